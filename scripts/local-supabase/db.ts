@@ -2,10 +2,15 @@
  * Database access for the local stack: PGlite in-process by default, a Postgres
  * server when DATABASE_URL is set. Every request runs in one transaction as the
  * caller's role with `request.jwt.claims` set, exactly as PostgREST does.
- *
- * CONTRACT (implemented by the core module):
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
 export type Role = 'anon' | 'authenticated' | 'service_role';
+
+export const ROLES: readonly Role[] = ['anon', 'authenticated', 'service_role'];
 
 export interface QueryResult<T = Record<string, unknown>> {
   rows: T[];
@@ -30,4 +35,179 @@ export interface Db {
   /** Subscribes to NOTIFY on `channel`; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Runs a script of several statements as the owner, outside any request (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Which engine answers: 'pglite' or 'postgres'. */
+  readonly kind: 'pglite' | 'postgres';
+}
+
+/** True when `value` is one of the three request roles. */
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * One statement sets the role and every claim setting: role validated against the
+ * fixed list and bound as a parameter, never spliced into SQL text.
+ */
+const ROLE_SETUP_SQL =
+  "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), " +
+  "set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $4, true)";
+
+function roleSetupParams(role: Role, claims: Record<string, unknown>): unknown[] {
+  if (!isRole(role)) throw new Error(`Rol no válido: ${String(role)}`);
+  const sub = typeof claims.sub === 'string' ? claims.sub : '';
+  return [role, JSON.stringify({ ...claims, role }), sub, role];
+}
+
+/** A FIFO lock: PGlite has one connection, so transactions must not interleave. */
+export class Mutex {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  /** Runs fn once every earlier caller has finished. */
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(fn, fn);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/** Quotes a channel or identifier for LISTEN/UNLISTEN. */
+function quoteIdent(name: string): string {
+  return '"' + name.replace(/"/g, '""') + '"';
+}
+
+export interface PgliteOptions {
+  /** Folder for the PGlite data dir; undefined keeps everything in memory. */
+  dataDir?: string;
+}
+
+/** Opens PGlite (in memory or in `dataDir`) behind the Db contract. */
+export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
+  if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const pglite = await PGlite.create({
+    dataDir: options.dataDir,
+    // Durability is kept: a crash must not lose orders. Checkpoints on close make restarts fast.
+  });
+  const lock = new Mutex();
+  let closed = false;
+
+  const wrap = (t: { query: PGlite['query'] }): Tx => ({
+    async query<T>(sql: string, params: unknown[] = []) {
+      const r = await t.query<T>(sql, params as never[]);
+      return { rows: r.rows as T[], affectedRows: r.affectedRows };
+    },
+  });
+
+  const db: Db = {
+    kind: 'pglite',
+    asRole(role, claims, fn) {
+      const params = roleSetupParams(role, claims);
+      return lock.run(() =>
+        pglite.transaction(async (t) => {
+          await t.query(ROLE_SETUP_SQL, params as never[]);
+          return fn(wrap(t));
+        }),
+      );
+    },
+    admin(fn) {
+      return lock.run(() => pglite.transaction(async (t) => fn(wrap(t))));
+    },
+    async listen(channel, onPayload) {
+      const unlisten = await lock.run(() => pglite.listen(channel, onPayload));
+      return async () => {
+        if (closed) return;
+        await lock.run(() => unlisten());
+      };
+    },
+    async exec(sql) {
+      await lock.run(() => pglite.exec(sql));
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Waits for queued transactions so nothing is cut off mid-commit.
+      await lock.run(async () => {
+        try {
+          await pglite.exec('checkpoint');
+        } catch {
+          // A checkpoint is an optimisation for the next start; closing matters more.
+        }
+        await pglite.close();
+      });
+    },
+  };
+  return db;
+}
+
+/** Connects to a Postgres server (DATABASE_URL) with a pool: one client per transaction. */
+export async function openPostgres(connectionString: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // Fails fast with a clear error when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  const listeners: pg.PoolClient[] = [];
+
+  const wrap = (client: pg.PoolClient): Tx => ({
+    async query<T>(sql: string, params: unknown[] = []) {
+      const r = await client.query(sql, params);
+      return { rows: r.rows as T[], affectedRows: r.rowCount ?? undefined };
+    },
+  });
+
+  async function inTx<T>(setup: ((c: pg.PoolClient) => Promise<unknown>) | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      if (setup) await setup(client);
+      const out = await fn(wrap(client));
+      await client.query('commit');
+      return out;
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  return {
+    kind: 'postgres',
+    asRole(role, claims, fn) {
+      const params = roleSetupParams(role, claims);
+      return inTx((c) => c.query(ROLE_SETUP_SQL, params), fn);
+    },
+    admin(fn) {
+      return inTx(null, fn);
+    },
+    async listen(channel, onPayload) {
+      const client = await pool.connect();
+      listeners.push(client);
+      const handler = (msg: pg.Notification) => {
+        if (msg.channel === channel) onPayload(msg.payload ?? '');
+      };
+      client.on('notification', handler);
+      await client.query(`listen ${quoteIdent(channel)}`);
+      return async () => {
+        client.off('notification', handler);
+        const i = listeners.indexOf(client);
+        if (i < 0) return;
+        listeners.splice(i, 1);
+        await client.query(`unlisten ${quoteIdent(channel)}`).catch(() => undefined);
+        client.release();
+      };
+    },
+    async exec(sql) {
+      const client = await pool.connect();
+      try {
+        await client.query(sql);
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      for (const c of listeners.splice(0)) c.release();
+      await pool.end();
+    },
+  };
 }

@@ -1,0 +1,264 @@
+/**
+ * The embedded, Supabase-compatible local stack: one process serving REST, Auth,
+ * Storage, Realtime and the mailbox over PGlite (or a Postgres server).
+ *
+ *   npm run backend             start on http://127.0.0.1:54321 with data in .data/
+ *   npm run backend -- --reset  wipe .data/ first
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { defaultDataDir, LOCAL_JWT_SECRET, type StackConfig } from './config.ts';
+import { openPglite, openPostgres, type Db } from './db.ts';
+import { apiKeys } from './jwt.ts';
+import { attachRealtime } from './realtime.ts';
+import { loadSchema } from './rest/schema.ts';
+import { createStackServer } from './server.ts';
+import { seedStorage } from './storage.ts';
+import type { StackContext } from './types.ts';
+
+const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export const DEMO_ACCOUNTS = [
+  { email: 'cliente@demo.mx', password: 'Cliente123!', role: 'cliente' },
+  { email: 'admin@demo.mx', password: 'Admin123!', role: 'admin' },
+] as const;
+
+export interface StartOptions {
+  /** 0 picks a free port. Default: LOCAL_SUPABASE_PORT or 54321. */
+  port?: number;
+  /** Default: LOCAL_SUPABASE_HOST or 127.0.0.1. */
+  host?: string;
+  /** Folder for db/, storage/ and the mailbox. Default: LOCAL_SUPABASE_DATA_DIR or .data/. */
+  dataDir?: string;
+  /** Keep the database in memory (tests); storage still lives in dataDir. */
+  memory?: boolean;
+  /** Use this Postgres server instead of PGlite. Default: DATABASE_URL. */
+  databaseUrl?: string;
+  /** Wipe dataDir before starting. */
+  reset?: boolean;
+  /** Apply supabase/ migrations and seed through migrate.ts (default true). */
+  migrate?: boolean;
+  /** Extra SQL run as the owner after migrations (tests use it for their own tables). */
+  setupSql?: string;
+  jwtSecret?: string;
+  autoconfirm?: boolean;
+  siteUrl?: string;
+  rootDir?: string;
+  /** Print the banner (URL, keys, demo accounts). */
+  verbose?: boolean;
+}
+
+export interface RunningStack {
+  url: string;
+  config: StackConfig;
+  ctx: StackContext;
+  /** Timings in milliseconds, for the start-up benchmark. */
+  timings: { total: number; database: number; migrations: number; fresh: boolean };
+  stop(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/** Thrown for configuration the stack refuses to run with; the CLI prints its message. */
+export class StackConfigError extends Error {}
+
+/** Checks that a non-loopback host is only used with a private JWT secret. */
+export function assertSafeHost(host: string, jwtSecret: string): void {
+  if (LOOPBACK.has(host)) return;
+  if (jwtSecret === LOCAL_JWT_SECRET) {
+    throw new StackConfigError(
+      `Se rechaza escuchar en ${host}: el secreto JWT local es público. ` +
+        'Define SUPABASE_JWT_SECRET con un secreto propio o usa 127.0.0.1.',
+    );
+  }
+}
+
+/** Deletes the stack's data folder (the --reset flag). */
+export function resetDataDir(dataDir: string): void {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function runMigrations(db: Db, rootDir: string, seed: boolean): Promise<void> {
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrate.ts');
+  if (!fs.existsSync(file)) return;
+  const mod = (await import(pathToFileURL(file).href)) as {
+    applyMigrations?: (
+      exec: (sql: string, name: string) => Promise<void>,
+      rootDir: string,
+      opts: { seed: boolean },
+    ) => Promise<unknown>;
+  };
+  if (!mod.applyMigrations) return;
+  await mod.applyMigrations(
+    async (sql, name) => {
+      try {
+        await db.exec(sql);
+      } catch (err) {
+        throw new Error(`La migración ${name} falló: ${(err as Error).message}`, { cause: err });
+      }
+    },
+    rootDir,
+    { seed },
+  );
+}
+
+/** Starts the whole stack and resolves once it listens. */
+export async function startStack(options: StartOptions = {}): Promise<RunningStack> {
+  const t0 = performance.now();
+  const env = process.env;
+  const rootDir = options.rootDir ?? ROOT_DIR;
+  const host = options.host ?? env.LOCAL_SUPABASE_HOST ?? '127.0.0.1';
+  const port = options.port ?? (env.LOCAL_SUPABASE_PORT ? Number(env.LOCAL_SUPABASE_PORT) : 54321);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StackConfigError(`Puerto no válido: ${port}`);
+  const jwtSecret = options.jwtSecret ?? env.SUPABASE_JWT_SECRET ?? LOCAL_JWT_SECRET;
+  assertSafeHost(host, jwtSecret);
+  const dataDir = path.resolve(options.dataDir ?? env.LOCAL_SUPABASE_DATA_DIR ?? defaultDataDir(rootDir));
+  const databaseUrl = options.databaseUrl ?? (env.DATABASE_URL || undefined);
+
+  if (options.reset) resetDataDir(dataDir);
+  fs.mkdirSync(dataDir, { recursive: true });
+
+  const dbDir = path.join(dataDir, 'db');
+  const usePglite = !databaseUrl;
+  const fresh = usePglite && (options.memory || !fs.existsSync(path.join(dbDir, 'PG_VERSION')));
+  const tDb = performance.now();
+  const db = usePglite ? await openPglite({ dataDir: options.memory ? undefined : dbDir }) : await openPostgres(databaseUrl);
+  const database = performance.now() - tDb;
+
+  const keys = await apiKeys(jwtSecret);
+  const config: StackConfig = {
+    host,
+    port,
+    url: '',
+    jwtSecret,
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    dataDir,
+    databaseUrl,
+    autoconfirm: options.autoconfirm ?? env.LOCAL_SUPABASE_AUTOCONFIRM === 'true',
+    siteUrl: options.siteUrl ?? env.LOCAL_SUPABASE_SITE_URL ?? 'http://localhost:4321',
+    rootDir,
+  };
+  const ctx: StackContext = { db, config };
+
+  let migrations = 0;
+  let realtime: { close(): Promise<void> } | undefined;
+  let stackServer: ReturnType<typeof createStackServer> | undefined;
+  try {
+    const tMig = performance.now();
+    if (options.migrate !== false) await runMigrations(db, rootDir, fresh || !usePglite);
+    if (options.setupSql) await db.exec(options.setupSql);
+    migrations = performance.now() - tMig;
+    await loadSchema(db, true);
+    await seedStorage(ctx);
+
+    stackServer = createStackServer(ctx);
+    realtime = await attachRealtime(stackServer.server, ctx);
+    const server = stackServer.server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const address = server.address();
+    const actualPort = typeof address === 'object' && address ? address.port : port;
+    config.port = actualPort;
+    const urlHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+    config.url = `http://${urlHost}:${actualPort}`;
+  } catch (err) {
+    await realtime?.close().catch(() => undefined);
+    await stackServer?.close(0).catch(() => undefined);
+    await db.close().catch(() => undefined);
+    throw err;
+  }
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      await realtime?.close().catch((e: unknown) => console.error('[local-supabase] realtime', e));
+      await stackServer!.close();
+      await db.close();
+    })();
+    return stopping;
+  };
+
+  const total = performance.now() - t0;
+  if (options.verbose) printBanner(config, total, fresh);
+  return { url: config.url, config, ctx, timings: { total, database, migrations, fresh }, stop };
+}
+
+function printBanner(config: StackConfig, ms: number, fresh: boolean): void {
+  const lines = [
+    '',
+    `Supabase local listo en ${config.url}  (${Math.round(ms)} ms${fresh ? ', base de datos nueva' : ''})`,
+    '',
+    `  API URL           ${config.url}`,
+    `  REST              ${config.url}/rest/v1`,
+    `  Auth              ${config.url}/auth/v1`,
+    `  Storage           ${config.url}/storage/v1`,
+    `  Realtime          ${config.url.replace(/^http/, 'ws')}/realtime/v1/websocket`,
+    `  Buzón de correo   ${config.url}/mailbox`,
+    `  Datos             ${config.databaseUrl ? 'Postgres (DATABASE_URL)' : config.dataDir}`,
+    '',
+    `  anon key          ${config.anonKey}`,
+    `  service_role key  ${config.serviceRoleKey}`,
+    `  JWT secret        ${config.jwtSecret === LOCAL_JWT_SECRET ? config.jwtSecret : '(SUPABASE_JWT_SECRET)'}`,
+    '',
+    '  Cuentas de demostración:',
+    ...DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(18)} ${a.password.padEnd(12)} (${a.role})`),
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((a) => a !== '--reset');
+  if (unknown.length > 0) {
+    console.error(`Argumento desconocido: ${unknown.join(' ')}. Uso: npm run backend [-- --reset]`);
+    process.exit(2);
+  }
+  let stack: RunningStack;
+  try {
+    stack = await startStack({ reset: args.includes('--reset'), verbose: true });
+  } catch (err) {
+    if (err instanceof StackConfigError || (err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      console.error(`[local-supabase] ${(err as Error).message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  let signals = 0;
+  const shutdown = (signal: string) => {
+    signals++;
+    if (signals > 1) {
+      console.error('[local-supabase] salida forzada');
+      process.exit(1);
+    }
+    console.log(`[local-supabase] ${signal}: cerrando…`);
+    stack.stop().then(
+      () => {
+        console.log('[local-supabase] cerrado');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        console.error('[local-supabase] error al cerrar', err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  main().catch((err: unknown) => {
+    console.error('[local-supabase] no se pudo iniciar:', err);
+    process.exit(1);
+  });
+}
+

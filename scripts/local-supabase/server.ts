@@ -1,0 +1,130 @@
+/**
+ * The local stack's HTTP front door: routes by path prefix to the protocol modules,
+ * answers CORS preflights and turns every failure into a JSON answer.
+ */
+import http from 'node:http';
+import { handleAuth } from './auth.ts';
+import { corsHeaders, HttpError, sendJson } from './http.ts';
+import { handleMailbox } from './mailbox.ts';
+import { handleRest } from './rest.ts';
+import { handleStorage } from './storage.ts';
+import type { Handler, StackContext } from './types.ts';
+
+/** Longest a request may take, body upload included, before the socket is cut. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** Time allowed to send all request headers (slowloris protection). */
+export const HEADERS_TIMEOUT_MS = 10_000;
+
+const ROUTES: Array<[prefix: string, handler: Handler]> = [
+  ['/rest/v1', handleRest],
+  ['/auth/v1', handleAuth],
+  ['/storage/v1', handleStorage],
+  ['/mailbox', handleMailbox],
+];
+
+function matchRoute(pathname: string): { handler: Handler; rest: string } | null {
+  for (const [prefix, handler] of ROUTES) {
+    if (pathname === prefix || pathname.startsWith(prefix + '/')) {
+      return { handler, rest: pathname.slice(prefix.length) || '/' };
+    }
+  }
+  return null;
+}
+
+/** Handles one request; never throws. */
+export async function dispatch(req: http.IncomingMessage, res: http.ServerResponse, ctx: StackContext): Promise<void> {
+  try {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      sendJson(res, 400, { code: 'PGRST100', message: 'Invalid request URL', details: null, hint: null });
+      return;
+    }
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { ...corsHeaders(), 'access-control-max-age': '86400' });
+      res.end();
+      return;
+    }
+    if (url.pathname === '/health') {
+      sendJson(res, 200, { status: 'ok' });
+      return;
+    }
+    const route = matchRoute(url.pathname);
+    if (!route) {
+      sendJson(res, 404, { code: 'not_found', message: 'Not found' });
+      return;
+    }
+    await route.handler(req, res, route.rest, url, ctx);
+    if (!res.headersSent && !res.writableEnded) {
+      sendJson(res, 500, { code: 'internal', message: 'No response' });
+    }
+  } catch (err) {
+    if (err instanceof HttpError) {
+      sendJson(res, err.status, err.body);
+    } else {
+      console.error('[local-supabase] error no controlado', req.method, req.url, err);
+      sendJson(res, 500, { code: 'internal', message: 'Internal server error', details: null, hint: null });
+    }
+    if (!res.writableEnded) res.end();
+  } finally {
+    // Unread request bodies (e.g. an early 4xx) are drained so keep-alive sockets stay usable.
+    if (!req.readableEnded) req.resume();
+  }
+}
+
+/** Tracks open sockets so shutdown can finish in-flight requests and then close idle ones. */
+export interface StackServer {
+  server: http.Server;
+  /** Stops accepting, waits up to `graceMs` for in-flight requests, then closes every socket. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** Creates the HTTP server (not yet listening). */
+export function createStackServer(ctx: StackContext): StackServer {
+  const server = http.createServer({
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    keepAliveTimeout: 5_000,
+  });
+  let inFlight = 0;
+  let idleWaiters: Array<() => void> = [];
+  server.on('request', (req, res) => {
+    inFlight++;
+    res.on('close', () => {
+      inFlight--;
+      if (inFlight === 0) {
+        for (const w of idleWaiters) w();
+        idleWaiters = [];
+      }
+    });
+    void dispatch(req, res, ctx);
+  });
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || err.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const body = JSON.stringify({ code: String(status), message: 'Bad request' });
+    socket.end(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
+
+  return {
+    server,
+    async close(graceMs = 10_000) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      if (inFlight > 0) {
+        await Promise.race([
+          new Promise<void>((resolve) => idleWaiters.push(resolve)),
+          new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref()),
+        ]);
+      }
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
