@@ -1,0 +1,133 @@
+/**
+ * Money in the shop: Mexican pesos, shown in es-MX with two decimals, computed in integer
+ * centavos. Prices arrive as pesos (numbers from JSON, strings from Postgres `numeric`), so every
+ * computation converts to centavos first and back to pesos only for output.
+ */
+
+/** A whole number of centavos (1/100 of a peso). */
+export type Centavos = number;
+
+export const CURRENCY = 'MXN';
+export const LOCALE = 'es-MX';
+
+const mxnFormatter = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: CURRENCY,
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+// Plain decimal or exponent notation, as String(number) and Postgres numeric produce.
+const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
+
+/**
+ * Centavos of a peso amount, rounded half away from zero at the centavo, without float error
+ * (1.005 → 101, '1234.50' → 123450). Null when the value is not a finite amount.
+ */
+export function tryToCentavos(pesos: number | string | null | undefined): Centavos | null {
+  if (pesos === null || pesos === undefined) return null;
+  if (typeof pesos === 'number' && !Number.isFinite(pesos)) return null;
+  // String(number) is the shortest exact round-trip form, so '1.005' stays '1.005'.
+  const text = (typeof pesos === 'number' ? String(pesos) : pesos).trim().replace(/_/g, '');
+  const match = DECIMAL.exec(text);
+  if (!match) return null;
+  const [, sign = '', whole = '', fraction = '', exponentText = '0'] = match;
+  if (whole === '' && fraction === '') return null;
+  const exponent = Number(exponentText);
+  if (!Number.isSafeInteger(exponent) || Math.abs(exponent) > 400) return null;
+
+  // Move the decimal point: digits × 10^(shift) where shift counts the digits after the point.
+  const digits = whole + fraction;
+  const pointPosition = whole.length + exponent; // digits before the point after shifting
+  const centPosition = pointPosition + 2; // digits that make up whole centavos
+  let integerPart: string;
+  let nextDigit: number;
+  if (centPosition <= 0) {
+    integerPart = '0';
+    nextDigit = centPosition === 0 ? Number(digits[0] ?? '0') : 0;
+  } else if (centPosition >= digits.length) {
+    integerPart = digits + '0'.repeat(centPosition - digits.length);
+    nextDigit = 0;
+  } else {
+    integerPart = digits.slice(0, centPosition);
+    nextDigit = Number(digits[centPosition]);
+  }
+  let cents = BigInt(integerPart === '' ? '0' : integerPart);
+  if (nextDigit >= 5) cents += 1n;
+  if (cents > BigInt(Number.MAX_SAFE_INTEGER)) return null;
+  const value = Number(cents);
+  return sign === '-' && value !== 0 ? -value : value;
+}
+
+/** Centavos of a peso amount (see tryToCentavos); throws a RangeError for a non-amount. */
+export function toCentavos(pesos: number | string): Centavos {
+  const cents = tryToCentavos(pesos);
+  if (cents === null) throw new RangeError(`Importe no válido: ${String(pesos)}`);
+  return cents;
+}
+
+/** Pesos of a centavo amount, as a number with at most two decimals (123450 → 1234.5). */
+export function toPesos(centavos: Centavos): number {
+  assertCentavos(centavos);
+  return centavos / 100;
+}
+
+/** Pesos with exactly two decimals as a string, e.g. for PayPal or SQL ('1234.50'). */
+export function centavosToDecimalString(centavos: Centavos): string {
+  assertCentavos(centavos);
+  const sign = centavos < 0 ? '-' : '';
+  const absolute = Math.abs(centavos);
+  return `${sign}${Math.trunc(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+}
+
+/** Amount to charge the card provider: round(total × 100) centavos, computed without float error. */
+export function paymentAmount(totalPesos: number | string): Centavos {
+  return toCentavos(totalPesos);
+}
+
+/** Sum of centavo amounts. */
+export function addCentavos(...amounts: Centavos[]): Centavos {
+  let sum = 0;
+  for (const amount of amounts) {
+    assertCentavos(amount);
+    sum += amount;
+  }
+  assertCentavos(sum);
+  return sum;
+}
+
+/** A centavo amount times a whole quantity (a line amount). */
+export function multiplyCentavos(amount: Centavos, quantity: number): Centavos {
+  assertCentavos(amount);
+  if (!Number.isSafeInteger(quantity)) throw new RangeError(`Cantidad no válida: ${String(quantity)}`);
+  const product = amount * quantity;
+  assertCentavos(product);
+  return product;
+}
+
+/** Percentage of a centavo amount, rounded half-up to the centavo (10% of 33333 → 3333). */
+export function percentOfCentavos(amount: Centavos, percent: number): Centavos {
+  assertCentavos(amount);
+  if (!Number.isSafeInteger(percent) || percent < 0) {
+    throw new RangeError(`Porcentaje no válido: ${String(percent)}`);
+  }
+  // Integer arithmetic: (amount × percent + 50) / 100, floored, is half-up for amount ≥ 0.
+  const scaled = BigInt(Math.abs(amount)) * BigInt(percent);
+  const rounded = Number((scaled + 50n) / 100n);
+  return amount < 0 ? -rounded : rounded;
+}
+
+/** MXN in es-MX with two decimals from centavos, e.g. 123450 → '$1,234.50'. */
+export function formatCentavos(centavos: Centavos): string {
+  assertCentavos(centavos);
+  return mxnFormatter.format(centavos / 100);
+}
+
+/** MXN in es-MX with two decimals from pesos, e.g. 1234.5 or '1234.50' → '$1,234.50'. */
+export function formatMXN(pesos: number | string): string {
+  return formatCentavos(toCentavos(pesos));
+}
+
+function assertCentavos(value: number): void {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`Centavos no válidos: ${String(value)}`);
+}
