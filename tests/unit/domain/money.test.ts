@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addCentavos,
+  centavosToDecimalString,
+  formatCentavos,
+  formatMXN,
+  multiplyCentavos,
+  paymentAmount,
+  percentOfCentavos,
+  toCentavos,
+  toPesos,
+  tryToCentavos,
+} from '../../../src/domain/money';
+
+describe('toCentavos', () => {
+  it('converts pesos without float error', () => {
+    expect(toCentavos(1234.5)).toBe(123450);
+    expect(toCentavos(0.1 + 0.2)).toBe(30);
+    expect(toCentavos(2998.99)).toBe(299899);
+    expect(toCentavos(19.99)).toBe(1999);
+    expect(toCentavos(0)).toBe(0);
+  });
+
+  it('rounds a third decimal half away from zero, where x*100 would not', () => {
+    // 1.005 * 100 === 100.49999999999999 in floating point.
+    expect(Math.round(1.005 * 100)).toBe(100);
+    expect(toCentavos(1.005)).toBe(101);
+    expect(toCentavos(1.004)).toBe(100);
+    expect(toCentavos(-1.005)).toBe(-101);
+    expect(toCentavos('0.004999')).toBe(0);
+    expect(toCentavos('0.005')).toBe(1);
+  });
+
+  it('parses numeric strings as Postgres numeric sends them', () => {
+    expect(toCentavos('1234.50')).toBe(123450);
+    expect(toCentavos(' 99 ')).toBe(9900);
+    expect(toCentavos('.5')).toBe(50);
+    expect(toCentavos('5.')).toBe(500);
+    expect(toCentavos('-12.30')).toBe(-1230);
+    expect(toCentavos('1e3')).toBe(100000);
+    expect(toCentavos(1e-7)).toBe(0);
+  });
+
+  it('refuses what is not an amount', () => {
+    for (const bad of ['', 'abc', '1,234.50', '12.3.4', '$10', '.', '-']) {
+      expect(tryToCentavos(bad), bad).toBeNull();
+      expect(() => toCentavos(bad), bad).toThrow(RangeError);
+    }
+    expect(tryToCentavos(Number.NaN)).toBeNull();
+    expect(tryToCentavos(Number.POSITIVE_INFINITY)).toBeNull();
+    expect(tryToCentavos(1e21)).toBeNull();
+    expect(tryToCentavos(null)).toBeNull();
+    expect(tryToCentavos(undefined)).toBeNull();
+  });
+});
+
+describe('pesos and strings', () => {
+  it('goes back to pesos and to two-decimal strings', () => {
+    expect(toPesos(123450)).toBe(1234.5);
+    expect(toPesos(30)).toBe(0.3);
+    expect(centavosToDecimalString(123450)).toBe('1234.50');
+    expect(centavosToDecimalString(5)).toBe('0.05');
+    expect(centavosToDecimalString(-1230)).toBe('-12.30');
+    expect(() => toPesos(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('paymentAmount', () => {
+  it('is round(total × 100) as an integer', () => {
+    expect(paymentAmount(2747.29)).toBe(274729);
+    expect(paymentAmount(1.005)).toBe(101);
+    expect(paymentAmount('399.00')).toBe(39900);
+    expect(Number.isInteger(paymentAmount(1097.99))).toBe(true);
+    expect(paymentAmount(1097.99)).toBe(109799);
+  });
+});
+
+describe('centavo arithmetic', () => {
+  it('adds and multiplies integers only', () => {
+    expect(addCentavos(10, 20, 30)).toBe(60);
+    expect(addCentavos()).toBe(0);
+    expect(multiplyCentavos(8900, 3)).toBe(26700);
+    expect(() => addCentavos(0.1, 0.2)).toThrow(RangeError);
+    expect(() => multiplyCentavos(100, 1.5)).toThrow(RangeError);
+    expect(() => multiplyCentavos(Number.MAX_SAFE_INTEGER, 2)).toThrow(RangeError);
+  });
+
+  it('takes a percentage rounded half-up to the centavo', () => {
+    expect(percentOfCentavos(33333, 10)).toBe(3333);
+    expect(percentOfCentavos(10005, 10)).toBe(1001);
+    expect(percentOfCentavos(10004, 10)).toBe(1000);
+    expect(percentOfCentavos(5, 10)).toBe(1);
+    expect(percentOfCentavos(4, 10)).toBe(0);
+    expect(() => percentOfCentavos(100, 2.5)).toThrow(RangeError);
+  });
+});
+
+describe('formatting', () => {
+  it('formats MXN in es-MX with two decimals', () => {
+    expect(formatMXN(1234.5)).toBe('$1,234.50');
+    expect(formatMXN('2999')).toBe('$2,999.00');
+    expect(formatMXN(0)).toBe('$0.00');
+    expect(formatMXN(0.1 + 0.2)).toBe('$0.30');
+    expect(formatMXN(1234567.891)).toBe('$1,234,567.89');
+    expect(formatCentavos(9900)).toBe('$99.00');
+    expect(formatCentavos(-1230)).toBe('-$12.30');
+  });
+});
