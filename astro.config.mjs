@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import node from '@astrojs/node';
 import sitemap from '@astrojs/sitemap';
@@ -9,4 +9,23 @@ export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'standalone' }),
   integrations: [react(), sitemap()],
+  // Every variable the app reads, with where it may be used. All optional: without them the
+  // shop runs against the local stack that `npm start` launches. See .env.example.
+  env: {
+    schema: {
+      PUBLIC_SUPABASE_URL: envField.string({ context: 'client', access: 'public', optional: true, url: true }),
+      PUBLIC_SUPABASE_ANON_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
+      SUPABASE_SERVICE_ROLE_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
+      SUPABASE_JWT_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      LOCAL_SUPABASE_PORT: envField.number({ context: 'server', access: 'public', optional: true, int: true }),
+      LOCAL_SUPABASE_AUTOCONFIRM: envField.boolean({ context: 'server', access: 'public', optional: true }),
+      DATABASE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      STRIPE_SECRET_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
+      PUBLIC_STRIPE_PUBLISHABLE_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
+      STRIPE_WEBHOOK_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      PUBLIC_PAYPAL_CLIENT_ID: envField.string({ context: 'client', access: 'public', optional: true }),
+      PAYPAL_CLIENT_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      SITE_URL: envField.string({ context: 'server', access: 'public', optional: true, url: true }),
+    },
+  },
 });

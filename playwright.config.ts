@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, findChromium } from './scripts/find-chromium.mjs';
+
+// scripts/test-e2e.mjs exports CHROMIUM_PATH; looking again keeps `npx playwright test` working too.
+const executablePath = process.env.CHROMIUM_PATH || (await findChromium()) || undefined;
+
+// A port of its own, so the suite runs beside `npm start` (4321) and other suites.
+const port = Number(process.env.E2E_PORT || 4329);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    locale: 'es-MX',
+    timezoneId: 'America/Mexico_City',
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath, args: CHROMIUM_FLAGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: CHROMIUM_FLAGS } } }],
+  webServer: {
+    // start.mjs builds the site and, once it exists, starts the local Supabase stack too.
+    command: `"${process.execPath}" scripts/start.mjs`,
+    url: baseURL,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SITE_URL: baseURL,
+      // Away from the default 54321 so a running `npm start` and the tests do not collide.
+      LOCAL_SUPABASE_PORT: process.env.E2E_SUPABASE_PORT || '54329',
+    },
+  },
+});

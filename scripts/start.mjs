@@ -1,0 +1,153 @@
+// `npm start`: starts the local Supabase-compatible stack when no hosted project is configured,
+// builds the site and serves it with the Node adapter. HOST (default localhost) and PORT
+// (default 4321) choose where the shop listens. Ctrl-C stops everything it started.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const host = process.env.HOST || 'localhost';
+const port = process.env.PORT || '4321';
+
+/** @type {import('node:child_process').ChildProcess[]} */
+const children = [];
+let stopping = false;
+
+/**
+ * Runs a command to completion with inherited output; rejects when it fails.
+ * @param {string[]} args arguments for the current Node binary
+ */
+function run(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: process.env });
+    children.push(child);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      children.splice(children.indexOf(child), 1);
+      if (code === 0) resolve(undefined);
+      else reject(new Error(`${args.join(' ')} exited with ${signal ?? code}`));
+    });
+  });
+}
+
+/**
+ * True when url answers 200 within a second.
+ * @param {string} url
+ */
+async function answers(url) {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+    return res.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Fills in the local stack's public anon key and service key unless they are already set.
+ * They are deterministic (signed with the local JWT secret), so they can be derived here.
+ */
+async function exportLocalKeys() {
+  if (process.env.PUBLIC_SUPABASE_ANON_KEY && process.env.SUPABASE_SERVICE_ROLE_KEY) return;
+  try {
+    const { tsImport } = await import('tsx/esm/api');
+    const config = await tsImport('./local-supabase/config.ts', import.meta.url);
+    const jwt = await tsImport('./local-supabase/jwt.ts', import.meta.url);
+    const secret = process.env.SUPABASE_JWT_SECRET || config.LOCAL_JWT_SECRET;
+    const keys = await jwt.apiKeys(secret);
+    process.env.SUPABASE_JWT_SECRET ||= secret;
+    process.env.PUBLIC_SUPABASE_ANON_KEY ||= keys.anonKey;
+    process.env.SUPABASE_SERVICE_ROLE_KEY ||= keys.serviceRoleKey;
+  } catch (error) {
+    console.warn(`start: could not derive the local Supabase keys (${String(error)}); set them in .env`);
+  }
+}
+
+/**
+ * Starts the local Supabase-compatible stack (scripts/local-supabase) when PUBLIC_SUPABASE_URL
+ * is not set, waits for its /health to answer 200, and points the shop at it. Does nothing when
+ * a hosted project is configured or the stack is not part of this checkout.
+ */
+async function startBackendIfNeeded() {
+  const entry = path.join(root, 'scripts', 'local-supabase', 'index.ts');
+  if (process.env.PUBLIC_SUPABASE_URL || !existsSync(entry)) return;
+
+  const stackPort = process.env.LOCAL_SUPABASE_PORT || '54321';
+  const url = `http://127.0.0.1:${stackPort}`;
+  process.env.LOCAL_SUPABASE_PORT = stackPort;
+  process.env.SITE_URL ||= `http://${host}:${port}`;
+
+  if (await answers(`${url}/health`)) {
+    console.log(`start: reusing the local Supabase stack already answering on ${url}`);
+  } else {
+    const stack = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: root,
+      stdio: 'inherit',
+      env: process.env,
+    });
+    children.push(stack);
+    let exited = false;
+    stack.on('exit', (code, signal) => {
+      exited = true;
+      if (!stopping) {
+        console.error(`start: the local Supabase stack stopped (${signal ?? code})`);
+        shutdown(1);
+      }
+    });
+    const deadline = Date.now() + 90_000;
+    while (!(await answers(`${url}/health`))) {
+      if (exited) throw new Error('the local Supabase stack exited before it was ready');
+      if (Date.now() > deadline) throw new Error(`the local Supabase stack did not answer on ${url}/health`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    console.log(`start: local Supabase stack ready on ${url}`);
+  }
+  process.env.PUBLIC_SUPABASE_URL = url;
+  await exportLocalKeys();
+}
+
+/**
+ * Stops every child this script started, then exits.
+ * @param {number} code
+ */
+function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  const force = setTimeout(() => {
+    for (const child of children) child.kill('SIGKILL');
+    process.exit(code);
+  }, 5000);
+  force.unref();
+  const waitAll = children.map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(undefined) : c.once('exit', r))));
+  Promise.all(waitAll).then(() => process.exit(code));
+}
+
+process.on('SIGINT', () => shutdown(130));
+process.on('SIGTERM', () => shutdown(143));
+
+try {
+  await startBackendIfNeeded();
+  // Always build: it takes seconds and guarantees the served pages match the sources and the env.
+  if (!process.env.START_SKIP_BUILD) {
+    await run([path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build']);
+  }
+  const entry = path.join(root, 'dist', 'server', 'entry.mjs');
+  if (!existsSync(entry)) throw new Error('dist/server/entry.mjs is missing; run `npm run build`');
+  if (stopping) process.exit(130);
+
+  const server = spawn(process.execPath, [entry], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, HOST: host, PORT: port },
+  });
+  children.push(server);
+  console.log(`start: shop on http://${host}:${port}/`);
+  server.on('exit', (code, signal) => {
+    if (!stopping) shutdown(code ?? (signal ? 1 : 0));
+  });
+} catch (error) {
+  console.error(`start: ${error instanceof Error ? error.message : String(error)}`);
+  shutdown(1);
+}

@@ -1,0 +1,117 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { FOOTER_CATALOG_LINKS, FOOTER_HELP_LINKS, Shell } from './pages/shell';
+
+test.describe('home page shell', () => {
+  test('shows the header, the footer and all their links without console errors', async ({ page }) => {
+    const shell = new Shell(page);
+    const errors = shell.collectErrors();
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+
+    await expect(page).toHaveTitle(/Cartas Mx/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX');
+    await expect(shell.header).toBeVisible();
+    await expect(shell.footer).toBeVisible();
+    await expect(page.getByRole('main')).toHaveAttribute('id', 'contenido');
+
+    await expect(shell.header.getByRole('link', { name: /ir al inicio/ })).toHaveAttribute('href', '/');
+    await expect(shell.search).toBeVisible();
+    await expect(shell.search).toHaveAttribute('placeholder', 'Buscar productos...');
+    await expect(page.getByPlaceholder('Buscar productos...')).toHaveCount(1);
+    await expect(shell.cartLink).toHaveAttribute('href', '/checkout/summary');
+    await expect(shell.accountLink).toHaveAttribute('href', '/account');
+    await expect(shell.wishlist).toBeVisible();
+
+    const nav = page.getByRole('navigation', { name: 'Principal' });
+    await shell.expectLink(nav, 'Pokémon', '/franchise/pokemon/product-types');
+    await shell.expectLink(nav, 'One Piece', '/franchise/one-piece/product-types');
+    await shell.expectLink(nav, 'Riftbound', '/franchise/riftbound/product-types');
+    await shell.expectLink(nav, 'Explorar', '/explore');
+
+    for (const [name, href] of [...FOOTER_CATALOG_LINKS, ...FOOTER_HELP_LINKS]) {
+      await shell.expectLink(shell.footer, name, href);
+    }
+    await expect(shell.footer.getByRole('textbox', { name: 'Correo electrónico' })).toHaveAttribute('type', 'email');
+    await expect(shell.footer.getByRole('list', { name: 'Formas de pago aceptadas' })).toContainText('PayPal');
+
+    // Islands hydrate when the browser is idle; wait for that before judging the console.
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+  });
+
+  test('has the head tags every page needs', async ({ page, request, baseURL }) => {
+    await page.goto('/');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Pokémon/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/`);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Cartas Mx/);
+    await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'es_MX');
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(icon).toBe('/favicon.svg');
+    const favicon = await request.get(icon!);
+    expect(favicon.status()).toBe(200);
+    expect(await favicon.text()).toContain('<svg');
+  });
+
+  test('links the home page to the three franchises and the hero product', async ({ page }) => {
+    await page.goto('/');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+    for (const [franchise, id] of [
+      ['Pokémon', 'pokemon'],
+      ['One Piece', 'one-piece'],
+      ['Riftbound', 'riftbound'],
+    ]) {
+      await expect(main.getByRole('link', { name: new RegExp(`^${franchise}`) })).toHaveAttribute(
+        'href',
+        `/franchise/${id}/product-types`,
+      );
+    }
+    await expect(main.getByRole('link', { name: /Journey Together/ }).first()).toHaveAttribute(
+      'href',
+      '/product/pk-boosterbox-journey-together',
+    );
+  });
+
+  test('has no serious or critical accessibility violations', async ({ page }) => {
+    await page.goto('/');
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const grave = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(grave).toEqual([]);
+  });
+
+  test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
+    const shell = new Shell(page);
+    await page.goto('/');
+    await page.keyboard.press('Tab');
+    await expect(shell.skipLink).toBeFocused();
+    await expect(shell.skipLink).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#contenido$/);
+    await expect(page.getByRole('main')).toBeFocused();
+    // The next Tab continues inside the main content, not back in the header.
+    await page.keyboard.press('Tab');
+    const inMain = await page.evaluate(() => document.getElementById('contenido')?.contains(document.activeElement));
+    expect(inMain).toBe(true);
+  });
+
+  for (const width of [375, 1280]) {
+    test(`fits a ${width} px wide screen without sideways scrolling`, async ({ page }, testInfo) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expect(new Shell(page).search).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`home-${width}.png`), fullPage: true });
+    });
+  }
+
+  test('unknown routes get the Spanish 404 page with status 404', async ({ page }) => {
+    const response = await page.goto('/esta-pagina-no-existe');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible();
+    await expect(new Shell(page).header).toBeVisible();
+  });
+});
