@@ -1,0 +1,260 @@
+/**
+ * SQL builder for the REST API. Identifiers are checked against the schema and quoted;
+ * every value is a bound parameter ($1, $2…), never part of the SQL text.
+ */
+import { resolveRelationship } from './embed.ts';
+import { RestError, syntaxError } from './errors.ts';
+import { parseBraceList, parseList, type ColumnRef, type Condition, type FilterNode, type OrderTerm, type SelectItem } from './parse.ts';
+import type { Schema, Table } from './schema.ts';
+
+/** Quotes an identifier for Postgres ("a""b"). */
+export function quoteIdent(name: string): string {
+  if (name.includes('\u0000')) throw syntaxError('Invalid identifier');
+  return '"' + name.replace(/"/g, '""') + '"';
+}
+
+/** Collects bound values and hands out their placeholders. */
+export class Params {
+  readonly values: unknown[] = [];
+  /** Adds a value; returns its `$n`. */
+  add(value: unknown): string {
+    if (typeof value === 'string' && value.includes('\u0000')) {
+      throw new RestError(400, '22021', 'invalid byte sequence for encoding "UTF8": 0x00');
+    }
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** Modifiers and filters that apply to one embedded resource (or the top level, path ''). */
+export interface Mods {
+  conditions: Condition[];
+  order?: OrderTerm[];
+  limit?: number;
+  offset?: number;
+}
+
+export type ModsByPath = Map<string, Mods>;
+
+/** Mods for `path`, created empty on first use. */
+export function modsFor(map: ModsByPath, path: string): Mods {
+  let m = map.get(path);
+  if (!m) {
+    m = { conditions: [] };
+    map.set(path, m);
+  }
+  return m;
+}
+
+export class Builder {
+  private aliasCount = 0;
+  /** Embedding paths the select actually used, so stray `x.col=` filters are reported. */
+  readonly usedPaths = new Set<string>(['']);
+
+  constructor(
+    readonly schema: Schema,
+    readonly params: Params,
+    readonly mods: ModsByPath,
+  ) {}
+
+  nextAlias(prefix = 't'): string {
+    return `${prefix}${++this.aliasCount}`;
+  }
+
+  private checkColumn(table: Table | null, name: string): void {
+    if (table && !table.columns.has(name)) {
+      throw new RestError(400, '42703', `column ${table.name}.${name} does not exist`, null, null);
+    }
+  }
+
+  /** `alias."col"->'a'->>'b'`, with the keys bound as parameters. */
+  columnExpr(table: Table | null, alias: string, ref: ColumnRef): string {
+    this.checkColumn(table, ref.name);
+    let expr = `${alias}.${quoteIdent(ref.name)}`;
+    for (const step of ref.jsonPath) {
+      const key = /^-?\d{1,9}$/.test(step.key) ? `${this.params.add(Number(step.key))}::int` : `${this.params.add(step.key)}::text`;
+      expr = `(${expr}${step.arrow}${key})`;
+    }
+    return expr;
+  }
+
+  /** One filter as SQL. */
+  filterSql(table: Table | null, alias: string, f: FilterNode): string {
+    const col = this.columnExpr(table, alias, f.column);
+    const sql = this.filterBody(col, f);
+    return f.negate ? `not (${sql})` : sql;
+  }
+
+  private filterBody(col: string, f: FilterNode): string {
+    const p = (v: unknown) => this.params.add(v);
+    const cmp: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+    const pattern = (v: string) => v.replace(/\*/g, '%');
+    if (f.quantifier) {
+      const values = parseBraceList(f.value);
+      const op = cmp[f.op] ?? ({ like: 'like', ilike: 'ilike', match: '~', imatch: '~*' } as Record<string, string>)[f.op]!;
+      const text = !cmp[f.op];
+      if (values.length === 0) return f.quantifier === 'any' ? 'false' : 'true';
+      const lhs = text ? `(${col})::text` : col;
+      const list = values.map((v) => p(f.op === 'like' || f.op === 'ilike' ? pattern(v) : v)).join(', ');
+      return `${lhs} ${op} ${f.quantifier}(array[${list}])`;
+    }
+    switch (f.op) {
+      case 'eq':
+      case 'neq':
+      case 'gt':
+      case 'gte':
+      case 'lt':
+      case 'lte':
+        return `${col} ${cmp[f.op]} ${p(f.value)}`;
+      case 'like':
+        return `(${col})::text like ${p(pattern(f.value))}`;
+      case 'ilike':
+        return `(${col})::text ilike ${p(pattern(f.value))}`;
+      case 'match':
+        return `(${col})::text ~ ${p(f.value)}`;
+      case 'imatch':
+        return `(${col})::text ~* ${p(f.value)}`;
+      case 'in': {
+        const values = parseList(f.value);
+        if (values.length === 0) return 'false';
+        return `${col} in (${values.map((v) => p(v)).join(', ')})`;
+      }
+      case 'is': {
+        const v = f.value.toLowerCase();
+        if (v === 'null') return `${col} is null`;
+        if (v === 'not_null') return `${col} is not null`;
+        return `${col} is ${v === 'true' ? 'true' : v === 'false' ? 'false' : 'unknown'}`;
+      }
+      case 'isdistinct':
+        return `${col} is distinct from ${p(f.value)}`;
+      case 'fts':
+      case 'plfts':
+      case 'phfts':
+      case 'wfts': {
+        const fn = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' }[f.op];
+        if (f.config) {
+          const cfg = p(f.config);
+          return `to_tsvector(${cfg}::regconfig, (${col})::text) @@ ${fn}(${cfg}::regconfig, ${p(f.value)})`;
+        }
+        return `to_tsvector((${col})::text) @@ ${fn}(${p(f.value)})`;
+      }
+      case 'cs':
+      case 'cd':
+      case 'ov': {
+        const op = { cs: '@>', cd: '<@', ov: '&&' }[f.op];
+        // PostgREST accepts (a,b) for arrays as well as the {a,b} literal.
+        const v = f.value.startsWith('(') && f.op === 'ov' ? `{${f.value.slice(1, -1)}}` : f.value;
+        return `${col} ${op} ${p(v)}`;
+      }
+      case 'sl':
+      case 'sr':
+      case 'nxr':
+      case 'nxl':
+      case 'adj': {
+        const op = { sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-' }[f.op];
+        return `${col} ${op} ${p(f.value)}`;
+      }
+      default:
+        throw syntaxError(`Unknown operator ${f.op}`);
+    }
+  }
+
+  /** A condition tree as SQL. */
+  conditionSql(table: Table | null, alias: string, c: Condition): string {
+    if (c.kind === 'filter') return this.filterSql(table, alias, c);
+    const parts = c.children.map((child) => this.conditionSql(table, alias, child));
+    const sql = `(${parts.join(c.op === 'or' ? ' or ' : ' and ')})`;
+    return c.negate ? `not ${sql}` : sql;
+  }
+
+  /** ORDER BY clause (empty string when none). */
+  orderSql(table: Table | null, alias: string, order: OrderTerm[] | undefined): string {
+    if (!order || order.length === 0) return '';
+    const terms = order.map((t) => {
+      let s = `${this.columnExpr(table, alias, t.column)} ${t.desc ? 'desc' : 'asc'}`;
+      if (t.nulls) s += ` nulls ${t.nulls}`;
+      return s;
+    });
+    return ` order by ${terms.join(', ')}`;
+  }
+
+  /** LIMIT/OFFSET clause, bound as parameters. */
+  pageSql(limit: number | undefined, offset: number | undefined): string {
+    let s = '';
+    if (limit !== undefined) s += ` limit ${this.params.add(limit)}::int8`;
+    if (offset !== undefined && offset > 0) s += ` offset ${this.params.add(offset)}::int8`;
+    return s;
+  }
+
+  /** WHERE conditions of one path (top level ''), plus `!inner` embeds as EXISTS. */
+  whereParts(table: Table | null, alias: string, path: string, items: SelectItem[]): string[] {
+    const mods = this.mods.get(path);
+    const parts = (mods?.conditions ?? []).map((c) => this.conditionSql(table, alias, c));
+    if (table) {
+      for (const item of items) {
+        if (item.kind !== 'embed' || !item.inner) continue;
+        const rel = resolveRelationship(this.schema, table, item.relation, item.hint);
+        const childPath = joinPath(path, item.alias ?? item.relation);
+        const child = this.nextAlias();
+        const inner = [rel.join(alias, child, quoteIdent), ...this.whereParts(rel.target, child, childPath, item.items)];
+        parts.push(`exists (select 1 from public.${quoteIdent(rel.target.name)} ${child} where ${inner.join(' and ')})`);
+      }
+    }
+    return parts;
+  }
+
+  /** The select list of one level: columns, casts, JSON paths and embedded sub-selects. */
+  selectList(table: Table | null, alias: string, path: string, items: SelectItem[]): string {
+    const out: string[] = [];
+    for (const item of items) {
+      if (item.kind === 'star') {
+        out.push(`${alias}.*`);
+      } else if (item.kind === 'column') {
+        let expr = this.columnExpr(table, alias, item.column);
+        if (item.cast) expr = `(${expr})::${item.cast}`;
+        const last = item.column.jsonPath.at(-1);
+        const name = item.alias ?? (last ? last.key : item.column.name);
+        out.push(`${expr} as ${quoteIdent(name)}`);
+      } else {
+        if (!table) throw new RestError(400, 'PGRST200', `Could not find a relationship for '${item.relation}' in the schema cache`);
+        out.push(...this.embedSql(table, alias, path, item));
+      }
+    }
+    if (out.length === 0) throw syntaxError('"failed to parse select parameter"', 'Empty select');
+    return out.join(', ');
+  }
+
+  private embedSql(table: Table, alias: string, path: string, item: Extract<SelectItem, { kind: 'embed' }>): string[] {
+    const rel = resolveRelationship(this.schema, table, item.relation, item.hint);
+    const name = item.alias ?? item.relation;
+    const childPath = joinPath(path, name);
+    this.usedPaths.add(childPath);
+    const child = this.nextAlias();
+    const rowAlias = this.nextAlias('_j');
+    const mods = this.mods.get(childPath);
+    const where = [rel.join(alias, child, quoteIdent), ...this.whereParts(rel.target, child, childPath, item.items)];
+    const from = `from public.${quoteIdent(rel.target.name)} ${child} where ${where.join(' and ')}`;
+    if (item.spread) {
+      if (rel.toMany) throw new RestError(400, 'PGRST119', `A spread operation on '${item.relation}' is only possible on to-one relationships`);
+      // Each spread column becomes a column of the parent.
+      return item.items.map((sub) => {
+        if (sub.kind !== 'column') throw syntaxError('"failed to parse select parameter"', 'Spread embeds accept plain columns only');
+        const expr = this.columnExpr(rel.target, child, sub.column);
+        const colName = sub.alias ?? sub.column.jsonPath.at(-1)?.key ?? sub.column.name;
+        return `(select ${sub.cast ? `(${expr})::${sub.cast}` : expr} ${from} limit 1) as ${quoteIdent(colName)}`;
+      });
+    }
+    const list = this.selectList(rel.target, child, childPath, item.items);
+    if (rel.toMany) {
+      const order = this.orderSql(rel.target, child, mods?.order);
+      const page = this.pageSql(mods?.limit, mods?.offset);
+      return [`(select coalesce(json_agg(${rowAlias}), '[]'::json) from (select ${list} ${from}${order}${page}) ${rowAlias}) as ${quoteIdent(name)}`];
+    }
+    return [`(select row_to_json(${rowAlias}) from (select ${list} ${from} limit 1) ${rowAlias}) as ${quoteIdent(name)}`];
+  }
+}
+
+/** `a` + `b` → `a.b` (the top level is ''). */
+export function joinPath(parent: string, name: string): string {
+  return parent === '' ? name : `${parent}.${name}`;
+}
