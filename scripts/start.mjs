@@ -7,6 +7,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+// Values already in the environment win over .env, as with `node --env-file`.
+const envFile = path.join(root, '.env');
+if (existsSync(envFile)) process.loadEnvFile(envFile);
+// `KEY=` lines in .env mean "not set"; an empty string would fail the URL checks of astro:env.
+for (const [key, value] of Object.entries(process.env)) {
+  if (value === '') delete process.env[key];
+}
+
 const host = process.env.HOST || 'localhost';
 const port = process.env.PORT || '4321';
 
