@@ -1,0 +1,112 @@
+/**
+ * How orders are shown in the account's order history: short id, date, total, status colour and
+ * pagination.
+ */
+import { formatMXN, tryToCentavos, formatCentavos } from './money.ts';
+
+/** Shown where a value is missing or not usable. */
+export const MISSING = '-';
+
+export const ORDER_STATUS = {
+  pending: 'Pendiente',
+  processing: 'Procesando',
+  paid: 'Pagado',
+  shipped: 'Enviado',
+  completed: 'Completado',
+  cancelled: 'Cancelado',
+  failed: 'Fallido',
+} as const;
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+
+export const ORDERS_PAGE_SIZE = 8;
+export const ORDER_TIME_ZONE = 'America/Mexico_City';
+
+/** '#' + the last 6 characters of the order id, upper-cased; '-' without an id. */
+export function orderDisplayId(id: unknown): string {
+  if (typeof id !== 'string' || id.trim() === '') return MISSING;
+  return `#${id.trim().slice(-6).toUpperCase()}`;
+}
+
+const shortDateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function shortDateFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = shortDateFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('es-MX', { dateStyle: 'short', timeZone });
+    shortDateFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Short Mexican date of an order (e.g. '22/11/26'), in Mexico City time; '-' when not a date. */
+export function formatOrderDate(value: unknown, timeZone: string = ORDER_TIME_ZONE): string {
+  if (!(value instanceof Date) && typeof value !== 'string' && typeof value !== 'number') return MISSING;
+  if (typeof value === 'string' && value.trim() === '') return MISSING;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return MISSING;
+  try {
+    return shortDateFormatter(timeZone).format(date);
+  } catch {
+    // An unknown time zone is a programming error; still show the date rather than break the page.
+    return shortDateFormatter(ORDER_TIME_ZONE).format(date);
+  }
+}
+
+/** Order total in MXN; '-' when it is not a number (numeric strings from Postgres are numbers). */
+export function formatOrderTotal(total: unknown): string {
+  if (typeof total === 'number') return Number.isFinite(total) ? formatMXN(total) : MISSING;
+  if (typeof total === 'string') {
+    const cents = tryToCentavos(total);
+    return cents === null ? MISSING : formatCentavos(cents);
+  }
+  return MISSING;
+}
+
+export type StatusColor = 'green' | 'yellow' | 'red' | 'blue';
+
+const STATUS_COLORS: Readonly<Record<string, StatusColor>> = {
+  enviado: 'green',
+  completado: 'green',
+  pendiente: 'yellow',
+  procesando: 'yellow',
+  cancelado: 'red',
+  fallido: 'red',
+};
+
+/** Colour group of a status: enviado/completado green, pendiente/procesando yellow, cancelado/fallido red, other blue. */
+export function statusColor(status: unknown): StatusColor {
+  if (typeof status !== 'string') return 'blue';
+  return STATUS_COLORS[status.trim().toLowerCase()] ?? 'blue';
+}
+
+/** One page of a list plus what the pager shows. */
+export interface Page<T> {
+  items: T[];
+  /** 1-based page actually shown (clamped to the existing pages). */
+  page: number;
+  totalPages: number;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  /** 'Página x de y'. */
+  label: string;
+  /** Pager ('Anteriores', 'Siguientes', label) only when there is more than one page. */
+  showPager: boolean;
+}
+
+/** The 1-based `page` of `items`, 8 per page by default. */
+export function paginate<T>(items: readonly T[], page: number, pageSize: number = ORDERS_PAGE_SIZE): Page<T> {
+  const size = Number.isInteger(pageSize) && pageSize > 0 ? pageSize : ORDERS_PAGE_SIZE;
+  const totalPages = Math.max(1, Math.ceil(items.length / size));
+  const requested = Number.isFinite(page) ? Math.trunc(page) : 1;
+  const current = Math.min(Math.max(1, requested), totalPages);
+  const start = (current - 1) * size;
+  return {
+    items: items.slice(start, start + size),
+    page: current,
+    totalPages,
+    hasPrevious: current > 1,
+    hasNext: current < totalPages,
+    label: `Página ${current} de ${totalPages}`,
+    showPager: items.length > size,
+  };
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canIncrease,
+  clampQuantity,
+  discountPercent,
+  isSoldOut,
+  parseProduct,
+  parseProducts,
+  productImages,
+  quantityBounds,
+  showPreorderBadge,
+  wrapIndex,
+} from '../../../src/domain/products';
+
+const row = {
+  id: 'pk-boosterbox-journey-together',
+  name: 'Caja de sobres Journey Together',
+  price: '3299.00',
+  original_price: '3599.00',
+  discount: true,
+  preorder: false,
+  stock: 5,
+  image: 'products/pk-boosterbox-journey-together-1.svg',
+  images: ['products/pk-boosterbox-journey-together-2.svg'],
+  franchise_id: 'pokemon',
+  expansion_id: 'journey-together',
+  product_type_id: 'booster-box',
+  type: 'newArrivals',
+};
+
+describe('productSchema', () => {
+  it('turns Postgres numeric strings into numbers', () => {
+    const product = parseProduct(row);
+    expect(product).toMatchObject({ price: 3299, original_price: 3599, stock: 5, discount: true, type: 'newArrivals' });
+  });
+
+  it('accepts originalPrice and fills defaults for missing optional columns', () => {
+    const product = parseProduct({ id: 'x', name: 'Sobre', price: 89, originalPrice: 99.5, images: null });
+    expect(product).toMatchObject({
+      original_price: 99.5,
+      discount: false,
+      preorder: false,
+      stock: null,
+      image: '',
+      images: [],
+      available: true,
+      franchise_id: null,
+    });
+  });
+
+  it('rejects rows that cannot be products', () => {
+    expect(parseProduct({ ...row, price: 'caro' })).toBeNull();
+    expect(parseProduct({ ...row, price: -1 })).toBeNull();
+    expect(parseProduct({ ...row, id: '' })).toBeNull();
+    expect(parseProduct({ ...row, stock: 1.5 })).toBeNull();
+    expect(parseProduct(null)).toBeNull();
+    expect(parseProducts([row, { id: 'bad' }, { ...row, id: 'otro' }]).map((p) => p.id)).toEqual([
+      'pk-boosterbox-journey-together',
+      'otro',
+    ]);
+  });
+});
+
+describe('badges', () => {
+  it('is sold out only at stock 0', () => {
+    expect(isSoldOut({ stock: 0 })).toBe(true);
+    expect(isSoldOut({ stock: 1 })).toBe(false);
+    expect(isSoldOut({ stock: null })).toBe(false);
+  });
+
+  it("shows 'Preventa' only for preorder products in stock", () => {
+    expect(showPreorderBadge({ preorder: true, stock: 3 })).toBe(true);
+    expect(showPreorderBadge({ preorder: true, stock: 0 })).toBe(false);
+    expect(showPreorderBadge({ preorder: false, stock: 3 })).toBe(false);
+  });
+
+  it('rounds the percent off from original price and price', () => {
+    expect(discountPercent({ price: 3299, original_price: 3599 })).toBe(8); // 8.33…
+    expect(discountPercent({ price: 75, originalPrice: 100 })).toBe(25);
+    expect(discountPercent({ price: '66.50', original_price: '100.00' })).toBe(34); // 33.5 rounds up
+    expect(discountPercent({ price: 100, original_price: 100 })).toBeNull();
+    expect(discountPercent({ price: 100, original_price: null })).toBeNull();
+    expect(discountPercent({ price: 120, original_price: 100 })).toBeNull();
+    expect(discountPercent({ price: 999.99, original_price: 1000 })).toBeNull(); // rounds to 0%
+  });
+});
+
+describe('quantity', () => {
+  it('is bounded by 1 and by the stock when known', () => {
+    expect(quantityBounds(5)).toEqual({ min: 1, max: 5 });
+    expect(quantityBounds(null)).toEqual({ min: 1, max: null });
+    expect(clampQuantity(0, 5)).toBe(1);
+    expect(clampQuantity(7, 5)).toBe(5);
+    expect(clampQuantity(3.7, 5)).toBe(3);
+    expect(clampQuantity(Number.NaN, 5)).toBe(1);
+    expect(clampQuantity(40, undefined)).toBe(40);
+  });
+
+  it('allows increasing only below the stock', () => {
+    expect(canIncrease(4, 5)).toBe(true);
+    expect(canIncrease(5, 5)).toBe(false);
+    expect(canIncrease(1, 0)).toBe(false);
+    expect(canIncrease(99, null)).toBe(true);
+  });
+});
+
+describe('gallery', () => {
+  it('lists the main image first without blanks or repeats', () => {
+    expect(productImages({ image: 'a.svg', images: ['a.svg', ' ', 'b.svg'] })).toEqual(['a.svg', 'b.svg']);
+    expect(productImages({ image: null, images: null })).toEqual([]);
+  });
+
+  it('wraps previous and next around', () => {
+    expect(wrapIndex(3, 3)).toBe(0);
+    expect(wrapIndex(-1, 3)).toBe(2);
+    expect(wrapIndex(1, 3)).toBe(1);
+    expect(wrapIndex(5, 0)).toBe(0);
+  });
+});
