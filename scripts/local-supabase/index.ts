@@ -147,7 +147,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   let stackServer: ReturnType<typeof createStackServer> | undefined;
   try {
     const tMig = performance.now();
-    if (options.migrate !== false) await runMigrations(db, rootDir, fresh || !usePglite);
+    if (options.migrate !== false) await runMigrations(db, rootDir, true);
     if (options.setupSql) await db.exec(options.setupSql);
     migrations = performance.now() - tMig;
     await loadSchema(db, true);
