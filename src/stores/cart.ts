@@ -1,0 +1,153 @@
+/**
+ * The shopping cart: a list of items kept in the browser's localStorage under the key `cart`,
+ * shared by every island (header count, add-to-cart buttons, checkout) and synchronised across
+ * tabs. Change it only through the functions exported here.
+ */
+import { persistentAtom } from '@nanostores/persistent';
+import { computed } from 'nanostores';
+import { z } from 'zod';
+import { toPesos } from '../domain/money.ts';
+import { subtotalCentavos } from '../domain/pricing.ts';
+import { clampQuantity, isSoldOut } from '../domain/products.ts';
+
+export const CART_STORAGE_KEY = 'cart';
+
+const cartItemSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  price: z.number().finite().nonnegative(),
+  quantity: z.number().int().positive(),
+  // Null: stock not tracked for this product, so no upper limit.
+  stock: z.number().int().nonnegative().nullable(),
+  image: z.string(),
+  images: z.array(z.string()).optional(),
+});
+
+/** One product line in the cart; `price` is the unit price in pesos. */
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+/** What adding to the cart needs to know about a product. */
+export interface CartProduct {
+  id: string;
+  name: string;
+  price: number;
+  stock: number | null;
+  image: string;
+  images?: readonly string[];
+}
+
+/** Outcome of addToCart: how many units were added and whether the stock limit cut the request. */
+export interface AddResult {
+  added: number;
+  quantity: number;
+  limited: boolean;
+}
+
+/** Reads a stored cart; anything that is not a list of valid items is dropped with a warning. */
+export function decodeCart(raw: string | null | undefined): CartItem[] {
+  if (raw === null || raw === undefined || raw === '') return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    console.warn('Carrito guardado ilegible; se empieza con un carrito vacío.');
+    return [];
+  }
+  if (!Array.isArray(parsed)) {
+    console.warn('Carrito guardado con un formato desconocido; se empieza con un carrito vacío.');
+    return [];
+  }
+  const items: CartItem[] = [];
+  let dropped = 0;
+  for (const entry of parsed) {
+    const result = cartItemSchema.safeParse(entry);
+    if (!result.success) {
+      dropped += 1;
+      continue;
+    }
+    const item = { ...result.data, quantity: clampQuantity(result.data.quantity, result.data.stock) };
+    const existing = items.findIndex((other) => other.id === item.id);
+    if (existing === -1) items.push(item);
+    else {
+      const merged = items[existing]!;
+      items[existing] = { ...merged, quantity: clampQuantity(merged.quantity + item.quantity, merged.stock) };
+    }
+  }
+  if (dropped > 0) {
+    console.warn(`Se descartaron ${dropped} artículo(s) del carrito guardado con un formato desconocido.`);
+  }
+  return items;
+}
+
+/** Writes the cart as JSON for localStorage. */
+export function encodeCart(items: CartItem[]): string {
+  return JSON.stringify(items);
+}
+
+/** The cart items, persisted in localStorage under `cart`. */
+export const $cart = persistentAtom<CartItem[]>(CART_STORAGE_KEY, [], {
+  encode: encodeCart,
+  decode: decodeCart,
+});
+
+/** Number of units in the cart (the header badge). */
+export const $cartCount = computed($cart, (items) => items.reduce((sum, item) => sum + item.quantity, 0));
+
+/** Subtotal of the cart in centavos. */
+export const $cartSubtotalCentavos = computed($cart, (items) => subtotalCentavos(items));
+
+/** Subtotal of the cart in pesos, computed in centavos by the pricing rules. */
+export const $cartSubtotal = computed($cartSubtotalCentavos, (centavos) => toPesos(centavos));
+
+function toItem(product: CartProduct, quantity: number): CartItem {
+  const item: CartItem = {
+    id: product.id,
+    name: product.name,
+    price: product.price,
+    quantity,
+    stock: product.stock,
+    image: product.image,
+  };
+  if (product.images !== undefined) item.images = [...product.images];
+  return item;
+}
+
+/**
+ * Adds units of a product, merging with its line if present and never going over the stock.
+ * The line takes the product's latest name, price, stock and images.
+ */
+export function addToCart(product: CartProduct, quantity = 1): AddResult {
+  const items = $cart.get();
+  const index = items.findIndex((item) => item.id === product.id);
+  const current = index === -1 ? 0 : items[index]!.quantity;
+  const wanted = Number.isFinite(quantity) ? Math.max(1, Math.floor(quantity)) : 1;
+  if (isSoldOut(product) || !Number.isFinite(product.price) || product.price < 0) {
+    return { added: 0, quantity: current, limited: isSoldOut(product) };
+  }
+  const next = clampQuantity(current + wanted, product.stock);
+  const added = Math.max(0, next - current);
+  const line = toItem(product, Math.max(next, 1));
+  $cart.set(index === -1 ? [...items, line] : items.map((item, i) => (i === index ? line : item)));
+  return { added, quantity: line.quantity, limited: added < wanted };
+}
+
+/** Sets the quantity of a line, clamped to 1…stock; unknown ids are ignored. */
+export function setQuantity(id: string, quantity: number): void {
+  const items = $cart.get();
+  if (!items.some((item) => item.id === id)) return;
+  $cart.set(
+    items.map((item) => (item.id === id ? { ...item, quantity: clampQuantity(quantity, item.stock) } : item)),
+  );
+}
+
+/** Removes a line from the cart. */
+export function removeFromCart(id: string): void {
+  const items = $cart.get();
+  if (!items.some((item) => item.id === id)) return;
+  $cart.set(items.filter((item) => item.id !== id));
+}
+
+/** Empties the cart (after an order is placed, for example). */
+export function clearCart(): void {
+  $cart.set([]);
+}
