@@ -1,0 +1,77 @@
+/**
+ * Writes the demo data: supabase/seed.sql and the catalogue images under supabase/storage.
+ *
+ *   npm run seed                                   demo catalogue (committed files)
+ *   npm run seed -- --products 10000 --out x.sql   a large catalogue for benchmarks (SQL only)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { buildSeed } from './seed/build.ts';
+import { DEFAULT_SEED_PATH, STORAGE_SEED_DIR } from './seed/constants.ts';
+
+export * from './seed/constants.ts';
+
+const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Parsed command line of the seed script. */
+export interface SeedArgs {
+  productCount?: number;
+  out: string;
+}
+
+/** Parses `--products N` and `--out FILE`; throws a Spanish message on bad input. */
+export function parseSeedArgs(argv: string[]): SeedArgs {
+  const { values } = parseArgs({
+    args: argv,
+    options: { products: { type: 'string' }, out: { type: 'string' } },
+    strict: true,
+  });
+  let productCount: number | undefined;
+  if (values.products !== undefined) {
+    productCount = Number(values.products);
+    if (!Number.isInteger(productCount) || productCount < 1 || productCount > 1_000_000) {
+      throw new Error(`--products debe ser un entero entre 1 y 1000000 (recibido: ${values.products}).`);
+    }
+  }
+  return { productCount, out: path.resolve(ROOT_DIR, values.out ?? DEFAULT_SEED_PATH) };
+}
+
+function writeImages(images: ReturnType<typeof buildSeed>['images']): void {
+  const storageDir = path.join(ROOT_DIR, STORAGE_SEED_DIR);
+  // Start from empty bucket folders so images of removed products do not linger.
+  for (const bucket of ['products', 'expansions', 'product-types']) {
+    fs.rmSync(path.join(storageDir, bucket), { recursive: true, force: true });
+  }
+  for (const image of images) {
+    const file = path.join(storageDir, image.path);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, image.content);
+  }
+}
+
+function main(): void {
+  let args: SeedArgs;
+  try {
+    args = parseSeedArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exitCode = 2;
+    return;
+  }
+  const seed = buildSeed({ productCount: args.productCount });
+  fs.mkdirSync(path.dirname(args.out), { recursive: true });
+  fs.writeFileSync(args.out, seed.sql);
+  const isDefault = args.out === path.resolve(ROOT_DIR, DEFAULT_SEED_PATH);
+  // Images belong to the committed demo seed; a benchmark catalogue reuses them.
+  if (isDefault) writeImages(seed.images);
+  console.log(
+    `Semilla escrita en ${path.relative(ROOT_DIR, args.out)}: ${seed.products.length} productos, ${seed.orders.length} pedidos` +
+      (isDefault ? `, ${seed.images.length} imágenes en ${STORAGE_SEED_DIR}.` : ' (sin imágenes nuevas).'),
+  );
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main();
+}

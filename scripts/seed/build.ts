@@ -1,0 +1,251 @@
+/**
+ * Builds the seed: the SQL text of supabase/seed.sql and the SVG files of the storage buckets.
+ * Pure apart from reading the catalogue modules, so tests can build it in memory.
+ */
+import { createHash } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import { collections, expansions, franchises, getCollection, productTypes } from '../../src/domain/catalog.ts';
+import { computeOrderAmounts } from '../../src/domain/pricing.ts';
+import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_REWARD_POINTS, DEMO_SHOPPER } from './constants.ts';
+import { NEW_ARRIVAL_EXPANSIONS, demoProducts, productTypeKind, scaledProducts, type SeedProduct } from './products.ts';
+import * as sql from './sql.ts';
+import { expansionSvg, productSvg, productTypeSvg } from './svg.ts';
+
+/** A generated file: path relative to supabase/storage, and its content. */
+export interface SeedImage {
+  path: string;
+  content: string;
+}
+
+/** A past order of the demo shopper. */
+export interface SeedOrder {
+  id: string;
+  daysAgo: number;
+  status: 'Pendiente' | 'Pagado' | 'Enviado' | 'Completado' | 'Cancelado';
+  coupon: string | null;
+  provider: 'stripe' | 'paypal';
+  lines: { productId: string; price: number; quantity: number }[];
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  total: number;
+  addressId: string;
+}
+
+/** The whole seed. */
+export interface Seed {
+  sql: string;
+  images: SeedImage[];
+  products: SeedProduct[];
+  orders: SeedOrder[];
+}
+
+/**
+ * A bcrypt hash ($2b$, cost 10) with a salt derived from the e-mail, so regenerating the seed
+ * gives the same file. Only for the public demo accounts.
+ */
+export function demoPasswordHash(email: string, password: string): string {
+  const bytes = [...createHash('sha256').update(`tienda-demo:${email}`).digest().subarray(0, 16)];
+  return bcrypt.hashSync(password, `$2b$10$${bcrypt.encodeBase64(bytes, 16)}`);
+}
+
+const ORDER_PLAN: { daysAgo: number; status: SeedOrder['status']; coupon: string | null; lines: number }[] = [
+  { daysAgo: 3, status: 'Pendiente', coupon: null, lines: 1 },
+  { daysAgo: 9, status: 'Pagado', coupon: 'MEKACAT10', lines: 2 },
+  { daysAgo: 17, status: 'Enviado', coupon: null, lines: 3 },
+  { daysAgo: 26, status: 'Cancelado', coupon: null, lines: 1 },
+  { daysAgo: 38, status: 'Completado', coupon: 'ENVIOGRATIS', lines: 2 },
+  { daysAgo: 52, status: 'Completado', coupon: null, lines: 1 },
+  { daysAgo: 67, status: 'Enviado', coupon: null, lines: 2 },
+  { daysAgo: 81, status: 'Completado', coupon: 'MEKACAT10', lines: 3 },
+  { daysAgo: 103, status: 'Cancelado', coupon: null, lines: 2 },
+  { daysAgo: 128, status: 'Completado', coupon: null, lines: 1 },
+  { daysAgo: 160, status: 'Pagado', coupon: null, lines: 2 },
+];
+
+/**
+ * The demo shopper's order history. Products of the newest sets are left out, and each product
+ * appears once with fewer units than its per-customer limit, so the shopper can still buy
+ * everything the storefront features.
+ */
+export function demoOrders(products: readonly SeedProduct[]): SeedOrder[] {
+  const pool = products.filter(
+    (p) => p.limitPerCustomer >= 4 && !p.preorder && !NEW_ARRIVAL_EXPANSIONS.includes(p.expansionId ?? ''),
+  );
+  let next = 0;
+  return ORDER_PLAN.map((plan, i) => {
+    const lines = Array.from({ length: plan.lines }, (_, j) => {
+      const product = pool[(next++ * 7) % pool.length]!;
+      return { productId: product.id, price: product.price, quantity: 1 + ((i + j) % 2) };
+    });
+    const amounts = computeOrderAmounts(lines, plan.coupon);
+    return {
+      id: `c0ffee00-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+      daysAgo: plan.daysAgo,
+      status: plan.status,
+      coupon: amounts.coupon?.code ?? null,
+      provider: i % 3 === 2 ? 'paypal' : 'stripe',
+      lines,
+      subtotal: amounts.subtotal,
+      discount: amounts.discount,
+      shipping: amounts.shipping,
+      total: amounts.total,
+      addressId: i % 4 === 3 ? DEMO_ADDRESS_IDS.office : DEMO_ADDRESS_IDS.home,
+    };
+  });
+}
+
+function catalogueSql(): string[] {
+  const out: string[] = ['-- Catalogue (src/domain/catalog.ts)'];
+  out.push(
+    `insert into public.franchises (id, name, logo) values\n${franchises
+      .map((f) => `  (${sql.text(f.id)}, ${sql.text(f.name)}, ${sql.text(f.logo)})`)
+      .join(',\n')};`,
+  );
+  out.push(
+    `insert into public.collections (id, name, franchise_id) values\n${collections
+      .map((c) => `  (${sql.text(c.id)}, ${sql.text(c.name)}, ${sql.text(c.franchiseId)})`)
+      .join(',\n')};`,
+  );
+  out.push(
+    `insert into public.expansions (id, name, franchise_id, collection_id, image, release_date) values\n${expansions
+      .map(
+        (e) =>
+          `  (${sql.text(e.id)}, ${sql.text(e.name)}, ${sql.text(e.franchiseId)}, ${sql.text(e.collectionId)}, ${sql.text(e.image)}, ${sql.date(e.releaseDate)})`,
+      )
+      .join(',\n')};`,
+  );
+  out.push(
+    `insert into public.product_types (id, name, franchise_id, image) values\n${productTypes
+      .map((t) => `  (${sql.text(t.id)}, ${sql.text(t.name)}, ${sql.text(t.franchiseId)}, ${sql.text(t.image)})`)
+      .join(',\n')};`,
+  );
+  return out;
+}
+
+function productsSql(products: readonly SeedProduct[]): string[] {
+  const out: string[] = [`-- Products (${products.length})`];
+  const columns =
+    'id, name, description, price, original_price, discount, preorder, stock, limit_per_customer, available, release_date, image, images, tags, type, franchise_id, collection_id, expansion_id, product_type_id';
+  for (let start = 0; start < products.length; start += 500) {
+    const rows = products.slice(start, start + 500).map(
+      (p) =>
+        `  (${[
+          sql.text(p.id),
+          sql.text(p.name),
+          sql.text(p.description),
+          sql.money(p.price),
+          p.originalPrice === null ? 'null' : sql.money(p.originalPrice),
+          sql.bool(p.discount),
+          sql.bool(p.preorder),
+          sql.int(p.stock),
+          sql.int(p.limitPerCustomer),
+          sql.bool(p.available),
+          sql.date(p.releaseDate),
+          sql.text(p.image),
+          sql.textArray(p.images),
+          sql.textArray(p.tags),
+          sql.text(p.type),
+          sql.text(p.franchiseId),
+          sql.text(p.collectionId),
+          sql.text(p.expansionId),
+          sql.text(p.productTypeId),
+        ].join(', ')})`,
+    );
+    out.push(`insert into public.products (${columns}) values\n${rows.join(',\n')};`);
+  }
+  return out;
+}
+
+function userSql(user: typeof DEMO_SHOPPER | typeof DEMO_ADMIN, daysAgo: number): string[] {
+  const meta = { username: user.username, name: user.name, lastname: user.lastname, phone: user.phone };
+  const since = `now() - interval '${daysAgo} days'`;
+  return [
+    `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, last_sign_in_at, raw_user_meta_data, raw_app_meta_data, created_at, updated_at)
+values (${sql.text(user.id)}, 'authenticated', 'authenticated', ${sql.text(user.email)}, ${sql.text(demoPasswordHash(user.email, user.password))}, ${since}, now() - interval '1 day', ${sql.jsonb(meta)}, ${sql.jsonb({ provider: 'email', providers: ['email'] })}, ${since}, ${since});`,
+    `insert into auth.identities (user_id, provider, provider_id, identity_data, email, created_at, updated_at)
+values (${sql.text(user.id)}, 'email', ${sql.text(user.id)}, ${sql.jsonb({ sub: user.id, email: user.email, email_verified: true, phone_verified: false })}, ${sql.text(user.email)}, ${since}, ${since});`,
+  ];
+}
+
+function accountsSql(orders: readonly SeedOrder[]): string[] {
+  const out: string[] = ['-- Demo accounts (passwords in scripts/seed/constants.ts; the profile comes from the sign-up trigger)'];
+  out.push(...userSql(DEMO_SHOPPER, 240), ...userSql(DEMO_ADMIN, 300));
+  out.push(`update public.profiles set is_admin = true where id = ${sql.text(DEMO_ADMIN.id)};`);
+  out.push(`update public.rewards set points = ${sql.int(DEMO_REWARD_POINTS)} where user_id = ${sql.text(DEMO_SHOPPER.id)};`);
+  out.push(
+    `insert into public.addresses (id, user_id, label, street, city, state, zip, country, is_default, created_at) values
+  (${sql.text(DEMO_ADDRESS_IDS.home)}, ${sql.text(DEMO_SHOPPER.id)}, 'Casa', 'Av. Insurgentes Sur 1602, Int. 4B, Col. Crédito Constructor', 'Ciudad de México', 'CDMX', '03940', 'México', true, now() - interval '230 days');`,
+    `insert into public.addresses (id, user_id, label, street, city, state, zip, country, is_default, created_at) values
+  (${sql.text(DEMO_ADDRESS_IDS.office)}, ${sql.text(DEMO_SHOPPER.id)}, 'Oficina', 'Av. Chapultepec 480, Piso 12, Col. Roma Norte', 'Ciudad de México', 'CDMX', '06700', 'México', false, now() - interval '120 days');`,
+    `insert into public.addresses (user_id, label, street, city, state, zip, country, created_at) values
+  (${sql.text(DEMO_ADMIN.id)}, 'Tienda', 'Av. Chapultepec 15, Col. Americana', 'Guadalajara', 'Jalisco', '44160', 'México', now() - interval '290 days');`,
+  );
+  out.push(
+    `insert into public.coupons (user_id, code, description, kind, value, expires_at) values
+  (${sql.text(DEMO_SHOPPER.id)}, 'MEKACAT10', '10% de descuento en tu próxima compra', 'percent', 10, now() + interval '60 days');`,
+  );
+  out.push(`-- Order history of the demo shopper (${orders.length} orders, amounts from src/domain/pricing.ts)`);
+  for (const order of orders) {
+    const created = `now() - interval '${order.daysAgo} days'`;
+    const paid = ['Pagado', 'Enviado', 'Completado'].includes(order.status);
+    out.push(
+      `insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at) values
+  (${sql.text(order.id)}, ${sql.text(DEMO_SHOPPER.id)}, ${created}, ${sql.text(order.status)}, ${paid ? `${created} + interval '4 minutes'` : 'null'}, ${sql.text(order.addressId)}, ${sql.money(order.subtotal)}, ${sql.money(order.discount)}, ${sql.money(order.shipping)}, ${sql.money(order.total)}, ${sql.text(order.coupon)}, ${paid ? sql.text(order.provider) : 'null'}, ${paid ? sql.text(`demo_${order.provider}_${order.id.slice(-4)}`) : 'null'}, null);`,
+      `insert into public.order_items (order_id, product_id, quantity, price) values\n${order.lines
+        .map((l) => `  (${sql.text(order.id)}, ${sql.text(l.productId)}, ${sql.int(l.quantity)}, ${sql.money(l.price)})`)
+        .join(',\n')};`,
+    );
+  }
+  return out;
+}
+
+function imagesFor(products: readonly SeedProduct[]): SeedImage[] {
+  const images: SeedImage[] = [];
+  for (const product of products) {
+    for (const [i, image] of product.images.entries()) {
+      if (!image.startsWith('products/')) continue;
+      const view = ((i % 4) + 1) as 1 | 2 | 3 | 4;
+      const caption = product.expansionId
+        ? (expansions.find((e) => e.id === product.expansionId)?.name ?? '')
+        : '';
+      images.push({
+        path: image,
+        content: productSvg({ id: product.id, name: product.name, caption, franchiseId: product.franchiseId, kind: product.kind, view }),
+      });
+    }
+  }
+  for (const expansion of expansions) {
+    images.push({
+      path: expansion.image,
+      content: expansionSvg({
+        id: expansion.id,
+        name: expansion.name,
+        franchiseId: expansion.franchiseId,
+        year: expansion.releaseDate?.slice(0, 4),
+        collection: getCollection(expansion.collectionId)?.name ?? '',
+      }),
+    });
+  }
+  for (const type of productTypes) {
+    images.push({
+      path: type.image,
+      content: productTypeSvg({ id: type.id, name: type.name, franchiseId: type.franchiseId, kind: productTypeKind(type.id) }),
+    });
+  }
+  return images;
+}
+
+/** Builds the seed with the demo catalogue, or a larger catalogue of `productCount` products. */
+export function buildSeed(options: { productCount?: number } = {}): Seed {
+  const products = options.productCount === undefined ? demoProducts() : scaledProducts(options.productCount);
+  const orders = demoOrders(products);
+  const parts = [
+    '-- Demo data of the shop. GENERATED by scripts/seed.ts (npm run seed); do not edit by hand.',
+    '-- Applied after the migrations on local databases only; never load it into production.',
+    ...catalogueSql(),
+    ...productsSql(products),
+    ...accountsSql(orders),
+  ];
+  return { sql: `${parts.join('\n\n')}\n`, images: imagesFor(products), products, orders };
+}
