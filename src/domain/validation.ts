@@ -26,6 +26,11 @@ export const MESSAGES = {
   countryRequired: 'País requerido',
   countryInvalid: 'Selecciona un país de la lista.',
   reviewFields: 'Revisa los campos marcados.',
+  profileUsernameTaken: 'El username ya está en uso',
+  registrationUsernameTaken: 'Ese nombre de usuario ya está en uso.',
+  noChanges: 'Sin cambios por guardar',
+  lastAddress: 'Debes tener al menos una dirección',
+  selectAddress: 'Selecciona una dirección válida.',
   invalidData: 'Datos no válidos.',
   productFranchise: 'Selecciona una franquicia.',
   productCollection: 'Selecciona una colección.',
@@ -219,6 +224,26 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 /** Validates the profile edit form; any problem gives the form message 'Revisa los campos marcados.'. */
 export function validateProfile(input: unknown): FormResult<ProfileInput> {
   return validateForm(profileSchema, input, { formError: MESSAGES.reviewFields });
+}
+
+/** The profile as stored, to compare with an edited one. */
+export interface StoredProfile {
+  username: string | null;
+  name: string | null;
+  lastname: string | null;
+  phone: string | null;
+  address?: { street: string; city: string; state: string; zip: string; country: string } | null;
+}
+
+/** Whether an edited profile differs from the stored one ('Sin cambios por guardar' otherwise). */
+export function profileChanged(stored: StoredProfile, edited: ProfileInput): boolean {
+  const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? '') === (b ?? '');
+  if (!same(stored.username, edited.username) || !same(stored.name, edited.name)) return true;
+  if (!same(stored.lastname, edited.lastname) || !same(stored.phone, edited.phone)) return true;
+  const before = stored.address && ADDRESS_PARTS.some((part) => (stored.address?.[part] ?? '') !== '') ? stored.address : null;
+  const after = edited.address;
+  if (before === null || after === null) return before !== after;
+  return ADDRESS_PARTS.some((part) => !same(before[part], after[part]));
 }
 
 export const addressSchema = z.object({

@@ -15,7 +15,7 @@ export const CART_STORAGE_KEY = 'cart';
 const cartItemSchema = z.object({
   id: z.string().min(1),
   name: z.string(),
-  price: z.number().finite().nonnegative(),
+  price: z.number().nonnegative(),
   quantity: z.number().int().positive(),
   // Null: stock not tracked for this product, so no upper limit.
   stock: z.number().int().nonnegative().nullable(),

@@ -3,6 +3,7 @@ import {
   buildNewProductPayload,
   COUNTRIES,
   isValidPhone,
+  profileChanged,
   productIdFor,
   uniqueProductId,
   validateAddress,
@@ -314,5 +315,34 @@ describe('product ids', () => {
     expect(uniqueProductId('pk-tin-xy-evolutions', [])).toBe('pk-tin-xy-evolutions');
     expect(uniqueProductId('a', ['a', 'a-2', 'a-3'])).toBe('a-4');
     expect(uniqueProductId('a', new Set(['a-2']))).toBe('a');
+  });
+});
+
+describe('profileChanged', () => {
+  const stored = { username: 'anagarcia', name: 'Ana', lastname: 'García', phone: null, address: null };
+  const edited = (input: Record<string, unknown>) => {
+    const result = validateProfile({ username: 'anagarcia', name: 'Ana', lastname: 'García', phone: '', ...input });
+    if (!result.ok) throw new Error(result.formError);
+    return result.data;
+  };
+
+  it('sees no change when only blanks differ', () => {
+    expect(profileChanged(stored, edited({ name: ' Ana ' }))).toBe(false);
+    expect(
+      profileChanged({ ...stored, address: { street: '', city: '', state: '', zip: '', country: '' } }, edited({})),
+    ).toBe(false);
+  });
+
+  it('sees changed fields and addresses', () => {
+    expect(profileChanged(stored, edited({ phone: '55 1234 5678' }))).toBe(true);
+    expect(profileChanged(stored, edited({ lastname: 'Gómez' }))).toBe(true);
+    expect(profileChanged(stored, edited({ street: 'Calle 1', city: 'Puebla' }))).toBe(true);
+    const withAddress = {
+      ...stored,
+      address: { street: 'Calle 1', city: 'Puebla', state: '', zip: '', country: 'México' },
+    };
+    expect(profileChanged(withAddress, edited({ street: 'Calle 1', city: 'Puebla' }))).toBe(false);
+    expect(profileChanged(withAddress, edited({ street: 'Calle 2', city: 'Puebla' }))).toBe(true);
+    expect(profileChanged(withAddress, edited({}))).toBe(true);
   });
 });

@@ -1,0 +1,44 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const domainDir = new URL('../../../src/domain/', import.meta.url);
+const files = readdirSync(domainDir).filter((name) => name.endsWith('.ts'));
+
+function importsOf(source: string): string[] {
+  const specifiers: string[] = [];
+  for (const match of source.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]/g)) {
+    specifiers.push(match[1] ?? '');
+  }
+  for (const match of source.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)) specifiers.push(match[1] ?? '');
+  return specifiers;
+}
+
+describe('src/domain stays pure', () => {
+  it('has the expected modules', () => {
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'catalog.ts',
+        'images.ts',
+        'money.ts',
+        'orders.ts',
+        'password.ts',
+        'pricing.ts',
+        'products.ts',
+        'validation.ts',
+      ]),
+    );
+  });
+
+  it.each(files)('%s imports only sibling modules and zod', (file) => {
+    const source = readFileSync(join(domainDir.pathname, file), 'utf8');
+    for (const specifier of importsOf(source)) {
+      expect(specifier.startsWith('./') || specifier === 'zod', `${file} imports ${specifier}`).toBe(true);
+    }
+  });
+
+  it.each(files)('%s uses no browser globals', (file) => {
+    const source = readFileSync(join(domainDir.pathname, file), 'utf8');
+    expect(source).not.toMatch(/\b(window|document|localStorage|sessionStorage|navigator|fetch)\s*[.(]/);
+  });
+});
