@@ -28,7 +28,7 @@ export function tryToCentavos(pesos: number | string | null | undefined): Centav
   if (pesos === null || pesos === undefined) return null;
   if (typeof pesos === 'number' && !Number.isFinite(pesos)) return null;
   // String(number) is the shortest exact round-trip form, so '1.005' stays '1.005'.
-  const text = (typeof pesos === 'number' ? String(pesos) : pesos).trim().replace(/_/g, '');
+  const text = (typeof pesos === 'number' ? String(pesos) : pesos).trim();
   const match = DECIMAL.exec(text);
   if (!match) return null;
   const [, sign = '', whole = '', fraction = '', exponentText = '0'] = match;
