@@ -42,6 +42,11 @@ export function corsHeaders(): Record<string, string> {
 
 /** Reads the whole body, refusing more than `limit` bytes with a 413 HttpError. */
 export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  // An announced size over the limit is refused before waiting for bytes that may never come.
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    throw new HttpError(413, { code: '413', message: 'Payload too large' });
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {

@@ -45,6 +45,9 @@ export interface StartOptions {
   autoconfirm?: boolean;
   siteUrl?: string;
   rootDir?: string;
+  /** HTTP timeouts (defaults 30 s for a request, 10 s for its headers). */
+  requestTimeoutMs?: number;
+  headersTimeoutMs?: number;
   /** Print the banner (URL, keys, demo accounts). */
   verbose?: boolean;
 }
@@ -151,9 +154,10 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
     if (options.setupSql) await db.exec(options.setupSql);
     migrations = performance.now() - tMig;
     await loadSchema(db, true);
-    await seedStorage(ctx);
+    // Storage objects need the storage schema that the migrations create.
+    if (options.migrate !== false) await seedStorage(ctx);
 
-    stackServer = createStackServer(ctx);
+    stackServer = createStackServer(ctx, { requestTimeoutMs: options.requestTimeoutMs, headersTimeoutMs: options.headersTimeoutMs });
     realtime = await attachRealtime(stackServer.server, ctx);
     const server = stackServer.server;
     await new Promise<void>((resolve, reject) => {

@@ -60,6 +60,12 @@ export async function dispatch(req: http.IncomingMessage, res: http.ServerRespon
       sendJson(res, 500, { code: 'internal', message: 'No response' });
     }
   } catch (err) {
+    const code = (err as NodeJS.ErrnoException | undefined)?.code;
+    if (req.destroyed && (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || (err as Error)?.message === 'aborted')) {
+      // The client went away mid-request (or a timeout cut it): nobody is left to answer.
+      res.destroy();
+      return;
+    }
     if (err instanceof HttpError) {
       sendJson(res, err.status, err.body);
     } else {
@@ -68,8 +74,17 @@ export async function dispatch(req: http.IncomingMessage, res: http.ServerRespon
     }
     if (!res.writableEnded) res.end();
   } finally {
-    // Unread request bodies (e.g. an early 4xx) are drained so keep-alive sockets stay usable.
-    if (!req.readableEnded) req.resume();
+    if (!req.readableEnded) {
+      if (res.statusCode === 413) {
+        // Refused before reading: stop the upload instead of draining gigabytes.
+        const closeSocket = () => req.socket.end();
+        if (res.writableFinished) closeSocket();
+        else res.once('finish', closeSocket);
+      } else {
+        // Unread request bodies (e.g. an early 4xx) are drained so keep-alive sockets stay usable.
+        req.resume();
+      }
+    }
   }
 }
 
@@ -80,12 +95,21 @@ export interface StackServer {
   close(graceMs?: number): Promise<void>;
 }
 
+export interface ServerOptions {
+  requestTimeoutMs?: number;
+  headersTimeoutMs?: number;
+}
+
 /** Creates the HTTP server (not yet listening). */
-export function createStackServer(ctx: StackContext): StackServer {
+export function createStackServer(ctx: StackContext, options: ServerOptions = {}): StackServer {
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS, requestTimeout);
   const server = http.createServer({
-    requestTimeout: REQUEST_TIMEOUT_MS,
-    headersTimeout: HEADERS_TIMEOUT_MS,
+    requestTimeout,
+    headersTimeout,
     keepAliveTimeout: 5_000,
+    // Node only enforces the two timeouts above when it checks, every interval.
+    connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(headersTimeout / 4))),
   });
   let inFlight = 0;
   let idleWaiters: Array<() => void> = [];
