@@ -48,7 +48,8 @@ export interface Outcome<T = Record<string, unknown>> {
 }
 
 function toOutcome<T>(result: { rows: T[]; affectedRows?: number }): Outcome<T> {
-  return { ok: true, rows: result.rows, affected: result.affectedRows ?? result.rows.length };
+  // SELECT reports affectedRows 0 in PGlite, so returned rows count first.
+  return { ok: true, rows: result.rows, affected: result.rows.length > 0 ? result.rows.length : (result.affectedRows ?? 0) };
 }
 
 function toError<T>(err: unknown): Outcome<T> {

@@ -1,0 +1,227 @@
+/**
+ * Row-level security and grants, table by table and role by role, acting the way PostgREST does:
+ * `begin; set local role …; set_config('request.jwt.claims', …, true); <statement>; rollback`.
+ *
+ * Each row of the matrix is one statement about user A's data (or the catalogue); the columns
+ * say what happens for each caller:
+ *   ok     the statement succeeds and touches / returns the row
+ *   none   the statement succeeds but RLS hides the row (0 rows)
+ *   denied the database refuses (SQLSTATE 42501: missing grant, RLS check or order guard)
+ *   refused a shop function refuses with its own message (SQLSTATE P0001)
+ *   —      not applicable (the service role has no user of its own)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
+import { attempt, commit, migratedPglite, type ApiRole } from './support.ts';
+
+const A = '00000000-0000-4000-a000-00000000000a';
+const B = '00000000-0000-4000-a000-00000000000b';
+const ADMIN = '00000000-0000-4000-a000-0000000000ad';
+const NO_PROFILE = '00000000-0000-4000-a000-0000000000cc';
+const ADDR_A1 = '00000000-0000-4000-b000-0000000000a1';
+const ADDR_A2 = '00000000-0000-4000-b000-0000000000a2';
+const ADDR_B1 = '00000000-0000-4000-b000-0000000000b1';
+const ORDER_A = '00000000-0000-4000-c000-0000000000a1';
+const ORDER_B = '00000000-0000-4000-c000-0000000000b1';
+
+type Expect = 'ok' | 'none' | 'denied' | 'refused' | '—';
+type Actor = 'anon' | 'userA' | 'userB' | 'admin' | 'service';
+const ACTORS: Actor[] = ['anon', 'userA', 'userB', 'admin', 'service'];
+const ACTOR_ROLE: Record<Actor, [ApiRole, string | undefined]> = {
+  anon: ['anon', undefined],
+  userA: ['authenticated', A],
+  userB: ['authenticated', B],
+  admin: ['authenticated', ADMIN],
+  service: ['service_role', undefined],
+};
+
+interface Row {
+  table: string;
+  what: string;
+  sql: string;
+  expect: Record<Actor, Expect>;
+}
+
+/** One matrix row; the five outcomes are in the order anon, user A, user B, admin, service. */
+function row(table: string, what: string, sql: string, outcomes: [Expect, Expect, Expect, Expect, Expect]): Row {
+  return { table, what, sql, expect: Object.fromEntries(ACTORS.map((a, i) => [a, outcomes[i]])) as Record<Actor, Expect> };
+}
+
+const NEW_PRODUCT = `insert into public.products (id, name, price, franchise_id) values ('pk-new', 'Nuevo', 10, 'pokemon') returning id`;
+const NEW_ADDRESS_FOR_SELF = `insert into public.addresses (user_id, street, city, state, zip) values (auth.uid(), 'Calle 1', 'León', 'Guanajuato', '37000') returning id`;
+
+// prettier-ignore
+const MATRIX: Row[] = [
+  //                                                                                                        anon      user A    user B    admin     service
+  row('products', 'read a product', `select id from public.products where id = 'pk-test'`,                  ['ok',     'ok',     'ok',     'ok',     'ok']),
+  row('products', 'insert a product', NEW_PRODUCT,                                                             ['denied', 'denied', 'denied', 'ok',     'ok']),
+  row('products', 'change a price', `update public.products set price = 1 where id = 'pk-test' returning id`,  ['denied', 'none',   'none',   'ok',     'ok']),
+  row('products', 'delete a product', `delete from public.products where id = 'pk-test' returning id`,        ['denied', 'none',   'none',   'ok',     'ok']),
+  row('franchises', 'read', `select id from public.franchises where id = 'pokemon'`,                           ['ok',     'ok',     'ok',     'ok',     'ok']),
+  row('franchises', 'rename', `update public.franchises set name = 'X' where id = 'pokemon' returning id`,     ['denied', 'none',   'none',   'ok',     'ok']),
+  row('expansions', 'read', `select id from public.expansions where id = 'exp-test'`,                          ['ok',     'ok',     'ok',     'ok',     'ok']),
+  row('expansions', 'insert', `insert into public.expansions (id, name, franchise_id) values ('exp-new', 'N', 'pokemon') returning id`, ['denied', 'denied', 'denied', 'ok', 'ok']),
+  row('product_types', 'read', `select id from public.product_types where id = 'type-test'`,                   ['ok',     'ok',     'ok',     'ok',     'ok']),
+  row('product_types', 'delete', `delete from public.product_types where id = 'type-unused' returning id`,     ['denied', 'none',   'none',   'ok',     'ok']),
+  row('collections', 'read', `select id from public.collections where id = 'col-test'`,                        ['ok',     'ok',     'ok',     'ok',     'ok']),
+
+  row('profiles', "read A's profile", `select id from public.profiles where id = '${A}'`,                      ['denied', 'ok',     'none',   'none',   'ok']),
+  row('profiles', "edit A's name", `update public.profiles set name = 'Zoe' where id = '${A}' returning id`,   ['denied', 'ok',     'none',   'none',   'ok']),
+  row('profiles', 'make A admin', `update public.profiles set is_admin = true where id = '${A}' returning id`,  ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('profiles', "set A's Stripe customer", `update public.profiles set stripe_customer_id = 'cus_x' where id = '${A}' returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('profiles', "delete A's profile", `delete from public.profiles where id = '${A}' returning id`,          ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('profiles', 'create a profile for a user without one', `insert into public.profiles (id, name) values ('${NO_PROFILE}', 'C') returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('profiles', 'create own profile as admin', `insert into public.profiles (id, is_admin) values (auth.uid(), true) returning id`, ['denied', 'denied', 'denied', 'denied', '—']),
+
+  row('addresses', "read A's address", `select id from public.addresses where id = '${ADDR_A1}'`,              ['denied', 'ok',     'none',   'none',   'ok']),
+  row('addresses', 'add an address for oneself', NEW_ADDRESS_FOR_SELF,                                         ['denied', 'ok',     'ok',     'ok',     '—']),
+  row('addresses', 'add an address for A', `insert into public.addresses (user_id, street, city, state, zip) values ('${A}', 'Calle 2', 'León', 'Gto', '37000') returning id`, ['denied', 'ok', 'denied', 'denied', 'ok']),
+  row('addresses', "edit A's address", `update public.addresses set city = 'Puebla' where id = '${ADDR_A1}' returning id`, ['denied', 'ok', 'none', 'none', 'ok']),
+  row('addresses', "give A's address to B", `update public.addresses set user_id = '${B}' where id = '${ADDR_A1}' returning id`, ['denied', 'denied', 'none', 'none', 'denied']),
+  row('addresses', "delete A's second address", `delete from public.addresses where id = '${ADDR_A2}' returning id`, ['denied', 'ok', 'none', 'none', 'ok']),
+
+  row('orders', "read A's order", `select id from public.orders where id = '${ORDER_A}'`,                      ['denied', 'ok',     'none',   'none',   'ok']),
+  row('orders', 'insert an order for A directly', `insert into public.orders (user_id, total, subtotal) values ('${A}', 1, 1) returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('orders', "ship A's order to A's address", `update public.orders set shipping_address_id = '${ADDR_A2}' where id = '${ORDER_A}' returning id`, ['denied', 'ok', 'none', 'none', 'ok']),
+  row('orders', "ship A's order to B's address", `update public.orders set shipping_address_id = '${ADDR_B1}' where id = '${ORDER_A}' returning id`, ['denied', 'denied', 'none', 'none', 'ok']),
+  row('orders', "mark A's order paid", `update public.orders set status = 'Pagado', paid_at = now() where id = '${ORDER_A}' returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('orders', "lower A's order total", `update public.orders set total = 1, subtotal = 1, shipping = 0, discount = 0 where id = '${ORDER_A}' returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('orders', "delete A's order", `delete from public.orders where id = '${ORDER_A}' returning id`,          ['denied', 'denied', 'denied', 'denied', 'ok']),
+
+  row('order_items', "read A's order items", `select id from public.order_items where order_id = '${ORDER_A}'`, ['denied', 'ok',    'none',   'none',   'ok']),
+  row('order_items', "add an item to A's order", `insert into public.order_items (order_id, product_id, quantity, price) values ('${ORDER_A}', 'pk-test', 1, 0) returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('order_items', "change a price in A's order", `update public.order_items set price = 0 where order_id = '${ORDER_A}' returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('order_items', "remove A's order items", `delete from public.order_items where order_id = '${ORDER_A}' returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+
+  row('rewards', "read A's points", `select points from public.rewards where user_id = '${A}'`,                ['denied', 'ok',     'none',   'none',   'ok']),
+  row('rewards', "raise A's points", `update public.rewards set points = 99999 where user_id = '${A}' returning user_id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('coupons', "read A's coupons", `select id from public.coupons where user_id = '${A}'`,                   ['denied', 'ok',     'none',   'none',   'ok']),
+  row('coupons', 'grant A a coupon', `insert into public.coupons (user_id, code) values ('${A}', 'GRATIS') returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+
+  row('newsletter_subscribers', 'subscribe', `insert into public.newsletter_subscribers (email) values ('nuevo@correo.mx')`, ['ok', 'ok', 'ok', 'ok', 'ok']),
+  row('newsletter_subscribers', 'read the subscribers', `select email from public.newsletter_subscribers`,     ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('newsletter_subscribers', 'unsubscribe someone', `delete from public.newsletter_subscribers returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+
+  row('storage.objects', 'read a product image', `select name from storage.objects where bucket_id = 'products'`, ['ok', 'ok',     'ok',     'ok',     'ok']),
+  row('storage.objects', 'upload a product image', `insert into storage.objects (bucket_id, name) values ('products', 'nuevo.svg') returning id`, ['denied', 'denied', 'denied', 'ok', 'ok']),
+  row('storage.objects', 'replace a product image', `update storage.objects set metadata = '{}' where bucket_id = 'products' returning id`, ['none', 'none', 'none', 'ok', 'ok']),
+  row('storage.objects', 'delete a product image', `delete from storage.objects where bucket_id = 'products' returning id`, ['none', 'none', 'none', 'ok', 'ok']),
+
+  row('functions', 'create_order', `select public.create_order('[{"product_id":"pk-test","quantity":1}]'::jsonb)`, ['denied', 'ok', 'ok', 'ok', 'denied']),
+  row('functions', 'mark_order_paid', `select public.mark_order_paid('${ORDER_A}', 'stripe', 'pi_1')`,         ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('functions', 'release_expired_orders', `select public.release_expired_orders()`,                         ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('functions', "cancel A's order", `select public.cancel_order('${ORDER_A}')`,                              ['denied', 'ok',     'refused', 'refused', 'refused']),
+];
+
+let db: PGlite;
+
+async function setup(): Promise<void> {
+  const users = [
+    [A, 'a@correo.mx', 'usuarioa'],
+    [B, 'b@correo.mx', 'usuariob'],
+    [ADMIN, 'admin@correo.mx', 'jefa'],
+    [NO_PROFILE, 'c@correo.mx', 'c'],
+  ];
+  const statements = [
+    ...users.map(
+      ([id, email, username]) =>
+        `insert into auth.users (id, email, raw_user_meta_data) values ('${id}', '${email}', '{"username":"${username}","name":"N","lastname":"L"}')`,
+    ),
+    `delete from public.profiles where id = '${NO_PROFILE}'`,
+    `update public.profiles set is_admin = true where id = '${ADMIN}'`,
+    `insert into public.franchises (id, name) values ('pokemon', 'Pokémon')`,
+    `insert into public.collections (id, name, franchise_id) values ('col-test', 'Colección', 'pokemon')`,
+    `insert into public.expansions (id, name, franchise_id, collection_id) values ('exp-test', 'Expansión', 'pokemon', 'col-test')`,
+    `insert into public.product_types (id, name, franchise_id) values ('type-test', 'Tipo', 'pokemon'), ('type-unused', 'Sin uso', 'pokemon')`,
+    `insert into public.products (id, name, price, stock, limit_per_customer, franchise_id, expansion_id, product_type_id)
+       values ('pk-test', 'Producto de prueba', 100, 50, 10, 'pokemon', 'exp-test', 'type-test')`,
+    `insert into public.addresses (id, user_id, street, city, state, zip, created_at) values
+       ('${ADDR_A1}', '${A}', 'Calle A1', 'Monterrey', 'Nuevo León', '64000', now() - interval '2 days')`,
+    `insert into public.addresses (id, user_id, street, city, state, zip) values ('${ADDR_A2}', '${A}', 'Calle A2', 'Monterrey', 'Nuevo León', '64000')`,
+    `insert into public.addresses (id, user_id, street, city, state, zip) values ('${ADDR_B1}', '${B}', 'Calle B1', 'Mérida', 'Yucatán', '97000')`,
+    `insert into public.orders (id, user_id, subtotal, discount, shipping, total, expires_at) values
+       ('${ORDER_A}', '${A}', 100, 0, 99, 199, now() + interval '30 minutes'),
+       ('${ORDER_B}', '${B}', 100, 0, 99, 199, now() + interval '30 minutes')`,
+    `insert into public.order_items (order_id, product_id, quantity, price) values ('${ORDER_A}', 'pk-test', 1, 100), ('${ORDER_B}', 'pk-test', 1, 100)`,
+    `insert into public.coupons (user_id, code) values ('${A}', 'MEKACAT10'), ('${B}', 'MEKACAT10')`,
+    `insert into public.newsletter_subscribers (email) values ('ya@correo.mx')`,
+    `insert into storage.objects (bucket_id, name) values ('products', 'pk-test-1.svg')`,
+  ];
+  for (const statement of statements) {
+    const outcome = await commit(db, 'postgres', undefined, statement);
+    if (!outcome.ok) throw new Error(`${statement}: ${outcome.error?.message}`);
+  }
+}
+
+beforeAll(async () => {
+  db = await migratedPglite();
+  await setup();
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+describe('row-level security matrix', () => {
+  for (const entry of MATRIX) {
+    it(`${entry.table}: ${entry.what}`, async () => {
+      const actual: Record<string, string> = {};
+      const expected: Record<string, string> = {};
+      for (const actor of ACTORS) {
+        if (entry.expect[actor] === '—') continue;
+        const [role, sub] = ACTOR_ROLE[actor];
+        const outcome = await attempt(db, role, sub, entry.sql);
+        let got: string;
+        if (outcome.ok) got = outcome.affected > 0 ? 'ok' : 'none';
+        // Only a permission refusal counts as 'denied'; any other error is a broken case.
+        else if (outcome.error?.code === '42501') got = 'denied';
+        else if (outcome.error?.code === 'P0001') got = 'refused';
+        else got = `error ${outcome.error?.code}: ${outcome.error?.message}`;
+        actual[actor] = got;
+        expected[actor] = entry.expect[actor];
+      }
+      expect(actual).toEqual(expected);
+    });
+  }
+});
+
+describe('row-level security coverage', () => {
+  it('is enabled on every table of the public schema', async () => {
+    const { rows } = await db.query<{ relname: string; relrowsecurity: boolean }>(
+      `select c.relname, c.relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r' order by 1`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    expect(rows.filter((r) => !r.relrowsecurity).map((r) => r.relname)).toEqual([]);
+  });
+
+  it('gives every table in the matrix at least one case', async () => {
+    const { rows } = await db.query<{ relname: string }>(
+      `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r'`,
+    );
+    const covered = new Set(MATRIX.map((r) => r.table));
+    expect(rows.map((r) => r.relname).filter((t) => !covered.has(t))).toEqual([]);
+  });
+
+  it('pins search_path on every security definer function', async () => {
+    const { rows } = await db.query<{ proname: string }>(
+      `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and p.prosecdef
+          and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) c where c like 'search_path=%')`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('lets nobody but the service role truncate a table (truncate ignores RLS)', async () => {
+    for (const role of ['anon', 'authenticated'] as const) {
+      const outcome = await attempt(db, role, role === 'anon' ? undefined : A, 'truncate public.orders cascade');
+      expect(outcome.error?.code, role).toBe('42501');
+    }
+  });
+
+  it('lets a user read the orders another user cannot, through the same request shape', async () => {
+    const own = await attempt<{ id: string }>(db, 'authenticated', B, 'select id from public.orders');
+    expect(own.rows.map((r) => r.id)).toEqual([ORDER_B]);
+  });
+});
