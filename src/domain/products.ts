@@ -5,6 +5,7 @@
  * `Product` shape.
  */
 import { z } from 'zod';
+import { getPseudoType, type ProductType, typesOf } from './catalog.ts';
 import { tryToCentavos } from './money.ts';
 
 export const PRODUCT_MESSAGES = {
@@ -154,4 +155,60 @@ export function productImages(product: { image?: string | null; images?: readonl
 export function wrapIndex(index: number, length: number): number {
   if (length <= 0) return 0;
   return ((index % length) + length) % length;
+}
+
+/** What the listing filters need of a product. */
+export interface ListedProduct {
+  name: string;
+  price: number;
+  preorder?: boolean | null;
+  discount?: boolean | null;
+  original_price?: number | null;
+  franchise_id?: string | null;
+  expansion_id?: string | null;
+  product_type_id?: string | null;
+}
+
+/** Listing parameters of /franchise/{franchiseId}/…/products. */
+export interface ListingFilter {
+  franchiseId: string;
+  expansionId?: string | null;
+  /** A product type id, or the pseudo-types 'preorder' and 'sale'. */
+  typeId?: string | null;
+}
+
+/** Products of a listing: same franchise, and the expansion and type (or pseudo-type) when given. */
+export function productsForListing<T extends ListedProduct>(products: readonly T[], filter: ListingFilter): T[] {
+  const pseudo = filter.typeId ? getPseudoType(filter.typeId) : undefined;
+  return products.filter((product) => {
+    if (product.franchise_id !== filter.franchiseId) return false;
+    if (filter.expansionId && product.expansion_id !== filter.expansionId) return false;
+    if (pseudo) return pseudo.matches(product);
+    if (filter.typeId && product.product_type_id !== filter.typeId) return false;
+    return true;
+  });
+}
+
+/** Product types of a franchise that have at least one product (the type picker shows only these). */
+export function typesWithProducts(franchiseId: string, products: readonly ListedProduct[]): ProductType[] {
+  const used = new Set(
+    products.filter((product) => product.franchise_id === franchiseId).map((product) => product.product_type_id),
+  );
+  return typesOf(franchiseId).filter((type) => used.has(type.id));
+}
+
+function fold(value: string): string {
+  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+}
+
+/** Items whose name contains the query, ignoring case and accents; all items for a blank query. */
+export function matchByName<T extends { name: string }>(items: readonly T[], query: string): T[] {
+  const needle = fold(query);
+  if (needle === '') return [...items];
+  return items.filter((item) => fold(item.name).includes(needle));
+}
+
+/** Heading of a product listing: 'Resultados (n) – FRANCHISE'. */
+export function resultsHeading(count: number, franchiseName: string): string {
+  return `Resultados (${count}) – ${franchiseName.toUpperCase()}`;
 }

@@ -4,6 +4,10 @@ import {
   clampQuantity,
   discountPercent,
   isSoldOut,
+  matchByName,
+  productsForListing,
+  resultsHeading,
+  typesWithProducts,
   parseProduct,
   parseProducts,
   productImages,
@@ -115,5 +119,43 @@ describe('gallery', () => {
     expect(wrapIndex(-1, 3)).toBe(2);
     expect(wrapIndex(1, 3)).toBe(1);
     expect(wrapIndex(5, 0)).toBe(0);
+  });
+});
+
+describe('listings', () => {
+  const products = [
+    { id: 'a', name: 'Caja de sobres Journey Together', price: 3299, franchise_id: 'pokemon', expansion_id: 'journey-together', product_type_id: 'booster-box', preorder: false },
+    { id: 'b', name: 'Sobre Destined Rivals', price: 89, original_price: 99, franchise_id: 'pokemon', expansion_id: 'destined-rivals', product_type_id: 'booster-pack', preorder: true },
+    { id: 'c', name: 'Lata Pokémon', price: 499, discount: true, franchise_id: 'pokemon', expansion_id: 'journey-together', product_type_id: 'tin' },
+    { id: 'd', name: 'Starter Deck OP-01', price: 349, franchise_id: 'one-piece', expansion_id: 'op-01', product_type_id: 'op-starter-deck' },
+  ];
+  const ids = (list: readonly { id: string }[]) => list.map((p) => p.id);
+
+  it('filters by franchise, expansion and type', () => {
+    expect(ids(productsForListing(products, { franchiseId: 'pokemon' }))).toEqual(['a', 'b', 'c']);
+    expect(ids(productsForListing(products, { franchiseId: 'pokemon', expansionId: 'journey-together' }))).toEqual(['a', 'c']);
+    expect(ids(productsForListing(products, { franchiseId: 'pokemon', typeId: 'tin' }))).toEqual(['c']);
+    expect(ids(productsForListing(products, { franchiseId: 'one-piece', typeId: 'tin' }))).toEqual([]);
+  });
+
+  it('resolves the preorder and sale pseudo-types', () => {
+    expect(ids(productsForListing(products, { franchiseId: 'pokemon', typeId: 'preorder' }))).toEqual(['b']);
+    expect(ids(productsForListing(products, { franchiseId: 'pokemon', typeId: 'sale' }))).toEqual(['b', 'c']);
+  });
+
+  it('offers only types that have products in the franchise', () => {
+    expect(typesWithProducts('pokemon', products).map((t) => t.id)).toEqual(['booster-pack', 'booster-box', 'tin']);
+    expect(typesWithProducts('riftbound', products)).toEqual([]);
+  });
+
+  it('matches names ignoring case and accents', () => {
+    expect(ids(matchByName(products, 'POKEMON'))).toEqual(['c']);
+    expect(ids(matchByName(products, ' sobre'))).toEqual(['a', 'b']);
+    expect(ids(matchByName(products, '  '))).toEqual(['a', 'b', 'c', 'd']);
+    expect(matchByName(products, 'zzz')).toEqual([]);
+  });
+
+  it('writes the listing heading', () => {
+    expect(resultsHeading(3, 'Pokémon')).toBe('Resultados (3) – POKÉMON');
   });
 });
