@@ -332,7 +332,7 @@ async function signup(req: IncomingMessage, res: ServerResponse, url: URL, ctx: 
     return;
   }
 
-  limiter(ctx).claimEmail(email);
+  limiter(ctx).claimEmail('confirmation', email);
   const link = newLinkToken();
   const user = await inAuthTx(ctx, async (tx) => {
     if (existing) {
@@ -392,11 +392,16 @@ async function token(req: IncomingMessage, res: ServerResponse, url: URL, ctx: S
       throw new AuthError(400, 'validation_failed', 'refresh_token required');
     }
     const refreshToken = body.refresh_token;
-    const session = await ctx.db.admin((tx) => refreshSession(tx, ctx, refreshToken)).catch((err: unknown) => {
+    const outcome = await ctx.db.admin((tx) => refreshSession(tx, ctx, refreshToken)).catch((err: unknown) => {
       if (err instanceof AuthError) throw err;
       throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     });
-    sendAuthJson(req, res, 200, session);
+    if ('reusedSessionId' in outcome) {
+      // Reuse of an old token suggests it leaked: the whole session is ended.
+      await ctx.db.admin((tx) => tx.query(`delete from auth.sessions where id = $1`, [outcome.reusedSessionId]));
+      throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    }
+    sendAuthJson(req, res, 200, outcome);
     return;
   }
   throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
@@ -455,7 +460,7 @@ async function updateUser(req: IncomingMessage, res: ServerResponse, url: URL, c
   }
   let emailLink: { token: string; hash: string } | undefined;
   if (newEmail && !ctx.config.autoconfirm) {
-    limiter(ctx).claimEmail(newEmail);
+    limiter(ctx).claimEmail('email_change', newEmail);
     emailLink = newLinkToken();
   }
 
@@ -538,7 +543,7 @@ async function recover(req: IncomingMessage, res: ServerResponse, url: URL, ctx:
   const redirectTo = redirectTarget(ctx, url.searchParams.get('redirect_to'));
   const user = await ctx.db.admin((tx) => findUserByEmail(tx, email));
   // The limit applies to unknown addresses too, so the answer never reveals who has an account.
-  limiter(ctx).claimEmail(email);
+  limiter(ctx).claimEmail('recovery', email);
   if (user && !isBanned(user)) {
     const link = newLinkToken();
     await ctx.db.admin((tx) =>
@@ -561,7 +566,7 @@ async function resend(req: IncomingMessage, res: ServerResponse, url: URL, ctx: 
   const email = parseEmail(body.email);
   const redirectTo = redirectTarget(ctx, url.searchParams.get('redirect_to'));
   const user = await ctx.db.admin((tx) => findUserByEmail(tx, email));
-  limiter(ctx).claimEmail(email);
+  limiter(ctx).claimEmail('confirmation', email);
   if (user && !isConfirmed(user)) {
     const link = newLinkToken();
     await ctx.db.admin((tx) =>

@@ -64,14 +64,15 @@ export class RateLimiter {
   }
 
   /**
-   * Claims the right to send an e-mail to `email`; throws 429 over_email_send_rate_limit
-   * when the previous one went out less than a minute ago.
+   * Claims the right to send an e-mail of `kind` to `email`; throws 429
+   * over_email_send_rate_limit when the previous one went out less than a minute ago.
    */
-  claimEmail(email: string, now = Date.now()): void {
+  claimEmail(kind: 'confirmation' | 'recovery' | 'email_change', email: string, now = Date.now()): void {
     const { off, overrides } = this.settings();
     if (off) return;
     const interval = (overrides.email_interval ?? EMAIL_INTERVAL_SECONDS) * 1000;
-    const key = email.toLowerCase();
+    // Counted per kind of e-mail, as GoTrue compares each kind's own "sent at" time.
+    const key = `${kind}|${email.toLowerCase()}`;
     const last = this.lastEmail.get(key);
     if (last !== undefined && now - last < interval) {
       const wait = Math.ceil((interval - (now - last)) / 1000);

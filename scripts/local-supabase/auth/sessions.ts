@@ -119,9 +119,14 @@ function invalid(reason: string): AuthError {
 /**
  * Exchanges a refresh token for a new session, revoking it (rotation). A revoked token
  * is accepted only when it is the parent of the session's current token and was replaced
- * within the reuse interval; any other reuse ends the whole session, as GoTrue does.
+ * within the reuse interval; any other reuse is reported as `reusedSessionId` so the caller
+ * can end the whole session (outside this transaction) as GoTrue does.
  */
-export async function refreshSession(tx: Tx, ctx: StackContext, token: string): Promise<SessionJson> {
+export async function refreshSession(
+  tx: Tx,
+  ctx: StackContext,
+  token: string,
+): Promise<SessionJson | { reusedSessionId: string }> {
   const found = await tx.query<RefreshRow>(
     `select id::text as id, token, user_id, revoked, parent, session_id::text as session_id, updated_at
        from auth.refresh_tokens where token = $1 for update`,
@@ -153,9 +158,7 @@ export async function refreshSession(tx: Tx, ctx: StackContext, token: string): 
     if (current && activeIsChild && age <= reuseIntervalSeconds()) {
       return sessionJson(tx, ctx, user, row.session_id, current.token, amr);
     }
-    // Reuse of an old token suggests it leaked: the whole session is ended.
-    await tx.query(`delete from auth.sessions where id = $1`, [row.session_id]);
-    throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    return { reusedSessionId: row.session_id };
   }
 
   const next = newRefreshToken();
