@@ -1,0 +1,36 @@
+/**
+ * The one browser Supabase client of the shop. Every data module and island imports it from here
+ * so the whole page shares a single auth session and a single realtime connection.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
+
+// The local stack that `npm start` launches; used only when nothing is configured, so a dev build
+// without .env still talks to something instead of throwing at import time.
+const LOCAL_URL = 'http://127.0.0.1:54321';
+
+let client: SupabaseClient | null = null;
+
+/** The project URL the shop talks to (configured, else the local stack). */
+export function supabaseUrl(): string {
+  return (PUBLIC_SUPABASE_URL ?? LOCAL_URL).replace(/\/+$/, '');
+}
+
+/** Whether a Supabase anon key is configured (without one, every query fails). */
+export function isSupabaseConfigured(): boolean {
+  return typeof PUBLIC_SUPABASE_ANON_KEY === 'string' && PUBLIC_SUPABASE_ANON_KEY !== '';
+}
+
+/** The shared Supabase client, created on first use. */
+export function getSupabase(): SupabaseClient {
+  if (client) return client;
+  client = createClient(supabaseUrl(), PUBLIC_SUPABASE_ANON_KEY ?? 'anon-key-missing', {
+    auth: {
+      // Outside the browser (build, server routes) there is no storage to keep a session in.
+      persistSession: typeof window !== 'undefined',
+      autoRefreshToken: typeof window !== 'undefined',
+      detectSessionInUrl: typeof window !== 'undefined',
+    },
+  });
+  return client;
+}
