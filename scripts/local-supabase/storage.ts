@@ -165,7 +165,9 @@ async function serveFile(
   const maxAge = maxAgeOf(meta?.cacheControl);
   const headers: Record<string, string> = {
     ...corsHeaders(),
-    'content-type': meta?.mimetype || extensionType(name) || 'application/octet-stream',
+    // The extension wins for known image types: a stored text/plain (storage-js's default
+    // for raw uploads without a type) must not stop a browser from showing an image.
+    'content-type': extensionType(name) || meta?.mimetype || 'application/octet-stream',
     'cache-control': `${isPublic ? 'public' : 'private'}, max-age=${maxAge}`,
     etag,
     'last-modified': stat.mtime.toUTCString(),
@@ -209,7 +211,7 @@ async function getPublic(req: IncomingMessage, res: ServerResponse, rest: string
   // A private bucket answers like a missing object, so its contents cannot be probed.
   if (!b || !b.public) throw bucketNotFound();
   const file = filePath(ctx, bucket, segments);
-  const meta = extensionType(name) ? null : await objectMetaAsAdmin(ctx, bucket, name);
+  const meta = await objectMetaAsAdmin(ctx, bucket, name);
   await serveFile(req, res, file, name, meta, true, url);
 }
 
