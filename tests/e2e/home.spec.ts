@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { CART_STORAGE_KEY } from '../../src/stores/cart';
 import { FOOTER_CATALOG_LINKS, FOOTER_HELP_LINKS, Shell } from './pages/shell';
 
 test.describe('home page shell', () => {
@@ -35,7 +36,8 @@ test.describe('home page shell', () => {
     await expect(shell.footer.getByRole('textbox', { name: 'Correo electrónico' })).toHaveAttribute('type', 'email');
     await expect(shell.footer.getByRole('list', { name: 'Formas de pago aceptadas' })).toContainText('PayPal');
 
-    // Islands hydrate when the browser is idle; wait for that before judging the console.
+    // Let every script load and run before judging the console.
+    await shell.waitForCartCount();
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
   });
@@ -113,5 +115,45 @@ test.describe('home page shell', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible();
     await expect(new Shell(page).header).toBeVisible();
+  });
+});
+
+test.describe('header cart count', () => {
+  const item = (id: string, quantity: number) => ({ id, name: `Producto ${id}`, price: 129.5, quantity, stock: 10, image: '' });
+
+  test('shows the number of units stored in the cart', async ({ page }) => {
+    await page.addInitScript(
+      ([key, value]) => window.localStorage.setItem(key!, value!),
+      [CART_STORAGE_KEY, JSON.stringify([item('a', 2), item('b', 1)])],
+    );
+    const shell = new Shell(page);
+    await page.goto('/');
+    await expect(shell.header.getByTestId('cart-count')).toHaveText(/^3/);
+    await expect(shell.cartLink).toHaveAccessibleName('Carrito, 3 artículos');
+  });
+
+  test('shows no badge for an empty cart', async ({ page }) => {
+    const shell = new Shell(page);
+    await page.goto('/');
+    await shell.waitForCartCount();
+    await expect(shell.cartLink).toHaveAccessibleName('Carrito');
+    await expect(shell.header.getByTestId('cart-count')).toBeHidden();
+  });
+
+  test('follows changes made to the cart in another tab', async ({ context }) => {
+    const page = await context.newPage();
+    const shell = new Shell(page);
+    await page.goto('/');
+    await shell.waitForCartCount();
+    await expect(shell.cartLink).toHaveAccessibleName('Carrito');
+
+    const otherTab = await context.newPage();
+    await otherTab.goto('/');
+    await otherTab.evaluate(
+      ([key, value]) => window.localStorage.setItem(key!, value!),
+      [CART_STORAGE_KEY, JSON.stringify([item('c', 4)])],
+    );
+    await expect(shell.cartLink).toHaveAccessibleName('Carrito, 4 artículos');
+    await expect(shell.header.getByTestId('cart-count')).toHaveText('4');
   });
 });

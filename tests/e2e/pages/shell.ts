@@ -42,6 +42,11 @@ export class Shell {
     this.skipLink = page.getByRole('link', { name: 'Saltar al contenido' });
   }
 
+  /** Waits until the header cart count has read the stored cart. */
+  async waitForCartCount(): Promise<void> {
+    await expect(this.cartLink).toHaveAttribute('data-cart-ready', 'true');
+  }
+
   /** Records console errors and uncaught exceptions from now on. */
   collectErrors(): string[] {
     const errors: string[] = [];
