@@ -114,7 +114,8 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   const host = options.host ?? env.LOCAL_SUPABASE_HOST ?? '127.0.0.1';
   const port = options.port ?? (env.LOCAL_SUPABASE_PORT ? Number(env.LOCAL_SUPABASE_PORT) : 54321);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StackConfigError(`Puerto no válido: ${port}`);
-  const jwtSecret = options.jwtSecret ?? env.SUPABASE_JWT_SECRET ?? LOCAL_JWT_SECRET;
+  const jwtSecret = options.jwtSecret || env.SUPABASE_JWT_SECRET || LOCAL_JWT_SECRET;
+  if (jwtSecret.length < 32) throw new StackConfigError('SUPABASE_JWT_SECRET debe tener al menos 32 caracteres.');
   assertSafeHost(host, jwtSecret);
   const dataDir = path.resolve(options.dataDir ?? env.LOCAL_SUPABASE_DATA_DIR ?? defaultDataDir(rootDir));
   const databaseUrl = options.databaseUrl ?? (env.DATABASE_URL || undefined);

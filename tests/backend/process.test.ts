@@ -1,0 +1,170 @@
+/** The stack as a process: persistence across restarts, --reset, signals and refusing unsafe hosts. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LOCAL_JWT_SECRET } from '../../scripts/local-supabase/config.ts';
+import { assertSafeHost, StackConfigError, startStack } from '../../scripts/local-supabase/index.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+const tempDirs: string[] = [];
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tienda-process-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function subscribe(url: string, key: string, email: string): Promise<number> {
+  const res = await fetch(`${url}/rest/v1/newsletter_subscribers`, {
+    method: 'POST',
+    headers: { apikey: key, 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  return res.status;
+}
+
+async function subscribers(url: string, serviceKey: string): Promise<string[]> {
+  const res = await fetch(`${url}/rest/v1/newsletter_subscribers?select=email&email=like.*proceso.test&order=email`, {
+    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}` },
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as Array<{ email: string }>).map((r) => r.email);
+}
+
+interface Child {
+  proc: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+function runCli(args: string[], env: Record<string, string>): Child {
+  const proc = spawn(TSX, [path.join(ROOT, 'scripts/local-supabase/index.ts'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, PATH: `${path.join(ROOT, 'node_modules', '.bin')}:${process.env.PATH}`, DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  return { proc, stdout: () => out, stderr: () => err, exited };
+}
+
+async function waitFor(cond: () => boolean, ms: number, what: string): Promise<void> {
+  const until = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > until) throw new Error(`Tiempo agotado esperando: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+afterAll(() => {
+  for (const d of tempDirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('data directory', () => {
+  it('keeps data across a stop and a restart, and --reset wipes it', async () => {
+    const dataDir = tempDir();
+    const first = await startStack({ dataDir, port: 0, host: '127.0.0.1', databaseUrl: '' });
+    try {
+      expect(first.timings.fresh).toBe(true);
+      expect(fs.existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
+      expect(await subscribe(first.url, first.config.anonKey, 'uno@proceso.test')).toBe(201);
+    } finally {
+      await first.stop();
+    }
+
+    const second = await startStack({ dataDir, port: 0, host: '127.0.0.1', databaseUrl: '' });
+    try {
+      expect(second.timings.fresh).toBe(false);
+      expect(await subscribers(second.url, second.config.serviceRoleKey)).toEqual(['uno@proceso.test']);
+      expect(await subscribe(second.url, second.config.anonKey, 'dos@proceso.test')).toBe(201);
+    } finally {
+      await second.stop();
+    }
+
+    const reset = await startStack({ dataDir, port: 0, host: '127.0.0.1', databaseUrl: '', reset: true });
+    try {
+      expect(reset.timings.fresh).toBe(true);
+      expect(await subscribers(reset.url, reset.config.serviceRoleKey)).toEqual([]);
+    } finally {
+      await reset.stop();
+    }
+  }, 90_000);
+});
+
+describe('command line', () => {
+  it('starts, serves /health, prints URL, keys and demo accounts, and stops cleanly on SIGTERM', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const child = runCli([], { LOCAL_SUPABASE_PORT: String(port), LOCAL_SUPABASE_DATA_DIR: dataDir });
+    try {
+      await waitFor(() => child.stdout().includes('service_role key') || child.proc.exitCode !== null, 60_000, 'arranque');
+      const out = child.stdout();
+      expect(out).toContain(`http://127.0.0.1:${port}`);
+      expect(out).toContain('anon key');
+      expect(out).toContain('cliente@demo.mx');
+      expect(out).toContain('Cliente123!');
+      expect(out).toContain('admin@demo.mx');
+      expect(out).toContain('Admin123!');
+      const health = await fetch(`http://127.0.0.1:${port}/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: 'ok' });
+      const unknown = await fetch(`http://127.0.0.1:${port}/no-existe`);
+      expect(unknown.status).toBe(404);
+      expect(await subscribe(`http://127.0.0.1:${port}`, (/anon key\s+(\S+)/.exec(out) ?? [])[1] ?? '', 'senal@proceso.test')).toBe(201);
+    } finally {
+      child.proc.kill('SIGTERM');
+    }
+    const code = await Promise.race([child.exited, new Promise<'hang'>((r) => setTimeout(() => r('hang'), 15_000))]);
+    expect(code).toBe(0);
+    expect(child.stdout()).toContain('cerrado');
+
+    // The data written before SIGTERM is intact and readable by the next start.
+    const again = await startStack({ dataDir, port: 0, host: '127.0.0.1', databaseUrl: '' });
+    try {
+      expect(await subscribers(again.url, again.config.serviceRoleKey)).toEqual(['senal@proceso.test']);
+    } finally {
+      await again.stop();
+    }
+  }, 90_000);
+
+  it('refuses a non-loopback host with the public local secret, with a clear message', async () => {
+    const child = runCli([], { LOCAL_SUPABASE_HOST: '0.0.0.0', LOCAL_SUPABASE_PORT: '0', LOCAL_SUPABASE_DATA_DIR: tempDir(), SUPABASE_JWT_SECRET: '' });
+    const code = await child.exited;
+    expect(code).toBe(1);
+    expect(child.stderr()).toContain('Se rechaza escuchar en 0.0.0.0');
+    expect(child.stderr()).toContain('SUPABASE_JWT_SECRET');
+  }, 60_000);
+
+  it('refuses unknown arguments', async () => {
+    const child = runCli(['--borrar-todo'], { LOCAL_SUPABASE_DATA_DIR: tempDir() });
+    expect(await child.exited).toBe(2);
+    expect(child.stderr()).toContain('Argumento desconocido');
+  }, 60_000);
+
+  it('allows a non-loopback host only with a private secret', () => {
+    expect(() => assertSafeHost('0.0.0.0', LOCAL_JWT_SECRET)).toThrow(StackConfigError);
+    expect(() => assertSafeHost('192.168.1.10', LOCAL_JWT_SECRET)).toThrow(StackConfigError);
+    expect(() => assertSafeHost('0.0.0.0', 'un-secreto-privado-de-produccion-0123456789')).not.toThrow();
+    expect(() => assertSafeHost('127.0.0.1', LOCAL_JWT_SECRET)).not.toThrow();
+    expect(() => assertSafeHost('localhost', LOCAL_JWT_SECRET)).not.toThrow();
+  });
+});
