@@ -7,6 +7,8 @@ import sitemap from '@astrojs/sitemap';
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
   output: 'static',
+  // A separate output folder per run when ASTRO_OUT_DIR is set (parallel test runs).
+  outDir: process.env.ASTRO_OUT_DIR || './dist',
   adapter: node({ mode: 'standalone' }),
   integrations: [react(), sitemap()],
   // Every variable the app reads, with where it may be used. All optional: without them the
