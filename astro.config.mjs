@@ -9,6 +9,7 @@ export default defineConfig({
   output: 'static',
   // A separate output folder per run when ASTRO_OUT_DIR is set (parallel test runs).
   outDir: process.env.ASTRO_OUT_DIR || './dist',
+  cacheDir: process.env.ASTRO_OUT_DIR ? `./node_modules/.astro-${process.env.ASTRO_OUT_DIR.replace(/[^\w-]/g, '_')}` : './node_modules/.astro',
   adapter: node({ mode: 'standalone' }),
   integrations: [react(), sitemap()],
   // Every variable the app reads, with where it may be used. All optional: without them the
