@@ -1,0 +1,136 @@
+/**
+ * Stock and limits under real concurrency, on a throwaway PostgreSQL server (PGlite has a single
+ * connection, so it cannot show races). Each shopper orders on their own connection, as the
+ * `authenticated` role with their own JWT claims, the way PostgREST would.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyMigrations } from '../../scripts/local-supabase/migrate.ts';
+import { pgServerSupport, startPgServer, type PgServer } from './pg-server.ts';
+import { ROOT_DIR } from './support.ts';
+
+const support = pgServerSupport();
+if (!support.ok) console.log(`concurrency.test.ts: se omite, ${support.reason}`);
+
+const SHOPPERS = 20;
+const userId = (i: number) => `20000000-0000-4000-a000-${String(i).padStart(12, '0')}`;
+
+interface Attempt {
+  ok: boolean;
+  code?: string;
+  detail?: string;
+}
+
+describe.skipIf(!support.ok)('create_order under concurrency (PostgreSQL server)', () => {
+  let server: PgServer;
+  let admin: pg.Client;
+  const clients: pg.Client[] = [];
+
+  async function connect(): Promise<pg.Client> {
+    const client = new pg.Client({ host: server.host, port: server.port, user: server.user, database: 'postgres' });
+    await client.connect();
+    return client;
+  }
+
+  async function stockOf(id: string): Promise<number> {
+    const { rows } = await admin.query<{ stock: number }>('select stock from public.products where id = $1', [id]);
+    return rows[0]!.stock;
+  }
+
+  /**
+   * Opens one request per client (begin, role, claims), then fires every create_order at once,
+   * so the calls really overlap inside the database.
+   */
+  async function orderAtOnce(calls: { client: pg.Client; user: string; items: unknown }[]): Promise<Attempt[]> {
+    await Promise.all(
+      calls.map(async ({ client, user }) => {
+        await client.query('begin');
+        await client.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
+          JSON.stringify({ sub: user, role: 'authenticated', aud: 'authenticated' }),
+        ]);
+      }),
+    );
+    return Promise.all(
+      calls.map(async ({ client, items }): Promise<Attempt> => {
+        try {
+          await client.query('select public.create_order($1::jsonb) as id', [JSON.stringify(items)]);
+          await client.query('commit');
+          return { ok: true };
+        } catch (err) {
+          await client.query('rollback');
+          const e = err as { code?: string; detail?: string };
+          return { ok: false, code: e.code, detail: e.detail };
+        }
+      }),
+    );
+  }
+
+  beforeAll(async () => {
+    server = await startPgServer();
+    admin = await connect();
+    await applyMigrations(async (sql) => void (await admin.query(sql)), ROOT_DIR, { seed: false });
+    await admin.query(`insert into public.franchises (id, name) values ('pokemon', 'Pokémon')`);
+    await admin.query(
+      `insert into public.products (id, name, price, stock, limit_per_customer, franchise_id) values
+         ('conc-box', 'Caja Muy Buscada', 3299, 5, 5, 'pokemon'),
+         ('conc-a', 'Producto A', 100, 10, 10, 'pokemon'),
+         ('conc-b', 'Producto B', 100, 10, 10, 'pokemon'),
+         ('conc-limit', 'Producto Limitado', 50, 100, 3, 'pokemon')`,
+    );
+    for (let i = 0; i < SHOPPERS; i += 1) {
+      await admin.query('insert into auth.users (id, email) values ($1, $2)', [userId(i), `comprador${i}@correo.mx`]);
+    }
+    for (let i = 0; i < SHOPPERS; i += 1) clients.push(await connect());
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
+    await admin?.end().catch(() => undefined);
+    await server?.stop();
+  });
+
+  it('sells exactly the 5 units in stock to 20 simultaneous shoppers', async () => {
+    const results = await orderAtOnce(
+      clients.map((client, i) => ({ client, user: userId(i), items: [{ product_id: 'conc-box', quantity: 1 }] })),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(5);
+    const failures = results.filter((r) => !r.ok);
+    expect(failures).toHaveLength(15);
+    for (const failure of failures) expect(failure).toEqual({ ok: false, code: 'P0001', detail: 'out_of_stock:conc-box' });
+
+    expect(await stockOf('conc-box')).toBe(0);
+    const { rows } = await admin.query<{ orders: number; units: number }>(
+      `select count(distinct o.id)::int as orders, coalesce(sum(i.quantity), 0)::int as units
+         from public.orders o join public.order_items i on i.order_id = o.id where i.product_id = 'conc-box'`,
+    );
+    expect(rows[0]).toEqual({ orders: 5, units: 5 });
+  });
+
+  it('never deadlocks when carts list the same products in opposite orders', async () => {
+    const results = await orderAtOnce(
+      clients.map((client, i) => ({
+        client,
+        user: userId(i),
+        items:
+          i % 2 === 0
+            ? [{ product_id: 'conc-a', quantity: 1 }, { product_id: 'conc-b', quantity: 1 }]
+            : [{ product_id: 'conc-b', quantity: 1 }, { product_id: 'conc-a', quantity: 1 }],
+      })),
+    );
+    // No deadlock (40P01) or serialization failure (40001) reaches the caller.
+    expect(results.filter((r) => !r.ok && r.code !== 'P0001')).toEqual([]);
+    expect(results.filter((r) => r.ok)).toHaveLength(10);
+    for (const failure of results.filter((r) => !r.ok)) expect(failure.detail).toMatch(/^out_of_stock:conc-[ab]$/);
+    expect(await stockOf('conc-a')).toBe(0);
+    expect(await stockOf('conc-b')).toBe(0);
+  });
+
+  it('holds the per-customer limit when one shopper sends many orders at once', async () => {
+    const results = await orderAtOnce(
+      clients.slice(0, 10).map((client) => ({ client, user: userId(0), items: [{ product_id: 'conc-limit', quantity: 1 }] })),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(3);
+    for (const failure of results.filter((r) => !r.ok)) expect(failure.detail).toBe('limit_exceeded:conc-limit');
+    expect(await stockOf('conc-limit')).toBe(97);
+  });
+});
