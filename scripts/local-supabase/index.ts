@@ -141,7 +141,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
     dataDir,
     databaseUrl,
     autoconfirm: options.autoconfirm ?? env.LOCAL_SUPABASE_AUTOCONFIRM === 'true',
-    siteUrl: options.siteUrl ?? env.LOCAL_SUPABASE_SITE_URL ?? 'http://localhost:4321',
+    siteUrl: options.siteUrl || env.LOCAL_SUPABASE_SITE_URL || env.SITE_URL || 'http://localhost:4321',
     rootDir,
   };
   const ctx: StackContext = { db, config };
