@@ -38,8 +38,11 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(port),
       SITE_URL: baseURL,
-      // Away from the default 54321 so a running `npm start` and the tests do not collide.
+      // Its own port and data folder, so a running `npm start` and the tests never share a
+      // database; reset on every run so each run starts from the same seeded data.
       LOCAL_SUPABASE_PORT: process.env.E2E_SUPABASE_PORT || '54329',
+      LOCAL_SUPABASE_DATA_DIR: process.env.E2E_SUPABASE_DATA_DIR || '.data/e2e',
+      START_BACKEND_RESET: '1',
     },
   },
 });

@@ -90,7 +90,9 @@ async function startBackendIfNeeded() {
   if (await answers(`${url}/health`)) {
     console.log(`start: reusing the local Supabase stack already answering on ${url}`);
   } else {
-    const stack = spawn(process.execPath, ['--import', 'tsx', entry], {
+    // START_BACKEND_RESET=1 starts from an empty, freshly seeded database (the e2e tests use it).
+    const args = process.env.START_BACKEND_RESET === '1' ? ['--reset'] : [];
+    const stack = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
       cwd: root,
       stdio: 'inherit',
       env: process.env,
@@ -142,8 +144,10 @@ try {
   if (!process.env.START_SKIP_BUILD) {
     await run([path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build']);
   }
-  const entry = path.join(root, 'dist', 'server', 'entry.mjs');
-  if (!existsSync(entry)) throw new Error('dist/server/entry.mjs is missing; run `npm run build`');
+  // ASTRO_OUT_DIR lets two builds (e.g. parallel test runs) live side by side; see astro.config.mjs.
+  const outDir = path.resolve(root, process.env.ASTRO_OUT_DIR || 'dist');
+  const entry = path.join(outDir, 'server', 'entry.mjs');
+  if (!existsSync(entry)) throw new Error(`${entry} is missing; run \`npm run build\``);
   if (stopping) process.exit(130);
 
   const server = spawn(process.execPath, [entry], {
