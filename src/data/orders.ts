@@ -1,0 +1,73 @@
+/**
+ * The `orders` and `order_items` tables as the account page reads them. Orders are created and
+ * paid on the server; a user only reads their own.
+ */
+import { getSupabase } from './supabase.ts';
+import type { DataResult } from './profiles.ts';
+
+/** An order as listed in the history. */
+export interface OrderRow {
+  id: string;
+  user_id: string;
+  created_at: string;
+  total: number | string | null;
+  status: string;
+  paid_at: string | null;
+  shipping_address_id: string | null;
+}
+
+/** One line of an order, with the product when it still exists. */
+export interface OrderLine {
+  id: string;
+  quantity: number;
+  price: number | string;
+  product_id: string | null;
+  product: { id: string; name: string; image: string | null } | null;
+}
+
+const ORDER_COLUMNS = 'id, user_id, created_at, total, status, paid_at, shipping_address_id';
+
+/** The user's orders, newest first. */
+export async function listOrders(userId: string): Promise<DataResult<OrderRow[]>> {
+  const { data, error } = await getSupabase()
+    .from('orders')
+    .select(ORDER_COLUMNS)
+    .eq('user_id', userId)
+    .order('created_at', { ascending: false });
+  if (error) return { data: null, error };
+  return { data: (data ?? []) as OrderRow[], error: null };
+}
+
+/** How many orders the user placed since `since` (the quick summary's last-30-days count). */
+export async function countOrdersSince(userId: string, since: Date): Promise<DataResult<number>> {
+  const { data, error } = await getSupabase()
+    .from('orders')
+    .select('id')
+    .eq('user_id', userId)
+    .gte('created_at', since.toISOString());
+  if (error) return { data: null, error };
+  return { data: (data ?? []).length, error: null };
+}
+
+/** The lines of one order, each joined with its product (null when the product is gone). */
+export async function listOrderLines(orderId: string): Promise<DataResult<OrderLine[]>> {
+  const supabase = getSupabase();
+  const { data, error } = await supabase
+    .from('order_items')
+    .select('id, quantity, price, product_id')
+    .eq('order_id', orderId);
+  if (error) return { data: null, error };
+  const items = (data ?? []) as Omit<OrderLine, 'product'>[];
+  const ids = [...new Set(items.map((item) => item.product_id).filter((id): id is string => !!id))];
+  let products: { id: string; name: string; image: string | null }[] = [];
+  if (ids.length > 0) {
+    const result = await supabase.from('products').select('id, name, image').in('id', ids);
+    if (result.error) return { data: null, error: result.error };
+    products = (result.data ?? []) as typeof products;
+  }
+  const byId = new Map(products.map((product) => [product.id, product]));
+  return {
+    data: items.map((item) => ({ ...item, product: item.product_id ? (byId.get(item.product_id) ?? null) : null })),
+    error: null,
+  };
+}
