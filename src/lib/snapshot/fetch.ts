@@ -1,0 +1,55 @@
+/**
+ * Reads the catalogue tables from Supabase at build time, page by page, with the anon key (the
+ * same rows any visitor may read under row-level security).
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { CatalogRows } from './model.ts';
+
+/** Rows per request; PostgREST's default maximum. */
+export const PAGE_SIZE = 1000;
+// A build must not hang on a backend that accepts connections but never answers.
+const REQUEST_TIMEOUT_MS = 15_000;
+
+/** Where the build reads the catalogue from. */
+export interface BackendConfig {
+  url: string;
+  anonKey: string;
+}
+
+/** A Supabase client for build-time reads: no session, every request bounded in time. */
+export function buildTimeClient(config: BackendConfig): SupabaseClient {
+  return createClient(config.url, config.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: {
+      fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
+    },
+  });
+}
+
+/** Every row of a table, read in pages of PAGE_SIZE ordered by id so no row is skipped or repeated; `retry` lets supabase-js retry transient failures. */
+export async function fetchAllRows(client: SupabaseClient, table: string, pageSize = PAGE_SIZE, retry = true): Promise<unknown[]> {
+  const rows: unknown[] = [];
+  for (let from = 0; ; from += pageSize) {
+    const { data, error } = await client
+      .from(table)
+      .select('*')
+      .order('id', { ascending: true })
+      .range(from, from + pageSize - 1)
+      .retry(retry);
+    if (error) throw new Error(`${table}: ${error.message}`);
+    const page = (data ?? []) as unknown[];
+    rows.push(...page);
+    if (page.length < pageSize) return rows;
+  }
+}
+
+/** The raw rows of every catalogue table. */
+export async function fetchCatalogRows(client: SupabaseClient, retry = true): Promise<CatalogRows> {
+  // One table at a time: the local stack runs on an embedded database that serialises anyway.
+  const franchises = await fetchAllRows(client, 'franchises', PAGE_SIZE, retry);
+  const collections = await fetchAllRows(client, 'collections', PAGE_SIZE, retry);
+  const expansions = await fetchAllRows(client, 'expansions', PAGE_SIZE, retry);
+  const productTypes = await fetchAllRows(client, 'product_types', PAGE_SIZE, retry);
+  const products = await fetchAllRows(client, 'products', PAGE_SIZE, retry);
+  return { franchises, collections, expansions, productTypes, products };
+}

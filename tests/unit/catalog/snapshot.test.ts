@@ -1,0 +1,180 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { describe, expect, it } from 'vitest';
+import { expansions as staticExpansions, franchises as staticFranchises } from '../../../src/domain/catalog.ts';
+import { fetchAllRows } from '../../../src/lib/snapshot/fetch.ts';
+import { loadCatalogSnapshot } from '../../../src/lib/snapshot/loader.ts';
+import { mergeSnapshot, parseProductRows, parseStoredSnapshot, staticSnapshot, type CatalogRows } from '../../../src/lib/snapshot/model.ts';
+
+const goodRow = {
+  id: 'pk-etb-test',
+  name: 'Elite Trainer Box Prueba',
+  price: '1299.50',
+  original_price: '1499.00',
+  discount: true,
+  preorder: false,
+  stock: 4,
+  image: 'products/pk-etb-test-1.svg',
+  images: ['products/pk-etb-test-1.svg'],
+  franchise_id: 'pokemon',
+  expansion_id: 'destined-rivals',
+  product_type_id: 'elite-trainer-box',
+  type: 'newArrivals',
+  description: 'Caja de prueba',
+};
+
+function rows(partial: Partial<CatalogRows>): CatalogRows {
+  return { franchises: [], collections: [], expansions: [], productTypes: [], products: [], ...partial };
+}
+
+function silentLogger() {
+  const warnings: string[] = [];
+  return { warnings, logger: { info: () => undefined, warn: (message: string) => warnings.push(message) } };
+}
+
+describe('product rows', () => {
+  it('turns numeric strings into pesos and keeps the flags', () => {
+    const { products, rejected } = parseProductRows([goodRow]);
+    expect(rejected).toEqual([]);
+    expect(products).toHaveLength(1);
+    expect(products[0]).toMatchObject({ id: 'pk-etb-test', price: 1299.5, original_price: 1499, discount: true, stock: 4 });
+  });
+
+  it('leaves out bad rows and names them by id', () => {
+    const { products, rejected } = parseProductRows([
+      goodRow,
+      { ...goodRow, id: 'sin-precio', price: 'gratis' },
+      { ...goodRow, id: 'precio-negativo', price: -5 },
+      { name: 'sin id', price: 10 },
+      { ...goodRow, id: 'stock-raro', stock: 'muchos' },
+      { ...goodRow }, // repeated id
+    ]);
+    expect(products.map((p) => p.id)).toEqual(['pk-etb-test']);
+    expect(rejected.map((r) => r.id)).toEqual(['sin-precio', 'precio-negativo', '(sin id)', 'stock-raro', 'pk-etb-test']);
+    expect(rejected.every((r) => r.table === 'products' && r.reason.length > 0)).toBe(true);
+  });
+});
+
+describe('merge with the static catalogue', () => {
+  it('without rows it is the static catalogue and no products', () => {
+    const snapshot = staticSnapshot();
+    expect(snapshot.franchises.map((f) => f.id)).toEqual(staticFranchises.map((f) => f.id));
+    expect(snapshot.expansions).toHaveLength(staticExpansions.length);
+    expect(snapshot.products).toEqual([]);
+    expect(snapshot.fetchedAt).toBeNull();
+  });
+
+  it('database names win, static values fill the blanks, and database-only rows are added', () => {
+    const { snapshot, rejected } = mergeSnapshot(
+      rows({
+        franchises: [
+          { id: 'pokemon', name: 'Pokémon TCG', logo: null },
+          { id: 'lorcana', name: 'Lorcana', logo: 'franchises/lorcana.svg' },
+        ],
+        expansions: [{ id: 'destined-rivals', name: '', franchise_id: 'pokemon', collection_id: null, image: '', release_date: null }],
+        productTypes: [{ id: 'nuevo-tipo', name: 'Tipo nuevo', franchise_id: 'pokemon', image: null }],
+        products: [goodRow],
+      }),
+      '2026-01-01T00:00:00.000Z',
+    );
+    expect(rejected).toEqual([]);
+    const pokemon = snapshot.franchises.find((f) => f.id === 'pokemon');
+    expect(pokemon).toEqual({ id: 'pokemon', name: 'Pokémon TCG', logo: '/images/franchises/pokemon.svg' });
+    expect(snapshot.franchises.at(-1)).toEqual({ id: 'lorcana', name: 'Lorcana', logo: 'franchises/lorcana.svg' });
+    const rivals = snapshot.expansions.find((e) => e.id === 'destined-rivals');
+    expect(rivals).toMatchObject({ name: 'Destined Rivals', image: 'expansions/destined-rivals.svg', collectionId: 'scarlet-violet', releaseDate: '2025-05-30' });
+    expect(snapshot.productTypes.some((t) => t.id === 'nuevo-tipo' && t.name === 'Tipo nuevo')).toBe(true);
+    expect(snapshot.products).toHaveLength(1);
+    expect(snapshot.fetchedAt).toBe('2026-01-01T00:00:00.000Z');
+  });
+
+  it('reports bad catalogue rows and keeps the static entry', () => {
+    const { snapshot, rejected } = mergeSnapshot(rows({ expansions: [{ id: 'journey-together', name: 'X' }] }), null);
+    expect(rejected).toEqual([expect.objectContaining({ table: 'expansions', id: 'journey-together' })]);
+    expect(snapshot.expansions.find((e) => e.id === 'journey-together')?.name).toBe('Journey Together');
+  });
+
+  it('refuses a stored file that is not a snapshot', () => {
+    expect(parseStoredSnapshot(null)).toBeNull();
+    expect(parseStoredSnapshot({ rows: 'x' })).toBeNull();
+  });
+});
+
+// A stand-in for the query builder: serves `total` rows through .range() like PostgREST.
+function fakeClient(total: number, calls: Array<[number, number]>, failAt?: number): SupabaseClient {
+  const builder = {
+    select: () => builder,
+    order: () => builder,
+    range: (from: number, to: number) => ({ retry: () => page(from, to) }),
+  };
+  const page = async (from: number, to: number) => {
+      calls.push([from, to]);
+      if (failAt !== undefined && from >= failAt) return { data: null, error: { message: 'conexión rechazada' } };
+      const data = Array.from({ length: Math.max(0, Math.min(to, total - 1) - from + 1) }, (_, i) => ({ id: `p${from + i}` }));
+      return { data, error: null };
+    };
+  return { from: () => builder } as unknown as SupabaseClient;
+}
+
+describe('paging through a table', () => {
+  it('reads 10,000 rows in chunks of 1000', async () => {
+    const calls: Array<[number, number]> = [];
+    const all = await fetchAllRows(fakeClient(10_000, calls), 'products');
+    expect(all).toHaveLength(10_000);
+    expect(new Set(all.map((row) => (row as { id: string }).id)).size).toBe(10_000);
+    expect(calls[0]).toEqual([0, 999]);
+    expect(calls.every(([from, to]) => to - from + 1 === 1000)).toBe(true);
+    // 10 full pages, then one empty page that proves the end.
+    expect(calls).toHaveLength(11);
+  });
+
+  it('stops after a short page', async () => {
+    const calls: Array<[number, number]> = [];
+    expect(await fetchAllRows(fakeClient(2500, calls), 'products')).toHaveLength(2500);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('throws with the table name when a page fails', async () => {
+    await expect(fetchAllRows(fakeClient(5000, [], 2000), 'products')).rejects.toThrow('products: conexión rechazada');
+  });
+});
+
+describe('fallbacks when the backend is down', () => {
+  // Port 9 (discard) on loopback refuses connections at once.
+  const downBackend = { url: 'http://127.0.0.1:9', anonKey: 'x' };
+
+  it('uses the last good copy on disk, with a warning', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'snapshot-'));
+    const file = path.join(dir, 'catalog-snapshot.json');
+    await writeFile(file, JSON.stringify({ fetchedAt: '2026-02-02T00:00:00.000Z', rows: rows({ products: [goodRow, { id: 'malo' }] }) }));
+    const { warnings, logger } = silentLogger();
+    const { snapshot, source } = await loadCatalogSnapshot({ backend: downBackend, file, logger, retry: false });
+    expect(source).toBe('disk');
+    expect(snapshot.products.map((p) => p.id)).toEqual(['pk-etb-test']);
+    expect(warnings.some((w) => w.includes('Supabase'))).toBe(true);
+    expect(warnings.some((w) => w.includes('id malo'))).toBe(true);
+    expect(warnings.some((w) => w.includes('última copia'))).toBe(true);
+  });
+
+  it('builds from the static catalogue alone when there is no copy either', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'snapshot-'));
+    const { warnings, logger } = silentLogger();
+    const { snapshot, source } = await loadCatalogSnapshot({ backend: null, file: path.join(dir, 'none.json'), logger });
+    expect(source).toBe('static');
+    expect(snapshot.products).toEqual([]);
+    expect(snapshot.franchises).toHaveLength(staticFranchises.length);
+    expect(warnings.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('an unreadable copy counts as no copy', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'snapshot-'));
+    const file = path.join(dir, 'catalog-snapshot.json');
+    await writeFile(file, '{ no es json');
+    const { logger } = silentLogger();
+    const { source } = await loadCatalogSnapshot({ backend: null, file, logger });
+    expect(source).toBe('static');
+    expect(await readFile(file, 'utf8')).toBe('{ no es json');
+  });
+});
