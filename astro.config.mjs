@@ -3,6 +3,7 @@ import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import node from '@astrojs/node';
 import sitemap from '@astrojs/sitemap';
+import { catalogDirectives } from './src/islands/catalog/directives/integration.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
@@ -11,7 +12,9 @@ export default defineConfig({
   outDir: process.env.ASTRO_OUT_DIR || './dist',
   cacheDir: process.env.ASTRO_OUT_DIR ? `./node_modules/.astro-${process.env.ASTRO_OUT_DIR.replace(/[^\w-]/g, '_')}` : './node_modules/.astro',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), sitemap()],
+  // catalogDirectives: client:interaction and client:event, so product pages ship no framework code
+  // before the visitor reaches for an island.
+  integrations: [react(), sitemap(), catalogDirectives()],
   // Every variable the app reads, with where it may be used. All optional: without them the
   // shop runs against the local stack that `npm start` launches. See .env.example.
   env: {

@@ -1,0 +1,17 @@
+/**
+ * Registers the shop's custom hydration directives (see ./interaction.ts and ./event.ts).
+ */
+import type { AstroIntegration } from 'astro';
+
+/** The Astro integration that adds `client:interaction` and `client:event`. */
+export function catalogDirectives(): AstroIntegration {
+  return {
+    name: 'tienda-client-directives',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({ name: 'interaction', entrypoint: new URL('./interaction.ts', import.meta.url) });
+        addClientDirective({ name: 'event', entrypoint: new URL('./event.ts', import.meta.url) });
+      },
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * Toast messages shared by every island: an add-to-cart button shows one, the Toaster island
+ * draws them. Closing times live here, not in the Toaster, so a toast closes on time even if the
+ * Toaster hydrates late.
+ */
+import { atom } from 'nanostores';
+
+/** How long a toast stays up before closing by itself. */
+export const TOAST_DURATION_MS = 2600;
+
+/** DOM event fired on window when a toast is shown, so a sleeping Toaster island can hydrate. */
+export const TOAST_EVENT = 'tienda:toast';
+
+/** An optional link in a toast, e.g. 'Ver carrito'. */
+export interface ToastAction {
+  label: string;
+  href: string;
+}
+
+/** One toast on screen. */
+export interface Toast {
+  id: number;
+  title: string;
+  message?: string;
+  tone: 'success' | 'error' | 'info';
+  action?: ToastAction;
+}
+
+/** The toasts on screen, oldest first. */
+export const $toasts = atom<Toast[]>([]);
+
+let nextId = 1;
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+
+/** Shows a toast that closes itself after `duration` ms; returns its id. */
+export function showToast(toast: Omit<Toast, 'id' | 'tone'> & { tone?: Toast['tone'] }, duration = TOAST_DURATION_MS): number {
+  const id = nextId++;
+  // Keep the screen calm: at most three toasts, the newest replacing the oldest.
+  $toasts.set([...$toasts.get().slice(-2), { tone: 'success', ...toast, id }]);
+  timers.set(
+    id,
+    setTimeout(() => dismissToast(id), duration),
+  );
+  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(TOAST_EVENT));
+  return id;
+}
+
+/** Closes a toast now (also cancels its timer). */
+export function dismissToast(id: number): void {
+  const timer = timers.get(id);
+  if (timer !== undefined) clearTimeout(timer);
+  timers.delete(id);
+  $toasts.set($toasts.get().filter((toast) => toast.id !== id));
+}
