@@ -53,7 +53,8 @@ create policy "Profiles: update own" on public.profiles
 -- Column grants are what stop a user from making themself admin: RLS filters rows, not columns.
 revoke all on public.profiles from anon, authenticated;
 grant select on public.profiles to authenticated;
-grant insert (id, username, name, lastname, phone, created_at) on public.profiles to authenticated;
+-- is_admin is insertable only so a client may send is_admin false; the policy refuses true.
+grant insert (id, username, name, lastname, phone, is_admin, created_at) on public.profiles to authenticated;
 grant update (username, name, lastname, phone) on public.profiles to authenticated;
 
 -- Admin writes on the catalogue.
