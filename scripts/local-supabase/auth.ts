@@ -680,7 +680,8 @@ function sendHtml(res: ServerResponse, status: number, html: string): void {
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    // No form-action: browsers apply it to the redirect back to the shop as well.
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
   });
   res.end(html);
 }

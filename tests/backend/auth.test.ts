@@ -453,6 +453,58 @@ describe('sessions', () => {
   });
 });
 
+describe('bad input', () => {
+  it('malformed bodies, wrong types and unknown routes get 4xx JSON, never a 5xx', async () => {
+    process.env.LOCAL_SUPABASE_RATE_LIMITS = 'off';
+    const bodies = [
+      '',
+      'null',
+      '[]',
+      '"texto"',
+      '{"email": ',
+      '{"email": 123, "password": {}}',
+      '{"email": ["a@b.mx"], "password": "secreto-123", "data": "no-objeto"}',
+      '{"email": "a@b.mx", "password": 1234567}',
+      JSON.stringify({ email: `${'x'.repeat(300)}@correo.mx`, password: 'secreto-123' }),
+      JSON.stringify({ email: 'a@b.mx', password: 'x'.repeat(100) }),
+      JSON.stringify({ refresh_token: 42 }),
+      JSON.stringify({ email: 'a@b.mx', type: 'desconocido' }),
+      JSON.stringify({ token_hash: 'x', type: 'signup' }),
+    ];
+    const routes = [
+      ['POST', '/signup'],
+      ['POST', '/token?grant_type=password'],
+      ['POST', '/token?grant_type=refresh_token'],
+      ['POST', '/token?grant_type=inventado'],
+      ['POST', '/recover'],
+      ['POST', '/resend'],
+      ['POST', '/verify'],
+      ['PUT', '/user'],
+      ['POST', '/logout?scope=todas'],
+      ['POST', '/otra-ruta'],
+    ] as const;
+    let refused = 0;
+    for (const [method, route] of routes) {
+      for (const body of bodies) {
+        const res = await fetch(`${stack.url}/auth/v1${route}`, {
+          method,
+          headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}`, 'content-type': 'application/json' },
+          body,
+        });
+        const label = `${method} ${route} ${body.slice(0, 40)}`;
+        expect(res.status, label).toBeLessThan(500);
+        const json = (await res.json()) as { msg?: unknown };
+        // Some bodies are valid for some routes (a recovery for a@b.mx is fine); every refusal is a GoTrue error.
+        if (res.status >= 400) {
+          refused++;
+          expect(typeof json.msg, label).toBe('string');
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(routes.length * bodies.length - 10);
+  });
+});
+
 describe('links and limits', () => {
   it('an invalid e-mail link redirects with otp_expired in the fragment', async () => {
     const link = `${stack.url}/auth/v1/verify?token=inventado&type=signup&redirect_to=${encodeURIComponent(SITE + '/account')}`;
