@@ -350,6 +350,17 @@ export const NEW_ARRIVAL_EXPANSIONS = ['destined-rivals', 'journey-together', 's
 
 const PREORDER_RELEASE = '2027-01-29';
 
+/** Sealed products of the newest sets sold ahead of their (re)stock date. */
+const PREORDER_IDS = new Set([
+  'pk-etb-destined-rivals',
+  'pk-boosterbox-destined-rivals',
+  'pk-display-destined-rivals',
+  'pk-tin-destined-rivals-team-rockets-moltres-ex',
+  'op-starter-op-05-st-13-the-three-brothers',
+  'rb-championdeck-unleashed-ahri',
+  'rb-booster-unleashed',
+]);
+
 function slug(value: string): string {
   return value
     .normalize('NFD')
@@ -378,8 +389,8 @@ function buildProduct(entry: Entry, index: number, extraSuffix = ''): SeedProduc
   const newArrival = NEW_ARRIVAL_EXPANSIONS.includes(expansion.id);
   const basePrice = entry.price ?? info.price;
   // Fixed rules: every fifth product is on sale, and every third new arrival.
-  const onSale = index % 5 === 2 || (newArrival && index % 3 === 0);
-  const preorder = !onSale && index % 13 === 4;
+  const preorder = PREORDER_IDS.has(id);
+  const onSale = !preorder && (index % 5 === 2 || (newArrival && index % 3 === 0));
   const soldOut = entry.stock === 0 || (!preorder && index % 11 === 7);
   const percent = [10, 15, 20, 25][h % 4]!;
   const price = onSale ? discounted(basePrice, percent) : basePrice;
@@ -389,7 +400,7 @@ function buildProduct(entry: Entry, index: number, extraSuffix = ''): SeedProduc
   const name = info.name(expansion.name, entry.label);
   return {
     id,
-    name: preorder ? `${name} (Preventa)` : name,
+    name,
     description: info.description(expansion.name, entry.label),
     price,
     originalPrice: onSale ? basePrice : null,
@@ -421,9 +432,11 @@ export function demoProducts(): SeedProduct[] {
   const products = curatedEntries().map((entry, index) => buildProduct(entry, index));
   const hero = products.find((p) => p.id === 'pk-boosterbox-journey-together');
   if (hero) {
-    // The hero slide's product is always in stock and never a preorder.
-    Object.assign(hero, { stock: 25, preorder: false, name: hero.name.replace(' (Preventa)', ''), limitPerCustomer: 3 });
-    hero.releaseDate = getExpansion('journey-together')?.releaseDate ?? null;
+    // The hero slide's product is always in stock.
+    Object.assign(hero, { stock: 25, limitPerCustomer: 3 });
+  }
+  for (const id of PREORDER_IDS) {
+    if (!products.some((p) => p.id === id)) throw new Error(`Preventa de un producto inexistente: ${id}`);
   }
   const ids = new Set<string>();
   for (const product of products) {
