@@ -68,8 +68,8 @@ describe.skipIf(!support.ok)('create_order under concurrency (PostgreSQL server)
   beforeAll(async () => {
     server = await startPgServer();
     admin = await connect();
-    await applyMigrations(async (sql) => void (await admin.query(sql)), ROOT_DIR, { seed: false });
-    await admin.query(`insert into public.franchises (id, name) values ('pokemon', 'Pokémon')`);
+    // The same files as on PGlite, seed included, so PostgreSQL 15 is proven to accept them too.
+    await applyMigrations(async (sql) => void (await admin.query(sql)), ROOT_DIR, { seed: true });
     await admin.query(
       `insert into public.products (id, name, price, stock, limit_per_customer, franchise_id) values
          ('conc-box', 'Caja Muy Buscada', 3299, 5, 5, 'pokemon'),
@@ -87,6 +87,14 @@ describe.skipIf(!support.ok)('create_order under concurrency (PostgreSQL server)
     await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
     await admin?.end().catch(() => undefined);
     await server?.stop();
+  });
+
+  it('runs the migrations and the demo seed on PostgreSQL 15', async () => {
+    const { rows } = await admin.query<{ version: string; products: number }>(
+      `select current_setting('server_version_num') as version, (select count(*)::int from public.products) as products`,
+    );
+    expect(Number(rows[0]!.version)).toBeGreaterThanOrEqual(150000);
+    expect(rows[0]!.products).toBeGreaterThanOrEqual(120 + 4);
   });
 
   it('sells exactly the 5 units in stock to 20 simultaneous shoppers', async () => {

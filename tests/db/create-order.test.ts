@@ -405,7 +405,33 @@ describe('addresses keep exactly one default', () => {
     expect(outcome.error?.code).toBe('23514');
   });
 
-  it('still lets a user account be deleted with its addresses', async () => {
+  it('clears the address from orders when the address is deleted', async () => {
+    await addProduct('ship-me', { stock: 5, limit: 5 });
+    const spare = await add('Repuesto');
+    const order = await placeOrder(USER, [{ product_id: 'ship-me', quantity: 1 }]);
+    const chosen = await commit(db, 'authenticated', USER, 'update public.orders set shipping_address_id = $1 where id = $2 returning id', [
+      spare,
+      order.rows[0]!.id,
+    ]);
+    expect(chosen.rows).toHaveLength(1);
+    const deleted = await commit(db, 'authenticated', USER, 'delete from public.addresses where id = $1 returning id', [spare]);
+    expect(deleted.rows).toHaveLength(1);
+    expect(await sql('select shipping_address_id from public.orders where id = $1', [order.rows[0]!.id])).toEqual([
+      { shipping_address_id: null },
+    ]);
+  });
+
+  it('keeps order lines when an admin deletes a product, without the product', async () => {
+    const [line] = await sql(`select order_id from public.order_items where product_id = 'ship-me'`);
+    await sql(`delete from public.products where id = 'ship-me'`);
+    expect(await sql('select product_id, quantity from public.order_items where order_id = $1', [line!.order_id])).toEqual([
+      { product_id: null, quantity: 1 },
+    ]);
+  });
+
+  it('still lets a user account be deleted with all its addresses', async () => {
+    await add('Otra más');
+    expect((await addresses()).length).toBe(2);
     await sql('delete from auth.users where id = $1', [USER]);
     expect(await sql('select id from public.addresses where user_id = $1', [USER])).toEqual([]);
   });
