@@ -138,12 +138,33 @@ function newLinkToken(): { token: string; hash: string } {
   return { token, hash: sha256(token) };
 }
 
-/** The redirect target of a link: an http(s) URL from the request, else the shop's site URL. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether links may send a session to `u`: the shop's site, this machine (any port), or an
+ * origin listed in LOCAL_SUPABASE_REDIRECT_ALLOW_LIST. Like GoTrue's allow-list, this stops
+ * a recovery requested with someone else's address from handing their session to a
+ * foreign site.
+ */
+function redirectAllowed(ctx: StackContext, u: URL): boolean {
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return false;
+  if (LOOPBACK_HOSTS.has(u.hostname)) return true;
+  const allowed = [ctx.config.siteUrl, ctx.config.url, ...(process.env.LOCAL_SUPABASE_REDIRECT_ALLOW_LIST ?? '').split(',')];
+  return allowed.some((entry) => {
+    try {
+      return entry.trim() !== '' && new URL(entry.trim()).origin === u.origin;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The redirect target of a link: an allowed URL from the request, else the shop's site URL. */
 function redirectTarget(ctx: StackContext, value: string | null | undefined): string {
   if (value) {
     try {
       const u = new URL(value);
-      if (u.protocol === 'http:' || u.protocol === 'https:') return u.toString();
+      if (redirectAllowed(ctx, u)) return u.toString();
     } catch {
       // An unusable redirect falls back to the site, as GoTrue does for non-allow-listed URLs.
     }

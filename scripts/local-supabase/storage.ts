@@ -432,6 +432,8 @@ function bucketJson(r: Record<string, unknown>): Record<string, unknown> {
 
 async function listBuckets(req: IncomingMessage, res: ServerResponse, id: string | null, ctx: StackContext) {
   const caller = await requireCaller(req, ctx);
+  // Bucket settings are administration, as on a hosted project where only the service key lists them.
+  if (caller.role !== 'service_role') throw new StorageError(403, 'Unauthorized', 'Only the service role may list buckets');
   const r = await ctx.db.asRole(caller.role, claimsOf(caller), (tx) =>
     tx.query(
       `select id, name, owner::text as owner, public, file_size_limit, allowed_mime_types, created_at, updated_at

@@ -514,9 +514,13 @@ describe('links and limits', () => {
     expect(fragment.get('error')).toBe('access_denied');
     expect(fragment.get('error_code')).toBe('otp_expired');
     expect(fragment.get('access_token')).toBeNull();
-    // A non-http redirect target falls back to the site.
-    const evil = await followLink(`${stack.url}/auth/v1/verify?token=x&type=signup&redirect_to=javascript:alert(1)`);
-    expect(evil.location.origin).toBe(SITE);
+    // A non-http or foreign redirect target falls back to the site.
+    const script = await followLink(`${stack.url}/auth/v1/verify?token=x&type=signup&redirect_to=javascript:alert(1)`);
+    expect(script.location.origin).toBe(SITE);
+    const foreign = await followLink(
+      `${stack.url}/auth/v1/verify?token=x&type=signup&redirect_to=${encodeURIComponent('https://ajeno.example/robar')}`,
+    );
+    expect(foreign.location.origin).toBe(SITE);
   });
 
   it('too many /token requests from one address get 429 over_request_rate_limit', async () => {

@@ -153,11 +153,14 @@ describe('uploads', () => {
     expect((await fetch(admin.storage.from('products').getPublicUrl(name).data.publicUrl)).status).toBe(404);
   });
 
-  it('the service role lists the buckets', async () => {
+  it('the service role lists the buckets; other callers may not', async () => {
     const { data, error } = await client(stack.serviceRoleKey).storage.listBuckets();
     expect(error).toBeNull();
     const ids = data!.map((b) => b.id);
     expect(ids).toEqual(expect.arrayContaining(['products', 'expansions']));
     expect(data!.find((b) => b.id === 'products')?.public).toBe(true);
+    const anon = await client().storage.listBuckets();
+    expect(anon.data).toBeNull();
+    expect(anon.error).toMatchObject({ statusCode: '403' });
   });
 });
