@@ -1,6 +1,7 @@
 /**
  * Registers the shop's custom hydration directives (see ./interaction.ts and ./event.ts).
  */
+import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
 /** The Astro integration that adds `client:interaction` and `client:event`. */
@@ -9,8 +10,8 @@ export function catalogDirectives(): AstroIntegration {
     name: 'tienda-client-directives',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'interaction', entrypoint: new URL('./interaction.ts', import.meta.url) });
-        addClientDirective({ name: 'event', entrypoint: new URL('./event.ts', import.meta.url) });
+        addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./interaction.ts', import.meta.url)) });
+        addClientDirective({ name: 'event', entrypoint: fileURLToPath(new URL('./event.ts', import.meta.url)) });
       },
     },
   };

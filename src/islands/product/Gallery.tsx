@@ -1,0 +1,131 @@
+/**
+ * Product images: main image, thumbnails and a full-screen viewer with previous/next that wrap
+ * around, arrow keys, Escape, and focus kept inside while it is open.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { wrapIndex } from '../../domain/products.ts';
+
+interface Props {
+  name: string;
+  /** Resolved image URLs, main image first. */
+  images: string[];
+}
+
+const FOCUSABLE = 'button, a[href], [tabindex]:not([tabindex="-1"])';
+
+/** The product gallery. */
+export default function Gallery({ name, images }: Props) {
+  const [index, setIndex] = useState(0);
+  const [open, setOpen] = useState(false);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const openerRef = useRef<HTMLButtonElement>(null);
+  const count = images.length;
+
+  const go = useCallback((step: number) => setIndex((current) => wrapIndex(current + step, count)), [count]);
+
+  const close = useCallback(() => {
+    setOpen(false);
+    // Give focus back to what opened the viewer.
+    requestAnimationFrame(() => openerRef.current?.focus());
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    dialogRef.current?.querySelector<HTMLElement>('.viewer-close')?.focus();
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = previousOverflow;
+    };
+  }, [open]);
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close();
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      go(1);
+    } else if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      go(-1);
+    } else if (event.key === 'Tab') {
+      const focusable = Array.from(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
+      if (focusable.length === 0) return;
+      const first = focusable[0]!;
+      const last = focusable[focusable.length - 1]!;
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || !dialogRef.current?.contains(active))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !dialogRef.current?.contains(active))) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+  };
+
+  if (count === 0) {
+    return (
+      <div className="gallery">
+        <div className="gallery-main gallery-empty">Sin imagen</div>
+      </div>
+    );
+  }
+
+  const current = images[wrapIndex(index, count)]!;
+  return (
+    <div className="gallery">
+      <button
+        ref={openerRef}
+        type="button"
+        className="gallery-main"
+        aria-label={`Ver imagen ${wrapIndex(index, count) + 1} de ${count} en pantalla completa`}
+        onClick={() => setOpen(true)}
+      >
+        <img src={current} alt={name} width={600} height={600} fetchPriority="high" decoding="async" />
+      </button>
+      {count > 1 && (
+        <ul className="gallery-thumbs" aria-label="Miniaturas">
+          {images.map((src, i) => (
+            <li key={src}>
+              <button
+                type="button"
+                className="gallery-thumb"
+                aria-label={`Mostrar imagen ${i + 1} de ${count}`}
+                aria-current={i === index ? 'true' : undefined}
+                onClick={() => setIndex(i)}
+              >
+                <img src={src} alt="" width={80} height={80} loading="lazy" decoding="async" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {open && (
+        <div
+          ref={dialogRef}
+          className="viewer"
+          role="dialog"
+          aria-modal="true"
+          aria-label={`Galería de ${name}`}
+          onKeyDown={onKeyDown}
+        >
+          <p className="viewer-counter" aria-live="polite">
+            Imagen {wrapIndex(index, count) + 1} de {count}
+          </p>
+          <img className="viewer-image" src={current} alt={`${name}, imagen ${wrapIndex(index, count) + 1} de ${count}`} width={900} height={900} />
+          <button type="button" className="viewer-btn viewer-prev" aria-label="Imagen anterior" onClick={() => go(-1)}>
+            ‹
+          </button>
+          <button type="button" className="viewer-btn viewer-next" aria-label="Imagen siguiente" onClick={() => go(1)}>
+            ›
+          </button>
+          <button type="button" className="viewer-btn viewer-close" aria-label="Cerrar galería" onClick={close}>
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
