@@ -43,6 +43,8 @@ export default defineConfig({
       LOCAL_SUPABASE_PORT: process.env.E2E_SUPABASE_PORT || '54329',
       LOCAL_SUPABASE_DATA_DIR: process.env.E2E_SUPABASE_DATA_DIR || '.data/e2e',
       START_BACKEND_RESET: '1',
+      // A build folder of its own, so the tests never serve or clobber the dist/ of `npm start`.
+      ASTRO_OUT_DIR: process.env.ASTRO_OUT_DIR || 'dist-e2e',
     },
   },
 });
