@@ -101,7 +101,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
 
   const db: Db = {
     kind: 'pglite',
-    asRole(role, claims, fn) {
+    async asRole(role, claims, fn) {
       const params = roleSetupParams(role, claims);
       return lock.run(() =>
         pglite.transaction(async (t) => {
@@ -143,6 +143,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
 /** Connects to a Postgres server (DATABASE_URL) with a pool: one client per transaction. */
 export async function openPostgres(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client dropped by the server (restart, admin command) must not crash the stack.
+  pool.on('error', (err) => console.error('[local-supabase] conexión a Postgres perdida:', err.message));
   // Fails fast with a clear error when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
@@ -173,7 +175,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
 
   return {
     kind: 'postgres',
-    asRole(role, claims, fn) {
+    async asRole(role, claims, fn) {
       const params = roleSetupParams(role, claims);
       return inTx((c) => c.query(ROLE_SETUP_SQL, params), fn);
     },
@@ -182,6 +184,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     },
     async listen(channel, onPayload) {
       const client = await pool.connect();
+      client.on('error', (err) => console.error('[local-supabase] LISTEN perdido:', err.message));
       listeners.push(client);
       const handler = (msg: pg.Notification) => {
         if (msg.channel === channel) onPayload(msg.payload ?? '');

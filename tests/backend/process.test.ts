@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_JWT_SECRET } from '../../scripts/local-supabase/config.ts';
+import { openPglite, type Role } from '../../scripts/local-supabase/db.ts';
 import { assertSafeHost, StackConfigError, startStack } from '../../scripts/local-supabase/index.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -167,4 +168,102 @@ describe('command line', () => {
     expect(() => assertSafeHost('127.0.0.1', LOCAL_JWT_SECRET)).not.toThrow();
     expect(() => assertSafeHost('localhost', LOCAL_JWT_SECRET)).not.toThrow();
   });
+});
+
+describe('DATABASE_URL', () => {
+  it('runs the same migrations, REST and NOTIFY on a PostgreSQL server', async () => {
+    const dir = tempDir();
+    // initdb and postgres refuse to run as root: use an unprivileged account when needed.
+    const asUser = process.getuid?.() === 0 ? ({ uid: 65534, gid: 65534 } as const) : {};
+    if ('uid' in asUser) fs.chownSync(dir, asUser.uid, asUser.gid);
+    const initdb = spawn('initdb', ['-D', path.join(dir, 'pg'), '-A', 'trust', '-U', 'postgres', '--no-sync'], { ...asUser, stdio: 'ignore' });
+    expect(await new Promise((r) => initdb.on('exit', r))).toBe(0);
+    const port = await freePort();
+    const server = spawn(
+      'postgres',
+      ['-D', path.join(dir, 'pg'), '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
+      { ...asUser, stdio: 'ignore' },
+    );
+    try {
+      const databaseUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+      let stack: Awaited<ReturnType<typeof startStack>> | undefined;
+      const until = Date.now() + 30_000;
+      while (!stack) {
+        try {
+          stack = await startStack({ databaseUrl, port: 0, host: '127.0.0.1', dataDir: path.join(dir, 'data') });
+        } catch (err) {
+          if (Date.now() > until || !/ECONNREFUSED|starting up/.test(String((err as Error).message))) throw err;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+      try {
+        expect(stack.ctx.db.kind).toBe('postgres');
+        const res = await fetch(`${stack.url}/rest/v1/products?select=id,price&order=id&limit=2`, { headers: { apikey: stack.config.anonKey } });
+        expect(res.status).toBe(200);
+        const rows = (await res.json()) as Array<{ id: string; price: number }>;
+        expect(rows).toHaveLength(2);
+        expect(typeof rows[0]!.price).toBe('number');
+        expect(await subscribe(stack.url, stack.config.anonKey, 'pg@proceso.test')).toBe(201);
+        expect(await subscribers(stack.url, stack.config.serviceRoleKey)).toEqual(['pg@proceso.test']);
+        const heard: string[] = [];
+        const unlisten = await stack.ctx.db.listen('canal_prueba', (p) => heard.push(p));
+        await stack.ctx.db.admin((tx) => tx.query("select pg_notify('canal_prueba', 'hola')"));
+        await waitFor(() => heard.length > 0, 5000, 'NOTIFY');
+        expect(heard).toEqual(['hola']);
+        await unlisten();
+      } finally {
+        await stack.stop();
+      }
+    } finally {
+      server.kill('SIGINT');
+      await new Promise((r) => server.on('exit', r));
+    }
+  }, 90_000);
+});
+
+describe('database layer (PGlite)', () => {
+  it('runs each transaction as its role with its claims, serialised, and delivers NOTIFY', async () => {
+    const db = await openPglite();
+    try {
+      await db.exec(`
+        create role anon nologin; create role authenticated nologin; create role service_role nologin bypassrls;
+        create table t (n int); grant select, insert on t to anon, authenticated, service_role;`);
+      const seen = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => {
+          const role: Role = (['anon', 'authenticated', 'service_role'] as const)[i % 3]!;
+          return db.asRole(role, { sub: `user-${i}` }, async (tx) => {
+            await tx.query('insert into t values ($1)', [i]);
+            // Yield to the event loop: a leaking implementation would interleave here.
+            await new Promise((r) => setTimeout(r, 1));
+            const r = await tx.query<{ role: string; sub: string; claims: string; owner: string }>(
+              "select current_user as role, current_setting('request.jwt.claim.sub', true) as sub, current_setting('request.jwt.claims', true) as claims, (select count(*) from t)::int as owner",
+            );
+            return { i, role, row: r.rows[0]! };
+          });
+        }),
+      );
+      for (const { i, role, row } of seen) {
+        expect(row.role).toBe(role);
+        expect(row.sub).toBe(`user-${i}`);
+        expect(JSON.parse(row.claims)).toEqual({ sub: `user-${i}`, role });
+      }
+      // A failing transaction rolls back and leaves no role behind.
+      await expect(db.asRole('anon', {}, async (tx) => { await tx.query('insert into t values (999)'); throw new Error('falla'); })).rejects.toThrow('falla');
+      const after = await db.admin((tx) => tx.query<{ n: number; who: string }>('select (select count(*) from t where n = 999)::int as n, current_user as who'));
+      expect(after.rows[0]).toEqual({ n: 0, who: 'postgres' });
+      // Roles outside the three are refused before any SQL runs.
+      await expect(db.asRole('postgres' as Role, {}, async () => 1)).rejects.toThrow();
+
+      const heard: string[] = [];
+      const unlisten = await db.listen('canal', (p) => heard.push(p));
+      await db.admin((tx) => tx.query("select pg_notify('canal', 'uno')"));
+      await waitFor(() => heard.length === 1, 5000, 'NOTIFY');
+      await unlisten();
+      await db.admin((tx) => tx.query("select pg_notify('canal', 'dos')"));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(heard).toEqual(['uno']);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
 });
