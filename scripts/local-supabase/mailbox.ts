@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { callerFromRequest, corsHeaders, sendJson } from './http.ts';
+import { callerFromRequest, corsHeaders, readJson, sendJson } from './http.ts';
 import type { Handler, StackContext } from './types.ts';
 
 /** The shop's name as the e-mails show it. */
@@ -189,6 +189,23 @@ export const handleMailbox: Handler = async (req, res, rawPath, url, ctx) => {
     });
     res.writeHead(204, corsHeaders());
     res.end();
+    return;
+  }
+  if (p === '/api/messages' && method === 'POST') {
+    // The shop's server sends its own e-mails (order confirmations) here, with the service key.
+    const caller = await callerFromRequest(req, ctx);
+    if (!caller || caller.role !== 'service_role') {
+      sendJson(res, 403, { error: 'forbidden', message: 'Se requiere la clave de servicio.' });
+      return;
+    }
+    const body = await readJson<Record<string, unknown>>(req, {});
+    const fields = ['to', 'subject', 'html', 'text'] as const;
+    if (!body || fields.some((f) => typeof body[f] !== 'string') || !/^[^\s@]+@[^\s@]+$/.test(String(body.to))) {
+      sendJson(res, 400, { error: 'invalid_request', message: 'Se requieren to, subject, html y text.' });
+      return;
+    }
+    await sendMail(ctx, { to: String(body.to), subject: String(body.subject), html: String(body.html), text: String(body.text) });
+    sendJson(res, 201, { ok: true });
     return;
   }
   if (p === '/api/messages' || p === '/') {

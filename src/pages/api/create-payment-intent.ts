@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { createPaymentIntent } from '../../server/api.ts';
+import { serverContext } from '../../server/context.ts';
+import { handle } from '../../server/http.ts';
+
+export const prerender = false;
+
+/** The card payment of the caller's order. */
+export const POST: APIRoute = ({ request }) => handle(async () => createPaymentIntent(request, serverContext()));

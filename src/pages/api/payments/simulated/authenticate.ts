@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { simulatedAuthenticate } from '../../../../server/api.ts';
+import { serverContext } from '../../../../server/context.ts';
+import { handle } from '../../../../server/http.ts';
+
+export const prerender = false;
+
+/** The simulated card's authentication step. */
+export const POST: APIRoute = ({ request }) => handle(async () => simulatedAuthenticate(request, serverContext()));

@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { approveSimulatedPayPal } from '../../../server/api.ts';
+import { serverContext } from '../../../server/context.ts';
+import { handle } from '../../../server/http.ts';
+
+export const prerender = false;
+
+/** The simulated PayPal window's approval (simulated provider only). */
+export const POST: APIRoute = ({ request }) => handle(async () => approveSimulatedPayPal(request, serverContext()));

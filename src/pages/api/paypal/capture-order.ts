@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { capturePayPalOrder } from '../../../server/api.ts';
+import { serverContext } from '../../../server/context.ts';
+import { handle } from '../../../server/http.ts';
+
+export const prerender = false;
+
+/** Captures an approved PayPal order and marks the order paid. */
+export const POST: APIRoute = ({ request }) => handle(async () => capturePayPalOrder(request, serverContext()));

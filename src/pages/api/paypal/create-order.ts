@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { createPayPalOrder } from '../../../server/api.ts';
+import { serverContext } from '../../../server/context.ts';
+import { handle } from '../../../server/http.ts';
+
+export const prerender = false;
+
+/** Creates the PayPal order for the caller's order. */
+export const POST: APIRoute = ({ request }) => handle(async () => createPayPalOrder(request, serverContext()));

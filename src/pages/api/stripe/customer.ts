@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { createCustomer } from '../../../server/api.ts';
+import { serverContext } from '../../../server/context.ts';
+import { handle } from '../../../server/http.ts';
+
+export const prerender = false;
+
+/** The caller's payment customer, created on first use. */
+export const POST: APIRoute = ({ request }) => handle(async () => createCustomer(request, serverContext()));

@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { setDefaultPaymentMethod } from '../../../../../server/api.ts';
+import { serverContext } from '../../../../../server/context.ts';
+import { handle } from '../../../../../server/http.ts';
+
+export const prerender = false;
+
+/** Makes one of the caller's cards the default. */
+export const POST: APIRoute = ({ request, params }) => handle(async () => setDefaultPaymentMethod(request, serverContext(), params.customerId));

@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { webhook } from '../../../server/api.ts';
+import { serverContext } from '../../../server/context.ts';
+import { handle } from '../../../server/http.ts';
+
+export const prerender = false;
+
+/** Signed Stripe notifications. */
+export const POST: APIRoute = ({ request }) => handle(async () => webhook(request, serverContext()));

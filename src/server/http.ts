@@ -1,0 +1,81 @@
+/**
+ * JSON answers and request parsing for the shop's server endpoints. Every failure a caller can
+ * cause becomes a 4xx with a Spanish message; nothing a request carries can produce a 500.
+ */
+import type { z } from 'zod';
+
+/** A failure to report to the caller with its HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string = 'error',
+  ) {
+    super(message);
+  }
+}
+
+/** A JSON response with no caching (every answer here is personal). */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+/** The JSON error body every endpoint uses: {error, message}. */
+export function errorResponse(status: number, message: string, code = 'error'): Response {
+  return json({ error: code, message }, status);
+}
+
+/** Largest request body an endpoint reads; payment requests are a few hundred bytes. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/** The raw body as text, refusing oversized bodies with 413. */
+export async function readText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (Number.isFinite(declared) && declared > limit) {
+    throw new ApiError(413, 'La solicitud es demasiado grande.', 'payload_too_large');
+  }
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    throw new ApiError(400, 'No se pudo leer la solicitud.', 'bad_request');
+  }
+  if (Buffer.byteLength(text) > limit) throw new ApiError(413, 'La solicitud es demasiado grande.', 'payload_too_large');
+  return text;
+}
+
+/** Parses a JSON body with a schema; bad JSON or bad fields give a 400 with the schema's message. */
+export async function readJson<T>(request: Request, schema: z.ZodType<T>, allowEmpty = false): Promise<T> {
+  const text = await readText(request);
+  let value: unknown = {};
+  if (text.trim() !== '') {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new ApiError(400, 'El cuerpo de la solicitud no es JSON válido.', 'invalid_json');
+    }
+  } else if (!allowEmpty) {
+    value = {};
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? 'Datos no válidos.';
+    throw new ApiError(400, message, 'invalid_request');
+  }
+  return parsed.data;
+}
+
+/** Runs an endpoint body and turns every thrown error into a JSON answer (never an unhandled 500). */
+export async function handle(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ApiError) return errorResponse(error.status, error.message, error.code);
+    console.error('[api] error inesperado', error);
+    // A provider or database outage is not the caller's fault, but it is not a crash either.
+    return errorResponse(502, 'El servicio de pagos no respondió. Intenta de nuevo.', 'upstream_error');
+  }
+}

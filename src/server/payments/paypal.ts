@@ -1,0 +1,118 @@
+/**
+ * PayPal checkout through its REST API (orders v2), used when PUBLIC_PAYPAL_CLIENT_ID and
+ * PAYPAL_CLIENT_SECRET are set. The server creates and captures; the browser only approves.
+ */
+import { centavosToDecimalString, tryToCentavos } from '../../domain/money.ts';
+import { PaymentError, type PayPalOrderInfo, type PayPalProvider } from './types.ts';
+
+/** Live API unless PAYPAL_API_BASE says otherwise (https://api-m.sandbox.paypal.com for sandbox). */
+export const PAYPAL_LIVE_API = 'https://api-m.paypal.com';
+
+interface PayPalOrderJson {
+  id?: string;
+  status?: string;
+  purchase_units?: Array<{
+    custom_id?: string;
+    amount?: { currency_code?: string; value?: string };
+    payments?: { captures?: Array<{ id?: string; status?: string; custom_id?: string; amount?: { currency_code?: string; value?: string } }> };
+  }>;
+}
+
+function toInfo(body: PayPalOrderJson): PayPalOrderInfo {
+  const unit = body.purchase_units?.[0];
+  const capture = unit?.payments?.captures?.[0];
+  const money = capture?.amount ?? unit?.amount;
+  return {
+    id: String(body.id ?? ''),
+    status: String(body.status ?? ''),
+    amount: money?.value !== undefined ? tryToCentavos(money.value) : null,
+    currency: money?.currency_code ?? null,
+    orderId: unit?.custom_id ?? capture?.custom_id ?? null,
+    captureId: capture?.id ?? null,
+    captureStatus: capture?.status ?? null,
+  };
+}
+
+/** The PayPal REST provider. */
+export class PayPalRestProvider implements PayPalProvider {
+  readonly name = 'paypal' as const;
+  private token: { value: string; expires: number } | null = null;
+
+  constructor(
+    private readonly clientId: string,
+    private readonly clientSecret: string,
+    private readonly apiBase: string = PAYPAL_LIVE_API,
+  ) {}
+
+  private async accessToken(): Promise<string> {
+    if (this.token && this.token.expires > Date.now() + 60_000) return this.token.value;
+    const res = await fetch(`${this.apiBase}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${this.clientId}:${this.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+      signal: AbortSignal.timeout(20_000),
+    });
+    if (!res.ok) throw new Error(`PayPal oauth ${res.status}`);
+    const body = (await res.json()) as { access_token: string; expires_in: number };
+    this.token = { value: body.access_token, expires: Date.now() + body.expires_in * 1000 };
+    return body.access_token;
+  }
+
+  private async request(method: string, path: string, body: unknown, requestId?: string): Promise<{ status: number; json: PayPalOrderJson & { message?: string } }> {
+    const res = await fetch(`${this.apiBase}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${await this.accessToken()}`,
+        'content-type': 'application/json',
+        prefer: 'return=representation',
+        ...(requestId ? { 'paypal-request-id': requestId } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(20_000),
+    });
+    const json = (await res.json().catch(() => ({}))) as PayPalOrderJson & { message?: string };
+    return { status: res.status, json };
+  }
+
+  async createOrder(input: { orderId: string; amount: number; idempotencyKey: string }): Promise<PayPalOrderInfo> {
+    const { status, json } = await this.request(
+      'POST',
+      '/v2/checkout/orders',
+      {
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            reference_id: input.orderId,
+            custom_id: input.orderId,
+            amount: { currency_code: 'MXN', value: centavosToDecimalString(input.amount) },
+          },
+        ],
+      },
+      input.idempotencyKey,
+    );
+    if (status >= 400) throw new PaymentError('Hubo un error con PayPal.', 502, 'paypal_error');
+    return toInfo(json);
+  }
+
+  async captureOrder(paypalOrderId: string, idempotencyKey: string): Promise<PayPalOrderInfo> {
+    const { status, json } = await this.request('POST', `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}/capture`, {}, idempotencyKey);
+    if (status === 422 || status === 404) {
+      // Already captured (a repeated capture) reads as an error; the order's state decides.
+      const current = await this.getOrder(paypalOrderId);
+      if (current && current.status === 'COMPLETED') return current;
+      throw new PaymentError('El pago de PayPal no fue aprobado.', 422, 'paypal_not_approved');
+    }
+    if (status >= 400) throw new PaymentError('Hubo un error con PayPal.', 502, 'paypal_error');
+    return toInfo(json);
+  }
+
+  async getOrder(paypalOrderId: string): Promise<PayPalOrderInfo | null> {
+    const { status, json } = await this.request('GET', `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`, undefined);
+    if (status === 404) return null;
+    if (status >= 400) throw new PaymentError('Hubo un error con PayPal.', 502, 'paypal_error');
+    return toInfo(json);
+  }
+}

@@ -1,0 +1,295 @@
+/**
+ * The simulated payment provider: used when no Stripe/PayPal keys are configured. It keeps
+ * Stripe-shaped customers, cards and payment intents (and PayPal-shaped orders) in the database,
+ * follows Stripe's public test cards, and settles orders through the same server path as the real
+ * providers. No money ever moves.
+ */
+import { randomBytes } from 'node:crypto';
+import { centavosToDecimalString } from '../../domain/money.ts';
+import { checkCard, testCardOutcome, CARD_MESSAGES, type CardInput } from './test-cards.ts';
+import type { SimRecord, SimStore } from './simulated-store.ts';
+import {
+  PaymentError,
+  type CardProvider,
+  type CreateIntentInput,
+  type IntentInfo,
+  type PayPalOrderInfo,
+  type PayPalProvider,
+  type SavedCard,
+  type WebhookEvent,
+} from './types.ts';
+
+/** A random id with a provider-style prefix (cus_sim_…, pi_sim_…). */
+function newId(prefix: string): string {
+  return `${prefix}_sim_${randomBytes(12).toString('hex')}`;
+}
+
+const OPEN_INTENT = ['requires_payment_method', 'requires_confirmation'];
+
+function toIntent(record: SimRecord): IntentInfo {
+  const d = record.data;
+  return {
+    id: record.id,
+    status: record.status ?? 'requires_payment_method',
+    amount: Number(d.amount),
+    currency: String(d.currency ?? ''),
+    orderId: typeof d.order_id === 'string' ? d.order_id : null,
+    customerId: typeof d.customer === 'string' ? d.customer : null,
+    clientSecret: typeof d.client_secret === 'string' ? d.client_secret : null,
+  };
+}
+
+/** The result of confirming a simulated card payment, as the card form needs it. */
+export interface SimulatedConfirmation {
+  status: string;
+  intentId: string;
+  orderId: string | null;
+  /** The decline message for the shopper when the card was refused. */
+  error: string | null;
+}
+
+/** The simulated card provider; `confirmCard` and `authenticate` stand in for Stripe.js. */
+export class SimulatedCardProvider implements CardProvider {
+  readonly name = 'simulated' as const;
+
+  constructor(private readonly store: SimStore) {}
+
+  async createCustomer(user: { id: string; email: string | null }): Promise<string> {
+    const record = await this.store.put(
+      { id: newId('cus'), kind: 'customer', owner: user.id, status: 'active', data: { email: user.email, default_payment_method: null } },
+      `customer:${user.id}`,
+    );
+    return record.id;
+  }
+
+  async customerExists(customerId: string): Promise<boolean> {
+    const record = await this.store.get(customerId);
+    return record?.kind === 'customer';
+  }
+
+  async listPaymentMethods(customerId: string): Promise<SavedCard[]> {
+    const customer = await this.store.get(customerId);
+    if (customer?.kind !== 'customer') return [];
+    const defaultId = customer.data.default_payment_method;
+    const cards = await this.store.list('payment_method', customerId);
+    return cards.map((r) => ({
+      id: r.id,
+      type: 'card' as const,
+      card: {
+        brand: String(r.data.brand),
+        last4: String(r.data.last4),
+        exp_month: Number(r.data.exp_month),
+        exp_year: Number(r.data.exp_year),
+      },
+      is_default: r.id === defaultId,
+    }));
+  }
+
+  async paymentMethodCustomer(paymentMethodId: string): Promise<string | null> {
+    const record = await this.store.get(paymentMethodId);
+    return record?.kind === 'payment_method' ? record.owner : null;
+  }
+
+  async setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<void> {
+    await this.store.update(customerId, null, null, { default_payment_method: paymentMethodId });
+  }
+
+  async detachPaymentMethod(paymentMethodId: string): Promise<void> {
+    const owner = await this.paymentMethodCustomer(paymentMethodId);
+    await this.store.setOwner(paymentMethodId, null);
+    if (owner) {
+      const customer = await this.store.get(owner);
+      if (customer?.data.default_payment_method === paymentMethodId) {
+        // Like Stripe, a removed default leaves the customer without a default.
+        await this.store.update(owner, null, null, { default_payment_method: null });
+      }
+    }
+  }
+
+  async createPaymentIntent(input: CreateIntentInput): Promise<IntentInfo> {
+    const id = newId('pi');
+    const record = await this.store.put(
+      {
+        id,
+        kind: 'payment_intent',
+        owner: input.orderId,
+        status: 'requires_payment_method',
+        data: {
+          amount: input.amount,
+          currency: 'mxn',
+          order_id: input.orderId,
+          user_id: input.userId,
+          customer: input.customerId,
+          client_secret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+        },
+      },
+      input.idempotencyKey,
+    );
+    return toIntent(record);
+  }
+
+  async retrievePaymentIntent(intentId: string): Promise<IntentInfo | null> {
+    const record = await this.store.get(intentId);
+    return record?.kind === 'payment_intent' ? toIntent(record) : null;
+  }
+
+  verifyWebhook(): WebhookEvent {
+    // The simulated provider settles orders directly; it never sends webhooks.
+    throw new PaymentError('Webhook no configurado.', 400, 'webhook_not_configured');
+  }
+
+  /** The intent behind a client secret, only for the user it was created for. */
+  private async intentForSecret(clientSecret: string, userId: string): Promise<SimRecord> {
+    const intentId = clientSecret.split('_secret_')[0] ?? '';
+    const record = intentId ? await this.store.get(intentId) : null;
+    if (!record || record.kind !== 'payment_intent' || record.data.client_secret !== clientSecret || record.data.user_id !== userId) {
+      throw new PaymentError('El pago no existe o no es tuyo.', 404, 'intent_not_found');
+    }
+    return record;
+  }
+
+  private confirmation(record: SimRecord, error: string | null = null): SimulatedConfirmation {
+    return { status: record.status ?? '', intentId: record.id, orderId: toIntent(record).orderId, error };
+  }
+
+  /** Confirms a payment with a typed card, following Stripe's test cards. */
+  async confirmCard(clientSecret: string, userId: string, card: CardInput, save: boolean, now = new Date()): Promise<SimulatedConfirmation> {
+    const intent = await this.intentForSecret(clientSecret, userId);
+    const checked = checkCard(card, now);
+    if (!checked.ok) throw new PaymentError(checked.message, 400, `invalid_${checked.field}`);
+    // Only one confirmation may move an open intent: a second click finds it taken.
+    const taken = await this.store.update(intent.id, OPEN_INTENT, 'processing', { last_payment_error: null });
+    if (!taken) {
+      const current = (await this.store.get(intent.id))!;
+      if (current.status === 'succeeded' || current.status === 'requires_action' || current.status === 'processing') {
+        return this.confirmation(current);
+      }
+      throw new PaymentError('Este pago ya no se puede confirmar.', 409, 'intent_unexpected_state');
+    }
+    const pending = {
+      brand: checked.brand,
+      last4: checked.digits.slice(-4),
+      exp_month: checked.expMonth,
+      exp_year: checked.expYear,
+      save,
+    };
+    const outcome = testCardOutcome(checked.digits);
+    if (outcome.kind === 'declined') {
+      const failed = await this.store.update(intent.id, ['processing'], 'requires_payment_method', {
+        last_payment_error: { code: outcome.code, message: outcome.message },
+      });
+      return this.confirmation(failed!, outcome.message);
+    }
+    if (outcome.kind === 'requires_action') {
+      const waiting = await this.store.update(intent.id, ['processing'], 'requires_action', { pending_card: pending });
+      return this.confirmation(waiting!);
+    }
+    return this.succeed(intent.id, 'processing', pending);
+  }
+
+  /** Completes (or fails) the authentication step of a card that asked for it. */
+  async authenticate(clientSecret: string, userId: string, approve: boolean): Promise<SimulatedConfirmation> {
+    const intent = await this.intentForSecret(clientSecret, userId);
+    if (intent.status === 'succeeded') return this.confirmation(intent);
+    const pending = intent.data.pending_card as Record<string, unknown> | undefined;
+    if (intent.status !== 'requires_action' || !pending) {
+      throw new PaymentError('Este pago no espera una autenticación.', 409, 'intent_unexpected_state');
+    }
+    if (!approve) {
+      const failed = await this.store.update(intent.id, ['requires_action'], 'requires_payment_method', {
+        last_payment_error: { code: 'authentication_failed', message: CARD_MESSAGES.authenticationFailed },
+        pending_card: null,
+      });
+      if (!failed) return this.confirmation((await this.store.get(intent.id))!);
+      return this.confirmation(failed, CARD_MESSAGES.authenticationFailed);
+    }
+    return this.succeed(intent.id, 'requires_action', pending);
+  }
+
+  private async succeed(intentId: string, from: string, card: Record<string, unknown>): Promise<SimulatedConfirmation> {
+    const { save, ...details } = card;
+    const done = await this.store.update(intentId, [from], 'succeeded', { payment_method_details: details, pending_card: null });
+    if (!done) return this.confirmation((await this.store.get(intentId))!);
+    const customerId = typeof done.data.customer === 'string' ? done.data.customer : null;
+    if (save === true && customerId) {
+      const pm = await this.store.put({ id: newId('pm'), kind: 'payment_method', owner: customerId, status: 'attached', data: details });
+      const customer = await this.store.get(customerId);
+      if (customer && !customer.data.default_payment_method) {
+        await this.store.update(customerId, null, null, { default_payment_method: pm.id });
+      }
+    }
+    return this.confirmation(done);
+  }
+}
+
+function toPayPal(record: SimRecord): PayPalOrderInfo {
+  const d = record.data;
+  return {
+    id: record.id,
+    status: record.status ?? 'CREATED',
+    amount: typeof d.amount === 'number' ? d.amount : null,
+    currency: typeof d.currency === 'string' ? d.currency : null,
+    orderId: typeof d.custom_id === 'string' ? d.custom_id : null,
+    captureId: typeof d.capture_id === 'string' ? d.capture_id : null,
+    captureStatus: typeof d.capture_status === 'string' ? d.capture_status : null,
+  };
+}
+
+/** The simulated PayPal: orders are approved in the shop's own approval window. */
+export class SimulatedPayPalProvider implements PayPalProvider {
+  readonly name = 'simulated-paypal' as const;
+
+  constructor(private readonly store: SimStore) {}
+
+  async createOrder(input: { orderId: string; amount: number; idempotencyKey: string }): Promise<PayPalOrderInfo> {
+    const record = await this.store.put(
+      {
+        id: `PAYPAL-SIM-${randomBytes(8).toString('hex').toUpperCase()}`,
+        kind: 'paypal_order',
+        owner: input.orderId,
+        status: 'CREATED',
+        data: {
+          intent: 'CAPTURE',
+          custom_id: input.orderId,
+          amount: input.amount,
+          currency: 'MXN',
+          value: centavosToDecimalString(input.amount),
+        },
+      },
+      input.idempotencyKey,
+    );
+    return toPayPal(record);
+  }
+
+  /** The buyer's approval in the simulated PayPal window. */
+  async approve(paypalOrderId: string): Promise<PayPalOrderInfo> {
+    const approved = await this.store.update(paypalOrderId, ['CREATED', 'APPROVED'], 'APPROVED');
+    if (!approved) {
+      const current = await this.store.get(paypalOrderId);
+      if (!current || current.kind !== 'paypal_order') throw new PaymentError('Pedido de PayPal no encontrado.', 404, 'paypal_order_not_found');
+      return toPayPal(current);
+    }
+    return toPayPal(approved);
+  }
+
+  async captureOrder(paypalOrderId: string): Promise<PayPalOrderInfo> {
+    const current = await this.store.get(paypalOrderId);
+    if (!current || current.kind !== 'paypal_order') throw new PaymentError('Pedido de PayPal no encontrado.', 404, 'paypal_order_not_found');
+    if (current.status === 'COMPLETED') return toPayPal(current);
+    const captured = await this.store.update(paypalOrderId, ['APPROVED'], 'COMPLETED', {
+      capture_id: `CAPTURE-SIM-${randomBytes(8).toString('hex').toUpperCase()}`,
+      capture_status: 'COMPLETED',
+    });
+    if (!captured) {
+      const again = (await this.store.get(paypalOrderId))!;
+      if (again.status === 'COMPLETED') return toPayPal(again);
+      throw new PaymentError('El pago de PayPal no fue aprobado.', 422, 'paypal_not_approved');
+    }
+    return toPayPal(captured);
+  }
+
+  async getOrder(paypalOrderId: string): Promise<PayPalOrderInfo | null> {
+    const record = await this.store.get(paypalOrderId);
+    return record?.kind === 'paypal_order' ? toPayPal(record) : null;
+  }
+}

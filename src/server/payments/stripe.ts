@@ -1,0 +1,154 @@
+/** Card payments through Stripe (server SDK), used when STRIPE_SECRET_KEY is set. */
+import Stripe from 'stripe';
+import { PaymentError, type CardProvider, type CreateIntentInput, type IntentInfo, type SavedCard, type WebhookEvent } from './types.ts';
+
+/** Where the SDK sends its requests; only tests point it elsewhere (a local stub). */
+export interface StripeEndpoint {
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+interface IntentLike {
+  id: string;
+  status: string;
+  amount: number;
+  currency: string;
+  metadata?: Record<string, string> | null;
+  customer?: string | { id: string } | null;
+  client_secret?: string | null;
+}
+
+function toIntent(pi: IntentLike): IntentInfo {
+  const customer = typeof pi.customer === 'string' ? pi.customer : (pi.customer?.id ?? null);
+  return {
+    id: pi.id,
+    status: pi.status,
+    amount: pi.amount,
+    currency: pi.currency,
+    orderId: pi.metadata?.order_id ?? null,
+    customerId: customer,
+    clientSecret: pi.client_secret ?? null,
+  };
+}
+
+function isMissing(error: unknown): boolean {
+  const e = error as { type?: string; code?: string; statusCode?: number };
+  return e?.statusCode === 404 || e?.code === 'resource_missing';
+}
+
+/** The Stripe card provider. */
+export class StripeCardProvider implements CardProvider {
+  readonly name = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(
+    secretKey: string,
+    private readonly webhookSecret: string | null,
+    endpoint: StripeEndpoint = {},
+  ) {
+    this.stripe = new Stripe(secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      telemetry: false,
+      ...endpoint,
+    });
+  }
+
+  async createCustomer(user: { id: string; email: string | null }): Promise<string> {
+    const customer = await this.stripe.customers.create(
+      { ...(user.email ? { email: user.email } : {}), metadata: { user_id: user.id } },
+      // One customer per user even when two tabs ask at once.
+      { idempotencyKey: `customer-${user.id}` },
+    );
+    return customer.id;
+  }
+
+  async customerExists(customerId: string): Promise<boolean> {
+    try {
+      const customer = await this.stripe.customers.retrieve(customerId);
+      return !('deleted' in customer && customer.deleted === true);
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  async listPaymentMethods(customerId: string): Promise<SavedCard[]> {
+    const customer = await this.stripe.customers.retrieve(customerId);
+    if ('deleted' in customer && customer.deleted) return [];
+    const settings = (customer as { invoice_settings?: { default_payment_method?: string | { id: string } | null } }).invoice_settings;
+    const rawDefault = settings?.default_payment_method ?? null;
+    const defaultId = typeof rawDefault === 'string' ? rawDefault : (rawDefault?.id ?? null);
+    const list = await this.stripe.paymentMethods.list({ customer: customerId, type: 'card', limit: 100 });
+    return list.data
+      .filter((pm) => pm.card)
+      .map((pm) => ({
+        id: pm.id,
+        type: 'card' as const,
+        card: {
+          brand: pm.card!.brand,
+          last4: pm.card!.last4,
+          exp_month: pm.card!.exp_month,
+          exp_year: pm.card!.exp_year,
+        },
+        is_default: pm.id === defaultId,
+      }));
+  }
+
+  async paymentMethodCustomer(paymentMethodId: string): Promise<string | null> {
+    try {
+      const pm = await this.stripe.paymentMethods.retrieve(paymentMethodId);
+      return typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<void> {
+    await this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } });
+  }
+
+  async detachPaymentMethod(paymentMethodId: string): Promise<void> {
+    await this.stripe.paymentMethods.detach(paymentMethodId);
+  }
+
+  async createPaymentIntent(input: CreateIntentInput): Promise<IntentInfo> {
+    const pi = await this.stripe.paymentIntents.create(
+      {
+        amount: input.amount,
+        currency: 'mxn',
+        ...(input.customerId ? { customer: input.customerId } : {}),
+        automatic_payment_methods: { enabled: true },
+        metadata: { order_id: input.orderId, user_id: input.userId },
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return toIntent(pi as unknown as IntentLike);
+  }
+
+  async retrievePaymentIntent(intentId: string): Promise<IntentInfo | null> {
+    try {
+      const pi = await this.stripe.paymentIntents.retrieve(intentId);
+      return toIntent(pi as unknown as IntentLike);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  verifyWebhook(rawBody: string, signature: string | null): WebhookEvent {
+    if (!this.webhookSecret) throw new PaymentError('Webhook no configurado.', 400, 'webhook_not_configured');
+    if (!signature) throw new PaymentError('Falta la firma del webhook.', 400, 'invalid_signature');
+    let event: { id: string; type: string; data: { object: unknown } };
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret) as unknown as typeof event;
+    } catch {
+      throw new PaymentError('La firma del webhook no es válida.', 400, 'invalid_signature');
+    }
+    const object = event.data?.object as IntentLike & { object?: string };
+    const intent = object && object.object === 'payment_intent' ? toIntent(object) : null;
+    return { id: event.id, type: event.type, intent };
+  }
+}

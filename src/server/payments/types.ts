@@ -1,0 +1,101 @@
+/**
+ * The one interface of the card and PayPal providers. The endpoints talk only to these types;
+ * `index.ts` picks Stripe/PayPal when their keys are set and the simulated provider otherwise.
+ */
+
+/** A saved card as the account page shows it (the shape of GET /api/stripe/payment-methods). */
+export interface SavedCard {
+  id: string;
+  type: 'card';
+  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  is_default: boolean;
+}
+
+/** What the server needs to know about a card payment to trust it. */
+export interface IntentInfo {
+  id: string;
+  status: string;
+  /** Integer centavos. */
+  amount: number;
+  currency: string;
+  orderId: string | null;
+  customerId: string | null;
+  clientSecret: string | null;
+}
+
+/** Parameters of a card payment for one order. */
+export interface CreateIntentInput {
+  orderId: string;
+  userId: string;
+  /** Integer centavos: the order's stored total × 100. */
+  amount: number;
+  customerId: string | null;
+  /** Same key, same intent: a repeated request never creates a second payment. */
+  idempotencyKey: string;
+}
+
+/** A verified provider notification: which intent changed and to what. */
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  intent: IntentInfo | null;
+}
+
+/** Card payments and saved cards (Stripe or the simulated provider). */
+export interface CardProvider {
+  readonly name: 'stripe' | 'simulated';
+  /** Creates a customer for a user and returns its id. */
+  createCustomer(user: { id: string; email: string | null }): Promise<string>;
+  /** Whether a customer exists at the provider. */
+  customerExists(customerId: string): Promise<boolean>;
+  /** The customer's saved cards, the default one flagged. */
+  listPaymentMethods(customerId: string): Promise<SavedCard[]>;
+  /** The customer a payment method is attached to, or null (unknown or detached). */
+  paymentMethodCustomer(paymentMethodId: string): Promise<string | null>;
+  /** Makes a card the customer's default for future payments. */
+  setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<void>;
+  /** Removes a card from its customer. */
+  detachPaymentMethod(paymentMethodId: string): Promise<void>;
+  /** Creates (or, with the same idempotency key, returns again) the payment intent of an order. */
+  createPaymentIntent(input: CreateIntentInput): Promise<IntentInfo>;
+  /** The intent as the provider knows it now; null when unknown. */
+  retrievePaymentIntent(intentId: string): Promise<IntentInfo | null>;
+  /** Verifies a webhook's signature and decodes it; throws when the signature is wrong. */
+  verifyWebhook(rawBody: string, signature: string | null): WebhookEvent;
+}
+
+/** A PayPal order as the server knows it. */
+export interface PayPalOrderInfo {
+  id: string;
+  status: string;
+  /** Integer centavos of the (first) purchase unit, or of the capture after capturing. */
+  amount: number | null;
+  currency: string | null;
+  /** The shop's order id, carried as the purchase unit's custom_id. */
+  orderId: string | null;
+  /** The capture's id once captured. */
+  captureId: string | null;
+  captureStatus: string | null;
+}
+
+/** PayPal checkout (the REST API or the simulated provider). */
+export interface PayPalProvider {
+  readonly name: 'paypal' | 'simulated-paypal';
+  /** Creates a PayPal order: one purchase unit, MXN, the amount with two decimals. */
+  createOrder(input: { orderId: string; amount: number; idempotencyKey: string }): Promise<PayPalOrderInfo>;
+  /** Captures an approved PayPal order and reports the capture. */
+  captureOrder(paypalOrderId: string, idempotencyKey: string): Promise<PayPalOrderInfo>;
+  /** The PayPal order now; null when unknown. */
+  getOrder(paypalOrderId: string): Promise<PayPalOrderInfo | null>;
+}
+
+/** A refusal from a provider that the shopper should read (declined card, wrong state, …). */
+export class PaymentError extends Error {
+  constructor(
+    message: string,
+    readonly status = 402,
+    readonly code = 'payment_failed',
+  ) {
+    super(message);
+  }
+}

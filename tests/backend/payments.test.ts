@@ -1,0 +1,308 @@
+/**
+ * The payment endpoints with the simulated provider, against the local stack with the real
+ * migrations and seed: saved cards, intents, the card outcomes, PayPal, and every tampering
+ * attempt refused.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
+import * as api from '../../src/server/api.ts';
+import type { ServerContext } from '../../src/server/checkout.ts';
+import { handle } from '../../src/server/http.ts';
+import { mailSenderFor } from '../../src/server/mail.ts';
+import { createPayments } from '../../src/server/payments/index.ts';
+import { createAdminClient } from '../../src/server/supabase-admin.ts';
+import { startTestStack, type TestStack } from './helpers.ts';
+
+let stack: TestStack;
+let ctx: ServerContext;
+let shopperToken: string;
+let adminToken: string;
+let shopper: SupabaseClient;
+let service: SupabaseClient;
+
+const BASE = 'http://shop.test';
+
+async function signIn(email: string, password: string): Promise<{ token: string; client: SupabaseClient }> {
+  const client = createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const { data, error } = await client.auth.signInWithPassword({ email, password });
+  if (error || !data.session) throw error ?? new Error('sin sesión');
+  return { token: data.session.access_token, client };
+}
+
+function req(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(BASE + path, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+async function call(run: () => Promise<Response>): Promise<{ status: number; body: any }> {
+  const res = await handle(run);
+  return { status: res.status, body: await res.json() };
+}
+
+/** A new pending order for the demo shopper, through create_order like the browser. */
+async function newOrder(items = [{ product_id: cheapProduct, quantity: 1 }], coupon: string | null = null): Promise<string> {
+  const { data, error } = await shopper.rpc('create_order', { items, coupon_code: coupon });
+  if (error) throw new Error(error.message);
+  return data as string;
+}
+
+async function orderRow(id: string) {
+  const { data } = await service.from('orders').select('status, paid_at, total, payment_provider, payment_ref').eq('id', id).single();
+  return data as { status: string; paid_at: string | null; total: number; payment_provider: string | null; payment_ref: string | null };
+}
+
+let cheapProduct: string;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  const admin = createAdminClient(stack.url, stack.serviceRoleKey);
+  service = admin;
+  ctx = { admin, payments: createPayments({}, admin), mail: mailSenderFor(stack.url, stack.serviceRoleKey), siteUrl: BASE };
+  ({ token: shopperToken, client: shopper } = await signIn(DEMO_SHOPPER.email, DEMO_SHOPPER.password));
+  ({ token: adminToken } = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password));
+  const { data } = await service
+    .from('products')
+    .select('id, stock, limit_per_customer')
+    .eq('available', true)
+    .gte('stock', 20)
+    .gte('limit_per_customer', 20)
+    .order('price')
+    .limit(1);
+  if (!data?.[0]) throw new Error('la semilla no tiene un producto con stock suficiente');
+  cheapProduct = data[0].id as string;
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('authentication', () => {
+  it('refuses calls without a valid access token with 401', async () => {
+    for (const token of [null, 'not-a-token', stack.anonKey]) {
+      const r = await call(() => api.createCustomer(req('POST', '/api/stripe/customer', token), ctx));
+      expect(r.status).toBe(401);
+      expect(r.body.message).toMatch(/sesión/);
+    }
+  });
+});
+
+describe('saved cards (simulated provider)', () => {
+  let customerId: string;
+
+  it('creates the customer once and stores it on the profile', async () => {
+    const first = await call(() => api.createCustomer(req('POST', '/api/stripe/customer', shopperToken), ctx));
+    expect(first.status).toBe(200);
+    expect(first.body.customerId).toMatch(/^cus_sim_/);
+    const again = await call(() => api.createCustomer(req('POST', '/api/stripe/customer', shopperToken), ctx));
+    expect(again.body.customerId).toBe(first.body.customerId);
+    const { data } = await shopper.from('profiles').select('stripe_customer_id').eq('id', DEMO_SHOPPER.id).single();
+    expect(data!.stripe_customer_id).toBe(first.body.customerId);
+    customerId = first.body.customerId;
+  });
+
+  it('lists no cards at first, and refuses someone else’s customer with 403', async () => {
+    const own = await call(() => api.listPaymentMethods(req('GET', `/api/stripe/payment-methods?customerId=${customerId}`, shopperToken), ctx));
+    expect(own).toEqual({ status: 200, body: [] });
+    const other = await call(() => api.listPaymentMethods(req('GET', `/api/stripe/payment-methods?customerId=${customerId}`, adminToken), ctx));
+    expect(other.status).toBe(403);
+    const missing = await call(() => api.listPaymentMethods(req('GET', '/api/stripe/payment-methods', shopperToken), ctx));
+    expect(missing.status).toBe(400);
+  });
+
+  it('saves a card paid with "Guardar tarjeta", makes the first one default, switches default, detaches', async () => {
+    for (const number of ['4242 4242 4242 4242', '5555 5555 5555 4444']) {
+      const orderId = await newOrder();
+      const intent = await call(() => api.createPaymentIntent(req('POST', '/api/create-payment-intent', shopperToken, { orderId }), ctx));
+      expect(intent.status).toBe(200);
+      const paid = await call(() =>
+        api.simulatedConfirm(
+          req('POST', '/api/payments/simulated/confirm', shopperToken, {
+            clientSecret: intent.body.clientSecret,
+            card: { number, expMonth: 12, expYear: 2034, cvc: '123' },
+            save: true,
+          }),
+          ctx,
+        ),
+      );
+      expect(paid.body.status).toBe('succeeded');
+    }
+    const list = await call(() => api.listPaymentMethods(req('GET', `/api/stripe/payment-methods?customerId=${customerId}`, shopperToken), ctx));
+    expect(list.body).toHaveLength(2);
+    expect(list.body[0]).toMatchObject({ type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 }, is_default: true });
+    expect(list.body[1]).toMatchObject({ card: { brand: 'mastercard', last4: '4444' }, is_default: false });
+
+    const second = list.body[1].id as string;
+    const foreign = await call(() =>
+      api.setDefaultPaymentMethod(req('POST', `/api/stripe/customers/${customerId}/default-payment-method`, adminToken, { pmId: second }), ctx, customerId),
+    );
+    expect(foreign.status).toBe(403);
+    const bad = await call(() =>
+      api.setDefaultPaymentMethod(req('POST', `/x`, shopperToken, '{oops'), ctx, customerId),
+    );
+    expect(bad.status).toBe(400);
+    const ok = await call(() =>
+      api.setDefaultPaymentMethod(req('POST', `/x`, shopperToken, { pmId: second }), ctx, customerId),
+    );
+    expect(ok.status).toBe(200);
+    const after = await call(() => api.listPaymentMethods(req('GET', `/api/stripe/payment-methods?customerId=${customerId}`, shopperToken), ctx));
+    expect(after.body.map((c: { is_default: boolean }) => c.is_default)).toEqual([false, true]);
+
+    const stolen = await call(() => api.detachPaymentMethod(req('POST', '/x', adminToken), ctx, second));
+    expect(stolen.status).toBe(403);
+    const unknown = await call(() => api.detachPaymentMethod(req('POST', '/x', shopperToken), ctx, 'pm_sim_nope'));
+    expect(unknown.status).toBe(404);
+    const detached = await call(() => api.detachPaymentMethod(req('POST', '/x', shopperToken), ctx, second));
+    expect(detached.status).toBe(200);
+    const final = await call(() => api.listPaymentMethods(req('GET', `/api/stripe/payment-methods?customerId=${customerId}`, shopperToken), ctx));
+    expect(final.body).toHaveLength(1);
+    expect(final.body[0].card.last4).toBe('4242');
+  });
+});
+
+describe('card payments (simulated provider)', () => {
+  it('charges the order’s stored total, refuses a forged amount, and is idempotent per order', async () => {
+    const orderId = await newOrder([{ product_id: cheapProduct, quantity: 2 }], 'MEKACAT10');
+    const row = await orderRow(orderId);
+    const cents = Math.round(Number(row.total) * 100);
+    const forged = await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, { orderId, amount: 100 }), ctx));
+    expect(forged.status).toBe(400);
+    const notInt = await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, { orderId, amount: 1.5 }), ctx));
+    expect(notInt.status).toBe(400);
+    const first = await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, { orderId, amount: cents }), ctx));
+    expect(first.status).toBe(200);
+    expect(first.body.amount).toBe(cents);
+    const second = await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, { orderId }), ctx));
+    expect(second.body.clientSecret).toBe(first.body.clientSecret);
+  });
+
+  it('refuses another user’s order and unknown or malformed order ids', async () => {
+    const orderId = await newOrder();
+    expect((await call(() => api.createPaymentIntent(req('POST', '/x', adminToken, { orderId }), ctx))).status).toBe(403);
+    expect((await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, { orderId: crypto.randomUUID() }), ctx))).status).toBe(404);
+    expect((await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, { orderId: "1' or 1=1" }), ctx))).status).toBe(400);
+    expect((await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, '[]'), ctx))).status).toBe(400);
+  });
+
+  it('leaves a declined or underfunded order pending with the provider’s message', async () => {
+    const orderId = await newOrder();
+    const intent = await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, { orderId }), ctx));
+    for (const [number, message] of [
+      ['4000000000000002', 'Tu tarjeta fue rechazada.'],
+      ['4000 0000 0000 9995', 'Tu tarjeta no tiene fondos suficientes.'],
+    ] as const) {
+      const r = await call(() =>
+        api.simulatedConfirm(req('POST', '/x', shopperToken, { clientSecret: intent.body.clientSecret, card: { number, expMonth: 1, expYear: 2040, cvc: '123' } }), ctx),
+      );
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ status: 'requires_payment_method', error: message });
+    }
+    const invalid = await call(() =>
+      api.simulatedConfirm(req('POST', '/x', shopperToken, { clientSecret: intent.body.clientSecret, card: { number: '4242424242424241', expMonth: 1, expYear: 2040, cvc: '123' } }), ctx),
+    );
+    expect(invalid).toMatchObject({ status: 400, body: { message: 'El número de tarjeta no es válido.' } });
+    expect((await orderRow(orderId)).status).toBe('Pendiente');
+    const confirm = await call(() => api.confirmPayment(req('POST', '/x', shopperToken, { orderId, paymentIntentId: intent.body.paymentIntentId }), ctx));
+    expect(confirm.status).toBe(402);
+    expect((await orderRow(orderId)).status).toBe('Pendiente');
+  });
+
+  it('asks the authentication card to confirm, then pays once; a second click changes nothing', async () => {
+    const orderId = await newOrder();
+    const intent = await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, { orderId }), ctx));
+    const card = { number: '4000002760003184', expMonth: 1, expYear: 2040, cvc: '123' };
+    const clientSecret = intent.body.clientSecret;
+    const action = await call(() => api.simulatedConfirm(req('POST', '/x', shopperToken, { clientSecret, card }), ctx));
+    expect(action.body.status).toBe('requires_action');
+    expect((await orderRow(orderId)).status).toBe('Pendiente');
+    const foreign = await call(() => api.simulatedAuthenticate(req('POST', '/x', adminToken, { clientSecret, approve: true }), ctx));
+    expect(foreign.status).toBe(404);
+    const [a, b] = await Promise.all([
+      call(() => api.simulatedAuthenticate(req('POST', '/x', shopperToken, { clientSecret, approve: true }), ctx)),
+      call(() => api.simulatedAuthenticate(req('POST', '/x', shopperToken, { clientSecret, approve: true }), ctx)),
+    ]);
+    expect([a.body.status, b.body.status]).toEqual(['succeeded', 'succeeded']);
+    const row = await orderRow(orderId);
+    expect(row.status).toBe('Pagado');
+    expect(row.paid_at).not.toBeNull();
+    expect(row.payment_provider).toBe('simulated');
+    expect(row.payment_ref).toBe(intent.body.paymentIntentId);
+    // Paying again: the intent is already succeeded; the order stays paid once.
+    const again = await call(() => api.confirmPayment(req('POST', '/x', shopperToken, { orderId, paymentIntentId: intent.body.paymentIntentId }), ctx));
+    expect(again.body).toMatchObject({ status: 'Pagado', changed: false });
+    const newIntent = await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, { orderId }), ctx));
+    expect(newIntent.status).toBe(409);
+  });
+
+  it('refuses a confirmation that names another order’s intent', async () => {
+    const paidOrder = await newOrder();
+    const other = await newOrder();
+    const intent = await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, { orderId: paidOrder }), ctx));
+    await call(() =>
+      api.simulatedConfirm(req('POST', '/x', shopperToken, { clientSecret: intent.body.clientSecret, card: { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' } }), ctx),
+    );
+    const r = await call(() => api.confirmPayment(req('POST', '/x', shopperToken, { orderId: other, paymentIntentId: intent.body.paymentIntentId }), ctx));
+    expect(r.status).toBe(404);
+    expect((await orderRow(other)).status).toBe('Pendiente');
+  });
+
+  it('sends the confirmation e-mail to the local mailbox once', async () => {
+    const res = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(DEMO_SHOPPER.email)}`);
+    const messages = (await res.json()) as Array<{ subject: string; text: string }>;
+    const receipts = messages.filter((m) => m.subject.startsWith('Confirmación de tu pedido'));
+    // Paid so far in this file: 2 saved-card orders, the authentication order, the other-intent order.
+    expect(receipts).toHaveLength(4);
+    expect(receipts[0]!.text).toContain('Gracias por tu compra.');
+  });
+
+  it('refuses webhooks when no webhook secret is configured', async () => {
+    const r = await call(() => api.webhook(req('POST', '/api/stripe/webhook', null, '{}', { 'stripe-signature': 't=1,v1=abc' }), ctx));
+    expect(r.status).toBe(400);
+  });
+});
+
+describe('PayPal (simulated provider)', () => {
+  it('creates one MXN order for the total, captures only after approval, marks paid once', async () => {
+    const orderId = await newOrder([{ product_id: cheapProduct, quantity: 3 }]);
+    const created = await call(() => api.createPayPalOrder(req('POST', '/x', shopperToken, { orderId }), ctx));
+    expect(created.status).toBe(200);
+    const paypalOrderId = created.body.id as string;
+    const early = await call(() => api.capturePayPalOrder(req('POST', '/x', shopperToken, { orderId, paypalOrderId }), ctx));
+    expect(early.status).toBe(422);
+    expect((await orderRow(orderId)).status).toBe('Pendiente');
+    const foreign = await call(() => api.approveSimulatedPayPal(req('POST', '/x', adminToken, { orderId, paypalOrderId }), ctx));
+    expect(foreign.status).toBe(403);
+    const approved = await call(() => api.approveSimulatedPayPal(req('POST', '/x', shopperToken, { orderId, paypalOrderId }), ctx));
+    expect(approved.body.status).toBe('APPROVED');
+    const otherOrder = await newOrder();
+    const crossed = await call(() => api.capturePayPalOrder(req('POST', '/x', shopperToken, { orderId: otherOrder, paypalOrderId }), ctx));
+    expect(crossed.status).toBe(404);
+    const captured = await call(() => api.capturePayPalOrder(req('POST', '/x', shopperToken, { orderId, paypalOrderId }), ctx));
+    expect(captured.body).toMatchObject({ status: 'Pagado', changed: true });
+    const replay = await call(() => api.capturePayPalOrder(req('POST', '/x', shopperToken, { orderId, paypalOrderId }), ctx));
+    expect(replay.body).toMatchObject({ status: 'Pagado', changed: false });
+    const row = await orderRow(orderId);
+    expect(row.payment_provider).toBe('paypal');
+    const info = await ctx.payments.paypal.getOrder(paypalOrderId);
+    expect(info).toMatchObject({ currency: 'MXN', amount: Math.round(Number(row.total) * 100) });
+  });
+});
+
+describe('the simulated provider’s records', () => {
+  it('are out of reach of shoppers and anonymous callers', async () => {
+    const anon = createClient(stack.url, stack.anonKey, { auth: { persistSession: false } });
+    for (const client of [anon, shopper]) {
+      const { error } = await client.rpc('simulated_payments_get', { p_id: 'x' });
+      expect(error).not.toBeNull();
+      const list = await client.rpc('simulated_payments_list', { p_kind: 'customer', p_owner: DEMO_SHOPPER.id });
+      expect(list.error).not.toBeNull();
+    }
+  });
+});
