@@ -453,6 +453,56 @@ describe('sessions', () => {
   });
 });
 
+describe('admin API (the server uses auth.admin.getUserById for receipts)', () => {
+  it('getUserById, createUser, updateUserById, listUsers, generateLink and deleteUser work with the service role only', async () => {
+    const admin = createClient(stack.url, stack.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const byId = await admin.auth.admin.getUserById('5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01');
+    expect(byId.error).toBeNull();
+    expect(byId.data.user?.email).toBe('cliente@demo.mx');
+    const missing = await admin.auth.admin.getUserById('00000000-0000-4000-8000-000000000000');
+    expect(missing.error?.status).toBe(404);
+
+    const email = newEmail('admin-api');
+    const created = await admin.auth.admin.createUser({
+      email,
+      password: 'secreto-123',
+      email_confirm: true,
+      user_metadata: { name: 'Creado' },
+    });
+    expect(created.error).toBeNull();
+    const id = created.data.user!.id;
+    expect(created.data.user?.email_confirmed_at).toBeTruthy();
+    expect((await client().auth.signInWithPassword({ email, password: 'secreto-123' })).error).toBeNull();
+
+    const updated = await admin.auth.admin.updateUserById(id, { user_metadata: { lastname: 'Admin' }, password: 'otra-456' });
+    expect(updated.error).toBeNull();
+    expect(updated.data.user?.user_metadata).toMatchObject({ name: 'Creado', lastname: 'Admin' });
+    expect((await client().auth.signInWithPassword({ email, password: 'otra-456' })).error).toBeNull();
+
+    const list = await admin.auth.admin.listUsers({ page: 1, perPage: 1000 });
+    expect(list.error).toBeNull();
+    expect(list.data.users.map((u) => u.email)).toEqual(expect.arrayContaining([email, 'admin@demo.mx']));
+
+    const link = await admin.auth.admin.generateLink({ type: 'magiclink', email, options: { redirectTo: `${SITE}/account` } });
+    expect(link.error).toBeNull();
+    expect(link.data.properties?.verification_type).toBe('magiclink');
+    const followed = await followLink(link.data.properties!.action_link);
+    expect(followed.fragment.get('type')).toBe('magiclink');
+    expect(followed.fragment.get('access_token')).toBeTruthy();
+
+    const shopper = await client().auth.signInWithPassword({ email: 'cliente@demo.mx', password: 'Cliente123!' });
+    const asShopper = createClient(stack.url, shopper.data.session!.access_token, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+    const refused = await asShopper.auth.admin.getUserById(id);
+    expect(refused.error?.status).toBe(403);
+
+    expect((await admin.auth.admin.deleteUser(id)).error).toBeNull();
+    expect((await admin.auth.admin.getUserById(id)).error?.status).toBe(404);
+    expect((await client().auth.signInWithPassword({ email, password: 'otra-456' })).error?.code).toBe('invalid_credentials');
+  });
+});
+
 describe('bad input', () => {
   it('malformed bodies, wrong types and unknown routes get 4xx JSON, never a 5xx', async () => {
     process.env.LOCAL_SUPABASE_RATE_LIMITS = 'off';
