@@ -1,0 +1,209 @@
+/**
+ * Explore page: filters and sorting over the compact catalogue JSON, reflected in the query string
+ * so a filtered view can be shared.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { formatMXN } from '../../domain/money.ts';
+import { discountPercent, isSoldOut, PRODUCT_MESSAGES } from '../../domain/products.ts';
+import {
+  applyFilters,
+  EMPTY_FILTERS,
+  filtersFromQuery,
+  filtersToQuery,
+  optionsFor,
+  type ExploreData,
+  type ExploreFilters,
+  type ExploreProduct,
+  type Sort,
+} from './explore-model.ts';
+
+const PAGE = 48;
+
+const SORT_LABELS: Record<Sort, string> = {
+  relevancia: 'Relevancia',
+  'precio-asc': 'Precio: menor a mayor',
+  'precio-desc': 'Precio: mayor a menor',
+  nuevos: 'Más nuevos',
+  nombre: 'Nombre (A-Z)',
+};
+
+type Status = 'loading' | 'ready' | 'error';
+
+function Card({ product }: { product: ExploreProduct }) {
+  const soldOut = isSoldOut(product);
+  const percent = discountPercent({ price: product.price, original_price: product.originalPrice });
+  const add = JSON.stringify({ id: product.id, name: product.name, price: product.price, stock: product.stock, image: product.image });
+  return (
+    <article className={`product-card${soldOut ? ' is-sold-out' : ''}`}>
+      <a className="product-card-link" href={`/product/${encodeURIComponent(product.id)}`}>
+        <span className="product-card-media">
+          {product.image && <img src={product.image} alt="" width={300} height={300} loading="lazy" decoding="async" />}
+          <span className="product-card-badges">
+            {percent !== null && <span className="badge badge-danger">-{percent}%</span>}
+            {product.preorder && !soldOut && <span className="badge badge-info">{PRODUCT_MESSAGES.preorder}</span>}
+          </span>
+          {soldOut && <span className="product-card-overlay">{PRODUCT_MESSAGES.soldOut}</span>}
+        </span>
+        <h3 className="product-card-name">{product.name}</h3>
+      </a>
+      <p className="product-card-price">
+        <span className="price-now">{formatMXN(product.price)}</span>
+        {percent !== null && product.originalPrice !== null && <s className="price-was">{formatMXN(product.originalPrice)}</s>}
+      </p>
+      <button type="button" className="btn btn-primary product-card-add" data-card-add={add} disabled={soldOut} aria-label={`Agregar ${product.name} al carrito`}>
+        {soldOut ? PRODUCT_MESSAGES.soldOut : 'Agregar'}
+      </button>
+    </article>
+  );
+}
+
+/** The filterable product grid of /explore. */
+export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
+  const [data, setData] = useState<ExploreData | null>(null);
+  const [status, setStatus] = useState<Status>('loading');
+  const [filters, setFilters] = useState<ExploreFilters>(EMPTY_FILTERS);
+  const [shown, setShown] = useState(PAGE);
+
+  const load = useCallback(async () => {
+    setStatus('loading');
+    try {
+      const response = await fetch(dataUrl);
+      if (!response.ok) throw new Error(String(response.status));
+      setData((await response.json()) as ExploreData);
+      setStatus('ready');
+    } catch {
+      setStatus('error');
+    }
+  }, [dataUrl]);
+
+  useEffect(() => {
+    setFilters(filtersFromQuery(window.location.search));
+    const onPop = () => setFilters(filtersFromQuery(window.location.search));
+    window.addEventListener('popstate', onPop);
+    void load();
+    return () => window.removeEventListener('popstate', onPop);
+  }, [load]);
+
+  const update = (patch: Partial<ExploreFilters>) => {
+    setFilters((current) => {
+      const next = { ...current, ...patch };
+      // A franchise change drops a type or expansion of another franchise.
+      if (patch.franchise !== undefined && data) {
+        if (next.type && !optionsFor(data.types, next.franchise).some((o) => o.id === next.type)) next.type = '';
+        if (next.expansion && !optionsFor(data.expansions, next.franchise).some((o) => o.id === next.expansion)) next.expansion = '';
+      }
+      const url = `${window.location.pathname}${filtersToQuery(next)}`;
+      window.history.replaceState(null, '', url);
+      return next;
+    });
+    setShown(PAGE);
+  };
+
+  const results = useMemo(() => (data ? applyFilters(data.products, filters) : []), [data, filters]);
+  const types = data ? optionsFor(data.types, filters.franchise) : [];
+  const expansions = data ? optionsFor(data.expansions, filters.franchise) : [];
+
+  return (
+    <div className="explore">
+      <form className="explore-filters" aria-label="Filtros" onSubmit={(event) => event.preventDefault()}>
+        <div className="field">
+          <label htmlFor="f-franquicia">Franquicia</label>
+          <select id="f-franquicia" className="input" value={filters.franchise} onChange={(e) => update({ franchise: e.currentTarget.value })}>
+            <option value="">Todas</option>
+            {data?.franchises.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="f-tipo">Tipo de producto</label>
+          <select id="f-tipo" className="input" value={filters.type} onChange={(e) => update({ type: e.currentTarget.value })}>
+            <option value="">Todos</option>
+            {types.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="f-expansion">Expansión</label>
+          <select id="f-expansion" className="input" value={filters.expansion} onChange={(e) => update({ expansion: e.currentTarget.value })}>
+            <option value="">Todas</option>
+            {expansions.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="f-orden">Ordenar por</label>
+          <select id="f-orden" className="input" value={filters.sort} onChange={(e) => update({ sort: e.currentTarget.value as Sort })}>
+            {Object.entries(SORT_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset className="explore-flags">
+          <legend className="visually-hidden">Disponibilidad</legend>
+          <label>
+            <input type="checkbox" checked={filters.inStock} onChange={(e) => update({ inStock: e.currentTarget.checked })} /> Solo disponibles
+          </label>
+          <label>
+            <input type="checkbox" checked={filters.preorder} onChange={(e) => update({ preorder: e.currentTarget.checked })} /> Preventa
+          </label>
+          <label>
+            <input type="checkbox" checked={filters.sale} onChange={(e) => update({ sale: e.currentTarget.checked })} /> En oferta
+          </label>
+        </fieldset>
+        <button type="button" className="btn btn-outline" onClick={() => update({ ...EMPTY_FILTERS })}>
+          Limpiar filtros
+        </button>
+      </form>
+
+      {status === 'loading' && (
+        <p className="explore-status" role="status">
+          <span className="spinner" aria-hidden="true" /> Cargando productos…
+        </p>
+      )}
+      {status === 'error' && (
+        <div className="expansion-error" role="alert">
+          <p>No se pudo cargar el catálogo. Intenta de nuevo.</p>
+          <button type="button" className="btn btn-outline" onClick={() => void load()}>
+            Reintentar
+          </button>
+        </div>
+      )}
+      {status === 'ready' && (
+        <>
+          <p className="explore-count" role="status">
+            Resultados: {results.length}
+          </p>
+          {results.length === 0 ? (
+            <p className="listing-empty">No se encontraron productos.</p>
+          ) : (
+            <ul className="product-grid" aria-label="Productos">
+              {results.slice(0, shown).map((product) => (
+                <li key={product.id}>
+                  <Card product={product} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {results.length > shown && (
+            <p className="explore-more">
+              <button type="button" className="btn btn-outline" onClick={() => setShown((n) => n + PAGE)}>
+                Mostrar más
+              </button>
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

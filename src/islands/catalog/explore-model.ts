@@ -1,0 +1,146 @@
+/**
+ * The explore page's data and filters, pure so they are unit-tested: the compact catalogue JSON
+ * written at build time, the filter state, its query string, and filtering and sorting.
+ */
+import { discountPercent, isSoldOut, type Product } from '../../domain/products.ts';
+
+/** One product in the compact explore JSON. */
+export interface ExploreProduct {
+  id: string;
+  name: string;
+  price: number;
+  originalPrice: number | null;
+  stock: number | null;
+  preorder: boolean;
+  sale: boolean;
+  franchiseId: string | null;
+  expansionId: string | null;
+  typeId: string | null;
+  image: string;
+  /** Release date (YYYY-MM-DD) or '' when unknown; newest sorts by it. */
+  released: string;
+}
+
+/** A named option of a filter (franchise, expansion, type). */
+export interface ExploreOption {
+  id: string;
+  name: string;
+  franchiseId?: string;
+}
+
+/** The JSON the explore island loads. */
+export interface ExploreData {
+  franchises: ExploreOption[];
+  expansions: ExploreOption[];
+  types: ExploreOption[];
+  products: ExploreProduct[];
+}
+
+export const SORTS = ['relevancia', 'precio-asc', 'precio-desc', 'nuevos', 'nombre'] as const;
+/** How results are ordered. */
+export type Sort = (typeof SORTS)[number];
+
+/** Every filter of the explore page. */
+export interface ExploreFilters {
+  franchise: string;
+  type: string;
+  expansion: string;
+  inStock: boolean;
+  preorder: boolean;
+  sale: boolean;
+  sort: Sort;
+}
+
+/** No filters, default order. */
+export const EMPTY_FILTERS: ExploreFilters = {
+  franchise: '',
+  type: '',
+  expansion: '',
+  inStock: false,
+  preorder: false,
+  sale: false,
+  sort: 'relevancia',
+};
+
+/** The compact form of a snapshot product. */
+export function toExploreProduct(product: Product, image: string): ExploreProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    price: product.price,
+    originalPrice: product.original_price,
+    stock: product.stock,
+    preorder: product.preorder,
+    sale: product.discount || discountPercent(product) !== null,
+    franchiseId: product.franchise_id,
+    expansionId: product.expansion_id,
+    typeId: product.product_type_id,
+    image,
+    released: product.release_date ?? '',
+  };
+}
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const slugOrEmpty = (value: string | null) => (value && SLUG.test(value) ? value : '');
+const flag = (value: string | null) => value === '1' || value === 'true';
+
+/** Filters from a query string; unknown or malformed values are ignored. */
+export function filtersFromQuery(search: string): ExploreFilters {
+  const params = new URLSearchParams(search);
+  const sort = params.get('orden');
+  return {
+    franchise: slugOrEmpty(params.get('franquicia')),
+    type: slugOrEmpty(params.get('tipo')),
+    expansion: slugOrEmpty(params.get('expansion')),
+    inStock: flag(params.get('disponible')),
+    preorder: flag(params.get('preventa')),
+    sale: flag(params.get('oferta')),
+    sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : 'relevancia',
+  };
+}
+
+/** The query string of a filter state ('' when nothing is set), stable in key order. */
+export function filtersToQuery(filters: ExploreFilters): string {
+  const params = new URLSearchParams();
+  if (filters.franchise) params.set('franquicia', filters.franchise);
+  if (filters.type) params.set('tipo', filters.type);
+  if (filters.expansion) params.set('expansion', filters.expansion);
+  if (filters.inStock) params.set('disponible', '1');
+  if (filters.preorder) params.set('preventa', '1');
+  if (filters.sale) params.set('oferta', '1');
+  if (filters.sort !== 'relevancia') params.set('orden', filters.sort);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
+
+/** Products that pass every filter, in the chosen order (relevance = catalogue order). */
+export function applyFilters(products: readonly ExploreProduct[], filters: ExploreFilters): ExploreProduct[] {
+  const result = products.filter((product) => {
+    if (filters.franchise && product.franchiseId !== filters.franchise) return false;
+    if (filters.type && product.typeId !== filters.type) return false;
+    if (filters.expansion && product.expansionId !== filters.expansion) return false;
+    if (filters.inStock && isSoldOut(product)) return false;
+    if (filters.preorder && !product.preorder) return false;
+    if (filters.sale && !product.sale) return false;
+    return true;
+  });
+  switch (filters.sort) {
+    case 'precio-asc':
+      return result.sort((a, b) => a.price - b.price || collator.compare(a.name, b.name));
+    case 'precio-desc':
+      return result.sort((a, b) => b.price - a.price || collator.compare(a.name, b.name));
+    case 'nuevos':
+      return result.sort((a, b) => (a.released === b.released ? collator.compare(a.name, b.name) : a.released < b.released ? 1 : -1));
+    case 'nombre':
+      return result.sort((a, b) => collator.compare(a.name, b.name));
+    default:
+      return result;
+  }
+}
+
+/** Options narrowed to the chosen franchise (all of them when none is chosen). */
+export function optionsFor(options: readonly ExploreOption[], franchise: string): ExploreOption[] {
+  return franchise ? options.filter((option) => option.franchiseId === franchise) : [...options];
+}
