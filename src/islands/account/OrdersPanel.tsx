@@ -1,0 +1,207 @@
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import { listOrderLines, listOrders, type OrderLine, type OrderRow } from '../../data/orders.ts';
+import { supabaseUrl } from '../../data/supabase.ts';
+import { formatMXN } from '../../domain/money.ts';
+import { resolveImage } from '../../domain/images.ts';
+import { formatOrderDate, formatOrderTotal, orderDisplayId, paginate, statusColor, type StatusColor } from '../../domain/orders.ts';
+import { useLiveRows } from './useLive.ts';
+
+export const ORDER_MESSAGES = {
+  empty: 'No tienes pedidos aún.',
+  loadFailed: 'No se pudieron cargar tus pedidos.',
+  linesFailed: 'No se pudieron cargar los productos. Intenta de nuevo.',
+  noLines: 'No hay productos disponibles para este pedido.',
+  missingProduct: 'Producto no disponible',
+} as const;
+
+const BADGE: Record<StatusColor, string> = {
+  green: 'badge-success',
+  yellow: 'badge-warning',
+  red: 'badge-danger',
+  blue: 'badge-info',
+};
+
+type LinesState = { status: 'loading' } | { status: 'error' } | { status: 'done'; lines: OrderLine[] };
+
+function linePrice(price: number | string): string {
+  const value = typeof price === 'number' ? price : Number(price);
+  return Number.isFinite(value) ? formatMXN(price) : '-';
+}
+
+/** "Mis pedidos": the user's orders, 8 per page, each with its lines on demand. */
+export default function OrdersPanel({ userId }: { userId: string }) {
+  const [orders, setOrders] = useState<OrderRow[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<Set<string>>(new Set());
+  const [lines, setLines] = useState<Record<string, LinesState>>({});
+  const inFlight = useRef(new Set<string>());
+
+  const load = useCallback(async () => {
+    const result = await listOrders(userId);
+    if (result.error) {
+      setFailed(true);
+      return;
+    }
+    setFailed(false);
+    setOrders(result.data);
+  }, [userId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useLiveRows('orders', userId, () => void load());
+
+  const loadLines = useCallback(async (orderId: string, force = false) => {
+    if (inFlight.current.has(orderId)) return;
+    if (!force && lines[orderId] && lines[orderId]!.status !== 'error') return;
+    inFlight.current.add(orderId);
+    setLines((all) => ({ ...all, [orderId]: { status: 'loading' } }));
+    const result = await listOrderLines(orderId);
+    inFlight.current.delete(orderId);
+    setLines((all) => ({ ...all, [orderId]: result.error ? { status: 'error' } : { status: 'done', lines: result.data } }));
+  }, [lines]);
+
+  function toggle(orderId: string) {
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(orderId)) next.delete(orderId);
+      else next.add(orderId);
+      return next;
+    });
+    void loadLines(orderId);
+  }
+
+  const storage = supabaseUrl();
+
+  let body;
+  if (failed && orders === null) {
+    body = (
+      <div className="acct-actions">
+        <p className="acct-error" role="alert">
+          {ORDER_MESSAGES.loadFailed}
+        </p>
+        <button type="button" className="btn btn-outline" onClick={() => void load()}>
+          Reintentar
+        </button>
+      </div>
+    );
+  } else if (orders === null) {
+    body = (
+      <div className="acct-loading" role="status">
+        <span className="acct-spinner" aria-hidden="true" /> Cargando pedidos…
+      </div>
+    );
+  } else if (orders.length === 0) {
+    body = <p>{ORDER_MESSAGES.empty}</p>;
+  } else {
+    const current = paginate(orders, page);
+    body = (
+      <>
+        <div className="acct-table-wrap">
+          <table className="acct-table">
+            <thead>
+              <tr>
+                <th scope="col">ID</th>
+                <th scope="col">Fecha</th>
+                <th scope="col">Total</th>
+                <th scope="col">Estado</th>
+                <th scope="col">
+                  <span className="visually-hidden">Detalles</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {current.items.map((order) => {
+                const isOpen = open.has(order.id);
+                const state = lines[order.id];
+                return (
+                  <Fragment key={order.id}>
+                    <tr data-testid="order-row" data-order-id={order.id}>
+                      <td>{orderDisplayId(order.id)}</td>
+                      <td>{formatOrderDate(order.created_at)}</td>
+                      <td>{formatOrderTotal(order.total)}</td>
+                      <td>
+                        <span className={`badge ${BADGE[statusColor(order.status)]}`} data-color={statusColor(order.status)}>
+                          {order.status}
+                        </span>
+                      </td>
+                      <td>
+                        <button
+                          type="button"
+                          className="acct-link"
+                          aria-expanded={isOpen}
+                          aria-controls={`order-lines-${order.id}`}
+                          onMouseEnter={() => void loadLines(order.id)}
+                          onFocus={() => void loadLines(order.id)}
+                          onClick={() => toggle(order.id)}
+                        >
+                          {isOpen ? 'Ocultar' : 'Ver detalles'}
+                          <span className="visually-hidden"> del pedido {orderDisplayId(order.id)}</span>
+                        </button>
+                      </td>
+                    </tr>
+                    {isOpen && (
+                      <tr id={`order-lines-${order.id}`} data-testid="order-lines">
+                        <td colSpan={5}>
+                          {!state || state.status === 'loading' ? (
+                            <p role="status">Cargando productos…</p>
+                          ) : state.status === 'error' ? (
+                            <div className="acct-actions">
+                              <p className="acct-error">{ORDER_MESSAGES.linesFailed}</p>
+                              <button type="button" className="btn btn-outline" onClick={() => void loadLines(order.id, true)}>
+                                Reintentar
+                              </button>
+                            </div>
+                          ) : state.lines.length === 0 ? (
+                            <p>{ORDER_MESSAGES.noLines}</p>
+                          ) : (
+                            <ul className="acct-lines">
+                              {state.lines.map((line) => (
+                                <li key={line.id} data-testid="order-line">
+                                  {line.product?.image ? (
+                                    <img src={resolveImage(line.product.image, storage)} alt="" width={48} height={48} loading="lazy" />
+                                  ) : (
+                                    <span aria-hidden="true" />
+                                  )}
+                                  <span>
+                                    <strong>{line.product?.name ?? ORDER_MESSAGES.missingProduct}</strong>
+                                    <br />
+                                    <span className="muted">Cantidad: {line.quantity}</span>
+                                  </span>
+                                  <span>{linePrice(line.price)}</span>
+                                </li>
+                              ))}
+                            </ul>
+                          )}
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        {current.showPager && (
+          <nav className="acct-pager" aria-label="Páginas de pedidos">
+            <button type="button" className="btn btn-outline" disabled={!current.hasPrevious} onClick={() => setPage(current.page - 1)}>
+              Anteriores
+            </button>
+            <span aria-live="polite">{current.label}</span>
+            <button type="button" className="btn btn-outline" disabled={!current.hasNext} onClick={() => setPage(current.page + 1)}>
+              Siguientes
+            </button>
+          </nav>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <h2>Mis pedidos</h2>
+      {body}
+    </>
+  );
+}

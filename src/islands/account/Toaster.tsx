@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { $toasts, dismissToast, showFlashedToast } from './toast.ts';
+
+/** The notices of the page, announced politely to screen readers. */
+export default function Toaster() {
+  const toasts = useStore($toasts);
+  useEffect(() => {
+    showFlashedToast();
+  }, []);
+  return (
+    <div className="acct-toaster" role="status" aria-live="polite">
+      {toasts.map((toast) => (
+        <div key={toast.id} className={`acct-toast acct-toast-${toast.kind}`} data-testid="toast">
+          <span>{toast.message}</span>
+          <button type="button" className="acct-toast-close" aria-label="Cerrar aviso" onClick={() => dismissToast(toast.id)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,312 @@
+import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { collectionsOf, expansionsOf, franchises, typesOf } from '../../domain/catalog.ts';
+import { productIdFor, validateNewProduct } from '../../domain/validation.ts';
+import { $session, initSession } from '../../stores/session.ts';
+import { publishProduct, PUBLISH_MESSAGES, type PublishStep } from './publish.ts';
+import '../account/account.css';
+
+interface Props {
+  /** Inside /account/addproduct: no page heading of its own and no back link. */
+  embedded?: boolean;
+}
+
+type Fields = {
+  franchiseId: string;
+  collectionId: string;
+  expansionId: string;
+  productTypeId: string;
+  name: string;
+  price: string;
+  description: string;
+  stock: string;
+  limitPerCustomer: string;
+  preorder: boolean;
+  available: boolean;
+  releaseDate: string;
+  tags: string;
+};
+
+const INITIAL: Fields = {
+  franchiseId: '',
+  collectionId: '',
+  expansionId: '',
+  productTypeId: '',
+  name: '',
+  price: '',
+  description: '',
+  stock: '0',
+  limitPerCustomer: '1',
+  preorder: false,
+  available: true,
+  releaseDate: '',
+  tags: '',
+};
+
+const STEP_LABELS: Record<PublishStep, string> = {
+  upload: PUBLISH_MESSAGES.upload,
+  insert: PUBLISH_MESSAGES.insert,
+  rebuild: PUBLISH_MESSAGES.rebuild,
+};
+
+/** Accepted image types of the product photo. */
+const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/svg+xml,image/gif';
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+function Labelled({ label, error, children, id }: { label: string; error?: string; children: ReactNode; id: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error && <p className="field-error">{error}</p>}
+    </div>
+  );
+}
+
+/** The admin's product form: validates, uploads the image, inserts the product, rebuilds. */
+export default function ProductForm({ embedded = false }: Props) {
+  const session = useStore($session);
+  const uid = useId();
+  const [fields, setFields] = useState<Fields>(INITIAL);
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [step, setStep] = useState<PublishStep | null>(null);
+  const [result, setResult] = useState<{ id: string; name: string; note: string } | null>(null);
+
+  useEffect(() => initSession(), []);
+
+  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => setFields((f) => ({ ...f, [key]: value }));
+  const collections = useMemo(() => collectionsOf(fields.franchiseId), [fields.franchiseId]);
+  const expansions = useMemo(
+    () => expansionsOf(fields.franchiseId).filter((e) => !fields.collectionId || e.collectionId === fields.collectionId),
+    [fields.franchiseId, fields.collectionId],
+  );
+  const types = useMemo(() => typesOf(fields.franchiseId), [fields.franchiseId]);
+  const previewId =
+    fields.franchiseId && fields.productTypeId && fields.expansionId
+      ? productIdFor(fields.franchiseId, fields.productTypeId, fields.expansionId)
+      : '';
+
+  if (session.loading) {
+    return (
+      <div className="acct-loading" role="status">
+        <span className="acct-spinner" aria-hidden="true" /> Cargando…
+      </div>
+    );
+  }
+
+  if (!session.profile?.isAdmin) {
+    return (
+      <div className="acct-auth card">
+        <h1 className="acct-auth-title">No tienes acceso</h1>
+        <p>Solo los administradores de la tienda pueden registrar productos.</p>
+        <a className="btn btn-primary" href={session.user ? '/account' : '/auth?next=/admin/add'}>
+          {session.user ? 'Volver a mi cuenta' : 'Iniciar sesión'}
+        </a>
+      </div>
+    );
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (step) return;
+    setResult(null);
+    const input = {
+      ...fields,
+      image: file ? file.name : '',
+      tags: fields.tags.split(',').map((tag) => tag.trim()).filter(Boolean),
+    };
+    const parsed = validateNewProduct(input);
+    const fileError = file && (!file.type.startsWith('image/') || file.size > MAX_IMAGE_BYTES)
+      ? 'La imagen debe ser PNG, JPG, WebP, GIF o SVG de hasta 5 MB.'
+      : '';
+    if (!parsed.ok || fileError || !file) {
+      const next = parsed.ok ? {} : { ...parsed.fieldErrors };
+      if (fileError) next.image = fileError;
+      setErrors(next);
+      setFormError(parsed.ok ? fileError : parsed.formError);
+      return;
+    }
+    setErrors({});
+    setFormError('');
+    try {
+      const outcome = await publishProduct(parsed.data, file, setStep);
+      if (!outcome.ok) {
+        setFormError(outcome.message);
+        return;
+      }
+      setResult({ id: outcome.product.id, name: outcome.product.name, note: outcome.rebuildNote });
+      setFields(INITIAL);
+      setFile(null);
+    } catch {
+      setFormError('No se pudo publicar el producto. Intenta de nuevo.');
+    } finally {
+      setStep(null);
+    }
+  }
+
+  const id = (name: string) => `${uid}-${name}`;
+
+  return (
+    <div className={embedded ? '' : 'acct-panel card'}>
+      {!embedded && (
+        <p>
+          <a className="btn btn-outline" href="/account">
+            ← Volver a mi cuenta
+          </a>
+        </p>
+      )}
+      {embedded ? <h2>Registrar nuevo producto</h2> : <h1>Registrar nuevo producto</h1>}
+      {result && (
+        <div className="acct-note acct-note-success" role="status">
+          <p>
+            {PUBLISH_MESSAGES.done}: <a href={`/product/${encodeURIComponent(result.id)}`}>{result.name}</a> ({result.id})
+          </p>
+          <p>{result.note}</p>
+        </div>
+      )}
+      <form className="acct-form" onSubmit={onSubmit} noValidate aria-busy={step !== null} aria-label="Registrar nuevo producto">
+        <div className="acct-row">
+          <Labelled label="Franquicia" id={id('franchise')} error={errors.franchiseId}>
+            <select
+              id={id('franchise')}
+              className="input"
+              value={fields.franchiseId}
+              onChange={(event) =>
+                setFields((f) => ({ ...f, franchiseId: event.target.value, collectionId: '', expansionId: '', productTypeId: '' }))
+              }
+            >
+              <option value="">Selecciona…</option>
+              {franchises.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.name}
+                </option>
+              ))}
+            </select>
+          </Labelled>
+          <Labelled label="Colección" id={id('collection')} error={errors.collectionId}>
+            <select
+              id={id('collection')}
+              className="input"
+              value={fields.collectionId}
+              disabled={!fields.franchiseId}
+              onChange={(event) => setFields((f) => ({ ...f, collectionId: event.target.value, expansionId: '' }))}
+            >
+              <option value="">Selecciona…</option>
+              {collections.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </Labelled>
+        </div>
+        <div className="acct-row">
+          <Labelled label="Expansión" id={id('expansion')} error={errors.expansionId}>
+            <select
+              id={id('expansion')}
+              className="input"
+              value={fields.expansionId}
+              disabled={!fields.franchiseId}
+              onChange={(event) => set('expansionId', event.target.value)}
+            >
+              <option value="">Selecciona…</option>
+              {expansions.map((e) => (
+                <option key={e.id} value={e.id}>
+                  {e.name}
+                </option>
+              ))}
+            </select>
+          </Labelled>
+          <Labelled label="Tipo de producto" id={id('type')} error={errors.productTypeId}>
+            <select
+              id={id('type')}
+              className="input"
+              value={fields.productTypeId}
+              disabled={!fields.franchiseId}
+              onChange={(event) => set('productTypeId', event.target.value)}
+            >
+              <option value="">Selecciona…</option>
+              {types.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+          </Labelled>
+        </div>
+        <Labelled label="Nombre" id={id('name')} error={errors.name}>
+          <input id={id('name')} className="input" value={fields.name} onChange={(event) => set('name', event.target.value)} />
+        </Labelled>
+        <div className="acct-row">
+          <Labelled label="Precio (MXN)" id={id('price')} error={errors.price}>
+            <input id={id('price')} className="input" inputMode="decimal" value={fields.price} onChange={(event) => set('price', event.target.value)} />
+          </Labelled>
+          <Labelled label="Stock" id={id('stock')} error={errors.stock}>
+            <input id={id('stock')} className="input" inputMode="numeric" value={fields.stock} onChange={(event) => set('stock', event.target.value)} />
+          </Labelled>
+          <Labelled label="Límite por cliente" id={id('limit')} error={errors.limitPerCustomer}>
+            <input
+              id={id('limit')}
+              className="input"
+              inputMode="numeric"
+              value={fields.limitPerCustomer}
+              onChange={(event) => set('limitPerCustomer', event.target.value)}
+            />
+          </Labelled>
+        </div>
+        <Labelled label="Imagen" id={id('image')} error={errors.image}>
+          <input
+            id={id('image')}
+            className="input"
+            type="file"
+            accept={IMAGE_TYPES}
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
+        </Labelled>
+        <Labelled label="Descripción" id={id('description')} error={errors.description}>
+          <textarea
+            id={id('description')}
+            className="input"
+            rows={4}
+            value={fields.description}
+            onChange={(event) => set('description', event.target.value)}
+          />
+        </Labelled>
+        <div className="acct-row">
+          <Labelled label="Fecha de lanzamiento" id={id('release')} error={errors.releaseDate}>
+            <input id={id('release')} className="input" type="date" value={fields.releaseDate} onChange={(event) => set('releaseDate', event.target.value)} />
+          </Labelled>
+          <Labelled label="Etiquetas (separadas por comas)" id={id('tags')} error={errors.tags}>
+            <input id={id('tags')} className="input" value={fields.tags} onChange={(event) => set('tags', event.target.value)} />
+          </Labelled>
+        </div>
+        <label className="acct-check">
+          <input type="checkbox" checked={fields.preorder} onChange={(event) => set('preorder', event.target.checked)} />
+          Preventa
+        </label>
+        <label className="acct-check">
+          <input type="checkbox" checked={fields.available} onChange={(event) => set('available', event.target.checked)} />
+          Disponible para la venta
+        </label>
+        {previewId && <p className="muted">Identificador: {previewId}</p>}
+        {formError && (
+          <p className="acct-error" role="alert">
+            {formError}
+          </p>
+        )}
+        {step && (
+          <p className="acct-note acct-note-info" role="status">
+            {STEP_LABELS[step]}
+          </p>
+        )}
+        <div className="acct-actions">
+          <button type="submit" className="btn btn-primary" disabled={step !== null}>
+            Publicar producto
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

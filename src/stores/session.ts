@@ -1,0 +1,206 @@
+/**
+ * The signed-in user of this tab: the Supabase auth user, their profile (with the admin flag) and
+ * whether either is still loading. Follows supabase.auth.onAuthStateChange, so signing in or out
+ * in another tab, a confirmation link or a token refresh all land here. Change it only through the
+ * functions exported here.
+ */
+import { atom } from 'nanostores';
+import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
+import { getSupabase } from '../data/supabase.ts';
+import { getProfile, type Profile } from '../data/profiles.ts';
+import { validateLogin } from '../domain/validation.ts';
+
+/** Messages the login flow shows, as the specification quotes them. */
+export const SESSION_MESSAGES = {
+  badCredentials: 'Credenciales incorrectas.',
+  signInFailed: 'No se pudo iniciar sesión.',
+  profileMissing: 'No se encontró el perfil de usuario.',
+  sessionUnavailable: 'Sesión no disponible.',
+  loadFailed: 'No se pudo cargar tu cuenta. Intenta nuevamente.',
+} as const;
+
+/** The profile as the screens use it. */
+export interface SessionProfile extends Profile {
+  isAdmin: boolean;
+}
+
+/** What the session store holds. */
+export interface SessionState {
+  user: User | null;
+  profile: SessionProfile | null;
+  loading: boolean;
+  /**
+   * Why the account could not be shown: 'unavailable' (the stored session is no longer valid)
+   * or 'failed' (the profile could not be read, worth retrying); message is the text to show.
+   */
+  error: { kind: 'unavailable' | 'failed'; message: string } | null;
+  /** The last auth event, e.g. PASSWORD_RECOVERY after a recovery link. */
+  lastEvent: AuthChangeEvent | null;
+}
+
+export const $session = atom<SessionState>({ user: null, profile: null, loading: true, error: null, lastEvent: null });
+
+let started = false;
+let loadSeq = 0;
+
+function toSessionProfile(profile: Profile): SessionProfile {
+  // Only the database column counts: user metadata is writable by the user.
+  return { ...profile, isAdmin: profile.is_admin === true };
+}
+
+async function loadProfileFor(user: User): Promise<void> {
+  const seq = ++loadSeq;
+  const result = await getProfile(user.id);
+  if (seq !== loadSeq) return;
+  if (result.error) {
+    $session.set({
+      ...$session.get(),
+      user,
+      profile: null,
+      loading: false,
+      error: { kind: 'failed', message: SESSION_MESSAGES.loadFailed },
+    });
+    return;
+  }
+  if (!result.data) {
+    $session.set({
+      ...$session.get(),
+      user,
+      profile: null,
+      loading: false,
+      error: { kind: 'unavailable', message: SESSION_MESSAGES.profileMissing },
+    });
+    return;
+  }
+  $session.set({ ...$session.get(), user, profile: toSessionProfile(result.data), loading: false, error: null });
+}
+
+function applySession(session: Session | null, event: AuthChangeEvent | null): void {
+  const current = $session.get();
+  if (!session) {
+    loadSeq += 1;
+    $session.set({ user: null, profile: null, loading: false, error: null, lastEvent: event ?? current.lastEvent });
+    return;
+  }
+  const sameUser = current.user?.id === session.user.id && current.profile !== null;
+  $session.set({ ...current, user: session.user, loading: !sameUser, lastEvent: event ?? current.lastEvent });
+  // A token refresh keeps the same profile; anything else reads it again.
+  if (!sameUser || event === 'USER_UPDATED') void loadProfileFor(session.user);
+}
+
+/** Starts following the auth state (once per page); safe to call from every island. */
+export function initSession(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  const supabase = getSupabase();
+  supabase.auth.onAuthStateChange((event, session) => {
+    // supabase-js must not be called again inside this callback (it holds a lock), hence the defer.
+    setTimeout(() => {
+      if (event === 'INITIAL_SESSION' && session) {
+        void refresh();
+        return;
+      }
+      applySession(session, event);
+    }, 0);
+  });
+}
+
+/**
+ * Reads the user from the auth server (not just the stored session) and their profile again.
+ * A stored session the server no longer accepts is dropped: 'Sesión no disponible.'.
+ */
+export async function refresh(): Promise<void> {
+  const supabase = getSupabase();
+  $session.set({ ...$session.get(), loading: true, error: null });
+  try {
+    const { data: sessionData } = await supabase.auth.getSession();
+    if (!sessionData.session) {
+      $session.set({ ...$session.get(), user: null, profile: null, loading: false, error: null });
+      return;
+    }
+    const { data, error } = await supabase.auth.getUser();
+    if (error || !data.user) {
+      // A 4xx means the session is gone for good; anything else may pass, so offer a retry.
+      const status = (error as { status?: number } | null)?.status ?? 0;
+      if (!error || (status >= 400 && status < 500)) {
+        await supabase.auth.signOut({ scope: 'local' }).catch(() => undefined);
+        $session.set({
+          ...$session.get(),
+          user: null,
+          profile: null,
+          loading: false,
+          error: { kind: 'unavailable', message: SESSION_MESSAGES.sessionUnavailable },
+        });
+      } else {
+        $session.set({ ...$session.get(), loading: false, error: { kind: 'failed', message: SESSION_MESSAGES.loadFailed } });
+      }
+      return;
+    }
+    await loadProfileFor(data.user);
+  } catch {
+    $session.set({ ...$session.get(), loading: false, error: { kind: 'failed', message: SESSION_MESSAGES.loadFailed } });
+  }
+}
+
+/** Outcome of signIn: the signed-in profile, or the Spanish message to show. */
+export type SignInResult = { ok: true; profile: SessionProfile } | { ok: false; message: string };
+
+/** Signs in with e-mail (trimmed, lower-cased) and password; any auth error is 'Credenciales incorrectas.'. */
+export async function signIn(email: string, password: string): Promise<SignInResult> {
+  const parsed = validateLogin({ email, password });
+  if (!parsed.ok) return { ok: false, message: parsed.formError };
+  const supabase = getSupabase();
+  try {
+    const { data, error } = await supabase.auth.signInWithPassword(parsed.data);
+    if (error) return { ok: false, message: SESSION_MESSAGES.badCredentials };
+    if (!data.user) return { ok: false, message: SESSION_MESSAGES.signInFailed };
+    const profile = await getProfile(data.user.id);
+    if (profile.error) return { ok: false, message: SESSION_MESSAGES.signInFailed };
+    if (!profile.data) {
+      await supabase.auth.signOut({ scope: 'local' }).catch(() => undefined);
+      return { ok: false, message: SESSION_MESSAGES.profileMissing };
+    }
+    const sessionProfile = toSessionProfile(profile.data);
+    loadSeq += 1;
+    $session.set({ user: data.user, profile: sessionProfile, loading: false, error: null, lastEvent: 'SIGNED_IN' });
+    return { ok: true, profile: sessionProfile };
+  } catch {
+    return { ok: false, message: SESSION_MESSAGES.signInFailed };
+  }
+}
+
+/** Signs out of this browser and clears the store. */
+export async function signOut(): Promise<void> {
+  loadSeq += 1;
+  try {
+    await getSupabase().auth.signOut({ scope: 'local' });
+  } finally {
+    $session.set({ user: null, profile: null, loading: false, error: null, lastEvent: 'SIGNED_OUT' });
+  }
+}
+
+/** Puts a freshly saved profile into the store (after an edit or a live change). */
+export function setProfile(profile: Profile): void {
+  const current = $session.get();
+  if (current.user?.id !== profile.id) return;
+  $session.set({ ...current, profile: toSessionProfile(profile) });
+}
+
+/**
+ * A same-site path to continue to after signing in, from a `next` parameter; anything else
+ * (other origins, protocol-relative '//host', backslashes, the auth page itself) gives the fallback.
+ */
+export function safeNextPath(next: string | null | undefined, fallback = '/account'): string {
+  if (typeof next !== 'string') return fallback;
+  const value = next.trim();
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
+  if (/[\u0000-\u001f]/.test(value)) return fallback;
+  try {
+    const url = new URL(value, 'http://shop.invalid');
+    if (url.origin !== 'http://shop.invalid') return fallback;
+    if (url.pathname === '/auth' || url.pathname.startsWith('/auth/')) return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
