@@ -131,6 +131,52 @@ create trigger orders_guard_update
   before update on public.orders
   for each row execute function public.orders_guard_update();
 
+-- Locking discipline (why concurrent calls never deadlock):
+--   1. order rows before any product row; the expiry sweep is the only place that locks several
+--      orders, and it locks them in id order;
+--   2. then product rows, always in id order, in ONE pass per transaction (create_order locks the
+--      products of the expired orders it releases together with the products it sells).
+--   So whoever holds a product lock never waits for an order lock, and no cycle can form.
+
+/**
+ * Cancels the expired pending orders. Returns
+ * {"orders": <how many>, "stock": {"<product id>": <units to put back>, ...}}; the stock is not
+ * put back here, because the caller must lock those products in id order with its own.
+ */
+create or replace function public.cancel_expired_orders() returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_orders uuid[];
+  v_stock jsonb;
+begin
+  -- Waits for expired orders another transaction holds (it may roll back, and then their
+  -- units must still come back) and takes them in id order, so two sweeps never deadlock.
+  select coalesce(array_agg(due.id order by due.id), '{}') into v_orders
+    from (
+      select e.id from public.orders e
+       where e.status = 'Pendiente' and e.expires_at is not null and e.expires_at <= now()
+       order by e.id
+       for update
+    ) due;
+  if cardinality(v_orders) = 0 then
+    return jsonb_build_object('orders', 0, 'stock', '{}'::jsonb);
+  end if;
+  update public.orders o set status = 'Cancelado' where o.id = any (v_orders);
+
+  select coalesce(jsonb_object_agg(s.product_id, s.quantity), '{}'::jsonb) into v_stock
+    from (
+      select i.product_id, sum(i.quantity)::integer as quantity
+        from public.order_items i
+       where i.order_id = any (v_orders) and i.product_id is not null
+       group by i.product_id
+    ) s;
+  return jsonb_build_object('orders', cardinality(v_orders), 'stock', v_stock);
+end
+$$;
+
 /** Cancels pending orders whose reservation expired and returns their stock; returns how many. */
 create or replace function public.release_expired_orders() returns integer
 language plpgsql
@@ -138,31 +184,13 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_orders uuid[];
+  v_released jsonb := public.cancel_expired_orders();
   r record;
 begin
-  with expired as (
-    update public.orders o
-       set status = 'Cancelado'
-     where o.status = 'Pendiente' and o.expires_at is not null and o.expires_at <= now()
-    returning o.id
-  )
-  select coalesce(array_agg(id), '{}') into v_orders from expired;
-
-  if cardinality(v_orders) = 0 then
-    return 0;
-  end if;
-  -- Product rows are locked in id order everywhere, so this never deadlocks with create_order.
-  for r in
-    select i.product_id, sum(i.quantity)::integer as quantity
-      from public.order_items i
-     where i.order_id = any (v_orders) and i.product_id is not null
-     group by i.product_id
-     order by i.product_id
-  loop
+  for r in select key as product_id, value::integer as quantity from jsonb_each_text(v_released -> 'stock') order by key loop
     update public.products p set stock = p.stock + r.quantity where p.id = r.product_id;
   end loop;
-  return cardinality(v_orders);
+  return (v_released ->> 'orders')::integer;
 end
 $$;
 
@@ -182,6 +210,7 @@ declare
   v_qty_json jsonb;
   v_qty numeric;
   v_lines jsonb := '{}'::jsonb;
+  v_released jsonb;
   v_line record;
   v_product public.products%rowtype;
   v_already integer;
@@ -228,9 +257,24 @@ begin
     );
   end loop;
 
-  perform public.release_expired_orders();
+  -- One ordered pass locks the products being sold and those of expired orders being released,
+  -- and puts the released stock back before this order checks it.
+  v_released := public.cancel_expired_orders() -> 'stock';
+  for v_line in
+    select ids.product_id from (
+      select key as product_id from jsonb_each(v_lines)
+      union
+      select key from jsonb_each(v_released)
+    ) ids
+    order by ids.product_id
+  loop
+    perform 1 from public.products p where p.id = v_line.product_id for update;
+    if v_released ? v_line.product_id then
+      update public.products p set stock = p.stock + (v_released ->> v_line.product_id)::integer
+       where p.id = v_line.product_id;
+    end if;
+  end loop;
 
-  -- Lock the products in id order (the same order everywhere) so concurrent orders never deadlock.
   for v_line in
     select key as product_id, value::integer as quantity from jsonb_each_text(v_lines) order by key
   loop
@@ -368,6 +412,7 @@ revoke execute on function public.cancel_order(uuid) from public, anon;
 grant execute on function public.cancel_order(uuid) to authenticated;
 revoke execute on function public.mark_order_paid(uuid, text, text) from public, anon, authenticated;
 grant execute on function public.mark_order_paid(uuid, text, text) to service_role;
+revoke execute on function public.cancel_expired_orders() from public, anon, authenticated, service_role;
 revoke execute on function public.release_expired_orders() from public, anon, authenticated;
 grant execute on function public.release_expired_orders() to service_role;
 revoke execute on function public.orders_guard_update() from public, anon, authenticated;

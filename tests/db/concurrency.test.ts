@@ -75,7 +75,9 @@ describe.skipIf(!support.ok)('create_order under concurrency (PostgreSQL server)
          ('conc-box', 'Caja Muy Buscada', 3299, 5, 5, 'pokemon'),
          ('conc-a', 'Producto A', 100, 10, 10, 'pokemon'),
          ('conc-b', 'Producto B', 100, 10, 10, 'pokemon'),
-         ('conc-limit', 'Producto Limitado', 50, 100, 3, 'pokemon')`,
+         ('conc-limit', 'Producto Limitado', 50, 100, 3, 'pokemon'),
+         ('conc-c', 'Producto C', 100, 10, 10, 'pokemon'),
+         ('conc-d', 'Producto D', 100, 10, 10, 'pokemon')`,
     );
     for (let i = 0; i < SHOPPERS; i += 1) {
       await admin.query('insert into auth.users (id, email) values ($1, $2)', [userId(i), `comprador${i}@correo.mx`]);
@@ -131,6 +133,48 @@ describe.skipIf(!support.ok)('create_order under concurrency (PostgreSQL server)
     for (const failure of results.filter((r) => !r.ok)) expect(failure.detail).toMatch(/^out_of_stock:conc-[ab]$/);
     expect(await stockOf('conc-a')).toBe(0);
     expect(await stockOf('conc-b')).toBe(0);
+  });
+
+  it('releases expired reservations inside concurrent orders without deadlocks', async () => {
+    // Four shoppers hold 1 C + 1 D each in orders that then expire: 6 of each left on the shelf.
+    const holds = await orderAtOnce(
+      clients.slice(0, 4).map((client, i) => ({
+        client,
+        user: userId(i),
+        items: [{ product_id: 'conc-c', quantity: 1 }, { product_id: 'conc-d', quantity: 1 }],
+      })),
+    );
+    expect(holds.every((r) => r.ok)).toBe(true);
+    expect(await stockOf('conc-c')).toBe(6);
+    await admin.query(
+      `update public.orders set expires_at = now() - interval '1 minute'
+        where id in (select order_id from public.order_items where product_id = 'conc-c')`,
+    );
+
+    // Every call sweeps the expired orders first; each unit comes back exactly once, even when
+    // the call that swept it fails and rolls back.
+    const results = await orderAtOnce(
+      clients.map((client, i) => ({
+        client,
+        user: userId(i),
+        items:
+          i % 2 === 0
+            ? [{ product_id: 'conc-c', quantity: 1 }, { product_id: 'conc-d', quantity: 1 }]
+            : [{ product_id: 'conc-d', quantity: 1 }, { product_id: 'conc-c', quantity: 1 }],
+      })),
+    );
+    expect(results.filter((r) => !r.ok && r.code !== 'P0001')).toEqual([]);
+    expect(results.filter((r) => r.ok)).toHaveLength(10);
+    expect(await stockOf('conc-c')).toBe(0);
+    expect(await stockOf('conc-d')).toBe(0);
+    const { rows } = await admin.query<{ status: string; n: number }>(
+      `select o.status, count(distinct o.id)::int as n from public.orders o
+         join public.order_items i on i.order_id = o.id where i.product_id = 'conc-c' group by 1 order by 1`,
+    );
+    expect(rows).toEqual([
+      { status: 'Cancelado', n: 4 },
+      { status: 'Pendiente', n: 10 },
+    ]);
   });
 
   it('holds the per-customer limit when one shopper sends many orders at once', async () => {
