@@ -109,6 +109,7 @@ const MATRIX: Row[] = [
 
   row('functions', 'create_order', `select public.create_order('[{"product_id":"pk-test","quantity":1}]'::jsonb)`, ['denied', 'ok', 'ok', 'ok', 'denied']),
   row('functions', 'mark_order_paid', `select public.mark_order_paid('${ORDER_A}', 'stripe', 'pi_1')`,         ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('functions', 'cancel_expired_orders (internal)', `select public.cancel_expired_orders()`,            ['denied', 'denied', 'denied', 'denied', 'denied']),
   row('functions', 'release_expired_orders', `select public.release_expired_orders()`,                         ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('functions', "cancel A's order", `select public.cancel_order('${ORDER_A}')`,                              ['denied', 'ok',     'refused', 'refused', 'refused']),
 ];
