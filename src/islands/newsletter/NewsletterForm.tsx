@@ -1,0 +1,109 @@
+/**
+ * Footer newsletter sign-up: one e-mail field with idle, sending, error and success states.
+ * supabase-js is imported on the first submit only, so hydrating the footer stays cheap.
+ */
+import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { MESSAGES, validateNewsletter } from '../../domain/validation';
+import { subscribeToNewsletter } from './subscribe';
+import './NewsletterForm.css';
+
+/** Spanish texts of the form; the two messages are the specification's. */
+export const NEWSLETTER_TEXT = {
+  label: 'Correo electrónico',
+  placeholder: 'tucorreo@ejemplo.com',
+  submit: 'Suscribirme',
+  sending: 'Enviando…',
+  invalid: MESSAGES.newsletterEmail,
+  failure: 'No pudimos suscribirte. Intenta más tarde.',
+  success: '¡Gracias! Te suscribiste al boletín.',
+} as const;
+
+type Status = 'idle' | 'sending' | 'invalid' | 'failure' | 'success';
+
+/** The footer's e-mail sign-up form. */
+export default function NewsletterForm() {
+  const id = useId();
+  const inputId = `${id}-correo`;
+  const messageId = `${id}-mensaje`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [email, setEmail] = useState('');
+  const [status, setStatus] = useState<Status>('idle');
+
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status === 'sending') return;
+    // Read the field itself: text typed before hydration never reached React's state.
+    const value = inputRef.current?.value ?? email;
+    const result = validateNewsletter({ email: value });
+    if (!result.ok) {
+      setStatus('invalid');
+      inputRef.current?.focus();
+      return;
+    }
+    setStatus('sending');
+    let outcome: Awaited<ReturnType<typeof subscribeToNewsletter>>;
+    try {
+      const { getSupabase } = await import('../../data/supabase');
+      outcome = await subscribeToNewsletter(getSupabase(), result.data.email);
+    } catch (error) {
+      console.error('newsletter: could not load the client', error);
+      outcome = 'failed';
+    }
+    if (outcome === 'ok') {
+      setEmail('');
+      setStatus('success');
+    } else {
+      setStatus('failure');
+    }
+  };
+
+  const message =
+    status === 'invalid'
+      ? NEWSLETTER_TEXT.invalid
+      : status === 'failure'
+        ? NEWSLETTER_TEXT.failure
+        : status === 'success'
+          ? NEWSLETTER_TEXT.success
+          : '';
+  const isError = status === 'invalid' || status === 'failure';
+
+  return (
+    <form className="nl-form" noValidate onSubmit={onSubmit} aria-busy={status === 'sending'}>
+      <label htmlFor={inputId} className="nl-label">
+        {NEWSLETTER_TEXT.label}
+      </label>
+      <div className="nl-row">
+        <input
+          ref={inputRef}
+          id={inputId}
+          className="input nl-input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={NEWSLETTER_TEXT.placeholder}
+          required
+          maxLength={254}
+          value={email}
+          aria-invalid={status === 'invalid' ? true : undefined}
+          aria-describedby={message ? messageId : undefined}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            if (status !== 'sending') setStatus('idle');
+          }}
+        />
+        <button type="submit" className="btn btn-accent" disabled={status === 'sending'}>
+          {status === 'sending' ? NEWSLETTER_TEXT.sending : NEWSLETTER_TEXT.submit}
+        </button>
+      </div>
+      {/* Always in the page, so screen readers announce each new message. */}
+      <p
+        id={messageId}
+        className={`nl-message${isError ? ' nl-error' : ''}${status === 'success' ? ' nl-success' : ''}`}
+        role="status"
+      >
+        {message}
+      </p>
+    </form>
+  );
+}
