@@ -39,6 +39,8 @@ export interface Db {
   exec(sql: string): Promise<void>;
   /** Which engine answers: 'pglite' or 'postgres'. */
   readonly kind: 'pglite' | 'postgres';
+  /** PGlite only: a tarball of the whole data dir (a template for the next fresh start). */
+  snapshot?(): Promise<Blob>;
 }
 
 /** True when `value` is one of the three request roles. */
@@ -80,6 +82,8 @@ function quoteIdent(name: string): string {
 export interface PgliteOptions {
   /** Folder for the PGlite data dir; undefined keeps everything in memory. */
   dataDir?: string;
+  /** Start from this data-dir tarball instead of running initdb. */
+  template?: Blob;
 }
 
 /** Opens PGlite (in memory or in `dataDir`) behind the Db contract. */
@@ -87,7 +91,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const pglite = await PGlite.create({
     dataDir: options.dataDir,
-    // Durability is kept: a crash must not lose orders. Checkpoints on close make restarts fast.
+    ...(options.template ? { loadDataDir: options.template } : {}),
   });
   const lock = new Mutex();
   let closed = false;
@@ -122,6 +126,9 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
     },
     async exec(sql) {
       await lock.run(() => pglite.exec(sql));
+    },
+    snapshot() {
+      return lock.run(() => pglite.dumpDataDir('none'));
     },
     async close() {
       if (closed) return;

@@ -7,10 +7,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { defaultDataDir, LOCAL_JWT_SECRET, type StackConfig } from './config.ts';
 import { openPglite, openPostgres, type Db } from './db.ts';
 import { apiKeys } from './jwt.ts';
+import { applyMigrations, migrationFiles } from './migrate.ts';
 import { attachRealtime } from './realtime.ts';
 import { loadSchema } from './rest/schema.ts';
 import { createStackServer } from './server.ts';
@@ -45,6 +48,8 @@ export interface StartOptions {
   autoconfirm?: boolean;
   siteUrl?: string;
   rootDir?: string;
+  /** Where fresh-database templates are cached; null disables them. Default node_modules/.cache/local-supabase. */
+  templateDir?: string | null;
   /** HTTP timeouts (defaults 30 s for a request, 10 s for its headers). */
   requestTimeoutMs?: number;
   headersTimeoutMs?: number;
@@ -57,7 +62,7 @@ export interface RunningStack {
   config: StackConfig;
   ctx: StackContext;
   /** Timings in milliseconds, for the start-up benchmark. */
-  timings: { total: number; database: number; migrations: number; fresh: boolean };
+  timings: { total: number; database: number; migrations: number; schema: number; storage: number; fresh: boolean; fromTemplate: boolean };
   stop(): Promise<void>;
 }
 
@@ -83,17 +88,7 @@ export function resetDataDir(dataDir: string): void {
 }
 
 async function runMigrations(db: Db, rootDir: string, seed: boolean): Promise<void> {
-  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrate.ts');
-  if (!fs.existsSync(file)) return;
-  const mod = (await import(pathToFileURL(file).href)) as {
-    applyMigrations?: (
-      exec: (sql: string, name: string) => Promise<void>,
-      rootDir: string,
-      opts: { seed: boolean },
-    ) => Promise<unknown>;
-  };
-  if (!mod.applyMigrations) return;
-  await mod.applyMigrations(
+  await applyMigrations(
     async (sql, name) => {
       try {
         await db.exec(sql);
@@ -104,6 +99,60 @@ async function runMigrations(db: Db, rootDir: string, seed: boolean): Promise<vo
     rootDir,
     { seed },
   );
+}
+
+/**
+ * Fresh databases start from a cached tarball of "initdb + migrations + seed" when one
+ * exists for exactly these SQL files and this PGlite version: initdb in WebAssembly is
+ * the slow part of a first start, and tests start many fresh databases.
+ */
+function templateKey(rootDir: string, migrate: boolean, setupSql: string | undefined): string {
+  const hash = createHash('sha256');
+  hash.update(pgliteVersion());
+  if (migrate) {
+    for (const file of migrationFiles(rootDir, { seed: true })) {
+      hash.update(`\0${file.version}\0`);
+      hash.update(fs.readFileSync(file.path));
+    }
+  }
+  hash.update(`\0setup\0${setupSql ?? ''}`);
+  return hash.digest('hex').slice(0, 32);
+}
+
+function pgliteVersion(): string {
+  // The package does not export its package.json: walk up from its entry point.
+  let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  for (let i = 0; i < 5; i++) {
+    const pkg = path.join(dir, 'package.json');
+    if (fs.existsSync(pkg)) {
+      const json = JSON.parse(fs.readFileSync(pkg, 'utf8')) as { name?: string; version?: string };
+      if (json.name === '@electric-sql/pglite') return String(json.version);
+    }
+    dir = path.dirname(dir);
+  }
+  return 'unknown';
+}
+
+function readTemplate(file: string): Blob | undefined {
+  try {
+    return new Blob([fs.readFileSync(file)]);
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeTemplate(file: string, db: Db): Promise<void> {
+  if (!db.snapshot) return;
+  try {
+    const blob = await db.snapshot();
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // Written aside and renamed, so parallel starts never read half a template.
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    fs.writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
+    fs.renameSync(tmp, file);
+  } catch (err) {
+    console.error('[local-supabase] no se pudo guardar la plantilla de la base de datos:', (err as Error).message);
+  }
 }
 
 /** Starts the whole stack and resolves once it listens. */
@@ -127,7 +176,28 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   const usePglite = !databaseUrl;
   const fresh = usePglite && (options.memory || !fs.existsSync(path.join(dbDir, 'PG_VERSION')));
   const tDb = performance.now();
-  const db = usePglite ? await openPglite({ dataDir: options.memory ? undefined : dbDir }) : await openPostgres(databaseUrl);
+  const migrate = options.migrate !== false;
+  const templateDir = options.templateDir === undefined ? path.join(rootDir, 'node_modules', '.cache', 'local-supabase') : options.templateDir;
+  const templateFile = usePglite && fresh && templateDir ? path.join(templateDir, `pglite-${templateKey(rootDir, migrate, options.setupSql)}.tar`) : undefined;
+  const template = templateFile ? readTemplate(templateFile) : undefined;
+  let db: Db;
+  let fromTemplate = false;
+  if (!usePglite) {
+    db = await openPostgres(databaseUrl);
+  } else {
+    const pgDir = options.memory ? undefined : dbDir;
+    try {
+      db = await openPglite({ dataDir: pgDir, template });
+      fromTemplate = Boolean(template);
+    } catch (err) {
+      if (!template) throw err;
+      // A damaged template is dropped and the database is built from scratch.
+      console.error('[local-supabase] plantilla dañada, se crea la base de datos desde cero:', (err as Error).message);
+      fs.rmSync(templateFile!, { force: true });
+      if (pgDir) fs.rmSync(pgDir, { recursive: true, force: true });
+      db = await openPglite({ dataDir: pgDir });
+    }
+  }
   const database = performance.now() - tDb;
 
   const keys = await apiKeys(jwtSecret);
@@ -147,16 +217,25 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   const ctx: StackContext = { db, config };
 
   let migrations = 0;
+  let schemaMs = 0;
+  let storageMs = 0;
   let realtime: { close(): Promise<void> } | undefined;
   let stackServer: ReturnType<typeof createStackServer> | undefined;
   try {
     const tMig = performance.now();
-    if (options.migrate !== false) await runMigrations(db, rootDir, true);
-    if (options.setupSql) await db.exec(options.setupSql);
+    if (!fromTemplate) {
+      if (migrate) await runMigrations(db, rootDir, true);
+      if (options.setupSql) await db.exec(options.setupSql);
+      if (templateFile) await writeTemplate(templateFile, db);
+    }
     migrations = performance.now() - tMig;
+    const tSchema = performance.now();
     await loadSchema(db, true);
+    schemaMs = performance.now() - tSchema;
+    const tStorage = performance.now();
     // Storage objects need the storage schema that the migrations create.
     if (options.migrate !== false) await seedStorage(ctx);
+    storageMs = performance.now() - tStorage;
 
     stackServer = createStackServer(ctx, { requestTimeoutMs: options.requestTimeoutMs, headersTimeoutMs: options.headersTimeoutMs });
     realtime = await attachRealtime(stackServer.server, ctx);
@@ -192,7 +271,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
 
   const total = performance.now() - t0;
   if (options.verbose) printBanner(config, total, fresh);
-  return { url: config.url, config, ctx, timings: { total, database, migrations, fresh }, stop };
+  return { url: config.url, config, ctx, timings: { total, database, migrations, schema: schemaMs, storage: storageMs, fresh, fromTemplate }, stop };
 }
 
 function printBanner(config: StackConfig, ms: number, fresh: boolean): void {
