@@ -233,8 +233,10 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
     await loadSchema(db, true);
     schemaMs = performance.now() - tSchema;
     const tStorage = performance.now();
-    // Storage objects need the storage schema that the migrations create.
-    if (options.migrate !== false) await seedStorage(ctx);
+    // Storage objects need the storage schema that the migrations create; they are seeded on
+    // the first start (or when the storage folder went missing), not on every restart.
+    const storageMissing = !fs.existsSync(path.join(dataDir, 'storage'));
+    if (migrate && (fresh || !usePglite || storageMissing)) await seedStorage(ctx);
     storageMs = performance.now() - tStorage;
 
     stackServer = createStackServer(ctx, { requestTimeoutMs: options.requestTimeoutMs, headersTimeoutMs: options.headersTimeoutMs });
