@@ -1,0 +1,217 @@
+/**
+ * Checkout data from the browser: creating the order through the database's create_order (the
+ * browser sends product ids and quantities only, never prices), reading the caller's order, pointing
+ * it at an address, and calling the shop's own payment endpoints with the caller's access token.
+ */
+import { getSupabase } from './supabase.ts';
+
+export const CHECKOUT_MESSAGES = {
+  createOrder: 'Error al crear el pedido.',
+  saveItems: 'Error al guardar los productos del pedido.',
+  createProblem: 'Ocurrió un problema al crear tu pedido.',
+  signIn: 'Debes iniciar sesión para finalizar tu compra.',
+  stripeNotReady: 'Stripe no está listo aún.',
+  noClientSecret: 'No se recibió clientSecret.',
+  paymentFailed: 'Error al procesar el pago.',
+  paymentError: 'Hubo un error al procesar el pago.',
+  paypalError: 'Hubo un error con PayPal.',
+  paypalNotConfigured: 'PayPal no está configurado.',
+  walletUnavailable: 'Google Pay o Apple Pay no están disponibles en este dispositivo.',
+  loadingConfirmation: 'Cargando confirmación...',
+  emptyCart: 'Tu carrito está vacío.',
+  maxStock: 'Máximo disponible en stock.',
+  selectAddress: 'Selecciona una dirección válida.',
+} as const;
+
+/** Why create_order refused one line of the cart. */
+export interface LineRefusal {
+  productId: string;
+  kind: 'out_of_stock' | 'limit_exceeded' | 'unavailable' | 'unknown_product';
+  message: string;
+  /** Units still available or allowed, when the database says. */
+  remaining: number | null;
+}
+
+/** The outcome of creating an order. */
+export type CreateOrderResult =
+  | { ok: true; orderId: string }
+  | { ok: false; message: string; line: LineRefusal | null };
+
+const LINE_KINDS = ['out_of_stock', 'limit_exceeded', 'unavailable', 'unknown_product'] as const;
+const ITEM_KINDS = ['invalid_item', 'invalid_quantity', 'too_many_items', 'empty_order'];
+
+/** Reads create_order's refusal: a Spanish message, and the line it concerns when there is one. */
+export function parseCreateOrderError(error: { message?: string; details?: string | null; hint?: string | null }): { message: string; line: LineRefusal | null } {
+  const details = error.details ?? '';
+  const [kind, ...rest] = details.split(':');
+  const productId = rest.join(':');
+  if ((LINE_KINDS as readonly string[]).includes(kind ?? '') && productId) {
+    const remaining = error.hint !== null && error.hint !== undefined && /^\d+$/.test(error.hint) ? Number(error.hint) : null;
+    const message = error.message || CHECKOUT_MESSAGES.createOrder;
+    return { message, line: { productId, kind: kind as LineRefusal['kind'], message, remaining } };
+  }
+  if (details === 'not_authenticated') return { message: CHECKOUT_MESSAGES.signIn, line: null };
+  if (ITEM_KINDS.includes(details)) return { message: CHECKOUT_MESSAGES.saveItems, line: null };
+  return { message: CHECKOUT_MESSAGES.createOrder, line: null };
+}
+
+/** Creates the caller's order from product ids and quantities; the database prices it. */
+export async function createOrder(items: Array<{ product_id: string; quantity: number }>, couponCode: string | null): Promise<CreateOrderResult> {
+  try {
+    const { data, error } = await getSupabase().rpc('create_order', { items, coupon_code: couponCode });
+    if (error) return { ok: false, ...parseCreateOrderError(error) };
+    if (typeof data !== 'string') return { ok: false, message: CHECKOUT_MESSAGES.createOrder, line: null };
+    return { ok: true, orderId: data };
+  } catch {
+    return { ok: false, message: CHECKOUT_MESSAGES.createProblem, line: null };
+  }
+}
+
+/** Cancels the caller's pending order (its stock returns at once). */
+export async function cancelOrder(orderId: string): Promise<void> {
+  await getSupabase().rpc('cancel_order', { order_id: orderId });
+}
+
+/** One product line of an order. */
+export interface CheckoutOrderLine {
+  id: string;
+  product_id: string | null;
+  quantity: number;
+  price: number;
+  name: string;
+  image: string | null;
+}
+
+/** The address an order ships to. */
+export interface CheckoutAddress {
+  id: string;
+  label: string | null;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+}
+
+/** An order as the checkout shows it: the stored amounts, never recomputed. */
+export interface CheckoutOrder {
+  id: string;
+  created_at: string;
+  status: string;
+  paid_at: string | null;
+  expires_at: string | null;
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  total: number;
+  coupon_code: string | null;
+  shipping_address_id: string | null;
+  lines: CheckoutOrderLine[];
+  address: CheckoutAddress | null;
+}
+
+/** The caller's order with its lines and address; null when it is not theirs or does not exist. */
+export async function loadOrder(orderId: string): Promise<CheckoutOrder | null> {
+  const supabase = getSupabase();
+  const { data, error } = await supabase
+    .from('orders')
+    .select(
+      'id, created_at, status, paid_at, expires_at, subtotal, discount, shipping, total, coupon_code, shipping_address_id, order_items(id, product_id, quantity, price, products(name, image))',
+    )
+    .eq('id', orderId)
+    .maybeSingle();
+  if (error) throw new Error(error.message);
+  if (!data) return null;
+  const row = data as Record<string, unknown> & { order_items?: Array<Record<string, unknown>> };
+  let address: CheckoutAddress | null = null;
+  if (typeof row.shipping_address_id === 'string') {
+    const found = await supabase
+      .from('addresses')
+      .select('id, label, street, city, state, zip, country')
+      .eq('id', row.shipping_address_id)
+      .maybeSingle();
+    address = (found.data as CheckoutAddress | null) ?? null;
+  }
+  return {
+    id: String(row.id),
+    created_at: String(row.created_at),
+    status: String(row.status),
+    paid_at: (row.paid_at as string | null) ?? null,
+    expires_at: (row.expires_at as string | null) ?? null,
+    subtotal: Number(row.subtotal),
+    discount: Number(row.discount),
+    shipping: Number(row.shipping),
+    total: Number(row.total),
+    coupon_code: (row.coupon_code as string | null) ?? null,
+    shipping_address_id: (row.shipping_address_id as string | null) ?? null,
+    address,
+    lines: (row.order_items ?? []).map((item) => {
+      const product = item.products as { name?: string; image?: string } | null;
+      return {
+        id: String(item.id),
+        product_id: (item.product_id as string | null) ?? null,
+        quantity: Number(item.quantity),
+        price: Number(item.price),
+        name: product?.name ?? 'Producto no disponible',
+        image: product?.image ?? null,
+      };
+    }),
+  };
+}
+
+/** Points the caller's order at one of their addresses. */
+export async function setOrderAddress(orderId: string, addressId: string): Promise<boolean> {
+  const { error } = await getSupabase().from('orders').update({ shipping_address_id: addressId }).eq('id', orderId);
+  return !error;
+}
+
+/** Price, stock and availability of cart products right now. */
+export interface LiveCartProduct {
+  id: string;
+  name: string;
+  price: number;
+  stock: number | null;
+  available: boolean;
+  image: string | null;
+}
+
+/** Live rows for the cart's products (missing ids are simply absent). Throws on network errors. */
+export async function fetchCartProducts(ids: string[]): Promise<LiveCartProduct[]> {
+  if (ids.length === 0) return [];
+  const { data, error } = await getSupabase().from('products').select('id, name, price, stock, available, image').in('id', ids);
+  if (error) throw new Error(error.message);
+  return ((data ?? []) as Array<Record<string, unknown>>).map((r) => ({
+    id: String(r.id),
+    name: String(r.name),
+    price: Number(r.price),
+    stock: r.stock === null || r.stock === undefined ? null : Number(r.stock),
+    available: r.available !== false,
+    image: typeof r.image === 'string' ? r.image : null,
+  }));
+}
+
+/** An answer from one of the shop's payment endpoints. */
+export interface ApiAnswer<T> {
+  ok: boolean;
+  status: number;
+  data: T | null;
+  message: string | null;
+}
+
+/** POSTs JSON to a shop endpoint with the caller's access token. */
+export async function postApi<T>(path: string, body: unknown): Promise<ApiAnswer<T>> {
+  const { data: sessionData } = await getSupabase().auth.getSession();
+  const token = sessionData.session?.access_token;
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
+  return {
+    ok: response.ok,
+    status: response.status,
+    data: response.ok ? json : null,
+    message: response.ok ? null : typeof json?.message === 'string' ? json.message : null,
+  };
+}

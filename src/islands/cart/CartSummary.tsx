@@ -1,0 +1,235 @@
+/**
+ * Step 1 of the checkout: the cart as a table (image, name, price, stock, quantity − / +, line
+ * amount, Eliminar), the coupon form, the amounts, the free-shipping progress and 'Continuar con el
+ * envío'. The numbers come from the same pricing module as the database's create_order.
+ */
+import { useStore } from '@nanostores/react';
+import { useId, useState, type FormEvent } from 'react';
+import { formatCentavos, formatMXN } from '../../domain/money.ts';
+import { COUPON_MESSAGES, computeOrderAmounts, freeShippingProgress, findCoupon, lineTotalCentavos } from '../../domain/pricing.ts';
+import { canIncrease } from '../../domain/products.ts';
+import { resolveImage } from '../../domain/images.ts';
+import { supabaseUrl } from '../../data/supabase.ts';
+import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
+import { $cart, removeFromCart, setQuantity } from '../../stores/cart.ts';
+import { $couponCode, removeCoupon, submitCoupon } from '../../stores/checkout.ts';
+
+interface Props {
+  /** Changes after the page opened (removed products, new prices, clamped quantities). */
+  notices: string[];
+  /** Refusals from create_order, by product id. */
+  lineErrors: Record<string, string>;
+  /** The general message next to the continue button (sign-in needed, order errors). */
+  error: { message: string; signIn: boolean } | null;
+  busy: boolean;
+  onContinue(): void;
+}
+
+/** The cart summary table, coupon form and totals. */
+export default function CartSummary({ notices, lineErrors, error, busy, onContinue }: Props) {
+  const items = useStore($cart);
+  const couponCode = useStore($couponCode);
+  const [couponInput, setCouponInput] = useState(couponCode);
+  const [couponMessage, setCouponMessage] = useState(() => {
+    const coupon = findCoupon(couponCode);
+    return coupon ? COUPON_MESSAGES[coupon.type] : '';
+  });
+  const couponId = useId();
+  const amounts = computeOrderAmounts(items, couponCode);
+  const progress = freeShippingProgress(amounts.centavos.subtotal);
+  const storage = supabaseUrl();
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    const result = submitCoupon(couponInput);
+    setCouponMessage(result.message);
+    if (result.status !== 'applied') setCouponInput(result.status === 'removed' ? '' : couponInput);
+  }
+
+  function remove() {
+    removeCoupon();
+    setCouponInput('');
+    setCouponMessage('');
+  }
+
+  if (items.length === 0) {
+    return (
+      <section className="checkout-panel" aria-labelledby="cart-title">
+        <h2 id="cart-title">Resumen de tu carrito</h2>
+        {notices.length > 0 && <Notices notices={notices} />}
+        <p className="cart-empty">{CHECKOUT_MESSAGES.emptyCart}</p>
+        <a className="btn btn-primary" href="/">
+          Seguir comprando
+        </a>
+      </section>
+    );
+  }
+
+  return (
+    <section className="checkout-panel" aria-labelledby="cart-title">
+      <h2 id="cart-title">Resumen de tu carrito</h2>
+      {notices.length > 0 && <Notices notices={notices} />}
+      <div className="cart-table-wrap">
+        <table className="cart-table">
+          <caption className="visually-hidden">Productos en tu carrito</caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">Imagen</span>
+              </th>
+              <th scope="col">Producto</th>
+              <th scope="col">Precio</th>
+              <th scope="col">Stock</th>
+              <th scope="col">Cantidad</th>
+              <th scope="col">Importe</th>
+              <th scope="col">
+                <span className="visually-hidden">Acciones</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => {
+              const atMax = !canIncrease(item.quantity, item.stock);
+              const refusal = lineErrors[item.id];
+              return (
+                <tr key={item.id} data-product-id={item.id}>
+                  <td>
+                    {item.image ? <img src={resolveImage(item.image, storage)} alt="" width={64} height={64} loading="lazy" /> : null}
+                  </td>
+                  <th scope="row" className="cart-name">
+                    <a href={`/product/${encodeURIComponent(item.id)}`}>{item.name}</a>
+                    {refusal && (
+                      <p className="field-error" role="alert">
+                        {refusal}
+                      </p>
+                    )}
+                  </th>
+                  <td>{formatMXN(item.price)}</td>
+                  <td>{item.stock === null ? 'Disponible' : item.stock}</td>
+                  <td>
+                    <div className="qty" role="group" aria-label={`Cantidad de ${item.name}`}>
+                      <button
+                        type="button"
+                        className="qty-btn"
+                        aria-label={`Quitar uno de ${item.name}`}
+                        disabled={item.quantity <= 1}
+                        onClick={() => setQuantity(item.id, item.quantity - 1)}
+                      >
+                        −
+                      </button>
+                      <output aria-live="polite" aria-label={`Cantidad de ${item.name}`}>
+                        {item.quantity}
+                      </output>
+                      <button
+                        type="button"
+                        className="qty-btn"
+                        aria-label={`Agregar uno de ${item.name}`}
+                        disabled={atMax}
+                        onClick={() => setQuantity(item.id, item.quantity + 1)}
+                      >
+                        +
+                      </button>
+                    </div>
+                    {atMax && <p className="qty-max">{CHECKOUT_MESSAGES.maxStock}</p>}
+                  </td>
+                  <td>{formatCentavos(lineTotalCentavos(item))}</td>
+                  <td>
+                    <button type="button" className="btn btn-outline btn-sm" onClick={() => removeFromCart(item.id)} aria-label={`Eliminar ${item.name}`}>
+                      Eliminar
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+
+      <div className="cart-bottom">
+        <form className="coupon-form" onSubmit={apply} aria-label="Cupón de descuento">
+          <label htmlFor={couponId}>Cupón de descuento</label>
+          <div className="coupon-row">
+            <input
+              id={couponId}
+              className="input"
+              name="coupon"
+              autoComplete="off"
+              value={couponInput}
+              onChange={(e) => setCouponInput(e.target.value)}
+              placeholder="Escribe tu cupón"
+            />
+            <button type="submit" className="btn btn-outline">
+              Aplicar
+            </button>
+            {couponCode && (
+              <button type="button" className="btn btn-outline" onClick={remove}>
+                Quitar cupón
+              </button>
+            )}
+          </div>
+          <p className="coupon-message" role="status" aria-live="polite">
+            {couponMessage}
+          </p>
+        </form>
+
+        <div className="cart-totals">
+          <dl className="amounts">
+            <div>
+              <dt>Subtotal</dt>
+              <dd data-amount="subtotal">{formatCentavos(amounts.centavos.subtotal)}</dd>
+            </div>
+            <div>
+              <dt>Descuento</dt>
+              <dd data-amount="discount">{amounts.centavos.discount > 0 ? `−${formatCentavos(amounts.centavos.discount)}` : formatCentavos(0)}</dd>
+            </div>
+            <div>
+              <dt>Envío</dt>
+              <dd data-amount="shipping">{amounts.centavos.shipping === 0 ? 'Gratis' : formatCentavos(amounts.centavos.shipping)}</dd>
+            </div>
+            <div className="amounts-total">
+              <dt>Total</dt>
+              <dd data-amount="total">{formatCentavos(amounts.centavos.total)}</dd>
+            </div>
+          </dl>
+          <div className="free-shipping">
+            <p id="free-shipping-label">
+              {progress.reached
+                ? '¡Tu pedido tiene envío gratis!'
+                : `Te faltan ${formatCentavos(progress.remainingCentavos)} para obtener envío gratis.`}
+            </p>
+            <progress max={100} value={progress.percent} aria-labelledby="free-shipping-label">
+              {progress.percent}%
+            </progress>
+          </div>
+          <p className="tax-note">Los impuestos, si aplican, se calcularán más adelante.</p>
+          {error && (
+            <div className="alert alert-error" role="alert">
+              <p>{error.message}</p>
+              {error.signIn && (
+                <a className="btn btn-primary" href="/auth?next=/checkout/summary">
+                  Iniciar sesión
+                </a>
+              )}
+            </div>
+          )}
+          <button type="button" className="btn btn-primary btn-block" onClick={onContinue} disabled={busy} aria-busy={busy}>
+            {busy ? 'Creando tu pedido…' : 'Continuar con el envío'}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Notices({ notices }: { notices: string[] }) {
+  return (
+    <div className="alert alert-info" role="status">
+      <p>Actualizamos tu carrito con los datos más recientes:</p>
+      <ul>
+        {notices.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+/** The products of a stored order. */
+import { formatMXN } from '../../domain/money.ts';
+import { resolveImage } from '../../domain/images.ts';
+import { supabaseUrl } from '../../data/supabase.ts';
+import type { CheckoutOrderLine } from '../../data/checkout.ts';
+
+/** A list of an order's lines: image, name, quantity and price. */
+export default function OrderLines({ lines }: { lines: CheckoutOrderLine[] }) {
+  const storage = supabaseUrl();
+  return (
+    <ul className="order-lines">
+      {lines.map((line) => (
+        <li key={line.id}>
+          {line.image ? <img src={resolveImage(line.image, storage)} alt="" width={48} height={48} loading="lazy" /> : <span className="order-line-img" />}
+          <span className="order-line-name">{line.name}</span>
+          <span>Cantidad: {line.quantity}</span>
+          <span>{formatMXN(line.price)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * Step 3, 'Confirmar tu pago': tabs Tarjeta, Google / Apple Pay and PayPal, the collapsible order
+ * summary with the order's stored amounts, the card brands, and a plain note in test mode.
+ */
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { CHECKOUT_MESSAGES, type CheckoutOrder } from '../../data/checkout.ts';
+import { formatMXN } from '../../domain/money.ts';
+import OrderAmounts from './OrderAmounts.tsx';
+import OrderLines from './OrderLines.tsx';
+import SimulatedCard from './SimulatedCard.tsx';
+import SimulatedPayPal from './SimulatedPayPal.tsx';
+
+const StripePayments = lazy(() => import('./StripePayments.tsx'));
+const PayPalPayments = lazy(() => import('./PayPalPayments.tsx'));
+
+/** What the page tells the island about the payment providers. */
+export interface PaymentsConfig {
+  card: 'stripe' | 'simulated';
+  paypal: 'paypal' | 'simulated';
+  stripePublishableKey: string | null;
+  paypalClientId: string | null;
+  testMode: boolean;
+}
+
+type Tab = 'card' | 'gpay' | 'paypal';
+const TABS: Array<{ key: Tab; label: string }> = [
+  { key: 'card', label: 'Tarjeta' },
+  { key: 'gpay', label: 'Google / Apple Pay' },
+  { key: 'paypal', label: 'PayPal' },
+];
+
+interface Props {
+  order: CheckoutOrder;
+  config: PaymentsConfig;
+  onPaid(): void;
+}
+
+/** The payment step. */
+export default function PaymentStep({ order, config, onPaid }: Props) {
+  const [tab, setTab] = useState<Tab>('card');
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const id = useId();
+
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const move = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (event.key === 'Home' || event.key === 'End' || move !== 0) {
+      event.preventDefault();
+      const next = event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : (index + move + TABS.length) % TABS.length;
+      setTab(TABS[next]!.key);
+      tabRefs.current[next]?.focus();
+    }
+  }
+
+  const loading = <p role="status">Cargando el método de pago…</p>;
+  return (
+    <section className="checkout-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Confirmar tu pago</h2>
+      {config.testMode && (
+        <p className="test-mode" role="note">
+          Modo de prueba: no se realizará ningún cargo real. Usa la tarjeta 4242 4242 4242 4242 con cualquier fecha futura y CVC.
+        </p>
+      )}
+      <details className="order-summary">
+        <summary>
+          Resumen del pedido · Total <strong data-amount="summary-total">{formatMXN(order.total)}</strong>
+        </summary>
+        <OrderLines lines={order.lines} />
+        <OrderAmounts order={order} />
+      </details>
+      {order.lines.length === 0 && <p>{CHECKOUT_MESSAGES.emptyCart}</p>}
+
+      <div role="tablist" aria-label="Método de pago" className="pay-tabs">
+        {TABS.map((t, i) => (
+          <button
+            key={t.key}
+            ref={(el) => {
+              tabRefs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${t.key}`}
+            aria-selected={tab === t.key}
+            aria-controls={`${id}-panel-${t.key}`}
+            tabIndex={tab === t.key ? 0 : -1}
+            onClick={() => setTab(t.key)}
+            onKeyDown={(e) => onTabKey(e, i)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`} className="pay-panel">
+        {tab === 'card' && (
+          <>
+            <ul className="card-brands" aria-label="Tarjetas aceptadas">
+              <li className="brand-visa">VISA</li>
+              <li className="brand-mastercard">Mastercard</li>
+              <li className="brand-amex">American Express</li>
+            </ul>
+            {config.card === 'stripe' && config.stripePublishableKey ? (
+              <Suspense fallback={loading}>
+                <StripePayments publishableKey={config.stripePublishableKey} orderId={order.id} total={order.total} mode="card" onPaid={onPaid} />
+              </Suspense>
+            ) : (
+              <SimulatedCard orderId={order.id} total={order.total} onPaid={onPaid} />
+            )}
+          </>
+        )}
+        {tab === 'gpay' &&
+          (config.card === 'stripe' && config.stripePublishableKey ? (
+            <Suspense fallback={loading}>
+              <StripePayments publishableKey={config.stripePublishableKey} orderId={order.id} total={order.total} mode="wallet" onPaid={onPaid} />
+            </Suspense>
+          ) : (
+            <p role="status">{CHECKOUT_MESSAGES.walletUnavailable}</p>
+          ))}
+        {tab === 'paypal' &&
+          (config.paypal === 'paypal' ? (
+            config.paypalClientId ? (
+              <Suspense fallback={loading}>
+                <PayPalPayments clientId={config.paypalClientId} orderId={order.id} onPaid={onPaid} />
+              </Suspense>
+            ) : (
+              <p role="alert">{CHECKOUT_MESSAGES.paypalNotConfigured}</p>
+            )
+          ) : (
+            <SimulatedPayPal orderId={order.id} total={order.total} onPaid={onPaid} />
+          ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * The card form of test mode: our own form in the dark theme, paid through the simulated provider,
+ * which follows Stripe's public test cards (4242… pays, 0002 is declined, 9995 lacks funds, 3184
+ * asks for a confirmation step).
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { CHECKOUT_MESSAGES, postApi } from '../../data/checkout.ts';
+import { formatMXN } from '../../domain/money.ts';
+import { formatCardNumber, parseExpiry, requestClientSecret, type PaymentState } from './payment-flow.ts';
+
+interface Props {
+  orderId: string;
+  total: number;
+  onPaid(): void;
+}
+
+interface ConfirmAnswer {
+  status: string;
+  error: string | null;
+}
+
+/** The simulated card form. */
+export default function SimulatedCard({ orderId, total, onPaid }: Props) {
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [save, setSave] = useState(false);
+  const [state, setState] = useState<PaymentState>('idle');
+  const [message, setMessage] = useState('');
+  const [authSecret, setAuthSecret] = useState<string | null>(null);
+  const lock = useRef(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (authSecret) confirmRef.current?.focus();
+  }, [authSecret]);
+
+  function fail(text: string) {
+    setState('error');
+    setMessage(text);
+  }
+
+  function settle(answer: { ok: boolean; data: ConfirmAnswer | null; message: string | null }) {
+    if (!answer.ok || !answer.data) return fail(answer.message ?? CHECKOUT_MESSAGES.paymentFailed);
+    if (answer.data.status === 'succeeded') {
+      setState('success');
+      setMessage('');
+      onPaid();
+      return;
+    }
+    if (answer.data.status === 'requires_action') return;
+    fail(answer.data.error ?? CHECKOUT_MESSAGES.paymentFailed);
+  }
+
+  async function pay(event: FormEvent) {
+    event.preventDefault();
+    // A second click while the first is on its way must never pay twice.
+    if (lock.current) return;
+    lock.current = true;
+    setState('processing');
+    setMessage('');
+    try {
+      const exp = parseExpiry(expiry);
+      if (!exp) return fail('La fecha de vencimiento no es válida.');
+      const intent = await requestClientSecret(orderId, total);
+      if (!intent.ok) return fail(intent.message);
+      const answer = await postApi<ConfirmAnswer>('/api/payments/simulated/confirm', {
+        clientSecret: intent.clientSecret,
+        card: { number, expMonth: exp.month, expYear: exp.year, cvc },
+        save,
+      });
+      if (answer.ok && answer.data?.status === 'requires_action') {
+        setAuthSecret(intent.clientSecret);
+        return;
+      }
+      settle(answer);
+    } catch {
+      fail(CHECKOUT_MESSAGES.paymentError);
+    } finally {
+      lock.current = false;
+    }
+  }
+
+  async function authenticate(approve: boolean) {
+    if (!authSecret || lock.current) return;
+    lock.current = true;
+    try {
+      const answer = await postApi<ConfirmAnswer>('/api/payments/simulated/authenticate', { clientSecret: authSecret, approve });
+      setAuthSecret(null);
+      settle(answer);
+    } catch {
+      setAuthSecret(null);
+      fail(CHECKOUT_MESSAGES.paymentError);
+    } finally {
+      lock.current = false;
+    }
+  }
+
+  const processing = state === 'processing' || authSecret !== null;
+  return (
+    <div className="theme-dark card-box">
+      <form onSubmit={pay} noValidate aria-label="Pago con tarjeta" aria-busy={processing}>
+        <div className="field">
+          <label htmlFor={`${id}-number`}>Número de tarjeta</label>
+          <input
+            id={`${id}-number`}
+            className="input"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 1234 1234 1234"
+            value={number}
+            onChange={(e) => setNumber(formatCardNumber(e.target.value))}
+            disabled={processing}
+          />
+        </div>
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor={`${id}-exp`}>Vencimiento (MM/AA)</label>
+            <input id={`${id}-exp`} className="input" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/AA" maxLength={7} value={expiry} onChange={(e) => setExpiry(e.target.value)} disabled={processing} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-cvc`}>CVC</label>
+            <input id={`${id}-cvc`} className="input" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} value={cvc} onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))} disabled={processing} />
+          </div>
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" checked={save} onChange={(e) => setSave(e.target.checked)} disabled={processing} />
+          Guardar tarjeta
+        </label>
+        {message && (
+          <p className="payment-error" role="alert">
+            {message}
+          </p>
+        )}
+        <p className="visually-hidden" role="status" aria-live="polite">
+          {state === 'processing' ? 'Procesando el pago…' : state === 'success' ? 'Pago realizado.' : ''}
+        </p>
+        <button type="submit" className="btn btn-primary btn-block" disabled={processing || state === 'success'}>
+          {state === 'processing' ? 'Procesando…' : `Pagar ${formatMXN(total)}`}
+        </button>
+      </form>
+      {authSecret && (
+        <div className="auth-step" role="dialog" aria-modal="false" aria-labelledby={`${id}-auth-title`}>
+          <h3 id={`${id}-auth-title`}>Confirma tu pago</h3>
+          <p>Tu banco pide confirmar este pago de {formatMXN(total)} (autenticación 3D Secure simulada).</p>
+          <div className="auth-actions">
+            <button ref={confirmRef} type="button" className="btn btn-primary" onClick={() => void authenticate(true)}>
+              Confirmar pago
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => void authenticate(false)}>
+              Cancelar
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * PayPal in test mode: the server creates a simulated PayPal order for the stored total, the
+ * shopper approves it in a PayPal-like window of our own, and the server captures and verifies it.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { CHECKOUT_MESSAGES, postApi } from '../../data/checkout.ts';
+import { formatMXN } from '../../domain/money.ts';
+import type { PaymentState } from './payment-flow.ts';
+
+interface Props {
+  orderId: string;
+  total: number;
+  onPaid(): void;
+}
+
+/** The simulated PayPal button and approval window. */
+export default function SimulatedPayPal({ orderId, total, onPaid }: Props) {
+  const [state, setState] = useState<PaymentState>('idle');
+  const [message, setMessage] = useState('');
+  const [paypalOrderId, setPaypalOrderId] = useState<string | null>(null);
+  const lock = useRef(false);
+  const approveRef = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (paypalOrderId) approveRef.current?.focus();
+  }, [paypalOrderId]);
+
+  function fail() {
+    setState('error');
+    setMessage(CHECKOUT_MESSAGES.paypalError);
+  }
+
+  async function open() {
+    if (lock.current) return;
+    lock.current = true;
+    setMessage('');
+    setState('processing');
+    try {
+      const created = await postApi<{ id: string }>('/api/paypal/create-order', { orderId });
+      if (!created.ok || !created.data?.id) return fail();
+      setPaypalOrderId(created.data.id);
+    } catch {
+      fail();
+    } finally {
+      lock.current = false;
+    }
+  }
+
+  async function approve() {
+    if (!paypalOrderId || lock.current) return;
+    lock.current = true;
+    try {
+      const approved = await postApi('/api/paypal/approve', { orderId, paypalOrderId });
+      if (!approved.ok) return fail();
+      const captured = await postApi<{ status: string }>('/api/paypal/capture-order', { orderId, paypalOrderId });
+      if (!captured.ok || captured.data?.status !== 'Pagado') return fail();
+      setState('success');
+      setPaypalOrderId(null);
+      onPaid();
+    } catch {
+      fail();
+    } finally {
+      lock.current = false;
+    }
+  }
+
+  function cancel() {
+    setPaypalOrderId(null);
+    setState('idle');
+    opener.current?.focus();
+  }
+
+  return (
+    <div className="paypal-box">
+      <button ref={opener} type="button" className="btn btn-paypal btn-block" onClick={() => void open()} disabled={state === 'processing' || state === 'success'}>
+        Pagar con PayPal
+      </button>
+      {message && (
+        <p className="payment-error" role="alert">
+          {message}
+        </p>
+      )}
+      {paypalOrderId && (
+        <div className="paypal-window" role="dialog" aria-modal="false" aria-labelledby={`${id}-title`}>
+          <h3 id={`${id}-title`}>PayPal (simulado)</h3>
+          <p>
+            Aprueba el pago de <strong>{formatMXN(total)} MXN</strong> a Cartas Mx.
+          </p>
+          <p className="muted">Pedido de PayPal {paypalOrderId}</p>
+          <div className="auth-actions">
+            <button ref={approveRef} type="button" className="btn btn-primary" onClick={() => void approve()}>
+              Aprobar pago
+            </button>
+            <button type="button" className="btn btn-outline" onClick={cancel}>
+              Cancelar
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+/**
+ * Card and wallet payments with real Stripe (loaded only when Stripe keys are configured): the card
+ * form is Stripe's CardElement in the dark theme; Google Pay / Apple Pay use Stripe's payment
+ * request (country MX, currency mxn, label 'Total', payer name and e-mail). Both pay the same
+ * server-created intent, and the server verifies the payment before the order is 'Pagado'.
+ */
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type PaymentRequest, type Stripe } from '@stripe/stripe-js';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
+import { formatMXN, paymentAmount } from '../../domain/money.ts';
+import { confirmOnServer, requestClientSecret, type PaymentState } from './payment-flow.ts';
+
+let stripePromise: Promise<Stripe | null> | null = null;
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  stripePromise ??= loadStripe(publishableKey, { locale: 'es-419' });
+  return stripePromise;
+}
+
+interface Props {
+  publishableKey: string;
+  orderId: string;
+  total: number;
+  mode: 'card' | 'wallet';
+  onPaid(): void;
+}
+
+/** Stripe's card form or wallet button for one order. */
+export default function StripePayments(props: Props) {
+  return (
+    <Elements stripe={stripeFor(props.publishableKey)} options={{ locale: 'es-419' }}>
+      {props.mode === 'card' ? <CardForm {...props} /> : <Wallet {...props} />}
+    </Elements>
+  );
+}
+
+function CardForm({ orderId, total, onPaid }: Props) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [state, setState] = useState<PaymentState>('idle');
+  const [message, setMessage] = useState('');
+  const [save, setSave] = useState(false);
+  const lock = useRef(false);
+
+  async function pay(event: FormEvent) {
+    event.preventDefault();
+    if (lock.current) return;
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !elements || !card) {
+      setState('error');
+      setMessage(CHECKOUT_MESSAGES.stripeNotReady);
+      return;
+    }
+    lock.current = true;
+    setState('processing');
+    setMessage('');
+    try {
+      const intent = await requestClientSecret(orderId, total);
+      if (!intent.ok) throw new Error(intent.message);
+      const result = await stripe.confirmCardPayment(intent.clientSecret, {
+        payment_method: { card },
+        ...(save ? { setup_future_usage: 'off_session' as const } : {}),
+      });
+      if (result.error) throw new Error(result.error.message ?? CHECKOUT_MESSAGES.paymentFailed);
+      if (result.paymentIntent?.status !== 'succeeded') throw new Error(CHECKOUT_MESSAGES.paymentFailed);
+      const confirmed = await confirmOnServer(orderId, result.paymentIntent.id);
+      if (!confirmed.ok) throw new Error(confirmed.message);
+      setState('success');
+      onPaid();
+    } catch (error) {
+      setState('error');
+      setMessage(error instanceof Error && error.message ? error.message : CHECKOUT_MESSAGES.paymentError);
+    } finally {
+      lock.current = false;
+    }
+  }
+
+  return (
+    <div className="theme-dark card-box">
+      <form onSubmit={pay} aria-label="Pago con tarjeta" aria-busy={state === 'processing'}>
+        <div className="field">
+          <span className="field-label">Datos de la tarjeta</span>
+          <div className="stripe-card">
+            <CardElement options={{ hidePostalCode: true, style: { base: { color: '#f3f2fb', fontSize: '16px', '::placeholder': { color: '#c4c1e0' } }, invalid: { color: '#ff9b94' } } }} />
+          </div>
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" checked={save} onChange={(e) => setSave(e.target.checked)} />
+          Guardar tarjeta
+        </label>
+        {message && (
+          <p className="payment-error" role="alert">
+            {message}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary btn-block" disabled={state === 'processing' || state === 'success'}>
+          {state === 'processing' ? 'Procesando…' : `Pagar ${formatMXN(total)}`}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function Wallet({ orderId, total, onPaid }: Props) {
+  const stripe = useStripe();
+  const [request, setRequest] = useState<PaymentRequest | null>(null);
+  const [available, setAvailable] = useState<boolean | null>(null);
+  const [message, setMessage] = useState('');
+
+  useEffect(() => {
+    if (!stripe) return;
+    const pr = stripe.paymentRequest({
+      country: 'MX',
+      currency: 'mxn',
+      total: { label: 'Total', amount: paymentAmount(total) },
+      requestPayerName: true,
+      requestPayerEmail: true,
+    });
+    pr.on('paymentmethod', async (event) => {
+      try {
+        const intent = await requestClientSecret(orderId, total);
+        if (!intent.ok) throw new Error(intent.message);
+        const first = await stripe.confirmCardPayment(intent.clientSecret, { payment_method: event.paymentMethod.id }, { handleActions: false });
+        if (first.error) {
+          event.complete('fail');
+          throw new Error(first.error.message ?? CHECKOUT_MESSAGES.paymentFailed);
+        }
+        event.complete('success');
+        let status = first.paymentIntent?.status;
+        if (status === 'requires_action') {
+          const second = await stripe.confirmCardPayment(intent.clientSecret);
+          if (second.error) throw new Error(second.error.message ?? CHECKOUT_MESSAGES.paymentFailed);
+          status = second.paymentIntent?.status;
+        }
+        if (status !== 'succeeded') throw new Error(CHECKOUT_MESSAGES.paymentFailed);
+        const confirmed = await confirmOnServer(orderId, intent.paymentIntentId);
+        if (!confirmed.ok) throw new Error(confirmed.message);
+        onPaid();
+      } catch (error) {
+        setMessage(error instanceof Error && error.message ? error.message : CHECKOUT_MESSAGES.paymentError);
+      }
+    });
+    void pr.canMakePayment().then((result) => {
+      setAvailable(result !== null);
+      setRequest(pr);
+    });
+  }, [stripe, orderId, total, onPaid]);
+
+  if (available === false) return <p role="status">{CHECKOUT_MESSAGES.walletUnavailable}</p>;
+  if (!request) return <p role="status">Buscando Google Pay o Apple Pay…</p>;
+  return (
+    <div>
+      <button type="button" className="btn btn-primary btn-block" onClick={() => request.show()}>
+        Pagar {formatMXN(total)} con Google Pay / Apple Pay
+      </button>
+      {message && (
+        <p className="payment-error" role="alert">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The browser side of a payment: ask the server for the order's intent (the amount comes from the
+ * stored order), then report the provider's success to the server, which verifies it before the
+ * order becomes 'Pagado'.
+ */
+import { CHECKOUT_MESSAGES, postApi } from '../../data/checkout.ts';
+import { paymentAmount } from '../../domain/money.ts';
+
+/** The card form's states. */
+export type PaymentState = 'idle' | 'processing' | 'success' | 'error';
+
+/** A payment outcome the UI shows. */
+export type FlowResult = { ok: true } | { ok: false; message: string };
+
+/** Asks the server for the order's payment intent; the amount sent must match the stored total. */
+export async function requestClientSecret(orderId: string, total: number): Promise<{ ok: true; clientSecret: string; paymentIntentId: string } | { ok: false; message: string }> {
+  const answer = await postApi<{ clientSecret?: string; paymentIntentId?: string }>('/api/create-payment-intent', {
+    orderId,
+    amount: paymentAmount(total),
+  });
+  if (!answer.ok) return { ok: false, message: answer.message ?? CHECKOUT_MESSAGES.paymentFailed };
+  if (!answer.data?.clientSecret) return { ok: false, message: CHECKOUT_MESSAGES.noClientSecret };
+  return { ok: true, clientSecret: answer.data.clientSecret, paymentIntentId: answer.data.paymentIntentId ?? answer.data.clientSecret.split('_secret_')[0]! };
+}
+
+/** Tells the server a card payment succeeded; it checks with the provider and marks the order paid. */
+export async function confirmOnServer(orderId: string, paymentIntentId: string): Promise<FlowResult> {
+  const answer = await postApi<{ status: string }>('/api/payments/confirm', { orderId, paymentIntentId });
+  if (!answer.ok || answer.data?.status !== 'Pagado') return { ok: false, message: answer.message ?? CHECKOUT_MESSAGES.paymentError };
+  return { ok: true };
+}
+
+/** "MM/AA" (or "MM/AAAA") as numbers; null when it is not a date. */
+export function parseExpiry(value: string): { month: number; year: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!match) return null;
+  return { month: Number(match[1]), year: Number(match[2]) };
+}
+
+/** A card number grouped in fours as the shopper types it. */
+export function formatCardNumber(value: string): string {
+  return value
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+}

@@ -1,0 +1,118 @@
+import { expect, request as playwrightRequest, type Locator, type Page } from '@playwright/test';
+import { AuthPage, serviceRest, STACK_URL } from './auth';
+
+/** The checkout screens (/checkout/summary and /checkout/{orderId}). */
+export class CheckoutPage {
+  readonly main: Locator;
+  readonly progress: Locator;
+  readonly cartTable: Locator;
+  readonly couponInput: Locator;
+  readonly couponMessage: Locator;
+  readonly continueButton: Locator;
+  readonly total: Locator;
+
+  constructor(readonly page: Page) {
+    this.main = page.getByRole('main');
+    this.progress = this.main.getByRole('navigation', { name: 'Progreso de la compra' });
+    this.cartTable = this.main.getByRole('table');
+    this.couponInput = this.main.getByLabel('Cupón de descuento', { exact: true });
+    this.couponMessage = this.main.locator('.coupon-message');
+    this.continueButton = this.main.getByRole('button', { name: 'Continuar con el envío' });
+    this.total = this.main.locator('.cart-totals [data-amount="total"]');
+  }
+
+  /** Opens the cart summary and waits for the island to hydrate. */
+  async gotoSummary(): Promise<void> {
+    await this.page.goto('/checkout/summary');
+    await expect(this.progress).toContainText('Paso 1 de 4');
+    await expect(this.page.locator('astro-island[component-url*="CheckoutApp"]')).not.toHaveAttribute('ssr', '');
+  }
+
+  /** The row of a product in the cart table. */
+  row(productId: string): Locator {
+    return this.main.locator(`tr[data-product-id="${productId}"]`);
+  }
+
+  /** Applies a coupon code through the coupon form. */
+  async applyCoupon(code: string): Promise<void> {
+    await this.couponInput.fill(code);
+    await this.main.getByRole('button', { name: 'Aplicar' }).click();
+  }
+
+  /** The id in /checkout/{id} once the order exists. */
+  async orderIdFromUrl(): Promise<string> {
+    await this.page.waitForURL(/\/checkout\/[0-9a-f-]{36}$/);
+    return new URL(this.page.url()).pathname.split('/').pop()!;
+  }
+
+  /** Fills and saves the new-address form. */
+  async fillAddress(address = { street: 'Av. Reforma 222', city: 'Ciudad de México', state: 'CDMX', zip: '06600' }): Promise<void> {
+    await this.main.getByLabel('Calle y número').fill(address.street);
+    await this.main.getByLabel('Ciudad').fill(address.city);
+    await this.main.getByLabel('Estado', { exact: true }).fill(address.state);
+    await this.main.getByLabel('Código Postal').fill(address.zip);
+    await this.main.getByRole('button', { name: 'Guardar dirección' }).click();
+  }
+
+  /** Fills the (simulated) card form and pays. */
+  async payWithCard(number: string, { save = false, expiry = '12/34', cvc = '123' } = {}): Promise<void> {
+    await this.main.getByLabel('Número de tarjeta').fill(number);
+    await this.main.getByLabel('Vencimiento (MM/AA)').fill(expiry);
+    await this.main.getByLabel('CVC').fill(cvc);
+    if (save) await this.main.getByLabel('Guardar tarjeta').check();
+    await this.main.getByRole('button', { name: /^Pagar \$/ }).click();
+  }
+}
+
+/** Adds a product from its page (quantity as given) and returns the toast. */
+export async function addFromProductPage(page: Page, productId: string, quantity = 1): Promise<Locator> {
+  await page.goto(`/product/${productId}`);
+  const main = page.getByRole('main');
+  await expect(main.locator('.stock')).toContainText('Disponibles');
+  // Hydrated: Astro drops the ssr attribute once the island is interactive.
+  await expect(page.locator('astro-island[component-url*="AddToCart"]')).not.toHaveAttribute('ssr', '');
+  await expect(main.locator('.skeleton-inline')).toHaveCount(0);
+  if (quantity > 1) await main.getByRole('spinbutton', { name: 'Cantidad' }).fill(String(quantity));
+  await main.getByRole('button', { name: 'Agregar al carrito' }).click();
+  const toast = page.locator('.toast').filter({ hasText: 'Agregado al carrito' });
+  await expect(toast).toBeVisible();
+  return toast;
+}
+
+/** Signs in on /auth?next=… (the page returns to `next`). */
+export async function signInFrom(page: Page, email: string, password: string): Promise<void> {
+  const auth = new AuthPage(page);
+  await auth.login(email, password);
+}
+
+/** An order as the database has it (service role). */
+export async function orderInDb(orderId: string): Promise<{ status: string; total: number; paid_at: string | null; subtotal: number; discount: number; shipping: number; shipping_address_id: string | null }> {
+  const { body } = await serviceRest('GET', `orders?id=eq.${orderId}&select=status,total,paid_at,subtotal,discount,shipping,shipping_address_id`);
+  return (body as Array<never>)[0]!;
+}
+
+/** The e-mails in the local mailbox for an address. */
+export async function mailbox(to: string): Promise<Array<{ subject: string; text: string }>> {
+  const api = await playwrightRequest.newContext();
+  try {
+    const response = await api.get(`${STACK_URL}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
+    return (await response.json()) as Array<{ subject: string; text: string }>;
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Puts a cart straight into localStorage (before any page script runs). */
+export async function seedCart(page: Page, items: unknown[]): Promise<void> {
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem('cart-seeded')) {
+      localStorage.setItem('cart', value);
+      sessionStorage.setItem('cart-seeded', '1');
+    }
+  }, JSON.stringify(items));
+}
+
+/** Formats pesos the way the shop shows them. */
+export function mxn(pesos: number): string {
+  return new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN', minimumFractionDigits: 2 }).format(pesos);
+}
