@@ -2,7 +2,7 @@
  * Footer newsletter sign-up: one e-mail field with idle, sending, error and success states.
  * supabase-js is imported on the first submit only, so hydrating the footer stays cheap.
  */
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { MESSAGES, validateNewsletter } from '../../domain/validation';
 import { subscribeToNewsletter } from './subscribe';
 import './NewsletterForm.css';
@@ -28,6 +28,12 @@ export default function NewsletterForm() {
   const inputRef = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>('idle');
+
+  // The island hydrates when the visitor reaches for it, possibly after typing: keep that text.
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed) setEmail(typed);
+  }, []);
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -189,7 +189,8 @@ export default function SearchBox() {
           setQuery(event.target.value);
           setActive(-1);
           setFocused(true);
-          load();
+          // A failed download is retried on the next focus or Enter, not on every keystroke.
+          if (state === 'idle') load();
         }}
         onFocus={() => {
           setFocused(true);

@@ -1,0 +1,188 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { STACK_URL } from './pages/auth';
+
+// Demo products (supabase/seed.sql).
+const PIKACHU = ['Lata Pikachu ex', 'Pikachu & Zekrom GX – Carta individual (Unión de Aliados)', 'Pikachu & Zekrom GX PSA 10 (Unión de Aliados)', 'Pikachu ex – Carta individual (Chispas Fulgurantes)'];
+const HERO = { id: 'pk-boosterbox-journey-together', name: 'Caja de sobres Journey Together (36 sobres)' };
+
+/** The header search box and its dropdown, found by role. */
+function search(page: Page) {
+  const box = page.getByRole('banner').getByRole('combobox', { name: 'Buscar productos' });
+  const listbox = page.getByRole('listbox', { name: 'Productos sugeridos' });
+  return { box, listbox, options: listbox.getByRole('option') };
+}
+
+test.describe('header search', () => {
+  test('shows matching products with image and name for a partial lower-case name', async ({ page }) => {
+    await page.goto('/');
+    const { box, listbox, options } = search(page);
+    await expect(box).toHaveAttribute('placeholder', 'Buscar productos...');
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await box.click();
+    await box.pressSequentially('pikach');
+
+    await expect(listbox).toBeVisible();
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    await expect(box).toHaveAttribute('aria-controls', (await listbox.getAttribute('id'))!);
+    // Names starting with the query come before names that merely contain it.
+    await expect(options).toHaveText([PIKACHU[1]!, PIKACHU[2]!, PIKACHU[3]!, PIKACHU[0]!]);
+    for (const option of await options.all()) {
+      const img = option.locator('img');
+      await expect(img).toHaveAttribute('src', /\/storage\/v1\/object\/public\/products\/.+\.svg$/);
+      await expect(img).toHaveJSProperty('complete', true);
+      expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+    }
+    await expect(page.getByRole('status').filter({ hasText: '4 productos encontrados.' })).toBeAttached();
+  });
+
+  test('ignores case and accents, and says so when nothing matches', async ({ page }) => {
+    await page.goto('/');
+    const { box, options, listbox } = search(page);
+    await box.fill('UNION DE ALIADOS');
+    await expect(options).toHaveText([PIKACHU[1]!, PIKACHU[2]!]);
+    await box.fill('xyzzy');
+    await expect(listbox).toBeHidden();
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByText('No encontramos productos con ese nombre.')).toBeVisible();
+  });
+
+  test('arrow keys move through the options and Enter opens the product and clears the search', async ({ page }) => {
+    await page.goto('/');
+    const { box, options } = search(page);
+    await box.fill('caja de sobres journey');
+    await expect(options).toHaveCount(1);
+    await box.fill('journey together');
+    await expect(options.first()).toBeVisible();
+    const count = await options.count();
+    expect(count).toBeGreaterThan(2);
+
+    await box.press('ArrowDown');
+    await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await options.nth(0).getAttribute('id'))!);
+    await box.press('ArrowDown');
+    await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(options.nth(0)).toHaveAttribute('aria-selected', 'false');
+    await box.press('ArrowUp');
+    await box.press('ArrowUp');
+    // Up from the first option wraps to the last.
+    await expect(options.nth(count - 1)).toHaveAttribute('aria-selected', 'true');
+    await box.press('ArrowDown');
+    await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+
+    // 'Blíster de 3 sobres Journey Together' would be first alphabetically; find the hero instead.
+    const names = await options.allTextContents();
+    const target = names.indexOf(HERO.name);
+    expect(target).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < target; i++) await box.press('ArrowDown');
+    await expect(options.nth(target)).toHaveAttribute('aria-selected', 'true');
+    await box.press('Enter');
+
+    await expect(page).toHaveURL(new RegExp(`/product/${HERO.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: HERO.name })).toBeVisible();
+    await expect(search(page).box).toHaveValue('');
+    await page.goBack();
+    await expect(search(page).box).toHaveValue('');
+    await expect(search(page).listbox).toBeHidden();
+  });
+
+  test('a click on a product opens it', async ({ page }) => {
+    await page.goto('/faq');
+    const { box, options } = search(page);
+    await box.fill('lata pikachu');
+    await options.filter({ hasText: 'Lata Pikachu ex' }).click();
+    await expect(page).toHaveURL(/\/product\/pk-tin-[\w-]*pikachu-ex$/);
+    await expect(page.getByRole('heading', { level: 1, name: /Lata Pikachu ex/ })).toBeVisible();
+  });
+
+  test('Escape clears the search', async ({ page }) => {
+    await page.goto('/');
+    const { box, listbox } = search(page);
+    await box.fill('sobre');
+    await expect(listbox).toBeVisible();
+    await box.press('Escape');
+    await expect(box).toHaveValue('');
+    await expect(listbox).toBeHidden();
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await expect(box).toBeFocused();
+  });
+
+  test('a click outside clears the search', async ({ page }) => {
+    await page.goto('/');
+    const { box, listbox } = search(page);
+    await box.fill('sobre');
+    await expect(listbox).toBeVisible();
+    await page.getByRole('main').getByRole('heading', { level: 1 }).click();
+    await expect(box).toHaveValue('');
+    await expect(listbox).toBeHidden();
+  });
+
+  test('the dropdown is at most 300 px tall and scrolls to the highlighted option', async ({ page }) => {
+    await page.goto('/');
+    const { box, listbox, options } = search(page);
+    await box.fill('sobre');
+    await expect(options).toHaveCount(8);
+    expect(await listbox.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('300px');
+    const size = await listbox.evaluate((el) => ({ client: el.clientHeight, scroll: el.scrollHeight, top: el.scrollTop }));
+    expect(size.client).toBeLessThanOrEqual(300);
+    expect(size.scroll).toBeGreaterThan(size.client);
+    expect(size.top).toBe(0);
+    // Up from nothing highlights the last option, which must scroll into view.
+    await box.press('ArrowUp');
+    await expect(options.last()).toHaveAttribute('aria-selected', 'true');
+    await expect.poll(() => listbox.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    await expect(options.last()).toBeInViewport();
+  });
+
+  test('downloads the index once, on first use, and never calls the backend while typing', async ({ page }) => {
+    const indexRequests: Request[] = [];
+    const backendRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/search-index.json')) indexRequests.push(request);
+      if (request.url().startsWith(STACK_URL) && !request.url().includes('/storage/')) backendRequests.push(request.url());
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(indexRequests).toHaveLength(0);
+
+    const { box, options } = search(page);
+    await box.click();
+    await box.pressSequentially('journey tog', { delay: 20 });
+    await expect(options.first()).toBeVisible();
+    await box.press('Escape');
+    await box.pressSequentially('elite', { delay: 20 });
+    await expect(options.first()).toContainText('Elite Trainer Box');
+    expect(indexRequests).toHaveLength(1);
+    expect(backendRequests).toEqual([]);
+
+    const response = await indexRequests[0]!.response();
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-type']).toContain('application/json');
+  });
+
+  test('tells the shopper when the index cannot be loaded, and tries again on the next search', async ({ page }) => {
+    let fail = true;
+    await page.route('**/search-index.json', (route) => (fail ? route.fulfill({ status: 503, body: '' }) : route.continue()));
+    await page.goto('/');
+    const { box, options } = search(page);
+    await box.fill('sobre');
+    await expect(page.getByText('No pudimos cargar la búsqueda. Intenta de nuevo.')).toBeVisible();
+    fail = false;
+    await page.getByRole('main').click({ position: { x: 5, y: 5 } });
+    await box.fill('sobre');
+    await expect(options.first()).toBeVisible();
+  });
+
+  test('the open dropdown has no serious accessibility violations', async ({ page }) => {
+    await page.goto('/');
+    const { box, options } = search(page);
+    await box.fill('journey');
+    await box.press('ArrowDown');
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+    const results = await new AxeBuilder({ page }).include('header').analyze();
+    const grave = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(grave).toEqual([]);
+  });
+});
