@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { getProfile } from '../../data/profiles.ts';
 import { $session, initSession, refresh, setProfile, signOut } from '../../stores/session.ts';
 import AuthForm from '../auth/AuthForm.tsx';
+import Toaster from './Toaster.tsx';
 import ProfilePanel from './ProfilePanel.tsx';
 import OrdersPanel from './OrdersPanel.tsx';
 import AddressesPanel from './AddressesPanel.tsx';
@@ -37,8 +38,17 @@ interface Props {
   withProductForm?: boolean;
 }
 
-/** The account page: the login when signed out, else the sidebar and the selected tab. */
-export default function AccountApp({ withProductForm = false }: Props) {
+/** The account page and its notices. */
+export default function AccountApp(props: Props) {
+  return (
+    <>
+      <AccountScreen {...props} />
+      <Toaster />
+    </>
+  );
+}
+
+function AccountScreen({ withProductForm = false }: Props) {
   const session = useStore($session);
   const [tab, setTab] = useState<AccountTab>('profile');
   const [showForm, setShowForm] = useState(withProductForm);

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { $session, initSession, safeNextPath, signIn } from '../../stores/session.ts';
 import { flashToast, showToast } from '../account/toast.ts';
 import PasswordField from './PasswordField.tsx';
+import Toaster from '../account/Toaster.tsx';
 import { AUTH_MESSAGES, continueWithGoogle, registerShopper, requestPasswordReset } from './auth-flows.ts';
 import '../account/account.css';
 
@@ -52,8 +53,20 @@ function nextFromUrl(): string {
   return safeNextPath(new URLSearchParams(window.location.search).get('next'));
 }
 
+/** Sign-in, sign-up and password recovery; on its own page it brings its notices along. */
+export default function AuthForm(props: Props) {
+  return props.standalone ? (
+    <>
+      <AuthScreen {...props} />
+      <Toaster />
+    </>
+  ) : (
+    <AuthScreen {...props} />
+  );
+}
+
 /** Sign-in, sign-up and password recovery, with Google as the other way in. */
-export default function AuthForm({ standalone = false }: Props) {
+function AuthScreen({ standalone = false }: Props) {
   const session = useStore($session);
   const [mode, setMode] = useState<Mode>('login');
   const [form, setForm] = useState(EMPTY);

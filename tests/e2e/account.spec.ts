@@ -1,0 +1,268 @@
+import { test, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { AuthPage, SHOPPER, atPath, createConfirmedUser, serviceRest, signInAs } from './pages/auth.ts';
+import { AccountPage } from './pages/account.ts';
+
+async function expectNoSeriousViolations(page: import('@playwright/test').Page) {
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+test('sin sesión /account muestra el inicio de sesión y, al entrar, la cuenta en la misma página', async ({ page }) => {
+  await page.goto('/account');
+  const auth = new AuthPage(page);
+  await expect(auth.loginMode).toHaveAttribute('aria-pressed', 'true');
+  await auth.login(SHOPPER.email, SHOPPER.password);
+  const account = new AccountPage(page);
+  await expect(account.tabs).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/account');
+  await account.expectToast('Bienvenido');
+});
+
+test('una sesión guardada que ya no es válida muestra Sesión no disponible con Iniciar sesión', async ({ page }) => {
+  await signInAs(page, SHOPPER.email, SHOPPER.password);
+  // Corrupt the stored access token: the auth server refuses it.
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('sb-') && k.endsWith('-auth-token'))!;
+    const value = JSON.parse(localStorage.getItem(key)!);
+    value.access_token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.firma-falsa';
+    value.expires_at = Math.floor(Date.now() / 1000) + 3600;
+    localStorage.setItem(key, JSON.stringify(value));
+  });
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText('Sesión no disponible.');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', /^\/auth/);
+});
+
+test('barra lateral, pestañas recordadas, Favoritos, Configuración y accesibilidad de cada pestaña', async ({ page }) => {
+  await signInAs(page, SHOPPER.email, SHOPPER.password);
+  const account = new AccountPage(page);
+  await expect(account.sidebar.getByRole('heading')).toHaveText(`${SHOPPER.name} ${SHOPPER.lastname}`);
+  await expect(account.sidebar).toContainText(SHOPPER.email);
+  await expect(account.tabs.getByRole('tab')).toHaveText(['Mi perfil', 'Favoritos', 'Pedidos', 'Direcciones', 'Configuración']);
+  await expect(account.tabs.getByRole('tab', { name: 'Mi perfil' })).toHaveAttribute('aria-selected', 'true');
+  await expect(account.sidebar.getByRole('link', { name: 'Registrar producto' })).toHaveCount(0);
+  await expect(account.panel.getByTestId('summary-orders')).toHaveText('11');
+  await expectNoSeriousViolations(page);
+
+  await account.openTab('Favoritos');
+  await expect(account.panel).toContainText('Pronto podrás ver y gestionar tus favoritos aquí.');
+  await expectNoSeriousViolations(page);
+  await account.openTab('Configuración');
+  await expect(account.panel).toContainText('en construcción');
+  await expectNoSeriousViolations(page);
+  await account.openTab('Direcciones');
+  await expect(account.addresses).toHaveCount(2);
+  await expectNoSeriousViolations(page);
+  await account.openTab('Pedidos');
+  await expect(account.orderRows).toHaveCount(8);
+  await expectNoSeriousViolations(page);
+
+  await page.reload();
+  await expect(account.tabs.getByRole('tab', { name: 'Pedidos' })).toHaveAttribute('aria-selected', 'true');
+  await expect(account.panel.getByRole('heading', { name: 'Mis pedidos' })).toBeVisible();
+});
+
+test('pedidos de la compradora demo: columnas, colores, 8 por página y detalles', async ({ page }) => {
+  await signInAs(page, SHOPPER.email, SHOPPER.password);
+  const account = new AccountPage(page);
+  await account.openTab('Pedidos');
+  await expect(account.panel.getByRole('columnheader')).toHaveText(['ID', 'Fecha', 'Total', 'Estado', 'Detalles']);
+  await expect(account.orderRows).toHaveCount(8);
+  await expect(account.panel.getByText('Página 1 de 2')).toBeVisible();
+  await expect(account.panel.getByRole('button', { name: 'Anteriores' })).toBeDisabled();
+
+  const first = account.orderRows.first();
+  await expect(first.getByRole('cell').nth(0)).toHaveText(/^#[0-9A-F]{6}$/);
+  await expect(first.getByRole('cell').nth(1)).toHaveText(/^\d{2}\/\d{2}\/\d{2}$/);
+  await expect(first.getByRole('cell').nth(2)).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  const colours = { Enviado: 'green', Completado: 'green', Pendiente: 'yellow', Cancelado: 'red', Pagado: 'blue' } as const;
+  for (const [status, colour] of Object.entries(colours)) {
+    const badge = account.panel.locator('[data-color]', { hasText: status }).first();
+    if ((await badge.count()) > 0) await expect(badge).toHaveAttribute('data-color', colour);
+  }
+
+  const details = first.getByRole('button', { name: /Ver detalles/ });
+  await details.click();
+  const lines = account.panel.getByTestId('order-lines').first();
+  await expect(lines.getByTestId('order-line').first()).toContainText(/Cantidad: \d+/);
+  await expect(lines.getByTestId('order-line').first()).toContainText(/\$[\d,]+\.\d{2}/);
+  await expect(first.getByRole('button', { name: /Ocultar/ })).toBeVisible();
+  await first.getByRole('button', { name: /Ocultar/ }).click();
+  await expect(account.panel.getByTestId('order-lines')).toHaveCount(0);
+
+  await account.panel.getByRole('button', { name: 'Siguientes' }).click();
+  await expect(account.orderRows).toHaveCount(3);
+  await expect(account.panel.getByText('Página 2 de 2')).toBeVisible();
+  await expect(account.panel.getByRole('button', { name: 'Siguientes' })).toBeDisabled();
+  await account.panel.getByRole('button', { name: 'Anteriores' }).click();
+  await expect(account.orderRows).toHaveCount(8);
+});
+
+test.describe('cuenta nueva', () => {
+  test('perfil: vacíos, validación, username ocupado, sin cambios, cancelar y guardar', async ({ page }) => {
+    const user = await createConfirmedUser('perfil');
+    await signInAs(page, user.email, user.password);
+    const account = new AccountPage(page);
+    await expect(account.panel).toContainText('No has registrado dirección.');
+    await expect(account.panel).toContainText('Aún no tienes un cliente de Stripe asociado.');
+    await expect(account.panel.getByTestId('summary-orders')).toHaveText('0');
+
+    const edit = account.panel.getByRole('button', { name: 'Editar datos' });
+    await edit.click();
+    const form = account.profileForm;
+    const save = form.getByRole('button', { name: 'Guardar' });
+    await save.click();
+    await expect(form.getByRole('alert')).toHaveText('Sin cambios por guardar');
+
+    await form.getByLabel('Nombre', { exact: true }).fill('');
+    await form.getByLabel('Teléfono').fill('12');
+    await form.getByLabel('Estado').fill('Jalisco');
+    await save.click();
+    await expect(form.getByRole('alert')).toHaveText('Revisa los campos marcados.');
+    await expect(form).toContainText('Nombre requerido');
+    await expect(form).toContainText('Teléfono inválido');
+    await expect(form).toContainText('Calle requerida');
+    await expect(form).toContainText('Ciudad requerida');
+
+    // Cancel restores what was stored.
+    await form.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(account.panel).toContainText('Prueba');
+    await edit.click();
+    await expect(form.getByLabel('Nombre', { exact: true })).toHaveValue('Prueba');
+    await expect(form.getByLabel('Teléfono')).toHaveValue('5512345678');
+
+    await form.getByLabel('Username').fill('AnaGarcia');
+    await save.click();
+    await expect(form.getByRole('alert')).toHaveText('El username ya está en uso');
+
+    await form.getByLabel('Username').fill(`${user.username}x`);
+    await form.getByLabel('Nombre', { exact: true }).fill('Mariana');
+    await form.getByLabel('Teléfono').fill('');
+    await form.getByLabel('Calle').fill('Av. Juárez 10');
+    await form.getByLabel('Ciudad').fill('Guadalajara');
+    await form.getByLabel('Estado').fill('Jalisco');
+    await form.getByLabel('Código Postal').fill('44100');
+    await save.click();
+    await expect(account.panel.getByRole('status').filter({ hasText: '✅' })).toBeVisible();
+    await expect(account.sidebar.getByRole('heading')).toHaveText('Mariana Cuenta');
+    await expect(account.panel.getByTestId('main-address')).toContainText('Av. Juárez 10, Guadalajara, Jalisco 44100, México');
+    // The save note goes away after about 2.4 s.
+    await expect(account.panel.getByRole('status').filter({ hasText: '✅' })).toHaveCount(0, { timeout: 4000 });
+
+    const stored = await serviceRest('GET', `profiles?id=eq.${user.id}&select=username,name,phone`);
+    expect(stored.body).toEqual([{ username: `${user.username}x`, name: 'Mariana', phone: null }]);
+
+    await account.panel.getByRole('button', { name: 'Gestionar direcciones' }).click();
+    await expect(account.tabs.getByRole('tab', { name: 'Direcciones' })).toHaveAttribute('aria-selected', 'true');
+    await expect(account.addresses).toHaveCount(1);
+  });
+
+  test('direcciones: alta, predeterminada, edición, borrado con confirmación y la única bloqueada', async ({ page }) => {
+    const user = await createConfirmedUser('direcciones');
+    await signInAs(page, user.email, user.password);
+    const account = new AccountPage(page);
+    await account.openTab('Direcciones');
+    await expect(account.panel).toContainText('Aún no has agregado direcciones.');
+
+    const form = account.newAddressForm;
+    // The first address is always the default: no checkbox.
+    await expect(form.getByLabel('Usar como dirección predeterminada')).toHaveCount(0);
+    await form.getByRole('button', { name: 'Guardar dirección' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Revisa los campos marcados.');
+    for (const text of ['Calle requerida', 'Ciudad requerida', 'Estado requerido', 'Código Postal requerido']) {
+      await expect(form).toContainText(text);
+    }
+
+    await account.fillAddress(form, { label: 'Casa', street: 'Calle Uno 1', city: 'Puebla', state: 'Puebla', zip: '72000' });
+    await form.getByRole('button', { name: 'Guardar dirección' }).click();
+    await account.expectToast('Dirección guardada');
+    await expect(account.addresses).toHaveCount(1);
+    const only = account.addresses.first();
+    await expect(only).toContainText('Predeterminada');
+    await expect(only.getByRole('button', { name: 'Eliminar' })).toBeDisabled();
+    await expect(only).toContainText('Debes tener al menos una dirección');
+
+    await account.fillAddress(form, { label: 'Oficina', street: 'Calle Dos 2', city: 'Puebla', state: 'Puebla', zip: '72001', isDefault: false });
+    await form.getByRole('button', { name: 'Guardar dirección' }).click();
+    await expect(account.addresses).toHaveCount(2);
+    await expect(account.addresses.first()).toContainText('Casa');
+    await expect(account.addresses.first()).toContainText('Predeterminada');
+
+    await account.fillAddress(form, { label: 'Bodega', street: 'Calle Tres 3', city: 'Cholula', state: 'Puebla', zip: '72760', isDefault: true });
+    await form.getByRole('button', { name: 'Guardar dirección' }).click();
+    await expect(account.addresses).toHaveCount(3);
+    await expect(account.addresses.first()).toContainText('Bodega');
+    await expect(account.panel.getByText('Predeterminada', { exact: true })).toHaveCount(1);
+
+    // Inline edit.
+    const office = account.addresses.filter({ hasText: 'Oficina' });
+    await office.getByRole('button', { name: 'Editar' }).click();
+    const editForm = account.panel.getByRole('form', { name: 'Editar dirección' });
+    await account.fillAddress(editForm, { street: 'Calle Dos 22' });
+    await editForm.getByRole('button', { name: 'Guardar cambios' }).click();
+    await account.expectToast('Dirección actualizada');
+    await expect(account.addresses.filter({ hasText: 'Oficina' })).toContainText('Calle Dos 22');
+
+    await account.addresses.filter({ hasText: 'Oficina' }).getByRole('button', { name: 'Hacer predeterminada' }).click();
+    await account.expectToast('Predeterminada actualizada');
+    await expect(account.addresses.first()).toContainText('Oficina');
+    await expect(account.panel.getByText('Predeterminada', { exact: true })).toHaveCount(1);
+
+    // Deleting asks first; cancelling keeps it.
+    await account.addresses.first().getByRole('button', { name: 'Eliminar' }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Eliminar esta dirección?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(account.addresses).toHaveCount(3);
+
+    // Deleting the default promotes the first remaining address.
+    await account.addresses.first().getByRole('button', { name: 'Eliminar' }).click();
+    await dialog.getByRole('button', { name: 'Sí, eliminar' }).click();
+    await account.expectToast('Dirección eliminada');
+    await expect(account.addresses).toHaveCount(2);
+    await expect(account.panel.getByText('Predeterminada', { exact: true })).toHaveCount(1);
+    await expect(account.addresses.first()).toContainText('Predeterminada');
+
+    await account.addresses.nth(1).getByRole('button', { name: 'Eliminar' }).click();
+    await dialog.getByRole('button', { name: 'Sí, eliminar' }).click();
+    await expect(account.addresses).toHaveCount(1);
+    await expect(account.addresses.first().getByRole('button', { name: 'Eliminar' })).toBeDisabled();
+
+    // The database refuses it too, whatever the screen does.
+    const refused = await serviceRest('GET', `addresses?user_id=eq.${user.id}&select=id`);
+    expect((refused.body as unknown[]).length).toBe(1);
+  });
+
+  test('datos en vivo: pedido marcado pagado, perfil y direcciones cambiados desde otro lado', async ({ page }) => {
+    const user = await createConfirmedUser('envivo');
+    await signInAs(page, user.email, user.password);
+    const account = new AccountPage(page);
+    await account.openTab('Pedidos');
+    await expect(account.panel).toContainText('No tienes pedidos aún.');
+
+    const created = await serviceRest('POST', 'orders', { user_id: user.id, subtotal: 250, total: 250, status: 'Pendiente' });
+    expect(created.status).toBe(201);
+    const orderId = (created.body as { id: string }[])[0]!.id;
+    await expect(account.orderRows).toHaveCount(1);
+    const badge = account.orderRows.first().locator('[data-color]');
+    await expect(badge).toHaveText('Pendiente');
+    await expect(badge).toHaveAttribute('data-color', 'yellow');
+
+    const paid = await serviceRest('PATCH', `orders?id=eq.${orderId}`, { status: 'Pagado', paid_at: new Date().toISOString() });
+    expect(paid.status).toBe(200);
+    await expect(badge).toHaveText('Pagado');
+    await expect(badge).toHaveAttribute('data-color', 'blue');
+
+    await serviceRest('PATCH', `profiles?id=eq.${user.id}`, { name: 'Renata' });
+    await expect(account.sidebar.getByRole('heading')).toHaveText('Renata Cuenta');
+
+    await account.openTab('Direcciones');
+    await expect(account.panel).toContainText('Aún no has agregado direcciones.');
+    await serviceRest('POST', 'addresses', { user_id: user.id, street: 'Calle Viva 5', city: 'Mérida', state: 'Yucatán', zip: '97000', country: 'México' });
+    await expect(account.addresses).toHaveCount(1);
+    await expect(account.addresses.first()).toContainText('Calle Viva 5');
+  });
+});
