@@ -723,7 +723,7 @@ async function knownGoogleAccounts(ctx: StackContext): Promise<KnownAccount[]> {
   return accounts;
 }
 
-async function authorize(req: IncomingMessage, res: ServerResponse, url: URL, ctx: StackContext): Promise<void> {
+async function authorize(res: ServerResponse, url: URL, ctx: StackContext): Promise<void> {
   const provider = url.searchParams.get('provider');
   if (provider !== 'google') {
     throw new AuthError(400, 'validation_failed', 'Unsupported provider: provider is not enabled');
@@ -1134,7 +1134,7 @@ export const handleAuth: Handler = async (req, res, rawPath, url, ctx) => {
       case 'POST /verify':
         return await verifyPost(req, res, ctx);
       case 'GET /authorize':
-        return await authorize(req, res, url, ctx);
+        return await authorize(res, url, ctx);
       case 'POST /callback':
         return await googleCallback(req, res, ctx);
       default:
