@@ -1,5 +1,8 @@
-import { expect, request as playwrightRequest, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, request as playwrightRequest, type Locator, type Page } from '@playwright/test';
 import { AuthPage, serviceRest, STACK_URL } from './auth';
+
+// Hydration and the local stack are slow on a busy 2-core machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** The checkout screens (/checkout/summary and /checkout/{orderId}). */
 export class CheckoutPage {
@@ -15,7 +18,7 @@ export class CheckoutPage {
     this.main = page.getByRole('main');
     this.progress = this.main.getByRole('navigation', { name: 'Progreso de la compra' });
     this.cartTable = this.main.getByRole('table');
-    this.couponInput = this.main.getByLabel('Cupón de descuento', { exact: true });
+    this.couponInput = this.main.getByRole('textbox', { name: 'Cupón de descuento' });
     this.couponMessage = this.main.locator('.coupon-message');
     this.continueButton = this.main.getByRole('button', { name: 'Continuar con el envío' });
     this.total = this.main.locator('.cart-totals [data-amount="total"]');
@@ -69,10 +72,9 @@ export async function addFromProductPage(page: Page, productId: string, quantity
   await page.goto(`/product/${productId}`);
   const main = page.getByRole('main');
   await expect(main.locator('.stock')).toContainText('Disponibles');
-  // Hydrated: Astro drops the ssr attribute once the island is interactive.
-  await expect(page.locator('astro-island[component-url*="AddToCart"]')).not.toHaveAttribute('ssr', '');
-  await expect(main.locator('.skeleton-inline')).toHaveCount(0);
-  if (quantity > 1) await main.getByRole('spinbutton', { name: 'Cantidad' }).fill(String(quantity));
+  // The buy box hydrates on the first interaction, which the click itself triggers.
+  for (let i = 1; i < quantity; i += 1) await main.getByRole('button', { name: 'Aumentar cantidad' }).click();
+  await expect(main.getByRole('spinbutton', { name: 'Cantidad' })).toHaveValue(String(quantity));
   await main.getByRole('button', { name: 'Agregar al carrito' }).click();
   const toast = page.locator('.toast').filter({ hasText: 'Agregado al carrito' });
   await expect(toast).toBeVisible();
