@@ -4,7 +4,8 @@ import { CHROMIUM_FLAGS, findChromium } from './scripts/find-chromium.mjs';
 // scripts/test-e2e.mjs exports CHROMIUM_PATH; looking again keeps `npx playwright test` working too.
 const executablePath = process.env.CHROMIUM_PATH || (await findChromium()) || undefined;
 
-// A port of its own, so the suite runs beside `npm start` (4321) and other suites.
+// scripts/test-e2e.mjs picks free ports and per-run folders; the fixed defaults below serve
+// a direct `npx playwright test`, and still keep clear of `npm start` (4321, 54321, dist/).
 const port = Number(process.env.E2E_PORT || 4329);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -25,7 +26,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath, args: CHROMIUM_FLAGS },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: CHROMIUM_FLAGS } } }],
+  // The device preset sets viewport and user agent only; launchOptions come from `use` above.
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
     // start.mjs builds the site and, once it exists, starts the local Supabase stack too.
     command: `"${process.execPath}" scripts/start.mjs`,

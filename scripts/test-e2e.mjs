@@ -1,6 +1,9 @@
-// `npm run test:e2e`: finds Chromium, hands its path to playwright.config.ts, runs Playwright.
+// `npm run test:e2e`: finds Chromium, gives this run free ports and its own build and data
+// folders (so several runs can share the working tree), then runs Playwright.
 // Extra arguments go to `playwright test` (e.g. `npm run test:e2e -- tests/e2e/home.spec.ts`).
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium, INSTALL_HINT } from './find-chromium.mjs';
@@ -12,14 +15,40 @@ if (!chromium) {
   process.exit(1);
 }
 
-const cli = path.join(root, 'node_modules', '@playwright', 'test', 'cli.js');
-const child = spawn(process.execPath, [cli, 'test', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, CHROMIUM_PATH: chromium },
-});
-
-for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
-  process.on(signal, () => child.kill(signal));
+/** A TCP port nobody listens on right now, chosen by the system. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+const env = { ...process.env, CHROMIUM_PATH: chromium };
+/** Folders made for this run only, removed when it ends. */
+const scratch = [];
+env.E2E_PORT ||= String(await freePort());
+env.E2E_SUPABASE_PORT ||= String(await freePort());
+if (!env.ASTRO_OUT_DIR) {
+  env.ASTRO_OUT_DIR = `dist-e2e-${env.E2E_PORT}`;
+  scratch.push(env.ASTRO_OUT_DIR, path.join('node_modules', `.astro-${env.ASTRO_OUT_DIR}`));
+}
+if (!env.E2E_SUPABASE_DATA_DIR) {
+  env.E2E_SUPABASE_DATA_DIR = path.join('.data', `e2e-${env.E2E_PORT}`);
+  scratch.push(env.E2E_SUPABASE_DATA_DIR);
+}
+
+const cli = path.join(root, 'node_modules', '@playwright', 'test', 'cli.js');
+const child = spawn(process.execPath, [cli, 'test', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
+
+// SIGINT is the signal Playwright answers with an orderly stop, web server included.
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+  process.on(signal, () => child.kill('SIGINT'));
+}
+child.on('exit', (code, signal) => {
+  for (const dir of scratch) rmSync(path.join(root, dir), { recursive: true, force: true });
+  process.exit(code ?? (signal ? 1 : 0));
+});
