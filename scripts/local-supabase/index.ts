@@ -6,6 +6,7 @@
  *   npm run backend -- --reset  wipe .data/ first
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -82,9 +83,15 @@ export function assertSafeHost(host: string, jwtSecret: string): void {
   }
 }
 
-/** Deletes the stack's data folder (the --reset flag). */
-export function resetDataDir(dataDir: string): void {
-  fs.rmSync(dataDir, { recursive: true, force: true });
+/** Deletes the stack's data folder (the --reset flag), refusing folders that cannot be ours. */
+export function resetDataDir(dataDir: string, rootDir = ROOT_DIR): void {
+  const target = path.resolve(dataDir);
+  const protectedDirs = [path.parse(target).root, os.homedir(), path.resolve(rootDir)];
+  // A mistyped LOCAL_SUPABASE_DATA_DIR must never wipe the project, the home folder or above.
+  if (protectedDirs.some((p) => p === target || p.startsWith(target + path.sep))) {
+    throw new StackConfigError(`Se rechaza borrar ${target}: no es una carpeta de datos del stack local.`);
+  }
+  fs.rmSync(target, { recursive: true, force: true });
 }
 
 async function runMigrations(db: Db, rootDir: string, seed: boolean): Promise<void> {
@@ -169,7 +176,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   const dataDir = path.resolve(options.dataDir ?? env.LOCAL_SUPABASE_DATA_DIR ?? defaultDataDir(rootDir));
   const databaseUrl = options.databaseUrl ?? (env.DATABASE_URL || undefined);
 
-  if (options.reset) resetDataDir(dataDir);
+  if (options.reset) resetDataDir(dataDir, rootDir);
   fs.mkdirSync(dataDir, { recursive: true });
 
   const dbDir = path.join(dataDir, 'db');

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_JWT_SECRET } from '../../scripts/local-supabase/config.ts';
 import { openPglite, type Role } from '../../scripts/local-supabase/db.ts';
-import { assertSafeHost, StackConfigError, startStack } from '../../scripts/local-supabase/index.ts';
+import { assertSafeHost, resetDataDir, StackConfigError, startStack } from '../../scripts/local-supabase/index.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -160,6 +160,18 @@ describe('command line', () => {
     expect(await child.exited).toBe(2);
     expect(child.stderr()).toContain('Argumento desconocido');
   }, 60_000);
+
+  it('--reset refuses to wipe the project, the home folder or the filesystem root', () => {
+    expect(() => resetDataDir(ROOT, ROOT)).toThrow(StackConfigError);
+    expect(() => resetDataDir(path.dirname(ROOT), ROOT)).toThrow(StackConfigError);
+    expect(() => resetDataDir(os.homedir(), ROOT)).toThrow(StackConfigError);
+    expect(() => resetDataDir('/', ROOT)).toThrow(StackConfigError);
+    expect(fs.existsSync(path.join(ROOT, 'package.json'))).toBe(true);
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'x'), 'x');
+    resetDataDir(dir, ROOT);
+    expect(fs.existsSync(dir)).toBe(false);
+  });
 
   it('allows a non-loopback host only with a private secret', () => {
     expect(() => assertSafeHost('0.0.0.0', LOCAL_JWT_SECRET)).toThrow(StackConfigError);
