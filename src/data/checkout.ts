@@ -32,11 +32,6 @@ export interface LineRefusal {
   remaining: number | null;
 }
 
-/** The outcome of creating an order. */
-export type CreateOrderResult =
-  | { ok: true; orderId: string }
-  | { ok: false; message: string; line: LineRefusal | null };
-
 const LINE_KINDS = ['out_of_stock', 'limit_exceeded', 'unavailable', 'unknown_product'] as const;
 const ITEM_KINDS = ['invalid_item', 'invalid_quantity', 'too_many_items', 'empty_order'];
 
@@ -54,6 +49,11 @@ export function parseCreateOrderError(error: { message?: string; details?: strin
   if (ITEM_KINDS.includes(details)) return { message: CHECKOUT_MESSAGES.saveItems, line: null };
   return { message: CHECKOUT_MESSAGES.createOrder, line: null };
 }
+
+/** The outcome of creating an order. */
+export type CreateOrderResult =
+  | { ok: true; orderId: string }
+  | { ok: false; message: string; line: LineRefusal | null };
 
 /** Creates the caller's order from product ids and quantities; the database prices it. */
 export async function createOrder(items: Array<{ product_id: string; quantity: number }>, couponCode: string | null): Promise<CreateOrderResult> {

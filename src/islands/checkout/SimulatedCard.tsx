@@ -6,7 +6,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CHECKOUT_MESSAGES, postApi } from '../../data/checkout.ts';
 import { formatMXN } from '../../domain/money.ts';
-import { formatCardNumber, parseExpiry, requestClientSecret, type PaymentState } from './payment-flow.ts';
+import { formatCardNumber, parseExpiry } from './card-format.ts';
+import { requestClientSecret, type PaymentState } from './payment-flow.ts';
 
 interface Props {
   orderId: string;
