@@ -1,0 +1,131 @@
+/**
+ * One catalogue rebuild at a time. Requests that arrive while a build runs coalesce into exactly
+ * one more build, which starts when the current one ends, so a burst of product changes costs at
+ * most two builds and the last build always sees the newest data.
+ */
+
+/** What GET /api/admin/rebuild reports. */
+export interface RebuildStatus {
+  status: 'idle' | 'building' | 'queued';
+  /** ISO time the current or last build started, or null before the first. */
+  startedAt: string | null;
+  /** ISO time the last build ended (success or failure), or null. */
+  finishedAt: string | null;
+  /** Duration of the last finished build in milliseconds, or null. */
+  durationMs: number | null;
+  /** Message of the last failed build; null once a later build succeeds. */
+  lastError: string | null;
+  /** Builds finished since the server started (successful or not). */
+  builds: number;
+  /** Builds that failed since the server started. */
+  failures: number;
+  /** What asked for the current or last build (e.g. 'admin', 'realtime'). */
+  reason: string | null;
+}
+
+/** Runs one build to completion; rejects (with a readable message) when it fails. */
+export type BuildFunction = () => Promise<void>;
+
+/** The part of the manager the endpoint needs; the server registers one instance. */
+export interface Rebuilds {
+  request(reason: string): RebuildStatus;
+  status(): RebuildStatus;
+}
+
+/** Serialises builds and coalesces requests; the build itself is injected. */
+export class RebuildManager implements Rebuilds {
+  private readonly build: BuildFunction;
+  private readonly now: () => number;
+  private running: Promise<void> | null = null;
+  private pending = false;
+  private pendingReason: string | null = null;
+  private startedAt: number | null = null;
+  private finishedAt: number | null = null;
+  private durationMs: number | null = null;
+  private lastError: string | null = null;
+  private builds = 0;
+  private failures = 0;
+  private reason: string | null = null;
+
+  constructor(build: BuildFunction, now: () => number = Date.now) {
+    this.build = build;
+    this.now = now;
+  }
+
+  /** Asks for a rebuild: starts one when idle, otherwise queues exactly one more. */
+  request(reason: string): RebuildStatus {
+    if (this.running) {
+      this.pending = true;
+      this.pendingReason = reason;
+    } else {
+      this.start(reason);
+    }
+    return this.status();
+  }
+
+  /** The current state, safe to serialise as JSON. */
+  status(): RebuildStatus {
+    const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+    return {
+      status: this.pending ? 'queued' : this.running ? 'building' : 'idle',
+      startedAt: iso(this.startedAt),
+      finishedAt: iso(this.finishedAt),
+      durationMs: this.durationMs,
+      lastError: this.lastError,
+      builds: this.builds,
+      failures: this.failures,
+      reason: this.reason,
+    };
+  }
+
+  /** Resolves once no build is running or queued (tests and shutdown use it). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private start(reason: string): void {
+    this.reason = reason;
+    this.startedAt = this.now();
+    this.running = this.runOnce().finally(() => {
+      this.running = null;
+      if (this.pending) {
+        const next = this.pendingReason ?? 'queued';
+        this.pending = false;
+        this.pendingReason = null;
+        this.start(next);
+      }
+    });
+  }
+
+  private async runOnce(): Promise<void> {
+    const started = this.startedAt ?? this.now();
+    try {
+      // A build function that throws synchronously must not escape as an unhandled rejection.
+      await Promise.resolve().then(() => this.build());
+      this.lastError = null;
+    } catch (error) {
+      this.failures += 1;
+      this.lastError = error instanceof Error ? error.message : String(error);
+    } finally {
+      this.builds += 1;
+      this.finishedAt = this.now();
+      this.durationMs = this.finishedAt - started;
+    }
+  }
+}
+
+const REGISTRY_KEY = Symbol.for('tienda-cartas.rebuilds');
+
+/**
+ * Makes the server's manager reachable from the bundled endpoint: scripts/serve.mjs and the
+ * Astro server bundle load separate copies of this module, so they meet on globalThis.
+ */
+export function registerRebuilds(rebuilds: Rebuilds | null): void {
+  (globalThis as Record<symbol, unknown>)[REGISTRY_KEY] = rebuilds ?? undefined;
+}
+
+/** The registered manager, or null when the shop runs without rebuild support (e.g. astro dev). */
+export function registeredRebuilds(): Rebuilds | null {
+  const value = (globalThis as Record<symbol, unknown>)[REGISTRY_KEY];
+  return value && typeof value === 'object' ? (value as Rebuilds) : null;
+}

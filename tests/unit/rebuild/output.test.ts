@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RebuildManager } from '../../../src/server/rebuild/manager.ts';
+import { clientLink, createBuilder, currentBuild, prepareOutput } from '../../../src/server/rebuild/output.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** An output folder as `astro build` leaves it: client/ with pages, server/. */
+function fakeOutput(): { root: string; outDir: string } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rebuild-'));
+  dirs.push(root);
+  const outDir = path.join(root, 'dist');
+  fs.mkdirSync(path.join(outDir, 'client', 'product', 'viejo'), { recursive: true });
+  fs.mkdirSync(path.join(outDir, 'server'));
+  fs.writeFileSync(path.join(outDir, 'client', 'index.html'), 'v1');
+  fs.writeFileSync(path.join(outDir, 'client', 'product', 'viejo', 'index.html'), 'viejo');
+  return { root, outDir };
+}
+
+/** A build command that writes version into $ASTRO_OUT_DIR/client (or fails when told). */
+function nodeBuild(script: string): string[] {
+  return [process.execPath, '-e', script];
+}
+
+const read = (outDir: string, file: string) => fs.readFileSync(path.join(clientLink(outDir), file), 'utf8');
+
+describe('catalogue output swapping', () => {
+  it('turns the built client folder into a symlink without changing what is served', () => {
+    const { outDir } = fakeOutput();
+    const current = prepareOutput(outDir);
+    expect(fs.lstatSync(clientLink(outDir)).isSymbolicLink()).toBe(true);
+    expect(current).toBe(currentBuild(outDir));
+    expect(read(outDir, 'index.html')).toBe('v1');
+    // A second start keeps the same build.
+    expect(prepareOutput(outDir)).toBe(current);
+  });
+
+  it('publishes a successful build and removes the replaced one later', async () => {
+    const { root, outDir } = fakeOutput();
+    const first = prepareOutput(outDir);
+    const build = createBuilder({
+      root,
+      outDir,
+      keepOldMs: 0,
+      command: nodeBuild(
+        `const fs=require('fs'),p=require('path'),o=process.env.ASTRO_OUT_DIR;` +
+          `fs.mkdirSync(p.join(o,'client','product','nuevo'),{recursive:true});` +
+          `fs.writeFileSync(p.join(o,'client','index.html'),'v2');` +
+          `fs.writeFileSync(p.join(o,'client','product','nuevo','index.html'),'nuevo');`,
+      ),
+    });
+    await build();
+    expect(read(outDir, 'index.html')).toBe('v2');
+    expect(read(outDir, 'product/nuevo/index.html')).toBe('nuevo');
+    expect(currentBuild(outDir)).not.toBe(first);
+    expect(fs.existsSync(`${outDir}-rebuild`)).toBe(false);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(fs.existsSync(first)).toBe(false);
+  });
+
+  it('keeps serving the old tree and reports the error when the build fails', async () => {
+    const { root, outDir } = fakeOutput();
+    const first = prepareOutput(outDir);
+    const manager = new RebuildManager(
+      createBuilder({
+        root,
+        outDir,
+        command: nodeBuild(
+          `const fs=require('fs'),p=require('path'),o=process.env.ASTRO_OUT_DIR;` +
+            `fs.mkdirSync(p.join(o,'client'),{recursive:true});fs.writeFileSync(p.join(o,'client','index.html'),'medio');` +
+            `console.error('Error: no se pudo leer productos');process.exit(3);`,
+        ),
+      }),
+    );
+    manager.request('admin');
+    await manager.idle();
+    const status = manager.status();
+    expect(status.failures).toBe(1);
+    expect(status.lastError).toContain('código 3');
+    expect(status.lastError).toContain('no se pudo leer productos');
+    expect(currentBuild(outDir)).toBe(first);
+    expect(read(outDir, 'index.html')).toBe('v1');
+    expect(fs.existsSync(`${outDir}-rebuild`)).toBe(false);
+  });
+
+  it('refuses a build that produced no pages', async () => {
+    const { root, outDir } = fakeOutput();
+    prepareOutput(outDir);
+    const build = createBuilder({ root, outDir, command: nodeBuild('') });
+    await expect(build()).rejects.toThrow(/index\.html/);
+    expect(read(outDir, 'index.html')).toBe('v1');
+  });
+});
