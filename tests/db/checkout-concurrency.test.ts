@@ -1,0 +1,112 @@
+/**
+ * The payment side of checkout under real concurrency, on a throwaway PostgreSQL server: many
+ * confirmations of one payment (browser, webhook, retries) arriving at once mark the order paid
+ * exactly once, and a payment racing the expiry sweep either wins (paid, stock kept) or loses
+ * (cancelled, stock returned, mark_order_paid refuses), never both. The 20-shoppers-for-5-units
+ * case of create_order is in concurrency.test.ts.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyMigrations } from '../../scripts/local-supabase/migrate.ts';
+import { pgServerSupport, startPgServer, type PgServer } from './pg-server.ts';
+import { ROOT_DIR } from './support.ts';
+
+const support = pgServerSupport();
+if (!support.ok) console.log(`checkout-concurrency.test.ts: se omite, ${support.reason}`);
+
+const USER = '30000000-0000-4000-a000-000000000001';
+const CONNECTIONS = 10;
+
+describe.skipIf(!support.ok)('payments under concurrency (PostgreSQL server)', () => {
+  let server: PgServer;
+  let admin: pg.Client;
+  const clients: pg.Client[] = [];
+
+  async function connect(): Promise<pg.Client> {
+    const client = new pg.Client({ host: server.host, port: server.port, user: server.user, database: 'postgres' });
+    await client.connect();
+    return client;
+  }
+
+  /** A pending order of USER for `quantity` units of the test product, made through create_order. */
+  async function pendingOrder(quantity: number): Promise<string> {
+    await admin.query('begin');
+    await admin.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
+      JSON.stringify({ sub: USER, role: 'authenticated', aud: 'authenticated' }),
+    ]);
+    const { rows } = await admin.query<{ id: string }>('select public.create_order($1::jsonb) as id', [
+      JSON.stringify([{ product_id: 'pay-box', quantity }]),
+    ]);
+    await admin.query('commit');
+    return rows[0]!.id;
+  }
+
+  /** Runs one statement per client as service_role, all started together. */
+  async function atOnce(sqls: Array<{ client: pg.Client; sql: string; params: unknown[] }>) {
+    await Promise.all(sqls.map(({ client }) => client.query("begin; set local role service_role")));
+    return Promise.all(
+      sqls.map(async ({ client, sql, params }) => {
+        try {
+          const { rows } = await client.query(sql, params);
+          await client.query('commit');
+          return { ok: true as const, value: Object.values(rows[0] ?? {})[0] };
+        } catch (err) {
+          await client.query('rollback');
+          return { ok: false as const, detail: (err as { detail?: string }).detail };
+        }
+      }),
+    );
+  }
+
+  beforeAll(async () => {
+    server = await startPgServer();
+    admin = await connect();
+    await applyMigrations(async (sql) => void (await admin.query(sql)), ROOT_DIR, { seed: false });
+    await admin.query("insert into public.franchises (id, name) values ('pokemon', 'Pokémon') on conflict do nothing");
+    await admin.query(`insert into public.products (id, name, price, stock, limit_per_customer, franchise_id) values ('pay-box', 'Caja de prueba', 500, 100, 100, 'pokemon')`);
+    await admin.query('insert into auth.users (id, email) values ($1, $2)', [USER, 'pagos@correo.mx']);
+    for (let i = 0; i < CONNECTIONS; i += 1) clients.push(await connect());
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
+    await admin?.end().catch(() => undefined);
+    await server?.stop();
+  });
+
+  it('marks an order paid exactly once when ten confirmations arrive together', async () => {
+    const order = await pendingOrder(2);
+    const results = await atOnce(
+      clients.map((client, i) => ({ client, sql: 'select public.mark_order_paid($1, $2, $3)', params: [order, 'simulated', `pi_sim_${i}`] })),
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(results.filter((r) => r.ok && r.value === true)).toHaveLength(1);
+    const { rows } = await admin.query('select status, paid_at is not null as paid, payment_ref from public.orders where id = $1', [order]);
+    expect(rows[0]).toMatchObject({ status: 'Pagado', paid: true });
+    const winner = results.findIndex((r) => r.ok && r.value === true);
+    expect(rows[0].payment_ref).toBe(`pi_sim_${winner}`);
+  });
+
+  it('a payment racing the expiry sweep ends either paid with the stock kept or cancelled with the stock back', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const before = (await admin.query<{ stock: number }>("select stock from public.products where id = 'pay-box'")).rows[0]!.stock;
+      const order = await pendingOrder(3);
+      await admin.query("update public.orders set expires_at = now() - interval '1 second' where id = $1", [order]);
+      const [pay, sweep] = await atOnce([
+        { client: clients[0]!, sql: 'select public.mark_order_paid($1, $2, $3)', params: [order, 'simulated', `pi_race_${round}`] },
+        { client: clients[1]!, sql: 'select public.release_expired_orders()', params: [] },
+      ]);
+      const { rows } = await admin.query<{ status: string }>('select status from public.orders where id = $1', [order]);
+      const stock = (await admin.query<{ stock: number }>("select stock from public.products where id = 'pay-box'")).rows[0]!.stock;
+      if (rows[0]!.status === 'Pagado') {
+        expect(pay).toEqual({ ok: true, value: true });
+        expect(stock).toBe(before - 3);
+      } else {
+        expect(rows[0]!.status).toBe('Cancelado');
+        expect(sweep!.ok).toBe(true);
+        expect(pay).toEqual({ ok: false, detail: 'order_cancelled' });
+        expect(stock).toBe(before);
+      }
+    }
+  });
+});
