@@ -102,6 +102,8 @@ test.describe('help pages', () => {
 
   for (const path of ['/faq', '/envios']) {
     test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
+      // axe takes a while on a busy 2-core CI machine.
+      test.setTimeout(60_000);
       await page.goto(path);
       expect(await seriousViolations(page)).toEqual([]);
     });

@@ -1,5 +1,14 @@
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
-import { STACK_URL, stackKeys, uniqueEmail } from './pages/auth';
+import { LOCAL_JWT_SECRET } from '../../scripts/local-supabase/config';
+import { apiKeys } from '../../scripts/local-supabase/jwt';
+
+/** The local stack the e2e web server started (playwright.config.ts passes the same port). */
+const STACK_URL = `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT || '54329'}`;
+
+/** A unique address for this run, so repeated runs never collide. */
+function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@prueba.mx`;
+}
 
 const TEXT = {
   invalid: 'Ingresa un correo válido.',
@@ -18,7 +27,7 @@ function newsletter(page: Page) {
 
 /** Rows stored for an address, read with the service role (anon may not read the table). */
 async function storedRows(email: string): Promise<Array<{ email: string }>> {
-  const { serviceRoleKey } = await stackKeys();
+  const { serviceRoleKey } = await apiKeys(process.env.SUPABASE_JWT_SECRET || LOCAL_JWT_SECRET);
   const api = await playwrightRequest.newContext();
   try {
     const response = await api.get(`${STACK_URL}/rest/v1/newsletter_subscribers?select=email&email=eq.${encodeURIComponent(email)}`, {
