@@ -153,6 +153,26 @@ describe('uploads', () => {
     expect((await fetch(admin.storage.from('products').getPublicUrl(name).data.publicUrl)).status).toBe(404);
   });
 
+  it('list() shows the files and folders under a prefix; a path that runs through a file is refused', async () => {
+    const admin = await signedIn('admin@demo.mx', 'Admin123!');
+    const dir = `lista-${Date.now()}`;
+    for (const name of [`${dir}/b.png`, `${dir}/a.png`, `${dir}/sub/c.png`]) {
+      expect((await admin.storage.from('products').upload(name, PNG, { contentType: 'image/png' })).error).toBeNull();
+    }
+    const { data, error } = await admin.storage.from('products').list(dir);
+    expect(error).toBeNull();
+    expect(data!.map((o) => o.name)).toEqual(['a.png', 'b.png', 'sub']);
+    expect(data!.find((o) => o.name === 'sub')?.id).toBeNull();
+    expect(data!.find((o) => o.name === 'a.png')?.metadata).toMatchObject({ mimetype: 'image/png', size: PNG.length });
+    const searched = await admin.storage.from('products').list(dir, { search: 'b.', sortBy: { column: 'name', order: 'desc' } });
+    expect(searched.data!.map((o) => o.name)).toEqual(['b.png']);
+
+    const conflict = await admin.storage.from('products').upload(`${dir}/a.png/dentro.png`, PNG, { contentType: 'image/png' });
+    expect(conflict.error).toMatchObject({ statusCode: '409' });
+    const listed = await admin.storage.from('products').list(`${dir}/a.png`);
+    expect(listed.data).toEqual([]);
+  });
+
   it('the service role lists the buckets; other callers may not', async () => {
     const { data, error } = await client(stack.serviceRoleKey).storage.listBuckets();
     expect(error).toBeNull();
