@@ -39,7 +39,7 @@ async function newUser(tag: string): Promise<{ sb: SupabaseClient; id: string }>
   return { sb, id: data.user!.id };
 }
 
-async function waitFor(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+async function waitFor(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const start = Date.now();
   while (!check()) {
     if (Date.now() - start > timeoutMs) throw new Error(`Tiempo agotado esperando: ${what}`);
