@@ -3,6 +3,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { AuthPage, SHOPPER, atPath, createConfirmedUser, serviceRest, signInAs } from './pages/auth.ts';
 import { AccountPage } from './pages/account.ts';
 
+// Each test signs in and waits on the local stack, which is slow on a busy 2-core machine.
+test.describe.configure({ timeout: 60_000 });
+
 async function expectNoSeriousViolations(page: import('@playwright/test').Page) {
   const results = await new AxeBuilder({ page }).include('main').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -12,7 +15,7 @@ async function expectNoSeriousViolations(page: import('@playwright/test').Page) 
 test('sin sesión /account muestra el inicio de sesión y, al entrar, la cuenta en la misma página', async ({ page }) => {
   await page.goto('/account');
   const auth = new AuthPage(page);
-  await expect(auth.loginMode).toHaveAttribute('aria-pressed', 'true');
+  await auth.ready();
   await auth.login(SHOPPER.email, SHOPPER.password);
   const account = new AccountPage(page);
   await expect(account.tabs).toBeVisible();
@@ -36,6 +39,8 @@ test('una sesión guardada que ya no es válida muestra Sesión no disponible co
 });
 
 test('barra lateral, pestañas recordadas, Favoritos, Configuración y accesibilidad de cada pestaña', async ({ page }) => {
+  // Five accessibility scans on a shared 2-core machine.
+  test.setTimeout(60_000);
   await signInAs(page, SHOPPER.email, SHOPPER.password);
   const account = new AccountPage(page);
   await expect(account.sidebar.getByRole('heading')).toHaveText(`${SHOPPER.name} ${SHOPPER.lastname}`);

@@ -2,6 +2,9 @@ import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { AuthPage, SHOPPER, atPath, createConfirmedUser, mailboxLink, signInAs, uniqueEmail, uniqueUsername } from './pages/auth.ts';
 
+// Each test signs in and waits on the local stack, which is slow on a busy 2-core machine.
+test.describe.configure({ timeout: 60_000 });
+
 test.describe('Inicio de sesión', () => {
   test('pide correo y contraseña, rechaza credenciales malas y entra con el correo normalizado', async ({ page }) => {
     const auth = new AuthPage(page);

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { collectionsOf, expansionsOf, franchises, typesOf } from '../../domain/catalog.ts';
 import { productIdFor, validateNewProduct } from '../../domain/validation.ts';
 import { $session, initSession } from '../../stores/session.ts';
-import { publishProduct, PUBLISH_MESSAGES, type PublishStep } from './publish.ts';
+import { publishProduct, rebuildRunning, PUBLISH_MESSAGES, type PublishStep } from './publish.ts';
 import '../account/account.css';
 
 interface Props {
@@ -75,6 +75,23 @@ export default function ProductForm({ embedded = false }: Props) {
   const [result, setResult] = useState<{ id: string; name: string; note: string } | null>(null);
 
   useEffect(() => initSession(), []);
+
+  // Follows the catalogue rebuild the publication started until it is done.
+  const waitingForRebuild = result?.note === PUBLISH_MESSAGES.rebuildStarted;
+  useEffect(() => {
+    if (!waitingForRebuild) return undefined;
+    let stopped = false;
+    const timer = setInterval(async () => {
+      if (stopped || (await rebuildRunning())) return;
+      stopped = true;
+      clearInterval(timer);
+      setResult((current) => (current ? { ...current, note: PUBLISH_MESSAGES.rebuildDone } : current));
+    }, 3000);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [waitingForRebuild]);
 
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => setFields((f) => ({ ...f, [key]: value }));
   const collections = useMemo(() => collectionsOf(fields.franchiseId), [fields.franchiseId]);

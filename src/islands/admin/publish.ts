@@ -14,7 +14,8 @@ export const PUBLISH_MESSAGES = {
   forbidden: 'No tienes acceso',
   rebuildMissing: 'La actualización automática del catálogo no está disponible; la página del producto ya funciona y aparecerá en los listados en la próxima compilación.',
   rebuildFailed: 'No se pudo iniciar la actualización del catálogo; la página del producto ya funciona.',
-  rebuildStarted: 'Actualización del catálogo iniciada.',
+  rebuildStarted: 'Actualización del catálogo en curso…',
+  rebuildDone: 'Catálogo actualizado: el producto ya aparece en los listados.',
   done: 'Producto publicado',
 } as const;
 
@@ -112,4 +113,19 @@ export async function publishProduct(
     rebuildNote = PUBLISH_MESSAGES.rebuildFailed;
   }
   return { ok: true, product: { ...product, images: [image] }, rebuildNote };
+}
+
+/** Whether a catalogue rebuild is still running or queued (false when idle or unknown). */
+export async function rebuildRunning(): Promise<boolean> {
+  try {
+    const { data } = await getSupabase().auth.getSession();
+    const response = await fetch('/api/admin/rebuild', {
+      headers: { Authorization: `Bearer ${data.session?.access_token ?? ''}` },
+    });
+    if (!response.ok) return false;
+    const body = (await response.json()) as { status?: unknown };
+    return body.status === 'building' || body.status === 'queued';
+  } catch {
+    return false;
+  }
 }

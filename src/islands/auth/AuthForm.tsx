@@ -74,8 +74,13 @@ function AuthScreen({ standalone = false }: Props) {
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
+  // Marks the form as interactive: before hydration, typed values would be lost.
+  const [hydrated, setHydrated] = useState(false);
 
-  useEffect(() => initSession(), []);
+  useEffect(() => {
+    setHydrated(true);
+    initSession();
+  }, []);
 
   // Already signed in (or just signed in through a link or Google): go straight on.
   useEffect(() => {
@@ -176,7 +181,7 @@ function AuthScreen({ standalone = false }: Props) {
     mode === 'login' ? 'Iniciar sesión' : mode === 'register' ? 'Crear cuenta' : 'Enviar enlace de recuperación';
 
   return (
-    <div className="acct-auth card">
+    <div className="acct-auth card" data-hydrated={hydrated}>
       {mode !== 'forgot' && (
         <div className="acct-auth-tabs" role="group" aria-label="Modo">
           <button type="button" aria-pressed={mode === 'login'} onClick={() => switchMode('login')}>

@@ -19,7 +19,7 @@ export class AccountPage {
   /** Opens /account and waits for the sidebar. */
   async goto(): Promise<void> {
     await this.page.goto('/account');
-    await expect(this.tabs).toBeVisible();
+    await expect(this.tabs).toBeVisible({ timeout: 20_000 });
   }
 
   /** Opens a tab by its label. */

@@ -147,6 +147,12 @@ export class AuthPage {
   /** Opens /auth (optionally with ?next=) and waits until the form is interactive. */
   async goto(next?: string): Promise<void> {
     await this.page.goto(next ? `/auth?next=${encodeURIComponent(next)}` : '/auth');
+    await this.ready();
+  }
+
+  /** Waits until the form has hydrated (typing earlier would be lost). */
+  async ready(): Promise<void> {
+    await expect(this.main.locator('[data-hydrated="true"]')).toBeVisible({ timeout: 15_000 });
     await expect(this.loginMode).toHaveAttribute('aria-pressed', 'true');
   }
 
@@ -176,7 +182,7 @@ export async function signInAs(page: Page, email: string, password: string): Pro
   await auth.goto();
   await auth.login(email, password);
   await page.waitForURL(atPath('/account'));
-  await expect(page.getByRole('tablist', { name: 'Secciones de la cuenta' })).toBeVisible();
+  await expect(page.getByRole('tablist', { name: 'Secciones de la cuenta' })).toBeVisible({ timeout: 20_000 });
 }
 
 /** A URL matcher on the path alone (links leave an empty '#' or tokens in the fragment). */
