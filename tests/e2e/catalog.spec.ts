@@ -20,7 +20,7 @@ test.describe('home', () => {
     await page.goto('/');
     const hero = page.getByRole('region', { name: 'Destacados' });
     await expect(hero.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(hero.getByRole('link', { name: /Ver la caja de sobres/ })).toHaveAttribute('href', '/product/pk-boosterbox-journey-together');
+    await expect(hero.getByRole('link', { name: /Comprar Journey Together/ })).toHaveAttribute('href', '/product/pk-boosterbox-journey-together');
     const images = hero.locator('img');
     await expect(images.first()).toHaveAttribute('loading', 'eager');
     await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
