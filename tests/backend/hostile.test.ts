@@ -245,7 +245,7 @@ async function send(c: Case & { noApiKey?: boolean }): Promise<{ status: number;
   const res = await fetch(stack.url + c.path, {
     method: c.method,
     headers,
-    body: c.method === 'GET' || c.method === 'HEAD' ? undefined : c.body,
+    body: c.method === 'GET' || c.method === 'HEAD' || c.body === undefined ? undefined : typeof c.body === 'string' ? c.body : new Uint8Array(c.body),
     signal: AbortSignal.timeout(15_000),
   });
   return { status: res.status, text: await res.text() };

@@ -186,8 +186,8 @@ describe('DATABASE_URL', () => {
   it('runs the same migrations, REST and NOTIFY on a PostgreSQL server', async () => {
     const dir = tempDir();
     // initdb and postgres refuse to run as root: use an unprivileged account when needed.
-    const asUser = process.getuid?.() === 0 ? ({ uid: 65534, gid: 65534 } as const) : {};
-    if ('uid' in asUser) fs.chownSync(dir, asUser.uid, asUser.gid);
+    const asUser: { uid?: number; gid?: number } = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    if (asUser.uid !== undefined) fs.chownSync(dir, asUser.uid, asUser.gid ?? asUser.uid);
     const initdb = spawn('initdb', ['-D', path.join(dir, 'pg'), '-A', 'trust', '-U', 'postgres', '--no-sync'], { ...asUser, stdio: 'ignore' });
     expect(await new Promise((r) => initdb.on('exit', r))).toBe(0);
     const port = await freePort();
