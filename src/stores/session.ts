@@ -174,6 +174,8 @@ export async function signOut(): Promise<void> {
   loadSeq += 1;
   try {
     await getSupabase().auth.signOut({ scope: 'local' });
+  } catch {
+    // supabase-js drops the stored session even when the server cannot be reached.
   } finally {
     $session.set({ user: null, profile: null, loading: false, error: null, lastEvent: 'SIGNED_OUT' });
   }
