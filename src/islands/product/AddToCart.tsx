@@ -31,13 +31,15 @@ type LiveState = 'checking' | 'live' | 'stale' | 'gone';
 /** The buy box of the product page. */
 export default function AddToCart({ product }: Props) {
   const [live, setLive] = useState<LiveProduct | null>(null);
-  const [state, setState] = useState<LiveState>('checking');
+  // 'idle' until hydrated: the prebuilt HTML must not show a check that has not started.
+  const [state, setState] = useState<LiveState | 'idle'>('idle');
   const [quantity, setQuantity] = useState(1);
   const [note, setNote] = useState('');
   const liveRequest = useRef<Promise<LiveProduct | null> | null>(null);
 
   useEffect(() => {
     let cancelled = false;
+    setState('checking');
     const request = fetchLiveProduct(product.id);
     liveRequest.current = request;
     request.then(
