@@ -6,11 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { BRAND } from '../../src/components/layout/brand.ts';
 import { callerFromRequest, corsHeaders, readJson, sendJson } from './http.ts';
 import type { Handler, StackContext } from './types.ts';
 
-/** The shop's name as the e-mails show it. */
-export const SHOP_BRAND = 'Cartas Mx';
+/** The shop's name as the e-mails show it: the same constant the site uses. */
+export const SHOP_BRAND: string = BRAND.name;
 
 export interface MailMessage {
   id: string;
