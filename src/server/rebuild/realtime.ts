@@ -32,6 +32,58 @@ export function debounce(fn: () => void, waitMs: number): { (): void; cancel(): 
   return call;
 }
 
+type Row = Record<string, unknown>;
+
+/**
+ * What a product looks like to the prebuilt pages. Stock only counts as in stock or sold out
+ * (the buy box reads live stock), so the stock taken by every order does not rebuild the shop.
+ */
+export function catalogueFingerprint(row: Row): string {
+  const { stock, updated_at: _updated, created_at: _created, ...rest } = row;
+  const sorted = Object.keys(rest)
+    .sort()
+    .map((key) => [key, rest[key]]);
+  return JSON.stringify([typeof stock === 'number' ? stock > 0 : stock, sorted]);
+}
+
+/**
+ * Decides which product changes need a rebuild, remembering each product's fingerprint: every
+ * insert and delete does; an update only when it changes what the pages show.
+ */
+export class ChangeFilter {
+  private readonly known = new Map<string, string>();
+
+  /** Remembers rows already in the build (the watcher loads them at start). */
+  remember(rows: Row[]): void {
+    for (const row of rows) if (typeof row.id === 'string') this.known.set(row.id, catalogueFingerprint(row));
+  }
+
+  /** True when this change should rebuild the catalogue. */
+  needsRebuild(change: { eventType: string; new: Row; old: Row }): boolean {
+    if (change.eventType === 'DELETE') {
+      if (typeof change.old.id === 'string') this.known.delete(change.old.id);
+      return true;
+    }
+    const id = change.new.id;
+    if (typeof id !== 'string') return true;
+    const fingerprint = catalogueFingerprint(change.new);
+    const before = this.known.get(id);
+    this.known.set(id, fingerprint);
+    return change.eventType === 'INSERT' || before !== fingerprint;
+  }
+}
+
+async function loadAll(client: SupabaseClient): Promise<Row[]> {
+  const rows: Row[] = [];
+  const page = 1000;
+  for (let from = 0; ; from += page) {
+    const { data, error } = await client.from('products').select('*').order('id').range(from, from + page - 1);
+    if (error) throw new Error(error.message);
+    rows.push(...(data as Row[]));
+    if (data.length < page) return rows;
+  }
+}
+
 /** Subscribes to product changes; the returned function unsubscribes. */
 export function watchProducts(options: WatchOptions): () => Promise<void> {
   const client: SupabaseClient = createClient(options.url, options.serviceRoleKey, {
@@ -40,9 +92,17 @@ export function watchProducts(options: WatchOptions): () => Promise<void> {
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
   const trigger = debounce(options.onChange, options.debounceMs ?? 2000);
+  const filter = new ChangeFilter();
+  // Without the current rows an update cannot be told apart from a stock change; until they
+  // are loaded (or if loading fails) every update counts.
+  loadAll(client)
+    .then((rows) => filter.remember(rows))
+    .catch((error: unknown) => options.log?.(`reconstrucción: no se pudieron leer los productos (${String(error)})`));
   const channel: RealtimeChannel = client
     .channel('catalogue-rebuild')
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'products' }, () => trigger())
+    .on('postgres_changes', { event: '*', schema: 'public', table: 'products' }, (change) => {
+      if (filter.needsRebuild({ eventType: change.eventType, new: change.new as Row, old: change.old as Row })) trigger();
+    })
     .subscribe((status, error) => {
       if (status === 'SUBSCRIBED') options.log?.('reconstrucción: escuchando cambios de productos');
       else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') {

@@ -1,0 +1,111 @@
+import { test, expect, type APIRequestContext } from '@playwright/test';
+import { ADMIN, SHOPPER, accessToken, serviceRest } from './pages/auth.ts';
+
+/** The rebuild status as GET /api/admin/rebuild reports it. */
+interface RebuildStatus {
+  status: 'idle' | 'building' | 'queued';
+  startedAt: string | null;
+  finishedAt: string | null;
+  durationMs: number | null;
+  lastError: string | null;
+  builds: number;
+}
+
+async function rebuildStatus(request: APIRequestContext, token: string): Promise<RebuildStatus> {
+  const response = await request.get('/api/admin/rebuild', { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as RebuildStatus;
+}
+
+test.describe('POST /api/admin/rebuild refuses everyone but an admin', () => {
+  test('401 without a token or with a bad one, 403 for a shopper, all JSON', async ({ request }) => {
+    const cases: Array<Record<string, string>> = [{}, { Authorization: 'Bearer no-es-un-token' }, { Authorization: 'Basic abc' }];
+    for (const headers of cases) {
+      // JSON like the admin form sends; Astro refuses body-less cross-origin POSTs before the route.
+      const response = await request.post('/api/admin/rebuild', { headers, data: {} });
+      expect(response.status()).toBe(401);
+      expect(response.headers()['content-type']).toContain('application/json');
+      expect(((await response.json()) as { error: string }).error).toBe('not_authenticated');
+    }
+    const shopper = await accessToken(SHOPPER.email, SHOPPER.password);
+    for (const method of ['post', 'get'] as const) {
+      const headers = { Authorization: `Bearer ${shopper}` };
+      const response = method === 'post' ? await request.post('/api/admin/rebuild', { headers, data: {} }) : await request.get('/api/admin/rebuild', { headers });
+      expect(response.status()).toBe(403);
+      expect(await response.json()).toMatchObject({ error: 'forbidden', message: 'Solo un administrador puede reconstruir el catálogo.' });
+    }
+    const status = await request.get('/api/admin/rebuild');
+    expect(status.status()).toBe(401);
+  });
+});
+
+test.describe('a rebuild publishes a new product while the old site keeps serving', () => {
+  test.setTimeout(300_000);
+
+  test('on demand before the rebuild, static after it, never a failed request in between', async ({ request }) => {
+    const admin = await accessToken(ADMIN.email, ADMIN.password);
+    const before = await rebuildStatus(request, admin);
+    expect(before).toMatchObject({ status: 'idle', lastError: null });
+
+    const id = `pk-e2e-rebuild-${Date.now()}`;
+    const created = await serviceRest('POST', 'products', {
+      id,
+      name: 'Producto de prueba de reconstrucción',
+      price: 123.45,
+      stock: 2,
+      franchise_id: 'pokemon',
+      product_type_id: 'booster-pack',
+      expansion_id: 'destined-rivals',
+    });
+    expect(created.status).toBe(201);
+    try {
+      // Not in the running build yet: the server renders it on demand (no static file, no ETag).
+      const onDemand = await request.get(`/product/${id}`);
+      expect(onDemand.status()).toBe(200);
+      expect(await onDemand.text()).toContain('Producto de prueba de reconstrucción');
+      expect(onDemand.headers()['etag']).toBeUndefined();
+
+      const accepted = await request.post('/api/admin/rebuild', { headers: { Authorization: `Bearer ${admin}` }, data: {} });
+      expect(accepted.status()).toBe(202);
+      expect(['building', 'queued']).toContain(((await accepted.json()) as RebuildStatus).status);
+      // Asking again while it builds queues one more build instead of starting a second one.
+      const again = await request.post('/api/admin/rebuild', { headers: { Authorization: `Bearer ${admin}` }, data: {} });
+      expect(again.status()).toBe(202);
+      expect(((await again.json()) as RebuildStatus).status).toBe('queued');
+
+      // While the rebuild runs, the site answers every request from a complete tree.
+      const failures: string[] = [];
+      let checks = 0;
+      let finished: RebuildStatus | null = null;
+      const deadline = Date.now() + 280_000;
+      while (Date.now() < deadline) {
+        for (const path of ['/', `/product/${id}`, '/search-index.json']) {
+          const response = await request.get(path);
+          checks += 1;
+          if (response.status() !== 200) failures.push(`${path} ${response.status()}`);
+        }
+        const status = await rebuildStatus(request, admin);
+        if (status.status === 'idle' && status.builds >= before.builds + 2) {
+          finished = status;
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      expect(failures).toEqual([]);
+      expect(checks).toBeGreaterThan(3);
+      expect(finished, 'the rebuilds did not finish in time').not.toBeNull();
+      expect(finished!.lastError).toBeNull();
+      expect(finished!.durationMs).toBeGreaterThan(0);
+
+      // Now the page is a static file of the new build.
+      const published = await request.get(`/product/${id}`);
+      expect(published.status()).toBe(200);
+      expect(published.headers()['etag']).toBeTruthy();
+      expect(await published.text()).toContain('Producto de prueba de reconstrucción');
+      const index = await request.get('/search-index.json');
+      expect(await index.text()).toContain(id);
+    } finally {
+      await serviceRest('DELETE', `products?id=eq.${id}`);
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ChangeFilter, debounce } from '../../../src/server/rebuild/realtime.ts';
+
+const product = { id: 'pk-1', name: 'Sobre', price: 99, stock: 5, updated_at: '2026-11-22T00:00:00Z' };
+
+describe('product change filter', () => {
+  it('rebuilds for inserts and deletes', () => {
+    const filter = new ChangeFilter();
+    expect(filter.needsRebuild({ eventType: 'INSERT', new: product, old: {} })).toBe(true);
+    expect(filter.needsRebuild({ eventType: 'DELETE', new: {}, old: { id: 'pk-1' } })).toBe(true);
+  });
+
+  it('ignores stock taken by an order but not a sell-out or a visible change', () => {
+    const filter = new ChangeFilter();
+    filter.remember([product]);
+    const update = (row: Record<string, unknown>) => filter.needsRebuild({ eventType: 'UPDATE', new: row, old: { id: 'pk-1' } });
+    expect(update({ ...product, stock: 4, updated_at: '2026-11-22T01:00:00Z' })).toBe(false);
+    expect(update({ ...product, stock: 0 })).toBe(true);
+    expect(update({ ...product, stock: 0, updated_at: 'x' })).toBe(false);
+    expect(update({ ...product, stock: 0, price: 89 })).toBe(true);
+  });
+
+  it('rebuilds for an update of a product it does not know', () => {
+    const filter = new ChangeFilter();
+    expect(filter.needsRebuild({ eventType: 'UPDATE', new: product, old: { id: 'pk-1' } })).toBe(true);
+  });
+});
+
+describe('debounce', () => {
+  it('calls once after the last of a burst', () => {
+    vi.useFakeTimers();
+    try {
+      const fn = vi.fn();
+      const call = debounce(fn, 2000);
+      call();
+      vi.advanceTimersByTime(1500);
+      call();
+      vi.advanceTimersByTime(1999);
+      expect(fn).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(fn).toHaveBeenCalledTimes(1);
+      call();
+      call.cancel();
+      vi.advanceTimersByTime(5000);
+      expect(fn).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
