@@ -271,3 +271,64 @@ test.describe('cuenta nueva', () => {
     await expect(account.addresses.first()).toContainText('Calle Viva 5');
   });
 });
+
+test.describe('fallos de carga', () => {
+  test('cuenta, direcciones y productos de un pedido: mensaje y Reintentar', async ({ page }) => {
+    await signInAs(page, SHOPPER.email, SHOPPER.password);
+    const account = new AccountPage(page);
+
+    // The account itself.
+    await page.route('**/rest/v1/profiles?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"caída"}' }));
+    await page.reload();
+    await expect(page.getByRole('alert')).toContainText('No se pudo cargar tu cuenta. Intenta nuevamente.');
+    await page.unroute('**/rest/v1/profiles?*');
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(account.tabs).toBeVisible({ timeout: 15_000 });
+
+    // The addresses.
+    await page.route('**/rest/v1/addresses?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"caída"}' }));
+    await account.openTab('Direcciones');
+    await expect(account.panel.getByRole('alert')).toHaveText('No se pudieron cargar tus direcciones.');
+    await page.unroute('**/rest/v1/addresses?*');
+    await account.panel.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(account.addresses).toHaveCount(2);
+
+    // The lines of an order; hovering already asks for them.
+    await page.route('**/rest/v1/order_items?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"caída"}' }));
+    await account.openTab('Pedidos');
+    const details = account.orderRows.first().getByRole('button', { name: /Ver detalles/ });
+    const asked = page.waitForRequest('**/rest/v1/order_items?*');
+    await details.hover();
+    await asked;
+    await details.click();
+    await expect(account.panel.getByText('No se pudieron cargar los productos. Intenta de nuevo.')).toBeVisible();
+    await page.unroute('**/rest/v1/order_items?*');
+    await account.panel.getByTestId('order-lines').getByRole('button', { name: 'Reintentar' }).click();
+    await expect(account.panel.getByTestId('order-line').first()).toContainText(/Cantidad: \d+/);
+  });
+
+  test('un pedido sin productos y un producto que ya no existe', async ({ page }) => {
+    const user = await createConfirmedUser('lineas');
+    const empty = await serviceRest('POST', 'orders', { user_id: user.id, subtotal: 0, total: 0, status: 'Cancelado', created_at: '2026-01-02T12:00:00Z' });
+    const withGone = await serviceRest('POST', 'orders', { user_id: user.id, subtotal: 80, total: 80, status: 'Completado', created_at: '2026-01-01T12:00:00Z' });
+    expect([empty.status, withGone.status]).toEqual([201, 201]);
+    const goneId = (withGone.body as { id: string }[])[0]!.id;
+    const line = await serviceRest('POST', 'order_items', { order_id: goneId, product_id: null, quantity: 2, price: 40 });
+    expect(line.status).toBe(201);
+
+    await signInAs(page, user.email, user.password);
+    const account = new AccountPage(page);
+    await account.openTab('Pedidos');
+    await expect(account.orderRows).toHaveCount(2);
+    await expect(account.panel.getByText(/Página/)).toHaveCount(0);
+    await expect(account.panel.getByRole('button', { name: 'Siguientes' })).toHaveCount(0);
+
+    await account.orderRows.nth(0).getByRole('button', { name: /Ver detalles/ }).click();
+    await expect(account.panel.getByText('No hay productos disponibles para este pedido.')).toBeVisible();
+    await account.orderRows.nth(1).getByRole('button', { name: /Ver detalles/ }).click();
+    const gone = account.panel.getByTestId('order-line');
+    await expect(gone).toContainText('Producto no disponible');
+    await expect(gone).toContainText('Cantidad: 2');
+    await expect(gone).toContainText('$40.00');
+  });
+});

@@ -137,6 +137,7 @@ export default function AddressesPanel({ userId }: { userId: string }) {
   const [failed, setFailed] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const [toDelete, setToDelete] = useState<Address | null>(null);
@@ -208,8 +209,10 @@ export default function AddressesPanel({ userId }: { userId: string }) {
     if (!address) return;
     setToDelete(null);
     setBusyId(address.id);
+    setDeletingId(address.id);
     const { error, lastAddress } = await deleteAddress(address.id);
     setBusyId(null);
+    setDeletingId(null);
     if (error) {
       showToast(lastAddress ? LAST_ADDRESS_MESSAGE : ADDRESS_MESSAGES.deleteFailed, 'error');
       return;
@@ -242,7 +245,8 @@ export default function AddressesPanel({ userId }: { userId: string }) {
       ) : (
         <ul className="acct-list" data-testid="address-list">
           {list.map((address) => {
-            const state = busyId === address.id ? 'saving' : editingId === address.id ? 'edit' : 'view';
+            const state =
+              deletingId === address.id ? 'deleting' : busyId === address.id ? 'saving' : editingId === address.id ? 'edit' : 'view';
             return (
               <li key={address.id} className="acct-item" data-testid="address" data-state={state} data-default={address.is_default}>
                 {editingId === address.id ? (
@@ -278,7 +282,7 @@ export default function AddressesPanel({ userId }: { userId: string }) {
                         aria-describedby={onlyOne ? `only-${address.id}` : undefined}
                         onClick={() => setToDelete(address)}
                       >
-                        {busyId === address.id ? 'Eliminando…' : 'Eliminar'}
+                        {deletingId === address.id ? 'Eliminando…' : 'Eliminar'}
                       </button>
                     </div>
                     {onlyOne && (
