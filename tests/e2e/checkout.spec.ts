@@ -8,7 +8,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 
 // The checkout hydrates and talks to the local stack; on a busy 2-core machine that takes a while.
 const expect = baseExpect.configure({ timeout: 15_000 });
-import { AuthPage, createConfirmedUser } from './pages/auth';
+import { AuthPage, createConfirmedUser, SHOPPER } from './pages/auth';
 import { addFromProductPage, CheckoutPage, mailbox, mxn, orderInDb, seedCart } from './pages/checkout';
 
 const BUNDLE = { id: 'pk-bundle-surging-sparks', name: 'Surging Sparks', price: 599 };
@@ -35,6 +35,11 @@ async function toPayment(page: Page, checkout: CheckoutPage): Promise<string> {
   await expect(checkout.progress).toContainText('Paso 2 de 4');
   const street = page.getByLabel('Calle y número');
   await expect(street).toBeFocused();
+  await axe(page);
+  // Saving with missing fields shows the address rules' messages.
+  await page.getByRole('button', { name: 'Guardar dirección' }).click();
+  await expect(page.getByText('Calle requerida')).toBeVisible();
+  await expect(page.getByText('Código Postal requerido')).toBeVisible();
   await checkout.fillAddress();
   await expect(page.getByText('Predeterminada')).toBeVisible();
   await page.getByRole('button', { name: 'Usar esta dirección' }).click();
@@ -171,6 +176,31 @@ test.describe('checkout', () => {
     const row = await orderInDb(orderId);
     expect(row.status).toBe('Pagado');
     expect(Number(row.total)).toBe(599 + 99);
+  });
+
+  test('the demo shopper pays to a saved address (default preselected) and the order shows up Pagado', async ({ page }) => {
+    await seedCart(page, [{ id: 'op-starter-op-01-st-01-straw-hat-crew', name: 'Starter', price: 349, quantity: 1, stock: 37, image: '' }]);
+    await page.goto('/auth?next=/checkout/summary');
+    await signInForCheckout(page, SHOPPER);
+    const checkout = new CheckoutPage(page);
+    await checkout.continueButton.click();
+    const orderId = await checkout.orderIdFromUrl();
+    const radios = page.getByRole('radio');
+    await expect(radios).toHaveCount(2);
+    const chosen = page.locator('.address-option', { has: page.getByRole('radio', { checked: true }) });
+    await expect(chosen).toContainText('Predeterminada');
+    await page.getByRole('button', { name: 'Usar esta dirección' }).click();
+    await expect(page.getByRole('heading', { name: 'Confirmar tu pago' })).toBeVisible();
+    // The Envío step is completed, so it is clickable; coming back keeps the same order.
+    await checkout.progress.getByRole('button', { name: /Envío/ }).click();
+    await expect(page.getByRole('button', { name: 'Usar esta dirección' })).toBeVisible();
+    await page.getByRole('button', { name: 'Usar esta dirección' }).click();
+    await checkout.payWithCard('4242424242424242');
+    await expect(page.getByRole('heading', { name: 'Gracias por tu compra' })).toBeVisible();
+    const row = await orderInDb(orderId);
+    expect(row).toMatchObject({ status: 'Pagado' });
+    expect(Number(row.total)).toBe(349 + 99);
+    expect(row.shipping_address_id).toBe('a1d2e3f4-0001-4a00-8000-000000000001');
   });
 
   test('the whole purchase with the keyboard alone', async ({ page }) => {
