@@ -150,7 +150,8 @@ try {
   if (!existsSync(entry)) throw new Error(`${entry} is missing; run \`npm run build\``);
   if (stopping) process.exit(130);
 
-  const server = spawn(process.execPath, [entry], {
+  // serve.mjs runs the adapter's server and adds catalogue rebuilds (POST /api/admin/rebuild).
+  const server = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, HOST: host, PORT: port },
