@@ -54,12 +54,16 @@ export function isRole(value: unknown): value is Role {
  */
 const ROLE_SETUP_SQL =
   "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), " +
-  "set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $4, true)";
+  "set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $4, true), " +
+  "set_config('statement_timeout', $5, true)";
+
+/** Supabase's per-role statement timeouts (a Postgres server enforces them; PGlite cannot). */
+const STATEMENT_TIMEOUT: Record<Role, string> = { anon: '3s', authenticated: '8s', service_role: '0' };
 
 function roleSetupParams(role: Role, claims: Record<string, unknown>): unknown[] {
   if (!isRole(role)) throw new Error(`Rol no válido: ${String(role)}`);
   const sub = typeof claims.sub === 'string' ? claims.sub : '';
-  return [role, JSON.stringify({ ...claims, role }), sub, role];
+  return [role, JSON.stringify({ ...claims, role }), sub, role, STATEMENT_TIMEOUT[role]];
 }
 
 /** A FIFO lock: PGlite has one connection, so transactions must not interleave. */
