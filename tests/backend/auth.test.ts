@@ -437,6 +437,46 @@ describe('sessions', () => {
     expect(relogin.data.user?.user_metadata.lastname).toBe('Hernández');
   });
 
+  it('updateUser with a new e-mail sends a confirmation to the new address; its link switches the account over', async () => {
+    const oldEmail = newEmail('cambio');
+    const newAddress = newEmail('cambio-nuevo');
+    const { sb, user } = await signUpConfirmed(oldEmail, 'secreto-123');
+    const { data, error } = await sb.auth.updateUser({ email: newAddress }, { emailRedirectTo: `${SITE}/account` });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(oldEmail);
+    expect(data.user?.new_email).toBe(newAddress);
+
+    const [mail] = await mailbox(newAddress);
+    expect(mail!.subject).toBe('Confirma tu nuevo correo en Cartas Mx');
+    const { fragment } = await followLink(mail!.links[0]!);
+    expect(fragment.get('type')).toBe('email_change');
+    const { data: after } = await sb.auth.getUser(fragment.get('access_token')!);
+    expect(after.user?.id).toBe(user.id);
+    expect(after.user?.email).toBe(newAddress);
+    expect((await client().auth.signInWithPassword({ email: newAddress, password: 'secreto-123' })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email: oldEmail, password: 'secreto-123' })).error?.code).toBe(
+      'invalid_credentials',
+    );
+    // An address that belongs to someone else is refused.
+    const taken = await sb.auth.updateUser({ email: 'admin@demo.mx' });
+    expect(taken.error?.code).toBe('email_exists');
+    expect(taken.error?.status).toBe(422);
+  });
+
+  it('verifyOtp with a token hash (POST /verify) signs in once', async () => {
+    const admin = createClient(stack.url, stack.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const email = newEmail('otp');
+    await admin.auth.admin.createUser({ email, password: 'secreto-123', email_confirm: true });
+    const link = await admin.auth.admin.generateLink({ type: 'recovery', email });
+    const sb = client();
+    const first = await sb.auth.verifyOtp({ token_hash: link.data.properties!.hashed_token, type: 'recovery' });
+    expect(first.error).toBeNull();
+    expect(first.data.session?.user.email).toBe(email);
+    const second = await client().auth.verifyOtp({ token_hash: link.data.properties!.hashed_token, type: 'recovery' });
+    expect(second.error?.code).toBe('otp_expired');
+    expect(second.error?.status).toBe(403);
+  });
+
   it('the profile row is created by the trigger from the sign-up data, readable by its owner, with is_admin false', async () => {
     const email = newEmail('trigger');
     const username = `perfil_${seq}_${Date.now() % 100000}`;
