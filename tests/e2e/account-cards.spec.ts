@@ -1,6 +1,9 @@
-import { test, expect, type APIRequestContext } from '@playwright/test';
+import { test, expect as baseExpect, type APIRequestContext } from '@playwright/test';
 import { STACK_URL, accessToken, createConfirmedUser, serviceRest, signInAs, stackKeys } from './pages/auth.ts';
 import { AccountPage } from './pages/account.ts';
+
+// Screens wait on the local stack, which answers slowly while other suites share the 2 cores.
+const expect = baseExpect.configure({ timeout: 10_000 });
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -1,10 +1,13 @@
-import { test, expect } from '@playwright/test';
+import { test, expect as baseExpect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { ADMIN, AuthPage, SHOPPER, STACK_URL, accessToken, atPath, serviceRest, signInAs, stackKeys } from './pages/auth.ts';
 import { AccountPage } from './pages/account.ts';
 import { AdminProductForm, svgImage } from './pages/admin.ts';
 
-// Each test signs in and waits on the local stack, which is slow on a busy 2-core machine.
+// Each test signs in and waits on the local stack, which answers slowly while other suites
+// share the 2 cores.
+const expect = baseExpect.configure({ timeout: 10_000 });
+
 test.describe.configure({ timeout: 60_000 });
 
 test('sin sesión y como compradora /admin/add responde No tienes acceso', async ({ page }) => {

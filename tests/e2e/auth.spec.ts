@@ -1,8 +1,11 @@
-import { test, expect } from '@playwright/test';
+import { test, expect as baseExpect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { AuthPage, SHOPPER, atPath, createConfirmedUser, mailboxLink, signInAs, uniqueEmail, uniqueUsername } from './pages/auth.ts';
 
-// Each test signs in and waits on the local stack, which is slow on a busy 2-core machine.
+// Each test signs in and waits on the local stack, which answers slowly while other suites
+// share the 2 cores.
+const expect = baseExpect.configure({ timeout: 10_000 });
+
 test.describe.configure({ timeout: 60_000 });
 
 test.describe('Inicio de sesión', () => {
