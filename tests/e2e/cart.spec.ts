@@ -117,6 +117,7 @@ test.describe('cart summary', () => {
 
 test.describe('checkout refuses what is not yours', () => {
   test('another user’s order, a forged amount and another customer id are refused', async ({ page, request }) => {
+    test.setTimeout(60_000);
     const owner = await createConfirmedUser('dueno');
     const intruder = await createConfirmedUser('intruso');
     const ownerToken = await accessToken(owner.email, owner.password);
@@ -148,5 +149,9 @@ test.describe('checkout refuses what is not yours', () => {
     await page.waitForURL(`**/checkout/${orderId}`);
     await expect(page.getByText('No tienes acceso a este pedido.')).toBeVisible();
     expect((await orderInDb(orderId)).status).toBe('Pendiente');
+
+    const malformed = await page.goto('/checkout/no-es-un-pedido');
+    expect(malformed?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Pedido no encontrado' })).toBeVisible();
   });
 });

@@ -35,7 +35,8 @@ export class Shell {
   constructor(readonly page: Page) {
     this.header = page.getByRole('banner');
     this.footer = page.getByRole('contentinfo');
-    this.search = this.header.getByRole('searchbox', { name: 'Buscar productos' });
+    // Found by its placeholder: a plain search box and the type-ahead combobox both qualify.
+    this.search = this.header.getByRole('search').getByPlaceholder('Buscar productos...');
     this.cartLink = this.header.getByRole('link', { name: /^Carrito/ });
     this.accountLink = this.header.getByRole('link', { name: 'Mi cuenta' });
     this.wishlist = this.header.getByRole('button', { name: 'Favoritos' });
