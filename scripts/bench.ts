@@ -1,6 +1,7 @@
 /** `npm run bench`: the project's benchmarks, printed as Markdown tables. */
 import os from 'node:os';
 import { markdownTable, runBackendBench } from './local-supabase/bench.ts';
+import { printSiteBench } from './bench/site.ts';
 
 async function main(): Promise<void> {
   const gib = (n: number) => (n / 1024 ** 3).toFixed(1);
@@ -10,6 +11,7 @@ async function main(): Promise<void> {
   console.log('### Local Supabase stack (PGlite)');
   console.log('');
   console.log(markdownTable(await runBackendBench()));
+  await printSiteBench();
 }
 
 main().catch((err: unknown) => {

@@ -1,0 +1,331 @@
+/**
+ * The site's performance budgets, measured on a build of 10,000 products: build time and peak
+ * memory of `astro build`, Lighthouse (mobile preset) on the home, a product and a listing page,
+ * the JavaScript and HTML a product page costs before any interaction, layout shift, and the
+ * header search (index size, time per keystroke). Prints one Markdown table.
+ *
+ *   npm run bench                      everything (backend and site)
+ *   tsx scripts/bench/site.ts          the site only
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { startStack, type RunningStack } from '../local-supabase/index.ts';
+import { LOCAL_JWT_SECRET } from '../local-supabase/config.ts';
+import { apiKeys } from '../local-supabase/jwt.ts';
+import { parseSearchIndex, prepareIndex, searchProducts } from '../../src/islands/search/search.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS || 10_000);
+const OUT_DIR = 'dist-bench';
+
+/** One line of the budget table. */
+export interface BudgetRow {
+  measure: string;
+  figure: string;
+  goal: string;
+  pass: boolean | null;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+/** A copy of supabase/ whose seed is the 10,000-product one, for a stack of its own. */
+async function scaledRoot(work: string): Promise<string> {
+  const root = path.join(work, 'root');
+  const supabase = path.join(root, 'supabase');
+  fs.mkdirSync(supabase, { recursive: true });
+  for (const entry of ['local', 'migrations', 'storage']) {
+    fs.symlinkSync(path.join(ROOT, 'supabase', entry), path.join(supabase, entry), 'dir');
+  }
+  const seed = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'seed.ts'), '--products', String(PRODUCTS), '--out', path.join(supabase, 'seed.sql')], process.env);
+  if (seed.code !== 0) throw new Error(`seed failed:\n${seed.output}`);
+  return root;
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** `astro build` under /usr/bin/time -v: wall seconds and peak resident memory. */
+async function measureBuild(env: NodeJS.ProcessEnv, work: string): Promise<{ seconds: number; peakMb: number }> {
+  fs.rmSync(path.join(ROOT, OUT_DIR), { recursive: true, force: true });
+  fs.rmSync(path.join(ROOT, 'node_modules', `.astro-${OUT_DIR}`), { recursive: true, force: true });
+  const timeFile = path.join(work, 'time.txt');
+  const started = performance.now();
+  const build = await run('/usr/bin/time', ['-v', '-o', timeFile, process.execPath, path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], env);
+  const seconds = (performance.now() - started) / 1000;
+  if (build.code !== 0) throw new Error(`astro build failed:\n${build.output.slice(-3000)}`);
+  const report = fs.readFileSync(timeFile, 'utf8');
+  const maxRss = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(report)?.[1] ?? NaN);
+  return { seconds, peakMb: maxRss / 1024 };
+}
+
+interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  cls: number;
+  /** Metrics and the audits that cost points, for the report. */
+  details: string[];
+}
+
+interface Lhr {
+  audits: Record<string, { score: number | null; displayValue?: string; title: string; scoreDisplayMode?: string }>;
+  categories: Record<string, { auditRefs: Array<{ id: string; weight: number }> }>;
+}
+
+/** The timing metrics and every weighted or failing audit below 0.9, as short lines. */
+function lighthouseDetails(lhr: Lhr): string[] {
+  const lines: string[] = [];
+  const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift', 'server-response-time'];
+  lines.push(metrics.map((id) => `${id}=${lhr.audits[id]?.displayValue ?? '?'}(${lhr.audits[id]?.score ?? '?'})`).join(' '));
+  for (const [category, data] of Object.entries(lhr.categories)) {
+    for (const ref of data.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 0.9 || audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable') continue;
+      lines.push(`  [${category}] ${ref.id}: ${audit.title} ${audit.displayValue ?? ''} (score ${audit.score}, weight ${ref.weight})`);
+    }
+  }
+  return lines;
+}
+
+async function lighthouseScores(urls: string[]): Promise<LighthouseScores[]> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const results: LighthouseScores[] = [];
+  for (const url of urls) {
+    // A fresh browser per page, so one page's cache does not flatter the next.
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+    try {
+      const result = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json' });
+      const categories = result?.lhr.categories;
+      if (!categories) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      results.push({
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        cls: Number(result.lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN),
+        details: lighthouseDetails(result.lhr),
+      });
+    } finally {
+      chrome.kill();
+    }
+  }
+  return results;
+}
+
+/** Scripts, HTML and layout shift of a page loaded in a phone-sized viewport, before any input. */
+async function pageWeight(url: string): Promise<{ jsGzip: number; scripts: string[]; htmlGzip: number; cls: number }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) w.__cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const bodies: Array<Promise<{ url: string; size: number }>> = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      bodies.push(
+        response
+          .body()
+          .then((body) => ({ url: response.url(), size: gzipSync(body).length }))
+          .catch(() => ({ url: response.url(), size: 0 })),
+      );
+    });
+    const response = await page.goto(url, { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1000);
+    const html = await response!.body();
+    const inline = await page.locator('script:not([src])').evaluateAll((nodes) => nodes.map((n) => n.textContent ?? '').join('\n'));
+    const scripts = await Promise.all(bodies);
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    const inlineGzip = inline ? gzipSync(inline).length : 0;
+    return {
+      jsGzip: scripts.reduce((sum, s) => sum + s.size, 0) + inlineGzip,
+      scripts: [...scripts.map((s) => `${new URL(s.url).pathname} ${kb(s.size)}`), `inline ${kb(inlineGzip)}`],
+      htmlGzip: gzipSync(html).length,
+      cls,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Per-keystroke search time over the built index: each prefix of a few typical queries. */
+function searchTimes(indexJson: string): { prepareMs: number; maxMs: number; p95Ms: number; keystrokes: number; entries: number } {
+  const t0 = performance.now();
+  const parsed = parseSearchIndex(JSON.parse(indexJson));
+  if (!parsed) throw new Error('search-index.json has an unknown format');
+  const prepared = prepareIndex(parsed.entries);
+  const prepareMs = performance.now() - t0;
+  const times: number[] = [];
+  for (const query of ['pikachu ex', 'caja de sobres', 'charizard', 'one piece romance dawn', 'zzzz no existe', 'sobre']) {
+    for (let i = 1; i <= query.length; i++) {
+      const t = performance.now();
+      searchProducts(prepared, query.slice(0, i));
+      times.push(performance.now() - t);
+    }
+  }
+  times.sort((a, b) => a - b);
+  return {
+    prepareMs,
+    maxMs: times[times.length - 1]!,
+    p95Ms: times[Math.ceil(times.length * 0.95) - 1]!,
+    keystrokes: times.length,
+    entries: parsed.entries.length,
+  };
+}
+
+/** Runs every site measurement and returns the rows; details go to stderr. */
+export async function runSiteBench(): Promise<BudgetRow[]> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-site-'));
+  let stack: RunningStack | null = null;
+  let server: ChildProcess | null = null;
+  const rows: BudgetRow[] = [];
+  try {
+    const root = await scaledRoot(work);
+    stack = await startStack({ port: 0, rootDir: root, dataDir: path.join(work, 'data'), memory: true, templateDir: null });
+    const keys = await apiKeys(LOCAL_JWT_SECRET);
+    const port = await freePort();
+    const siteUrl = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ASTRO_OUT_DIR: OUT_DIR,
+      PUBLIC_SUPABASE_URL: stack.url,
+      PUBLIC_SUPABASE_ANON_KEY: keys.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+      SUPABASE_JWT_SECRET: LOCAL_JWT_SECRET,
+      SITE_URL: siteUrl,
+    };
+    // BENCH_REUSE_BUILD=1 measures the pages of the last bench build again without rebuilding.
+    const reuse = process.env.BENCH_REUSE_BUILD === '1' && fs.existsSync(path.join(ROOT, OUT_DIR, 'server', 'entry.mjs'));
+    const build = reuse ? { seconds: NaN, peakMb: NaN } : await measureBuild(env, work);
+    console.error(`Carga al terminar el build: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    if (!reuse) rows.push({ measure: `Build con ${PRODUCTS.toLocaleString('en-US')} productos: tiempo`, figure: `${build.seconds.toFixed(1)} s`, goal: '≤ 60 s', pass: build.seconds <= 60 });
+    if (!reuse) rows.push({ measure: `Build con ${PRODUCTS.toLocaleString('en-US')} productos: memoria máxima`, figure: `${(build.peakMb / 1024).toFixed(2)} GB`, goal: '≤ 1.5 GB', pass: build.peakMb <= 1.5 * 1024 });
+
+    server = spawn(process.execPath, [path.join(ROOT, OUT_DIR, 'server', 'entry.mjs')], {
+      cwd: ROOT,
+      env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
+      stdio: 'ignore',
+    });
+    await waitFor(`${siteUrl}/`, 30_000);
+
+    const products = (await (await fetch(`${stack.url}/rest/v1/products?select=id&order=id&limit=1`, { headers: { apikey: keys.anonKey } })).json()) as Array<{ id: string }>;
+    const productPath = `/product/${products[0]!.id}`;
+    const listingPath = '/franchise/pokemon/product-types/booster-pack/products';
+    const pages: Array<[string, string]> = [
+      ['/', '/'],
+      ['producto', productPath],
+      ['listado', listingPath],
+    ];
+    const scores = await lighthouseScores(pages.map(([, p]) => `${siteUrl}${p}`));
+    pages.forEach(([label, p], i) => {
+      const s = scores[i]!;
+      console.error(`Lighthouse ${label} (${p}): rendimiento ${s.performance}, accesibilidad ${s.accessibility}, buenas prácticas ${s.bestPractices}, SEO ${s.seo}\n${s.details.join('\n')}`);
+      rows.push({ measure: `Lighthouse ${label}: rendimiento`, figure: String(s.performance), goal: '≥ 95', pass: s.performance >= 95 });
+      rows.push({ measure: `Lighthouse ${label}: accesibilidad`, figure: String(s.accessibility), goal: '100', pass: s.accessibility === 100 });
+      rows.push({ measure: `Lighthouse ${label}: buenas prácticas`, figure: String(s.bestPractices), goal: '≥ 95', pass: s.bestPractices >= 95 });
+      rows.push({ measure: `Lighthouse ${label}: SEO`, figure: String(s.seo), goal: '100', pass: s.seo === 100 });
+    });
+
+    const weight = await pageWeight(`${siteUrl}${productPath}`);
+    console.error(`Scripts de ${productPath} (gzip): ${weight.scripts.join(', ')}`);
+    rows.push({ measure: 'JavaScript de una página de producto antes de interactuar (gzip)', figure: kb(weight.jsGzip), goal: '≤ 60 KB', pass: weight.jsGzip <= 60 * 1024 });
+    rows.push({ measure: 'HTML de una página de producto (gzip)', figure: kb(weight.htmlGzip), goal: '≤ 40 KB', pass: weight.htmlGzip <= 40 * 1024 });
+    const worstCls = Math.max(weight.cls, ...scores.map((s) => s.cls));
+    rows.push({ measure: 'CLS (producto en Playwright; máximo de las tres páginas en Lighthouse)', figure: worstCls.toFixed(3), goal: '< 0.05', pass: worstCls < 0.05 });
+
+    const indexJson = await (await fetch(`${siteUrl}/search-index.json`)).text();
+    const indexGzip = gzipSync(indexJson).length;
+    rows.push({ measure: `Índice de búsqueda (/search-index.json, gzip)`, figure: kb(indexGzip), goal: '≤ 150 KB', pass: indexGzip <= 150 * 1024 });
+    const search = searchTimes(indexJson);
+    console.error(`Búsqueda: ${search.entries} productos, preparar índice ${search.prepareMs.toFixed(1)} ms, ${search.keystrokes} pulsaciones`);
+    rows.push({ measure: `Búsqueda por pulsación sobre ${search.entries.toLocaleString('en-US')} productos (máx; p95 ${search.p95Ms.toFixed(2)} ms)`, figure: `${search.maxMs.toFixed(2)} ms`, goal: '≤ 50 ms', pass: search.maxMs <= 50 });
+    rows.push({ measure: 'Búsqueda: preparar el índice (una vez, al primer foco)', figure: `${search.prepareMs.toFixed(1)} ms`, goal: '—', pass: null });
+  } finally {
+    server?.kill('SIGTERM');
+    await stack?.stop().catch(() => {});
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+/** The rows as a Markdown table. */
+export function budgetTable(rows: BudgetRow[]): string {
+  const lines = ['| Medida | Cifra | Meta | Resultado |', '|---|---|---|---|'];
+  for (const row of rows) lines.push(`| ${row.measure} | ${row.figure} | ${row.goal} | ${row.pass === null ? '—' : row.pass ? 'cumple' : 'NO cumple'} |`);
+  return lines.join('\n');
+}
+
+/** Prints the site's budget table under its own heading. */
+export async function printSiteBench(): Promise<void> {
+  console.log('');
+  console.log(`### Sitio: presupuestos (${PRODUCTS.toLocaleString('en-US')} productos)`);
+  console.log('');
+  console.log(budgetTable(await runSiteBench()));
+}
+
+const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  printSiteBench().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
