@@ -25,7 +25,6 @@ export function shouldLoop(count: number): boolean {
 
 async function loadSwiper() {
   const [{ default: Swiper }, modules] = await Promise.all([import('swiper'), import('swiper/modules')]);
-  await Promise.all([import('swiper/css'), import('swiper/css/navigation'), import('swiper/css/effect-fade'), import('swiper/css/pagination')]);
   return { Swiper, ...modules };
 }
 
