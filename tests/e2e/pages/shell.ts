@@ -55,6 +55,10 @@ export class Shell {
       if (msg.type() === 'error') errors.push(msg.text());
     });
     this.page.on('pageerror', (err) => errors.push(err.message));
+    // The console names no URL for a failed load; the response does.
+    this.page.on('response', (res) => {
+      if (res.status() >= 400) errors.push(`${res.status()} ${res.url()}`);
+    });
     return errors;
   }
 
