@@ -83,6 +83,40 @@ function quoteIdent(name: string): string {
   return '"' + name.replace(/"/g, '""') + '"';
 }
 
+/**
+ * Unpacks a ustar archive (PGlite's `dumpDataDir` format) into `dir`. Only regular files and
+ * folders are written, and no entry may leave `dir`.
+ */
+export function extractTar(archive: Buffer, dir: string): void {
+  const root = path.resolve(dir);
+  fs.mkdirSync(root, { recursive: true });
+  const text = (start: number, length: number) => {
+    const raw = archive.subarray(start, start + length);
+    const end = raw.indexOf(0);
+    return raw.subarray(0, end < 0 ? raw.length : end).toString('utf8');
+  };
+  let offset = 0;
+  while (offset + 512 <= archive.length) {
+    const header = archive.subarray(offset, offset + 512);
+    if (header.every((b) => b === 0)) break;
+    const name = text(offset, 100);
+    const prefix = archive.subarray(offset + 257, offset + 263).toString('latin1').startsWith('ustar') ? text(offset + 345, 155) : '';
+    const size = parseInt(text(offset + 124, 12).trim() || '0', 8);
+    const type = String.fromCharCode(header[156] ?? 0);
+    const full = (prefix ? `${prefix}/${name}` : name).replace(/^\/+/, '');
+    const body = offset + 512;
+    offset = body + Math.ceil(size / 512) * 512;
+    if (!full) continue;
+    const target = path.resolve(root, full);
+    if (target !== root && !target.startsWith(root + path.sep)) throw new Error(`Entrada de plantilla fuera de la carpeta: ${full}`);
+    if (type === '5') fs.mkdirSync(target, { recursive: true });
+    else if (type === '0' || type === '\0') {
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, archive.subarray(body, body + size));
+    }
+  }
+}
+
 export interface PgliteOptions {
   /** Folder for the PGlite data dir; undefined keeps everything in memory. */
   dataDir?: string;
@@ -93,9 +127,15 @@ export interface PgliteOptions {
 /** Opens PGlite (in memory or in `dataDir`) behind the Db contract. */
 export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  let loadDataDir: Blob | undefined = options.template;
+  if (options.template && options.dataDir) {
+    // Native file writes are much faster than PGlite unpacking through its virtual file system.
+    extractTar(Buffer.from(await options.template.arrayBuffer()), options.dataDir);
+    loadDataDir = undefined;
+  }
   const pglite = await PGlite.create({
     dataDir: options.dataDir,
-    ...(options.template ? { loadDataDir: options.template } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
   });
   const lock = new Mutex();
   let closed = false;

@@ -140,11 +140,32 @@ function pgliteVersion(): string {
   return 'unknown';
 }
 
+/** How many templates (one per set of SQL files) the cache keeps. */
+const TEMPLATES_KEPT = 4;
+
 function readTemplate(file: string): Blob | undefined {
   try {
-    return new Blob([fs.readFileSync(file)]);
+    const blob = new Blob([fs.readFileSync(file)]);
+    // Marks it as recently used, so pruning drops stale templates first.
+    const now = new Date();
+    fs.utimesSync(file, now, now);
+    return blob;
   } catch {
     return undefined;
+  }
+}
+
+/** Deletes all but the most recently used templates (each is ~40 MB). */
+function pruneTemplates(dir: string): void {
+  try {
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => /^pglite-[0-9a-f]+\.tar$/.test(f))
+      .map((f) => ({ f, t: fs.statSync(path.join(dir, f)).mtimeMs }))
+      .sort((a, b) => b.t - a.t);
+    for (const { f } of files.slice(TEMPLATES_KEPT)) fs.rmSync(path.join(dir, f), { force: true });
+  } catch {
+    // Pruning is housekeeping; a failure must not stop the stack.
   }
 }
 
@@ -157,6 +178,7 @@ async function writeTemplate(file: string, db: Db): Promise<void> {
     const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
     fs.writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
     fs.renameSync(tmp, file);
+    pruneTemplates(path.dirname(file));
   } catch (err) {
     console.error('[local-supabase] no se pudo guardar la plantilla de la base de datos:', (err as Error).message);
   }

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_JWT_SECRET } from '../../scripts/local-supabase/config.ts';
-import { openPglite, type Role } from '../../scripts/local-supabase/db.ts';
+import { extractTar, openPglite, type Role } from '../../scripts/local-supabase/db.ts';
 import { assertSafeHost, resetDataDir, StackConfigError, startStack } from '../../scripts/local-supabase/index.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -278,4 +278,44 @@ describe('database layer (PGlite)', () => {
       await db.close();
     }
   }, 60_000);
+});
+
+describe('database templates', () => {
+  /** A one-entry ustar archive. */
+  function tarOf(name: string, body: string): Buffer {
+    const header = Buffer.alloc(512);
+    header.write(name, 0, 'utf8');
+    header.write('0000644\0', 100);
+    header.write(body.length.toString(8).padStart(11, '0') + '\0', 124);
+    header.write('0', 156);
+    header.write('ustar\0', 257);
+    const content = Buffer.alloc(Math.ceil(body.length / 512) * 512);
+    content.write(body);
+    return Buffer.concat([header, content, Buffer.alloc(1024)]);
+  }
+
+  it('unpacks template archives inside the data folder only', () => {
+    const dir = tempDir();
+    extractTar(tarOf('/base/1/archivo', 'hola'), path.join(dir, 'db'));
+    expect(fs.readFileSync(path.join(dir, 'db', 'base', '1', 'archivo'), 'utf8')).toBe('hola');
+    expect(() => extractTar(tarOf('../../fuera', 'x'), path.join(dir, 'db'))).toThrow();
+    expect(fs.existsSync(path.join(path.dirname(dir), 'fuera'))).toBe(false);
+  });
+
+  it('starts a fresh database from a template built on the first start', async () => {
+    const templateDir = tempDir();
+    const setupSql = "create table plantilla (n int); insert into plantilla values (42);";
+    const first = await startStack({ memory: true, migrate: false, setupSql, templateDir, dataDir: tempDir(), port: 0, host: '127.0.0.1', databaseUrl: '' });
+    await first.stop();
+    expect(first.timings.fromTemplate).toBe(false);
+    expect(fs.readdirSync(templateDir).filter((f) => f.endsWith('.tar'))).toHaveLength(1);
+    const second = await startStack({ migrate: false, setupSql, templateDir, dataDir: tempDir(), port: 0, host: '127.0.0.1', databaseUrl: '' });
+    try {
+      expect(second.timings.fromTemplate).toBe(true);
+      const r = await second.ctx.db.admin((tx) => tx.query<{ n: number }>('select n from plantilla'));
+      expect(r.rows).toEqual([{ n: 42 }]);
+    } finally {
+      await second.stop();
+    }
+  }, 90_000);
 });
