@@ -335,3 +335,66 @@ test.describe('fallos de carga', () => {
     await expect(gone).toContainText('$40.00');
   });
 });
+
+test.describe('seguridad de la cuenta', () => {
+  test('cambiar la contraseña desde el perfil', async ({ page }) => {
+    const user = await createConfirmedUser('clave');
+    await signInAs(page, user.email, user.password);
+    const account = new AccountPage(page);
+    await account.panel.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    const form = account.panel.getByRole('form', { name: 'Cambiar contraseña' });
+    const save = form.getByRole('button', { name: 'Guardar contraseña' });
+    await form.getByLabel('Nueva contraseña').fill('Corta1');
+    await save.click();
+    await expect(form.getByRole('alert')).toHaveText('La contraseña debe tener al menos 8 caracteres.');
+    await form.getByLabel('Nueva contraseña').fill('Cambiada123!');
+    await form.getByLabel('Confirma la contraseña').fill('Cambiada124!');
+    await save.click();
+    await expect(form.getByRole('alert')).toHaveText('Las contraseñas no coinciden.');
+    await form.getByLabel('Confirma la contraseña').fill('Cambiada123!');
+    await save.click();
+    await account.expectToast('Contraseña actualizada');
+
+    await account.panel.getByRole('button', { name: 'Cerrar sesión' }).click();
+    const auth = new AuthPage(page);
+    await auth.login(user.email, user.password);
+    await expect(auth.alert).toHaveText('Credenciales incorrectas.');
+    await auth.login(user.email, 'Cambiada123!');
+    await expect(account.tabs).toBeVisible();
+  });
+
+  test('correo sin verificar: reenviar la verificación, con éxito y con fallo', async ({ page }) => {
+    // The stack confirms every user that can sign in, so the auth answer is edited on the way.
+    await page.route('**/auth/v1/user', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      delete body.email_confirmed_at;
+      delete body.confirmed_at;
+      await route.fulfill({ response, json: body });
+    });
+    await signInAs(page, SHOPPER.email, SHOPPER.password);
+    const account = new AccountPage(page);
+    await page.reload();
+    const resend = account.panel.getByRole('button', { name: 'Reenviar correo de verificación' });
+    await expect(resend).toBeVisible({ timeout: 15_000 });
+    await expect(account.panel.getByText('Verificado')).toHaveCount(0);
+
+    let sent: unknown = null;
+    await page.route('**/auth/v1/resend*', async (route) => {
+      sent = route.request().postDataJSON();
+      await route.fulfill({ status: 200, json: {} });
+    });
+    await resend.click();
+    await expect(account.panel.getByText('Correo de verificación reenviado')).toBeVisible();
+    expect(sent).toMatchObject({ email: SHOPPER.email, type: 'signup' });
+    // Status notes clear themselves after 1.8 s.
+    await expect(account.panel.getByText('Correo de verificación reenviado')).toHaveCount(0, { timeout: 4000 });
+
+    await page.unroute('**/auth/v1/resend*');
+    await page.route('**/auth/v1/resend*', (route) =>
+      route.fulfill({ status: 429, json: { code: 'over_email_send_rate_limit', message: 'Email rate limit exceeded' } }),
+    );
+    await resend.click();
+    await expect(account.panel.getByText('No se pudo reenviar el correo.')).toBeVisible();
+  });
+});

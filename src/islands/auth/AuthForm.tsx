@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $session, initSession, safeNextPath, signIn } from '../../stores/session.ts';
 import { flashToast, showToast } from '../account/toast.ts';
@@ -82,11 +82,20 @@ function AuthScreen({ standalone = false }: Props) {
     initSession();
   }, []);
 
+  // One navigation only: a second one would abort the first.
+  const leaving = useRef(false);
+  // While this form signs in, it moves on itself (with the welcome notice), not the effect below.
+  const signingIn = useRef(false);
+  function leave(how: 'assign' | 'replace') {
+    if (leaving.current) return;
+    leaving.current = true;
+    window.location[how](nextFromUrl());
+  }
+
   // Already signed in (or just signed in through a link or Google): go straight on.
   useEffect(() => {
-    if (standalone && !session.loading && session.user && session.profile) {
-      window.location.replace(nextFromUrl());
-    }
+    if (signingIn.current) return;
+    if (standalone && !session.loading && session.user && session.profile) leave('replace');
   }, [standalone, session.loading, session.user, session.profile]);
 
   const set = (key: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
@@ -99,14 +108,16 @@ function AuthScreen({ standalone = false }: Props) {
   }
 
   async function onLogin() {
+    signingIn.current = true;
     const result = await signIn(form.email, form.password);
     if (!result.ok) {
+      signingIn.current = false;
       setError(result.message);
       return;
     }
     if (standalone) {
       flashToast(AUTH_MESSAGES.welcome);
-      window.location.assign(nextFromUrl());
+      leave('assign');
     } else {
       showToast(AUTH_MESSAGES.welcome, 'success');
     }
@@ -134,7 +145,7 @@ function AuthScreen({ standalone = false }: Props) {
     // Signed in straight away (projects without e-mail confirmation).
     if (standalone) {
       flashToast(AUTH_MESSAGES.welcome);
-      window.location.assign(nextFromUrl());
+      leave('assign');
     } else {
       showToast(AUTH_MESSAGES.welcome, 'success');
     }
