@@ -96,6 +96,8 @@ test('la administradora publica un producto con imagen y su página existe enseg
   await admin.submit();
   const done = page.getByRole('main').getByRole('status').filter({ hasText: 'Producto publicado' });
   await expect(done).toBeVisible({ timeout: 15_000 });
+  // The rebuild was asked for: running, finished, or reported as unavailable on this server.
+  await expect(done).toContainText(/Actualización del catálogo en curso|Catálogo actualizado|no está disponible/);
   const link = done.getByRole('link', { name });
   const href = await link.getAttribute('href');
   expect(href).toMatch(/^\/product\/pk-boosterpack-journey-together(-\d+)?$/);

@@ -107,7 +107,8 @@ export async function publishProduct(
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${data.session?.access_token ?? ''}` },
       body: JSON.stringify({ productId: product.id }),
     });
-    if (response.status === 404) rebuildNote = PUBLISH_MESSAGES.rebuildMissing;
+    // 404: no rebuild endpoint; 503: this server cannot rebuild (started without the manager).
+    if (response.status === 404 || response.status === 503) rebuildNote = PUBLISH_MESSAGES.rebuildMissing;
     else if (!response.ok) rebuildNote = PUBLISH_MESSAGES.rebuildFailed;
   } catch {
     rebuildNote = PUBLISH_MESSAGES.rebuildFailed;
