@@ -50,3 +50,39 @@ export function typeListing(catalog: BuildCatalog, franchiseId: string, typeId: 
 export function expansionListing(catalog: BuildCatalog, franchiseId: string, expansionId: string): Product[] {
   return productsForListing(catalog.products, { franchiseId, expansionId });
 }
+
+/** A franchise or listing name as the listing pages need it. */
+export interface Named {
+  id: string;
+  name: string;
+}
+
+/** Static paths of every type listing (types and pseudo-types of each franchise), page by page. */
+export function typeListingPaths(catalog: BuildCatalog) {
+  return catalog.franchises.flatMap((franchise) =>
+    listingTypes(catalog, franchise.id).flatMap((type) =>
+      paginate(typeListing(catalog, franchise.id, type.id)).map((listing) => ({
+        params: { franchiseId: franchise.id, typeId: type.id, page: listing.page },
+        props: { franchise: { id: franchise.id, name: franchise.name } as Named, type: { id: type.id, name: type.name } as Named, listing },
+      })),
+    ),
+  );
+}
+
+/** Static paths of every expansion listing of each franchise, page by page. */
+export function expansionListingPaths(catalog: BuildCatalog) {
+  return catalog.franchises.flatMap((franchise) =>
+    catalog.expansions
+      .filter((expansion) => expansion.franchiseId === franchise.id)
+      .flatMap((expansion) =>
+        paginate(expansionListing(catalog, franchise.id, expansion.id)).map((listing) => ({
+          params: { franchiseId: franchise.id, expansionId: expansion.id, page: listing.page },
+          props: {
+            franchise: { id: franchise.id, name: franchise.name } as Named,
+            expansion: { id: expansion.id, name: expansion.name } as Named,
+            listing,
+          },
+        })),
+      ),
+  );
+}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseProduct, type Product } from '../../../src/domain/products.ts';
-import { LISTING_PAGE_SIZE, pageHref, paginate } from '../../../src/components/catalog/listing.ts';
+import { expansionListingPaths, LISTING_PAGE_SIZE, pageHref, paginate, typeListingPaths } from '../../../src/components/catalog/listing.ts';
+import type { BuildCatalog } from '../../../src/lib/snapshot/catalog.ts';
+import { mergeSnapshot } from '../../../src/lib/snapshot/model.ts';
 import { homeLists } from '../../../src/components/catalog/home/homeLists.ts';
 import { shouldLoop, SLIDER_BREAKPOINTS } from '../../../src/components/catalog/home/swiper-enhance.ts';
 import { availabilityOf, formatLongDate, ESTIMATED_RELEASE, productJsonLd, productMetaDescription } from '../../../src/components/catalog/productSeo.ts';
@@ -151,5 +153,50 @@ describe('explore filters', () => {
     ];
     expect(optionsFor(options, 'one-piece').map((o) => o.id)).toEqual(['y']);
     expect(optionsFor(options, '')).toHaveLength(2);
+  });
+});
+
+describe('listing paths for a large catalogue', () => {
+  // 100 Destined Rivals booster packs, every third one on preorder.
+  const products = Array.from({ length: 100 }, (_, i) =>
+    product({ id: `pk-dr-${String(i).padStart(3, '0')}`, expansion_id: 'destined-rivals', product_type_id: 'booster-pack', preorder: i % 3 === 0 }),
+  );
+  const { snapshot } = mergeSnapshot({ franchises: [], collections: [], expansions: [], productTypes: [], products: [] }, null);
+  const catalog: BuildCatalog = {
+    ...snapshot,
+    products,
+    productById: new Map(products.map((p) => [p.id, p])),
+    franchiseById: new Map(snapshot.franchises.map((f) => [f.id, f])),
+    expansionById: new Map(snapshot.expansions.map((e) => [e.id, e])),
+    productTypeById: new Map(snapshot.productTypes.map((t) => [t.id, t])),
+  };
+
+  it('splits an expansion of 100 products into /products, /products/2 and /products/3', () => {
+    const paths = expansionListingPaths(catalog).filter((p) => p.params.expansionId === 'destined-rivals');
+    expect(paths.map((p) => p.params.page)).toEqual([undefined, '2', '3']);
+    expect(paths.map((p) => p.props.listing.products.length)).toEqual([48, 48, 4]);
+    expect(paths.every((p) => p.props.listing.total === 100 && p.props.franchise.name === 'Pokémon')).toBe(true);
+    // Every product appears on exactly one page.
+    expect(new Set(paths.flatMap((p) => p.props.listing.products.map((x) => x.id))).size).toBe(100);
+  });
+
+  it('builds one empty page for expansions without products', () => {
+    const empty = expansionListingPaths(catalog).filter((p) => p.params.expansionId === 'journey-together');
+    expect(empty).toHaveLength(1);
+    expect(empty[0]!.props.listing).toMatchObject({ total: 0, pageCount: 1, products: [] });
+  });
+
+  it('lists every product type and both pseudo-types of each franchise', () => {
+    const paths = typeListingPaths(catalog);
+    const pokemon = paths.filter((p) => p.params.franchiseId === 'pokemon' && p.params.page === undefined).map((p) => p.params.typeId);
+    expect(pokemon).toContain('booster-pack');
+    expect(pokemon).toContain('preorder');
+    expect(pokemon).toContain('sale');
+    const preorder = paths.filter((p) => p.params.franchiseId === 'pokemon' && p.params.typeId === 'preorder');
+    expect(preorder.map((p) => p.props.listing.total)).toEqual([34]);
+    const packs = paths.filter((p) => p.params.typeId === 'booster-pack');
+    expect(packs.map((p) => p.params.page)).toEqual([undefined, '2', '3']);
+    const onePieceSale = paths.find((p) => p.params.franchiseId === 'one-piece' && p.params.typeId === 'sale');
+    expect(onePieceSale?.props.listing.total).toBe(0);
   });
 });
