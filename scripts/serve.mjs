@@ -1,15 +1,21 @@
 // Serves a built shop (ASTRO_OUT_DIR or dist) at HOST/PORT with catalogue rebuilds: the Node
-// adapter's standalone server serves the static files from <outDir>/client, which this script
-// turns into a symlink that a rebuild swaps atomically (src/server/rebuild/output.ts). The
+// adapter's standalone handler serves the static files from <outDir>/client, which this script
+// turns into a symlink that a rebuild swaps atomically (src/server/rebuild/output.ts), and the
+// answers are gzip-compressed (the adapter sends them uncompressed). The
 // rebuild manager is registered on globalThis for POST /api/admin/rebuild, and a realtime
 // subscription to product changes asks for a rebuild ~2 s after the last change.
 // `npm start` runs this after building; `node scripts/serve.mjs` serves an existing build.
 import { existsSync } from 'node:fs';
+import http from 'node:http';
+import compression from 'compression';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { RebuildManager, registerRebuilds } from '../src/server/rebuild/manager.ts';
-import { createBuilder, prepareOutput, stopBuilds } from '../src/server/rebuild/output.ts';
-import { watchProducts } from '../src/server/rebuild/realtime.ts';
+import { tsImport } from 'tsx/esm/api';
+
+// Through tsx, so the server also starts on a Node without built-in TypeScript support.
+const { RebuildManager, registerRebuilds } = await tsImport('../src/server/rebuild/manager.ts', import.meta.url);
+const { createBuilder, prepareOutput, stopBuilds } = await tsImport('../src/server/rebuild/output.ts', import.meta.url);
+const { watchProducts } = await tsImport('../src/server/rebuild/realtime.ts', import.meta.url);
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = path.resolve(root, process.env.ASTRO_OUT_DIR || 'dist');
@@ -57,5 +63,18 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-// The adapter starts listening on HOST/PORT as soon as the entry is imported.
-await import(pathToFileURL(entry).href);
+// The adapter's own server would listen as soon as the entry is imported; this one wraps its
+// handler instead, so responses can be compressed.
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const { handler, options } = await import(pathToFileURL(entry).href);
+const compress = compression();
+const host = process.env.HOST || (typeof options?.host === 'string' ? options.host : 'localhost');
+const port = Number(process.env.PORT || options?.port || 4321);
+const server = http.createServer((req, res) => {
+  compress(req, res, () => handler(req, res));
+});
+server.on('error', (error) => {
+  console.error(`serve: ${error.message}`);
+  process.exit(1);
+});
+server.listen(port, host, () => log(`serve: tienda en http://${host}:${port}/`));

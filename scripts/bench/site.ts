@@ -118,7 +118,7 @@ interface LighthouseScores {
 }
 
 interface Lhr {
-  audits: Record<string, { score: number | null; displayValue?: string; title: string; scoreDisplayMode?: string }>;
+  audits: Record<string, { score: number | null; displayValue?: string; title: string; scoreDisplayMode?: string; details?: { items?: Array<Record<string, unknown>> } }>;
   categories: Record<string, { auditRefs: Array<{ id: string; weight: number }> }>;
 }
 
@@ -132,6 +132,13 @@ function lighthouseDetails(lhr: Lhr): string[] {
       const audit = lhr.audits[ref.id];
       if (!audit || audit.score === null || audit.score >= 0.9 || audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable') continue;
       lines.push(`  [${category}] ${ref.id}: ${audit.title} ${audit.displayValue ?? ''} (score ${audit.score}, weight ${ref.weight})`);
+      if (ref.weight === 0) continue;
+      // Where it happens, so whoever owns the page can fix it.
+      for (const item of (audit.details?.items ?? []).slice(0, 4)) {
+        const node = item.node as { selector?: string; snippet?: string } | undefined;
+        const where = node ? `${node.selector ?? ''} ${node.snippet ?? ''}` : typeof item.description === 'string' ? item.description : typeof item.url === 'string' ? item.url : JSON.stringify(item).slice(0, 200);
+        lines.push(`      ${where.slice(0, 240)}`);
+      }
     }
   }
   return lines;
@@ -260,9 +267,10 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
     if (!reuse) rows.push({ measure: `Build con ${PRODUCTS.toLocaleString('en-US')} productos: tiempo`, figure: `${build.seconds.toFixed(1)} s`, goal: '≤ 60 s', pass: build.seconds <= 60 });
     if (!reuse) rows.push({ measure: `Build con ${PRODUCTS.toLocaleString('en-US')} productos: memoria máxima`, figure: `${(build.peakMb / 1024).toFixed(2)} GB`, goal: '≤ 1.5 GB', pass: build.peakMb <= 1.5 * 1024 });
 
-    server = spawn(process.execPath, [path.join(ROOT, OUT_DIR, 'server', 'entry.mjs')], {
+    // The shop's own server (compression, rebuild swapping), as `npm start` runs it.
+    server = spawn(process.execPath, [path.join(ROOT, 'scripts', 'serve.mjs')], {
       cwd: ROOT,
-      env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
+      env: { ...env, HOST: '127.0.0.1', PORT: String(port), REBUILD_ON_CHANGE: '0' },
       stdio: 'ignore',
     });
     await waitFor(`${siteUrl}/`, 30_000);
