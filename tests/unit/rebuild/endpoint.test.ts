@@ -1,0 +1,89 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { describe, expect, it } from 'vitest';
+import { getRebuild, postRebuild, type RebuildContext } from '../../../src/server/rebuild/endpoint.ts';
+import { RebuildManager } from '../../../src/server/rebuild/manager.ts';
+
+/** A service-role client that knows two tokens: an admin's and a shopper's. */
+function fakeAdmin(options: { profileError?: boolean } = {}): SupabaseClient {
+  const users: Record<string, { id: string; is_admin: boolean }> = {
+    'token-admin': { id: 'u-admin', is_admin: true },
+    'token-shopper': { id: 'u-shopper', is_admin: false },
+  };
+  let requestedId = '';
+  const query = {
+    select: () => query,
+    eq: (_column: string, id: string) => {
+      requestedId = id;
+      return query;
+    },
+    maybeSingle: async () => {
+      if (options.profileError) return { data: null, error: { message: 'down' } };
+      const user = Object.values(users).find((u) => u.id === requestedId);
+      return { data: user ? { is_admin: user.is_admin } : null, error: null };
+    },
+  };
+  return {
+    auth: {
+      getUser: async (token: string) => {
+        const user = users[token];
+        return user ? { data: { user: { id: user.id } }, error: null } : { data: { user: null }, error: { message: 'invalid JWT' } };
+      },
+    },
+    from: (table: string) => {
+      expect(table).toBe('profiles');
+      return query;
+    },
+  } as unknown as SupabaseClient;
+}
+
+const request = (method: string, token?: string) =>
+  new Request('http://tienda.test/api/admin/rebuild', { method, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+function context(overrides: Partial<RebuildContext> = {}): RebuildContext & { builds: () => number } {
+  let builds = 0;
+  const rebuilds = new RebuildManager(() => {
+    builds += 1;
+    return new Promise(() => {});
+  });
+  return { admin: fakeAdmin(), rebuilds, builds: () => builds, ...overrides };
+}
+
+describe('/api/admin/rebuild', () => {
+  it('answers 401 JSON without a token or with a token Supabase rejects', async () => {
+    for (const token of [undefined, 'token-falso']) {
+      const ctx = context();
+      const response = await postRebuild(request('POST', token), ctx);
+      expect(response.status).toBe(401);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect(await response.json()).toMatchObject({ error: 'not_authenticated' });
+      expect(ctx.builds()).toBe(0);
+    }
+  });
+
+  it('answers 403 to a shopper, for POST and GET', async () => {
+    const ctx = context();
+    expect((await postRebuild(request('POST', 'token-shopper'), ctx)).status).toBe(403);
+    expect((await getRebuild(request('GET', 'token-shopper'), ctx)).status).toBe(403);
+    expect(ctx.builds()).toBe(0);
+  });
+
+  it('accepts an admin with 202 and reports the status on GET', async () => {
+    const ctx = context();
+    const accepted = await postRebuild(request('POST', 'token-admin'), ctx);
+    expect(accepted.status).toBe(202);
+    expect(await accepted.json()).toMatchObject({ status: 'building' });
+    const again = await postRebuild(request('POST', 'token-admin'), ctx);
+    expect(await again.json()).toMatchObject({ status: 'queued' });
+    const status = await getRebuild(request('GET', 'token-admin'), ctx);
+    expect(status.status).toBe(200);
+    expect(await status.json()).toMatchObject({ status: 'queued', builds: 0, lastError: null, finishedAt: null, durationMs: null });
+    await new Promise((r) => setTimeout(r, 5));
+    expect(ctx.builds()).toBe(1);
+  });
+
+  it('answers 503 or 502, not a crash, when the server cannot rebuild or check the caller', async () => {
+    expect((await postRebuild(request('POST', 'token-admin'), context({ rebuilds: null }))).status).toBe(503);
+    expect((await postRebuild(request('POST', 'token-admin'), context({ admin: null }))).status).toBe(503);
+    expect((await postRebuild(request('POST', 'token-admin'), context({ admin: fakeAdmin({ profileError: true }) }))).status).toBe(502);
+  });
+});
