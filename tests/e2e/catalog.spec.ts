@@ -92,15 +92,21 @@ test.describe('pickers', () => {
   test('expansion picker: debounced search, results count and empty text', async ({ page, request }) => {
     const data = await catalogue(request);
     const all = data.expansions.filter((e) => e.franchiseId === 'pokemon').length;
+    await page.clock.install();
     await page.goto('/franchise/pokemon/expansions');
     await expect(page.getByRole('heading', { level: 1, name: 'Selecciona una expansión' })).toBeVisible();
     await expect(page.getByText(`Resultados: ${all}`)).toBeVisible();
+    // Wait for the island to take over, then stop the clock to watch the debounce.
+    await expect(page.locator('astro-island').filter({ has: page.getByPlaceholder('Buscar expansión...') })).not.toHaveAttribute('ssr');
+    await page.clock.pauseAt(Date.now() + 1000);
     const search = page.getByPlaceholder('Buscar expansión...');
     await search.fill('RIVALS');
-    // Still the full list right after typing: the filter waits 250 ms.
-    await expect(page.getByText(`Resultados: ${all}`)).toBeVisible({ timeout: 150 });
+    await page.clock.runFor(200);
+    await expect(page.getByText(`Resultados: ${all}`)).toBeVisible();
+    await page.clock.runFor(60);
     await expect(page.getByText('Resultados: 1')).toBeVisible();
     await expect(page.getByRole('main').getByRole('link', { name: 'Destined Rivals' })).toHaveAttribute('href', '/franchise/pokemon/expansions/destined-rivals/products');
+    await page.clock.resume();
     await search.fill('zzzz');
     await expect(page.getByText('No hay expansiones que coincidan con tu búsqueda.')).toBeVisible();
     await expect(page.getByText('Resultados: 0')).toBeVisible();
