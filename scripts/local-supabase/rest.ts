@@ -331,7 +331,6 @@ function rpcFrom(fn: FunctionDef, args: Record<string, unknown>, b: Builder, ali
 
 async function handleRpc(
   req: IncomingMessage,
-  url: URL,
   tx: Tx,
   schema: Schema,
   fn: FunctionDef,
@@ -340,7 +339,6 @@ async function handleRpc(
   prefer: Prefer,
   objectMode: boolean,
 ): Promise<Reply> {
-  void url;
   if (fn.returnKind === 'void') {
     const b = new Builder(schema, new Params(), q.mods);
     await tx.query(`select 1 from ${rpcFrom(fn, args, b, 't0', false)}`, b.params.values);
@@ -423,7 +421,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, path: string, u
     }
     const fn = pickFunction(schema, name, Object.keys(args));
     applyRangeHeader(req, q.mods);
-    const reply = await runTx(ctx, role, claims, readOnly, prefer, (tx) => handleRpc(req, url, tx, schema, fn, args, q, prefer, objectMode));
+    const reply = await runTx(ctx, role, claims, readOnly, prefer, (tx) => handleRpc(req, tx, schema, fn, args, q, prefer, objectMode));
     send(req, res, reply, objectMode && fn.returnsSet);
     return;
   }
