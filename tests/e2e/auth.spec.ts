@@ -51,7 +51,7 @@ test.describe('Inicio de sesión', () => {
 });
 
 test.describe('Registro', () => {
-  test('valida cada campo y detecta un correo ya registrado', async ({ page }) => {
+  test('valida cada campo y detecta un nombre de usuario o un correo ya registrados', async ({ page }) => {
     const auth = new AuthPage(page);
     await auth.goto();
     const valid = {
@@ -70,6 +70,10 @@ test.describe('Registro', () => {
     await expect(auth.alert).toHaveText('Teléfono inválido.');
     await auth.register({ ...valid, password: 'Corta1!' });
     await expect(auth.alert).toHaveText('La contraseña debe tener al menos 8 caracteres.');
+
+    // The demo shopper's username, in other letter case: taken.
+    await auth.register({ ...valid, username: 'AnaGarcia' });
+    await expect(auth.alert).toHaveText('Ese nombre de usuario ya está en uso.');
 
     await auth.register({ ...valid, email: SHOPPER.email });
     await expect(auth.alert).toHaveText('Ese correo ya está registrado.');
