@@ -4,6 +4,7 @@
  * row-level security decide what the caller may see and change.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { decodeJwt, jwtVerify } from 'jose';
 import type { Role, Tx } from './db.ts';
 import { callerFromRequest, corsHeaders, HttpError, readBody, type Caller } from './http.ts';
 import { fromPgError, isPgError, RestError, syntaxError } from './rest/errors.ts';
@@ -549,16 +550,37 @@ function toRestError(err: unknown, role: Role): RestError | null {
   return null;
 }
 
+/** True when the request's token is correctly signed but past its `exp` (PGRST303, not 301). */
+async function isExpiredToken(req: IncomingMessage, secret: string): Promise<boolean> {
+  const auth = req.headers.authorization;
+  const bearer = typeof auth === 'string' && /^bearer /i.test(auth) ? auth.slice(7).trim() : undefined;
+  const token = bearer || (typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined);
+  if (!token) return false;
+  try {
+    const exp = decodeJwt(token).exp;
+    if (typeof exp !== 'number' || exp * 1000 > Date.now()) return false;
+    await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'], currentDate: new Date((exp - 1) * 1000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Answers every /rest/v1 request. */
 export const handleRest: Handler = async (req, res, path, url, ctx) => {
   const caller = await callerFromRequest(req, ctx);
   if (!caller) {
+    const expired = await isExpiredToken(req, ctx.config.jwtSecret);
     sendError(
       req,
       res,
-      new RestError(401, 'PGRST301', 'JWT could not be decoded or is invalid', null, null, {
-        'www-authenticate': 'Bearer error="invalid_token", error_description="JWT could not be decoded"',
-      }),
+      expired
+        ? new RestError(401, 'PGRST303', 'JWT expired', null, null, {
+            'www-authenticate': 'Bearer error="invalid_token", error_description="JWT expired"',
+          })
+        : new RestError(401, 'PGRST301', 'JWT could not be decoded or is invalid', null, null, {
+            'www-authenticate': 'Bearer error="invalid_token", error_description="JWT could not be decoded"',
+          }),
     );
     return;
   }

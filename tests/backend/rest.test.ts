@@ -471,14 +471,18 @@ describe('roles and row-level security', () => {
     expect(own.data).toEqual({ owner: USER_B, body: 'propia' });
   });
 
-  it('a bad or expired JWT is 401 PGRST301', async () => {
+  it('a bad JWT is 401 PGRST301, an expired one 401 PGRST303', async () => {
     const forged = await signJwt({ sub: USER_A, role: 'service_role' }, 'otro-secreto-de-al-menos-32-caracteres!!');
     const res = await client(stack.anonKey, forged).from('fx_orders').select('id');
     expect(res.status).toBe(401);
     expect(res.error?.code).toBe('PGRST301');
     const past = Math.floor(Date.now() / 1000) - 7200;
     const expired = await signJwt({ sub: USER_A, role: 'authenticated', iat: past, exp: past + 60 }, stack.jwtSecret);
-    expect((await client(stack.anonKey, expired).from('fx_orders').select('id')).status).toBe(401);
+    const late = await client(stack.anonKey, expired).from('fx_orders').select('id');
+    expect(late.status).toBe(401);
+    expect(late.error?.code).toBe('PGRST303');
+    const forgedExpired = await signJwt({ sub: USER_A, role: 'authenticated', iat: past, exp: past + 60 }, 'otro-secreto-de-al-menos-32-caracteres!!');
+    expect((await client(stack.anonKey, forgedExpired).from('fx_orders').select('id')).error?.code).toBe('PGRST301');
     const weirdRole = await signJwt({ sub: USER_A, role: 'postgres' }, stack.jwtSecret);
     expect((await client(stack.anonKey, weirdRole).from('fx_orders').select('id')).status).toBe(401);
   });
