@@ -162,7 +162,8 @@ async function lighthouseScores(urls: string[]): Promise<LighthouseScores[]> {
         bestPractices: score('best-practices'),
         seo: score('seo'),
         cls: Number(result.lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN),
-        details: lighthouseDetails(result.lhr),
+        // Lighthouse's own CPU benchmark of this machine at the time (higher is faster).
+        details: [`benchmarkIndex=${result.lhr.environment?.benchmarkIndex ?? '?'}`, ...lighthouseDetails(result.lhr)],
       });
     } finally {
       chrome.kill();
