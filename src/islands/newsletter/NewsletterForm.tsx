@@ -1,10 +1,12 @@
 /**
  * Footer newsletter sign-up: one e-mail field with idle, sending, error and success states.
- * supabase-js is imported on the first submit only, so hydrating the footer stays cheap.
+ * Hydrated only when the visitor reaches for it (client:interaction), so supabase-js and the
+ * validation schemas load on demand.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { getSupabase } from '../../data/supabase';
 import { MESSAGES, validateNewsletter } from '../../domain/validation';
-import { subscribeToNewsletter } from './subscribe';
+import { subscribeToNewsletter, type SubscribeResult } from './subscribe';
 import './NewsletterForm.css';
 
 /** Spanish texts of the form; the two messages are the specification's. */
@@ -47,13 +49,12 @@ export default function NewsletterForm() {
       return;
     }
     setStatus('sending');
-    let outcome: Awaited<ReturnType<typeof subscribeToNewsletter>>;
+    let outcome: SubscribeResult = 'failed';
     try {
-      const { getSupabase } = await import('../../data/supabase');
       outcome = await subscribeToNewsletter(getSupabase(), result.data.email);
     } catch (error) {
-      console.error('newsletter: could not load the client', error);
-      outcome = 'failed';
+      // Only a misconfigured project URL gets here; the shopper still sees the failure message.
+      console.error('newsletter: no Supabase client', error);
     }
     if (outcome === 'ok') {
       setEmail('');
