@@ -80,39 +80,8 @@ afterAll(() => {
   for (const d of tempDirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-describe('data directory', () => {
-  it('keeps data across a stop and a restart, and --reset wipes it', async () => {
-    const dataDir = tempDir();
-    const first = await startStack({ dataDir, port: 0, host: '127.0.0.1', databaseUrl: '' });
-    try {
-      expect(first.timings.fresh).toBe(true);
-      expect(fs.existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
-      expect(await subscribe(first.url, first.config.anonKey, 'uno@proceso.test')).toBe(201);
-    } finally {
-      await first.stop();
-    }
-
-    const second = await startStack({ dataDir, port: 0, host: '127.0.0.1', databaseUrl: '' });
-    try {
-      expect(second.timings.fresh).toBe(false);
-      expect(await subscribers(second.url, second.config.serviceRoleKey)).toEqual(['uno@proceso.test']);
-      expect(await subscribe(second.url, second.config.anonKey, 'dos@proceso.test')).toBe(201);
-    } finally {
-      await second.stop();
-    }
-
-    const reset = await startStack({ dataDir, port: 0, host: '127.0.0.1', databaseUrl: '', reset: true });
-    try {
-      expect(reset.timings.fresh).toBe(true);
-      expect(await subscribers(reset.url, reset.config.serviceRoleKey)).toEqual([]);
-    } finally {
-      await reset.stop();
-    }
-  }, 90_000);
-});
-
 describe('command line', () => {
-  it('starts, serves /health, prints URL, keys and demo accounts, and stops cleanly on SIGTERM', async () => {
+  it('starts, serves /health, prints URL, keys and demo accounts, stops cleanly on SIGTERM, keeps data across restarts and --reset wipes it', async () => {
     const dataDir = tempDir();
     const port = await freePort();
     const child = runCli([], { LOCAL_SUPABASE_PORT: String(port), LOCAL_SUPABASE_DATA_DIR: dataDir });
@@ -138,14 +107,26 @@ describe('command line', () => {
     expect(code).toBe(0);
     expect(child.stdout()).toContain('cerrado');
 
-    // The data written before SIGTERM is intact and readable by the next start.
+    // The data written before SIGTERM is intact: the next start reuses the data dir.
     const again = await startStack({ dataDir, port: 0, host: '127.0.0.1', databaseUrl: '' });
     try {
+      expect(again.timings.fresh).toBe(false);
       expect(await subscribers(again.url, again.config.serviceRoleKey)).toEqual(['senal@proceso.test']);
     } finally {
       await again.stop();
     }
-  }, 90_000);
+
+    // --reset wipes it: a fresh, seeded database without the subscriber.
+    const reset = await startStack({ dataDir, port: 0, host: '127.0.0.1', databaseUrl: '', reset: true });
+    try {
+      expect(reset.timings.fresh).toBe(true);
+      expect(await subscribers(reset.url, reset.config.serviceRoleKey)).toEqual([]);
+      const products = await fetch(`${reset.url}/rest/v1/products?select=id&limit=1`, { headers: { apikey: reset.config.anonKey } });
+      expect(await products.json()).toHaveLength(1);
+    } finally {
+      await reset.stop();
+    }
+  }, 120_000);
 
   it('refuses a non-loopback host with the public local secret, with a clear message', async () => {
     const child = runCli([], { LOCAL_SUPABASE_HOST: '0.0.0.0', LOCAL_SUPABASE_PORT: '0', LOCAL_SUPABASE_DATA_DIR: tempDir(), SUPABASE_JWT_SECRET: '' });
