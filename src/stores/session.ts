@@ -82,6 +82,13 @@ function applySession(session: Session | null, event: AuthChangeEvent | null): v
     $session.set({ user: null, profile: null, loading: false, error: null, lastEvent: event ?? current.lastEvent });
     return;
   }
+  // After a failed load the account shows 'Reintentar'; a later event for the same user (supabase-js
+  // repeats SIGNED_IN while it restores a stored session) must not swap that screen away behind
+  // the shopper's back. The retry button, or a profile update, loads it again.
+  if (current.user?.id === session.user.id && current.error?.kind === 'failed' && event !== 'USER_UPDATED') {
+    $session.set({ ...current, user: session.user, lastEvent: event ?? current.lastEvent });
+    return;
+  }
   const sameUser = current.user?.id === session.user.id && current.profile !== null;
   $session.set({ ...current, user: session.user, loading: !sameUser, lastEvent: event ?? current.lastEvent });
   // A token refresh keeps the same profile; anything else reads it again.
