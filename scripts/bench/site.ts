@@ -118,7 +118,7 @@ interface LighthouseScores {
 }
 
 interface Lhr {
-  audits: Record<string, { score: number | null; displayValue?: string; title: string; scoreDisplayMode?: string; details?: { items?: Array<Record<string, unknown>> } }>;
+  audits: Record<string, { score: number | null; displayValue?: string; title: string; scoreDisplayMode?: string; details?: object }>;
   categories: Record<string, { auditRefs: Array<{ id: string; weight: number }> }>;
 }
 
@@ -134,7 +134,8 @@ function lighthouseDetails(lhr: Lhr): string[] {
       lines.push(`  [${category}] ${ref.id}: ${audit.title} ${audit.displayValue ?? ''} (score ${audit.score}, weight ${ref.weight})`);
       if (ref.weight === 0) continue;
       // Where it happens, so whoever owns the page can fix it.
-      for (const item of (audit.details?.items ?? []).slice(0, 4)) {
+      const items = (audit.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+      for (const item of items.slice(0, 4)) {
         const node = item.node as { selector?: string; snippet?: string } | undefined;
         const where = node ? `${node.selector ?? ''} ${node.snippet ?? ''}` : typeof item.description === 'string' ? item.description : typeof item.url === 'string' ? item.url : JSON.stringify(item).slice(0, 200);
         lines.push(`      ${where.slice(0, 240)}`);
