@@ -18,19 +18,11 @@ import { chromium } from 'playwright-core';
 import { startStack, type RunningStack } from '../local-supabase/index.ts';
 import { LOCAL_JWT_SECRET } from '../local-supabase/config.ts';
 import { apiKeys } from '../local-supabase/jwt.ts';
+import { CHROMIUM_FLAGS, findChromium } from '../find-chromium.mjs';
 import { parseSearchIndex, prepareIndex, searchProducts } from '../../src/islands/search/search.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROMIUM = (await findChromium()) || '/usr/bin/chromium';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS || 10_000);
 const OUT_DIR = 'dist-bench';
 
