@@ -48,7 +48,24 @@ function toSessionProfile(profile: Profile): SessionProfile {
   return { ...profile, isAdmin: profile.is_admin === true };
 }
 
-async function loadProfileFor(user: User): Promise<void> {
+/** The profile load in flight, shared by callers for the same user so one read decides. */
+let inflight: { userId: string; promise: Promise<void> } | null = null;
+
+/**
+ * Reads the user's profile into the session. supabase-js reports a restored session more than
+ * once on page load (INITIAL_SESSION, then SIGNED_IN); joining the load in flight keeps those
+ * from racing each other into contradicting screens.
+ */
+function loadProfileFor(user: User): Promise<void> {
+  if (inflight && inflight.userId === user.id) return inflight.promise;
+  const promise = readProfileInto(user).finally(() => {
+    if (inflight?.promise === promise) inflight = null;
+  });
+  inflight = { userId: user.id, promise };
+  return promise;
+}
+
+async function readProfileInto(user: User): Promise<void> {
   const seq = ++loadSeq;
   const result = await getProfile(user.id);
   if (seq !== loadSeq) return;

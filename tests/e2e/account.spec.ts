@@ -284,6 +284,8 @@ test.describe('fallos de carga', () => {
     await page.route('**/rest/v1/profiles?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"caída"}' }));
     await page.reload();
     await expect(page.getByRole('alert')).toContainText('No se pudo cargar tu cuenta. Intenta nuevamente.');
+    // Let every read the page started meet the failure before the backend comes back.
+    await page.waitForLoadState('networkidle');
     await page.unroute('**/rest/v1/profiles?*');
     await page.getByRole('button', { name: 'Reintentar' }).click();
     await expect(account.tabs).toBeVisible({ timeout: 15_000 });
