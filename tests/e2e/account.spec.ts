@@ -366,12 +366,23 @@ test.describe('seguridad de la cuenta', () => {
   });
 
   test('correo sin verificar: reenviar la verificación, con éxito y con fallo', async ({ page }) => {
-    // The stack confirms every user that can sign in, so the auth answer is edited on the way.
+    // The stack confirms every user that can sign in, so every auth answer that carries the user
+    // (GET /user, and the session from /token that supabase-js stores and reports again on load)
+    // is edited on the way.
+    const unconfirmed = (user: Record<string, unknown>) => {
+      delete user.email_confirmed_at;
+      delete user.confirmed_at;
+    };
     await page.route('**/auth/v1/user', async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as Record<string, unknown>;
-      delete body.email_confirmed_at;
-      delete body.confirmed_at;
+      unconfirmed(body);
+      await route.fulfill({ response, json: body });
+    });
+    await page.route('**/auth/v1/token?*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { user?: Record<string, unknown> };
+      if (body.user) unconfirmed(body.user);
       await route.fulfill({ response, json: body });
     });
     await signInAs(page, SHOPPER.email, SHOPPER.password);
