@@ -60,6 +60,22 @@ test.describe('a rebuild publishes a new product while the old site keeps servin
       expansion_id: 'destined-rivals',
     });
     expect(created.status).toBe(201);
+    // Enough products for one listing to need a second static page (48 per page).
+    const before48 = await request.get('/franchise/riftbound/expansions/unleashed/products');
+    const countBefore = Number(/Resultados \((\d+)\)/.exec(await before48.text())?.[1]);
+    expect(countBefore).toBeLessThan(48);
+    const batch = `rb-e2e-pagina-${Date.now()}`;
+    const extra = Array.from({ length: 50 }, (_, i) => ({
+      id: `${batch}-${String(i).padStart(2, '0')}`,
+      name: `Sobre de prueba de paginación ${String(i).padStart(2, '0')}`,
+      price: 99,
+      stock: 3,
+      franchise_id: 'riftbound',
+      collection_id: 'rift-dawn',
+      product_type_id: 'rb-booster-pack',
+      expansion_id: 'unleashed',
+    }));
+    expect((await serviceRest('POST', 'products', extra)).status).toBe(201);
     try {
       // Not in the running build yet: the server renders it on demand (no static file, no ETag).
       const onDemand = await request.get(`/product/${id}`);
@@ -106,8 +122,24 @@ test.describe('a rebuild publishes a new product while the old site keeps servin
       expect(await published.text()).toContain('Producto de prueba de reconstrucción');
       const index = await request.get('/search-index.json');
       expect(await index.text()).toContain(id);
+
+      // The grown listing: 'Resultados (n)' counts every product, page 1 shows 48 and links to
+      // page 2, which holds the rest.
+      const total = countBefore + extra.length;
+      const franchiseHeading = `Resultados (${total}) – RIFTBOUND`;
+      const page1 = await request.get('/franchise/riftbound/expansions/unleashed/products');
+      const html1 = await page1.text();
+      expect(html1).toContain(franchiseHeading);
+      expect(html1.match(/class="product-card[ "]/g)?.length).toBe(48);
+      expect(html1).toContain('aria-label="Página 2"');
+      const page2 = await request.get('/franchise/riftbound/expansions/unleashed/products/2');
+      expect(page2.status()).toBe(200);
+      const html2 = await page2.text();
+      expect(html2).toContain(franchiseHeading);
+      expect(html2.match(/class="product-card[ "]/g)?.length).toBe(total - 48);
     } finally {
       await serviceRest('DELETE', `products?id=eq.${id}`);
+      await serviceRest('DELETE', `products?id=like.${batch}-*`);
     }
   });
 });
