@@ -140,6 +140,20 @@ export function setQuantity(id: string, quantity: number): void {
   );
 }
 
+/**
+ * Brings a line up to date with the live product (name, price, stock), clamping the quantity the
+ * line has now, so a change the shopper made while the live data was loading is kept.
+ */
+export function refreshCartLine(id: string, live: { name: string; price: number; stock: number | null }): void {
+  const items = $cart.get();
+  if (!items.some((item) => item.id === id)) return;
+  $cart.set(
+    items.map((item) =>
+      item.id === id ? { ...item, name: live.name, price: live.price, stock: live.stock, quantity: clampQuantity(item.quantity, live.stock) } : item,
+    ),
+  );
+}
+
 /** Removes a line from the cart. */
 export function removeFromCart(id: string): void {
   const items = $cart.get();

@@ -105,8 +105,10 @@ test.describe('cart summary', () => {
     const user = await createConfirmedUser('limite');
     await seedCart(page, [item('pk-etb-crown-zenith', 2199, 4, 42, 'ETB Crown Zenith')]);
     await page.goto('/auth?next=/checkout/summary');
-    await new AuthPage(page).login(user.email, user.password);
-    await page.waitForURL('**/checkout/summary');
+    const auth = new AuthPage(page);
+    await auth.ready();
+    await auth.login(user.email, user.password);
+    await page.waitForURL((url) => url.pathname === '/checkout/summary');
     const checkout = new CheckoutPage(page);
     await checkout.continueButton.click();
     const row = checkout.row('pk-etb-crown-zenith');

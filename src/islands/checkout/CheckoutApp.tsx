@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { cancelOrder, CHECKOUT_MESSAGES, createOrder, fetchCartProducts, loadOrder, setOrderAddress, type CheckoutOrder } from '../../data/checkout.ts';
-import { $cart, addToCart, clearCart, removeFromCart, setQuantity } from '../../stores/cart.ts';
+import { $cart, clearCart, refreshCartLine, removeFromCart } from '../../stores/cart.ts';
 import { $couponCode, $pendingOrder, cartSignature, forgetPendingOrder, rememberPendingOrder } from '../../stores/checkout.ts';
 import { $session, initSession } from '../../stores/session.ts';
 import CartSummary from '../cart/CartSummary.tsx';
@@ -63,10 +63,7 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
             messages.push(change.notice);
             continue;
           }
-          const item = items.find((i) => i.id === change.id)!;
-          // addToCart refreshes the line in place (name, price, stock); setQuantity then restores the clamped quantity.
-          addToCart({ id: item.id, name: change.name, price: change.price, stock: change.stock, image: item.image, ...(item.images ? { images: item.images } : {}) }, 1);
-          setQuantity(item.id, change.quantity);
+          refreshCartLine(change.id, change);
           messages.push(...change.notices);
         }
         setNotices(messages);

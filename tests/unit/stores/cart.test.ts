@@ -100,6 +100,17 @@ describe('setQuantity, removeFromCart, clearCart', () => {
     expect(cart.$cart.get()).toHaveLength(1);
   });
 
+  it('refreshes a line from live data, keeping the quantity it has now within the new stock', () => {
+    cart.addToCart(pack, 5);
+    cart.setQuantity(pack.id, 6);
+    cart.refreshCartLine(pack.id, { name: 'Sobre JT', price: 95, stock: 4 });
+    expect(cart.$cart.get()[0]).toMatchObject({ name: 'Sobre JT', price: 95, stock: 4, quantity: 4 });
+    cart.refreshCartLine(pack.id, { name: 'Sobre JT', price: 95, stock: 40 });
+    expect(cart.$cart.get()[0]?.quantity).toBe(4);
+    cart.refreshCartLine('no-existe', { name: 'x', price: 1, stock: 1 });
+    expect(cart.$cart.get()).toHaveLength(1);
+  });
+
   it('removes one line and empties the cart', () => {
     cart.addToCart(etb);
     cart.addToCart(pack);
