@@ -4,6 +4,8 @@
  * it at an address, and calling the shop's own payment endpoints with the caller's access token.
  */
 import { getSupabase } from './supabase.ts';
+import { PRODUCT_MESSAGES } from '../domain/products.ts';
+import { MESSAGES } from '../domain/validation.ts';
 
 export const CHECKOUT_MESSAGES = {
   createOrder: 'Error al crear el pedido.',
@@ -19,8 +21,8 @@ export const CHECKOUT_MESSAGES = {
   walletUnavailable: 'Google Pay o Apple Pay no están disponibles en este dispositivo.',
   loadingConfirmation: 'Cargando confirmación...',
   emptyCart: 'Tu carrito está vacío.',
-  maxStock: 'Máximo disponible en stock.',
-  selectAddress: 'Selecciona una dirección válida.',
+  maxStock: PRODUCT_MESSAGES.maxStock,
+  selectAddress: MESSAGES.selectAddress,
 } as const;
 
 /** Why create_order refused one line of the cart. */

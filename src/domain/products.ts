@@ -13,6 +13,8 @@ export const PRODUCT_MESSAGES = {
   soldOutDetail: 'Producto agotado',
   preorder: 'Preventa',
   maxStock: 'Máximo disponible en stock.',
+  addedToCart: 'Agregado al carrito',
+  viewCart: 'Ver carrito',
   notFound: 'Producto no encontrado',
   unavailableLine: 'Producto no disponible',
 } as const;

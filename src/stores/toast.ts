@@ -4,6 +4,7 @@
  * Toaster hydrates late.
  */
 import { atom } from 'nanostores';
+import { PRODUCT_MESSAGES } from '../domain/products.ts';
 
 /** How long a toast stays up before closing by itself. */
 export const TOAST_DURATION_MS = 2600;
@@ -43,6 +44,15 @@ export function showToast(toast: Omit<Toast, 'id' | 'tone'> & { tone?: Toast['to
   );
   if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(TOAST_EVENT));
   return id;
+}
+
+/** The toast after adding a product to the cart: its name and a 'Ver carrito' link. */
+export function showAddedToCart(productName: string): number {
+  return showToast({
+    title: PRODUCT_MESSAGES.addedToCart,
+    message: productName,
+    action: { label: PRODUCT_MESSAGES.viewCart, href: '/checkout/summary' },
+  });
 }
 
 /** Closes a toast now (also cancels its timer). */

@@ -8,7 +8,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../../scripts/local-supabase/migrate.ts';
-import { pgServerSupport, startPgServer, type PgServer } from './pg-server.ts';
+import { connectTo, pgServerSupport, startPgServer, type PgServer } from './pg-server.ts';
 import { ROOT_DIR } from './support.ts';
 
 const support = pgServerSupport();
@@ -22,11 +22,7 @@ describe.skipIf(!support.ok)('payments under concurrency (PostgreSQL server)', (
   let admin: pg.Client;
   const clients: pg.Client[] = [];
 
-  async function connect(): Promise<pg.Client> {
-    const client = new pg.Client({ host: server.host, port: server.port, user: server.user, database: 'postgres' });
-    await client.connect();
-    return client;
-  }
+  const connect = () => connectTo(server);
 
   /** A pending order of USER for `quantity` units of the test product, made through create_order. */
   async function pendingOrder(quantity: number): Promise<string> {

@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../../scripts/local-supabase/migrate.ts';
-import { pgServerSupport, startPgServer, type PgServer } from './pg-server.ts';
+import { connectTo, pgServerSupport, startPgServer, type PgServer } from './pg-server.ts';
 import { ROOT_DIR } from './support.ts';
 
 const support = pgServerSupport();
@@ -26,11 +26,7 @@ describe.skipIf(!support.ok)('create_order under concurrency (PostgreSQL server)
   let admin: pg.Client;
   const clients: pg.Client[] = [];
 
-  async function connect(): Promise<pg.Client> {
-    const client = new pg.Client({ host: server.host, port: server.port, user: server.user, database: 'postgres' });
-    await client.connect();
-    return client;
-  }
+  const connect = () => connectTo(server);
 
   async function stockOf(id: string): Promise<number> {
     const { rows } = await admin.query<{ stock: number }>('select stock from public.products where id = $1', [id]);

@@ -12,8 +12,16 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 
 const run = promisify(execFile);
+
+/** A new, connected client of `server`'s `postgres` database. */
+export async function connectTo(server: PgServer): Promise<pg.Client> {
+  const client = new pg.Client({ host: server.host, port: server.port, user: server.user, database: 'postgres' });
+  await client.connect();
+  return client;
+}
 
 /** A running server; `stop()` shuts it down and deletes its files. */
 export interface PgServer {

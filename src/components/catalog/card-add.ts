@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { addToCart } from '../../stores/cart.ts';
-import { showToast } from '../../stores/toast.ts';
+import { showAddedToCart, showToast } from '../../stores/toast.ts';
+import { PRODUCT_MESSAGES } from '../../domain/products.ts';
 
 const cardProduct = z.object({
   id: z.string().min(1),
@@ -29,9 +30,9 @@ export function mountCardButtons(root: Document = document): void {
     }
     const result = addToCart(parsed, 1);
     if (result.added === 0) {
-      showToast({ title: 'Máximo disponible en stock.', message: parsed.name, tone: 'info' });
+      showToast({ title: PRODUCT_MESSAGES.maxStock, message: parsed.name, tone: 'info' });
       return;
     }
-    showToast({ title: 'Agregado al carrito', message: parsed.name, action: { label: 'Ver carrito', href: '/checkout/summary' } });
+    showAddedToCart(parsed.name);
   });
 }

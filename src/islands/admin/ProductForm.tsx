@@ -116,7 +116,7 @@ export default function ProductForm({ embedded = false }: Props) {
   if (!session.profile?.isAdmin) {
     return (
       <div className="acct-auth card">
-        <h1 className="acct-auth-title">No tienes acceso</h1>
+        <h1 className="acct-auth-title">{PUBLISH_MESSAGES.forbidden}</h1>
         <p>Solo los administradores de la tienda pueden registrar productos.</p>
         <a className="btn btn-primary" href={session.user ? '/account' : '/auth?next=/admin/add'}>
           {session.user ? 'Volver a mi cuenta' : 'Iniciar sesión'}

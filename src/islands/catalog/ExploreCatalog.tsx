@@ -58,6 +58,30 @@ function Card({ product }: { product: ExploreProduct }) {
 }
 
 /** The filterable product grid of /explore. */
+/** One catalogue filter: a labelled select with an "all" choice first. */
+function FilterSelect(props: {
+  id: string;
+  label: string;
+  allLabel: string;
+  value: string;
+  options: ReadonlyArray<{ id: string; name: string }>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} className="input" value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
+        <option value="">{props.allLabel}</option>
+        {props.options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
   const [data, setData] = useState<ExploreData | null>(null);
   const [status, setStatus] = useState<Status>('loading');
@@ -106,39 +130,9 @@ export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
   return (
     <div className="explore">
       <form className="explore-filters" aria-label="Filtros" onSubmit={(event) => event.preventDefault()}>
-        <div className="field">
-          <label htmlFor="f-franquicia">Franquicia</label>
-          <select id="f-franquicia" className="input" value={filters.franchise} onChange={(e) => update({ franchise: e.currentTarget.value })}>
-            <option value="">Todas</option>
-            {data?.franchises.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="f-tipo">Tipo de producto</label>
-          <select id="f-tipo" className="input" value={filters.type} onChange={(e) => update({ type: e.currentTarget.value })}>
-            <option value="">Todos</option>
-            {types.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="f-expansion">Expansión</label>
-          <select id="f-expansion" className="input" value={filters.expansion} onChange={(e) => update({ expansion: e.currentTarget.value })}>
-            <option value="">Todas</option>
-            {expansions.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="f-franquicia" label="Franquicia" allLabel="Todas" value={filters.franchise} options={data?.franchises ?? []} onChange={(franchise) => update({ franchise })} />
+        <FilterSelect id="f-tipo" label="Tipo de producto" allLabel="Todos" value={filters.type} options={types} onChange={(type) => update({ type })} />
+        <FilterSelect id="f-expansion" label="Expansión" allLabel="Todas" value={filters.expansion} options={expansions} onChange={(expansion) => update({ expansion })} />
         <div className="field">
           <label htmlFor="f-orden">Ordenar por</label>
           <select id="f-orden" className="input" value={filters.sort} onChange={(e) => update({ sort: e.currentTarget.value as Sort })}>

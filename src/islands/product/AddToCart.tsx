@@ -8,7 +8,7 @@ import { fetchLiveProduct, type LiveProduct } from '../../data/products.ts';
 import { formatMXN } from '../../domain/money.ts';
 import { canIncrease, clampQuantity, discountPercent, isSoldOut, PRODUCT_MESSAGES } from '../../domain/products.ts';
 import { addToCart } from '../../stores/cart.ts';
-import { showToast } from '../../stores/toast.ts';
+import { showAddedToCart } from '../../stores/toast.ts';
 
 /** What the prebuilt page knows about the product. */
 export interface AddToCartProduct {
@@ -96,11 +96,7 @@ export default function AddToCart({ product }: Props) {
       },
       clampQuantity(quantity, finalStock),
     );
-    showToast({
-      title: 'Agregado al carrito',
-      message: product.name,
-      action: { label: 'Ver carrito', href: '/checkout/summary' },
-    });
+    showAddedToCart(product.name);
   };
 
   return (
