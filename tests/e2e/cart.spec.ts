@@ -105,9 +105,7 @@ test.describe('cart summary', () => {
     const user = await createConfirmedUser('limite');
     await seedCart(page, [item('pk-etb-crown-zenith', 2199, 4, 42, 'ETB Crown Zenith')]);
     await page.goto('/auth?next=/checkout/summary');
-    const auth = new AuthPage(page);
-    await auth.ready();
-    await auth.login(user.email, user.password);
+    await new AuthPage(page).login(user.email, user.password);
     await page.waitForURL((url) => url.pathname === '/checkout/summary');
     const checkout = new CheckoutPage(page);
     await checkout.continueButton.click();
@@ -148,7 +146,7 @@ test.describe('checkout refuses what is not yours', () => {
     // The intruder opening the owner's order page sees a refusal, never the order.
     await page.goto(`/auth?next=/checkout/${orderId}`);
     await new AuthPage(page).login(intruder.email, intruder.password);
-    await page.waitForURL(`**/checkout/${orderId}`);
+    await page.waitForURL((url) => url.pathname === `/checkout/${orderId}`);
     await expect(page.getByText('No tienes acceso a este pedido.')).toBeVisible();
     expect((await orderInDb(orderId)).status).toBe('Pendiente');
 

@@ -23,7 +23,6 @@ async function axe(page: Page) {
 async function signInForCheckout(page: Page, user: { email: string; password: string }) {
   const auth = new AuthPage(page);
   await expect(page).toHaveURL(/\/auth\?next=%2Fcheckout%2Fsummary|\/auth\?next=\/checkout\/summary/);
-  await auth.ready();
   await auth.login(user.email, user.password);
   await page.waitForURL((url) => url.pathname === '/checkout/summary');
 }

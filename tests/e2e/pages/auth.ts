@@ -156,8 +156,9 @@ export class AuthPage {
     await expect(this.loginMode).toHaveAttribute('aria-pressed', 'true');
   }
 
-  /** Fills and sends the login form. */
+  /** Fills and sends the login form, once it has hydrated (earlier typing would be lost). */
   async login(email: string, password: string): Promise<void> {
+    await this.ready();
     await this.email.fill(email);
     await this.password.fill(password);
     await this.main.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
