@@ -77,4 +77,31 @@ server.on('error', (error) => {
   console.error(`serve: ${error.message}`);
   process.exit(1);
 });
-server.listen(port, host, () => log(`serve: tienda en http://${host}:${port}/`));
+server.listen(port, host, () => {
+  log(`serve: tienda en http://${host}:${port}/`);
+  startSweeper();
+});
+
+/**
+ * The payments sweeper: right after start (which also logs the payment mode) and then every
+ * SWEEP_INTERVAL_MS (default one minute) this process asks its own POST /api/internal/sweep to
+ * release expired reservations, cancel open provider payments of cancelled orders and retry
+ * pending refunds (src/server/sweeper.ts). With several server processes a lease in the database
+ * lets only one of them sweep at a time.
+ */
+function startSweeper() {
+  const key = process.env.SUPABASE_SERVICE_ROLE_KEY;
+  if (!key) return;
+  const every = Math.max(1000, Number(process.env.SWEEP_INTERVAL_MS || 60_000));
+  const target = `http://${host.includes(':') ? `[${host}]` : host}:${port}/api/internal/sweep`;
+  const sweep = async () => {
+    try {
+      const res = await fetch(target, { method: 'POST', headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(55_000) });
+      if (!res.ok) log(`barrido: ${res.status} ${await res.text().catch(() => '')}`);
+    } catch (error) {
+      log(`barrido: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  void sweep();
+  setInterval(sweep, every).unref();
+}
