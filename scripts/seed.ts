@@ -1,15 +1,18 @@
 /**
- * Writes the demo data: supabase/seed.sql and the catalogue images under supabase/storage.
+ * Writes the demo data: the catalogue in supabase/seed.sql, the local-only demo accounts in
+ * supabase/local/seed/demo_accounts.sql and the catalogue images under supabase/storage.
  *
- *   npm run seed                                   demo catalogue (committed files)
- *   npm run seed -- --products 10000 --out x.sql   a large catalogue for benchmarks (SQL only)
+ *   npm run seed                                   demo catalogue and accounts (committed files)
+ *   npm run seed -- --products 10000 --out x.sql   a large catalogue for benchmarks (catalogue SQL
+ *                                                  only; the committed demo accounts fit it, since
+ *                                                  a large catalogue starts with the demo products)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildSeed } from './seed/build.ts';
-import { DEFAULT_SEED_PATH, STORAGE_SEED_DIR } from './seed/constants.ts';
+import { DEFAULT_SEED_PATH, DEMO_SEED_PATH, STORAGE_SEED_DIR } from './seed/constants.ts';
 
 export * from './seed/constants.ts';
 
@@ -64,11 +67,18 @@ function main(): void {
   fs.mkdirSync(path.dirname(args.out), { recursive: true });
   fs.writeFileSync(args.out, seed.sql);
   const isDefault = args.out === path.resolve(ROOT_DIR, DEFAULT_SEED_PATH);
-  // Images belong to the committed demo seed; a benchmark catalogue reuses them.
-  if (isDefault) writeImages(seed.images);
+  // Images and demo accounts belong to the committed demo seed; a benchmark catalogue reuses them.
+  if (isDefault) {
+    writeImages(seed.images);
+    const demoFile = path.join(ROOT_DIR, DEMO_SEED_PATH);
+    fs.mkdirSync(path.dirname(demoFile), { recursive: true });
+    fs.writeFileSync(demoFile, seed.demoSql);
+  }
   console.log(
-    `Semilla escrita en ${path.relative(ROOT_DIR, args.out)}: ${seed.products.length} productos, ${seed.orders.length} pedidos` +
-      (isDefault ? `, ${seed.images.length} imágenes en ${STORAGE_SEED_DIR}.` : ' (sin imágenes nuevas).'),
+    `Semilla escrita en ${path.relative(ROOT_DIR, args.out)}: ${seed.products.length} productos` +
+      (isDefault
+        ? `; cuentas de demostración con ${seed.orders.length} pedidos en ${DEMO_SEED_PATH}; ${seed.images.length} imágenes en ${STORAGE_SEED_DIR}.`
+        : ' (sin cuentas ni imágenes nuevas).'),
   );
 }
 

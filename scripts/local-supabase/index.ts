@@ -23,6 +23,7 @@ import type { StackContext } from './types.ts';
 
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** The demo accounts of supabase/local/seed/demo_accounts.sql (local only), shown in the banner. */
 export const DEMO_ACCOUNTS = [
   { email: 'cliente@demo.mx', password: 'Cliente123!', role: 'cliente' },
   { email: 'admin@demo.mx', password: 'Admin123!', role: 'admin' },
@@ -301,11 +302,24 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   };
 
   const total = performance.now() - t0;
-  if (options.verbose) printBanner(config, total, fresh);
+  if (options.verbose) printBanner(config, total, fresh, await demoAccountsPresent(db));
   return { url: config.url, config, ctx, timings: { total, database, migrations, schema: schemaMs, storage: storageMs, fresh, fromTemplate }, stop };
 }
 
-function printBanner(config: StackConfig, ms: number, fresh: boolean): void {
+/** The demo accounts this database actually holds (the local-only seed may have been skipped). */
+async function demoAccountsPresent(db: Db): Promise<Array<(typeof DEMO_ACCOUNTS)[number]>> {
+  try {
+    const r = await db.admin((tx) =>
+      tx.query<{ email: string }>('select email from auth.users where email = any($1::text[])', [DEMO_ACCOUNTS.map((a) => a.email)]),
+    );
+    const found = new Set(r.rows.map((row) => row.email));
+    return DEMO_ACCOUNTS.filter((a) => found.has(a.email));
+  } catch {
+    return [];
+  }
+}
+
+function printBanner(config: StackConfig, ms: number, fresh: boolean, demo: ReadonlyArray<(typeof DEMO_ACCOUNTS)[number]>): void {
   const lines = [
     '',
     `Supabase local listo en ${config.url}  (${Math.round(ms)} ms${fresh ? ', base de datos nueva' : ''})`,
@@ -322,8 +336,12 @@ function printBanner(config: StackConfig, ms: number, fresh: boolean): void {
     `  service_role key  ${config.serviceRoleKey}`,
     `  JWT secret        ${config.jwtSecret === LOCAL_JWT_SECRET ? config.jwtSecret : '(SUPABASE_JWT_SECRET)'}`,
     '',
-    '  Cuentas de demostración:',
-    ...DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(18)} ${a.password.padEnd(12)} (${a.role})`),
+    ...(demo.length > 0
+      ? [
+          '  Cuentas de demostración (solo en este equipo, supabase/local/seed/):',
+          ...demo.map((a) => `    ${a.email.padEnd(18)} ${a.password.padEnd(12)} (${a.role})`),
+        ]
+      : ['  Sin cuentas de demostración en esta base de datos.']),
     '',
   ];
   console.log(lines.join('\n'));

@@ -1,6 +1,8 @@
 /**
  * Applies the database scripts in Supabase's order: supabase/local/*.sql (local bootstrap, never
- * deployed), supabase/migrations/*.sql, then supabase/seed.sql. Each applied file is recorded in
+ * deployed), supabase/migrations/*.sql, supabase/seed.sql (the catalogue), then
+ * supabase/local/seed/*.sql (local-only seed data such as the demo accounts, which reference the
+ * catalogue and must never reach a hosted project). Each applied file is recorded in
  * `supabase_migrations.schema_migrations` (the table the Supabase CLI uses), so a restart applies
  * only new files.
  *
@@ -19,15 +21,20 @@ export interface SqlFile {
   name: string;
   path: string;
   kind: 'local' | 'migration' | 'seed';
+  /** True for files under supabase/local/ (bootstrap and local-only seeds): never deployed. */
+  localOnly?: boolean;
 }
 
 /** Runs a script of several statements as the database owner. */
 export type SqlExecutor = (sql: string, name: string) => Promise<void>;
 
 export interface ApplyOptions {
-  /** Apply supabase/seed.sql too (default true). */
+  /** Apply supabase/seed.sql too, and with `local` the local-only seeds (default true). */
   seed?: boolean;
-  /** Apply supabase/local/*.sql (default true; false for a database that already is Supabase). */
+  /**
+   * Apply supabase/local/*.sql and supabase/local/seed/*.sql (default true; false for a database
+   * that already is Supabase).
+   */
   local?: boolean;
 }
 
@@ -48,13 +55,16 @@ function sqlFilesIn(dir: string): string[] {
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** The ordered list of SQL files under `rootDir`/supabase: local bootstrap, migrations, seed. */
+/**
+ * The ordered list of SQL files under `rootDir`/supabase: local bootstrap, migrations, seed, then
+ * the local-only seeds.
+ */
 export function migrationFiles(rootDir: string, options: ApplyOptions = {}): SqlFile[] {
   const base = path.join(rootDir, 'supabase');
   const files: SqlFile[] = [];
   if (options.local !== false) {
     for (const name of sqlFilesIn(path.join(base, 'local'))) {
-      files.push({ version: `local/${name}`, name, path: path.join(base, 'local', name), kind: 'local' });
+      files.push({ version: `local/${name}`, name, path: path.join(base, 'local', name), kind: 'local', localOnly: true });
     }
   }
   for (const name of sqlFilesIn(path.join(base, 'migrations'))) {
@@ -65,6 +75,13 @@ export function migrationFiles(rootDir: string, options: ApplyOptions = {}): Sql
   const seedPath = path.join(base, 'seed.sql');
   if (options.seed !== false && fs.existsSync(seedPath)) {
     files.push({ version: 'seed', name: 'seed.sql', path: seedPath, kind: 'seed' });
+  }
+  if (options.seed !== false && options.local !== false) {
+    // After seed.sql: the demo accounts' orders point at catalogue products.
+    const localSeedDir = path.join(base, 'local', 'seed');
+    for (const name of sqlFilesIn(localSeedDir)) {
+      files.push({ version: `local/seed/${name}`, name, path: path.join(localSeedDir, name), kind: 'seed', localOnly: true });
+    }
   }
   return files;
 }
@@ -107,7 +124,7 @@ export async function applyMigrations(
   await exec(BOOTSTRAP_SQL, 'supabase_migrations');
   for (const file of files) {
     const sql = fs.readFileSync(file.path, 'utf8');
-    await exec(guardedScript(file, sql), `${file.kind === 'local' ? 'local/' : ''}${file.name}`);
+    await exec(guardedScript(file, sql), file.localOnly ? file.version : file.name);
   }
   return files;
 }

@@ -1,6 +1,7 @@
 /**
  * Fixed identities of the demo data, so tests and docs can refer to them. The passwords are the
- * public demo passwords of the local stack; the seed is never loaded into a production project.
+ * public demo passwords of the local stack; the accounts live only in the local-only seed
+ * (DEMO_SEED_PATH), which no hosted project ever loads.
  */
 
 /** The demo shopper (Ana García). */
@@ -42,6 +43,12 @@ export const HERO_PRODUCT_ID = 'pk-boosterbox-journey-together';
 
 /** Where the default seed is written, relative to the project root. */
 export const DEFAULT_SEED_PATH = 'supabase/seed.sql';
+
+/**
+ * Where the local-only demo accounts are written, relative to the project root: the embedded stack
+ * applies supabase/local/seed/*.sql after supabase/seed.sql (scripts/local-supabase/migrate.ts).
+ */
+export const DEMO_SEED_PATH = 'supabase/local/seed/demo_accounts.sql';
 
 /** Where the seed images are written (one folder per storage bucket), relative to the root. */
 export const STORAGE_SEED_DIR = 'supabase/storage';
