@@ -32,6 +32,11 @@ export default defineConfig({
       PUBLIC_PAYPAL_CLIENT_ID: envField.string({ context: 'client', access: 'public', optional: true }),
       PAYPAL_CLIENT_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
       SITE_URL: envField.string({ context: 'server', access: 'public', optional: true, url: true }),
+      // The shop's e-mails go out over SMTP when both are set (e.g. smtps://user:pass@host:465 and
+      // "Cartas Mx <pedidos@example.com>"). Read at run time (getSecret), so MAIL_FROM, public in
+      // itself, is declared like a secret: never frozen into the build.
+      SMTP_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      MAIL_FROM: envField.string({ context: 'server', access: 'secret', optional: true }),
     },
   },
 });

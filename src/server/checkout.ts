@@ -7,14 +7,15 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { paymentAmount } from '../domain/money.ts';
 import type { Caller } from './auth.ts';
 import { ApiError } from './http.ts';
-import { receiptEmail, type MailSender } from './mail.ts';
+import { receiptEmail, type MailQueue } from './mail.ts';
 import type { Payments } from './payments/index.ts';
 
 /** What every endpoint needs: the service-role client, the providers, the mailer. */
 export interface ServerContext {
   admin: SupabaseClient;
   payments: Payments;
-  mail: MailSender;
+  /** Queues an e-mail: in the shop, the outbox (stored, sent in the background, retried). */
+  mail: MailQueue;
   siteUrl: string;
 }
 
@@ -162,5 +163,10 @@ async function sendReceipt(ctx: ServerContext, order: OrderRow, recipient: strin
       .maybeSingle();
     if (a) address = [a.street, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ');
   }
-  await ctx.mail({ to: email, ...receiptEmail({ ...order, lines, address, siteUrl: ctx.siteUrl }) });
+  await ctx.mail({
+    to: email,
+    ...receiptEmail({ ...order, lines, address, siteUrl: ctx.siteUrl }),
+    kind: 'order_paid',
+    dedupeKey: `order_paid:${order.id}`,
+  });
 }

@@ -3,6 +3,7 @@
  * client, the payment providers the environment selects, and the mailer.
  */
 import {
+  getSecret,
   PAYPAL_CLIENT_SECRET,
   SITE_URL,
   STRIPE_SECRET_KEY,
@@ -12,7 +13,7 @@ import {
 import { PUBLIC_PAYPAL_CLIENT_ID, PUBLIC_STRIPE_PUBLISHABLE_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import type { ServerContext } from './checkout.ts';
 import { ApiError } from './http.ts';
-import { mailSenderFor } from './mail.ts';
+import { createOutbox, mailTransportFor } from './mail.ts';
 import { createPayments, paypalConfigured, stripeConfigured, type PaymentSettings } from './payments/index.ts';
 import { createAdminClient } from './supabase-admin.ts';
 
@@ -43,7 +44,11 @@ export function serverContext(): ServerContext {
   context = {
     admin,
     payments: createPayments(settings(), admin),
-    mail: mailSenderFor(url, SUPABASE_SERVICE_ROLE_KEY),
+    // SMTP when SMTP_URL and MAIL_FROM are set (read at run time), else the local mailbox.
+    mail: createOutbox(
+      admin,
+      mailTransportFor({ smtpUrl: getSecret('SMTP_URL'), mailFrom: getSecret('MAIL_FROM'), supabaseUrl: url, serviceRoleKey: SUPABASE_SERVICE_ROLE_KEY }),
+    ),
     siteUrl: SITE_URL ?? 'http://localhost:4321',
   };
   return context;

@@ -1,42 +1,48 @@
 /**
- * The order confirmation e-mail. With the local stack it goes to the stack's mailbox (POST
- * /mailbox/api/messages with the service role key); a hosted project has no mail provider
- * configured, so the e-mail is only logged there.
+ * The shop's e-mail: the e-mails themselves (the order confirmation, in Spanish, as HTML and
+ * plain text), and re-exports of the transports (`mail/transport.ts`: SMTP, the local mailbox)
+ * and of the outbox that stores, sends and retries them (`mail/outbox.ts`).
  */
 import { formatMXN } from '../domain/money.ts';
 import { orderDisplayId } from '../domain/orders.ts';
+import { isLocalStack, localMailboxSender } from './mail/transport.ts';
+import type { MailSender } from './mail/types.ts';
 
-/** Something that delivers an e-mail. */
-export type MailSender = (message: { to: string; subject: string; html: string; text: string }) => Promise<void>;
+export type { MailMessage, MailQueue, MailSender, QueuedMail } from './mail/types.ts';
+export {
+  isLocalStack,
+  localMailboxSender,
+  mailTransportFor,
+  redactSmtpUrl,
+  smtpSender,
+  unconfiguredSender,
+  type MailEnv,
+  type SmtpTimeouts,
+} from './mail/transport.ts';
+export {
+  createOutbox,
+  deliverDueMail,
+  retryDelayMs,
+  type DeliveryReport,
+  type Outbox,
+  type OutboxOptions,
+  type OutboxRow,
+} from './mail/outbox.ts';
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-/** Whether a Supabase URL is the local stack on this machine. */
-export function isLocalStack(supabaseUrl: string): boolean {
-  try {
-    const host = new URL(supabaseUrl).hostname;
-    return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
-  } catch {
-    return false;
-  }
-}
-
-/** The mail sender for a project: the local mailbox, or a log line for a hosted project. */
+/**
+ * A direct sender without SMTP: the local mailbox for the local stack, else a log line. Kept for
+ * callers that send without the outbox; the shop itself uses `mailTransportFor` + `createOutbox`.
+ */
 export function mailSenderFor(supabaseUrl: string, serviceRoleKey: string): MailSender {
   if (!isLocalStack(supabaseUrl)) {
     return async (message) => {
       console.info(`[correo] sin proveedor de correo configurado; no se envió «${message.subject}» a ${message.to}`);
     };
   }
-  return async (message) => {
-    const res = await fetch(`${supabaseUrl.replace(/\/+$/, '')}/mailbox/api/messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` },
-      body: JSON.stringify(message),
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!res.ok) throw new Error(`buzón local: ${res.status}`);
-  };
+  return localMailboxSender(supabaseUrl, serviceRoleKey);
 }
 
 /** One product line of the confirmation e-mail. */

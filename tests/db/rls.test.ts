@@ -101,6 +101,8 @@ const MATRIX: Row[] = [
   row('newsletter_subscribers', 'subscribe', `insert into public.newsletter_subscribers (email) values ('nuevo@correo.mx')`, ['ok', 'ok', 'ok', 'ok', 'ok']),
   row('newsletter_subscribers', 'read the subscribers', `select email from public.newsletter_subscribers`,     ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('newsletter_subscribers', 'unsubscribe someone', `delete from public.newsletter_subscribers returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('mail_outbox', 'queue an e-mail', `insert into public.mail_outbox (to_address, subject, html, text_body, kind) values ('a@correo.mx', 'Asunto', '<p>Hola</p>', 'Hola', 'order_paid') returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('mail_outbox', 'claim the due e-mails', `select count(*) from public.mail_outbox_claim(10)`,            ['denied', 'denied', 'denied', 'denied', 'ok']),
 
   row('storage.objects', 'read a product image', `select name from storage.objects where bucket_id = 'products'`, ['ok', 'ok',     'ok',     'ok',     'ok']),
   row('storage.objects', 'upload a product image', `insert into storage.objects (bucket_id, name) values ('products', 'nuevo.svg') returning id`, ['denied', 'denied', 'denied', 'ok', 'ok']),
