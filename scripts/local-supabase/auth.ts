@@ -15,7 +15,7 @@ import { sendMail } from './mailbox.ts';
 import type { Handler, StackContext } from './types.ts';
 import { confirmationEmail, emailChangeEmail, recoveryEmail } from './auth/emails.ts';
 import { AuthError, authHeaders, sendAuthError, sendAuthJson } from './auth/errors.ts';
-import { chooserPage, googleAccountId, type KnownAccount } from './auth/google.ts';
+import { chooserPage, googleAccountId } from './auth/google.ts';
 import { RateLimiter } from './auth/ratelimit.ts';
 import {
   endSessions,
@@ -326,27 +326,37 @@ async function signup(req: IncomingMessage, res: ServerResponse, url: URL, ctx: 
     return;
   }
 
+  if (existing) {
+    // An unconfirmed account is never changed by a repeated sign-up: whoever signs up again
+    // with the same address must not set its password or data. Only the confirmation goes out
+    // again (to the address's owner), within the one-e-mail-a-minute limit.
+    if (autoconfirm) throw new AuthError(422, 'user_already_exists', 'User already registered');
+    limiter(ctx).claimEmail('confirmation', email);
+    const link = newLinkToken();
+    const user = await inAuthTx(ctx, async (tx) => {
+      await tx.query(
+        `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1`,
+        [existing.id, link.hash],
+      );
+      return (await findUserById(tx, existing.id))!;
+    });
+    await sendMail(ctx, { to: email, ...confirmationEmail(verifyLink(ctx, link.token, 'signup', redirectTo)) });
+    const json = await ctx.db.admin((tx) => userResponse(tx, user));
+    sendAuthJson(req, res, 200, json);
+    return;
+  }
+
   const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
   if (autoconfirm) {
     const session = await inAuthTx(ctx, async (tx) => {
-      let user: UserRow;
-      if (existing) {
-        await tx.query(
-          `update auth.users set encrypted_password = $2, raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $3::jsonb,
-             email_confirmed_at = now(), confirmation_token = null, updated_at = now() where id = $1`,
-          [existing.id, passwordHash, JSON.stringify(userMeta)],
-        );
-        user = (await findUserById(tx, existing.id))!;
-      } else {
-        user = await createUser(tx, {
-          email,
-          passwordHash,
-          confirmed: true,
-          confirmationHash: null,
-          userMeta,
-          provider: 'email',
-        });
-      }
+      const user = await createUser(tx, {
+        email,
+        passwordHash,
+        confirmed: true,
+        confirmationHash: null,
+        userMeta,
+        provider: 'email',
+      });
       return issueSession(tx, ctx, user, 'password');
     });
     sendAuthJson(req, res, 200, session);
@@ -355,25 +365,16 @@ async function signup(req: IncomingMessage, res: ServerResponse, url: URL, ctx: 
 
   limiter(ctx).claimEmail('confirmation', email);
   const link = newLinkToken();
-  const user = await inAuthTx(ctx, async (tx) => {
-    if (existing) {
-      // An unconfirmed sign-up may be repeated: the newest password and data win, a new link goes out.
-      await tx.query(
-        `update auth.users set encrypted_password = $2, raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $3::jsonb,
-           confirmation_token = $4, confirmation_sent_at = now(), updated_at = now() where id = $1`,
-        [existing.id, passwordHash, JSON.stringify(userMeta), link.hash],
-      );
-      return (await findUserById(tx, existing.id))!;
-    }
-    return createUser(tx, {
+  const user = await inAuthTx(ctx, (tx) =>
+    createUser(tx, {
       email,
       passwordHash,
       confirmed: false,
       confirmationHash: link.hash,
       userMeta,
       provider: 'email',
-    });
-  });
+    }),
+  );
   await sendMail(ctx, { to: email, ...confirmationEmail(verifyLink(ctx, link.token, 'signup', redirectTo)) });
   const json = await ctx.db.admin((tx) => userResponse(tx, user));
   sendAuthJson(req, res, 200, json);
@@ -707,22 +708,6 @@ function sendHtml(res: ServerResponse, status: number, html: string): void {
   res.end(html);
 }
 
-async function knownGoogleAccounts(ctx: StackContext): Promise<KnownAccount[]> {
-  const rows = await ctx.db.admin((tx) =>
-    tx.query<{ name: string | null; email: string | null }>(
-      `select identity_data->>'name' as name, identity_data->>'email' as email
-         from auth.identities where provider = 'google' order by created_at desc limit 10`,
-    ),
-  );
-  const accounts: KnownAccount[] = rows.rows
-    .filter((r) => r.email)
-    .map((r) => ({ name: r.name || r.email!, email: r.email! }));
-  if (!accounts.some((a) => a.email === 'prueba.google@demo.mx')) {
-    accounts.push({ name: 'Cuenta de Prueba', email: 'prueba.google@demo.mx' });
-  }
-  return accounts;
-}
-
 async function authorize(res: ServerResponse, url: URL, ctx: StackContext): Promise<void> {
   const provider = url.searchParams.get('provider');
   if (provider !== 'google') {
@@ -735,12 +720,33 @@ async function authorize(res: ServerResponse, url: URL, ctx: StackContext): Prom
   sendHtml(
     res,
     200,
-    chooserPage({ action: '/auth/v1/callback', redirectTo, accounts: await knownGoogleAccounts(ctx) }),
+    chooserPage({ action: '/auth/v1/callback', redirectTo }),
   );
 }
 
-/** Signs in (creating or linking as needed) the chosen test Google account. */
+/** True when a form was posted from a page of this same stack (or by a client without Origin). */
+function postedFromOwnPage(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (typeof origin !== 'string' || origin === '') return true;
+  return typeof req.headers.host === 'string' && (origin === `http://${req.headers.host}` || origin === `https://${req.headers.host}`);
+}
+
+/** A Google stand-in account: created by this page, with the google provider and identity. */
+function createdByGoogleStandIn(user: UserRow, identities: string[]): boolean {
+  const app = user.raw_app_meta_data ?? {};
+  return app.provider === 'google' && identities.includes('google') && !identities.includes('email');
+}
+
+/**
+ * Signs in the typed test Google account, creating it the first time. It never signs in or links
+ * an account it did not create (an e-mail/password account with the same address): with no real
+ * Google to prove who owns the address, that would hand anyone's account to whoever types it.
+ */
 async function googleCallback(req: IncomingMessage, res: ServerResponse, ctx: StackContext): Promise<void> {
+  if (!postedFromOwnPage(req)) {
+    sendHtml(res, 403, chooserPage({ action: '/auth/v1/callback', redirectTo: ctx.config.siteUrl, error: 'Este formulario solo se puede enviar desde la página local de Google.' }));
+    return;
+  }
   let form: URLSearchParams;
   try {
     form = new URLSearchParams((await readBody(req, 64 * 1024)).toString('utf8'));
@@ -762,7 +768,6 @@ async function googleCallback(req: IncomingMessage, res: ServerResponse, ctx: St
       chooserPage({
         action: '/auth/v1/callback',
         redirectTo,
-        accounts: await knownGoogleAccounts(ctx),
         error: problem,
         name,
         email: rawEmail,
@@ -796,32 +801,36 @@ async function googleCallback(req: IncomingMessage, res: ServerResponse, ctx: St
         identityData,
       });
     } else {
+      const identities = (
+        await tx.query<{ provider: string }>(`select provider from auth.identities where user_id = $1`, [user.id])
+      ).rows.map((r) => r.provider);
+      if (!createdByGoogleStandIn(user, identities)) return null;
       if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
-      const has = await tx.query(`select 1 from auth.identities where user_id = $1 and provider = 'google'`, [user.id]);
-      if (has.rows.length === 0) {
-        await insertIdentity(tx, user.id, 'google', providerId, identityData, email);
-      } else {
-        await tx.query(
-          `update auth.identities set identity_data = $2::jsonb, last_sign_in_at = now(), updated_at = now()
-            where user_id = $1 and provider = 'google'`,
-          [user.id, JSON.stringify(identityData)],
-        );
-      }
-      const app = user.raw_app_meta_data ?? { provider: 'email', providers: ['email'] };
-      const providers = Array.isArray(app.providers) ? (app.providers as unknown[]).map(String) : [];
-      if (!providers.includes('google')) providers.push('google');
-      // Keys the shop already stored (its own name fields) win over the provider's.
-      const meta = { ...identityData, ...(user.raw_user_meta_data ?? {}) };
       await tx.query(
-        `update auth.users set raw_app_meta_data = $2::jsonb, raw_user_meta_data = $3::jsonb,
-           email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = null, updated_at = now()
-          where id = $1`,
-        [user.id, JSON.stringify({ ...app, providers }), JSON.stringify(meta)],
+        `update auth.identities set identity_data = $2::jsonb, last_sign_in_at = now(), updated_at = now()
+          where user_id = $1 and provider = 'google'`,
+        [user.id, JSON.stringify(identityData)],
       );
       user = (await findUserById(tx, user.id))!;
     }
     return issueSession(tx, ctx, user, 'oauth');
   });
+  if (!session) {
+    sendHtml(
+      res,
+      409,
+      chooserPage({
+        action: '/auth/v1/callback',
+        redirectTo,
+        error:
+          'Ya existe una cuenta con este correo que no se creó con Google. Entra con tu correo y contraseña; ' +
+          'esta página de prueba no enlaza cuentas existentes.',
+        name,
+        email,
+      }),
+    );
+    return;
+  }
   const fragment = new URLSearchParams({
     access_token: session.access_token,
     expires_at: String(session.expires_at),

@@ -27,6 +27,10 @@ export interface StackConfig {
   siteUrl: string;
   /** Project root (where supabase/ lives). */
   rootDir: string;
+  /** Browser origins that get CORS answers (the shop's own); see cors.ts. */
+  corsOrigins: string[];
+  /** Most rows one REST read returns (PostgREST's db-max-rows; LOCAL_SUPABASE_MAX_ROWS). */
+  maxRows: number;
 }
 
 export function defaultDataDir(rootDir: string): string {

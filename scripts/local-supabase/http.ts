@@ -29,10 +29,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
-/** CORS headers that let the shop's pages (another origin) call the stack. */
+/**
+ * CORS headers that let the shop's pages (another origin) call the stack. The allowed origin
+ * itself is set per request by the router (server.ts), only for the shop's own origins.
+ */
 export function corsHeaders(): Record<string, string> {
   return {
-    'access-control-allow-origin': '*',
     'access-control-allow-headers':
       'authorization, x-client-info, apikey, content-type, prefer, range, accept, accept-profile, content-profile, x-supabase-api-version, x-upsert, cache-control',
     'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD',
@@ -95,4 +97,35 @@ export async function callerFromRequest(req: IncomingMessage, ctx: StackContext)
   const role = claims.role;
   if (role !== 'anon' && role !== 'authenticated' && role !== 'service_role') return null;
   return { role, claims: claims as Caller['claims'], token };
+}
+
+/** True for an address of this machine (127.0.0.0/8, ::1, or IPv4-mapped 127.x). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const a = address.replace(/^::ffff:/i, '');
+  return a === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a);
+}
+
+/**
+ * True when the request comes from this machine and names it as the host: the socket's peer is
+ * loopback, and the Host header is localhost or a loopback address, so a web page cannot reach
+ * the stack through a DNS name that resolves to 127.0.0.1 (DNS rebinding).
+ */
+export function isLoopbackRequest(req: IncomingMessage): boolean {
+  if (!isLoopbackAddress(req.socket.remoteAddress)) return false;
+  const host = req.headers.host;
+  if (typeof host !== 'string') return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${host}`).hostname;
+  } catch {
+    return false;
+  }
+  return hostname === 'localhost' || hostname === '[::1]' || isLoopbackAddress(hostname);
+}
+
+/** True when the request carries the service-role key (Authorization bearer, else apikey). */
+export async function isServiceRole(req: IncomingMessage, ctx: StackContext): Promise<boolean> {
+  const caller = await callerFromRequest(req, ctx);
+  return caller !== null && caller.role === 'service_role';
 }

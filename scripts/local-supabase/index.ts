@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defaultDataDir, LOCAL_JWT_SECRET, type StackConfig } from './config.ts';
+import { defaultCorsOrigins, originOf } from './cors.ts';
 import { openPglite, openPostgres, type Db } from './db.ts';
 import { apiKeys } from './jwt.ts';
 import { applyMigrations, migrationFiles } from './migrate.ts';
@@ -49,6 +50,10 @@ export interface StartOptions {
   jwtSecret?: string;
   autoconfirm?: boolean;
   siteUrl?: string;
+  /** Browser origins allowed by CORS. Default: the site URL, the `npm start` origin, LOCAL_SUPABASE_CORS_ORIGINS. */
+  corsOrigins?: string[];
+  /** Most rows one REST read returns. Default: LOCAL_SUPABASE_MAX_ROWS or 1000. */
+  maxRows?: number;
   rootDir?: string;
   /** Where fresh-database templates are cached; null disables them. Default node_modules/.cache/local-supabase. */
   templateDir?: string | null;
@@ -67,6 +72,9 @@ export interface RunningStack {
   timings: { total: number; database: number; migrations: number; schema: number; storage: number; fresh: boolean; fromTemplate: boolean };
   stop(): Promise<void>;
 }
+
+/** PostgREST's db-max-rows as Supabase sets it: the most rows one read returns. */
+export const DEFAULT_MAX_ROWS = 1000;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
@@ -197,6 +205,10 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   if (jwtSecret.length < 32) throw new StackConfigError('SUPABASE_JWT_SECRET debe tener al menos 32 caracteres.');
   assertSafeHost(host, jwtSecret);
   const dataDir = path.resolve(options.dataDir ?? env.LOCAL_SUPABASE_DATA_DIR ?? defaultDataDir(rootDir));
+  const maxRows = options.maxRows ?? (env.LOCAL_SUPABASE_MAX_ROWS ? Number(env.LOCAL_SUPABASE_MAX_ROWS) : DEFAULT_MAX_ROWS);
+  if (!Number.isSafeInteger(maxRows) || maxRows < 1) {
+    throw new StackConfigError(`LOCAL_SUPABASE_MAX_ROWS debe ser un entero positivo (recibido: ${String(maxRows)}).`);
+  }
   const databaseUrl = options.databaseUrl ?? (env.DATABASE_URL || undefined);
 
   if (options.reset) resetDataDir(dataDir, rootDir);
@@ -243,7 +255,12 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
     autoconfirm: options.autoconfirm ?? env.LOCAL_SUPABASE_AUTOCONFIRM === 'true',
     siteUrl: options.siteUrl || env.LOCAL_SUPABASE_SITE_URL || env.SITE_URL || 'http://localhost:4321',
     rootDir,
+    corsOrigins: [],
+    maxRows,
   };
+  config.corsOrigins = options.corsOrigins
+    ? options.corsOrigins.map((o) => originOf(o)).filter((o): o is string => o !== undefined)
+    : defaultCorsOrigins(config.siteUrl);
   const ctx: StackContext = { db, config };
 
   let migrations = 0;

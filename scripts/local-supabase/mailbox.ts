@@ -1,13 +1,14 @@
 /**
  * Local mailbox: every e-mail the stack sends is appended to `${dataDir}/mailbox.jsonl`
  * and shown at /mailbox (HTML) and /mailbox/api/messages (JSON), because the local stack
- * has no network to deliver mail with.
+ * has no network to deliver mail with. The e-mails hold sign-in and recovery links, so the
+ * JSON API answers only the service key and the page only this machine.
  */
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { BRAND } from '../../src/components/layout/brand.ts';
-import { callerFromRequest, corsHeaders, readJson, sendJson } from './http.ts';
+import { callerFromRequest, corsHeaders, isLoopbackRequest, isServiceRole, readJson, sendJson } from './http.ts';
 import type { Handler, StackContext } from './types.ts';
 
 /** The shop's name as the e-mails show it: the same constant the site uses. */
@@ -141,11 +142,13 @@ h1{font-size:1.6rem}
 .mensaje h2{font-size:1.15rem;margin:0 0 .25rem}
 .meta{color:#555;font-size:.9rem;margin:0 0 .75rem}
 .cuerpo{border-top:1px solid #eee;padding-top:.75rem}
+.aviso{background:#fff4ce;border:2px solid #8a6d00;border-radius:8px;padding:.75rem 1rem;color:#3d3000;font-weight:600}
 a{color:#0b57d0}
 </style>
 </head>
 <body>
 <main>
+<p class="aviso" role="note">Buzón local de desarrollo: solo existe en este equipo y guarda los correos que el servidor local de pruebas habría enviado. Ningún correo sale de aquí.</p>
 <h1>Buzón local${filtro}</h1>
 <p>Correos que la tienda envió en este equipo, del más reciente al más antiguo. ${messages.length} ${messages.length === 1 ? 'mensaje' : 'mensajes'}.</p>
 ${messages.length ? items : '<p>No hay correos todavía.</p>'}
@@ -165,12 +168,27 @@ export const handleMailbox: Handler = async (req, res, rawPath, url, ctx) => {
   }
   const to = url.searchParams.get('to') ?? undefined;
   if (p === '/' && (method === 'GET' || method === 'HEAD')) {
+    if (!isLoopbackRequest(req)) {
+      sendJson(res, 403, { error: 'forbidden', message: 'El buzón local solo se muestra en este equipo (127.0.0.1).' });
+      return;
+    }
     const html = renderPage(await readMessages(ctx, to), to);
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      // The bodies are the stack's own e-mails; still, no script runs and no other site frames it.
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'",
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+    });
     res.end(method === 'HEAD' ? undefined : html);
     return;
   }
   if (p === '/api/messages' && method === 'GET') {
+    if (!(await isServiceRole(req, ctx))) {
+      sendJson(res, 401, { error: 'unauthorized', message: 'Se requiere la clave de servicio (apikey o Authorization: Bearer).' });
+      return;
+    }
     sendJson(res, 200, await readMessages(ctx, to), { 'cache-control': 'no-store' });
     return;
   }

@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket, type RawData } from 'ws';
 import { z } from 'zod';
+import { originAllowed, requestOrigin } from './cors.ts';
 import { isRole, type Role } from './db.ts';
 import { verifyJwt } from './jwt.ts';
 import { matchesFilter, parseFilter, type Filter } from './realtime/filters.ts';
@@ -429,6 +430,12 @@ export async function attachRealtime(
     }
     if (closing) {
       reject(503, 'Service Unavailable');
+      return;
+    }
+    // Browsers do not apply CORS to WebSockets: a page of another site is refused here.
+    const origin = requestOrigin(req);
+    if (origin !== undefined && !originAllowed(ctx.config.corsOrigins, origin)) {
+      reject(403, 'Forbidden');
       return;
     }
     const apikey = url.searchParams.get('apikey') ?? (typeof req.headers.apikey === 'string' ? req.headers.apikey : '');

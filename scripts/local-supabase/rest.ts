@@ -22,7 +22,7 @@ import {
   type SelectItem,
 } from './rest/parse.ts';
 import { loadSchema, refreshIfStale, type FunctionDef, type Schema, type Table } from './rest/schema.ts';
-import { Builder, modsFor, Params, quoteIdent, type ModsByPath } from './rest/sql.ts';
+import { Builder, capRows, modsFor, Params, quoteIdent, type ModsByPath } from './rest/sql.ts';
 import type { Handler, StackContext } from './types.ts';
 
 const OBJECT_MEDIA = 'application/vnd.pgrst.object+json';
@@ -79,12 +79,14 @@ interface ParsedQuery {
   onConflict?: string[];
   /** Query parameters left over for RPC arguments (GET/HEAD rpc). */
   rpcArgs: Map<string, string>;
+  /** Most rows a read returns, top level and per to-many embed (db-max-rows). */
+  maxRows: number;
 }
 
-function parseQuery(url: URL, rpcArgNames: Set<string> | null): ParsedQuery {
+function parseQuery(url: URL, rpcArgNames: Set<string> | null, maxRows: number): ParsedQuery {
   const mods: ModsByPath = new Map();
   modsFor(mods, '');
-  const out: ParsedQuery = { select: [{ kind: 'star' }], mods, rpcArgs: new Map() };
+  const out: ParsedQuery = { select: [{ kind: 'star' }], mods, rpcArgs: new Map(), maxRows };
   for (const [key, value] of url.searchParams) {
     if (key === 'select') {
       out.select = parseSelect(value);
@@ -191,12 +193,14 @@ interface ReadSpec {
 /** SELECT of the JSON array body (and optionally the exact count). */
 async function runRead(tx: Tx, schema: Schema, q: ParsedQuery, spec: ReadSpec, wantCount: boolean): Promise<{ body: string; n: number; total?: number }> {
   const top = q.mods.get('')!;
-  const b = new Builder(schema, new Params(), q.mods);
+  const b = new Builder(schema, new Params(), q.mods, q.maxRows);
   const list = b.selectList(spec.table, spec.alias, '', q.select);
   const from = spec.from(b);
   const where = b.whereParts(spec.table, spec.alias, '', q.select);
   const order = b.orderSql(spec.table, spec.alias, top.order);
-  const page = b.pageSql(top.limit, top.offset);
+  // Like PostgREST's db-max-rows: a read never builds more than maxRows rows, whatever it asks for;
+  // with count=exact the Content-Range still reports the full count, so clients can page.
+  const page = b.pageSql(capRows(top.limit, q.maxRows), top.offset);
   checkUsedPaths(q.mods, b);
   const sql =
     `select coalesce(json_agg(_r), '[]'::json)::text as body, count(_r)::int as n from (` +
@@ -205,7 +209,7 @@ async function runRead(tx: Tx, schema: Schema, q: ParsedQuery, spec: ReadSpec, w
   const row = r.rows[0]!;
   let total: number | undefined;
   if (wantCount) {
-    const cb = new Builder(schema, new Params(), q.mods);
+    const cb = new Builder(schema, new Params(), q.mods, q.maxRows);
     const cfrom = spec.from(cb);
     const cwhere = cb.whereParts(spec.table, spec.alias, '', q.select);
     const c = await tx.query<{ n: number }>(
@@ -268,7 +272,7 @@ async function mutate(
 ): Promise<{ body?: string; n: number }> {
   const top = q.mods.get('')!;
   if (representation(prefer) || objectMode) {
-    const b = new Builder(schema, new Params(), q.mods);
+    const b = new Builder(schema, new Params(), q.mods, q.maxRows);
     const stmt = statement(b, ' returning *');
     const list = b.selectList(table, 't0', '', q.select);
     const order = b.orderSql(table, 't0', top.order);
@@ -281,7 +285,7 @@ async function mutate(
     if (prefer.maxAffected !== undefined && prefer.strict && row.n > prefer.maxAffected) throw maxAffectedError(row.n, prefer.maxAffected);
     return { body: representation(prefer) ? row.body : undefined, n: Number(row.n) };
   }
-  const b = new Builder(schema, new Params(), q.mods);
+  const b = new Builder(schema, new Params(), q.mods, q.maxRows);
   const r = await tx.query(statement(b, ''), b.params.values);
   const n = r.affectedRows ?? 0;
   if (prefer.maxAffected !== undefined && prefer.strict && n > prefer.maxAffected) throw maxAffectedError(n, prefer.maxAffected);
@@ -341,12 +345,12 @@ async function handleRpc(
   objectMode: boolean,
 ): Promise<Reply> {
   if (fn.returnKind === 'void') {
-    const b = new Builder(schema, new Params(), q.mods);
+    const b = new Builder(schema, new Params(), q.mods, q.maxRows);
     await tx.query(`select 1 from ${rpcFrom(fn, args, b, 't0', false)}`, b.params.values);
     return { status: 204 };
   }
   if (fn.returnKind === 'scalar' && !fn.returnsSet) {
-    const b = new Builder(schema, new Params(), q.mods);
+    const b = new Builder(schema, new Params(), q.mods, q.maxRows);
     const r = await tx.query<{ body: string | null }>(`select to_json(t0.${quoteIdent(fn.name)})::text as body from ${rpcFrom(fn, args, b, 't0', true)}`, b.params.values);
     return { status: 200, body: r.rows[0]?.body ?? 'null' };
   }
@@ -402,10 +406,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, path: string, u
     let q: ParsedQuery;
     if (readOnly) {
       const allNames = new Set((schema.functions.get(name) ?? []).flatMap((f) => f.args.map((a) => a.name)));
-      q = parseQuery(url, allNames);
+      q = parseQuery(url, allNames, ctx.config.maxRows);
       args = Object.fromEntries(q.rpcArgs);
     } else {
-      q = parseQuery(url, null);
+      q = parseQuery(url, null, ctx.config.maxRows);
       const raw = await readBody(req);
       if (raw.length > 0) {
         let data: unknown;
@@ -436,7 +440,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, path: string, u
   const rel = `public.${quoteIdent(table.name)}`;
 
   if (readOnly) {
-    const q = parseQuery(url, null);
+    const q = parseQuery(url, null, ctx.config.maxRows);
     applyRangeHeader(req, q.mods);
     const offset = q.mods.get('')!.offset ?? 0;
     const reply = await runTx(ctx, role, claims, true, prefer, async (tx) => {
@@ -448,8 +452,17 @@ async function handle(req: IncomingMessage, res: ServerResponse, path: string, u
   }
 
   if (method === 'POST') {
-    const q = parseQuery(url, null);
+    const q = parseQuery(url, null, ctx.config.maxRows);
     const rows = rowsFromBody(await readBody(req));
+    if (rows.length > ctx.config.maxRows) {
+      throw new RestError(
+        413,
+        'PGRST413',
+        'Too many rows in one request',
+        `The body holds ${rows.length} rows; at most ${ctx.config.maxRows} are accepted per request`,
+        `Send the rows in batches of at most ${ctx.config.maxRows}.`,
+      );
+    }
     const columns = q.columns ?? [...new Set(rows.flatMap((r) => Object.keys(r)))];
     checkColumns(table, columns);
     const onConflict = q.onConflict ?? table.primaryKey;
@@ -486,7 +499,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, path: string, u
   }
 
   if (method === 'PATCH' || method === 'DELETE') {
-    const q = parseQuery(url, null);
+    const q = parseQuery(url, null, ctx.config.maxRows);
     let patch: Record<string, unknown> = {};
     if (method === 'PATCH') {
       const rows = rowsFromBody(await readBody(req));

@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import { handleAuth } from './auth.ts';
+import { originAllowed, requestOrigin } from './cors.ts';
 import { corsHeaders, HttpError, sendJson } from './http.ts';
 import { handleMailbox } from './mailbox.ts';
 import { handleRest } from './rest.ts';
@@ -41,7 +42,18 @@ export async function dispatch(req: http.IncomingMessage, res: http.ServerRespon
       sendJson(res, 400, { code: 'PGRST100', message: 'Invalid request URL', details: null, hint: null });
       return;
     }
+    // Answers differ by Origin, so caches must key on it.
+    res.setHeader('vary', 'Origin');
+    const origin = requestOrigin(req);
+    const allowed = origin !== undefined && originAllowed(ctx.config.corsOrigins, origin);
+    if (allowed) res.setHeader('access-control-allow-origin', origin);
     if (req.method === 'OPTIONS') {
+      if (origin !== undefined && !allowed) {
+        // A page of another site asked to call the stack: refused, with no CORS headers at all.
+        res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ code: 'cors_origin_not_allowed', message: 'Origin not allowed' }));
+        return;
+      }
       res.writeHead(204, { ...corsHeaders(), 'access-control-max-age': '86400' });
       res.end();
       return;

@@ -27,6 +27,8 @@ export async function startTestStack(options: Omit<StartOptions, 'port' | 'host'
   const stack = await startStack({
     memory: true,
     autoconfirm: true,
+    // A fixed site, so CORS and redirect checks do not depend on the shell's SITE_URL.
+    siteUrl: 'http://localhost:4321',
     ...options,
     dataDir,
     port: 0,

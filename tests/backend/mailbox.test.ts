@@ -1,7 +1,7 @@
 /**
  * The local mailbox: e-mails the auth server sends are listed newest first, as JSON for
- * tests and as a Spanish HTML page with clickable links, and only the service role may
- * empty it.
+ * the service role and as a Spanish HTML page (for this machine only) with clickable links,
+ * and only the service role may empty it.
  */
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,9 @@ interface Mail {
 }
 
 async function messages(query = ''): Promise<Mail[]> {
-  const res = await fetch(`${stack.url}/mailbox/api/messages${query}`);
+  const res = await fetch(`${stack.url}/mailbox/api/messages${query}`, {
+    headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` },
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('application/json');
   return (await res.json()) as Mail[];
@@ -69,6 +71,7 @@ describe('mailbox', () => {
     const html = await res.text();
     expect(html).toContain('<html lang="es-MX">');
     expect(html).toContain('Buzón local');
+    expect(html).toContain('Buzón local de desarrollo: solo existe en este equipo');
     expect(html).toContain(email);
     expect(html).toContain('Confirma tu cuenta en Cartas Mx');
     const [mail] = await messages(`?to=${encodeURIComponent(email)}`);
@@ -97,5 +100,44 @@ describe('mailbox', () => {
     expect(await messages()).toEqual([]);
     const page = await (await fetch(`${stack.url}/mailbox`)).text();
     expect(page).toContain('No hay correos todavía.');
+  });
+
+  it('the JSON list needs the service key: no key, the anon key or a user token get 401 JSON', async () => {
+    const email = `buzon.privado.${Date.now()}@correo.mx`;
+    await anonClient().auth.signUp({ email, password: 'secreto-123' });
+    const url = `${stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`;
+    for (const headers of [{}, { apikey: stack.anonKey }, { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` }, { authorization: 'Bearer nada' }]) {
+      const res = await fetch(url, { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(401);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(body.error).toBe('unauthorized');
+      expect(JSON.stringify(body)).not.toContain(email);
+    }
+    // Either header carries the key.
+    for (const headers of [{ apikey: stack.serviceRoleKey }, { authorization: `Bearer ${stack.serviceRoleKey}` }]) {
+      const res = await fetch(url, { headers });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as Mail[]).map((m) => m.to)).toEqual([email]);
+    }
+  });
+
+  it('serves the HTML page to this machine only: a request naming another host is refused', async () => {
+    const local = await fetch(`${stack.url}/mailbox`);
+    expect(local.status).toBe(200);
+    expect(local.headers.get('x-frame-options')).toBe('DENY');
+    expect(local.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    // A page of another site reaching 127.0.0.1 through its own DNS name (DNS rebinding) sends its host.
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      const u = new URL(`${stack.url}/mailbox`);
+      const req = request({ host: u.hostname, port: u.port, path: '/mailbox', headers: { host: 'sitio-ajeno.example:80' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(403);
   });
 });

@@ -493,10 +493,10 @@ describe('roles and row-level security', () => {
     expect(res.error?.code).toBe('PGRST106');
   });
 
-  it('sends CORS headers and answers preflights', async () => {
+  it('sends CORS headers and answers preflights for the shop\'s origin (never *)', async () => {
     const pre = await fetch(`${stack.url}/rest/v1/fx_products`, { method: 'OPTIONS', headers: { origin: 'http://localhost:4321', 'access-control-request-method': 'POST' } });
     expect(pre.status).toBe(204);
-    expect(pre.headers.get('access-control-allow-origin')).toBe('*');
+    expect(pre.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
     const get = await fetch(`${stack.url}/rest/v1/fx_products?select=id&limit=1`, { headers: { apikey: stack.anonKey } });
     expect(get.headers.get('access-control-expose-headers')).toContain('content-range');
   });

@@ -1,14 +1,10 @@
 /**
  * The local stand-in for Google's consent screen: with no network, the stack serves a
- * small page where a test Google account is chosen or typed.
+ * small page where a test Google account is typed. It lists no accounts: the page must not
+ * tell a visitor who has an account on this machine.
  */
 import { createHash } from 'node:crypto';
 import { SHOP_BRAND, escapeHtml } from '../mailbox.ts';
-
-export interface KnownAccount {
-  name: string;
-  email: string;
-}
 
 /** A stable, Google-like numeric account id for an e-mail (21 digits). */
 export function googleAccountId(email: string): string {
@@ -21,40 +17,20 @@ export function googleAccountId(email: string): string {
   return digits;
 }
 
-/** The account chooser page; `error` is shown above the form when the last attempt was invalid. */
-export function chooserPage(opts: {
-  action: string;
-  redirectTo: string;
-  accounts: KnownAccount[];
-  error?: string;
-  name?: string;
-  email?: string;
-}): string {
+/** The sign-in page; `error` is shown above the form when the last attempt was refused. */
+export function chooserPage(opts: { action: string; redirectTo: string; error?: string; name?: string; email?: string }): string {
   const hidden = `<input type="hidden" name="redirect_to" value="${escapeHtml(opts.redirectTo)}">`;
-  const accounts = opts.accounts
-    .map(
-      (a) => `<li><form method="post" action="${escapeHtml(opts.action)}">
-${hidden}
-<input type="hidden" name="name" value="${escapeHtml(a.name)}">
-<input type="hidden" name="email" value="${escapeHtml(a.email)}">
-<button type="submit" class="cuenta"><strong>${escapeHtml(a.name)}</strong><span>${escapeHtml(a.email)}</span></button>
-</form></li>`,
-    )
-    .join('\n');
   return `<!doctype html>
 <html lang="es-MX">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Elige una cuenta de Google de prueba</title>
+<title>Continuar con Google (cuenta de prueba local)</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f1f3f4;color:#202124;margin:0}
 main{max-width:440px;margin:3rem auto;background:#fff;border:1px solid #dadce0;border-radius:8px;padding:2rem}
 h1{font-size:1.4rem;margin:0 0 .5rem}
 p{color:#5f6368}
-ul{list-style:none;padding:0;margin:1rem 0}
-.cuenta{display:flex;flex-direction:column;align-items:flex-start;width:100%;padding:.75rem;border:1px solid #dadce0;border-radius:6px;background:#fff;cursor:pointer;margin-bottom:.5rem;font:inherit}
-.cuenta span{color:#5f6368;font-size:.9rem}
 label{display:block;margin:.75rem 0 .25rem;font-weight:600}
 input[type=text],input[type=email]{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #dadce0;border-radius:4px;font:inherit}
 button.continuar{margin-top:1rem;background:#1a73e8;color:#fff;border:0;border-radius:4px;padding:.6rem 1.2rem;font:inherit;cursor:pointer}
@@ -64,9 +40,8 @@ button.continuar{margin-top:1rem;background:#1a73e8;color:#fff;border:0;border-r
 <body>
 <main>
 <h1>Continuar con Google</h1>
-<p>Servidor local de pruebas: no se contacta a Google. Elige una cuenta de prueba o escribe una nueva para entrar a ${escapeHtml(SHOP_BRAND)}.</p>
+<p>Servidor local de pruebas: no se contacta a Google. Escribe el nombre y el correo de una cuenta de Google de prueba para entrar a ${escapeHtml(SHOP_BRAND)}. Solo entran las cuentas creadas en esta página; una cuenta con correo y contraseña no se enlaza.</p>
 ${opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : ''}
-${opts.accounts.length ? `<h2 style="font-size:1rem">Cuentas de prueba</h2><ul>${accounts}</ul>` : ''}
 <form method="post" action="${escapeHtml(opts.action)}">
 ${hidden}
 <label for="name">Nombre</label>

@@ -3,10 +3,15 @@
  * `order`, `limit`/`offset`, `columns`, `on_conflict` and the `Prefer` header.
  * It produces plain data; nothing here touches SQL.
  */
-import { syntaxError } from './errors.ts';
+import { RestError, syntaxError } from './errors.ts';
 
 /** Deepest nesting accepted for embeds and logic trees. */
 export const MAX_DEPTH = 12;
+/**
+ * Deepest embedding accepted (`a(b(c(d(*))))` is 4): every level multiplies the rows one
+ * request can build, so deeper requests are refused before they reach the database.
+ */
+export const MAX_EMBED_DEPTH = 4;
 /** Most items accepted in an `in.(…)` list or a logic tree. */
 export const MAX_LIST = 2000;
 
@@ -178,6 +183,15 @@ export function parseSelect(text: string | null, depth = 0): SelectItem[] {
         if (h === 'inner') inner = true;
         else if (h === 'left') inner = false;
         else hint = checkIdent(h, 'embed hint');
+      }
+      if (depth + 1 > MAX_EMBED_DEPTH) {
+        throw new RestError(
+          400,
+          'PGRST100',
+          '"failed to parse select parameter"',
+          `Embedding is nested too deeply: at most ${MAX_EMBED_DEPTH} levels of embedded resources are allowed`,
+          'Split the request into several requests with fewer nested embeds.',
+        );
       }
       // Aggregates like count() are not supported: say so clearly.
       if (inside.trim() === '' && /^(count|sum|avg|min|max)$/.test(relation ?? '')) {

@@ -51,11 +51,17 @@ export class Builder {
   /** Embedding paths the select actually used, so stray `x.col=` filters are reported. */
   readonly usedPaths = new Set<string>(['']);
 
+  /** Most rows any to-many embed returns per parent (PostgREST's db-max-rows). */
+  readonly maxRows: number;
+
   constructor(
     readonly schema: Schema,
     readonly params: Params,
     readonly mods: ModsByPath,
-  ) {}
+    maxRows = Number.POSITIVE_INFINITY,
+  ) {
+    this.maxRows = maxRows;
+  }
 
   nextAlias(prefix = 't'): string {
     return `${prefix}${++this.aliasCount}`;
@@ -247,11 +253,17 @@ export class Builder {
     const list = this.selectList(rel.target, child, childPath, item.items);
     if (rel.toMany) {
       const order = this.orderSql(rel.target, child, mods?.order);
-      const page = this.pageSql(mods?.limit, mods?.offset);
+      const page = this.pageSql(capRows(mods?.limit, this.maxRows), mods?.offset);
       return [`(select coalesce(json_agg(${rowAlias}), '[]'::json) from (select ${list} ${from}${order}${page}) ${rowAlias}) as ${quoteIdent(name)}`];
     }
     return [`(select row_to_json(${rowAlias}) from (select ${list} ${from} limit 1) ${rowAlias}) as ${quoteIdent(name)}`];
   }
+}
+
+/** `limit` cut to `max` rows; no limit at all becomes `max` (undefined when unbounded). */
+export function capRows(limit: number | undefined, max: number): number | undefined {
+  if (!Number.isFinite(max)) return limit;
+  return limit === undefined ? max : Math.min(limit, max);
 }
 
 /** `a` + `b` → `a.b` (the top level is ''). */

@@ -14,6 +14,12 @@ export async function stackKeys(): Promise<{ anonKey: string; serviceRoleKey: st
   return apiKeys(process.env.SUPABASE_JWT_SECRET || LOCAL_JWT_SECRET);
 }
 
+/** Headers that read the local mailbox: its API answers only the service key. */
+export async function mailboxHeaders(): Promise<Record<string, string>> {
+  const { serviceRoleKey } = await stackKeys();
+  return { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}` };
+}
+
 /** A unique e-mail for a sign-up in this run. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@prueba.mx`;
@@ -39,7 +45,7 @@ export async function mailboxLink(to: string, linkPart: string): Promise<string>
     await expect
       .poll(
         async () => {
-          const response = await api.get(`${STACK_URL}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
+          const response = await api.get(`${STACK_URL}/mailbox/api/messages?to=${encodeURIComponent(to)}`, { headers: await mailboxHeaders() });
           const messages = (await response.json()) as MailMessage[];
           link = messages.flatMap((m) => m.links).find((l) => l.includes(linkPart));
           return link ?? '';

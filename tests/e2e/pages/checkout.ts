@@ -1,5 +1,5 @@
 import { expect as baseExpect, request as playwrightRequest, type Locator, type Page } from '@playwright/test';
-import { AuthPage, serviceRest, STACK_URL } from './auth';
+import { AuthPage, mailboxHeaders, serviceRest, STACK_URL } from './auth';
 
 // Hydration and the local stack are slow on a busy 2-core machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -97,7 +97,7 @@ export async function orderInDb(orderId: string): Promise<{ status: string; tota
 export async function mailbox(to: string): Promise<Array<{ subject: string; text: string }>> {
   const api = await playwrightRequest.newContext();
   try {
-    const response = await api.get(`${STACK_URL}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
+    const response = await api.get(`${STACK_URL}/mailbox/api/messages?to=${encodeURIComponent(to)}`, { headers: await mailboxHeaders() });
     return (await response.json()) as Array<{ subject: string; text: string }>;
   } finally {
     await api.dispose();
