@@ -27,9 +27,15 @@ export default defineConfig({
       LOCAL_SUPABASE_AUTOCONFIRM: envField.boolean({ context: 'server', access: 'public', optional: true }),
       DATABASE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       STRIPE_SECRET_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
-      PUBLIC_STRIPE_PUBLISHABLE_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
+      // The publishable key and the PayPal client id are public, but read on the server at run
+      // time (getSecret) and handed to the checkout page, so one build serves any configuration.
+      PUBLIC_STRIPE_PUBLISHABLE_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
       STRIPE_WEBHOOK_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
-      PUBLIC_PAYPAL_CLIENT_ID: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_PAYPAL_CLIENT_ID: envField.string({ context: 'server', access: 'secret', optional: true }),
+      // live: Stripe and PayPal with their keys (a provider without keys is unavailable);
+      // simulated: the simulated provider for every method. Default: simulated on the embedded
+      // local stack, live otherwise.
+      PAYMENTS_MODE: envField.enum({ context: 'server', access: 'secret', optional: true, values: ['live', 'simulated'] }),
       PAYPAL_CLIENT_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
       SITE_URL: envField.string({ context: 'server', access: 'public', optional: true, url: true }),
       // The shop's e-mails go out over SMTP when both are set (e.g. smtps://user:pass@host:465 and

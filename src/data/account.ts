@@ -38,7 +38,7 @@ export async function loadSummary(userId: string, now: Date = new Date()): Promi
 }
 
 /** Tables of the user's own rows that the account page follows live. */
-export type LiveTable = 'profiles' | 'addresses' | 'orders';
+export type LiveTable = 'profiles' | 'addresses' | 'orders' | 'rewards';
 
 /**
  * Calls `onChange` whenever one of the user's rows in `table` changes (any tab, or the server).

@@ -6,6 +6,7 @@
 import { getSupabase } from './supabase.ts';
 import { PRODUCT_MESSAGES } from '../domain/products.ts';
 import { MESSAGES } from '../domain/validation.ts';
+import { REFUND_MESSAGES } from '../domain/orders.ts';
 
 export const CHECKOUT_MESSAGES = {
   createOrder: 'Error al crear el pedido.',
@@ -18,6 +19,8 @@ export const CHECKOUT_MESSAGES = {
   paymentError: 'Hubo un error al procesar el pago.',
   paypalError: 'Hubo un error con PayPal.',
   paypalNotConfigured: 'PayPal no está configurado.',
+  cardUnavailable: 'El pago con tarjeta no está disponible.',
+  lateRefund: REFUND_MESSAGES.late_payment,
   walletUnavailable: 'Google Pay o Apple Pay no están disponibles en este dispositivo.',
   loadingConfirmation: 'Cargando confirmación...',
   emptyCart: 'Tu carrito está vacío.',
@@ -118,7 +121,7 @@ export async function loadOrder(orderId: string): Promise<CheckoutOrder | null> 
   const { data, error } = await supabase
     .from('orders')
     .select(
-      'id, created_at, status, paid_at, expires_at, subtotal, discount, shipping, total, coupon_code, shipping_address_id, order_items(id, product_id, quantity, price, products(name, image))',
+      'id, created_at, status, paid_at, expires_at, subtotal, discount, shipping, total, coupon_code, shipping_address_id, shipping_address, order_items(id, product_id, quantity, price, products(name, image))',
     )
     .eq('id', orderId)
     .maybeSingle();
@@ -126,7 +129,11 @@ export async function loadOrder(orderId: string): Promise<CheckoutOrder | null> 
   if (!data) return null;
   const row = data as Record<string, unknown> & { order_items?: Array<Record<string, unknown>> };
   let address: CheckoutAddress | null = null;
-  if (typeof row.shipping_address_id === 'string') {
+  const copy = row.shipping_address as Omit<CheckoutAddress, 'id'> | null;
+  if (row.status !== 'Pendiente' && copy && typeof copy === 'object') {
+    // Once paid, the order shows its own copy, whatever the address book says now.
+    address = { ...copy, id: typeof row.shipping_address_id === 'string' ? row.shipping_address_id : '' };
+  } else if (typeof row.shipping_address_id === 'string') {
     const found = await supabase
       .from('addresses')
       .select('id, label, street, city, state, zip, country')

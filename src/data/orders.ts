@@ -3,6 +3,7 @@
  * paid on the server; a user only reads their own.
  */
 import { getSupabase } from './supabase.ts';
+import type { AddressCopy } from '../domain/orders.ts';
 import type { DataResult } from './profiles.ts';
 
 /** An order as listed in the history. */
@@ -14,6 +15,8 @@ export interface OrderRow {
   status: string;
   paid_at: string | null;
   shipping_address_id: string | null;
+  /** The address copy the order ships to (set when the payment starts and when it is paid). */
+  shipping_address: AddressCopy | null;
 }
 
 /** One line of an order, with the product when it still exists. */
@@ -25,7 +28,7 @@ export interface OrderLine {
   product: { id: string; name: string; image: string | null } | null;
 }
 
-const ORDER_COLUMNS = 'id, user_id, created_at, total, status, paid_at, shipping_address_id';
+const ORDER_COLUMNS = 'id, user_id, created_at, total, status, paid_at, shipping_address_id, shipping_address';
 
 /** The user's orders, newest first. */
 export async function listOrders(userId: string): Promise<DataResult<OrderRow[]>> {

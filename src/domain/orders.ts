@@ -15,6 +15,8 @@ export const ORDER_STATUS = {
   completed: 'Completado',
   cancelled: 'Cancelado',
   failed: 'Fallido',
+  /** The payment was given back (late payment, or refunded by the shop). */
+  refunded: 'Reembolsado',
 } as const;
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
@@ -73,7 +75,7 @@ const STATUS_COLORS: Readonly<Record<string, StatusColor>> = {
   fallido: 'red',
 };
 
-/** Colour group of a status: enviado/completado green, pendiente/procesando yellow, cancelado/fallido red, other blue. */
+/** Colour group of a status: enviado/completado green, pendiente/procesando yellow, cancelado/fallido red, other (pagado, reembolsado) blue. */
 export function statusColor(status: unknown): StatusColor {
   if (typeof status !== 'string') return 'blue';
   return STATUS_COLORS[status.trim().toLowerCase()] ?? 'blue';
@@ -110,3 +112,28 @@ export function paginate<T>(items: readonly T[], page: number, pageSize: number 
     showPager: items.length > size,
   };
 }
+
+/** The copy of the shipping address an order keeps (orders.shipping_address). */
+export interface AddressCopy {
+  label?: string | null;
+  street?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zip?: string | null;
+  country?: string | null;
+}
+
+/** The address copy in one line ('Calle 1, Ciudad, Estado, 01000, México'); null when empty. */
+export function formatAddressCopy(address: unknown): string | null {
+  if (!address || typeof address !== 'object') return null;
+  const a = address as AddressCopy;
+  const parts = [a.street, a.city, a.state, a.zip, a.country].filter((part): part is string => typeof part === 'string' && part.trim() !== '');
+  return parts.length === 0 ? null : parts.map((part) => part.trim()).join(', ');
+}
+
+/** What the shopper reads when a payment was given back instead of paying an order. */
+export const REFUND_MESSAGES = {
+  late_payment: 'Tu pedido expiró antes de completar el pago; te reembolsamos el cargo.',
+  duplicate: 'Este pedido ya estaba pagado; te reembolsamos el cargo repetido.',
+  mismatch: 'El cargo no coincide con el total del pedido; te lo reembolsamos.',
+} as const;

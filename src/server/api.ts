@@ -6,12 +6,20 @@
 import { z } from 'zod';
 import { authenticate, type Caller } from './auth.ts';
 import {
+  closeAttempt,
   ensureCustomer,
+  findOrder,
   orderAmount,
   ownOrder,
   payableOrder,
+  recordAttempt,
+  requireCard,
   requireOwnCustomer,
+  requirePayable,
+  requirePayPal,
+  requireShippingAddress,
   settlePayment,
+  settlementAnswer,
   type ServerContext,
 } from './checkout.ts';
 import { ApiError, json, readJson, readText } from './http.ts';
@@ -39,6 +47,7 @@ function checkId(value: string | undefined, what: string): string {
 
 /** POST /api/stripe/customer: the caller's customer, created and stored on first use. */
 export async function createCustomer(request: Request, ctx: ServerContext): Promise<Response> {
+  requireCard(ctx);
   const caller = await authenticate(request, ctx.admin);
   const customerId = await provider(() => ensureCustomer(ctx, caller));
   return json({ customerId });
@@ -46,14 +55,15 @@ export async function createCustomer(request: Request, ctx: ServerContext): Prom
 
 /** GET /api/stripe/payment-methods?customerId=: the caller's own saved cards. */
 export async function listPaymentMethods(request: Request, ctx: ServerContext): Promise<Response> {
+  const card = requireCard(ctx);
   const caller = await authenticate(request, ctx.admin);
   const customerId = checkId(new URL(request.url).searchParams.get('customerId') ?? undefined, 'El cliente (customerId)');
   await requireOwnCustomer(ctx, caller, customerId);
-  return json(await provider(() => ctx.payments.card.listPaymentMethods(customerId)));
+  return json(await provider(() => card.listPaymentMethods(customerId)));
 }
 
 async function requireOwnCard(ctx: ServerContext, caller: Caller, pmId: string): Promise<string> {
-  const owner = await provider(() => ctx.payments.card.paymentMethodCustomer(pmId));
+  const owner = await provider(() => requireCard(ctx).paymentMethodCustomer(pmId));
   if (!owner) throw new ApiError(404, 'Método de pago no encontrado.', 'payment_method_not_found');
   await requireOwnCustomer(ctx, caller, owner);
   return owner;
@@ -61,22 +71,24 @@ async function requireOwnCard(ctx: ServerContext, caller: Caller, pmId: string):
 
 /** POST /api/stripe/customers/{customerId}/default-payment-method {pmId}. */
 export async function setDefaultPaymentMethod(request: Request, ctx: ServerContext, rawCustomerId: string | undefined): Promise<Response> {
+  requireCard(ctx);
   const caller = await authenticate(request, ctx.admin);
   const customerId = checkId(rawCustomerId, 'El cliente');
   const { pmId } = await readJson(request, z.object({ pmId: providerId }, { error: 'Falta el método de pago (pmId).' }));
   await requireOwnCustomer(ctx, caller, customerId);
   const owner = await requireOwnCard(ctx, caller, pmId);
   if (owner !== customerId) throw new ApiError(403, 'Ese método de pago no es tuyo.', 'forbidden');
-  await provider(() => ctx.payments.card.setDefaultPaymentMethod(customerId, pmId));
+  await provider(() => requireCard(ctx).setDefaultPaymentMethod(customerId, pmId));
   return json({ ok: true, customerId, defaultPaymentMethod: pmId });
 }
 
 /** POST /api/stripe/payment-methods/{id}/detach. */
 export async function detachPaymentMethod(request: Request, ctx: ServerContext, rawPmId: string | undefined): Promise<Response> {
+  requireCard(ctx);
   const caller = await authenticate(request, ctx.admin);
   const pmId = checkId(rawPmId, 'El método de pago');
   await requireOwnCard(ctx, caller, pmId);
-  await provider(() => ctx.payments.card.detachPaymentMethod(pmId));
+  await provider(() => requireCard(ctx).detachPaymentMethod(pmId));
   return json({ ok: true, id: pmId });
 }
 
@@ -87,9 +99,11 @@ const intentBody = z.object({
 
 /**
  * POST /api/create-payment-intent {orderId, amount?}: the order's card payment, for its stored
- * total. An amount sent along must equal it; the same order always gets the same intent.
+ * total. An amount sent along must equal it; the same order always gets the same intent. The
+ * order must ship to one of the buyer's addresses (copied onto the order here).
  */
 export async function createPaymentIntent(request: Request, ctx: ServerContext): Promise<Response> {
+  const card = requireCard(ctx);
   const caller = await authenticate(request, ctx.admin);
   const body = await readJson(request, intentBody);
   const order = await payableOrder(ctx, caller, body.orderId);
@@ -97,9 +111,10 @@ export async function createPaymentIntent(request: Request, ctx: ServerContext):
   if (body.amount !== undefined && body.amount !== amount) {
     throw new ApiError(400, 'El monto no coincide con el total del pedido.', 'amount_mismatch');
   }
+  await requireShippingAddress(ctx, order);
   const customerId = await provider(() => ensureCustomer(ctx, caller));
   const intent = await provider(() =>
-    ctx.payments.card.createPaymentIntent({
+    card.createPaymentIntent({
       orderId: order.id,
       userId: caller.id,
       amount,
@@ -108,12 +123,14 @@ export async function createPaymentIntent(request: Request, ctx: ServerContext):
     }),
   );
   if (!intent.clientSecret) throw new ApiError(502, 'No se recibió clientSecret.', 'upstream_error');
+  await recordAttempt(ctx, order.id, card.name, intent.id);
   return json({ clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount, currency: 'mxn', customerId });
 }
 
 /** Marks an order paid from a card intent the provider reports, if it is this order's and succeeded. */
 async function settleIntent(ctx: ServerContext, intentId: string, expectedOrderId: string | null, recipient: string | null): Promise<Response> {
-  const intent = await provider(() => ctx.payments.card.retrievePaymentIntent(intentId));
+  const card = requireCard(ctx);
+  const intent = await provider(() => card.retrievePaymentIntent(intentId));
   if (!intent || (expectedOrderId !== null && intent.orderId !== expectedOrderId) || !intent.orderId) {
     throw new ApiError(404, 'Pago no encontrado para este pedido.', 'intent_not_found');
   }
@@ -122,10 +139,10 @@ async function settleIntent(ctx: ServerContext, intentId: string, expectedOrderI
   }
   const settled = await settlePayment(
     ctx,
-    { orderId: intent.orderId, provider: ctx.payments.card.name, ref: intent.id, amount: intent.amount, currency: intent.currency },
+    { orderId: intent.orderId, provider: card.name, ref: intent.id, amount: intent.amount, currency: intent.currency },
     recipient,
   );
-  return json({ orderId: intent.orderId, status: settled.status, changed: settled.changed });
+  return json(settlementAnswer(settled, intent.orderId));
 }
 
 /** POST /api/payments/confirm {orderId, paymentIntentId}: the server checks the browser's success. */
@@ -136,24 +153,40 @@ export async function confirmPayment(request: Request, ctx: ServerContext): Prom
   return settleIntent(ctx, body.paymentIntentId, order.id, caller.email);
 }
 
-/** POST /api/stripe/webhook: signed provider notifications; only payment_intent.succeeded acts. */
+/**
+ * POST /api/stripe/webhook: signed provider notifications; payment_intent.succeeded settles the
+ * order (or refunds a payment its order can no longer take). Every event that changes nothing is
+ * logged with its id.
+ */
 export async function webhook(request: Request, ctx: ServerContext): Promise<Response> {
+  const card = requireCard(ctx);
   const raw = await readText(request, 512 * 1024);
-  const event = await provider(async () => ctx.payments.card.verifyWebhook(raw, request.headers.get('stripe-signature')));
-  if (event.type !== 'payment_intent.succeeded' || !event.intent) return json({ received: true, handled: false });
+  const event = await provider(async () => card.verifyWebhook(raw, request.headers.get('stripe-signature')));
+  if (event.type !== 'payment_intent.succeeded' || !event.intent) {
+    console.info(`[stripe] evento ${event.id} (${event.type}) sin acción`);
+    return json({ received: true, handled: false });
+  }
   try {
     // The event body is not trusted for the amount: the intent is retrieved from the provider.
-    const response = await settleIntent(ctx, event.intent.id, null, null);
-    const result = (await response.json()) as { status: string; changed: boolean };
-    return json({ received: true, handled: true, ...result });
+    const intent = await provider(() => card.retrievePaymentIntent(event.intent!.id));
+    if (!intent || !intent.orderId || intent.status !== 'succeeded') {
+      throw new ApiError(404, 'Pago no encontrado o no completado.', 'intent_not_found');
+    }
+    const settled = await settlePayment(ctx, { orderId: intent.orderId, provider: card.name, ref: intent.id, amount: intent.amount, currency: intent.currency });
+    if (settled.refunded) console.warn(`[stripe] evento ${event.id}: pago ${intent.id} reembolsado (${settled.refunded}, ${settled.refundStatus})`);
+    return json({ received: true, handled: true, orderId: intent.orderId, status: settled.status, changed: settled.changed, refunded: settled.refunded });
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return json({ received: true, handled: false, message: error.message });
+    if (error instanceof ApiError && error.status < 500) {
+      console.warn(`[stripe] evento ${event.id} (${event.type}) no aplicado: ${error.message}`);
+      return json({ received: true, handled: false, message: error.message });
+    }
     throw error;
   }
 }
 
 function simulatedCard(ctx: ServerContext): SimulatedCardProvider {
-  if (!(ctx.payments.card instanceof SimulatedCardProvider)) throw new ApiError(404, 'No encontrado.', 'not_found');
+  // Nothing simulated exists in live mode: these endpoints answer 404 there.
+  if (ctx.payments.mode !== 'simulated' || !(ctx.payments.card instanceof SimulatedCardProvider)) throw new ApiError(404, 'No encontrado.', 'not_found');
   return ctx.payments.card;
 }
 
@@ -176,11 +209,33 @@ async function settleSimulated(ctx: ServerContext, result: { status: string; int
   return json({ ...result, order: await settled.json() });
 }
 
+/**
+ * Before the simulated card takes money: the intent's order must still be payable (a real card
+ * form cannot ask, so Stripe's late payments are refunded instead; the 3-D Secure step below
+ * does not ask either, like the bank's). A refused intent is cancelled.
+ */
+async function requirePayableIntent(ctx: ServerContext, card: SimulatedCardProvider, clientSecret: string): Promise<void> {
+  const intent = await card.retrievePaymentIntent(clientSecret.split('_secret_')[0] ?? '');
+  if (!intent?.orderId) return; // confirmCard answers the unknown intent itself
+  const order = await findOrder(ctx, intent.orderId);
+  if (!order) return;
+  try {
+    requirePayable(order);
+  } catch (refusal) {
+    if (intent.status !== 'succeeded') {
+      await card.cancelPaymentIntent(intent.id);
+      await closeAttempt(ctx, card.name, intent.id, 'canceled');
+    }
+    throw refusal;
+  }
+}
+
 /** POST /api/payments/simulated/confirm: the simulated card form's "Pagar". */
 export async function simulatedConfirm(request: Request, ctx: ServerContext): Promise<Response> {
   const card = simulatedCard(ctx);
   const caller = await authenticate(request, ctx.admin);
   const body = await readJson(request, cardBody);
+  await requirePayableIntent(ctx, card, body.clientSecret);
   const result = await provider(() => card.confirmCard(body.clientSecret, caller.id, body.card, body.save));
   return settleSimulated(ctx, result, caller);
 }
@@ -196,17 +251,20 @@ export async function simulatedAuthenticate(request: Request, ctx: ServerContext
 
 /** POST /api/paypal/create-order {orderId}: one purchase unit, MXN, the order's total. */
 export async function createPayPalOrder(request: Request, ctx: ServerContext): Promise<Response> {
+  const paypal = requirePayPal(ctx);
   const caller = await authenticate(request, ctx.admin);
   const body = await readJson(request, z.object({ orderId }));
   const order = await payableOrder(ctx, caller, body.orderId);
+  await requireShippingAddress(ctx, order);
   const amount = orderAmount(order);
-  const created = await provider(() => ctx.payments.paypal.createOrder({ orderId: order.id, amount, idempotencyKey: `paypal-${order.id}-${amount}` }));
+  const created = await provider(() => paypal.createOrder({ orderId: order.id, amount, idempotencyKey: `paypal-${order.id}-${amount}` }));
+  await recordAttempt(ctx, order.id, paypal.name, created.id);
   return json({ id: created.id, status: created.status });
 }
 
 async function ownPayPalOrder(ctx: ServerContext, caller: Caller, paypalOrderId: string, orderIdValue: string) {
   const order = await ownOrder(ctx, caller, orderIdValue);
-  const info = await provider(() => ctx.payments.paypal.getOrder(paypalOrderId));
+  const info = await provider(() => requirePayPal(ctx).getOrder(paypalOrderId));
   if (!info || info.orderId !== order.id) throw new ApiError(404, 'Pedido de PayPal no encontrado.', 'paypal_order_not_found');
   return order;
 }
@@ -214,7 +272,7 @@ async function ownPayPalOrder(ctx: ServerContext, caller: Caller, paypalOrderId:
 /** POST /api/paypal/approve {orderId, paypalOrderId}: the simulated PayPal window's approval. */
 export async function approveSimulatedPayPal(request: Request, ctx: ServerContext): Promise<Response> {
   const paypal = ctx.payments.paypal;
-  if (!(paypal instanceof SimulatedPayPalProvider)) throw new ApiError(404, 'No encontrado.', 'not_found');
+  if (ctx.payments.mode !== 'simulated' || !(paypal instanceof SimulatedPayPalProvider)) throw new ApiError(404, 'No encontrado.', 'not_found');
   const caller = await authenticate(request, ctx.admin);
   const body = await readJson(request, z.object({ orderId, paypalOrderId: providerId }));
   await ownPayPalOrder(ctx, caller, body.paypalOrderId, body.orderId);
@@ -222,19 +280,41 @@ export async function approveSimulatedPayPal(request: Request, ctx: ServerContex
   return json({ id: approved.id, status: approved.status });
 }
 
-/** POST /api/paypal/capture-order {orderId, paypalOrderId}: captures and, if verified, marks paid. */
+/**
+ * POST /api/paypal/capture-order {orderId, paypalOrderId}: captures only while the order can still
+ * be paid (otherwise the PayPal order is voided and nothing is charged), then settles it; money
+ * captured for an order that stopped being payable meanwhile is refunded.
+ */
 export async function capturePayPalOrder(request: Request, ctx: ServerContext): Promise<Response> {
+  const paypal = requirePayPal(ctx);
   const caller = await authenticate(request, ctx.admin);
   const body = await readJson(request, z.object({ orderId, paypalOrderId: providerId }));
   const order = await ownPayPalOrder(ctx, caller, body.paypalOrderId, body.orderId);
-  const captured = await provider(() => ctx.payments.paypal.captureOrder(body.paypalOrderId, `capture-${body.paypalOrderId}`));
+  const current = await provider(() => paypal.getOrder(body.paypalOrderId));
+  if (current?.status !== 'COMPLETED') {
+    try {
+      requirePayable(order);
+    } catch (refusal) {
+      await paypal.voidOrder(body.paypalOrderId);
+      await closeAttempt(ctx, paypal.name, body.paypalOrderId, 'canceled');
+      throw refusal;
+    }
+  }
+  const captured = await provider(() => paypal.captureOrder(body.paypalOrderId, `capture-${body.paypalOrderId}`));
   if (captured.status !== 'COMPLETED' || (captured.captureStatus !== null && captured.captureStatus !== 'COMPLETED') || captured.orderId !== order.id) {
     throw new ApiError(402, 'Hubo un error con PayPal.', 'paypal_not_completed');
   }
   const settled = await settlePayment(
     ctx,
-    { orderId: order.id, provider: 'paypal', ref: captured.captureId ?? captured.id, amount: captured.amount, currency: captured.currency },
+    {
+      orderId: order.id,
+      provider: paypal.name,
+      ref: captured.captureId ?? captured.id,
+      amount: captured.amount,
+      currency: captured.currency,
+      attemptRef: body.paypalOrderId,
+    },
     caller.email,
   );
-  return json({ orderId: order.id, status: settled.status, changed: settled.changed });
+  return json(settlementAnswer(settled, order.id));
 }

@@ -1,7 +1,8 @@
 /**
- * Server-side checkout rules shared by every payment endpoint: whose order it is, what it costs,
- * which customer a user has, and the one path that marks an order paid (after the provider
- * confirmed the exact amount) and sends the confirmation e-mail.
+ * Server-side checkout rules shared by every payment endpoint: whose order it is, whether it can
+ * still be paid, what it costs, where it ships, which customer a user has, and the one path that
+ * turns money the provider confirmed into a paid order (or, when the order can no longer take it,
+ * into a refund) and sends the confirmation e-mail.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { paymentAmount } from '../domain/money.ts';
@@ -9,6 +10,8 @@ import type { Caller } from './auth.ts';
 import { ApiError } from './http.ts';
 import { receiptEmail, type MailQueue } from './mail.ts';
 import type { Payments } from './payments/index.ts';
+import type { CardProvider, PayPalProvider } from './payments/types.ts';
+import { refundCharge, REFUND_MESSAGES, type RefundReason } from './refunds.ts';
 
 /** What every endpoint needs: the service-role client, the providers, the mailer. */
 export interface ServerContext {
@@ -31,9 +34,23 @@ export interface OrderRow {
   paid_at: string | null;
   expires_at: string | null;
   shipping_address_id: string | null;
+  shipping_address: ShippingAddress | null;
+  payment_provider: string | null;
+  payment_ref: string | null;
 }
 
-const ORDER_COLUMNS = 'id, user_id, status, subtotal, discount, shipping, total, paid_at, expires_at, shipping_address_id';
+/** The copy of the address an order ships to (orders.shipping_address). */
+export interface ShippingAddress {
+  label: string | null;
+  street: string;
+  city: string;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+}
+
+const ORDER_COLUMNS =
+  'id, user_id, status, subtotal, discount, shipping, total, paid_at, expires_at, shipping_address_id, shipping_address, payment_provider, payment_ref';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads an order by id with the service role; null when there is none. */
@@ -52,15 +69,66 @@ export async function ownOrder(ctx: ServerContext, caller: Caller, orderId: stri
   return order;
 }
 
-/** The caller's order, still waiting for its payment; 409 otherwise. */
-export async function payableOrder(ctx: ServerContext, caller: Caller, orderId: string): Promise<OrderRow> {
-  const order = await ownOrder(ctx, caller, orderId);
+/** Refuses (409) an order that can no longer take a payment: paid, cancelled or expired. */
+export function requirePayable(order: OrderRow): OrderRow {
   if (order.status === 'Pagado' || order.paid_at) throw new ApiError(409, 'Este pedido ya está pagado.', 'order_paid');
   const expired = order.expires_at !== null && Date.parse(order.expires_at) <= Date.now();
   if (order.status !== 'Pendiente' || expired) {
     throw new ApiError(409, 'Este pedido ya no se puede pagar: la reserva expiró o fue cancelado.', 'order_not_payable');
   }
   return order;
+}
+
+/** The caller's order, still waiting for its payment; 409 otherwise. */
+export async function payableOrder(ctx: ServerContext, caller: Caller, orderId: string): Promise<OrderRow> {
+  return requirePayable(await ownOrder(ctx, caller, orderId));
+}
+
+/**
+ * Before a payment starts: the order must point at one of the buyer's own addresses, which is
+ * copied onto the order (mark_order_paid copies it again at payment). 409 otherwise.
+ */
+export async function requireShippingAddress(ctx: ServerContext, order: OrderRow): Promise<ShippingAddress> {
+  const refuse = () => new ApiError(409, 'Selecciona una dirección válida.', 'address_required');
+  if (!order.shipping_address_id) throw refuse();
+  const { data, error } = await ctx.admin
+    .from('addresses')
+    .select('label, street, city, state, zip, country, user_id')
+    .eq('id', order.shipping_address_id)
+    .maybeSingle();
+  if (error) throw new Error(`addresses: ${error.message}`);
+  const row = data as (ShippingAddress & { user_id: string }) | null;
+  if (!row || row.user_id !== order.user_id || !row.street?.trim() || !row.city?.trim()) throw refuse();
+  const copy: ShippingAddress = { label: row.label, street: row.street, city: row.city, state: row.state, zip: row.zip, country: row.country };
+  const { error: saveError } = await ctx.admin.from('orders').update({ shipping_address: copy }).eq('id', order.id).eq('status', 'Pendiente');
+  if (saveError) throw new Error(`orders: ${saveError.message}`);
+  return copy;
+}
+
+/** The card provider, or 503 when this server has none (live mode without Stripe's keys). */
+export function requireCard(ctx: ServerContext): CardProvider {
+  if (!ctx.payments.card) throw new ApiError(503, 'El pago con tarjeta no está disponible.', 'provider_unavailable');
+  return ctx.payments.card;
+}
+
+/** The PayPal provider, or 503 when this server has none (live mode without PayPal's keys). */
+export function requirePayPal(ctx: ServerContext): PayPalProvider {
+  if (!ctx.payments.paypal) throw new ApiError(503, 'PayPal no está configurado.', 'provider_unavailable');
+  return ctx.payments.paypal;
+}
+
+/** Records a provider payment opened for an order, so the sweeper can close it if unused. */
+export async function recordAttempt(ctx: ServerContext, orderId: string, provider: string, ref: string): Promise<void> {
+  const { error } = await ctx.admin
+    .from('payment_attempts')
+    .upsert({ order_id: orderId, provider, ref }, { onConflict: 'provider,ref', ignoreDuplicates: true });
+  if (error) throw new Error(`payment_attempts: ${error.message}`);
+}
+
+/** Marks a recorded provider payment as used or closed. */
+export async function closeAttempt(ctx: ServerContext, provider: string, ref: string, status: 'succeeded' | 'canceled'): Promise<void> {
+  const { error } = await ctx.admin.from('payment_attempts').update({ status }).eq('provider', provider).eq('ref', ref);
+  if (error) throw new Error(`payment_attempts: ${error.message}`);
 }
 
 /** The order's amount to charge, in centavos (its stored total: "one total"). */
@@ -81,9 +149,10 @@ export async function storedCustomerId(ctx: ServerContext, userId: string): Prom
  * the profile (only the service role may write stripe_customer_id).
  */
 export async function ensureCustomer(ctx: ServerContext, caller: Caller): Promise<string> {
+  const card = requireCard(ctx);
   const stored = await storedCustomerId(ctx, caller.id);
-  if (stored && (await ctx.payments.card.customerExists(stored))) return stored;
-  const created = await ctx.payments.card.createCustomer(caller);
+  if (stored && (await card.customerExists(stored))) return stored;
+  const created = await card.createCustomer(caller);
   const { error } = await ctx.admin.from('profiles').update({ stripe_customer_id: created }).eq('id', caller.id);
   if (error) throw new Error(`profiles: ${error.message}`);
   return created;
@@ -98,25 +167,54 @@ export async function requireOwnCustomer(ctx: ServerContext, caller: Caller, cus
 /** Outcome of settling a payment. */
 export interface Settlement {
   status: string;
-  /** True when this call marked the order paid (false when it already was). */
+  /** True when this call marked the order paid (false when it already was, or it was refunded). */
   changed: boolean;
+  /** Set when the money was refunded instead (late payment, duplicate, amount mismatch). */
+  refunded: RefundReason | null;
+  /** 'succeeded' or, when the provider refused for now, 'failed' (retried by the sweeper). */
+  refundStatus?: string;
+}
+
+/** A payment a provider confirmed: whose order, which provider, the charge and what it took. */
+export interface ConfirmedPayment {
+  orderId: string;
+  /** As orders.payment_provider records it: stripe, paypal, simulated-card, simulated-paypal. */
+  provider: string;
+  /** The charge: Stripe PaymentIntent id, PayPal capture id. */
+  ref: string;
+  /** Integer centavos, or null when the provider did not say. */
+  amount: number | null;
+  currency: string | null;
+  /** The payment attempt it completes (PaymentIntent or PayPal order id); default ref. */
+  attemptRef?: string;
 }
 
 /**
- * Marks an order 'Pagado' once a provider confirmed a payment, only when the payment is for this
- * order, in MXN, for exactly its stored amount. Idempotent: a repeated confirmation, webhook or
- * capture changes nothing and sends no second e-mail.
+ * Turns money a provider confirmed into a paid order: only when the payment is for this order, in
+ * MXN, for exactly its stored amount, and the order can still take it. Otherwise the money goes
+ * back through the provider (once, whoever else settles the same charge) and the order records
+ * it. Idempotent: a repeated confirmation, webhook or capture changes nothing and sends no second
+ * e-mail.
  */
 export async function settlePayment(
   ctx: ServerContext,
-  payment: { orderId: string; provider: string; ref: string; amount: number | null; currency: string | null },
+  payment: ConfirmedPayment,
   /** The buyer's e-mail when the caller is the buyer (webhooks look it up instead). */
   recipient: string | null = null,
 ): Promise<Settlement> {
   const order = await findOrder(ctx, payment.orderId);
   if (!order) throw new ApiError(404, 'Pedido no encontrado.', 'order_not_found');
+  const attemptRef = payment.attemptRef ?? payment.ref;
+  const refund = async (reason: RefundReason): Promise<Settlement> => {
+    if (payment.amount === null || payment.amount <= 0) throw new Error(`pago ${payment.ref} sin monto; no se puede reembolsar`);
+    const outcome = await refundCharge(ctx, { orderId: order.id, provider: payment.provider, ref: payment.ref, amount: payment.amount }, reason);
+    await closeAttempt(ctx, payment.provider, attemptRef, 'succeeded');
+    const after = await findOrder(ctx, order.id);
+    return { status: after?.status ?? order.status, changed: false, refunded: reason, refundStatus: outcome.status };
+  };
   if (payment.amount !== orderAmount(order) || (payment.currency ?? '').toLowerCase() !== 'mxn') {
-    throw new ApiError(409, 'El pago no coincide con el total del pedido.', 'amount_mismatch');
+    console.error(`[pagos] el cargo ${payment.provider} ${payment.ref} (${payment.amount} ${payment.currency}) no coincide con el pedido ${order.id}`);
+    return refund('mismatch');
   }
   const { data, error } = await ctx.admin.rpc('mark_order_paid', {
     order_id: order.id,
@@ -124,18 +222,36 @@ export async function settlePayment(
     ref: payment.ref,
   });
   if (error) {
-    if ((error.details ?? '').includes('order_cancelled')) {
-      throw new ApiError(409, 'Tu pedido expiró o fue cancelado antes del pago; el cargo se reembolsará.', 'order_cancelled');
-    }
+    if ((error.details ?? '').includes('order_cancelled')) return refund('late_payment');
     throw new Error(`mark_order_paid: ${error.message}`);
   }
   const changed = data === true;
-  if (changed) {
-    // The order is paid whatever happens to the e-mail; a mail failure is only logged.
-    await sendReceipt(ctx, order, recipient).catch((mailError: unknown) => console.error('[correo] no se pudo enviar la confirmación', mailError));
+  if (!changed) {
+    const current = await findOrder(ctx, order.id);
+    const same = current?.payment_provider === payment.provider && current?.payment_ref === payment.ref;
+    if (!same) return refund('duplicate');
+    return { status: current?.status ?? 'Pagado', changed: false, refunded: null };
   }
+  await closeAttempt(ctx, payment.provider, attemptRef, 'succeeded');
   const after = await findOrder(ctx, order.id);
-  return { status: after?.status ?? 'Pagado', changed };
+  // The order is paid whatever happens to the e-mail; a mail failure is only logged.
+  await sendReceipt(ctx, after ?? order, recipient).catch((mailError: unknown) => console.error('[correo] no se pudo enviar la confirmación', mailError));
+  return { status: after?.status ?? 'Pagado', changed: true, refunded: null };
+}
+
+/** The endpoint's answer for a settlement: 409 with the shopper's message when it was refunded. */
+export function settlementAnswer(settled: Settlement, orderId: string): { orderId: string; status: string; changed: boolean } {
+  if (settled.refunded && settled.refunded !== 'shop') {
+    throw new ApiError(409, REFUND_MESSAGES[settled.refunded], 'order_refunded');
+  }
+  return { orderId, status: settled.status, changed: settled.changed };
+}
+
+/** The address copy as one line for e-mails. */
+export function addressLine(address: ShippingAddress | null): string | null {
+  if (!address) return null;
+  const line = [address.street, address.city, address.state, address.zip, address.country].filter((part) => typeof part === 'string' && part.trim() !== '').join(', ');
+  return line === '' ? null : line;
 }
 
 async function sendReceipt(ctx: ServerContext, order: OrderRow, recipient: string | null): Promise<void> {
@@ -154,15 +270,8 @@ async function sendReceipt(ctx: ServerContext, order: OrderRow, recipient: strin
     quantity: i.quantity,
     price: i.price,
   }));
-  let address: string | null = null;
-  if (order.shipping_address_id) {
-    const { data: a } = await ctx.admin
-      .from('addresses')
-      .select('street, city, state, zip, country')
-      .eq('id', order.shipping_address_id)
-      .maybeSingle();
-    if (a) address = [a.street, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ');
-  }
+  // The order's own copy: what the shopper chose at payment, whatever the address book says now.
+  const address = addressLine(order.shipping_address);
   await ctx.mail({
     to: email,
     ...receiptEmail({ ...order, lines, address, siteUrl: ctx.siteUrl }),

@@ -1,36 +1,37 @@
 /**
- * The server context of the running shop, built once from astro:env: the service-role Supabase
- * client, the payment providers the environment selects, and the mailer.
+ * The server context of the running shop, built once from the environment at run time (never
+ * frozen into the build, so one build serves any configuration): the service-role Supabase
+ * client, the payment providers of the payment mode, and the mailer.
  */
-import {
-  getSecret,
-  PAYPAL_CLIENT_SECRET,
-  SITE_URL,
-  STRIPE_SECRET_KEY,
-  STRIPE_WEBHOOK_SECRET,
-  SUPABASE_SERVICE_ROLE_KEY,
-} from 'astro:env/server';
-import { PUBLIC_PAYPAL_CLIENT_ID, PUBLIC_STRIPE_PUBLISHABLE_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
+import { getSecret, SITE_URL, SUPABASE_SERVICE_ROLE_KEY } from 'astro:env/server';
+import { PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import type { ServerContext } from './checkout.ts';
 import { ApiError } from './http.ts';
 import { createOutbox, mailTransportFor } from './mail.ts';
-import { createPayments, paypalConfigured, stripeConfigured, type PaymentSettings } from './payments/index.ts';
+import { createPayments, describePayments, resolvePaymentsMode, stripeEndpointFrom, type PaymentSettings } from './payments/index.ts';
 import { createAdminClient } from './supabase-admin.ts';
 
 const LOCAL_URL = 'http://127.0.0.1:54321';
 
 let context: ServerContext | null = null;
+let cachedSettings: PaymentSettings | null = null;
 
-function settings(): PaymentSettings {
-  return {
-    stripeSecretKey: STRIPE_SECRET_KEY,
-    stripePublishableKey: PUBLIC_STRIPE_PUBLISHABLE_KEY,
-    stripeWebhookSecret: STRIPE_WEBHOOK_SECRET,
-    paypalClientId: PUBLIC_PAYPAL_CLIENT_ID,
-    paypalClientSecret: PAYPAL_CLIENT_SECRET,
-    // Not an astro:env variable on purpose: only needed to point at PayPal's sandbox.
-    paypalApiBase: process.env.PAYPAL_API_BASE,
+/** The payment settings, read from the environment at run time (once per process). */
+export function paymentSettings(): PaymentSettings {
+  if (cachedSettings) return cachedSettings;
+  const read = (key: string) => getSecret(key) ?? undefined;
+  cachedSettings = {
+    mode: resolvePaymentsMode(read('PAYMENTS_MODE'), PUBLIC_SUPABASE_URL ?? LOCAL_URL),
+    stripeSecretKey: read('STRIPE_SECRET_KEY'),
+    stripePublishableKey: read('PUBLIC_STRIPE_PUBLISHABLE_KEY'),
+    stripeWebhookSecret: read('STRIPE_WEBHOOK_SECRET'),
+    paypalClientId: read('PUBLIC_PAYPAL_CLIENT_ID'),
+    paypalClientSecret: read('PAYPAL_CLIENT_SECRET'),
+    // Not schema variables on purpose: only needed to point at PayPal's sandbox, or at a stub.
+    paypalApiBase: read('PAYPAL_API_BASE'),
+    stripeEndpoint: stripeEndpointFrom(read('STRIPE_API_BASE')),
   };
+  return cachedSettings;
 }
 
 /** The shared server context; 503 when the service role key is not configured. */
@@ -41,9 +42,10 @@ export function serverContext(): ServerContext {
   }
   const url = (PUBLIC_SUPABASE_URL ?? LOCAL_URL).replace(/\/+$/, '');
   const admin = createAdminClient(url, SUPABASE_SERVICE_ROLE_KEY);
+  const settings = paymentSettings();
   context = {
     admin,
-    payments: createPayments(settings(), admin),
+    payments: createPayments(settings, admin),
     // SMTP when SMTP_URL and MAIL_FROM are set (read at run time), else the local mailbox.
     mail: createOutbox(
       admin,
@@ -51,30 +53,33 @@ export function serverContext(): ServerContext {
     ),
     siteUrl: SITE_URL ?? 'http://localhost:4321',
   };
+  console.log(describePayments(settings));
   return context;
 }
 
 /** What the checkout page tells the browser about payments (no secrets). */
 export interface PaymentsPublicConfig {
-  card: 'stripe' | 'simulated';
-  paypal: 'paypal' | 'simulated';
+  mode: 'live' | 'simulated';
+  card: 'stripe' | 'simulated' | 'unavailable';
+  paypal: 'paypal' | 'simulated' | 'unavailable';
   stripePublishableKey: string | null;
   paypalClientId: string | null;
   testMode: boolean;
 }
 
-/** The browser's view of the payment configuration. */
+/** The browser's view of the payment configuration, from the running server's environment. */
 export function paymentsPublicConfig(): PaymentsPublicConfig {
-  const s = settings();
-  const stripe = stripeConfigured(s);
-  const paypal = paypalConfigured(s);
-  const stripeTest = !stripe || (s.stripeSecretKey ?? '').startsWith('sk_test_');
-  const paypalTest = !paypal || (s.paypalApiBase ?? '').includes('sandbox');
+  const settings = paymentSettings();
+  if (settings.mode === 'simulated') {
+    return { mode: 'simulated', card: 'simulated', paypal: 'simulated', stripePublishableKey: null, paypalClientId: null, testMode: true };
+  }
+  const { payments } = serverContext();
   return {
-    card: stripe ? 'stripe' : 'simulated',
-    paypal: paypal ? 'paypal' : 'simulated',
-    stripePublishableKey: stripe ? (s.stripePublishableKey ?? null) : null,
-    paypalClientId: paypal ? (s.paypalClientId ?? null) : null,
-    testMode: stripeTest && paypalTest,
+    mode: 'live',
+    card: payments.card ? 'stripe' : 'unavailable',
+    paypal: payments.paypal ? 'paypal' : 'unavailable',
+    stripePublishableKey: payments.card ? (settings.stripePublishableKey ?? null) : null,
+    paypalClientId: payments.paypal ? (settings.paypalClientId ?? null) : null,
+    testMode: payments.testMode,
   };
 }

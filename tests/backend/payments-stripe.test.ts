@@ -4,88 +4,22 @@
  * idempotency keys. The webhook endpoint is checked with Stripe's own signature scheme: a valid
  * event marks the order paid once, a replay changes nothing, a bad signature is refused.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
+import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
 import * as api from '../../src/server/api.ts';
 import type { ServerContext } from '../../src/server/checkout.ts';
 import { handle } from '../../src/server/http.ts';
 import { createPayments } from '../../src/server/payments/index.ts';
 import { createAdminClient } from '../../src/server/supabase-admin.ts';
+import { startStripeStub, type StripeStub } from '../support/stripe-stub.ts';
 import { startTestStack, type TestStack } from './helpers.ts';
 
 const WEBHOOK_SECRET = 'whsec_prueba_local_0123456789';
 
-interface Recorded {
-  method: string;
-  path: string;
-  params: URLSearchParams;
-  idempotencyKey: string | undefined;
-  authorization: string | undefined;
-}
-
-/** A tiny stand-in for api.stripe.com: records requests, keeps intents and customers in memory. */
-function startStub() {
-  const requests: Recorded[] = [];
-  const intents = new Map<string, Record<string, unknown>>();
-  const byKey = new Map<string, string>();
-  let seq = 0;
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://stub');
-      const params = new URLSearchParams(req.method === 'GET' ? url.search : body);
-      const key = req.headers['idempotency-key'] as string | undefined;
-      requests.push({ method: req.method!, path: url.pathname, params, idempotencyKey: key, authorization: req.headers.authorization });
-      const send = (status: number, json: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++seq}` });
-        res.end(JSON.stringify(json));
-      };
-      if (req.method === 'POST' && url.pathname === '/v1/customers') {
-        return send(200, { id: 'cus_stub_1', object: 'customer', email: params.get('email'), invoice_settings: { default_payment_method: null } });
-      }
-      if (req.method === 'GET' && url.pathname === '/v1/customers/cus_stub_1') {
-        return send(200, { id: 'cus_stub_1', object: 'customer', invoice_settings: { default_payment_method: 'pm_stub_2' } });
-      }
-      if (req.method === 'GET' && url.pathname === '/v1/payment_methods') {
-        const card = (id: string, last4: string) => ({ id, object: 'payment_method', type: 'card', customer: 'cus_stub_1', card: { brand: 'visa', last4, exp_month: 4, exp_year: 2031 } });
-        return send(200, { object: 'list', data: [card('pm_stub_1', '4242'), card('pm_stub_2', '1881')], has_more: false, url: '/v1/payment_methods' });
-      }
-      if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
-        const existing = key ? byKey.get(key) : undefined;
-        if (existing) return send(200, intents.get(existing));
-        const id = `pi_stub_${intents.size + 1}`;
-        const intent = {
-          id,
-          object: 'payment_intent',
-          amount: Number(params.get('amount')),
-          currency: params.get('currency'),
-          customer: params.get('customer'),
-          status: 'requires_payment_method',
-          client_secret: `${id}_secret_abc`,
-          metadata: { order_id: params.get('metadata[order_id]'), user_id: params.get('metadata[user_id]') },
-        };
-        intents.set(id, intent);
-        if (key) byKey.set(key, id);
-        return send(200, intent);
-      }
-      const intentMatch = /^\/v1\/payment_intents\/([\w]+)$/.exec(url.pathname);
-      if (req.method === 'GET' && intentMatch) {
-        const intent = intents.get(intentMatch[1]!);
-        return intent ? send(200, intent) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
-      }
-      send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `Unrecognized request URL (${req.method} ${url.pathname})` } });
-    });
-  });
-  return { server, requests, intents };
-}
-
 let stack: TestStack;
-let stub: ReturnType<typeof startStub>;
+let stub: StripeStub;
 let ctx: ServerContext;
 let shopper: SupabaseClient;
 let token: string;
@@ -112,12 +46,12 @@ function signedWebhook(payload: string, secret = WEBHOOK_SECRET): Request {
 
 beforeAll(async () => {
   stack = await startTestStack();
-  stub = startStub();
-  await new Promise<void>((resolve) => stub.server.listen(0, '127.0.0.1', resolve));
-  const port = (stub.server.address() as AddressInfo).port;
+  stub = await startStripeStub();
+  const port = stub.port;
   service = createAdminClient(stack.url, stack.serviceRoleKey);
   const payments = createPayments(
     {
+      mode: 'live',
       stripeSecretKey: 'sk_test_local_stub',
       stripePublishableKey: 'pk_test_local_stub',
       stripeWebhookSecret: WEBHOOK_SECRET,
@@ -133,7 +67,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => stub?.server.close(resolve));
+  await stub?.close();
   await stack?.stop();
 });
 
@@ -141,16 +75,19 @@ beforeEach(() => {
   stub.requests.length = 0;
 });
 
-async function newOrder(): Promise<{ id: string; cents: number }> {
-  const { data, error } = await shopper.rpc('create_order', { items: [{ product_id: 'pk-booster-stellar-crown', quantity: 2 }], coupon_code: 'MEKACAT10' });
+async function newOrder(quantity = 2): Promise<{ id: string; cents: number }> {
+  const { data, error } = await shopper.rpc('create_order', { items: [{ product_id: 'pk-booster-stellar-crown', quantity }], coupon_code: 'MEKACAT10' });
   if (error) throw new Error(error.message);
+  // Paying needs a shipping address on the order, as the shipping step sets it.
+  const address = await shopper.from('orders').update({ shipping_address_id: DEMO_ADDRESS_IDS.home }).eq('id', data);
+  if (address.error) throw new Error(address.error.message);
   const { data: row } = await service.from('orders').select('total').eq('id', data).single();
   return { id: data as string, cents: Math.round(Number(row!.total) * 100) };
 }
 
 describe('Stripe adapter through the SDK', () => {
   it('picks Stripe when its keys are set', () => {
-    expect(ctx.payments.card.name).toBe('stripe');
+    expect(ctx.payments.card?.name).toBe('stripe');
   });
 
   it('creates the customer once (idempotency key per user) and stores it on the profile', async () => {
@@ -239,3 +176,148 @@ describe('Stripe adapter through the SDK', () => {
     expect((await service.from('orders').select('status').eq('id', order.id).single()).data!.status).toBe('Pendiente');
   });
 });
+
+function succeededEvent(id: string, intentId: string): string {
+  return JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId, object: 'payment_intent', status: 'succeeded' } } });
+}
+
+async function orderState(id: string) {
+  const { data } = await service.from('orders').select('status, refunded_at, refund_ref, points_awarded').eq('id', id).single();
+  return data as { status: string; refunded_at: string | null; refund_ref: string | null; points_awarded: number };
+}
+
+async function stockOf(productId: string): Promise<number> {
+  const { data } = await service.from('products').select('stock').eq('id', productId).single();
+  return Number(data!.stock);
+}
+
+describe('live mode with only Stripe keys', () => {
+  it('has no PayPal: its endpoints answer 503 provider_unavailable and nothing simulated exists (404)', async () => {
+    expect(ctx.payments.mode).toBe('live');
+    expect(ctx.payments.paypal).toBeNull();
+    const order = await newOrder(1);
+    const create = await call(() => api.createPayPalOrder(req('POST', '/api/paypal/create-order', token, { orderId: order.id }), ctx));
+    expect(create).toMatchObject({ status: 503, body: { error: 'provider_unavailable', message: 'PayPal no está configurado.' } });
+    const capture = await call(() => api.capturePayPalOrder(req('POST', '/x', token, { orderId: order.id, paypalOrderId: 'PAYPAL-SIM-1' }), ctx));
+    expect(capture.status).toBe(503);
+    const approve = await call(() => api.approveSimulatedPayPal(req('POST', '/api/paypal/approve', token, { orderId: order.id, paypalOrderId: 'x' }), ctx));
+    expect(approve.status).toBe(404);
+    const simulated = await call(() =>
+      api.simulatedConfirm(req('POST', '/api/payments/simulated/confirm', token, { clientSecret: 'pi_stub_1_secret_abc', card: { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' } }), ctx),
+    );
+    expect(simulated.status).toBe(404);
+    const auth = await call(() => api.simulatedAuthenticate(req('POST', '/x', token, { clientSecret: 'pi_stub_1_secret_abc', approve: true }), ctx));
+    expect(auth.status).toBe(404);
+  });
+
+  it('live mode with only PayPal keys has no card payments (503)', async () => {
+    const paypalOnly: ServerContext = {
+      ...ctx,
+      payments: createPayments({ mode: 'live', paypalClientId: 'client', paypalClientSecret: 'secret', paypalApiBase: 'http://127.0.0.1:9' }, service),
+    };
+    expect(paypalOnly.payments.card).toBeNull();
+    const order = await newOrder(1);
+    const r = await call(() => api.createPaymentIntent(req('POST', '/x', token, { orderId: order.id }), paypalOnly));
+    expect(r).toMatchObject({ status: 503, body: { error: 'provider_unavailable', message: 'El pago con tarjeta no está disponible.' } });
+  });
+});
+
+describe('late payments through Stripe', () => {
+  it('refunds a payment that succeeds after its order was cancelled: exactly one refund, order Reembolsado, stock not sold twice', async () => {
+    const product = 'pk-booster-stellar-crown';
+    const before = await stockOf(product);
+    const order = await newOrder(1);
+    expect(await stockOf(product)).toBe(before - 1);
+    const created = await call(() => api.createPaymentIntent(req('POST', '/x', token, { orderId: order.id }), ctx));
+    const intentId = created.body.paymentIntentId as string;
+    // Another tab cancels the order (its unit goes back on sale) while the card is in 3-D Secure.
+    const cancelled = await shopper.rpc('cancel_order', { order_id: order.id });
+    expect(cancelled.error).toBeNull();
+    expect(await stockOf(product)).toBe(before);
+    stub.intents.get(intentId)!.status = 'succeeded';
+    stub.requests.length = 0;
+    // The browser's confirmation and the webhook race.
+    const [browser, hook] = await Promise.all([
+      call(() => api.confirmPayment(req('POST', '/x', token, { orderId: order.id, paymentIntentId: intentId }), ctx)),
+      call(() => api.webhook(signedWebhook(succeededEvent('evt_late_1', intentId)), ctx)),
+    ]);
+    expect(browser).toMatchObject({ status: 409, body: { error: 'order_refunded', message: 'Tu pedido expiró antes de completar el pago; te reembolsamos el cargo.' } });
+    expect(hook.status).toBe(200);
+    const refundCalls = stub.requests.filter((q) => q.method === 'POST' && q.path === '/v1/refunds');
+    expect(refundCalls).toHaveLength(1);
+    expect(refundCalls[0]!.params.get('payment_intent')).toBe(intentId);
+    expect(refundCalls[0]!.params.get('amount')).toBe(String(order.cents));
+    const state = await orderState(order.id);
+    expect(state.status).toBe('Reembolsado');
+    expect(state.refunded_at).not.toBeNull();
+    expect(state.refund_ref).toMatch(/^re_stub_/);
+    expect(await stockOf(product)).toBe(before);
+    // A replayed webhook changes nothing and calls no second refund.
+    await call(() => api.webhook(signedWebhook(succeededEvent('evt_late_2', intentId)), ctx));
+    expect(stub.requests.filter((q) => q.path === '/v1/refunds')).toHaveLength(1);
+    const { data: events } = await service.from('order_events').select('from_status, to_status').eq('order_id', order.id).order('id');
+    expect(events!.map((e) => `${e.from_status}→${e.to_status}`)).toEqual(['null→Pendiente', 'Pendiente→Cancelado', 'Cancelado→Reembolsado']);
+  });
+
+  it('keeps a refund the provider refused visible to admins and retries it in the sweeper', async () => {
+    const order = await newOrder(1);
+    const created = await call(() => api.createPaymentIntent(req('POST', '/x', token, { orderId: order.id }), ctx));
+    const intentId = created.body.paymentIntentId as string;
+    await shopper.rpc('cancel_order', { order_id: order.id });
+    stub.intents.get(intentId)!.status = 'succeeded';
+    stub.failRefunds(3); // the SDK itself retries twice
+    const hook = await call(() => api.webhook(signedWebhook(succeededEvent('evt_fail_1', intentId)), ctx));
+    expect(hook.body).toMatchObject({ handled: true, refunded: 'late_payment' });
+    const { data: attention } = await service.from('payments_needing_attention').select('status, attempts, last_error').eq('order_id', order.id);
+    expect(attention).toHaveLength(1);
+    expect(attention![0]).toMatchObject({ status: 'failed', attempts: 1 });
+    expect((await orderState(order.id)).status).toBe('Cancelado');
+    // Due now (the backoff is minutes; the test moves it), the sweeper retries it once.
+    await service.from('payment_refunds').update({ next_attempt_at: new Date(Date.now() - 1000).toISOString() }).eq('order_id', order.id);
+    const { sweep } = await import('../../src/server/sweeper.ts');
+    const report = await sweep(ctx, 'test-sweeper');
+    expect(report.refunds).toEqual({ retried: 1, succeeded: 1 });
+    expect((await orderState(order.id)).status).toBe('Reembolsado');
+    const { data: left } = await service.from('payments_needing_attention').select('id').eq('order_id', order.id);
+    expect(left).toEqual([]);
+  });
+
+  it('cancels the open PaymentIntent of a cancelled order in the sweeper', async () => {
+    const order = await newOrder(1);
+    const created = await call(() => api.createPaymentIntent(req('POST', '/x', token, { orderId: order.id }), ctx));
+    const intentId = created.body.paymentIntentId as string;
+    await shopper.rpc('cancel_order', { order_id: order.id });
+    const { sweep } = await import('../../src/server/sweeper.ts');
+    await sweep(ctx, 'test-sweeper');
+    expect(stub.requests.some((q) => q.method === 'POST' && q.path === `/v1/payment_intents/${intentId}/cancel`)).toBe(true);
+    expect(stub.intents.get(intentId)!.status).toBe('canceled');
+    const { data } = await service.from('payment_attempts').select('status').eq('ref', intentId).single();
+    expect(data!.status).toBe('canceled');
+  });
+
+  it('refunds a second payment of an already paid order and keeps the order paid', async () => {
+    const order = await newOrder(1);
+    const first = await call(() => api.createPaymentIntent(req('POST', '/x', token, { orderId: order.id }), ctx));
+    stub.intents.get(first.body.paymentIntentId)!.status = 'succeeded';
+    const paid = await call(() => api.confirmPayment(req('POST', '/x', token, { orderId: order.id, paymentIntentId: first.body.paymentIntentId }), ctx));
+    expect(paid.body).toMatchObject({ status: 'Pagado', changed: true });
+    // A stray second intent for the same order (another tab) also succeeds.
+    const stray = await stripeSdk().paymentIntents.create({ amount: order.cents, currency: 'mxn', metadata: { order_id: order.id } });
+    stub.intents.get(stray.id)!.status = 'succeeded';
+    const hook = await call(() => api.webhook(signedWebhook(succeededEvent('evt_dup', stray.id)), ctx));
+    expect(hook.body).toMatchObject({ handled: true, refunded: 'duplicate', status: 'Pagado' });
+    expect(stub.requests.filter((q) => q.path === '/v1/refunds' && q.params.get('payment_intent') === stray.id)).toHaveLength(1);
+    expect((await orderState(order.id)).status).toBe('Pagado');
+  });
+
+  it('refuses to start a payment without a shipping address on the order', async () => {
+    const { data: id } = await shopper.rpc('create_order', { items: [{ product_id: 'pk-booster-stellar-crown', quantity: 1 }] });
+    const r = await call(() => api.createPaymentIntent(req('POST', '/x', token, { orderId: id }), ctx));
+    expect(r).toMatchObject({ status: 409, body: { error: 'address_required', message: 'Selecciona una dirección válida.' } });
+    await shopper.rpc('cancel_order', { order_id: id });
+  });
+});
+
+function stripeSdk(): Stripe {
+  return new Stripe('sk_test_local_stub', { host: '127.0.0.1', port: stub.port, protocol: 'http', telemetry: false });
+}

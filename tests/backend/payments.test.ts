@@ -5,7 +5,7 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
+import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
 import * as api from '../../src/server/api.ts';
 import type { ServerContext } from '../../src/server/checkout.ts';
 import { handle } from '../../src/server/http.ts';
@@ -51,6 +51,9 @@ async function call(run: () => Promise<Response>): Promise<{ status: number; bod
 async function newOrder(items = [{ product_id: cheapProduct, quantity: 1 }], coupon: string | null = null): Promise<string> {
   const { data, error } = await shopper.rpc('create_order', { items, coupon_code: coupon });
   if (error) throw new Error(error.message);
+  // Paying needs a shipping address on the order, as the shipping step sets it.
+  const address = await shopper.from('orders').update({ shipping_address_id: DEMO_ADDRESS_IDS.home }).eq('id', data);
+  if (address.error) throw new Error(address.error.message);
   return data as string;
 }
 
@@ -65,7 +68,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   const admin = createAdminClient(stack.url, stack.serviceRoleKey);
   service = admin;
-  ctx = { admin, payments: createPayments({}, admin), mail: mailSenderFor(stack.url, stack.serviceRoleKey), siteUrl: BASE };
+  ctx = { admin, payments: createPayments({ mode: 'simulated' }, admin), mail: mailSenderFor(stack.url, stack.serviceRoleKey), siteUrl: BASE };
   ({ token: shopperToken, client: shopper } = await signIn(DEMO_SHOPPER.email, DEMO_SHOPPER.password));
   ({ token: adminToken } = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password));
   const { data } = await service
@@ -232,7 +235,7 @@ describe('card payments (simulated provider)', () => {
     const row = await orderRow(orderId);
     expect(row.status).toBe('Pagado');
     expect(row.paid_at).not.toBeNull();
-    expect(row.payment_provider).toBe('simulated');
+    expect(row.payment_provider).toBe('simulated-card');
     expect(row.payment_ref).toBe(intent.body.paymentIntentId);
     // Paying again: the intent is already succeeded; the order stays paid once.
     const again = await call(() => api.confirmPayment(req('POST', '/x', shopperToken, { orderId, paymentIntentId: intent.body.paymentIntentId }), ctx));
@@ -254,7 +257,9 @@ describe('card payments (simulated provider)', () => {
   });
 
   it('sends the confirmation e-mail to the local mailbox once', async () => {
-    const res = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(DEMO_SHOPPER.email)}`);
+    const res = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(DEMO_SHOPPER.email)}`, {
+      headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` },
+    });
     const messages = (await res.json()) as Array<{ subject: string; text: string }>;
     const receipts = messages.filter((m) => m.subject.startsWith('Confirmación de tu pedido'));
     // Paid so far in this file: 2 saved-card orders, the authentication order, the other-intent order.
@@ -289,8 +294,8 @@ describe('PayPal (simulated provider)', () => {
     const replay = await call(() => api.capturePayPalOrder(req('POST', '/x', shopperToken, { orderId, paypalOrderId }), ctx));
     expect(replay.body).toMatchObject({ status: 'Pagado', changed: false });
     const row = await orderRow(orderId);
-    expect(row.payment_provider).toBe('paypal');
-    const info = await ctx.payments.paypal.getOrder(paypalOrderId);
+    expect(row.payment_provider).toBe('simulated-paypal');
+    const info = await ctx.payments.paypal!.getOrder(paypalOrderId);
     expect(info).toMatchObject({ currency: 'MXN', amount: Math.round(Number(row.total) * 100) });
   });
 });

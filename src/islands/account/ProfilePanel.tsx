@@ -124,6 +124,7 @@ export default function ProfilePanel({ user, profile, onOpenTab }: Props) {
     void fetchAddress();
   }, [fetchSummary, fetchAddress]);
   useLiveRows('orders', user.id, () => void fetchSummary());
+  useLiveRows('rewards', user.id, () => void fetchSummary());
   useLiveRows('addresses', user.id, () => void fetchAddress());
 
   const set = (key: keyof EditForm, value: string) => setForm((f) => ({ ...f, [key]: value }));

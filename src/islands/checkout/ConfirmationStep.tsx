@@ -1,7 +1,7 @@
 /** Step 4, 'Gracias por tu compra': the paid order, its address and products, and the e-mail note. */
 import { useId } from 'react';
-import type { CheckoutOrder } from '../../data/checkout.ts';
-import { formatOrderDate, orderDisplayId } from '../../domain/orders.ts';
+import { CHECKOUT_MESSAGES, type CheckoutOrder } from '../../data/checkout.ts';
+import { formatOrderDate, orderDisplayId, ORDER_STATUS } from '../../domain/orders.ts';
 import OrderAmounts from './OrderAmounts.tsx';
 import OrderLines from './OrderLines.tsx';
 
@@ -10,8 +10,17 @@ export default function ConfirmationStep({ order }: { order: CheckoutOrder }) {
   const id = useId();
   return (
     <section className="checkout-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Gracias por tu compra</h2>
-      <p className="mail-note">Te enviaremos un correo electrónico con los detalles de tu compra.</p>
+      {order.status === ORDER_STATUS.refunded ? (
+        <>
+          <h2 id={`${id}-title`}>Pedido reembolsado</h2>
+          <p role="status">{CHECKOUT_MESSAGES.lateRefund}</p>
+        </>
+      ) : (
+        <>
+          <h2 id={`${id}-title`}>Gracias por tu compra</h2>
+          <p className="mail-note">Te enviaremos un correo electrónico con los detalles de tu compra.</p>
+        </>
+      )}
       <div className="confirm-grid">
         <div>
           <h3>Detalles del pedido</h3>
@@ -43,7 +52,8 @@ export default function ConfirmationStep({ order }: { order: CheckoutOrder }) {
               )}
               {order.address.street}
               <br />
-              {order.address.city}, {order.address.state}, C.P. {order.address.zip}
+              {[order.address.city, order.address.state].filter(Boolean).join(', ')}
+              {order.address.zip ? `, C.P. ${order.address.zip}` : ''}
               <br />
               {order.address.country}
             </address>

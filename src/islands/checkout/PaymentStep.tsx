@@ -1,6 +1,8 @@
 /**
  * Step 3, 'Confirmar tu pago': tabs Tarjeta, Google / Apple Pay and PayPal, the collapsible order
- * summary with the order's stored amounts, the card brands, and a plain note in test mode.
+ * summary with the order's stored amounts, the card brands, and a plain note in test mode. In
+ * simulated mode every method is the simulated provider; in live mode a provider the server has
+ * no keys for says it is unavailable.
  */
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { CHECKOUT_MESSAGES, type CheckoutOrder } from '../../data/checkout.ts';
@@ -15,8 +17,9 @@ const PayPalPayments = lazy(() => import('./PayPalPayments.tsx'));
 
 /** What the page tells the island about the payment providers. */
 export interface PaymentsConfig {
-  card: 'stripe' | 'simulated';
-  paypal: 'paypal' | 'simulated';
+  mode: 'live' | 'simulated';
+  card: 'stripe' | 'simulated' | 'unavailable';
+  paypal: 'paypal' | 'simulated' | 'unavailable';
   stripePublishableKey: string | null;
   paypalClientId: string | null;
   testMode: boolean;
@@ -102,8 +105,10 @@ export default function PaymentStep({ order, config, onPaid }: Props) {
               <Suspense fallback={loading}>
                 <StripePayments publishableKey={config.stripePublishableKey} orderId={order.id} total={order.total} mode="card" onPaid={onPaid} />
               </Suspense>
-            ) : (
+            ) : config.card === 'simulated' ? (
               <SimulatedCard orderId={order.id} total={order.total} onPaid={onPaid} />
+            ) : (
+              <p role="alert">{CHECKOUT_MESSAGES.cardUnavailable}</p>
             )}
           </>
         )}
@@ -124,8 +129,10 @@ export default function PaymentStep({ order, config, onPaid }: Props) {
             ) : (
               <p role="alert">{CHECKOUT_MESSAGES.paypalNotConfigured}</p>
             )
-          ) : (
+          ) : config.paypal === 'simulated' ? (
             <SimulatedPayPal orderId={order.id} total={order.total} onPaid={onPaid} />
+          ) : (
+            <p role="alert">{CHECKOUT_MESSAGES.paypalNotConfigured}</p>
           ))}
       </div>
     </section>

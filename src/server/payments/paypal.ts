@@ -3,7 +3,7 @@
  * PAYPAL_CLIENT_SECRET are set. The server creates and captures; the browser only approves.
  */
 import { centavosToDecimalString, tryToCentavos } from '../../domain/money.ts';
-import { PaymentError, type PayPalOrderInfo, type PayPalProvider } from './types.ts';
+import { PaymentError, type PayPalOrderInfo, type PayPalProvider, type RefundInfo } from './types.ts';
 
 /** Live API unless PAYPAL_API_BASE says otherwise (https://api-m.sandbox.paypal.com for sandbox). */
 export const PAYPAL_LIVE_API = 'https://api-m.paypal.com';
@@ -61,7 +61,7 @@ export class PayPalRestProvider implements PayPalProvider {
     return body.access_token;
   }
 
-  private async request(method: string, path: string, body: unknown, requestId?: string): Promise<{ status: number; json: PayPalOrderJson & { message?: string } }> {
+  private async request(method: string, path: string, body: unknown, requestId?: string): Promise<{ status: number; json: PayPalOrderJson & { message?: string; [key: string]: unknown } }> {
     const res = await fetch(`${this.apiBase}${path}`, {
       method,
       headers: {
@@ -73,7 +73,7 @@ export class PayPalRestProvider implements PayPalProvider {
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(20_000),
     });
-    const json = (await res.json().catch(() => ({}))) as PayPalOrderJson & { message?: string };
+    const json = (await res.json().catch(() => ({}))) as PayPalOrderJson & { message?: string; [key: string]: unknown };
     return { status: res.status, json };
   }
 
@@ -107,6 +107,24 @@ export class PayPalRestProvider implements PayPalProvider {
     }
     if (status >= 400) throw new PaymentError('Hubo un error con PayPal.', 502, 'paypal_error');
     return toInfo(json);
+  }
+
+  async voidOrder(): Promise<void> {
+    // An order with intent CAPTURE that the shop never captures simply expires at PayPal; the
+    // shop refuses to capture an order that is no longer payable, so there is nothing to call.
+  }
+
+  async refundCapture(captureId: string, amount: number, idempotencyKey: string): Promise<RefundInfo> {
+    const { status, json } = await this.request(
+      'POST',
+      `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+      { amount: { currency_code: 'MXN', value: centavosToDecimalString(amount) } },
+      idempotencyKey,
+    );
+    if (status >= 400) throw new Error(`PayPal refund ${status}: ${String(json.message ?? '')}`);
+    const refundStatus = String(json.status ?? '');
+    if (refundStatus === 'CANCELLED' || refundStatus === 'FAILED') throw new Error(`PayPal refund ${refundStatus}`);
+    return { id: String(json.id ?? ''), status: refundStatus === 'COMPLETED' ? 'succeeded' : 'pending' };
   }
 
   async getOrder(paypalOrderId: string): Promise<PayPalOrderInfo | null> {

@@ -4,7 +4,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-export type SimKind = 'customer' | 'payment_method' | 'payment_intent' | 'paypal_order';
+export type SimKind = 'customer' | 'payment_method' | 'payment_intent' | 'paypal_order' | 'refund';
 
 /** One stored record of the simulated provider. */
 export interface SimRecord {
@@ -24,6 +24,8 @@ export interface SimStore {
   /** Moves the status only while it is one of `from` (null: any); null when it was not. */
   update(id: string, from: string[] | null, status: string | null, data?: Record<string, unknown>): Promise<SimRecord | null>;
   setOwner(id: string, owner: string | null): Promise<boolean>;
+  /** The simulated PayPal order that holds a capture id, or null. */
+  findByCapture(captureId: string): Promise<string | null>;
 }
 
 async function call<T>(admin: SupabaseClient, fn: string, args: Record<string, unknown>): Promise<T> {
@@ -49,6 +51,7 @@ export function databaseSimStore(admin: SupabaseClient): SimStore {
     update: (id, from, status, data = {}) =>
       call(admin, 'simulated_payments_update', { p_id: id, p_from: from, p_status: status, p_data: data }),
     setOwner: (id, owner) => call(admin, 'simulated_payments_set_owner', { p_id: id, p_owner: owner }),
+    findByCapture: (captureId) => call(admin, 'simulated_payments_find_capture', { p_capture_id: captureId }),
   };
 }
 
@@ -83,6 +86,9 @@ export function memorySimStore(): SimStore {
       if (!row) return false;
       row.owner = owner;
       return true;
+    },
+    async findByCapture(captureId) {
+      return [...rows.values()].find((r) => r.kind === 'paypal_order' && r.data.capture_id === captureId)?.id ?? null;
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   type IntentInfo,
   type PayPalOrderInfo,
   type PayPalProvider,
+  type RefundInfo,
   type SavedCard,
   type WebhookEvent,
 } from './types.ts';
@@ -50,7 +51,7 @@ export interface SimulatedConfirmation {
 
 /** The simulated card provider; `confirmCard` and `authenticate` stand in for Stripe.js. */
 export class SimulatedCardProvider implements CardProvider {
-  readonly name = 'simulated' as const;
+  readonly name = 'simulated-card' as const;
 
   constructor(private readonly store: SimStore) {}
 
@@ -131,6 +132,16 @@ export class SimulatedCardProvider implements CardProvider {
   async retrievePaymentIntent(intentId: string): Promise<IntentInfo | null> {
     const record = await this.store.get(intentId);
     return record?.kind === 'payment_intent' ? toIntent(record) : null;
+  }
+
+  async cancelPaymentIntent(intentId: string): Promise<IntentInfo | null> {
+    const canceled = await this.store.update(intentId, [...OPEN_INTENT, 'requires_action'], 'canceled', { pending_card: null });
+    if (canceled) return toIntent(canceled);
+    return this.retrievePaymentIntent(intentId);
+  }
+
+  async refundPayment(intentId: string, amount: number, idempotencyKey: string): Promise<RefundInfo> {
+    return simulatedRefund(this.store, intentId, 'payment_intent', amount, idempotencyKey);
   }
 
   verifyWebhook(): WebhookEvent {
@@ -222,6 +233,25 @@ export class SimulatedCardProvider implements CardProvider {
   }
 }
 
+/**
+ * A full refund of a simulated charge, once per idempotency key and once per charge: the refund is
+ * stored as its own record and the charge is marked refunded.
+ */
+async function simulatedRefund(store: SimStore, chargeId: string, kind: 'payment_intent' | 'paypal_order', amount: number, idempotencyKey: string): Promise<RefundInfo> {
+  const charge = await store.get(chargeId);
+  if (!charge || charge.kind !== kind) throw new PaymentError('Cargo no encontrado.', 404, 'charge_not_found');
+  if (typeof charge.data.refund_id === 'string') return { id: charge.data.refund_id, status: 'succeeded' };
+  if (amount !== Number(charge.data.amount)) throw new PaymentError('El reembolso no coincide con el cargo.', 400, 'refund_amount_mismatch');
+  const paid = kind === 'payment_intent' ? charge.status === 'succeeded' : charge.status === 'COMPLETED';
+  if (!paid) throw new PaymentError('Este cargo no se completó; no hay nada que reembolsar.', 409, 'charge_not_captured');
+  const refund = await store.put(
+    { id: newId('re'), kind: 'refund', owner: chargeId, status: 'succeeded', data: { amount, currency: 'mxn', charge: chargeId } },
+    idempotencyKey,
+  );
+  await store.update(chargeId, null, null, { refund_id: refund.id });
+  return { id: refund.id, status: 'succeeded' };
+}
+
 function toPayPal(record: SimRecord): PayPalOrderInfo {
   const d = record.data;
   return {
@@ -291,5 +321,16 @@ export class SimulatedPayPalProvider implements PayPalProvider {
   async getOrder(paypalOrderId: string): Promise<PayPalOrderInfo | null> {
     const record = await this.store.get(paypalOrderId);
     return record?.kind === 'paypal_order' ? toPayPal(record) : null;
+  }
+
+  async voidOrder(paypalOrderId: string): Promise<void> {
+    await this.store.update(paypalOrderId, ['CREATED', 'APPROVED'], 'VOIDED');
+  }
+
+  /** Refunds a simulated capture (its id is CAPTURE-SIM-…, stored on the PayPal order). */
+  async refundCapture(captureId: string, amount: number, idempotencyKey: string): Promise<RefundInfo> {
+    const paypalOrderId = await this.store.findByCapture(captureId);
+    if (!paypalOrderId) throw new PaymentError('Captura no encontrada.', 404, 'charge_not_found');
+    return simulatedRefund(this.store, paypalOrderId, 'paypal_order', amount, idempotencyKey);
   }
 }

@@ -1,6 +1,6 @@
 /** Card payments through Stripe (server SDK), used when STRIPE_SECRET_KEY is set. */
 import Stripe from 'stripe';
-import { PaymentError, type CardProvider, type CreateIntentInput, type IntentInfo, type SavedCard, type WebhookEvent } from './types.ts';
+import { PaymentError, type CardProvider, type CreateIntentInput, type IntentInfo, type RefundInfo, type SavedCard, type WebhookEvent } from './types.ts';
 
 /** Where the SDK sends its requests; only tests point it elsewhere (a local stub). */
 export interface StripeEndpoint {
@@ -136,6 +136,29 @@ export class StripeCardProvider implements CardProvider {
       if (isMissing(error)) return null;
       throw error;
     }
+  }
+
+  async cancelPaymentIntent(intentId: string): Promise<IntentInfo | null> {
+    try {
+      const pi = await this.stripe.paymentIntents.cancel(intentId);
+      return toIntent(pi as unknown as IntentLike);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      // Stripe refuses to cancel an intent that already succeeded (or is processing): report it as it is.
+      if ((error as { code?: string }).code === 'payment_intent_unexpected_state') return this.retrievePaymentIntent(intentId);
+      throw error;
+    }
+  }
+
+  async refundPayment(intentId: string, amount: number, idempotencyKey: string): Promise<RefundInfo> {
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: intentId, amount, metadata: { reason: 'shop_refund' } },
+      { idempotencyKey },
+    );
+    if (refund.status === 'failed' || refund.status === 'canceled') {
+      throw new Error(`Stripe refund ${refund.id} ${refund.status}`);
+    }
+    return { id: refund.id, status: refund.status ?? 'pending' };
   }
 
   verifyWebhook(rawBody: string, signature: string | null): WebhookEvent {

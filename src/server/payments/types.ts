@@ -1,6 +1,7 @@
 /**
  * The one interface of the card and PayPal providers. The endpoints talk only to these types;
- * `index.ts` picks Stripe/PayPal when their keys are set and the simulated provider otherwise.
+ * `index.ts` picks them from the payment mode: in live mode Stripe/PayPal when their keys are set
+ * (a provider without keys is unavailable), in simulated mode the simulated provider for both.
  */
 
 /** A saved card as the account page shows it (the shape of GET /api/stripe/payment-methods). */
@@ -41,9 +42,17 @@ export interface WebhookEvent {
   intent: IntentInfo | null;
 }
 
+/** A refund as the provider reports it. */
+export interface RefundInfo {
+  id: string;
+  /** 'succeeded', or 'pending' while the provider still processes it (Stripe, PayPal). */
+  status: string;
+}
+
 /** Card payments and saved cards (Stripe or the simulated provider). */
 export interface CardProvider {
-  readonly name: 'stripe' | 'simulated';
+  /** Also what an order paid through it records as its payment_provider. */
+  readonly name: 'stripe' | 'simulated-card';
   /** Creates a customer for a user and returns its id. */
   createCustomer(user: { id: string; email: string | null }): Promise<string>;
   /** Whether a customer exists at the provider. */
@@ -60,6 +69,13 @@ export interface CardProvider {
   createPaymentIntent(input: CreateIntentInput): Promise<IntentInfo>;
   /** The intent as the provider knows it now; null when unknown. */
   retrievePaymentIntent(intentId: string): Promise<IntentInfo | null>;
+  /**
+   * Cancels an intent that has not taken money; returns the intent as it is afterwards (a
+   * succeeded intent stays succeeded: the caller must then settle or refund it). Null: unknown.
+   */
+  cancelPaymentIntent(intentId: string): Promise<IntentInfo | null>;
+  /** Refunds a succeeded intent in full; the same idempotency key never refunds twice. */
+  refundPayment(intentId: string, amount: number, idempotencyKey: string): Promise<RefundInfo>;
   /** Verifies a webhook's signature and decodes it; throws when the signature is wrong. */
   verifyWebhook(rawBody: string, signature: string | null): WebhookEvent;
 }
@@ -87,6 +103,13 @@ export interface PayPalProvider {
   captureOrder(paypalOrderId: string, idempotencyKey: string): Promise<PayPalOrderInfo>;
   /** The PayPal order now; null when unknown. */
   getOrder(paypalOrderId: string): Promise<PayPalOrderInfo | null>;
+  /**
+   * Makes sure an uncaptured PayPal order is never captured (the simulated provider voids it; a
+   * real PayPal order that is never captured simply expires, so there is nothing to call).
+   */
+  voidOrder(paypalOrderId: string): Promise<void>;
+  /** Refunds a capture in full; the same idempotency key never refunds twice. */
+  refundCapture(captureId: string, amount: number, idempotencyKey: string): Promise<RefundInfo>;
 }
 
 /** A refusal from a provider that the shopper should read (declined card, wrong state, …). */

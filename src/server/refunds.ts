@@ -1,0 +1,97 @@
+/**
+ * Refunds through the provider that took the money. A charge is refunded at most once: the
+ * database hands the refund of one (provider, charge) to exactly one caller (claim_refund), that
+ * caller asks the provider with an idempotency key, and the outcome is recorded
+ * (complete_refund: the order becomes 'Reembolsado' unless the refund only undid a duplicate
+ * payment; fail_refund: it stays in payments_needing_attention and the sweeper retries it).
+ */
+import { centavosToDecimalString, paymentAmount } from '../domain/money.ts';
+import { REFUND_MESSAGES } from '../domain/orders.ts';
+import type { ServerContext } from './checkout.ts';
+import type { RefundInfo } from './payments/types.ts';
+
+/** Why a charge is refunded (payment_refunds.reason). */
+export type RefundReason = 'late_payment' | 'duplicate' | 'mismatch' | 'shop';
+
+/** A charge to give back in full. */
+export interface Charge {
+  orderId: string;
+  /** The provider as orders record it: stripe, paypal, simulated-card, simulated-paypal. */
+  provider: string;
+  /** Stripe PaymentIntent id or PayPal capture id. */
+  ref: string;
+  /** Integer centavos. */
+  amount: number;
+}
+
+/** What became of a refund. */
+export interface RefundOutcome {
+  /** 'succeeded', 'failed' (will be retried), or 'processing' (another caller has it). */
+  status: 'succeeded' | 'failed' | 'processing';
+  /** The order's status afterwards ('Reembolsado' unless only a duplicate was refunded). */
+  orderStatus: string | null;
+}
+
+export { REFUND_MESSAGES };
+
+/** Asks the charge's provider for the refund; throws when it cannot (the caller records it). */
+async function providerRefund(ctx: ServerContext, charge: Charge, idempotencyKey: string): Promise<RefundInfo> {
+  const { card, paypal } = ctx.payments;
+  if (card && card.name === charge.provider) return card.refundPayment(charge.ref, charge.amount, idempotencyKey);
+  if (paypal && paypal.name === charge.provider) return paypal.refundCapture(charge.ref, charge.amount, idempotencyKey);
+  throw new Error(`el proveedor ${charge.provider} no está disponible en este servidor`);
+}
+
+/** Runs one claimed refund against the provider and records the outcome. */
+async function runRefund(ctx: ServerContext, refundId: string, charge: Charge, reason: string): Promise<RefundOutcome> {
+  try {
+    const refund = await providerRefund(ctx, charge, `refund-${charge.provider}-${charge.ref}`);
+    const { data, error } = await ctx.admin.rpc('complete_refund', { p_refund_id: refundId, p_refund_ref: refund.id });
+    if (error) throw new Error(`complete_refund: ${error.message}`);
+    console.warn(`[pagos] reembolso (${reason}) del pedido ${charge.orderId}: cargo ${charge.provider} ${charge.ref}, reembolso ${refund.id} (${refund.status})`);
+    return { status: 'succeeded', orderStatus: typeof data === 'string' ? data : null };
+  } catch (failure) {
+    const message = failure instanceof Error ? failure.message : String(failure);
+    console.error(`[pagos] el reembolso (${reason}) del pedido ${charge.orderId}, cargo ${charge.provider} ${charge.ref}, falló; se reintentará: ${message}`);
+    const { error } = await ctx.admin.rpc('fail_refund', { p_refund_id: refundId, p_error: message });
+    if (error) console.error(`[pagos] fail_refund: ${error.message}`);
+    return { status: 'failed', orderStatus: null };
+  }
+}
+
+/** Refunds a charge in full, once, whoever else tries at the same time. */
+export async function refundCharge(ctx: ServerContext, charge: Charge, reason: RefundReason): Promise<RefundOutcome> {
+  const { data, error } = await ctx.admin.rpc('claim_refund', {
+    p_order_id: charge.orderId,
+    p_provider: charge.provider,
+    p_payment_ref: charge.ref,
+    p_amount: centavosToDecimalString(charge.amount),
+    p_reason: reason,
+  });
+  if (error) throw new Error(`claim_refund: ${error.message}`);
+  const claim = data as { id: string; claimed: boolean };
+  if (!claim.claimed) {
+    const { data: row } = await ctx.admin.from('payment_refunds').select('status').eq('id', claim.id).maybeSingle();
+    const { data: order } = await ctx.admin.from('orders').select('status').eq('id', charge.orderId).maybeSingle();
+    const status = (row as { status?: string } | null)?.status;
+    return {
+      status: status === 'succeeded' || status === 'failed' ? status : 'processing',
+      orderStatus: (order as { status?: string } | null)?.status ?? null,
+    };
+  }
+  return runRefund(ctx, claim.id, charge, reason);
+}
+
+/** Retries the refunds that are due (failed earlier, or stuck); returns how many went through. */
+export async function retryDueRefunds(ctx: ServerContext, limit = 20): Promise<{ retried: number; succeeded: number }> {
+  const { data, error } = await ctx.admin.rpc('claim_due_refunds', { p_limit: limit });
+  if (error) throw new Error(`claim_due_refunds: ${error.message}`);
+  const rows = (data ?? []) as Array<{ id: string; order_id: string; provider: string; payment_ref: string; amount: string | number; reason: string }>;
+  let succeeded = 0;
+  for (const row of rows) {
+    const amount = paymentAmount(row.amount);
+    const outcome = await runRefund(ctx, row.id, { orderId: row.order_id, provider: row.provider, ref: row.payment_ref, amount }, row.reason);
+    if (outcome.status === 'succeeded') succeeded += 1;
+  }
+  return { retried: rows.length, succeeded };
+}

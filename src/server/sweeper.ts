@@ -1,0 +1,97 @@
+/**
+ * The payments sweeper, run every minute by each server process (scripts/serve.mjs calls
+ * POST /api/internal/sweep). Only the process holding the database lease sweeps
+ * (sweep_expired_orders), so several servers never do the same work twice. One sweep:
+ *   1. releases the expired reservations (pending orders past expires_at become 'Cancelado' and
+ *      their stock returns), as `select public.release_expired_orders()` would from pg_cron;
+ *   2. closes the provider payments still open for orders that can no longer take them
+ *      (cancels the PaymentIntent, voids the PayPal order); one that took money meanwhile is
+ *      settled, which refunds it;
+ *   3. retries refunds that failed earlier.
+ */
+import { closeAttempt, settlePayment, type ServerContext } from './checkout.ts';
+import { retryDueRefunds } from './refunds.ts';
+
+/** What one sweep did. */
+export interface SweepReport {
+  /** False when another process holds the lease (this one did nothing). */
+  leader: boolean;
+  released: number;
+  closed: number;
+  refunds: { retried: number; succeeded: number };
+}
+
+interface OpenAttempt {
+  id: string;
+  order_id: string;
+  provider: string;
+  ref: string;
+}
+
+/** Closes one open provider payment of an order that is no longer pending. */
+async function closeOpenAttempt(ctx: ServerContext, attempt: OpenAttempt): Promise<boolean> {
+  const { card, paypal } = ctx.payments;
+  if (card && card.name === attempt.provider) {
+    const intent = await card.cancelPaymentIntent(attempt.ref);
+    if (intent?.status === 'succeeded' && intent.orderId) {
+      // Money arrived after all: settle it (refunds it when the order cannot take it).
+      await settlePayment(ctx, { orderId: intent.orderId, provider: card.name, ref: intent.id, amount: intent.amount, currency: intent.currency });
+      return true;
+    }
+    if (intent && intent.status !== 'canceled') return false; // processing: look again next time
+    await closeAttempt(ctx, attempt.provider, attempt.ref, 'canceled');
+    return true;
+  }
+  if (paypal && paypal.name === attempt.provider) {
+    const info = await paypal.getOrder(attempt.ref);
+    if (info?.status === 'COMPLETED' && info.captureId) {
+      await settlePayment(ctx, {
+        orderId: attempt.order_id,
+        provider: paypal.name,
+        ref: info.captureId,
+        amount: info.amount,
+        currency: info.currency,
+        attemptRef: attempt.ref,
+      });
+      return true;
+    }
+    await paypal.voidOrder(attempt.ref);
+    await closeAttempt(ctx, attempt.provider, attempt.ref, 'canceled');
+    return true;
+  }
+  // A provider this server does not have (the mode changed): leave it for one that does.
+  return false;
+}
+
+/** One sweep by `holder` (a name unique to this process). */
+export async function sweep(ctx: ServerContext, holder: string): Promise<SweepReport> {
+  const { data, error } = await ctx.admin.rpc('sweep_expired_orders', { p_holder: holder, p_seconds: 50 });
+  if (error) throw new Error(`sweep_expired_orders: ${error.message}`);
+  const lease = data as { leader: boolean; released: number };
+  const report: SweepReport = { leader: lease.leader, released: lease.released, closed: 0, refunds: { retried: 0, succeeded: 0 } };
+  if (!lease.leader) return report;
+  try {
+    const { data: open, error: openError } = await ctx.admin
+      .from('payment_attempts')
+      .select('id, order_id, provider, ref, orders!inner(status)')
+      .eq('status', 'open')
+      .neq('orders.status', 'Pendiente')
+      .order('created_at')
+      .limit(50);
+    if (openError) throw new Error(`payment_attempts: ${openError.message}`);
+    for (const attempt of (open ?? []) as OpenAttempt[]) {
+      try {
+        if (await closeOpenAttempt(ctx, attempt)) report.closed += 1;
+      } catch (failure) {
+        console.error(`[pagos] no se pudo cerrar el pago ${attempt.provider} ${attempt.ref} del pedido ${attempt.order_id}:`, failure);
+      }
+    }
+    report.refunds = await retryDueRefunds(ctx);
+  } finally {
+    await ctx.admin.rpc('end_sweep', { p_holder: holder });
+  }
+  if (report.released > 0 || report.closed > 0 || report.refunds.retried > 0) {
+    console.info(`[pagos] barrido: ${report.released} reservas liberadas, ${report.closed} pagos cerrados, ${report.refunds.succeeded}/${report.refunds.retried} reembolsos reintentados`);
+  }
+  return report;
+}

@@ -1,0 +1,132 @@
+/**
+ * A small stand-in for api.stripe.com for tests: records every request (path, form parameters,
+ * idempotency key, authorization) and keeps customers, payment intents and refunds in memory. The
+ * real `stripe` SDK talks to it through its host/port/protocol options (STRIPE_API_BASE for a
+ * running server). Tests move an intent to 'succeeded' themselves, as the card holder would.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface StripeRequest {
+  method: string;
+  path: string;
+  params: URLSearchParams;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+}
+
+export interface StripeStub {
+  server: http.Server;
+  url: string;
+  port: number;
+  requests: StripeRequest[];
+  intents: Map<string, Record<string, unknown>>;
+  refunds: Map<string, Record<string, unknown>>;
+  /** Makes the next refund requests fail with a 500 (n times). */
+  failRefunds(times: number): void;
+  close(): Promise<void>;
+}
+
+/** Starts the stub on 127.0.0.1 and a free port. */
+export async function startStripeStub(): Promise<StripeStub> {
+  const requests: StripeRequest[] = [];
+  const intents = new Map<string, Record<string, unknown>>();
+  const refunds = new Map<string, Record<string, unknown>>();
+  const byKey = new Map<string, Record<string, unknown>>();
+  let refundFailures = 0;
+  let seq = 0;
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://stub');
+      const params = new URLSearchParams(req.method === 'GET' ? url.search : body);
+      const key = req.headers['idempotency-key'] as string | undefined;
+      requests.push({ method: req.method!, path: url.pathname, params, idempotencyKey: key, authorization: req.headers.authorization });
+      const send = (status: number, json: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++seq}` });
+        res.end(JSON.stringify(json));
+      };
+      const missing = (what: string) => send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
+      const once = (make: () => Record<string, unknown>) => {
+        const scoped = key ? `${url.pathname}:${key}` : null;
+        if (scoped && byKey.has(scoped)) return send(200, byKey.get(scoped));
+        const made = make();
+        if (scoped) byKey.set(scoped, made);
+        return send(200, made);
+      };
+      if (req.method === 'POST' && url.pathname === '/v1/customers') {
+        return send(200, { id: 'cus_stub_1', object: 'customer', email: params.get('email'), invoice_settings: { default_payment_method: null } });
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/customers/cus_stub_1') {
+        return send(200, { id: 'cus_stub_1', object: 'customer', invoice_settings: { default_payment_method: 'pm_stub_2' } });
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/payment_methods') {
+        const card = (id: string, last4: string) => ({ id, object: 'payment_method', type: 'card', customer: 'cus_stub_1', card: { brand: 'visa', last4, exp_month: 4, exp_year: 2031 } });
+        return send(200, { object: 'list', data: [card('pm_stub_1', '4242'), card('pm_stub_2', '1881')], has_more: false, url: '/v1/payment_methods' });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+        return once(() => {
+          const id = `pi_stub_${intents.size + 1}`;
+          const intent = {
+            id,
+            object: 'payment_intent',
+            amount: Number(params.get('amount')),
+            currency: params.get('currency'),
+            customer: params.get('customer'),
+            status: 'requires_payment_method',
+            client_secret: `${id}_secret_abc`,
+            metadata: { order_id: params.get('metadata[order_id]'), user_id: params.get('metadata[user_id]') },
+          };
+          intents.set(id, intent);
+          return intent;
+        });
+      }
+      const cancel = /^\/v1\/payment_intents\/(\w+)\/cancel$/.exec(url.pathname);
+      if (req.method === 'POST' && cancel) {
+        const intent = intents.get(cancel[1]!);
+        if (!intent) return missing('payment_intent');
+        if (intent.status === 'succeeded' || intent.status === 'canceled') {
+          return send(400, {
+            error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.` },
+          });
+        }
+        intent.status = 'canceled';
+        return send(200, intent);
+      }
+      const intentMatch = /^\/v1\/payment_intents\/(\w+)$/.exec(url.pathname);
+      if (req.method === 'GET' && intentMatch) {
+        const intent = intents.get(intentMatch[1]!);
+        return intent ? send(200, intent) : missing('payment_intent');
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        if (refundFailures > 0) {
+          refundFailures -= 1;
+          return send(500, { error: { type: 'api_error', message: 'Stub: refund failed' } });
+        }
+        const intent = intents.get(params.get('payment_intent') ?? '');
+        if (!intent) return missing('payment_intent');
+        return once(() => {
+          const refund = { id: `re_stub_${refunds.size + 1}`, object: 'refund', amount: Number(params.get('amount')), currency: 'mxn', payment_intent: intent.id, status: 'succeeded' };
+          refunds.set(refund.id, refund);
+          return refund;
+        });
+      }
+      send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `Unrecognized request URL (${req.method} ${url.pathname})` } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    server,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    intents,
+    refunds,
+    failRefunds: (times) => {
+      refundFailures = times;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
