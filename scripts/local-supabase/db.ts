@@ -1,11 +1,11 @@
 /**
- * Database access for the local stack: PGlite in-process by default, a Postgres
+ * Database access for the local stack: PGlite in a worker thread by default, a Postgres
  * server when DATABASE_URL is set. Every request runs in one transaction as the
  * caller's role with `request.jwt.claims` set, exactly as PostgREST does.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 
 export type Role = 'anon' | 'authenticated' | 'service_role';
@@ -124,55 +124,130 @@ export interface PgliteOptions {
   template?: Blob;
 }
 
-/** Opens PGlite (in memory or in `dataDir`) behind the Db contract. */
+/** A Postgres error as the worker sends it back: an Error carrying code, detail and hint. */
+function workerError(plain: Record<string, unknown>): Error {
+  return Object.assign(new Error(String(plain.message ?? 'Database error')), plain);
+}
+
+/**
+ * Opens PGlite (in memory or in `dataDir`) behind the Db contract. PGlite runs in a worker
+ * thread (pglite-worker.mjs): a statement blocks the thread that runs it, and the HTTP server
+ * must keep answering (/health, other requests' I/O) while a heavy one runs.
+ */
 export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
-  let loadDataDir: Blob | undefined = options.template;
-  if (options.template && options.dataDir) {
-    // Native file writes are much faster than PGlite unpacking through its virtual file system.
-    extractTar(Buffer.from(await options.template.arrayBuffer()), options.dataDir);
-    loadDataDir = undefined;
+  let loadDataDir: ArrayBuffer | undefined;
+  if (options.template) {
+    const archive = await options.template.arrayBuffer();
+    if (options.dataDir) {
+      // Native file writes are much faster than PGlite unpacking through its virtual file system.
+      extractTar(Buffer.from(archive), options.dataDir);
+    } else {
+      loadDataDir = archive;
+    }
   }
-  const pglite = await PGlite.create({
-    dataDir: options.dataDir,
-    ...(loadDataDir ? { loadDataDir } : {}),
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir: options.dataDir, loadDataDir },
+    transferList: loadDataDir ? [loadDataDir] : [],
   });
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+  const listeners = new Map<number, (payload: string) => void>();
+  let nextId = 1;
+  let exited = false;
+  await new Promise<void>((resolve, reject) => {
+    const onMessage = (msg: { type?: string; error?: Record<string, unknown> }) => {
+      if (msg.type === 'ready') {
+        worker.off('message', onMessage);
+        resolve();
+      } else if (msg.type === 'failed') {
+        worker.off('message', onMessage);
+        reject(workerError(msg.error ?? {}));
+      }
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`El proceso de PGlite terminó al iniciar (código ${code})`)));
+  });
+  worker.removeAllListeners('error');
+  worker.removeAllListeners('exit');
+  worker.on('message', (msg: { id?: number; type?: string; listenId?: number; payload?: string; result?: unknown; error?: Record<string, unknown> }) => {
+    if (msg.type === 'notify') {
+      listeners.get(msg.listenId!)?.(msg.payload ?? '');
+      return;
+    }
+    const call = pending.get(msg.id!);
+    if (!call) return;
+    pending.delete(msg.id!);
+    if (msg.error) call.reject(workerError(msg.error));
+    else call.resolve(msg.result);
+  });
+  const failAll = (err: Error) => {
+    for (const call of pending.values()) call.reject(err);
+    pending.clear();
+  };
+  worker.on('error', (err) => {
+    console.error('[local-supabase] PGlite falló:', err);
+    failAll(err);
+  });
+  worker.on('exit', () => {
+    exited = true;
+    failAll(new Error('PGlite ya no está en ejecución'));
+  });
+
+  const call = <T>(message: Record<string, unknown>): Promise<T> => {
+    if (exited) return Promise.reject(new Error('PGlite ya no está en ejecución'));
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage({ ...message, id });
+    });
+  };
+
   const lock = new Mutex();
   let closed = false;
-
-  const wrap = (t: { query: PGlite['query'] }): Tx => ({
+  const tx: Tx = {
     async query<T>(sql: string, params: unknown[] = []) {
-      const r = await t.query<T>(sql, params as never[]);
-      return { rows: r.rows as T[], affectedRows: r.affectedRows };
+      const r = await call<{ rows: T[]; affectedRows?: number }>({ op: 'query', sql, params });
+      return { rows: r.rows, affectedRows: r.affectedRows };
     },
-  });
+  };
+  const inTransaction = async <T>(setup: (() => Promise<unknown>) | null, fn: (tx: Tx) => Promise<T>): Promise<T> => {
+    await call({ op: 'exec', sql: 'begin' });
+    try {
+      if (setup) await setup();
+      const out = await fn(tx);
+      await call({ op: 'exec', sql: 'commit' });
+      return out;
+    } catch (err) {
+      await call({ op: 'exec', sql: 'rollback' }).catch(() => undefined);
+      throw err;
+    }
+  };
 
   const db: Db = {
     kind: 'pglite',
     async asRole(role, claims, fn) {
       const params = roleSetupParams(role, claims);
-      return lock.run(() =>
-        pglite.transaction(async (t) => {
-          await t.query(ROLE_SETUP_SQL, params as never[]);
-          return fn(wrap(t));
-        }),
-      );
+      return lock.run(() => inTransaction(() => tx.query(ROLE_SETUP_SQL, params), fn));
     },
     admin(fn) {
-      return lock.run(() => pglite.transaction(async (t) => fn(wrap(t))));
+      return lock.run(() => inTransaction(null, fn));
     },
     async listen(channel, onPayload) {
-      const unlisten = await lock.run(() => pglite.listen(channel, onPayload));
+      const listenId = nextId++;
+      listeners.set(listenId, onPayload);
+      await lock.run(() => call({ op: 'listen', channel, listenId }));
       return async () => {
+        listeners.delete(listenId);
         if (closed) return;
-        await lock.run(() => unlisten());
+        await lock.run(() => call({ op: 'unlisten', listenId }));
       };
     },
     async exec(sql) {
-      await lock.run(() => pglite.exec(sql));
+      await lock.run(() => call({ op: 'exec', sql }));
     },
     snapshot() {
-      return lock.run(() => pglite.dumpDataDir('none'));
+      return lock.run(async () => new Blob([await call<ArrayBuffer>({ op: 'dump' })]));
     },
     async close() {
       if (closed) return;
@@ -180,11 +255,10 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
       // Waits for queued transactions so nothing is cut off mid-commit.
       await lock.run(async () => {
         try {
-          await pglite.exec('checkpoint');
-        } catch {
-          // A checkpoint is an optimisation for the next start; closing matters more.
+          await call({ op: 'close' });
+        } finally {
+          await worker.terminate();
         }
-        await pglite.close();
       });
     },
   };
