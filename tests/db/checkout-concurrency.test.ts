@@ -105,4 +105,52 @@ describe.skipIf(!support.ok)('payments under concurrency (PostgreSQL server)', (
       }
     }
   });
+
+  it('two sweepers at once: one holds the lease and releases an expired reservation once', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const before = (await admin.query<{ stock: number }>("select stock from public.products where id = 'pay-box'")).rows[0]!.stock;
+      const order = await pendingOrder(4);
+      await admin.query("update public.orders set expires_at = now() - interval '1 second' where id = $1", [order]);
+      const results = await atOnce([
+        { client: clients[2]!, sql: 'select public.sweep_expired_orders($1, 50)', params: [`server-a-${round}`] },
+        { client: clients[3]!, sql: 'select public.sweep_expired_orders($1, 50)', params: [`server-b-${round}`] },
+      ]);
+      expect(results.every((r) => r.ok)).toBe(true);
+      const leases = results.map((r) => (r.ok ? (r.value as { leader: boolean; released: number }) : null));
+      expect(leases.filter((l) => l?.leader)).toHaveLength(1);
+      expect(leases.reduce((sum, l) => sum + (l?.released ?? 0), 0)).toBe(1);
+      const stock = (await admin.query<{ stock: number }>("select stock from public.products where id = 'pay-box'")).rows[0]!.stock;
+      expect(stock).toBe(before);
+      const { rows: events } = await admin.query<{ to_status: string; note: string | null }>(
+        'select to_status, note from public.order_events where order_id = $1 order by id',
+        [order],
+      );
+      expect(events.map((e) => e.to_status)).toEqual(['Pendiente', 'Cancelado']);
+      expect(events[1]!.note).toBe('La reserva expiró');
+      // The leader gives the lease back; the next sweep may be anyone's.
+      const leader = results.findIndex((r) => r.ok && (r.value as { leader: boolean }).leader);
+      await admin.query('select public.end_sweep($1)', [leader === 0 ? `server-a-${round}` : `server-b-${round}`]);
+    }
+  });
+
+  it('grants the reward points once when ten confirmations race, and takes them back on a refund', async () => {
+    const points = async () => Number((await admin.query('select coalesce((select points from public.rewards where user_id = $1), 0) as p', [USER])).rows[0].p);
+    const before = await points();
+    const order = await pendingOrder(3); // 3 × $500.00, no coupon: 1,500 points
+    const results = await atOnce(
+      clients.map((client, i) => ({ client, sql: 'select public.mark_order_paid($1, $2, $3)', params: [order, 'stripe', `pi_points_${i}`] })),
+    );
+    expect(results.filter((r) => r.ok && r.value === true)).toHaveLength(1);
+    expect(await points()).toBe(before + 1500);
+    const { rows } = await admin.query('select points_awarded from public.orders where id = $1', [order]);
+    expect(rows[0].points_awarded).toBe(1500);
+    const stockBefore = (await admin.query<{ stock: number }>("select stock from public.products where id = 'pay-box'")).rows[0]!.stock;
+    const claim = await admin.query("select public.claim_refund($1, 'stripe', 'pi_points_refund', 1500.00, 'shop') as c", [order]);
+    await admin.query("select public.complete_refund($1, 're_points')", [claim.rows[0].c.id]);
+    expect(await points()).toBe(before);
+    const after = await admin.query('select status, points_awarded, refund_ref from public.orders where id = $1', [order]);
+    expect(after.rows[0]).toMatchObject({ status: 'Reembolsado', points_awarded: 0, refund_ref: 're_points' });
+    const stock = (await admin.query<{ stock: number }>("select stock from public.products where id = 'pay-box'")).rows[0]!.stock;
+    expect(stock).toBe(stockBefore + 3);
+  });
 });

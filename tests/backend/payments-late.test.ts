@@ -1,0 +1,254 @@
+/**
+ * Every charge ends as a paid order or a refund, with the simulated provider and with PayPal's
+ * REST API (a local stub): a payment that lands after its order was cancelled is refunded once
+ * and the order becomes 'Reembolsado'; PayPal is not captured for an order that can no longer be
+ * paid; a paid order keeps its own copy of the address; reward points follow payment and refund.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
+import * as api from '../../src/server/api.ts';
+import type { ServerContext } from '../../src/server/checkout.ts';
+import { handle } from '../../src/server/http.ts';
+import { createPayments } from '../../src/server/payments/index.ts';
+import type { PayPalProvider } from '../../src/server/payments/types.ts';
+import { createAdminClient } from '../../src/server/supabase-admin.ts';
+import { sweep } from '../../src/server/sweeper.ts';
+import { startPayPalStub, type PayPalStub } from '../support/paypal-stub.ts';
+import { startTestStack, type TestStack } from './helpers.ts';
+
+let stack: TestStack;
+let service: SupabaseClient;
+let shopper: SupabaseClient;
+let token: string;
+let simulated: ServerContext;
+let live: ServerContext;
+let paypalStub: PayPalStub;
+let product: string;
+
+const LATE = 'Tu pedido expiró antes de completar el pago; te reembolsamos el cargo.';
+
+function req(token: string, body: unknown): Request {
+  return new Request('http://shop.test/x', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+async function call(run: () => Promise<Response>): Promise<{ status: number; body: any }> {
+  const res = await handle(run);
+  return { status: res.status, body: await res.json() };
+}
+
+async function newOrder(quantity = 1, addressId: string = DEMO_ADDRESS_IDS.home): Promise<string> {
+  const { data, error } = await shopper.rpc('create_order', { items: [{ product_id: product, quantity }] });
+  if (error) throw new Error(error.message);
+  const set = await shopper.from('orders').update({ shipping_address_id: addressId }).eq('id', data);
+  if (set.error) throw new Error(set.error.message);
+  return data as string;
+}
+
+async function order(id: string) {
+  const { data } = await service.from('orders').select('status, total, subtotal, discount, refund_ref, refunded_at, shipping_address, points_awarded, payment_provider').eq('id', id).single();
+  return data as { status: string; total: string; subtotal: string; discount: string; refund_ref: string | null; refunded_at: string | null; shipping_address: Record<string, string> | null; points_awarded: number; payment_provider: string | null };
+}
+
+async function stock(): Promise<number> {
+  const { data } = await service.from('products').select('stock').eq('id', product).single();
+  return Number(data!.stock);
+}
+
+async function points(): Promise<number> {
+  const { data } = await shopper.from('rewards').select('points').eq('user_id', DEMO_SHOPPER.id).maybeSingle();
+  return Number(data?.points ?? 0);
+}
+
+async function refundRows(orderId: string) {
+  const { data } = await service.from('payment_refunds').select('status, reason, provider, refund_ref').eq('order_id', orderId);
+  return data ?? [];
+}
+
+/** A PayPal provider whose capture lets `meanwhile` run first: the order changes during the capture. */
+function racing(paypal: PayPalProvider, meanwhile: () => Promise<void>): PayPalProvider {
+  return new Proxy(paypal, {
+    get(target, key, receiver) {
+      if (key === 'captureOrder') {
+        return async (id: string, idem: string) => {
+          await meanwhile();
+          return target.captureOrder(id, idem);
+        };
+      }
+      const value = Reflect.get(target, key, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  service = createAdminClient(stack.url, stack.serviceRoleKey);
+  paypalStub = await startPayPalStub();
+  simulated = { admin: service, payments: createPayments({ mode: 'simulated' }, service), mail: async () => undefined, siteUrl: 'http://shop.test' };
+  live = {
+    admin: service,
+    payments: createPayments({ mode: 'live', paypalClientId: 'client-stub', paypalClientSecret: 'secret-stub', paypalApiBase: paypalStub.url }, service),
+    mail: async () => undefined,
+    siteUrl: 'http://shop.test',
+  };
+  shopper = createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const { data, error } = await shopper.auth.signInWithPassword({ email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password });
+  if (error || !data.session) throw error ?? new Error('sin sesión');
+  token = data.session.access_token;
+  const { data: rows } = await service.from('products').select('id').eq('available', true).gte('stock', 30).gte('limit_per_customer', 30).order('price', { ascending: false }).limit(1);
+  product = rows![0]!.id as string;
+}, 120_000);
+
+afterAll(async () => {
+  await paypalStub?.close();
+  await stack?.stop();
+});
+
+describe('simulated card', () => {
+  it('does not charge an order that was cancelled before "Pagar" (the intent is cancelled)', async () => {
+    const id = await newOrder();
+    const intent = await call(() => api.createPaymentIntent(req(token, { orderId: id }), simulated));
+    await shopper.rpc('cancel_order', { order_id: id });
+    const paid = await call(() =>
+      api.simulatedConfirm(req(token, { clientSecret: intent.body.clientSecret, card: { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' } }), simulated),
+    );
+    expect(paid).toMatchObject({ status: 409, body: { error: 'order_not_payable' } });
+    expect((await simulated.payments.card!.retrievePaymentIntent(intent.body.paymentIntentId))!.status).toBe('canceled');
+    expect(await refundRows(id)).toEqual([]);
+    expect((await order(id)).status).toBe('Cancelado');
+  });
+
+  it('refunds a payment completed in 3-D Secure after the order was cancelled: once, order Reembolsado, no points', async () => {
+    const before = await stock();
+    const pointsBefore = await points();
+    const id = await newOrder(2);
+    const intent = await call(() => api.createPaymentIntent(req(token, { orderId: id }), simulated));
+    const clientSecret = intent.body.clientSecret as string;
+    const action = await call(() => api.simulatedConfirm(req(token, { clientSecret, card: { number: '4000002760003184', expMonth: 1, expYear: 2040, cvc: '123' } }), simulated));
+    expect(action.body.status).toBe('requires_action');
+    // The reservation ends while the shopper is at the bank's page.
+    await shopper.rpc('cancel_order', { order_id: id });
+    expect(await stock()).toBe(before);
+    const [a, b] = await Promise.all([
+      call(() => api.simulatedAuthenticate(req(token, { clientSecret, approve: true }), simulated)),
+      call(() => api.simulatedAuthenticate(req(token, { clientSecret, approve: true }), simulated)),
+    ]);
+    for (const r of [a, b]) expect(r).toMatchObject({ status: 409, body: { error: 'order_refunded', message: LATE } });
+    const row = await order(id);
+    expect(row.status).toBe('Reembolsado');
+    expect(row.refund_ref).toMatch(/^re_sim_/);
+    expect(await refundRows(id)).toEqual([{ status: 'succeeded', reason: 'late_payment', provider: 'simulated-card', refund_ref: row.refund_ref }]);
+    expect(await stock()).toBe(before);
+    expect(await points()).toBe(pointsBefore);
+  });
+});
+
+describe('simulated PayPal', () => {
+  it('refuses to capture an approved PayPal order whose order was cancelled, and voids it', async () => {
+    const id = await newOrder();
+    const created = await call(() => api.createPayPalOrder(req(token, { orderId: id }), simulated));
+    await call(() => api.approveSimulatedPayPal(req(token, { orderId: id, paypalOrderId: created.body.id }), simulated));
+    await shopper.rpc('cancel_order', { order_id: id });
+    const capture = await call(() => api.capturePayPalOrder(req(token, { orderId: id, paypalOrderId: created.body.id }), simulated));
+    expect(capture).toMatchObject({ status: 409, body: { error: 'order_not_payable' } });
+    expect((await simulated.payments.paypal!.getOrder(created.body.id))!.status).toBe('VOIDED');
+    expect(await refundRows(id)).toEqual([]);
+  });
+
+  it('refunds a capture that lands after the order was cancelled during it', async () => {
+    const before = await stock();
+    const id = await newOrder();
+    const created = await call(() => api.createPayPalOrder(req(token, { orderId: id }), simulated));
+    await call(() => api.approveSimulatedPayPal(req(token, { orderId: id, paypalOrderId: created.body.id }), simulated));
+    const ctx: ServerContext = {
+      ...simulated,
+      payments: { ...simulated.payments, paypal: racing(simulated.payments.paypal!, async () => void (await shopper.rpc('cancel_order', { order_id: id }))) },
+    };
+    const capture = await call(() => api.capturePayPalOrder(req(token, { orderId: id, paypalOrderId: created.body.id }), ctx));
+    expect(capture).toMatchObject({ status: 409, body: { error: 'order_refunded', message: LATE } });
+    expect((await order(id)).status).toBe('Reembolsado');
+    expect(await refundRows(id)).toEqual([expect.objectContaining({ status: 'succeeded', reason: 'late_payment', provider: 'simulated-paypal' })]);
+    expect(await stock()).toBe(before);
+  });
+});
+
+describe('PayPal REST API (stub)', () => {
+  it('pays through create, approval and capture, and records the provider as paypal', async () => {
+    const id = await newOrder();
+    const created = await call(() => api.createPayPalOrder(req(token, { orderId: id }), live));
+    expect(created.status).toBe(200);
+    paypalStub.approve(created.body.id);
+    const captured = await call(() => api.capturePayPalOrder(req(token, { orderId: id, paypalOrderId: created.body.id }), live));
+    expect(captured.body).toMatchObject({ status: 'Pagado', changed: true });
+    expect((await order(id)).payment_provider).toBe('paypal');
+  });
+
+  it('never captures for a cancelled order; a capture racing the cancellation is refunded exactly once', async () => {
+    const stale = await newOrder();
+    const first = await call(() => api.createPayPalOrder(req(token, { orderId: stale }), live));
+    paypalStub.approve(first.body.id);
+    await shopper.rpc('cancel_order', { order_id: stale });
+    const refused = await call(() => api.capturePayPalOrder(req(token, { orderId: stale, paypalOrderId: first.body.id }), live));
+    expect(refused.status).toBe(409);
+    expect(paypalStub.requests.some((r) => r.path === `/v2/checkout/orders/${first.body.id}/capture`)).toBe(false);
+
+    const before = await stock();
+    const id = await newOrder(2);
+    const created = await call(() => api.createPayPalOrder(req(token, { orderId: id }), live));
+    paypalStub.approve(created.body.id);
+    const ctx: ServerContext = {
+      ...live,
+      payments: { ...live.payments, paypal: racing(live.payments.paypal!, async () => void (await shopper.rpc('cancel_order', { order_id: id }))) },
+    };
+    const capture = await call(() => api.capturePayPalOrder(req(token, { orderId: id, paypalOrderId: created.body.id }), ctx));
+    expect(capture).toMatchObject({ status: 409, body: { error: 'order_refunded', message: LATE } });
+    const captureId = `CAP-STUB-${created.body.id}`;
+    const refundCalls = paypalStub.requests.filter((r) => r.path === `/v2/payments/captures/${captureId}/refund`);
+    expect(refundCalls).toHaveLength(1);
+    const row = await order(id);
+    expect(refundCalls[0]!.body).toEqual({ amount: { currency_code: 'MXN', value: Number(row.total).toFixed(2) } });
+    expect(row.status).toBe('Reembolsado');
+    expect(row.refund_ref).toMatch(/^REF-STUB-/);
+    expect(await stock()).toBe(before);
+    // The sweeper finds the attempt closed and calls PayPal for no second refund.
+    await sweep(ctx, 'test-sweeper');
+    expect(paypalStub.requests.filter((r) => r.path.endsWith('/refund'))).toHaveLength(1);
+  });
+});
+
+describe('the order keeps its address and earns its points', () => {
+  it('keeps the address copy of a paid order when the saved address is edited or deleted', async () => {
+    const { data: extra, error } = await shopper
+      .from('addresses')
+      .insert({ user_id: DEMO_SHOPPER.id, label: 'Bodega', street: 'Av. Reforma 222', city: 'Ciudad de México', state: 'CDMX', zip: '06600', country: 'México' })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    const id = await newOrder(1, extra!.id);
+    const pointsBefore = await points();
+    const intent = await call(() => api.createPaymentIntent(req(token, { orderId: id }), simulated));
+    const paid = await call(() =>
+      api.simulatedConfirm(req(token, { clientSecret: intent.body.clientSecret, card: { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' } }), simulated),
+    );
+    expect(paid.body.status).toBe('succeeded');
+    const copy = { label: 'Bodega', street: 'Av. Reforma 222', city: 'Ciudad de México', state: 'CDMX', zip: '06600', country: 'México' };
+    expect((await order(id)).shipping_address).toEqual(copy);
+    await shopper.from('addresses').update({ street: 'Otra calle 1', city: 'Monterrey' }).eq('id', extra!.id);
+    expect((await order(id)).shipping_address).toEqual(copy);
+    const deleted = await shopper.from('addresses').delete().eq('id', extra!.id);
+    expect(deleted.error).toBeNull();
+    expect((await order(id)).shipping_address).toEqual(copy);
+    // A paid order can no longer be pointed at another address by the shopper.
+    const moved = await shopper.from('orders').update({ shipping_address_id: DEMO_ADDRESS_IDS.office }).eq('id', id).select('id');
+    expect(moved.data ?? []).toEqual([]);
+    // One point per whole peso of subtotal - discount, once.
+    const row = await order(id);
+    const earned = Math.floor(Number(row.subtotal) - Number(row.discount));
+    expect(row.points_awarded).toBe(earned);
+    expect(await points()).toBe(pointsBefore + earned);
+    const again = await call(() => api.confirmPayment(req(token, { orderId: id, paymentIntentId: intent.body.paymentIntentId }), simulated));
+    expect(again.body).toMatchObject({ status: 'Pagado', changed: false });
+    expect(await points()).toBe(pointsBefore + earned);
+  });
+});
