@@ -1,29 +1,44 @@
-// Serves a built shop (ASTRO_OUT_DIR or dist) at HOST/PORT with catalogue rebuilds: the Node
-// adapter's standalone handler serves the static files from <outDir>/client, which this script
-// turns into a symlink that a rebuild swaps atomically (src/server/rebuild/output.ts), and the
-// answers are gzip-compressed (the adapter sends them uncompressed). The
-// rebuild manager is registered on globalThis for POST /api/admin/rebuild, and a realtime
-// subscription to product changes asks for a rebuild ~2 s after the last change.
-// `npm start` runs this after building; `node scripts/serve.mjs` serves an existing build.
+// The production server: `npm run build && npm run serve` (or `npm start`, which builds and runs
+// this). Serves a built shop (ASTRO_OUT_DIR or dist) at HOST/PORT with plain `node` and production
+// dependencies only: the Node adapter's handler answers static files from <outDir>/client and the
+// SSR pages and API; this wrapper adds gzip/brotli compression (the adapter sends answers
+// uncompressed), the security headers on every answer, and catalogue rebuilds. <outDir>/client is
+// a symlink that a rebuild swaps atomically (src/server/rebuild/output.ts); the rebuild manager is
+// registered on globalThis for POST /api/admin/rebuild, and a realtime subscription to product
+// changes asks for a rebuild ~2 s after the last change. The TypeScript parts come compiled in
+// <outDir>/server/runtime.mjs (scripts/build-server-runtime.mjs, run by `npm run build`).
+// SIGTERM or SIGINT stops accepting connections, lets answers in progress finish (up to 10 s),
+// stops a running rebuild and exits 0.
 import { existsSync } from 'node:fs';
 import http from 'node:http';
-import compression from 'compression';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
+import compression from 'compression';
 
-// Through tsx, so the server also starts on a Node without built-in TypeScript support.
-const { RebuildManager, registerRebuilds } = await tsImport('../src/server/rebuild/manager.ts', import.meta.url);
-const { createBuilder, prepareOutput, stopBuilds } = await tsImport('../src/server/rebuild/output.ts', import.meta.url);
-const { watchProducts } = await tsImport('../src/server/rebuild/realtime.ts', import.meta.url);
+// What the shop cannot run without; payment keys are optional (a provider without keys is
+// unavailable, and the payments module says so in the log through the first sweep).
+const REQUIRED = ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SITE_URL'];
+const missing = REQUIRED.filter((name) => !process.env[name]?.trim());
+if (missing.length > 0) {
+  fail(`missing required environment variable${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (see .env.example)`);
+}
+for (const name of ['PUBLIC_SUPABASE_URL', 'SITE_URL']) {
+  if (!/^https?:\/\/[^/\s]+/.test(process.env[name] ?? '') || !URL.canParse(process.env[name] ?? '')) {
+    fail(`${name} must be an http(s) URL, got "${process.env[name]}"`);
+  }
+}
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = path.resolve(root, process.env.ASTRO_OUT_DIR || 'dist');
 const entry = path.join(outDir, 'server', 'entry.mjs');
-if (!existsSync(entry)) {
-  console.error(`serve: ${entry} is missing; run \`npm run build\``);
-  process.exit(1);
+const runtimeFile = path.join(outDir, 'server', 'runtime.mjs');
+for (const file of [entry, runtimeFile]) {
+  if (!existsSync(file)) fail(`${file} is missing; run \`npm run build\``);
 }
+
+const { RebuildManager, registerRebuilds, createBuilder, prepareOutput, stopBuilds, watchProducts, applySecurityHeaders } =
+  await import(pathToFileURL(runtimeFile).href);
 
 const log = (line) => console.log(line);
 prepareOutput(outDir);
@@ -41,7 +56,7 @@ registerRebuilds(manager);
 const url = process.env.PUBLIC_SUPABASE_URL;
 const serviceRoleKey = process.env.SUPABASE_SERVICE_ROLE_KEY;
 let unwatch = null;
-if (url && serviceRoleKey && process.env.REBUILD_ON_CHANGE !== '0') {
+if (process.env.REBUILD_ON_CHANGE !== '0') {
   unwatch = watchProducts({
     url,
     serviceRoleKey,
@@ -53,34 +68,82 @@ if (url && serviceRoleKey && process.env.REBUILD_ON_CHANGE !== '0') {
     log,
   });
 } else {
-  log('reconstrucción: sin PUBLIC_SUPABASE_URL o SUPABASE_SERVICE_ROLE_KEY; solo a petición del administrador');
-}
-
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    stopBuilds();
-    void Promise.race([unwatch?.(), new Promise((r) => setTimeout(r, 500))]).finally(() => process.exit(0));
-  });
+  log('reconstrucción: REBUILD_ON_CHANGE=0; solo a petición del administrador');
 }
 
 // The adapter's own server would listen as soon as the entry is imported; this one wraps its
-// handler instead, so responses can be compressed.
+// handler instead, so answers can be compressed and carry the security headers.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler, options } = await import(pathToFileURL(entry).href);
+// The compression package negotiates brotli (preferred when accepted), then gzip/deflate, and
+// skips types that are already compressed (images, fonts, archives) and tiny bodies.
 const compress = compression();
+const security = { siteUrl: process.env.SITE_URL, supabaseUrl: url };
 const host = process.env.HOST || (typeof options?.host === 'string' ? options.host : 'localhost');
 const port = Number(process.env.PORT || options?.port || 4321);
+let stopping = false;
 const server = http.createServer((req, res) => {
-  compress(req, res, () => handler(req, res));
+  // While draining, a keep-alive connection is closed as soon as its answer is done, rather than
+  // after the keep-alive timeout.
+  if (stopping) res.setHeader('Connection', 'close');
+  res.once('finish', () => {
+    if (stopping) server.closeIdleConnections();
+  });
+  compress(req, res, () => {
+    // After compress, so the headers module sees the uncompressed HTML it hashes.
+    applySecurityHeaders(req, res, security);
+    handler(req, res);
+  });
 });
 server.on('error', (error) => {
-  console.error(`serve: ${error.message}`);
-  process.exit(1);
+  fail(error.message);
 });
 server.listen(port, host, () => {
-  log(`serve: tienda en http://${host}:${port}/`);
+  log(`serve: tienda en http://${host.includes(':') ? `[${host}]` : host}:${port}/ (lista en ${Math.round(performance.now())} ms)`);
   startSweeper();
 });
+
+const DRAIN_MS = 10_000;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => shutdown(signal));
+}
+
+/**
+ * Stops accepting connections, waits for answers in progress (at most DRAIN_MS, then closes
+ * what is left), stops a running rebuild and the product watcher, and exits 0.
+ * @param {string} signal
+ */
+function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  log(`serve: ${signal}; terminando las peticiones en curso (máximo ${DRAIN_MS / 1000} s)`);
+  stopBuilds();
+  let finished = false;
+  const finish = async () => {
+    if (finished) return;
+    finished = true;
+    clearTimeout(force);
+    await Promise.race([Promise.resolve(unwatch?.()).catch(() => {}), new Promise((r) => setTimeout(r, 500))]);
+    process.exit(0);
+  };
+  const force = setTimeout(() => {
+    log('serve: quedaban peticiones después de 10 s; se cierran sus conexiones');
+    server.closeAllConnections();
+    void finish();
+  }, DRAIN_MS);
+  server.close(() => void finish());
+  server.closeIdleConnections();
+}
+
+/**
+ * Prints one line on stderr and exits 1 (a start-up problem the operator must fix).
+ * @param {string} message
+ * @returns {never}
+ */
+function fail(message) {
+  process.stderr.write(`serve: ${message}\n`);
+  process.exit(1);
+}
 
 /**
  * The payments sweeper: right after start (which also logs the payment mode) and then every

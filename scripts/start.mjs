@@ -18,6 +18,8 @@ for (const [key, value] of Object.entries(process.env)) {
 
 const host = process.env.HOST || 'localhost';
 const port = process.env.PORT || '4321';
+// The production server refuses to start without SITE_URL; locally it is where this serves.
+process.env.SITE_URL ||= `http://${host}:${port}`;
 
 /** @type {import('node:child_process').ChildProcess[]} */
 const children = [];
@@ -85,7 +87,6 @@ async function startBackendIfNeeded() {
   const stackPort = process.env.LOCAL_SUPABASE_PORT || '54321';
   const url = `http://127.0.0.1:${stackPort}`;
   process.env.LOCAL_SUPABASE_PORT = stackPort;
-  process.env.SITE_URL ||= `http://${host}:${port}`;
 
   if (await answers(`${url}/health`)) {
     console.log(`start: reusing the local Supabase stack already answering on ${url}`);
@@ -126,10 +127,11 @@ function shutdown(code) {
   if (stopping) return;
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
+  // serve.mjs lets answers in progress finish for up to 10 s before it exits on its own.
   const force = setTimeout(() => {
     for (const child of children) child.kill('SIGKILL');
     process.exit(code);
-  }, 5000);
+  }, 12_000);
   force.unref();
   const waitAll = children.map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(undefined) : c.once('exit', r))));
   Promise.all(waitAll).then(() => process.exit(code));
@@ -148,6 +150,11 @@ try {
   const outDir = path.resolve(root, process.env.ASTRO_OUT_DIR || 'dist');
   const entry = path.join(outDir, 'server', 'entry.mjs');
   if (!existsSync(entry)) throw new Error(`${entry} is missing; run \`npm run build\``);
+  // The compiled rebuild and security-header code serve.mjs loads (what `npm run build` adds
+  // after `astro build`); also for a START_SKIP_BUILD of a build made without it.
+  if (!process.env.START_SKIP_BUILD || !existsSync(path.join(outDir, 'server', 'runtime.mjs'))) {
+    await run([path.join(root, 'scripts', 'build-server-runtime.mjs')]);
+  }
   if (stopping) process.exit(130);
 
   // serve.mjs runs the adapter's server and adds catalogue rebuilds (POST /api/admin/rebuild).
