@@ -122,7 +122,7 @@ async function runMigrations(db: Db, rootDir: string, seed: boolean): Promise<vo
  * exists for exactly these SQL files and this PGlite version: initdb in WebAssembly is
  * the slow part of a first start, and tests start many fresh databases.
  */
-function templateKey(rootDir: string, migrate: boolean, setupSql: string | undefined): string {
+export function templateKey(rootDir: string, migrate: boolean, setupSql: string | undefined): string {
   const hash = createHash('sha256');
   hash.update(pgliteVersion());
   if (migrate) {
