@@ -7,9 +7,11 @@
  *   2. closes the provider payments still open for orders that can no longer take them
  *      (cancels the PaymentIntent, voids the PayPal order); one that took money meanwhile is
  *      settled, which refunds it;
- *   3. retries refunds that failed earlier.
+ *   3. retries refunds that failed earlier;
+ *   4. sends the e-mails of the outbox that are due (claimed with skip locked, so safe anywhere).
  */
 import { closeAttempt, settlePayment, type ServerContext } from './checkout.ts';
+import { deliverDueMail } from './mail.ts';
 import { retryDueRefunds } from './refunds.ts';
 
 /** What one sweep did. */
@@ -19,6 +21,7 @@ export interface SweepReport {
   released: number;
   closed: number;
   refunds: { retried: number; succeeded: number };
+  mail: { claimed: number; sent: number; retrying: number; gaveUp: number };
 }
 
 interface OpenAttempt {
@@ -68,7 +71,8 @@ export async function sweep(ctx: ServerContext, holder: string): Promise<SweepRe
   const { data, error } = await ctx.admin.rpc('sweep_expired_orders', { p_holder: holder, p_seconds: 50 });
   if (error) throw new Error(`sweep_expired_orders: ${error.message}`);
   const lease = data as { leader: boolean; released: number };
-  const report: SweepReport = { leader: lease.leader, released: lease.released, closed: 0, refunds: { retried: 0, succeeded: 0 } };
+  const noMail = { claimed: 0, sent: 0, retrying: 0, gaveUp: 0 };
+  const report: SweepReport = { leader: lease.leader, released: lease.released, closed: 0, refunds: { retried: 0, succeeded: 0 }, mail: noMail };
   if (!lease.leader) return report;
   try {
     const { data: open, error: openError } = await ctx.admin
@@ -87,6 +91,10 @@ export async function sweep(ctx: ServerContext, holder: string): Promise<SweepRe
       }
     }
     report.refunds = await retryDueRefunds(ctx);
+    report.mail = await deliverDueMail(ctx).catch((failure: unknown) => {
+      console.error('[correo] no se pudieron reintentar los correos:', failure);
+      return noMail;
+    });
   } finally {
     await ctx.admin.rpc('end_sweep', { p_holder: holder });
   }

@@ -103,6 +103,13 @@ const MATRIX: Row[] = [
   row('newsletter_subscribers', 'unsubscribe someone', `delete from public.newsletter_subscribers returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('mail_outbox', 'queue an e-mail', `insert into public.mail_outbox (to_address, subject, html, text_body, kind) values ('a@correo.mx', 'Asunto', '<p>Hola</p>', 'Hola', 'order_paid') returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('mail_outbox', 'claim the due e-mails', `select count(*) from public.mail_outbox_claim(10)`,            ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('order_events', "read A's order history", `select id from public.order_events where order_id = '${ORDER_A}'`, ['denied', 'ok', 'none', 'ok', 'ok']),
+  row('order_events', 'write a history entry', `insert into public.order_events (order_id, to_status) values ('${ORDER_A}', 'Enviado') returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('payment_attempts', 'read the open payments', `select id from public.payment_attempts`,                  ['denied', 'none',   'none',   'ok',     'ok']),
+  row('payment_attempts', 'record a payment', `insert into public.payment_attempts (order_id, provider, ref) values ('${ORDER_A}', 'stripe', 'pi_new') returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('payment_refunds', 'read the refunds', `select id from public.payment_refunds`,                          ['denied', 'none',   'none',   'ok',     'ok']),
+  row('payment_refunds', 'mark a refund done', `update public.payment_refunds set status = 'succeeded' returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('sweeper_leases', 'take the sweeper lease', `insert into public.sweeper_leases (name, holder, expires_at) values ('x', 'y', now()) returning name`, ['denied', 'denied', 'denied', 'denied', 'ok']),
 
   row('storage.objects', 'read a product image', `select name from storage.objects where bucket_id = 'products'`, ['ok', 'ok',     'ok',     'ok',     'ok']),
   row('storage.objects', 'upload a product image', `insert into storage.objects (bucket_id, name) values ('products', 'nuevo.svg') returning id`, ['denied', 'denied', 'denied', 'ok', 'ok']),
@@ -113,6 +120,9 @@ const MATRIX: Row[] = [
   row('functions', 'mark_order_paid', `select public.mark_order_paid('${ORDER_A}', 'stripe', 'pi_1')`,         ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('functions', 'cancel_expired_orders (internal)', `select public.cancel_expired_orders()`,            ['denied', 'denied', 'denied', 'denied', 'denied']),
   row('functions', 'release_expired_orders', `select public.release_expired_orders()`,                         ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('functions', 'sweep_expired_orders', `select public.sweep_expired_orders('test', 1)`,                   ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('functions', 'claim_refund', `select public.claim_refund('${ORDER_A}', 'stripe', 'pi_claim', 1, 'late_payment')`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('functions', 'complete_refund', `select public.complete_refund(gen_random_uuid(), 're_x')`,              ['denied', 'denied', 'denied', 'denied', 'refused']),
   row('functions', "cancel A's order", `select public.cancel_order('${ORDER_A}')`,                              ['denied', 'ok',     'refused', 'refused', 'refused']),
 ];
 
@@ -146,6 +156,8 @@ async function setup(): Promise<void> {
        ('${ORDER_A}', '${A}', 100, 0, 99, 199, now() + interval '30 minutes'),
        ('${ORDER_B}', '${B}', 100, 0, 99, 199, now() + interval '30 minutes')`,
     `insert into public.order_items (order_id, product_id, quantity, price) values ('${ORDER_A}', 'pk-test', 1, 100), ('${ORDER_B}', 'pk-test', 1, 100)`,
+    `insert into public.payment_attempts (order_id, provider, ref) values ('${ORDER_A}', 'stripe', 'pi_a')`,
+    `insert into public.payment_refunds (order_id, provider, payment_ref, amount, reason) values ('${ORDER_A}', 'stripe', 'pi_a_late', 199, 'late_payment')`,
     `insert into public.coupons (user_id, code) values ('${A}', 'MEKACAT10'), ('${B}', 'MEKACAT10')`,
     `insert into public.newsletter_subscribers (email) values ('ya@correo.mx')`,
     `insert into storage.objects (bucket_id, name) values ('products', 'pk-test-1.svg')`,
