@@ -8,10 +8,13 @@ const executablePath = process.env.CHROMIUM_PATH || (await findChromium()) || un
 // a direct `npx playwright test`, and still keep clear of `npm start` (4321, 54321, dist/).
 const port = Number(process.env.E2E_PORT || 4329);
 const baseURL = `http://127.0.0.1:${port}`;
+// The live-payment-mode servers of tests/e2e/payments-live.spec.ts (same build, other ports).
+const livePorts = [process.env.E2E_LIVE_STRIPE_PORT || '4330', process.env.E2E_LIVE_PAYPAL_PORT || '4331'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results',
+  // One folder per run under test-results/, so overlapping runs never delete each other's traces.
+  outputDir: process.env.E2E_PORT ? `test-results/run-${process.env.E2E_PORT}` : 'test-results',
   fullyParallel: true,
   forbidOnly: true,
   workers: 2,
@@ -45,6 +48,7 @@ export default defineConfig({
       LOCAL_SUPABASE_PORT: process.env.E2E_SUPABASE_PORT || '54329',
       LOCAL_SUPABASE_DATA_DIR: process.env.E2E_SUPABASE_DATA_DIR || '.data/e2e',
       START_BACKEND_RESET: '1',
+      LOCAL_SUPABASE_CORS_ORIGINS: livePorts.map((p) => `http://127.0.0.1:${p}`).join(','),
       // A build folder of its own, so the tests never serve or clobber the dist/ of `npm start`.
       ASTRO_OUT_DIR: process.env.ASTRO_OUT_DIR || 'dist-e2e',
     },

@@ -116,6 +116,8 @@ async function startBackendIfNeeded() {
     console.log(`start: local Supabase stack ready on ${url}`);
   }
   process.env.PUBLIC_SUPABASE_URL = url;
+  // The embedded stack pays with the simulated provider unless PAYMENTS_MODE says otherwise.
+  process.env.PAYMENTS_MODE ||= 'simulated';
   await exportLocalKeys();
 }
 
@@ -164,7 +166,7 @@ try {
     env: { ...process.env, HOST: host, PORT: port },
   });
   children.push(server);
-  console.log(`start: shop on http://${host}:${port}/`);
+  console.log(`start: shop on http://${host}:${port}/ (pagos: modo ${process.env.PAYMENTS_MODE || 'según PUBLIC_SUPABASE_URL'})`);
   server.on('exit', (code, signal) => {
     if (!stopping) shutdown(code ?? (signal ? 1 : 0));
   });

@@ -32,6 +32,10 @@ const env = { ...process.env, CHROMIUM_PATH: chromium };
 const scratch = [];
 env.E2E_PORT ||= String(await freePort());
 env.E2E_SUPABASE_PORT ||= String(await freePort());
+// Two more shop servers on the same build, started by tests/e2e/payments-live.spec.ts in live
+// payment mode; the local stack must answer their origins too (CORS).
+env.E2E_LIVE_STRIPE_PORT ||= String(await freePort());
+env.E2E_LIVE_PAYPAL_PORT ||= String(await freePort());
 if (!env.ASTRO_OUT_DIR) {
   env.ASTRO_OUT_DIR = `dist-e2e-${env.E2E_PORT}`;
   scratch.push(env.ASTRO_OUT_DIR, path.join('node_modules', `.astro-${env.ASTRO_OUT_DIR}`));

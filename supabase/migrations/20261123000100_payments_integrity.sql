@@ -360,6 +360,42 @@ $$;
 
 -- The sweeper ------------------------------------------------------------------------------------
 
+/** As before, and the order history says why: 'La reserva expiró'. */
+create or replace function public.cancel_expired_orders() returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_orders uuid[];
+  v_stock jsonb;
+begin
+  select coalesce(array_agg(due.id order by due.id), '{}') into v_orders
+    from (
+      select e.id from public.orders e
+       where e.status = 'Pendiente' and e.expires_at is not null and e.expires_at <= now()
+       order by e.id
+       for update
+    ) due;
+  if cardinality(v_orders) = 0 then
+    return jsonb_build_object('orders', 0, 'stock', '{}'::jsonb);
+  end if;
+  perform set_config('app.order_note', 'La reserva expiró', true);
+  update public.orders o set status = 'Cancelado' where o.id = any (v_orders);
+  perform set_config('app.order_note', '', true);
+
+  select coalesce(jsonb_object_agg(s.product_id, s.quantity), '{}'::jsonb) into v_stock
+    from (
+      select i.product_id, sum(i.quantity)::integer as quantity
+        from public.order_items i
+       where i.order_id = any (v_orders) and i.product_id is not null
+       group by i.product_id
+    ) s;
+  return jsonb_build_object('orders', cardinality(v_orders), 'stock', v_stock);
+end
+$$;
+revoke execute on function public.cancel_expired_orders() from public, anon, authenticated, service_role;
+
 create table public.sweeper_leases (
   name text primary key,
   holder text not null,
@@ -390,7 +426,6 @@ begin
   if v_holder is null then
     return jsonb_build_object('leader', false, 'released', 0);
   end if;
-  perform set_config('app.order_note', 'La reserva expiró', true);
   return jsonb_build_object('leader', true, 'released', public.release_expired_orders());
 end
 $$;

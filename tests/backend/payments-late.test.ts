@@ -217,6 +217,29 @@ describe('PayPal REST API (stub)', () => {
   });
 });
 
+describe('the sweeper', () => {
+  it('releases an abandoned reservation by itself: the order is cancelled and its units are back', async () => {
+    const before = await stock();
+    const id = await newOrder(3);
+    expect(await stock()).toBe(before - 3);
+    const intent = await call(() => api.createPaymentIntent(req(token, { orderId: id }), simulated));
+    // The reservation is shortened (the shop's is 30 minutes) and ends.
+    await service.from('orders').update({ expires_at: new Date(Date.now() - 1000).toISOString() }).eq('id', id);
+    const report = await sweep(simulated, 'sweeper-test');
+    expect(report.leader).toBe(true);
+    expect(report.released).toBeGreaterThanOrEqual(1);
+    expect((await order(id)).status).toBe('Cancelado');
+    expect(await stock()).toBe(before);
+    // Its open intent was cancelled in the same sweep.
+    expect((await simulated.payments.card!.retrievePaymentIntent(intent.body.paymentIntentId))!.status).toBe('canceled');
+    const { data: events } = await service.from('order_events').select('to_status, note').eq('order_id', id).order('id');
+    expect(events).toEqual([
+      { to_status: 'Pendiente', note: null },
+      { to_status: 'Cancelado', note: 'La reserva expiró' },
+    ]);
+  });
+});
+
 describe('the order keeps its address and earns its points', () => {
   it('keeps the address copy of a paid order when the saved address is edited or deleted', async () => {
     const { data: extra, error } = await shopper

@@ -1,6 +1,7 @@
 /**
- * POST /api/internal/sweep: one run of the payments sweeper (src/server/sweeper.ts). Only for the
- * shop's own servers: the caller must present the service role key as its bearer token.
+ * POST /api/internal/sweep: one run of the payments sweeper (src/server/sweeper.ts); GET: when this
+ * process last swept and what it did. Only for the shop's own servers and their operators: the
+ * caller must present the service role key as its bearer token.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -9,11 +10,12 @@ import { SUPABASE_SERVICE_ROLE_KEY } from 'astro:env/server';
 import { bearerToken } from '../../../server/auth.ts';
 import { serverContext } from '../../../server/context.ts';
 import { ApiError, handle, json } from '../../../server/http.ts';
-import { sweep } from '../../../server/sweeper.ts';
+import { sweep, type SweepReport } from '../../../server/sweeper.ts';
 
 export const prerender = false;
 
 const holder = `${hostname()}-${process.pid}`;
+let last: { at: string; report: SweepReport } | null = null;
 
 function sameSecret(given: string | null, expected: string | undefined): boolean {
   if (!given || !expected) return false;
@@ -22,8 +24,21 @@ function sameSecret(given: string | null, expected: string | undefined): boolean
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+function requireShop(request: Request): void {
+  if (!sameSecret(bearerToken(request), SUPABASE_SERVICE_ROLE_KEY)) throw new ApiError(401, 'No autorizado.', 'not_authorized');
+}
+
 export const POST: APIRoute = ({ request }) =>
   handle(async () => {
-    if (!sameSecret(bearerToken(request), SUPABASE_SERVICE_ROLE_KEY)) throw new ApiError(401, 'No autorizado.', 'not_authorized');
-    return json(await sweep(serverContext(), holder));
+    requireShop(request);
+    const at = new Date().toISOString();
+    const report = await sweep(serverContext(), holder);
+    last = { at, report };
+    return json(report);
+  });
+
+export const GET: APIRoute = ({ request }) =>
+  handle(async () => {
+    requireShop(request);
+    return json({ holder, last });
   });
