@@ -159,7 +159,13 @@ function startSweeper() {
   const target = `http://${host.includes(':') ? `[${host}]` : host}:${port}/api/internal/sweep`;
   const sweep = async () => {
     try {
-      const res = await fetch(target, { method: 'POST', headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(55_000) });
+      // A JSON body, like every API call of the shop: Astro refuses body-less cross-site POSTs.
+      const res = await fetch(target, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: '{}',
+        signal: AbortSignal.timeout(55_000),
+      });
       if (!res.ok) log(`barrido: ${res.status} ${await res.text().catch(() => '')}`);
     } catch (error) {
       log(`barrido: ${error instanceof Error ? error.message : String(error)}`);

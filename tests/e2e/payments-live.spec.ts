@@ -8,7 +8,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { startStripeStub, type StripeStub } from '../support/stripe-stub.ts';
-import { AuthPage, createConfirmedUser, stackKeys, STACK_URL } from './pages/auth';
+import { AuthPage, stackKeys, STACK_URL } from './pages/auth';
+import { shopperWithOrder } from './pages/checkout';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -64,31 +65,6 @@ function stop(server: LiveServer | undefined): Promise<void> {
     server.child.once('exit', () => resolve());
     server.child.kill('SIGTERM');
   });
-}
-
-/** A fresh shopper with a pending order that ships to their address; returns what the page needs. */
-async function shopperWithOrder(): Promise<{ email: string; password: string; orderId: string }> {
-  const user = await createConfirmedUser('vivo');
-  const { anonKey } = await stackKeys();
-  const login = await fetch(`${STACK_URL}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  const token = ((await login.json()) as { access_token: string }).access_token;
-  const rest = async (pathAndQuery: string, method: string, body: unknown) => {
-    const res = await fetch(`${STACK_URL}/rest/v1/${pathAndQuery}`, {
-      method,
-      headers: { apikey: anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'return=representation' },
-      body: JSON.stringify(body),
-    });
-    expect(res.ok, await res.clone().text()).toBe(true);
-    return res.json();
-  };
-  const [address] = (await rest('addresses', 'POST', { user_id: user.id, street: 'Insurgentes Sur 1000', city: 'Ciudad de México', state: 'CDMX', zip: '03100', country: 'México' })) as Array<{ id: string }>;
-  const orderId = (await rest('rpc/create_order', 'POST', { items: [{ product_id: 'pk-blister-journey-together', quantity: 1 }] })) as string;
-  await rest(`orders?id=eq.${orderId}`, 'PATCH', { shipping_address_id: address!.id });
-  return { email: user.email, password: user.password, orderId };
 }
 
 /** Signs in on the live server's own origin and opens the order's payment step. */

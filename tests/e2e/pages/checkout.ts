@@ -1,5 +1,5 @@
 import { expect as baseExpect, request as playwrightRequest, type Locator, type Page } from '@playwright/test';
-import { AuthPage, mailboxHeaders, serviceRest, STACK_URL } from './auth';
+import { AuthPage, createConfirmedUser, mailboxHeaders, serviceRest, stackKeys, STACK_URL } from './auth';
 
 // Hydration and the local stack are slow on a busy 2-core machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -117,4 +117,32 @@ export async function seedCart(page: Page, items: unknown[]): Promise<void> {
 /** Formats pesos the way the shop shows them. */
 export function mxn(pesos: number): string {
   return new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN', minimumFractionDigits: 2 }).format(pesos);
+}
+
+/**
+ * A fresh shopper with a pending order (through create_order, as the browser) that ships to a new
+ * address of theirs. Returns the credentials, the order id and the shopper's access token.
+ */
+export async function shopperWithOrder(productId = 'pk-blister-journey-together'): Promise<{ email: string; password: string; orderId: string; token: string }> {
+  const user = await createConfirmedUser('pedido');
+  const { anonKey } = await stackKeys();
+  const login = await fetch(`${STACK_URL}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const rest = async (pathAndQuery: string, method: string, body: unknown) => {
+    const res = await fetch(`${STACK_URL}/rest/v1/${pathAndQuery}`, {
+      method,
+      headers: { apikey: anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'return=representation' },
+      body: JSON.stringify(body),
+    });
+    expect(res.ok, await res.clone().text()).toBe(true);
+    return res.json();
+  };
+  const [address] = (await rest('addresses', 'POST', { user_id: user.id, street: 'Insurgentes Sur 1000', city: 'Ciudad de México', state: 'CDMX', zip: '03100', country: 'México' })) as Array<{ id: string }>;
+  const orderId = (await rest('rpc/create_order', 'POST', { items: [{ product_id: productId, quantity: 1 }] })) as string;
+  await rest(`orders?id=eq.${orderId}`, 'PATCH', { shipping_address_id: address!.id });
+  return { email: user.email, password: user.password, orderId, token };
 }
