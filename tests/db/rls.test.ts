@@ -80,7 +80,8 @@ const MATRIX: Row[] = [
   row('addresses', "give A's address to B", `update public.addresses set user_id = '${B}' where id = '${ADDR_A1}' returning id`, ['denied', 'denied', 'none', 'none', 'denied']),
   row('addresses', "delete A's second address", `delete from public.addresses where id = '${ADDR_A2}' returning id`, ['denied', 'ok', 'none', 'none', 'ok']),
 
-  row('orders', "read A's order", `select id from public.orders where id = '${ORDER_A}'`,                      ['denied', 'ok',     'none',   'none',   'ok']),
+  row('orders', "read A's order", `select id from public.orders where id = '${ORDER_A}'`,                      ['denied', 'ok',     'none',   'ok',     'ok']),
+  row('orders', "set A's carrier directly", `update public.orders set carrier = 'DHL', tracking_number = '1' where id = '${ORDER_A}' returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('orders', 'insert an order for A directly', `insert into public.orders (user_id, total, subtotal) values ('${A}', 1, 1) returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('orders', "ship A's order to A's address", `update public.orders set shipping_address_id = '${ADDR_A2}' where id = '${ORDER_A}' returning id`, ['denied', 'ok', 'none', 'none', 'ok']),
   row('orders', "ship A's order to B's address", `update public.orders set shipping_address_id = '${ADDR_B1}' where id = '${ORDER_A}' returning id`, ['denied', 'denied', 'none', 'none', 'ok']),
@@ -88,7 +89,7 @@ const MATRIX: Row[] = [
   row('orders', "lower A's order total", `update public.orders set total = 1, subtotal = 1, shipping = 0, discount = 0 where id = '${ORDER_A}' returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('orders', "delete A's order", `delete from public.orders where id = '${ORDER_A}' returning id`,          ['denied', 'denied', 'denied', 'denied', 'ok']),
 
-  row('order_items', "read A's order items", `select id from public.order_items where order_id = '${ORDER_A}'`, ['denied', 'ok',    'none',   'none',   'ok']),
+  row('order_items', "read A's order items", `select id from public.order_items where order_id = '${ORDER_A}'`, ['denied', 'ok',    'none',   'ok',     'ok']),
   row('order_items', "add an item to A's order", `insert into public.order_items (order_id, product_id, quantity, price) values ('${ORDER_A}', 'pk-test', 1, 0) returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('order_items', "change a price in A's order", `update public.order_items set price = 0 where order_id = '${ORDER_A}' returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('order_items', "remove A's order items", `delete from public.order_items where order_id = '${ORDER_A}' returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
@@ -123,6 +124,10 @@ const MATRIX: Row[] = [
   row('functions', 'sweep_expired_orders', `select public.sweep_expired_orders('test', 1)`,                   ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('functions', 'claim_refund', `select public.claim_refund('${ORDER_A}', 'stripe', 'pi_claim', 1, 'late_payment')`, ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('functions', 'complete_refund', `select public.complete_refund(gen_random_uuid(), 're_x')`,              ['denied', 'denied', 'denied', 'denied', 'refused']),
+  row('functions', 'admin_set_order_status (cancel pending A)', `select public.admin_set_order_status('${ORDER_A}', 'Cancelado')`, ['denied', 'denied', 'denied', 'ok', 'denied']),
+  row('functions', 'admin_set_order_status (ship a pending order)', `select public.admin_set_order_status('${ORDER_A}', 'Enviado', 'DHL', '123')`, ['denied', 'denied', 'denied', 'refused', 'denied']),
+  row('functions', 'admin_orders', `select id from public.admin_orders()`,                                     ['denied', 'denied', 'denied', 'ok',     'denied']),
+  row('functions', 'admin_summary', `select public.admin_summary()`,                                           ['denied', 'denied', 'denied', 'ok',     'denied']),
   row('functions', "cancel A's order", `select public.cancel_order('${ORDER_A}')`,                              ['denied', 'ok',     'refused', 'refused', 'refused']),
 ];
 
