@@ -6,7 +6,7 @@
 import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { productSchema } from './domain/products.ts';
+import { productSchema } from './domain/product-schema.ts';
 import { sharedCatalogSnapshot } from './lib/snapshot/loader.ts';
 import type { CatalogSnapshot } from './lib/snapshot/model.ts';
 

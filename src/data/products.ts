@@ -1,12 +1,13 @@
 /**
- * Product reads from the browser (and server routes) over supabase-js. Rows are parsed with the
- * domain product schema; a bad row counts as missing.
+ * The buy box's live read of a product over supabase-js. Parsed with the light rules of
+ * domain/products.ts (no zod: this runs in the browser); the whole row for server routes is read
+ * by ./product-row.ts.
  */
-import { parseProduct, type Product } from '../domain/products.ts';
+import { parseLiveProduct, type LiveProductRow } from '../domain/products.ts';
 import { getSupabase } from './supabase.ts';
 
 /** Price and stock as the database has them right now. */
-export type LiveProduct = Pick<Product, 'id' | 'price' | 'original_price' | 'discount' | 'preorder' | 'stock' | 'available'>;
+export type LiveProduct = LiveProductRow;
 
 /** The current price and stock of one product; null when it no longer exists. Throws on network errors. */
 export async function fetchLiveProduct(id: string): Promise<LiveProduct | null> {
@@ -16,16 +17,5 @@ export async function fetchLiveProduct(id: string): Promise<LiveProduct | null> 
     .eq('id', id)
     .maybeSingle();
   if (error) throw new Error(error.message);
-  if (!data) return null;
-  const product = parseProduct(data);
-  if (!product) return null;
-  const { price, original_price, discount, preorder, stock, available } = product;
-  return { id: product.id, price, original_price, discount, preorder, stock, available };
-}
-
-/** One whole product row, parsed; null when there is none (or it is not a valid product). */
-export async function fetchProduct(id: string): Promise<Product | null> {
-  const { data, error } = await getSupabase().from('products').select('*').eq('id', id).maybeSingle();
-  if (error) throw new Error(error.message);
-  return data ? parseProduct(data) : null;
+  return data ? parseLiveProduct(data) : null;
 }

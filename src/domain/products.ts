@@ -1,12 +1,12 @@
 /**
- * Product rows as the shop uses them. Rows come from Postgres through the REST API or from the
- * build-time snapshot: `numeric` may arrive as a string, `original_price` may be spelled
- * `originalPrice`, and optional columns may be null. `productSchema` turns all of that into one
- * `Product` shape.
+ * Product rows as the shop uses them: the stock, price and listing rules, free of any parsing
+ * library so the browser code that needs them (cart, buy box, cards) stays small. The row schema
+ * that turns raw rows into `Product` lives in ./product-schema.ts (build and server only).
  */
-import { z } from 'zod';
 import { getPseudoType, type ProductType, typesOf } from './catalog.ts';
 import { tryToCentavos } from './money.ts';
+
+export type { Product } from './product-schema.ts';
 
 export const PRODUCT_MESSAGES = {
   soldOut: 'Agotado',
@@ -18,87 +18,6 @@ export const PRODUCT_MESSAGES = {
   notFound: 'Producto no encontrado',
   unavailableLine: 'Producto no disponible',
 } as const;
-
-// Pesos as a number with at most two decimals, from a JSON number or a numeric string.
-const pesos = z.union([z.number(), z.string()]).transform((value, ctx) => {
-  const cents = tryToCentavos(value);
-  if (cents === null || cents < 0) {
-    ctx.addIssue({ code: 'custom', message: 'Precio no válido.' });
-    return z.NEVER;
-  }
-  return cents / 100;
-});
-
-const optionalText = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? null);
-
-const wholeNumber = z.union([z.number(), z.string().regex(/^\s*-?\d+\s*$/)]).transform(Number).pipe(z.number().int());
-
-/** A product row, normalised. Unknown columns are dropped. */
-export const productSchema = z
-  .object({
-    id: z.string().min(1),
-    name: z.string(),
-    price: pesos,
-    original_price: pesos.nullish(),
-    originalPrice: pesos.nullish(),
-    discount: z.boolean().nullish(),
-    preorder: z.boolean().nullish(),
-    // Null means "not tracked": no upper bound on the quantity.
-    stock: wholeNumber.nullish(),
-    image: optionalText,
-    images: z.array(z.string()).nullish(),
-    franchise_id: optionalText,
-    collection_id: optionalText,
-    expansion_id: optionalText,
-    product_type_id: optionalText,
-    type: optionalText,
-    description: optionalText,
-    limit_per_customer: wholeNumber.nullish(),
-    available: z.boolean().nullish(),
-    release_date: optionalText,
-    tags: z.array(z.string()).nullish(),
-  })
-  .transform((row) => ({
-    id: row.id,
-    name: row.name,
-    price: row.price,
-    original_price: row.original_price ?? row.originalPrice ?? null,
-    discount: row.discount ?? false,
-    preorder: row.preorder ?? false,
-    stock: row.stock ?? null,
-    image: row.image ?? '',
-    images: row.images ?? [],
-    franchise_id: row.franchise_id,
-    collection_id: row.collection_id,
-    expansion_id: row.expansion_id,
-    product_type_id: row.product_type_id,
-    type: row.type,
-    description: row.description ?? '',
-    limit_per_customer: row.limit_per_customer ?? null,
-    available: row.available ?? true,
-    release_date: row.release_date,
-    tags: row.tags ?? [],
-  }));
-export type Product = z.infer<typeof productSchema>;
-
-/** Parses one row; null when it is not a usable product. */
-export function parseProduct(row: unknown): Product | null {
-  const result = productSchema.safeParse(row);
-  return result.success ? result.data : null;
-}
-
-/** Parses rows and drops those that are not usable products, so one bad row never breaks a page. */
-export function parseProducts(rows: readonly unknown[]): Product[] {
-  const products: Product[] = [];
-  for (const row of rows) {
-    const product = parseProduct(row);
-    if (product) products.push(product);
-  }
-  return products;
-}
 
 /** What the stock rules need of a product. */
 export interface StockInfo {
@@ -213,4 +132,58 @@ export function matchByName<T extends { name: string }>(items: readonly T[], que
 /** Heading of a product listing: 'Resultados (n) – FRANCHISE'. */
 export function resultsHeading(count: number, franchiseName: string): string {
   return `Resultados (${count}) – ${franchiseName.toUpperCase()}`;
+}
+
+/**
+ * Whether a product is offered to shoppers. The shop hides unavailable products everywhere a
+ * shopper could find them (listings, pickers, home sliders, /explore, the search index, the
+ * sitemap and product pages), so nothing is shown that checkout would then refuse.
+ */
+export function isListed(product: { available?: boolean | null }): boolean {
+  return product.available !== false;
+}
+
+/** Live price and stock of a product, as the buy box needs them. */
+export interface LiveProductRow {
+  id: string;
+  price: number;
+  original_price: number | null;
+  discount: boolean;
+  preorder: boolean;
+  stock: number | null;
+  available: boolean;
+}
+
+function pesosOrNull(value: unknown): number | null | undefined {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'number' && typeof value !== 'string') return undefined;
+  const cents = tryToCentavos(value);
+  return cents === null || cents < 0 ? undefined : cents / 100;
+}
+
+/**
+ * Reads the live columns of a product row (numeric as a number or a string, as PostgREST sends
+ * them) with the same rules as the full row schema, without a parsing library: this runs in the
+ * buy box. Null when the row is not a usable product.
+ */
+export function parseLiveProduct(row: unknown): LiveProductRow | null {
+  if (typeof row !== 'object' || row === null) return null;
+  const r = row as Record<string, unknown>;
+  if (typeof r.id !== 'string' || r.id === '') return null;
+  const price = pesosOrNull(r.price);
+  const original = pesosOrNull(r.original_price ?? r.originalPrice);
+  if (price === null || price === undefined || original === undefined) return null;
+  let stock: number | null = null;
+  if (r.stock !== null && r.stock !== undefined) {
+    const n = typeof r.stock === 'string' && /^\s*-?\d+\s*$/.test(r.stock) ? Number(r.stock) : r.stock;
+    if (typeof n !== 'number' || !Number.isInteger(n)) return null;
+    stock = n;
+  }
+  const flag = (value: unknown, fallback: boolean): boolean | undefined =>
+    value === null || value === undefined ? fallback : typeof value === 'boolean' ? value : undefined;
+  const discount = flag(r.discount, false);
+  const preorder = flag(r.preorder, false);
+  const available = flag(r.available, true);
+  if (discount === undefined || preorder === undefined || available === undefined) return null;
+  return { id: r.id, price, original_price: original, discount, preorder, stock, available };
 }

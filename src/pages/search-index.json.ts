@@ -5,7 +5,7 @@
 import type { APIRoute } from 'astro';
 import { getBuildCatalog } from '../lib/snapshot/catalog';
 import { supabaseUrl } from '../data/supabase';
-import { productImages } from '../domain/products';
+import { isListed, productImages } from '../domain/products';
 import { buildSearchIndex } from '../islands/search/search';
 
 export const prerender = true;
@@ -15,7 +15,7 @@ export const GET: APIRoute = async () => {
   const { products } = await getBuildCatalog();
   const index = buildSearchIndex(
     products
-      .filter((p) => p.available !== false)
+      .filter(isListed)
       .map((p) => ({ id: p.id, name: p.name, image: productImages(p)[0] ?? '' })),
     supabaseUrl(),
   );

@@ -5,26 +5,42 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
-import { z } from 'zod';
 import { toPesos } from '../domain/money.ts';
 import { subtotalCentavos } from '../domain/pricing.ts';
 import { clampQuantity, isSoldOut } from '../domain/products.ts';
 
 export const CART_STORAGE_KEY = 'cart';
 
-const cartItemSchema = z.object({
-  id: z.string().min(1),
-  name: z.string(),
-  price: z.number().nonnegative(),
-  quantity: z.number().int().positive(),
-  // Null: stock not tracked for this product, so no upper limit.
-  stock: z.number().int().nonnegative().nullable(),
-  image: z.string(),
-  images: z.array(z.string()).optional(),
-});
-
 /** One product line in the cart; `price` is the unit price in pesos. */
-export type CartItem = z.infer<typeof cartItemSchema>;
+export interface CartItem {
+  id: string;
+  name: string;
+  price: number;
+  quantity: number;
+  /** Null: stock not tracked for this product, so no upper limit. */
+  stock: number | null;
+  image: string;
+  images?: string[];
+}
+
+const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
+
+/**
+ * One stored line, checked by hand rather than with a schema library: the cart store loads on
+ * every page (the header badge), so it must stay a few hundred bytes. Null when it is not a line.
+ */
+export function parseCartItem(entry: unknown): CartItem | null {
+  if (typeof entry !== 'object' || entry === null) return null;
+  const e = entry as Record<string, unknown>;
+  if (typeof e.id !== 'string' || e.id === '' || typeof e.name !== 'string' || typeof e.image !== 'string') return null;
+  if (typeof e.price !== 'number' || !Number.isFinite(e.price) || e.price < 0) return null;
+  if (!isWhole(e.quantity) || e.quantity <= 0) return null;
+  if (e.stock !== null && !(isWhole(e.stock) && e.stock >= 0)) return null;
+  if (e.images !== undefined && !(Array.isArray(e.images) && e.images.every((src) => typeof src === 'string'))) return null;
+  const item: CartItem = { id: e.id, name: e.name, price: e.price, quantity: e.quantity, stock: e.stock as number | null, image: e.image };
+  if (e.images !== undefined) item.images = [...(e.images as string[])];
+  return item;
+}
 
 /** What adding to the cart needs to know about a product. */
 export interface CartProduct {
@@ -60,12 +76,12 @@ export function decodeCart(raw: string | null | undefined): CartItem[] {
   const items: CartItem[] = [];
   let dropped = 0;
   for (const entry of parsed) {
-    const result = cartItemSchema.safeParse(entry);
-    if (!result.success) {
+    const parsed = parseCartItem(entry);
+    if (!parsed) {
       dropped += 1;
       continue;
     }
-    const item = { ...result.data, quantity: clampQuantity(result.data.quantity, result.data.stock) };
+    const item = { ...parsed, quantity: clampQuantity(parsed.quantity, parsed.stock) };
     const existing = items.findIndex((other) => other.id === item.id);
     if (existing === -1) items.push(item);
     else {

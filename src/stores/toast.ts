@@ -55,6 +55,28 @@ export function showAddedToCart(productName: string): number {
   });
 }
 
+/** What an add to the cart did (see addToCart in ./cart.ts). */
+export interface AddOutcome {
+  added: number;
+  limited: boolean;
+}
+
+/**
+ * The one honest message after an add, for product cards and the buy box alike: 'Agregado al
+ * carrito' only when units were added (saying how many when the stock cut the request), and
+ * 'Máximo disponible en stock.' when nothing could be added.
+ */
+export function showAddOutcome(productName: string, outcome: AddOutcome): number {
+  if (outcome.added <= 0) return showToast({ title: PRODUCT_MESSAGES.maxStock, message: productName, tone: 'info' });
+  if (!outcome.limited) return showAddedToCart(productName);
+  const units = outcome.added === 1 ? '1 unidad' : `${outcome.added} unidades`;
+  return showToast({
+    title: PRODUCT_MESSAGES.addedToCart,
+    message: `${productName}: solo ${units}. ${PRODUCT_MESSAGES.maxStock}`,
+    action: { label: PRODUCT_MESSAGES.viewCart, href: '/checkout/summary' },
+  });
+}
+
 /** Closes a toast now (also cancels its timer). */
 export function dismissToast(id: number): void {
   const timer = timers.get(id);

@@ -2,18 +2,32 @@
  * Add-to-cart buttons of product cards: one delegated listener for the whole page, no framework,
  * so listings stay light. The Toaster island wakes up on the first toast.
  */
-import { z } from 'zod';
 import { addToCart } from '../../stores/cart.ts';
-import { showAddedToCart, showToast } from '../../stores/toast.ts';
-import { PRODUCT_MESSAGES } from '../../domain/products.ts';
+import { showAddOutcome } from '../../stores/toast.ts';
 
-const cardProduct = z.object({
-  id: z.string().min(1),
-  name: z.string(),
-  price: z.number().nonnegative(),
-  stock: z.number().int().nonnegative().nullable(),
-  image: z.string(),
-});
+interface CardProduct {
+  id: string;
+  name: string;
+  price: number;
+  stock: number | null;
+  image: string;
+}
+
+/** The product a card's button carries in `data-card-add`; null when it is not one (no zod: every listing loads this). */
+export function parseCardProduct(text: string | undefined): CardProduct | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(text ?? '');
+  } catch {
+    return null;
+  }
+  if (typeof data !== 'object' || data === null) return null;
+  const d = data as Record<string, unknown>;
+  if (typeof d.id !== 'string' || d.id === '' || typeof d.name !== 'string' || typeof d.image !== 'string') return null;
+  if (typeof d.price !== 'number' || !Number.isFinite(d.price) || d.price < 0) return null;
+  if (d.stock !== null && !(typeof d.stock === 'number' && Number.isInteger(d.stock) && d.stock >= 0)) return null;
+  return { id: d.id, name: d.name, price: d.price, stock: d.stock as number | null, image: d.image };
+}
 
 /** Starts listening for clicks on `[data-card-add]` buttons (once per page). */
 export function mountCardButtons(root: Document = document): void {
@@ -22,17 +36,8 @@ export function mountCardButtons(root: Document = document): void {
   root.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[data-card-add]');
     if (!button || button.disabled) return;
-    let parsed: z.infer<typeof cardProduct>;
-    try {
-      parsed = cardProduct.parse(JSON.parse(button.dataset.cardAdd ?? ''));
-    } catch {
-      return;
-    }
-    const result = addToCart(parsed, 1);
-    if (result.added === 0) {
-      showToast({ title: PRODUCT_MESSAGES.maxStock, message: parsed.name, tone: 'info' });
-      return;
-    }
-    showAddedToCart(parsed.name);
+    const parsed = parseCardProduct(button.dataset.cardAdd);
+    if (!parsed) return;
+    showAddOutcome(parsed.name, addToCart(parsed, 1));
   });
 }

@@ -3,13 +3,17 @@
  * loaded once per build.
  */
 import { getCollection } from 'astro:content';
-import type { Product } from '../../domain/products.ts';
+import { isListed, type Product } from '../../domain/products.ts';
 import { resolveImage } from '../../domain/images.ts';
 import { supabaseUrl } from '../../data/supabase.ts';
 import type { SnapshotCollection, SnapshotExpansion, SnapshotFranchise, SnapshotProductType } from './model.ts';
 
 /** The whole catalogue for page building. */
 export interface BuildCatalog {
+  /**
+   * The products shoppers may see. Unavailable ones are left out here, once, so every list,
+   * picker, product page, /explore, the search index and the sitemap hide them alike.
+   */
   products: Product[];
   franchises: SnapshotFranchise[];
   collections: SnapshotCollection[];
@@ -41,7 +45,7 @@ export function getBuildCatalog(): Promise<BuildCatalog> {
       getCollection('productTypes'),
     ]);
     const catalog = {
-      products: ordered(products) as Product[],
+      products: (ordered(products) as Product[]).filter(isListed),
       franchises: ordered(franchises),
       collections: ordered(collections),
       expansions: ordered(expansions),

@@ -10,7 +10,7 @@ import {
   franchises as staticFranchises,
   productTypes as staticProductTypes,
 } from '../../domain/catalog.ts';
-import { productSchema, type Product } from '../../domain/products.ts';
+import { productSchema, type Product } from '../../domain/product-schema.ts';
 
 /** A franchise as the pages use it. */
 export interface SnapshotFranchise {

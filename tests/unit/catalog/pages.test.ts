@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseProduct, type Product } from '../../../src/domain/products.ts';
+import { parseProduct, type Product } from '../../../src/domain/product-schema.ts';
 import { expansionListingPaths, LISTING_PAGE_SIZE, pageHref, paginate, typeListingPaths } from '../../../src/components/catalog/listing.ts';
 import type { BuildCatalog } from '../../../src/lib/snapshot/catalog.ts';
 import { mergeSnapshot } from '../../../src/lib/snapshot/model.ts';

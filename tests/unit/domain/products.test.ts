@@ -8,13 +8,12 @@ import {
   productsForListing,
   resultsHeading,
   typesWithProducts,
-  parseProduct,
-  parseProducts,
   productImages,
   quantityBounds,
   showPreorderBadge,
   wrapIndex,
 } from '../../../src/domain/products';
+import { parseProduct, parseProducts } from '../../../src/domain/product-schema';
 
 const row = {
   id: 'pk-boosterbox-journey-together',

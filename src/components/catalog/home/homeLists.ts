@@ -1,7 +1,7 @@
 /**
  * Which products the home sliders show.
  */
-import { discountPercent, type Product } from '../../../domain/products.ts';
+import { discountPercent, isListed, type Product } from '../../../domain/products.ts';
 
 /** Products the home page lists, each list possibly empty (then its slider is not shown). */
 export interface HomeLists {
@@ -17,7 +17,7 @@ const isDiscounted = (product: Product) => product.discount || discountPercent(p
 
 /** Splits the catalogue into the home page's lists (at most `limit` products each). */
 export function homeLists(products: readonly Product[], limit = 12): HomeLists {
-  const listed = products.filter((product) => product.available);
+  const listed = products.filter(isListed);
   return {
     specialOffers: listed.filter((product) => isNewArrival(product) && isDiscounted(product)).slice(0, limit),
     destinedRivals: listed.filter((product) => product.expansion_id === 'destined-rivals').slice(0, limit),

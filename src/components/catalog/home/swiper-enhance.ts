@@ -1,6 +1,7 @@
 /**
  * Turns the server-rendered hero and product sliders into Swiper carousels when they come into
- * view. Only Swiper's core and the modules used are loaded, and only then.
+ * view. Only Swiper's core and the modules used are loaded (./swiper-hero.ts, ./swiper-slider.ts),
+ * and only then: the hero at once, a product slider when it scrolls near the viewport.
  */
 
 /** Slides per view by minimum viewport width (5, 4 up to 1280 px, 3 up to 1024, 2 up to 768, 1 up to 520). */
@@ -23,17 +24,12 @@ export function shouldLoop(count: number): boolean {
   return count > LOOP_THRESHOLD;
 }
 
-async function loadSwiper() {
-  const [{ default: Swiper }, modules] = await Promise.all([import('swiper'), import('swiper/modules')]);
-  return { Swiper, ...modules };
-}
-
 function reducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 async function enhanceHero(root: HTMLElement): Promise<void> {
-  const { Swiper, Autoplay, EffectFade, Pagination, A11y } = await loadSwiper();
+  const { Swiper, Autoplay, EffectFade, Pagination, A11y } = await import('./swiper-hero.ts');
   const swiper = new Swiper(root.querySelector<HTMLElement>('.swiper')!, {
     modules: [Autoplay, EffectFade, Pagination, A11y],
     effect: 'fade',
@@ -49,7 +45,7 @@ async function enhanceHero(root: HTMLElement): Promise<void> {
 }
 
 async function enhanceSlider(root: HTMLElement): Promise<void> {
-  const { Swiper, Navigation, A11y } = await loadSwiper();
+  const { Swiper, Navigation, A11y } = await import('./swiper-slider.ts');
   const count = root.querySelectorAll('.swiper-slide').length;
   new Swiper(root.querySelector<HTMLElement>('.swiper')!, {
     modules: [Navigation, A11y],
