@@ -1,4 +1,4 @@
-import { test, expect as baseExpect, type APIRequestContext } from '@playwright/test';
+import { test, expect as baseExpect, type APIRequestContext } from './fixtures';
 import { STACK_URL, accessToken, createConfirmedUser, serviceRest, signInAs, stackKeys } from './pages/auth.ts';
 import { AccountPage } from './pages/account.ts';
 

@@ -1,4 +1,4 @@
-import { test, expect as baseExpect } from '@playwright/test';
+import { test, expect as baseExpect } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
 import { AuthPage, SHOPPER, atPath, createConfirmedUser, serviceRest, signInAs } from './pages/auth.ts';
 import { AccountPage } from './pages/account.ts';

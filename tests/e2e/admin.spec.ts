@@ -1,4 +1,4 @@
-import { test, expect as baseExpect } from '@playwright/test';
+import { test, expect as baseExpect } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
 import { ADMIN, AuthPage, SHOPPER, STACK_URL, accessToken, atPath, serviceRest, signInAs, stackKeys } from './pages/auth.ts';
 import { AccountPage } from './pages/account.ts';

@@ -4,7 +4,7 @@
  * and a price changed in localStorage never reaching the order.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from './fixtures';
 import { accessToken, AuthPage, createConfirmedUser, serviceRest, STACK_URL, stackKeys } from './pages/auth';
 import { CheckoutPage, mxn, orderInDb, seedCart } from './pages/checkout';
 

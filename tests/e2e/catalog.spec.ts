@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import type { ExploreData } from '../../src/islands/catalog/explore-model';
 import { FOOTER_CATALOG_LINKS } from './pages/shell';
 

@@ -4,7 +4,7 @@
  * cards, PayPal, the keyboard alone, and the order 'Pagado' with the total shown at every step.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './fixtures';
 
 // The checkout hydrates and talks to the local stack; on a busy 2-core machine that takes a while.
 const expect = baseExpect.configure({ timeout: 15_000 });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // Samples of every text style the design system offers, placed on a real page so the real
 // stylesheet applies; axe then checks their contrast.

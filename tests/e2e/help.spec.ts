@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 const PAGES = [
   { path: '/faq', title: 'Preguntas frecuentes', heading: '¿Cuánto cuesta el envío?' },

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { CART_STORAGE_KEY } from '../../src/stores/cart';
 import { FOOTER_CATALOG_LINKS, FOOTER_HELP_LINKS, Shell } from './pages/shell';
 

@@ -2,7 +2,7 @@
  * A payment that completes after its order was cancelled (here: the shopper's other tab cancels
  * it while the card's confirmation step is open) is refunded, and the shopper is told so.
  */
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from './fixtures';
 import { AuthPage, stackKeys, STACK_URL } from './pages/auth';
 import { orderInDb, shopperWithOrder } from './pages/checkout';
 

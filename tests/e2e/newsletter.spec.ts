@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Page } from './fixtures';
 import { LOCAL_JWT_SECRET } from '../../scripts/local-supabase/config';
 import { apiKeys } from '../../scripts/local-supabase/jwt';
 

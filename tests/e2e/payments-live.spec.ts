@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './fixtures';
 import { startStripeStub, type StripeStub } from '../support/stripe-stub.ts';
 import { AuthPage, stackKeys, STACK_URL } from './pages/auth';
 import { shopperWithOrder } from './pages/checkout';
@@ -80,6 +80,9 @@ async function openPayment(page: Page, server: LiveServer, user: { email: string
 }
 
 test.describe('live payment mode', () => {
+  // The Stripe and PayPal scripts are blocked on purpose (no internet in tests): their failed loads
+  // are expected in the console.
+  test.use({ allowConsoleErrors: [/Failed to load resource|ERR_FAILED|stripe|paypal/i] });
   test.describe.configure({ mode: 'serial' });
   test.setTimeout(120_000);
 

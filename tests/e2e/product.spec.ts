@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { LOCAL_JWT_SECRET } from '../../scripts/local-supabase/config';
 import { apiKeys } from '../../scripts/local-supabase/jwt';
 import { Shell } from './pages/shell';

@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext } from '@playwright/test';
+import { test, expect, type APIRequestContext } from './fixtures';
 import { ADMIN, SHOPPER, accessToken, serviceRest } from './pages/auth.ts';
 
 /** The rebuild status as GET /api/admin/rebuild reports it. */

@@ -5,7 +5,7 @@
  * time. (Another test's create_order may release it first, as it releases every expired order;
  * tests/backend/payments-late.test.ts shows the sweep alone releasing one.)
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createConfirmedUser, serviceRest, stackKeys, STACK_URL } from './pages/auth';
 
 // A product no other end-to-end test buys, so its stock is this test's alone.

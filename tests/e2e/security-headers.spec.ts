@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { expect as baseExpect, test, type APIResponse, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIResponse, type Page } from './fixtures';
 import { checkProdDeps, serverEntries } from '../../scripts/check-prod-deps.mjs';
 import { AuthPage, SHOPPER, signInAs } from './pages/auth';
 import { addFromProductPage, CheckoutPage } from './pages/checkout';

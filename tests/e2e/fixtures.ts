@@ -1,0 +1,56 @@
+/**
+ * The shop's Playwright `test` and `expect`: every spec imports them from here, never from
+ * '@playwright/test', so that every test fails on an uncaught page error or a console error
+ * (hydration mismatches such as React #418 included) in any page of its browser context.
+ *
+ * A test that provokes an error on purpose says so, and only that error passes:
+ *   test.use({ allowConsoleErrors: [/stripe\.com/] });       // for a whole file or describe block
+ *   expectConsoleError(page, /Failed to load resource.*404/); // for one page, inside a test
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+
+export * from '@playwright/test';
+export { expect };
+
+/** Patterns of console or page errors a test expects; anything else fails it. */
+export type AllowedErrors = Array<string | RegExp>;
+
+const allowedByPage = new WeakMap<Page, AllowedErrors>();
+
+/** Declares that `page` is expected to log an error matching `pattern` (a string matches as a substring). */
+export function expectConsoleError(page: Page, pattern: string | RegExp): void {
+  allowedByPage.set(page, [...(allowedByPage.get(page) ?? []), pattern]);
+}
+
+const matches = (text: string, pattern: string | RegExp) =>
+  typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text);
+
+interface Options {
+  /** Errors every page of the test may log (test.use). */
+  allowConsoleErrors: AllowedErrors;
+}
+
+export const test = base.extend<Options & { failOnConsoleErrors: void }>({
+  allowConsoleErrors: [[], { option: true }],
+  failOnConsoleErrors: [
+    async ({ context, allowConsoleErrors }, use) => {
+      const seen: Array<{ page: Page; text: string }> = [];
+      const watch = (page: Page) => {
+        page.on('console', (message) => {
+          if (message.type() !== 'error') return;
+          const where = message.location().url;
+          seen.push({ page, text: `console.error: ${message.text()}${where ? ` (${where})` : ''}` });
+        });
+        page.on('pageerror', (error) => seen.push({ page, text: `pageerror: ${error.message}` }));
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use();
+      const unexpected = seen
+        .filter(({ page, text }) => ![...allowConsoleErrors, ...(allowedByPage.get(page) ?? [])].some((p) => matches(text, p)))
+        .map(({ text }) => text);
+      expect(unexpected, 'console errors and uncaught page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
