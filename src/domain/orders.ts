@@ -137,3 +137,41 @@ export const REFUND_MESSAGES = {
   duplicate: 'Este pedido ya estaba pagado; te reembolsamos el cargo repetido.',
   mismatch: 'El cargo no coincide con el total del pedido; te lo reembolsamos.',
 } as const;
+
+/** The carriers the shop ships with ('Paquetería'); the database accepts exactly these. */
+export const CARRIERS = ['Estafeta', 'DHL', 'FedEx', 'Redpack', 'Paquetexpress', '99minutos', 'Otra'] as const;
+export type Carrier = (typeof CARRIERS)[number];
+
+const TRACKING_URLS: Readonly<Record<string, (number: string) => string>> = {
+  Estafeta: (n) => `https://cs.estafeta.com/es/Tracking/searchByGet?wayBillType=1&wayBill=${n}`,
+  DHL: (n) => `https://www.dhl.com/mx-es/home/rastreo.html?tracking-id=${n}&submit=1`,
+  FedEx: (n) => `https://www.fedex.com/fedextrack/?trknbr=${n}`,
+  Redpack: (n) => `https://www.redpack.com.mx/es/rastreo/?guias=${n}`,
+  Paquetexpress: (n) => `https://www.paquetexpress.com.mx/rastreo/${n}`,
+  '99minutos': (n) => `https://tracking.99minutos.com/search/${n}`,
+};
+
+/** The carrier's tracking page for a tracking number; null for 'Otra', unknown carriers or no number. */
+export function trackingUrl(carrier: unknown, trackingNumber: unknown): string | null {
+  if (typeof carrier !== 'string' || typeof trackingNumber !== 'string') return null;
+  const number = trackingNumber.trim();
+  const build = TRACKING_URLS[carrier];
+  if (!build || number === '') return null;
+  return build(encodeURIComponent(number));
+}
+
+/**
+ * Which back-office actions an order in `status` offers: the same transitions the database
+ * function admin_set_order_status allows, plus the refund (paid, processing or shipped orders).
+ */
+export function orderActions(status: unknown): { ship: boolean; complete: boolean; refund: boolean; cancel: boolean } {
+  return {
+    ship: status === 'Pagado' || status === 'Procesando',
+    complete: status === 'Enviado',
+    refund: status === 'Pagado' || status === 'Procesando' || status === 'Enviado',
+    cancel: status === 'Pendiente',
+  };
+}
+
+/** Back office: orders per page. */
+export const ADMIN_PAGE_SIZE = 25;

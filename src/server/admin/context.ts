@@ -1,0 +1,21 @@
+/** The back office's server context: the shop's context plus a client that acts as the caller. */
+import { createClient } from '@supabase/supabase-js';
+import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
+import { serverContext } from '../context.ts';
+import type { AdminContext } from './orders.ts';
+
+const LOCAL_URL = 'http://127.0.0.1:54321';
+
+/** serverContext() plus asUser(token): the database sees the admin, and its RLS and grants decide. */
+export function adminContext(): AdminContext {
+  const base = serverContext();
+  const url = (PUBLIC_SUPABASE_URL ?? LOCAL_URL).replace(/\/+$/, '');
+  return {
+    ...base,
+    asUser: (token: string) =>
+      createClient(url, PUBLIC_SUPABASE_ANON_KEY ?? 'anon-key-missing', {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        global: { headers: { Authorization: `Bearer ${token}` } },
+      }),
+  };
+}

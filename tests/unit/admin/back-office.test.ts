@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { CARRIERS, orderActions, trackingUrl } from '../../../src/domain/orders.ts';
+import { statusEmail } from '../../../src/server/admin/emails.ts';
+import { csvField, toCsv } from '../../../src/server/admin/newsletter.ts';
+
+describe('CSV (RFC 4180)', () => {
+  it('quotes fields with commas, quotes and line breaks, doubling the quotes', () => {
+    expect(csvField('a@b.mx')).toBe('a@b.mx');
+    expect(csvField('uno,dos')).toBe('"uno,dos"');
+    expect(csvField('di "hola"')).toBe('"di ""hola"""');
+    expect(csvField('línea\nnueva')).toBe('"línea\nnueva"');
+    expect(csvField(null)).toBe('');
+  });
+
+  it('never lets a field run as a spreadsheet formula', () => {
+    expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvField('+52')).toBe("'+52");
+  });
+
+  it('writes a header row and CRLF line ends', () => {
+    expect(toCsv(['correo', 'fecha'], [['a@b.mx', '2026-11-01'], ['c,d@e.mx', 'x']])).toBe('correo,fecha\r\na@b.mx,2026-11-01\r\n"c,d@e.mx",x\r\n');
+  });
+});
+
+describe('tracking links', () => {
+  it('links the known carriers and not "Otra"', () => {
+    expect(CARRIERS).toEqual(['Estafeta', 'DHL', 'FedEx', 'Redpack', 'Paquetexpress', '99minutos', 'Otra']);
+    for (const carrier of CARRIERS.filter((c) => c !== 'Otra')) {
+      expect(trackingUrl(carrier, ' 12 34 ')).toMatch(/^https:\/\/.+12%2034/);
+    }
+    expect(trackingUrl('Otra', '123')).toBeNull();
+    expect(trackingUrl('DHL', '  ')).toBeNull();
+    expect(trackingUrl(null, '1')).toBeNull();
+  });
+});
+
+describe('order actions', () => {
+  it('follows the database state machine', () => {
+    expect(orderActions('Pendiente')).toEqual({ ship: false, complete: false, refund: false, cancel: true });
+    expect(orderActions('Pagado')).toEqual({ ship: true, complete: false, refund: true, cancel: false });
+    expect(orderActions('Procesando')).toEqual({ ship: true, complete: false, refund: true, cancel: false });
+    expect(orderActions('Enviado')).toEqual({ ship: false, complete: true, refund: true, cancel: false });
+    for (const done of ['Completado', 'Cancelado', 'Reembolsado', 'Fallido']) {
+      expect(Object.values(orderActions(done)).some(Boolean)).toBe(false);
+    }
+  });
+});
+
+describe('status e-mails', () => {
+  const order = { id: '00000000-0000-4000-c000-0000000abc02', total: '1299.5', carrier: 'DHL', tracking_number: '<123>' };
+
+  it('tells the shopper the carrier and the tracking number, escaped', () => {
+    const mail = statusEmail('Enviado', order, 'https://tienda.mx/')!;
+    expect(mail.subject).toBe('Tu pedido #0ABC02 fue enviado');
+    expect(mail.text).toContain('Paquetería: DHL');
+    expect(mail.text).toContain('Número de guía: <123>');
+    expect(mail.text).toContain('https://www.dhl.com/');
+    expect(mail.html).toContain('&lt;123&gt;');
+    expect(mail.html).not.toContain('<123>');
+  });
+
+  it('has completed, cancelled and refunded e-mails, and none for other statuses', () => {
+    expect(statusEmail('Completado', order, 'https://tienda.mx')!.subject).toBe('Tu pedido #0ABC02 fue completado');
+    expect(statusEmail('Cancelado', order, 'https://tienda.mx')!.subject).toBe('Tu pedido #0ABC02 fue cancelado');
+    const refunded = statusEmail('Reembolsado', order, 'https://tienda.mx')!;
+    expect(refunded.subject).toBe('Tu pedido #0ABC02 fue reembolsado');
+    expect(refunded.text).toContain('$1,299.50');
+    expect(statusEmail('Procesando', order, 'https://tienda.mx')).toBeNull();
+  });
+});
