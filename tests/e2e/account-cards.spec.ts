@@ -17,6 +17,17 @@ async function payAndSaveCard(request: APIRequestContext, token: string, product
   });
   expect(order.ok(), await order.text()).toBeTruthy();
   const orderId = (await order.json()) as string;
+  // Paying needs a shipping address on the order, as the shipping step sets it.
+  const user = await request.get(`${STACK_URL}/auth/v1/user`, { headers: auth });
+  const { id: userId } = (await user.json()) as { id: string };
+  const address = await request.post(`${STACK_URL}/rest/v1/addresses`, {
+    headers: { ...auth, Prefer: 'return=representation' },
+    data: { user_id: userId, street: 'Av. Juárez 10', city: 'Guadalajara', state: 'Jalisco', zip: '44100', country: 'México' },
+  });
+  expect(address.ok(), await address.text()).toBeTruthy();
+  const [{ id: addressId }] = (await address.json()) as Array<{ id: string }>;
+  const pointed = await request.patch(`${STACK_URL}/rest/v1/orders?id=eq.${orderId}`, { headers: auth, data: { shipping_address_id: addressId } });
+  expect(pointed.ok(), await pointed.text()).toBeTruthy();
   const intent = await request.post('/api/create-payment-intent', { headers: { Authorization: auth.Authorization }, data: { orderId } });
   expect(intent.ok(), await intent.text()).toBeTruthy();
   const { clientSecret } = (await intent.json()) as { clientSecret: string };
