@@ -64,10 +64,12 @@ export function findCoupon(input: string | null | undefined): Coupon | null {
   return Object.hasOwn(COUPONS, code) ? (COUPONS[code] ?? null) : null;
 }
 
-/** Applies a typed coupon code: known code → applied, empty → removed, anything else → invalid. */
+/**
+ * Applies a typed coupon code: known code → applied; anything else, an empty code included, → invalid
+ * ('⚠️ Cupón no válido.', the coupon cleared), as the specification says.
+ */
 export function applyCoupon(input: string | null | undefined): CouponResult {
   const code = normalizeCouponCode(input);
-  if (code === '') return { status: 'removed', coupon: null, message: '' };
   const coupon = findCoupon(code);
   if (!coupon) return { status: 'invalid', coupon: null, message: COUPON_MESSAGES.invalid };
   return { status: 'applied', coupon, message: COUPON_MESSAGES[coupon.type] };

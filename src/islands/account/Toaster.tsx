@@ -1,10 +1,13 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $toasts, dismissToast, showFlashedToast } from './toast.ts';
+import { useMounted } from '../prebuilt.ts';
 
 /** The notices of the page, announced politely to screen readers. */
 export default function Toaster() {
-  const toasts = useStore($toasts);
+  // Notices live in the browser only: none in the first render, as on the server.
+  const stored = useStore($toasts);
+  const toasts = useMounted() ? stored : [];
   useEffect(() => {
     showFlashedToast();
   }, []);

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { $session, initSession, safeNextPath, signIn } from '../../stores/session.ts';
 import { flashToast, showToast } from '../account/toast.ts';
 import PasswordField from './PasswordField.tsx';
+import { usePrebuiltForm } from '../prebuilt.ts';
 import Toaster from '../account/Toaster.tsx';
 import { AUTH_MESSAGES, continueWithGoogle, registerShopper, requestPasswordReset } from './auth-flows.ts';
 import '../account/account.css';
@@ -74,8 +75,12 @@ function AuthScreen({ standalone = false }: Props) {
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
-  // Marks the form as interactive: before hydration, typed values would be lost.
+  // Marks the form as interactive.
   const [hydrated, setHydrated] = useState(false);
+  // What was typed (and a submit pressed) before hydration is kept and acted on
+  // (src/islands/prebuilt.ts).
+  const formRef = useRef<HTMLFormElement>(null);
+  usePrebuiltForm(formRef, form, (name, typed) => setForm((f) => ({ ...f, [name]: typed })));
 
   useEffect(() => {
     setHydrated(true);
@@ -209,7 +214,7 @@ function AuthScreen({ standalone = false }: Props) {
           {notice}
         </p>
       )}
-      <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+      <form ref={formRef} data-prebuilt onSubmit={onSubmit} noValidate aria-busy={busy}>
         {mode === 'register' && (
           <>
             <TextField label="Nombre de usuario" name="username" value={form.username} onChange={set('username')} autoComplete="username" error={fieldErrors.username} />

@@ -13,6 +13,7 @@ import { supabaseUrl } from '../../data/supabase.ts';
 import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
 import { $cart, removeFromCart, setQuantity } from '../../stores/cart.ts';
 import { $couponCode, removeCoupon, submitCoupon } from '../../stores/checkout.ts';
+import { useMounted } from '../prebuilt.ts';
 
 interface Props {
   /** Changes after the page opened (removed products, new prices, clamped quantities). */
@@ -43,13 +44,24 @@ export default function CartSummary({ notices, lineErrors, error, busy, onContin
     event.preventDefault();
     const result = submitCoupon(couponInput);
     setCouponMessage(result.message);
-    if (result.status !== 'applied') setCouponInput(result.status === 'removed' ? '' : couponInput);
   }
 
   function remove() {
     removeCoupon();
     setCouponInput('');
     setCouponMessage('');
+  }
+
+  // The cart lives in this browser's storage: the server drew a neutral panel, and so does the
+  // first client render, or hydration would fail (src/islands/prebuilt.ts useMounted).
+  const mounted = useMounted();
+  if (!mounted) {
+    return (
+      <section className="checkout-panel" aria-labelledby="cart-title" aria-busy="true">
+        <h2 id="cart-title">Resumen de tu carrito</h2>
+        <p role="status">Cargando tu carrito…</p>
+      </section>
+    );
   }
 
   if (items.length === 0) {

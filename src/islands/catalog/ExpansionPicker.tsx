@@ -7,6 +7,7 @@ import { fetchExpansions, type ExpansionItem } from '../../data/expansions.ts';
 import { getSupabase, supabaseUrl } from '../../data/supabase.ts';
 import { resolveImage } from '../../domain/images.ts';
 import { matchByName } from '../../domain/products.ts';
+import { usePrebuiltInput } from '../prebuilt.ts';
 
 /** Search debounce of the specification. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -30,6 +31,13 @@ export default function ExpansionPicker({ franchiseId, initial }: Props) {
   const [query, setQuery] = useState('');
   const [debounced, setDebounced] = useState('');
   const request = useRef(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // A filter typed before hydration applies at once (src/islands/prebuilt.ts).
+  usePrebuiltInput(inputRef, query, (typed) => {
+    setQuery(typed);
+    setDebounced(typed);
+  });
 
   const load = useCallback(async () => {
     const id = ++request.current;
@@ -74,6 +82,7 @@ export default function ExpansionPicker({ franchiseId, initial }: Props) {
           Buscar expansión
         </label>
         <input
+          ref={inputRef}
           id="buscar-expansion"
           className="input"
           type="search"

@@ -7,13 +7,14 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { cancelOrder, CHECKOUT_MESSAGES, createOrder, fetchCartProducts, loadOrder, setOrderAddress, type CheckoutOrder } from '../../data/checkout.ts';
 import { $cart, clearCart, refreshCartLine, removeFromCart } from '../../stores/cart.ts';
-import { $couponCode, $pendingOrder, cartSignature, forgetPendingOrder, rememberPendingOrder } from '../../stores/checkout.ts';
+import { $couponCode, $pendingOrder, cartSignature, forgetPendingOrder, rememberPendingOrder, removeCoupon } from '../../stores/checkout.ts';
 import { $session, initSession } from '../../stores/session.ts';
 import CartSummary from '../cart/CartSummary.tsx';
 import { reconcileCart } from '../cart/reconcile.ts';
 import ConfirmationStep from './ConfirmationStep.tsx';
 import PaymentStep, { type PaymentsConfig } from './PaymentStep.tsx';
 import ShippingStep from './ShippingStep.tsx';
+import OrderAmounts from './OrderAmounts.tsx';
 import Stepper, { type StepKey } from './Stepper.tsx';
 import './checkout.css';
 
@@ -24,6 +25,11 @@ interface Props {
 }
 
 type OrderState = { kind: 'none' } | { kind: 'loading' } | { kind: 'ready'; order: CheckoutOrder } | { kind: 'missing' } | { kind: 'failed' };
+
+/** '1 producto', '3 productos'. */
+function itemsLabel(count: number): string {
+  return count === 1 ? '1 producto' : `${count} productos`;
+}
 
 function isOpen(order: CheckoutOrder): boolean {
   return order.status === 'Pendiente' && (order.expires_at === null || Date.parse(order.expires_at) > Date.now());
@@ -199,7 +205,9 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
   }
 
   const onPaid = useCallback(() => {
+    // The paid order took the cart and its coupon; the next cart starts without either.
     clearCart();
+    removeCoupon();
     forgetPendingOrder();
     if (!orderId) return;
     void showOrder(orderId, false).then(() => setStep('confirmation'));
@@ -260,6 +268,8 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
   }
 
   const shownStep: StepKey = order && order.status === 'Pagado' ? 'confirmation' : step;
+  // The shipping and payment steps of an open order show the order beside them.
+  const sideSummary = order !== null && isOpen(order) && (shownStep === 'shipping' || shownStep === 'payment') && !(!session.loading && !session.user);
   const canGoBack = shownStep !== 'confirmation';
   return (
     <div className="checkout">
@@ -267,7 +277,19 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
         <h1>{shownStep === 'summary' ? 'Tu carrito' : 'Finalizar compra'}</h1>
       </div>
       <Stepper current={shownStep} onSelect={canGoBack ? selectStep : undefined} />
-      {body}
+      {sideSummary ? (
+        // From 1024 px the order summary stands in a column beside the step (checkout.css).
+        <div className="checkout-layout">
+          <div className="checkout-main">{body}</div>
+          <aside className="checkout-panel checkout-aside" aria-labelledby="checkout-aside-title">
+            <h2 id="checkout-aside-title">Tu pedido</h2>
+            <p className="checkout-aside-count">{itemsLabel(order!.lines.reduce((sum, line) => sum + line.quantity, 0))}</p>
+            <OrderAmounts order={order!} marked={false} />
+          </aside>
+        </div>
+      ) : (
+        body
+      )}
     </div>
   );
 }

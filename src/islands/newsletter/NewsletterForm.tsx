@@ -3,10 +3,11 @@
  * Hydrated only when the visitor reaches for it (client:interaction), so supabase-js and the
  * validation schemas load on demand.
  */
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { getSupabase } from '../../data/supabase';
 import { MESSAGES, validateNewsletter } from '../../domain/validation';
 import { subscribeToNewsletter, type SubscribeResult } from './subscribe';
+import { usePrebuiltForm } from '../prebuilt';
 import './NewsletterForm.css';
 
 /** Spanish texts of the form; the two messages are the specification's. */
@@ -27,15 +28,14 @@ export default function NewsletterForm() {
   const id = useId();
   const inputId = `${id}-correo`;
   const messageId = `${id}-mensaje`;
+  const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>('idle');
 
-  // The island hydrates when the visitor reaches for it, possibly after typing: keep that text.
-  useEffect(() => {
-    const typed = inputRef.current?.value;
-    if (typed) setEmail(typed);
-  }, []);
+  // The island hydrates when the visitor reaches for it, possibly after typing or pressing Enter:
+  // keep that text and replay that submit (src/islands/prebuilt.ts).
+  usePrebuiltForm(formRef, { email }, (_name, typed) => setEmail(typed));
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -75,7 +75,7 @@ export default function NewsletterForm() {
   const isError = status === 'invalid' || status === 'failure';
 
   return (
-    <form className="nl-form" noValidate onSubmit={onSubmit} aria-busy={status === 'sending'}>
+    <form ref={formRef} className="nl-form" data-prebuilt noValidate onSubmit={onSubmit} aria-busy={status === 'sending'}>
       <label htmlFor={inputId} className="nl-label">
         {NEWSLETTER_TEXT.label}
       </label>

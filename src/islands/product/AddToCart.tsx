@@ -8,7 +8,8 @@ import { fetchLiveProduct, type LiveProduct } from '../../data/products.ts';
 import { formatMXN } from '../../domain/money.ts';
 import { canIncrease, clampQuantity, discountPercent, isSoldOut, PRODUCT_MESSAGES } from '../../domain/products.ts';
 import { addToCart } from '../../stores/cart.ts';
-import { showAddedToCart } from '../../stores/toast.ts';
+import { showAddOutcome } from '../../stores/toast.ts';
+import { usePrebuiltInput } from '../prebuilt.ts';
 
 /** What the prebuilt page knows about the product. */
 export interface AddToCartProduct {
@@ -33,9 +34,15 @@ export default function AddToCart({ product }: Props) {
   const [live, setLive] = useState<LiveProduct | null>(null);
   // 'idle' until hydrated: the prebuilt HTML must not show a check that has not started.
   const [state, setState] = useState<LiveState | 'idle'>('idle');
-  const [quantity, setQuantity] = useState(1);
+  // The field's text, free while the shopper edits it (it may be empty for a moment); the number
+  // it stands for is clamped to 1…stock on blur, Enter, the +/- buttons and the add.
+  const [text, setText] = useState('1');
   const [note, setNote] = useState('');
   const liveRequest = useRef<Promise<LiveProduct | null> | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // A quantity typed before hydration stays (src/islands/prebuilt.ts).
+  usePrebuiltInput(inputRef, text, setText);
 
   useEffect(() => {
     let cancelled = false;
@@ -65,14 +72,28 @@ export default function AddToCart({ product }: Props) {
   const soldOut = isSoldOut({ stock });
   const percent = discountPercent({ price, original_price: originalPrice });
 
+  // What the field stands for: its text as a whole number, clamped (empty or junk counts as 1).
+  const typed = Number.parseInt(text, 10);
+  const quantity = clampQuantity(Number.isFinite(typed) ? typed : 1, stock);
+
+  // When the live stock arrives below the quantity shown, the field follows it (unless the
+  // shopper is in the middle of editing it).
   useEffect(() => {
-    setQuantity((current) => clampQuantity(current, stock));
+    if (document.activeElement === inputRef.current) return;
+    setText((current) => {
+      const n = Number.parseInt(current, 10);
+      const clamped = clampQuantity(Number.isFinite(n) ? n : 1, stock);
+      return Number.isFinite(n) && n === clamped ? current : String(clamped);
+    });
   }, [stock]);
 
   const change = (next: number) => {
     setNote(next > (stock ?? Infinity) ? PRODUCT_MESSAGES.maxStock : '');
-    setQuantity(clampQuantity(next, stock));
+    setText(String(clampQuantity(next, stock)));
   };
+
+  /** Clamps the field's text now (blur, Enter). */
+  const commit = () => change(Number.isFinite(typed) ? typed : 1);
 
   const add = async () => {
     // A click replayed right after hydration may beat the live check; wait briefly for it.
@@ -85,7 +106,9 @@ export default function AddToCart({ product }: Props) {
     }
     const finalStock = current ? current.stock : stock;
     if (isSoldOut({ stock: finalStock }) || (current && !current.available)) return;
-    addToCart(
+    const wanted = clampQuantity(quantity, finalStock);
+    commit();
+    const outcome = addToCart(
       {
         id: product.id,
         name: product.name,
@@ -94,9 +117,10 @@ export default function AddToCart({ product }: Props) {
         image: product.image,
         images: product.images,
       },
-      clampQuantity(quantity, finalStock),
+      wanted,
     );
-    showAddedToCart(product.name);
+    // The same messages as the product cards: 'Agregado al carrito' only when units were added.
+    showAddOutcome(product.name, outcome);
   };
 
   return (
@@ -141,15 +165,23 @@ export default function AddToCart({ product }: Props) {
             −
           </button>
           <input
+            ref={inputRef}
             className="qty-input"
             type="number"
             inputMode="numeric"
             aria-label="Cantidad"
             min={1}
             max={stock ?? undefined}
-            value={quantity}
+            value={text}
             disabled={soldOut}
-            onChange={(event) => change(Number(event.currentTarget.value))}
+            onChange={(event) => {
+              setNote('');
+              setText(event.currentTarget.value);
+            }}
+            onBlur={commit}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') commit();
+            }}
           />
           <button
             type="button"

@@ -4,10 +4,14 @@
  */
 import { useStore } from '@nanostores/react';
 import { $toasts, dismissToast } from '../../stores/toast.ts';
+import { useMounted } from '../prebuilt.ts';
 
 /** The toast stack at the bottom of the screen. */
 export default function Toaster() {
-  const toasts = useStore($toasts);
+  // It hydrates because a toast was just shown: the server drew none, so the first render must
+  // draw none either (src/islands/prebuilt.ts useMounted).
+  const stored = useStore($toasts);
+  const toasts = useMounted() ? stored : [];
   return (
     <div className="toaster" role="status" aria-live="polite">
       {toasts.map((toast) => (

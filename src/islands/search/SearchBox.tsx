@@ -7,7 +7,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import { resolveImage } from '../../domain/images';
 import { loadSearchIndex, type LoadedIndex } from './load-index';
-import { searchProducts, type SearchEntry } from './search';
+import { searchWithTotal, type SearchEntry } from './search';
+import { usePrebuiltInput } from '../prebuilt';
 import './SearchBox.css';
 
 type LoadState = 'idle' | 'loading' | 'ready' | 'error';
@@ -20,6 +21,16 @@ export const SEARCH_TEXT = {
   error: 'No pudimos cargar la búsqueda. Intenta de nuevo.',
   empty: 'No encontramos productos con ese nombre.',
 } as const;
+
+/** The panel's link to every match on /explore: 'Ver todos los resultados (n)'. */
+export function seeAllLabel(total: number): string {
+  return `Ver todos los resultados (${total})`;
+}
+
+/** /explore filtered by the same query, which matches by the same rules (search.ts matchRank). */
+export function exploreHref(query: string): string {
+  return `/explore?${new URLSearchParams({ q: query.trim() }).toString()}`;
+}
 
 /** Screen-reader summary of the results. */
 export function resultsMessage(count: number): string {
@@ -47,8 +58,8 @@ export default function SearchBox() {
   const [state, setState] = useState<LoadState>('idle');
   const [loaded, setLoaded] = useState<LoadedIndex | null>(null);
 
-  const results: SearchEntry[] = useMemo(
-    () => (loaded && query.trim() !== '' ? searchProducts(loaded.index, query) : []),
+  const { results, total } = useMemo(
+    () => (loaded && query.trim() !== '' ? searchWithTotal(loaded.index, query) : { results: [] as SearchEntry[], total: 0 }),
     [loaded, query],
   );
   const hasQuery = query.trim() !== '';
@@ -78,19 +89,14 @@ export default function SearchBox() {
     window.location.assign(productHref(entry[0]));
   };
 
-  // The island may hydrate after the visitor has started typing (client:interaction): adopt
-  // whatever is already in the field and start loading if it has focus.
-  useEffect(() => {
-    const input = inputRef.current;
-    if (!input) return;
-    if (input.value !== '') setQuery(input.value);
-    if (document.activeElement === input) {
+  // Text typed (and focus taken) before hydration is adopted: the search opens on it
+  // (the shared mechanism of src/islands/prebuilt.ts).
+  usePrebuiltInput(inputRef, query, setQuery, {
+    onFocus: () => {
       setFocused(true);
       load();
-    }
-    // Runs once, at hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    },
+  });
 
   // The specification: a click anywhere outside the search clears it.
   useEffect(() => {
@@ -232,9 +238,19 @@ export default function SearchBox() {
           })}
         </ul>
         {message && <p className={state === 'error' ? 'ps-message ps-error' : 'ps-message'}>{message}</p>}
+        {state === 'ready' && total > 0 && (
+          <a
+            className="ps-all"
+            href={exploreHref(query)}
+            // Keep focus in the box so the click is not also a "click outside".
+            onMouseDown={(event) => event.preventDefault()}
+          >
+            {seeAllLabel(total)}
+          </a>
+        )}
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
-        {showPanel && state === 'ready' ? resultsMessage(results.length) : ''}
+        {showPanel && state === 'ready' ? resultsMessage(total) : ''}
       </p>
     </form>
   );

@@ -143,6 +143,33 @@ export function prepareIndex(entries: readonly SearchEntry[]): PreparedIndex {
   return { entries, keys: entries.map((e) => normalize(e[1])) };
 }
 
+/** A query made ready for matchRank: normalized once, split into words. */
+export interface PreparedQuery {
+  text: string;
+  words: string[];
+  wordStart: string;
+}
+
+/** Normalizes a query for matchRank; null when nothing is left to search for. */
+export function prepareQuery(query: string): PreparedQuery | null {
+  const text = normalize(query.slice(0, MAX_QUERY_LENGTH));
+  if (text === '') return null;
+  return { text, words: text.split(' '), wordStart: ` ${text}` };
+}
+
+/**
+ * How a normalized name matches a query: 0 the name starts with it, 1 a word starts with it, 2 it
+ * is anywhere, 3 a query of several words has all of them in another order; -1 no match. The
+ * header search and /explore?q= both rank with this, so they always agree.
+ */
+export function matchRank(key: string, q: PreparedQuery): number {
+  const at = key.indexOf(q.text);
+  if (at === 0) return 0;
+  if (at > 0) return key.includes(q.wordStart) ? 1 : 2;
+  if (q.words.length > 1 && q.words.every((w) => key.includes(w))) return 3;
+  return -1;
+}
+
 /**
  * Products whose name contains the query, ignoring case and accents. Names that start with the
  * query come first, then names with a word starting with it, then any other place; a query of
@@ -151,25 +178,25 @@ export function prepareIndex(entries: readonly SearchEntry[]): PreparedIndex {
  * @example searchProducts(prepareIndex([['a', 'Sobre Fuerzas Temporales', '']]), 'fuerzas') // [['a', ...]]
  */
 export function searchProducts(index: PreparedIndex, query: string, limit = DEFAULT_LIMIT): SearchEntry[] {
-  const q = normalize(query.slice(0, MAX_QUERY_LENGTH));
-  if (q === '' || limit <= 0) return [];
-  const words = q.split(' ');
-  const wordStart = ` ${q}`;
+  return searchWithTotal(index, query, limit).results;
+}
+
+/**
+ * Like searchProducts, plus how many products match in all ('Ver todos los resultados (n)').
+ */
+export function searchWithTotal(index: PreparedIndex, query: string, limit = DEFAULT_LIMIT): { results: SearchEntry[]; total: number } {
+  const q = prepareQuery(query);
+  if (q === null || limit <= 0) return { results: [], total: 0 };
   // Four ranks: prefix, word start, anywhere, all words in any order.
   const ranks: SearchEntry[][] = [[], [], [], []];
   const { keys, entries } = index;
+  let total = 0;
   for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    let rank: number;
-    const at = key.indexOf(q);
-    if (at === 0) rank = 0;
-    else if (at > 0) rank = key.includes(wordStart) ? 1 : 2;
-    else if (words.length > 1 && words.every((w) => key.includes(w))) rank = 3;
-    else continue;
+    const rank = matchRank(keys[i]!, q);
+    if (rank < 0) continue;
+    total += 1;
     const bucket = ranks[rank]!;
     if (bucket.length < limit) bucket.push(entries[i]!);
-    // Nothing can beat a full set of prefix matches.
-    if (rank === 0 && bucket.length === limit) break;
   }
-  return ranks.flat().slice(0, limit);
+  return { results: ranks.flat().slice(0, limit), total };
 }

@@ -78,9 +78,9 @@ describe('coupons', () => {
     expect(COUPON_MESSAGES.invalid).toBe('⚠️ Cupón no válido.');
   });
 
-  it('treats an empty code as removing the coupon and clears the message', () => {
-    expect(applyCoupon('   ')).toEqual({ status: 'removed', coupon: null, message: '' });
-    expect(applyCoupon(undefined).message).toBe('');
+  it('an empty code clears the coupon with the invalid message, like any other unknown code', () => {
+    expect(applyCoupon('   ')).toEqual({ status: 'invalid', coupon: null, message: '⚠️ Cupón no válido.' });
+    expect(applyCoupon(undefined).message).toBe('⚠️ Cupón no válido.');
   });
 });
 
