@@ -182,11 +182,24 @@ export function validatePasswordReset(input: unknown): FormResult<PasswordResetI
 
 const ADDRESS_PARTS = ['street', 'city', 'state', 'zip', 'country'] as const;
 
+/**
+ * The database's limits on profiles and addresses (supabase/migrations/20261122000200_shop.sql):
+ * the profile form checks exactly these, so a save never reaches a check constraint.
+ */
+export const PROFILE_LIMITS = { username: 50, name: 100, lastname: 100, street: 200, city: 100, state: 100, country: 60 } as const;
+
+/** 'Máximo n caracteres.' */
+export function tooLongMessage(max: number): string {
+  return `Máximo ${max} caracteres.`;
+}
+
+const atMost = (max: number) => (value: string) => value.length <= max;
+
 export const profileSchema = z
   .object({
-    username: required(MESSAGES.usernameRequired),
-    name: required(MESSAGES.nameRequired),
-    lastname: required(MESSAGES.lastnameRequired),
+    username: required(MESSAGES.usernameRequired).refine(atMost(PROFILE_LIMITS.username), { error: tooLongMessage(PROFILE_LIMITS.username) }),
+    name: required(MESSAGES.nameRequired).refine(atMost(PROFILE_LIMITS.name), { error: tooLongMessage(PROFILE_LIMITS.name) }),
+    lastname: required(MESSAGES.lastnameRequired).refine(atMost(PROFILE_LIMITS.lastname), { error: tooLongMessage(PROFILE_LIMITS.lastname) }),
     phone: text.refine((value) => value === '' || isValidPhone(value), { error: MESSAGES.profilePhone }),
     street: text,
     city: text,
@@ -197,8 +210,16 @@ export const profileSchema = z
   .superRefine((value, ctx) => {
     const anyAddress = ADDRESS_PARTS.some((part) => value[part] !== '');
     if (!anyAddress) return;
+    // An address is stored whole: the database needs street, city, state and zip (country
+    // defaults to México), so a partly filled address names every missing part.
     if (value.street === '') ctx.addIssue({ code: 'custom', path: ['street'], message: MESSAGES.streetRequired });
     if (value.city === '') ctx.addIssue({ code: 'custom', path: ['city'], message: MESSAGES.cityRequired });
+    if (value.state === '') ctx.addIssue({ code: 'custom', path: ['state'], message: MESSAGES.stateRequired });
+    if (value.zip === '') ctx.addIssue({ code: 'custom', path: ['zip'], message: MESSAGES.zipRequired });
+    for (const part of ['street', 'city', 'state', 'country'] as const) {
+      const max = PROFILE_LIMITS[part];
+      if (value[part].length > max) ctx.addIssue({ code: 'custom', path: [part], message: tooLongMessage(max) });
+    }
   })
   .transform((value) => {
     const anyAddress = ADDRESS_PARTS.some((part) => value[part] !== '');

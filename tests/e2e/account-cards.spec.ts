@@ -1,4 +1,4 @@
-import { test, expect as baseExpect, type APIRequestContext } from './fixtures';
+import { test, expect as baseExpect, type APIRequestContext, expectConsoleError } from './fixtures';
 import { STACK_URL, accessToken, createConfirmedUser, serviceRest, signInAs, stackKeys } from './pages/auth.ts';
 import { AccountPage } from './pages/account.ts';
 
@@ -87,6 +87,7 @@ test('fallos de las tarjetas muestran sus mensajes (respuestas de error simulada
   const cards = account.panel.getByTestId('saved-card');
   await expect(cards).toHaveCount(1, { timeout: 15_000 });
 
+  expectConsoleError(page, /Failed to load resource|net::ERR_/); // the failure is the point of this step
   await page.route('**/api/stripe/payment-methods/*/detach', (route) => route.fulfill({ status: 502, body: '{}' }));
   await cards.first().getByRole('button', { name: /Eliminar/ }).click();
   await expect(account.panel.getByText('No se pudo eliminar el método ❌')).toBeVisible();

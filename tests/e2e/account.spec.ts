@@ -1,4 +1,4 @@
-import { test, expect as baseExpect } from './fixtures';
+import { test, expect as baseExpect, expectConsoleError } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
 import { AuthPage, SHOPPER, atPath, createConfirmedUser, serviceRest, signInAs } from './pages/auth.ts';
 import { AccountPage } from './pages/account.ts';
@@ -281,6 +281,7 @@ test.describe('fallos de carga', () => {
     const account = new AccountPage(page);
 
     // The account itself.
+    expectConsoleError(page, /Failed to load resource|net::ERR_/); // the failure is the point of this step
     await page.route('**/rest/v1/profiles?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"caída"}' }));
     await page.reload();
     await expect(page.getByRole('alert')).toContainText('No se pudo cargar tu cuenta. Intenta nuevamente.');
@@ -291,6 +292,7 @@ test.describe('fallos de carga', () => {
     await expect(account.tabs).toBeVisible({ timeout: 15_000 });
 
     // The addresses.
+    expectConsoleError(page, /Failed to load resource|net::ERR_/); // the failure is the point of this step
     await page.route('**/rest/v1/addresses?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"caída"}' }));
     await account.openTab('Direcciones');
     await expect(account.panel.getByRole('alert')).toHaveText('No se pudieron cargar tus direcciones.');
@@ -299,6 +301,7 @@ test.describe('fallos de carga', () => {
     await expect(account.addresses).toHaveCount(2);
 
     // The lines of an order; hovering already asks for them.
+    expectConsoleError(page, /Failed to load resource|net::ERR_/); // the failure is the point of this step
     await page.route('**/rest/v1/order_items?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"caída"}' }));
     await account.openTab('Pedidos');
     const details = account.orderRows.first().getByRole('button', { name: /Ver detalles/ });
@@ -404,6 +407,7 @@ test.describe('seguridad de la cuenta', () => {
     await expect(account.panel.getByText('Correo de verificación reenviado')).toHaveCount(0, { timeout: 4000 });
 
     await page.unroute('**/auth/v1/resend*');
+    expectConsoleError(page, /Failed to load resource|net::ERR_/); // the failure is the point of this step
     await page.route('**/auth/v1/resend*', (route) =>
       route.fulfill({ status: 429, json: { code: 'over_email_send_rate_limit', message: 'Email rate limit exceeded' } }),
     );

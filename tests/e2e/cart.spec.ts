@@ -4,7 +4,7 @@
  * and a price changed in localStorage never reaching the order.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test } from './fixtures';
+import { expect as baseExpect, test, expectConsoleError } from './fixtures';
 import { accessToken, AuthPage, createConfirmedUser, serviceRest, STACK_URL, stackKeys } from './pages/auth';
 import { CheckoutPage, mxn, orderInDb, seedCart } from './pages/checkout';
 
@@ -150,6 +150,7 @@ test.describe('checkout refuses what is not yours', () => {
     await expect(page.getByText('No tienes acceso a este pedido.')).toBeVisible();
     expect((await orderInDb(orderId)).status).toBe('Pendiente');
 
+    expectConsoleError(page, /status of 404/); // the 404 answer is the point
     const malformed = await page.goto('/checkout/no-es-un-pedido');
     expect(malformed?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Pedido no encontrado' })).toBeVisible();

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { expect, test, type APIRequestContext, type Page, expectConsoleError } from './fixtures';
 import type { ExploreData } from '../../src/islands/catalog/explore-model';
 import { FOOTER_CATALOG_LINKS } from './pages/shell';
 
@@ -115,6 +115,7 @@ test.describe('pickers', () => {
 
   test('expansion picker: 12 skeleton cards while loading, error with Reintentar', async ({ page }) => {
     let fail = true;
+    expectConsoleError(page, /Failed to load resource|net::ERR_/); // the failure is the point of this step
     await page.route('**/rest/v1/expansions*', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       if (fail) await route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"caído"}' });

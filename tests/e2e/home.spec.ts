@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
+import { expect, test, expectConsoleError } from './fixtures';
 import { CART_STORAGE_KEY } from '../../src/stores/cart';
 import { FOOTER_CATALOG_LINKS, FOOTER_HELP_LINKS, Shell } from './pages/shell';
 
@@ -107,6 +107,7 @@ test.describe('home page shell', () => {
   }
 
   test('unknown routes get the Spanish 404 page with status 404', async ({ page }) => {
+    expectConsoleError(page, /status of 404/); // the 404 answer is the point
     const response = await page.goto('/esta-pagina-no-existe');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible();

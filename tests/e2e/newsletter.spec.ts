@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type Page } from './fixtures';
+import { expect, request as playwrightRequest, test, type Page, expectConsoleError } from './fixtures';
 import { LOCAL_JWT_SECRET } from '../../scripts/local-supabase/config';
 import { apiKeys } from '../../scripts/local-supabase/jwt';
 
@@ -90,6 +90,7 @@ test.describe('footer newsletter', () => {
   });
 
   test('a unique-violation answer from the backend also counts as subscribed', async ({ page }) => {
+    expectConsoleError(page, /Failed to load resource|net::ERR_/); // the failure is the point of this step
     await page.route('**/rest/v1/newsletter_subscribers**', (route) =>
       route.fulfill({
         status: 409,
@@ -106,6 +107,7 @@ test.describe('footer newsletter', () => {
   });
 
   test('says so and keeps the address when the backend refuses', async ({ page }) => {
+    expectConsoleError(page, /Failed to load resource|net::ERR_/); // the failure is the point of this step
     await page.route('**/rest/v1/newsletter_subscribers**', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'boom' }) }),
     );
@@ -119,6 +121,7 @@ test.describe('footer newsletter', () => {
   });
 
   test('says so when the backend cannot be reached', async ({ page }) => {
+    expectConsoleError(page, /Failed to load resource|net::ERR_/); // the failure is the point of this step
     await page.route('**/rest/v1/newsletter_subscribers**', (route) => route.abort('connectionrefused'));
     await page.goto('/');
     const { field, submit, status } = newsletter(page);

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page, expectConsoleError } from './fixtures';
 import { LOCAL_JWT_SECRET } from '../../scripts/local-supabase/config';
 import { apiKeys } from '../../scripts/local-supabase/jwt';
 import { Shell } from './pages/shell';
@@ -136,6 +136,7 @@ test.describe('product page', () => {
   });
 
   test('unknown id: 404 and Producto no encontrado', async ({ page }) => {
+    expectConsoleError(page, /status of 404/); // the 404 answer is the point
     const response = await page.goto('/product/no-existe-este-producto');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Producto no encontrado' })).toBeVisible();

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Request } from './fixtures';
+import { expect, test, type Page, type Request, expectConsoleError } from './fixtures';
 
 /** The local stack the e2e web server started (playwright.config.ts passes the same port). */
 const STACK_URL = `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT || '54329'}`;
@@ -173,6 +173,7 @@ test.describe('header search', () => {
 
   test('tells the shopper when the index cannot be loaded, and tries again on the next search', async ({ page }) => {
     let fail = true;
+    expectConsoleError(page, /Failed to load resource|net::ERR_/); // the failure is the point of this step
     await page.route('**/search-index.json', (route) => (fail ? route.fulfill({ status: 503, body: '' }) : route.continue()));
     await page.goto('/contacto');
     const { box, options } = search(page);

@@ -10,6 +10,8 @@ export const ORDER_MESSAGES = {
   empty: 'No tienes pedidos aún.',
   loadFailed: 'No se pudieron cargar tus pedidos.',
   linesFailed: 'No se pudieron cargar los productos. Intenta de nuevo.',
+  /** The short heading the specification also gives the failure. */
+  linesFailedTitle: 'Error al cargar productos',
   noLines: 'No hay productos disponibles para este pedido.',
   missingProduct: 'Producto no disponible',
 } as const;
@@ -152,8 +154,10 @@ export default function OrdersPanel({ userId }: { userId: string }) {
                           {!state || state.status === 'loading' ? (
                             <p role="status">Cargando productos…</p>
                           ) : state.status === 'error' ? (
-                            <div className="acct-actions">
-                              <p className="acct-error">{ORDER_MESSAGES.linesFailed}</p>
+                            <div className="acct-actions" role="alert">
+                              <p className="acct-error">
+                                <strong>{ORDER_MESSAGES.linesFailedTitle}</strong>: {ORDER_MESSAGES.linesFailed}
+                              </p>
                               <button type="button" className="btn btn-outline" onClick={() => void loadLines(order.id, true)}>
                                 Reintentar
                               </button>

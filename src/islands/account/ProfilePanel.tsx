@@ -166,29 +166,37 @@ export default function ProfilePanel({ user, profile, onOpenTab }: Props) {
         setFormError(MESSAGES.profileUsernameTaken);
         return;
       }
+      // All or nothing: the form already checked everything the database checks; should the
+      // address still fail, the profile goes back to what it was, so nothing is half saved.
+      // Database messages are English and technical: the shopper reads the Spanish one.
+      const previous = { username: profile.username, name: profile.name, lastname: profile.lastname, phone: profile.phone };
       const saved = await updateProfile(user.id, parsed.data);
       if (saved.error) {
         if (isUsernameConflict(saved.error)) {
           setFieldErrors({ username: MESSAGES.profileUsernameTaken });
           setFormError(MESSAGES.profileUsernameTaken);
         } else {
-          setFormError(saved.error.message || PROFILE_MESSAGES.saveFailed);
+          console.warn('profile save failed', saved.error.message);
+          setFormError(PROFILE_MESSAGES.saveFailed);
         }
         return;
       }
-      setProfile(saved.data);
       if (parsed.data.address) {
         const addressResult = await saveMainAddress(user.id, parsed.data.address);
         if (addressResult.error) {
-          setFormError(addressResult.error.message || PROFILE_MESSAGES.saveFailed);
+          console.warn('address save failed', addressResult.error.message);
+          await updateProfile(user.id, previous).catch(() => undefined);
+          setFormError(PROFILE_MESSAGES.saveFailed);
           return;
         }
         setAddress(addressResult.data);
       }
+      setProfile(saved.data);
       setEditing(false);
       showSavedNote(PROFILE_MESSAGES.saved);
     } catch (error) {
-      setFormError(error instanceof Error && error.message ? error.message : PROFILE_MESSAGES.saveFailed);
+      console.warn('profile save failed', error);
+      setFormError(PROFILE_MESSAGES.saveFailed);
     } finally {
       setSaving(false);
     }

@@ -2,7 +2,8 @@
  * Explore page: filters and sorting over the compact catalogue JSON, reflected in the query string
  * so a filtered view can be shared.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { usePrebuiltInput } from '../prebuilt.ts';
 import { formatMXN } from '../../domain/money.ts';
 import { discountPercent, isSoldOut, PRODUCT_MESSAGES } from '../../domain/products.ts';
 import {
@@ -87,6 +88,7 @@ export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
   const [status, setStatus] = useState<Status>('loading');
   const [filters, setFilters] = useState<ExploreFilters>(EMPTY_FILTERS);
   const [shown, setShown] = useState(PAGE);
+  const searchRef = useRef<HTMLInputElement>(null);
 
   const load = useCallback(async () => {
     setStatus('loading');
@@ -101,12 +103,21 @@ export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
   }, [dataUrl]);
 
   useEffect(() => {
-    setFilters(filtersFromQuery(window.location.search));
+    setFilters((current) => {
+      const fromUrl = filtersFromQuery(window.location.search);
+      return current.q && !fromUrl.q ? { ...fromUrl, q: current.q } : fromUrl;
+    });
     const onPop = () => setFilters(filtersFromQuery(window.location.search));
     window.addEventListener('popstate', onPop);
     void load();
     return () => window.removeEventListener('popstate', onPop);
   }, [load]);
+
+  // Words typed before hydration are kept (src/islands/prebuilt.ts); the query string's q is
+  // read right after, so a typed value only wins when there is one.
+  usePrebuiltInput(searchRef, '', (typed) => {
+    if (typed) update({ q: typed });
+  });
 
   const update = (patch: Partial<ExploreFilters>) => {
     setFilters((current) => {
@@ -130,6 +141,21 @@ export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
   return (
     <div className="explore">
       <form className="explore-filters" aria-label="Filtros" onSubmit={(event) => event.preventDefault()}>
+        <div className="field explore-q">
+          <label htmlFor="f-q">Buscar</label>
+          <input
+            ref={searchRef}
+            id="f-q"
+            className="input"
+            type="search"
+            name="q"
+            placeholder="Nombre del producto"
+            autoComplete="off"
+            maxLength={100}
+            value={filters.q}
+            onChange={(e) => update({ q: e.currentTarget.value })}
+          />
+        </div>
         <FilterSelect id="f-franquicia" label="Franquicia" allLabel="Todas" value={filters.franchise} options={data?.franchises ?? []} onChange={(franchise) => update({ franchise })} />
         <FilterSelect id="f-tipo" label="Tipo de producto" allLabel="Todos" value={filters.type} options={types} onChange={(type) => update({ type })} />
         <FilterSelect id="f-expansion" label="Expansión" allLabel="Todas" value={filters.expansion} options={expansions} onChange={(expansion) => update({ expansion })} />

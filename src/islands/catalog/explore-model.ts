@@ -3,6 +3,7 @@
  * written at build time, the filter state, its query string, and filtering and sorting.
  */
 import { discountPercent, isSoldOut, type Product } from '../../domain/products.ts';
+import { matchRank, normalize, prepareQuery } from '../search/search.ts';
 
 /** One product in the compact explore JSON. */
 export interface ExploreProduct {
@@ -42,6 +43,8 @@ export type Sort = (typeof SORTS)[number];
 
 /** Every filter of the explore page. */
 export interface ExploreFilters {
+  /** Words to find in product names, matched like the header search ('' = all). */
+  q: string;
   franchise: string;
   type: string;
   expansion: string;
@@ -53,6 +56,7 @@ export interface ExploreFilters {
 
 /** No filters, default order. */
 export const EMPTY_FILTERS: ExploreFilters = {
+  q: '',
   franchise: '',
   type: '',
   expansion: '',
@@ -89,6 +93,7 @@ export function filtersFromQuery(search: string): ExploreFilters {
   const params = new URLSearchParams(search);
   const sort = params.get('orden');
   return {
+    q: (params.get('q') ?? '').trim().slice(0, 100),
     franchise: slugOrEmpty(params.get('franquicia')),
     type: slugOrEmpty(params.get('tipo')),
     expansion: slugOrEmpty(params.get('expansion')),
@@ -102,6 +107,7 @@ export function filtersFromQuery(search: string): ExploreFilters {
 /** The query string of a filter state ('' when nothing is set), stable in key order. */
 export function filtersToQuery(filters: ExploreFilters): string {
   const params = new URLSearchParams();
+  if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.franchise) params.set('franquicia', filters.franchise);
   if (filters.type) params.set('tipo', filters.type);
   if (filters.expansion) params.set('expansion', filters.expansion);
@@ -115,9 +121,19 @@ export function filtersToQuery(filters: ExploreFilters): string {
 
 const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
 
-/** Products that pass every filter, in the chosen order (relevance = catalogue order). */
+/**
+ * Products that pass every filter, in the chosen order. Relevance is the catalogue order, or with
+ * words to find the header search's ranking (search.ts matchRank): both find the same products.
+ */
 export function applyFilters(products: readonly ExploreProduct[], filters: ExploreFilters): ExploreProduct[] {
+  const query = prepareQuery(filters.q);
+  const ranks = new Map<ExploreProduct, number>();
   const result = products.filter((product) => {
+    if (query) {
+      const rank = matchRank(normalize(product.name), query);
+      if (rank < 0) return false;
+      ranks.set(product, rank);
+    }
     if (filters.franchise && product.franchiseId !== filters.franchise) return false;
     if (filters.type && product.typeId !== filters.type) return false;
     if (filters.expansion && product.expansionId !== filters.expansion) return false;
@@ -136,7 +152,7 @@ export function applyFilters(products: readonly ExploreProduct[], filters: Explo
     case 'nombre':
       return result.sort((a, b) => collator.compare(a.name, b.name));
     default:
-      return result;
+      return query ? result.sort((a, b) => ranks.get(a)! - ranks.get(b)! || collator.compare(a.name, b.name)) : result;
   }
 }
 

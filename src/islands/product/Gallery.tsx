@@ -83,7 +83,7 @@ export default function Gallery({ name, images }: Props) {
         aria-label={`Ver imagen ${wrapIndex(index, count) + 1} de ${count} en pantalla completa`}
         onClick={() => setOpen(true)}
       >
-        <img src={current} alt={name} width={600} height={600} fetchPriority="high" decoding="async" />
+        <img src={current} alt={name} width={600} height={600} fetchPriority="high" loading="eager" decoding="async" />
       </button>
       {count > 1 && (
         <ul className="gallery-thumbs" aria-label="Miniaturas">
