@@ -149,6 +149,11 @@ function AccountScreen({ withProductForm = false }: Props) {
             Registrar producto
           </a>
         )}
+        {profile.isAdmin && (
+          <a className="btn btn-primary" href="/admin">
+            Administrar tienda
+          </a>
+        )}
         <button type="button" className="btn btn-outline" onClick={() => void signOut()}>
           Cerrar sesión
         </button>

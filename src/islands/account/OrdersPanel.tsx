@@ -5,6 +5,7 @@ import { formatMXN } from '../../domain/money.ts';
 import { resolveImage } from '../../domain/images.ts';
 import { formatAddressCopy, formatOrderDate, formatOrderTotal, orderDisplayId, paginate, statusColor, type StatusColor } from '../../domain/orders.ts';
 import { useLiveRows } from './useLive.ts';
+import OrderTracking from './OrderTracking.tsx';
 
 export const ORDER_MESSAGES = {
   empty: 'No tienes pedidos aún.',
@@ -151,6 +152,7 @@ export default function OrdersPanel({ userId }: { userId: string }) {
                               Envío a: {formatAddressCopy(order.shipping_address)}
                             </p>
                           )}
+                          <OrderTracking orderId={order.id} status={order.status} />
                           {!state || state.status === 'loading' ? (
                             <p role="status">Cargando productos…</p>
                           ) : state.status === 'error' ? (

@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useState } from 'react';
+import { adminFetch } from './api.ts';
+
+/** GET /api/admin/rebuild as it answers; progress fields appear only when the server reports them. */
+interface RebuildStatus {
+  status?: string;
+  startedAt?: string | null;
+  finishedAt?: string | null;
+  durationMs?: number | null;
+  lastError?: string | null;
+  lastSuccessAt?: string | null;
+  lastSuccess?: string | null;
+  pagesWritten?: number | null;
+  progress?: { phase?: string; pagesWritten?: number; pagesTotal?: number; total?: number; done?: number } | number | null;
+  [key: string]: unknown;
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  idle: 'En espera',
+  building: 'Reconstruyendo',
+  queued: 'Reconstruyendo (otra en cola)',
+  failed: 'Falló la última',
+  succeeded: 'En espera',
+};
+
+const dateTime = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'America/Mexico_City' });
+const when = (value: unknown) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? dateTime.format(new Date(value)) : '-');
+
+function seconds(ms: unknown): string {
+  return typeof ms === 'number' && Number.isFinite(ms) ? `${(ms / 1000).toLocaleString('es-MX', { maximumFractionDigits: 1 })} s` : '-';
+}
+
+/** What the progress bar shows: pages done of a total, when the status has them. */
+function progressOf(status: RebuildStatus): { done: number; total: number | null; phase: string | null } | null {
+  const p = status.progress;
+  if (typeof p === 'number') return { done: p, total: 100, phase: null };
+  const done = (p && typeof p === 'object' ? (p.pagesWritten ?? p.done) : undefined) ?? status.pagesWritten ?? null;
+  if (typeof done !== 'number') return null;
+  const total = p && typeof p === 'object' ? (p.pagesTotal ?? p.total ?? null) : null;
+  return { done, total: typeof total === 'number' && total > 0 ? total : null, phase: p && typeof p === 'object' ? (p.phase ?? null) : null };
+}
+
+/** 'Catálogo': the rebuild status, the last successful build and 'Reconstruir ahora'. */
+export default function CatalogSection() {
+  const [status, setStatus] = useState<RebuildStatus | null>(null);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [lastSuccess, setLastSuccess] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    const answer = await adminFetch<RebuildStatus>('/api/admin/rebuild');
+    if (answer.ok && answer.data) {
+      setStatus(answer.data);
+      setError('');
+      const success =
+        (typeof answer.data.lastSuccessAt === 'string' && answer.data.lastSuccessAt) ||
+        (typeof answer.data.lastSuccess === 'string' && answer.data.lastSuccess) ||
+        (!answer.data.lastError && typeof answer.data.finishedAt === 'string' ? answer.data.finishedAt : null);
+      if (success) setLastSuccess(success);
+    } else {
+      setError(answer.message || 'No se pudo leer el estado del catálogo.');
+    }
+  }, []);
+
+  const running = status?.status === 'building' || status?.status === 'queued';
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => {
+    const timer = setInterval(() => void load(), running ? 2000 : 10_000);
+    return () => clearInterval(timer);
+  }, [load, running]);
+
+  async function rebuild() {
+    setBusy(true);
+    setNotice('');
+    const answer = await adminFetch('/api/admin/rebuild', { method: 'POST', body: {} });
+    setBusy(false);
+    if (answer.ok) setNotice('Reconstrucción iniciada.');
+    else setError(answer.message || 'No se pudo iniciar la reconstrucción.');
+    await load();
+  }
+
+  const progress = status ? progressOf(status) : null;
+
+  return (
+    <section aria-labelledby="adm-catalog-title">
+      <h1 id="adm-catalog-title">Catálogo</h1>
+      <p>Las páginas del catálogo se generan a partir de la base de datos. Un cambio de producto las reconstruye solo; aquí puedes verlo y forzarlo.</p>
+      {error && (
+        <p className="acct-error" role="alert">
+          {error}
+        </p>
+      )}
+      {!status && !error ? (
+        <p role="status">Cargando estado…</p>
+      ) : status ? (
+        <dl className="adm-dl" data-testid="rebuild-status">
+          <dt>Estado</dt>
+          <dd>{STATUS_LABELS[status.status ?? ''] ?? status.status ?? '-'}</dd>
+          <dt>Inicio</dt>
+          <dd>{when(status.startedAt)}</dd>
+          <dt>Fin</dt>
+          <dd>{when(status.finishedAt)}</dd>
+          <dt>Duración</dt>
+          <dd>{seconds(status.durationMs)}</dd>
+          <dt>Última reconstrucción correcta</dt>
+          <dd>{when(lastSuccess)}</dd>
+          <dt>Último error</dt>
+          <dd>{status.lastError ? String(status.lastError) : 'Ninguno'}</dd>
+          {progress && (
+            <>
+              <dt>Páginas escritas</dt>
+              <dd>
+                {progress.total ? (
+                  <progress className="adm-progress" max={progress.total} value={Math.min(progress.done, progress.total)} aria-label="Páginas escritas">
+                    {progress.done} de {progress.total}
+                  </progress>
+                ) : null}
+                <span>
+                  {progress.total ? `${progress.done} de ${progress.total}` : progress.done}
+                  {progress.phase ? ` (${progress.phase})` : ''}
+                </span>
+              </dd>
+            </>
+          )}
+        </dl>
+      ) : null}
+      {notice && (
+        <p className="acct-note acct-note-success" role="status">
+          {notice}
+        </p>
+      )}
+      <div className="adm-actions">
+        <button type="button" className="btn btn-primary" disabled={busy || running} onClick={() => void rebuild()}>
+          Reconstruir ahora
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,333 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { formatMXN } from '../../domain/money.ts';
+import { CARRIERS, formatAddressCopy, orderActions, orderDisplayId, statusColor, trackingUrl } from '../../domain/orders.ts';
+import { changeOrderStatus, loadOrderDetail, refundOrder, type OrderDetail, type OrderEvent } from './api.ts';
+import ConfirmDialog from './ConfirmDialog.tsx';
+import { BADGE } from './badges.ts';
+
+const PROVIDERS: Record<string, string> = {
+  stripe: 'Stripe (tarjeta)',
+  paypal: 'PayPal',
+  'simulated-card': 'Tarjeta (simulada)',
+  'simulated-paypal': 'PayPal (simulado)',
+};
+
+const dateTime = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Mexico_City' });
+const when = (value: string | null) => (value ? dateTime.format(new Date(value)) : '-');
+
+function who(event: OrderEvent, customerId: string): string {
+  if (!event.actor) return 'La tienda (sistema)';
+  if (event.actor === customerId) return 'Cliente';
+  return 'Administrador';
+}
+
+type Pending = null | 'refund' | 'cancel';
+
+/** One order: lines, amounts, customer, address copy, payment, history and the actions its status allows. */
+export default function OrderDetailView({ orderId, onBack }: { orderId: string; onBack: () => void }) {
+  const [detail, setDetail] = useState<OrderDetail | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [carrier, setCarrier] = useState('');
+  const [tracking, setTracking] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ carrier?: string; tracking?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [confirm, setConfirm] = useState<Pending>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const load = useCallback(async () => {
+    const data = await loadOrderDetail(orderId);
+    if (data) {
+      setDetail(data);
+      setFailed(false);
+    } else setFailed(true);
+  }, [orderId]);
+
+  useEffect(() => {
+    void load().then(() => heading.current?.focus());
+  }, [load]);
+
+  async function run(action: () => ReturnType<typeof changeOrderStatus>, success: string) {
+    setBusy(true);
+    setMessage(null);
+    const answer = await action();
+    setBusy(false);
+    setConfirm(null);
+    if (answer.ok) {
+      setMessage({ kind: 'success', text: success });
+      await load();
+    } else {
+      setMessage({ kind: 'error', text: answer.message || 'No se pudo cambiar el pedido. Intenta de nuevo.' });
+      await load();
+    }
+  }
+
+  function ship(event: FormEvent) {
+    event.preventDefault();
+    const errors: typeof fieldErrors = {};
+    if (!carrier) errors.carrier = 'Elige la paquetería.';
+    if (!tracking.trim()) errors.tracking = 'Escribe el número de guía.';
+    setFieldErrors(errors);
+    if (errors.carrier || errors.tracking) return;
+    void run(() => changeOrderStatus(orderId, { status: 'Enviado', carrier, trackingNumber: tracking.trim() }), 'Pedido marcado como enviado. Avisamos al cliente por correo.');
+  }
+
+  const back = (
+    <p>
+      <a
+        className="btn btn-outline"
+        href="/admin/pedidos"
+        onClick={(e) => {
+          e.preventDefault();
+          onBack();
+        }}
+      >
+        ← Volver a pedidos
+      </a>
+    </p>
+  );
+
+  if (failed) {
+    return (
+      <section>
+        {back}
+        <p className="acct-error" role="alert">
+          No se pudo cargar el pedido.
+        </p>
+      </section>
+    );
+  }
+  if (!detail) return <p role="status">Cargando pedido…</p>;
+
+  const { order, lines, events } = detail;
+  const actions = orderActions(order.status);
+  const number = orderDisplayId(order.id);
+  const address = formatAddressCopy(order.shipping_address);
+  const link = trackingUrl(order.carrier, order.tracking_number);
+
+  return (
+    <section aria-labelledby="adm-order-title" data-testid="admin-order-detail">
+      {back}
+      <h1 id="adm-order-title" ref={heading} tabIndex={-1}>
+        Pedido {number}
+      </h1>
+      <p>
+        <span className={`badge ${BADGE[statusColor(order.status)]}`} data-testid="admin-order-status">
+          {order.status}
+        </span>{' '}
+        <span className="muted">Creado el {when(order.created_at)}</span>
+      </p>
+      {message && (
+        <p className={`acct-note acct-note-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+
+      {(actions.ship || actions.complete || actions.refund || actions.cancel) && (
+        <div className="adm-box">
+          <h2>Acciones</h2>
+          {actions.ship && (
+            <form onSubmit={ship} aria-label="Marcar como enviado" noValidate>
+              <div className="acct-row">
+                <div className="field">
+                  <label htmlFor="adm-carrier">Paquetería</label>
+                  <select
+                    id="adm-carrier"
+                    className="input"
+                    value={carrier}
+                    aria-invalid={fieldErrors.carrier ? true : undefined}
+                    aria-describedby={fieldErrors.carrier ? 'adm-carrier-error' : undefined}
+                    onChange={(e) => setCarrier(e.target.value)}
+                  >
+                    <option value="">Selecciona…</option>
+                    {CARRIERS.map((c) => (
+                      <option key={c} value={c}>
+                        {c}
+                      </option>
+                    ))}
+                  </select>
+                  {fieldErrors.carrier && (
+                    <p className="field-error" id="adm-carrier-error">
+                      {fieldErrors.carrier}
+                    </p>
+                  )}
+                </div>
+                <div className="field">
+                  <label htmlFor="adm-tracking">Número de guía</label>
+                  <input
+                    id="adm-tracking"
+                    className="input"
+                    value={tracking}
+                    maxLength={100}
+                    autoComplete="off"
+                    aria-invalid={fieldErrors.tracking ? true : undefined}
+                    aria-describedby={fieldErrors.tracking ? 'adm-tracking-error' : undefined}
+                    onChange={(e) => setTracking(e.target.value)}
+                  />
+                  {fieldErrors.tracking && (
+                    <p className="field-error" id="adm-tracking-error">
+                      {fieldErrors.tracking}
+                    </p>
+                  )}
+                </div>
+              </div>
+              <div className="adm-actions">
+                <button type="submit" className="btn btn-primary" disabled={busy}>
+                  Marcar como enviado
+                </button>
+              </div>
+            </form>
+          )}
+          <div className="adm-actions">
+            {actions.complete && (
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={busy}
+                onClick={() => void run(() => changeOrderStatus(orderId, { status: 'Completado' }), 'Pedido marcado como completado.')}
+              >
+                Marcar como completado
+              </button>
+            )}
+            {actions.refund && (
+              <button type="button" className="btn btn-outline" disabled={busy} onClick={() => setConfirm('refund')}>
+                Cancelar y reembolsar
+              </button>
+            )}
+            {actions.cancel && (
+              <button type="button" className="btn btn-outline" disabled={busy} onClick={() => setConfirm('cancel')}>
+                Cancelar
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={confirm === 'refund'}
+        title={`¿Cancelar y reembolsar el pedido ${number}?`}
+        confirmLabel="Sí, cancelar y reembolsar"
+        busy={busy}
+        onClose={() => setConfirm(null)}
+        onConfirm={() => void run(() => refundOrder(orderId), 'Pedido reembolsado. Avisamos al cliente por correo.')}
+      >
+        <p>
+          Se devolverán {formatMXN(order.total)} por {PROVIDERS[order.payment_provider ?? ''] ?? order.payment_provider ?? 'el proveedor de pago'}, el stock
+          volverá a estar a la venta y el cliente recibirá un correo. No se puede deshacer.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirm === 'cancel'}
+        title={`¿Cancelar el pedido ${number}?`}
+        confirmLabel="Sí, cancelar el pedido"
+        busy={busy}
+        onClose={() => setConfirm(null)}
+        onConfirm={() => void run(() => changeOrderStatus(orderId, { status: 'Cancelado' }), 'Pedido cancelado; el stock volvió a la venta.')}
+      >
+        <p>El pedido aún no está pagado. Sus productos volverán a estar a la venta.</p>
+      </ConfirmDialog>
+
+      <div className="adm-grid-2">
+        <div>
+          <h2>Cliente</h2>
+          <dl className="adm-dl">
+            <dt>Nombre</dt>
+            <dd>{order.customer_name ?? 'Sin nombre'}</dd>
+            <dt>Correo</dt>
+            <dd>{order.customer_email ?? '-'}</dd>
+            <dt>Envío a</dt>
+            <dd data-testid="admin-order-address">{address ?? 'Sin dirección registrada'}</dd>
+          </dl>
+        </div>
+        <div>
+          <h2>Pago y envío</h2>
+          <dl className="adm-dl">
+            <dt>Proveedor</dt>
+            <dd>{order.payment_provider ? (PROVIDERS[order.payment_provider] ?? order.payment_provider) : 'Sin pago'}</dd>
+            <dt>Referencia</dt>
+            <dd>{order.payment_ref ?? '-'}</dd>
+            <dt>Pagado</dt>
+            <dd>{when(order.paid_at)}</dd>
+            <dt>Paquetería</dt>
+            <dd>{order.carrier ?? '-'}</dd>
+            <dt>Número de guía</dt>
+            <dd>
+              {order.tracking_number ? (link ? <a href={link} target="_blank" rel="noopener noreferrer">{order.tracking_number}</a> : order.tracking_number) : '-'}
+            </dd>
+            {order.refund_ref && (
+              <>
+                <dt>Reembolso</dt>
+                <dd>
+                  {order.refund_ref} ({when(order.refunded_at)})
+                </dd>
+              </>
+            )}
+          </dl>
+        </div>
+      </div>
+
+      <h2>Productos</h2>
+      <div className="acct-table-wrap">
+        <table className="acct-table adm-table">
+          <thead>
+            <tr>
+              <th scope="col">Producto</th>
+              <th scope="col" className="num">
+                Cantidad
+              </th>
+              <th scope="col" className="num">
+                Precio pagado
+              </th>
+              <th scope="col" className="num">
+                Importe
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line.id}>
+                <td>{line.name ?? 'Producto no disponible'}</td>
+                <td className="num">{line.quantity}</td>
+                <td className="num">{formatMXN(line.price)}</td>
+                <td className="num">{formatMXN(Number(line.price) * line.quantity)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className="adm-dl" style={{ marginTop: 'var(--space-3)' }}>
+        <dt>Subtotal</dt>
+        <dd>{formatMXN(order.subtotal)}</dd>
+        <dt>Descuento{order.coupon_code ? ` (${order.coupon_code})` : ''}</dt>
+        <dd>{Number(order.discount) > 0 ? `-${formatMXN(order.discount)}` : formatMXN(0)}</dd>
+        <dt>Envío</dt>
+        <dd>{Number(order.shipping) === 0 ? 'Gratis' : formatMXN(order.shipping)}</dd>
+        <dt>
+          <strong>Total</strong>
+        </dt>
+        <dd>
+          <strong>{formatMXN(order.total)}</strong>
+        </dd>
+      </dl>
+
+      <h2>Historial</h2>
+      <ol className="adm-history" data-testid="admin-order-history">
+        {events.map((event) => (
+          <li key={event.id}>
+            <strong>{event.from_status ? `${event.from_status} → ${event.to_status}` : `Creado: ${event.to_status}`}</strong>
+            <br />
+            <span className="muted">
+              {when(event.created_at)} · {who(event, order.user_id)}
+            </span>
+            {event.note && (
+              <>
+                <br />
+                {event.note}
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

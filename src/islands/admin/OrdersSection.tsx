@@ -1,0 +1,206 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { ADMIN_PAGE_SIZE, ORDER_STATUS, formatOrderDate, formatOrderTotal, orderDisplayId, statusColor } from '../../domain/orders.ts';
+import { BADGE } from './badges.ts';
+import { loadOrders, type AdminOrder, type OrderFilter } from './api.ts';
+import OrderDetailView from './OrderDetail.tsx';
+
+
+const EMPTY: OrderFilter = { status: '', from: '', to: '', search: '', page: 1 };
+
+function filterFromUrl(): { filter: OrderFilter; orderId: string | null } {
+  const params = new URLSearchParams(window.location.search);
+  const page = Number(params.get('pagina') ?? '1');
+  return {
+    filter: {
+      status: params.get('estado') ?? '',
+      from: params.get('desde') ?? '',
+      to: params.get('hasta') ?? '',
+      search: params.get('q') ?? '',
+      page: Number.isInteger(page) && page > 0 ? page : 1,
+    },
+    orderId: params.get('pedido'),
+  };
+}
+
+function writeUrl(filter: OrderFilter, orderId: string | null): void {
+  const params = new URLSearchParams();
+  if (filter.status) params.set('estado', filter.status);
+  if (filter.from) params.set('desde', filter.from);
+  if (filter.to) params.set('hasta', filter.to);
+  if (filter.search) params.set('q', filter.search);
+  if (filter.page > 1) params.set('pagina', String(filter.page));
+  if (orderId) params.set('pedido', orderId);
+  const query = params.toString();
+  window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+}
+
+/** 'Pedidos': every order, newest first, 25 per page, with filters, search and the order detail. */
+export default function OrdersSection() {
+  const [filter, setFilter] = useState<OrderFilter | null>(null);
+  const [draft, setDraft] = useState<OrderFilter>(EMPTY);
+  const [orderId, setOrderId] = useState<string | null>(null);
+  const [result, setResult] = useState<{ orders: AdminOrder[]; total: number } | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const initial = filterFromUrl();
+    setFilter(initial.filter);
+    setDraft(initial.filter);
+    setOrderId(initial.orderId);
+  }, []);
+
+  const load = useCallback(async (current: OrderFilter) => {
+    setFailed(false);
+    const data = await loadOrders(current);
+    if (data) setResult(data);
+    else setFailed(true);
+  }, []);
+
+  useEffect(() => {
+    if (!filter) return;
+    writeUrl(filter, orderId);
+    if (!orderId) void load(filter);
+  }, [filter, orderId, load]);
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    setResult(null);
+    setFilter({ ...draft, page: 1 });
+  }
+
+  if (orderId && filter) {
+    return <OrderDetailView orderId={orderId} onBack={() => setOrderId(null)} />;
+  }
+
+  const totalPages = result ? Math.max(1, Math.ceil(result.total / ADMIN_PAGE_SIZE)) : 1;
+  const page = filter?.page ?? 1;
+
+  return (
+    <section aria-labelledby="adm-orders-title">
+      <h1 id="adm-orders-title">Pedidos</h1>
+      <form className="adm-filters" onSubmit={apply} role="search" aria-label="Buscar pedidos">
+        <div className="field">
+          <label htmlFor="adm-order-search">Buscar</label>
+          <input
+            id="adm-order-search"
+            className="input"
+            type="search"
+            placeholder="#A1B2C3, correo o nombre"
+            value={draft.search}
+            onChange={(e) => setDraft({ ...draft, search: e.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="adm-order-status">Estado</label>
+          <select id="adm-order-status" className="input" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
+            <option value="">Todos</option>
+            {Object.values(ORDER_STATUS).map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="adm-order-from">Desde</label>
+          <input id="adm-order-from" className="input" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="adm-order-to">Hasta</label>
+          <input id="adm-order-to" className="input" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+        </div>
+        <div className="adm-actions">
+          <button type="submit" className="btn btn-primary">
+            Filtrar
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => {
+              setDraft(EMPTY);
+              setResult(null);
+              setFilter(EMPTY);
+            }}
+          >
+            Limpiar
+          </button>
+        </div>
+      </form>
+
+      {failed ? (
+        <div className="acct-actions">
+          <p className="acct-error" role="alert">
+            No se pudieron cargar los pedidos.
+          </p>
+          <button type="button" className="btn btn-outline" onClick={() => filter && void load(filter)}>
+            Reintentar
+          </button>
+        </div>
+      ) : !result ? (
+        <p role="status">Cargando pedidos…</p>
+      ) : result.orders.length === 0 ? (
+        <p role="status">No hay pedidos con esos filtros.</p>
+      ) : (
+        <>
+          <p className="muted" role="status">
+            {result.total === 1 ? '1 pedido' : `${result.total} pedidos`}
+          </p>
+          <div className="acct-table-wrap">
+            <table className="acct-table adm-table">
+              <thead>
+                <tr>
+                  <th scope="col">Pedido</th>
+                  <th scope="col">Fecha</th>
+                  <th scope="col">Cliente</th>
+                  <th scope="col" className="num">
+                    Total
+                  </th>
+                  <th scope="col">Estado</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.orders.map((order) => (
+                  <tr key={order.id} data-testid="admin-order-row" data-order-id={order.id}>
+                    <td>
+                      <a
+                        href={`/admin/pedidos?pedido=${order.id}`}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          setOrderId(order.id);
+                          window.scrollTo(0, 0);
+                        }}
+                      >
+                        {orderDisplayId(order.id)}
+                      </a>
+                    </td>
+                    <td>{formatOrderDate(order.created_at)}</td>
+                    <td>
+                      {order.customer_name ?? 'Sin nombre'}
+                      <br />
+                      <span className="muted">{order.customer_email ?? '-'}</span>
+                    </td>
+                    <td className="num">{formatOrderTotal(order.total)}</td>
+                    <td>
+                      <span className={`badge ${BADGE[statusColor(order.status)]}`}>{order.status}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {totalPages > 1 && (
+            <nav className="adm-pager" aria-label="Páginas de pedidos">
+              <button type="button" className="btn btn-outline" disabled={page <= 1} onClick={() => filter && setFilter({ ...filter, page: page - 1 })}>
+                Anteriores
+              </button>
+              <span>{`Página ${page} de ${totalPages}`}</span>
+              <button type="button" className="btn btn-outline" disabled={page >= totalPages} onClick={() => filter && setFilter({ ...filter, page: page + 1 })}>
+                Siguientes
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,220 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { expansionsOf, franchises, typesOf, expansions as allExpansions, productTypes as allTypes } from '../../domain/catalog.ts';
+import { formatMXN } from '../../domain/money.ts';
+import { discountPercent } from '../../domain/products.ts';
+import ProductEditDialog from './ProductEditDialog.tsx';
+import { loadProducts, PRODUCTS_PAGE_SIZE, type AdminProduct, type ProductFilter } from './product-edit.ts';
+
+const EMPTY: ProductFilter = { search: '', franchise: '', type: '', expansion: '', flag: '', page: 1 };
+
+const FLAGS = [
+  { id: '', label: 'Todos' },
+  { id: 'sin-stock', label: 'Sin stock' },
+  { id: 'poco-stock', label: 'Poco stock (3 o menos)' },
+  { id: 'preventa', label: 'Preventa' },
+  { id: 'no-disponible', label: 'No disponible' },
+];
+
+/** 'Productos': every product, searchable and filterable, 25 per page, each editable in a dialog. */
+export default function ProductsSection() {
+  const [filter, setFilter] = useState<ProductFilter | null>(null);
+  const [draft, setDraft] = useState<ProductFilter>(EMPTY);
+  const [result, setResult] = useState<{ products: AdminProduct[]; total: number } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [editing, setEditing] = useState<AdminProduct | null>(null);
+  const [notice, setNotice] = useState('');
+
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const initial = { ...EMPTY, search: params.get('q') ?? '', flag: params.get('filtro') ?? '' };
+    setFilter(initial);
+    setDraft(initial);
+  }, []);
+
+  const load = useCallback(async (current: ProductFilter) => {
+    setFailed(false);
+    const data = await loadProducts(current);
+    if (data) setResult(data);
+    else setFailed(true);
+  }, []);
+
+  useEffect(() => {
+    if (filter) void load(filter);
+  }, [filter, load]);
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    setResult(null);
+    setFilter({ ...draft, page: 1 });
+  }
+
+  const types = draft.franchise ? typesOf(draft.franchise) : allTypes;
+  const expansionOptions = draft.franchise ? expansionsOf(draft.franchise) : allExpansions;
+  const totalPages = result ? Math.max(1, Math.ceil(result.total / PRODUCTS_PAGE_SIZE)) : 1;
+  const page = filter?.page ?? 1;
+
+  return (
+    <section aria-labelledby="adm-products-title">
+      <h1 id="adm-products-title">Productos</h1>
+      <p>
+        <a className="btn btn-accent" href="/admin/add">
+          Registrar nuevo producto
+        </a>
+      </p>
+      <form className="adm-filters" onSubmit={apply} role="search" aria-label="Buscar productos">
+        <div className="field">
+          <label htmlFor="adm-product-search">Buscar por nombre o id</label>
+          <input id="adm-product-search" className="input" type="search" value={draft.search} onChange={(e) => setDraft({ ...draft, search: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="adm-product-franchise">Franquicia</label>
+          <select
+            id="adm-product-franchise"
+            className="input"
+            value={draft.franchise}
+            onChange={(e) => setDraft({ ...draft, franchise: e.target.value, type: '', expansion: '' })}
+          >
+            <option value="">Todas</option>
+            {franchises.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="adm-product-type">Tipo</label>
+          <select id="adm-product-type" className="input" value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value })}>
+            <option value="">Todos</option>
+            {types.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="adm-product-expansion">Expansión</label>
+          <select id="adm-product-expansion" className="input" value={draft.expansion} onChange={(e) => setDraft({ ...draft, expansion: e.target.value })}>
+            <option value="">Todas</option>
+            {expansionOptions.map((x) => (
+              <option key={x.id} value={x.id}>
+                {x.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="adm-product-flag">Mostrar</label>
+          <select id="adm-product-flag" className="input" value={draft.flag} onChange={(e) => setDraft({ ...draft, flag: e.target.value })}>
+            {FLAGS.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="adm-actions">
+          <button type="submit" className="btn btn-primary">
+            Filtrar
+          </button>
+        </div>
+      </form>
+      {notice && (
+        <p className="acct-note acct-note-success" role="status">
+          {notice}
+        </p>
+      )}
+      {failed ? (
+        <p className="acct-error" role="alert">
+          No se pudieron cargar los productos.
+        </p>
+      ) : !result ? (
+        <p role="status">Cargando productos…</p>
+      ) : result.products.length === 0 ? (
+        <p role="status">No hay productos con esos filtros.</p>
+      ) : (
+        <>
+          <p className="muted" role="status">
+            {result.total === 1 ? '1 producto' : `${result.total} productos`}
+          </p>
+          <div className="acct-table-wrap">
+            <table className="acct-table adm-table">
+              <thead>
+                <tr>
+                  <th scope="col">Producto</th>
+                  <th scope="col" className="num">
+                    Precio
+                  </th>
+                  <th scope="col" className="num">
+                    Stock
+                  </th>
+                  <th scope="col">Estado</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Acciones</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.products.map((p) => {
+                  const percent = discountPercent(p);
+                  return (
+                    <tr key={p.id} data-testid="admin-product-row" data-product-id={p.id}>
+                      <td>
+                        <a href={`/product/${encodeURIComponent(p.id)}`}>{p.name}</a>
+                        <br />
+                        <span className="muted">{p.id}</span>
+                      </td>
+                      <td className="num">
+                        {formatMXN(p.price)}
+                        {percent !== null && (
+                          <>
+                            <br />
+                            <span className="badge badge-danger">-{percent}%</span>
+                          </>
+                        )}
+                      </td>
+                      <td className="num">{p.stock}</td>
+                      <td>
+                        {!p.available && <span className="badge badge-danger">No disponible</span>} {p.preorder && <span className="badge badge-info">Preventa</span>}{' '}
+                        {p.stock === 0 && <span className="badge badge-warning">Sin stock</span>}
+                        {p.available && !p.preorder && p.stock > 0 && <span className="badge badge-success">A la venta</span>}
+                      </td>
+                      <td>
+                        <button type="button" className="btn btn-outline" onClick={() => setEditing(p)}>
+                          Editar<span className="visually-hidden"> {p.name}</span>
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {totalPages > 1 && (
+            <nav className="adm-pager" aria-label="Páginas de productos">
+              <button type="button" className="btn btn-outline" disabled={page <= 1} onClick={() => filter && setFilter({ ...filter, page: page - 1 })}>
+                Anteriores
+              </button>
+              <span>{`Página ${page} de ${totalPages}`}</span>
+              <button type="button" className="btn btn-outline" disabled={page >= totalPages} onClick={() => filter && setFilter({ ...filter, page: page + 1 })}>
+                Siguientes
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+      {editing && (
+        <ProductEditDialog
+          product={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved, message) => {
+            setEditing(null);
+            setNotice(message);
+            setResult((current) => (current ? { ...current, products: current.products.map((p) => (p.id === saved.id ? saved : p)) } : current));
+          }}
+        />
+      )}
+    </section>
+  );
+}

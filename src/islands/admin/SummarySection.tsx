@@ -1,0 +1,149 @@
+import { useEffect, useId, useState } from 'react';
+import { formatMXN } from '../../domain/money.ts';
+import { loadSummary, type SalesDay, type Summary } from './api.ts';
+
+const dayLabel = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const formatDay = (day: string) => dayLabel.format(new Date(`${day}T12:00:00Z`));
+
+/** Paid orders per day over 30 days as bars; the table below carries the same numbers. */
+function SalesChart({ sales }: { sales: SalesDay[] }) {
+  const id = useId();
+  const width = 600;
+  const height = 200;
+  const pad = { left: 8, right: 8, top: 12, bottom: 24 };
+  const max = Math.max(1, ...sales.map((d) => Number(d.total)));
+  const slot = (width - pad.left - pad.right) / Math.max(1, sales.length);
+  const totalSum = sales.reduce((sum, d) => sum + Number(d.total), 0);
+  const orderSum = sales.reduce((sum, d) => sum + d.orders, 0);
+  const best = sales.reduce<SalesDay | null>((top, d) => (!top || Number(d.total) > Number(top.total) ? d : top), null);
+  return (
+    <svg className="adm-chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-t ${id}-d`}>
+      <title id={`${id}-t`}>Ventas de los últimos 30 días</title>
+      <desc id={`${id}-d`}>
+        {`${orderSum} pedidos pagados por ${formatMXN(totalSum)} en total.`}
+        {best && Number(best.total) > 0 ? ` El mejor día fue el ${formatDay(best.day)}, con ${formatMXN(best.total)}.` : ''}
+      </desc>
+      <line className="axis" x1={pad.left} x2={width - pad.right} y1={height - pad.bottom} y2={height - pad.bottom} />
+      {sales.map((d, i) => {
+        const h = ((height - pad.top - pad.bottom) * Number(d.total)) / max;
+        const x = pad.left + i * slot + slot * 0.15;
+        return (
+          <g key={d.day}>
+            <rect className="bar" x={x} y={height - pad.bottom - h} width={slot * 0.7} height={h}>
+              <title>{`${formatDay(d.day)}: ${d.orders} pedidos, ${formatMXN(d.total)}`}</title>
+            </rect>
+            {i % 7 === 0 || i === sales.length - 1 ? (
+              <text x={x + slot * 0.35} y={height - 8} textAnchor="middle">
+                {formatDay(d.day)}
+              </text>
+            ) : null}
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+/** 'Resumen': 30 days of sales and what waits for the shop. */
+export default function SummarySection() {
+  const [summary, setSummary] = useState<Summary | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  async function load() {
+    setFailed(false);
+    const data = await loadSummary();
+    if (data) setSummary(data);
+    else setFailed(true);
+  }
+  useEffect(() => {
+    void load();
+  }, []);
+
+  return (
+    <section aria-labelledby="adm-summary-title">
+      <h1 id="adm-summary-title">Resumen</h1>
+      {failed ? (
+        <div className="acct-actions">
+          <p className="acct-error" role="alert">
+            No se pudo cargar el resumen.
+          </p>
+          <button type="button" className="btn btn-outline" onClick={() => void load()}>
+            Reintentar
+          </button>
+        </div>
+      ) : !summary ? (
+        <p role="status">Cargando resumen…</p>
+      ) : (
+        <>
+          <ul className="adm-counters" aria-label="Pendientes">
+            <li>
+              <a className="adm-counter" href="/admin/pedidos?estado=Pagado" data-testid="counter-to-ship">
+                <strong>{summary.toShip}</strong> Por enviar
+              </a>
+            </li>
+            <li>
+              <a className="adm-counter" href="/admin/pedidos?estado=Pendiente" data-testid="counter-pending">
+                <strong>{summary.pendingPayment}</strong> Pendientes de pago
+              </a>
+            </li>
+            <li>
+              <a className="adm-counter" href="/admin/pedidos?estado=Reembolsado" data-testid="counter-refunds">
+                <strong>{summary.refundsToReview}</strong> Reembolsos por revisar
+              </a>
+            </li>
+            <li>
+              <a className="adm-counter" href="/admin/productos?filtro=poco-stock" data-testid="counter-low-stock">
+                <strong>{summary.lowStockCount}</strong> Con poco stock (3 o menos)
+              </a>
+            </li>
+          </ul>
+
+          <h2>Ventas de los últimos 30 días</h2>
+          <p className="muted">Pedidos pagados por día, total en MXN.</p>
+          <SalesChart sales={summary.sales} />
+          <details>
+            <summary>Ver los datos como tabla</summary>
+            <div className="acct-table-wrap">
+              <table className="acct-table adm-table">
+                <caption className="visually-hidden">Ventas por día de los últimos 30 días</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Día</th>
+                    <th scope="col" className="num">
+                      Pedidos pagados
+                    </th>
+                    <th scope="col" className="num">
+                      Total
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {summary.sales.map((d) => (
+                    <tr key={d.day}>
+                      <th scope="row">{formatDay(d.day)}</th>
+                      <td className="num">{d.orders}</td>
+                      <td className="num">{formatMXN(d.total)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
+
+          <h2>Productos con poco stock</h2>
+          {summary.lowStock.length === 0 ? (
+            <p>Ningún producto tiene 3 unidades o menos.</p>
+          ) : (
+            <ul data-testid="low-stock">
+              {summary.lowStock.map((p) => (
+                <li key={p.id}>
+                  <a href={`/admin/productos?q=${encodeURIComponent(p.id)}`}>{p.name}</a> — {p.stock === 0 ? 'sin stock' : `${p.stock} ${p.stock === 1 ? 'unidad' : 'unidades'}`}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * Editing a product in the back office: the fields come from the add form's own zod schema
+ * (newProductSchema), so a price, a stock or a date is judged with the same rules and the same
+ * Spanish messages in both places; then the row is updated with the admin's session (row-level
+ * security lets only admins) and, unless only the stock changed, the catalogue is rebuilt.
+ */
+import { z } from 'zod';
+import { getSupabase } from '../../data/supabase.ts';
+import { MESSAGES, newProductSchema, validateForm, type FormResult } from '../../domain/validation.ts';
+import { requestRebuild } from './api.ts';
+
+const fields = newProductSchema.shape;
+
+export const EDIT_MESSAGES = {
+  originalPrice: 'Precio original inválido: usa un número mayor que el precio, con hasta 2 decimales.',
+  saved: 'Producto guardado.',
+  savedRebuild: 'Producto guardado. El catálogo se está actualizando.',
+  savedStock: 'Stock actualizado: ya se ve en la tienda.',
+  saveFailed: 'No se pudo guardar el producto.',
+  uploadFailed: 'No se pudo subir la imagen.',
+  imageType: 'La imagen debe ser PNG, JPG, WebP, GIF o SVG de hasta 5 MB.',
+  noImages: 'Agrega al menos una imagen del producto.',
+} as const;
+
+/** The editable fields, validated like the add form's. */
+export const productEditSchema = z
+  .object({
+    price: fields.price,
+    originalPrice: z
+      .union([z.number(), z.string()])
+      .optional()
+      .nullable()
+      .transform((value) => (value === null || value === undefined || String(value).trim() === '' ? null : value))
+      .pipe(z.union([z.null(), fields.price], { error: EDIT_MESSAGES.originalPrice })),
+    stock: fields.stock,
+    limitPerCustomer: fields.limitPerCustomer,
+    available: fields.available,
+    preorder: fields.preorder,
+    releaseDate: fields.releaseDate,
+    description: fields.description,
+    images: z.array(z.string().min(1)).min(1, { error: EDIT_MESSAGES.noImages }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.originalPrice !== null && value.originalPrice <= value.price) {
+      ctx.addIssue({ code: 'custom', path: ['originalPrice'], message: EDIT_MESSAGES.originalPrice });
+    }
+  });
+export type ProductEdit = z.infer<typeof productEditSchema>;
+
+/** Validates the edit dialog. */
+export function validateProductEdit(input: unknown): FormResult<ProductEdit> {
+  return validateForm(productEditSchema, input, { formError: MESSAGES.reviewFields });
+}
+
+/** A product row as the back office reads it. */
+export interface AdminProduct {
+  id: string;
+  name: string;
+  description: string;
+  price: number | string;
+  original_price: number | string | null;
+  discount: boolean;
+  preorder: boolean;
+  stock: number;
+  limit_per_customer: number;
+  available: boolean;
+  release_date: string | null;
+  image: string | null;
+  images: string[];
+  franchise_id: string;
+  expansion_id: string | null;
+  product_type_id: string | null;
+}
+
+export const PRODUCT_COLUMNS =
+  'id, name, description, price, original_price, discount, preorder, stock, limit_per_customer, available, release_date, image, images, franchise_id, expansion_id, product_type_id';
+
+/** Filters of the product table. */
+export interface ProductFilter {
+  search: string;
+  franchise: string;
+  type: string;
+  expansion: string;
+  /** '', 'sin-stock', 'preventa', 'no-disponible', 'poco-stock'. */
+  flag: string;
+  page: number;
+}
+
+export const PRODUCTS_PAGE_SIZE = 25;
+
+/** One page of products and how many match. */
+export async function loadProducts(filter: ProductFilter): Promise<{ products: AdminProduct[]; total: number } | null> {
+  let query = getSupabase().from('products').select(PRODUCT_COLUMNS, { count: 'exact' });
+  const search = filter.search.trim().replace(/[,()*%\\]/g, ' ').trim();
+  if (search) query = query.or(`name.ilike.*${search}*,id.ilike.*${search}*`);
+  if (filter.franchise) query = query.eq('franchise_id', filter.franchise);
+  if (filter.type) query = query.eq('product_type_id', filter.type);
+  if (filter.expansion) query = query.eq('expansion_id', filter.expansion);
+  if (filter.flag === 'sin-stock') query = query.eq('stock', 0);
+  if (filter.flag === 'poco-stock') query = query.lte('stock', 3);
+  if (filter.flag === 'preventa') query = query.eq('preorder', true);
+  if (filter.flag === 'no-disponible') query = query.eq('available', false);
+  const from = (Math.max(1, filter.page) - 1) * PRODUCTS_PAGE_SIZE;
+  const { data, error, count } = await query.order('name').order('id').range(from, from + PRODUCTS_PAGE_SIZE - 1);
+  if (error) return null;
+  return { products: (data ?? []) as AdminProduct[], total: count ?? 0 };
+}
+
+/** Uploads one image to the 'products' bucket; its storage path, or null. */
+export async function uploadImage(productId: string, file: File): Promise<string | null> {
+  const ext = /\.([a-z0-9]{1,5})$/i.exec(file.name)?.[1]?.toLowerCase() ?? 'img';
+  const objectPath = `${productId}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.${ext}`;
+  const { error } = await getSupabase().storage.from('products').upload(objectPath, file, { contentType: file.type || undefined, upsert: false });
+  return error ? null : `products/${objectPath}`;
+}
+
+/** Saves the edit; a change beyond the stock triggers the (debounced) catalogue rebuild. */
+export async function saveProduct(before: AdminProduct, edit: ProductEdit): Promise<{ ok: boolean; message: string; product?: AdminProduct }> {
+  const row = {
+    price: edit.price,
+    original_price: edit.originalPrice,
+    discount: edit.originalPrice !== null && edit.originalPrice > edit.price,
+    stock: edit.stock,
+    limit_per_customer: edit.limitPerCustomer,
+    available: edit.available,
+    preorder: edit.preorder,
+    release_date: edit.releaseDate,
+    description: edit.description,
+    images: edit.images,
+    image: edit.images[0] ?? null,
+  };
+  const { data, error } = await getSupabase().from('products').update(row).eq('id', before.id).select(PRODUCT_COLUMNS).maybeSingle();
+  if (error || !data) return { ok: false, message: `${EDIT_MESSAGES.saveFailed}${error ? ` ${error.message}` : ''}` };
+  const saved = data as AdminProduct;
+  const onlyStock =
+    Number(saved.price) === Number(before.price) &&
+    (saved.original_price === null ? null : Number(saved.original_price)) === (before.original_price === null ? null : Number(before.original_price)) &&
+    saved.limit_per_customer === before.limit_per_customer &&
+    saved.available === before.available &&
+    saved.preorder === before.preorder &&
+    saved.release_date === before.release_date &&
+    saved.description === before.description &&
+    JSON.stringify(saved.images) === JSON.stringify(before.images);
+  if (onlyStock) return { ok: true, message: saved.stock === before.stock ? EDIT_MESSAGES.saved : EDIT_MESSAGES.savedStock, product: saved };
+  await requestRebuild({ productId: saved.id });
+  return { ok: true, message: EDIT_MESSAGES.savedRebuild, product: saved };
+}
