@@ -37,7 +37,7 @@ for (const file of [entry, runtimeFile]) {
   if (!existsSync(file)) fail(`${file} is missing; run \`npm run build\``);
 }
 
-const { RebuildManager, registerRebuilds, createBuilder, prepareOutput, stopBuilds, watchProducts, applySecurityHeaders } =
+const { RebuildManager, registerRebuilds, createBuilder, prepareOutput, countPages, stopBuilds, watchProducts, applySecurityHeaders } =
   await import(pathToFileURL(runtimeFile).href);
 
 const log = (line) => console.log(line);
@@ -50,6 +50,9 @@ const manager = new RebuildManager(
     keepOldMs: Number(process.env.REBUILD_KEEP_OLD_MS || 60_000),
     log: process.env.REBUILD_QUIET === '1' ? undefined : (line) => log(`[rebuild] ${line}`),
   }),
+  Date.now,
+  // The first rebuild's progress is measured against the build being served.
+  countPages(outDir),
 );
 registerRebuilds(manager);
 

@@ -106,7 +106,8 @@ describe('mailbox', () => {
     const email = `buzon.privado.${Date.now()}@correo.mx`;
     await anonClient().auth.signUp({ email, password: 'secreto-123' });
     const url = `${stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`;
-    for (const headers of [{}, { apikey: stack.anonKey }, { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` }, { authorization: 'Bearer nada' }]) {
+    const refused: Array<Record<string, string>> = [{}, { apikey: stack.anonKey }, { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` }, { authorization: 'Bearer nada' }];
+    for (const headers of refused) {
       const res = await fetch(url, { headers });
       expect(res.status, JSON.stringify(headers)).toBe(401);
       expect(res.headers.get('content-type')).toContain('application/json');
@@ -115,7 +116,8 @@ describe('mailbox', () => {
       expect(JSON.stringify(body)).not.toContain(email);
     }
     // Either header carries the key.
-    for (const headers of [{ apikey: stack.serviceRoleKey }, { authorization: `Bearer ${stack.serviceRoleKey}` }]) {
+    const accepted: Array<Record<string, string>> = [{ apikey: stack.serviceRoleKey }, { authorization: `Bearer ${stack.serviceRoleKey}` }];
+    for (const headers of accepted) {
       const res = await fetch(url, { headers });
       expect(res.status).toBe(200);
       expect(((await res.json()) as Mail[]).map((m) => m.to)).toEqual([email]);

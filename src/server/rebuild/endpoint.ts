@@ -34,14 +34,42 @@ export async function requireAdmin(request: Request, admin: SupabaseClient): Pro
   return data.user.id;
 }
 
-async function guarded(request: Request, ctx: RebuildContext, run: (rebuilds: Rebuilds) => Response): Promise<Response> {
+/** At most `limit` requests per `windowMs` for each key (an admin), counted in this process. */
+export class RateLimiter {
+  private readonly hits = new Map<string, number[]>();
+
+  constructor(
+    readonly limit: number,
+    readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Records a request; returns 0 when allowed, else the seconds until the next one is. */
+  take(key: string): number {
+    const now = this.now();
+    const recent = (this.hits.get(key) ?? []).filter((t) => t > now - this.windowMs);
+    if (recent.length >= this.limit) {
+      this.hits.set(key, recent);
+      return Math.max(1, Math.ceil((recent[0]! + this.windowMs - now) / 1000));
+    }
+    recent.push(now);
+    this.hits.set(key, recent);
+    return 0;
+  }
+}
+
+/** Six rebuild requests an hour per admin: more answer 429 (a build costs the server minutes). */
+export const REBUILDS_PER_HOUR = 6;
+const requestLimiter = new RateLimiter(REBUILDS_PER_HOUR, 60 * 60 * 1000);
+
+async function guarded(request: Request, ctx: RebuildContext, run: (rebuilds: Rebuilds, adminId: string) => Response): Promise<Response> {
   try {
     if (!ctx.admin) throw new ApiError(503, 'Falta SUPABASE_SERVICE_ROLE_KEY en el servidor.', 'not_configured');
-    await requireAdmin(request, ctx.admin);
+    const adminId = await requireAdmin(request, ctx.admin);
     if (!ctx.rebuilds) {
       throw new ApiError(503, 'Este servidor no puede reconstruir el catálogo; inícialo con `npm start`.', 'not_available');
     }
-    return run(ctx.rebuilds);
+    return run(ctx.rebuilds, adminId);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error.status, error.message, error.code);
     console.error('[rebuild] error inesperado', error);
@@ -49,9 +77,20 @@ async function guarded(request: Request, ctx: RebuildContext, run: (rebuilds: Re
   }
 }
 
-/** POST: starts a rebuild, or queues one more if one is running; 202 {status}. */
-export function postRebuild(request: Request, ctx: RebuildContext): Promise<Response> {
-  return guarded(request, ctx, (rebuilds) => {
+/**
+ * POST: starts a rebuild, or queues one more if one is running; 202 {status}. An admin may ask
+ * six times an hour; beyond that 429 with Retry-After.
+ */
+export function postRebuild(request: Request, ctx: RebuildContext, limiter: RateLimiter = requestLimiter): Promise<Response> {
+  return guarded(request, ctx, (rebuilds, adminId) => {
+    const wait = limiter.take(adminId);
+    if (wait > 0) {
+      return json(
+        { error: 'rate_limited', message: `Ya pediste ${limiter.limit} reconstrucciones en la última hora; intenta de nuevo en ${Math.ceil(wait / 60)} min.` },
+        429,
+        { 'retry-after': String(wait) },
+      );
+    }
     const state = rebuilds.request('admin');
     return json({ status: state.status, startedAt: state.startedAt }, 202);
   });

@@ -4,6 +4,8 @@
  * most two builds and the last build always sees the newest data.
  */
 
+import type { BuildProgress, ProgressReporter } from './output.ts';
+
 /** What GET /api/admin/rebuild reports. */
 export interface RebuildStatus {
   status: 'idle' | 'building' | 'queued';
@@ -21,10 +23,19 @@ export interface RebuildStatus {
   failures: number;
   /** What asked for the current or last build (e.g. 'admin', 'realtime'). */
   reason: string | null;
+  /**
+   * The running build's progress (null when idle): its phase, the static files written so far,
+   * the number the last successful build wrote (null before one), and the share done (0–100).
+   */
+  progress: (BuildProgress & { pagesExpected: number | null; percent: number | null }) | null;
+  /** ISO time of the last successful build, or null. */
+  lastSuccessAt: string | null;
+  /** Static files the last successful build wrote, or null. */
+  lastPages: number | null;
 }
 
-/** Runs one build to completion; rejects (with a readable message) when it fails. */
-export type BuildFunction = () => Promise<void>;
+/** Runs one build to completion, reporting its progress; rejects (with a readable message) when it fails. */
+export type BuildFunction = (report?: ProgressReporter) => Promise<void>;
 
 /** The part of the manager the endpoint needs; the server registers one instance. */
 export interface Rebuilds {
@@ -46,10 +57,15 @@ export class RebuildManager implements Rebuilds {
   private builds = 0;
   private failures = 0;
   private reason: string | null = null;
+  private progress: BuildProgress | null = null;
+  private lastSuccessAt: number | null = null;
+  private lastPages: number | null = null;
 
-  constructor(build: BuildFunction, now: () => number = Date.now) {
+  /** `expectedPages`: the static files of the build being served, the first progress measure. */
+  constructor(build: BuildFunction, now: () => number = Date.now, expectedPages: number | null = null) {
     this.build = build;
     this.now = now;
+    this.lastPages = expectedPages && expectedPages > 0 ? expectedPages : null;
   }
 
   /** Asks for a rebuild: starts one when idle, otherwise queues exactly one more. */
@@ -66,6 +82,8 @@ export class RebuildManager implements Rebuilds {
   /** The current state, safe to serialise as JSON. */
   status(): RebuildStatus {
     const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+    const progress = this.running && this.progress ? this.progress : null;
+    const expected = this.lastPages;
     return {
       status: this.pending ? 'queued' : this.running ? 'building' : 'idle',
       startedAt: iso(this.startedAt),
@@ -75,6 +93,19 @@ export class RebuildManager implements Rebuilds {
       builds: this.builds,
       failures: this.failures,
       reason: this.reason,
+      progress: progress && {
+        ...progress,
+        pagesExpected: expected,
+        // Writing pages is most of a build; publishing is the last step.
+        percent:
+          progress.phase === 'publishing'
+            ? 99
+            : expected && expected > 0
+              ? Math.min(98, Math.round((progress.pagesWritten / expected) * 100))
+              : null,
+      },
+      lastSuccessAt: iso(this.lastSuccessAt),
+      lastPages: this.lastPages,
     };
   }
 
@@ -99,14 +130,22 @@ export class RebuildManager implements Rebuilds {
 
   private async runOnce(): Promise<void> {
     const started = this.startedAt ?? this.now();
+    this.progress = { phase: 'starting', pagesWritten: 0 };
     try {
       // A build function that throws synchronously must not escape as an unhandled rejection.
-      await Promise.resolve().then(() => this.build());
+      await Promise.resolve().then(() =>
+        this.build((progress) => {
+          this.progress = progress;
+        }),
+      );
       this.lastError = null;
+      this.lastSuccessAt = this.now();
+      if (this.progress.pagesWritten > 0) this.lastPages = this.progress.pagesWritten;
     } catch (error) {
       this.failures += 1;
       this.lastError = error instanceof Error ? error.message : String(error);
     } finally {
+      this.progress = null;
       this.builds += 1;
       this.finishedAt = this.now();
       this.durationMs = this.finishedAt - started;

@@ -25,6 +25,30 @@ export interface OutputOptions {
   log?: (line: string) => void;
 }
 
+/** Where a running build is, read from `astro build`'s own output. */
+export interface BuildProgress {
+  /** starting → content (catalogue snapshot) → bundling → pages → publishing. */
+  phase: 'starting' | 'content' | 'bundling' | 'pages' | 'publishing';
+  /** Static files written so far (pages, feeds, the search index). */
+  pagesWritten: number;
+}
+
+/** Called as a build advances. */
+export type ProgressReporter = (progress: BuildProgress) => void;
+
+/**
+ * Reads one line of `astro build` output: its phase markers and the "├─ /path (+3ms)" line of
+ * every prerendered file. Returns the progress after the line.
+ */
+export function readBuildLine(line: string, current: BuildProgress): BuildProgress {
+  const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
+  if (/[├└]─ \/\S+ \(\+/.test(plain)) return { phase: 'pages', pagesWritten: current.pagesWritten + 1 };
+  if (/prerendering static routes|generating static routes/i.test(plain)) return { ...current, phase: 'pages' };
+  if (/\[build\] Building (server|client)|\[vite\]/.test(plain) && current.phase !== 'pages') return { ...current, phase: 'bundling' };
+  if (/\[content\]|\[catalog-snapshot/.test(plain) && current.phase === 'starting') return { ...current, phase: 'content' };
+  return current;
+}
+
 /** The symlink the static handler serves from. */
 export function clientLink(outDir: string): string {
   return path.join(outDir, 'client');
@@ -74,6 +98,32 @@ export function prepareOutput(outDir: string): string {
   return currentBuild(outDir)!;
 }
 
+/**
+ * The prerendered files of a served build (pages, JSON feeds, robots.txt), about what
+ * `astro build` lists while prerendering: what the first rebuild's progress is measured against.
+ */
+export function countPages(outDir: string): number {
+  const root = currentBuild(outDir) ?? clientLink(outDir);
+  let count = 0;
+  const walk = (dir: string) => {
+    let entries: fs.Dirent[] = [];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory()) {
+        if (entry.name !== '_astro') walk(path.join(dir, entry.name));
+      } else if (/\.(html|json|txt)$/.test(entry.name)) {
+        count += 1;
+      }
+    }
+  };
+  walk(root);
+  return count;
+}
+
 /** Deletes every build folder except the one being served. */
 export function removeOldBuilds(outDir: string): void {
   const current = currentBuild(outDir);
@@ -101,7 +151,9 @@ export function stopBuilds(): void {
 }
 
 /** Runs the build command; rejects with the last lines of its output when it fails. */
-function runCommand(command: string[], cwd: string, env: NodeJS.ProcessEnv, log?: (line: string) => void): Promise<void> {
+function runCommand(command: string[], cwd: string, env: NodeJS.ProcessEnv, log?: (line: string) => void, report?: ProgressReporter): Promise<void> {
+  let progress: BuildProgress = { phase: 'starting', pagesWritten: 0 };
+  report?.(progress);
   return new Promise((resolve, reject) => {
     const [bin, ...args] = command;
     const child = spawn(bin!, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -111,6 +163,11 @@ function runCommand(command: string[], cwd: string, env: NodeJS.ProcessEnv, log?
       for (const line of chunk.toString('utf8').split('\n')) {
         if (!line.trim()) continue;
         log?.(line);
+        const next = readBuildLine(line, progress);
+        if (next !== progress) {
+          progress = next;
+          report?.(progress);
+        }
         tail.push(line);
         if (tail.length > 20) tail.shift();
       }
@@ -134,15 +191,21 @@ function runCommand(command: string[], cwd: string, env: NodeJS.ProcessEnv, log?
  * A build function for the rebuild manager: builds into `<outDir>-rebuild`, checks the result,
  * publishes its client folder and schedules removal of the replaced one.
  */
-export function createBuilder(options: OutputOptions): () => Promise<void> {
+export function createBuilder(options: OutputOptions): (report?: ProgressReporter) => Promise<void> {
   const outDir = path.resolve(options.outDir);
   const staging = `${outDir}-rebuild`;
   const command = options.command ?? [process.execPath, path.join(options.root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'];
   const keepOldMs = options.keepOldMs ?? 60_000;
-  return async () => {
+  return async (report?: ProgressReporter) => {
     fs.rmSync(staging, { recursive: true, force: true });
+    let pages = 0;
+    const track: ProgressReporter = (progress) => {
+      pages = progress.pagesWritten;
+      report?.(progress);
+    };
     try {
-      await runCommand(command, options.root, { ...(options.env ?? process.env), ASTRO_OUT_DIR: staging }, options.log);
+      await runCommand(command, options.root, { ...(options.env ?? process.env), ASTRO_OUT_DIR: staging }, options.log, track);
+      report?.({ phase: 'publishing', pagesWritten: pages });
       const built = path.join(staging, 'client');
       // A build that "succeeds" without pages would blank the shop; keep the old one instead.
       if (!fs.existsSync(path.join(built, 'index.html'))) {

@@ -35,15 +35,17 @@ export function debounce(fn: () => void, waitMs: number): { (): void; cancel(): 
 type Row = Record<string, unknown>;
 
 /**
- * What a product looks like to the prebuilt pages. Stock only counts as in stock or sold out
- * (the buy box reads live stock), so the stock taken by every order does not rebuild the shop.
+ * What a product looks like to the prebuilt pages. Stock is not part of it at all: cards and buy
+ * boxes correct stock and the sold-out state from live data after load, so orders, cancellations
+ * and restocks never rebuild the shop (and a shopper cannot trigger builds by reserving and
+ * releasing the last unit in a loop).
  */
 export function catalogueFingerprint(row: Row): string {
-  const { stock, updated_at: _updated, created_at: _created, ...rest } = row;
+  const { stock: _stock, updated_at: _updated, created_at: _created, ...rest } = row;
   const sorted = Object.keys(rest)
     .sort()
     .map((key) => [key, rest[key]]);
-  return JSON.stringify([typeof stock === 'number' ? stock > 0 : stock, sorted]);
+  return JSON.stringify(sorted);
 }
 
 /**

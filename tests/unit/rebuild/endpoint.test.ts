@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { getRebuild, postRebuild, type RebuildContext } from '../../../src/server/rebuild/endpoint.ts';
+import { getRebuild, postRebuild, RateLimiter, type RebuildContext } from '../../../src/server/rebuild/endpoint.ts';
 import { RebuildManager } from '../../../src/server/rebuild/manager.ts';
 
 /** A service-role client that knows two tokens: an admin's and a shopper's. */
@@ -85,5 +85,27 @@ describe('/api/admin/rebuild', () => {
     expect((await postRebuild(request('POST', 'token-admin'), context({ rebuilds: null }))).status).toBe(503);
     expect((await postRebuild(request('POST', 'token-admin'), context({ admin: null }))).status).toBe(503);
     expect((await postRebuild(request('POST', 'token-admin'), context({ admin: fakeAdmin({ profileError: true }) }))).status).toBe(502);
+  });
+
+  it('lets an admin ask six times an hour, then answers 429 with Retry-After, per admin', async () => {
+    let clock = 0;
+    const limiter = new RateLimiter(6, 60 * 60 * 1000, () => clock);
+    const ctx = context();
+    for (let i = 0; i < 6; i++) {
+      clock += 60_000;
+      expect((await postRebuild(request('POST', 'token-admin'), ctx, limiter)).status).toBe(202);
+    }
+    clock += 60_000;
+    const refused = await postRebuild(request('POST', 'token-admin'), ctx, limiter);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toContain('application/json');
+    expect(Number(refused.headers.get('retry-after'))).toBe(60 * 60 - 6 * 60);
+    expect(await refused.json()).toMatchObject({ error: 'rate_limited' });
+    // A shopper is still refused as a shopper (403), and counts for nothing.
+    expect((await postRebuild(request('POST', 'token-shopper'), ctx, limiter)).status).toBe(403);
+    // An hour after the first request, one more is allowed.
+    clock = 60 * 60 * 1000 + 60_000 + 1;
+    expect((await postRebuild(request('POST', 'token-admin'), ctx, limiter)).status).toBe(202);
+    expect(limiter.take('another-admin')).toBe(0);
   });
 });

@@ -37,6 +37,9 @@ describe('RebuildManager', () => {
       builds: 1,
       failures: 0,
       reason: 'admin',
+      progress: null,
+      lastSuccessAt: new Date(4_500).toISOString(),
+      lastPages: null,
     });
   });
 
@@ -106,5 +109,33 @@ describe('RebuildManager', () => {
     expect(registeredRebuilds()).toBe(manager);
     registerRebuilds(null);
     expect(registeredRebuilds()).toBeNull();
+  });
+});
+
+describe('RebuildManager progress', () => {
+  it('reports the phase, the pages written and the share of the last build, then the last success', async () => {
+    let clock = 0;
+    let report: ((p: { phase: 'starting' | 'content' | 'bundling' | 'pages' | 'publishing'; pagesWritten: number }) => void) | undefined;
+    let finish: () => void = () => {};
+    const manager = new RebuildManager(
+      (r) => {
+        report = r;
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+      () => clock,
+      200,
+    );
+    expect(manager.status().progress).toBeNull();
+    manager.request('admin');
+    await new Promise((r) => setTimeout(r, 1));
+    expect(manager.status().progress).toMatchObject({ phase: 'starting', pagesWritten: 0, pagesExpected: 200, percent: 0 });
+    report!({ phase: 'pages', pagesWritten: 50 });
+    expect(manager.status().progress).toMatchObject({ phase: 'pages', pagesWritten: 50, pagesExpected: 200, percent: 25 });
+    report!({ phase: 'publishing', pagesWritten: 210 });
+    expect(manager.status().progress).toMatchObject({ phase: 'publishing', percent: 99 });
+    clock = 5_000;
+    finish();
+    await manager.idle();
+    expect(manager.status()).toMatchObject({ status: 'idle', progress: null, lastPages: 210, lastSuccessAt: new Date(5_000).toISOString() });
   });
 });

@@ -96,3 +96,28 @@ describe('catalogue output swapping', () => {
     expect(read(outDir, 'index.html')).toBe('v1');
   });
 });
+
+describe('build progress from astro build output', () => {
+  it('follows the phases and counts every prerendered file', async () => {
+    const { readBuildLine } = await import('../../../src/server/rebuild/output.ts');
+    const lines = [
+      '20:29:09 [@astrojs/node] Enabling sessions with filesystem storage',
+      '20:29:10 [content] Syncing content',
+      '20:29:10 [build] Building server entrypoints...',
+      '20:29:10 [vite] ✓ built in 421ms',
+      ' prerendering static routes ',
+      '20:29:11   ├─ /404.html (+21ms) ',
+      '\x1b[2m20:29:11\x1b[22m   ├─ /account/index.html (+9ms) ',
+      '20:29:11   └─ /explore/catalog.json (+4ms) ',
+      '20:29:12 ✓ Completed in 936ms.',
+    ];
+    let progress = { phase: 'starting' as const, pagesWritten: 0 } as ReturnType<typeof readBuildLine>;
+    const phases: string[] = [];
+    for (const line of lines) {
+      progress = readBuildLine(line, progress);
+      if (phases.at(-1) !== progress.phase) phases.push(progress.phase);
+    }
+    expect(phases).toEqual(['starting', 'content', 'bundling', 'pages']);
+    expect(progress.pagesWritten).toBe(3);
+  });
+});

@@ -10,14 +10,17 @@ describe('product change filter', () => {
     expect(filter.needsRebuild({ eventType: 'DELETE', new: {}, old: { id: 'pk-1' } })).toBe(true);
   });
 
-  it('ignores stock taken by an order but not a sell-out or a visible change', () => {
+  it('never rebuilds for stock (orders, a sell-out, a restock), only for a visible change', () => {
     const filter = new ChangeFilter();
     filter.remember([product]);
     const update = (row: Record<string, unknown>) => filter.needsRebuild({ eventType: 'UPDATE', new: row, old: { id: 'pk-1' } });
     expect(update({ ...product, stock: 4, updated_at: '2026-11-22T01:00:00Z' })).toBe(false);
-    expect(update({ ...product, stock: 0 })).toBe(true);
+    // The last unit reserved, released, reserved again: no build at all.
+    expect(update({ ...product, stock: 0 })).toBe(false);
+    expect(update({ ...product, stock: 1 })).toBe(false);
     expect(update({ ...product, stock: 0, updated_at: 'x' })).toBe(false);
     expect(update({ ...product, stock: 0, price: 89 })).toBe(true);
+    expect(update({ ...product, stock: 0, price: 89, available: false })).toBe(true);
   });
 
   it('rebuilds for an update of a product it does not know', () => {
