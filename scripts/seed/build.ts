@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { collections, expansions, franchises, getCollection, productTypes } from '../../src/domain/catalog.ts';
 import { computeOrderAmounts } from '../../src/domain/pricing.ts';
-import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_REWARD_POINTS, DEMO_SHOPPER } from './constants.ts';
+import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_CUSTOMER_ADDRESS_ID, DEMO_REWARD_POINTS, DEMO_SHOPPER } from './constants.ts';
 import { NEW_ARRIVAL_EXPANSIONS, demoProducts, productTypeKind, scaledProducts, type SeedProduct } from './products.ts';
 import * as sql from './sql.ts';
 import { expansionSvg, productSvg, productTypeSvg } from './svg.ts';
@@ -22,7 +22,7 @@ export interface SeedImage {
 export interface SeedOrder {
   id: string;
   daysAgo: number;
-  status: 'Pendiente' | 'Pagado' | 'Enviado' | 'Completado' | 'Cancelado';
+  status: 'Pendiente' | 'Pagado' | 'Procesando' | 'Enviado' | 'Completado' | 'Cancelado' | 'Fallido' | 'Reembolsado';
   coupon: string | null;
   provider: 'stripe' | 'paypal';
   lines: { productId: string; price: number; quantity: number }[];
@@ -31,6 +31,11 @@ export interface SeedOrder {
   shipping: number;
   total: number;
   addressId: string;
+  /** Whose order it is (the demo shopper unless said otherwise). */
+  userId?: string;
+  /** 'Enviado' and 'Completado' orders: how they travel. */
+  carrier?: string;
+  trackingNumber?: string;
 }
 
 /** The whole seed. */
@@ -102,6 +107,60 @@ export function demoOrders(products: readonly SeedProduct[]): SeedOrder[] {
   });
 }
 
+const CUSTOMER_ORDER_PLAN: { daysAgo: number; status: SeedOrder['status']; coupon: string | null; lines: number; carrier?: string }[] = [
+  { daysAgo: 0, status: 'Pendiente', coupon: null, lines: 1 },
+  { daysAgo: 1, status: 'Pagado', coupon: null, lines: 2 },
+  { daysAgo: 2, status: 'Pagado', coupon: 'MEKACAT10', lines: 1 },
+  { daysAgo: 3, status: 'Procesando', coupon: null, lines: 1 },
+  { daysAgo: 5, status: 'Enviado', coupon: null, lines: 2, carrier: 'DHL' },
+  { daysAgo: 7, status: 'Fallido', coupon: null, lines: 1 },
+  { daysAgo: 9, status: 'Completado', coupon: 'ENVIOGRATIS', lines: 1, carrier: 'Estafeta' },
+  { daysAgo: 12, status: 'Reembolsado', coupon: null, lines: 1 },
+  { daysAgo: 14, status: 'Cancelado', coupon: null, lines: 1 },
+  { daysAgo: 18, status: 'Pagado', coupon: null, lines: 3 },
+  { daysAgo: 22, status: 'Enviado', coupon: null, lines: 1, carrier: '99minutos' },
+  { daysAgo: 27, status: 'Completado', coupon: null, lines: 2, carrier: 'FedEx' },
+];
+
+/**
+ * The second demo customer's orders: every status the back office handles, most in the last 30
+ * days so 'Resumen' has a chart. Products come from the end of the pool, one unit each.
+ */
+export function customerOrders(products: readonly SeedProduct[]): SeedOrder[] {
+  const pool = products.filter((p) => p.limitPerCustomer >= 4 && !p.preorder && !NEW_ARRIVAL_EXPANSIONS.includes(p.expansionId ?? ''));
+  let next = 0;
+  return CUSTOMER_ORDER_PLAN.map((plan, i) => {
+    const lines = Array.from({ length: plan.lines }, () => {
+      const product = pool[pool.length - 1 - ((next++ * 5) % pool.length)]!;
+      return { productId: product.id, price: product.price, quantity: 1 };
+    });
+    const amounts = computeOrderAmounts(lines, plan.coupon);
+    return {
+      id: `c0ffee00-0000-4000-9000-${String(i + 1).padStart(12, '0')}`,
+      daysAgo: plan.daysAgo,
+      status: plan.status,
+      coupon: amounts.coupon?.code ?? null,
+      provider: i % 2 === 0 ? 'paypal' : 'stripe',
+      lines,
+      subtotal: amounts.subtotal,
+      discount: amounts.discount,
+      shipping: amounts.shipping,
+      total: amounts.total,
+      addressId: DEMO_CUSTOMER_ADDRESS_ID,
+      userId: DEMO_CUSTOMER.id,
+      carrier: plan.carrier,
+      trackingNumber: plan.carrier ? `MX${String(7_340_000_000 + i * 7919)}` : undefined,
+    };
+  });
+}
+
+/** Reward points of paid, processing, shipped and completed orders: one per peso of subtotal - discount. */
+function pointsOf(orders: readonly SeedOrder[]): number {
+  return orders
+    .filter((o) => ['Pagado', 'Procesando', 'Enviado', 'Completado'].includes(o.status))
+    .reduce((sum, o) => sum + Math.max(0, Math.floor(o.subtotal - o.discount)), 0);
+}
+
 function catalogueSql(): string[] {
   const out: string[] = ['-- Catalogue (src/domain/catalog.ts)'];
   out.push(
@@ -164,7 +223,7 @@ function productsSql(products: readonly SeedProduct[]): string[] {
   return out;
 }
 
-function userSql(user: typeof DEMO_SHOPPER | typeof DEMO_ADMIN, daysAgo: number): string[] {
+function userSql(user: typeof DEMO_SHOPPER | typeof DEMO_ADMIN | typeof DEMO_CUSTOMER, daysAgo: number): string[] {
   const meta = { username: user.username, name: user.name, lastname: user.lastname, phone: user.phone };
   const since = `now() - interval '${daysAgo} days'`;
   return [
@@ -175,9 +234,9 @@ values (${sql.text(user.id)}, 'email', ${sql.text(user.id)}, ${sql.jsonb({ sub: 
   ];
 }
 
-function accountsSql(orders: readonly SeedOrder[]): string[] {
+function accountsSql(orders: readonly SeedOrder[], customer: readonly SeedOrder[]): string[] {
   const out: string[] = ['-- Demo accounts (passwords in scripts/seed/constants.ts; the profile comes from the sign-up trigger)'];
-  out.push(...userSql(DEMO_SHOPPER, 240), ...userSql(DEMO_ADMIN, 300));
+  out.push(...userSql(DEMO_SHOPPER, 240), ...userSql(DEMO_ADMIN, 300), ...userSql(DEMO_CUSTOMER, 60));
   out.push(`update public.profiles set is_admin = true where id = ${sql.text(DEMO_ADMIN.id)};`);
   out.push(`update public.rewards set points = ${sql.int(DEMO_REWARD_POINTS)} where user_id = ${sql.text(DEMO_SHOPPER.id)};`);
   out.push(
@@ -192,6 +251,11 @@ function accountsSql(orders: readonly SeedOrder[]): string[] {
     `insert into public.coupons (user_id, code, description, kind, value, expires_at) values
   (${sql.text(DEMO_SHOPPER.id)}, 'MEKACAT10', '10% de descuento en tu próxima compra', 'percent', 10, now() + interval '60 days');`,
   );
+  out.push(
+    `update public.rewards set points = ${sql.int(pointsOf(customer))} where user_id = ${sql.text(DEMO_CUSTOMER.id)};`,
+    `insert into public.addresses (id, user_id, label, street, city, state, zip, country, is_default, created_at) values
+  (${sql.text(DEMO_CUSTOMER_ADDRESS_ID)}, ${sql.text(DEMO_CUSTOMER.id)}, 'Casa', 'Av. Constitución 2050, Col. Obispado', 'Monterrey', 'Nuevo León', '64060', 'México', true, now() - interval '60 days');`,
+  );
   out.push(`-- Order history of the demo shopper (${orders.length} orders, amounts from src/domain/pricing.ts)`);
   for (const order of orders) {
     const created = `now() - interval '${order.daysAgo} days'`;
@@ -199,6 +263,21 @@ function accountsSql(orders: readonly SeedOrder[]): string[] {
     out.push(
       `insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at) values
   (${sql.text(order.id)}, ${sql.text(DEMO_SHOPPER.id)}, ${created}, ${sql.text(order.status)}, ${paid ? `${created} + interval '4 minutes'` : 'null'}, ${sql.text(order.addressId)}, ${sql.money(order.subtotal)}, ${sql.money(order.discount)}, ${sql.money(order.shipping)}, ${sql.money(order.total)}, ${sql.text(order.coupon)}, ${paid ? sql.text(order.provider) : 'null'}, ${paid ? sql.text(`demo_${order.provider}_${order.id.slice(-4)}`) : 'null'}, null);`,
+      `insert into public.order_items (order_id, product_id, quantity, price) values\n${order.lines
+        .map((l) => `  (${sql.text(order.id)}, ${sql.text(l.productId)}, ${sql.int(l.quantity)}, ${sql.money(l.price)})`)
+        .join(',\n')};`,
+    );
+  }
+  out.push(`-- Orders of the demo customer (${customer.length}, one or more in every status) for the back office`);
+  for (const order of customer) {
+    const created = `now() - interval '${order.daysAgo} days' - interval '${(order.daysAgo * 37) % 600} minutes'`;
+    const paid = ['Pagado', 'Procesando', 'Enviado', 'Completado', 'Reembolsado'].includes(order.status);
+    const shipped = ['Enviado', 'Completado'].includes(order.status);
+    const ref = `demo_${order.provider}_cliente_${order.id.slice(-4)}`;
+    const points = ['Pagado', 'Procesando', 'Enviado', 'Completado'].includes(order.status) ? Math.max(0, Math.floor(order.subtotal - order.discount)) : 0;
+    out.push(
+      `insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
+  (${sql.text(order.id)}, ${sql.text(DEMO_CUSTOMER.id)}, ${created}, ${sql.text(order.status)}, ${paid ? `${created} + interval '4 minutes'` : 'null'}, ${sql.text(order.addressId)}, ${order.status === 'Pendiente' ? 'null' : sql.jsonb({ label: 'Casa', street: 'Av. Constitución 2050, Col. Obispado', city: 'Monterrey', state: 'Nuevo León', zip: '64060', country: 'México' })}, ${sql.money(order.subtotal)}, ${sql.money(order.discount)}, ${sql.money(order.shipping)}, ${sql.money(order.total)}, ${sql.text(order.coupon)}, ${paid ? sql.text(order.provider) : 'null'}, ${paid ? sql.text(ref) : 'null'}, ${order.status === 'Pendiente' ? "now() + interval '30 minutes'" : 'null'}, ${shipped ? sql.text(order.carrier ?? null) : 'null'}, ${shipped ? sql.text(order.trackingNumber ?? null) : 'null'}, ${shipped ? `${created} + interval '1 day'` : 'null'}, ${order.status === 'Completado' ? `${created} + interval '3 days'` : 'null'}, ${order.status === 'Reembolsado' ? `${created} + interval '1 day'` : 'null'}, ${order.status === 'Reembolsado' ? sql.text(`re_${ref}`) : 'null'}, ${sql.int(points)});`,
       `insert into public.order_items (order_id, product_id, quantity, price) values\n${order.lines
         .map((l) => `  (${sql.text(order.id)}, ${sql.text(l.productId)}, ${sql.int(l.quantity)}, ${sql.money(l.price)})`)
         .join(',\n')};`,
@@ -247,12 +326,12 @@ function imagesFor(products: readonly SeedProduct[]): SeedImage[] {
  * The demo accounts as one guarded block: a database that already holds them (seeded before they
  * moved out of supabase/seed.sql) keeps its data instead of failing on duplicate keys.
  */
-function demoAccountsSql(orders: readonly SeedOrder[]): string {
-  const statements = accountsSql(orders);
+function demoAccountsSql(orders: readonly SeedOrder[], customer: readonly SeedOrder[]): string {
+  const statements = accountsSql(orders, customer);
   const body = statements.map((st) => (st.startsWith('--') ? `  ${st}` : `  ${st.replace(/\n/g, '\n  ')}`)).join('\n\n');
   return `do $demo$
 begin
-  if exists (select 1 from auth.users where id = ${sql.text(DEMO_SHOPPER.id)} or email in (${sql.text(DEMO_SHOPPER.email)}, ${sql.text(DEMO_ADMIN.email)})) then
+  if exists (select 1 from auth.users where id = ${sql.text(DEMO_SHOPPER.id)} or email in (${sql.text(DEMO_SHOPPER.email)}, ${sql.text(DEMO_ADMIN.email)}, ${sql.text(DEMO_CUSTOMER.email)})) then
     raise notice 'Las cuentas de demostración ya existen; no se cargan de nuevo.';
     return;
   end if;
@@ -279,7 +358,7 @@ export function buildSeed(options: { productCount?: number } = {}): Seed {
       '-- addresses, rewards, coupon and orders. GENERATED by scripts/seed.ts (npm run seed); do not\n' +
       '-- edit by hand. Applied by scripts/local-supabase after supabase/seed.sql (the orders point at\n' +
       '-- its products); never push it to a hosted project.',
-    demoAccountsSql(orders),
+    demoAccountsSql(orders, customerOrders(products)),
   ];
   return {
     sql: `${parts.join('\n\n')}\n`,

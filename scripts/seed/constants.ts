@@ -52,3 +52,24 @@ export const DEMO_SEED_PATH = 'supabase/local/seed/demo_accounts.sql';
 
 /** Where the seed images are written (one folder per storage bucket), relative to the root. */
 export const STORAGE_SEED_DIR = 'supabase/storage';
+
+/**
+ * A second demo customer (Luis Pérez) whose orders fill the back office: one in every status
+ * ('Pendiente' through 'Reembolsado'), several paid in the last 30 days for the sales chart. The
+ * demo shopper's own history (DEMO_ORDER_COUNT, DEMO_REWARD_POINTS) stays as it is.
+ */
+export const DEMO_CUSTOMER = {
+  id: '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02',
+  email: 'luis@demo.mx',
+  password: 'Luis123!',
+  username: 'luisperez',
+  name: 'Luis',
+  lastname: 'Pérez',
+  phone: '+52 81 5555 0101',
+} as const;
+
+/** The demo customer's address. */
+export const DEMO_CUSTOMER_ADDRESS_ID = 'a1d2e3f4-0003-4a00-8000-000000000003';
+
+/** Number of orders of the demo customer (one or more in every status). */
+export const DEMO_CUSTOMER_ORDER_COUNT = 12;

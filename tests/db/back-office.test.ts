@@ -167,3 +167,33 @@ describe('admin_summary', () => {
     expect(summary.lowStock).toEqual([{ id: 'pk-b', name: 'Sobre B', stock: 2 }]);
   });
 });
+
+describe('the demo data', () => {
+  it('has orders in every status, and the demo customer points match their paid orders', async () => {
+    const { DEMO_CUSTOMER, DEMO_CUSTOMER_ORDER_COUNT, DEMO_ORDER_COUNT, DEMO_REWARD_POINTS, DEMO_SHOPPER } = await import('../../scripts/seed/constants.ts');
+    const seeded = await migratedPglite({ seed: true });
+    try {
+      const statuses = await seeded.query<{ status: string }>('select distinct status from public.orders order by 1');
+      expect(statuses.rows.map((r) => r.status)).toEqual(['Cancelado', 'Completado', 'Enviado', 'Fallido', 'Pagado', 'Pendiente', 'Procesando', 'Reembolsado']);
+      const count = async (user: string) =>
+        (await seeded.query<{ n: number }>('select count(*)::int as n from public.orders where user_id = $1', [user])).rows[0]!.n;
+      expect(await count(DEMO_SHOPPER.id)).toBe(DEMO_ORDER_COUNT);
+      expect(await count(DEMO_CUSTOMER.id)).toBe(DEMO_CUSTOMER_ORDER_COUNT);
+      const points = await seeded.query<{ user_id: string; points: number; earned: number }>(
+        `select r.user_id, r.points, (select coalesce(sum(o.points_awarded), 0)::int from public.orders o where o.user_id = r.user_id) as earned
+           from public.rewards r where r.user_id in ($1, $2)`,
+        [DEMO_SHOPPER.id, DEMO_CUSTOMER.id],
+      );
+      const byUser = new Map(points.rows.map((r) => [r.user_id, r]));
+      expect(byUser.get(DEMO_SHOPPER.id)!.points).toBe(DEMO_REWARD_POINTS);
+      expect(byUser.get(DEMO_CUSTOMER.id)!.points).toBe(byUser.get(DEMO_CUSTOMER.id)!.earned);
+      const shipped = await seeded.query<{ n: number }>(
+        `select count(*)::int as n from public.orders where status in ('Enviado', 'Completado') and user_id = $1 and (carrier is null or tracking_number is null)`,
+        [DEMO_CUSTOMER.id],
+      );
+      expect(shipped.rows[0]!.n).toBe(0);
+    } finally {
+      await seeded.close();
+    }
+  }, 120_000);
+});

@@ -5,7 +5,7 @@
 
 do $demo$
 begin
-  if exists (select 1 from auth.users where id = '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01' or email in ('cliente@demo.mx', 'admin@demo.mx')) then
+  if exists (select 1 from auth.users where id = '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01' or email in ('cliente@demo.mx', 'admin@demo.mx', 'luis@demo.mx')) then
     raise notice 'Las cuentas de demostración ya existen; no se cargan de nuevo.';
     return;
   end if;
@@ -24,6 +24,12 @@ begin
   insert into auth.identities (user_id, provider, provider_id, identity_data, email, created_at, updated_at)
   values ('9e8d7c6b-5a49-4382-8170-6f5e4d3c2b01', 'email', '9e8d7c6b-5a49-4382-8170-6f5e4d3c2b01', '{"sub":"9e8d7c6b-5a49-4382-8170-6f5e4d3c2b01","email":"admin@demo.mx","email_verified":true,"phone_verified":false}'::jsonb, 'admin@demo.mx', now() - interval '300 days', now() - interval '300 days');
 
+  insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, last_sign_in_at, raw_user_meta_data, raw_app_meta_data, created_at, updated_at)
+  values ('5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', 'authenticated', 'authenticated', 'luis@demo.mx', '$2b$10$Kq.3lIyrJFrZRfrThajUe.8.IrUqEIpVJqZzkLaOucBv8lON2bjqW', now() - interval '60 days', now() - interval '1 day', '{"username":"luisperez","name":"Luis","lastname":"Pérez","phone":"+52 81 5555 0101"}'::jsonb, '{"provider":"email","providers":["email"]}'::jsonb, now() - interval '60 days', now() - interval '60 days');
+
+  insert into auth.identities (user_id, provider, provider_id, identity_data, email, created_at, updated_at)
+  values ('5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', 'email', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', '{"sub":"5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02","email":"luis@demo.mx","email_verified":true,"phone_verified":false}'::jsonb, 'luis@demo.mx', now() - interval '60 days', now() - interval '60 days');
+
   update public.profiles set is_admin = true where id = '9e8d7c6b-5a49-4382-8170-6f5e4d3c2b01';
 
   update public.rewards set points = 1250 where user_id = '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01';
@@ -39,6 +45,11 @@ begin
 
   insert into public.coupons (user_id, code, description, kind, value, expires_at) values
     ('5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', 'MEKACAT10', '10% de descuento en tu próxima compra', 'percent', 10, now() + interval '60 days');
+
+  update public.rewards set points = 5468 where user_id = '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02';
+
+  insert into public.addresses (id, user_id, label, street, city, state, zip, country, is_default, created_at) values
+    ('a1d2e3f4-0003-4a00-8000-000000000003', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', 'Casa', 'Av. Constitución 2050, Col. Obispado', 'Monterrey', 'Nuevo León', '64060', 'México', true, now() - interval '60 days');
 
   -- Order history of the demo shopper (11 orders, amounts from src/domain/pricing.ts)
 
@@ -116,5 +127,84 @@ begin
   insert into public.order_items (order_id, product_id, quantity, price) values
     ('c0ffee00-0000-4000-8000-000000000011', 'pk-booster-stellar-crown', 1, 89.00),
     ('c0ffee00-0000-4000-8000-000000000011', 'pk-blister-surging-sparks', 2, 199.00);
+
+  -- Orders of the demo customer (12, one or more in every status) for the back office
+
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
+    ('c0ffee00-0000-4000-9000-000000000001', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '0 days' - interval '0 minutes', 'Pendiente', null, 'a1d2e3f4-0003-4a00-8000-000000000003', null, 299.00, 0.00, 99.00, 398.00, null, null, null, now() + interval '30 minutes', null, null, null, null, null, null, 0);
+
+  insert into public.order_items (order_id, product_id, quantity, price) values
+    ('c0ffee00-0000-4000-9000-000000000001', 'rb-championdeck-proving-grounds-annie', 1, 299.00);
+
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
+    ('c0ffee00-0000-4000-9000-000000000002', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '1 days' - interval '37 minutes', 'Pagado', now() - interval '1 days' - interval '37 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 1048.00, 0.00, 99.00, 1147.00, null, 'stripe', 'demo_stripe_cliente_0002', null, null, null, null, null, null, null, 1048);
+
+  insert into public.order_items (order_id, product_id, quantity, price) values
+    ('c0ffee00-0000-4000-9000-000000000002', 'op-starter-op-04-st-10-the-three-captains', 1, 349.00),
+    ('c0ffee00-0000-4000-9000-000000000002', 'op-tournament-op-02', 1, 699.00);
+
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
+    ('c0ffee00-0000-4000-9000-000000000003', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '2 days' - interval '74 minutes', 'Pagado', now() - interval '2 days' - interval '74 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 179.00, 17.90, 99.00, 260.10, 'MEKACAT10', 'paypal', 'demo_paypal_cliente_0003', null, null, null, null, null, null, null, 161);
+
+  insert into public.order_items (order_id, product_id, quantity, price) values
+    ('c0ffee00-0000-4000-9000-000000000003', 'pk-booster-crown-zenith', 1, 179.00);
+
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
+    ('c0ffee00-0000-4000-9000-000000000004', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '3 days' - interval '111 minutes', 'Procesando', now() - interval '3 days' - interval '111 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 249.00, 0.00, 99.00, 348.00, null, 'stripe', 'demo_stripe_cliente_0004', null, null, null, null, null, null, null, 249);
+
+  insert into public.order_items (order_id, product_id, quantity, price) values
+    ('c0ffee00-0000-4000-9000-000000000004', 'pk-deckbox-twilight-masquerade', 1, 249.00);
+
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
+    ('c0ffee00-0000-4000-9000-000000000005', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '5 days' - interval '185 minutes', 'Enviado', now() - interval '5 days' - interval '185 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 878.00, 0.00, 99.00, 977.00, null, 'paypal', 'demo_paypal_cliente_0005', null, 'DHL', 'MX7340031676', now() - interval '5 days' - interval '185 minutes' + interval '1 day', null, null, null, 878);
+
+  insert into public.order_items (order_id, product_id, quantity, price) values
+    ('c0ffee00-0000-4000-9000-000000000005', 'pk-themedeck-shrouded-fable-pecharunt', 1, 329.00),
+    ('c0ffee00-0000-4000-9000-000000000005', 'pk-tin-surging-sparks-pikachu-ex', 1, 549.00);
+
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
+    ('c0ffee00-0000-4000-9000-000000000006', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '7 days' - interval '259 minutes', 'Fallido', null, 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 899.00, 0.00, 99.00, 998.00, null, null, null, null, null, null, null, null, null, null, 0);
+
+  insert into public.order_items (order_id, product_id, quantity, price) values
+    ('c0ffee00-0000-4000-9000-000000000006', 'pk-bundle-prismatic-evolutions', 1, 899.00);
+
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
+    ('c0ffee00-0000-4000-9000-000000000007', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '9 days' - interval '333 minutes', 'Completado', now() - interval '9 days' - interval '333 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 89.00, 0.00, 0.00, 89.00, 'ENVIOGRATIS', 'paypal', 'demo_paypal_cliente_0007', null, 'Estafeta', 'MX7340047514', now() - interval '9 days' - interval '333 minutes' + interval '1 day', now() - interval '9 days' - interval '333 minutes' + interval '3 days', null, null, 89);
+
+  insert into public.order_items (order_id, product_id, quantity, price) values
+    ('c0ffee00-0000-4000-9000-000000000007', 'pk-booster-surging-sparks', 1, 89.00);
+
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
+    ('c0ffee00-0000-4000-9000-000000000008', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '12 days' - interval '444 minutes', 'Reembolsado', now() - interval '12 days' - interval '444 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 179.00, 0.00, 99.00, 278.00, null, 'stripe', 'demo_stripe_cliente_0008', null, null, null, null, null, now() - interval '12 days' - interval '444 minutes' + interval '1 day', 're_demo_stripe_cliente_0008', 0);
+
+  insert into public.order_items (order_id, product_id, quantity, price) values
+    ('c0ffee00-0000-4000-9000-000000000008', 'pk-blister-shrouded-fable', 1, 179.00);
+
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
+    ('c0ffee00-0000-4000-9000-000000000009', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '14 days' - interval '518 minutes', 'Cancelado', null, 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 349.00, 0.00, 99.00, 448.00, null, null, null, null, null, null, null, null, null, null, 0);
+
+  insert into public.order_items (order_id, product_id, quantity, price) values
+    ('c0ffee00-0000-4000-9000-000000000009', 'pk-threepack-twilight-masquerade', 1, 349.00);
+
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
+    ('c0ffee00-0000-4000-9000-000000000010', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '18 days' - interval '66 minutes', 'Pagado', now() - interval '18 days' - interval '66 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 1697.00, 0.00, 99.00, 1796.00, null, 'stripe', 'demo_stripe_cliente_0010', null, null, null, null, null, null, null, 1697);
+
+  insert into public.order_items (order_id, product_id, quantity, price) values
+    ('c0ffee00-0000-4000-9000-000000000010', 'pk-bundle-temporal-forces', 1, 599.00),
+    ('c0ffee00-0000-4000-9000-000000000010', 'rb-championdeck-origins-jinx', 1, 399.00),
+    ('c0ffee00-0000-4000-9000-000000000010', 'op-tournament-op-03', 1, 699.00);
+
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
+    ('c0ffee00-0000-4000-9000-000000000011', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '22 days' - interval '214 minutes', 'Enviado', now() - interval '22 days' - interval '214 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 899.00, 0.00, 99.00, 998.00, null, 'paypal', 'demo_paypal_cliente_0011', null, '99minutos', 'MX7340079190', now() - interval '22 days' - interval '214 minutes' + interval '1 day', null, null, null, 899);
+
+  insert into public.order_items (order_id, product_id, quantity, price) values
+    ('c0ffee00-0000-4000-9000-000000000011', 'pk-themedeck-legendary-treasures-reshiram-y-zekrom', 1, 899.00);
+
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
+    ('c0ffee00-0000-4000-9000-000000000012', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '27 days' - interval '399 minutes', 'Completado', now() - interval '27 days' - interval '399 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 447.00, 0.00, 99.00, 546.00, null, 'stripe', 'demo_stripe_cliente_0012', null, 'FedEx', 'MX7340087109', now() - interval '27 days' - interval '399 minutes' + interval '1 day', now() - interval '27 days' - interval '399 minutes' + interval '3 days', null, null, 447);
+
+  insert into public.order_items (order_id, product_id, quantity, price) values
+    ('c0ffee00-0000-4000-9000-000000000012', 'pk-booster-brilliant-stars', 1, 111.00),
+    ('c0ffee00-0000-4000-9000-000000000012', 'pk-battledeck-twilight-masquerade-ogerpon-ex', 1, 336.00);
 end
 $demo$;
