@@ -7,32 +7,7 @@ import { getPseudoType, type ProductType, typesOf } from './catalog.ts';
 import { tryToCentavos } from './money.ts';
 
 export type { Product } from './product-schema.ts';
-
-export const PRODUCT_MESSAGES = {
-  soldOut: 'Agotado',
-  soldOutDetail: 'Producto agotado',
-  preorder: 'Preventa',
-  maxStock: 'Máximo disponible en stock.',
-  addedToCart: 'Agregado al carrito',
-  viewCart: 'Ver carrito',
-  notFound: 'Producto no encontrado',
-  unavailableLine: 'Producto no disponible',
-} as const;
-
-/** What the stock rules need of a product. */
-export interface StockInfo {
-  stock?: number | null;
-}
-
-/** Whether a product is sold out (stock 0; an untracked stock is never sold out). */
-export function isSoldOut(product: StockInfo): boolean {
-  return typeof product.stock === 'number' && product.stock <= 0;
-}
-
-/** Whether the 'Preventa' badge shows: a preorder product that is in stock. */
-export function showPreorderBadge(product: StockInfo & { preorder?: boolean | null }): boolean {
-  return product.preorder === true && !isSoldOut(product);
-}
+export { PRODUCT_MESSAGES, isSoldOut, showPreorderBadge, quantityBounds, clampQuantity, canIncrease, type StockInfo } from './cart-rules.ts';
 
 /** Rounded percent off from the original price, or null when there is no real discount. */
 export function discountPercent(product: {
@@ -45,25 +20,6 @@ export function discountPercent(product: {
   if (original === null || price === null || original <= 0 || price < 0 || price >= original) return null;
   const percent = Math.round(((original - price) * 100) / original);
   return percent > 0 ? percent : null;
-}
-
-/** Allowed quantity range for a product: at least 1, at most its stock when stock is a number. */
-export function quantityBounds(stock: number | null | undefined): { min: number; max: number | null } {
-  return { min: 1, max: typeof stock === 'number' && Number.isFinite(stock) ? Math.max(1, Math.floor(stock)) : null };
-}
-
-/** A quantity forced into the allowed range (whole, ≥ 1, ≤ stock when known); junk becomes 1. */
-export function clampQuantity(quantity: number, stock: number | null | undefined): number {
-  const { min, max } = quantityBounds(stock);
-  const whole = Number.isFinite(quantity) ? Math.floor(quantity) : min;
-  const bounded = Math.max(min, whole);
-  return max === null ? bounded : Math.min(max, bounded);
-}
-
-/** Whether the '+' button may add one more ('Máximo disponible en stock.' otherwise). */
-export function canIncrease(quantity: number, stock: number | null | undefined): boolean {
-  const { max } = quantityBounds(stock);
-  return !isSoldOut({ stock }) && (max === null || quantity < max);
 }
 
 /** The main image followed by the gallery images, without blanks or repeats. */

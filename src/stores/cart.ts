@@ -7,7 +7,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import { toPesos } from '../domain/money.ts';
 import { subtotalCentavos } from '../domain/pricing.ts';
-import { clampQuantity, isSoldOut } from '../domain/products.ts';
+import { clampQuantity, isSoldOut } from '../domain/cart-rules.ts';
 
 export const CART_STORAGE_KEY = 'cart';
 

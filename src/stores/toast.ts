@@ -4,7 +4,7 @@
  * Toaster hydrates late.
  */
 import { atom } from 'nanostores';
-import { PRODUCT_MESSAGES } from '../domain/products.ts';
+import { PRODUCT_MESSAGES } from '../domain/cart-rules.ts';
 
 /** How long a toast stays up before closing by itself. */
 export const TOAST_DURATION_MS = 2600;

@@ -95,6 +95,15 @@ test.describe('checkout', () => {
     await expect(page.locator('.order-summary [data-amount="total"]')).toHaveText(mxn(total));
     await expect(page.locator('.order-summary [data-amount="shipping"]')).toHaveText(mxn(99));
     await axe(page);
+    // From 1024 px the order stands in a column beside the payment step.
+    const aside = page.getByRole('complementary', { name: 'Tu pedido' });
+    await expect(aside).toBeVisible();
+    await expect(aside.locator('[data-amount]')).toHaveCount(0);
+    await expect(aside).toContainText(mxn(total));
+    const stepBox = (await page.locator('.checkout-main').boundingBox())!;
+    const asideBox = (await aside.boundingBox())!;
+    expect(asideBox.x).toBeGreaterThanOrEqual(stepBox.x + stepBox.width);
+    expect(asideBox.y).toBeLessThan(stepBox.y + stepBox.height);
 
     const payButton = page.getByRole('button', { name: `Pagar ${mxn(total)}` });
     await expect(payButton).toBeVisible();
@@ -114,6 +123,8 @@ test.describe('checkout', () => {
     expect(row.shipping_address_id).not.toBeNull();
     await expect(page.getByRole('link', { name: 'Carrito', exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
+    // The coupon went with the paid order: the next cart starts without MEKACAT10.
+    expect(await page.evaluate(() => localStorage.getItem('checkout-coupon') ?? '')).toBe('');
     await expect.poll(async () => (await mailbox(user.email)).filter((m) => m.subject.startsWith('Confirmación de tu pedido')).length).toBe(1);
 
     // Reopening the order shows the confirmation.
