@@ -1,0 +1,102 @@
+/**
+ * The rules of the two Mexican ways to pay: cash at OXXO (a voucher paid at the store, Stripe's
+ * limits $10.00 to $10,000.00) and 'meses sin intereses' on a credit card (from a total of
+ * $300.00; 3, 6, 9, 12, 18 or 24 monthly payments). Amounts are integer centavos.
+ */
+import { formatCentavos, type Centavos } from './money.ts';
+
+/** OXXO takes totals from $10.00 … */
+export const OXXO_MIN_CENTAVOS: Centavos = 1_000;
+/** … to $10,000.00 (Stripe's limits for OXXO). */
+export const OXXO_MAX_CENTAVOS: Centavos = 1_000_000;
+/** Days a voucher stays payable (Stripe's expires_after_days). */
+export const OXXO_EXPIRES_AFTER_DAYS = 3;
+/** 'Meses sin intereses' is offered from this total. */
+export const INSTALLMENTS_MIN_CENTAVOS: Centavos = 30_000;
+/** The plans Mexican issuers offer through Stripe. */
+export const INSTALLMENT_COUNTS = [3, 6, 9, 12, 18, 24] as const;
+export type InstallmentCount = (typeof INSTALLMENT_COUNTS)[number];
+
+export const MEXICAN_PAYMENT_MESSAGES = {
+  oxxoTab: 'Efectivo en OXXO',
+  oxxoOutOfRange: `El pago en efectivo en OXXO solo está disponible para pedidos de ${formatCentavos(OXXO_MIN_CENTAVOS)} a ${formatCentavos(OXXO_MAX_CENTAVOS)}.`,
+  oxxoPending: 'Pago pendiente en OXXO',
+  cashPayment: 'Pago de contado',
+  invalidPlan: 'Ese plan de meses sin intereses no está disponible para tu tarjeta.',
+} as const;
+
+/** Whether a total may be paid in cash at OXXO. */
+export function oxxoAllowed(totalCentavos: Centavos): boolean {
+  return Number.isSafeInteger(totalCentavos) && totalCentavos >= OXXO_MIN_CENTAVOS && totalCentavos <= OXXO_MAX_CENTAVOS;
+}
+
+/** Whether 'meses sin intereses' is offered for a total. */
+export function installmentsOffered(totalCentavos: Centavos): boolean {
+  return Number.isSafeInteger(totalCentavos) && totalCentavos >= INSTALLMENTS_MIN_CENTAVOS;
+}
+
+/** Whether a number of months is one of the plans that exist. */
+export function isInstallmentCount(value: unknown): value is InstallmentCount {
+  return typeof value === 'number' && (INSTALLMENT_COUNTS as readonly number[]).includes(value);
+}
+
+/**
+ * The monthly payments of a total in `months`: every month the share rounded to the centavo, the
+ * last month absorbs the remainder, so they always add up to the total exactly.
+ */
+export function installmentSchedule(totalCentavos: Centavos, months: number): Centavos[] {
+  if (!Number.isSafeInteger(totalCentavos) || totalCentavos < 0) throw new RangeError('total no válido');
+  if (!Number.isInteger(months) || months < 1) throw new RangeError('meses no válidos');
+  const share = Math.round(totalCentavos / months);
+  const schedule = Array.from({ length: months }, () => share);
+  schedule[months - 1] = totalCentavos - share * (months - 1);
+  return schedule;
+}
+
+/** What each month costs (the rounded share; the last month may differ by a few centavos). */
+export function monthlyAmount(totalCentavos: Centavos, months: number): Centavos {
+  return installmentSchedule(totalCentavos, months)[0]!;
+}
+
+/** '6 meses sin intereses de $583.17'. */
+export function installmentLabel(totalCentavos: Centavos, months: number): string {
+  return `${months} meses sin intereses de ${formatCentavos(monthlyAmount(totalCentavos, months))}`;
+}
+
+/** How an order paid in installments says so; null for a single payment. */
+export function installmentsSummary(months: number | null | undefined): string | null {
+  return typeof months === 'number' && months > 1 ? `${months} meses sin intereses` : null;
+}
+
+/** An OXXO reference grouped in fours for reading aloud at the till: '1234 5678 9012 3456 78'. */
+export function groupReference(reference: string): string {
+  const digits = reference.replace(/\D/g, '');
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+const ZONE = 'America/Mexico_City';
+const expiryDate = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: ZONE });
+const expiryTime = new Intl.DateTimeFormat('es-MX', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: ZONE });
+
+/** A voucher's expiry in Mexico City time: '27 de noviembre de 2026 a las 23:59'. */
+export function formatVoucherExpiry(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '-';
+  return `${expiryDate.format(date)} a las ${expiryTime.format(date)}`;
+}
+
+/** 'Paga en cualquier tienda OXXO antes del 27 de noviembre de 2026 a las 23:59.' */
+export function oxxoDeadline(iso: string): string {
+  return `Paga en cualquier tienda OXXO antes del ${formatVoucherExpiry(iso)}.`;
+}
+
+/**
+ * When a voucher issued at `now` stops being payable, as Stripe computes it: 23:59:59 in Mexico
+ * City (UTC−6 all year since 2022) of the day `days` days later.
+ */
+export function oxxoVoucherExpiry(now: Date, days: number = OXXO_EXPIRES_AFTER_DAYS): Date {
+  const offsetMs = 6 * 60 * 60 * 1000;
+  const local = new Date(now.getTime() - offsetMs);
+  const endOfDayLocal = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days, 23, 59, 59);
+  return new Date(endOfDayLocal + offsetMs);
+}
