@@ -272,7 +272,7 @@ begin
   end if;
   return jsonb_build_object(
     'sales', (
-      select coalesce(jsonb_agg(jsonb_build_object('day', d.day::text, 'orders', coalesce(s.orders, 0), 'total', coalesce(s.total, 0)) order by d.day), '[]'::jsonb)
+      select coalesce(jsonb_agg(jsonb_build_object('day', d.day::date::text, 'orders', coalesce(s.orders, 0), 'total', coalesce(s.total, 0)) order by d.day), '[]'::jsonb)
         from generate_series(v_today - 29, v_today, interval '1 day') as d(day)
         left join (
           select (o.paid_at at time zone 'America/Mexico_City')::date as day, count(*)::integer as orders, sum(o.total) as total

@@ -197,3 +197,10 @@ describe('the demo data', () => {
     }
   }, 120_000);
 });
+
+describe('admin_summary days', () => {
+  it('names each day as a plain date', async () => {
+    const { rows } = await attempt<{ s: { sales: Array<{ day: string }> } }>(db, 'authenticated', ADMIN, `select public.admin_summary() as s`);
+    for (const d of rows[0]!.s.sales) expect(d.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});

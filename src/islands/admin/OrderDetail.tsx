@@ -44,8 +44,15 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
   }, [orderId]);
 
   useEffect(() => {
-    void load().then(() => heading.current?.focus());
+    void load();
   }, [load]);
+  // Opening an order moves the focus to its heading (keyboard and screen reader users land there).
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!detail || focused.current) return;
+    focused.current = true;
+    heading.current?.focus();
+  }, [detail]);
 
   async function run(action: () => ReturnType<typeof changeOrderStatus>, success: string) {
     setBusy(true);

@@ -3,7 +3,11 @@ import { formatMXN } from '../../domain/money.ts';
 import { loadSummary, type SalesDay, type Summary } from './api.ts';
 
 const dayLabel = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const formatDay = (day: string) => dayLabel.format(new Date(`${day}T12:00:00Z`));
+/** '2026-11-23' (or a timestamp text starting with it) as '23 nov'; the text itself when not a date. */
+function formatDay(day: string): string {
+  const date = new Date(`${day.slice(0, 10)}T12:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : dayLabel.format(date);
+}
 
 /** Paid orders per day over 30 days as bars; the table below carries the same numbers. */
 function SalesChart({ sales }: { sales: SalesDay[] }) {
