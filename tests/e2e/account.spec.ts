@@ -133,6 +133,23 @@ test.describe('cuenta nueva', () => {
     await expect(form).toContainText('Teléfono inválido');
     await expect(form).toContainText('Calle requerida');
     await expect(form).toContainText('Ciudad requerida');
+    await expect(form).toContainText('Código Postal requerido');
+
+    // Only street and city: the database stores whole addresses, so the form asks for the rest in
+    // Spanish before anything is saved, and the profile stays as it was.
+    await form.getByLabel('Nombre', { exact: true }).fill('Otra');
+    await form.getByLabel('Teléfono').fill('5512345678');
+    await form.getByLabel('Estado').fill('');
+    await form.getByLabel('Calle').fill('Av. Juárez 10');
+    await form.getByLabel('Ciudad').fill('Guadalajara');
+    await save.click();
+    await expect(form.getByRole('alert')).toHaveText('Revisa los campos marcados.');
+    await expect(form).toContainText('Estado requerido');
+    await expect(form).toContainText('Código Postal requerido');
+    const untouched = await serviceRest('GET', `profiles?id=eq.${user.id}&select=name`);
+    expect(untouched.body).toEqual([{ name: 'Prueba' }]);
+    await form.getByLabel('Calle').fill('');
+    await form.getByLabel('Ciudad').fill('');
 
     // Cancel restores what was stored.
     await form.getByRole('button', { name: 'Cancelar' }).click();
@@ -310,6 +327,7 @@ test.describe('fallos de carga', () => {
     await asked;
     await details.click();
     await expect(account.panel.getByText('No se pudieron cargar los productos. Intenta de nuevo.')).toBeVisible();
+    await expect(account.panel.getByText('Error al cargar productos')).toBeVisible();
     await page.unroute('**/rest/v1/order_items?*');
     await account.panel.getByTestId('order-lines').getByRole('button', { name: 'Reintentar' }).click();
     await expect(account.panel.getByTestId('order-line').first()).toContainText(/Cantidad: \d+/);

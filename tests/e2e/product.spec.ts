@@ -118,12 +118,15 @@ test.describe('product page', () => {
     await page.getByRole('button', { name: 'Aumentar cantidad' }).click();
     await expect(input).toHaveValue('2');
     await expect(minus).toBeEnabled();
+    // Clamped when the shopper commits the number (leaves the field), not on every keystroke.
     await input.fill('9999');
+    await input.blur();
     const stockText = await page.getByText(/^Disponibles: \d+/).textContent();
     const stock = Number(/\d+/.exec(stockText ?? '')?.[0]);
     await expect(input).toHaveValue(String(stock));
     await expect(page.getByRole('button', { name: 'Aumentar cantidad' })).toBeDisabled();
     await input.fill('0');
+    await input.press('Enter');
     await expect(input).toHaveValue('1');
   });
 

@@ -33,7 +33,7 @@ test.describe('typing before the page is ready, on a phone-speed CPU', () => {
     await hydrated(page, '#buscar-expansion');
     await expect(box).toHaveValue('DESTINED');
     await expect(page.getByText('Resultados: 1', { exact: true })).toBeVisible({ timeout: 10_000 });
-    await expect(page.getByRole('link', { name: 'Destined Rivals' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Destined Rivals' })).toBeVisible();
   });
 
   test('the header search typed at once keeps the words and opens the matches', async ({ page }) => {
