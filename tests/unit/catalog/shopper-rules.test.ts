@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { isListed, parseLiveProduct } from '../../../src/domain/products';
+import { parseCardProduct } from '../../../src/components/catalog/card-add';
+import { applyFilters, EMPTY_FILTERS, filtersFromQuery, filtersToQuery, type ExploreProduct } from '../../../src/islands/catalog/explore-model';
+import { prepareIndex, searchProducts, searchWithTotal, type SearchEntry } from '../../../src/islands/search/search';
+import { exploreHref, seeAllLabel } from '../../../src/islands/search/SearchBox';
+
+const names = ['Sobre Destined Rivals', 'Caja de sobres Journey Together', 'Lata Pikachu ex', 'Evoluciones Prismáticas sobre', 'Sobre Fuerzas Temporales', 'Mazo de inicio', 'Sobre Corona Estelar', 'Sobre Chispas Fulgurantes', 'Sobre Fábula Sombría', 'Sobre Mascarada Crepuscular', 'Sobre Evoluciones'].sort(new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true }).compare);
+// Alphabetical, as the build writes the search index.
+const entries: SearchEntry[] = names.map((name, i) => [`p${i}`, name, '']);
+
+function exploreProduct(id: string, name: string): ExploreProduct {
+  return { id, name, price: 10, originalPrice: null, stock: 5, preorder: false, sale: false, franchiseId: 'pokemon', expansionId: null, typeId: null, image: '', released: '' };
+}
+
+describe('unavailable products are hidden everywhere', () => {
+  it('only products not marked unavailable are listed', () => {
+    expect(isListed({ available: true })).toBe(true);
+    expect(isListed({ available: null })).toBe(true);
+    expect(isListed({})).toBe(true);
+    expect(isListed({ available: false })).toBe(false);
+  });
+});
+
+describe('the buy box reads live rows without zod', () => {
+  it('reads numeric strings as PostgREST sends them', () => {
+    expect(parseLiveProduct({ id: 'a', price: '559.00', original_price: '699', discount: true, preorder: null, stock: '12', available: true })).toEqual({
+      id: 'a',
+      price: 559,
+      original_price: 699,
+      discount: true,
+      preorder: false,
+      stock: 12,
+      available: true,
+    });
+  });
+  it('refuses rows that are not products', () => {
+    expect(parseLiveProduct(null)).toBeNull();
+    expect(parseLiveProduct({ id: '', price: 1 })).toBeNull();
+    expect(parseLiveProduct({ id: 'a', price: 'gratis' })).toBeNull();
+    expect(parseLiveProduct({ id: 'a', price: -1 })).toBeNull();
+    expect(parseLiveProduct({ id: 'a', price: 1, stock: 1.5 })).toBeNull();
+    expect(parseLiveProduct({ id: 'a', price: 1, available: 'yes' })).toBeNull();
+  });
+  it('product cards read their button data the same way', () => {
+    expect(parseCardProduct('{"id":"a","name":"A","price":5,"stock":null,"image":""}')).toEqual({ id: 'a', name: 'A', price: 5, stock: null, image: '' });
+    expect(parseCardProduct('{"id":"a","name":"A","price":5,"stock":-1,"image":""}')).toBeNull();
+    expect(parseCardProduct('no es json')).toBeNull();
+  });
+});
+
+describe('search reaches every match', () => {
+  const index = prepareIndex(entries);
+  it('counts every match while showing at most 8', () => {
+    const { results, total } = searchWithTotal(index, 'sobre');
+    expect(results).toHaveLength(8);
+    expect(total).toBe(9);
+    expect(searchProducts(index, 'sobre')).toEqual(results);
+  });
+  it("offers 'Ver todos los resultados (n)' leading to /explore?q=", () => {
+    expect(seeAllLabel(9)).toBe('Ver todos los resultados (9)');
+    expect(exploreHref(' fábula sombría ')).toBe('/explore?q=f%C3%A1bula+sombr%C3%ADa');
+  });
+  it('/explore filters by q with the same matches, in the same order', () => {
+    const products = entries.map(([id, name]) => exploreProduct(id, name));
+    const filters = filtersFromQuery('?q=sobre');
+    expect(filters.q).toBe('sobre');
+    expect(filtersToQuery(filters)).toBe('?q=sobre');
+    const found = applyFilters(products, filters).map((p) => p.id);
+    expect(found).toEqual(searchWithTotal(index, 'sobre', 100).results.map((e) => e[0]));
+    expect(applyFilters(products, { ...EMPTY_FILTERS, q: 'FABULA' }).map((p) => p.name)).toEqual(['Sobre Fábula Sombría']);
+    expect(applyFilters(products, EMPTY_FILTERS)).toHaveLength(products.length);
+  });
+});
