@@ -94,7 +94,7 @@ export default function NewsletterSection() {
               <p className="muted" role="status">
                 {matches.length === list.length ? `Mostrando ${Math.min(shown, matches.length)} de ${matches.length}` : `${matches.length} coinciden`}
               </p>
-              <div className="acct-table-wrap">
+              <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Lista de suscriptores">
                 <table className="acct-table adm-table">
                   <thead>
                     <tr>

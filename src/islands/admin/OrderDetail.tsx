@@ -274,7 +274,7 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
       </div>
 
       <h2>Productos</h2>
-      <div className="acct-table-wrap">
+      <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Productos del pedido">
         <table className="acct-table adm-table">
           <thead>
             <tr>

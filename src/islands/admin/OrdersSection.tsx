@@ -145,8 +145,8 @@ export default function OrdersSection() {
           <p className="muted" role="status">
             {result.total === 1 ? '1 pedido' : `${result.total} pedidos`}
           </p>
-          <div className="acct-table-wrap">
-            <table className="acct-table adm-table">
+          <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Lista de pedidos">
+            <table className="acct-table adm-table adm-cards">
               <thead>
                 <tr>
                   <th scope="col">Pedido</th>
@@ -173,14 +173,14 @@ export default function OrdersSection() {
                         {orderDisplayId(order.id)}
                       </a>
                     </td>
-                    <td>{formatOrderDate(order.created_at)}</td>
+                    <td data-label="Fecha">{formatOrderDate(order.created_at)}</td>
                     <td>
                       {order.customer_name ?? 'Sin nombre'}
                       <br />
                       <span className="muted">{order.customer_email ?? '-'}</span>
                     </td>
-                    <td className="num">{formatOrderTotal(order.total)}</td>
-                    <td>
+                    <td className="num" data-label="Total">{formatOrderTotal(order.total)}</td>
+                    <td data-label="Estado">
                       <span className={`badge ${BADGE[statusColor(order.status)]}`}>{order.status}</span>
                     </td>
                   </tr>

@@ -138,8 +138,8 @@ export default function ProductsSection() {
           <p className="muted" role="status">
             {result.total === 1 ? '1 producto' : `${result.total} productos`}
           </p>
-          <div className="acct-table-wrap">
-            <table className="acct-table adm-table">
+          <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Lista de productos">
+            <table className="acct-table adm-table adm-cards">
               <thead>
                 <tr>
                   <th scope="col">Producto</th>
@@ -165,7 +165,7 @@ export default function ProductsSection() {
                         <br />
                         <span className="muted">{p.id}</span>
                       </td>
-                      <td className="num">
+                      <td className="num" data-label="Precio">
                         {formatMXN(p.price)}
                         {percent !== null && (
                           <>
@@ -174,7 +174,7 @@ export default function ProductsSection() {
                           </>
                         )}
                       </td>
-                      <td className="num">{p.stock}</td>
+                      <td className="num" data-label="Stock">{p.stock}</td>
                       <td>
                         {!p.available && <span className="badge badge-danger">No disponible</span>} {p.preorder && <span className="badge badge-info">Preventa</span>}{' '}
                         {p.stock === 0 && <span className="badge badge-warning">Sin stock</span>}

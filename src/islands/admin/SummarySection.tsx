@@ -36,7 +36,7 @@ function SalesChart({ sales }: { sales: SalesDay[] }) {
             <rect className="bar" x={x} y={height - pad.bottom - h} width={slot * 0.7} height={h}>
               <title>{`${formatDay(d.day)}: ${d.orders} pedidos, ${formatMXN(d.total)}`}</title>
             </rect>
-            {i % 7 === 0 || i === sales.length - 1 ? (
+            {(sales.length - 1 - i) % 7 === 0 ? (
               <text x={x + slot * 0.35} y={height - 8} textAnchor="middle">
                 {formatDay(d.day)}
               </text>
@@ -107,7 +107,7 @@ export default function SummarySection() {
           <SalesChart sales={summary.sales} />
           <details>
             <summary>Ver los datos como tabla</summary>
-            <div className="acct-table-wrap">
+            <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Ventas por día">
               <table className="acct-table adm-table">
                 <caption className="visually-hidden">Ventas por día de los últimos 30 días</caption>
                 <thead>
@@ -139,12 +139,17 @@ export default function SummarySection() {
             <p>Ningún producto tiene 3 unidades o menos.</p>
           ) : (
             <ul data-testid="low-stock">
-              {summary.lowStock.map((p) => (
+              {summary.lowStock.slice(0, 10).map((p) => (
                 <li key={p.id}>
                   <a href={`/admin/productos?q=${encodeURIComponent(p.id)}`}>{p.name}</a> — {p.stock === 0 ? 'sin stock' : `${p.stock} ${p.stock === 1 ? 'unidad' : 'unidades'}`}
                 </li>
               ))}
             </ul>
+          )}
+          {summary.lowStockCount > 10 && (
+            <p>
+              <a href="/admin/productos?filtro=poco-stock">Ver los {summary.lowStockCount} productos con poco stock</a>
+            </p>
           )}
         </>
       )}
