@@ -11,7 +11,8 @@ interface RebuildStatus {
   lastSuccessAt?: string | null;
   lastSuccess?: string | null;
   pagesWritten?: number | null;
-  progress?: { phase?: string; pagesWritten?: number; pagesTotal?: number; total?: number; done?: number } | number | null;
+  lastPages?: number | null;
+  progress?: { phase?: string; pagesWritten?: number; pagesExpected?: number | null; percent?: number | null; pagesTotal?: number; total?: number; done?: number } | number | null;
   [key: string]: unknown;
 }
 
@@ -31,13 +32,22 @@ function seconds(ms: unknown): string {
 }
 
 /** What the progress bar shows: pages done of a total, when the status has them. */
+const PHASES: Record<string, string> = {
+  starting: 'iniciando',
+  content: 'leyendo el catálogo',
+  bundling: 'empaquetando',
+  pages: 'escribiendo páginas',
+  publishing: 'publicando',
+};
+
 function progressOf(status: RebuildStatus): { done: number; total: number | null; phase: string | null } | null {
   const p = status.progress;
   if (typeof p === 'number') return { done: p, total: 100, phase: null };
   const done = (p && typeof p === 'object' ? (p.pagesWritten ?? p.done) : undefined) ?? status.pagesWritten ?? null;
   if (typeof done !== 'number') return null;
-  const total = p && typeof p === 'object' ? (p.pagesTotal ?? p.total ?? null) : null;
-  return { done, total: typeof total === 'number' && total > 0 ? total : null, phase: p && typeof p === 'object' ? (p.phase ?? null) : null };
+  const total = p && typeof p === 'object' ? (p.pagesExpected ?? p.pagesTotal ?? p.total ?? null) : null;
+  const phase = p && typeof p === 'object' && p.phase ? (PHASES[p.phase] ?? p.phase) : null;
+  return { done, total: typeof total === 'number' && total > 0 ? total : null, phase };
 }
 
 /** 'Catálogo': the rebuild status, the last successful build and 'Reconstruir ahora'. */
@@ -107,6 +117,12 @@ export default function CatalogSection() {
           <dd>{seconds(status.durationMs)}</dd>
           <dt>Última reconstrucción correcta</dt>
           <dd>{when(lastSuccess)}</dd>
+          {typeof status.lastPages === 'number' && (
+            <>
+              <dt>Páginas de la última reconstrucción</dt>
+              <dd>{status.lastPages.toLocaleString('es-MX')}</dd>
+            </>
+          )}
           <dt>Último error</dt>
           <dd>{status.lastError ? String(status.lastError) : 'Ninguno'}</dd>
           {progress && (
