@@ -27,6 +27,7 @@ test('sin sesión /account muestra el inicio de sesión y, al entrar, la cuenta 
 });
 
 test('una sesión guardada que ya no es válida muestra Sesión no disponible con Iniciar sesión', async ({ page }) => {
+  expectConsoleError(page, /status of 40[13].*\/(rest\/v1\/profiles|auth\/v1\/(user|logout))/); // the stale session is refused on purpose
   await signInAs(page, SHOPPER.email, SHOPPER.password);
   // Corrupt the stored access token: the auth server refuses it.
   await page.evaluate(() => {
@@ -110,6 +111,7 @@ test('pedidos de la compradora demo: columnas, colores, 8 por página y detalles
 
 test.describe('cuenta nueva', () => {
   test('perfil: vacíos, validación, username ocupado, sin cambios, cancelar y guardar', async ({ page }) => {
+    expectConsoleError(page, /status of 409.*\/rest\/v1\/profiles/); // the taken username is refused on purpose
     const user = await createConfirmedUser('perfil');
     await signInAs(page, user.email, user.password);
     const account = new AccountPage(page);
@@ -361,6 +363,7 @@ test.describe('fallos de carga', () => {
 
 test.describe('seguridad de la cuenta', () => {
   test('cambiar la contraseña desde el perfil', async ({ page }) => {
+    expectConsoleError(page, /status of 400.*\/auth\/v1\/token/); // a wrong current password is refused on purpose
     const user = await createConfirmedUser('clave');
     await signInAs(page, user.email, user.password);
     const account = new AccountPage(page);

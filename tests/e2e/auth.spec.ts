@@ -1,4 +1,4 @@
-import { test, expect as baseExpect } from './fixtures';
+import { test, expect as baseExpect, expectConsoleError } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
 import { AuthPage, SHOPPER, atPath, createConfirmedUser, mailboxLink, signInAs, uniqueEmail, uniqueUsername } from './pages/auth.ts';
 
@@ -10,6 +10,7 @@ test.describe.configure({ timeout: 60_000 });
 
 test.describe('Inicio de sesión', () => {
   test('pide correo y contraseña, rechaza credenciales malas y entra con el correo normalizado', async ({ page }) => {
+    expectConsoleError(page, /status of 400.*\/auth\/v1\/token/); // wrong credentials are refused on purpose
     const auth = new AuthPage(page);
     await auth.goto();
     await auth.login('', '');
@@ -101,6 +102,7 @@ test.describe('Registro', () => {
   });
 
   test('alta con confirmación por correo: Revisa tu correo, enlace del buzón, cuenta verificada y nuevo inicio de sesión', async ({ page }) => {
+    expectConsoleError(page, /status of 400.*\/auth\/v1\/token/); // signing in before confirming is refused on purpose
     const auth = new AuthPage(page);
     const email = uniqueEmail('alta');
     const username = uniqueUsername('alta');
@@ -132,6 +134,7 @@ test.describe('Registro', () => {
 
 test.describe('Recuperación y Google', () => {
   test('recupera la contraseña con el enlace del buzón', async ({ page }) => {
+    expectConsoleError(page, /status of 400.*\/auth\/v1\/token/); // the old password is refused on purpose
     const user = await createConfirmedUser('recupera');
     const auth = new AuthPage(page);
     await auth.goto();

@@ -4,7 +4,7 @@
  * cards, PayPal, the keyboard alone, and the order 'Pagado' with the total shown at every step.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test, type Page } from './fixtures';
+import { expect as baseExpect, test, type Page, expectConsoleError } from './fixtures';
 
 // The checkout hydrates and talks to the local stack; on a busy 2-core machine that takes a while.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -133,6 +133,7 @@ test.describe('checkout', () => {
   });
 
   test('a declined card shows the message and leaves the order Pendiente; insufficient funds too', async ({ page }) => {
+    expectConsoleError(page, /status of 40\d.*\/api\/payments\/simulated\/confirm/); // declined cards on purpose
     test.setTimeout(60_000);
     const user = await createConfirmedUser('rechazo');
     await seedCart(page, [{ id: 'pk-threepack-surging-sparks', name: 'Three pack', price: 296, quantity: 1, stock: 42, image: '' }]);

@@ -107,6 +107,7 @@ test.describe('footer newsletter', () => {
   });
 
   test('says so and keeps the address when the backend refuses', async ({ page }) => {
+    expectConsoleError(page, /newsletter: insert refused/); // the refusal is the point
     expectConsoleError(page, /Failed to load resource|net::ERR_/); // the failure is the point of this step
     await page.route('**/rest/v1/newsletter_subscribers**', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'boom' }) }),
@@ -121,6 +122,7 @@ test.describe('footer newsletter', () => {
   });
 
   test('says so when the backend cannot be reached', async ({ page }) => {
+    expectConsoleError(page, /newsletter: insert refused/); // the failure is the point
     expectConsoleError(page, /Failed to load resource|net::ERR_/); // the failure is the point of this step
     await page.route('**/rest/v1/newsletter_subscribers**', (route) => route.abort('connectionrefused'));
     await page.goto('/');
