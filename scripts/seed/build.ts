@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { collections, expansions, franchises, getCollection, productTypes } from '../../src/domain/catalog.ts';
 import { computeOrderAmounts } from '../../src/domain/pricing.ts';
-import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_CUSTOMER_ADDRESS_ID, DEMO_REWARD_POINTS, DEMO_SHOPPER } from './constants.ts';
+import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_CUSTOMER_ADDRESS_ID, DEMO_REWARD_POINTS, DEMO_SHOPPER, DEMO_SUBSCRIBERS } from './constants.ts';
 import { NEW_ARRIVAL_EXPANSIONS, demoProducts, productTypeKind, scaledProducts, type SeedProduct } from './products.ts';
 import * as sql from './sql.ts';
 import { expansionSvg, productSvg, productTypeSvg } from './svg.ts';
@@ -268,6 +268,11 @@ function accountsSql(orders: readonly SeedOrder[], customer: readonly SeedOrder[
         .join(',\n')};`,
     );
   }
+  out.push(
+    `-- Newsletter subscribers for the back office's 'Boletín'
+insert into public.newsletter_subscribers (email, created_at) values
+${DEMO_SUBSCRIBERS.map((email, i) => `  (${sql.text(email)}, now() - interval '${i * 4 + 1} days')`).join(',\n')};`,
+  );
   out.push(`-- Orders of the demo customer (${customer.length}, one or more in every status) for the back office`);
   for (const order of customer) {
     const created = `now() - interval '${order.daysAgo} days' - interval '${(order.daysAgo * 37) % 600} minutes'`;
@@ -277,13 +282,43 @@ function accountsSql(orders: readonly SeedOrder[], customer: readonly SeedOrder[
     const points = ['Pagado', 'Procesando', 'Enviado', 'Completado'].includes(order.status) ? Math.max(0, Math.floor(order.subtotal - order.discount)) : 0;
     out.push(
       `insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
-  (${sql.text(order.id)}, ${sql.text(DEMO_CUSTOMER.id)}, ${created}, ${sql.text(order.status)}, ${paid ? `${created} + interval '4 minutes'` : 'null'}, ${sql.text(order.addressId)}, ${order.status === 'Pendiente' ? 'null' : sql.jsonb({ label: 'Casa', street: 'Av. Constitución 2050, Col. Obispado', city: 'Monterrey', state: 'Nuevo León', zip: '64060', country: 'México' })}, ${sql.money(order.subtotal)}, ${sql.money(order.discount)}, ${sql.money(order.shipping)}, ${sql.money(order.total)}, ${sql.text(order.coupon)}, ${paid ? sql.text(order.provider) : 'null'}, ${paid ? sql.text(ref) : 'null'}, ${order.status === 'Pendiente' ? "now() + interval '30 minutes'" : 'null'}, ${shipped ? sql.text(order.carrier ?? null) : 'null'}, ${shipped ? sql.text(order.trackingNumber ?? null) : 'null'}, ${shipped ? `${created} + interval '1 day'` : 'null'}, ${order.status === 'Completado' ? `${created} + interval '3 days'` : 'null'}, ${order.status === 'Reembolsado' ? `${created} + interval '1 day'` : 'null'}, ${order.status === 'Reembolsado' ? sql.text(`re_${ref}`) : 'null'}, ${sql.int(points)});`,
+  (${sql.text(order.id)}, ${sql.text(DEMO_CUSTOMER.id)}, ${created}, ${sql.text(order.status)}, ${paid ? `${created} + interval '4 minutes'` : 'null'}, ${sql.text(order.addressId)}, ${order.status === 'Pendiente' ? 'null' : sql.jsonb({ label: 'Casa', street: 'Av. Constitución 2050, Col. Obispado', city: 'Monterrey', state: 'Nuevo León', zip: '64060', country: 'México' })}, ${sql.money(order.subtotal)}, ${sql.money(order.discount)}, ${sql.money(order.shipping)}, ${sql.money(order.total)}, ${sql.text(order.coupon)}, ${paid ? sql.text(order.provider) : 'null'}, ${paid ? sql.text(ref) : 'null'}, null, ${shipped ? sql.text(order.carrier ?? null) : 'null'}, ${shipped ? sql.text(order.trackingNumber ?? null) : 'null'}, ${shipped ? `${created} + interval '1 day'` : 'null'}, ${order.status === 'Completado' ? `${created} + interval '3 days'` : 'null'}, ${order.status === 'Reembolsado' ? `${created} + interval '1 day'` : 'null'}, ${order.status === 'Reembolsado' ? sql.text(`re_${ref}`) : 'null'}, ${sql.int(points)});`,
       `insert into public.order_items (order_id, product_id, quantity, price) values\n${order.lines
         .map((l) => `  (${sql.text(order.id)}, ${sql.text(l.productId)}, ${sql.int(l.quantity)}, ${sql.money(l.price)})`)
+        .join(',\n')};`,
+      // The history the order would have had, in place of the one event its insert recorded.
+      `delete from public.order_events where order_id = ${sql.text(order.id)};`,
+      `insert into public.order_events (order_id, created_at, from_status, to_status, actor, note) values\n${historyOf(order)
+        .map((e) => `  (${sql.text(order.id)}, ${created} + interval '${e.minutes} minutes', ${sql.text(e.from)}, ${sql.text(e.to)}, ${e.admin ? sql.text(DEMO_ADMIN.id) : 'null'}, ${sql.text(e.note)})`)
         .join(',\n')};`,
     );
   }
   return out;
+}
+
+/** The status changes a demo order went through: minutes after creation, from, to, by an admin, note. */
+function historyOf(order: SeedOrder): Array<{ minutes: number; from: string | null; to: string; admin: boolean; note: string | null }> {
+  const created = { minutes: 0, from: null, to: 'Pendiente', admin: false, note: null };
+  const paid = { minutes: 4, from: 'Pendiente', to: 'Pagado', admin: false, note: `Pago confirmado por ${order.provider}` };
+  const shipped = { minutes: 24 * 60, from: 'Pagado', to: 'Enviado', admin: true, note: `Enviado por ${order.carrier}, guía ${order.trackingNumber}` };
+  switch (order.status) {
+    case 'Pendiente':
+      return [created];
+    case 'Pagado':
+      return [created, paid];
+    case 'Procesando':
+      return [created, paid, { minutes: 60, from: 'Pagado', to: 'Procesando', admin: true, note: 'Preparando el envío' }];
+    case 'Enviado':
+      return [created, paid, shipped];
+    case 'Completado':
+      return [created, paid, shipped, { minutes: 3 * 24 * 60, from: 'Enviado', to: 'Completado', admin: true, note: 'Pedido entregado' }];
+    case 'Fallido':
+      return [created, { minutes: 5, from: 'Pendiente', to: 'Fallido', admin: false, note: 'El pago fue rechazado' }];
+    case 'Reembolsado':
+      return [created, paid, { minutes: 24 * 60, from: 'Pagado', to: 'Reembolsado', admin: false, note: 'Reembolsado por la tienda' }];
+    default:
+      return [created, { minutes: 30, from: 'Pendiente', to: 'Cancelado', admin: false, note: 'La reserva expiró' }];
+  }
 }
 
 function imagesFor(products: readonly SeedProduct[]): SeedImage[] {

@@ -73,3 +73,15 @@ export const DEMO_CUSTOMER_ADDRESS_ID = 'a1d2e3f4-0003-4a00-8000-000000000003';
 
 /** Number of orders of the demo customer (one or more in every status). */
 export const DEMO_CUSTOMER_ORDER_COUNT = 12;
+
+/** Newsletter subscribers of the demo data (reserved example domains). */
+export const DEMO_SUBSCRIBERS = [
+  'maria.lopez@example.com',
+  'jorge.hernandez@example.com',
+  'sofia.ramirez@example.mx',
+  'diego.torres@example.net',
+  'valeria.cruz@example.com',
+  'coleccionista+pokemon@example.mx',
+  'emilio.sanchez@example.org',
+  'fernanda.reyes@example.com',
+] as const;

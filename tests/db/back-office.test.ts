@@ -192,6 +192,17 @@ describe('the demo data', () => {
         [DEMO_CUSTOMER.id],
       );
       expect(shipped.rows[0]!.n).toBe(0);
+      // Their history reads like the real thing: the shipment by the admin, with its note.
+      const history = await seeded.query<{ from_status: string; to_status: string; by_admin: boolean; note: string }>(
+        `select e.from_status, e.to_status, e.actor is not null as by_admin, e.note from public.order_events e
+           join public.orders o on o.id = e.order_id
+          where o.user_id = $1 and o.status = 'Completado' and e.to_status = 'Enviado' limit 1`,
+        [DEMO_CUSTOMER.id],
+      );
+      expect(history.rows[0]).toMatchObject({ from_status: 'Pagado', to_status: 'Enviado', by_admin: true });
+      expect(history.rows[0]!.note).toMatch(/^Enviado por .+, guía MX\d+$/);
+      const subscribers = await seeded.query<{ n: number }>('select count(*)::int as n from public.newsletter_subscribers');
+      expect(subscribers.rows[0]!.n).toBeGreaterThan(0);
     } finally {
       await seeded.close();
     }

@@ -275,7 +275,7 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
 
       <h2>Productos</h2>
       <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Productos del pedido">
-        <table className="acct-table adm-table">
+        <table className="acct-table adm-table adm-cards">
           <thead>
             <tr>
               <th scope="col">Producto</th>
@@ -294,9 +294,9 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
             {lines.map((line) => (
               <tr key={line.id}>
                 <td>{line.name ?? 'Producto no disponible'}</td>
-                <td className="num">{line.quantity}</td>
-                <td className="num">{formatMXN(line.price)}</td>
-                <td className="num">{formatMXN(Number(line.price) * line.quantity)}</td>
+                <td className="num" data-label="Cantidad">{line.quantity}</td>
+                <td className="num" data-label="Precio pagado">{formatMXN(line.price)}</td>
+                <td className="num" data-label="Importe">{formatMXN(Number(line.price) * line.quantity)}</td>
               </tr>
             ))}
           </tbody>
