@@ -1,0 +1,48 @@
+import { describe, expect, it, vi } from 'vitest';
+
+vi.mock('astro:env/client', () => ({ PUBLIC_SUPABASE_URL: undefined, PUBLIC_SUPABASE_ANON_KEY: undefined }));
+
+const { EDIT_MESSAGES, validateProductEdit } = await import('../../../src/islands/admin/product-edit.ts');
+const { MESSAGES } = await import('../../../src/domain/validation.ts');
+
+const valid = {
+  price: '750',
+  originalPrice: '1000',
+  stock: '7',
+  limitPerCustomer: '2',
+  available: true,
+  preorder: false,
+  releaseDate: '2026-12-01',
+  description: 'Caja sellada',
+  images: ['products/a.svg'],
+};
+
+describe('the product edit dialog validates like the add form', () => {
+  it('accepts a valid edit and parses numbers and dates', () => {
+    const result = validateProductEdit(valid);
+    expect(result).toEqual({
+      ok: true,
+      data: { price: 750, originalPrice: 1000, stock: 7, limitPerCustomer: 2, available: true, preorder: false, releaseDate: '2026-12-01', description: 'Caja sellada', images: ['products/a.svg'] },
+    });
+  });
+
+  it("answers with the add form's messages", () => {
+    const result = validateProductEdit({ ...valid, price: '12,5', stock: '-1', limitPerCustomer: '0', releaseDate: '2026-02-30' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.formError).toBe(MESSAGES.reviewFields);
+    expect(result.fieldErrors).toMatchObject({
+      price: MESSAGES.productPrice,
+      stock: MESSAGES.productStock,
+      limitPerCustomer: MESSAGES.productLimit,
+      releaseDate: MESSAGES.productReleaseDate,
+    });
+  });
+
+  it('allows no original price, refuses one not above the price, and needs an image', () => {
+    expect(validateProductEdit({ ...valid, originalPrice: '' })).toMatchObject({ ok: true, data: { originalPrice: null, releaseDate: '2026-12-01' } });
+    expect(validateProductEdit({ ...valid, originalPrice: '700' })).toMatchObject({ ok: false, fieldErrors: { originalPrice: EDIT_MESSAGES.originalPrice } });
+    expect(validateProductEdit({ ...valid, releaseDate: '' })).toMatchObject({ ok: true, data: { releaseDate: null } });
+    expect(validateProductEdit({ ...valid, images: [] })).toMatchObject({ ok: false, fieldErrors: { images: EDIT_MESSAGES.noImages } });
+  });
+});
