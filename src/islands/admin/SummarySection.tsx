@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { formatMXN } from '../../domain/money.ts';
-import { loadSummary, type SalesDay, type Summary } from './api.ts';
+import { orderDisplayId } from '../../domain/orders.ts';
+import { loadRefundsToReview, loadSummary, type RefundToReview, type SalesDay, type Summary } from './api.ts';
 
 const dayLabel = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 /** '2026-11-23' (or a timestamp text starting with it) as '23 nov'; the text itself when not a date. */
@@ -52,9 +53,11 @@ function SalesChart({ sales }: { sales: SalesDay[] }) {
 export default function SummarySection() {
   const [summary, setSummary] = useState<Summary | null>(null);
   const [failed, setFailed] = useState(false);
+  const [refunds, setRefunds] = useState<RefundToReview[]>([]);
 
   async function load() {
     setFailed(false);
+    void loadRefundsToReview().then(setRefunds);
     const data = await loadSummary();
     if (data) setSummary(data);
     else setFailed(true);
@@ -91,7 +94,7 @@ export default function SummarySection() {
               </a>
             </li>
             <li>
-              <a className="adm-counter" href="/admin/pedidos?estado=Reembolsado" data-testid="counter-refunds">
+              <a className="adm-counter" href="#reembolsos" data-testid="counter-refunds">
                 <strong>{summary.refundsToReview}</strong> Reembolsos por revisar
               </a>
             </li>
@@ -101,6 +104,23 @@ export default function SummarySection() {
               </a>
             </li>
           </ul>
+
+          <h2 id="reembolsos" tabIndex={-1}>
+            Reembolsos por revisar
+          </h2>
+          {refunds.length === 0 ? (
+            <p>Todos los reembolsos se completaron.</p>
+          ) : (
+            <ul data-testid="refunds-to-review">
+              {refunds.map((r) => (
+                <li key={r.id}>
+                  <a href={`/admin/pedidos?pedido=${r.order_id}`}>Pedido {orderDisplayId(r.order_id)}</a>: {formatMXN(r.amount)} por {r.provider},{' '}
+                  {r.attempts === 1 ? '1 intento' : `${r.attempts} intentos`}
+                  {r.last_error ? ` (último error: ${r.last_error})` : ''}
+                </li>
+              ))}
+            </ul>
+          )}
 
           <h2>Ventas de los últimos 30 días</h2>
           <p className="muted">Pedidos pagados por día, total en MXN.</p>

@@ -55,6 +55,28 @@ export async function loadSummary(): Promise<Summary | null> {
   return error ? null : (data as Summary);
 }
 
+/** A refund that has not gone through yet (payments_needing_attention). */
+export interface RefundToReview {
+  id: string;
+  order_id: string;
+  provider: string;
+  amount: number | string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string | null;
+}
+
+/** The refunds the shop must keep an eye on, oldest first. */
+export async function loadRefundsToReview(): Promise<RefundToReview[]> {
+  const { data, error } = await getSupabase()
+    .from('payments_needing_attention')
+    .select('id, order_id, provider, amount, status, attempts, last_error, next_attempt_at')
+    .order('created_at')
+    .limit(50);
+  return error ? [] : ((data ?? []) as RefundToReview[]);
+}
+
 // Pedidos --------------------------------------------------------------------------------------
 
 /** One order as the back office lists it (admin_orders). */
