@@ -23,6 +23,8 @@ import {
   type ServerContext,
 } from './checkout.ts';
 import { ApiError, json, readJson, readText } from './http.ts';
+import { installmentsOffered } from '../domain/mexican-payments.ts';
+import { createOxxoVoucher, releaseOxxoOrder } from './mexican-payments.ts';
 import { SimulatedCardProvider, SimulatedPayPalProvider } from './payments/simulated.ts';
 import { PaymentError } from './payments/types.ts';
 
@@ -95,6 +97,8 @@ export async function detachPaymentMethod(request: Request, ctx: ServerContext, 
 const intentBody = z.object({
   orderId,
   amount: z.number({ error: 'El monto (amount) debe ser un número entero de centavos.' }).int({ error: 'El monto (amount) debe ser un número entero de centavos.' }).optional(),
+  /** 'card' (default; also wallets) or 'oxxo' (cash at the store, answered as a voucher). */
+  method: z.enum(['card', 'oxxo'], { error: 'El método de pago no es válido.' }).default('card'),
 });
 
 /**
@@ -111,8 +115,11 @@ export async function createPaymentIntent(request: Request, ctx: ServerContext):
   if (body.amount !== undefined && body.amount !== amount) {
     throw new ApiError(400, 'El monto no coincide con el total del pedido.', 'amount_mismatch');
   }
+  if (body.method === 'oxxo') return createOxxoVoucher(ctx, caller, order, amount);
   await requireShippingAddress(ctx, order);
   const customerId = await provider(() => ensureCustomer(ctx, caller));
+  // 'Meses sin intereses' from $300.00: the card's issuer says which plans once the card is known.
+  const installments = installmentsOffered(amount);
   const intent = await provider(() =>
     card.createPaymentIntent({
       orderId: order.id,
@@ -120,11 +127,12 @@ export async function createPaymentIntent(request: Request, ctx: ServerContext):
       amount,
       customerId,
       idempotencyKey: `order-${order.id}-${amount}`,
+      installments,
     }),
   );
   if (!intent.clientSecret) throw new ApiError(502, 'No se recibió clientSecret.', 'upstream_error');
   await recordAttempt(ctx, order.id, card.name, intent.id);
-  return json({ clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount, currency: 'mxn', customerId });
+  return json({ clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount, currency: 'mxn', customerId, installments });
 }
 
 /** Marks an order paid from a card intent the provider reports, if it is this order's and succeeded. */
@@ -139,7 +147,15 @@ async function settleIntent(ctx: ServerContext, intentId: string, expectedOrderI
   }
   const settled = await settlePayment(
     ctx,
-    { orderId: intent.orderId, provider: card.name, ref: intent.id, amount: intent.amount, currency: intent.currency },
+    {
+      orderId: intent.orderId,
+      provider: card.name,
+      ref: intent.id,
+      amount: intent.amount,
+      currency: intent.currency,
+      method: intent.method ?? 'card',
+      installments: intent.installments ?? null,
+    },
     recipient,
   );
   return json(settlementAnswer(settled, intent.orderId));
@@ -162,6 +178,13 @@ export async function webhook(request: Request, ctx: ServerContext): Promise<Res
   const card = requireCard(ctx);
   const raw = await readText(request, 512 * 1024);
   const event = await provider(async () => card.verifyWebhook(raw, request.headers.get('stripe-signature')));
+  if ((event.type === 'payment_intent.payment_failed' || event.type === 'payment_intent.canceled') && event.intent) {
+    // An OXXO voucher that expired (or was cancelled) unpaid: its order is cancelled, stock returned.
+    const intent = await provider(() => card.retrievePaymentIntent(event.intent!.id));
+    const released = intent ? await releaseOxxoOrder(ctx, intent) : false;
+    if (!released) console.info(`[stripe] evento ${event.id} (${event.type}) sin acción`);
+    return json({ received: true, handled: released, ...(released && intent ? { orderId: intent.orderId, status: 'Cancelado' } : {}) });
+  }
   if (event.type !== 'payment_intent.succeeded' || !event.intent) {
     console.info(`[stripe] evento ${event.id} (${event.type}) sin acción`);
     return json({ received: true, handled: false });
@@ -172,7 +195,15 @@ export async function webhook(request: Request, ctx: ServerContext): Promise<Res
     if (!intent || !intent.orderId || intent.status !== 'succeeded') {
       throw new ApiError(404, 'Pago no encontrado o no completado.', 'intent_not_found');
     }
-    const settled = await settlePayment(ctx, { orderId: intent.orderId, provider: card.name, ref: intent.id, amount: intent.amount, currency: intent.currency });
+    const settled = await settlePayment(ctx, {
+      orderId: intent.orderId,
+      provider: card.name,
+      ref: intent.id,
+      amount: intent.amount,
+      currency: intent.currency,
+      method: intent.method ?? 'card',
+      installments: intent.installments ?? null,
+    });
     if (settled.refunded) console.warn(`[stripe] evento ${event.id}: pago ${intent.id} reembolsado (${settled.refunded}, ${settled.refundStatus})`);
     return json({ received: true, handled: true, orderId: intent.orderId, status: settled.status, changed: settled.changed, refunded: settled.refunded });
   } catch (error) {
@@ -200,6 +231,8 @@ const cardBody = z.object({
     cvc: z.string({ error: 'El código de seguridad (CVC) no es válido.' }).max(8),
   }),
   save: z.boolean().default(false),
+  /** Months of the 'meses sin intereses' plan chosen (null: 'Pago de contado'); checked by the provider. */
+  installments: z.number().int().nullable().default(null),
 });
 
 /** After a simulated success the order is settled at once, as Stripe's webhook would. */
@@ -236,7 +269,7 @@ export async function simulatedConfirm(request: Request, ctx: ServerContext): Pr
   const caller = await authenticate(request, ctx.admin);
   const body = await readJson(request, cardBody);
   await requirePayableIntent(ctx, card, body.clientSecret);
-  const result = await provider(() => card.confirmCard(body.clientSecret, caller.id, body.card, body.save));
+  const result = await provider(() => card.confirmCard(body.clientSecret, caller.id, body.card, body.save, new Date(), body.installments));
   return settleSimulated(ctx, result, caller);
 }
 

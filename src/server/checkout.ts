@@ -37,6 +37,9 @@ export interface OrderRow {
   shipping_address: ShippingAddress | null;
   payment_provider: string | null;
   payment_ref: string | null;
+  payment_method?: string | null;
+  installments?: number | null;
+  oxxo_voucher?: Record<string, unknown> | null;
 }
 
 /** The copy of the address an order ships to (orders.shipping_address). */
@@ -50,7 +53,7 @@ export interface ShippingAddress {
 }
 
 const ORDER_COLUMNS =
-  'id, user_id, status, subtotal, discount, shipping, total, paid_at, expires_at, shipping_address_id, shipping_address, payment_provider, payment_ref';
+  'id, user_id, status, subtotal, discount, shipping, total, paid_at, expires_at, shipping_address_id, shipping_address, payment_provider, payment_ref, payment_method, installments, oxxo_voucher';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads an order by id with the service role; null when there is none. */
@@ -187,6 +190,10 @@ export interface ConfirmedPayment {
   currency: string | null;
   /** The payment attempt it completes (PaymentIntent or PayPal order id); default ref. */
   attemptRef?: string;
+  /** How it was paid (orders.payment_method), as the provider reports it. */
+  method?: 'card' | 'oxxo' | 'paypal';
+  /** The months of the 'meses sin intereses' plan the provider confirmed; null: a single payment. */
+  installments?: number | null;
 }
 
 /**
@@ -233,6 +240,14 @@ export async function settlePayment(
     return { status: current?.status ?? 'Pagado', changed: false, refunded: null };
   }
   await closeAttempt(ctx, payment.provider, attemptRef, 'succeeded');
+  if (payment.method) {
+    // What the provider confirmed, never what the browser asked for.
+    const { error: methodError } = await ctx.admin
+      .from('orders')
+      .update({ payment_method: payment.method, installments: payment.method === 'card' && payment.installments ? payment.installments : null })
+      .eq('id', order.id);
+    if (methodError) console.error(`[pagos] no se pudo guardar el método de pago del pedido ${order.id}: ${methodError.message}`);
+  }
   const after = await findOrder(ctx, order.id);
   // The order is paid whatever happens to the e-mail; a mail failure is only logged.
   await sendReceipt(ctx, after ?? order, recipient).catch((mailError: unknown) => console.error('[correo] no se pudo enviar la confirmación', mailError));
@@ -274,7 +289,7 @@ async function sendReceipt(ctx: ServerContext, order: OrderRow, recipient: strin
   const address = addressLine(order.shipping_address);
   await ctx.mail({
     to: email,
-    ...receiptEmail({ ...order, lines, address, siteUrl: ctx.siteUrl }),
+    ...receiptEmail({ ...order, lines, address, siteUrl: ctx.siteUrl, installments: order.installments ?? null, method: order.payment_method ?? null }),
     kind: 'order_paid',
     dedupeKey: `order_paid:${order.id}`,
   });

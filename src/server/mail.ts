@@ -3,7 +3,8 @@
  * plain text), and re-exports of the transports (`mail/transport.ts`: SMTP, the local mailbox)
  * and of the outbox that stores, sends and retries them (`mail/outbox.ts`).
  */
-import { formatMXN } from '../domain/money.ts';
+import { installmentLabel } from '../domain/mexican-payments.ts';
+import { formatMXN, toCentavos } from '../domain/money.ts';
 import { orderDisplayId } from '../domain/orders.ts';
 import { isLocalStack, localMailboxSender } from './mail/transport.ts';
 import type { MailSender } from './mail/types.ts';
@@ -29,7 +30,7 @@ export {
   type OutboxRow,
 } from './mail/outbox.ts';
 
-const escape = (s: string) =>
+export const escape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /**
@@ -52,6 +53,13 @@ export interface ReceiptLine {
   price: number | string;
 }
 
+/** 'Forma de pago: 6 meses sin intereses de $583.17' / 'Forma de pago: efectivo en OXXO'; null otherwise. */
+function paymentLine(method: string | null, installments: number | null, total: number | string): string | null {
+  if (installments && installments > 1) return `Forma de pago: ${installmentLabel(toCentavos(total), installments)}`;
+  if (method === 'oxxo') return 'Forma de pago: efectivo en OXXO';
+  return null;
+}
+
 /** The confirmation e-mail of a paid order, in Spanish, as HTML and plain text. */
 export function receiptEmail(order: {
   id: string;
@@ -62,15 +70,21 @@ export function receiptEmail(order: {
   lines: ReceiptLine[];
   address: string | null;
   siteUrl: string;
+  /** Months of 'meses sin intereses'; null or absent: a single payment. */
+  installments?: number | null;
+  /** orders.payment_method ('card', 'oxxo', 'paypal'). */
+  method?: string | null;
 }): { subject: string; html: string; text: string } {
   const number = orderDisplayId(order.id);
   const subject = `Confirmación de tu pedido ${number}`;
+  const paidWith = paymentLine(order.method ?? null, order.installments ?? null, order.total);
   const rows = order.lines.map((l) => `${l.name} × ${l.quantity} — ${formatMXN(l.price)}`);
   const totals = [
     `Subtotal: ${formatMXN(order.subtotal)}`,
     `Descuento: ${formatMXN(order.discount)}`,
     `Envío: ${Number(order.shipping) === 0 ? 'Gratis' : formatMXN(order.shipping)}`,
     `Total pagado: ${formatMXN(order.total)}`,
+    ...(paidWith ? [paidWith] : []),
   ];
   const link = `${order.siteUrl.replace(/\/+$/, '')}/checkout/${order.id}`;
   const text = [

@@ -38,7 +38,15 @@ async function closeOpenAttempt(ctx: ServerContext, attempt: OpenAttempt): Promi
     const intent = await card.cancelPaymentIntent(attempt.ref);
     if (intent?.status === 'succeeded' && intent.orderId) {
       // Money arrived after all: settle it (refunds it when the order cannot take it).
-      await settlePayment(ctx, { orderId: intent.orderId, provider: card.name, ref: intent.id, amount: intent.amount, currency: intent.currency });
+      await settlePayment(ctx, {
+        orderId: intent.orderId,
+        provider: card.name,
+        ref: intent.id,
+        amount: intent.amount,
+        currency: intent.currency,
+        method: intent.method ?? 'card',
+        installments: intent.installments ?? null,
+      });
       return true;
     }
     if (intent && intent.status !== 'canceled') return false; // processing: look again next time

@@ -3,6 +3,13 @@
  * idempotency key, authorization) and keeps customers, payment intents and refunds in memory. The
  * real `stripe` SDK talks to it through its host/port/protocol options (STRIPE_API_BASE for a
  * running server). Tests move an intent to 'succeeded' themselves, as the card holder would.
+ *
+ * OXXO: an intent created with payment_method_types[]=oxxo and confirm=true waits in
+ * requires_action with next_action.oxxo_display_details (number, expires_after, hosted voucher).
+ * Meses sin intereses: an intent created with payment_method_options[card][installments][enabled]
+ * gets available_plans once a card is put on it (update with payment_method); the card
+ * `pm_card_mx_installments` (Stripe's Mexican installment test card) offers 3–24 months, every
+ * other card none. Confirm records the plan and succeeds.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -68,7 +75,9 @@ export async function startStripeStub(): Promise<StripeStub> {
       if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
         return once(() => {
           const id = `pi_stub_${intents.size + 1}`;
-          const intent = {
+          const oxxo = params.get('payment_method_types[0]') === 'oxxo';
+          const installments = params.get('payment_method_options[card][installments][enabled]') === 'true';
+          const intent: Record<string, unknown> = {
             id,
             object: 'payment_intent',
             amount: Number(params.get('amount')),
@@ -76,8 +85,23 @@ export async function startStripeStub(): Promise<StripeStub> {
             customer: params.get('customer'),
             status: 'requires_payment_method',
             client_secret: `${id}_secret_abc`,
+            payment_method_types: oxxo ? ['oxxo'] : ['card'],
+            payment_method_options: installments ? { card: { installments: { enabled: true, available_plans: [], plan: null } } } : {},
+            next_action: null,
             metadata: { order_id: params.get('metadata[order_id]'), user_id: params.get('metadata[user_id]') },
           };
+          if (oxxo && params.get('confirm') === 'true') {
+            const days = Number(params.get('payment_method_options[oxxo][expires_after_days]') ?? '3');
+            intent.status = 'requires_action';
+            intent.next_action = {
+              type: 'oxxo_display_details',
+              oxxo_display_details: {
+                expires_after: Math.floor(Date.now() / 1000) + days * 86_400,
+                hosted_voucher_url: `https://payments.stripe.com/oxxo/voucher/test_${id}`,
+                number: `1234567890${String(intents.size + 1).padStart(8, '0')}`,
+              },
+            };
+          }
           intents.set(id, intent);
           return intent;
         });
@@ -94,7 +118,31 @@ export async function startStripeStub(): Promise<StripeStub> {
         intent.status = 'canceled';
         return send(200, intent);
       }
+      const confirm = /^\/v1\/payment_intents\/(\w+)\/confirm$/.exec(url.pathname);
+      if (req.method === 'POST' && confirm) {
+        const intent = intents.get(confirm[1]!);
+        if (!intent) return missing('payment_intent');
+        const count = params.get('payment_method_options[card][installments][plan][count]');
+        const options = intent.payment_method_options as { card?: { installments?: Record<string, unknown> } };
+        if (count && options.card?.installments) options.card.installments.plan = { count: Number(count), interval: 'month', type: 'fixed_count' };
+        intent.status = 'succeeded';
+        return send(200, intent);
+      }
       const intentMatch = /^\/v1\/payment_intents\/(\w+)$/.exec(url.pathname);
+      if (req.method === 'POST' && intentMatch) {
+        const intent = intents.get(intentMatch[1]!);
+        if (!intent) return missing('payment_intent');
+        const pm = params.get('payment_method');
+        if (pm) {
+          intent.payment_method = pm;
+          const options = intent.payment_method_options as { card?: { installments?: Record<string, unknown> } };
+          if (options.card?.installments) {
+            options.card.installments.available_plans =
+              pm === 'pm_card_mx_installments' ? [3, 6, 9, 12, 18, 24].map((count) => ({ count, interval: 'month', type: 'fixed_count' })) : [];
+          }
+        }
+        return send(200, intent);
+      }
       if (req.method === 'GET' && intentMatch) {
         const intent = intents.get(intentMatch[1]!);
         return intent ? send(200, intent) : missing('payment_intent');

@@ -4,15 +4,18 @@
  * follows Stripe's public test cards, and settles orders through the same server path as the real
  * providers. No money ever moves.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { centavosToDecimalString } from '../../domain/money.ts';
-import { checkCard, testCardOutcome, CARD_MESSAGES, type CardInput } from './test-cards.ts';
+import { installmentsOffered, MEXICAN_PAYMENT_MESSAGES, oxxoVoucherExpiry } from '../../domain/mexican-payments.ts';
+import { cardDigits, checkCard, testCardInstallmentPlans, testCardOutcome, CARD_MESSAGES, type CardInput } from './test-cards.ts';
 import type { SimRecord, SimStore } from './simulated-store.ts';
 import {
   PaymentError,
   type CardProvider,
   type CreateIntentInput,
+  type CreateOxxoInput,
   type IntentInfo,
+  type OxxoVoucher,
   type PayPalOrderInfo,
   type PayPalProvider,
   type RefundInfo,
@@ -27,9 +30,26 @@ function newId(prefix: string): string {
 
 const OPEN_INTENT = ['requires_payment_method', 'requires_confirmation'];
 
+/** The simulated OXXO reference of an order: 18 digits derived from its id, the same every time. */
+export function simulatedOxxoReference(orderId: string): string {
+  const hash = createHash('sha256').update(`oxxo:${orderId}`).digest('hex');
+  return (BigInt(`0x${hash.slice(0, 24)}`) % 10n ** 18n).toString().padStart(18, '9');
+}
+
+function toVoucher(record: SimRecord): OxxoVoucher | null {
+  const oxxo = record.data.oxxo as { number?: string; expires_after?: number } | undefined;
+  if (!oxxo?.number || !oxxo.expires_after) return null;
+  return { reference: oxxo.number, expiresAt: new Date(oxxo.expires_after * 1000).toISOString(), amount: Number(record.data.amount), hostedVoucherUrl: null };
+}
+
 function toIntent(record: SimRecord): IntentInfo {
   const d = record.data;
+  const types = Array.isArray(d.payment_method_types) ? (d.payment_method_types as string[]) : ['card'];
   return {
+    method: types.includes('oxxo') ? 'oxxo' : 'card',
+    voucher: record.status === 'requires_action' ? toVoucher(record) : null,
+    availablePlans: Array.isArray(d.available_plans) ? (d.available_plans as number[]) : [],
+    installments: typeof d.installments === 'number' ? d.installments : null,
     id: record.id,
     status: record.status ?? 'requires_payment_method',
     amount: Number(d.amount),
@@ -122,11 +142,90 @@ export class SimulatedCardProvider implements CardProvider {
           user_id: input.userId,
           customer: input.customerId,
           client_secret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+          installments_enabled: input.installments === true,
         },
       },
       input.idempotencyKey,
     );
     return toIntent(record);
+  }
+
+  /** An OXXO payment, created and confirmed: it waits (requires_action) with its voucher. */
+  async createOxxoPayment(input: CreateOxxoInput, now = new Date()): Promise<IntentInfo> {
+    const id = newId('pi');
+    const record = await this.store.put(
+      {
+        id,
+        kind: 'payment_intent',
+        owner: input.orderId,
+        status: 'requires_action',
+        data: {
+          amount: input.amount,
+          currency: 'mxn',
+          order_id: input.orderId,
+          user_id: input.userId,
+          customer: input.customerId,
+          client_secret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+          payment_method_types: ['oxxo'],
+          billing_details: { name: input.name, email: input.email },
+          oxxo: {
+            number: simulatedOxxoReference(input.orderId),
+            expires_after: Math.floor(oxxoVoucherExpiry(now, input.expiresAfterDays).getTime() / 1000),
+          },
+          // The capability in the voucher e-mail's link to the simulated store counter.
+          voucher_token: randomBytes(16).toString('hex'),
+        },
+      },
+      input.idempotencyKey,
+    );
+    return toIntent(record);
+  }
+
+  /** The secret that lets the voucher's link simulate its payment (null: not an OXXO intent). */
+  async voucherToken(intentId: string): Promise<string | null> {
+    const record = await this.store.get(intentId);
+    return record?.kind === 'payment_intent' && typeof record.data.voucher_token === 'string' ? record.data.voucher_token : null;
+  }
+
+  /** The cashier took the money: the voucher's intent succeeds, as Stripe reports it. */
+  async payOxxo(intentId: string): Promise<IntentInfo> {
+    const record = await this.store.get(intentId);
+    if (record?.kind !== 'payment_intent' || toIntent(record).method !== 'oxxo') throw new PaymentError('Ficha de pago no encontrada.', 404, 'intent_not_found');
+    const oxxo = record.data.oxxo as { expires_after?: number } | undefined;
+    if (record.status === 'requires_action' && oxxo?.expires_after && oxxo.expires_after * 1000 <= Date.now()) {
+      throw new PaymentError('Esta ficha de pago ya venció.', 409, 'voucher_expired');
+    }
+    const paid = await this.store.update(intentId, ['requires_action'], 'succeeded', { payment_method_details: { type: 'oxxo' } });
+    const current = paid ?? (await this.store.get(intentId))!;
+    if (current.status !== 'succeeded') throw new PaymentError('Esta ficha de pago ya no se puede pagar.', 409, 'intent_unexpected_state');
+    return toIntent(current);
+  }
+
+  /** The voucher expires unpaid: like Stripe, the intent goes back to requires_payment_method. */
+  async expireOxxo(intentId: string): Promise<IntentInfo | null> {
+    const expired = await this.store.update(intentId, ['requires_action'], 'requires_payment_method', {
+      last_payment_error: { code: 'payment_intent_payment_attempt_expired', message: 'La ficha de pago venció.' },
+    });
+    if (expired) return toIntent(expired);
+    return this.retrievePaymentIntent(intentId);
+  }
+
+  /**
+   * The 'meses sin intereses' plans for the card typed into the simulated form, as Stripe answers
+   * once the card is on the intent: Stripe's Mexican installment test cards get plans (from
+   * $300.00), every other card none, and never an error.
+   */
+  async installmentPlans(clientSecret: string, userId: string, number: string): Promise<number[]> {
+    const intent = await this.intentForSecret(clientSecret, userId);
+    const plans = this.plansFor(intent, number);
+    await this.store.update(intent.id, null, null, { available_plans: plans });
+    return plans;
+  }
+
+  private plansFor(intent: SimRecord, number: string): number[] {
+    const digits = cardDigits(number);
+    if (!digits || intent.data.installments_enabled !== true || !installmentsOffered(Number(intent.data.amount))) return [];
+    return testCardInstallmentPlans(digits);
   }
 
   async retrievePaymentIntent(intentId: string): Promise<IntentInfo | null> {
@@ -164,10 +263,14 @@ export class SimulatedCardProvider implements CardProvider {
   }
 
   /** Confirms a payment with a typed card, following Stripe's test cards. */
-  async confirmCard(clientSecret: string, userId: string, card: CardInput, save: boolean, now = new Date()): Promise<SimulatedConfirmation> {
+  async confirmCard(clientSecret: string, userId: string, card: CardInput, save: boolean, now = new Date(), plan: number | null = null): Promise<SimulatedConfirmation> {
     const intent = await this.intentForSecret(clientSecret, userId);
     const checked = checkCard(card, now);
     if (!checked.ok) throw new PaymentError(checked.message, 400, `invalid_${checked.field}`);
+    // Only a plan the card's issuer offered for this intent is ever confirmed.
+    if (plan !== null && !this.plansFor(intent, checked.digits).includes(plan)) {
+      throw new PaymentError(MEXICAN_PAYMENT_MESSAGES.invalidPlan, 400, 'invalid_plan');
+    }
     // Only one confirmation may move an open intent: a second click finds it taken.
     const taken = await this.store.update(intent.id, OPEN_INTENT, 'processing', { last_payment_error: null });
     if (!taken) {
@@ -183,6 +286,7 @@ export class SimulatedCardProvider implements CardProvider {
       exp_month: checked.expMonth,
       exp_year: checked.expYear,
       save,
+      installments: plan,
     };
     const outcome = testCardOutcome(checked.digits);
     if (outcome.kind === 'declined') {
@@ -218,8 +322,12 @@ export class SimulatedCardProvider implements CardProvider {
   }
 
   private async succeed(intentId: string, from: string, card: Record<string, unknown>): Promise<SimulatedConfirmation> {
-    const { save, ...details } = card;
-    const done = await this.store.update(intentId, [from], 'succeeded', { payment_method_details: details, pending_card: null });
+    const { save, installments, ...details } = card;
+    const done = await this.store.update(intentId, [from], 'succeeded', {
+      payment_method_details: details,
+      pending_card: null,
+      installments: typeof installments === 'number' ? installments : null,
+    });
     if (!done) return this.confirmation((await this.store.get(intentId))!);
     const customerId = typeof done.data.customer === 'string' ? done.data.customer : null;
     if (save === true && customerId) {

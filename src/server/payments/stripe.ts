@@ -1,6 +1,6 @@
 /** Card payments through Stripe (server SDK), used when STRIPE_SECRET_KEY is set. */
 import Stripe from 'stripe';
-import { PaymentError, type CardProvider, type CreateIntentInput, type IntentInfo, type RefundInfo, type SavedCard, type WebhookEvent } from './types.ts';
+import { PaymentError, type CardProvider, type CreateIntentInput, type CreateOxxoInput, type IntentInfo, type OxxoVoucher, type RefundInfo, type SavedCard, type WebhookEvent } from './types.ts';
 
 /** Where the SDK sends its requests; only tests point it elsewhere (a local stub). */
 export interface StripeEndpoint {
@@ -17,11 +17,34 @@ interface IntentLike {
   metadata?: Record<string, string> | null;
   customer?: string | { id: string } | null;
   client_secret?: string | null;
+  payment_method_types?: string[] | null;
+  next_action?: { type?: string; oxxo_display_details?: { expires_after?: number | null; hosted_voucher_url?: string | null; number?: string | null } | null } | null;
+  payment_method_options?: {
+    card?: { installments?: { enabled?: boolean; available_plans?: Array<{ count?: number | null; interval?: string | null; type?: string }> | null; plan?: { count?: number | null } | null } | null } | null;
+  } | null;
+}
+
+function toVoucher(pi: IntentLike): OxxoVoucher | null {
+  const details = pi.next_action?.oxxo_display_details;
+  if (!details?.number || !details.expires_after) return null;
+  return {
+    reference: details.number,
+    expiresAt: new Date(details.expires_after * 1000).toISOString(),
+    amount: pi.amount,
+    hostedVoucherUrl: details.hosted_voucher_url ?? null,
+  };
 }
 
 function toIntent(pi: IntentLike): IntentInfo {
   const customer = typeof pi.customer === 'string' ? pi.customer : (pi.customer?.id ?? null);
+  const installments = pi.payment_method_options?.card?.installments ?? null;
   return {
+    method: pi.payment_method_types?.includes('oxxo') ? 'oxxo' : 'card',
+    voucher: toVoucher(pi),
+    availablePlans: (installments?.available_plans ?? [])
+      .filter((plan) => plan.type === 'fixed_count' && plan.interval === 'month' && typeof plan.count === 'number')
+      .map((plan) => plan.count!),
+    installments: installments?.plan?.count ?? null,
     id: pi.id,
     status: pi.status,
     amount: pi.amount,
@@ -121,11 +144,54 @@ export class StripeCardProvider implements CardProvider {
         currency: 'mxn',
         ...(input.customerId ? { customer: input.customerId } : {}),
         automatic_payment_methods: { enabled: true },
+        ...(input.installments ? { payment_method_options: { card: { installments: { enabled: true } } } } : {}),
         metadata: { order_id: input.orderId, user_id: input.userId },
       },
       { idempotencyKey: input.idempotencyKey },
     );
     return toIntent(pi as unknown as IntentLike);
+  }
+
+  async createOxxoPayment(input: CreateOxxoInput): Promise<IntentInfo> {
+    // payment_method_types is still Stripe's parameter for one fixed method, though this SDK's
+    // types only describe its newer spelling; the request carries it as the API documents it.
+    const params = {
+        amount: input.amount,
+        currency: 'mxn',
+        ...(input.customerId ? { customer: input.customerId } : {}),
+        payment_method_types: ['oxxo'],
+        payment_method_data: { type: 'oxxo', billing_details: { name: input.name, email: input.email } },
+        payment_method_options: { oxxo: { expires_after_days: input.expiresAfterDays } },
+        confirm: true,
+        metadata: { order_id: input.orderId, user_id: input.userId },
+    };
+    const pi = await this.stripe.paymentIntents.create(params as unknown as Stripe.PaymentIntentCreateParams, { idempotencyKey: input.idempotencyKey });
+    return toIntent(pi as unknown as IntentLike);
+  }
+
+  /**
+   * Puts the card the shopper entered (a PaymentMethod created by Stripe.js) on the order's intent;
+   * Stripe answers with the 'meses sin intereses' plans the card's issuer offers (none for debit
+   * or foreign cards).
+   */
+  async attachCard(intentId: string, paymentMethodId: string): Promise<IntentInfo> {
+    const pi = await this.stripe.paymentIntents.update(intentId, { payment_method: paymentMethodId });
+    return toIntent(pi as unknown as IntentLike);
+  }
+
+  /** Confirms the intent on the server with the chosen plan (null: 'Pago de contado'). */
+  async confirmWithPlan(intentId: string, months: number | null, returnUrl: string): Promise<IntentInfo> {
+    try {
+      const pi = await this.stripe.paymentIntents.confirm(intentId, {
+        return_url: returnUrl,
+        ...(months ? { payment_method_options: { card: { installments: { plan: { count: months, interval: 'month', type: 'fixed_count' } } } } } : {}),
+      });
+      return toIntent(pi as unknown as IntentLike);
+    } catch (error) {
+      const e = error as { type?: string; message?: string };
+      if (e?.type === 'StripeCardError') throw new PaymentError(e.message ?? 'Tu tarjeta fue rechazada.', 402, 'card_declined');
+      throw error;
+    }
   }
 
   async retrievePaymentIntent(intentId: string): Promise<IntentInfo | null> {

@@ -73,11 +73,23 @@ const OUTCOMES: Record<string, CardOutcome> = {
   '2223003122003222': { kind: 'succeeded' },
   '378282246310005': { kind: 'succeeded' },
   '6011111111111117': { kind: 'succeeded' },
+  // Stripe's Mexican credit card that offers 'meses sin intereses'.
+  '4000004840008001': { kind: 'succeeded' },
   '4000000000000002': { kind: 'declined', code: 'card_declined', message: CARD_MESSAGES.declined },
   '4000000000009995': { kind: 'declined', code: 'insufficient_funds', message: CARD_MESSAGES.insufficientFunds },
   '4000002760003184': { kind: 'requires_action' },
   '4000002500003155': { kind: 'requires_action' },
 };
+
+/** Stripe's Mexican test cards whose issuer offers 'meses sin intereses', with the plans (months). */
+const INSTALLMENT_PLANS: Record<string, number[]> = {
+  '4000004840008001': [3, 6, 9, 12, 18, 24],
+};
+
+/** The plans a test card's issuer offers; none for every other card (debit, foreign). */
+export function testCardInstallmentPlans(digits: string): number[] {
+  return [...(INSTALLMENT_PLANS[digits] ?? [])];
+}
 
 /** What a test card does; any other valid number is declined, as in Stripe's test mode. */
 export function testCardOutcome(digits: string): CardOutcome {

@@ -22,6 +22,33 @@ export interface IntentInfo {
   orderId: string | null;
   customerId: string | null;
   clientSecret: string | null;
+  /** How it is paid: 'card' (also wallets) or 'oxxo'. */
+  method?: 'card' | 'oxxo';
+  /** The OXXO voucher while it waits to be paid at the store. */
+  voucher?: OxxoVoucher | null;
+  /** The months of the 'meses sin intereses' plans the card's issuer offers (after the card is known). */
+  availablePlans?: number[];
+  /** The months of the plan the payment was confirmed with; null: a single payment. */
+  installments?: number | null;
+}
+
+/** An OXXO voucher: what the shopper takes to the store. */
+export interface OxxoVoucher {
+  /** The 14–18-digit number the cashier types or scans. */
+  reference: string;
+  /** ISO time after which the store no longer takes it. */
+  expiresAt: string;
+  /** Integer centavos. */
+  amount: number;
+  /** Stripe's printable voucher page (null in simulated mode: the shop shows its own). */
+  hostedVoucherUrl: string | null;
+}
+
+/** Parameters of an OXXO payment: a card payment's, and who pays (Stripe requires name and e-mail). */
+export interface CreateOxxoInput extends CreateIntentInput {
+  name: string;
+  email: string;
+  expiresAfterDays: number;
 }
 
 /** Parameters of a card payment for one order. */
@@ -33,6 +60,8 @@ export interface CreateIntentInput {
   customerId: string | null;
   /** Same key, same intent: a repeated request never creates a second payment. */
   idempotencyKey: string;
+  /** Enables 'meses sin intereses' on the intent (totals from $300.00). */
+  installments?: boolean;
 }
 
 /** A verified provider notification: which intent changed and to what. */
@@ -67,6 +96,11 @@ export interface CardProvider {
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
   /** Creates (or, with the same idempotency key, returns again) the payment intent of an order. */
   createPaymentIntent(input: CreateIntentInput): Promise<IntentInfo>;
+  /**
+   * Creates AND confirms an OXXO payment (payment_method_types ['oxxo']): the intent waits in
+   * requires_action with its voucher until the shopper pays at the store or it expires.
+   */
+  createOxxoPayment(input: CreateOxxoInput): Promise<IntentInfo>;
   /** The intent as the provider knows it now; null when unknown. */
   retrievePaymentIntent(intentId: string): Promise<IntentInfo | null>;
   /**

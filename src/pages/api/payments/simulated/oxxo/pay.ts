@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { simulatedOxxoPay } from '../../../../../server/mexican-payments.ts';
+import { serverContext } from '../../../../../server/context.ts';
+import { handle } from '../../../../../server/http.ts';
+
+export const prerender = false;
+
+/** 'Simular pago en OXXO' from the checkout (simulated provider only). */
+export const POST: APIRoute = ({ request }) => handle(async () => simulatedOxxoPay(request, serverContext()));
