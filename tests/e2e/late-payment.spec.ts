@@ -2,7 +2,7 @@
  * A payment that completes after its order was cancelled (here: the shopper's other tab cancels
  * it while the card's confirmation step is open) is refunded, and the shopper is told so.
  */
-import { expect as baseExpect, test } from './fixtures';
+import { expect as baseExpect, test, expectConsoleError } from './fixtures';
 import { AuthPage, stackKeys, STACK_URL } from './pages/auth';
 import { orderInDb, shopperWithOrder } from './pages/checkout';
 
@@ -10,6 +10,8 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 
 test('a card confirmed after the order was cancelled in another tab is refunded, and the shopper reads why', async ({ page }) => {
   test.setTimeout(90_000);
+  // The confirmation of a cancelled order is refused (409) on purpose.
+  expectConsoleError(page, /status of 409.*\/api\/payments\/simulated\//);
   const user = await shopperWithOrder();
   const auth = new AuthPage(page);
   await auth.goto(`/checkout/${user.orderId}`);

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { expect as baseExpect, test, type APIResponse, type Page } from './fixtures';
+import { expect as baseExpect, test, type APIResponse, type Page, expectConsoleError } from './fixtures';
 import { checkProdDeps, serverEntries } from '../../scripts/check-prod-deps.mjs';
 import { AuthPage, SHOPPER, signInAs } from './pages/auth';
 import { addFromProductPage, CheckoutPage } from './pages/checkout';
@@ -154,6 +154,7 @@ test.describe('pages under the Content-Security-Policy', () => {
   });
 
   test('an inline script injected into a page does not run', async ({ page }) => {
+    expectConsoleError(page, /Content Security Policy/); // the blocked script is the point
     const violations = await watchViolations(page);
     await page.goto('/faq');
     // An inline script injected into the page (as an XSS would) does not run.
