@@ -113,6 +113,21 @@ export interface CheckoutOrder {
   shipping_address_id: string | null;
   lines: CheckoutOrderLine[];
   address: CheckoutAddress | null;
+  /** 'card', 'oxxo' or 'paypal' once a payment started or ended (the server sets it). */
+  payment_method?: string | null;
+  /** Months of 'meses sin intereses' the card was charged in; null: a single payment. */
+  installments?: number | null;
+  /** The OXXO voucher while the order waits for the store payment. */
+  oxxo_voucher?: CheckoutVoucher | null;
+}
+
+/** An OXXO voucher as the server stored it on the order (amount in centavos). */
+export interface CheckoutVoucher {
+  reference: string;
+  expiresAt: string;
+  amount: number;
+  hostedVoucherUrl: string | null;
+  paymentIntentId: string;
 }
 
 /** The caller's order with its lines and address; null when it is not theirs or does not exist. */
@@ -121,7 +136,7 @@ export async function loadOrder(orderId: string): Promise<CheckoutOrder | null> 
   const { data, error } = await supabase
     .from('orders')
     .select(
-      'id, created_at, status, paid_at, expires_at, subtotal, discount, shipping, total, coupon_code, shipping_address_id, shipping_address, order_items(id, product_id, quantity, price, products(name, image))',
+      'id, created_at, status, paid_at, expires_at, subtotal, discount, shipping, total, coupon_code, shipping_address_id, shipping_address, payment_method, installments, oxxo_voucher, order_items(id, product_id, quantity, price, products(name, image))',
     )
     .eq('id', orderId)
     .maybeSingle();
@@ -154,6 +169,9 @@ export async function loadOrder(orderId: string): Promise<CheckoutOrder | null> 
     coupon_code: (row.coupon_code as string | null) ?? null,
     shipping_address_id: (row.shipping_address_id as string | null) ?? null,
     address,
+    payment_method: (row.payment_method as string | null) ?? null,
+    installments: typeof row.installments === 'number' ? row.installments : null,
+    oxxo_voucher: (row.oxxo_voucher as CheckoutVoucher | null) ?? null,
     lines: (row.order_items ?? []).map((item) => {
       const product = item.products as { name?: string; image?: string } | null;
       return {

@@ -17,6 +17,10 @@ export interface OrderRow {
   shipping_address_id: string | null;
   /** The address copy the order ships to (set when the payment starts and when it is paid). */
   shipping_address: AddressCopy | null;
+  /** 'card', 'oxxo' or 'paypal' (set by the server). */
+  payment_method?: string | null;
+  /** Months of 'meses sin intereses'; null: a single payment. */
+  installments?: number | null;
 }
 
 /** One line of an order, with the product when it still exists. */
@@ -28,7 +32,7 @@ export interface OrderLine {
   product: { id: string; name: string; image: string | null } | null;
 }
 
-const ORDER_COLUMNS = 'id, user_id, created_at, total, status, paid_at, shipping_address_id, shipping_address';
+const ORDER_COLUMNS = 'id, user_id, created_at, total, status, paid_at, shipping_address_id, shipping_address, payment_method, installments';
 
 /** The user's orders, newest first. */
 export async function listOrders(userId: string): Promise<DataResult<OrderRow[]>> {

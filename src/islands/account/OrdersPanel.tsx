@@ -5,6 +5,7 @@ import { formatMXN } from '../../domain/money.ts';
 import { resolveImage } from '../../domain/images.ts';
 import { formatAddressCopy, formatOrderDate, formatOrderTotal, orderDisplayId, paginate, statusColor, type StatusColor } from '../../domain/orders.ts';
 import { useLiveRows } from './useLive.ts';
+import OrderPaymentNote from './OrderPaymentNote.tsx';
 import OrderTracking from './OrderTracking.tsx';
 
 export const ORDER_MESSAGES = {
@@ -128,6 +129,7 @@ export default function OrdersPanel({ userId }: { userId: string }) {
                         <span className={`badge ${BADGE[statusColor(order.status)]}`} data-color={statusColor(order.status)}>
                           {order.status}
                         </span>
+                        <OrderPaymentNote order={order} />
                       </td>
                       <td>
                         <button

@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import { CHECKOUT_MESSAGES, type CheckoutOrder } from '../../data/checkout.ts';
 import { formatOrderDate, orderDisplayId, ORDER_STATUS } from '../../domain/orders.ts';
+import { paymentMethodText } from '../../domain/mexican-payments.ts';
 import OrderAmounts from './OrderAmounts.tsx';
 import OrderLines from './OrderLines.tsx';
 
@@ -37,6 +38,12 @@ export default function ConfirmationStep({ order }: { order: CheckoutOrder }) {
               <dt>Estado</dt>
               <dd data-order-status>{order.status}</dd>
             </div>
+            {paymentMethodText(order) && (
+              <div>
+                <dt>Forma de pago</dt>
+                <dd data-payment-method>{paymentMethodText(order)}</dd>
+              </div>
+            )}
           </dl>
           <OrderAmounts order={order} />
         </div>

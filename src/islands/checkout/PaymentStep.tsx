@@ -9,6 +9,7 @@ import { CHECKOUT_MESSAGES, type CheckoutOrder } from '../../data/checkout.ts';
 import { formatMXN } from '../../domain/money.ts';
 import OrderAmounts from './OrderAmounts.tsx';
 import OrderLines from './OrderLines.tsx';
+import OxxoPayment from './OxxoPayment.tsx';
 import SimulatedCard from './SimulatedCard.tsx';
 import SimulatedPayPal from './SimulatedPayPal.tsx';
 
@@ -25,11 +26,12 @@ export interface PaymentsConfig {
   testMode: boolean;
 }
 
-type Tab = 'card' | 'gpay' | 'paypal';
+type Tab = 'card' | 'gpay' | 'paypal' | 'oxxo';
 const TABS: Array<{ key: Tab; label: string }> = [
   { key: 'card', label: 'Tarjeta' },
   { key: 'gpay', label: 'Google / Apple Pay' },
   { key: 'paypal', label: 'PayPal' },
+  { key: 'oxxo', label: 'Efectivo en OXXO' },
 ];
 
 interface Props {
@@ -40,7 +42,8 @@ interface Props {
 
 /** The payment step. */
 export default function PaymentStep({ order, config, onPaid }: Props) {
-  const [tab, setTab] = useState<Tab>('card');
+  // An order waiting for its OXXO payment opens on its voucher.
+  const [tab, setTab] = useState<Tab>(order.payment_method === 'oxxo' && order.oxxo_voucher ? 'oxxo' : 'card');
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const id = useId();
 
@@ -134,6 +137,7 @@ export default function PaymentStep({ order, config, onPaid }: Props) {
           ) : (
             <p role="alert">{CHECKOUT_MESSAGES.paypalNotConfigured}</p>
           ))}
+        {tab === 'oxxo' && <OxxoPayment order={order} simulated={config.card === 'simulated'} available={config.card !== 'unavailable'} onPaid={onPaid} />}
       </div>
     </section>
   );

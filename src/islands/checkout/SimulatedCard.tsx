@@ -5,8 +5,10 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CHECKOUT_MESSAGES, postApi } from '../../data/checkout.ts';
-import { formatMXN } from '../../domain/money.ts';
+import { formatMXN, paymentAmount } from '../../domain/money.ts';
+import { installmentsOffered } from '../../domain/mexican-payments.ts';
 import { formatCardNumber, parseExpiry } from './card-format.ts';
+import InstallmentPicker, { type PlanOption } from './InstallmentPicker.tsx';
 import { requestClientSecret, type PaymentState } from './payment-flow.ts';
 
 interface Props {
@@ -29,6 +31,8 @@ export default function SimulatedCard({ orderId, total, onPaid }: Props) {
   const [state, setState] = useState<PaymentState>('idle');
   const [message, setMessage] = useState('');
   const [authSecret, setAuthSecret] = useState<string | null>(null);
+  const [plans, setPlans] = useState<PlanOption[]>([]);
+  const [plan, setPlan] = useState<number | null>(null);
   const lock = useRef(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -36,6 +40,24 @@ export default function SimulatedCard({ orderId, total, onPaid }: Props) {
   useEffect(() => {
     if (authSecret) confirmRef.current?.focus();
   }, [authSecret]);
+
+  // Once a whole card number is typed (orders from $300.00), ask which 'meses sin intereses' plans its issuer offers.
+  const digits = number.replace(/\D/g, '');
+  useEffect(() => {
+    setPlans([]);
+    setPlan(null);
+    if (!installmentsOffered(paymentAmount(total)) || digits.length < 15) return;
+    let current = true;
+    void (async () => {
+      const intent = await requestClientSecret(orderId, total);
+      if (!intent.ok || !current) return;
+      const answer = await postApi<{ plans: PlanOption[] }>('/api/payments/simulated/installments', { clientSecret: intent.clientSecret, number: digits });
+      if (current && answer.ok && answer.data) setPlans(answer.data.plans);
+    })().catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [digits, orderId, total]);
 
   function fail(text: string) {
     setState('error');
@@ -70,6 +92,7 @@ export default function SimulatedCard({ orderId, total, onPaid }: Props) {
         clientSecret: intent.clientSecret,
         card: { number, expMonth: exp.month, expYear: exp.year, cvc },
         save,
+        installments: plan,
       });
       if (answer.ok && answer.data?.status === 'requires_action') {
         setAuthSecret(intent.clientSecret);
@@ -125,6 +148,7 @@ export default function SimulatedCard({ orderId, total, onPaid }: Props) {
             <input id={`${id}-cvc`} className="input" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} value={cvc} onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))} disabled={processing} />
           </div>
         </div>
+        <InstallmentPicker plans={plans} value={plan} onChange={setPlan} disabled={processing} />
         <label className="checkbox">
           <input type="checkbox" checked={save} onChange={(e) => setSave(e.target.checked)} disabled={processing} />
           Guardar tarjeta

@@ -5,10 +5,12 @@
  * server-created intent, and the server verifies the payment before the order is 'Pagado'.
  */
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type PaymentRequest, type Stripe } from '@stripe/stripe-js';
+import { loadStripe, type PaymentRequest, type Stripe, type StripeCardElement } from '@stripe/stripe-js';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
+import { CHECKOUT_MESSAGES, postApi } from '../../data/checkout.ts';
+import { installmentsOffered } from '../../domain/mexican-payments.ts';
 import { formatMXN, paymentAmount } from '../../domain/money.ts';
+import InstallmentPicker, { type PlanOption } from './InstallmentPicker.tsx';
 import { confirmOnServer, requestClientSecret, type PaymentState } from './payment-flow.ts';
 
 let stripePromise: Promise<Stripe | null> | null = null;
@@ -40,7 +42,35 @@ function CardForm({ orderId, total, onPaid }: Props) {
   const [state, setState] = useState<PaymentState>('idle');
   const [message, setMessage] = useState('');
   const [save, setSave] = useState(false);
+  const [plans, setPlans] = useState<PlanOption[]>([]);
+  const [plan, setPlan] = useState<number | null>(null);
+  // The intent the card was put on when its issuer offered 'meses sin intereses'.
+  const [withPlans, setWithPlans] = useState<{ clientSecret: string; paymentIntentId: string } | null>(null);
   const lock = useRef(false);
+  const offered = installmentsOffered(paymentAmount(total));
+
+  /** From $300.00: the card goes on the intent first, and its issuer's plans are offered. */
+  async function askPlans(s: Stripe, card: StripeCardElement, paymentIntentId: string) {
+    const created = await s.createPaymentMethod({ type: 'card', card });
+    if (created.error || !created.paymentMethod) throw new Error(created.error?.message ?? CHECKOUT_MESSAGES.paymentFailed);
+    const answer = await postApi<{ plans: PlanOption[] }>('/api/payments/installments/plans', { orderId, paymentIntentId, paymentMethodId: created.paymentMethod.id });
+    if (!answer.ok || !answer.data) throw new Error(answer.message ?? CHECKOUT_MESSAGES.paymentFailed);
+    return { paymentMethodId: created.paymentMethod.id, plans: answer.data.plans };
+  }
+
+  /** Confirms on the server with the chosen plan (null: 'Pago de contado'). */
+  async function payWithPlan(s: Stripe, intent: { clientSecret: string; paymentIntentId: string }) {
+    const answer = await postApi<{ status: string; clientSecret?: string }>('/api/payments/installments/confirm', { orderId, paymentIntentId: intent.paymentIntentId, months: plan });
+    if (!answer.ok || !answer.data) throw new Error(answer.message ?? CHECKOUT_MESSAGES.paymentFailed);
+    if (answer.data.status === 'requires_action') {
+      const next = await s.handleNextAction({ clientSecret: intent.clientSecret });
+      if (next.error) throw new Error(next.error.message ?? CHECKOUT_MESSAGES.paymentFailed);
+      const confirmed = await confirmOnServer(orderId, intent.paymentIntentId);
+      if (!confirmed.ok) throw new Error(confirmed.message);
+    } else if (answer.data.status !== 'Pagado') {
+      throw new Error(CHECKOUT_MESSAGES.paymentFailed);
+    }
+  }
 
   async function pay(event: FormEvent) {
     event.preventDefault();
@@ -55,10 +85,28 @@ function CardForm({ orderId, total, onPaid }: Props) {
     setState('processing');
     setMessage('');
     try {
+      if (withPlans) {
+        await payWithPlan(stripe, withPlans);
+        setState('success');
+        onPaid();
+        return;
+      }
       const intent = await requestClientSecret(orderId, total);
       if (!intent.ok) throw new Error(intent.message);
+      let paymentMethod: string | { card: typeof card } = { card };
+      if (offered) {
+        const asked = await askPlans(stripe, card, intent.paymentIntentId);
+        if (asked.plans.length > 0) {
+          // The shopper chooses a plan (or 'Pago de contado') and presses 'Pagar' again.
+          setPlans(asked.plans);
+          setWithPlans({ clientSecret: intent.clientSecret, paymentIntentId: intent.paymentIntentId });
+          setState('idle');
+          return;
+        }
+        paymentMethod = asked.paymentMethodId;
+      }
       const result = await stripe.confirmCardPayment(intent.clientSecret, {
-        payment_method: { card },
+        payment_method: paymentMethod,
         ...(save ? { setup_future_usage: 'off_session' as const } : {}),
       });
       if (result.error) throw new Error(result.error.message ?? CHECKOUT_MESSAGES.paymentFailed);
@@ -84,10 +132,13 @@ function CardForm({ orderId, total, onPaid }: Props) {
             <CardElement options={{ hidePostalCode: true, style: { base: { color: '#f3f2fb', fontSize: '16px', '::placeholder': { color: '#c4c1e0' } }, invalid: { color: '#ff9b94' } } }} />
           </div>
         </div>
-        <label className="checkbox">
-          <input type="checkbox" checked={save} onChange={(e) => setSave(e.target.checked)} />
-          Guardar tarjeta
-        </label>
+        <InstallmentPicker plans={plans} value={plan} onChange={setPlan} disabled={state === 'processing'} />
+        {!withPlans && (
+          <label className="checkbox">
+            <input type="checkbox" checked={save} onChange={(e) => setSave(e.target.checked)} />
+            Guardar tarjeta
+          </label>
+        )}
         {message && (
           <p className="payment-error" role="alert">
             {message}

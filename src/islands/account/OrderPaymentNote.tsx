@@ -1,0 +1,33 @@
+/**
+ * How an order of the Orders tab is paid: 'Pago pendiente en OXXO' with a link back to its voucher
+ * while it waits for the store payment, or the 'meses sin intereses' plan of a paid card order.
+ */
+import { MEXICAN_PAYMENT_MESSAGES, paymentMethodText } from '../../domain/mexican-payments.ts';
+
+interface Props {
+  order: { id: string; status: string; total: number | string | null; payment_method?: string | null; installments?: number | null };
+}
+
+/** The note under an order's status; nothing for ordinary payments. */
+export default function OrderPaymentNote({ order }: Props) {
+  if (order.status === 'Pendiente' && order.payment_method === 'oxxo') {
+    return (
+      <span className="order-payment-note" data-testid="oxxo-pending">
+        <br />
+        <small>{MEXICAN_PAYMENT_MESSAGES.oxxoPending}</small>{' '}
+        <a className="acct-link" href={`/checkout/${order.id}`}>
+          Ver ficha de pago
+        </a>
+      </span>
+    );
+  }
+  if (order.status === 'Pendiente' || order.total === null) return null;
+  const text = order.installments ? paymentMethodText({ total: order.total, installments: order.installments }) : null;
+  if (!text) return null;
+  return (
+    <span className="order-payment-note" data-testid="order-installments">
+      <br />
+      <small>{text}</small>
+    </span>
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * The 'Efectivo en OXXO' tab: the server creates the order's OXXO payment and answers its voucher
+ * (amount, reference, expiry, Stripe's printable voucher); the order stays 'Pendiente', its units
+ * reserved until the voucher expires, and becomes 'Pagado' when the store reports the payment. In
+ * simulated mode 'Simular pago en OXXO' stands in for the cashier. Totals outside $10.00–$10,000.00
+ * cannot be paid at OXXO, and the tab says so.
+ */
+import { useId, useRef, useState } from 'react';
+import { CHECKOUT_MESSAGES, postApi, type CheckoutOrder, type CheckoutVoucher } from '../../data/checkout.ts';
+import { formatVoucherExpiry, groupReference, MEXICAN_PAYMENT_MESSAGES, oxxoAllowed, oxxoDeadline } from '../../domain/mexican-payments.ts';
+import { formatCentavos, formatMXN, paymentAmount } from '../../domain/money.ts';
+import { clearCart } from '../../stores/cart.ts';
+import { forgetPendingOrder } from '../../stores/checkout.ts';
+
+interface Props {
+  order: CheckoutOrder;
+  /** Simulated mode: the voucher can be paid from here ('Simular pago en OXXO'). */
+  simulated: boolean;
+  /** False in live mode without Stripe: OXXO goes through Stripe. */
+  available: boolean;
+  onPaid(): void;
+}
+
+/** The OXXO voucher (or the button that asks for it). */
+export default function OxxoPayment({ order, simulated, available, onPaid }: Props) {
+  const [voucher, setVoucher] = useState<CheckoutVoucher | null>(order.payment_method === 'oxxo' ? (order.oxxo_voucher ?? null) : null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const lock = useRef(false);
+  const id = useId();
+
+  if (!available) return <p role="alert">{CHECKOUT_MESSAGES.cardUnavailable}</p>;
+  if (!voucher && !oxxoAllowed(paymentAmount(order.total))) {
+    return (
+      <p role="status" data-testid="oxxo-unavailable">
+        {MEXICAN_PAYMENT_MESSAGES.oxxoOutOfRange}
+      </p>
+    );
+  }
+
+  async function run(action: () => Promise<void>) {
+    if (lock.current) return;
+    lock.current = true;
+    setBusy(true);
+    setMessage('');
+    try {
+      await action();
+    } catch {
+      setMessage(CHECKOUT_MESSAGES.paymentError);
+    } finally {
+      lock.current = false;
+      setBusy(false);
+    }
+  }
+
+  const requestVoucher = () =>
+    run(async () => {
+      const answer = await postApi<{ voucher?: CheckoutVoucher }>('/api/create-payment-intent', { orderId: order.id, method: 'oxxo' });
+      if (!answer.ok || !answer.data?.voucher) {
+        setMessage(answer.message ?? CHECKOUT_MESSAGES.paymentFailed);
+        return;
+      }
+      // The order is placed: it waits for the store payment, the cart starts over.
+      clearCart();
+      forgetPendingOrder();
+      setVoucher(answer.data.voucher);
+    });
+
+  const simulatePayment = () =>
+    run(async () => {
+      const answer = await postApi<{ status?: string }>('/api/payments/simulated/oxxo/pay', { orderId: order.id });
+      if (!answer.ok || answer.data?.status !== 'Pagado') {
+        setMessage(answer.message ?? CHECKOUT_MESSAGES.paymentFailed);
+        return;
+      }
+      onPaid();
+    });
+
+  if (!voucher) {
+    return (
+      <div className="oxxo-box">
+        <p>
+          Genera tu ficha y paga {formatMXN(order.total)} en efectivo en cualquier tienda OXXO. Tu pedido queda reservado hasta la fecha límite
+          de la ficha y se confirma cuando OXXO nos avisa de tu pago.
+        </p>
+        {message && (
+          <p className="payment-error" role="alert">
+            {message}
+          </p>
+        )}
+        <button type="button" className="btn btn-primary btn-block" onClick={() => void requestVoucher()} disabled={busy} aria-busy={busy}>
+          {busy ? 'Generando ficha…' : 'Generar ficha de pago OXXO'}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <section className="oxxo-box oxxo-voucher" aria-labelledby={`${id}-voucher`} data-testid="oxxo-voucher">
+      <h3 id={`${id}-voucher`}>Tu ficha de pago OXXO</h3>
+      <p role="status">{oxxoDeadline(voucher.expiresAt)}</p>
+      <dl className="order-facts">
+        <div>
+          <dt>Monto a pagar</dt>
+          <dd data-testid="oxxo-amount">{formatCentavos(voucher.amount)}</dd>
+        </div>
+        <div>
+          <dt>Referencia</dt>
+          <dd className="oxxo-reference" data-testid="oxxo-reference">
+            {groupReference(voucher.reference)}
+          </dd>
+        </div>
+        <div>
+          <dt>Fecha límite</dt>
+          <dd>{formatVoucherExpiry(voucher.expiresAt)}</dd>
+        </div>
+      </dl>
+      <p className="muted">Dicta o muestra la referencia en caja. OXXO cobra una comisión por el servicio. Te enviamos esta ficha por correo.</p>
+      {voucher.hostedVoucherUrl && (
+        <p>
+          <a href={voucher.hostedVoucherUrl} target="_blank" rel="noopener noreferrer">
+            Ver e imprimir la ficha de pago<span className="visually-hidden"> (se abre en otra pestaña)</span>
+          </a>
+        </p>
+      )}
+      {message && (
+        <p className="payment-error" role="alert">
+          {message}
+        </p>
+      )}
+      {simulated && (
+        <button type="button" className="btn btn-outline btn-block" onClick={() => void simulatePayment()} disabled={busy} aria-busy={busy}>
+          Simular pago en OXXO
+        </button>
+      )}
+    </section>
+  );
+}
