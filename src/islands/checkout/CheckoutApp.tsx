@@ -248,7 +248,7 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
     body =
       order.status === 'Cancelado' || order.status === 'Fallido' ? (
         <div className="alert alert-error" role="alert">
-          <p>Este pedido fue cancelado o su reserva de 30 minutos expiró.</p>
+          <p>{order.payment_method === 'oxxo' ? 'Este pedido se canceló: su ficha de pago de OXXO venció sin pago.' : 'Este pedido fue cancelado o su reserva de 30 minutos expiró.'}</p>
           <a href="/checkout/summary">Volver al carrito</a>
         </div>
       ) : (
