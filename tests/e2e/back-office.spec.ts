@@ -194,6 +194,26 @@ test('Cancelar y reembolsar: confirmación, reembolso por el proveedor, stock de
   await expect.poll(async () => (await mailbox(shopper.email)).map((m) => m.subject), { timeout: 20_000 }).toContain(`Tu pedido ${number} fue reembolsado`);
 });
 
+test('Cancelar un pedido pendiente devuelve el stock y avisa a la compradora', async ({ page }) => {
+  const productId = 'pk-blister-journey-together';
+  const { shopperWithOrder } = await import('./pages/checkout.ts');
+  const shopper = await shopperWithOrder(productId);
+  const number = orderNumber(shopper.orderId);
+  const stockOf = async () => ((await serviceRest('GET', `products?id=eq.${productId}&select=stock`)).body as Array<{ stock: number }>)[0]!.stock;
+  await signInAs(page, ADMIN.email, ADMIN.password);
+  const detail = await new BackOffice(page).openOrder(shopper.orderId);
+  await expect(detail.getByTestId('admin-order-status')).toHaveText('Pendiente');
+  await expect(detail.getByRole('button', { name: 'Cancelar y reembolsar' })).toHaveCount(0);
+  const before = await stockOf();
+  await detail.getByRole('button', { name: 'Cancelar', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `¿Cancelar el pedido ${number}?` });
+  await dialog.getByRole('button', { name: 'Sí, cancelar el pedido' }).click();
+  await expect(detail.getByTestId('admin-order-status')).toHaveText('Cancelado');
+  await expect(detail.getByTestId('admin-order-history')).toContainText('Pendiente → Cancelado');
+  expect(await stockOf()).toBeGreaterThanOrEqual(before + 1);
+  await expect.poll(async () => (await mailbox(shopper.email)).map((m) => m.subject), { timeout: 20_000 }).toContain(`Tu pedido ${number} fue cancelado`);
+});
+
 test('editar precio y stock de un producto: validación, insignia de descuento y stock en vivo', async ({ page }) => {
   const [product] = (await serviceRest('GET', 'products?select=id,name,price,stock&id=like.rb-*&preorder=eq.false&order=id.desc&limit=1')).body as Array<{ id: string; name: string; price: number; stock: number }>;
   await signInAs(page, ADMIN.email, ADMIN.password);
