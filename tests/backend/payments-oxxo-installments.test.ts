@@ -188,6 +188,16 @@ describe('OXXO, simulated', () => {
     expect((await order(o.id)).status).toBe('Cancelado');
   });
 
+  it('the shopper cannot write the payment method, the plan or the voucher', async () => {
+    const o = await newOrder(1);
+    await oxxo(sim, o.id);
+    for (const change of [{ payment_method: 'card' }, { installments: 24 }, { oxxo_voucher: { reference: '1', expiresAt: '2099-01-01T00:00:00Z', amount: 1 } }]) {
+      const { error } = await shopper.from('orders').update(change).eq('id', o.id);
+      expect(error).not.toBeNull();
+    }
+    expect(await order(o.id)).toMatchObject({ payment_method: 'oxxo', installments: null });
+  });
+
   it('offers OXXO only from $10.00 to $10,000.00', async () => {
     const o = await newOrder(1);
     const totalOf = async (total: number) => {
