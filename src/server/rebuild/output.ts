@@ -188,6 +188,38 @@ function runCommand(command: string[], cwd: string, env: NodeJS.ProcessEnv, log?
 }
 
 /**
+ * Copies the hashed assets (`_astro/*`) of the build being replaced into the new one when it lacks
+ * them, before the new one is published: a page loaded before the swap, and the server-rendered
+ * pages (the server bundle is not rebuilt), still load the scripts and styles they name. Assets
+ * are content-hashed, so a name never means two different files.
+ */
+export function carryAssets(fromClient: string, toClient: string): number {
+  const from = path.join(fromClient, '_astro');
+  const to = path.join(toClient, '_astro');
+  let carried = 0;
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(from);
+  } catch {
+    return 0;
+  }
+  fs.mkdirSync(to, { recursive: true });
+  for (const name of names) {
+    const target = path.join(to, name);
+    if (fs.existsSync(target)) continue;
+    const source = path.join(from, name);
+    if (!fs.statSync(source).isFile()) continue;
+    try {
+      fs.linkSync(source, target);
+    } catch {
+      fs.copyFileSync(source, target);
+    }
+    carried += 1;
+  }
+  return carried;
+}
+
+/**
  * A build function for the rebuild manager: builds into `<outDir>-rebuild`, checks the result,
  * publishes its client folder and schedules removal of the replaced one.
  */
@@ -216,6 +248,7 @@ export function createBuilder(options: OutputOptions): (report?: ProgressReporte
       fs.mkdirSync(target, { recursive: true });
       fs.renameSync(built, path.join(target, 'client'));
       const previous = currentBuild(outDir);
+      if (previous) carryAssets(previous, path.join(target, 'client'));
       swapLink(outDir, path.join('builds', id, 'client'));
       if (previous) {
         // Requests that already opened files of the old tree finish reading them first.

@@ -63,6 +63,34 @@ describe('catalogue output swapping', () => {
     expect(fs.existsSync(first)).toBe(false);
   });
 
+  it('keeps the replaced build's hashed assets, so pages loaded before the swap and server pages still load them', async () => {
+    const { root, outDir } = fakeOutput();
+    fs.mkdirSync(path.join(outDir, 'client', '_astro'));
+    fs.writeFileSync(path.join(outDir, 'client', '_astro', 'CheckoutApp.viejo.js'), 'viejo');
+    fs.writeFileSync(path.join(outDir, 'client', '_astro', 'comun.abc.js'), 'comun');
+    prepareOutput(outDir);
+    const build = createBuilder({
+      root,
+      outDir,
+      keepOldMs: 0,
+      command: nodeBuild(
+        `const fs=require('fs'),p=require('path'),o=process.env.ASTRO_OUT_DIR;` +
+          `fs.mkdirSync(p.join(o,'client','_astro'),{recursive:true});` +
+          `fs.writeFileSync(p.join(o,'client','index.html'),'v2');` +
+          `fs.writeFileSync(p.join(o,'client','_astro','CheckoutApp.nuevo.js'),'nuevo');` +
+          `fs.writeFileSync(p.join(o,'client','_astro','comun.abc.js'),'comun2');`,
+      ),
+    });
+    await build();
+    expect(read(outDir, 'index.html')).toBe('v2');
+    expect(read(outDir, '_astro/CheckoutApp.nuevo.js')).toBe('nuevo');
+    expect(read(outDir, '_astro/CheckoutApp.viejo.js')).toBe('viejo');
+    // A name the new build has is never overwritten by the old file.
+    expect(read(outDir, '_astro/comun.abc.js')).toBe('comun2');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(read(outDir, '_astro/CheckoutApp.viejo.js')).toBe('viejo');
+  });
+
   it('keeps serving the old tree and reports the error when the build fails', async () => {
     const { root, outDir } = fakeOutput();
     const first = prepareOutput(outDir);
