@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { collections, expansions, franchises, getCollection, productTypes } from '../../src/domain/catalog.ts';
 import { computeOrderAmounts } from '../../src/domain/pricing.ts';
-import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_CUSTOMER_ADDRESS_ID, DEMO_REWARD_POINTS, DEMO_SHOPPER, DEMO_SUBSCRIBERS } from './constants.ts';
+import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_CUSTOMER_ADDRESS_ID, DEMO_SHOPPER, DEMO_SUBSCRIBERS } from './constants.ts';
 import { NEW_ARRIVAL_EXPANSIONS, demoProducts, productTypeKind, scaledProducts, type SeedProduct } from './products.ts';
 import * as sql from './sql.ts';
 import { expansionSvg, productSvg, productTypeSvg } from './svg.ts';
@@ -238,7 +238,9 @@ function accountsSql(orders: readonly SeedOrder[], customer: readonly SeedOrder[
   const out: string[] = ['-- Demo accounts (passwords in scripts/seed/constants.ts; the profile comes from the sign-up trigger)'];
   out.push(...userSql(DEMO_SHOPPER, 240), ...userSql(DEMO_ADMIN, 300), ...userSql(DEMO_CUSTOMER, 60));
   out.push(`update public.profiles set is_admin = true where id = ${sql.text(DEMO_ADMIN.id)};`);
-  out.push(`update public.rewards set points = ${sql.int(DEMO_REWARD_POINTS)} where user_id = ${sql.text(DEMO_SHOPPER.id)};`);
+  // The demo shopper's points are exactly what their paid orders earned (one per peso of
+  // subtotal - discount, as mark_order_paid grants them); a test keeps DEMO_REWARD_POINTS equal.
+  out.push(`update public.rewards set points = ${sql.int(pointsOf(orders))} where user_id = ${sql.text(DEMO_SHOPPER.id)};`);
   out.push(
     `insert into public.addresses (id, user_id, label, street, city, state, zip, country, is_default, created_at) values
   (${sql.text(DEMO_ADDRESS_IDS.home)}, ${sql.text(DEMO_SHOPPER.id)}, 'Casa', 'Av. Insurgentes Sur 1602, Int. 4B, Col. Crédito Constructor', 'Ciudad de México', 'CDMX', '03940', 'México', true, now() - interval '230 days');`,
@@ -259,10 +261,13 @@ function accountsSql(orders: readonly SeedOrder[], customer: readonly SeedOrder[
   out.push(`-- Order history of the demo shopper (${orders.length} orders, amounts from src/domain/pricing.ts)`);
   for (const order of orders) {
     const created = `now() - interval '${order.daysAgo} days'`;
-    const paid = ['Pagado', 'Enviado', 'Completado'].includes(order.status);
+    const paid = ['Pagado', 'Procesando', 'Enviado', 'Completado'].includes(order.status);
+    const points = paid ? Math.max(0, Math.floor(order.subtotal - order.discount)) : 0;
+    // A paid order keeps its own copy of the address it ships to, as mark_order_paid makes it.
+    const copy = paid ? `(select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = ${sql.text(order.addressId)})` : 'null';
     out.push(
-      `insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at) values
-  (${sql.text(order.id)}, ${sql.text(DEMO_SHOPPER.id)}, ${created}, ${sql.text(order.status)}, ${paid ? `${created} + interval '4 minutes'` : 'null'}, ${sql.text(order.addressId)}, ${sql.money(order.subtotal)}, ${sql.money(order.discount)}, ${sql.money(order.shipping)}, ${sql.money(order.total)}, ${sql.text(order.coupon)}, ${paid ? sql.text(order.provider) : 'null'}, ${paid ? sql.text(`demo_${order.provider}_${order.id.slice(-4)}`) : 'null'}, null);`,
+      `insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
+  (${sql.text(order.id)}, ${sql.text(DEMO_SHOPPER.id)}, ${created}, ${sql.text(order.status)}, ${paid ? `${created} + interval '4 minutes'` : 'null'}, ${sql.text(order.addressId)}, ${copy}, ${sql.money(order.subtotal)}, ${sql.money(order.discount)}, ${sql.money(order.shipping)}, ${sql.money(order.total)}, ${sql.text(order.coupon)}, ${paid ? sql.text(order.provider) : 'null'}, ${paid ? sql.text(`demo_${order.provider}_${order.id.slice(-4)}`) : 'null'}, null, ${sql.int(points)});`,
       `insert into public.order_items (order_id, product_id, quantity, price) values\n${order.lines
         .map((l) => `  (${sql.text(order.id)}, ${sql.text(l.productId)}, ${sql.int(l.quantity)}, ${sql.money(l.price)})`)
         .join(',\n')};`,

@@ -32,8 +32,11 @@ export const DEMO_ADDRESS_IDS = {
   office: 'a1d2e3f4-0002-4a00-8000-000000000002',
 } as const;
 
-/** Reward points of the demo shopper. */
-export const DEMO_REWARD_POINTS = 1250;
+/**
+ * Reward points of the demo shopper: exactly what their paid, shipped and completed orders earned
+ * (one point per peso of subtotal - discount); tests/db/migrations.test.ts checks the seed agrees.
+ */
+export const DEMO_REWARD_POINTS = 8148;
 
 /** Number of past orders of the demo shopper in the default seed. */
 export const DEMO_ORDER_COUNT = 11;

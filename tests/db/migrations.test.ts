@@ -211,6 +211,21 @@ describe('demo seed', () => {
     ]);
     expect(await rows('select points from public.rewards where user_id = $1', [DEMO_SHOPPER.id])).toEqual([{ points: DEMO_REWARD_POINTS }]);
     expect(await rows('select code from public.coupons where user_id = $1', [DEMO_SHOPPER.id])).toEqual([{ code: 'MEKACAT10' }]);
+    // Rewards are earned: every demo account's points are what its paid orders gave, and every paid
+    // order keeps its own copy of the address, as mark_order_paid leaves them.
+    const consistency = await rows(
+      `select r.user_id,
+              r.points,
+              (select coalesce(sum(o.points_awarded), 0)::integer from public.orders o where o.user_id = r.user_id) as earned,
+              (select coalesce(sum(floor(o.subtotal - o.discount)), 0)::integer from public.orders o
+                where o.user_id = r.user_id and o.status in ('Pagado', 'Procesando', 'Enviado', 'Completado')) as rule,
+              (select count(*)::integer from public.orders o
+                where o.user_id = r.user_id and o.paid_at is not null and o.status <> 'Reembolsado' and o.shipping_address is null) as without_copy
+         from public.rewards r join public.orders o2 on o2.user_id = r.user_id
+        group by r.user_id, r.points`,
+    );
+    expect(consistency.length).toBeGreaterThanOrEqual(2);
+    for (const account of consistency) expect(account).toEqual({ ...account, points: account.earned, rule: account.earned, without_copy: 0 });
     expect(await rows(`select provider from auth.identities where user_id = $1`, [DEMO_SHOPPER.id])).toEqual([{ provider: 'email' }]);
   });
 

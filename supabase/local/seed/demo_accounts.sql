@@ -32,7 +32,7 @@ begin
 
   update public.profiles set is_admin = true where id = '9e8d7c6b-5a49-4382-8170-6f5e4d3c2b01';
 
-  update public.rewards set points = 1250 where user_id = '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01';
+  update public.rewards set points = 8148 where user_id = '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01';
 
   insert into public.addresses (id, user_id, label, street, city, state, zip, country, is_default, created_at) values
     ('a1d2e3f4-0001-4a00-8000-000000000001', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', 'Casa', 'Av. Insurgentes Sur 1602, Int. 4B, Col. Crédito Constructor', 'Ciudad de México', 'CDMX', '03940', 'México', true, now() - interval '230 days');
@@ -53,76 +53,76 @@ begin
 
   -- Order history of the demo shopper (11 orders, amounts from src/domain/pricing.ts)
 
-  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at) values
-    ('c0ffee00-0000-4000-8000-000000000001', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '3 days', 'Pendiente', null, 'a1d2e3f4-0001-4a00-8000-000000000001', 89.00, 0.00, 99.00, 188.00, null, null, null, null);
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
+    ('c0ffee00-0000-4000-8000-000000000001', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '3 days', 'Pendiente', null, 'a1d2e3f4-0001-4a00-8000-000000000001', null, 89.00, 0.00, 99.00, 188.00, null, null, null, null, 0);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
     ('c0ffee00-0000-4000-8000-000000000001', 'pk-booster-temporal-forces', 1, 89.00);
 
-  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at) values
-    ('c0ffee00-0000-4000-8000-000000000002', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '9 days', 'Pagado', now() - interval '9 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', 747.00, 74.70, 99.00, 771.30, 'MEKACAT10', 'stripe', 'demo_stripe_0002', null);
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
+    ('c0ffee00-0000-4000-8000-000000000002', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '9 days', 'Pagado', now() - interval '9 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0001-4a00-8000-000000000001'), 747.00, 74.70, 99.00, 771.30, 'MEKACAT10', 'stripe', 'demo_stripe_0002', null, 672);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
     ('c0ffee00-0000-4000-8000-000000000002', 'pk-blister-twilight-masquerade', 2, 199.00),
     ('c0ffee00-0000-4000-8000-000000000002', 'pk-threepack-stellar-crown', 1, 349.00);
 
-  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at) values
-    ('c0ffee00-0000-4000-8000-000000000003', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '17 days', 'Enviado', now() - interval '17 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', 2566.00, 0.00, 99.00, 2665.00, null, 'paypal', 'demo_paypal_0003', null);
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
+    ('c0ffee00-0000-4000-8000-000000000003', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '17 days', 'Enviado', now() - interval '17 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0001-4a00-8000-000000000001'), 2566.00, 0.00, 99.00, 2665.00, null, 'paypal', 'demo_paypal_0003', null, 2566);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
     ('c0ffee00-0000-4000-8000-000000000003', 'pk-bundle-prismatic-evolutions', 1, 899.00),
     ('c0ffee00-0000-4000-8000-000000000003', 'pk-collectionbox-stellar-crown-terapagos-ex', 2, 749.00),
     ('c0ffee00-0000-4000-8000-000000000003', 'pk-sleeves-surging-sparks', 1, 169.00);
 
-  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at) values
-    ('c0ffee00-0000-4000-8000-000000000004', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '26 days', 'Cancelado', null, 'a1d2e3f4-0002-4a00-8000-000000000002', 798.00, 0.00, 99.00, 897.00, null, null, null, null);
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
+    ('c0ffee00-0000-4000-8000-000000000004', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '26 days', 'Cancelado', null, 'a1d2e3f4-0002-4a00-8000-000000000002', null, 798.00, 0.00, 99.00, 897.00, null, null, null, null, 0);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
     ('c0ffee00-0000-4000-8000-000000000004', 'pk-booster-hidden-fates', 2, 399.00);
 
-  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at) values
-    ('c0ffee00-0000-4000-8000-000000000005', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '38 days', 'Completado', now() - interval '38 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', 859.00, 0.00, 0.00, 859.00, 'ENVIOGRATIS', 'stripe', 'demo_stripe_0005', null);
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
+    ('c0ffee00-0000-4000-8000-000000000005', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '38 days', 'Completado', now() - interval '38 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0001-4a00-8000-000000000001'), 859.00, 0.00, 0.00, 859.00, 'ENVIOGRATIS', 'stripe', 'demo_stripe_0005', null, 859);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
     ('c0ffee00-0000-4000-8000-000000000005', 'op-starter-op-03-st-08-monkey-d-luffy', 1, 261.00),
     ('c0ffee00-0000-4000-8000-000000000005', 'rb-championdeck-proving-grounds-annie', 2, 299.00);
 
-  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at) values
-    ('c0ffee00-0000-4000-8000-000000000006', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '52 days', 'Completado', now() - interval '52 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', 698.00, 0.00, 99.00, 797.00, null, 'paypal', 'demo_paypal_0006', null);
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
+    ('c0ffee00-0000-4000-8000-000000000006', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '52 days', 'Completado', now() - interval '52 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0001-4a00-8000-000000000001'), 698.00, 0.00, 99.00, 797.00, null, 'paypal', 'demo_paypal_0006', null, 698);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
     ('c0ffee00-0000-4000-8000-000000000006', 'pk-threepack-twilight-masquerade', 2, 349.00);
 
-  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at) values
-    ('c0ffee00-0000-4000-8000-000000000007', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '67 days', 'Enviado', now() - interval '67 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', 857.00, 0.00, 99.00, 956.00, null, 'stripe', 'demo_stripe_0007', null);
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
+    ('c0ffee00-0000-4000-8000-000000000007', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '67 days', 'Enviado', now() - interval '67 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0001-4a00-8000-000000000001'), 857.00, 0.00, 99.00, 956.00, null, 'stripe', 'demo_stripe_0007', null, 857);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
     ('c0ffee00-0000-4000-8000-000000000007', 'pk-bundle-stellar-crown', 1, 599.00),
     ('c0ffee00-0000-4000-8000-000000000007', 'pk-booster-prismatic-evolutions', 2, 129.00);
 
-  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at) values
-    ('c0ffee00-0000-4000-8000-000000000008', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '81 days', 'Completado', now() - interval '81 days' + interval '4 minutes', 'a1d2e3f4-0002-4a00-8000-000000000002', 1235.00, 123.50, 99.00, 1210.50, 'MEKACAT10', 'stripe', 'demo_stripe_0008', null);
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
+    ('c0ffee00-0000-4000-8000-000000000008', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '81 days', 'Completado', now() - interval '81 days' + interval '4 minutes', 'a1d2e3f4-0002-4a00-8000-000000000002', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0002-4a00-8000-000000000002'), 1235.00, 123.50, 99.00, 1210.50, 'MEKACAT10', 'stripe', 'demo_stripe_0008', null, 1111);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
     ('c0ffee00-0000-4000-8000-000000000008', 'pk-minitin-prismatic-evolutions', 2, 224.00),
     ('c0ffee00-0000-4000-8000-000000000008', 'pk-binder-prismatic-evolutions', 1, 429.00),
     ('c0ffee00-0000-4000-8000-000000000008', 'pk-booster-crown-zenith', 2, 179.00);
 
-  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at) values
-    ('c0ffee00-0000-4000-8000-000000000009', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '103 days', 'Cancelado', null, 'a1d2e3f4-0001-4a00-8000-000000000001', 897.00, 0.00, 99.00, 996.00, null, null, null, null);
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
+    ('c0ffee00-0000-4000-8000-000000000009', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '103 days', 'Cancelado', null, 'a1d2e3f4-0001-4a00-8000-000000000001', null, 897.00, 0.00, 99.00, 996.00, null, null, null, null, 0);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
     ('c0ffee00-0000-4000-8000-000000000009', 'op-tournament-op-03', 1, 699.00),
     ('c0ffee00-0000-4000-8000-000000000009', 'rb-booster-proving-grounds', 2, 99.00);
 
-  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at) values
-    ('c0ffee00-0000-4000-8000-000000000010', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '128 days', 'Completado', now() - interval '128 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', 898.00, 0.00, 99.00, 997.00, null, 'stripe', 'demo_stripe_0010', null);
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
+    ('c0ffee00-0000-4000-8000-000000000010', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '128 days', 'Completado', now() - interval '128 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0001-4a00-8000-000000000001'), 898.00, 0.00, 99.00, 997.00, null, 'stripe', 'demo_stripe_0010', null, 898);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
     ('c0ffee00-0000-4000-8000-000000000010', 'pk-bundle-twilight-masquerade', 2, 449.00);
 
-  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at) values
-    ('c0ffee00-0000-4000-8000-000000000011', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '160 days', 'Pagado', now() - interval '160 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', 487.00, 0.00, 99.00, 586.00, null, 'stripe', 'demo_stripe_0011', null);
+  insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
+    ('c0ffee00-0000-4000-8000-000000000011', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '160 days', 'Pagado', now() - interval '160 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0001-4a00-8000-000000000001'), 487.00, 0.00, 99.00, 586.00, null, 'stripe', 'demo_stripe_0011', null, 487);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
     ('c0ffee00-0000-4000-8000-000000000011', 'pk-booster-stellar-crown', 1, 89.00),
