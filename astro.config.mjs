@@ -12,6 +12,9 @@ export default defineConfig({
   outDir: process.env.ASTRO_OUT_DIR || './dist',
   cacheDir: process.env.ASTRO_OUT_DIR ? `./node_modules/.astro-${process.env.ASTRO_OUT_DIR.replace(/[^\w-]/g, '_')}` : './node_modules/.astro',
   adapter: node({ mode: 'standalone' }),
+  // Stylesheets go inline (about 3.5 KB gzip per page): no render-blocking request before the
+  // first paint, which on a phone's network decides the product image's paint (LCP).
+  build: { inlineStylesheets: 'always' },
   // catalogDirectives: client:interaction and client:event, so product pages ship no framework code
   // before the visitor reaches for an island.
   integrations: [react(), sitemap(), catalogDirectives()],
