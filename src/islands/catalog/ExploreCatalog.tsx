@@ -4,6 +4,8 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { usePrebuiltInput } from '../prebuilt.ts';
+import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
+import { fetchLiveStock, isLiveSoldOut, type LiveStock } from '../../scripts/live-stock.ts';
 import { formatMXN } from '../../domain/money.ts';
 import { discountPercent, isSoldOut, PRODUCT_MESSAGES } from '../../domain/products.ts';
 import {
@@ -30,10 +32,12 @@ const SORT_LABELS: Record<Sort, string> = {
 
 type Status = 'loading' | 'ready' | 'error';
 
-function Card({ product }: { product: ExploreProduct }) {
-  const soldOut = isSoldOut(product);
+function Card({ product, live }: { product: ExploreProduct; live: LiveStock | undefined }) {
+  // The catalogue JSON is as old as the last build; live stock (one request per page) wins.
+  const stock = live ? live.stock : product.stock;
+  const soldOut = live ? isLiveSoldOut(live) : isSoldOut(product);
   const percent = discountPercent({ price: product.price, original_price: product.originalPrice });
-  const add = JSON.stringify({ id: product.id, name: product.name, price: product.price, stock: product.stock, image: product.image });
+  const add = JSON.stringify({ id: product.id, name: product.name, price: product.price, stock, image: product.image });
   return (
     <article className={`product-card${soldOut ? ' is-sold-out' : ''}`}>
       <a className="product-card-link" href={`/product/${encodeURIComponent(product.id)}`}>
@@ -135,6 +139,26 @@ export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
   };
 
   const results = useMemo(() => (data ? applyFilters(data.products, filters) : []), [data, filters]);
+
+  // Live stock of the products on screen: one request per page of results not read yet.
+  const [live, setLive] = useState<ReadonlyMap<string, LiveStock>>(() => new Map());
+  const visibleKey = results
+    .slice(0, shown)
+    .map((p) => p.id)
+    .join('|');
+  useEffect(() => {
+    const missing = visibleKey.split('|').filter((id) => id !== '' && !live.has(id));
+    if (missing.length === 0) return undefined;
+    let cancelled = false;
+    void fetchLiveStock(missing, { url: PUBLIC_SUPABASE_URL, anonKey: PUBLIC_SUPABASE_ANON_KEY }).then((found) => {
+      if (!cancelled && found.size > 0) setLive((before) => new Map([...before, ...found]));
+    });
+    return () => {
+      cancelled = true;
+    };
+    // `live` is read to skip ids already known, not as a trigger: new results are.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [visibleKey]);
   const types = data ? optionsFor(data.types, filters.franchise) : [];
   const expansions = data ? optionsFor(data.expansions, filters.franchise) : [];
 
@@ -210,7 +234,7 @@ export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
             <ul className="product-grid" aria-label="Productos">
               {results.slice(0, shown).map((product) => (
                 <li key={product.id}>
-                  <Card product={product} />
+                  <Card product={product} live={live.get(product.id)} />
                 </li>
               ))}
             </ul>

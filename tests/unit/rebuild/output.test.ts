@@ -63,7 +63,7 @@ describe('catalogue output swapping', () => {
     expect(fs.existsSync(first)).toBe(false);
   });
 
-  it('keeps the replaced build's hashed assets, so pages loaded before the swap and server pages still load them', async () => {
+  it('keeps the replaced build’s hashed assets, so pages loaded before the swap and server pages still load them', async () => {
     const { root, outDir } = fakeOutput();
     fs.mkdirSync(path.join(outDir, 'client', '_astro'));
     fs.writeFileSync(path.join(outDir, 'client', '_astro', 'CheckoutApp.viejo.js'), 'viejo');

@@ -1,0 +1,54 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fetchLiveStock, isLiveSoldOut, liveStockUrl, parseLiveStock } from '../../../src/scripts/live-stock.ts';
+
+describe('live stock of a prebuilt page', () => {
+  it('asks for id, stock and availability of every product in one request', () => {
+    const url = liveStockUrl('http://127.0.0.1:54321/', ['pk-a', 'op-b"x']);
+    expect(url.startsWith('http://127.0.0.1:54321/rest/v1/products?select=id,stock,available&id=in.(')).toBe(true);
+    expect(decodeURIComponent(url.split('id=in.(')[1]!)).toBe('"pk-a","op-bx")');
+  });
+
+  it('reads rows into id → stock, ignoring anything that is not a product row', () => {
+    const map = parseLiveStock([
+      { id: 'a', stock: 3, available: true },
+      { id: 'b', stock: 0, available: true },
+      { id: 'c', stock: null, available: false },
+      { id: 'd', stock: -2 },
+      { stock: 4 },
+      'x',
+    ]);
+    expect([...map.entries()]).toEqual([
+      ['a', { stock: 3, available: true }],
+      ['b', { stock: 0, available: true }],
+      ['c', { stock: null, available: false }],
+      ['d', { stock: 0, available: true }],
+    ]);
+    expect(parseLiveStock({ message: 'error' }).size).toBe(0);
+  });
+
+  it('is sold out when nothing is left or the product is not for sale', () => {
+    expect(isLiveSoldOut({ stock: 0, available: true })).toBe(true);
+    expect(isLiveSoldOut({ stock: 5, available: false })).toBe(true);
+    expect(isLiveSoldOut({ stock: null, available: true })).toBe(false);
+    expect(isLiveSoldOut({ stock: 1, available: true })).toBe(false);
+  });
+
+  it('sends the anon key, and keeps the page as built when offline or refused', async () => {
+    const ok = vi.fn(async () => new Response(JSON.stringify([{ id: 'a', stock: 2, available: true }]), { status: 200 }));
+    const map = await fetchLiveStock(['a'], { url: 'http://stack.test', anonKey: 'anon', fetchImpl: ok as unknown as typeof fetch });
+    expect(map.get('a')).toEqual({ stock: 2, available: true });
+    expect(ok).toHaveBeenCalledTimes(1);
+    const init = (ok.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(init.headers).toMatchObject({ apikey: 'anon', authorization: 'Bearer anon' });
+    const offline = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect((await fetchLiveStock(['a'], { url: 'http://stack.test', anonKey: 'anon', fetchImpl: offline as unknown as typeof fetch })).size).toBe(0);
+    const refused = vi.fn(async () => new Response('{}', { status: 500 }));
+    expect((await fetchLiveStock(['a'], { url: 'http://stack.test', anonKey: 'anon', fetchImpl: refused as unknown as typeof fetch })).size).toBe(0);
+    expect((await fetchLiveStock(['a'], { url: undefined, anonKey: 'anon', fetchImpl: ok as unknown as typeof fetch })).size).toBe(0);
+    const none = vi.fn();
+    expect((await fetchLiveStock([], { url: 'http://stack.test', anonKey: 'anon', fetchImpl: none as unknown as typeof fetch })).size).toBe(0);
+    expect(none).not.toHaveBeenCalled();
+  });
+});
