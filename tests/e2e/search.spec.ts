@@ -155,6 +155,10 @@ test.describe('header search', () => {
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     expect(indexRequests).toHaveLength(0);
+    // Loading the page asks once for the live stock of the products it shows; typing asks nothing.
+    expect(backendRequests).toHaveLength(1);
+    expect(backendRequests[0]).toContain('/rest/v1/products?select=id,stock,available');
+    backendRequests.length = 0;
 
     const { box, options } = search(page);
     await box.click();
