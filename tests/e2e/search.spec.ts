@@ -152,7 +152,9 @@ test.describe('header search', () => {
       if (request.url().endsWith('/search-index.json')) indexRequests.push(request);
       if (request.url().startsWith(STACK_URL) && !request.url().includes('/storage/')) backendRequests.push(request.url());
     });
+    const liveStock = page.waitForResponse((response) => response.url().includes('/rest/v1/products?select=id,stock,available'));
     await page.goto('/');
+    await liveStock;
     await page.waitForLoadState('networkidle');
     expect(indexRequests).toHaveLength(0);
     // Loading the page asks once for the live stock of the products it shows; typing asks nothing.
