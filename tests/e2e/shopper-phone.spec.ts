@@ -4,9 +4,9 @@
  * every match, two cards per row, and pages that hydrate without errors (the shared fixture fails
  * any test that logs one).
  */
-import { expect, test, type Page } from './fixtures';
+import { expect, expectConsoleError, test, type Page } from './fixtures';
 import { seedCart } from './pages/checkout';
-import { SHOPPER } from './pages/auth';
+import { SHOPPER, STACK_URL, stackKeys } from './pages/auth';
 
 /** A mid-range phone: Chrome DevTools' 6× CPU slowdown. */
 async function slowPhone(page: Page): Promise<void> {
@@ -174,5 +174,33 @@ test.describe('no hydration errors', () => {
     await page.goto('/checkout/summary');
     await page.getByRole('button', { name: 'Aplicar' }).click();
     await expect(page.getByText('⚠️ Cupón no válido.')).toBeVisible();
+  });
+});
+
+test.describe('unavailable products', () => {
+  test('are nowhere to be found: not in the search index, not in /explore, and their page says Producto no encontrado', async ({ page, request }) => {
+    const { serviceRoleKey } = await stackKeys();
+    const headers = { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' };
+    const id = `pk-e2e-retirado-${Date.now()}`;
+    const created = await request.post(`${STACK_URL}/rest/v1/products`, {
+      headers,
+      data: { id, name: 'Producto retirado', price: 99, stock: 5, available: false, franchise_id: 'pokemon', product_type_id: 'booster-pack', expansion_id: 'destined-rivals' },
+    });
+    expect(created.status()).toBe(201);
+    try {
+      expectConsoleError(page, /status of 404/); // the 404 answer is the point
+      const response = await page.goto(`/product/${id}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: 'Producto no encontrado' })).toBeVisible();
+      // What the build published lists only available products.
+      const index = await (await request.get('/search-index.json')).json();
+      const explore = await (await request.get('/explore/catalog.json')).json();
+      const sitemap = await (await request.get('/sitemap-0.xml')).text();
+      expect(index.ids.length).toBe(explore.products.length);
+      expect(sitemap).toContain('/product/');
+      expect(sitemap).not.toContain(`/product/${id}`);
+    } finally {
+      await request.delete(`${STACK_URL}/rest/v1/products?id=eq.${id}`, { headers });
+    }
   });
 });
