@@ -35,3 +35,35 @@ function encodeSegment(segment: string): string {
     return encodeURIComponent(segment);
   }
 }
+
+/** The public storage buckets of catalogue images (supabase/migrations/…_storage.sql). */
+export const PUBLIC_IMAGE_BUCKETS = ['products', 'expansions', 'product-types', 'franchises'] as const;
+
+/** Where the shop serves storage images from its own origin (src/pages/media/[...path].ts). */
+export const MEDIA_PREFIX = '/media/';
+
+/**
+ * The same image from the shop's own origin: a stored path ('products/x.svg') becomes
+ * '/media/products/x.svg', so the page's largest image needs no connection to another origin.
+ * Complete URLs and site paths are returned as they are.
+ */
+export function sameOriginImage(src: string | null | undefined): string {
+  const value = (src ?? '').trim();
+  if (value === '' || ABSOLUTE_URL.test(value) || DATA_OR_BLOB_URL.test(value) || value.startsWith('/')) return value;
+  return MEDIA_PREFIX + value.replace(/^\.\//, '').split('/').map(encodeSegment).join('/');
+}
+
+/**
+ * The storage object a '/media/…' path names: [bucket, object path], or null when it is not a
+ * public catalogue image (unknown bucket, empty, '..', '.', or a character outside [\w.-]).
+ */
+export function mediaObject(path: string): [bucket: string, object: string] | null {
+  const segments = path.split('/').filter((segment) => segment !== '');
+  if (segments.length < 2 || segments.length > 8) return null;
+  const [bucket, ...rest] = segments;
+  if (!(PUBLIC_IMAGE_BUCKETS as readonly string[]).includes(bucket!)) return null;
+  for (const segment of rest) {
+    if (segment === '.' || segment === '..' || !/^[\w.\-]{1,200}$/.test(segment)) return null;
+  }
+  return [bucket!, rest.join('/')];
+}

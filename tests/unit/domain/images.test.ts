@@ -44,3 +44,24 @@ describe('resolveImage', () => {
     expect(storagePublicBase('https://abc.supabase.co//')).toBe('https://abc.supabase.co/storage/v1/object/public/');
   });
 });
+
+describe('images from the shop’s own origin', () => {
+  it('serves stored paths under /media/ and leaves URLs and site paths alone', async () => {
+    const { sameOriginImage } = await import('../../../src/domain/images.ts');
+    expect(sameOriginImage('products/pk-1.svg')).toBe('/media/products/pk-1.svg');
+    expect(sameOriginImage('./products/caja 1.png')).toBe('/media/products/caja%201.png');
+    expect(sameOriginImage('https://cdn.example.mx/a.png')).toBe('https://cdn.example.mx/a.png');
+    expect(sameOriginImage('/img/logo.svg')).toBe('/img/logo.svg');
+    expect(sameOriginImage('')).toBe('');
+    expect(sameOriginImage(null)).toBe('');
+  });
+
+  it('names only objects of the public image buckets, never a path that climbs out', async () => {
+    const { mediaObject } = await import('../../../src/domain/images.ts');
+    expect(mediaObject('products/pk-1.svg')).toEqual(['products', 'pk-1.svg']);
+    expect(mediaObject('product-types/sobres/a_b-1.webp')).toEqual(['product-types', 'sobres/a_b-1.webp']);
+    for (const bad of ['', 'products', 'avatars/x.png', 'products/../secretos.txt', 'products/./x.png', 'products/a%2Fb.png', 'products/x y.png', 'products/a\\b.png']) {
+      expect(mediaObject(bad), bad).toBeNull();
+    }
+  });
+});
