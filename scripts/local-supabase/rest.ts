@@ -17,7 +17,6 @@ import {
   parseOrder,
   parsePrefer,
   parseSelect,
-  type Condition,
   type Prefer,
   type SelectItem,
 } from './rest/parse.ts';
@@ -282,17 +281,17 @@ async function mutate(
       `from (select ${list} from pgrst_mut t0${order}) _r`;
     const r = await tx.query<{ body: string; n: number }>(sql, b.params.values);
     const row = r.rows[0]!;
-    if (prefer.maxAffected !== undefined && prefer.strict && row.n > prefer.maxAffected) throw maxAffectedError(row.n, prefer.maxAffected);
+    if (prefer.maxAffected !== undefined && prefer.strict && row.n > prefer.maxAffected) throw maxAffectedError(row.n);
     return { body: representation(prefer) ? row.body : undefined, n: Number(row.n) };
   }
   const b = new Builder(schema, new Params(), q.mods, q.maxRows);
   const r = await tx.query(statement(b, ''), b.params.values);
   const n = r.affectedRows ?? 0;
-  if (prefer.maxAffected !== undefined && prefer.strict && n > prefer.maxAffected) throw maxAffectedError(n, prefer.maxAffected);
+  if (prefer.maxAffected !== undefined && prefer.strict && n > prefer.maxAffected) throw maxAffectedError(n);
   return { n };
 }
 
-function maxAffectedError(n: number, max: number): RestError {
+function maxAffectedError(n: number): RestError {
   return new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`, null);
 }
 

@@ -63,7 +63,7 @@ export function mediaObject(path: string): [bucket: string, object: string] | nu
   const [bucket, ...rest] = segments;
   if (!(PUBLIC_IMAGE_BUCKETS as readonly string[]).includes(bucket!)) return null;
   for (const segment of rest) {
-    if (segment === '.' || segment === '..' || !/^[\w.\-]{1,200}$/.test(segment)) return null;
+    if (segment === '.' || segment === '..' || !/^[\w.-]{1,200}$/.test(segment)) return null;
   }
   return [bucket!, rest.join('/')];
 }

@@ -61,8 +61,9 @@ export function usePrebuiltInput(
     const typed = domValue(control);
     if (typed !== value) setValue(typed);
     if (options.onFocus && document.activeElement === control) options.onFocus();
-    // Once, at hydration: later changes reach the island through its own handlers.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once, at hydration: what was typed before the island loaded is adopted a single time;
+    // later changes reach the island through its own handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, at hydration
   }, []);
 }
 
@@ -95,8 +96,9 @@ export function usePrebuiltForm(
       form.removeAttribute('data-pending-submit');
       setReplay(true);
     }
-    // Once, at hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once, at hydration: adopts the values typed into the server-rendered form before the
+    // island loaded; running again would overwrite what the island holds since.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, at hydration
   }, []);
   // After the adopted values have rendered, so the island's submit handler sees them.
   useEffect(() => {

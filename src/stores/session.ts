@@ -220,6 +220,7 @@ export function safeNextPath(next: string | null | undefined, fallback = '/accou
   if (typeof next !== 'string') return fallback;
   const value = next.trim();
   if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
+  // eslint-disable-next-line no-control-regex -- control characters in a redirect target are refused on purpose
   if (/[\u0000-\u001f]/.test(value)) return fallback;
   try {
     const url = new URL(value, 'http://shop.invalid');

@@ -60,7 +60,6 @@ const INJECTIONS = [
   "''",
   '{"a":1}',
 ];
-const TABLES = ['fx_products', 'fx_orders', 'fx_order_items', 'fx_notes', 'nope', 'pg_authid', 'information_schema.tables', '', 'rpc', '..', '%2e%2e'];
 const COLUMNS = ['id', 'name', 'price', 'stock', 'tags', 'details', 'created_at', 'user_id', 'nope', 'details->>idioma', 'details->x->y', '*'];
 const OPS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct', 'fts', 'plfts', 'phfts', 'wfts', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'bogus', 'like(any)', 'eq(all)', 'fts(english)', 'fts(x;y)'];
 const VALUES = ['1', '-1', '0', '1.5', '1e309', '99999999999999999999999', 'abc', 'null', 'true', 'not_null', '(1,2,3)', '("a,b",c)', '(', ')', '{a,b}', '{', '[1,10)', '*', '%', '.*', '(((', '2026-13-45', 'NaN', 'Infinity', ''];

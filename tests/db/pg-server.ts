@@ -115,7 +115,7 @@ export async function startPgServer(): Promise<PgServer> {
   } catch (err) {
     const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
     fs.rmSync(dir, { recursive: true, force: true });
-    throw new Error(`PostgreSQL no arrancó: ${(err as Error).message}\n${log}`);
+    throw new Error(`PostgreSQL no arrancó: ${(err as Error).message}\n${log}`, { cause: err });
   }
 
   return {

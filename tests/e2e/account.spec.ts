@@ -1,6 +1,6 @@
 import { test, expect as baseExpect, expectConsoleError } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
-import { AuthPage, SHOPPER, atPath, createConfirmedUser, serviceRest, signInAs } from './pages/auth.ts';
+import { AuthPage, SHOPPER, createConfirmedUser, serviceRest, signInAs } from './pages/auth.ts';
 import { AccountPage } from './pages/account.ts';
 
 // Each test signs in and waits on the local stack, which answers slowly while other suites

@@ -156,8 +156,9 @@ export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
     return () => {
       cancelled = true;
     };
-    // `live` is read to skip ids already known, not as a trigger: new results are.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `live` is read to skip ids already known, not as a trigger: new results are. With `live`
+    // as a dependency every answer would run the effect again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new set of visible results fetches
   }, [visibleKey]);
   const types = data ? optionsFor(data.types, filters.franchise) : [];
   const expansions = data ? optionsFor(data.expansions, filters.franchise) : [];

@@ -189,7 +189,7 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
     setStep('shipping');
   }
 
-  async function useAddress(addressId: string) {
+  async function chooseAddress(addressId: string) {
     if (!orderId) return;
     setBusy(true);
     setShippingError(null);
@@ -262,7 +262,7 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
       </div>
     );
   } else if (step === 'shipping') {
-    body = <ShippingStep userId={session.user!.id} selectedId={order.shipping_address_id} busy={busy} error={shippingError} onUse={(a) => void useAddress(a)} />;
+    body = <ShippingStep userId={session.user!.id} selectedId={order.shipping_address_id} busy={busy} error={shippingError} onUse={(a) => void chooseAddress(a)} />;
   } else {
     body = <PaymentStep order={order} config={payments} onPaid={onPaid} />;
   }

@@ -58,8 +58,9 @@ export default function ShippingStep({ userId, selectedId, busy, error, onUse }:
 
   useEffect(() => {
     void load();
-    // Loads once per user.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Loads once per user: `load` is a new function on every render, so depending on it would
+    // reload the address book after each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per user, not per render
   }, [userId]);
 
   function use() {

@@ -123,7 +123,7 @@ export default function SearchBox() {
     if (active < 0) return;
     document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
     // optionId only depends on baseId, which never changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- optionId is stable (useId)
   }, [active]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -41,6 +41,7 @@ export type ProgressReporter = (progress: BuildProgress) => void;
  * every prerendered file. Returns the progress after the line.
  */
 export function readBuildLine(line: string, current: BuildProgress): BuildProgress {
+  // eslint-disable-next-line no-control-regex -- strips the ANSI colour codes astro prints (ESC is \x1b)
   const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
   if (/[├└]─ \/\S+ \(\+/.test(plain)) return { phase: 'pages', pagesWritten: current.pagesWritten + 1 };
   if (/prerendering static routes|generating static routes/i.test(plain)) return { ...current, phase: 'pages' };
@@ -180,6 +181,7 @@ function runCommand(command: string[], cwd: string, env: NodeJS.ProcessEnv, log?
       if (code === 0) resolve();
       else {
         // ANSI colours make the message unreadable in JSON.
+        // eslint-disable-next-line no-control-regex -- the ESC of the ANSI colour codes
         const output = tail.join('\n').replace(/\x1b\[[0-9;]*m/g, '');
         reject(new Error(`La compilación falló (${signal ?? `código ${code}`}).\n${output}`.trim()));
       }
