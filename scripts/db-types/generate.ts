@@ -1,0 +1,346 @@
+/**
+ * Generates the `Database` type that supabase-js expects for `createClient<Database>` from a
+ * migrated database: the `public` schema's tables, views, functions, enums and composite types,
+ * read from `pg_catalog`. Used by `npm run db:types` and by the test that keeps
+ * `src/data/database.types.ts` in step with the migrations.
+ */
+
+/** Something that runs a query (PGlite or a pg connection). */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+interface ColumnRow {
+  relation: string;
+  kind: string;
+  column: string;
+  type_oid: number;
+  not_null: boolean;
+  has_default: boolean;
+  generated: boolean;
+  is_updatable: boolean;
+}
+
+interface TypeRow {
+  oid: number;
+  name: string;
+  schema: string;
+  typtype: string;
+  typcategory: string;
+  elem: number;
+  base: number;
+  relid: number;
+}
+
+interface RelationshipRow {
+  relation: string;
+  name: string;
+  columns: string[];
+  referenced: string;
+  referenced_columns: string[];
+  one_to_one: boolean;
+}
+
+interface FunctionRow {
+  name: string;
+  arg_names: string[] | null;
+  arg_types: number[];
+  arg_modes: string[] | null;
+  n_defaults: number;
+  return_type: number;
+  returns_set: boolean;
+  table_columns: { name: string; type: number }[] | null;
+}
+
+const NUMBER_TYPES = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'oid']);
+const BOOLEAN_TYPES = new Set(['bool']);
+const JSON_TYPES = new Set(['json', 'jsonb']);
+// Everything PostgREST serialises as a JSON string: text, identifiers, dates and times, network types.
+const STRING_TYPES = new Set([
+  'text', 'varchar', 'bpchar', 'char', 'name', 'citext', 'uuid', 'date', 'time', 'timetz', 'timestamp', 'timestamptz',
+  'interval', 'inet', 'cidr', 'macaddr', 'bytea', 'tsvector', 'tsquery', 'xml', 'bit', 'varbit', 'money',
+]);
+
+/** A property key, quoted when it is not a plain identifier. */
+function key(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
+}
+
+function byName<T>(items: T[], name: (item: T) => string): T[] {
+  return [...items].sort((a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0));
+}
+
+/** Reads the `public` schema of `db` and returns the TypeScript source of `database.types.ts`. */
+export async function generateDatabaseTypes(db: Queryable): Promise<string> {
+  const types = new Map<number, TypeRow>();
+  for (const t of (
+    await db.query<TypeRow>(
+      `select t.oid::int as oid, t.typname as name, n.nspname as schema, t.typtype::text as typtype,
+              t.typcategory::text as typcategory, t.typelem::int as elem, t.typbasetype::int as base,
+              t.typrelid::int as relid
+         from pg_type t join pg_namespace n on n.oid = t.typnamespace`,
+    )
+  ).rows) {
+    types.set(t.oid, t);
+  }
+
+  const columns = (
+    await db.query<ColumnRow>(
+      `select c.relname as relation, c.relkind::text as kind, a.attname as column, a.atttypid::int as type_oid,
+              a.attnotnull as not_null, (a.atthasdef or a.attidentity <> '') as has_default,
+              (a.attgenerated <> '') as generated,
+              coalesce(ic.is_updatable = 'YES', false) as is_updatable
+         from pg_class c
+         join pg_namespace n on n.oid = c.relnamespace
+         join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+         left join information_schema.columns ic
+           on ic.table_schema = n.nspname and ic.table_name = c.relname and ic.column_name = a.attname
+        where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm')
+        order by c.relname, a.attnum`,
+    )
+  ).rows;
+
+  const relationships = (
+    await db.query<RelationshipRow>(
+      `select c.relname as relation, con.conname as name,
+              array(select a.attname::text from unnest(con.conkey) with ordinality k(n, i)
+                      join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n order by k.i) as columns,
+              r.relname as referenced,
+              array(select a.attname::text from unnest(con.confkey) with ordinality k(n, i)
+                      join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.n order by k.i) as referenced_columns,
+              exists (select 1 from pg_constraint u
+                       where u.conrelid = con.conrelid and u.contype in ('p', 'u')
+                         and (select array_agg(x order by x) from unnest(u.conkey) x)
+                           = (select array_agg(x order by x) from unnest(con.conkey) x)) as one_to_one
+         from pg_constraint con
+         join pg_class c on c.oid = con.conrelid
+         join pg_namespace n on n.oid = c.relnamespace
+         join pg_class r on r.oid = con.confrelid
+         join pg_namespace rn on rn.oid = r.relnamespace
+        where con.contype = 'f' and n.nspname = 'public' and rn.nspname = 'public'
+        order by c.relname, con.conname`,
+    )
+  ).rows;
+
+  const functions = (
+    await db.query<FunctionRow>(
+      `select p.proname as name, p.proargnames as arg_names,
+              coalesce(p.proallargtypes::int[], p.proargtypes::int[]) as arg_types,
+              p.proargmodes::text[] as arg_modes, p.pronargdefaults::int as n_defaults,
+              p.prorettype::int as return_type, p.proretset as returns_set, null as table_columns
+         from pg_proc p
+         join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and p.prokind = 'f'
+          and p.prorettype not in ('trigger'::regtype, 'event_trigger'::regtype)
+          and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+        order by p.proname, p.oid`,
+    )
+  ).rows;
+
+  const enums = (
+    await db.query<{ name: string; labels: string[] }>(
+      `select t.typname as name, array_agg(e.enumlabel::text order by e.enumsortorder) as labels
+         from pg_type t join pg_namespace n on n.oid = t.typnamespace join pg_enum e on e.enumtypid = t.oid
+        where n.nspname = 'public' group by t.typname order by t.typname`,
+    )
+  ).rows;
+
+  const composites = (
+    await db.query<{ name: string; attrs: { name: string; type: number }[] }>(
+      `select t.typname as name,
+              json_agg(json_build_object('name', a.attname, 'type', a.atttypid::int) order by a.attnum) as attrs
+         from pg_type t
+         join pg_namespace n on n.oid = t.typnamespace
+         join pg_class c on c.oid = t.typrelid and c.relkind = 'c'
+         join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+        where n.nspname = 'public' group by t.typname order by t.typname`,
+    )
+  ).rows;
+
+  const relationNames = new Set(columns.map((c) => c.relation));
+
+  /** The TypeScript type of a Postgres type as PostgREST returns it in JSON. */
+  function tsType(oid: number): string {
+    const t = types.get(oid);
+    if (!t) return 'unknown';
+    if (t.typtype === 'd') return tsType(t.base);
+    if (t.typcategory === 'A' && t.elem !== 0) {
+      const inner = tsType(t.elem);
+      return /^[\w.[\]"]+$/.test(inner) ? `${inner}[]` : `(${inner})[]`;
+    }
+    if (t.schema === 'public' && t.typtype === 'e') return `Database["public"]["Enums"][${JSON.stringify(t.name)}]`;
+    if (t.schema === 'public' && t.typtype === 'c') {
+      if (relationNames.has(t.name)) return rowOf(t.name);
+      return `Database["public"]["CompositeTypes"][${JSON.stringify(t.name)}]`;
+    }
+    if (t.name === 'void') return 'undefined';
+    if (BOOLEAN_TYPES.has(t.name)) return 'boolean';
+    if (NUMBER_TYPES.has(t.name)) return 'number';
+    if (JSON_TYPES.has(t.name)) return 'Json';
+    if (STRING_TYPES.has(t.name)) return 'string';
+    if (t.typtype === 'e') return 'string';
+    return 'unknown';
+  }
+
+  function rowOf(relation: string): string {
+    const kind = columns.find((c) => c.relation === relation)?.kind;
+    const group = kind === 'v' || kind === 'm' ? 'Views' : 'Tables';
+    return `Database["public"][${JSON.stringify(group)}][${JSON.stringify(relation)}]["Row"]`;
+  }
+
+  const out: string[] = [];
+  const line = (depth: number, text: string) => out.push(`${'  '.repeat(depth)}${text}`);
+
+  function objectType(depth: number, label: string, fields: { name: string; type: string; optional?: boolean }[]): void {
+    if (fields.length === 0) {
+      line(depth, `${label}: Record<string, never>;`);
+      return;
+    }
+    line(depth, `${label}: {`);
+    for (const f of fields) line(depth + 1, `${key(f.name)}${f.optional ? '?' : ''}: ${f.type};`);
+    line(depth, '};');
+  }
+
+  function relationshipsOf(depth: number, relation: string): void {
+    const rels = relationships.filter((r) => r.relation === relation);
+    if (rels.length === 0) {
+      line(depth, 'Relationships: [];');
+      return;
+    }
+    line(depth, 'Relationships: [');
+    for (const r of rels) {
+      line(depth + 1, '{');
+      line(depth + 2, `foreignKeyName: ${JSON.stringify(r.name)};`);
+      line(depth + 2, `columns: ${JSON.stringify(r.columns)};`);
+      line(depth + 2, `isOneToOne: ${r.one_to_one};`);
+      line(depth + 2, `referencedRelation: ${JSON.stringify(r.referenced)};`);
+      line(depth + 2, `referencedColumns: ${JSON.stringify(r.referenced_columns)};`);
+      line(depth + 1, '},');
+    }
+    line(depth, '];');
+  }
+
+  function relationGroup(label: 'Tables' | 'Views', kinds: string[]): void {
+    const names = [...new Set(columns.filter((c) => kinds.includes(c.kind)).map((c) => c.relation))].sort();
+    if (names.length === 0) {
+      line(2, `${label}: { [_ in never]: never };`);
+      return;
+    }
+    line(2, `${label}: {`);
+    for (const name of names) {
+      const cols = columns.filter((c) => c.relation === name);
+      const nullable = (c: ColumnRow) => (c.not_null ? tsType(c.type_oid) : `${tsType(c.type_oid)} | null`);
+      line(3, `${key(name)}: {`);
+      objectType(4, 'Row', cols.map((c) => ({ name: c.column, type: nullable(c) })));
+      const writable = label === 'Tables' || cols.some((c) => c.is_updatable);
+      if (writable) {
+        objectType(
+          4,
+          'Insert',
+          cols.map((c) =>
+            c.generated
+              ? { name: c.column, type: 'never', optional: true }
+              : { name: c.column, type: nullable(c), optional: !c.not_null || c.has_default },
+          ),
+        );
+        objectType(
+          4,
+          'Update',
+          cols.map((c) => ({ name: c.column, type: c.generated ? 'never' : nullable(c), optional: true })),
+        );
+      }
+      relationshipsOf(4, name);
+      line(3, '};');
+    }
+    line(2, '};');
+  }
+
+  line(0, '// Generated by `npm run db:types` from supabase/migrations: do not edit by hand.');
+  line(0, '// tests/unit/data/database-types.test.ts fails when this file no longer matches the migrations.');
+  line(0, '');
+  line(0, 'export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];');
+  line(0, '');
+  line(0, 'export type Database = {');
+  line(1, 'public: {');
+  relationGroup('Tables', ['r', 'p']);
+  relationGroup('Views', ['v', 'm']);
+
+  if (functions.length === 0) {
+    line(2, 'Functions: { [_ in never]: never };');
+  } else {
+    line(2, 'Functions: {');
+    const names = [...new Set(functions.map((f) => f.name))].sort();
+    for (const name of names) {
+      const overloads = functions.filter((f) => f.name === name);
+      const returnsDepth = overloads.length === 1 ? 4 : 5;
+      const variants = overloads.map((f) => {
+        const modes = f.arg_modes ?? f.arg_types.map(() => 'i');
+        const inputs: { name: string; type: string; optional: boolean }[] = [];
+        const outputs: { name: string; type: string }[] = [];
+        const inputCount = modes.filter((m) => m === 'i' || m === 'b' || m === 'v').length;
+        let inputIndex = 0;
+        f.arg_types.forEach((oid, i) => {
+          const mode = modes[i]!;
+          const argName = f.arg_names?.[i] ?? '';
+          if (mode === 'i' || mode === 'b' || mode === 'v') {
+            if (argName !== '') {
+              inputs.push({ name: argName, type: tsType(oid), optional: inputIndex >= inputCount - f.n_defaults });
+            }
+            inputIndex++;
+          }
+          if (mode === 'o' || mode === 'b' || mode === 't') outputs.push({ name: argName, type: tsType(oid) });
+        });
+        let returns: string;
+        if (outputs.length > 0 && (f.returns_set || outputs.length > 1)) {
+          // Columns of RETURNS TABLE / OUT parameters carry no NOT NULL: any of them may be null.
+          const pad = '  '.repeat(returnsDepth + 1);
+          returns = `{\n${outputs.map((o) => `${pad}${key(o.name)}: ${o.type} | null;`).join('\n')}\n${'  '.repeat(returnsDepth)}}`;
+        } else if (outputs.length === 1) {
+          returns = outputs[0]!.type;
+        } else {
+          returns = tsType(f.return_type);
+        }
+        if (f.returns_set) returns = /^[\w.[\]"]+$/.test(returns) || returns.startsWith('{') ? `${returns}[]` : `(${returns})[]`;
+        return { inputs, returns };
+      });
+      if (variants.length === 1) {
+        const v = variants[0]!;
+        line(3, `${key(name)}: {`);
+        objectType(4, 'Args', v.inputs);
+        line(4, `Returns: ${v.returns};`);
+        line(3, '};');
+      } else {
+        line(3, `${key(name)}:`);
+        for (const v of variants) {
+          line(4, '| {');
+          objectType(5, 'Args', v.inputs);
+          line(5, `Returns: ${v.returns};`);
+          line(4, '  }');
+        }
+        out[out.length - 1] += ';';
+      }
+    }
+    line(2, '};');
+  }
+
+  if (enums.length === 0) {
+    line(2, 'Enums: { [_ in never]: never };');
+  } else {
+    line(2, 'Enums: {');
+    for (const e of enums) line(3, `${key(e.name)}: ${e.labels.map((l) => JSON.stringify(l)).join(' | ')};`);
+    line(2, '};');
+  }
+
+  if (composites.length === 0) {
+    line(2, 'CompositeTypes: { [_ in never]: never };');
+  } else {
+    line(2, 'CompositeTypes: {');
+    for (const c of byName(composites, (x) => x.name)) {
+      objectType(3, key(c.name), c.attrs.map((a) => ({ name: a.name, type: `${tsType(a.type)} | null` })));
+    }
+    line(2, '};');
+  }
+  line(1, '};');
+  line(0, '};');
+  return `${out.join('\n')}\n`;
+}
