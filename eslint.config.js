@@ -128,10 +128,16 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*.{ts,tsx}'],
-    rules: restrict(
-      ['islands', 'stores', 'components', 'pages', 'layouts', 'scripts', 'data', 'lib'].map((folder) =>
+    rules: restrict([
+      ...['islands', 'stores', 'components', 'pages', 'layouts', 'scripts', 'lib'].map((folder) =>
         layer(folder, `src/server imports src/domain and its own folder, never src/${folder}.`),
       ),
-    ),
+      // Allowed exception: the generated table types (src/data/database.types.ts, types only)
+      // type the service-role client too; nothing else of src/data is for the server.
+      {
+        regex: '^(\\.\\.?/)+(.*/)?data(/(?!database\\.types\\.ts$)|$)',
+        message: 'src/server imports src/domain and its own folder; of src/data only the generated database.types.ts.',
+      },
+    ]),
   },
 );

@@ -284,7 +284,10 @@ export async function generateDatabaseTypes(db: Queryable): Promise<string> {
           const argName = f.arg_names?.[i] ?? '';
           if (mode === 'i' || mode === 'b' || mode === 'v') {
             if (argName !== '') {
-              inputs.push({ name: argName, type: tsType(oid), optional: inputIndex >= inputCount - f.n_defaults });
+              // An argument with a default may be left out, or passed as null (what the
+              // migrations' optional arguments default to).
+              const optional = inputIndex >= inputCount - f.n_defaults;
+              inputs.push({ name: argName, type: optional ? `${tsType(oid)} | null` : tsType(oid), optional });
             }
             inputIndex++;
           }
@@ -342,5 +345,14 @@ export async function generateDatabaseTypes(db: Queryable): Promise<string> {
   }
   line(1, '};');
   line(0, '};');
+  line(0, '');
+  line(0, 'type PublicSchema = Database["public"];');
+  line(0, '');
+  line(0, '/** The row type of a table, e.g. `Tables<"products">`. */');
+  line(0, 'export type Tables<T extends keyof PublicSchema["Tables"]> = PublicSchema["Tables"][T]["Row"];');
+  line(0, '/** What an insert into a table takes. */');
+  line(0, 'export type TablesInsert<T extends keyof PublicSchema["Tables"]> = PublicSchema["Tables"][T]["Insert"];');
+  line(0, '/** What an update of a table takes. */');
+  line(0, 'export type TablesUpdate<T extends keyof PublicSchema["Tables"]> = PublicSchema["Tables"][T]["Update"];');
   return `${out.join('\n')}\n`;
 }

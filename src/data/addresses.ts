@@ -4,6 +4,7 @@
  * and deleting the only address is refused ('Debes tener al menos una dirección').
  */
 import { getSupabase } from './supabase.ts';
+import type { TablesUpdate } from './database.types.ts';
 import type { DataResult } from './profiles.ts';
 
 /** An address row as stored. */
@@ -84,7 +85,7 @@ export async function createAddress(userId: string, input: AddressFields): Promi
 
 /** Changes an address's fields (and the default flag when given). */
 export async function updateAddress(id: string, input: AddressFields): Promise<DataResult<Address>> {
-  const patch: Record<string, unknown> = fieldsOf(input);
+  const patch: TablesUpdate<'addresses'> = fieldsOf(input);
   if (input.is_default === true) patch.is_default = true;
   const { data, error } = await getSupabase().from('addresses').update(patch).eq('id', id).select(COLUMNS).single();
   if (error) return { data: null, error };

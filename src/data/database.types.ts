@@ -770,13 +770,13 @@ export type Database = {
       };
       admin_orders: {
         Args: {
-          p_status?: string;
-          p_from?: string;
-          p_to?: string;
-          p_search?: string;
-          p_limit?: number;
-          p_offset?: number;
-          p_order_id?: string;
+          p_status?: string | null;
+          p_from?: string | null;
+          p_to?: string | null;
+          p_search?: string | null;
+          p_limit?: number | null;
+          p_offset?: number | null;
+          p_order_id?: string | null;
         };
         Returns: {
           id: string | null;
@@ -807,9 +807,9 @@ export type Database = {
         Args: {
           order_id: string;
           new_status: string;
-          carrier?: string;
-          tracking_number?: string;
-          note?: string;
+          carrier?: string | null;
+          tracking_number?: string | null;
+          note?: string | null;
         };
         Returns: Json;
       };
@@ -829,7 +829,7 @@ export type Database = {
       };
       claim_due_refunds: {
         Args: {
-          p_limit?: number;
+          p_limit?: number | null;
         };
         Returns: Database["public"]["Tables"]["payment_refunds"]["Row"][];
       };
@@ -853,7 +853,7 @@ export type Database = {
       create_order: {
         Args: {
           items: Json;
-          coupon_code?: string;
+          coupon_code?: string | null;
         };
         Returns: string;
       };
@@ -876,7 +876,7 @@ export type Database = {
       };
       mail_outbox_claim: {
         Args: {
-          p_limit?: number;
+          p_limit?: number | null;
         };
         Returns: Database["public"]["Tables"]["mail_outbox"]["Row"][];
       };
@@ -928,7 +928,7 @@ export type Database = {
           p_owner: string;
           p_status: string;
           p_data: Json;
-          p_idempotency_key?: string;
+          p_idempotency_key?: string | null;
         };
         Returns: Json;
       };
@@ -944,14 +944,14 @@ export type Database = {
           p_id: string;
           p_from: string[];
           p_status: string;
-          p_data?: Json;
+          p_data?: Json | null;
         };
         Returns: Json;
       };
       sweep_expired_orders: {
         Args: {
           p_holder: string;
-          p_seconds?: number;
+          p_seconds?: number | null;
         };
         Returns: Json;
       };
@@ -966,3 +966,12 @@ export type Database = {
     CompositeTypes: { [_ in never]: never };
   };
 };
+
+type PublicSchema = Database["public"];
+
+/** The row type of a table, e.g. `Tables<"products">`. */
+export type Tables<T extends keyof PublicSchema["Tables"]> = PublicSchema["Tables"][T]["Row"];
+/** What an insert into a table takes. */
+export type TablesInsert<T extends keyof PublicSchema["Tables"]> = PublicSchema["Tables"][T]["Insert"];
+/** What an update of a table takes. */
+export type TablesUpdate<T extends keyof PublicSchema["Tables"]> = PublicSchema["Tables"][T]["Update"];

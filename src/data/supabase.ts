@@ -4,12 +4,13 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
+import type { Database } from './database.types.ts';
 
 // The local stack that `npm start` launches; used only when nothing is configured, so a dev build
 // without .env still talks to something instead of throwing at import time.
 const LOCAL_URL = 'http://127.0.0.1:54321';
 
-let client: SupabaseClient | null = null;
+let client: SupabaseClient<Database> | null = null;
 
 /** The project URL the shop talks to (configured, else the local stack). */
 export function supabaseUrl(): string {
@@ -22,9 +23,9 @@ export function isSupabaseConfigured(): boolean {
 }
 
 /** The shared Supabase client, created on first use. */
-export function getSupabase(): SupabaseClient {
+export function getSupabase(): SupabaseClient<Database> {
   if (client) return client;
-  client = createClient(supabaseUrl(), PUBLIC_SUPABASE_ANON_KEY ?? 'anon-key-missing', {
+  client = createClient<Database>(supabaseUrl(), PUBLIC_SUPABASE_ANON_KEY ?? 'anon-key-missing', {
     auth: {
       // Outside the browser (build, server routes) there is no storage to keep a session in.
       persistSession: typeof window !== 'undefined',

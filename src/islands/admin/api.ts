@@ -52,7 +52,8 @@ export interface Summary {
 /** The 'Resumen' numbers. */
 export async function loadSummary(): Promise<Summary | null> {
   const { data, error } = await getSupabase().rpc('admin_summary');
-  return error ? null : (data as Summary);
+  // admin_summary returns jsonb in this shape (supabase/migrations/20261123002000_back_office.sql).
+  return error ? null : (data as unknown as Summary);
 }
 
 /** A refund that has not gone through yet (payments_needing_attention). */

@@ -69,7 +69,7 @@ describe('generateDatabaseTypes', () => {
       expect(source).toContain(`      kid_count: {
         Args: {
           parent: string;
-          since?: string;
+          since?: string | null;
         };
         Returns: number;
       };`);

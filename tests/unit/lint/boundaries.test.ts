@@ -61,6 +61,11 @@ describe('import boundaries', () => {
     expect(await ruleIds('src/server/fixture.ts', "import { cart } from '../stores/cart.ts';\nexport const c = cart;\n")).toEqual([
       'no-restricted-imports',
     ]);
+    expect(await ruleIds('src/server/fixture.ts', "import { getSupabase } from '../data/supabase.ts';\nexport const g = getSupabase;\n")).toEqual([
+      'no-restricted-imports',
+    ]);
+    // The one allowed exception: the generated table types.
+    expect(await ruleIds('src/server/fixture.ts', "import type { Database } from '../data/database.types.ts';\nexport type D = Database;\n")).toEqual([]);
     expect(await ruleIds('src/server/payments/fixture.ts', "import { formatMXN } from '../../domain/money.ts';\nimport { handle } from '../http.ts';\nexport const f = [formatMXN, handle];\n")).toEqual([]);
   });
 });
