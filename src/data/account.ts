@@ -41,15 +41,21 @@ export async function loadSummary(userId: string, now: Date = new Date()): Promi
 export type LiveTable = 'profiles' | 'addresses' | 'orders' | 'rewards';
 
 /**
- * Calls `onChange` whenever one of the user's rows in `table` changes (any tab, or the server).
+ * Calls `onChange` whenever one of the user's rows in `table` changes (any tab, or the server),
+ * but only while this browser is still signed in as that user: a change that arrives just after
+ * signing out (or switching accounts) would otherwise make the page read the rows as nobody.
  * Returns the function that closes the subscription.
  */
 export function subscribeToUserRows(table: LiveTable, userId: string, onChange: () => void): () => void {
   const supabase = getSupabase();
   const column = table === 'profiles' ? 'id' : 'user_id';
+  const whileSignedIn = async () => {
+    const { data } = await supabase.auth.getSession();
+    if (data.session?.user.id === userId) onChange();
+  };
   const channel: RealtimeChannel = supabase
     .channel(`account-${table}-${userId}-${Math.random().toString(36).slice(2, 10)}`)
-    .on('postgres_changes', { event: '*', schema: 'public', table, filter: `${column}=eq.${userId}` }, () => onChange())
+    .on('postgres_changes', { event: '*', schema: 'public', table, filter: `${column}=eq.${userId}` }, () => void whileSignedIn())
     .subscribe();
   return () => {
     void supabase.removeChannel(channel);
