@@ -34,8 +34,16 @@ export interface RebuildStatus {
   lastPages: number | null;
 }
 
-/** Runs one build to completion, reporting its progress; rejects (with a readable message) when it fails. */
-export type BuildFunction = (report?: ProgressReporter) => Promise<void>;
+/** The products whose rows changed since the last build; the builder may rebuild only their pages. */
+export interface BuildChanges {
+  productIds: string[];
+}
+
+/**
+ * Runs one build to completion, reporting its progress; rejects (with a readable message) when it
+ * fails. `changes` null or undefined asks for a full build.
+ */
+export type BuildFunction = (report?: ProgressReporter, changes?: BuildChanges | null) => Promise<void>;
 
 /** The part of the manager the endpoint needs; the server registers one instance. */
 export interface Rebuilds {
