@@ -1,9 +1,8 @@
 /**
- * What the account page needs beyond single tables: the quick summary, live subscriptions to the
- * user's rows, and the saved cards served by the shop's own /api/stripe endpoints.
+ * What the account page needs beyond single tables: the quick summary, and the saved cards served
+ * by the shop's own /api/stripe endpoints (live subscriptions are in ./realtime.ts).
  */
-import type { RealtimeChannel } from '@supabase/supabase-js';
-import { getSupabase } from './supabase.ts';
+import { callApi } from './api.ts';
 import { listOrders, countOrdersSince } from './orders.ts';
 import { getRewardPoints } from './rewards.ts';
 import { countCoupons } from './coupons.ts';
@@ -37,43 +36,12 @@ export async function loadSummary(userId: string, now: Date = new Date()): Promi
   };
 }
 
-/** Tables of the user's own rows that the account page follows live. */
-export type LiveTable = 'profiles' | 'addresses' | 'orders' | 'rewards';
-
-/**
- * Calls `onChange` whenever one of the user's rows in `table` changes (any tab, or the server),
- * but only while this browser is still signed in as that user: a change that arrives just after
- * signing out (or switching accounts) would otherwise make the page read the rows as nobody.
- * Returns the function that closes the subscription.
- */
-export function subscribeToUserRows(table: LiveTable, userId: string, onChange: () => void): () => void {
-  const supabase = getSupabase();
-  const column = table === 'profiles' ? 'id' : 'user_id';
-  const whileSignedIn = async () => {
-    const { data } = await supabase.auth.getSession();
-    if (data.session?.user.id === userId) onChange();
-  };
-  const channel: RealtimeChannel = supabase
-    .channel(`account-${table}-${userId}-${Math.random().toString(36).slice(2, 10)}`)
-    .on('postgres_changes', { event: '*', schema: 'public', table, filter: `${column}=eq.${userId}` }, () => void whileSignedIn())
-    .subscribe();
-  return () => {
-    void supabase.removeChannel(channel);
-  };
-}
-
 /** A saved card as the payment endpoints return it. */
 export interface SavedCard {
   id: string;
   type: string;
   card: { brand: string; last4: string; exp_month: number; exp_year: number };
   is_default: boolean;
-}
-
-async function authHeaders(): Promise<Record<string, string>> {
-  const { data } = await getSupabase().auth.getSession();
-  const token = data.session?.access_token;
-  return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
 function parseCards(value: unknown): SavedCard[] {
@@ -101,28 +69,19 @@ function parseCards(value: unknown): SavedCard[] {
 
 /** The saved cards of a Stripe customer. */
 export async function listSavedCards(customerId: string): Promise<SavedCard[]> {
-  const response = await fetch(`/api/stripe/payment-methods?customerId=${encodeURIComponent(customerId)}`, {
-    headers: await authHeaders(),
-  });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return parseCards(await response.json());
+  const answer = await callApi(`/api/stripe/payment-methods?customerId=${encodeURIComponent(customerId)}`);
+  if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
+  return parseCards(answer.data);
 }
 
 /** Makes a saved card the customer's default. */
 export async function setDefaultCard(customerId: string, pmId: string): Promise<void> {
-  const response = await fetch(`/api/stripe/customers/${encodeURIComponent(customerId)}/default-payment-method`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(await authHeaders()) },
-    body: JSON.stringify({ pmId }),
-  });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const answer = await callApi(`/api/stripe/customers/${encodeURIComponent(customerId)}/default-payment-method`, { method: 'POST', body: { pmId } });
+  if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
 }
 
 /** Removes a saved card. */
 export async function removeCard(pmId: string): Promise<void> {
-  const response = await fetch(`/api/stripe/payment-methods/${encodeURIComponent(pmId)}/detach`, {
-    method: 'POST',
-    headers: await authHeaders(),
-  });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const answer = await callApi(`/api/stripe/payment-methods/${encodeURIComponent(pmId)}/detach`, { method: 'POST' });
+  if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
 }

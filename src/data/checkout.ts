@@ -1,12 +1,12 @@
 /**
  * Checkout data from the browser: creating the order through the database's create_order (the
- * browser sends product ids and quantities only, never prices), reading the caller's order, pointing
- * it at an address, and calling the shop's own payment endpoints with the caller's access token.
+ * browser sends product ids and quantities only, never prices), reading the caller's order and pointing
+ * it at an address. The payment endpoints themselves are called through ./api.ts.
  */
 import { getSupabase } from './supabase.ts';
 import { PRODUCT_MESSAGES } from '../domain/products.ts';
 import { MESSAGES } from '../domain/validation.ts';
-import { REFUND_MESSAGES } from '../domain/orders.ts';
+import { REFUND_MESSAGES, ORDER_STATUS } from '../domain/orders.ts';
 
 export const CHECKOUT_MESSAGES = {
   createOrder: 'Error al crear el pedido.',
@@ -145,7 +145,7 @@ export async function loadOrder(orderId: string): Promise<CheckoutOrder | null> 
   const row = data as Record<string, unknown> & { order_items?: Array<Record<string, unknown>> };
   let address: CheckoutAddress | null = null;
   const copy = row.shipping_address as Omit<CheckoutAddress, 'id'> | null;
-  if (row.status !== 'Pendiente' && copy && typeof copy === 'object') {
+  if (row.status !== ORDER_STATUS.pending && copy && typeof copy === 'object') {
     // Once paid, the order shows its own copy, whatever the address book says now.
     address = { ...copy, id: typeof row.shipping_address_id === 'string' ? row.shipping_address_id : '' };
   } else if (typeof row.shipping_address_id === 'string') {
@@ -215,30 +215,4 @@ export async function fetchCartProducts(ids: string[]): Promise<LiveCartProduct[
     available: r.available !== false,
     image: typeof r.image === 'string' ? r.image : null,
   }));
-}
-
-/** An answer from one of the shop's payment endpoints. */
-export interface ApiAnswer<T> {
-  ok: boolean;
-  status: number;
-  data: T | null;
-  message: string | null;
-}
-
-/** POSTs JSON to a shop endpoint with the caller's access token. */
-export async function postApi<T>(path: string, body: unknown): Promise<ApiAnswer<T>> {
-  const { data: sessionData } = await getSupabase().auth.getSession();
-  const token = sessionData.session?.access_token;
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
-  return {
-    ok: response.ok,
-    status: response.status,
-    data: response.ok ? json : null,
-    message: response.ok ? null : typeof json?.message === 'string' ? json.message : null,
-  };
 }

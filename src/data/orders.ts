@@ -78,3 +78,34 @@ export async function listOrderLines(orderId: string): Promise<DataResult<OrderL
     error: null,
   };
 }
+
+/** One status change of an order. */
+export interface OrderEvent {
+  id: number;
+  created_at: string;
+  from_status: string | null;
+  to_status: string;
+  note: string | null;
+}
+
+/** Where an order is: its carrier and tracking number (once shipped) and every status change. */
+export interface OrderTracking {
+  carrier: string | null;
+  tracking_number: string | null;
+  events: OrderEvent[];
+}
+
+/** The shipping details and status history of one of the caller's orders. */
+export async function loadOrderTracking(orderId: string): Promise<DataResult<OrderTracking>> {
+  const supabase = getSupabase();
+  const [order, events] = await Promise.all([
+    supabase.from('orders').select('carrier, tracking_number').eq('id', orderId).maybeSingle(),
+    supabase.from('order_events').select('id, created_at, from_status, to_status, note').eq('order_id', orderId).order('created_at').order('id'),
+  ]);
+  if (order.error) return { data: null, error: order.error };
+  if (events.error) return { data: null, error: events.error };
+  return {
+    data: { carrier: order.data?.carrier ?? null, tracking_number: order.data?.tracking_number ?? null, events: events.data ?? [] },
+    error: null,
+  };
+}

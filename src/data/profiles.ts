@@ -72,6 +72,33 @@ export async function isUsernameTaken(username: string, exceptId?: string | null
   return (data ?? []).length > 0;
 }
 
+/**
+ * Whether a username is taken. Asks the database function username_available when the project
+ * has one (anonymous visitors cannot read profiles); otherwise falls back to reading profiles,
+ * which only finds names the caller may see.
+ */
+export async function usernameTaken(username: string): Promise<boolean> {
+  const { data, error } = await getSupabase().rpc('username_available', { username });
+  if (!error && typeof data === 'boolean') return !data;
+  return isUsernameTaken(username);
+}
+
+/** The fields of a new shopper's profile. */
+export interface NewProfile {
+  username: string;
+  name: string;
+  lastname: string;
+  phone: string;
+}
+
+/** Creates a shopper's profile row (never an admin); for projects without the sign-up trigger. */
+export async function createProfile(userId: string, input: NewProfile): Promise<{ error: PostgrestError | null }> {
+  const { error } = await getSupabase()
+    .from('profiles')
+    .insert({ id: userId, ...input, is_admin: false, created_at: new Date().toISOString() });
+  return { error };
+}
+
 /** Whether a failed profile write was the unique username index refusing a taken name. */
 export function isUsernameConflict(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;

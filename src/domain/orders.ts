@@ -166,12 +166,17 @@ export function trackingUrl(carrier: unknown, trackingNumber: unknown): string |
  */
 export function orderActions(status: unknown): { ship: boolean; complete: boolean; refund: boolean; cancel: boolean } {
   return {
-    ship: status === 'Pagado' || status === 'Procesando',
-    complete: status === 'Enviado',
-    refund: status === 'Pagado' || status === 'Procesando' || status === 'Enviado',
-    cancel: status === 'Pendiente',
+    ship: status === ORDER_STATUS.paid || status === ORDER_STATUS.processing,
+    complete: status === ORDER_STATUS.shipped,
+    refund: status === ORDER_STATUS.paid || status === ORDER_STATUS.processing || status === ORDER_STATUS.shipped,
+    cancel: status === ORDER_STATUS.pending,
   };
 }
 
 /** Back office: orders per page. */
 export const ADMIN_PAGE_SIZE = 25;
+
+/** Whether a checkout order is still open for payment: pending, and its reservation not expired. */
+export function isOrderOpen(order: { status: string; expires_at: string | null }, now: number = Date.now()): boolean {
+  return order.status === ORDER_STATUS.pending && (order.expires_at === null || Date.parse(order.expires_at) > now);
+}

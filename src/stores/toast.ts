@@ -1,7 +1,9 @@
 /**
- * Toast messages shared by every island: an add-to-cart button shows one, the Toaster island
- * draws them. Closing times live here, not in the Toaster, so a toast closes on time even if the
- * Toaster hydrates late.
+ * The one toast store of the shop: an add-to-cart button or an account action shows one, a
+ * Toaster island draws them (the catalogue's, src/islands/product/Toaster.tsx, and the account
+ * and auth screens', src/islands/account/Toaster.tsx). Closing times live here, not in a Toaster,
+ * so a toast closes on time even if the Toaster hydrates late. A notice meant for the next page
+ * (e.g. after signing in and moving on) waits in sessionStorage.
  */
 import { atom } from 'nanostores';
 import { PRODUCT_MESSAGES } from '../domain/cart-rules.ts';
@@ -75,6 +77,37 @@ export function showAddOutcome(productName: string, outcome: AddOutcome): number
     message: `${productName}: solo ${units}. ${PRODUCT_MESSAGES.maxStock}`,
     action: { label: PRODUCT_MESSAGES.viewCart, href: '/checkout/summary' },
   });
+}
+
+/** A one-line notice ('Dirección guardada', 'Bienvenido', …). */
+export function notify(title: string, tone: Toast['tone'] = 'info'): number {
+  return showToast({ title, tone });
+}
+
+const FLASH_KEY = 'toast-flash';
+
+/** Keeps a notice for the next page this tab opens. */
+export function flashToast(title: string, tone: Toast['tone'] = 'success'): void {
+  try {
+    sessionStorage.setItem(FLASH_KEY, JSON.stringify({ message: title, kind: tone }));
+  } catch {
+    // Without storage the notice is simply not carried over.
+  }
+}
+
+/** Shows the notice a previous page left, once. */
+export function showFlashedToast(): void {
+  try {
+    const raw = sessionStorage.getItem(FLASH_KEY);
+    if (!raw) return;
+    sessionStorage.removeItem(FLASH_KEY);
+    const value = JSON.parse(raw) as { message?: unknown; kind?: unknown };
+    if (typeof value.message !== 'string') return;
+    const tone = value.kind === 'error' || value.kind === 'info' ? value.kind : 'success';
+    notify(value.message, tone);
+  } catch {
+    // A damaged entry is dropped.
+  }
 }
 
 /** Closes a toast now (also cancels its timer). */

@@ -3,6 +3,7 @@
  * while it waits for the store payment, or the 'meses sin intereses' plan of a paid card order.
  */
 import { MEXICAN_PAYMENT_MESSAGES, paymentMethodText } from '../../domain/mexican-payments.ts';
+import { ORDER_STATUS } from '../../domain/orders.ts';
 
 interface Props {
   order: { id: string; status: string; total: number | string | null; payment_method?: string | null; installments?: number | null };
@@ -10,7 +11,7 @@ interface Props {
 
 /** The note under an order's status; nothing for ordinary payments. */
 export default function OrderPaymentNote({ order }: Props) {
-  if (order.status === 'Pendiente' && order.payment_method === 'oxxo') {
+  if (order.status === ORDER_STATUS.pending && order.payment_method === 'oxxo') {
     return (
       <span className="order-payment-note" data-testid="oxxo-pending">
         <br />
@@ -21,7 +22,7 @@ export default function OrderPaymentNote({ order }: Props) {
       </span>
     );
   }
-  if (order.status === 'Pendiente' || order.total === null) return null;
+  if (order.status === ORDER_STATUS.pending || order.total === null) return null;
   const text = order.installments ? paymentMethodText({ total: order.total, installments: order.installments }) : null;
   if (!text) return null;
   return (

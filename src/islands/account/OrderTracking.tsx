@@ -1,12 +1,6 @@
 import { useEffect, useState } from 'react';
-import { getSupabase } from '../../data/supabase.ts';
+import { loadOrderTracking, type OrderTracking as Tracking } from '../../data/orders.ts';
 import { trackingUrl } from '../../domain/orders.ts';
-
-interface Tracking {
-  carrier: string | null;
-  tracking_number: string | null;
-  events: Array<{ id: number; created_at: string; from_status: string | null; to_status: string; note: string | null }>;
-}
 
 const dateTime = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Mexico_City' });
 
@@ -20,14 +14,8 @@ export default function OrderTracking({ orderId, status }: { orderId: string; st
 
   useEffect(() => {
     let stale = false;
-    const supabase = getSupabase();
-    void Promise.all([
-      supabase.from('orders').select('carrier, tracking_number').eq('id', orderId).maybeSingle(),
-      supabase.from('order_events').select('id, created_at, from_status, to_status, note').eq('order_id', orderId).order('created_at').order('id'),
-    ]).then(([order, events]) => {
-      if (stale || order.error || events.error) return;
-      const row = (order.data ?? {}) as { carrier?: string | null; tracking_number?: string | null };
-      setData({ carrier: row.carrier ?? null, tracking_number: row.tracking_number ?? null, events: (events.data ?? []) as Tracking['events'] });
+    void loadOrderTracking(orderId).then((result) => {
+      if (!stale && result.data) setData(result.data);
     });
     return () => {
       stale = true;

@@ -3,7 +3,7 @@ import { listOrderLines, listOrders, type OrderLine, type OrderRow } from '../..
 import { supabaseUrl } from '../../data/supabase.ts';
 import { formatMXN } from '../../domain/money.ts';
 import { resolveImage } from '../../domain/images.ts';
-import { formatAddressCopy, formatOrderDate, formatOrderTotal, orderDisplayId, paginate, statusColor, type StatusColor } from '../../domain/orders.ts';
+import { formatAddressCopy, formatOrderDate, formatOrderTotal, orderDisplayId, paginate, statusColor, type StatusColor, ORDER_STATUS } from '../../domain/orders.ts';
 import { useLiveRows } from './useLive.ts';
 import OrderPaymentNote from './OrderPaymentNote.tsx';
 import OrderTracking from './OrderTracking.tsx';
@@ -149,7 +149,7 @@ export default function OrdersPanel({ userId }: { userId: string }) {
                     {isOpen && (
                       <tr id={`order-lines-${order.id}`} data-testid="order-lines">
                         <td colSpan={5}>
-                          {order.status !== 'Pendiente' && formatAddressCopy(order.shipping_address) && (
+                          {order.status !== ORDER_STATUS.pending && formatAddressCopy(order.shipping_address) && (
                             <p className="muted" data-testid="order-address">
                               Envío a: {formatAddressCopy(order.shipping_address)}
                             </p>

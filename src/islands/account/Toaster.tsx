@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $toasts, dismissToast, showFlashedToast } from './toast.ts';
+import { $toasts, dismissToast, showFlashedToast } from '../../stores/toast.ts';
 import { useMounted } from '../prebuilt.ts';
 
-/** The notices of the page, announced politely to screen readers. */
+/** The notices of the account and auth screens, announced politely to screen readers. */
 export default function Toaster() {
   // Notices live in the browser only: none in the first render, as on the server.
   const stored = useStore($toasts);
@@ -14,8 +14,8 @@ export default function Toaster() {
   return (
     <div className="acct-toaster" role="status" aria-live="polite">
       {toasts.map((toast) => (
-        <div key={toast.id} className={`acct-toast acct-toast-${toast.kind}`} data-testid="toast">
-          <span>{toast.message}</span>
+        <div key={toast.id} className={`acct-toast acct-toast-${toast.tone}`} data-testid="toast">
+          <span>{toast.title}</span>
           <button type="button" className="acct-toast-close" aria-label="Cerrar aviso" onClick={() => dismissToast(toast.id)}>
             ×
           </button>

@@ -1,20 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { adminFetch } from './api.ts';
+import { loadRebuildStatus, startRebuild, type RebuildStatus } from '../../data/admin.ts';
 
 /** GET /api/admin/rebuild as it answers; progress fields appear only when the server reports them. */
-interface RebuildStatus {
-  status?: string;
-  startedAt?: string | null;
-  finishedAt?: string | null;
-  durationMs?: number | null;
-  lastError?: string | null;
-  lastSuccessAt?: string | null;
-  lastSuccess?: string | null;
-  pagesWritten?: number | null;
-  lastPages?: number | null;
-  progress?: { phase?: string; pagesWritten?: number; pagesExpected?: number | null; percent?: number | null; pagesTotal?: number; total?: number; done?: number } | number | null;
-  [key: string]: unknown;
-}
 
 const STATUS_LABELS: Record<string, string> = {
   idle: 'En espera',
@@ -59,7 +46,7 @@ export default function CatalogSection() {
   const [lastSuccess, setLastSuccess] = useState<string | null>(null);
 
   const load = useCallback(async () => {
-    const answer = await adminFetch<RebuildStatus>('/api/admin/rebuild');
+    const answer = await loadRebuildStatus();
     if (answer.ok && answer.data) {
       setStatus(answer.data);
       setError('');
@@ -85,7 +72,7 @@ export default function CatalogSection() {
   async function rebuild() {
     setBusy(true);
     setNotice('');
-    const answer = await adminFetch('/api/admin/rebuild', { method: 'POST', body: {} });
+    const answer = await startRebuild();
     setBusy(false);
     if (answer.ok) setNotice('Reconstrucción iniciada.');
     else setError(answer.message || 'No se pudo iniciar la reconstrucción.');

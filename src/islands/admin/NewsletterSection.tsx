@@ -1,11 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { formatOrderDate } from '../../domain/orders.ts';
-import { accessToken, adminFetch } from './api.ts';
-
-interface Subscriber {
-  email: string;
-  created_at: string;
-}
+import { downloadSubscribersCsv, loadSubscribers, type Subscriber } from '../../data/admin.ts';
 
 const PAGE = 50;
 
@@ -18,8 +13,8 @@ export default function NewsletterSection() {
   const [exportError, setExportError] = useState('');
 
   useEffect(() => {
-    void adminFetch<{ count: number; subscribers: Subscriber[] }>('/api/admin/newsletter').then((answer) => {
-      if (answer.ok && answer.data) setList(answer.data.subscribers);
+    void loadSubscribers().then((subscribers) => {
+      if (subscribers) setList(subscribers);
       else setFailed(true);
     });
   }, []);
@@ -32,9 +27,7 @@ export default function NewsletterSection() {
   async function exportCsv() {
     setExportError('');
     try {
-      const response = await fetch('/api/admin/newsletter.csv', { headers: { Authorization: `Bearer ${await accessToken()}` } });
-      if (!response.ok) throw new Error(String(response.status));
-      const blob = await response.blob();
+      const blob = await downloadSubscribersCsv();
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;

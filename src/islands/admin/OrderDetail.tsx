@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatMXN } from '../../domain/money.ts';
-import { CARRIERS, formatAddressCopy, orderActions, orderDisplayId, statusColor, trackingUrl } from '../../domain/orders.ts';
-import { changeOrderStatus, loadOrderDetail, refundOrder, type OrderDetail, type OrderEvent } from './api.ts';
+import { CARRIERS, formatAddressCopy, orderActions, orderDisplayId, statusColor, trackingUrl, ORDER_STATUS } from '../../domain/orders.ts';
+import { changeOrderStatus, loadOrderDetail, refundOrder, type OrderDetail, type OrderEvent } from '../../data/admin.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
 import { BADGE } from './badges.ts';
 
@@ -76,7 +76,7 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
     if (!tracking.trim()) errors.tracking = 'Escribe el número de guía.';
     setFieldErrors(errors);
     if (errors.carrier || errors.tracking) return;
-    void run(() => changeOrderStatus(orderId, { status: 'Enviado', carrier, trackingNumber: tracking.trim() }), 'Pedido marcado como enviado. Avisamos al cliente por correo.');
+    void run(() => changeOrderStatus(orderId, { status: ORDER_STATUS.shipped, carrier, trackingNumber: tracking.trim() }), 'Pedido marcado como enviado. Avisamos al cliente por correo.');
   }
 
   const back = (
@@ -191,7 +191,7 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
                 type="button"
                 className="btn btn-primary"
                 disabled={busy}
-                onClick={() => void run(() => changeOrderStatus(orderId, { status: 'Completado' }), 'Pedido marcado como completado.')}
+                onClick={() => void run(() => changeOrderStatus(orderId, { status: ORDER_STATUS.completed }), 'Pedido marcado como completado.')}
               >
                 Marcar como completado
               </button>
@@ -229,7 +229,7 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
         confirmLabel="Sí, cancelar el pedido"
         busy={busy}
         onClose={() => setConfirm(null)}
-        onConfirm={() => void run(() => changeOrderStatus(orderId, { status: 'Cancelado' }), 'Pedido cancelado; el stock volvió a la venta.')}
+        onConfirm={() => void run(() => changeOrderStatus(orderId, { status: ORDER_STATUS.cancelled }), 'Pedido cancelado; el stock volvió a la venta.')}
       >
         <p>El pedido aún no está pagado. Sus productos volverán a estar a la venta.</p>
       </ConfirmDialog>

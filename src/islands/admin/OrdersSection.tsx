@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ADMIN_PAGE_SIZE, ORDER_STATUS, formatOrderDate, formatOrderTotal, orderDisplayId, statusColor } from '../../domain/orders.ts';
 import { BADGE } from './badges.ts';
-import { loadOrders, type AdminOrder, type OrderFilter } from './api.ts';
+import { loadOrders, type AdminOrder, type OrderFilter } from '../../data/admin.ts';
 import OrderDetailView from './OrderDetail.tsx';
 
 

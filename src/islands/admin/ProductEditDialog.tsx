@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { supabaseUrl } from '../../data/supabase.ts';
 import { resolveImage } from '../../domain/images.ts';
 import { discountPercent } from '../../domain/products.ts';
-import { EDIT_MESSAGES, saveProduct, uploadImage, validateProductEdit, type AdminProduct } from './product-edit.ts';
+import type { AdminProduct } from '../../data/admin.ts';
+import { EDIT_MESSAGES, saveProduct, uploadImage, validateProductEdit } from './product-edit.ts';
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/svg+xml,image/gif';
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

@@ -3,7 +3,8 @@ import { useStore } from '@nanostores/react';
 import { collectionsOf, expansionsOf, franchises, typesOf } from '../../domain/catalog.ts';
 import { productIdFor, validateNewProduct } from '../../domain/validation.ts';
 import { $session, initSession } from '../../stores/session.ts';
-import { publishProduct, rebuildRunning, PUBLISH_MESSAGES, type PublishStep } from './publish.ts';
+import { rebuildRunning } from '../../data/admin.ts';
+import { publishProduct, PUBLISH_MESSAGES, type PublishStep } from './publish.ts';
 import '../account/account.css';
 
 interface Props {

@@ -3,7 +3,7 @@ import { expansionsOf, franchises, typesOf, expansions as allExpansions, product
 import { formatMXN } from '../../domain/money.ts';
 import { discountPercent } from '../../domain/products.ts';
 import ProductEditDialog from './ProductEditDialog.tsx';
-import { loadProducts, PRODUCTS_PAGE_SIZE, type AdminProduct, type ProductFilter } from './product-edit.ts';
+import { loadProducts, PRODUCTS_PAGE_SIZE, type AdminProduct, type ProductFilter } from '../../data/admin.ts';
 
 const EMPTY: ProductFilter = { search: '', franchise: '', type: '', expansion: '', flag: '', page: 1 };
 

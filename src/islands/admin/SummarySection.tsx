@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { formatMXN } from '../../domain/money.ts';
 import { orderDisplayId } from '../../domain/orders.ts';
-import { loadRefundsToReview, loadSummary, type RefundToReview, type SalesDay, type Summary } from './api.ts';
+import { loadRefundsToReview, loadSummary, type RefundToReview, type SalesDay, type Summary } from '../../data/admin.ts';
 
 const dayLabel = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 /** '2026-11-23' (or a timestamp text starting with it) as '23 nov'; the text itself when not a date. */

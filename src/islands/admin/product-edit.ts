@@ -5,9 +5,9 @@
  * security lets only admins) and, unless only the stock changed, the catalogue is rebuilt.
  */
 import { z } from 'zod';
-import { getSupabase } from '../../data/supabase.ts';
+import { requestRebuild, updateProduct, type AdminProduct } from '../../data/admin.ts';
+import { uploadProductImage } from '../../data/storage.ts';
 import { MESSAGES, newProductSchema, validateForm, type FormResult } from '../../domain/validation.ts';
-import { requestRebuild } from './api.ts';
 
 const fields = newProductSchema.shape;
 
@@ -52,66 +52,11 @@ export function validateProductEdit(input: unknown): FormResult<ProductEdit> {
   return validateForm(productEditSchema, input, { formError: MESSAGES.reviewFields });
 }
 
-/** A product row as the back office reads it. */
-export interface AdminProduct {
-  id: string;
-  name: string;
-  description: string;
-  price: number | string;
-  original_price: number | string | null;
-  discount: boolean;
-  preorder: boolean;
-  stock: number;
-  limit_per_customer: number;
-  available: boolean;
-  release_date: string | null;
-  image: string | null;
-  images: string[];
-  franchise_id: string;
-  expansion_id: string | null;
-  product_type_id: string | null;
-}
-
-export const PRODUCT_COLUMNS =
-  'id, name, description, price, original_price, discount, preorder, stock, limit_per_customer, available, release_date, image, images, franchise_id, expansion_id, product_type_id';
-
-/** Filters of the product table. */
-export interface ProductFilter {
-  search: string;
-  franchise: string;
-  type: string;
-  expansion: string;
-  /** '', 'sin-stock', 'preventa', 'no-disponible', 'poco-stock'. */
-  flag: string;
-  page: number;
-}
-
-export const PRODUCTS_PAGE_SIZE = 25;
-
-/** One page of products and how many match. */
-export async function loadProducts(filter: ProductFilter): Promise<{ products: AdminProduct[]; total: number } | null> {
-  let query = getSupabase().from('products').select(PRODUCT_COLUMNS, { count: 'exact' });
-  const search = filter.search.trim().replace(/[,()*%\\]/g, ' ').trim();
-  if (search) query = query.or(`name.ilike.*${search}*,id.ilike.*${search}*`);
-  if (filter.franchise) query = query.eq('franchise_id', filter.franchise);
-  if (filter.type) query = query.eq('product_type_id', filter.type);
-  if (filter.expansion) query = query.eq('expansion_id', filter.expansion);
-  if (filter.flag === 'sin-stock') query = query.eq('stock', 0);
-  if (filter.flag === 'poco-stock') query = query.lte('stock', 3);
-  if (filter.flag === 'preventa') query = query.eq('preorder', true);
-  if (filter.flag === 'no-disponible') query = query.eq('available', false);
-  const from = (Math.max(1, filter.page) - 1) * PRODUCTS_PAGE_SIZE;
-  const { data, error, count } = await query.order('name').order('id').range(from, from + PRODUCTS_PAGE_SIZE - 1);
-  if (error) return null;
-  return { products: (data ?? []) as AdminProduct[], total: count ?? 0 };
-}
-
 /** Uploads one image to the 'products' bucket; its storage path, or null. */
 export async function uploadImage(productId: string, file: File): Promise<string | null> {
   const ext = /\.([a-z0-9]{1,5})$/i.exec(file.name)?.[1]?.toLowerCase() ?? 'img';
   const objectPath = `${productId}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.${ext}`;
-  const { error } = await getSupabase().storage.from('products').upload(objectPath, file, { contentType: file.type || undefined, upsert: false });
-  return error ? null : `products/${objectPath}`;
+  return (await uploadProductImage(objectPath, file)).path;
 }
 
 /** Saves the edit; a change beyond the stock triggers the (debounced) catalogue rebuild. */
@@ -129,9 +74,8 @@ export async function saveProduct(before: AdminProduct, edit: ProductEdit): Prom
     images: edit.images,
     image: edit.images[0] ?? null,
   };
-  const { data, error } = await getSupabase().from('products').update(row).eq('id', before.id).select(PRODUCT_COLUMNS).maybeSingle();
-  if (error || !data) return { ok: false, message: `${EDIT_MESSAGES.saveFailed}${error ? ` ${error.message}` : ''}` };
-  const saved = data as AdminProduct;
+  const { product: saved, error } = await updateProduct(before.id, row);
+  if (error || !saved) return { ok: false, message: `${EDIT_MESSAGES.saveFailed}${error ? ` ${error.message}` : ''}` };
   const onlyStock =
     Number(saved.price) === Number(before.price) &&
     (saved.original_price === null ? null : Number(saved.original_price)) === (before.original_price === null ? null : Number(before.original_price)) &&

@@ -2,7 +2,8 @@
  * Publishing a product from the admin form: image to storage (bucket 'products'), row into
  * `products` (row-level security lets only admins do either), then the catalogue rebuild.
  */
-import { getSupabase } from '../../data/supabase.ts';
+import { insertProduct, startRebuild, takenProductIds } from '../../data/admin.ts';
+import { extensionOf, isForbidden, removeProductImage, uploadProductImage } from '../../data/storage.ts';
 import { buildNewProductPayload, type NewProductInput, type NewProductPayload } from '../../domain/validation.ts';
 
 export const PUBLISH_MESSAGES = {
@@ -26,47 +27,23 @@ export type PublishResult =
   | { ok: true; product: NewProductPayload; rebuildNote: string }
   | { ok: false; message: string; step: PublishStep };
 
-function extensionOf(file: File): string {
-  const fromName = /\.([a-z0-9]{1,5})$/i.exec(file.name)?.[1]?.toLowerCase();
-  if (fromName) return fromName;
-  const fromType = /^image\/([a-z0-9+]+)/i.exec(file.type)?.[1]?.toLowerCase();
-  return fromType === 'svg+xml' ? 'svg' : (fromType ?? 'img');
-}
-
-/** Ids already used by products whose id starts like `base`, to keep the new id unique. */
-async function takenIds(base: string): Promise<string[]> {
-  const pattern = `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const { data } = await getSupabase().from('products').select('id').like('id', pattern);
-  return (data ?? []).map((row) => String((row as { id: unknown }).id));
-}
-
-function isForbidden(error: { message?: string; code?: string; statusCode?: string } | null | undefined): boolean {
-  if (!error) return false;
-  return error.code === '42501' || error.statusCode === '403' || /row-level security|permission denied/i.test(error.message ?? '');
-}
-
 /** Publishes a validated product; `onStep` reports progress for the screen. */
 export async function publishProduct(
   input: NewProductInput,
   file: File,
   onStep: (step: PublishStep) => void,
 ): Promise<PublishResult> {
-  const supabase = getSupabase();
   const base = buildNewProductPayload(input).id;
-  const product = buildNewProductPayload(input, await takenIds(base));
+  const product = buildNewProductPayload(input, await takenProductIds(base));
 
   onStep('upload');
   const objectPath = `${product.id}-${Date.now().toString(36)}.${extensionOf(file)}`;
-  const upload = await supabase.storage.from('products').upload(objectPath, file, {
-    contentType: file.type || undefined,
-    upsert: false,
-  });
+  const upload = await uploadProductImage(objectPath, file);
   if (upload.error) {
-    const forbidden = isForbidden(upload.error as { message?: string; statusCode?: string });
-    return { ok: false, step: 'upload', message: forbidden ? PUBLISH_MESSAGES.forbidden : PUBLISH_MESSAGES.uploadFailed };
+    return { ok: false, step: 'upload', message: upload.error.forbidden ? PUBLISH_MESSAGES.forbidden : PUBLISH_MESSAGES.uploadFailed };
   }
   // Relative storage path, resolved against the project's public storage wherever it is shown.
-  const image = `products/${objectPath}`;
+  const image = upload.path;
 
   onStep('insert');
   const row = {
@@ -87,10 +64,10 @@ export async function publishProduct(
     expansion_id: product.expansionId,
     product_type_id: product.productTypeId,
   };
-  const inserted = await supabase.from('products').insert(row);
+  const inserted = await insertProduct(row);
   if (inserted.error) {
     // The image would otherwise stay behind without a product.
-    await supabase.storage.from('products').remove([objectPath]);
+    await removeProductImage(objectPath);
     return {
       ok: false,
       step: 'insert',
@@ -101,32 +78,12 @@ export async function publishProduct(
   onStep('rebuild');
   let rebuildNote: string = PUBLISH_MESSAGES.rebuildStarted;
   try {
-    const { data } = await supabase.auth.getSession();
-    const response = await fetch('/api/admin/rebuild', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${data.session?.access_token ?? ''}` },
-      body: JSON.stringify({ productId: product.id }),
-    });
+    const answer = await startRebuild({ productId: product.id });
     // 404: no rebuild endpoint; 503: this server cannot rebuild (started without the manager).
-    if (response.status === 404 || response.status === 503) rebuildNote = PUBLISH_MESSAGES.rebuildMissing;
-    else if (!response.ok) rebuildNote = PUBLISH_MESSAGES.rebuildFailed;
+    if (answer.status === 404 || answer.status === 503) rebuildNote = PUBLISH_MESSAGES.rebuildMissing;
+    else if (!answer.ok) rebuildNote = PUBLISH_MESSAGES.rebuildFailed;
   } catch {
     rebuildNote = PUBLISH_MESSAGES.rebuildFailed;
   }
   return { ok: true, product: { ...product, images: [image] }, rebuildNote };
-}
-
-/** Whether a catalogue rebuild is still running or queued (false when idle or unknown). */
-export async function rebuildRunning(): Promise<boolean> {
-  try {
-    const { data } = await getSupabase().auth.getSession();
-    const response = await fetch('/api/admin/rebuild', {
-      headers: { Authorization: `Bearer ${data.session?.access_token ?? ''}` },
-    });
-    if (!response.ok) return false;
-    const body = (await response.json()) as { status?: unknown };
-    return body.status === 'building' || body.status === 'queued';
-  } catch {
-    return false;
-  }
 }

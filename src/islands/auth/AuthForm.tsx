@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $session, initSession, safeNextPath, signIn } from '../../stores/session.ts';
-import { flashToast, showToast } from '../account/toast.ts';
+import { $session, AUTH_MESSAGES, continueWithGoogle, initSession, registerShopper, requestPasswordReset, safeNextPath, signIn } from '../../stores/session.ts';
+import { flashToast, notify } from '../../stores/toast.ts';
 import PasswordField from './PasswordField.tsx';
 import { usePrebuiltForm } from '../prebuilt.ts';
 import Toaster from '../account/Toaster.tsx';
-import { AUTH_MESSAGES, continueWithGoogle, registerShopper, requestPasswordReset } from './auth-flows.ts';
 import '../account/account.css';
 
 type Mode = 'login' | 'register' | 'forgot';
@@ -124,7 +123,7 @@ function AuthScreen({ standalone = false }: Props) {
       flashToast(AUTH_MESSAGES.welcome);
       leave('assign');
     } else {
-      showToast(AUTH_MESSAGES.welcome, 'success');
+      notify(AUTH_MESSAGES.welcome, 'success');
     }
   }
 
@@ -137,11 +136,11 @@ function AuthScreen({ standalone = false }: Props) {
     }
     if (result.status === 'error') {
       setError(result.message);
-      showToast(AUTH_MESSAGES.signUpToast, 'error');
+      notify(AUTH_MESSAGES.signUpToast, 'error');
       return;
     }
     if (result.status === 'confirm') {
-      showToast(AUTH_MESSAGES.checkEmailToast, 'info');
+      notify(AUTH_MESSAGES.checkEmailToast, 'info');
       setMode('login');
       setNotice(AUTH_MESSAGES.checkEmail);
       setForm((f) => ({ ...EMPTY, email: f.email }));
@@ -152,7 +151,7 @@ function AuthScreen({ standalone = false }: Props) {
       flashToast(AUTH_MESSAGES.welcome);
       leave('assign');
     } else {
-      showToast(AUTH_MESSAGES.welcome, 'success');
+      notify(AUTH_MESSAGES.welcome, 'success');
     }
   }
 

@@ -1,17 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { getSupabase } from '../../data/supabase.ts';
-import { PASSWORD_MIN_LENGTH, MESSAGES } from '../../domain/validation.ts';
-import { $session, initSession } from '../../stores/session.ts';
-import { flashToast } from '../account/toast.ts';
+import { $session, changePassword, initSession, PASSWORD_MESSAGES } from '../../stores/session.ts';
+import { flashToast } from '../../stores/toast.ts';
 import PasswordField from './PasswordField.tsx';
 import '../account/account.css';
 
 export const RESET_MESSAGES = {
   invalidLink: 'El enlace de recuperación no es válido o ya expiró. Solicita uno nuevo.',
-  mismatch: 'Las contraseñas no coinciden.',
-  failed: 'No se pudo actualizar la contraseña.',
-  done: 'Contraseña actualizada',
 } as const;
 
 /** Where the recovery e-mail's link lands: the link signs the user in, here they pick a new password. */
@@ -32,22 +27,12 @@ export default function ResetPassword() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setError('');
-    if (password.length < PASSWORD_MIN_LENGTH) return setError(MESSAGES.passwordTooShort);
-    if (password !== confirm) return setError(RESET_MESSAGES.mismatch);
     setBusy(true);
-    try {
-      const { error: updateError } = await getSupabase().auth.updateUser({ password });
-      if (updateError) {
-        setError(RESET_MESSAGES.failed);
-        return;
-      }
-      flashToast(RESET_MESSAGES.done);
-      window.location.assign('/account');
-    } catch {
-      setError(RESET_MESSAGES.failed);
-    } finally {
-      setBusy(false);
-    }
+    const failure = await changePassword(password, confirm);
+    setBusy(false);
+    if (failure) return setError(failure);
+    flashToast(PASSWORD_MESSAGES.saved);
+    window.location.assign('/account');
   }
 
   if (session.loading && !linkError) {

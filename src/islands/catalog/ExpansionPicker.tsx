@@ -4,7 +4,8 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fetchExpansions, type ExpansionItem } from '../../data/expansions.ts';
-import { getSupabase, supabaseUrl } from '../../data/supabase.ts';
+import { supabaseUrl } from '../../data/supabase.ts';
+import { subscribeToExpansions } from '../../data/realtime.ts';
 import { resolveImage } from '../../domain/images.ts';
 import { matchByName } from '../../domain/products.ts';
 import { usePrebuiltInput } from '../prebuilt.ts';
@@ -58,13 +59,7 @@ export default function ExpansionPicker({ franchiseId, initial }: Props) {
 
   useEffect(() => {
     void load();
-    const channel = getSupabase()
-      .channel(`expansions-${franchiseId}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'expansions' }, () => void load())
-      .subscribe();
-    return () => {
-      void getSupabase().removeChannel(channel);
-    };
+    return subscribeToExpansions(franchiseId, () => void load());
   }, [franchiseId, load]);
 
   useEffect(() => {

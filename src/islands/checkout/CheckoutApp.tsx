@@ -10,13 +10,14 @@ import { $cart, clearCart, refreshCartLine, removeFromCart } from '../../stores/
 import { $couponCode, $pendingOrder, cartSignature, forgetPendingOrder, rememberPendingOrder, removeCoupon } from '../../stores/checkout.ts';
 import { $session, initSession } from '../../stores/session.ts';
 import CartSummary from '../cart/CartSummary.tsx';
-import { reconcileCart } from '../cart/reconcile.ts';
+import { reconcileCart } from '../../domain/cart-reconcile.ts';
 import ConfirmationStep from './ConfirmationStep.tsx';
 import PaymentStep, { type PaymentsConfig } from './PaymentStep.tsx';
 import ShippingStep from './ShippingStep.tsx';
 import OrderAmounts from './OrderAmounts.tsx';
 import Stepper, { type StepKey } from './Stepper.tsx';
 import './checkout.css';
+import { ORDER_STATUS } from '../../domain/orders.ts';
 
 interface Props {
   /** Set on /checkout/{orderId}: the order to open. */
@@ -32,7 +33,7 @@ function itemsLabel(count: number): string {
 }
 
 function isOpen(order: CheckoutOrder): boolean {
-  return order.status === 'Pendiente' && (order.expires_at === null || Date.parse(order.expires_at) > Date.now());
+  return order.status === ORDER_STATUS.pending && (order.expires_at === null || Date.parse(order.expires_at) > Date.now());
 }
 
 /** The checkout island. */
@@ -89,7 +90,7 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
       }
       setOrderState({ kind: 'ready', order });
       if (opening) {
-        if (order.status !== 'Pendiente') setStep('confirmation');
+        if (order.status !== ORDER_STATUS.pending) setStep('confirmation');
         else setStep(order.shipping_address_id ? 'payment' : 'shipping');
       }
       return order;
@@ -155,7 +156,7 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
           return;
         }
         // The cart changed since: the old reservation goes back to the shelf.
-        if (existing && existing.status === 'Pendiente') await cancelOrder(existing.id).catch(() => undefined);
+        if (existing && existing.status === ORDER_STATUS.pending) await cancelOrder(existing.id).catch(() => undefined);
         forgetPendingOrder();
       }
       const result = await createOrder(
@@ -244,9 +245,9 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
     );
   } else if (!order) {
     body = <p role="status">{CHECKOUT_MESSAGES.loadingConfirmation}</p>;
-  } else if (step === 'confirmation' || order.status !== 'Pendiente') {
+  } else if (step === 'confirmation' || order.status !== ORDER_STATUS.pending) {
     body =
-      order.status === 'Cancelado' || order.status === 'Fallido' ? (
+      order.status === ORDER_STATUS.cancelled || order.status === ORDER_STATUS.failed ? (
         <div className="alert alert-error" role="alert">
           <p>{order.payment_method === 'oxxo' ? 'Este pedido se canceló: su ficha de pago de OXXO venció sin pago.' : 'Este pedido fue cancelado o su reserva de 30 minutos expiró.'}</p>
           <a href="/checkout/summary">Volver al carrito</a>
@@ -267,7 +268,7 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
     body = <PaymentStep order={order} config={payments} onPaid={onPaid} />;
   }
 
-  const shownStep: StepKey = order && order.status === 'Pagado' ? 'confirmation' : step;
+  const shownStep: StepKey = order && order.status === ORDER_STATUS.paid ? 'confirmation' : step;
   // The shipping and payment steps of an open order show the order beside them.
   const sideSummary = order !== null && isOpen(order) && (shownStep === 'shipping' || shownStep === 'payment') && !(!session.loading && !session.user);
   const canGoBack = shownStep !== 'confirmation';

@@ -6,11 +6,13 @@
  * cannot be paid at OXXO, and the tab says so.
  */
 import { useId, useRef, useState } from 'react';
-import { CHECKOUT_MESSAGES, postApi, type CheckoutOrder, type CheckoutVoucher } from '../../data/checkout.ts';
+import { CHECKOUT_MESSAGES, type CheckoutOrder, type CheckoutVoucher } from '../../data/checkout.ts';
+import { postApi } from '../../data/api.ts';
 import { formatVoucherExpiry, groupReference, MEXICAN_PAYMENT_MESSAGES, oxxoAllowed, oxxoDeadline } from '../../domain/mexican-payments.ts';
 import { formatCentavos, formatMXN, paymentAmount } from '../../domain/money.ts';
 import { clearCart } from '../../stores/cart.ts';
 import { forgetPendingOrder } from '../../stores/checkout.ts';
+import { ORDER_STATUS } from '../../domain/orders.ts';
 
 interface Props {
   order: CheckoutOrder;
@@ -69,7 +71,7 @@ export default function OxxoPayment({ order, simulated, available, onPaid }: Pro
   const simulatePayment = () =>
     run(async () => {
       const answer = await postApi<{ status?: string }>('/api/payments/simulated/oxxo/pay', { orderId: order.id });
-      if (!answer.ok || answer.data?.status !== 'Pagado') {
+      if (!answer.ok || answer.data?.status !== ORDER_STATUS.paid) {
         setMessage(answer.message ?? CHECKOUT_MESSAGES.paymentFailed);
         return;
       }

@@ -5,7 +5,9 @@
  */
 import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
 import { useState } from 'react';
-import { CHECKOUT_MESSAGES, postApi } from '../../data/checkout.ts';
+import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
+import { postApi } from '../../data/api.ts';
+import { ORDER_STATUS } from '../../domain/orders.ts';
 
 interface Props {
   clientId: string;
@@ -28,7 +30,7 @@ export default function PayPalPayments({ clientId, orderId, onPaid }: Props) {
           }}
           onApprove={async (data) => {
             const captured = await postApi<{ status: string }>('/api/paypal/capture-order', { orderId, paypalOrderId: data.orderID });
-            if (!captured.ok || captured.data?.status !== 'Pagado') {
+            if (!captured.ok || captured.data?.status !== ORDER_STATUS.paid) {
               setMessage(CHECKOUT_MESSAGES.paypalError);
               return;
             }

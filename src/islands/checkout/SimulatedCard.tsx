@@ -4,7 +4,8 @@
  * asks for a confirmation step).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { CHECKOUT_MESSAGES, postApi } from '../../data/checkout.ts';
+import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
+import { postApi } from '../../data/api.ts';
 import { formatMXN, paymentAmount } from '../../domain/money.ts';
 import { installmentsOffered } from '../../domain/mexican-payments.ts';
 import { formatCardNumber, parseExpiry } from './card-format.ts';

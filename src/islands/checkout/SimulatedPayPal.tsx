@@ -3,9 +3,11 @@
  * shopper approves it in a PayPal-like window of our own, and the server captures and verifies it.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { CHECKOUT_MESSAGES, postApi } from '../../data/checkout.ts';
+import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
+import { postApi } from '../../data/api.ts';
 import { formatMXN } from '../../domain/money.ts';
 import type { PaymentState } from './payment-flow.ts';
+import { ORDER_STATUS } from '../../domain/orders.ts';
 
 interface Props {
   orderId: string;
@@ -55,7 +57,7 @@ export default function SimulatedPayPal({ orderId, total, onPaid }: Props) {
       const approved = await postApi('/api/paypal/approve', { orderId, paypalOrderId });
       if (!approved.ok) return fail();
       const captured = await postApi<{ status: string }>('/api/paypal/capture-order', { orderId, paypalOrderId });
-      if (!captured.ok || captured.data?.status !== 'Pagado') return fail();
+      if (!captured.ok || captured.data?.status !== ORDER_STATUS.paid) return fail();
       setState('success');
       setPaypalOrderId(null);
       onPaid();

@@ -7,11 +7,13 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type PaymentRequest, type Stripe, type StripeCardElement } from '@stripe/stripe-js';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CHECKOUT_MESSAGES, postApi } from '../../data/checkout.ts';
+import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
+import { postApi } from '../../data/api.ts';
 import { installmentsOffered } from '../../domain/mexican-payments.ts';
 import { formatMXN, paymentAmount } from '../../domain/money.ts';
 import InstallmentPicker, { type PlanOption } from './InstallmentPicker.tsx';
 import { confirmOnServer, requestClientSecret, type PaymentState } from './payment-flow.ts';
+import { ORDER_STATUS } from '../../domain/orders.ts';
 
 let stripePromise: Promise<Stripe | null> | null = null;
 function stripeFor(publishableKey: string): Promise<Stripe | null> {
@@ -67,7 +69,7 @@ function CardForm({ orderId, total, onPaid }: Props) {
       if (next.error) throw new Error(next.error.message ?? CHECKOUT_MESSAGES.paymentFailed);
       const confirmed = await confirmOnServer(orderId, intent.paymentIntentId);
       if (!confirmed.ok) throw new Error(confirmed.message);
-    } else if (answer.data.status !== 'Pagado') {
+    } else if (answer.data.status !== ORDER_STATUS.paid) {
       throw new Error(CHECKOUT_MESSAGES.paymentFailed);
     }
   }

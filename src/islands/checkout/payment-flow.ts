@@ -3,8 +3,10 @@
  * stored order), then report the provider's success to the server, which verifies it before the
  * order becomes 'Pagado'.
  */
-import { CHECKOUT_MESSAGES, postApi } from '../../data/checkout.ts';
+import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
+import { postApi } from '../../data/api.ts';
 import { paymentAmount } from '../../domain/money.ts';
+import { ORDER_STATUS } from '../../domain/orders.ts';
 
 /** The card form's states. */
 export type PaymentState = 'idle' | 'processing' | 'success' | 'error';
@@ -26,7 +28,7 @@ export async function requestClientSecret(orderId: string, total: number): Promi
 /** Tells the server a card payment succeeded; it checks with the provider and marks the order paid. */
 export async function confirmOnServer(orderId: string, paymentIntentId: string): Promise<FlowResult> {
   const answer = await postApi<{ status: string }>('/api/payments/confirm', { orderId, paymentIntentId });
-  if (!answer.ok || answer.data?.status !== 'Pagado') return { ok: false, message: answer.message ?? CHECKOUT_MESSAGES.paymentError };
+  if (!answer.ok || answer.data?.status !== ORDER_STATUS.paid) return { ok: false, message: answer.message ?? CHECKOUT_MESSAGES.paymentError };
   return { ok: true };
 }
 

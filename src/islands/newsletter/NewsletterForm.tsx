@@ -4,9 +4,8 @@
  * validation schemas load on demand.
  */
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { getSupabase } from '../../data/supabase';
 import { MESSAGES, validateNewsletter } from '../../domain/validation';
-import { subscribeToNewsletter, type SubscribeResult } from './subscribe';
+import { subscribeToNewsletter, type SubscribeResult } from '../../data/newsletter';
 import { usePrebuiltForm } from '../prebuilt';
 import './NewsletterForm.css';
 
@@ -51,7 +50,7 @@ export default function NewsletterForm() {
     setStatus('sending');
     let outcome: SubscribeResult = 'failed';
     try {
-      outcome = await subscribeToNewsletter(getSupabase(), result.data.email);
+      outcome = await subscribeToNewsletter(result.data.email);
     } catch (error) {
       // Only a misconfigured project URL gets here; the shopper still sees the failure message.
       console.error('newsletter: no Supabase client', error);

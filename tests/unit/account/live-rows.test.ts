@@ -20,7 +20,7 @@ vi.mock('../../../src/data/supabase.ts', () => ({
   supabaseUrl: () => 'http://127.0.0.1:54321',
 }));
 
-const { subscribeToUserRows } = await import('../../../src/data/account.ts');
+const { subscribeToUserRows } = await import('../../../src/data/realtime.ts');
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('following the account rows live', () => {

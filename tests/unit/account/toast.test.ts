@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $toasts, TOAST_MS, dismissToast, flashToast, showFlashedToast, showToast } from '../../../src/islands/account/toast.ts';
+import { $toasts, TOAST_DURATION_MS as TOAST_MS, dismissToast, flashToast, showFlashedToast, notify as showToast } from '../../../src/stores/toast.ts';
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -25,7 +25,7 @@ describe('toasts', () => {
     expect(TOAST_MS).toBe(2600);
     showToast('Dirección guardada', 'success');
     showToast('No se pudo eliminar.', 'error');
-    expect($toasts.get().map((t) => t.message)).toEqual(['Dirección guardada', 'No se pudo eliminar.']);
+    expect($toasts.get().map((t) => t.title)).toEqual(['Dirección guardada', 'No se pudo eliminar.']);
     dismissToast($toasts.get()[1]!.id);
     expect($toasts.get()).toHaveLength(1);
     vi.advanceTimersByTime(TOAST_MS - 1);
@@ -37,7 +37,7 @@ describe('toasts', () => {
   it('carry a notice to the next page once', () => {
     flashToast('Bienvenido');
     showFlashedToast();
-    expect($toasts.get()).toMatchObject([{ message: 'Bienvenido', kind: 'success' }]);
+    expect($toasts.get()).toMatchObject([{ title: 'Bienvenido', tone: 'success' }]);
     showFlashedToast();
     expect($toasts.get()).toHaveLength(1);
   });

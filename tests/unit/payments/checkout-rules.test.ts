@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 vi.mock('astro:env/client', () => ({ PUBLIC_SUPABASE_URL: undefined, PUBLIC_SUPABASE_ANON_KEY: undefined }));
 
 const { CHECKOUT_MESSAGES, parseCreateOrderError } = await import('../../../src/data/checkout.ts');
-import { reconcileCart } from '../../../src/islands/cart/reconcile.ts';
+import { reconcileCart } from '../../../src/domain/cart-reconcile.ts';
 import { formatCardNumber, parseExpiry } from '../../../src/islands/checkout/card-format.ts';
 import { receiptEmail } from '../../../src/server/mail.ts';
 import type { CartItem } from '../../../src/stores/cart.ts';

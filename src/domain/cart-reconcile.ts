@@ -2,9 +2,17 @@
  * Brings a stored cart in line with the live products: lines whose product is gone, unavailable or
  * sold out leave with a notice; prices and stock refresh; quantities clamp to the stock.
  */
-import { formatMXN } from '../../domain/money.ts';
-import { clampQuantity } from '../../domain/products.ts';
-import type { CartItem } from '../../stores/cart.ts';
+import { formatMXN } from './money.ts';
+import { clampQuantity } from './products.ts';
+
+/** What reconciling needs of a stored cart line. */
+export interface StoredLine {
+  id: string;
+  name: string;
+  price: number;
+  quantity: number;
+  stock: number | null;
+}
 
 /** Live facts about one product. */
 export interface LiveFacts {
@@ -21,7 +29,7 @@ export type LineChange =
   | { kind: 'update'; id: string; price: number; stock: number | null; name: string; quantity: number; notices: string[] };
 
 /** The changes that make `items` agree with `live` (products absent from `live` no longer exist). */
-export function reconcileCart(items: readonly CartItem[], live: readonly LiveFacts[]): LineChange[] {
+export function reconcileCart(items: readonly StoredLine[], live: readonly LiveFacts[]): LineChange[] {
   const byId = new Map(live.map((p) => [p.id, p]));
   const changes: LineChange[] = [];
   for (const item of items) {

@@ -1,0 +1,307 @@
+/**
+ * What the back office reads and writes. Reads go to Supabase with the admin's own session
+ * (row-level security and the admin-only functions decide); order actions, refunds, the
+ * newsletter and rebuilds go through the shop's /api/admin endpoints (./api.ts) with the admin's
+ * token.
+ */
+import { getSupabase } from './supabase.ts';
+import { safeCallApi, authHeaders, type ApiAnswer } from './api.ts';
+import type { TablesInsert, TablesUpdate } from './database.types.ts';
+import { ADMIN_PAGE_SIZE } from '../domain/orders.ts';
+
+// Resumen --------------------------------------------------------------------------------------
+
+/** One day of sales. */
+export interface SalesDay {
+  day: string;
+  orders: number;
+  total: number | string;
+}
+
+/** admin_summary(). */
+export interface Summary {
+  sales: SalesDay[];
+  toShip: number;
+  pendingPayment: number;
+  refundsToReview: number;
+  lowStock: Array<{ id: string; name: string; stock: number }>;
+  lowStockCount: number;
+}
+
+/** The 'Resumen' numbers. */
+export async function loadSummary(): Promise<Summary | null> {
+  const { data, error } = await getSupabase().rpc('admin_summary');
+  // admin_summary returns jsonb in this shape (supabase/migrations/20261123002000_back_office.sql).
+  return error ? null : (data as unknown as Summary);
+}
+
+/** A refund that has not gone through yet (payments_needing_attention). */
+export interface RefundToReview {
+  id: string;
+  order_id: string;
+  provider: string;
+  amount: number | string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string | null;
+}
+
+/** The refunds the shop must keep an eye on, oldest first. */
+export async function loadRefundsToReview(): Promise<RefundToReview[]> {
+  const { data, error } = await getSupabase()
+    .from('payments_needing_attention')
+    .select('id, order_id, provider, amount, status, attempts, last_error, next_attempt_at')
+    .order('created_at')
+    .limit(50);
+  return error ? [] : ((data ?? []) as RefundToReview[]);
+}
+
+// Pedidos --------------------------------------------------------------------------------------
+
+/** One order as the back office lists it (admin_orders). */
+export interface AdminOrder {
+  id: string;
+  created_at: string;
+  status: string;
+  user_id: string;
+  customer_email: string | null;
+  customer_name: string | null;
+  subtotal: number | string;
+  discount: number | string;
+  shipping: number | string;
+  total: number | string;
+  coupon_code: string | null;
+  paid_at: string | null;
+  payment_provider: string | null;
+  payment_ref: string | null;
+  shipping_address: Record<string, string | null> | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  shipped_at: string | null;
+  completed_at: string | null;
+  refunded_at: string | null;
+  refund_ref: string | null;
+  total_count: number;
+}
+
+/** Filters of the order list. */
+export interface OrderFilter {
+  status: string;
+  from: string;
+  to: string;
+  search: string;
+  page: number;
+}
+
+/** One page of orders and how many match in all. */
+export async function loadOrders(filter: OrderFilter): Promise<{ orders: AdminOrder[]; total: number } | null> {
+  const { data, error } = await getSupabase().rpc('admin_orders', {
+    p_status: filter.status || null,
+    p_from: filter.from || null,
+    p_to: filter.to || null,
+    p_search: filter.search.trim() || null,
+    p_limit: ADMIN_PAGE_SIZE,
+    p_offset: (Math.max(1, filter.page) - 1) * ADMIN_PAGE_SIZE,
+  });
+  if (error) return null;
+  const orders = (data ?? []) as AdminOrder[];
+  return { orders, total: Number(orders[0]?.total_count ?? 0) };
+}
+
+/** One line of an order with the product's name. */
+export interface AdminOrderLine {
+  id: string;
+  quantity: number;
+  price: number | string;
+  product_id: string | null;
+  name: string | null;
+}
+
+/** One status change of an order. */
+export interface OrderEvent {
+  id: number;
+  created_at: string;
+  from_status: string | null;
+  to_status: string;
+  actor: string | null;
+  note: string | null;
+}
+
+/** An order with its lines and history. */
+export interface OrderDetail {
+  order: AdminOrder;
+  lines: AdminOrderLine[];
+  events: OrderEvent[];
+}
+
+/** One order in full; null when it cannot be read. */
+export async function loadOrderDetail(orderId: string): Promise<OrderDetail | null> {
+  const supabase = getSupabase();
+  const [orderResult, linesResult, eventsResult] = await Promise.all([
+    supabase.rpc('admin_orders', { p_order_id: orderId, p_limit: 1 }),
+    supabase.from('order_items').select('id, quantity, price, product_id').eq('order_id', orderId),
+    supabase.from('order_events').select('id, created_at, from_status, to_status, actor, note').eq('order_id', orderId).order('created_at').order('id'),
+  ]);
+  const order = ((orderResult.data ?? []) as AdminOrder[])[0];
+  if (orderResult.error || linesResult.error || eventsResult.error || !order) return null;
+  const items = (linesResult.data ?? []) as Omit<AdminOrderLine, 'name'>[];
+  const ids = [...new Set(items.map((i) => i.product_id).filter((id): id is string => !!id))];
+  const names = new Map<string, string>();
+  if (ids.length > 0) {
+    const products = await supabase.from('products').select('id, name').in('id', ids);
+    for (const p of (products.data ?? []) as Array<{ id: string; name: string }>) names.set(p.id, p.name);
+  }
+  return {
+    order,
+    lines: items.map((i) => ({ ...i, name: i.product_id ? (names.get(i.product_id) ?? null) : null })),
+    events: (eventsResult.data ?? []) as OrderEvent[],
+  };
+}
+
+/** Ships, completes or cancels an order through the server (and the database function). */
+export function changeOrderStatus(
+  orderId: string,
+  body: { status: string; carrier?: string; trackingNumber?: string; note?: string },
+): Promise<ApiAnswer<{ status: string }>> {
+  return safeCallApi(`/api/admin/orders/${encodeURIComponent(orderId)}/status`, { method: 'POST', body });
+}
+
+/** 'Cancelar y reembolsar' through the server and the payment provider. */
+export function refundOrder(orderId: string): Promise<ApiAnswer<{ status: string; refund: string }>> {
+  return safeCallApi(`/api/admin/orders/${encodeURIComponent(orderId)}/refund`, { method: 'POST', body: {} });
+}
+
+// Catálogo ---------------------------------------------------------------------------------------
+
+/** The rebuild endpoint's status answer (fields vary with the server's version). */
+export interface RebuildStatus {
+  status?: string;
+  startedAt?: string | null;
+  finishedAt?: string | null;
+  durationMs?: number | null;
+  lastError?: string | null;
+  lastSuccessAt?: string | null;
+  lastSuccess?: string | null;
+  pagesWritten?: number | null;
+  lastPages?: number | null;
+  progress?: { phase?: string; pagesWritten?: number; pagesExpected?: number | null; percent?: number | null; pagesTotal?: number; total?: number; done?: number } | number | null;
+  [key: string]: unknown;
+}
+
+/** The catalogue rebuild's state. */
+export function loadRebuildStatus(): Promise<ApiAnswer<RebuildStatus>> {
+  return safeCallApi<RebuildStatus>('/api/admin/rebuild');
+}
+
+/** Asks for a catalogue rebuild (for a product, when given). */
+export function startRebuild(reason?: { productId?: string }): Promise<ApiAnswer<unknown>> {
+  return safeCallApi('/api/admin/rebuild', { method: 'POST', body: reason ?? {} });
+}
+
+/** Asks for a catalogue rebuild; false when it could not be started. */
+export async function requestRebuild(reason?: { productId?: string }): Promise<boolean> {
+  return (await startRebuild(reason)).ok;
+}
+
+/** Whether a catalogue rebuild is still running or queued (false when idle or unknown). */
+export async function rebuildRunning(): Promise<boolean> {
+  const answer = await loadRebuildStatus();
+  return answer.ok && (answer.data?.status === 'building' || answer.data?.status === 'queued');
+}
+
+// Boletín --------------------------------------------------------------------------------------
+
+/** One newsletter subscriber. */
+export interface Subscriber {
+  email: string;
+  created_at: string;
+}
+
+/** Every subscriber (through the server: the table is not readable from the browser). */
+export async function loadSubscribers(): Promise<Subscriber[] | null> {
+  const answer = await safeCallApi<{ count: number; subscribers: Subscriber[] }>('/api/admin/newsletter');
+  return answer.ok && answer.data ? answer.data.subscribers : null;
+}
+
+/** The subscribers as a CSV file; throws when it cannot be had. */
+export async function downloadSubscribersCsv(): Promise<Blob> {
+  const response = await fetch('/api/admin/newsletter.csv', { headers: await authHeaders() });
+  if (!response.ok) throw new Error(String(response.status));
+  return response.blob();
+}
+
+// Productos ------------------------------------------------------------------------------------
+
+/** A product row as the back office reads it. */
+export interface AdminProduct {
+  id: string;
+  name: string;
+  description: string;
+  price: number | string;
+  original_price: number | string | null;
+  discount: boolean;
+  preorder: boolean;
+  stock: number;
+  limit_per_customer: number;
+  available: boolean;
+  release_date: string | null;
+  image: string | null;
+  images: string[];
+  franchise_id: string;
+  expansion_id: string | null;
+  product_type_id: string | null;
+}
+
+export const PRODUCT_COLUMNS =
+  'id, name, description, price, original_price, discount, preorder, stock, limit_per_customer, available, release_date, image, images, franchise_id, expansion_id, product_type_id';
+
+/** Filters of the product table. */
+export interface ProductFilter {
+  search: string;
+  franchise: string;
+  type: string;
+  expansion: string;
+  /** '', 'sin-stock', 'preventa', 'no-disponible', 'poco-stock'. */
+  flag: string;
+  page: number;
+}
+
+export const PRODUCTS_PAGE_SIZE = 25;
+
+/** One page of products and how many match. */
+export async function loadProducts(filter: ProductFilter): Promise<{ products: AdminProduct[]; total: number } | null> {
+  let query = getSupabase().from('products').select(PRODUCT_COLUMNS, { count: 'exact' });
+  const search = filter.search.trim().replace(/[,()*%\\]/g, ' ').trim();
+  if (search) query = query.or(`name.ilike.*${search}*,id.ilike.*${search}*`);
+  if (filter.franchise) query = query.eq('franchise_id', filter.franchise);
+  if (filter.type) query = query.eq('product_type_id', filter.type);
+  if (filter.expansion) query = query.eq('expansion_id', filter.expansion);
+  if (filter.flag === 'sin-stock') query = query.eq('stock', 0);
+  if (filter.flag === 'poco-stock') query = query.lte('stock', 3);
+  if (filter.flag === 'preventa') query = query.eq('preorder', true);
+  if (filter.flag === 'no-disponible') query = query.eq('available', false);
+  const from = (Math.max(1, filter.page) - 1) * PRODUCTS_PAGE_SIZE;
+  const { data, error, count } = await query.order('name').order('id').range(from, from + PRODUCTS_PAGE_SIZE - 1);
+  if (error) return null;
+  return { products: (data ?? []) as AdminProduct[], total: count ?? 0 };
+}
+
+/** Ids already used by products whose id starts like `base`, to keep a new id unique. */
+export async function takenProductIds(base: string): Promise<string[]> {
+  const pattern = `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const { data } = await getSupabase().from('products').select('id').like('id', pattern);
+  return (data ?? []).map((row) => row.id);
+}
+
+/** Inserts a new product row; the database error when refused. */
+export async function insertProduct(row: TablesInsert<'products'>): Promise<{ error: { message: string; code?: string } | null }> {
+  const { error } = await getSupabase().from('products').insert(row);
+  return { error };
+}
+
+/** Updates a product row; the saved row, or the error. */
+export async function updateProduct(id: string, row: TablesUpdate<'products'>): Promise<{ product: AdminProduct | null; error: { message: string } | null }> {
+  const { data, error } = await getSupabase().from('products').update(row).eq('id', id).select(PRODUCT_COLUMNS).maybeSingle();
+  return { product: (data as AdminProduct | null) ?? null, error };
+}

@@ -1,0 +1,31 @@
+/** The tabs of the account page, and where the last one opened is remembered. */
+export const ACCOUNT_TABS = [
+  { id: 'profile', label: 'Mi perfil' },
+  { id: 'favorites', label: 'Favoritos' },
+  { id: 'orders', label: 'Pedidos' },
+  { id: 'addresses', label: 'Direcciones' },
+  { id: 'settings', label: 'Configuración' },
+] as const;
+export type AccountTab = (typeof ACCOUNT_TABS)[number]['id'];
+
+/** localStorage key of the last tab opened. */
+export const ACCOUNT_TAB_KEY = 'accountTab';
+
+/** The tab opened last in this browser ('profile' when none or unreadable). */
+export function storedTab(): AccountTab {
+  try {
+    const value = localStorage.getItem(ACCOUNT_TAB_KEY);
+    return ACCOUNT_TABS.some((tab) => tab.id === value) ? (value as AccountTab) : 'profile';
+  } catch {
+    return 'profile';
+  }
+}
+
+/** Remembers the tab opened. */
+export function rememberTab(tab: AccountTab): void {
+  try {
+    localStorage.setItem(ACCOUNT_TAB_KEY, tab);
+  } catch {
+    // Without storage the tab is simply not remembered.
+  }
+}

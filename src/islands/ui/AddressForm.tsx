@@ -1,0 +1,113 @@
+/**
+ * The address form of the account: label, street, city, state, postal code, country and (when
+ * offered) the default checkbox, checked with the domain's address rules before it is sent.
+ */
+import { useState, type FormEvent } from 'react';
+import { DEFAULT_COUNTRY, validateAddress } from '../../domain/validation.ts';
+import type { Address } from '../../data/addresses.ts';
+import { Field, CountrySelect } from './Field.tsx';
+
+/** The form's values. */
+export type AddressFormFields = { label: string; street: string; city: string; state: string; zip: string; country: string; is_default: boolean };
+
+/** An empty form (country: the shop's default). */
+export const EMPTY_ADDRESS: AddressFormFields = { label: '', street: '', city: '', state: '', zip: '', country: DEFAULT_COUNTRY, is_default: false };
+
+/** The form filled with a stored address. */
+export function addressFields(address: Address): AddressFormFields {
+  return {
+    label: address.label ?? '',
+    street: address.street,
+    city: address.city,
+    state: address.state,
+    zip: address.zip,
+    country: address.country,
+    is_default: address.is_default,
+  };
+}
+
+interface Props {
+  initial: AddressFormFields;
+  title: string;
+  submitLabel: string;
+  /** Whether to offer the default checkbox (not for the first address, which is always default). */
+  offerDefault: boolean;
+  busy: boolean;
+  onSubmit: (fields: AddressFormFields) => Promise<unknown>;
+  onCancel?: () => void;
+}
+
+/** The add / edit address form. */
+export function AddressForm({ initial, title, submitLabel, offerDefault, busy, onSubmit, onCancel }: Props) {
+  const [fields, setFields] = useState<AddressFormFields>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const set = (key: keyof AddressFormFields) => (value: string | boolean) => setFields((f) => ({ ...f, [key]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = validateAddress(fields);
+    if (!parsed.ok) {
+      setErrors(parsed.fieldErrors);
+      setFormError(parsed.formError);
+      return;
+    }
+    setErrors({});
+    setFormError('');
+    await onSubmit(fields);
+  }
+
+  const input = (key: 'label' | 'street' | 'city' | 'state' | 'zip', label: string, autoComplete?: string) => (
+    <Field
+      label={label}
+      name={key}
+      value={fields[key]}
+      onChange={set(key)}
+      error={errors[key]}
+      autoComplete={autoComplete}
+      inputMode={key === 'zip' ? 'numeric' : undefined}
+      maxLength={key === 'zip' ? 5 : undefined}
+    />
+  );
+
+  return (
+    <form className="acct-form" onSubmit={submit} noValidate aria-label={title} aria-busy={busy}>
+      {input('label', 'Etiqueta (opcional)')}
+      {input('street', 'Calle', 'street-address')}
+      <div className="acct-row">
+        {input('city', 'Ciudad', 'address-level2')}
+        {input('state', 'Estado', 'address-level1')}
+      </div>
+      <div className="acct-row">
+        {input('zip', 'Código Postal', 'postal-code')}
+        <CountrySelect value={fields.country} onChange={(value) => set('country')(value)} />
+      </div>
+      {offerDefault && (
+        <label className="acct-check">
+          <input type="checkbox" name="is_default" checked={fields.is_default} onChange={(event) => set('is_default')(event.target.checked)} />
+          Usar como dirección predeterminada
+        </label>
+      )}
+      {formError && (
+        <p className="acct-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <div className="acct-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Guardando…' : submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>
+            Cancelar
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** An address on one line: 'street, city, state zip, country'. */
+export function describeAddress(address: Pick<Address, 'street' | 'city' | 'state' | 'zip' | 'country'>): string {
+  return `${address.street}, ${address.city}, ${address.state} ${address.zip}, ${address.country}`;
+}
