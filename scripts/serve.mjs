@@ -3,14 +3,20 @@
 // dependencies only: the Node adapter's handler answers static files from <outDir>/client and the
 // SSR pages and API; this wrapper adds gzip/brotli compression (the adapter sends answers
 // uncompressed), the security headers on every answer, and catalogue rebuilds. <outDir>/client is
-// a symlink that a rebuild swaps atomically (src/server/rebuild/output.ts); the rebuild manager is
-// registered on globalThis for POST /api/admin/rebuild, and a realtime subscription to product
-// changes asks for a rebuild ~2 s after the last change. The TypeScript parts come compiled in
-// <outDir>/server/runtime.mjs (scripts/build-server-runtime.mjs, run by `npm run build`).
+// a symlink that a rebuild swaps atomically (src/server/rebuild/output.ts), resolved again by every
+// request; the rebuild jobs live in the database (src/server/rebuild/shared.ts), so several
+// processes can serve one output folder behind a reverse proxy: any of them may ask for a rebuild,
+// one at a time builds (the others look for queued or abandoned jobs every REBUILD_POLL_MS), and
+// all serve what it publishes. The shared rebuilds are registered on globalThis for
+// POST /api/admin/rebuild, and a realtime subscription to product changes asks for a rebuild of
+// the changed products ~2 s after the last change (each change counts once across processes).
+// The TypeScript parts come compiled in <outDir>/server/runtime.mjs
+// (scripts/build-server-runtime.mjs, run by `npm run build`).
 // SIGTERM or SIGINT stops accepting connections, lets answers in progress finish (up to 10 s),
 // stops a running rebuild and exits 0.
 import { existsSync } from 'node:fs';
 import http from 'node:http';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -37,36 +43,75 @@ for (const file of [entry, runtimeFile]) {
   if (!existsSync(file)) fail(`${file} is missing; run \`npm run build\``);
 }
 
-const { RebuildManager, registerRebuilds, createBuilder, prepareOutput, countPages, stopBuilds, watchProducts, applySecurityHeaders } =
-  await import(pathToFileURL(runtimeFile).href);
+const {
+  SharedRebuilds,
+  supabaseJobStore,
+  registerRebuilds,
+  createBuilder,
+  prepareOutput,
+  countPages,
+  stopBuilds,
+  watchProducts,
+  applySecurityHeaders,
+} = await import(pathToFileURL(runtimeFile).href);
+const { createClient } = await import('@supabase/supabase-js');
 
 const log = (line) => console.log(line);
 prepareOutput(outDir);
 
-const manager = new RebuildManager(
+const url = process.env.PUBLIC_SUPABASE_URL;
+const serviceRoleKey = process.env.SUPABASE_SERVICE_ROLE_KEY;
+// This process's name in the jobs table and the sweeper's lease (as src/pages/api/internal/sweep.ts
+// names it), and the processes it shares rebuilds with: those that serve the same site from the
+// same output folder.
+const holder = `${hostname()}-${process.pid}`;
+const site = `${new URL(process.env.SITE_URL).origin} ${outDir}`;
+const leaseSeconds = Math.max(3, Number(process.env.REBUILD_LEASE_SECONDS || 30));
+const jobsClient = createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+const rebuilds = new SharedRebuilds(
+  supabaseJobStore(jobsClient, site),
   createBuilder({
     root,
     outDir,
     keepOldMs: Number(process.env.REBUILD_KEEP_OLD_MS || 60_000),
     log: process.env.REBUILD_QUIET === '1' ? undefined : (line) => log(`[rebuild] ${line}`),
   }),
-  Date.now,
-  // The first rebuild's progress is measured against the build being served.
-  countPages(outDir),
+  {
+    holder,
+    leaseSeconds,
+    // Several heartbeats fit in one lease, so a slow answer or two do not lose it.
+    heartbeatMs: Math.min(2000, Math.round((leaseSeconds * 1000) / 4)),
+    pollMs: Math.max(200, Number(process.env.REBUILD_POLL_MS || 2000)),
+    // REBUILD_WORKER=0: this process serves and asks for rebuilds, the others build.
+    builds: process.env.REBUILD_WORKER !== '0',
+    // The first rebuild's progress is measured against the build being served.
+    expectedPages: countPages(outDir),
+    // Another process took the job over (this one stalled past its lease): stop building it.
+    onLostClaim: () => stopBuilds(),
+    log,
+  },
 );
-registerRebuilds(manager);
+registerRebuilds(rebuilds);
+rebuilds.start();
 
-const url = process.env.PUBLIC_SUPABASE_URL;
-const serviceRoleKey = process.env.SUPABASE_SERVICE_ROLE_KEY;
 let unwatch = null;
 if (process.env.REBUILD_ON_CHANGE !== '0') {
   unwatch = watchProducts({
     url,
     serviceRoleKey,
     debounceMs: Number(process.env.REBUILD_DEBOUNCE_MS || 2000),
-    onChange: () => {
-      const state = manager.request('realtime');
-      log(`reconstrucción: productos cambiaron; estado ${state.status}`);
+    onChange: (changes) => {
+      // A change without a product id or a commit time asks for a full build and counts alone.
+      const complete = changes.every((c) => c.productId && c.key);
+      const productIds = complete ? changes.map((c) => c.productId) : null;
+      const keys = complete ? changes.map((c) => c.key) : null;
+      rebuilds.request('realtime', { productIds, keys }).then(
+        (state) => {
+          const what = productIds ? `${new Set(productIds).size} producto(s)` : 'todo el catálogo';
+          log(`reconstrucción: productos cambiaron (${what}); ${state.deduplicated ? 'otro servidor ya la pidió' : `estado ${state.status}`}`);
+        },
+        (error) => log(`reconstrucción: no se pudo pedir (${error instanceof Error ? error.message : String(error)})`),
+      );
     },
     log,
   });
@@ -120,13 +165,22 @@ function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   log(`serve: ${signal}; terminando las peticiones en curso (máximo ${DRAIN_MS / 1000} s)`);
+  // A build stopped here is built again by another process once its lease runs out.
+  rebuilds.stop();
   stopBuilds();
   let finished = false;
   const finish = async () => {
     if (finished) return;
     finished = true;
     clearTimeout(force);
-    await Promise.race([Promise.resolve(unwatch?.()).catch(() => {}), new Promise((r) => setTimeout(r, 500))]);
+    await Promise.race([
+      Promise.all([
+        Promise.resolve(unwatch?.()).catch(() => {}),
+        // The sweeper's lease goes back, so another process sweeps next without waiting for it to run out.
+        Promise.resolve(jobsClient.rpc('end_sweep', { p_holder: holder })).catch(() => {}),
+      ]),
+      new Promise((r) => setTimeout(r, 500)),
+    ]);
     process.exit(0);
   };
   const force = setTimeout(() => {
@@ -153,7 +207,9 @@ function fail(message) {
  * SWEEP_INTERVAL_MS (default one minute) this process asks its own POST /api/internal/sweep to
  * release expired reservations, cancel open provider payments of cancelled orders and retry
  * pending refunds (src/server/sweeper.ts). With several server processes a lease in the database
- * lets only one of them sweep at a time.
+ * makes one of them the sweeper: it keeps the lease while it runs (each sweep renews it for about
+ * two intervals), the others' sweeps do nothing, and another takes over once a stopped sweeper's
+ * lease runs out.
  */
 function startSweeper() {
   const key = process.env.SUPABASE_SERVICE_ROLE_KEY;

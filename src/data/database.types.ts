@@ -680,6 +680,96 @@ export type Database = {
         };
         Relationships: [];
       };
+      rebuild_admin_requests: {
+        Row: {
+          id: number;
+          admin_id: string;
+          requested_at: string;
+        };
+        Insert: {
+          id?: number;
+          admin_id: string;
+          requested_at?: string;
+        };
+        Update: {
+          id?: number;
+          admin_id?: string;
+          requested_at?: string;
+        };
+        Relationships: [];
+      };
+      rebuild_change_keys: {
+        Row: {
+          site: string;
+          key: string;
+          seen_at: string;
+        };
+        Insert: {
+          site: string;
+          key: string;
+          seen_at?: string;
+        };
+        Update: {
+          site?: string;
+          key?: string;
+          seen_at?: string;
+        };
+        Relationships: [];
+      };
+      rebuild_jobs: {
+        Row: {
+          id: number;
+          site: string;
+          status: string;
+          product_ids: string[] | null;
+          reasons: string[];
+          requests: number;
+          requested_at: string;
+          started_at: string | null;
+          finished_at: string | null;
+          holder: string | null;
+          lease_until: string | null;
+          attempts: number;
+          progress: Json | null;
+          pages: number | null;
+          error: string | null;
+        };
+        Insert: {
+          id?: number;
+          site: string;
+          status?: string;
+          product_ids?: string[] | null;
+          reasons?: string[];
+          requests?: number;
+          requested_at?: string;
+          started_at?: string | null;
+          finished_at?: string | null;
+          holder?: string | null;
+          lease_until?: string | null;
+          attempts?: number;
+          progress?: Json | null;
+          pages?: number | null;
+          error?: string | null;
+        };
+        Update: {
+          id?: number;
+          site?: string;
+          status?: string;
+          product_ids?: string[] | null;
+          reasons?: string[];
+          requests?: number;
+          requested_at?: string;
+          started_at?: string | null;
+          finished_at?: string | null;
+          holder?: string | null;
+          lease_until?: string | null;
+          attempts?: number;
+          progress?: Json | null;
+          pages?: number | null;
+          error?: string | null;
+        };
+        Relationships: [];
+      };
       rewards: {
         Row: {
           user_id: string;
@@ -827,6 +917,20 @@ export type Database = {
         };
         Returns: boolean;
       };
+      catalogue_rebuild_status: {
+        Args: {
+          p_site: string;
+        };
+        Returns: Json;
+      };
+      claim_catalogue_rebuild: {
+        Args: {
+          p_site: string;
+          p_holder: string;
+          p_seconds?: number | null;
+        };
+        Returns: Json;
+      };
       claim_due_refunds: {
         Args: {
           p_limit?: number | null;
@@ -870,6 +974,15 @@ export type Database = {
         };
         Returns: undefined;
       };
+      finish_catalogue_rebuild: {
+        Args: {
+          p_id: number;
+          p_holder: string;
+          p_error?: string | null;
+          p_pages?: number | null;
+        };
+        Returns: boolean;
+      };
       is_admin: {
         Args: Record<string, never>;
         Returns: boolean;
@@ -888,9 +1001,34 @@ export type Database = {
         };
         Returns: boolean;
       };
+      rebuild_merge_ids: {
+        Args: {
+          a: string[];
+          b: string[];
+        };
+        Returns: string[];
+      };
       release_expired_orders: {
         Args: Record<string, never>;
         Returns: number;
+      };
+      renew_catalogue_rebuild: {
+        Args: {
+          p_id: number;
+          p_holder: string;
+          p_seconds?: number | null;
+          p_progress?: Json | null;
+        };
+        Returns: boolean;
+      };
+      request_catalogue_rebuild: {
+        Args: {
+          p_site: string;
+          p_reason: string;
+          p_product_ids?: string[] | null;
+          p_keys?: string[] | null;
+        };
+        Returns: Json;
       };
       set_default_address: {
         Args: {
@@ -954,6 +1092,14 @@ export type Database = {
           p_seconds?: number | null;
         };
         Returns: Json;
+      };
+      take_rebuild_request: {
+        Args: {
+          p_admin: string;
+          p_limit: number;
+          p_window_seconds: number;
+        };
+        Returns: number;
       };
       username_available: {
         Args: {

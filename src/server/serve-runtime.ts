@@ -8,4 +8,5 @@
 export * from './rebuild/manager.ts';
 export * from './rebuild/output.ts';
 export * from './rebuild/realtime.ts';
+export * from './rebuild/shared.ts';
 export * from './security-headers.ts';

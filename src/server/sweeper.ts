@@ -1,7 +1,9 @@
 /**
  * The payments sweeper, run every minute by each server process (scripts/serve.mjs calls
  * POST /api/internal/sweep). Only the process holding the database lease sweeps
- * (sweep_expired_orders), so several servers never do the same work twice. One sweep:
+ * (sweep_expired_orders), so several servers never do the same work twice. The holder keeps the
+ * lease between its sweeps (each renews it for about two intervals): one process is the sweeper
+ * while it runs, and when it stops another takes over once the lease runs out. One sweep:
  *   1. releases the expired reservations (pending orders past expires_at become 'Cancelado' and
  *      their stock returns), as `select public.release_expired_orders()` would from pg_cron;
  *   2. closes the provider payments still open for orders that can no longer take them
@@ -74,14 +76,37 @@ async function closeOpenAttempt(ctx: ServerContext, attempt: OpenAttempt): Promi
   return false;
 }
 
+/**
+ * How long a sweep holds the lease: two sweep intervals (SWEEP_INTERVAL_MS, default one minute,
+ * as scripts/serve.mjs runs them) and five seconds, so the holder renews it before it runs out.
+ */
+export function sweepLeaseSeconds(intervalMs: number = Number(process.env.SWEEP_INTERVAL_MS || 60_000)): number {
+  const every = Math.max(1000, Number.isFinite(intervalMs) ? intervalMs : 60_000);
+  return Math.ceil((2 * every) / 1000) + 5;
+}
+
+/** How a sweep treats the lease. */
+export interface SweepOptions {
+  /**
+   * True for a server's periodic sweeps: keep the lease after a successful sweep (for
+   * `leaseSeconds`, default sweepLeaseSeconds()), so this process stays the sweeper. False (a
+   * one-off sweep): hold it for 50 s at most and give it back at the end.
+   */
+  keepLease?: boolean;
+  leaseSeconds?: number;
+}
+
 /** One sweep by `holder` (a name unique to this process). */
-export async function sweep(ctx: ServerContext, holder: string): Promise<SweepReport> {
-  const { data, error } = await ctx.admin.rpc('sweep_expired_orders', { p_holder: holder, p_seconds: 50 });
+export async function sweep(ctx: ServerContext, holder: string, options: SweepOptions = {}): Promise<SweepReport> {
+  const keepLease = options.keepLease === true;
+  const leaseSeconds = options.leaseSeconds ?? (keepLease ? sweepLeaseSeconds() : 50);
+  const { data, error } = await ctx.admin.rpc('sweep_expired_orders', { p_holder: holder, p_seconds: leaseSeconds });
   if (error) throw new Error(`sweep_expired_orders: ${error.message}`);
   const lease = data as { leader: boolean; released: number };
   const noMail = { claimed: 0, sent: 0, retrying: 0, gaveUp: 0 };
   const report: SweepReport = { leader: lease.leader, released: lease.released, closed: 0, refunds: { retried: 0, succeeded: 0 }, mail: noMail };
   if (!lease.leader) return report;
+  let failed = true;
   try {
     const { data: open, error: openError } = await ctx.admin
       .from('payment_attempts')
@@ -103,8 +128,11 @@ export async function sweep(ctx: ServerContext, holder: string): Promise<SweepRe
       console.error('[correo] no se pudieron reintentar los correos:', failure);
       return noMail;
     });
+    failed = false;
   } finally {
-    await ctx.admin.rpc('end_sweep', { p_holder: holder });
+    // A sweep that failed gives the lease back, so another process may try at once; a server's
+    // periodic sweep otherwise keeps it and this process stays the sweeper.
+    if (failed || !keepLease) await ctx.admin.rpc('end_sweep', { p_holder: holder });
   }
   if (report.released > 0 || report.closed > 0 || report.refunds.retried > 0) {
     console.info(`[pagos] barrido: ${report.released} reservas liberadas, ${report.closed} pagos cerrados, ${report.refunds.succeeded}/${report.refunds.retried} reembolsos reintentados`);

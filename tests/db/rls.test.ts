@@ -111,6 +111,12 @@ const MATRIX: Row[] = [
   row('payment_refunds', 'read the refunds', `select id from public.payment_refunds`,                          ['denied', 'none',   'none',   'ok',     'ok']),
   row('payment_refunds', 'mark a refund done', `update public.payment_refunds set status = 'succeeded' returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('sweeper_leases', 'take the sweeper lease', `insert into public.sweeper_leases (name, holder, expires_at) values ('x', 'y', now()) returning name`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('rebuild_jobs', 'queue a rebuild directly', `insert into public.rebuild_jobs (site) values ('x') returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('rebuild_change_keys', 'mark a change as asked for', `insert into public.rebuild_change_keys (site, key) values ('x', 'y') returning key`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('rebuild_admin_requests', "record an admin's request", `insert into public.rebuild_admin_requests (admin_id) values ('${A}') returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('functions', 'request_catalogue_rebuild', `select public.request_catalogue_rebuild('x', 'admin')`,    ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('functions', 'claim_catalogue_rebuild', `select public.claim_catalogue_rebuild('x', 'y', 5)`,         ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('functions', 'take_rebuild_request', `select public.take_rebuild_request('${A}', 6, 3600)`,          ['denied', 'denied', 'denied', 'denied', 'ok']),
 
   row('storage.objects', 'read a product image', `select name from storage.objects where bucket_id = 'products'`, ['ok', 'ok',     'ok',     'ok',     'ok']),
   row('storage.objects', 'upload a product image', `insert into storage.objects (bucket_id, name) values ('products', 'nuevo.svg') returning id`, ['denied', 'denied', 'denied', 'ok', 'ok']),

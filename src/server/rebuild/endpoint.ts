@@ -14,6 +14,14 @@ export interface RebuildContext {
   admin: SupabaseClient | null;
   /** The server's rebuild manager; null when this server cannot rebuild (e.g. astro dev). */
   rebuilds: Rebuilds | null;
+  /** The admins' request limit; default: counted in this process (tests), see sharedRateLimiter. */
+  limiter?: RequestLimiter;
+}
+
+/** Counts requests per key; take() answers 0 when one more is allowed, else the seconds to wait. */
+export interface RequestLimiter {
+  readonly limit: number;
+  take(key: string): number | Promise<number>;
 }
 
 /** 401 without a valid token, 403 for a signed-in shopper; resolves for an admin. */
@@ -35,7 +43,7 @@ export async function requireAdmin(request: Request, admin: SupabaseClient): Pro
 }
 
 /** At most `limit` requests per `windowMs` for each key (an admin), counted in this process. */
-export class RateLimiter {
+export class RateLimiter implements RequestLimiter {
   private readonly hits = new Map<string, number[]>();
 
   constructor(
@@ -62,14 +70,36 @@ export class RateLimiter {
 export const REBUILDS_PER_HOUR = 6;
 const requestLimiter = new RateLimiter(REBUILDS_PER_HOUR, 60 * 60 * 1000);
 
-async function guarded(request: Request, ctx: RebuildContext, run: (rebuilds: Rebuilds, adminId: string) => Response): Promise<Response> {
+/**
+ * The same limit counted in the database (take_rebuild_request), so an admin gets six requests an
+ * hour whichever of several server processes answers them.
+ */
+export function sharedRateLimiter(admin: SupabaseClient, limit = REBUILDS_PER_HOUR, windowMs = 60 * 60 * 1000): RequestLimiter {
+  return {
+    limit,
+    async take(key: string): Promise<number> {
+      const { data, error } = await (admin.rpc as unknown as (f: string, a: Record<string, unknown>) => PromiseLike<{ data: unknown; error: unknown }>)(
+        'take_rebuild_request',
+        { p_admin: key, p_limit: limit, p_window_seconds: Math.round(windowMs / 1000) },
+      );
+      if (error) throw new ApiError(502, 'No se pudo registrar la petición. Intenta de nuevo.', 'upstream_error');
+      return Number(data) || 0;
+    },
+  };
+}
+
+async function guarded(
+  request: Request,
+  ctx: RebuildContext,
+  run: (rebuilds: Rebuilds, adminId: string) => Response | Promise<Response>,
+): Promise<Response> {
   try {
     if (!ctx.admin) throw new ApiError(503, 'Falta SUPABASE_SERVICE_ROLE_KEY en el servidor.', 'not_configured');
     const adminId = await requireAdmin(request, ctx.admin);
     if (!ctx.rebuilds) {
       throw new ApiError(503, 'Este servidor no puede reconstruir el catálogo; inícialo con `npm start`.', 'not_available');
     }
-    return run(ctx.rebuilds, adminId);
+    return await run(ctx.rebuilds, adminId);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error.status, error.message, error.code);
     console.error('[rebuild] error inesperado', error);
@@ -81,9 +111,9 @@ async function guarded(request: Request, ctx: RebuildContext, run: (rebuilds: Re
  * POST: starts a rebuild, or queues one more if one is running; 202 {status}. An admin may ask
  * six times an hour; beyond that 429 with Retry-After.
  */
-export function postRebuild(request: Request, ctx: RebuildContext, limiter: RateLimiter = requestLimiter): Promise<Response> {
-  return guarded(request, ctx, (rebuilds, adminId) => {
-    const wait = limiter.take(adminId);
+export function postRebuild(request: Request, ctx: RebuildContext, limiter: RequestLimiter = ctx.limiter ?? requestLimiter): Promise<Response> {
+  return guarded(request, ctx, async (rebuilds, adminId) => {
+    const wait = await limiter.take(adminId);
     if (wait > 0) {
       return json(
         { error: 'rate_limited', message: `Ya pediste ${limiter.limit} reconstrucciones en la última hora; intenta de nuevo en ${Math.ceil(wait / 60)} min.` },
@@ -91,12 +121,26 @@ export function postRebuild(request: Request, ctx: RebuildContext, limiter: Rate
         { 'retry-after': String(wait) },
       );
     }
-    const state = rebuilds.request('admin');
+    // An admin's request rebuilds everything (the admin may have changed more than products).
+    const state = await Promise.resolve()
+      .then(() => rebuilds.request('admin'))
+      .catch((error: unknown) => {
+        console.error('[rebuild] no se pudo pedir la reconstrucción', error);
+        throw new ApiError(502, 'No se pudo pedir la reconstrucción del catálogo. Intenta de nuevo.', 'upstream_error');
+      });
     return json({ status: state.status, startedAt: state.startedAt }, 202);
   });
 }
 
-/** GET: the rebuild status. */
+/** GET: the rebuild status (of every server process of the site, with shared rebuilds). */
 export function getRebuild(request: Request, ctx: RebuildContext): Promise<Response> {
-  return guarded(request, ctx, (rebuilds) => json(rebuilds.status()));
+  return guarded(request, ctx, async (rebuilds) => {
+    const status = await Promise.resolve()
+      .then(() => rebuilds.status())
+      .catch((error: unknown) => {
+        console.error('[rebuild] no se pudo leer el estado', error);
+        throw new ApiError(502, 'No se pudo leer el estado de la reconstrucción. Intenta de nuevo.', 'upstream_error');
+      });
+    return json(status);
+  });
 }

@@ -45,10 +45,30 @@ export interface BuildChanges {
  */
 export type BuildFunction = (report?: ProgressReporter, changes?: BuildChanges | null) => Promise<void>;
 
-/** The part of the manager the endpoint needs; the server registers one instance. */
+/** What a rebuild request asks for. */
+export interface RebuildRequest {
+  /** The products that changed; null or absent asks for a full build. */
+  productIds?: string[] | null;
+  /**
+   * One key per product change the request stands for (product, commit time, event). Several
+   * server processes see the same changes; with shared rebuilds a change counts once.
+   */
+  keys?: string[] | null;
+}
+
+/**
+ * The part of the manager the endpoint needs; the server registers one instance (this in-process
+ * manager, or the shared rebuilds of src/server/rebuild/shared.ts, which answer asynchronously).
+ */
 export interface Rebuilds {
-  request(reason: string): RebuildStatus;
-  status(): RebuildStatus;
+  request(reason: string, request?: RebuildRequest): RebuildStatus | Promise<RebuildStatus>;
+  status(): RebuildStatus | Promise<RebuildStatus>;
+}
+
+/** The union of two change sets; null (a full build) absorbs everything. */
+export function mergeChanges(a: BuildChanges | null, b: BuildChanges | null): BuildChanges | null {
+  if (!a || !b) return null;
+  return { productIds: [...new Set([...a.productIds, ...b.productIds])].sort() };
 }
 
 /** Serialises builds and coalesces requests; the build itself is injected. */
@@ -58,6 +78,7 @@ export class RebuildManager implements Rebuilds {
   private running: Promise<void> | null = null;
   private pending = false;
   private pendingReason: string | null = null;
+  private pendingChanges: BuildChanges | null = null;
   private startedAt: number | null = null;
   private finishedAt: number | null = null;
   private durationMs: number | null = null;
@@ -76,13 +97,18 @@ export class RebuildManager implements Rebuilds {
     this.lastPages = expectedPages && expectedPages > 0 ? expectedPages : null;
   }
 
-  /** Asks for a rebuild: starts one when idle, otherwise queues exactly one more. */
-  request(reason: string): RebuildStatus {
+  /**
+   * Asks for a rebuild: starts one when idle, otherwise queues exactly one more, which builds the
+   * products of every request queued meanwhile (or everything, when one of them asked for all).
+   */
+  request(reason: string, request: RebuildRequest = {}): RebuildStatus {
+    const changes: BuildChanges | null = request.productIds ? { productIds: [...new Set(request.productIds)].sort() } : null;
     if (this.running) {
+      this.pendingChanges = this.pending ? mergeChanges(this.pendingChanges, changes) : changes;
       this.pending = true;
       this.pendingReason = reason;
     } else {
-      this.start(reason);
+      this.start(reason, changes);
     }
     return this.status();
   }
@@ -122,21 +148,23 @@ export class RebuildManager implements Rebuilds {
     while (this.running) await this.running;
   }
 
-  private start(reason: string): void {
+  private start(reason: string, changes: BuildChanges | null): void {
     this.reason = reason;
     this.startedAt = this.now();
-    this.running = this.runOnce().finally(() => {
+    this.running = this.runOnce(changes).finally(() => {
       this.running = null;
       if (this.pending) {
         const next = this.pendingReason ?? 'queued';
+        const nextChanges = this.pendingChanges;
         this.pending = false;
         this.pendingReason = null;
-        this.start(next);
+        this.pendingChanges = null;
+        this.start(next, nextChanges);
       }
     });
   }
 
-  private async runOnce(): Promise<void> {
+  private async runOnce(changes: BuildChanges | null): Promise<void> {
     const started = this.startedAt ?? this.now();
     this.progress = { phase: 'starting', pagesWritten: 0 };
     try {
@@ -144,7 +172,7 @@ export class RebuildManager implements Rebuilds {
       await Promise.resolve().then(() =>
         this.build((progress) => {
           this.progress = progress;
-        }),
+        }, changes),
       );
       this.lastError = null;
       this.lastSuccessAt = this.now();

@@ -1,6 +1,7 @@
 /**
  * Rebuilds on product changes: a service-role realtime subscription to postgres_changes on
- * public.products, debounced so that an import or a burst of edits asks for one rebuild.
+ * public.products, debounced so that an import or a burst of edits asks for one rebuild, with the
+ * ids of the products that changed and one key per change (see ProductChange).
  */
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
@@ -11,8 +12,28 @@ export interface WatchOptions {
   serviceRoleKey: string;
   /** Quiet time after the last change before asking for a rebuild. */
   debounceMs?: number;
-  onChange: () => void;
+  /** The changes of one burst, once it is quiet: one entry per product change that needs a rebuild. */
+  onChange: (changes: ProductChange[]) => void;
   log?: (line: string) => void;
+}
+
+/** One product change that needs a rebuild. */
+export interface ProductChange {
+  /** The product's id, or null when the event did not say (then the build must be full). */
+  productId: string | null;
+  /**
+   * The same for every server process that sees this change: product, event and commit time
+   * (null without a commit time), so requests for it from several processes count once.
+   */
+  key: string | null;
+}
+
+/** The change a realtime event stands for. */
+export function productChange(change: { eventType: string; new: Row; old: Row; commit_timestamp?: unknown }): ProductChange {
+  const row = change.eventType === 'DELETE' ? change.old : change.new;
+  const productId = typeof row?.id === 'string' ? row.id : null;
+  const at = typeof change.commit_timestamp === 'string' && change.commit_timestamp ? change.commit_timestamp : null;
+  return { productId, key: productId && at ? `${productId}|${change.eventType}|${at}` : null };
 }
 
 /** Calls fn once waitMs after the last call; cancel() drops a pending call. */
@@ -93,7 +114,12 @@ export function watchProducts(options: WatchOptions): () => Promise<void> {
     // The ws package, not the global WebSocket, so the server works on every Node it supports.
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
-  const trigger = debounce(options.onChange, options.debounceMs ?? 2000);
+  let burst: ProductChange[] = [];
+  const trigger = debounce(() => {
+    const changes = burst;
+    burst = [];
+    options.onChange(changes);
+  }, options.debounceMs ?? 2000);
   const filter = new ChangeFilter();
   // Without the current rows an update cannot be told apart from a stock change; until they
   // are loaded (or if loading fails) every update counts.
@@ -103,7 +129,10 @@ export function watchProducts(options: WatchOptions): () => Promise<void> {
   const channel: RealtimeChannel = client
     .channel('catalogue-rebuild')
     .on('postgres_changes', { event: '*', schema: 'public', table: 'products' }, (change) => {
-      if (filter.needsRebuild({ eventType: change.eventType, new: change.new as Row, old: change.old as Row })) trigger();
+      if (filter.needsRebuild({ eventType: change.eventType, new: change.new as Row, old: change.old as Row })) {
+        burst.push(productChange({ eventType: change.eventType, new: change.new as Row, old: change.old as Row, commit_timestamp: change.commit_timestamp }));
+        trigger();
+      }
     })
     .subscribe((status, error) => {
       if (status === 'SUBSCRIBED') options.log?.('reconstrucción: escuchando cambios de productos');
@@ -114,6 +143,7 @@ export function watchProducts(options: WatchOptions): () => Promise<void> {
     });
   return async () => {
     trigger.cancel();
+    burst = [];
     await client.removeChannel(channel);
   };
 }

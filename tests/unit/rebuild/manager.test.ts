@@ -139,3 +139,31 @@ describe('RebuildManager progress', () => {
     expect(manager.status()).toMatchObject({ status: 'idle', progress: null, lastPages: 210, lastSuccessAt: new Date(5_000).toISOString() });
   });
 });
+
+describe('RebuildManager changed products', () => {
+  it('passes the changed products to the build, merges those queued meanwhile, and a full request makes the next build full', async () => {
+    const asked: Array<{ productIds: string[] } | null> = [];
+    const runs: Array<() => void> = [];
+    const manager = new RebuildManager(
+      (_report, changes) =>
+        new Promise<void>((resolve) => {
+          asked.push(changes ?? null);
+          runs.push(resolve);
+        }),
+    );
+    manager.request('realtime', { productIds: ['pk-2', 'pk-1', 'pk-2'] });
+    await new Promise((r) => setTimeout(r, 1));
+    manager.request('realtime', { productIds: ['pk-3'] });
+    manager.request('realtime', { productIds: ['pk-1'] });
+    runs[0]!();
+    await new Promise((r) => setTimeout(r, 5));
+    manager.request('realtime', { productIds: ['pk-4'] });
+    manager.request('admin');
+    manager.request('realtime', { productIds: ['pk-5'] });
+    runs[1]!();
+    await new Promise((r) => setTimeout(r, 5));
+    runs[2]!();
+    await manager.idle();
+    expect(asked).toEqual([{ productIds: ['pk-1', 'pk-2'] }, { productIds: ['pk-1', 'pk-3'] }, null]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ChangeFilter, debounce } from '../../../src/server/rebuild/realtime.ts';
+import { ChangeFilter, debounce, productChange } from '../../../src/server/rebuild/realtime.ts';
 
 const product = { id: 'pk-1', name: 'Sobre', price: 99, stock: 5, updated_at: '2026-11-22T00:00:00Z' };
 
@@ -49,5 +49,16 @@ describe('debounce', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('product change keys', () => {
+  it('names the product, the event and the commit time, the same on every server', () => {
+    const at = '2026-11-23T10:00:00.123Z';
+    expect(productChange({ eventType: 'UPDATE', new: product, old: { id: 'pk-1' }, commit_timestamp: at })).toEqual({ productId: 'pk-1', key: `pk-1|UPDATE|${at}` });
+    expect(productChange({ eventType: 'DELETE', new: {}, old: { id: 'pk-1' }, commit_timestamp: at })).toEqual({ productId: 'pk-1', key: `pk-1|DELETE|${at}` });
+    // Without a commit time a change cannot be told apart from a later one: no key, never merged away.
+    expect(productChange({ eventType: 'UPDATE', new: product, old: {} })).toEqual({ productId: 'pk-1', key: null });
+    expect(productChange({ eventType: 'DELETE', new: {}, old: {}, commit_timestamp: at })).toEqual({ productId: null, key: null });
   });
 });

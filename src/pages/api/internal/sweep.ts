@@ -32,7 +32,8 @@ export const POST: APIRoute = ({ request }) =>
   handle(async () => {
     requireShop(request);
     const at = new Date().toISOString();
-    const report = await sweep(serverContext(), holder);
+    // The server's periodic sweep: this process stays the sweeper while it runs (src/server/sweeper.ts).
+    const report = await sweep(serverContext(), holder, { keepLease: true });
     last = { at, report };
     return json(report);
   });
