@@ -1,11 +1,16 @@
 /**
  * Checkout state that outlives a page: the coupon typed in the summary (kept across the sign-in
  * round trip), and the pending order created from the cart, so going back and continuing again
- * reuses it instead of reserving the stock twice.
+ * reuses it instead of reserving the stock twice. The checkout's flows are actions here: bringing
+ * the stored cart in line with the live catalogue, and placing the order (reuse, cancel or create
+ * the pending order).
  */
 import { persistentAtom } from '@nanostores/persistent';
+import { cancelOrder, CHECKOUT_MESSAGES, createOrder, fetchCartProducts, loadOrder, type CheckoutOrder } from '../data/checkout.ts';
+import { reconcileCart } from '../domain/cart-reconcile.ts';
+import { isOrderOpen, ORDER_STATUS } from '../domain/orders.ts';
 import { applyCoupon, type CouponResult } from '../domain/pricing.ts';
-import type { CartItem } from './cart.ts';
+import { $cart, refreshCartLine, removeFromCart, type CartItem } from './cart.ts';
 
 /** The coupon code as typed (empty: none). */
 export const $couponCode = persistentAtom<string>('checkout-coupon', '');
@@ -57,4 +62,68 @@ export function rememberPendingOrder(orderId: string, signature: string): void {
 /** Forgets the pending order (paid, cancelled or expired). */
 export function forgetPendingOrder(): void {
   $pendingOrder.set(null);
+}
+
+/**
+ * Brings the stored cart in line with the live catalogue: gone products leave, prices and stock
+ * refresh. Returns the notices to show; offline (or the backend down) the cart stays as stored,
+ * since create_order checks everything anyway.
+ */
+export async function reconcileCartWithLive(): Promise<string[]> {
+  const items = $cart.get();
+  if (items.length === 0) return [];
+  let live;
+  try {
+    live = await fetchCartProducts(items.map((i) => i.id));
+  } catch {
+    return [];
+  }
+  const notices: string[] = [];
+  for (const change of reconcileCart(items, live)) {
+    if (change.kind === 'remove') {
+      removeFromCart(change.id);
+      notices.push(change.notice);
+      continue;
+    }
+    refreshCartLine(change.id, change);
+    notices.push(...change.notices);
+  }
+  return notices;
+}
+
+/** Outcome of placing the order: the order to continue with, or why not (and on which line). */
+export type PlaceOrderResult =
+  | { ok: true; order: CheckoutOrder }
+  | { ok: false; message: string; signIn: boolean; lineErrors: Record<string, string> };
+
+function placeFailed(message: string, lineErrors: Record<string, string> = {}): PlaceOrderResult {
+  return { ok: false, message, signIn: message === CHECKOUT_MESSAGES.signIn, lineErrors };
+}
+
+/**
+ * 'Continuar con el envío': reuses this browser's pending order when it is still open and was
+ * made from the same cart and coupon; otherwise cancels it (its stock goes back to the shelf)
+ * and asks the database to create and price a new one.
+ */
+export async function placeOrder(items: readonly CartItem[], coupon: string): Promise<PlaceOrderResult> {
+  try {
+    const signature = cartSignature(items, coupon);
+    const pending = $pendingOrder.get();
+    if (pending) {
+      const existing = await loadOrder(pending.orderId).catch(() => null);
+      if (existing && isOrderOpen(existing) && pending.signature === signature) return { ok: true, order: existing };
+      if (existing && existing.status === ORDER_STATUS.pending) await cancelOrder(existing.id).catch(() => undefined);
+      forgetPendingOrder();
+    }
+    const result = await createOrder(
+      items.map((i) => ({ product_id: i.id, quantity: i.quantity })),
+      coupon || null,
+    );
+    if (!result.ok) return placeFailed(result.message, result.line ? { [result.line.productId]: result.line.message } : {});
+    rememberPendingOrder(result.orderId, signature);
+    const order = await loadOrder(result.orderId);
+    return order ? { ok: true, order } : placeFailed(CHECKOUT_MESSAGES.createProblem);
+  } catch {
+    return placeFailed(CHECKOUT_MESSAGES.createProblem);
+  }
 }

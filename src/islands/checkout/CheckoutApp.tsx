@@ -4,20 +4,19 @@
  * priced, at /checkout/{orderId}.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { cancelOrder, CHECKOUT_MESSAGES, createOrder, fetchCartProducts, loadOrder, setOrderAddress, type CheckoutOrder } from '../../data/checkout.ts';
-import { $cart, clearCart, refreshCartLine, removeFromCart } from '../../stores/cart.ts';
-import { $couponCode, $pendingOrder, cartSignature, forgetPendingOrder, rememberPendingOrder, removeCoupon } from '../../stores/checkout.ts';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { CHECKOUT_MESSAGES, loadOrder, setOrderAddress, type CheckoutOrder } from '../../data/checkout.ts';
+import { isOrderOpen as isOpen, ORDER_STATUS } from '../../domain/orders.ts';
+import { $cart, clearCart } from '../../stores/cart.ts';
+import { $couponCode, forgetPendingOrder, placeOrder, reconcileCartWithLive, removeCoupon } from '../../stores/checkout.ts';
 import { $session, initSession } from '../../stores/session.ts';
 import CartSummary from '../cart/CartSummary.tsx';
-import { reconcileCart } from '../../domain/cart-reconcile.ts';
 import ConfirmationStep from './ConfirmationStep.tsx';
 import PaymentStep, { type PaymentsConfig } from './PaymentStep.tsx';
 import ShippingStep from './ShippingStep.tsx';
 import OrderAmounts from './OrderAmounts.tsx';
 import Stepper, { type StepKey } from './Stepper.tsx';
 import './checkout.css';
-import { ORDER_STATUS } from '../../domain/orders.ts';
 
 interface Props {
   /** Set on /checkout/{orderId}: the order to open. */
@@ -32,53 +31,14 @@ function itemsLabel(count: number): string {
   return count === 1 ? '1 producto' : `${count} productos`;
 }
 
-function isOpen(order: CheckoutOrder): boolean {
-  return order.status === ORDER_STATUS.pending && (order.expires_at === null || Date.parse(order.expires_at) > Date.now());
-}
-
-/** The checkout island. */
-export default function CheckoutApp({ orderId: initialOrderId = null, payments }: Props) {
-  const session = useStore($session);
-  const cart = useStore($cart);
-  const coupon = useStore($couponCode);
+/**
+ * The order the checkout shows and the step it is at: /checkout/{orderId} opens its order once
+ * the session is known, and back / forward move between the summary and the order's URL.
+ */
+function useCheckoutOrder(initialOrderId: string | null, session: { loading: boolean; user: unknown }) {
   const [step, setStep] = useState<StepKey>(initialOrderId ? 'payment' : 'summary');
   const [orderId, setOrderId] = useState<string | null>(initialOrderId);
   const [orderState, setOrderState] = useState<OrderState>(initialOrderId ? { kind: 'loading' } : { kind: 'none' });
-  const [notices, setNotices] = useState<string[]>([]);
-  const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
-  const [summaryError, setSummaryError] = useState<{ message: string; signIn: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [shippingError, setShippingError] = useState<string | null>(null);
-  const reconciled = useRef(false);
-  const heading = useRef<HTMLDivElement>(null);
-
-  useEffect(() => initSession(), []);
-
-  // The cart meets the live catalogue once per page: gone products leave, prices and stock refresh.
-  useEffect(() => {
-    if (reconciled.current) return;
-    reconciled.current = true;
-    const items = $cart.get();
-    if (items.length === 0) return;
-    fetchCartProducts(items.map((i) => i.id))
-      .then((live) => {
-        const changes = reconcileCart(items, live);
-        const messages: string[] = [];
-        for (const change of changes) {
-          if (change.kind === 'remove') {
-            removeFromCart(change.id);
-            messages.push(change.notice);
-            continue;
-          }
-          refreshCartLine(change.id, change);
-          messages.push(...change.notices);
-        }
-        setNotices(messages);
-      })
-      .catch(() => {
-        // Offline or the backend is down: the stored cart stays; create_order checks everything anyway.
-      });
-  }, []);
 
   const showOrder = useCallback(async (id: string, opening: boolean) => {
     setOrderState({ kind: 'loading' });
@@ -126,7 +86,24 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
     return () => window.removeEventListener('popstate', onPop);
   }, [showOrder]);
 
-  // Moving between steps puts keyboard and screen-reader users at the top of the new step.
+  return { step, setStep, orderId, setOrderId, orderState, setOrderState, showOrder };
+}
+
+/** The cart meets the live catalogue once per page: gone products leave, prices and stock refresh. */
+function useReconciledCart(): string[] {
+  const [notices, setNotices] = useState<string[]>([]);
+  const reconciled = useRef(false);
+  useEffect(() => {
+    if (reconciled.current) return;
+    reconciled.current = true;
+    if ($cart.get().length === 0) return;
+    void reconcileCartWithLive().then(setNotices);
+  }, []);
+  return notices;
+}
+
+/** Moving between steps puts keyboard and screen-reader users at the top of the new step. */
+function useFocusOnStepChange(step: StepKey, heading: RefObject<HTMLDivElement | null>): void {
   const firstStep = useRef(true);
   useEffect(() => {
     if (firstStep.current) {
@@ -134,7 +111,26 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
       return;
     }
     heading.current?.focus();
-  }, [step]);
+  }, [step, heading]);
+}
+
+/** The checkout island. */
+export default function CheckoutApp({ orderId: initialOrderId = null, payments }: Props) {
+  const session = useStore($session);
+  const cart = useStore($cart);
+  const coupon = useStore($couponCode);
+  const { step, setStep, orderId, setOrderId, orderState, setOrderState, showOrder } = useCheckoutOrder(initialOrderId, session);
+  const notices = useReconciledCart();
+  const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
+  const [summaryError, setSummaryError] = useState<{ message: string; signIn: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [shippingError, setShippingError] = useState<string | null>(null);
+  const heading = useRef<HTMLDivElement>(null);
+
+  useEffect(() => initSession(), []);
+
+
+  useFocusOnStepChange(step, heading);
 
   async function continueToShipping() {
     setSummaryError(null);
@@ -146,40 +142,11 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
     }
     if (cart.length === 0) return;
     setBusy(true);
-    try {
-      const signature = cartSignature(cart, coupon);
-      const pending = $pendingOrder.get();
-      if (pending) {
-        const existing = await loadOrder(pending.orderId).catch(() => null);
-        if (existing && isOpen(existing) && pending.signature === signature) {
-          goToOrder(existing);
-          return;
-        }
-        // The cart changed since: the old reservation goes back to the shelf.
-        if (existing && existing.status === ORDER_STATUS.pending) await cancelOrder(existing.id).catch(() => undefined);
-        forgetPendingOrder();
-      }
-      const result = await createOrder(
-        cart.map((i) => ({ product_id: i.id, quantity: i.quantity })),
-        coupon || null,
-      );
-      if (!result.ok) {
-        if (result.line) setLineErrors({ [result.line.productId]: result.line.message });
-        setSummaryError({ message: result.message, signIn: result.message === CHECKOUT_MESSAGES.signIn });
-        return;
-      }
-      rememberPendingOrder(result.orderId, signature);
-      const order = await loadOrder(result.orderId);
-      if (!order) {
-        setSummaryError({ message: CHECKOUT_MESSAGES.createProblem, signIn: false });
-        return;
-      }
-      goToOrder(order);
-    } catch {
-      setSummaryError({ message: CHECKOUT_MESSAGES.createProblem, signIn: false });
-    } finally {
-      setBusy(false);
-    }
+    const placed = await placeOrder(cart, coupon);
+    setBusy(false);
+    if (placed.ok) return goToOrder(placed.order);
+    setLineErrors(placed.lineErrors);
+    setSummaryError({ message: placed.message, signIn: placed.signIn });
   }
 
   function goToOrder(order: CheckoutOrder) {
@@ -212,7 +179,7 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
     forgetPendingOrder();
     if (!orderId) return;
     void showOrder(orderId, false).then(() => setStep('confirmation'));
-  }, [orderId, showOrder]);
+  }, [orderId, showOrder, setStep]);
 
   function selectStep(target: StepKey) {
     if (target === 'summary') {
@@ -224,53 +191,27 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
   }
 
   const order = orderState.kind === 'ready' ? orderState.order : null;
-  let body: ReactNode;
-  if (step === 'summary') {
-    body = <CartSummary notices={notices} lineErrors={lineErrors} error={summaryError} busy={busy || session.loading} onContinue={() => void continueToShipping()} />;
-  } else if (!session.loading && !session.user) {
-    body = (
-      <div className="alert alert-error" role="alert">
-        <p>{CHECKOUT_MESSAGES.signIn}</p>
-        <a className="btn btn-primary" href={`/auth?next=${encodeURIComponent(window.location.pathname)}`}>
-          Iniciar sesión
-        </a>
-      </div>
+  const signedOut = !session.loading && !session.user;
+  const body: ReactNode =
+    step === 'summary' ? (
+      <CartSummary notices={notices} lineErrors={lineErrors} error={summaryError} busy={busy || session.loading} onContinue={() => void continueToShipping()} />
+    ) : (
+      <OrderStep
+        step={step}
+        signedOut={signedOut}
+        orderState={orderState}
+        userId={session.user?.id ?? ''}
+        busy={busy}
+        shippingError={shippingError}
+        payments={payments}
+        onUse={(addressId) => void chooseAddress(addressId)}
+        onPaid={onPaid}
+      />
     );
-  } else if (orderState.kind === 'missing') {
-    body = (
-      <div className="alert alert-error" role="alert">
-        <p>No tienes acceso a este pedido.</p>
-        <a href="/checkout/summary">Volver al carrito</a>
-      </div>
-    );
-  } else if (!order) {
-    body = <p role="status">{CHECKOUT_MESSAGES.loadingConfirmation}</p>;
-  } else if (step === 'confirmation' || order.status !== ORDER_STATUS.pending) {
-    body =
-      order.status === ORDER_STATUS.cancelled || order.status === ORDER_STATUS.failed ? (
-        <div className="alert alert-error" role="alert">
-          <p>{order.payment_method === 'oxxo' ? 'Este pedido se canceló: su ficha de pago de OXXO venció sin pago.' : 'Este pedido fue cancelado o su reserva de 30 minutos expiró.'}</p>
-          <a href="/checkout/summary">Volver al carrito</a>
-        </div>
-      ) : (
-        <ConfirmationStep order={order} />
-      );
-  } else if (!isOpen(order)) {
-    body = (
-      <div className="alert alert-error" role="alert">
-        <p>La reserva de este pedido expiró. Vuelve al carrito para crear uno nuevo.</p>
-        <a href="/checkout/summary">Volver al carrito</a>
-      </div>
-    );
-  } else if (step === 'shipping') {
-    body = <ShippingStep userId={session.user!.id} selectedId={order.shipping_address_id} busy={busy} error={shippingError} onUse={(a) => void chooseAddress(a)} />;
-  } else {
-    body = <PaymentStep order={order} config={payments} onPaid={onPaid} />;
-  }
 
   const shownStep: StepKey = order && order.status === ORDER_STATUS.paid ? 'confirmation' : step;
   // The shipping and payment steps of an open order show the order beside them.
-  const sideSummary = order !== null && isOpen(order) && (shownStep === 'shipping' || shownStep === 'payment') && !(!session.loading && !session.user);
+  const sideSummary = order !== null && isOpen(order) && (shownStep === 'shipping' || shownStep === 'payment') && !signedOut;
   const canGoBack = shownStep !== 'confirmation';
   return (
     <div className="checkout">
@@ -282,15 +223,77 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
         // From 1024 px the order summary stands in a column beside the step (checkout.css).
         <div className="checkout-layout">
           <div className="checkout-main">{body}</div>
-          <aside className="checkout-panel checkout-aside" aria-labelledby="checkout-aside-title">
-            <h2 id="checkout-aside-title">Tu pedido</h2>
-            <p className="checkout-aside-count">{itemsLabel(order!.lines.reduce((sum, line) => sum + line.quantity, 0))}</p>
-            <OrderAmounts order={order!} marked={false} />
-          </aside>
+          <OrderAside order={order} />
         </div>
       ) : (
         body
       )}
     </div>
   );
+}
+
+/** The order beside the shipping and payment steps. */
+function OrderAside({ order }: { order: CheckoutOrder }) {
+  return (
+    <aside className="checkout-panel checkout-aside" aria-labelledby="checkout-aside-title">
+      <h2 id="checkout-aside-title">Tu pedido</h2>
+      <p className="checkout-aside-count">{itemsLabel(order.lines.reduce((sum, line) => sum + line.quantity, 0))}</p>
+      <OrderAmounts order={order} marked={false} />
+    </aside>
+  );
+}
+
+interface OrderStepProps {
+  step: StepKey;
+  signedOut: boolean;
+  orderState: OrderState;
+  userId: string;
+  busy: boolean;
+  shippingError: string | null;
+  payments: PaymentsConfig;
+  onUse: (addressId: string) => void;
+  onPaid: () => void;
+}
+
+/** Every step after the summary: sign-in, no access, loading, closed order, shipping, payment, confirmation. */
+function OrderStep({ step, signedOut, orderState, userId, busy, shippingError, payments, onUse, onPaid }: OrderStepProps) {
+  const order = orderState.kind === 'ready' ? orderState.order : null;
+  if (signedOut) {
+    return (
+      <div className="alert alert-error" role="alert">
+        <p>{CHECKOUT_MESSAGES.signIn}</p>
+        <a className="btn btn-primary" href={`/auth?next=${encodeURIComponent(window.location.pathname)}`}>
+          Iniciar sesión
+        </a>
+      </div>
+    );
+  }
+  if (orderState.kind === 'missing') {
+    return (
+      <div className="alert alert-error" role="alert">
+        <p>No tienes acceso a este pedido.</p>
+        <a href="/checkout/summary">Volver al carrito</a>
+      </div>
+    );
+  }
+  if (!order) return <p role="status">{CHECKOUT_MESSAGES.loadingConfirmation}</p>;
+  if (step === 'confirmation' || order.status !== ORDER_STATUS.pending) {
+    if (order.status !== ORDER_STATUS.cancelled && order.status !== ORDER_STATUS.failed) return <ConfirmationStep order={order} />;
+    return (
+      <div className="alert alert-error" role="alert">
+        <p>{order.payment_method === 'oxxo' ? 'Este pedido se canceló: su ficha de pago de OXXO venció sin pago.' : 'Este pedido fue cancelado o su reserva de 30 minutos expiró.'}</p>
+        <a href="/checkout/summary">Volver al carrito</a>
+      </div>
+    );
+  }
+  if (!isOpen(order)) {
+    return (
+      <div className="alert alert-error" role="alert">
+        <p>La reserva de este pedido expiró. Vuelve al carrito para crear uno nuevo.</p>
+        <a href="/checkout/summary">Volver al carrito</a>
+      </div>
+    );
+  }
+  if (step === 'shipping') return <ShippingStep userId={userId} selectedId={order.shipping_address_id} busy={busy} error={shippingError} onUse={onUse} />;
+  return <PaymentStep order={order} config={payments} onPaid={onPaid} />;
 }
