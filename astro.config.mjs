@@ -3,7 +3,7 @@ import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import node from '@astrojs/node';
 import sitemap from '@astrojs/sitemap';
-import { catalogDirectives } from './src/islands/catalog/directives/integration.ts';
+import { catalogDirectives } from './src/integrations/client-directives/integration.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',

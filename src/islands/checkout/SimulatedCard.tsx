@@ -8,7 +8,7 @@ import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
 import { postApi } from '../../data/api.ts';
 import { formatMXN, paymentAmount } from '../../domain/money.ts';
 import { installmentsOffered } from '../../domain/mexican-payments.ts';
-import { formatCardNumber, parseExpiry } from './card-format.ts';
+import { formatCardNumber, parseExpiry } from '../../domain/card-format.ts';
 import InstallmentPicker, { type PlanOption } from './InstallmentPicker.tsx';
 import { requestClientSecret, type PaymentState } from './payment-flow.ts';
 

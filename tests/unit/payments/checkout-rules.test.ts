@@ -5,7 +5,7 @@ vi.mock('astro:env/client', () => ({ PUBLIC_SUPABASE_URL: undefined, PUBLIC_SUPA
 
 const { CHECKOUT_MESSAGES, parseCreateOrderError } = await import('../../../src/data/checkout.ts');
 import { reconcileCart } from '../../../src/domain/cart-reconcile.ts';
-import { formatCardNumber, parseExpiry } from '../../../src/islands/checkout/card-format.ts';
+import { formatCardNumber, parseExpiry } from '../../../src/domain/card-format.ts';
 import { receiptEmail } from '../../../src/server/mail.ts';
 import type { CartItem } from '../../../src/stores/cart.ts';
 
