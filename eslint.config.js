@@ -78,7 +78,7 @@ export default tseslint.config(
   },
   {
     // Tests read untyped JSON answers from the API and the local stack.
-    files: ['tests/**/*.ts'],
+    files: ['tests/**/*.ts', 'packages/*/tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -1,6 +1,6 @@
 /** `npm run bench`: the project's benchmarks, printed as Markdown tables. */
 import os from 'node:os';
-import { markdownTable, runBackendBench } from './local-supabase/bench.ts';
+import { markdownTable, runBackendBench } from 'local-supabase/bench';
 import { printSiteBench } from './bench/site.ts';
 
 async function main(): Promise<void> {

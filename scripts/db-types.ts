@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { applyMigrations } from './local-supabase/migrate.ts';
+import { applyMigrations } from 'local-supabase/migrate';
 import { generateDatabaseTypes } from './db-types/generate.ts';
 
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -63,8 +63,8 @@ async function exportLocalKeys() {
   if (process.env.PUBLIC_SUPABASE_ANON_KEY && process.env.SUPABASE_SERVICE_ROLE_KEY) return;
   try {
     const { tsImport } = await import('tsx/esm/api');
-    const config = await tsImport('./local-supabase/config.ts', import.meta.url);
-    const jwt = await tsImport('./local-supabase/jwt.ts', import.meta.url);
+    const config = await tsImport('local-supabase/config', import.meta.url);
+    const jwt = await tsImport('local-supabase/jwt', import.meta.url);
     const secret = process.env.SUPABASE_JWT_SECRET || config.LOCAL_JWT_SECRET;
     const keys = await jwt.apiKeys(secret);
     process.env.SUPABASE_JWT_SECRET ||= secret;
@@ -76,12 +76,12 @@ async function exportLocalKeys() {
 }
 
 /**
- * Starts the local Supabase-compatible stack (scripts/local-supabase) when PUBLIC_SUPABASE_URL
+ * Starts the local Supabase-compatible stack (packages/local-supabase, through scripts/backend.ts) when PUBLIC_SUPABASE_URL
  * is not set, waits for its /health to answer 200, and points the shop at it. Does nothing when
  * a hosted project is configured or the stack is not part of this checkout.
  */
 async function startBackendIfNeeded() {
-  const entry = path.join(root, 'scripts', 'local-supabase', 'index.ts');
+  const entry = path.join(root, 'scripts', 'backend.ts');
   if (process.env.PUBLIC_SUPABASE_URL || !existsSync(entry)) return;
 
   const stackPort = process.env.LOCAL_SUPABASE_PORT || '54321';

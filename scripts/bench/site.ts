@@ -15,9 +15,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { startStack, type RunningStack } from '../local-supabase/index.ts';
-import { LOCAL_JWT_SECRET } from '../local-supabase/config.ts';
-import { apiKeys } from '../local-supabase/jwt.ts';
+import { startStack, type RunningStack } from 'local-supabase';
+import { LOCAL_JWT_SECRET } from 'local-supabase/config';
+import { apiKeys } from 'local-supabase/jwt';
 import { CHROMIUM_FLAGS, findChromium } from '../find-chromium.mjs';
 import { parseSearchIndex, prepareIndex, searchProducts } from '../../src/islands/search/search.ts';
 

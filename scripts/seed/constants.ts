@@ -49,7 +49,7 @@ export const DEFAULT_SEED_PATH = 'supabase/seed.sql';
 
 /**
  * Where the local-only demo accounts are written, relative to the project root: the embedded stack
- * applies supabase/local/seed/*.sql after supabase/seed.sql (scripts/local-supabase/migrate.ts).
+ * applies supabase/local/seed/*.sql after supabase/seed.sql (packages/local-supabase/src/migrate.ts).
  */
 export const DEMO_SEED_PATH = 'supabase/local/seed/demo_accounts.sql';
 

@@ -21,7 +21,7 @@ import {
   type QueuedMail,
 } from '../../src/server/mail.ts';
 import { createAdminClient } from '../../src/server/supabase-admin.ts';
-import { startTestStack, type TestStack } from './helpers.ts';
+import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
 
 const FROM = 'Cartas Mx <pedidos@cartas.test>';
 const SITE = 'http://shop.test';

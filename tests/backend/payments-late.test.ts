@@ -15,7 +15,7 @@ import type { PayPalProvider } from '../../src/server/payments/types.ts';
 import { createAdminClient } from '../../src/server/supabase-admin.ts';
 import { sweep } from '../../src/server/sweeper.ts';
 import { startPayPalStub, type PayPalStub } from '../support/paypal-stub.ts';
-import { startTestStack, type TestStack } from './helpers.ts';
+import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
 
 let stack: TestStack;
 let service: SupabaseClient;

@@ -20,7 +20,7 @@ import { simulatedOxxoReference } from '../../src/server/payments/simulated.ts';
 import { createAdminClient } from '../../src/server/supabase-admin.ts';
 import { sweep } from '../../src/server/sweeper.ts';
 import { startStripeStub, type StripeStub } from '../support/stripe-stub.ts';
-import { startTestStack, type TestStack } from './helpers.ts';
+import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
 
 const WEBHOOK_SECRET = 'whsec_prueba_local_oxxo';
 const PRODUCT = 'pk-booster-stellar-crown';

@@ -14,7 +14,7 @@ import { handle } from '../../src/server/http.ts';
 import { createPayments } from '../../src/server/payments/index.ts';
 import { createAdminClient } from '../../src/server/supabase-admin.ts';
 import { startStripeStub, type StripeStub } from '../support/stripe-stub.ts';
-import { startTestStack, type TestStack } from './helpers.ts';
+import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
 
 const WEBHOOK_SECRET = 'whsec_prueba_local_0123456789';
 

@@ -12,7 +12,7 @@ import { handle } from '../../src/server/http.ts';
 import { mailSenderFor } from '../../src/server/mail.ts';
 import { createPayments } from '../../src/server/payments/index.ts';
 import { createAdminClient } from '../../src/server/supabase-admin.ts';
-import { startTestStack, type TestStack } from './helpers.ts';
+import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
 
 let stack: TestStack;
 let ctx: ServerContext;

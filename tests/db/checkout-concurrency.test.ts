@@ -7,7 +7,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations } from '../../scripts/local-supabase/migrate.ts';
+import { applyMigrations } from 'local-supabase/migrate';
 import { connectTo, pgServerSupport, startPgServer, type PgServer } from './pg-server.ts';
 import { ROOT_DIR } from './support.ts';
 

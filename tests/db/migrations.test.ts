@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { expansions, franchises, productTypes } from '../../src/domain/catalog.ts';
 import { computeOrderAmounts } from '../../src/domain/pricing.ts';
-import { applyMigrations, migrationFiles } from '../../scripts/local-supabase/migrate.ts';
+import { applyMigrations, migrationFiles } from 'local-supabase/migrate';
 import { parseSeedArgs } from '../../scripts/seed.ts';
 import { buildSeed } from '../../scripts/seed/build.ts';
 import {

@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test, type Page, expectConsoleError } from './fixtures';
-import { LOCAL_JWT_SECRET } from '../../scripts/local-supabase/config';
-import { apiKeys } from '../../scripts/local-supabase/jwt';
+import { LOCAL_JWT_SECRET } from 'local-supabase/config';
+import { apiKeys } from 'local-supabase/jwt';
 
 /** The local stack the e2e web server started (playwright.config.ts passes the same port). */
 const STACK_URL = `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT || '54329'}`;

@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, expectConsoleError } from './fixtures';
-import { LOCAL_JWT_SECRET } from '../../scripts/local-supabase/config';
-import { apiKeys } from '../../scripts/local-supabase/jwt';
+import { LOCAL_JWT_SECRET } from 'local-supabase/config';
+import { apiKeys } from 'local-supabase/jwt';
 import { Shell } from './pages/shell';
 
 // Demo products (supabase/seed.sql): three images and 20 % off; sold out; the hero's product.

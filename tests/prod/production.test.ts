@@ -19,7 +19,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
 import { smoke } from '../../scripts/smoke.mjs';
-import { startTestStack, type TestStack } from '../backend/helpers.ts';
+import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
 import { pgServerSupport, startPgServer, type PgServer } from '../db/pg-server.ts';
 import { startStripeStub, type StripeStub } from '../support/stripe-stub.ts';
 

@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, type Locator, type Page } from '@playwright/test';
-import { LOCAL_JWT_SECRET } from '../../../scripts/local-supabase/config.ts';
-import { apiKeys } from '../../../scripts/local-supabase/jwt.ts';
+import { LOCAL_JWT_SECRET } from 'local-supabase/config';
+import { apiKeys } from 'local-supabase/jwt';
 
 /** The local stack the e2e web server started (playwright.config.ts passes the same port). */
 export const STACK_URL = `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT || '54329'}`;

@@ -5,7 +5,7 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../../scripts/local-supabase/jwt.ts';
+import { signJwt } from '../src/jwt.ts';
 import { FIXTURE_SQL, startTestStack, USER_A, USER_B, type TestStack } from './helpers.ts';
 
 let stack: TestStack;

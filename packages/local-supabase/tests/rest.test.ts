@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../../scripts/local-supabase/jwt.ts';
+import { signJwt } from '../src/jwt.ts';
 import { FIXTURE_SQL, ORDER_A1, ORDER_A2, ORDER_B1, startTestStack, USER_A, USER_B, type TestStack } from './helpers.ts';
 
 let stack: TestStack;

@@ -12,6 +12,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The stack's own SQL bootstrap (roles, auth, storage, realtime): the package's sql/ folder. */
+export const BOOTSTRAP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'sql');
 
 /** One SQL file to apply. */
 export interface SqlFile {
@@ -63,8 +67,8 @@ export function migrationFiles(rootDir: string, options: ApplyOptions = {}): Sql
   const base = path.join(rootDir, 'supabase');
   const files: SqlFile[] = [];
   if (options.local !== false) {
-    for (const name of sqlFilesIn(path.join(base, 'local'))) {
-      files.push({ version: `local/${name}`, name, path: path.join(base, 'local', name), kind: 'local', localOnly: true });
+    for (const name of sqlFilesIn(BOOTSTRAP_DIR)) {
+      files.push({ version: `local/${name}`, name, path: path.join(BOOTSTRAP_DIR, name), kind: 'local', localOnly: true });
     }
   }
   for (const name of sqlFilesIn(path.join(base, 'migrations'))) {

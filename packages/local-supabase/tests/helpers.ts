@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startStack, type RunningStack, type StartOptions } from '../../scripts/local-supabase/index.ts';
+import { startStack, type RunningStack, type StartOptions } from '../src/index.ts';
 
 export interface TestStack {
   url: string;

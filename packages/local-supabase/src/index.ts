@@ -22,7 +22,7 @@ import { createStackServer } from './server.ts';
 import { seedStorage } from './storage.ts';
 import type { StackContext } from './types.ts';
 
-const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 /** The demo accounts of supabase/local/seed/demo_accounts.sql (local only), shown in the banner. */
 export const DEMO_ACCOUNTS = [
@@ -364,7 +364,11 @@ function printBanner(config: StackConfig, ms: number, fresh: boolean, demo: Read
   console.log(lines.join('\n'));
 }
 
-async function main(): Promise<void> {
+/**
+ * The command line: starts the stack with `defaults` (the project's configuration) plus the
+ * environment, prints the banner, and stops on SIGINT/SIGTERM. `--reset` wipes the data folder.
+ */
+export async function runCli(defaults: StartOptions = {}): Promise<void> {
   const args = process.argv.slice(2);
   const unknown = args.filter((a) => a !== '--reset');
   if (unknown.length > 0) {
@@ -373,7 +377,7 @@ async function main(): Promise<void> {
   }
   let stack: RunningStack;
   try {
-    stack = await startStack({ reset: args.includes('--reset'), verbose: true });
+    stack = await startStack({ ...defaults, reset: args.includes('--reset'), verbose: true });
   } catch (err) {
     if (err instanceof StackConfigError || (err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       console.error(`[local-supabase] ${(err as Error).message}`);
@@ -404,11 +408,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
-const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
-  main().catch((err: unknown) => {
+/** Runs the command line, printing a failure to start and exiting with 1. */
+export function cli(defaults: StartOptions = {}): void {
+  runCli(defaults).catch((err: unknown) => {
     console.error('[local-supabase] no se pudo iniciar:', err);
     process.exit(1);
   });
 }
+
+const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) cli();
 

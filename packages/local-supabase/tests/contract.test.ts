@@ -6,7 +6,7 @@
  */
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESS_IDS, DEMO_ORDER_COUNT, DEMO_REWARD_POINTS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
+import { DEMO_ADDRESS_IDS, DEMO_ORDER_COUNT, DEMO_REWARD_POINTS, DEMO_SHOPPER } from '../../../scripts/seed/constants.ts';
 import { startTestStack, type TestStack } from './helpers.ts';
 
 let stack: TestStack;

@@ -11,16 +11,16 @@ import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { defaultCorsOrigins, originAllowed } from '../../scripts/local-supabase/cors.ts';
-import { assertSafeHost, DEFAULT_MAX_ROWS, templateKey } from '../../scripts/local-supabase/index.ts';
-import { LOCAL_JWT_SECRET } from '../../scripts/local-supabase/config.ts';
-import { migrationFiles } from '../../scripts/local-supabase/migrate.ts';
-import { MAX_EMBED_DEPTH } from '../../scripts/local-supabase/rest/parse.ts';
-import { buildSeed } from '../../scripts/seed/build.ts';
-import { DEFAULT_SEED_PATH, DEMO_ADMIN, DEMO_ORDER_COUNT, DEMO_SEED_PATH, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
+import { defaultCorsOrigins, originAllowed } from '../src/cors.ts';
+import { assertSafeHost, DEFAULT_MAX_ROWS, templateKey } from '../src/index.ts';
+import { LOCAL_JWT_SECRET } from '../src/config.ts';
+import { migrationFiles } from '../src/migrate.ts';
+import { MAX_EMBED_DEPTH } from '../src/rest/parse.ts';
+import { buildSeed } from '../../../scripts/seed/build.ts';
+import { DEFAULT_SEED_PATH, DEMO_ADMIN, DEMO_ORDER_COUNT, DEMO_SEED_PATH, DEMO_SHOPPER } from '../../../scripts/seed/constants.ts';
 import { FIXTURE_SQL, startTestStack, type TestStack } from './helpers.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SITE = 'http://localhost:4321';
 const EVIL = 'https://sitio-malicioso.example';
 

@@ -1,8 +1,8 @@
 /** The REST API over the shop's real migrations and seed, as the browser uses it. */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../../scripts/local-supabase/jwt.ts';
-import { DEMO_ORDER_COUNT, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
+import { signJwt } from '../src/jwt.ts';
+import { DEMO_ORDER_COUNT, DEMO_SHOPPER } from '../../../scripts/seed/constants.ts';
 import { startTestStack, type TestStack } from './helpers.ts';
 
 let stack: TestStack;

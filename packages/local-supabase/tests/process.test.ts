@@ -5,11 +5,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOCAL_JWT_SECRET } from '../../scripts/local-supabase/config.ts';
-import { extractTar, openPglite, type Role } from '../../scripts/local-supabase/db.ts';
-import { assertSafeHost, resetDataDir, StackConfigError, startStack } from '../../scripts/local-supabase/index.ts';
+import { LOCAL_JWT_SECRET } from '../src/config.ts';
+import { extractTar, openPglite, type Role } from '../src/db.ts';
+import { assertSafeHost, resetDataDir, StackConfigError, startStack } from '../src/index.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const tempDirs: string[] = [];
 
@@ -55,7 +55,7 @@ interface Child {
 }
 
 function runCli(args: string[], env: Record<string, string>): Child {
-  const proc = spawn(TSX, [path.join(ROOT, 'scripts/local-supabase/index.ts'), ...args], {
+  const proc = spawn(TSX, [path.join(ROOT, 'scripts/backend.ts'), ...args], {
     cwd: ROOT,
     env: { ...process.env, PATH: `${path.join(ROOT, 'node_modules', '.bin')}:${process.env.PATH}`, DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { originAllowed, requestOrigin } from './cors.ts';
 import { isRole, type Role } from './db.ts';
 import { verifyJwt } from './jwt.ts';
+import { BOOTSTRAP_DIR } from './migrate.ts';
 import { matchesFilter, parseFilter, type Filter } from './realtime/filters.ts';
 import type { StackContext } from './types.ts';
 
@@ -503,7 +504,7 @@ export async function attachRealtime(
  * publication has the trigger, with its primary-key columns as arguments.
  */
 async function installTriggers(ctx: StackContext, tables: Map<string, TableInfo>): Promise<void> {
-  const sqlFile = path.join(ctx.config.rootDir, 'supabase', 'local', '60_realtime.sql');
+  const sqlFile = path.join(BOOTSTRAP_DIR, '60_realtime.sql');
   const hasFn = await ctx.db.admin((tx) =>
     tx.query<{ ok: boolean }>(`select to_regprocedure('realtime_local.notify_change()') is not null as ok`),
   );

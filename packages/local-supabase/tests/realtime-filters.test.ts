@@ -1,7 +1,7 @@
 /** Realtime filter parsing and matching, and Phoenix frame decoding, without a stack. */
 import { describe, expect, it } from 'vitest';
-import { matchesFilter, parseFilter } from '../../scripts/local-supabase/realtime/filters.ts';
-import { decodeFrame } from '../../scripts/local-supabase/realtime.ts';
+import { matchesFilter, parseFilter } from '../src/realtime/filters.ts';
+import { decodeFrame } from '../src/realtime.ts';
 
 describe('parseFilter', () => {
   it('parses the operators realtime-js users write', () => {

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { BRAND } from '../../src/components/layout/brand.ts';
+import { BRAND } from '../../../src/components/layout/brand.ts';
 import { callerFromRequest, corsHeaders, isLoopbackRequest, isServiceRole, readJson, sendJson } from './http.ts';
 import type { Handler, StackContext } from './types.ts';
 
