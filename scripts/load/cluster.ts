@@ -1,0 +1,280 @@
+/**
+ * The shop as several server processes behind nginx, on loopback only, for the two-server check
+ * (tests/prod/cluster.test.ts) and the load run (`npm run load`): a throwaway PostgreSQL server,
+ * the local Supabase-compatible stack on it, one build in an output folder all processes share,
+ * `node scripts/serve.mjs` processes on their own ports, and Debian's nginx (started as a child
+ * with its own configuration, pid and logs in a temp folder) balancing between them.
+ */
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { startStack, type RunningStack } from 'local-supabase';
+import { startPgServer, type PgServer } from '../../tests/db/pg-server.ts';
+
+const run = promisify(execFile);
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Where nginx is, or null. */
+export function findNginx(): string | null {
+  for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (fs.existsSync(candidate)) return candidate;
+  const which = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' });
+  return which.status === 0 && which.stdout.trim() ? which.stdout.trim() : null;
+}
+
+/** The database side: PostgreSQL server and the stack on it. */
+export interface Backend {
+  pg: PgServer;
+  stack: RunningStack;
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a throwaway PostgreSQL server and the local stack on it (migrated and seeded). */
+export async function startBackend(siteUrl: string, dataDir: string): Promise<Backend> {
+  const pg = await startPgServer();
+  const databaseUrl = `postgres://postgres@127.0.0.1:${pg.port}/postgres`;
+  try {
+    const stack = await startStack({ port: 0, host: '127.0.0.1', rootDir: ROOT, dataDir, databaseUrl, siteUrl, autoconfirm: true, verbose: false });
+    return {
+      pg,
+      stack,
+      url: stack.url,
+      anonKey: stack.config.anonKey,
+      serviceRoleKey: stack.config.serviceRoleKey,
+      databaseUrl,
+      async stop() {
+        await stack.stop().catch(() => undefined);
+        await pg.stop();
+      },
+    };
+  } catch (error) {
+    await pg.stop();
+    throw error;
+  }
+}
+
+/** An output folder inside the project (the built server imports the project's packages). */
+export function outputFolder(name: string): { relative: string; absolute: string; remove(): void } {
+  const relative = path.join('node_modules', '.cache', `${name}-${process.pid}-${Date.now().toString(36)}`);
+  const absolute = path.join(ROOT, relative);
+  return {
+    relative,
+    absolute,
+    remove() {
+      for (const dir of [absolute, `${absolute}-rebuild`, path.join(ROOT, 'node_modules', `.astro-${relative.replace(/[^\w-]/g, '_')}`)]) {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** `astro build` and the server runtime into outDir (relative to the project), for siteUrl. */
+export async function buildShop(outDir: string, backend: Backend, siteUrl: string): Promise<void> {
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? os.tmpdir(),
+    PUBLIC_SUPABASE_URL: backend.url,
+    PUBLIC_SUPABASE_ANON_KEY: backend.anonKey,
+    SITE_URL: siteUrl,
+    ASTRO_OUT_DIR: outDir,
+    ASTRO_TELEMETRY_DISABLED: '1',
+  };
+  await run(process.execPath, [path.join('node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 });
+  await run(process.execPath, [path.join('scripts', 'build-server-runtime.mjs')], { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 });
+}
+
+/** One `node scripts/serve.mjs` process. */
+export interface Instance {
+  name: string;
+  port: number;
+  url: string;
+  child: ChildProcess;
+  output: string[];
+  /** Kills the process and everything it started (a crashed machine), at once. */
+  kill(): void;
+  /** SIGTERM, then waits for the exit. */
+  stop(): Promise<void>;
+}
+
+/** Starts serve.mjs on port with outDir, waiting until it answers `/`. */
+export async function startInstance(options: {
+  name: string;
+  port: number;
+  outDir: string;
+  backend: Backend;
+  siteUrl: string;
+  env?: Record<string, string>;
+}): Promise<Instance> {
+  const { name, port, backend } = options;
+  const output: string[] = [];
+  const child = spawn(process.execPath, [path.join('scripts', 'serve.mjs')], {
+    cwd: ROOT,
+    // Its own process group, so a kill takes its running build with it.
+    detached: true,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SITE_URL: options.siteUrl,
+      ASTRO_OUT_DIR: options.outDir,
+      ASTRO_TELEMETRY_DISABLED: '1',
+      PUBLIC_SUPABASE_URL: backend.url,
+      PUBLIC_SUPABASE_ANON_KEY: backend.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+      PAYMENTS_MODE: 'simulated',
+      REBUILD_QUIET: '1',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}): ${output.join('')}`);
+    const ok = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status === 200, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`${name} did not answer: ${output.join('')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+  const killGroup = () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  return {
+    name,
+    port,
+    url,
+    child,
+    output,
+    kill: killGroup,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(killGroup, 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      // Whatever it started (a build) goes too.
+      killGroup();
+    },
+  };
+}
+
+/** nginx in front of the instances. */
+export interface Proxy {
+  url: string;
+  port: number;
+  dir: string;
+  child: ChildProcess;
+  output: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts nginx (`nginx -p dir -c conf -g 'daemon off;'`) on 127.0.0.1:port, balancing between the
+ * upstream ports (least connections; a refused or failed connection is retried on the next one),
+ * with keep-alive connections to them and an `X-Upstream` header naming the one that answered.
+ */
+export async function startNginx(options: { port: number; upstreams: number[]; dir: string }): Promise<Proxy> {
+  const nginx = findNginx();
+  if (!nginx) throw new Error('nginx is missing: apt-get install -y nginx');
+  const { dir, port } = options;
+  fs.mkdirSync(path.join(dir, 'logs'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'temp'), { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  const conf = `# Written by scripts/load/cluster.ts for one run.
+${asRoot ? 'user root;\n' : ''}worker_processes 1;
+pid ${path.join(dir, 'nginx.pid')};
+error_log ${path.join(dir, 'logs', 'error.log')} warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${path.join(dir, 'temp', 'body')};
+  proxy_temp_path ${path.join(dir, 'temp', 'proxy')};
+  fastcgi_temp_path ${path.join(dir, 'temp', 'fastcgi')};
+  uwsgi_temp_path ${path.join(dir, 'temp', 'uwsgi')};
+  scgi_temp_path ${path.join(dir, 'temp', 'scgi')};
+  upstream shop {
+    least_conn;
+${options.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
+    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://shop;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 60s;
+      add_header X-Upstream $upstream_addr always;
+    }
+  }
+}
+`;
+  const confFile = path.join(dir, 'nginx.conf');
+  fs.writeFileSync(confFile, conf);
+  const output: string[] = [];
+  const child = spawn(nginx, ['-p', dir, '-e', path.join(dir, 'logs', 'error.log'), '-c', confFile, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      const log = fs.existsSync(path.join(dir, 'logs', 'error.log')) ? fs.readFileSync(path.join(dir, 'logs', 'error.log'), 'utf8') : '';
+      throw new Error(`nginx exited (${child.exitCode}): ${output.join('')} ${log}`);
+    }
+    const ok = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status === 200, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`nginx did not answer: ${output.join('')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    port,
+    dir,
+    child,
+    output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      // QUIT: graceful stop of the master and its worker.
+      child.kill('SIGQUIT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
