@@ -13,7 +13,6 @@ import { HttpError, readBody } from './http.ts';
 import { verifyJwt } from './jwt.ts';
 import { sendMail } from './mailbox.ts';
 import type { Handler, StackContext } from './types.ts';
-import { confirmationEmail, emailChangeEmail, recoveryEmail } from './auth/emails.ts';
 import { AuthError, authHeaders, sendAuthError, sendAuthJson } from './auth/errors.ts';
 import { chooserPage, googleAccountId } from './auth/google.ts';
 import { RateLimiter } from './auth/ratelimit.ts';
@@ -340,7 +339,7 @@ async function signup(req: IncomingMessage, res: ServerResponse, url: URL, ctx: 
       );
       return (await findUserById(tx, existing.id))!;
     });
-    await sendMail(ctx, { to: email, ...confirmationEmail(verifyLink(ctx, link.token, 'signup', redirectTo)) });
+    await sendMail(ctx, { to: email, ...ctx.config.emails.confirmation(verifyLink(ctx, link.token, 'signup', redirectTo), ctx.config.brand) });
     const json = await ctx.db.admin((tx) => userResponse(tx, user));
     sendAuthJson(req, res, 200, json);
     return;
@@ -375,7 +374,7 @@ async function signup(req: IncomingMessage, res: ServerResponse, url: URL, ctx: 
       provider: 'email',
     }),
   );
-  await sendMail(ctx, { to: email, ...confirmationEmail(verifyLink(ctx, link.token, 'signup', redirectTo)) });
+  await sendMail(ctx, { to: email, ...ctx.config.emails.confirmation(verifyLink(ctx, link.token, 'signup', redirectTo), ctx.config.brand) });
   const json = await ctx.db.admin((tx) => userResponse(tx, user));
   sendAuthJson(req, res, 200, json);
 }
@@ -529,7 +528,7 @@ async function updateUser(req: IncomingMessage, res: ServerResponse, url: URL, c
   if (newEmail && emailLink) {
     await sendMail(ctx, {
       to: newEmail,
-      ...emailChangeEmail(verifyLink(ctx, emailLink.token, 'email_change', redirectTo), newEmail),
+      ...ctx.config.emails.emailChange(verifyLink(ctx, emailLink.token, 'email_change', redirectTo), newEmail, ctx.config.brand),
     });
   }
   sendAuthJson(req, res, 200, json);
@@ -574,7 +573,7 @@ async function recover(req: IncomingMessage, res: ServerResponse, url: URL, ctx:
         link.hash,
       ]),
     );
-    await sendMail(ctx, { to: email, ...recoveryEmail(verifyLink(ctx, link.token, 'recovery', redirectTo)) });
+    await sendMail(ctx, { to: email, ...ctx.config.emails.recovery(verifyLink(ctx, link.token, 'recovery', redirectTo), ctx.config.brand) });
   }
   sendAuthJson(req, res, 200, {});
 }
@@ -597,7 +596,7 @@ async function resend(req: IncomingMessage, res: ServerResponse, url: URL, ctx: 
         [user.id, link.hash],
       ),
     );
-    await sendMail(ctx, { to: email, ...confirmationEmail(verifyLink(ctx, link.token, 'signup', redirectTo)) });
+    await sendMail(ctx, { to: email, ...ctx.config.emails.confirmation(verifyLink(ctx, link.token, 'signup', redirectTo), ctx.config.brand) });
   }
   sendAuthJson(req, res, 200, {});
 }
@@ -720,7 +719,7 @@ async function authorize(res: ServerResponse, url: URL, ctx: StackContext): Prom
   sendHtml(
     res,
     200,
-    chooserPage({ action: '/auth/v1/callback', redirectTo }),
+    chooserPage({ action: '/auth/v1/callback', redirectTo, brand: ctx.config.brand }),
   );
 }
 
@@ -744,7 +743,7 @@ function createdByGoogleStandIn(user: UserRow, identities: string[]): boolean {
  */
 async function googleCallback(req: IncomingMessage, res: ServerResponse, ctx: StackContext): Promise<void> {
   if (!postedFromOwnPage(req)) {
-    sendHtml(res, 403, chooserPage({ action: '/auth/v1/callback', redirectTo: ctx.config.siteUrl, error: 'Este formulario solo se puede enviar desde la página local de Google.' }));
+    sendHtml(res, 403, chooserPage({ action: '/auth/v1/callback', redirectTo: ctx.config.siteUrl, brand: ctx.config.brand, error: 'Este formulario solo se puede enviar desde la página local de Google.' }));
     return;
   }
   let form: URLSearchParams;
@@ -768,6 +767,7 @@ async function googleCallback(req: IncomingMessage, res: ServerResponse, ctx: St
       chooserPage({
         action: '/auth/v1/callback',
         redirectTo,
+        brand: ctx.config.brand,
         error: problem,
         name,
         email: rawEmail,
@@ -822,6 +822,7 @@ async function googleCallback(req: IncomingMessage, res: ServerResponse, ctx: St
       chooserPage({
         action: '/auth/v1/callback',
         redirectTo,
+        brand: ctx.config.brand,
         error:
           'Ya existe una cuenta con este correo que no se creó con Google. Entra con tu correo y contraseña; ' +
           'esta página de prueba no enlaza cuentas existentes.',

@@ -11,24 +11,31 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { defaultDataDir, LOCAL_JWT_SECRET, type StackConfig } from './config.ts';
+import { defaultEmails, type EmailTemplates } from './auth/emails.ts';
+import {
+  DEFAULT_BRAND,
+  defaultDataDir,
+  LOCAL_JWT_SECRET,
+  projectLayout,
+  type DemoAccount,
+  type ProjectLayout,
+  type StackConfig,
+} from './config.ts';
 import { defaultCorsOrigins, originOf } from './cors.ts';
 import { openPglite, openPostgres, type Db } from './db.ts';
 import { apiKeys } from './jwt.ts';
-import { applyMigrations, migrationFiles } from './migrate.ts';
+import { applyMigrations, migrationFiles, type ProjectFiles } from './migrate.ts';
 import { attachRealtime } from './realtime.ts';
 import { loadSchema } from './rest/schema.ts';
 import { createStackServer } from './server.ts';
 import { seedStorage } from './storage.ts';
 import type { StackContext } from './types.ts';
 
-const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-
-/** The demo accounts of supabase/local/seed/demo_accounts.sql (local only), shown in the banner. */
-export const DEMO_ACCOUNTS = [
-  { email: 'cliente@demo.mx', password: 'Cliente123!', role: 'cliente' },
-  { email: 'admin@demo.mx', password: 'Admin123!', role: 'admin' },
-] as const;
+export { emailLayout, defaultEmails, type Email, type EmailLayoutParts, type EmailTemplates } from './auth/emails.ts';
+export { escapeHtml } from './mailbox.ts';
+export { DEFAULT_BRAND, LOCAL_JWT_SECRET, projectLayout, type DemoAccount, type ProjectLayout, type StackConfig } from './config.ts';
+export { apiKeys, signJwt } from './jwt.ts';
+export { applyMigrations, migrationFiles, type ProjectFiles } from './migrate.ts';
 
 export interface StartOptions {
   /** 0 picks a free port. Default: LOCAL_SUPABASE_PORT or 54321. */
@@ -54,7 +61,16 @@ export interface StartOptions {
   corsOrigins?: string[];
   /** Most rows one REST read returns. Default: LOCAL_SUPABASE_MAX_ROWS or 1000. */
   maxRows?: number;
+  /** The project (where supabase/ lives). Default: the current directory. */
   rootDir?: string;
+  /** Where the project's SQL files and storage seed are; each defaults under `rootDir` (see ProjectLayout). */
+  project?: Partial<ProjectLayout>;
+  /** The name e-mails, the mailbox page and the Google stand-in show. Default: 'Local Supabase'. */
+  brand?: string;
+  /** The texts of the auth e-mails; each one left out keeps the neutral English default. */
+  emails?: Partial<EmailTemplates>;
+  /** Accounts of the project's local-only seed the banner lists when the database holds them. */
+  demoAccounts?: DemoAccount[];
   /** Where fresh-database templates are cached; null disables them. Default node_modules/.cache/local-supabase. */
   templateDir?: string | null;
   /** HTTP timeouts (defaults 30 s for a request, 10 s for its headers). */
@@ -93,7 +109,7 @@ export function assertSafeHost(host: string, jwtSecret: string): void {
 }
 
 /** Deletes the stack's data folder (the --reset flag), refusing folders that cannot be ours. */
-export function resetDataDir(dataDir: string, rootDir = ROOT_DIR): void {
+export function resetDataDir(dataDir: string, rootDir = process.cwd()): void {
   const target = path.resolve(dataDir);
   const protectedDirs = [path.parse(target).root, os.homedir(), path.resolve(rootDir)];
   // A mistyped LOCAL_SUPABASE_DATA_DIR must never wipe the project, the home folder or above.
@@ -103,7 +119,7 @@ export function resetDataDir(dataDir: string, rootDir = ROOT_DIR): void {
   fs.rmSync(target, { recursive: true, force: true });
 }
 
-async function runMigrations(db: Db, rootDir: string, seed: boolean): Promise<void> {
+async function runMigrations(db: Db, project: ProjectFiles, seed: boolean): Promise<void> {
   await applyMigrations(
     async (sql, name) => {
       try {
@@ -112,7 +128,7 @@ async function runMigrations(db: Db, rootDir: string, seed: boolean): Promise<vo
         throw new Error(`La migración ${name} falló: ${(err as Error).message}`, { cause: err });
       }
     },
-    rootDir,
+    project,
     { seed },
   );
 }
@@ -122,11 +138,11 @@ async function runMigrations(db: Db, rootDir: string, seed: boolean): Promise<vo
  * exists for exactly these SQL files and this PGlite version: initdb in WebAssembly is
  * the slow part of a first start, and tests start many fresh databases.
  */
-export function templateKey(rootDir: string, migrate: boolean, setupSql: string | undefined): string {
+export function templateKey(project: ProjectFiles, migrate: boolean, setupSql: string | undefined): string {
   const hash = createHash('sha256');
   hash.update(pgliteVersion());
   if (migrate) {
-    for (const file of migrationFiles(rootDir, { seed: true })) {
+    for (const file of migrationFiles(project, { seed: true })) {
       hash.update(`\0${file.version}\0`);
       hash.update(fs.readFileSync(file.path));
     }
@@ -197,7 +213,8 @@ async function writeTemplate(file: string, db: Db): Promise<void> {
 export async function startStack(options: StartOptions = {}): Promise<RunningStack> {
   const t0 = performance.now();
   const env = process.env;
-  const rootDir = options.rootDir ?? ROOT_DIR;
+  const rootDir = path.resolve(options.rootDir ?? process.cwd());
+  const project = projectLayout(rootDir, options.project);
   const host = options.host ?? env.LOCAL_SUPABASE_HOST ?? '127.0.0.1';
   const port = options.port ?? (env.LOCAL_SUPABASE_PORT ? Number(env.LOCAL_SUPABASE_PORT) : 54321);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StackConfigError(`Puerto no válido: ${port}`);
@@ -220,7 +237,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   const tDb = performance.now();
   const migrate = options.migrate !== false;
   const templateDir = options.templateDir === undefined ? path.join(rootDir, 'node_modules', '.cache', 'local-supabase') : options.templateDir;
-  const templateFile = usePglite && fresh && templateDir ? path.join(templateDir, `pglite-${templateKey(rootDir, migrate, options.setupSql)}.tar`) : undefined;
+  const templateFile = usePglite && fresh && templateDir ? path.join(templateDir, `pglite-${templateKey(project, migrate, options.setupSql)}.tar`) : undefined;
   const template = templateFile ? readTemplate(templateFile) : undefined;
   let db: Db;
   let fromTemplate = false;
@@ -255,6 +272,10 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
     autoconfirm: options.autoconfirm ?? env.LOCAL_SUPABASE_AUTOCONFIRM === 'true',
     siteUrl: options.siteUrl || env.LOCAL_SUPABASE_SITE_URL || env.SITE_URL || 'http://localhost:4321',
     rootDir,
+    project,
+    brand: options.brand ?? DEFAULT_BRAND,
+    emails: { ...defaultEmails, ...options.emails },
+    demoAccounts: options.demoAccounts ?? [],
     corsOrigins: [],
     maxRows,
   };
@@ -271,7 +292,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   try {
     const tMig = performance.now();
     if (!fromTemplate) {
-      if (migrate) await runMigrations(db, rootDir, true);
+      if (migrate) await runMigrations(db, project, true);
       if (options.setupSql) await db.exec(options.setupSql);
       if (templateFile) await writeTemplate(templateFile, db);
     }
@@ -319,24 +340,25 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   };
 
   const total = performance.now() - t0;
-  if (options.verbose) printBanner(config, total, fresh, await demoAccountsPresent(db));
+  if (options.verbose) printBanner(config, total, fresh, await demoAccountsPresent(db, config.demoAccounts));
   return { url: config.url, config, ctx, timings: { total, database, migrations, schema: schemaMs, storage: storageMs, fresh, fromTemplate }, stop };
 }
 
 /** The demo accounts this database actually holds (the local-only seed may have been skipped). */
-async function demoAccountsPresent(db: Db): Promise<Array<(typeof DEMO_ACCOUNTS)[number]>> {
+async function demoAccountsPresent(db: Db, accounts: DemoAccount[]): Promise<DemoAccount[]> {
+  if (accounts.length === 0) return [];
   try {
     const r = await db.admin((tx) =>
-      tx.query<{ email: string }>('select email from auth.users where email = any($1::text[])', [DEMO_ACCOUNTS.map((a) => a.email)]),
+      tx.query<{ email: string }>('select email from auth.users where email = any($1::text[])', [accounts.map((a) => a.email)]),
     );
     const found = new Set(r.rows.map((row) => row.email));
-    return DEMO_ACCOUNTS.filter((a) => found.has(a.email));
+    return accounts.filter((a) => found.has(a.email));
   } catch {
     return [];
   }
 }
 
-function printBanner(config: StackConfig, ms: number, fresh: boolean, demo: ReadonlyArray<(typeof DEMO_ACCOUNTS)[number]>): void {
+function printBanner(config: StackConfig, ms: number, fresh: boolean, demo: DemoAccount[]): void {
   const lines = [
     '',
     `Supabase local listo en ${config.url}  (${Math.round(ms)} ms${fresh ? ', base de datos nueva' : ''})`,
@@ -355,7 +377,7 @@ function printBanner(config: StackConfig, ms: number, fresh: boolean, demo: Read
     '',
     ...(demo.length > 0
       ? [
-          '  Cuentas de demostración (solo en este equipo, supabase/local/seed/):',
+          `  Cuentas de demostración (solo en este equipo, ${path.relative(config.rootDir, config.project.localSeedDir) || '.'}/):`,
           ...demo.map((a) => `    ${a.email.padEnd(18)} ${a.password.padEnd(12)} (${a.role})`),
         ]
       : ['  Sin cuentas de demostración en esta base de datos.']),

@@ -7,12 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { BRAND } from '../../../src/components/layout/brand.ts';
 import { callerFromRequest, corsHeaders, isLoopbackRequest, isServiceRole, readJson, sendJson } from './http.ts';
 import type { Handler, StackContext } from './types.ts';
-
-/** The shop's name as the e-mails show it: the same constant the site uses. */
-export const SHOP_BRAND: string = BRAND.name;
 
 export interface MailMessage {
   id: string;
@@ -118,7 +114,7 @@ const dateFormat = new Intl.DateTimeFormat('es-MX', {
   timeZone: 'America/Mexico_City',
 });
 
-function renderPage(messages: MailMessage[], to: string | undefined): string {
+function renderPage(messages: MailMessage[], to: string | undefined, brand: string): string {
   const items = messages
     .map(
       (m) => `<article class="mensaje">
@@ -134,7 +130,7 @@ function renderPage(messages: MailMessage[], to: string | undefined): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Buzón local · ${escapeHtml(SHOP_BRAND)}</title>
+<title>Buzón local · ${escapeHtml(brand)}</title>
 <style>
 body{font-family:system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#1b1b1b;background:#f6f6f8}
 h1{font-size:1.6rem}
@@ -172,7 +168,7 @@ export const handleMailbox: Handler = async (req, res, rawPath, url, ctx) => {
       sendJson(res, 403, { error: 'forbidden', message: 'El buzón local solo se muestra en este equipo (127.0.0.1).' });
       return;
     }
-    const html = renderPage(await readMessages(ctx, to), to);
+    const html = renderPage(await readMessages(ctx, to), to, ctx.config.brand);
     res.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',

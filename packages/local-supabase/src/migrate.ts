@@ -1,10 +1,11 @@
 /**
- * Applies the database scripts in Supabase's order: supabase/local/*.sql (local bootstrap, never
- * deployed), supabase/migrations/*.sql, supabase/seed.sql (the catalogue), then
- * supabase/local/seed/*.sql (local-only seed data such as the demo accounts, which reference the
- * catalogue and must never reach a hosted project). Each applied file is recorded in
- * `supabase_migrations.schema_migrations` (the table the Supabase CLI uses), so a restart applies
- * only new files.
+ * Applies the database scripts in Supabase's order: the stack's own bootstrap in sql/ (what a hosted
+ * project already has; never deployed), the project's migrations (supabase/migrations/*.sql), its
+ * seed (supabase/seed.sql), then its local-only seeds (supabase/local/seed/*.sql: data such as demo
+ * accounts, which reference the seed and must never reach a hosted project). The project's paths
+ * are configuration (`ProjectLayout`); those are the defaults under a project root. Each applied
+ * file is recorded in `supabase_migrations.schema_migrations` (the table the Supabase CLI uses), so
+ * a restart applies only new files.
  *
  * The executor only runs SQL and returns nothing, so the "already applied?" check happens inside
  * the database: each file is wrapped in a DO block that runs it through EXECUTE only when its
@@ -13,6 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { projectLayout, type ProjectLayout } from './config.ts';
 
 /** The stack's own SQL bootstrap (roles, auth, storage, realtime): the package's sql/ folder. */
 export const BOOTSTRAP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'sql');
@@ -25,7 +27,7 @@ export interface SqlFile {
   name: string;
   path: string;
   kind: 'local' | 'migration' | 'seed';
-  /** True for files under supabase/local/ (bootstrap and local-only seeds): never deployed. */
+  /** True for the stack's bootstrap and the local-only seeds: never deployed. */
   localOnly?: boolean;
 }
 
@@ -33,10 +35,10 @@ export interface SqlFile {
 export type SqlExecutor = (sql: string, name: string) => Promise<void>;
 
 export interface ApplyOptions {
-  /** Apply supabase/seed.sql too, and with `local` the local-only seeds (default true). */
+  /** Apply the seed too, and with `local` the local-only seeds (default true). */
   seed?: boolean;
   /**
-   * Apply supabase/local/*.sql and supabase/local/seed/*.sql (default true; false for a database
+   * Apply the stack's bootstrap (sql/) and the local-only seeds (default true; false for a database
    * that already is Supabase).
    */
   local?: boolean;
@@ -59,32 +61,37 @@ function sqlFilesIn(dir: string): string[] {
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** A project root (the Supabase CLI's layout under it) or the layout itself. */
+export type ProjectFiles = string | ProjectLayout;
+
+function layoutOf(project: ProjectFiles): ProjectLayout {
+  return typeof project === 'string' ? projectLayout(project) : project;
+}
+
 /**
- * The ordered list of SQL files under `rootDir`/supabase: local bootstrap, migrations, seed, then
- * the local-only seeds.
+ * The ordered list of SQL files: the stack's bootstrap (sql/), the project's migrations, its seed,
+ * then its local-only seeds.
  */
-export function migrationFiles(rootDir: string, options: ApplyOptions = {}): SqlFile[] {
-  const base = path.join(rootDir, 'supabase');
+export function migrationFiles(project: ProjectFiles, options: ApplyOptions = {}): SqlFile[] {
+  const layout = layoutOf(project);
   const files: SqlFile[] = [];
   if (options.local !== false) {
     for (const name of sqlFilesIn(BOOTSTRAP_DIR)) {
       files.push({ version: `local/${name}`, name, path: path.join(BOOTSTRAP_DIR, name), kind: 'local', localOnly: true });
     }
   }
-  for (const name of sqlFilesIn(path.join(base, 'migrations'))) {
+  for (const name of sqlFilesIn(layout.migrationsDir)) {
     // Supabase CLI versions are the leading digits of the file name.
     const version = /^(\d+)_/.exec(name)?.[1] ?? name;
-    files.push({ version, name, path: path.join(base, 'migrations', name), kind: 'migration' });
+    files.push({ version, name, path: path.join(layout.migrationsDir, name), kind: 'migration' });
   }
-  const seedPath = path.join(base, 'seed.sql');
-  if (options.seed !== false && fs.existsSync(seedPath)) {
-    files.push({ version: 'seed', name: 'seed.sql', path: seedPath, kind: 'seed' });
+  if (options.seed !== false && fs.existsSync(layout.seedFile)) {
+    files.push({ version: 'seed', name: path.basename(layout.seedFile), path: layout.seedFile, kind: 'seed' });
   }
   if (options.seed !== false && options.local !== false) {
-    // After seed.sql: the demo accounts' orders point at catalogue products.
-    const localSeedDir = path.join(base, 'local', 'seed');
-    for (const name of sqlFilesIn(localSeedDir)) {
-      files.push({ version: `local/seed/${name}`, name, path: path.join(localSeedDir, name), kind: 'seed', localOnly: true });
+    // After the seed: the demo accounts' orders point at catalogue products.
+    for (const name of sqlFilesIn(layout.localSeedDir)) {
+      files.push({ version: `local/seed/${name}`, name, path: path.join(layout.localSeedDir, name), kind: 'seed', localOnly: true });
     }
   }
   return files;
@@ -121,10 +128,10 @@ ${outer};`;
  */
 export async function applyMigrations(
   exec: SqlExecutor,
-  rootDir: string,
+  project: ProjectFiles,
   options: ApplyOptions = {},
 ): Promise<SqlFile[]> {
-  const files = migrationFiles(rootDir, { seed: options.seed ?? true, local: options.local ?? true });
+  const files = migrationFiles(project, { seed: options.seed ?? true, local: options.local ?? true });
   await exec(BOOTSTRAP_SQL, 'supabase_migrations');
   for (const file of files) {
     const sql = fs.readFileSync(file.path, 'utf8');

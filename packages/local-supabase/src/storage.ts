@@ -590,12 +590,12 @@ async function* walk(dir: string): AsyncGenerator<string> {
 }
 
 /**
- * Copies supabase/storage/** into `${dataDir}/storage` (files already there are kept, so
+ * Copies the project's storage seed (supabase/storage/** by default) into `${dataDir}/storage` (files already there are kept, so
  * uploads survive restarts) and makes sure every top-level folder has a public bucket and
  * every seed file an object row.
  */
 export async function seedStorage(ctx: StackContext): Promise<void> {
-  const source = path.join(ctx.config.rootDir, 'supabase', 'storage');
+  const source = ctx.config.project.storageDir;
   const target = storageRoot(ctx);
   await fs.mkdir(target, { recursive: true });
   let buckets: string[] = [];

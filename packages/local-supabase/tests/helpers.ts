@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SHOP_STACK } from '../../../scripts/backend.ts';
 import { startStack, type RunningStack, type StartOptions } from '../src/index.ts';
 
 export interface TestStack {
@@ -18,13 +19,14 @@ export interface TestStack {
 
 /**
  * Starts a stack on a free port with a fresh database (in memory by default) and a
- * temp data folder, with the project's migrations and seed applied.
+ * temp data folder, with the shop's configuration (brand, e-mails, migrations and seed).
  * Pass `setupSql` for extra tables, `migrate: false` for a bare database.
  */
 export async function startTestStack(options: Omit<StartOptions, 'port' | 'host'> = {}): Promise<TestStack> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tienda-stack-'));
   const ownsDir = options.dataDir === undefined;
   const stack = await startStack({
+    ...SHOP_STACK,
     memory: true,
     autoconfirm: true,
     // A fixed site, so CORS and redirect checks do not depend on the shell's SITE_URL.

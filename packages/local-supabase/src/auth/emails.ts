@@ -1,5 +1,8 @@
-/** The Spanish e-mails the auth server sends, branded as the shop. */
-import { SHOP_BRAND, escapeHtml } from '../mailbox.ts';
+/**
+ * The e-mails the auth server sends. Their texts are configuration (`StartOptions.emails`): the
+ * defaults below are neutral English; a project passes its own, in its language and brand.
+ */
+import { escapeHtml } from '../mailbox.ts';
 
 export interface Email {
   subject: string;
@@ -7,50 +10,78 @@ export interface Email {
   text: string;
 }
 
-function layout(title: string, intro: string, button: string, link: string, outro: string): Email['html'] {
-  const href = escapeHtml(link);
+/** The e-mails the auth server sends; each gets the link to put in it and the brand. */
+export interface EmailTemplates {
+  /** Confirms a new account (sign-up, resend). */
+  confirmation(link: string, brand: string): Email;
+  /** Carries the link to set a new password. */
+  recovery(link: string, brand: string): Email;
+  /** Confirms a change of address; sent to the new address. */
+  emailChange(link: string, newEmail: string, brand: string): Email;
+}
+
+/** The parts of the HTML layout the default e-mails use. */
+export interface EmailLayoutParts {
+  title: string;
+  intro: string;
+  /** The button's label. */
+  button: string;
+  link: string;
+  outro: string;
+  /** Shown before the bare link, for mail clients that break the button. */
+  fallback: string;
+  /** The closing line, e.g. '— The Acme team'. */
+  signature: string;
+}
+
+/** A simple, inline-styled HTML e-mail: title, intro, a button to `link`, the link itself, outro. */
+export function emailLayout(parts: EmailLayoutParts): string {
+  const href = escapeHtml(parts.link);
   return `<div style="font-family:Arial,sans-serif;max-width:560px;margin:0 auto;color:#1b1b1b">
-<h1 style="font-size:20px">${escapeHtml(title)}</h1>
-<p>${escapeHtml(intro)}</p>
-<p><a href="${href}" style="display:inline-block;background:#0b57d0;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p>
-<p style="font-size:13px;color:#555">Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${href}">${href}</a></p>
-<p style="font-size:13px;color:#555">${escapeHtml(outro)}</p>
-<p style="font-size:13px;color:#555">— El equipo de ${escapeHtml(SHOP_BRAND)}</p>
+<h1 style="font-size:20px">${escapeHtml(parts.title)}</h1>
+<p>${escapeHtml(parts.intro)}</p>
+<p><a href="${href}" style="display:inline-block;background:#0b57d0;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(parts.button)}</a></p>
+<p style="font-size:13px;color:#555">${escapeHtml(parts.fallback)}<br><a href="${href}">${href}</a></p>
+<p style="font-size:13px;color:#555">${escapeHtml(parts.outro)}</p>
+<p style="font-size:13px;color:#555">${escapeHtml(parts.signature)}</p>
 </div>`;
 }
 
-/** The e-mail that confirms a new account. */
-export function confirmationEmail(link: string): Email {
-  const subject = `Confirma tu cuenta en ${SHOP_BRAND}`;
-  const intro = `¡Gracias por registrarte en ${SHOP_BRAND}! Confirma tu correo para activar tu cuenta.`;
-  const outro = 'Si no creaste una cuenta, ignora este correo. El enlace vence en 24 horas.';
-  return {
-    subject,
-    html: layout(subject, intro, 'Confirmar mi cuenta', link, outro),
-    text: `${intro}\n\nConfirma tu cuenta aquí: ${link}\n\n${outro}\n\n— El equipo de ${SHOP_BRAND}`,
-  };
-}
+const FALLBACK = "If the button does not work, copy this link into your browser:";
 
-/** The e-mail with the link to set a new password. */
-export function recoveryEmail(link: string): Email {
-  const subject = `Restablece tu contraseña de ${SHOP_BRAND}`;
-  const intro = 'Recibimos una solicitud para restablecer tu contraseña. Usa el enlace para crear una nueva.';
-  const outro = 'Si no lo solicitaste, ignora este correo; tu contraseña no cambiará. El enlace vence en 1 hora.';
-  return {
-    subject,
-    html: layout('Restablece tu contraseña', intro, 'Restablecer contraseña', link, outro),
-    text: `${intro}\n\nRestablece tu contraseña aquí: ${link}\n\n${outro}\n\n— El equipo de ${SHOP_BRAND}`,
-  };
-}
-
-/** The e-mail that confirms a change of address, sent to the new address. */
-export function emailChangeEmail(link: string, newEmail: string): Email {
-  const subject = `Confirma tu nuevo correo en ${SHOP_BRAND}`;
-  const intro = `Confirma que quieres usar ${newEmail} como el correo de tu cuenta.`;
-  const outro = 'Si no lo solicitaste, ignora este correo.';
-  return {
-    subject,
-    html: layout(subject, intro, 'Confirmar nuevo correo', link, outro),
-    text: `${intro}\n\nConfírmalo aquí: ${link}\n\n${outro}\n\n— El equipo de ${SHOP_BRAND}`,
-  };
-}
+/** Neutral English e-mails, used for whatever the project does not configure. */
+export const defaultEmails: EmailTemplates = {
+  confirmation(link, brand) {
+    const subject = `Confirm your ${brand} account`;
+    const intro = `Thanks for signing up to ${brand}! Confirm your e-mail address to activate your account.`;
+    const outro = 'If you did not create an account, ignore this e-mail. The link expires in 24 hours.';
+    const signature = `— The ${brand} team`;
+    return {
+      subject,
+      html: emailLayout({ title: subject, intro, button: 'Confirm my account', link, outro, fallback: FALLBACK, signature }),
+      text: `${intro}\n\nConfirm your account here: ${link}\n\n${outro}\n\n${signature}`,
+    };
+  },
+  recovery(link, brand) {
+    const subject = `Reset your ${brand} password`;
+    const intro = 'We received a request to reset your password. Use the link to choose a new one.';
+    const outro = 'If you did not ask for this, ignore this e-mail; your password will not change. The link expires in 1 hour.';
+    const signature = `— The ${brand} team`;
+    return {
+      subject,
+      html: emailLayout({ title: 'Reset your password', intro, button: 'Reset password', link, outro, fallback: FALLBACK, signature }),
+      text: `${intro}\n\nReset your password here: ${link}\n\n${outro}\n\n${signature}`,
+    };
+  },
+  emailChange(link, newEmail, brand) {
+    const subject = `Confirm your new ${brand} e-mail address`;
+    const intro = `Confirm that you want to use ${newEmail} as your account's e-mail address.`;
+    const outro = 'If you did not ask for this, ignore this e-mail.';
+    const signature = `— The ${brand} team`;
+    return {
+      subject,
+      html: emailLayout({ title: subject, intro, button: 'Confirm new address', link, outro, fallback: FALLBACK, signature }),
+      text: `${intro}\n\nConfirm it here: ${link}\n\n${outro}\n\n${signature}`,
+    };
+  },
+};

@@ -4,7 +4,7 @@
  * tell a visitor who has an account on this machine.
  */
 import { createHash } from 'node:crypto';
-import { SHOP_BRAND, escapeHtml } from '../mailbox.ts';
+import { escapeHtml } from '../mailbox.ts';
 
 /** A stable, Google-like numeric account id for an e-mail (21 digits). */
 export function googleAccountId(email: string): string {
@@ -17,8 +17,11 @@ export function googleAccountId(email: string): string {
   return digits;
 }
 
-/** The sign-in page; `error` is shown above the form when the last attempt was refused. */
-export function chooserPage(opts: { action: string; redirectTo: string; error?: string; name?: string; email?: string }): string {
+/**
+ * The sign-in page; `error` is shown above the form when the last attempt was refused, `brand` is
+ * the application being signed in to.
+ */
+export function chooserPage(opts: { action: string; redirectTo: string; brand: string; error?: string; name?: string; email?: string }): string {
   const hidden = `<input type="hidden" name="redirect_to" value="${escapeHtml(opts.redirectTo)}">`;
   return `<!doctype html>
 <html lang="es-MX">
@@ -40,7 +43,7 @@ button.continuar{margin-top:1rem;background:#1a73e8;color:#fff;border:0;border-r
 <body>
 <main>
 <h1>Continuar con Google</h1>
-<p>Servidor local de pruebas: no se contacta a Google. Escribe el nombre y el correo de una cuenta de Google de prueba para entrar a ${escapeHtml(SHOP_BRAND)}. Solo entran las cuentas creadas en esta página; una cuenta con correo y contraseña no se enlaza.</p>
+<p>Servidor local de pruebas: no se contacta a Google. Escribe el nombre y el correo de una cuenta de Google de prueba para entrar a ${escapeHtml(opts.brand)}. Solo entran las cuentas creadas en esta página; una cuenta con correo y contraseña no se enlaza.</p>
 ${opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : ''}
 <form method="post" action="${escapeHtml(opts.action)}">
 ${hidden}
