@@ -1,9 +1,13 @@
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
-import { listOrderLines, listOrders, type OrderLine, type OrderRow } from '../../data/orders.ts';
+import { useStore } from '@nanostores/react';
+import { listOrderLines, type OrderLine, type OrderRow } from '../../data/orders.ts';
 import { supabaseUrl } from '../../data/supabase.ts';
 import { formatMXN } from '../../domain/money.ts';
 import { resolveImage } from '../../domain/images.ts';
 import { formatAddressCopy, formatOrderDate, formatOrderTotal, orderDisplayId, paginate, statusColor, type StatusColor, ORDER_STATUS } from '../../domain/orders.ts';
+import { $orders, reloadOrders, startOrders } from '../../stores/account.ts';
+import { AsyncState } from '../ui/AsyncState.tsx';
+import { Pager } from '../ui/Pager.tsx';
 import { useLiveRows } from './useLive.ts';
 import OrderPaymentNote from './OrderPaymentNote.tsx';
 import OrderTracking from './OrderTracking.tsx';
@@ -34,27 +38,14 @@ function linePrice(price: number | string): string {
 
 /** "Mis pedidos": the user's orders, 8 per page, each with its lines on demand. */
 export default function OrdersPanel({ userId }: { userId: string }) {
-  const [orders, setOrders] = useState<OrderRow[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const state = useStore($orders);
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Set<string>>(new Set());
   const [lines, setLines] = useState<Record<string, LinesState>>({});
   const inFlight = useRef(new Set<string>());
 
-  const load = useCallback(async () => {
-    const result = await listOrders(userId);
-    if (result.error) {
-      setFailed(true);
-      return;
-    }
-    setFailed(false);
-    setOrders(result.data);
-  }, [userId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useLiveRows('orders', userId, () => void load());
+  useEffect(() => startOrders(userId), [userId]);
+  useLiveRows('orders', userId, () => void reloadOrders(userId));
 
   const loadLines = useCallback(async (orderId: string, force = false) => {
     if (inFlight.current.has(orderId)) return;
@@ -76,145 +67,162 @@ export default function OrdersPanel({ userId }: { userId: string }) {
     void loadLines(orderId);
   }
 
-  const storage = supabaseUrl();
+  return (
+    <>
+      <h2>Mis pedidos</h2>
+      <AsyncState
+        state={state}
+        failed={ORDER_MESSAGES.loadFailed}
+        onRetry={() => void reloadOrders(userId)}
+        loading={
+          <div className="acct-loading" role="status">
+            <span className="acct-spinner" aria-hidden="true" /> Cargando pedidos…
+          </div>
+        }
+      >
+        {(orders) => {
+          if (orders.length === 0) return <p>{ORDER_MESSAGES.empty}</p>;
+          const current = paginate(orders, page);
+          return (
+            <>
+              <div className="acct-table-wrap">
+                <table className="acct-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">ID</th>
+                      <th scope="col">Fecha</th>
+                      <th scope="col">Total</th>
+                      <th scope="col">Estado</th>
+                      <th scope="col">
+                        <span className="visually-hidden">Detalles</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {current.items.map((order) => (
+                      <OrderRowView
+                        key={order.id}
+                        order={order}
+                        isOpen={open.has(order.id)}
+                        lines={lines[order.id]}
+                        onPeek={() => void loadLines(order.id)}
+                        onToggle={() => toggle(order.id)}
+                        onRetry={() => void loadLines(order.id, true)}
+                      />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              {current.showPager && (
+                <Pager
+                  className="acct-pager"
+                  label="Páginas de pedidos"
+                  text={current.label}
+                  live
+                  hasPrevious={current.hasPrevious}
+                  hasNext={current.hasNext}
+                  onPrevious={() => setPage(current.page - 1)}
+                  onNext={() => setPage(current.page + 1)}
+                />
+              )}
+            </>
+          );
+        }}
+      </AsyncState>
+    </>
+  );
+}
 
-  let body;
-  if (failed && orders === null) {
-    body = (
-      <div className="acct-actions">
-        <p className="acct-error" role="alert">
-          {ORDER_MESSAGES.loadFailed}
+interface RowProps {
+  order: OrderRow;
+  isOpen: boolean;
+  lines: LinesState | undefined;
+  onPeek: () => void;
+  onToggle: () => void;
+  onRetry: () => void;
+}
+
+/** One order: its row, and when open its address, tracking and lines. */
+function OrderRowView({ order, isOpen, lines, onPeek, onToggle, onRetry }: RowProps) {
+  const address = order.status !== ORDER_STATUS.pending ? formatAddressCopy(order.shipping_address) : null;
+  return (
+    <Fragment>
+      <tr data-testid="order-row" data-order-id={order.id}>
+        <td>{orderDisplayId(order.id)}</td>
+        <td>{formatOrderDate(order.created_at)}</td>
+        <td>{formatOrderTotal(order.total)}</td>
+        <td>
+          <span className={`badge ${BADGE[statusColor(order.status)]}`} data-color={statusColor(order.status)}>
+            {order.status}
+          </span>
+          <OrderPaymentNote order={order} />
+        </td>
+        <td>
+          <button
+            type="button"
+            className="acct-link"
+            aria-expanded={isOpen}
+            aria-controls={`order-lines-${order.id}`}
+            onMouseEnter={onPeek}
+            onFocus={onPeek}
+            onClick={onToggle}
+          >
+            {isOpen ? 'Ocultar' : 'Ver detalles'}
+            <span className="visually-hidden"> del pedido {orderDisplayId(order.id)}</span>
+          </button>
+        </td>
+      </tr>
+      {isOpen && (
+        <tr id={`order-lines-${order.id}`} data-testid="order-lines">
+          <td colSpan={5}>
+            {address && (
+              <p className="muted" data-testid="order-address">
+                Envío a: {address}
+              </p>
+            )}
+            <OrderTracking orderId={order.id} status={order.status} />
+            <OrderLines state={lines} onRetry={onRetry} />
+          </td>
+        </tr>
+      )}
+    </Fragment>
+  );
+}
+
+/** The products of an open order. */
+function OrderLines({ state, onRetry }: { state: LinesState | undefined; onRetry: () => void }) {
+  if (!state || state.status === 'loading') return <p role="status">Cargando productos…</p>;
+  if (state.status === 'error') {
+    return (
+      <div className="acct-actions" role="alert">
+        <p className="acct-error">
+          <strong>{ORDER_MESSAGES.linesFailedTitle}</strong>: {ORDER_MESSAGES.linesFailed}
         </p>
-        <button type="button" className="btn btn-outline" onClick={() => void load()}>
+        <button type="button" className="btn btn-outline" onClick={onRetry}>
           Reintentar
         </button>
       </div>
     );
-  } else if (orders === null) {
-    body = (
-      <div className="acct-loading" role="status">
-        <span className="acct-spinner" aria-hidden="true" /> Cargando pedidos…
-      </div>
-    );
-  } else if (orders.length === 0) {
-    body = <p>{ORDER_MESSAGES.empty}</p>;
-  } else {
-    const current = paginate(orders, page);
-    body = (
-      <>
-        <div className="acct-table-wrap">
-          <table className="acct-table">
-            <thead>
-              <tr>
-                <th scope="col">ID</th>
-                <th scope="col">Fecha</th>
-                <th scope="col">Total</th>
-                <th scope="col">Estado</th>
-                <th scope="col">
-                  <span className="visually-hidden">Detalles</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {current.items.map((order) => {
-                const isOpen = open.has(order.id);
-                const state = lines[order.id];
-                return (
-                  <Fragment key={order.id}>
-                    <tr data-testid="order-row" data-order-id={order.id}>
-                      <td>{orderDisplayId(order.id)}</td>
-                      <td>{formatOrderDate(order.created_at)}</td>
-                      <td>{formatOrderTotal(order.total)}</td>
-                      <td>
-                        <span className={`badge ${BADGE[statusColor(order.status)]}`} data-color={statusColor(order.status)}>
-                          {order.status}
-                        </span>
-                        <OrderPaymentNote order={order} />
-                      </td>
-                      <td>
-                        <button
-                          type="button"
-                          className="acct-link"
-                          aria-expanded={isOpen}
-                          aria-controls={`order-lines-${order.id}`}
-                          onMouseEnter={() => void loadLines(order.id)}
-                          onFocus={() => void loadLines(order.id)}
-                          onClick={() => toggle(order.id)}
-                        >
-                          {isOpen ? 'Ocultar' : 'Ver detalles'}
-                          <span className="visually-hidden"> del pedido {orderDisplayId(order.id)}</span>
-                        </button>
-                      </td>
-                    </tr>
-                    {isOpen && (
-                      <tr id={`order-lines-${order.id}`} data-testid="order-lines">
-                        <td colSpan={5}>
-                          {order.status !== ORDER_STATUS.pending && formatAddressCopy(order.shipping_address) && (
-                            <p className="muted" data-testid="order-address">
-                              Envío a: {formatAddressCopy(order.shipping_address)}
-                            </p>
-                          )}
-                          <OrderTracking orderId={order.id} status={order.status} />
-                          {!state || state.status === 'loading' ? (
-                            <p role="status">Cargando productos…</p>
-                          ) : state.status === 'error' ? (
-                            <div className="acct-actions" role="alert">
-                              <p className="acct-error">
-                                <strong>{ORDER_MESSAGES.linesFailedTitle}</strong>: {ORDER_MESSAGES.linesFailed}
-                              </p>
-                              <button type="button" className="btn btn-outline" onClick={() => void loadLines(order.id, true)}>
-                                Reintentar
-                              </button>
-                            </div>
-                          ) : state.lines.length === 0 ? (
-                            <p>{ORDER_MESSAGES.noLines}</p>
-                          ) : (
-                            <ul className="acct-lines">
-                              {state.lines.map((line) => (
-                                <li key={line.id} data-testid="order-line">
-                                  {line.product?.image ? (
-                                    <img src={resolveImage(line.product.image, storage)} alt="" width={48} height={48} loading="lazy" />
-                                  ) : (
-                                    <span aria-hidden="true" />
-                                  )}
-                                  <span>
-                                    <strong>{line.product?.name ?? ORDER_MESSAGES.missingProduct}</strong>
-                                    <br />
-                                    <span className="muted">Cantidad: {line.quantity}</span>
-                                  </span>
-                                  <span>{linePrice(line.price)}</span>
-                                </li>
-                              ))}
-                            </ul>
-                          )}
-                        </td>
-                      </tr>
-                    )}
-                  </Fragment>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-        {current.showPager && (
-          <nav className="acct-pager" aria-label="Páginas de pedidos">
-            <button type="button" className="btn btn-outline" disabled={!current.hasPrevious} onClick={() => setPage(current.page - 1)}>
-              Anteriores
-            </button>
-            <span aria-live="polite">{current.label}</span>
-            <button type="button" className="btn btn-outline" disabled={!current.hasNext} onClick={() => setPage(current.page + 1)}>
-              Siguientes
-            </button>
-          </nav>
-        )}
-      </>
-    );
   }
-
+  if (state.lines.length === 0) return <p>{ORDER_MESSAGES.noLines}</p>;
+  const storage = supabaseUrl();
   return (
-    <>
-      <h2>Mis pedidos</h2>
-      {body}
-    </>
+    <ul className="acct-lines">
+      {state.lines.map((line) => (
+        <li key={line.id} data-testid="order-line">
+          {line.product?.image ? (
+            <img src={resolveImage(line.product.image, storage)} alt="" width={48} height={48} loading="lazy" />
+          ) : (
+            <span aria-hidden="true" />
+          )}
+          <span>
+            <strong>{line.product?.name ?? ORDER_MESSAGES.missingProduct}</strong>
+            <br />
+            <span className="muted">Cantidad: {line.quantity}</span>
+          </span>
+          <span>{linePrice(line.price)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

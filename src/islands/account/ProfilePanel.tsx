@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '@supabase/supabase-js';
 import { DEFAULT_COUNTRY } from '../../domain/validation.ts';
@@ -19,6 +19,7 @@ import PasswordField from '../auth/PasswordField.tsx';
 import { CountrySelect, Field } from '../ui/Field.tsx';
 import { AsyncState } from '../ui/AsyncState.tsx';
 import { describeAddress } from '../ui/AddressForm.tsx';
+import { useNote } from '../ui/useNote.ts';
 import SavedCards from './SavedCards.tsx';
 import { useLiveRows } from './useLive.ts';
 import type { AccountTab } from './tabs.ts';
@@ -26,22 +27,6 @@ import type { AccountTab } from './tabs.ts';
 /** How long the "saved" note stays, and how long other status notes stay. */
 export const SAVE_NOTE_MS = 2400;
 export const STATUS_NOTE_MS = 1800;
-
-/** Temporary note that clears itself after `ms`. */
-function useNote(ms: number): [string, (text: string) => void] {
-  const [note, setNote] = useState('');
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const show = useCallback(
-    (text: string) => {
-      clearTimeout(timer.current);
-      setNote(text);
-      if (text) timer.current = setTimeout(() => setNote(''), ms);
-    },
-    [ms],
-  );
-  return [note, show];
-}
 
 interface Props {
   user: User;

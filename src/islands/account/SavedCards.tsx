@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { listSavedCards, removeCard, setDefaultCard, type SavedCard } from '../../data/account.ts';
+import { useNote } from '../ui/useNote.ts';
 
 export const CARD_MESSAGES = {
   settingDefault: 'Estableciendo predeterminado...',
@@ -25,9 +26,8 @@ function brandName(brand: string): string {
 export default function SavedCards({ customerId }: { customerId: string | null }) {
   const [cards, setCards] = useState<SavedCard[] | null>(null);
   const [loadError, setLoadError] = useState(false);
-  const [note, setNote] = useState('');
+  const [note, showNote] = useNote(NOTE_MS);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const load = useCallback(async () => {
     if (!customerId) return;
@@ -43,25 +43,18 @@ export default function SavedCards({ customerId }: { customerId: string | null }
   useEffect(() => {
     void load();
   }, [load]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  function showNote(text: string, clear: boolean) {
-    clearTimeout(timer.current);
-    setNote(text);
-    if (clear) timer.current = setTimeout(() => setNote(''), NOTE_MS);
-  }
 
   async function makeDefault(card: SavedCard) {
     if (!customerId) return;
     setBusyId(card.id);
-    showNote(CARD_MESSAGES.settingDefault, false);
+    showNote(CARD_MESSAGES.settingDefault, true);
     try {
       await setDefaultCard(customerId, card.id);
       // Exactly one default afterwards, whatever the list said before.
       setCards((list) => (list ?? []).map((c) => ({ ...c, is_default: c.id === card.id })));
-      showNote(CARD_MESSAGES.defaultDone, true);
+      showNote(CARD_MESSAGES.defaultDone);
     } catch {
-      showNote(CARD_MESSAGES.defaultFailed, true);
+      showNote(CARD_MESSAGES.defaultFailed);
     } finally {
       setBusyId(null);
     }
@@ -69,13 +62,13 @@ export default function SavedCards({ customerId }: { customerId: string | null }
 
   async function remove(card: SavedCard) {
     setBusyId(card.id);
-    showNote(CARD_MESSAGES.removing, false);
+    showNote(CARD_MESSAGES.removing, true);
     try {
       await removeCard(card.id);
       setCards((list) => (list ?? []).filter((c) => c.id !== card.id));
-      showNote(CARD_MESSAGES.removed, true);
+      showNote(CARD_MESSAGES.removed);
     } catch {
-      showNote(CARD_MESSAGES.removeFailed, true);
+      showNote(CARD_MESSAGES.removeFailed);
     } finally {
       setBusyId(null);
     }

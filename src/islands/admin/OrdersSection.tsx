@@ -3,6 +3,7 @@ import { ADMIN_PAGE_SIZE, ORDER_STATUS, formatOrderDate, formatOrderTotal, order
 import { BADGE } from './badges.ts';
 import { loadOrders, type AdminOrder, type OrderFilter } from '../../data/admin.ts';
 import OrderDetailView from './OrderDetail.tsx';
+import { Pager } from '../ui/Pager.tsx';
 
 
 const EMPTY: OrderFilter = { status: '', from: '', to: '', search: '', page: 1 };
@@ -189,15 +190,15 @@ export default function OrdersSection() {
             </table>
           </div>
           {totalPages > 1 && (
-            <nav className="adm-pager" aria-label="Páginas de pedidos">
-              <button type="button" className="btn btn-outline" disabled={page <= 1} onClick={() => filter && setFilter({ ...filter, page: page - 1 })}>
-                Anteriores
-              </button>
-              <span>{`Página ${page} de ${totalPages}`}</span>
-              <button type="button" className="btn btn-outline" disabled={page >= totalPages} onClick={() => filter && setFilter({ ...filter, page: page + 1 })}>
-                Siguientes
-              </button>
-            </nav>
+            <Pager
+              className="adm-pager"
+              label="Páginas de pedidos"
+              text={`Página ${page} de ${totalPages}`}
+              hasPrevious={page > 1}
+              hasNext={page < totalPages}
+              onPrevious={() => filter && setFilter({ ...filter, page: page - 1 })}
+              onNext={() => filter && setFilter({ ...filter, page: page + 1 })}
+            />
           )}
         </>
       )}

@@ -4,6 +4,7 @@ import { formatMXN } from '../../domain/money.ts';
 import { discountPercent } from '../../domain/products.ts';
 import ProductEditDialog from './ProductEditDialog.tsx';
 import { loadProducts, PRODUCTS_PAGE_SIZE, type AdminProduct, type ProductFilter } from '../../data/admin.ts';
+import { Pager } from '../ui/Pager.tsx';
 
 const EMPTY: ProductFilter = { search: '', franchise: '', type: '', expansion: '', flag: '', page: 1 };
 
@@ -192,15 +193,15 @@ export default function ProductsSection() {
             </table>
           </div>
           {totalPages > 1 && (
-            <nav className="adm-pager" aria-label="Páginas de productos">
-              <button type="button" className="btn btn-outline" disabled={page <= 1} onClick={() => filter && setFilter({ ...filter, page: page - 1 })}>
-                Anteriores
-              </button>
-              <span>{`Página ${page} de ${totalPages}`}</span>
-              <button type="button" className="btn btn-outline" disabled={page >= totalPages} onClick={() => filter && setFilter({ ...filter, page: page + 1 })}>
-                Siguientes
-              </button>
-            </nav>
+            <Pager
+              className="adm-pager"
+              label="Páginas de productos"
+              text={`Página ${page} de ${totalPages}`}
+              hasPrevious={page > 1}
+              hasNext={page < totalPages}
+              onPrevious={() => filter && setFilter({ ...filter, page: page - 1 })}
+              onNext={() => filter && setFilter({ ...filter, page: page + 1 })}
+            />
           )}
         </>
       )}

@@ -1,13 +1,21 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $session, AUTH_MESSAGES, continueWithGoogle, initSession, registerShopper, requestPasswordReset, safeNextPath, signIn } from '../../stores/session.ts';
 import { flashToast, notify } from '../../stores/toast.ts';
 import PasswordField from './PasswordField.tsx';
 import { usePrebuiltForm } from '../prebuilt.ts';
 import Toaster from '../account/Toaster.tsx';
+import { Field } from '../ui/Field.tsx';
 import '../account/account.css';
 
 type Mode = 'login' | 'register' | 'forgot';
+
+/** The title and the submit button of each mode. */
+const MODE_TEXT: Record<Mode, { title: string; submit: string }> = {
+  login: { title: 'Inicia sesión', submit: 'Iniciar sesión' },
+  register: { title: 'Crea tu cuenta', submit: 'Crear cuenta' },
+  forgot: { title: 'Recupera tu contraseña', submit: 'Enviar enlace de recuperación' },
+};
 
 interface Props {
   /**
@@ -17,37 +25,8 @@ interface Props {
   standalone?: boolean;
 }
 
-interface TextFieldProps {
-  label: string;
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
-  type?: string;
-  autoComplete?: string;
-  error?: string;
-}
-
-function TextField({ label, name, value, onChange, type = 'text', autoComplete, error }: TextFieldProps) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        className="input"
-        type={type}
-        autoComplete={autoComplete}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {error && <p className="field-error">{error}</p>}
-    </div>
-  );
-}
-
 const EMPTY = { username: '', email: '', password: '', name: '', lastname: '', phone: '' };
+type AuthFormFields = typeof EMPTY;
 
 function nextFromUrl(): string {
   return safeNextPath(new URLSearchParams(window.location.search).get('next'));
@@ -65,44 +44,66 @@ export default function AuthForm(props: Props) {
   );
 }
 
-/** Sign-in, sign-up and password recovery, with Google as the other way in. */
-function AuthScreen({ standalone = false }: Props) {
-  const session = useStore($session);
-  const [mode, setMode] = useState<Mode>('login');
+/**
+ * The form's values; what was typed (and a submit pressed) before hydration is kept and acted on
+ * (src/islands/prebuilt.ts). `hydrated` marks the form as interactive.
+ */
+function useAuthFormFields() {
   const [form, setForm] = useState(EMPTY);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
-  const [busy, setBusy] = useState(false);
-  // Marks the form as interactive.
   const [hydrated, setHydrated] = useState(false);
-  // What was typed (and a submit pressed) before hydration is kept and acted on
-  // (src/islands/prebuilt.ts).
   const formRef = useRef<HTMLFormElement>(null);
   usePrebuiltForm(formRef, form, (name, typed) => setForm((f) => ({ ...f, [name]: typed })));
-
   useEffect(() => {
     setHydrated(true);
     initSession();
   }, []);
+  return { form, setForm, formRef, hydrated };
+}
 
+/**
+ * Leaving the auth page for `?next=`: once, whether this form signed in or the session appeared
+ * otherwise (a link, Google, another tab). While the form signs in itself, it moves on itself.
+ */
+function useLeaveOnceSignedIn(standalone: boolean) {
+  const session = useStore($session);
   // One navigation only: a second one would abort the first.
   const leaving = useRef(false);
-  // While this form signs in, it moves on itself (with the welcome notice), not the effect below.
   const signingIn = useRef(false);
-  function leave(how: 'assign' | 'replace') {
+  const leave = useCallback((how: 'assign' | 'replace') => {
     if (leaving.current) return;
     leaving.current = true;
     window.location[how](nextFromUrl());
-  }
-
+  }, []);
   // Already signed in (or just signed in through a link or Google): go straight on.
   useEffect(() => {
     if (signingIn.current) return;
     if (standalone && !session.loading && session.user && session.profile) leave('replace');
-  }, [standalone, session.loading, session.user, session.profile]);
+  }, [standalone, session.loading, session.user, session.profile, leave]);
+  return { leave, signingIn };
+}
 
-  const set = (key: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+/** Sign-in, sign-up and password recovery, with Google as the other way in. */
+function AuthScreen({ standalone = false }: Props) {
+  const session = useStore($session);
+  const [mode, setMode] = useState<Mode>('login');
+  const { form, setForm, formRef, hydrated } = useAuthFormFields();
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { leave, signingIn } = useLeaveOnceSignedIn(standalone);
+
+  const set = (key: keyof AuthFormFields) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  /** Signed in: on the auth page, on to the next page with the notice; in the account, the notice. */
+  function welcome() {
+    if (standalone) {
+      flashToast(AUTH_MESSAGES.welcome);
+      leave('assign');
+    } else {
+      notify(AUTH_MESSAGES.welcome, 'success');
+    }
+  }
 
   function switchMode(next: Mode) {
     setMode(next);
@@ -119,12 +120,7 @@ function AuthScreen({ standalone = false }: Props) {
       setError(result.message);
       return;
     }
-    if (standalone) {
-      flashToast(AUTH_MESSAGES.welcome);
-      leave('assign');
-    } else {
-      notify(AUTH_MESSAGES.welcome, 'success');
-    }
+    welcome();
   }
 
   async function onRegister() {
@@ -147,12 +143,7 @@ function AuthScreen({ standalone = false }: Props) {
       return;
     }
     // Signed in straight away (projects without e-mail confirmation).
-    if (standalone) {
-      flashToast(AUTH_MESSAGES.welcome);
-      leave('assign');
-    } else {
-      notify(AUTH_MESSAGES.welcome, 'success');
-    }
+    welcome();
   }
 
   async function onForgot() {
@@ -191,50 +182,11 @@ function AuthScreen({ standalone = false }: Props) {
     );
   }
 
-  const title = mode === 'login' ? 'Inicia sesión' : mode === 'register' ? 'Crea tu cuenta' : 'Recupera tu contraseña';
-  const submitLabel =
-    mode === 'login' ? 'Iniciar sesión' : mode === 'register' ? 'Crear cuenta' : 'Enviar enlace de recuperación';
-
   return (
     <div className="acct-auth card" data-hydrated={hydrated}>
-      {mode !== 'forgot' && (
-        <div className="acct-auth-tabs" role="group" aria-label="Modo">
-          <button type="button" aria-pressed={mode === 'login'} onClick={() => switchMode('login')}>
-            Inicia sesión
-          </button>
-          <button type="button" aria-pressed={mode === 'register'} onClick={() => switchMode('register')}>
-            Crea tu cuenta
-          </button>
-        </div>
-      )}
-      <h1 className="acct-auth-title">{title}</h1>
-      {notice && (
-        <p className="acct-note acct-note-info" role="status">
-          {notice}
-        </p>
-      )}
+      <AuthHeader mode={mode} notice={notice} onSwitch={switchMode} />
       <form ref={formRef} data-prebuilt onSubmit={onSubmit} noValidate aria-busy={busy}>
-        {mode === 'register' && (
-          <>
-            <TextField label="Nombre de usuario" name="username" value={form.username} onChange={set('username')} autoComplete="username" error={fieldErrors.username} />
-            <div className="acct-row">
-              <TextField label="Nombre" name="name" value={form.name} onChange={set('name')} autoComplete="given-name" error={fieldErrors.name} />
-              <TextField label="Apellido" name="lastname" value={form.lastname} onChange={set('lastname')} autoComplete="family-name" error={fieldErrors.lastname} />
-            </div>
-            <TextField label="Teléfono" name="phone" type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" error={fieldErrors.phone} />
-          </>
-        )}
-        <TextField label="Correo electrónico" name="email" type="email" value={form.email} onChange={set('email')} autoComplete="email" error={fieldErrors.email} />
-        {mode !== 'forgot' && (
-          <PasswordField
-            label="Contraseña"
-            value={form.password}
-            onChange={set('password')}
-            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-            meter={mode === 'register'}
-            error={fieldErrors.password}
-          />
-        )}
+        <AuthFields mode={mode} form={form} set={set} fieldErrors={fieldErrors} />
         {mode === 'forgot' && <p className="muted">Te enviaremos un enlace para crear una nueva contraseña.</p>}
         {error && (
           <p className="acct-error" role="alert">
@@ -242,16 +194,54 @@ function AuthScreen({ standalone = false }: Props) {
           </p>
         )}
         <button type="submit" className="btn btn-primary acct-wide" disabled={busy}>
-          {busy ? 'Procesando…' : submitLabel}
+          {busy ? 'Procesando…' : MODE_TEXT[mode].submit}
         </button>
       </form>
+      <AuthLinks mode={mode} onSwitch={switchMode} onGoogle={() => void onGoogle()} />
+    </div>
+  );
+}
+
+/** The fields of the mode: the registration's own, the e-mail, and the password unless recovering. */
+function AuthFields({ mode, form, set, fieldErrors }: { mode: Mode; form: AuthFormFields; set: (key: keyof AuthFormFields) => (value: string) => void; fieldErrors: Record<string, string> }) {
+  return (
+    <>
+      {mode === 'register' && (
+        <>
+          <Field label="Nombre de usuario" name="username" value={form.username} onChange={set('username')} autoComplete="username" error={fieldErrors.username} />
+          <div className="acct-row">
+            <Field label="Nombre" name="name" value={form.name} onChange={set('name')} autoComplete="given-name" error={fieldErrors.name} />
+            <Field label="Apellido" name="lastname" value={form.lastname} onChange={set('lastname')} autoComplete="family-name" error={fieldErrors.lastname} />
+          </div>
+          <Field label="Teléfono" name="phone" type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" error={fieldErrors.phone} />
+        </>
+      )}
+      <Field label="Correo electrónico" name="email" type="email" value={form.email} onChange={set('email')} autoComplete="email" error={fieldErrors.email} />
+      {mode !== 'forgot' && (
+        <PasswordField
+          label="Contraseña"
+          value={form.password}
+          onChange={set('password')}
+          autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+          meter={mode === 'register'}
+          error={fieldErrors.password}
+        />
+      )}
+    </>
+  );
+}
+
+/** 'Olvidaste tu contraseña?' / 'Volver a iniciar sesión', and Google as the other way in. */
+function AuthLinks({ mode, onSwitch, onGoogle }: { mode: Mode; onSwitch: (mode: Mode) => void; onGoogle: () => void }) {
+  return (
+    <>
       {mode === 'login' && (
-        <button type="button" className="acct-link" onClick={() => switchMode('forgot')}>
+        <button type="button" className="acct-link" onClick={() => onSwitch('forgot')}>
           Olvidaste tu contraseña?
         </button>
       )}
       {mode === 'forgot' && (
-        <button type="button" className="acct-link" onClick={() => switchMode('login')}>
+        <button type="button" className="acct-link" onClick={() => onSwitch('login')}>
           Volver a iniciar sesión
         </button>
       )}
@@ -265,6 +255,30 @@ function AuthScreen({ standalone = false }: Props) {
           </button>
         </>
       )}
-    </div>
+    </>
+  );
+}
+
+/** The login / register switch, the title and the notice ('Revisa tu correo', …). */
+function AuthHeader({ mode, notice, onSwitch }: { mode: Mode; notice: string; onSwitch: (mode: Mode) => void }) {
+  return (
+    <>
+      {mode !== 'forgot' && (
+        <div className="acct-auth-tabs" role="group" aria-label="Modo">
+          <button type="button" aria-pressed={mode === 'login'} onClick={() => onSwitch('login')}>
+            Inicia sesión
+          </button>
+          <button type="button" aria-pressed={mode === 'register'} onClick={() => onSwitch('register')}>
+            Crea tu cuenta
+          </button>
+        </div>
+      )}
+      <h1 className="acct-auth-title">{MODE_TEXT[mode].title}</h1>
+      {notice && (
+        <p className="acct-note acct-note-info" role="status">
+          {notice}
+        </p>
+      )}
+    </>
   );
 }
