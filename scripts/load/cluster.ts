@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startStack, type RunningStack } from 'local-supabase';
 import { startPgServer, type PgServer } from '../../tests/db/pg-server.ts';
+import { SHOP_STACK } from '../backend.ts';
 
 const run = promisify(execFile);
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -40,7 +41,8 @@ export function findNginx(): string | null {
 /** The database side: PostgreSQL server and the stack on it. */
 export interface Backend {
   pg: PgServer;
-  stack: RunningStack;
+  /** The in-process stack (startBackend); startBackendProcess runs it in a child process. */
+  stack?: RunningStack;
   url: string;
   anonKey: string;
   serviceRoleKey: string;
@@ -53,7 +55,7 @@ export async function startBackend(siteUrl: string, dataDir: string): Promise<Ba
   const pg = await startPgServer();
   const databaseUrl = `postgres://postgres@127.0.0.1:${pg.port}/postgres`;
   try {
-    const stack = await startStack({ port: 0, host: '127.0.0.1', rootDir: ROOT, dataDir, databaseUrl, siteUrl, autoconfirm: true, verbose: false });
+    const stack = await startStack({ ...SHOP_STACK, port: 0, host: '127.0.0.1', dataDir, databaseUrl, siteUrl, autoconfirm: true, verbose: false });
     return {
       pg,
       stack,
@@ -67,6 +69,80 @@ export async function startBackend(siteUrl: string, dataDir: string): Promise<Ba
       },
     };
   } catch (error) {
+    await pg.stop();
+    throw error;
+  }
+}
+
+/**
+ * The same backend with the stack in a process of its own (`scripts/backend.ts`), so a load
+ * generator in this process does not share its event loop. Auth rate limits are off: every
+ * simulated shopper comes from 127.0.0.1.
+ */
+export async function startBackendProcess(siteUrl: string, dataDir: string): Promise<Backend & { child: ChildProcess }> {
+  const pg = await startPgServer();
+  const databaseUrl = `postgres://postgres@127.0.0.1:${pg.port}/postgres`;
+  const port = await freePort();
+  const output: string[] = [];
+  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join('scripts', 'backend.ts')], {
+    cwd: ROOT,
+    detached: true,
+    env: {
+      ...process.env,
+      LOCAL_SUPABASE_HOST: '127.0.0.1',
+      LOCAL_SUPABASE_PORT: String(port),
+      LOCAL_SUPABASE_DATA_DIR: dataDir,
+      LOCAL_SUPABASE_RATE_LIMITS: 'off',
+      LOCAL_SUPABASE_AUTOCONFIRM: 'true',
+      LOCAL_SUPABASE_CORS_ORIGINS: siteUrl,
+      SITE_URL: siteUrl,
+      DATABASE_URL: databaseUrl,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  const url = `http://127.0.0.1:${port}`;
+  const stopChild = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }, 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the local stack exited (${child.exitCode}): ${output.join('')}`);
+      const ok = await fetch(`${url}/rest/v1/`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status < 500, () => false);
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error(`the local stack did not answer: ${output.join('')}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const { LOCAL_JWT_SECRET } = await import('local-supabase/config');
+    const { apiKeys } = await import('local-supabase/jwt');
+    const keys = await apiKeys(LOCAL_JWT_SECRET);
+    return {
+      pg,
+      child,
+      url,
+      anonKey: keys.anonKey,
+      serviceRoleKey: keys.serviceRoleKey,
+      databaseUrl,
+      async stop() {
+        await stopChild();
+        await pg.stop();
+      },
+    };
+  } catch (error) {
+    await stopChild();
     await pg.stop();
     throw error;
   }

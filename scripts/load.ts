@@ -1,0 +1,368 @@
+/**
+ * `npm run load`: the shop under load on this machine, loopback only, bounded in time. A
+ * throwaway PostgreSQL server, the local stack on it (its own process, auth rate limits off since
+ * every shopper comes from 127.0.0.1), one build, and nginx in front of one and then two
+ * `scripts/serve.mjs` processes (scripts/load/cluster.ts). For LOAD_SECONDS (60) each time:
+ *
+ *   - LOAD_SHOPPERS (200) browsing shoppers: autocannon connections through nginx, each asking for
+ *     LOAD_RATE (1) requests a second, over the static pages of the build (home, listings,
+ *     products, help) and the search index, as a browser asks (brotli or gzip);
+ *   - LOAD_CHECKOUTS (20) checkouts at once, each in a loop: sign in (auth), create_order (REST),
+ *     point the order at the shopper's address (REST), create the payment (shop API, through
+ *     nginx) and pay it with the simulated card (shop API, through nginx). One product in five
+ *     is a hot product with little stock, so checkouts race for its last units.
+ *
+ * Then, from the database: units sold per product against the stock each started with
+ * (oversold units must be 0), and the stock left. Prints one Markdown table per configuration
+ * (request counts, errors, p50/p95/p99 of static pages and of each checkout call); errors are
+ * failed connections, timeouts and unexpected answers (a sold-out refusal of create_order is the
+ * shop working, counted apart).
+ *
+ *   npm run load                       one server, then two
+ *   npm run load -- --instances 2      only the two-server run
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import {
+  buildShop,
+  findNginx,
+  freePort,
+  outputFolder,
+  startBackendProcess,
+  startInstance,
+  startNginx,
+  type Backend,
+  type Instance,
+  type Proxy,
+} from './load/cluster.ts';
+
+const SECONDS = Number(process.env.LOAD_SECONDS || 60);
+const SHOPPERS = Number(process.env.LOAD_SHOPPERS || 200);
+const RATE = Number(process.env.LOAD_RATE || 1);
+const CHECKOUTS = Number(process.env.LOAD_CHECKOUTS || 20);
+const HOT_STOCK = 25;
+const STOCK = 100_000;
+const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
+
+const argIndex = process.argv.indexOf('--instances');
+const only = argIndex > 0 ? Number(process.argv[argIndex + 1]) : null;
+const CONFIGS = only ? [only] : [1, 2];
+
+/** The percentile p (0–100) of values, nearest rank. */
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** The static files a browser would ask for: every page of the build and the search index. */
+function staticPaths(clientDir: string): string[] {
+  const paths: string[] = [];
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        if (entry.name !== '_astro' && entry.name !== 'media') walk(path.join(dir, entry.name), `${prefix}${entry.name}/`);
+      } else if (entry.name === 'index.html') {
+        paths.push(prefix === '' ? '/' : `/${prefix.replace(/\/$/, '')}`);
+      }
+    }
+  };
+  walk(fs.realpathSync(clientDir), '');
+  return paths.filter((p) => !p.startsWith('/admin') && !p.startsWith('/cuenta') && !p.startsWith('/account'));
+}
+
+interface Shopper {
+  email: string;
+  password: string;
+  addressId: string;
+}
+
+interface CallStats {
+  times: number[];
+  errors: string[];
+}
+
+type Calls = Record<'signIn' | 'createOrder' | 'address' | 'intent' | 'pay', CallStats>;
+
+function newCalls(): Calls {
+  return { signIn: { times: [], errors: [] }, createOrder: { times: [], errors: [] }, address: { times: [], errors: [] }, intent: { times: [], errors: [] }, pay: { times: [], errors: [] } };
+}
+
+/** One timed call; an answer other than `ok` (or a failed connection) is an error. */
+async function call(stats: CallStats, url: string, init: RequestInit, ok: (status: number, body: unknown) => boolean): Promise<{ status: number; body: unknown } | null> {
+  const started = performance.now();
+  try {
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+    const text = await res.text();
+    stats.times.push(performance.now() - started);
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON
+    }
+    if (!ok(res.status, body)) {
+      stats.errors.push(`${res.status} ${text.slice(0, 160)}`);
+      return null;
+    }
+    return { status: res.status, body };
+  } catch (error) {
+    stats.times.push(performance.now() - started);
+    stats.errors.push(error instanceof Error ? error.message : String(error));
+    return null;
+  }
+}
+
+/** Checkouts in a loop until `until`: sign in, order one unit, address, payment, simulated card. */
+async function checkoutLoop(backend: Backend, shopUrl: string, shopper: Shopper, products: { hot: string; others: string[] }, until: number, calls: Calls, outcome: { paid: number; soldOut: number }) {
+  const apikey = backend.anonKey;
+  let n = 0;
+  while (Date.now() < until) {
+    n += 1;
+    const product = n % 5 === 1 ? products.hot : products.others[n % products.others.length]!;
+    const signIn = await call(
+      calls.signIn,
+      `${backend.url}/auth/v1/token?grant_type=password`,
+      { method: 'POST', headers: { apikey, 'content-type': 'application/json' }, body: JSON.stringify({ email: shopper.email, password: shopper.password }) },
+      (s) => s === 200,
+    );
+    if (!signIn) continue;
+    const token = (signIn.body as { access_token: string }).access_token;
+    const auth = { apikey, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    let soldOut = false;
+    const order = await call(
+      calls.createOrder,
+      `${backend.url}/rest/v1/rpc/create_order`,
+      { method: 'POST', headers: auth, body: JSON.stringify({ items: [{ product_id: product, quantity: 1 }] }) },
+      (s, body) => {
+        if (s === 200) return true;
+        // Sold out: the shop refusing the last unit to a second buyer is correct.
+        soldOut = s === 400 && JSON.stringify(body).includes('Stock insuficiente');
+        return soldOut;
+      },
+    );
+    if (soldOut) {
+      outcome.soldOut += 1;
+      continue;
+    }
+    if (!order) continue;
+    const orderId = order.body as string;
+    const pointed = await call(
+      calls.address,
+      `${backend.url}/rest/v1/orders?id=eq.${orderId}`,
+      { method: 'PATCH', headers: { ...auth, prefer: 'return=minimal' }, body: JSON.stringify({ shipping_address_id: shopper.addressId }) },
+      (s) => s === 204 || s === 200,
+    );
+    if (!pointed) continue;
+    const intent = await call(
+      calls.intent,
+      `${shopUrl}/api/create-payment-intent`,
+      { method: 'POST', headers: { authorization: auth.authorization, 'content-type': 'application/json' }, body: JSON.stringify({ orderId }) },
+      (s) => s === 200,
+    );
+    if (!intent) continue;
+    const { clientSecret } = intent.body as { clientSecret: string };
+    const paid = await call(
+      calls.pay,
+      `${shopUrl}/api/payments/simulated/confirm`,
+      { method: 'POST', headers: { authorization: auth.authorization, 'content-type': 'application/json' }, body: JSON.stringify({ clientSecret, card: CARD, save: false }) },
+      (s, body) => s === 200 && (body as { status?: string })?.status === 'succeeded',
+    );
+    if (paid) outcome.paid += 1;
+  }
+}
+
+interface RunResult {
+  instances: number;
+  browse: { requests: number; errors: number; non2xx: number; timeouts: number; p50: number; p95: number; p99: number; rps: number };
+  checkout: { paid: number; soldOut: number; calls: Record<string, { n: number; errors: number; p50: number; p95: number; p99: number }>; p95All: number; errors: number };
+  stock: Array<{ product: string; started: number; sold: number; left: number; oversold: number }>;
+  errorSamples: string[];
+}
+
+async function runOnce(count: number, ctx: { backend: Backend; db: pg.Client; out: ReturnType<typeof outputFolder>; siteUrl: string; proxyPort: number; work: string; shoppers: Shopper[]; products: { hot: string; others: string[] }; paths: string[] }): Promise<RunResult> {
+  const { backend, db } = ctx;
+  // The same starting stock for every run.
+  await db.query('update public.products set stock = $2, limit_per_customer = 100000 where id = any($1)', [ctx.products.others, STOCK]);
+  await db.query('update public.products set stock = $2, limit_per_customer = 100000 where id = $1', [ctx.products.hot, HOT_STOCK]);
+  const instances: Instance[] = [];
+  let proxy: Proxy | null = null;
+  try {
+    for (let i = 0; i < count; i++) {
+      instances.push(
+        await startInstance({
+          name: `servidor ${i + 1}`,
+          port: await freePort(),
+          outDir: ctx.out.relative,
+          backend,
+          siteUrl: ctx.siteUrl,
+          // No product changes during the run; rebuilds are not what is measured.
+          env: { REBUILD_ON_CHANGE: '0' },
+        }),
+      );
+    }
+    proxy = await startNginx({ port: ctx.proxyPort, upstreams: instances.map((i) => i.port), dir: path.join(ctx.work, `nginx-${count}`) });
+    // Warm-up: each page once, so the first requests do not measure cold caches.
+    for (const p of ctx.paths.slice(0, 50)) await fetch(`${proxy.url}${p}`).then((r) => r.arrayBuffer());
+
+    const startedAt = new Date();
+    const until = Date.now() + SECONDS * 1000;
+    const latencies: number[] = [];
+    const requests = [...ctx.paths].sort(() => Math.random() - 0.5).map((p) => ({ method: 'GET' as const, path: p }));
+    const browsing = new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: proxy!.url,
+          connections: SHOPPERS,
+          connectionRate: RATE,
+          duration: SECONDS,
+          timeout: 10,
+          headers: { 'accept-encoding': 'br, gzip' },
+          requests,
+        },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      );
+      instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    });
+    const calls = newCalls();
+    const outcome = { paid: 0, soldOut: 0 };
+    await Promise.all([browsing, ...ctx.shoppers.map((s) => checkoutLoop(backend, proxy!.url, s, ctx.products, until, calls, outcome))]);
+    const browse = await browsing;
+
+    const stock: RunResult['stock'] = [];
+    for (const product of [ctx.products.hot, ...ctx.products.others]) {
+      const started = product === ctx.products.hot ? HOT_STOCK : STOCK;
+      const { rows } = await db.query<{ sold: string; left: number }>(
+        `select coalesce((select sum(i.quantity) from public.order_items i join public.orders o on o.id = i.order_id
+                           where i.product_id = $1 and o.created_at >= $2 and o.status <> 'Cancelado'), 0) as sold,
+                (select stock from public.products where id = $1) as left`,
+        [product, startedAt],
+      );
+      const sold = Number(rows[0]!.sold);
+      const left = Number(rows[0]!.left);
+      stock.push({ product, started, sold, left, oversold: Math.max(0, sold - started) + (left < 0 ? -left : 0) });
+    }
+    const summary = (s: CallStats) => ({ n: s.times.length, errors: s.errors.length, p50: percentile(s.times, 50), p95: percentile(s.times, 95), p99: percentile(s.times, 99) });
+    const allTimes = Object.values(calls).flatMap((c) => c.times);
+    return {
+      instances: count,
+      browse: {
+        requests: browse.requests.total,
+        errors: browse.errors,
+        non2xx: browse.non2xx,
+        timeouts: browse.timeouts,
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        p99: percentile(latencies, 99),
+        rps: browse.requests.average,
+      },
+      checkout: {
+        paid: outcome.paid,
+        soldOut: outcome.soldOut,
+        calls: Object.fromEntries(Object.entries(calls).map(([name, s]) => [name, summary(s)])),
+        p95All: percentile(allTimes, 95),
+        errors: Object.values(calls).reduce((sum, c) => sum + c.errors.length, 0),
+      },
+      stock,
+      errorSamples: Object.values(calls).flatMap((c) => c.errors).slice(0, 5),
+    };
+  } finally {
+    await proxy?.stop();
+    await Promise.all(instances.map((i) => i.stop()));
+  }
+}
+
+function report(result: RunResult): string {
+  const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : '—');
+  const c = result.checkout.calls;
+  const lines = [
+    `### ${result.instances === 1 ? 'Un servidor' : `${result.instances} servidores`} detrás de nginx`,
+    '',
+    '| Medida | Valor |',
+    '| --- | --- |',
+    `| Páginas estáticas e índice de búsqueda: peticiones | ${result.browse.requests} (${result.browse.rps.toFixed(0)}/s) |`,
+    `| Páginas estáticas: errores, no 2xx, tiempos agotados | ${result.browse.errors}, ${result.browse.non2xx}, ${result.browse.timeouts} |`,
+    `| Páginas estáticas p50 / p95 / p99 | ${ms(result.browse.p50)} / ${ms(result.browse.p95)} / ${ms(result.browse.p99)} |`,
+    `| Compras pagadas; rechazos por falta de stock | ${result.checkout.paid}; ${result.checkout.soldOut} |`,
+    `| Llamadas de compra: errores | ${result.checkout.errors} |`,
+    `| Llamadas de compra p95 (todas) | ${ms(result.checkout.p95All)} |`,
+    ...(
+      [
+        ['Inicio de sesión', c.signIn],
+        ['create_order', c.createOrder],
+        ['Dirección del pedido', c.address],
+        ['Crear el pago (API de la tienda)', c.intent],
+        ['Pagar con la tarjeta simulada (API de la tienda)', c.pay],
+      ] as const
+    ).map(([name, s]) => `| ${name}: n, p50 / p95 / p99 | ${s!.n}, ${ms(s!.p50)} / ${ms(s!.p95)} / ${ms(s!.p99)} |`),
+    `| Unidades vendidas de más | ${result.stock.reduce((sum, s) => sum + s.oversold, 0)} (${result.stock.map((s) => `${s.product}: ${s.sold} de ${s.started}, quedan ${s.left}`).join('; ')}) |`,
+  ];
+  if (result.errorSamples.length > 0) lines.push('', `Errores (muestra): ${result.errorSamples.join(' | ')}`);
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  if (!findNginx()) throw new Error('nginx is missing: apt-get install -y nginx');
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tienda-carga-'));
+  const proxyPort = await freePort();
+  const siteUrl = `http://127.0.0.1:${proxyPort}`;
+  const out = outputFolder('carga');
+  let backend: Backend | null = null;
+  let db: pg.Client | null = null;
+  const stop = async () => {
+    await db?.end().catch(() => undefined);
+    await backend?.stop().catch(() => undefined);
+    out.remove();
+    fs.rmSync(work, { recursive: true, force: true });
+  };
+  process.once('SIGINT', () => void stop().then(() => process.exit(130)));
+  try {
+    console.log(`carga: ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ''}, ${Math.round(os.totalmem() / 2 ** 30)} GB; carga del sistema ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    backend = await startBackendProcess(siteUrl, path.join(work, 'data'));
+    db = new pg.Client({ connectionString: backend.databaseUrl });
+    await db.connect();
+    console.log('carga: compilando la tienda…');
+    await buildShop(out.relative, backend, siteUrl);
+    const paths = [...staticPaths(path.join(out.absolute, 'client')), '/search-index.json'];
+    const { rows: productRows } = await db.query<{ id: string }>(
+      "select id from public.products where available and coalesce(preorder, false) = false order by id limit 5",
+    );
+    const products = { hot: productRows[0]!.id, others: productRows.slice(1).map((r) => r.id) };
+    // The checkout shoppers, each with an address.
+    const shoppers: Shopper[] = [];
+    for (let i = 0; i < CHECKOUTS; i++) {
+      const email = `carga-${i}-${Date.now()}@correo.test`;
+      const password = 'Carga123!';
+      const res = await fetch(`${backend.url}/auth/v1/admin/users`, {
+        method: 'POST',
+        headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password, email_confirm: true, user_metadata: { username: `carga${i}x${Date.now() % 100000}`, name: 'Carga', lastname: 'Prueba', phone: '5512345678' } }),
+      });
+      if (!res.ok) throw new Error(`no se pudo crear el comprador ${email}: ${res.status} ${await res.text()}`);
+      const { id } = (await res.json()) as { id: string };
+      const { rows } = await db.query<{ id: string }>(
+        "insert into public.addresses (user_id, street, city, state, zip, country) values ($1, 'Av. Juárez 10', 'Guadalajara', 'Jalisco', '44100', 'México') returning id",
+        [id],
+      );
+      shoppers.push({ email, password, addressId: rows[0]!.id });
+    }
+    console.log(`carga: ${paths.length} páginas estáticas, ${SHOPPERS} compradores navegando a ${RATE}/s cada uno, ${CHECKOUTS} compras a la vez, ${SECONDS} s por configuración`);
+    const results: RunResult[] = [];
+    for (const count of CONFIGS) {
+      const result = await runOnce(count, { backend, db, out, siteUrl, proxyPort, work, shoppers, products, paths });
+      results.push(result);
+      console.log(`\n${report(result)}\n`);
+    }
+    if (process.env.LOAD_OUTPUT) fs.writeFileSync(process.env.LOAD_OUTPUT, JSON.stringify(results, null, 2));
+    const failed = results.some((r) => r.browse.errors + r.browse.non2xx + r.browse.timeouts + r.checkout.errors > 0 || r.stock.some((s) => s.oversold > 0));
+    console.log(`carga: ${new Date().toISOString()}; carga del sistema al terminar ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    if (failed) process.exitCode = 1;
+  } finally {
+    await stop();
+  }
+}
+
+await main();
