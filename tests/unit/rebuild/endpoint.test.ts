@@ -109,3 +109,44 @@ describe('/api/admin/rebuild', () => {
     expect(limiter.take('another-admin')).toBe(0);
   });
 });
+
+describe('/api/admin/rebuild with shared rebuilds (answers from the database)', () => {
+  const shared = (fail: boolean) => ({
+    request: async () => {
+      if (fail) throw new Error('request_catalogue_rebuild: connection refused');
+      return { ...new RebuildManager(async () => {}).status(), status: 'queued' as const };
+    },
+    status: async () => {
+      if (fail) throw new Error('catalogue_rebuild_status: connection refused');
+      return { ...new RebuildManager(async () => {}).status(), status: 'building' as const, builds: 3 };
+    },
+  });
+
+  it('waits for the shared answers: 202 with the queued status, GET with the shared status', async () => {
+    const ctx = context({ rebuilds: shared(false) });
+    const accepted = await postRebuild(request('POST', 'token-admin'), ctx, new RateLimiter(6, 3_600_000));
+    expect(accepted.status).toBe(202);
+    expect(await accepted.json()).toMatchObject({ status: 'queued' });
+    const status = await getRebuild(request('GET', 'token-admin'), ctx);
+    expect(await status.json()).toMatchObject({ status: 'building', builds: 3 });
+  });
+
+  it('answers 502 JSON in Spanish, not a crash, when the database cannot take the request', async () => {
+    const ctx = context({ rebuilds: shared(true) });
+    const refused = await postRebuild(request('POST', 'token-admin'), ctx, new RateLimiter(6, 3_600_000));
+    expect(refused.status).toBe(502);
+    expect(await refused.json()).toEqual({ error: 'upstream_error', message: 'No se pudo pedir la reconstrucción del catálogo. Intenta de nuevo.' });
+    const status = await getRebuild(request('GET', 'token-admin'), ctx);
+    expect(status.status).toBe(502);
+    expect(await status.json()).toEqual({ error: 'upstream_error', message: 'No se pudo leer el estado de la reconstrucción. Intenta de nuevo.' });
+  });
+
+  it('takes the request limit from the context (counted in the database across servers)', async () => {
+    const asked: string[] = [];
+    const limiter = { limit: 6, take: async (key: string) => (asked.push(key), 120) };
+    const refused = await postRebuild(request('POST', 'token-admin'), context({ limiter }));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('120');
+    expect(asked).toEqual(['u-admin']);
+  });
+});
