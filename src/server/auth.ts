@@ -1,5 +1,6 @@
 /** Who is calling: the Supabase user behind the request's `Authorization: Bearer` access token. */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../data/database.types.ts';
 import { ApiError } from './http.ts';
 
 /** The authenticated caller of an endpoint. */
@@ -16,7 +17,7 @@ export function bearerToken(request: Request): string | null {
 }
 
 /** Verifies the caller's access token with Supabase Auth; 401 when missing or not valid. */
-export async function authenticate(request: Request, admin: SupabaseClient): Promise<Caller> {
+export async function authenticate(request: Request, admin: SupabaseClient<Database>): Promise<Caller> {
   const token = bearerToken(request);
   if (!token || token.length > 8192) {
     throw new ApiError(401, 'Debes iniciar sesión para finalizar tu compra.', 'not_authenticated');

@@ -5,6 +5,7 @@
  * into a refund) and sends the confirmation e-mail.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database, Json } from '../data/database.types.ts';
 import { paymentAmount } from '../domain/money.ts';
 import type { Caller } from './auth.ts';
 import { ApiError } from './http.ts';
@@ -15,7 +16,7 @@ import { refundCharge, REFUND_MESSAGES, type RefundReason } from './refunds.ts';
 
 /** What every endpoint needs: the service-role client, the providers, the mailer. */
 export interface ServerContext {
-  admin: SupabaseClient;
+  admin: SupabaseClient<Database>;
   payments: Payments;
   /** Queues an e-mail: in the shop, the outbox (stored, sent in the background, retried). */
   mail: MailQueue;
@@ -42,14 +43,29 @@ export interface OrderRow {
   oxxo_voucher?: Record<string, unknown> | null;
 }
 
-/** The copy of the address an order ships to (orders.shipping_address). */
-export interface ShippingAddress {
+/** The copy of the address an order ships to (orders.shipping_address). A type, so it is JSON. */
+export type ShippingAddress = {
   label: string | null;
   street: string;
   city: string;
   state: string | null;
   zip: string | null;
   country: string | null;
+};
+
+/** The stored address copy, when the JSON column holds one. */
+function shippingAddressOf(value: Json | null): ShippingAddress | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const text = (key: string) => (typeof value[key] === 'string' ? (value[key] as string) : null);
+  const street = text('street');
+  const city = text('city');
+  if (street === null || city === null) return null;
+  return { label: text('label'), street, city, state: text('state'), zip: text('zip'), country: text('country') };
+}
+
+/** The stored OXXO voucher, when the JSON column holds one. */
+function voucherOf(value: Json | null): Record<string, unknown> | null {
+  return value && typeof value === 'object' && !Array.isArray(value) ? value : null;
 }
 
 const ORDER_COLUMNS =
@@ -61,7 +77,8 @@ export async function findOrder(ctx: ServerContext, orderId: string): Promise<Or
   if (!UUID.test(orderId)) return null;
   const { data, error } = await ctx.admin.from('orders').select(ORDER_COLUMNS).eq('id', orderId).maybeSingle();
   if (error) throw new Error(`orders: ${error.message}`);
-  return (data as OrderRow | null) ?? null;
+  if (!data) return null;
+  return { ...data, shipping_address: shippingAddressOf(data.shipping_address), oxxo_voucher: voucherOf(data.oxxo_voucher) };
 }
 
 /** The caller's own order: 404 when it does not exist, 403 when it is someone else's. */
@@ -100,7 +117,7 @@ export async function requireShippingAddress(ctx: ServerContext, order: OrderRow
     .eq('id', order.shipping_address_id)
     .maybeSingle();
   if (error) throw new Error(`addresses: ${error.message}`);
-  const row = data as (ShippingAddress & { user_id: string }) | null;
+  const row = data;
   if (!row || row.user_id !== order.user_id || !row.street?.trim() || !row.city?.trim()) throw refuse();
   const copy: ShippingAddress = { label: row.label, street: row.street, city: row.city, state: row.state, zip: row.zip, country: row.country };
   const { error: saveError } = await ctx.admin.from('orders').update({ shipping_address: copy }).eq('id', order.id).eq('status', 'Pendiente');
@@ -143,7 +160,7 @@ export function orderAmount(order: Pick<OrderRow, 'total'>): number {
 export async function storedCustomerId(ctx: ServerContext, userId: string): Promise<string | null> {
   const { data, error } = await ctx.admin.from('profiles').select('stripe_customer_id').eq('id', userId).maybeSingle();
   if (error) throw new Error(`profiles: ${error.message}`);
-  const value = (data as { stripe_customer_id?: unknown } | null)?.stripe_customer_id;
+  const value = data?.stripe_customer_id;
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
@@ -280,7 +297,7 @@ async function sendReceipt(ctx: ServerContext, order: OrderRow, recipient: strin
     .from('order_items')
     .select('quantity, price, products(name)')
     .eq('order_id', order.id);
-  const lines = ((items ?? []) as unknown as Array<{ quantity: number; price: string; products: { name: string } | null }>).map((i) => ({
+  const lines = (items ?? []).map((i) => ({
     name: i.products?.name ?? 'Producto no disponible',
     quantity: i.quantity,
     price: i.price,

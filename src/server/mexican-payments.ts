@@ -40,9 +40,9 @@ import { StripeCardProvider } from './payments/stripe.ts';
 import { PaymentError, type IntentInfo, type OxxoVoucher } from './payments/types.ts';
 
 /** The voucher as the order keeps it (orders.oxxo_voucher) and the endpoint answers it. */
-export interface StoredVoucher extends OxxoVoucher {
+export type StoredVoucher = Pick<OxxoVoucher, keyof OxxoVoucher> & {
   paymentIntentId: string;
-}
+};
 
 async function provider<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -62,9 +62,8 @@ function storedVoucher(order: OrderRow): StoredVoucher | null {
 /** The name Stripe prints on the voucher: the profile's name, else its username, else the e-mail's. */
 async function payerName(ctx: ServerContext, caller: Caller): Promise<string> {
   const { data } = await ctx.admin.from('profiles').select('name, lastname, username').eq('id', caller.id).maybeSingle();
-  const row = (data ?? {}) as { name?: string | null; lastname?: string | null; username?: string | null };
-  const full = [row.name, row.lastname].filter((p) => typeof p === 'string' && p.trim() !== '').join(' ').trim();
-  return full || row.username?.trim() || (caller.email ?? '').split('@')[0] || 'Cliente';
+  const full = [data?.name, data?.lastname].filter((p) => typeof p === 'string' && p.trim() !== '').join(' ').trim();
+  return full || data?.username?.trim() || (caller.email ?? '').split('@')[0] || 'Cliente';
 }
 
 /** The simulated store counter of a voucher: its page shows the voucher and 'Simular pago en OXXO'. */

@@ -65,7 +65,8 @@ export async function refundCharge(ctx: ServerContext, charge: Charge, reason: R
     p_order_id: charge.orderId,
     p_provider: charge.provider,
     p_payment_ref: charge.ref,
-    p_amount: centavosToDecimalString(charge.amount),
+    // Two decimals survive the trip through a JSON number exactly.
+    p_amount: Number(centavosToDecimalString(charge.amount)),
     p_reason: reason,
   });
   if (error) throw new Error(`claim_refund: ${error.message}`);
@@ -73,10 +74,10 @@ export async function refundCharge(ctx: ServerContext, charge: Charge, reason: R
   if (!claim.claimed) {
     const { data: row } = await ctx.admin.from('payment_refunds').select('status').eq('id', claim.id).maybeSingle();
     const { data: order } = await ctx.admin.from('orders').select('status').eq('id', charge.orderId).maybeSingle();
-    const status = (row as { status?: string } | null)?.status;
+    const status = row?.status;
     return {
       status: status === 'succeeded' || status === 'failed' ? status : 'processing',
-      orderStatus: (order as { status?: string } | null)?.status ?? null,
+      orderStatus: order?.status ?? null,
     };
   }
   return runRefund(ctx, claim.id, charge, reason);
@@ -86,7 +87,7 @@ export async function refundCharge(ctx: ServerContext, charge: Charge, reason: R
 export async function retryDueRefunds(ctx: ServerContext, limit = 20): Promise<{ retried: number; succeeded: number }> {
   const { data, error } = await ctx.admin.rpc('claim_due_refunds', { p_limit: limit });
   if (error) throw new Error(`claim_due_refunds: ${error.message}`);
-  const rows = (data ?? []) as Array<{ id: string; order_id: string; provider: string; payment_ref: string; amount: string | number; reason: string }>;
+  const rows = data ?? [];
   let succeeded = 0;
   for (const row of rows) {
     const amount = paymentAmount(row.amount);

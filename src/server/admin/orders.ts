@@ -45,7 +45,7 @@ export async function notifyShopper(ctx: ServerContext, orderId: string, status:
   try {
     const { data, error } = await ctx.admin.from('orders').select('id, user_id, total, carrier, tracking_number').eq('id', orderId).maybeSingle();
     if (error || !data) return;
-    const order = data as { id: string; user_id: string; total: string; carrier: string | null; tracking_number: string | null };
+    const order = data;
     const email = statusEmail(status, order, ctx.siteUrl);
     const to = await customerEmail(ctx, order.user_id);
     if (!email || !to) return;
