@@ -1,14 +1,14 @@
 /**
  * Content collections of the shop. Help pages are Markdown files in the repository; the catalogue
  * collections are filled at build time from a Supabase snapshot merged with the static catalogue
- * (src/lib/snapshot), read once per build and shared by all of them.
+ * (src/server/snapshot), read once per build and shared by all of them.
  */
 import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { productSchema } from './domain/product-schema.ts';
-import { sharedCatalogSnapshot } from './lib/snapshot/loader.ts';
-import type { CatalogSnapshot } from './lib/snapshot/model.ts';
+import { sharedCatalogSnapshot } from './server/snapshot/loader.ts';
+import type { CatalogSnapshot } from './server/snapshot/model.ts';
 
 const help = defineCollection({
   loader: glob({ pattern: '*.md', base: './src/content/help' }),

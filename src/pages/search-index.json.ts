@@ -1,25 +1,15 @@
 /**
- * /search-index.json: the compact product index the header search downloads on first focus.
- * Written at build time from the catalogue snapshot, so searching costs the backend nothing.
+ * /search-index.json: the root of the header search's index, downloaded on the first focus of the
+ * search box. While the catalogue is small it is the whole index; past SHARD_LIMIT products it
+ * names the shards under /search/ that later keystrokes load (src/domain/search.ts). Written at
+ * build time from the catalogue snapshot, so searching costs the backend nothing.
  */
 import type { APIRoute } from 'astro';
-import { getBuildCatalog } from '../lib/snapshot/catalog';
-import { supabaseUrl } from '../data/supabase';
-import { isListed, productImages } from '../domain/products';
-import { buildSearchIndex } from '../islands/search/search';
+import { takeSearchShard } from '../server/snapshot/catalog';
 
 export const prerender = true;
 
-/** The index of every product a shopper can open. */
 export const GET: APIRoute = async () => {
-  const { products } = await getBuildCatalog();
-  const index = buildSearchIndex(
-    products
-      .filter(isListed)
-      .map((p) => ({ id: p.id, name: p.name, image: productImages(p)[0] ?? '' })),
-    supabaseUrl(),
-  );
-  return new Response(JSON.stringify(index), {
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-  });
+  const text = await takeSearchShard('/search-index.json');
+  return new Response(text ?? '{}', { headers: { 'content-type': 'application/json; charset=utf-8' } });
 };

@@ -1,13 +1,13 @@
 /**
  * Header type-ahead: a combobox (WAI-ARIA "list autocomplete" pattern) over the build's search
- * index. The index is fetched on first focus and searched locally, so typing never waits for the
- * network. Choosing a product opens /product/{id} and clears the box; a click outside or Escape
+ * index. The index's root is fetched on first focus and searched locally; with a big catalogue a
+ * keystroke may load one more shard of it (src/domain/search.ts), never a backend call. Choosing a product opens /product/{id} and clears the box; a click outside or Escape
  * clears it too.
  */
-import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import { resolveImage } from '../../domain/images';
-import { loadSearchIndex, type LoadedIndex } from './load-index';
-import { searchWithTotal, type SearchEntry } from './search';
+import { pageSearch } from './load-index';
+import type { SearchAnswer, SearchEntry } from './search';
 import { usePrebuiltInput } from '../prebuilt';
 import './SearchBox.css';
 
@@ -56,12 +56,12 @@ export default function SearchBox() {
   const [focused, setFocused] = useState(false);
   const [active, setActive] = useState(-1);
   const [state, setState] = useState<LoadState>('idle');
-  const [loaded, setLoaded] = useState<LoadedIndex | null>(null);
+  const [answer, setAnswer] = useState<(SearchAnswer & { query: string }) | null>(null);
 
-  const { results, total } = useMemo(
-    () => (loaded && query.trim() !== '' ? searchWithTotal(loaded.index, query) : { results: [] as SearchEntry[], total: 0 }),
-    [loaded, query],
-  );
+  // Only the answer to the text in the box counts; the next one may still be loading a shard.
+  const current = state === 'ready' && answer && answer.query === query && query.trim() !== '' ? answer : null;
+  const results: SearchEntry[] = current?.results ?? [];
+  const total = current?.total ?? 0;
   const hasQuery = query.trim() !== '';
   const showPanel = focused && hasQuery;
   const expanded = showPanel && results.length > 0;
@@ -69,14 +69,31 @@ export default function SearchBox() {
   const load = () => {
     if (state === 'loading' || state === 'ready') return;
     setState('loading');
-    loadSearchIndex().then(
-      (index) => {
-        setLoaded(index);
-        setState('ready');
-      },
-      () => setState('error'),
-    );
+    pageSearch()
+      .root()
+      .then(
+        () => setState('ready'),
+        () => setState('error'),
+      );
   };
+
+  useEffect(() => {
+    if (state !== 'ready' || query.trim() === '') return;
+    let stale = false;
+    pageSearch()
+      .search(query)
+      .then(
+        (found) => {
+          if (!stale) setAnswer({ ...found, query });
+        },
+        () => {
+          if (!stale) setState('error');
+        },
+      );
+    return () => {
+      stale = true;
+    };
+  }, [query, state]);
 
   const clear = () => {
     setQuery('');
@@ -161,7 +178,7 @@ export default function SearchBox() {
   let message = '';
   if (showPanel) {
     if (state === 'error') message = SEARCH_TEXT.error;
-    else if (state !== 'ready') message = SEARCH_TEXT.loading;
+    else if (state !== 'ready' || !current) message = SEARCH_TEXT.loading;
     else if (results.length === 0) message = SEARCH_TEXT.empty;
   }
 
@@ -214,7 +231,7 @@ export default function SearchBox() {
           hidden={!expanded}
         >
           {results.map((entry, index) => {
-            const src = loaded ? resolveImage(entry[2], loaded.storage) : '';
+            const src = current ? resolveImage(entry[2], current.storage) : '';
             return (
               <li
                 key={entry[0]}
@@ -238,7 +255,7 @@ export default function SearchBox() {
           })}
         </ul>
         {message && <p className={state === 'error' ? 'ps-message ps-error' : 'ps-message'}>{message}</p>}
-        {state === 'ready' && total > 0 && (
+        {current && total > 0 && (
           <a
             className="ps-all"
             href={exploreHref(query)}
@@ -250,7 +267,7 @@ export default function SearchBox() {
         )}
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
-        {showPanel && state === 'ready' ? resultsMessage(total) : ''}
+        {showPanel && current ? resultsMessage(total) : ''}
       </p>
     </form>
   );

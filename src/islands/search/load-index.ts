@@ -1,34 +1,28 @@
 /**
- * Downloads the search index once per page and keeps it ready for every keystroke.
+ * The header search's index, loaded in shards on demand and kept for the page's life: the root
+ * (/search-index.json) on the first focus, then at most one shard per keystroke while the
+ * catalogue is larger than one shard (src/domain/search.ts).
  */
-import { parseSearchIndex, prepareIndex, type PreparedIndex } from './search';
+import { parseShard, ShardedSearch, shardPath, type LoadedShard } from './search';
 
-/** Where the build writes the index (src/pages/search-index.json.ts). */
-export const SEARCH_INDEX_URL = '/search-index.json';
+/** Where the build writes the index's root (src/pages/search-index.json.ts). */
+export const SEARCH_INDEX_URL = shardPath('');
 
-/** A searchable index plus the base its relative image paths resolve against. */
-export interface LoadedIndex {
-  storage: string;
-  index: PreparedIndex;
+async function fetchShard(path: string): Promise<LoadedShard> {
+  const response = await fetch(path, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`search index: HTTP ${response.status}`);
+  const shard = parseShard(await response.json());
+  if (!shard) throw new Error('search index: unknown format');
+  return shard;
 }
 
-let pending: Promise<LoadedIndex> | null = null;
+let search: ShardedSearch | null = null;
 
 /**
- * The index, fetched on the first call and shared by later ones. A failed download is forgotten,
- * so the next focus of the search box tries again.
+ * The page's search, created on first use. Shards are cached; one that fails to load is
+ * forgotten, so the next keystroke or focus tries again.
  */
-export function loadSearchIndex(url: string = SEARCH_INDEX_URL): Promise<LoadedIndex> {
-  pending ??= fetch(url, { headers: { accept: 'application/json' } })
-    .then(async (response) => {
-      if (!response.ok) throw new Error(`search index: HTTP ${response.status}`);
-      const parsed = parseSearchIndex(await response.json());
-      if (!parsed) throw new Error('search index: unknown format');
-      return { storage: parsed.storage, index: prepareIndex(parsed.entries) };
-    })
-    .catch((error: unknown) => {
-      pending = null;
-      throw error;
-    });
-  return pending;
+export function pageSearch(): ShardedSearch {
+  search ??= new ShardedSearch(fetchShard);
+  return search;
 }

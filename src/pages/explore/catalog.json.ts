@@ -3,7 +3,7 @@
  */
 import type { APIRoute } from 'astro';
 import { toExploreProduct, type ExploreData } from '../../islands/catalog/explore-model';
-import { getBuildCatalog, imageUrl } from '../../lib/snapshot/catalog';
+import { getBuildCatalog, imageUrl } from '../../server/snapshot/catalog';
 
 export const prerender = true;
 

@@ -6,8 +6,11 @@
  * never a half-written one. A failed build never touches the symlink.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { BuildChanges } from './manager.ts';
+import { DEFAULT_MAX_CHANGED, fileForPath, readManifest, writeManifest, type BuildManifest } from './incremental.ts';
 
 /** Where a server's output lives and how it rebuilds it. */
 export interface OutputOptions {
@@ -23,6 +26,21 @@ export interface OutputOptions {
   keepOldMs?: number;
   /** Receives the build's output lines. */
   log?: (line: string) => void;
+  /** More changed products than this and a rebuild is a full one (default 500). */
+  maxChanged?: number;
+  /** Identifies the code a build was made from (default: a hash of src/, astro.config.mjs and package-lock.json). */
+  codeKey?: () => string;
+}
+
+/** What the last build did, for logs and tests. */
+export interface PublishResult {
+  mode: 'full' | 'incremental';
+  /** Why a full build was made although changes were named, else null. */
+  reason: string | null;
+  /** Static files written into the served folder (incremental builds). */
+  written: string[];
+  /** Static files removed from the served folder (incremental builds). */
+  removed: string[];
 }
 
 /** Where a running build is, read from `astro build`'s own output. */
@@ -221,26 +239,194 @@ export function carryAssets(fromClient: string, toClient: string): number {
   return carried;
 }
 
+/** The manifest a build leaves next to its client folder (builds/<id>/catalog-manifest.json). */
+export function manifestFile(buildClient: string): string {
+  return path.join(path.dirname(buildClient), 'catalog-manifest.json');
+}
+
+function codeKeyFile(buildClient: string): string {
+  return path.join(path.dirname(buildClient), 'code-key');
+}
+
+/** A hash of what decides the built code: src/, astro.config.mjs and package-lock.json. */
+export function sourceCodeKey(root: string): string {
+  const hash = createHash('sha1');
+  const add = (file: string) => {
+    try {
+      hash.update(path.relative(root, file)).update('\0').update(fs.readFileSync(file)).update('\0');
+    } catch {
+      // A missing file is simply not part of the key.
+    }
+  };
+  const walk = (dir: string) => {
+    let entries: fs.Dirent[] = [];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile()) add(full);
+    }
+  };
+  walk(path.join(root, 'src'));
+  add(path.join(root, 'astro.config.mjs'));
+  add(path.join(root, 'package-lock.json'));
+  return hash.digest('hex');
+}
+
+/** Writes `data` to `target` with a temporary file in the same folder and one rename. */
+function replaceFile(target: string, data: Buffer | string): void {
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`);
+  fs.writeFileSync(temp, data);
+  fs.renameSync(temp, target);
+}
+
+const SITEMAP_LIMIT = 50_000;
+const URLSET_OPEN =
+  '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">';
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const unescapeXml = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
 /**
- * A build function for the rebuild manager: builds into `<outDir>-rebuild`, checks the result,
- * publishes its client folder and schedules removal of the replaced one.
+ * Brings the served sitemap up to date after an incremental build: URLs of pages that appeared
+ * are added, of pages that went away removed, in files of at most 50,000 URLs under
+ * sitemap-index.xml, as @astrojs/sitemap writes them in a full build. Pages first, index last.
  */
-export function createBuilder(options: OutputOptions): (report?: ProgressReporter) => Promise<void> {
+export function updateSitemap(client: string, added: string[], removed: string[]): void {
+  const pages = (paths: string[]) => paths.filter((urlPath) => !/\.[a-z0-9]+$/i.test(urlPath));
+  const add = pages(added);
+  const drop = pages(removed);
+  if (add.length === 0 && drop.length === 0) return;
+  const index = path.join(client, 'sitemap-index.xml');
+  let indexXml = '';
+  try {
+    indexXml = fs.readFileSync(index, 'utf8');
+  } catch {
+    return;
+  }
+  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => unescapeXml(match[1]!));
+  const parts = locs(indexXml);
+  if (parts.length === 0) return;
+  const origin = new URL(parts[0]!).origin;
+  const urls = new Set<string>();
+  for (const part of parts) {
+    try {
+      for (const loc of locs(fs.readFileSync(path.join(client, new URL(part).pathname), 'utf8'))) urls.add(loc);
+    } catch {
+      // A part that is gone has no URLs to keep.
+    }
+  }
+  const toUrl = (urlPath: string) => `${origin}${urlPath === '/' ? '/' : `${urlPath}/`}`;
+  for (const urlPath of drop) urls.delete(toUrl(urlPath));
+  for (const urlPath of add) urls.add(toUrl(urlPath));
+  const sorted = [...urls].sort();
+  const count = Math.max(1, Math.ceil(sorted.length / SITEMAP_LIMIT));
+  for (let n = 0; n < count; n++) {
+    const chunk = sorted.slice(n * SITEMAP_LIMIT, (n + 1) * SITEMAP_LIMIT);
+    replaceFile(path.join(client, `sitemap-${n}.xml`), `${URLSET_OPEN}${chunk.map((url) => `<url><loc>${escapeXml(url)}</loc></url>`).join('')}</urlset>`);
+  }
+  const names = Array.from({ length: count }, (_, n) => `<sitemap><loc>${escapeXml(`${origin}/sitemap-${n}.xml`)}</loc></sitemap>`);
+  replaceFile(index, `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${names.join('')}</sitemapindex>`);
+  for (let n = count; fs.existsSync(path.join(client, `sitemap-${n}.xml`)); n++) fs.rmSync(path.join(client, `sitemap-${n}.xml`), { force: true });
+}
+
+/**
+ * Publishes an incremental build into the served client folder, file by file: new hashed assets
+ * first, then each rendered file through a temporary file and a rename (a reader gets the old file
+ * or the new one, never part of one), then the removed files and the sitemap. Files the build did
+ * not render are not touched. Works on the shared folder alone, so any server serving it sees the
+ * new files at once.
+ */
+export function publishIncremental(builtClient: string, servedClient: string, manifest: BuildManifest, previous: BuildManifest): { written: string[]; removed: string[] } {
+  carryAssets(builtClient, servedClient);
+  const written: string[] = [];
+  for (const urlPath of manifest.render) {
+    const file = fileForPath(urlPath);
+    const source = path.join(builtClient, file);
+    if (!fs.existsSync(source)) continue;
+    replaceFile(path.join(servedClient, file), fs.readFileSync(source));
+    written.push(file);
+  }
+  const removed: string[] = [];
+  for (const urlPath of manifest.removed) {
+    const file = path.join(servedClient, fileForPath(urlPath));
+    if (!fs.existsSync(file)) continue;
+    fs.rmSync(file, { force: true });
+    removed.push(fileForPath(urlPath));
+    // An emptied page folder (product/<id>/) goes too.
+    try {
+      fs.rmdirSync(path.dirname(file));
+    } catch {
+      // Not empty, or the client folder itself.
+    }
+  }
+  const added = Object.keys(manifest.files).filter((urlPath) => !(urlPath in previous.files));
+  updateSitemap(servedClient, added, manifest.removed);
+  return { written, removed };
+}
+
+/**
+ * A build function for the rebuild manager. With changed product ids and a served build that left
+ * a manifest from the same code, it runs an incremental build (only the files those products
+ * decide are rendered, see incremental.ts) and publishes them into the served folder; otherwise,
+ * or when the build itself finds too many changes, it builds everything into `<outDir>-rebuild`,
+ * checks the result, publishes its client folder by swapping the symlink and schedules removal of
+ * the replaced one. `onPublished` hears what each successful build did.
+ */
+export function createBuilder(
+  options: OutputOptions,
+  onPublished?: (result: PublishResult) => void,
+): (report?: ProgressReporter, changes?: BuildChanges | null) => Promise<void> {
   const outDir = path.resolve(options.outDir);
   const staging = `${outDir}-rebuild`;
   const command = options.command ?? [process.execPath, path.join(options.root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'];
   const keepOldMs = options.keepOldMs ?? 60_000;
-  return async (report?: ProgressReporter) => {
+  const maxChanged = options.maxChanged ?? DEFAULT_MAX_CHANGED;
+  const codeKey = options.codeKey ?? (() => sourceCodeKey(options.root));
+  return async (report?: ProgressReporter, changes?: BuildChanges | null) => {
     fs.rmSync(staging, { recursive: true, force: true });
     let pages = 0;
     const track: ProgressReporter = (progress) => {
       pages = progress.pagesWritten;
       report?.(progress);
     };
+    const key = codeKey();
+    const served = currentBuild(outDir);
+    const previous = served ? readManifest(manifestFile(served)) : null;
+    let servedKey: string | null = null;
     try {
-      await runCommand(command, options.root, { ...(options.env ?? process.env), ASTRO_OUT_DIR: staging }, options.log, track);
+      servedKey = served ? fs.readFileSync(codeKeyFile(served), 'utf8') : null;
+    } catch {
+      servedKey = null;
+    }
+    const ids = changes?.productIds ?? [];
+    const incremental = served !== null && previous !== null && servedKey === key && ids.length > 0 && ids.length <= maxChanged;
+    const reason = ids.length === 0 ? null : !previous ? 'no hay manifiesto de la compilación servida' : servedKey !== key ? 'el código cambió' : ids.length > maxChanged ? `${ids.length} productos cambiaron` : null;
+    const newManifest = path.join(staging, 'catalog-manifest.json');
+    const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), ASTRO_OUT_DIR: staging, CATALOG_BUILD_MANIFEST: newManifest };
+    delete env.CATALOG_PREVIOUS_MANIFEST;
+    delete env.CATALOG_CHANGED_IDS;
+    if (incremental) {
+      env.CATALOG_PREVIOUS_MANIFEST = manifestFile(served!);
+      env.CATALOG_CHANGED_IDS = ids.join(',');
+      env.CATALOG_MAX_CHANGED = String(maxChanged);
+    }
+    try {
+      await runCommand(command, options.root, env, options.log, track);
       report?.({ phase: 'publishing', pagesWritten: pages });
       const built = path.join(staging, 'client');
+      const manifest = readManifest(newManifest);
+      if (incremental && manifest?.mode === 'incremental') {
+        const result = publishIncremental(built, served!, manifest, previous!);
+        writeManifest(manifestFile(served!), manifest);
+        onPublished?.({ mode: 'incremental', reason: null, ...result });
+        return;
+      }
       // A build that "succeeds" without pages would blank the shop; keep the old one instead.
       if (!fs.existsSync(path.join(built, 'index.html'))) {
         throw new Error('La compilación terminó sin generar index.html; se conserva el sitio anterior.');
@@ -249,14 +435,16 @@ export function createBuilder(options: OutputOptions): (report?: ProgressReporte
       const target = path.join(buildsDir(outDir), id);
       fs.mkdirSync(target, { recursive: true });
       fs.renameSync(built, path.join(target, 'client'));
-      const previous = currentBuild(outDir);
-      if (previous) carryAssets(previous, path.join(target, 'client'));
+      if (manifest) writeManifest(manifestFile(path.join(target, 'client')), manifest);
+      fs.writeFileSync(codeKeyFile(path.join(target, 'client')), key);
+      if (served) carryAssets(served, path.join(target, 'client'));
       swapLink(outDir, path.join('builds', id, 'client'));
-      if (previous) {
+      if (served) {
         // Requests that already opened files of the old tree finish reading them first.
-        const timer = setTimeout(() => fs.rmSync(path.dirname(previous), { recursive: true, force: true }), keepOldMs);
+        const timer = setTimeout(() => fs.rmSync(path.dirname(served), { recursive: true, force: true }), keepOldMs);
         timer.unref();
       }
+      onPublished?.({ mode: 'full', reason: manifest?.reason ?? reason, written: [], removed: [] });
     } finally {
       fs.rmSync(staging, { recursive: true, force: true });
     }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseProduct, type Product } from '../../../src/domain/product-schema.ts';
 import { expansionListingPaths, LISTING_PAGE_SIZE, pageHref, paginate, typeListingPaths } from '../../../src/components/catalog/listing.ts';
-import type { BuildCatalog } from '../../../src/lib/snapshot/catalog.ts';
-import { mergeSnapshot } from '../../../src/lib/snapshot/model.ts';
+import type { BuildCatalog } from '../../../src/server/snapshot/catalog.ts';
+import { mergeSnapshot } from '../../../src/server/snapshot/model.ts';
 import { homeLists } from '../../../src/components/catalog/home/homeLists.ts';
 import { shouldLoop, SLIDER_BREAKPOINTS } from '../../../src/components/catalog/home/swiper-enhance.ts';
 import { availabilityOf, formatLongDate, ESTIMATED_RELEASE, productJsonLd, productMetaDescription } from '../../../src/components/catalog/productSeo.ts';
@@ -169,6 +169,7 @@ describe('listing paths for a large catalogue', () => {
     franchiseById: new Map(snapshot.franchises.map((f) => [f.id, f])),
     expansionById: new Map(snapshot.expansions.map((e) => [e.id, e])),
     productTypeById: new Map(snapshot.productTypes.map((t) => [t.id, t])),
+    renders: () => true,
   };
 
   it('splits an expansion of 100 products into /products, /products/2 and /products/3', () => {

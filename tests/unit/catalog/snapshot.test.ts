@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { expansions as staticExpansions, franchises as staticFranchises } from '../../../src/domain/catalog.ts';
-import { fetchAllRows } from '../../../src/lib/snapshot/fetch.ts';
-import { loadCatalogSnapshot } from '../../../src/lib/snapshot/loader.ts';
-import { mergeSnapshot, parseProductRows, parseStoredSnapshot, staticSnapshot, type CatalogRows } from '../../../src/lib/snapshot/model.ts';
+import { fetchAllRows } from '../../../src/server/snapshot/fetch.ts';
+import { loadCatalogSnapshot } from '../../../src/server/snapshot/loader.ts';
+import { mergeSnapshot, parseProductRows, parseStoredSnapshot, staticSnapshot, type CatalogRows } from '../../../src/server/snapshot/model.ts';
 
 const goodRow = {
   id: 'pk-etb-test',

@@ -39,7 +39,8 @@ function report(logger: SnapshotLogger, rejected: RejectedRow[]): void {
 /** Reads the snapshot: backend first, then the disk copy, then the static catalogue alone. */
 export async function loadCatalogSnapshot(options: LoadOptions = {}): Promise<{ snapshot: CatalogSnapshot; source: SnapshotSource }> {
   const logger = options.logger ?? console;
-  const file = options.file ?? path.resolve(SNAPSHOT_FILE);
+  // CATALOG_SNAPSHOT_FILE: another copy (tests build from a catalogue of their own).
+  const file = options.file ?? path.resolve(process.env.CATALOG_SNAPSHOT_FILE || SNAPSHOT_FILE);
   const backend = options.backend === undefined ? backendFromEnv() : options.backend;
 
   if (backend) {

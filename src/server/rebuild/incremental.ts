@@ -1,0 +1,150 @@
+/**
+ * Incremental catalogue builds, the part that runs inside `astro build`: every build writes a
+ * manifest (a fingerprint of each prebuilt file and a digest of each product); a later build given
+ * the served build's manifest and the changed product ids renders only the files whose fingerprint
+ * changed, plus the pages that show the changed products, and the publisher (output.ts) copies just
+ * those into the served folder. Too many changes, or no usable manifest, mean a full build.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { catalogPages, pagesShowing, type RouteCatalog } from '../../domain/routes.ts';
+import type { Product } from '../../domain/products.ts';
+
+/** Manifest format; a build never reads a manifest of another version. */
+export const MANIFEST_VERSION = 1;
+
+/** More changed products than this and the build renders everything. */
+export const DEFAULT_MAX_CHANGED = 500;
+
+/** What a build leaves next to its output for the next incremental build. */
+export interface BuildManifest {
+  v: typeof MANIFEST_VERSION;
+  /** 'full': every file was rendered; 'incremental': only `render`. */
+  mode: 'full' | 'incremental';
+  /** Why a full build was chosen when an incremental one was asked for, else null. */
+  reason: string | null;
+  /** Fingerprint of each prebuilt catalogue file, by URL path. */
+  files: Record<string, string>;
+  /** Digest of each listed product's shown fields, by id. */
+  products: Record<string, string>;
+  /** URL paths rendered by this build (incremental builds only; full builds render all). */
+  render: string[];
+  /** URL paths the previous build had that this one no longer has. */
+  removed: string[];
+}
+
+/** A prebuilt file and what its content depends on. */
+export interface FingerprintedFile {
+  path: string;
+  fingerprint: string;
+}
+
+function sha1(text: string): string {
+  return createHash('sha1').update(text).digest('base64url').slice(0, 20);
+}
+
+/**
+ * What a product's static pages show of it. Stock and timestamps are left out: stock never
+ * rebuilds (pages read live stock), so a stock change must not make a product look changed.
+ */
+export function productDigest(product: Product): string {
+  const { stock: _stock, ...shown } = product as Product & { updated_at?: unknown };
+  delete (shown as { updated_at?: unknown }).updated_at;
+  return sha1(JSON.stringify(shown));
+}
+
+/** The fingerprint of every catalogue page: its products' digests in order plus its counts. */
+export function pageFingerprints(catalog: RouteCatalog, digests: Map<string, string>): FingerprintedFile[] {
+  return catalogPages(catalog).map((page) => ({
+    path: page.path,
+    fingerprint: sha1(`${page.extra}|${page.productIds.map((id) => `${id}:${digests.get(id) ?? ''}`).join(',')}`),
+  }));
+}
+
+/** Fingerprint of a file from its whole content (search shards, feeds). */
+export function contentFingerprint(content: string): string {
+  return sha1(content);
+}
+
+/** What the next build is asked to do, read from the environment output.ts prepares. */
+export interface IncrementalRequest {
+  previous: BuildManifest | null;
+  changedIds: string[];
+  maxChanged: number;
+}
+
+/** The previous manifest, or null when the file is missing, unreadable or of another version. */
+export function readManifest(file: string): BuildManifest | null {
+  try {
+    const data = JSON.parse(fs.readFileSync(file, 'utf8')) as BuildManifest;
+    return data && data.v === MANIFEST_VERSION && typeof data.files === 'object' && typeof data.products === 'object' ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes a manifest atomically (temp file + rename). */
+export function writeManifest(file: string, manifest: BuildManifest): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temp, JSON.stringify(manifest));
+  fs.renameSync(temp, file);
+}
+
+/** The incremental request in `env`: CATALOG_PREVIOUS_MANIFEST, CATALOG_CHANGED_IDS, CATALOG_MAX_CHANGED. */
+export function requestFromEnv(env: Record<string, string | undefined> = process.env): IncrementalRequest | null {
+  const file = env.CATALOG_PREVIOUS_MANIFEST;
+  if (!file) return null;
+  const max = Number(env.CATALOG_MAX_CHANGED);
+  return {
+    previous: readManifest(file),
+    changedIds: (env.CATALOG_CHANGED_IDS ?? '').split(',').map((id) => id.trim()).filter(Boolean),
+    maxChanged: Number.isInteger(max) && max >= 0 ? max : DEFAULT_MAX_CHANGED,
+  };
+}
+
+/** A build's plan: which files to render (null: all of them) and the manifest it leaves. */
+export interface BuildPlan {
+  render: Set<string> | null;
+  manifest: BuildManifest;
+}
+
+/**
+ * Decides what a build renders. `files` are every fingerprinted file of the new catalogue
+ * (pages, search shards, feeds). Without a request (or a usable previous manifest), or with more
+ * changed products than allowed, everything is rendered; otherwise the files whose fingerprint
+ * differs from the previous build's or that are new, and every page that shows a changed product.
+ */
+export function planBuild(catalog: RouteCatalog, files: FingerprintedFile[], request: IncrementalRequest | null): BuildPlan {
+  const products: Record<string, string> = {};
+  for (const product of catalog.products) products[product.id] = productDigest(product);
+  const fileMap: Record<string, string> = {};
+  for (const file of files) fileMap[file.path] = file.fingerprint;
+  const full = (reason: string | null): BuildPlan => ({ render: null, manifest: { v: MANIFEST_VERSION, mode: 'full', reason, files: fileMap, products, render: [], removed: [] } });
+  if (!request) return full(null);
+  const previous = request.previous;
+  if (!previous) return full('no hay manifiesto de la compilación anterior');
+
+  // Changed: the ids the caller named plus any product whose digest differs (a missed change).
+  const changed = new Set(request.changedIds);
+  for (const [id, digest] of Object.entries(products)) if (previous.products[id] !== digest) changed.add(id);
+  for (const id of Object.keys(previous.products)) if (!(id in products)) changed.add(id);
+  if (changed.size > request.maxChanged) return full(`${changed.size} productos cambiaron (máximo ${request.maxChanged})`);
+
+  const render = new Set<string>();
+  for (const [file, fingerprint] of Object.entries(fileMap)) if (previous.files[file] !== fingerprint) render.add(file);
+  for (const page of pagesShowing(catalog, changed)) render.add(page);
+  const removed = Object.keys(previous.files).filter((file) => !(file in fileMap));
+  return {
+    render,
+    manifest: { v: MANIFEST_VERSION, mode: 'incremental', reason: null, files: fileMap, products, render: [...render].sort(), removed },
+  };
+}
+
+/** The static file a URL path is written to by `astro build` (directory format). */
+export function fileForPath(urlPath: string): string {
+  const clean = decodeURIComponent(urlPath).replace(/^\/+/, '');
+  if (clean === '') return 'index.html';
+  return /\.[a-z0-9]+$/i.test(clean) ? clean : `${clean}/index.html`;
+}

@@ -1,0 +1,154 @@
+/**
+ * What the prebuilt pages read: the snapshot collections as plain, ordered arrays plus lookups,
+ * loaded once per build.
+ */
+import { getCollection } from 'astro:content';
+import { PUBLIC_SUPABASE_URL } from 'astro:env/client';
+import { isListed, productImages, type Product } from '../../domain/products.ts';
+import { buildSearchShards } from '../../domain/search.ts';
+import { resolveImage } from '../../domain/images.ts';
+import { franchiseTypesPath } from '../../domain/routes.ts';
+import { contentFingerprint, pageFingerprints, planBuild, productDigest, requestFromEnv, writeManifest, type BuildPlan, type FingerprintedFile } from '../rebuild/incremental.ts';
+import type { SnapshotCollection, SnapshotExpansion, SnapshotFranchise, SnapshotProductType } from './model.ts';
+
+/** The whole catalogue for page building. */
+export interface BuildCatalog {
+  /**
+   * The products shoppers may see. Unavailable ones are left out here, once, so every list,
+   * picker, product page, /explore, the search index and the sitemap hide them alike.
+   */
+  products: Product[];
+  franchises: SnapshotFranchise[];
+  collections: SnapshotCollection[];
+  expansions: SnapshotExpansion[];
+  productTypes: SnapshotProductType[];
+  productById: Map<string, Product>;
+  franchiseById: Map<string, SnapshotFranchise>;
+  expansionById: Map<string, SnapshotExpansion>;
+  productTypeById: Map<string, SnapshotProductType>;
+  /**
+   * Whether this build renders the catalogue file at `path` (a URL path such as '/product/x' or
+   * '/search/ab.json'): always in a full build, only changed files in an incremental one.
+   */
+  renders(path: string): boolean;
+}
+
+function ordered<T extends { position: number }>(entries: Array<{ data: T }>): Array<Omit<T, 'position'>> {
+  return entries
+    .map((entry) => entry.data)
+    .sort((a, b) => a.position - b.position)
+    .map(({ position: _position, ...rest }) => rest);
+}
+
+let cached: Promise<BuildCatalog> | null = null;
+
+/** The build's catalogue (snapshot merged with the static catalogue). */
+export function getBuildCatalog(): Promise<BuildCatalog> {
+  cached ??= (async () => {
+    const [products, franchises, collections, expansions, productTypes] = await Promise.all([
+      getCollection('products'),
+      getCollection('franchises'),
+      getCollection('collections'),
+      getCollection('expansions'),
+      getCollection('productTypes'),
+    ]);
+    const catalog = {
+      products: (ordered(products) as Product[]).filter(isListed),
+      franchises: ordered(franchises),
+      collections: ordered(collections),
+      expansions: ordered(expansions),
+      productTypes: ordered(productTypes),
+    };
+    const plan = planCatalogBuild(catalog);
+    const render = plan.render;
+    return {
+      ...catalog,
+      productById: new Map(catalog.products.map((item) => [item.id, item])),
+      franchiseById: new Map(catalog.franchises.map((item) => [item.id, item])),
+      expansionById: new Map(catalog.expansions.map((item) => [item.id, item])),
+      productTypeById: new Map(catalog.productTypes.map((item) => [item.id, item])),
+      renders: render ? (path: string) => render.has(path) : () => true,
+    };
+  })();
+  return cached;
+}
+
+type PlanCatalog = Pick<BuildCatalog, 'products' | 'franchises' | 'expansions' | 'productTypes'>;
+
+let shardText: Map<string, string> | null = null;
+
+/** The header search's shard files as JSON text by URL path (src/domain/search.ts), built once. */
+function searchShardText(catalog: PlanCatalog): Map<string, string> {
+  if (!shardText) {
+    const files = buildSearchShards(
+      catalog.products.map((product) => ({ id: product.id, name: product.name, image: productImages(product)[0] ?? '' })),
+      storageUrl(),
+    );
+    shardText = new Map([...files].map(([path, file]) => [path, JSON.stringify(file)]));
+  }
+  return shardText;
+}
+
+/** URL paths of the search shards (the root is /search-index.json). */
+export async function searchShardPaths(): Promise<string[]> {
+  return [...searchShardText(await getBuildCatalog()).keys()];
+}
+
+/**
+ * The JSON of one search shard; null when the build has no such shard. Each is handed out once
+ * and then forgotten, so a 100,000-product build does not keep every shard in memory to the end.
+ */
+export async function takeSearchShard(path: string): Promise<string | null> {
+  const texts = searchShardText(await getBuildCatalog());
+  const text = texts.get(path) ?? null;
+  texts.delete(path);
+  return text;
+}
+
+/**
+ * Every catalogue file whose content products decide, with its fingerprint: the pages that show
+ * products (src/domain/routes.ts), the pickers and /explore that count them, and the feeds.
+ */
+function catalogFiles(catalog: PlanCatalog, digests: Map<string, string>): FingerprintedFile[] {
+  const files = pageFingerprints(catalog, digests);
+  const count = (key: (product: Product) => string | null | undefined, filter: (product: Product) => boolean = () => true) => {
+    const counts = new Map<string, number>();
+    for (const product of catalog.products) {
+      const value = key(product);
+      if (value && filter(product)) counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
+    return JSON.stringify([...counts].sort());
+  };
+  files.push({ path: '/franquicias', fingerprint: contentFingerprint(count((product) => product.franchise_id)) });
+  for (const franchise of catalog.franchises) {
+    files.push({ path: franchiseTypesPath(franchise.id), fingerprint: contentFingerprint(count((product) => product.product_type_id, (product) => product.franchise_id === franchise.id)) });
+  }
+  files.push({ path: '/explore', fingerprint: contentFingerprint(`${catalog.products.length}|${count((product) => product.product_type_id)}`) });
+  const everything = contentFingerprint(catalog.products.map((product) => `${product.id}:${digests.get(product.id)}:${product.stock ?? ''}`).join(','));
+  files.push({ path: '/explore/catalog.json', fingerprint: everything });
+  for (const [path, text] of searchShardText(catalog)) files.push({ path, fingerprint: contentFingerprint(text) });
+  return files;
+}
+
+function planCatalogBuild(catalog: PlanCatalog): BuildPlan {
+  const digests = new Map(catalog.products.map((product) => [product.id, productDigest(product)]));
+  const plan = planBuild(catalog, catalogFiles(catalog, digests), requestFromEnv());
+  const out = process.env.CATALOG_BUILD_MANIFEST;
+  if (out) writeManifest(out, plan.manifest);
+  if (plan.manifest.mode === 'incremental') console.info(`[catalog-snapshot] Compilación parcial: ${plan.manifest.render.length} archivos del catálogo.`);
+  else if (plan.manifest.reason) console.info(`[catalog-snapshot] Compilación completa: ${plan.manifest.reason}.`);
+  return plan;
+}
+
+// The local stack that `npm start` launches when nothing is configured (as the browser client).
+const LOCAL_URL = 'http://127.0.0.1:54321';
+
+/** The Supabase project URL that stored image paths resolve against. */
+export function storageUrl(): string {
+  return (PUBLIC_SUPABASE_URL ?? LOCAL_URL).replace(/\/+$/, '');
+}
+
+/** The URL of a stored image path (storage paths resolve against the Supabase project). */
+export function imageUrl(src: string | null | undefined): string {
+  return resolveImage(src, storageUrl());
+}

@@ -1,0 +1,150 @@
+/**
+ * A real `astro build` of the demo catalogue, then an incremental rebuild after one product's
+ * name and price change: only the files that show it are rewritten (through a rename), every
+ * other file keeps its inode and mtime.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { demoProducts } from '../../../scripts/seed/products.ts';
+import { formatMXN } from '../../../src/domain/money.ts';
+import { parseProduct } from '../../../src/domain/product-schema.ts';
+import { expansionListingPath, pagesShowing, productPath, typeListingPath, type RouteCatalog } from '../../../src/domain/routes.ts';
+import { fileForPath, readManifest } from '../../../src/server/rebuild/incremental.ts';
+import { clientLink, createBuilder, currentBuild, manifestFile, prepareOutput, type PublishResult } from '../../../src/server/rebuild/output.ts';
+import { mergeSnapshot } from '../../../src/server/snapshot/model.ts';
+
+const root = process.cwd();
+// Inside the project (git-ignored dist-*), where the built server resolves node_modules.
+const tmp = fs.mkdtempSync(path.join(root, 'dist-incremental-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+/** The seed's rows as the products table holds them (snake_case columns). */
+function rows(): Array<Record<string, unknown>> {
+  return demoProducts().map((p) => ({
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    price: p.price,
+    original_price: p.originalPrice,
+    discount: p.discount,
+    preorder: p.preorder,
+    stock: p.stock,
+    limit_per_customer: p.limitPerCustomer,
+    available: p.available,
+    release_date: p.releaseDate,
+    image: p.image,
+    images: p.images,
+    tags: p.tags,
+    type: p.type,
+    franchise_id: p.franchiseId,
+    collection_id: p.collectionId,
+    expansion_id: p.expansionId,
+    product_type_id: p.productTypeId,
+  }));
+}
+
+function writeSnapshot(file: string, products: Array<Record<string, unknown>>): void {
+  fs.writeFileSync(file, JSON.stringify({ fetchedAt: new Date().toISOString(), rows: { franchises: [], collections: [], expansions: [], productTypes: [], products } }));
+}
+
+/** Every file under dir with its inode and mtime. */
+function snapshotFiles(dir: string): Map<string, { ino: number; mtimeMs: number }> {
+  const out = new Map<string, { ino: number; mtimeMs: number }>();
+  const walk = (sub: string) => {
+    for (const entry of fs.readdirSync(path.join(dir, sub), { withFileTypes: true })) {
+      const rel = path.posix.join(sub, entry.name);
+      if (entry.isDirectory()) walk(rel);
+      else {
+        const stat = fs.statSync(path.join(dir, rel));
+        out.set(rel, { ino: stat.ino, mtimeMs: stat.mtimeMs });
+      }
+    }
+  };
+  walk('');
+  return out;
+}
+
+describe('incremental catalogue rebuild (real astro build of the demo catalogue)', () => {
+  it('re-renders only the pages, shard and feeds that show the edited product, each replaced by a rename', { timeout: 900_000 }, async () => {
+    const snapshotFile = path.join(tmp, 'snapshot.json');
+    const products = rows();
+    writeSnapshot(snapshotFile, products);
+    const outDir = path.join(tmp, 'dist');
+    fs.mkdirSync(path.join(outDir, 'client'), { recursive: true });
+    fs.writeFileSync(path.join(outDir, 'client', 'index.html'), 'antes de la primera compilación');
+    prepareOutput(outDir);
+
+    const env: NodeJS.ProcessEnv = { ...process.env, CATALOG_SNAPSHOT_FILE: snapshotFile, SITE_URL: 'http://tienda.test' };
+    // No backend: the build reads the catalogue from the snapshot file alone.
+    delete env.PUBLIC_SUPABASE_URL;
+    delete env.PUBLIC_SUPABASE_ANON_KEY;
+    const results: PublishResult[] = [];
+    const build = createBuilder({ root, outDir, env, keepOldMs: 0, codeKey: () => 'misma-version' }, (result) => results.push(result));
+
+    // First start: a full build, which leaves a manifest next to the client folder.
+    await build(undefined, { productIds: ['pk-etb-destined-rivals'] });
+    expect(results[0]!.mode).toBe('full');
+    const client = currentBuild(outDir)!;
+    expect(readManifest(manifestFile(client))?.mode).toBe('full');
+    const before = snapshotFiles(clientLink(outDir));
+    expect(before.size).toBeGreaterThan(200);
+
+    // The admin edits one product's name and price.
+    const edited = products.find((p) => p.expansion_id === 'destined-rivals' && p.product_type_id === 'elite-trainer-box')!;
+    const id = String(edited.id);
+    const untouched = products.find((p) => p.franchise_id === 'one-piece')!;
+    edited.name = 'Elite Trainer Box Rivales Renombrada';
+    edited.price = 4321.5;
+    writeSnapshot(snapshotFile, products);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // mtimes of a rewrite must differ
+
+    await build(undefined, { productIds: [id] });
+    const result = results[1]!;
+    expect(result.mode).toBe('incremental');
+    // Published into the same build folder: no swap.
+    expect(currentBuild(outDir)).toBe(client);
+
+    const after = snapshotFiles(clientLink(outDir));
+    const rewritten = [...after].filter(([file, stat]) => {
+      const old = before.get(file);
+      return !old || old.ino !== stat.ino || old.mtimeMs !== stat.mtimeMs;
+    }).map(([file]) => file);
+
+    // Exactly the files the build says it wrote changed; each got a new inode (rename, not an
+    // in-place write), and no temporary file is left behind.
+    expect(new Set(rewritten)).toEqual(new Set(result.written));
+    for (const file of rewritten) if (before.has(file)) expect(after.get(file)!.ino).not.toBe(before.get(file)!.ino);
+    expect([...after.keys()].filter((file) => file.endsWith('.tmp'))).toEqual([]);
+
+    // The pages that show the product, as src/domain/routes.ts computes them, are among them.
+    const catalog = mergeSnapshot({ franchises: [], collections: [], expansions: [], productTypes: [], products }, null).snapshot;
+    const routeCatalog: RouteCatalog = { ...catalog, products: catalog.products.filter((p) => parseProduct(p)?.available !== false) };
+    const showing = pagesShowing(routeCatalog, [id]).map(fileForPath);
+    expect(showing).toContain(fileForPath(productPath(id)));
+    expect(showing).toContain(fileForPath(expansionListingPath('pokemon', 'destined-rivals')));
+    expect(showing).toContain(fileForPath(typeListingPath('pokemon', 'elite-trainer-box')));
+    for (const file of showing) expect(rewritten).toContain(file);
+    expect(rewritten).toContain('search-index.json');
+    // Little else: the feeds that list every product, the pickers that count them, the sitemap is untouched.
+    expect(rewritten.length).toBeLessThan(showing.length + 6);
+    expect(rewritten).not.toContain('sitemap-0.xml');
+
+    // The edited page shows the new price and name; the search index has the new name.
+    const page = fs.readFileSync(path.join(clientLink(outDir), fileForPath(productPath(id))), 'utf8');
+    expect(page).toContain(formatMXN(4321.5));
+    expect(page).toContain('Elite Trainer Box Rivales Renombrada');
+    expect(fs.readFileSync(path.join(clientLink(outDir), 'search-index.json'), 'utf8')).toContain('Elite Trainer Box Rivales Renombrada');
+
+    // A product of another franchise, its listings and the help pages keep their old files.
+    for (const file of [
+      fileForPath(productPath(String(untouched.id))),
+      fileForPath(expansionListingPath('one-piece', String(untouched.expansion_id))),
+      fileForPath('/envios'),
+      '404.html',
+    ]) {
+      expect(before.get(file), file).toBeDefined();
+      expect(after.get(file), file).toEqual(before.get(file));
+    }
+  });
+});
