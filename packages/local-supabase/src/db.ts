@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import { quoteIdent } from './sql.ts';
 
 export type Role = 'anon' | 'authenticated' | 'service_role';
 
@@ -76,11 +77,6 @@ export class Mutex {
     this.tail = result.catch(() => undefined);
     return result;
   }
-}
-
-/** Quotes a channel or identifier for LISTEN/UNLISTEN. */
-function quoteIdent(name: string): string {
-  return '"' + name.replace(/"/g, '""') + '"';
 }
 
 /**

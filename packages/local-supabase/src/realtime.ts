@@ -17,6 +17,7 @@ import { isRole, type Role } from './db.ts';
 import { verifyJwt } from './jwt.ts';
 import { BOOTSTRAP_DIR } from './migrate.ts';
 import { matchesFilter, parseFilter, type Filter } from './realtime/filters.ts';
+import { quoteIdent } from './sql.ts';
 import type { StackContext } from './types.ts';
 
 /** Path realtime-js connects to (Phoenix appends /websocket to the endpoint). */
@@ -160,10 +161,6 @@ async function checkToken(token: string, ctx: StackContext): Promise<TokenCheck>
 
 function tokenExpired(claims: Record<string, unknown>): boolean {
   return typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now();
-}
-
-function quoteIdent(name: string): string {
-  return '"' + name.replace(/"/g, '""') + '"';
 }
 
 interface TableInfo {

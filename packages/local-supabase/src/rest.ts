@@ -21,7 +21,25 @@ import {
   type SelectItem,
 } from './rest/parse.ts';
 import { loadSchema, refreshIfStale, type FunctionDef, type Schema, type Table } from './rest/schema.ts';
-import { Builder, capRows, modsFor, Params, quoteIdent, type ModsByPath } from './rest/sql.ts';
+import {
+  Builder,
+  capRows,
+  countSql,
+  deleteSql,
+  insertSql,
+  modsFor,
+  Params,
+  READ_ONLY_SQL,
+  readSql,
+  representationSql,
+  rpcFrom,
+  rpcScalarSql,
+  rpcVoidSql,
+  tableFrom,
+  updateSql,
+  type ModsByPath,
+} from './rest/sql.ts';
+import { InvalidIdentifierError } from './sql.ts';
 import type { Handler, StackContext } from './types.ts';
 
 const OBJECT_MEDIA = 'application/vnd.pgrst.object+json';
@@ -201,20 +219,14 @@ async function runRead(tx: Tx, schema: Schema, q: ParsedQuery, spec: ReadSpec, w
   // with count=exact the Content-Range still reports the full count, so clients can page.
   const page = b.pageSql(capRows(top.limit, q.maxRows), top.offset);
   checkUsedPaths(q.mods, b);
-  const sql =
-    `select coalesce(json_agg(_r), '[]'::json)::text as body, count(_r)::int as n from (` +
-    `select ${list} from ${from}${where.length ? ` where ${where.join(' and ')}` : ''}${order}${page}) _r`;
-  const r = await tx.query<{ body: string; n: number }>(sql, b.params.values);
+  const r = await tx.query<{ body: string; n: number }>(readSql(list, from, where, order, page), b.params.values);
   const row = r.rows[0]!;
   let total: number | undefined;
   if (wantCount) {
     const cb = new Builder(schema, new Params(), q.mods, q.maxRows);
     const cfrom = spec.from(cb);
     const cwhere = cb.whereParts(spec.table, spec.alias, '', q.select);
-    const c = await tx.query<{ n: number }>(
-      `select count(*)::int as n from ${cfrom}${cwhere.length ? ` where ${cwhere.join(' and ')}` : ''}`,
-      cb.params.values,
-    );
+    const c = await tx.query<{ n: number }>(countSql(cfrom, cwhere), cb.params.values);
     total = c.rows[0]!.n;
   }
   return { body: row.body, n: Number(row.n), total };
@@ -276,10 +288,7 @@ async function mutate(
     const list = b.selectList(table, 't0', '', q.select);
     const order = b.orderSql(table, 't0', top.order);
     checkUsedPaths(q.mods, b);
-    const sql =
-      `with pgrst_mut as (${stmt}) select coalesce(json_agg(_r), '[]'::json)::text as body, (select count(*) from pgrst_mut)::int as n ` +
-      `from (select ${list} from pgrst_mut t0${order}) _r`;
-    const r = await tx.query<{ body: string; n: number }>(sql, b.params.values);
+    const r = await tx.query<{ body: string; n: number }>(representationSql(stmt, list, order), b.params.values);
     const row = r.rows[0]!;
     if (prefer.maxAffected !== undefined && prefer.strict && row.n > prefer.maxAffected) throw maxAffectedError(row.n);
     return { body: representation(prefer) ? row.body : undefined, n: Number(row.n) };
@@ -317,22 +326,6 @@ function pickFunction(schema: Schema, name: string, keys: string[]): FunctionDef
   return candidates[0]!;
 }
 
-/** The FROM clause calling `fn` with arguments bound through json_to_record. */
-function rpcFrom(fn: FunctionDef, args: Record<string, unknown>, b: Builder, alias: string, scalarColumn: boolean): string {
-  const call = `public.${quoteIdent(fn.name)}`;
-  const target = scalarColumn ? `${alias}(${quoteIdent(fn.name)})` : alias;
-  if (fn.args.length === 1 && fn.args[0]!.name === '') {
-    return `${call}(${b.params.add(JSON.stringify(args))}::${fn.args[0]!.type}) ${target}`;
-  }
-  const used = fn.args.filter((a) => a.name in args);
-  if (used.length === 0) return `${call}() ${target}`;
-  const record = used.map((a) => `${quoteIdent(a.name)} ${a.type}`).join(', ');
-  const named = used.map((a) => `${quoteIdent(a.name)} := _a.${quoteIdent(a.name)}`).join(', ');
-  const obj: Record<string, unknown> = {};
-  for (const a of used) obj[a.name] = args[a.name];
-  return `json_to_record(${b.params.add(JSON.stringify(obj))}::json) as _a(${record}) cross join lateral ${call}(${named}) ${target}`;
-}
-
 async function handleRpc(
   req: IncomingMessage,
   tx: Tx,
@@ -345,12 +338,12 @@ async function handleRpc(
 ): Promise<Reply> {
   if (fn.returnKind === 'void') {
     const b = new Builder(schema, new Params(), q.mods, q.maxRows);
-    await tx.query(`select 1 from ${rpcFrom(fn, args, b, 't0', false)}`, b.params.values);
+    await tx.query(rpcVoidSql(rpcFrom(fn, args, b.params, 't0', false)), b.params.values);
     return { status: 204 };
   }
   if (fn.returnKind === 'scalar' && !fn.returnsSet) {
     const b = new Builder(schema, new Params(), q.mods, q.maxRows);
-    const r = await tx.query<{ body: string | null }>(`select to_json(t0.${quoteIdent(fn.name)})::text as body from ${rpcFrom(fn, args, b, 't0', true)}`, b.params.values);
+    const r = await tx.query<{ body: string | null }>(rpcScalarSql(fn, 't0', rpcFrom(fn, args, b.params, 't0', true)), b.params.values);
     return { status: 200, body: r.rows[0]?.body ?? 'null' };
   }
   const table = schema.tables.get(fn.returnType.replace(/^public\./, '').replace(/^"|"$/g, '')) ?? null;
@@ -360,7 +353,7 @@ async function handleRpc(
     tx,
     schema,
     scalarSet ? { ...q, select: [{ kind: 'column', column: { name: fn.name, jsonPath: [] } }] } : q,
-    { from: (b) => rpcFrom(fn, args, b, 't0', scalarSet), table, alias: 't0' },
+    { from: (b) => rpcFrom(fn, args, b.params, 't0', scalarSet), table, alias: 't0' },
     prefer.count !== undefined,
   );
   if (scalarSet) {
@@ -436,14 +429,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, path: string, u
   const found = await findTable(ctx, schema, segments[0]!);
   schema = found.schema;
   const table = found.table;
-  const rel = `public.${quoteIdent(table.name)}`;
 
   if (readOnly) {
     const q = parseQuery(url, null, ctx.config.maxRows);
     applyRangeHeader(req, q.mods);
     const offset = q.mods.get('')!.offset ?? 0;
     const reply = await runTx(ctx, role, claims, true, prefer, async (tx) => {
-      const result = await runRead(tx, schema, q, { from: () => `${rel} t0`, table, alias: 't0' }, prefer.count !== undefined);
+      const result = await runRead(tx, schema, q, { from: () => tableFrom(table.name, 't0'), table, alias: 't0' }, prefer.count !== undefined);
       return readReply(req, result, offset, objectMode);
     });
     send(req, res, reply, objectMode);
@@ -469,24 +461,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, path: string, u
     if (prefer.resolution && onConflict.length === 0) {
       throw new RestError(400, 'PGRST105', 'Upsert needs a primary key or on_conflict', null, null);
     }
-    const statement = (b: Builder, returning: string) => {
-      const cols = columns.map(quoteIdent).join(', ');
-      const source = `json_populate_recordset(null::${rel}, ${b.params.add(JSON.stringify(rows))}::json) _b`;
-      let sql =
-        columns.length > 0
-          ? `insert into ${rel} (${cols}) select ${columns.map((c) => `_b.${quoteIdent(c)}`).join(', ')} from ${source}`
-          : `insert into ${rel} select from ${source}`;
-      if (prefer.resolution === 'ignore-duplicates') {
-        sql += ` on conflict (${onConflict.map(quoteIdent).join(', ')}) do nothing`;
-      } else if (prefer.resolution === 'merge-duplicates') {
-        const updates = columns.filter((c) => !onConflict.includes(c));
-        sql +=
-          updates.length > 0
-            ? ` on conflict (${onConflict.map(quoteIdent).join(', ')}) do update set ${updates.map((c) => `${quoteIdent(c)} = excluded.${quoteIdent(c)}`).join(', ')}`
-            : ` on conflict (${onConflict.map(quoteIdent).join(', ')}) do nothing`;
-      }
-      return sql + returning;
-    };
+    const statement = (b: Builder, returning: string) =>
+      insertSql(b.params, table.name, columns, rows, onConflict, prefer.resolution, returning);
     const reply = await runTx(ctx, role, claims, false, prefer, async (tx) => {
       const r = await mutate(tx, schema, table, q, prefer, statement, objectMode);
       if (objectMode && r.n !== 1) throw notSingular(r.n);
@@ -510,12 +486,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, path: string, u
     }
     const keys = Object.keys(patch);
     const statement = (b: Builder, returning: string) => {
+      // The filters first: their parameters come before the patch's.
       const where = b.whereParts(table, 't0', '', []);
-      const whereSql = where.length ? ` where ${where.join(' and ')}` : '';
-      if (method === 'DELETE') return `delete from ${rel} t0${whereSql}${returning ? ' returning t0.*' : ''}`;
-      const source = `json_populate_record(null::${rel}, ${b.params.add(JSON.stringify(patch))}::json) _b`;
-      const sets = keys.map((c) => `${quoteIdent(c)} = _b.${quoteIdent(c)}`).join(', ');
-      return `update ${rel} t0 set ${sets} from ${source}${whereSql}${returning ? ' returning t0.*' : ''}`;
+      return method === 'DELETE'
+        ? deleteSql(table.name, where, returning !== '')
+        : updateSql(b.params, table.name, patch, where, returning !== '');
     };
     const reply = await runTx(ctx, role, claims, false, prefer, async (tx) => {
       if (method === 'PATCH' && keys.length === 0) {
@@ -540,7 +515,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, path: string, u
 async function runTx(ctx: StackContext, role: Role, claims: Record<string, unknown>, readOnly: boolean, prefer: Prefer, fn: (tx: Tx) => Promise<Reply>): Promise<Reply> {
   try {
     return await ctx.db.asRole(role, claims, async (tx) => {
-      if (readOnly) await tx.query('set transaction read only');
+      if (readOnly) await tx.query(READ_ONLY_SQL);
       const reply = await fn(tx);
       if (prefer.rollback) throw new RollbackWith(reply);
       return reply;
@@ -554,6 +529,7 @@ async function runTx(ctx: StackContext, role: Role, claims: Record<string, unkno
 /** Maps anything thrown while answering to a PostgREST-shaped error. */
 function toRestError(err: unknown, role: Role): RestError | null {
   if (err instanceof RestError) return err;
+  if (err instanceof InvalidIdentifierError) return syntaxError('Invalid identifier');
   if (err instanceof HttpError) {
     const b = err.body;
     return new RestError(err.status, String(b.code ?? err.status), String(b.message ?? 'Error'), (b.details as string | null) ?? null, (b.hint as string | null) ?? null);

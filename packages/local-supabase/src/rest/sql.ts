@@ -1,17 +1,14 @@
 /**
- * SQL builder for the REST API. Identifiers are checked against the schema and quoted;
+ * The REST API's SQL: the builder of select lists, filters, ordering and paging, and the
+ * statements rest.ts runs (reads, counts, insert/upsert, update, delete, function calls). All the
+ * SQL text of the REST API is written here. Identifiers are checked against the schema and quoted;
  * every value is a bound parameter ($1, $2…), never part of the SQL text.
  */
+import { quoteIdent } from '../sql.ts';
 import { resolveRelationship } from './embed.ts';
 import { RestError, syntaxError } from './errors.ts';
 import { parseBraceList, parseList, type ColumnRef, type Condition, type FilterNode, type OrderTerm, type SelectItem } from './parse.ts';
-import type { Schema, Table } from './schema.ts';
-
-/** Quotes an identifier for Postgres ("a""b"). */
-export function quoteIdent(name: string): string {
-  if (name.includes('\u0000')) throw syntaxError('Invalid identifier');
-  return '"' + name.replace(/"/g, '""') + '"';
-}
+import type { FunctionDef, Schema, Table } from './schema.ts';
 
 /** Collects bound values and hands out their placeholders. */
 export class Params {
@@ -269,4 +266,119 @@ export function capRows(limit: number | undefined, max: number): number | undefi
 /** `a` + `b` → `a.b` (the top level is ''). */
 export function joinPath(parent: string, name: string): string {
   return parent === '' ? name : `${parent}.${name}`;
+}
+
+/** `public."name"`: a table or function of the exposed schema. */
+export function relation(name: string): string {
+  return `public.${quoteIdent(name)}`;
+}
+
+/** A table of the exposed schema as a FROM item with its alias. */
+export function tableFrom(name: string, alias: string): string {
+  return `${relation(name)} ${alias}`;
+}
+
+/** Makes a GET/HEAD transaction read-only. */
+export const READ_ONLY_SQL = 'set transaction read only';
+
+function whereClause(parts: string[]): string {
+  return parts.length ? ` where ${parts.join(' and ')}` : '';
+}
+
+/** A read: the selected rows as one JSON array (`body`) and how many there are (`n`). */
+export function readSql(list: string, from: string, where: string[], order: string, page: string): string {
+  return (
+    `select coalesce(json_agg(_r), '[]'::json)::text as body, count(_r)::int as n from (` +
+    `select ${list} from ${from}${whereClause(where)}${order}${page}) _r`
+  );
+}
+
+/** The exact count of a read (`Prefer: count=exact`), without its paging. */
+export function countSql(from: string, where: string[]): string {
+  return `select count(*)::int as n from ${from}${whereClause(where)}`;
+}
+
+/** A write whose changed rows come back as a read would select them (`return=representation`). */
+export function representationSql(statement: string, list: string, order: string): string {
+  return (
+    `with pgrst_mut as (${statement}) select coalesce(json_agg(_r), '[]'::json)::text as body, (select count(*) from pgrst_mut)::int as n ` +
+    `from (select ${list} from pgrst_mut t0${order}) _r`
+  );
+}
+
+/** How an insert treats rows that clash with `onConflict` (`Prefer: resolution=`). */
+export type Resolution = 'ignore-duplicates' | 'merge-duplicates' | undefined;
+
+/**
+ * INSERT of `rows` (bound as one JSON parameter) into `table`, with the given columns (none: the
+ * defaults), as an upsert when `resolution` is set. `returning` is appended ('' or ' returning *').
+ */
+export function insertSql(
+  params: Params,
+  table: string,
+  columns: string[],
+  rows: Record<string, unknown>[],
+  onConflict: string[],
+  resolution: Resolution,
+  returning: string,
+): string {
+  const rel = relation(table);
+  const cols = columns.map(quoteIdent).join(', ');
+  const source = `json_populate_recordset(null::${rel}, ${params.add(JSON.stringify(rows))}::json) _b`;
+  let sql =
+    columns.length > 0
+      ? `insert into ${rel} (${cols}) select ${columns.map((c) => `_b.${quoteIdent(c)}`).join(', ')} from ${source}`
+      : `insert into ${rel} select from ${source}`;
+  if (resolution === 'ignore-duplicates') {
+    sql += ` on conflict (${onConflict.map(quoteIdent).join(', ')}) do nothing`;
+  } else if (resolution === 'merge-duplicates') {
+    const updates = columns.filter((c) => !onConflict.includes(c));
+    sql +=
+      updates.length > 0
+        ? ` on conflict (${onConflict.map(quoteIdent).join(', ')}) do update set ${updates.map((c) => `${quoteIdent(c)} = excluded.${quoteIdent(c)}`).join(', ')}`
+        : ` on conflict (${onConflict.map(quoteIdent).join(', ')}) do nothing`;
+  }
+  return sql + returning;
+}
+
+/** UPDATE of the rows of `table` (alias t0) matching `where` with the columns of `patch`. */
+export function updateSql(params: Params, table: string, patch: Record<string, unknown>, where: string[], returning: boolean): string {
+  const rel = relation(table);
+  const source = `json_populate_record(null::${rel}, ${params.add(JSON.stringify(patch))}::json) _b`;
+  const sets = Object.keys(patch).map((c) => `${quoteIdent(c)} = _b.${quoteIdent(c)}`).join(', ');
+  return `update ${rel} t0 set ${sets} from ${source}${whereClause(where)}${returning ? ' returning t0.*' : ''}`;
+}
+
+/** DELETE of the rows of `table` (alias t0) matching `where`. */
+export function deleteSql(table: string, where: string[], returning: boolean): string {
+  return `delete from ${relation(table)} t0${whereClause(where)}${returning ? ' returning t0.*' : ''}`;
+}
+
+/**
+ * The FROM item calling `fn` with `args` bound through json_to_record (or as the single json
+ * argument). With `scalarColumn` the result column is named after the function.
+ */
+export function rpcFrom(fn: FunctionDef, args: Record<string, unknown>, params: Params, alias: string, scalarColumn: boolean): string {
+  const call = relation(fn.name);
+  const target = scalarColumn ? `${alias}(${quoteIdent(fn.name)})` : alias;
+  if (fn.args.length === 1 && fn.args[0]!.name === '') {
+    return `${call}(${params.add(JSON.stringify(args))}::${fn.args[0]!.type}) ${target}`;
+  }
+  const used = fn.args.filter((a) => a.name in args);
+  if (used.length === 0) return `${call}() ${target}`;
+  const record = used.map((a) => `${quoteIdent(a.name)} ${a.type}`).join(', ');
+  const named = used.map((a) => `${quoteIdent(a.name)} := _a.${quoteIdent(a.name)}`).join(', ');
+  const obj: Record<string, unknown> = {};
+  for (const a of used) obj[a.name] = args[a.name];
+  return `json_to_record(${params.add(JSON.stringify(obj))}::json) as _a(${record}) cross join lateral ${call}(${named}) ${target}`;
+}
+
+/** A call of a function that returns nothing. */
+export function rpcVoidSql(from: string): string {
+  return `select 1 from ${from}`;
+}
+
+/** A call of a function that returns one scalar, as its JSON text (`body`). */
+export function rpcScalarSql(fn: FunctionDef, alias: string, from: string): string {
+  return `select to_json(${alias}.${quoteIdent(fn.name)})::text as body from ${from}`;
 }
