@@ -43,6 +43,21 @@ export async function fetchAllRows(client: SupabaseClient, table: string, pageSi
   }
 }
 
+/** The rows of the products with these ids (those that still exist), read in groups of 100. */
+export async function fetchProductRows(client: SupabaseClient, ids: readonly string[], retry = true): Promise<unknown[]> {
+  const rows: unknown[] = [];
+  for (let at = 0; at < ids.length; at += 100) {
+    const { data, error } = await client
+      .from('products')
+      .select('*')
+      .in('id', ids.slice(at, at + 100))
+      .retry(retry);
+    if (error) throw new Error(`products: ${error.message}`);
+    rows.push(...((data ?? []) as unknown[]));
+  }
+  return rows;
+}
+
 /** The raw rows of every catalogue table. */
 export async function fetchCatalogRows(client: SupabaseClient, retry = true): Promise<CatalogRows> {
   // One table at a time: the local stack runs on an embedded database that serialises anyway.

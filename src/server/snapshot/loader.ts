@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { readSnapshotFile, saveSnapshotRows, SNAPSHOT_FILE } from './disk.ts';
-import { buildTimeClient, fetchCatalogRows, type BackendConfig } from './fetch.ts';
-import { mergeSnapshot, parseStoredSnapshot, staticSnapshot, type CatalogSnapshot, type RejectedRow } from './model.ts';
+import { buildTimeClient, fetchCatalogRows, fetchProductRows, type BackendConfig } from './fetch.ts';
+import { mergeSnapshot, parseStoredSnapshot, staticSnapshot, type CatalogRows, type CatalogSnapshot, type RejectedRow } from './model.ts';
 
 /** The part of Astro's loader logger the snapshot uses. */
 export interface SnapshotLogger {
@@ -23,6 +23,36 @@ export interface LoadOptions {
   logger?: SnapshotLogger;
   /** Retry transient backend failures (default true; tests of the fallback turn it off). */
   retry?: boolean;
+  /**
+   * Products known to have changed since the copy on disk was read (an incremental build): only
+   * their rows are read from the backend and merged into the disk copy. Default: CATALOG_CHANGED_IDS.
+   */
+  changedIds?: string[];
+}
+
+/** The disk copy's rows with the rows of `ids` replaced by `fresh` (ids missing from `fresh` were deleted). */
+export function patchProductRows(rows: CatalogRows, ids: readonly string[], fresh: readonly unknown[]): CatalogRows {
+  const byId = new Map<string, unknown>();
+  for (const row of fresh) {
+    const id = (row as { id?: unknown } | null)?.id;
+    if (typeof id === 'string' || typeof id === 'number') byId.set(String(id), row);
+  }
+  const changed = new Set(ids);
+  const kept = rows.products.flatMap((row) => {
+    const id = String((row as { id?: unknown } | null)?.id ?? '');
+    if (!changed.has(id)) return [row];
+    const replacement = byId.get(id);
+    byId.delete(id);
+    return replacement ? [replacement] : [];
+  });
+  // New products go last; the snapshot is ordered by id like a full read.
+  const added = [...byId.values()];
+  const products = added.length === 0 ? kept : [...kept, ...added].sort((a, b) => {
+    const x = String((a as { id: unknown }).id);
+    const y = String((b as { id: unknown }).id);
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  return { ...rows, products };
 }
 
 /** The backend the build reads from, from the environment `npm start` prepares. */
@@ -42,6 +72,31 @@ export async function loadCatalogSnapshot(options: LoadOptions = {}): Promise<{ 
   // CATALOG_SNAPSHOT_FILE: another copy (tests build from a catalogue of their own).
   const file = options.file ?? path.resolve(process.env.CATALOG_SNAPSHOT_FILE || SNAPSHOT_FILE);
   const backend = options.backend === undefined ? backendFromEnv() : options.backend;
+
+  const changedIds = options.changedIds ?? (process.env.CATALOG_CHANGED_IDS ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+  if (backend && changedIds.length > 0) {
+    // An incremental build: the disk copy plus a fresh read of the changed products only.
+    const stored = await readSnapshotFile(file);
+    const previous = stored && typeof stored === 'object' ? (stored as { rows?: CatalogRows }).rows : undefined;
+    if (previous && (['franchises', 'collections', 'expansions', 'productTypes', 'products'] as const).every((key) => Array.isArray(previous[key]))) {
+      try {
+        const fresh = await fetchProductRows(buildTimeClient(backend), changedIds, options.retry ?? true);
+        const rows = patchProductRows(previous, changedIds, fresh);
+        const fetchedAt = new Date().toISOString();
+        const { snapshot, rejected } = mergeSnapshot(rows, fetchedAt);
+        report(logger, rejected);
+        try {
+          await saveSnapshotRows(file, rows, fetchedAt);
+        } catch (error) {
+          logger.warn(`No se pudo guardar la copia del catálogo en ${file}: ${String(error)}`);
+        }
+        logger.info(`Catálogo: copia en disco y ${changedIds.length} productos leídos de Supabase; ${snapshot.products.length} productos.`);
+        return { snapshot, source: 'backend' };
+      } catch (error) {
+        logger.warn(`No se pudieron leer los productos cambiados (${error instanceof Error ? error.message : String(error)}); se lee todo el catálogo.`);
+      }
+    }
+  }
 
   if (backend) {
     try {

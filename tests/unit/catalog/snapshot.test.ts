@@ -5,7 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { expansions as staticExpansions, franchises as staticFranchises } from '../../../src/domain/catalog.ts';
 import { fetchAllRows } from '../../../src/server/snapshot/fetch.ts';
-import { loadCatalogSnapshot } from '../../../src/server/snapshot/loader.ts';
+import { loadCatalogSnapshot, patchProductRows } from '../../../src/server/snapshot/loader.ts';
 import { mergeSnapshot, parseProductRows, parseStoredSnapshot, staticSnapshot, type CatalogRows } from '../../../src/server/snapshot/model.ts';
 
 const goodRow = {
@@ -176,5 +176,34 @@ describe('fallbacks when the backend is down', () => {
     const { source } = await loadCatalogSnapshot({ backend: null, file, logger });
     expect(source).toBe('static');
     expect(await readFile(file, 'utf8')).toBe('{ no es json');
+  });
+});
+
+describe('an incremental build patches the copy on disk', () => {
+  const rows: CatalogRows = {
+    franchises: [{ id: 'pokemon' }],
+    collections: [],
+    expansions: [],
+    productTypes: [],
+    products: [
+      { id: 'a', name: 'A', price: 1 },
+      { id: 'c', name: 'C', price: 3 },
+      { id: 'e', name: 'E', price: 5 },
+    ],
+  };
+
+  it('replaces changed rows in place, drops deleted ones, adds new ones in id order and leaves the rest alone', () => {
+    const patched = patchProductRows(rows, ['c', 'e', 'b'], [
+      { id: 'c', name: 'C nueva', price: 30 },
+      { id: 'b', name: 'B', price: 2 },
+    ]);
+    expect(patched.products).toEqual([
+      { id: 'a', name: 'A', price: 1 },
+      { id: 'b', name: 'B', price: 2 },
+      { id: 'c', name: 'C nueva', price: 30 },
+    ]);
+    expect(patched.franchises).toBe(rows.franchises);
+    // The input is not modified.
+    expect(rows.products).toHaveLength(3);
   });
 });
