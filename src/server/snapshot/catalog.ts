@@ -59,15 +59,19 @@ export function getBuildCatalog(): Promise<BuildCatalog> {
       expansions: ordered(expansions),
       productTypes: ordered(productTypes),
     };
-    const plan = planCatalogBuild(catalog);
-    const render = plan.render;
+    // Planned on first use: only getStaticPaths asks, never an on-demand (server-rendered) page.
+    let render: Set<string> | null | undefined;
+    const renders = (path: string) => {
+      if (render === undefined) render = planCatalogBuild(catalog).render;
+      return render === null || render.has(path);
+    };
     return {
       ...catalog,
       productById: new Map(catalog.products.map((item) => [item.id, item])),
       franchiseById: new Map(catalog.franchises.map((item) => [item.id, item])),
       expansionById: new Map(catalog.expansions.map((item) => [item.id, item])),
       productTypeById: new Map(catalog.productTypes.map((item) => [item.id, item])),
-      renders: render ? (path: string) => render.has(path) : () => true,
+      renders,
     };
   })();
   return cached;
@@ -99,7 +103,10 @@ export async function searchShardPaths(): Promise<string[]> {
  * and then forgotten, so a 100,000-product build does not keep every shard in memory to the end.
  */
 export async function takeSearchShard(path: string): Promise<string | null> {
-  const texts = searchShardText(await getBuildCatalog());
+  const catalog = await getBuildCatalog();
+  // The plan fingerprints every shard: make it before any shard is handed out and forgotten.
+  catalog.renders('/');
+  const texts = searchShardText(catalog);
   const text = texts.get(path) ?? null;
   texts.delete(path);
   return text;
