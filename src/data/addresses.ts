@@ -4,22 +4,11 @@
  * and deleting the only address is refused ('Debes tener al menos una dirección').
  */
 import { getSupabase } from './supabase.ts';
-import type { TablesUpdate } from './database.types.ts';
+import type { Tables, TablesUpdate } from './database.types.ts';
 import type { DataResult } from './profiles.ts';
 
 /** An address row as stored. */
-export interface Address {
-  id: string;
-  user_id: string;
-  label: string | null;
-  street: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-  is_default: boolean;
-  created_at: string;
-}
+export type Address = Tables<'addresses'>;
 
 /** The fields of the address form (already validated with validateAddress). */
 export interface AddressFields {
@@ -57,7 +46,7 @@ export async function listAddresses(userId: string): Promise<DataResult<Address[
     .order('is_default', { ascending: false })
     .order('created_at', { ascending: false });
   if (error) return { data: null, error };
-  return { data: (data ?? []) as Address[], error: null };
+  return { data: data ?? [], error: null };
 }
 
 /** The user's default address, or null when there is none. */
@@ -69,7 +58,7 @@ export async function getDefaultAddress(userId: string): Promise<DataResult<Addr
     .eq('is_default', true)
     .maybeSingle();
   if (error) return { data: null, error };
-  return { data: (data as Address | null) ?? null, error: null };
+  return { data: data ?? null, error: null };
 }
 
 /** Adds an address; the database makes the first one default and clears others for a new default. */
@@ -80,7 +69,7 @@ export async function createAddress(userId: string, input: AddressFields): Promi
     .select(COLUMNS)
     .single();
   if (error) return { data: null, error };
-  return { data: data as Address, error: null };
+  return { data, error: null };
 }
 
 /** Changes an address's fields (and the default flag when given). */
@@ -89,7 +78,7 @@ export async function updateAddress(id: string, input: AddressFields): Promise<D
   if (input.is_default === true) patch.is_default = true;
   const { data, error } = await getSupabase().from('addresses').update(patch).eq('id', id).select(COLUMNS).single();
   if (error) return { data: null, error };
-  return { data: data as Address, error: null };
+  return { data, error: null };
 }
 
 /** Deletes an address; refused by the database when it is the user's only one. */

@@ -6,7 +6,7 @@
  */
 import { getSupabase } from './supabase.ts';
 import { safeCallApi, authHeaders, type ApiAnswer } from './api.ts';
-import type { TablesInsert, TablesUpdate } from './database.types.ts';
+import type { Database, TablesInsert, TablesUpdate } from './database.types.ts';
 import { ADMIN_PAGE_SIZE } from '../domain/orders.ts';
 
 // Resumen --------------------------------------------------------------------------------------
@@ -36,16 +36,7 @@ export async function loadSummary(): Promise<Summary | null> {
 }
 
 /** A refund that has not gone through yet (payments_needing_attention). */
-export interface RefundToReview {
-  id: string;
-  order_id: string;
-  provider: string;
-  amount: number | string;
-  status: string;
-  attempts: number;
-  last_error: string | null;
-  next_attempt_at: string | null;
-}
+export type RefundToReview = Pick<Database['public']['Views']['payments_needing_attention']['Row'], 'id' | 'order_id' | 'provider' | 'amount' | 'status' | 'attempts' | 'last_error' | 'next_attempt_at'>;
 
 /** The refunds the shop must keep an eye on, oldest first. */
 export async function loadRefundsToReview(): Promise<RefundToReview[]> {
@@ -54,36 +45,13 @@ export async function loadRefundsToReview(): Promise<RefundToReview[]> {
     .select('id, order_id, provider, amount, status, attempts, last_error, next_attempt_at')
     .order('created_at')
     .limit(50);
-  return error ? [] : ((data ?? []) as RefundToReview[]);
+  return error ? [] : (data ?? []);
 }
 
 // Pedidos --------------------------------------------------------------------------------------
 
 /** One order as the back office lists it (admin_orders). */
-export interface AdminOrder {
-  id: string;
-  created_at: string;
-  status: string;
-  user_id: string;
-  customer_email: string | null;
-  customer_name: string | null;
-  subtotal: number | string;
-  discount: number | string;
-  shipping: number | string;
-  total: number | string;
-  coupon_code: string | null;
-  paid_at: string | null;
-  payment_provider: string | null;
-  payment_ref: string | null;
-  shipping_address: Record<string, string | null> | null;
-  carrier: string | null;
-  tracking_number: string | null;
-  shipped_at: string | null;
-  completed_at: string | null;
-  refunded_at: string | null;
-  refund_ref: string | null;
-  total_count: number;
-}
+export type AdminOrder = Database['public']['Functions']['admin_orders']['Returns'][number];
 
 /** Filters of the order list. */
 export interface OrderFilter {
@@ -105,7 +73,7 @@ export async function loadOrders(filter: OrderFilter): Promise<{ orders: AdminOr
     p_offset: (Math.max(1, filter.page) - 1) * ADMIN_PAGE_SIZE,
   });
   if (error) return null;
-  const orders = (data ?? []) as AdminOrder[];
+  const orders = data ?? [];
   return { orders, total: Number(orders[0]?.total_count ?? 0) };
 }
 
@@ -143,19 +111,19 @@ export async function loadOrderDetail(orderId: string): Promise<OrderDetail | nu
     supabase.from('order_items').select('id, quantity, price, product_id').eq('order_id', orderId),
     supabase.from('order_events').select('id, created_at, from_status, to_status, actor, note').eq('order_id', orderId).order('created_at').order('id'),
   ]);
-  const order = ((orderResult.data ?? []) as AdminOrder[])[0];
+  const order = (orderResult.data ?? [])[0];
   if (orderResult.error || linesResult.error || eventsResult.error || !order) return null;
-  const items = (linesResult.data ?? []) as Omit<AdminOrderLine, 'name'>[];
+  const items = linesResult.data ?? [];
   const ids = [...new Set(items.map((i) => i.product_id).filter((id): id is string => !!id))];
   const names = new Map<string, string>();
   if (ids.length > 0) {
     const products = await supabase.from('products').select('id, name').in('id', ids);
-    for (const p of (products.data ?? []) as Array<{ id: string; name: string }>) names.set(p.id, p.name);
+    for (const p of products.data ?? []) names.set(p.id, p.name);
   }
   return {
     order,
     lines: items.map((i) => ({ ...i, name: i.product_id ? (names.get(i.product_id) ?? null) : null })),
-    events: (eventsResult.data ?? []) as OrderEvent[],
+    events: eventsResult.data ?? [],
   };
 }
 

@@ -5,6 +5,7 @@
 import { getSupabase } from './supabase.ts';
 import type { AddressCopy } from '../domain/orders.ts';
 import type { DataResult } from './profiles.ts';
+import type { Json } from './database.types.ts';
 
 /** An order as listed in the history. */
 export interface OrderRow {
@@ -32,6 +33,13 @@ export interface OrderLine {
   product: { id: string; name: string; image: string | null } | null;
 }
 
+/** The address copy stored on an order (a JSON column), when it holds one. */
+function addressCopyOf(value: Json | null): AddressCopy | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const text = (key: keyof AddressCopy) => (typeof value[key] === 'string' ? (value[key] as string) : null);
+  return { label: text('label'), street: text('street'), city: text('city'), state: text('state'), zip: text('zip'), country: text('country') };
+}
+
 const ORDER_COLUMNS = 'id, user_id, created_at, total, status, paid_at, shipping_address_id, shipping_address, payment_method, installments';
 
 /** The user's orders, newest first. */
@@ -42,7 +50,7 @@ export async function listOrders(userId: string): Promise<DataResult<OrderRow[]>
     .eq('user_id', userId)
     .order('created_at', { ascending: false });
   if (error) return { data: null, error };
-  return { data: (data ?? []) as OrderRow[], error: null };
+  return { data: (data ?? []).map((row) => ({ ...row, shipping_address: addressCopyOf(row.shipping_address) })), error: null };
 }
 
 /** How many orders the user placed since `since` (the quick summary's last-30-days count). */
@@ -64,13 +72,13 @@ export async function listOrderLines(orderId: string): Promise<DataResult<OrderL
     .select('id, quantity, price, product_id')
     .eq('order_id', orderId);
   if (error) return { data: null, error };
-  const items = (data ?? []) as Omit<OrderLine, 'product'>[];
+  const items = data ?? [];
   const ids = [...new Set(items.map((item) => item.product_id).filter((id): id is string => !!id))];
   let products: { id: string; name: string; image: string | null }[] = [];
   if (ids.length > 0) {
     const result = await supabase.from('products').select('id, name, image').in('id', ids);
     if (result.error) return { data: null, error: result.error };
-    products = (result.data ?? []) as typeof products;
+    products = result.data ?? [];
   }
   const byId = new Map(products.map((product) => [product.id, product]));
   return {

@@ -4,18 +4,10 @@
  */
 import type { PostgrestError } from '@supabase/supabase-js';
 import { getSupabase } from './supabase.ts';
+import type { Tables } from './database.types.ts';
 
 /** A profile row as stored. */
-export interface Profile {
-  id: string;
-  username: string | null;
-  name: string | null;
-  lastname: string | null;
-  phone: string | null;
-  is_admin: boolean;
-  created_at: string;
-  stripe_customer_id: string | null;
-}
+export type Profile = Tables<'profiles'>;
 
 /** The fields a user may change on their own profile. */
 export interface ProfileUpdate {
@@ -34,7 +26,7 @@ const PROFILE_COLUMNS = 'id, username, name, lastname, phone, is_admin, created_
 export async function getProfile(userId: string): Promise<DataResult<Profile | null>> {
   const { data, error } = await getSupabase().from('profiles').select(PROFILE_COLUMNS).eq('id', userId).maybeSingle();
   if (error) return { data: null, error };
-  return { data: (data as Profile | null) ?? null, error: null };
+  return { data: data ?? null, error: null };
 }
 
 /** Saves the editable fields of a profile; empty username and phone become null. */
@@ -52,7 +44,7 @@ export async function updateProfile(userId: string, input: ProfileUpdate): Promi
     .select(PROFILE_COLUMNS)
     .single();
   if (error) return { data: null, error };
-  return { data: data as Profile, error: null };
+  return { data, error: null };
 }
 
 /**
@@ -110,6 +102,6 @@ export function isUsernameConflict(error: unknown): boolean {
 /** The Stripe customer id stored on a profile, if any. */
 export async function getStripeCustomerId(userId: string): Promise<string | null> {
   const { data } = await getSupabase().from('profiles').select('stripe_customer_id').eq('id', userId).maybeSingle();
-  const value = (data as { stripe_customer_id?: unknown } | null)?.stripe_customer_id;
+  const value = data?.stripe_customer_id;
   return typeof value === 'string' && value !== '' ? value : null;
 }

@@ -6,6 +6,6 @@ import type { DataResult } from './profiles.ts';
 export async function getRewardPoints(userId: string): Promise<DataResult<number>> {
   const { data, error } = await getSupabase().from('rewards').select('points').eq('user_id', userId).maybeSingle();
   if (error) return { data: null, error };
-  const points = Number((data as { points?: unknown } | null)?.points ?? 0);
+  const points = Number(data?.points ?? 0);
   return { data: Number.isFinite(points) ? points : 0, error: null };
 }

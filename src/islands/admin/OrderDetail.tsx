@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatMXN } from '../../domain/money.ts';
-import { CARRIERS, formatAddressCopy, orderActions, orderDisplayId, statusColor, trackingUrl, ORDER_STATUS } from '../../domain/orders.ts';
+import { formatCentavos, formatMXN, multiplyCentavos, toCentavos } from '../../domain/money.ts';
+import { CARRIERS, formatAddressCopy, formatOrderTotal, orderActions, orderDisplayId, statusColor, trackingUrl, ORDER_STATUS } from '../../domain/orders.ts';
 import { changeOrderStatus, loadOrderDetail, refundOrder, type OrderDetail, type OrderEvent } from '../../data/admin.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
 import { BADGE } from './badges.ts';
@@ -219,7 +219,7 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
         onConfirm={() => void run(() => refundOrder(orderId), 'Pedido reembolsado. Avisamos al cliente por correo.')}
       >
         <p>
-          Se devolverán {formatMXN(order.total)} por {PROVIDERS[order.payment_provider ?? ''] ?? order.payment_provider ?? 'el proveedor de pago'}, el stock
+          Se devolverán {formatOrderTotal(order.total)} por {PROVIDERS[order.payment_provider ?? ''] ?? order.payment_provider ?? 'el proveedor de pago'}, el stock
           volverá a estar a la venta y el cliente recibirá un correo. No se puede deshacer.
         </p>
       </ConfirmDialog>
@@ -296,7 +296,7 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
                 <td>{line.name ?? 'Producto no disponible'}</td>
                 <td className="num" data-label="Cantidad">{line.quantity}</td>
                 <td className="num" data-label="Precio pagado">{formatMXN(line.price)}</td>
-                <td className="num" data-label="Importe">{formatMXN(Number(line.price) * line.quantity)}</td>
+                <td className="num" data-label="Importe">{formatCentavos(multiplyCentavos(toCentavos(line.price), line.quantity))}</td>
               </tr>
             ))}
           </tbody>
@@ -304,16 +304,16 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
       </div>
       <dl className="adm-dl" style={{ marginTop: 'var(--space-3)' }}>
         <dt>Subtotal</dt>
-        <dd>{formatMXN(order.subtotal)}</dd>
+        <dd>{formatOrderTotal(order.subtotal)}</dd>
         <dt>Descuento{order.coupon_code ? ` (${order.coupon_code})` : ''}</dt>
-        <dd>{Number(order.discount) > 0 ? `-${formatMXN(order.discount)}` : formatMXN(0)}</dd>
+        <dd>{Number(order.discount) > 0 ? `-${formatOrderTotal(order.discount)}` : formatMXN(0)}</dd>
         <dt>Envío</dt>
-        <dd>{Number(order.shipping) === 0 ? 'Gratis' : formatMXN(order.shipping)}</dd>
+        <dd>{Number(order.shipping) === 0 ? 'Gratis' : formatOrderTotal(order.shipping)}</dd>
         <dt>
           <strong>Total</strong>
         </dt>
         <dd>
-          <strong>{formatMXN(order.total)}</strong>
+          <strong>{formatOrderTotal(order.total)}</strong>
         </dd>
       </dl>
 
@@ -324,7 +324,7 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
             <strong>{event.from_status ? `${event.from_status} → ${event.to_status}` : `Creado: ${event.to_status}`}</strong>
             <br />
             <span className="muted">
-              {when(event.created_at)} · {who(event, order.user_id)}
+              {when(event.created_at)} · {who(event, order.user_id ?? '')}
             </span>
             {event.note && (
               <>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { formatMXN } from '../../domain/money.ts';
-import { orderDisplayId } from '../../domain/orders.ts';
+import { addCentavos, formatCentavos, formatMXN, toCentavos } from '../../domain/money.ts';
+import { formatOrderTotal, orderDisplayId } from '../../domain/orders.ts';
 import { loadRefundsToReview, loadSummary, type RefundToReview, type SalesDay, type Summary } from '../../data/admin.ts';
 
 const dayLabel = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -18,14 +18,14 @@ function SalesChart({ sales }: { sales: SalesDay[] }) {
   const pad = { left: 8, right: 8, top: 12, bottom: 24 };
   const max = Math.max(1, ...sales.map((d) => Number(d.total)));
   const slot = (width - pad.left - pad.right) / Math.max(1, sales.length);
-  const totalSum = sales.reduce((sum, d) => sum + Number(d.total), 0);
+  const totalSum = addCentavos(...sales.map((d) => toCentavos(d.total)));
   const orderSum = sales.reduce((sum, d) => sum + d.orders, 0);
   const best = sales.reduce<SalesDay | null>((top, d) => (!top || Number(d.total) > Number(top.total) ? d : top), null);
   return (
     <svg className="adm-chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-t ${id}-d`}>
       <title id={`${id}-t`}>Ventas de los últimos 30 días</title>
       <desc id={`${id}-d`}>
-        {`${orderSum} pedidos pagados por ${formatMXN(totalSum)} en total.`}
+        {`${orderSum} pedidos pagados por ${formatCentavos(totalSum)} en total.`}
         {best && Number(best.total) > 0 ? ` El mejor día fue el ${formatDay(best.day)}, con ${formatMXN(best.total)}.` : ''}
       </desc>
       <line className="axis" x1={pad.left} x2={width - pad.right} y1={height - pad.bottom} y2={height - pad.bottom} />
@@ -108,51 +108,12 @@ export default function SummarySection() {
           <h2 id="reembolsos" tabIndex={-1}>
             Reembolsos por revisar
           </h2>
-          {refunds.length === 0 ? (
-            <p>Todos los reembolsos se completaron.</p>
-          ) : (
-            <ul data-testid="refunds-to-review">
-              {refunds.map((r) => (
-                <li key={r.id}>
-                  <a href={`/admin/pedidos?pedido=${r.order_id}`}>Pedido {orderDisplayId(r.order_id)}</a>: {formatMXN(r.amount)} por {r.provider},{' '}
-                  {r.attempts === 1 ? '1 intento' : `${r.attempts} intentos`}
-                  {r.last_error ? ` (último error: ${r.last_error})` : ''}
-                </li>
-              ))}
-            </ul>
-          )}
+          <RefundsToReview refunds={refunds} />
 
           <h2>Ventas de los últimos 30 días</h2>
           <p className="muted">Pedidos pagados por día, total en MXN.</p>
           <SalesChart sales={summary.sales} />
-          <details>
-            <summary>Ver los datos como tabla</summary>
-            <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Ventas por día">
-              <table className="acct-table adm-table">
-                <caption className="visually-hidden">Ventas por día de los últimos 30 días</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Día</th>
-                    <th scope="col" className="num">
-                      Pedidos pagados
-                    </th>
-                    <th scope="col" className="num">
-                      Total
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {summary.sales.map((d) => (
-                    <tr key={d.day}>
-                      <th scope="row">{formatDay(d.day)}</th>
-                      <td className="num">{d.orders}</td>
-                      <td className="num">{formatMXN(d.total)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </details>
+          <SalesTable sales={summary.sales} />
 
           <h2>Productos con poco stock</h2>
           {summary.lowStock.length === 0 ? (
@@ -174,5 +135,56 @@ export default function SummarySection() {
         </>
       )}
     </section>
+  );
+}
+
+/** 'Reembolsos por revisar': the refunds that have not gone through yet. */
+function RefundsToReview({ refunds }: { refunds: RefundToReview[] }) {
+  return refunds.length === 0 ? (
+    <p>Todos los reembolsos se completaron.</p>
+  ) : (
+    <ul data-testid="refunds-to-review">
+      {refunds.map((r) => (
+        <li key={r.id}>
+          <a href={`/admin/pedidos?pedido=${r.order_id}`}>Pedido {orderDisplayId(r.order_id)}</a>: {formatOrderTotal(r.amount)} por {r.provider},{' '}
+          {r.attempts === 1 ? '1 intento' : `${r.attempts} intentos`}
+          {r.last_error ? ` (último error: ${r.last_error})` : ''}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The sales of the chart, as a table. */
+function SalesTable({ sales }: { sales: SalesDay[] }) {
+  return (
+    <details>
+      <summary>Ver los datos como tabla</summary>
+      <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Ventas por día">
+        <table className="acct-table adm-table">
+          <caption className="visually-hidden">Ventas por día de los últimos 30 días</caption>
+          <thead>
+            <tr>
+              <th scope="col">Día</th>
+              <th scope="col" className="num">
+                Pedidos pagados
+              </th>
+              <th scope="col" className="num">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {sales.map((d) => (
+              <tr key={d.day}>
+                <th scope="row">{formatDay(d.day)}</th>
+                <td className="num">{d.orders}</td>
+                <td className="num">{formatMXN(d.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
   );
 }

@@ -1,0 +1,98 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The browser side of src/ has no import cycle: a module never ends up importing itself through
+// others (e.g. a tab of the account importing the account page that renders it).
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const BROWSER_FOLDERS = ['islands', 'stores', 'data', 'domain', 'scripts', 'components', 'integrations'];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sources(full);
+    return /\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts') ? [full] : [];
+  });
+}
+
+/** The project files a module imports (relative specifiers only; the shop has no path aliases). */
+export function importsOf(file: string, code: string): string[] {
+  const specifiers = [...code.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g)].map(
+    (match) => match[1] ?? match[2]!,
+  );
+  return specifiers.flatMap((specifier) => {
+    const base = path.resolve(path.dirname(file), specifier);
+    const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((candidate) => {
+      try {
+        return statSync(candidate).isFile();
+      } catch {
+        return false;
+      }
+    });
+    return found ? [found] : [];
+  });
+}
+
+/** Every cycle found by a depth-first walk, each as the list of files around it. */
+export function findCycles(graph: Map<string, string[]>): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return cycles;
+}
+
+describe('import cycles', () => {
+  it('finds a cycle, and only a real one', () => {
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
+    expect(findCycles(graph)).toEqual([['a', 'b', 'c', 'a']]);
+    expect(findCycles(new Map([['a', ['b']], ['b', []]]))).toEqual([]);
+  });
+
+  it('reads static, re-exported, type-only and lazy imports', () => {
+    const file = path.join(root, 'src/islands/account/AccountApp.tsx');
+    const code = [
+      "import ProfilePanel from './ProfilePanel.tsx';",
+      "import type { AccountTab } from './tabs.ts';",
+      "export { ADDRESS_MESSAGES } from '../../stores/account.ts';",
+      "const ProductForm = lazy(() => import('../admin/ProductForm.tsx'));",
+      "import { useStore } from '@nanostores/react';",
+    ].join('\n');
+    expect(importsOf(file, code).map((f) => path.relative(root, f))).toEqual([
+      'src/islands/account/ProfilePanel.tsx',
+      'src/islands/account/tabs.ts',
+      'src/stores/account.ts',
+      'src/islands/admin/ProductForm.tsx',
+    ]);
+  });
+
+  it('the browser code of src/ has none', () => {
+    const files = BROWSER_FOLDERS.flatMap((folder) => {
+      try {
+        return sources(path.join(root, 'src', folder));
+      } catch {
+        return [];
+      }
+    });
+    expect(files.length).toBeGreaterThan(50);
+    const graph = new Map(files.map((file) => [file, importsOf(file, readFileSync(file, 'utf8'))]));
+    const cycles = findCycles(graph).map((cycle) => cycle.map((file) => path.relative(root, file)).join(' → '));
+    expect(cycles).toEqual([]);
+  });
+});
