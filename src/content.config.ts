@@ -1,12 +1,13 @@
 /**
  * Content collections of the shop. Help pages are Markdown files in the repository; the catalogue
- * collections are filled at build time from a Supabase snapshot merged with the static catalogue
- * (src/server/snapshot), read once per build and shared by all of them.
+ * collections (franchises, collections, expansions, types) are filled at build time from a
+ * Supabase snapshot merged with the static catalogue (src/server/snapshot), read once per build
+ * and shared by all of them. Products are not a collection: the pages read them from the same
+ * snapshot (getBuildCatalog), so 100,000 of them are not copied into the content store.
  */
 import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { productSchema } from './domain/product-schema.ts';
 import { sharedCatalogSnapshot } from './server/snapshot/loader.ts';
 import type { CatalogSnapshot } from './server/snapshot/model.ts';
 
@@ -19,7 +20,7 @@ const help = defineCollection({
   }),
 });
 
-type SnapshotKey = 'products' | 'franchises' | 'collections' | 'expansions' | 'productTypes';
+type SnapshotKey = 'franchises' | 'collections' | 'expansions' | 'productTypes';
 
 // Entries keep the snapshot's order in `position`, since the store itself is keyed by id.
 function snapshotLoader(key: SnapshotKey): Loader {
@@ -37,12 +38,6 @@ function snapshotLoader(key: SnapshotKey): Loader {
 }
 
 const position = { position: z.number().int() };
-
-const products = defineCollection({
-  loader: snapshotLoader('products'),
-  // Rows were parsed with this schema already; it is repeated here for the entry types.
-  schema: productSchema.and(z.object(position)),
-});
 
 const franchises = defineCollection({
   loader: snapshotLoader('franchises'),
@@ -72,4 +67,4 @@ const productTypes = defineCollection({
   schema: z.object({ id: z.string(), name: z.string(), franchiseId: z.string(), image: z.string(), ...position }),
 });
 
-export const collections = { help, products, franchises, collections: collections_, expansions, productTypes };
+export const collections = { help, franchises, collections: collections_, expansions, productTypes };

@@ -3,6 +3,7 @@
  * loaded once per build.
  */
 import { getCollection } from 'astro:content';
+import { sharedCatalogSnapshot } from './loader.ts';
 import { PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import { isListed, productImages, type Product } from '../../domain/products.ts';
 import { buildSearchShards } from '../../domain/search.ts';
@@ -40,24 +41,59 @@ function ordered<T extends { position: number }>(entries: Array<{ data: T }>): A
     .map(({ position: _position, ...rest }) => rest);
 }
 
-let cached: Promise<BuildCatalog> | null = null;
+/** Franchises, expansions and product types by id: what an on-demand product page needs. */
+export interface CatalogLookups {
+  franchises: SnapshotFranchise[];
+  collections: SnapshotCollection[];
+  expansions: SnapshotExpansion[];
+  productTypes: SnapshotProductType[];
+  franchiseById: Map<string, SnapshotFranchise>;
+  expansionById: Map<string, SnapshotExpansion>;
+  productTypeById: Map<string, SnapshotProductType>;
+}
 
-/** The build's catalogue (snapshot merged with the static catalogue). */
-export function getBuildCatalog(): Promise<BuildCatalog> {
-  cached ??= (async () => {
-    const [products, franchises, collections, expansions, productTypes] = await Promise.all([
-      getCollection('products'),
+let lookups: Promise<CatalogLookups> | null = null;
+
+/** The catalogue's small tables from the content store (also on the server, at request time). */
+export function getCatalogLookups(): Promise<CatalogLookups> {
+  lookups ??= (async () => {
+    const [franchises, collections, expansions, productTypes] = await Promise.all([
       getCollection('franchises'),
       getCollection('collections'),
       getCollection('expansions'),
       getCollection('productTypes'),
     ]);
-    const catalog = {
-      products: (ordered(products) as Product[]).filter(isListed),
+    const tables = {
       franchises: ordered(franchises),
       collections: ordered(collections),
       expansions: ordered(expansions),
       productTypes: ordered(productTypes),
+    };
+    return {
+      ...tables,
+      franchiseById: new Map(tables.franchises.map((item) => [item.id, item])),
+      expansionById: new Map(tables.expansions.map((item) => [item.id, item])),
+      productTypeById: new Map(tables.productTypes.map((item) => [item.id, item])),
+    };
+  })();
+  return lookups;
+}
+
+let cached: Promise<BuildCatalog> | null = null;
+
+/**
+ * The build's catalogue (snapshot merged with the static catalogue). Build time only: products
+ * come straight from the build's snapshot.
+ */
+export function getBuildCatalog(): Promise<BuildCatalog> {
+  cached ??= (async () => {
+    const [snapshot, tables] = await Promise.all([sharedCatalogSnapshot(console), getCatalogLookups()]);
+    const catalog = {
+      products: snapshot.products.filter(isListed),
+      franchises: tables.franchises,
+      collections: tables.collections,
+      expansions: tables.expansions,
+      productTypes: tables.productTypes,
     };
     // Planned on first use: only getStaticPaths asks, never an on-demand (server-rendered) page.
     let render: Set<string> | null | undefined;
@@ -68,9 +104,9 @@ export function getBuildCatalog(): Promise<BuildCatalog> {
     return {
       ...catalog,
       productById: new Map(catalog.products.map((item) => [item.id, item])),
-      franchiseById: new Map(catalog.franchises.map((item) => [item.id, item])),
-      expansionById: new Map(catalog.expansions.map((item) => [item.id, item])),
-      productTypeById: new Map(catalog.productTypes.map((item) => [item.id, item])),
+      franchiseById: tables.franchiseById,
+      expansionById: tables.expansionById,
+      productTypeById: tables.productTypeById,
       renders,
     };
   })();

@@ -128,10 +128,13 @@ export async function loadCatalogSnapshot(options: LoadOptions = {}): Promise<{ 
   return { snapshot: staticSnapshot(), source: 'static' };
 }
 
-let shared: Promise<CatalogSnapshot> | null = null;
+// On globalThis: the content loaders and the prerendered pages load separate copies of this
+// module in the same build process, and must share one read of the catalogue.
+const SHARED_KEY = Symbol.for('cartas-mx.catalog-snapshot');
 
-/** The build's snapshot, read once and shared by every collection loader. */
+/** The build's snapshot, read once and shared by every collection loader and the pages. */
 export function sharedCatalogSnapshot(logger: SnapshotLogger): Promise<CatalogSnapshot> {
-  shared ??= loadCatalogSnapshot({ logger }).then((result) => result.snapshot);
-  return shared;
+  const store = globalThis as Record<symbol, Promise<CatalogSnapshot> | undefined>;
+  store[SHARED_KEY] ??= loadCatalogSnapshot({ logger }).then((result) => result.snapshot);
+  return store[SHARED_KEY];
 }
