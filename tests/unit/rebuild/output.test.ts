@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RebuildManager } from '../../../src/server/rebuild/manager.ts';
-import { clientLink, createBuilder, currentBuild, prepareOutput, updateSitemap } from '../../../src/server/rebuild/output.ts';
+import { clientLink, createBuilder, currentBuild, manifestFile, prepareOutput, updateSitemap, type PublishResult } from '../../../src/server/rebuild/output.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -182,5 +182,63 @@ describe('sitemap after an incremental build', () => {
     updateSitemap(client, [], added);
     expect(locs(fs.readFileSync(path.join(client, 'sitemap-index.xml'), 'utf8'))).toEqual(['https://tienda.mx/sitemap-0.xml']);
     expect(fs.existsSync(path.join(client, 'sitemap-1.xml'))).toBe(false);
+  });
+});
+
+describe('full or incremental', () => {
+  // A build that writes pages stamped with `stamp` and the manifest an Astro build would: full
+  // without CATALOG_PREVIOUS_MANIFEST, else incremental, rendering only /product/a.
+  const script = (stamp: string) =>
+    nodeBuild(
+      `const fs=require('fs'),p=require('path'),o=process.env.ASTRO_OUT_DIR,inc=!!process.env.CATALOG_PREVIOUS_MANIFEST;` +
+        `for (const f of ['index.html','product/a/index.html','product/b/index.html']) {fs.mkdirSync(p.dirname(p.join(o,'client',f)),{recursive:true});fs.writeFileSync(p.join(o,'client',f),'${stamp}:'+(process.env.CATALOG_CHANGED_IDS||''));}` +
+        `fs.writeFileSync(process.env.CATALOG_BUILD_MANIFEST,JSON.stringify({v:1,mode:inc?'incremental':'full',reason:null,files:{'/':'1','/product/a':'${stamp}','/product/b':'1'},products:{a:'${stamp}',b:'1'},render:inc?['/product/a']:[],removed:[]}));`,
+    );
+
+  it('builds in full without a manifest, a changed code or ids, and with too many ids; else only the changed files', async () => {
+    const { root, outDir } = fakeOutput();
+    prepareOutput(outDir);
+    let key = 'v1';
+    let stamp = 'uno';
+    const results: PublishResult[] = [];
+    const builder = (s: string) => createBuilder({ root, outDir, keepOldMs: 0, maxChanged: 2, codeKey: () => key, command: script(s) }, (r) => results.push(r));
+
+    // The served build has no manifest yet: full, and it leaves one.
+    await builder(stamp)(undefined, { productIds: ['a'] });
+    expect(results.at(-1)!.mode).toBe('full');
+    const first = currentBuild(outDir)!;
+    expect(fs.existsSync(manifestFile(first))).toBe(true);
+    expect(read(outDir, 'product/b/index.html')).toBe('uno:');
+
+    // Same code, one changed id: only /product/a is written into the served folder, in place.
+    stamp = 'dos';
+    await builder(stamp)(undefined, { productIds: ['a'] });
+    expect(results.at(-1)).toMatchObject({ mode: 'incremental', written: ['product/a/index.html'] });
+    expect(currentBuild(outDir)).toBe(first);
+    expect(read(outDir, 'product/a/index.html')).toBe('dos:a');
+    expect(read(outDir, 'product/b/index.html')).toBe('uno:');
+
+    // No ids (the admin's 'Reconstruir ahora'): full.
+    stamp = 'tres';
+    await builder(stamp)(undefined, null);
+    expect(results.at(-1)!.mode).toBe('full');
+    expect(read(outDir, 'product/b/index.html')).toBe('tres:');
+
+    // More ids than allowed: full.
+    await builder('cuatro')(undefined, { productIds: ['a', 'b', 'c'] });
+    expect(results.at(-1)!.mode).toBe('full');
+    expect(read(outDir, 'product/b/index.html')).toBe('cuatro:');
+
+    // The code changed: full, although one id would allow an incremental build.
+    key = 'v2';
+    await builder('cinco')(undefined, { productIds: ['a'] });
+    expect(results.at(-1)).toMatchObject({ mode: 'full', reason: 'el código cambió' });
+    expect(read(outDir, 'product/b/index.html')).toBe('cinco:');
+
+    // And with that code served, the next change is incremental again.
+    await builder('seis')(undefined, { productIds: ['a'] });
+    expect(results.at(-1)!.mode).toBe('incremental');
+    expect(read(outDir, 'product/a/index.html')).toBe('seis:a');
+    expect(read(outDir, 'product/b/index.html')).toBe('cinco:');
   });
 });
