@@ -1,9 +1,9 @@
 /**
  * The embedded, Supabase-compatible local stack: one process serving REST, Auth,
- * Storage, Realtime and the mailbox over PGlite (or a Postgres server).
- *
- *   npm run backend             start on http://127.0.0.1:54321 with data in .data/
- *   npm run backend -- --reset  wipe .data/ first
+ * Storage, Realtime and the mailbox over PGlite (or a Postgres server). A project starts it with
+ * `startStack(options)` or runs the command line with `cli(options)`, passing its configuration
+ * (brand, e-mails, demo accounts, paths); run alone (`tsx src/index.ts [--reset]`) it uses the
+ * neutral defaults and the current directory as the project.
  */
 import fs from 'node:fs';
 import os from 'node:os';

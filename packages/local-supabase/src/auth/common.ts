@@ -16,7 +16,7 @@ import { findUserById, identitiesOf, isUuid, userJson, type UserRow } from './us
 
 export const BCRYPT_COST = 10;
 /** GoTrue's minimum password length (the shop's own forms ask for 8). */
-export const MIN_PASSWORD_LENGTH = 6;
+const MIN_PASSWORD_LENGTH = 6;
 /** How long e-mail links stay valid. */
 export const CONFIRMATION_TTL_MS = 24 * 3600_000;
 export const RECOVERY_TTL_MS = 3600_000;
@@ -109,7 +109,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  * a recovery requested with someone else's address from handing their session to a
  * foreign site.
  */
-export function redirectAllowed(ctx: StackContext, u: URL): boolean {
+function redirectAllowed(ctx: StackContext, u: URL): boolean {
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return false;
   if (LOOPBACK_HOSTS.has(u.hostname)) return true;
   const allowed = [ctx.config.siteUrl, ctx.config.url, ...(process.env.LOCAL_SUPABASE_REDIRECT_ALLOW_LIST ?? '').split(',')];
@@ -167,7 +167,7 @@ async function canWriteIdentityEmail(tx: Tx): Promise<boolean> {
   return identityEmailWritable;
 }
 
-export async function insertIdentity(
+async function insertIdentity(
   tx: Tx,
   userId: string,
   provider: string,
@@ -252,7 +252,7 @@ export function mergeMetadata(current: Record<string, unknown> | null, patch: Re
   return out;
 }
 
-export interface Authenticated {
+interface Authenticated {
   user: UserRow;
   sessionId: string | undefined;
 }
