@@ -1,7 +1,9 @@
 /**
- * One catalogue rebuild at a time. Requests that arrive while a build runs coalesce into exactly
- * one more build, which starts when the current one ends, so a burst of product changes costs at
- * most two builds and the last build always sees the newest data.
+ * One catalogue rebuild at a time in one process. Requests that arrive while a build runs coalesce
+ * into exactly one more build, which starts when the current one ends, so a burst of product
+ * changes costs at most two builds and the last build always sees the newest data. The production
+ * server uses the same rules across processes through the database (SharedRebuilds in
+ * ./shared.ts); both implement `Rebuilds`, which the endpoint uses.
  */
 
 import type { BuildProgress, ProgressReporter } from './output.ts';
