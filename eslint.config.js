@@ -104,7 +104,6 @@ export default tseslint.config(
       'src/islands/admin/ProductsSection.tsx',
       'src/islands/cart/CartSummary.tsx',
       'src/islands/catalog/ExploreCatalog.tsx',
-      'src/islands/checkout/ShippingStep.tsx',
       'src/islands/checkout/SimulatedCard.tsx',
       'src/islands/product/AddToCart.tsx',
     ],

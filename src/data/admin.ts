@@ -6,7 +6,7 @@
  */
 import { getSupabase } from './supabase.ts';
 import { safeCallApi, authHeaders, type ApiAnswer } from './api.ts';
-import type { Database, TablesInsert, TablesUpdate } from './database.types.ts';
+import type { Database, Tables, TablesInsert, TablesUpdate } from './database.types.ts';
 import { ADMIN_PAGE_SIZE } from '../domain/orders.ts';
 
 // Resumen --------------------------------------------------------------------------------------
@@ -202,24 +202,25 @@ export async function downloadSubscribersCsv(): Promise<Blob> {
 // Productos ------------------------------------------------------------------------------------
 
 /** A product row as the back office reads it. */
-export interface AdminProduct {
-  id: string;
-  name: string;
-  description: string;
-  price: number | string;
-  original_price: number | string | null;
-  discount: boolean;
-  preorder: boolean;
-  stock: number;
-  limit_per_customer: number;
-  available: boolean;
-  release_date: string | null;
-  image: string | null;
-  images: string[];
-  franchise_id: string;
-  expansion_id: string | null;
-  product_type_id: string | null;
-}
+export type AdminProduct = Pick<
+  Tables<'products'>,
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'price'
+  | 'original_price'
+  | 'discount'
+  | 'preorder'
+  | 'stock'
+  | 'limit_per_customer'
+  | 'available'
+  | 'release_date'
+  | 'image'
+  | 'images'
+  | 'franchise_id'
+  | 'expansion_id'
+  | 'product_type_id'
+>;
 
 export const PRODUCT_COLUMNS =
   'id, name, description, price, original_price, discount, preorder, stock, limit_per_customer, available, release_date, image, images, franchise_id, expansion_id, product_type_id';
@@ -252,7 +253,7 @@ export async function loadProducts(filter: ProductFilter): Promise<{ products: A
   const from = (Math.max(1, filter.page) - 1) * PRODUCTS_PAGE_SIZE;
   const { data, error, count } = await query.order('name').order('id').range(from, from + PRODUCTS_PAGE_SIZE - 1);
   if (error) return null;
-  return { products: (data ?? []) as AdminProduct[], total: count ?? 0 };
+  return { products: data ?? [], total: count ?? 0 };
 }
 
 /** Ids already used by products whose id starts like `base`, to keep a new id unique. */
@@ -271,5 +272,5 @@ export async function insertProduct(row: TablesInsert<'products'>): Promise<{ er
 /** Updates a product row; the saved row, or the error. */
 export async function updateProduct(id: string, row: TablesUpdate<'products'>): Promise<{ product: AdminProduct | null; error: { message: string } | null }> {
   const { data, error } = await getSupabase().from('products').update(row).eq('id', id).select(PRODUCT_COLUMNS).maybeSingle();
-  return { product: (data as AdminProduct | null) ?? null, error };
+  return { product: data ?? null, error };
 }

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Address } from '../../data/addresses.ts';
 import { $addresses, ADDRESS_MESSAGES, addAddress, editAddress, makeDefaultAddress, reloadAddresses, removeAddress, startAddresses } from '../../stores/account.ts';
 import { AddressForm, addressFields, describeAddress, EMPTY_ADDRESS } from '../ui/AddressForm.tsx';
-import { AsyncState } from '../ui/AsyncState.tsx';
+import { AsyncState, Loading } from '../ui/AsyncState.tsx';
+import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import { useLiveRows } from './useLive.ts';
 
 /** What one address of the list is doing. */
@@ -37,11 +38,7 @@ export default function AddressesPanel({ userId }: { userId: string }) {
         state={state}
         failed={ADDRESS_MESSAGES.loadFailed}
         onRetry={() => void reloadAddresses(userId)}
-        loading={
-          <div className="acct-loading" role="status">
-            <span className="acct-spinner" aria-hidden="true" /> Cargando direcciones…
-          </div>
-        }
+        loading={<Loading text="Cargando direcciones…" />}
       >
         {(addresses) =>
           addresses.length === 0 ? (
@@ -91,14 +88,21 @@ export default function AddressesPanel({ userId }: { userId: string }) {
         </section>
       )}
 
-      <DeleteDialog
-        address={toDelete}
+      <ConfirmDialog
+        look="account"
+        open={toDelete !== null}
+        title="¿Eliminar esta dirección?"
+        confirmLabel="Sí, eliminar"
+        cancelLabel="Cancelar"
         onClose={() => setToDelete(null)}
-        onConfirm={(address) => {
+        onConfirm={() => {
+          const address = toDelete;
           setToDelete(null);
-          void run(address, () => removeAddress(address), true);
+          if (address) void run(address, () => removeAddress(address), true);
         }}
-      />
+      >
+        {toDelete && <p>{describeAddress(toDelete)}</p>}
+      </ConfirmDialog>
     </>
   );
 }
@@ -166,30 +170,5 @@ function AddressItem({ address, editing, busy, onlyOne, onEdit, onCancel, onSave
         </>
       )}
     </li>
-  );
-}
-
-/** The confirmation before deleting an address (a modal dialog while `address` is set). */
-function DeleteDialog({ address, onClose, onConfirm }: { address: Address | null; onClose: () => void; onConfirm: (address: Address) => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (address && !element.open) element.showModal();
-    if (!address && element.open) element.close();
-  }, [address]);
-  return (
-    <dialog ref={dialog} className="acct-dialog" aria-labelledby="acct-delete-title" onClose={onClose}>
-      <h3 id="acct-delete-title">¿Eliminar esta dirección?</h3>
-      {address && <p>{describeAddress(address)}</p>}
-      <div className="acct-actions">
-        <button type="button" className="btn btn-primary" onClick={() => address && onConfirm(address)}>
-          Sí, eliminar
-        </button>
-        <button type="button" className="btn btn-outline" onClick={onClose}>
-          Cancelar
-        </button>
-      </div>
-    </dialog>
   );
 }

@@ -6,7 +6,7 @@ import { formatMXN } from '../../domain/money.ts';
 import { resolveImage } from '../../domain/images.ts';
 import { formatAddressCopy, formatOrderDate, formatOrderTotal, orderDisplayId, paginate, statusColor, type StatusColor, ORDER_STATUS } from '../../domain/orders.ts';
 import { $orders, reloadOrders, startOrders } from '../../stores/account.ts';
-import { AsyncState } from '../ui/AsyncState.tsx';
+import { AsyncState, Loading } from '../ui/AsyncState.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { useLiveRows } from './useLive.ts';
 import OrderPaymentNote from './OrderPaymentNote.tsx';
@@ -74,11 +74,7 @@ export default function OrdersPanel({ userId }: { userId: string }) {
         state={state}
         failed={ORDER_MESSAGES.loadFailed}
         onRetry={() => void reloadOrders(userId)}
-        loading={
-          <div className="acct-loading" role="status">
-            <span className="acct-spinner" aria-hidden="true" /> Cargando pedidos…
-          </div>
-        }
+        loading={<Loading text="Cargando pedidos…" />}
       >
         {(orders) => {
           if (orders.length === 0) return <p>{ORDER_MESSAGES.empty}</p>;

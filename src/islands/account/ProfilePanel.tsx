@@ -13,11 +13,12 @@ import {
   startProfile,
   type ProfileForm,
 } from '../../stores/account.ts';
-import { changePassword, resendConfirmation, signOut, type SessionProfile } from '../../stores/session.ts';
+import { resendConfirmation, signOut, type SessionProfile } from '../../stores/session.ts';
 import { notify } from '../../stores/toast.ts';
-import PasswordField from '../auth/PasswordField.tsx';
+import NewPasswordForm from '../auth/NewPasswordForm.tsx';
 import { CountrySelect, Field } from '../ui/Field.tsx';
 import { AsyncState } from '../ui/AsyncState.tsx';
+import { FormActions } from '../ui/FormActions.tsx';
 import { describeAddress } from '../ui/AddressForm.tsx';
 import { useNote } from '../ui/useNote.ts';
 import SavedCards from './SavedCards.tsx';
@@ -126,41 +127,17 @@ function ProfileDetails({ user, profile, onEdit }: { user: User; profile: Sessio
           Cerrar sesión
         </button>
       </div>
-      {changingPassword && <PasswordForm onSaved={() => setChangingPassword(false)} />}
-    </>
-  );
-}
-
-/** 'Cambiar contraseña': the new password twice. */
-function PasswordForm({ onSaved }: { onSaved: () => void }) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState('');
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setError('');
-    const failure = await changePassword(password, confirm);
-    if (failure) return setError(failure);
-    onSaved();
-    notify(PROFILE_MESSAGES.passwordSaved, 'success');
-  }
-
-  return (
-    <form className="acct-form" onSubmit={onSubmit} noValidate aria-label="Cambiar contraseña">
-      <PasswordField label="Nueva contraseña" value={password} onChange={setPassword} autoComplete="new-password" meter />
-      <PasswordField label="Confirma la contraseña" name="confirm" value={confirm} onChange={setConfirm} autoComplete="new-password" />
-      {error && (
-        <p className="acct-error" role="alert">
-          {error}
-        </p>
+      {changingPassword && (
+        <NewPasswordForm
+          className="acct-form"
+          label="Cambiar contraseña"
+          onSaved={() => {
+            setChangingPassword(false);
+            notify(PROFILE_MESSAGES.passwordSaved, 'success');
+          }}
+        />
       )}
-      <div className="acct-actions">
-        <button type="submit" className="btn btn-primary">
-          Guardar contraseña
-        </button>
-      </div>
-    </form>
+    </>
   );
 }
 
@@ -208,19 +185,7 @@ function ProfileEditForm({ profile, onDone }: { profile: SessionProfile; onDone:
           <CountrySelect value={form.country || DEFAULT_COUNTRY} onChange={(v) => setForm((f) => ({ ...f, country: v }))} />
         </div>
       </fieldset>
-      {formError && (
-        <p className="acct-error" role="alert">
-          {formError}
-        </p>
-      )}
-      <div className="acct-actions">
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Guardando…' : 'Guardar'}
-        </button>
-        <button type="button" className="btn btn-outline" onClick={() => onDone(false)} disabled={saving}>
-          Cancelar
-        </button>
-      </div>
+      <FormActions error={formError} busy={saving} submitLabel="Guardar" busyLabel="Guardando…" onCancel={() => onDone(false)} />
     </form>
   );
 }

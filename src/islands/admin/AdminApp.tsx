@@ -8,6 +8,7 @@ import ProductsSection from './ProductsSection.tsx';
 import SummarySection from './SummarySection.tsx';
 import '../account/account.css';
 import './admin.css';
+import { Loading } from '../ui/AsyncState.tsx';
 
 /** The sections of the back office, in the side navigation's order. */
 export const ADMIN_SECTIONS = [
@@ -33,9 +34,7 @@ export default function AdminApp({ section }: { section: AdminSection }) {
 
   if (session.loading || signedOut) {
     return (
-      <div className="acct-loading" role="status">
-        <span className="acct-spinner" aria-hidden="true" /> {signedOut ? 'Redirigiendo al inicio de sesión…' : 'Cargando…'}
-      </div>
+      <Loading text={signedOut ? 'Redirigiendo al inicio de sesión…' : 'Cargando…'} />
     );
   }
   if (!session.profile?.isAdmin) {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { formatCentavos, formatMXN, multiplyCentavos, toCentavos } from '../../domain/money.ts';
 import { CARRIERS, formatAddressCopy, formatOrderTotal, orderActions, orderDisplayId, statusColor, trackingUrl, ORDER_STATUS } from '../../domain/orders.ts';
 import { changeOrderStatus, loadOrderDetail, refundOrder, type OrderDetail, type OrderEvent } from '../../data/admin.ts';
-import ConfirmDialog from './ConfirmDialog.tsx';
+import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import { BADGE } from './badges.ts';
 
 const PROVIDERS: Record<string, string> = {

@@ -6,6 +6,7 @@ import { $session, initSession } from '../../stores/session.ts';
 import { rebuildRunning } from '../../data/admin.ts';
 import { publishProduct, PUBLISH_MESSAGES, type PublishStep } from './publish.ts';
 import '../account/account.css';
+import { Loading } from '../ui/AsyncState.tsx';
 
 interface Props {
   /** Inside /account/addproduct: no page heading of its own and no back link. */
@@ -108,9 +109,7 @@ export default function ProductForm({ embedded = false }: Props) {
 
   if (session.loading) {
     return (
-      <div className="acct-loading" role="status">
-        <span className="acct-spinner" aria-hidden="true" /> Cargando…
-      </div>
+      <Loading text="Cargando…" />
     );
   }
 

@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $session, changePassword, initSession, PASSWORD_MESSAGES } from '../../stores/session.ts';
+import { $session, initSession, PASSWORD_MESSAGES } from '../../stores/session.ts';
 import { flashToast } from '../../stores/toast.ts';
-import PasswordField from './PasswordField.tsx';
+import NewPasswordForm from './NewPasswordForm.tsx';
 import '../account/account.css';
+import { Loading } from '../ui/AsyncState.tsx';
 
 export const RESET_MESSAGES = {
   invalidLink: 'El enlace de recuperación no es válido o ya expiró. Solicita uno nuevo.',
@@ -12,10 +13,6 @@ export const RESET_MESSAGES = {
 /** Where the recovery e-mail's link lands: the link signs the user in, here they pick a new password. */
 export default function ResetPassword() {
   const session = useStore($session);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const [linkError, setLinkError] = useState(false);
 
   useEffect(() => {
@@ -24,22 +21,9 @@ export default function ResetPassword() {
     initSession();
   }, []);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setError('');
-    setBusy(true);
-    const failure = await changePassword(password, confirm);
-    setBusy(false);
-    if (failure) return setError(failure);
-    flashToast(PASSWORD_MESSAGES.saved);
-    window.location.assign('/account');
-  }
-
   if (session.loading && !linkError) {
     return (
-      <p className="acct-loading" role="status">
-        <span className="acct-spinner" aria-hidden="true" /> Cargando…
-      </p>
+      <Loading as="p" text="Cargando…" />
     );
   }
 
@@ -61,18 +45,13 @@ export default function ResetPassword() {
     <div className="acct-auth card">
       <h1 className="acct-auth-title">Nueva contraseña</h1>
       <p className="muted">Escribe la nueva contraseña de {session.user.email}.</p>
-      <form onSubmit={onSubmit} noValidate aria-busy={busy}>
-        <PasswordField label="Nueva contraseña" value={password} onChange={setPassword} autoComplete="new-password" meter />
-        <PasswordField label="Confirma la contraseña" name="confirm" value={confirm} onChange={setConfirm} autoComplete="new-password" />
-        {error && (
-          <p className="acct-error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="btn btn-primary acct-wide" disabled={busy}>
-          Guardar contraseña
-        </button>
-      </form>
+      <NewPasswordForm
+        wide
+        onSaved={() => {
+          flashToast(PASSWORD_MESSAGES.saved);
+          window.location.assign('/account');
+        }}
+      />
     </div>
   );
 }

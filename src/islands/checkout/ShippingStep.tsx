@@ -3,7 +3,7 @@
  * 'Usar esta dirección', and the 'Agregar nueva dirección' form, which opens by itself and focuses
  * the street when there are no addresses yet.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { createAddress, listAddresses, type Address } from '../../data/addresses.ts';
 import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
 import { COUNTRIES, DEFAULT_COUNTRY, validateAddress } from '../../domain/validation.ts';
@@ -37,7 +37,7 @@ export default function ShippingStep({ userId, selectedId, busy, error, onUse }:
   const streetRef = useRef<HTMLInputElement>(null);
   const id = useId();
 
-  async function load() {
+  const load = useCallback(async () => {
     setLoadError(false);
     const result = await listAddresses(userId);
     if (result.error) {
@@ -54,22 +54,17 @@ export default function ShippingStep({ userId, selectedId, busy, error, onUse }:
       if (current && result.data.some((a) => a.id === current)) return current;
       return (result.data.find((a) => a.is_default) ?? result.data[0])!.id;
     });
-  }
-
-  useEffect(() => {
-    void load();
-    // Loads once per user: `load` is a new function on every render, so depending on it would
-    // reload the address book after each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per user, not per render
   }, [userId]);
 
+  // Once per user: `load` changes only with the user.
+  useEffect(() => {
+    void load();
+  }, [load]);
+
   function use() {
-    if (!choice || !addresses?.some((a) => a.id === choice)) {
-      setSelectMessage(CHECKOUT_MESSAGES.selectAddress);
-      return;
-    }
-    setSelectMessage('');
-    onUse(choice);
+    const chosen = addresses?.find((a) => a.id === choice);
+    setSelectMessage(chosen ? '' : CHECKOUT_MESSAGES.selectAddress);
+    if (chosen) onUse(chosen.id);
   }
 
   async function save(event: FormEvent) {
@@ -97,13 +92,6 @@ export default function ShippingStep({ userId, selectedId, busy, error, onUse }:
   }
 
   const set = (key: keyof Fields) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: event.target.value }));
-  const fieldError = (key: string) =>
-    fieldErrors[key] ? (
-      <p className="field-error" id={`${id}-${key}-error`}>
-        {fieldErrors[key]}
-      </p>
-    ) : null;
-  const described = (key: string) => (fieldErrors[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${key}-error` } : {});
 
   return (
     <section className="checkout-panel" aria-labelledby={`${id}-title`}>
@@ -117,22 +105,7 @@ export default function ShippingStep({ userId, selectedId, busy, error, onUse }:
         </div>
       )}
       {addresses === null && !loadError && <p role="status">Cargando tus direcciones…</p>}
-      {addresses && addresses.length > 0 && (
-        <fieldset className="address-list">
-          <legend>Tus direcciones guardadas</legend>
-          {addresses.map((a) => (
-            <label key={a.id} className={`address-option${choice === a.id ? ' is-selected' : ''}`}>
-              <input type="radio" name={`${id}-address`} value={a.id} checked={choice === a.id} onChange={() => setChoice(a.id)} />
-              <span>
-                {a.label && <strong>{a.label} </strong>}
-                {a.is_default && <span className="badge">Predeterminada</span>}
-                <br />
-                {a.street}, {a.city}, {a.state}, C.P. {a.zip}, {a.country}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-      )}
+      {addresses && addresses.length > 0 && <SavedAddresses name={`${id}-address`} addresses={addresses} choice={choice} onChoose={setChoice} />}
       {(selectMessage || error) && (
         <p className="field-error" role="alert">
           {selectMessage || error}
@@ -150,43 +123,7 @@ export default function ShippingStep({ userId, selectedId, busy, error, onUse }:
         </button>
         {formOpen && (
           <form id={`${id}-form`} className="address-form" onSubmit={save} noValidate aria-label="Nueva dirección">
-            <div className="field">
-              <label htmlFor={`${id}-label`}>Etiqueta (opcional)</label>
-              <input id={`${id}-label`} className="input" value={fields.label} onChange={set('label')} placeholder="Casa, Oficina…" />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-street`}>Calle y número</label>
-              <input id={`${id}-street`} ref={streetRef} className="input" value={fields.street} onChange={set('street')} autoComplete="street-address" {...described('street')} />
-              {fieldError('street')}
-            </div>
-            <div className="field-row">
-              <div className="field">
-                <label htmlFor={`${id}-city`}>Ciudad</label>
-                <input id={`${id}-city`} className="input" value={fields.city} onChange={set('city')} autoComplete="address-level2" {...described('city')} />
-                {fieldError('city')}
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-state`}>Estado</label>
-                <input id={`${id}-state`} className="input" value={fields.state} onChange={set('state')} autoComplete="address-level1" {...described('state')} />
-                {fieldError('state')}
-              </div>
-            </div>
-            <div className="field-row">
-              <div className="field">
-                <label htmlFor={`${id}-zip`}>Código Postal</label>
-                <input id={`${id}-zip`} className="input" inputMode="numeric" maxLength={5} value={fields.zip} onChange={set('zip')} autoComplete="postal-code" {...described('zip')} />
-                {fieldError('zip')}
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-country`}>País</label>
-                <select id={`${id}-country`} className="input" value={fields.country} onChange={set('country')} {...described('country')}>
-                  {COUNTRIES.map((c) => (
-                    <option key={c}>{c}</option>
-                  ))}
-                </select>
-                {fieldError('country')}
-              </div>
-            </div>
+            <AddressFields id={id} fields={fields} errors={fieldErrors} set={set} streetRef={streetRef} />
             {addresses && addresses.length > 0 && (
               <label className="checkbox">
                 <input type="checkbox" checked={fields.is_default} onChange={(e) => setFields((f) => ({ ...f, is_default: e.target.checked }))} />
@@ -205,5 +142,85 @@ export default function ShippingStep({ userId, selectedId, busy, error, onUse }:
         )}
       </div>
     </section>
+  );
+}
+
+interface FieldsProps {
+  id: string;
+  fields: Fields;
+  errors: Record<string, string>;
+  set: (key: keyof Fields) => (event: { target: { value: string } }) => void;
+  streetRef: RefObject<HTMLInputElement | null>;
+}
+
+/** The fields of the new-address form, each error tied to its field. */
+function AddressFields({ id, fields, errors: fieldErrors, set, streetRef }: FieldsProps) {
+  const fieldError = (key: string) =>
+    fieldErrors[key] ? (
+      <p className="field-error" id={`${id}-${key}-error`}>
+        {fieldErrors[key]}
+      </p>
+    ) : null;
+  const described = (key: string) => (fieldErrors[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${key}-error` } : {});
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${id}-label`}>Etiqueta (opcional)</label>
+        <input id={`${id}-label`} className="input" value={fields.label} onChange={set('label')} placeholder="Casa, Oficina…" />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-street`}>Calle y número</label>
+        <input id={`${id}-street`} ref={streetRef} className="input" value={fields.street} onChange={set('street')} autoComplete="street-address" {...described('street')} />
+        {fieldError('street')}
+      </div>
+      <div className="field-row">
+        <div className="field">
+          <label htmlFor={`${id}-city`}>Ciudad</label>
+          <input id={`${id}-city`} className="input" value={fields.city} onChange={set('city')} autoComplete="address-level2" {...described('city')} />
+          {fieldError('city')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-state`}>Estado</label>
+          <input id={`${id}-state`} className="input" value={fields.state} onChange={set('state')} autoComplete="address-level1" {...described('state')} />
+          {fieldError('state')}
+        </div>
+      </div>
+      <div className="field-row">
+        <div className="field">
+          <label htmlFor={`${id}-zip`}>Código Postal</label>
+          <input id={`${id}-zip`} className="input" inputMode="numeric" maxLength={5} value={fields.zip} onChange={set('zip')} autoComplete="postal-code" {...described('zip')} />
+          {fieldError('zip')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-country`}>País</label>
+          <select id={`${id}-country`} className="input" value={fields.country} onChange={set('country')} {...described('country')}>
+            {COUNTRIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+          {fieldError('country')}
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** The saved addresses as radio buttons. */
+function SavedAddresses({ name, addresses, choice, onChoose }: { name: string; addresses: Address[]; choice: string | null; onChoose: (id: string) => void }) {
+  return (
+    <fieldset className="address-list">
+      <legend>Tus direcciones guardadas</legend>
+      {addresses.map((a) => (
+        <label key={a.id} className={`address-option${choice === a.id ? ' is-selected' : ''}`}>
+          <input type="radio" name={name} value={a.id} checked={choice === a.id} onChange={() => onChoose(a.id)} />
+          <span>
+            {a.label && <strong>{a.label} </strong>}
+            {a.is_default && <span className="badge">Predeterminada</span>}
+            <br />
+            {a.street}, {a.city}, {a.state}, C.P. {a.zip}, {a.country}
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { DEFAULT_COUNTRY, validateAddress } from '../../domain/validation.ts';
 import type { Address } from '../../data/addresses.ts';
 import { Field, CountrySelect } from './Field.tsx';
+import { FormActions } from './FormActions.tsx';
 
 /** The form's values. */
 export type AddressFormFields = { label: string; street: string; city: string; state: string; zip: string; country: string; is_default: boolean };
@@ -88,21 +89,7 @@ export function AddressForm({ initial, title, submitLabel, offerDefault, busy, o
           Usar como dirección predeterminada
         </label>
       )}
-      {formError && (
-        <p className="acct-error" role="alert">
-          {formError}
-        </p>
-      )}
-      <div className="acct-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Guardando…' : submitLabel}
-        </button>
-        {onCancel && (
-          <button type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>
-            Cancelar
-          </button>
-        )}
-      </div>
+      <FormActions error={formError} busy={busy} submitLabel={submitLabel} busyLabel="Guardando…" onCancel={onCancel} />
     </form>
   );
 }

@@ -36,3 +36,12 @@ export function AsyncState<T>({ state, loading, failed, fallback = null, onRetry
     </div>
   );
 }
+
+/** The spinner and its note while something loads ('Cargando direcciones…'). */
+export function Loading({ text, as: Tag = 'div' }: { text: string; as?: 'div' | 'p' }) {
+  return (
+    <Tag className="acct-loading" role="status">
+      <span className="acct-spinner" aria-hidden="true" /> {text}
+    </Tag>
+  );
+}

@@ -1,5 +1,11 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
+/** The look of the account's dialogs and the back office's. */
+const LOOKS = {
+  account: { dialog: 'acct-dialog', actions: 'acct-actions', Heading: 'h3' },
+  admin: { dialog: 'adm-dialog', actions: 'adm-actions', Heading: 'h2' },
+} as const;
+
 /** A modal confirmation (native <dialog>: focus kept inside, Escape closes, focus returns). */
 export default function ConfirmDialog({
   open,
@@ -8,6 +14,7 @@ export default function ConfirmDialog({
   confirmLabel,
   cancelLabel = 'No, volver',
   busy = false,
+  look = 'admin',
   onConfirm,
   onClose,
 }: {
@@ -17,9 +24,11 @@ export default function ConfirmDialog({
   confirmLabel: string;
   cancelLabel?: string;
   busy?: boolean;
+  look?: keyof typeof LOOKS;
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const { dialog: dialogClass, actions, Heading } = LOOKS[look];
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   useEffect(() => {
@@ -29,10 +38,10 @@ export default function ConfirmDialog({
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="adm-dialog" aria-labelledby={`${id}-title`} onClose={onClose} onCancel={(e) => busy && e.preventDefault()}>
-      <h2 id={`${id}-title`}>{title}</h2>
+    <dialog ref={ref} className={dialogClass} aria-labelledby={`${id}-title`} onClose={onClose} onCancel={(e) => busy && e.preventDefault()}>
+      <Heading id={`${id}-title`}>{title}</Heading>
       {children}
-      <div className="adm-actions">
+      <div className={actions}>
         <button type="button" className="btn btn-primary" disabled={busy} onClick={onConfirm}>
           {confirmLabel}
         </button>

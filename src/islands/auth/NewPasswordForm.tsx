@@ -1,0 +1,45 @@
+import { useState, type FormEvent } from 'react';
+import { changePassword } from '../../stores/session.ts';
+import PasswordField from './PasswordField.tsx';
+import { FormError } from '../ui/FormActions.tsx';
+
+interface Props {
+  /** The form's name ('Cambiar contraseña' in the account). */
+  label?: string;
+  /** Full-width button (the recovery page). */
+  wide?: boolean;
+  className?: string;
+  onSaved: () => void;
+}
+
+/** A new password twice, saved for the signed-in user (the account, and the recovery link's page). */
+export default function NewPasswordForm({ label, wide = false, className, onSaved }: Props) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError('');
+    setBusy(true);
+    const failure = await changePassword(password, confirm);
+    setBusy(false);
+    if (failure) return setError(failure);
+    onSaved();
+  }
+
+  const button = (
+    <button type="submit" className={`btn btn-primary${wide ? ' acct-wide' : ''}`} disabled={busy}>
+      Guardar contraseña
+    </button>
+  );
+  return (
+    <form className={className} onSubmit={onSubmit} noValidate aria-label={label} aria-busy={busy}>
+      <PasswordField label="Nueva contraseña" value={password} onChange={setPassword} autoComplete="new-password" meter />
+      <PasswordField label="Confirma la contraseña" name="confirm" value={confirm} onChange={setConfirm} autoComplete="new-password" />
+      <FormError message={error} />
+      {wide ? button : <div className="acct-actions">{button}</div>}
+    </form>
+  );
+}
