@@ -4,8 +4,8 @@ import { expansionListingPaths, LISTING_PAGE_SIZE, pageHref, paginate, typeListi
 import type { BuildCatalog } from '../../../src/server/snapshot/catalog.ts';
 import { mergeSnapshot } from '../../../src/server/snapshot/model.ts';
 import { homeLists } from '../../../src/components/catalog/home/homeLists.ts';
-import { shouldLoop, SLIDER_BREAKPOINTS } from '../../../src/components/catalog/home/swiper-enhance.ts';
-import { availabilityOf, formatLongDate, ESTIMATED_RELEASE, productJsonLd, productMetaDescription } from '../../../src/components/catalog/productSeo.ts';
+import { shouldLoop, SLIDER_BREAKPOINTS } from '../../../src/scripts/swiper-enhance.ts';
+import { availabilityOf, formatLongDate, ESTIMATED_RELEASE, productJsonLd, productMetaDescription } from '../../../src/domain/product-seo.ts';
 import {
   applyFilters,
   EMPTY_FILTERS,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isListed, parseLiveProduct } from '../../../src/domain/products';
-import { parseCardProduct } from '../../../src/components/catalog/card-add';
+import { parseCardProduct } from '../../../src/scripts/card-add';
 import { applyFilters, EMPTY_FILTERS, filtersFromQuery, filtersToQuery, type ExploreProduct } from '../../../src/islands/catalog/explore-model';
 import { prepareIndex, searchProducts, searchWithTotal, type SearchEntry } from '../../../src/islands/search/search';
 import { exploreHref, seeAllLabel } from '../../../src/islands/search/SearchBox';

@@ -2,8 +2,8 @@
  * Add-to-cart buttons of product cards: one delegated listener for the whole page, no framework,
  * so listings stay light. The Toaster island wakes up on the first toast.
  */
-import { addToCart } from '../../stores/cart.ts';
-import { showAddOutcome } from '../../stores/toast.ts';
+import { addToCart } from '../stores/cart.ts';
+import { showAddOutcome } from '../stores/toast.ts';
 
 interface CardProduct {
   id: string;

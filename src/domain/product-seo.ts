@@ -1,8 +1,8 @@
 /**
  * Structured data and meta text of product pages, kept apart from the markup so they are tested.
  */
-import { centavosToDecimalString, toCentavos } from '../../domain/money.ts';
-import { isSoldOut, type Product } from '../../domain/products.ts';
+import { centavosToDecimalString, toCentavos } from './money.ts';
+import { isSoldOut, type Product } from './products.ts';
 
 /** The fixed estimated release date every product page shows (30 May 2025). */
 export const ESTIMATED_RELEASE = new Date(Date.UTC(2025, 4, 30));
