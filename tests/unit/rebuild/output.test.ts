@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RebuildManager } from '../../../src/server/rebuild/manager.ts';
-import { clientLink, createBuilder, currentBuild, manifestFile, prepareOutput, updateSitemap, type PublishResult } from '../../../src/server/rebuild/output.ts';
+import { clientLink, createBuilder, currentBuild, manifestFile, prepareOutput, sourceCodeKey, updateSitemap, type PublishResult } from '../../../src/server/rebuild/output.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -240,5 +240,24 @@ describe('full or incremental', () => {
     expect(results.at(-1)!.mode).toBe('incremental');
     expect(read(outDir, 'product/a/index.html')).toBe('seis:a');
     expect(read(outDir, 'product/b/index.html')).toBe('cinco:');
+  });
+});
+
+describe('the code a build was made from', () => {
+  it('changes with any file under src/, astro.config.mjs or the lock file, and with nothing else', () => {
+    const { root } = fakeOutput();
+    fs.mkdirSync(path.join(root, 'src', 'pages'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'src', 'pages', 'index.astro'), '<h1>Hola</h1>');
+    fs.writeFileSync(path.join(root, 'astro.config.mjs'), 'export default {}');
+    const first = sourceCodeKey(root);
+    expect(sourceCodeKey(root)).toBe(first);
+    // The output and the data are not code.
+    fs.writeFileSync(path.join(root, 'dist', 'client', 'index.html'), 'otra');
+    expect(sourceCodeKey(root)).toBe(first);
+    fs.writeFileSync(path.join(root, 'src', 'pages', 'index.astro'), '<h1>Hola!</h1>');
+    const second = sourceCodeKey(root);
+    expect(second).not.toBe(first);
+    fs.writeFileSync(path.join(root, 'package-lock.json'), '{}');
+    expect(sourceCodeKey(root)).not.toBe(second);
   });
 });
