@@ -9,7 +9,6 @@ import { getSupabase } from './supabase.ts';
 
 export const API_MESSAGES = {
   unreachable: 'No se pudo conectar con la tienda. Intenta de nuevo.',
-  unexpected: 'Respuesta inesperada del servidor.',
 } as const;
 
 /** The signed-in user's access token, or null when nobody is signed in. */
@@ -28,7 +27,7 @@ export async function authHeaders(): Promise<Record<string, string>> {
 export interface ApiAnswer<T> {
   ok: boolean;
   status: number;
-  /** The checked body of a successful answer (null on failure, or when it did not match the schema). */
+  /** The checked body of a successful answer (null on failure). */
   data: T | null;
   /** The server's `message` on a failure, when it sent one. */
   message: string | null;
@@ -61,7 +60,8 @@ export async function callApi<T = unknown>(path: string, request: ApiRequest<T> 
   }
   if (!request.schema) return { ok: true, status: response.status, data: json as T, message: null };
   const checked = request.schema.safeParse(json);
-  if (!checked.success) return { ok: false, status: response.status, data: null, message: API_MESSAGES.unexpected };
+  // An answer that does not match is a failure; the caller says so in its own words.
+  if (!checked.success) return { ok: false, status: response.status, data: null, message: null };
   return { ok: true, status: response.status, data: checked.data, message: null };
 }
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatCentavos, formatMXN, multiplyCentavos, toCentavos } from '../../domain/money.ts';
 import { CARRIERS, formatAddressCopy, formatOrderTotal, orderActions, orderDisplayId, statusColor, trackingUrl, ORDER_STATUS } from '../../domain/orders.ts';
-import { changeOrderStatus, loadOrderDetail, refundOrder, type OrderDetail, type OrderEvent } from '../../data/admin.ts';
+import { changeOrderStatus, loadOrderDetail, refundOrder, type AdminOrder, type AdminOrderLine, type OrderDetail, type OrderEvent } from '../../data/admin.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import { BADGE } from './badges.ts';
 
@@ -27,9 +27,6 @@ type Pending = null | 'refund' | 'cancel';
 export default function OrderDetailView({ orderId, onBack }: { orderId: string; onBack: () => void }) {
   const [detail, setDetail] = useState<OrderDetail | null>(null);
   const [failed, setFailed] = useState(false);
-  const [carrier, setCarrier] = useState('');
-  const [tracking, setTracking] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ carrier?: string; tracking?: string }>({});
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [confirm, setConfirm] = useState<Pending>(null);
@@ -69,16 +66,6 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
     }
   }
 
-  function ship(event: FormEvent) {
-    event.preventDefault();
-    const errors: typeof fieldErrors = {};
-    if (!carrier) errors.carrier = 'Elige la paquetería.';
-    if (!tracking.trim()) errors.tracking = 'Escribe el número de guía.';
-    setFieldErrors(errors);
-    if (errors.carrier || errors.tracking) return;
-    void run(() => changeOrderStatus(orderId, { status: ORDER_STATUS.shipped, carrier, trackingNumber: tracking.trim() }), 'Pedido marcado como enviado. Avisamos al cliente por correo.');
-  }
-
   const back = (
     <p>
       <a
@@ -107,10 +94,7 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
   if (!detail) return <p role="status">Cargando pedido…</p>;
 
   const { order, lines, events } = detail;
-  const actions = orderActions(order.status);
   const number = orderDisplayId(order.id);
-  const address = formatAddressCopy(order.shipping_address);
-  const link = trackingUrl(order.carrier, order.tracking_number);
 
   return (
     <section aria-labelledby="adm-order-title" data-testid="admin-order-detail">
@@ -130,60 +114,237 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
         </p>
       )}
 
+      <OrderActionsBox orderId={orderId} order={order} busy={busy} confirm={confirm} onConfirm={setConfirm} run={run} />
+
+      <OrderParties order={order} />
+
+      <OrderLinesTable order={order} lines={lines} />
+
+      <OrderHistory events={events} customerId={order.user_id ?? ''} />
+    </section>
+  );
+}
+
+/** 'Marcar como enviado': the carrier and the tracking number, both required. */
+function ShipForm({ busy, onShip }: { busy: boolean; onShip: (carrier: string, trackingNumber: string) => void }) {
+  const [carrier, setCarrier] = useState('');
+  const [tracking, setTracking] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ carrier?: string; tracking?: string }>({});
+
+  function ship(event: FormEvent) {
+    event.preventDefault();
+    const errors: typeof fieldErrors = {};
+    if (!carrier) errors.carrier = 'Elige la paquetería.';
+    if (!tracking.trim()) errors.tracking = 'Escribe el número de guía.';
+    setFieldErrors(errors);
+    if (errors.carrier || errors.tracking) return;
+    onShip(carrier, tracking.trim());
+  }
+
+  return (
+    <form onSubmit={ship} aria-label="Marcar como enviado" noValidate>
+        <div className="acct-row">
+          <div className="field">
+            <label htmlFor="adm-carrier">Paquetería</label>
+            <select
+              id="adm-carrier"
+              className="input"
+              value={carrier}
+              aria-invalid={fieldErrors.carrier ? true : undefined}
+              aria-describedby={fieldErrors.carrier ? 'adm-carrier-error' : undefined}
+              onChange={(e) => setCarrier(e.target.value)}
+            >
+              <option value="">Selecciona…</option>
+              {CARRIERS.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+            {fieldErrors.carrier && (
+              <p className="field-error" id="adm-carrier-error">
+                {fieldErrors.carrier}
+              </p>
+            )}
+          </div>
+          <div className="field">
+            <label htmlFor="adm-tracking">Número de guía</label>
+            <input
+              id="adm-tracking"
+              className="input"
+              value={tracking}
+              maxLength={100}
+              autoComplete="off"
+              aria-invalid={fieldErrors.tracking ? true : undefined}
+              aria-describedby={fieldErrors.tracking ? 'adm-tracking-error' : undefined}
+              onChange={(e) => setTracking(e.target.value)}
+            />
+            {fieldErrors.tracking && (
+              <p className="field-error" id="adm-tracking-error">
+                {fieldErrors.tracking}
+              </p>
+            )}
+          </div>
+        </div>
+        <div className="adm-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Marcar como enviado
+          </button>
+        </div>
+      </form>
+  );
+}
+
+/** 'Cliente' and 'Pago y envío'. */
+function OrderParties({ order }: { order: AdminOrder }) {
+  const address = formatAddressCopy(order.shipping_address);
+  const link = trackingUrl(order.carrier, order.tracking_number);
+  return (
+    <>
+      <div className="adm-grid-2">
+        <div>
+          <h2>Cliente</h2>
+          <dl className="adm-dl">
+            <dt>Nombre</dt>
+            <dd>{order.customer_name ?? 'Sin nombre'}</dd>
+            <dt>Correo</dt>
+            <dd>{order.customer_email ?? '-'}</dd>
+            <dt>Envío a</dt>
+            <dd data-testid="admin-order-address">{address ?? 'Sin dirección registrada'}</dd>
+          </dl>
+        </div>
+        <div>
+          <h2>Pago y envío</h2>
+          <dl className="adm-dl">
+            <dt>Proveedor</dt>
+            <dd>{order.payment_provider ? (PROVIDERS[order.payment_provider] ?? order.payment_provider) : 'Sin pago'}</dd>
+            <dt>Referencia</dt>
+            <dd>{order.payment_ref ?? '-'}</dd>
+            <dt>Pagado</dt>
+            <dd>{when(order.paid_at)}</dd>
+            <dt>Paquetería</dt>
+            <dd>{order.carrier ?? '-'}</dd>
+            <dt>Número de guía</dt>
+            <dd>
+              {order.tracking_number ? (link ? <a href={link} target="_blank" rel="noopener noreferrer">{order.tracking_number}</a> : order.tracking_number) : '-'}
+            </dd>
+            {order.refund_ref && (
+              <>
+                <dt>Reembolso</dt>
+                <dd>
+                  {order.refund_ref} ({when(order.refunded_at)})
+                </dd>
+              </>
+            )}
+          </dl>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** 'Productos' and the order's stored amounts. */
+function OrderLinesTable({ order, lines }: { order: AdminOrder; lines: AdminOrderLine[] }) {
+  return (
+    <>
+      <h2>Productos</h2>
+      <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Productos del pedido">
+        <table className="acct-table adm-table adm-cards">
+          <thead>
+            <tr>
+              <th scope="col">Producto</th>
+              <th scope="col" className="num">
+                Cantidad
+              </th>
+              <th scope="col" className="num">
+                Precio pagado
+              </th>
+              <th scope="col" className="num">
+                Importe
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line.id}>
+                <td>{line.name ?? 'Producto no disponible'}</td>
+                <td className="num" data-label="Cantidad">{line.quantity}</td>
+                <td className="num" data-label="Precio pagado">{formatMXN(line.price)}</td>
+                <td className="num" data-label="Importe">{formatCentavos(multiplyCentavos(toCentavos(line.price), line.quantity))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className="adm-dl" style={{ marginTop: 'var(--space-3)' }}>
+        <dt>Subtotal</dt>
+        <dd>{formatOrderTotal(order.subtotal)}</dd>
+        <dt>Descuento{order.coupon_code ? ` (${order.coupon_code})` : ''}</dt>
+        <dd>{Number(order.discount) > 0 ? `-${formatOrderTotal(order.discount)}` : formatMXN(0)}</dd>
+        <dt>Envío</dt>
+        <dd>{Number(order.shipping) === 0 ? 'Gratis' : formatOrderTotal(order.shipping)}</dd>
+        <dt>
+          <strong>Total</strong>
+        </dt>
+        <dd>
+          <strong>{formatOrderTotal(order.total)}</strong>
+        </dd>
+      </dl>
+    </>
+  );
+}
+
+/** 'Historial': every status change, who made it and when. */
+function OrderHistory({ events, customerId }: { events: OrderEvent[]; customerId: string }) {
+  return (
+    <>
+      <h2>Historial</h2>
+      <ol className="adm-history" data-testid="admin-order-history">
+        {events.map((event) => (
+          <li key={event.id}>
+            <strong>{event.from_status ? `${event.from_status} → ${event.to_status}` : `Creado: ${event.to_status}`}</strong>
+            <br />
+            <span className="muted">
+              {when(event.created_at)} · {who(event, customerId)}
+            </span>
+            {event.note && (
+              <>
+                <br />
+                {event.note}
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+interface ActionsProps {
+  orderId: string;
+  order: AdminOrder;
+  busy: boolean;
+  confirm: Pending;
+  onConfirm: (pending: Pending) => void;
+  run: (action: () => ReturnType<typeof changeOrderStatus>, success: string) => Promise<void>;
+}
+
+/** 'Acciones': what the order's status allows (ship, complete, refund, cancel), with their confirmations. */
+function OrderActionsBox({ orderId, order, busy, confirm, onConfirm: setConfirm, run }: ActionsProps) {
+  const actions = orderActions(order.status);
+  const number = orderDisplayId(order.id);
+  return (
+    <>
       {(actions.ship || actions.complete || actions.refund || actions.cancel) && (
         <div className="adm-box">
           <h2>Acciones</h2>
           {actions.ship && (
-            <form onSubmit={ship} aria-label="Marcar como enviado" noValidate>
-              <div className="acct-row">
-                <div className="field">
-                  <label htmlFor="adm-carrier">Paquetería</label>
-                  <select
-                    id="adm-carrier"
-                    className="input"
-                    value={carrier}
-                    aria-invalid={fieldErrors.carrier ? true : undefined}
-                    aria-describedby={fieldErrors.carrier ? 'adm-carrier-error' : undefined}
-                    onChange={(e) => setCarrier(e.target.value)}
-                  >
-                    <option value="">Selecciona…</option>
-                    {CARRIERS.map((c) => (
-                      <option key={c} value={c}>
-                        {c}
-                      </option>
-                    ))}
-                  </select>
-                  {fieldErrors.carrier && (
-                    <p className="field-error" id="adm-carrier-error">
-                      {fieldErrors.carrier}
-                    </p>
-                  )}
-                </div>
-                <div className="field">
-                  <label htmlFor="adm-tracking">Número de guía</label>
-                  <input
-                    id="adm-tracking"
-                    className="input"
-                    value={tracking}
-                    maxLength={100}
-                    autoComplete="off"
-                    aria-invalid={fieldErrors.tracking ? true : undefined}
-                    aria-describedby={fieldErrors.tracking ? 'adm-tracking-error' : undefined}
-                    onChange={(e) => setTracking(e.target.value)}
-                  />
-                  {fieldErrors.tracking && (
-                    <p className="field-error" id="adm-tracking-error">
-                      {fieldErrors.tracking}
-                    </p>
-                  )}
-                </div>
-              </div>
-              <div className="adm-actions">
-                <button type="submit" className="btn btn-primary" disabled={busy}>
-                  Marcar como enviado
-                </button>
-              </div>
-            </form>
+            <ShipForm
+              busy={busy}
+              onShip={(carrier, trackingNumber) =>
+                void run(() => changeOrderStatus(orderId, { status: ORDER_STATUS.shipped, carrier, trackingNumber }), 'Pedido marcado como enviado. Avisamos al cliente por correo.')
+              }
+            />
           )}
           <div className="adm-actions">
             {actions.complete && (
@@ -233,108 +394,6 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
       >
         <p>El pedido aún no está pagado. Sus productos volverán a estar a la venta.</p>
       </ConfirmDialog>
-
-      <div className="adm-grid-2">
-        <div>
-          <h2>Cliente</h2>
-          <dl className="adm-dl">
-            <dt>Nombre</dt>
-            <dd>{order.customer_name ?? 'Sin nombre'}</dd>
-            <dt>Correo</dt>
-            <dd>{order.customer_email ?? '-'}</dd>
-            <dt>Envío a</dt>
-            <dd data-testid="admin-order-address">{address ?? 'Sin dirección registrada'}</dd>
-          </dl>
-        </div>
-        <div>
-          <h2>Pago y envío</h2>
-          <dl className="adm-dl">
-            <dt>Proveedor</dt>
-            <dd>{order.payment_provider ? (PROVIDERS[order.payment_provider] ?? order.payment_provider) : 'Sin pago'}</dd>
-            <dt>Referencia</dt>
-            <dd>{order.payment_ref ?? '-'}</dd>
-            <dt>Pagado</dt>
-            <dd>{when(order.paid_at)}</dd>
-            <dt>Paquetería</dt>
-            <dd>{order.carrier ?? '-'}</dd>
-            <dt>Número de guía</dt>
-            <dd>
-              {order.tracking_number ? (link ? <a href={link} target="_blank" rel="noopener noreferrer">{order.tracking_number}</a> : order.tracking_number) : '-'}
-            </dd>
-            {order.refund_ref && (
-              <>
-                <dt>Reembolso</dt>
-                <dd>
-                  {order.refund_ref} ({when(order.refunded_at)})
-                </dd>
-              </>
-            )}
-          </dl>
-        </div>
-      </div>
-
-      <h2>Productos</h2>
-      <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Productos del pedido">
-        <table className="acct-table adm-table adm-cards">
-          <thead>
-            <tr>
-              <th scope="col">Producto</th>
-              <th scope="col" className="num">
-                Cantidad
-              </th>
-              <th scope="col" className="num">
-                Precio pagado
-              </th>
-              <th scope="col" className="num">
-                Importe
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => (
-              <tr key={line.id}>
-                <td>{line.name ?? 'Producto no disponible'}</td>
-                <td className="num" data-label="Cantidad">{line.quantity}</td>
-                <td className="num" data-label="Precio pagado">{formatMXN(line.price)}</td>
-                <td className="num" data-label="Importe">{formatCentavos(multiplyCentavos(toCentavos(line.price), line.quantity))}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <dl className="adm-dl" style={{ marginTop: 'var(--space-3)' }}>
-        <dt>Subtotal</dt>
-        <dd>{formatOrderTotal(order.subtotal)}</dd>
-        <dt>Descuento{order.coupon_code ? ` (${order.coupon_code})` : ''}</dt>
-        <dd>{Number(order.discount) > 0 ? `-${formatOrderTotal(order.discount)}` : formatMXN(0)}</dd>
-        <dt>Envío</dt>
-        <dd>{Number(order.shipping) === 0 ? 'Gratis' : formatOrderTotal(order.shipping)}</dd>
-        <dt>
-          <strong>Total</strong>
-        </dt>
-        <dd>
-          <strong>{formatOrderTotal(order.total)}</strong>
-        </dd>
-      </dl>
-
-      <h2>Historial</h2>
-      <ol className="adm-history" data-testid="admin-order-history">
-        {events.map((event) => (
-          <li key={event.id}>
-            <strong>{event.from_status ? `${event.from_status} → ${event.to_status}` : `Creado: ${event.to_status}`}</strong>
-            <br />
-            <span className="muted">
-              {when(event.created_at)} · {who(event, order.user_id ?? '')}
-            </span>
-            {event.note && (
-              <>
-                <br />
-                {event.note}
-              </>
-            )}
-          </li>
-        ))}
-      </ol>
-    </section>
+    </>
   );
 }
