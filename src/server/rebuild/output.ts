@@ -123,24 +123,27 @@ export function prepareOutput(outDir: string): string {
  */
 export function countPages(outDir: string): number {
   const root = currentBuild(outDir) ?? clientLink(outDir);
-  let count = 0;
-  const walk = (dir: string) => {
-    let entries: fs.Dirent[] = [];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (entry.isDirectory()) {
-        if (entry.name !== '_astro') walk(path.join(dir, entry.name));
-      } else if (/\.(html|json|txt)$/.test(entry.name)) {
-        count += 1;
-      }
-    }
-  };
-  walk(root);
-  return count;
+  return filesUnder(root, (dir) => path.basename(dir) !== '_astro').filter((file) => /\.(html|json|txt)$/.test(file)).length;
+}
+
+/**
+ * Every file below `dir` (descending only into folders `enter` accepts), in name order, so a
+ * hash over them is stable; a folder that cannot be read contributes nothing.
+ */
+function filesUnder(dir: string, enter: (dir: string) => boolean = () => true): string[] {
+  let entries: fs.Dirent[] = [];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return enter(full) ? filesUnder(full, enter) : [];
+      return entry.isFile() ? [full] : [];
+    });
 }
 
 /** Deletes every build folder except the one being served. */
@@ -258,20 +261,7 @@ export function sourceCodeKey(root: string): string {
       // A missing file is simply not part of the key.
     }
   };
-  const walk = (dir: string) => {
-    let entries: fs.Dirent[] = [];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.isFile()) add(full);
-    }
-  };
-  walk(path.join(root, 'src'));
+  for (const file of filesUnder(path.join(root, 'src'))) add(file);
   add(path.join(root, 'astro.config.mjs'));
   add(path.join(root, 'package-lock.json'));
   return hash.digest('hex');

@@ -66,6 +66,19 @@ function report(logger: SnapshotLogger, rejected: RejectedRow[]): void {
   for (const row of rejected) logger.warn(`Fila omitida de ${row.table} (id ${row.id}): ${row.reason}`);
 }
 
+/** Turns rows just read from Supabase into the snapshot, reporting rejected rows and keeping a disk copy for later builds. */
+async function snapshotFromBackendRows(rows: CatalogRows, file: string, logger: SnapshotLogger): Promise<CatalogSnapshot> {
+  const fetchedAt = new Date().toISOString();
+  const { snapshot, rejected } = mergeSnapshot(rows, fetchedAt);
+  report(logger, rejected);
+  try {
+    await saveSnapshotRows(file, rows, fetchedAt);
+  } catch (error) {
+    logger.warn(`No se pudo guardar la copia del catálogo en ${file}: ${String(error)}`);
+  }
+  return snapshot;
+}
+
 /** Reads the snapshot: backend first, then the disk copy, then the static catalogue alone. */
 export async function loadCatalogSnapshot(options: LoadOptions = {}): Promise<{ snapshot: CatalogSnapshot; source: SnapshotSource }> {
   const logger = options.logger ?? console;
@@ -81,15 +94,7 @@ export async function loadCatalogSnapshot(options: LoadOptions = {}): Promise<{ 
     if (previous && (['franchises', 'collections', 'expansions', 'productTypes', 'products'] as const).every((key) => Array.isArray(previous[key]))) {
       try {
         const fresh = await fetchProductRows(buildTimeClient(backend), changedIds, options.retry ?? true);
-        const rows = patchProductRows(previous, changedIds, fresh);
-        const fetchedAt = new Date().toISOString();
-        const { snapshot, rejected } = mergeSnapshot(rows, fetchedAt);
-        report(logger, rejected);
-        try {
-          await saveSnapshotRows(file, rows, fetchedAt);
-        } catch (error) {
-          logger.warn(`No se pudo guardar la copia del catálogo en ${file}: ${String(error)}`);
-        }
+        const snapshot = await snapshotFromBackendRows(patchProductRows(previous, changedIds, fresh), file, logger);
         logger.info(`Catálogo: copia en disco y ${changedIds.length} productos leídos de Supabase; ${snapshot.products.length} productos.`);
         return { snapshot, source: 'backend' };
       } catch (error) {
@@ -100,15 +105,7 @@ export async function loadCatalogSnapshot(options: LoadOptions = {}): Promise<{ 
 
   if (backend) {
     try {
-      const rows = await fetchCatalogRows(buildTimeClient(backend), options.retry ?? true);
-      const fetchedAt = new Date().toISOString();
-      const { snapshot, rejected } = mergeSnapshot(rows, fetchedAt);
-      report(logger, rejected);
-      try {
-        await saveSnapshotRows(file, rows, fetchedAt);
-      } catch (error) {
-        logger.warn(`No se pudo guardar la copia del catálogo en ${file}: ${String(error)}`);
-      }
+      const snapshot = await snapshotFromBackendRows(await fetchCatalogRows(buildTimeClient(backend), options.retry ?? true), file, logger);
       logger.info(`Catálogo leído de Supabase: ${snapshot.products.length} productos.`);
       return { snapshot, source: 'backend' };
     } catch (error) {
