@@ -1,0 +1,42 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from './fixtures';
+
+// What a shopper's phone downloads as JavaScript before touching the page: every script file
+// plus the inline scripts (JSON-LD and other data blocks are never run, so they do not count),
+// gzipped as the server sends them. `npm run bench` reports the same figures.
+const PHONE = { width: 390, height: 844 };
+
+async function javaScriptBeforeInteraction(page: Page, path: string): Promise<{ gzip: number; files: string[] }> {
+  const bodies: Array<Promise<{ url: string; size: number }>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    bodies.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, size: gzipSync(body).length })));
+  });
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
+  await page.waitForLoadState('networkidle');
+  const inline = await page
+    .locator('script:not([src])')
+    .evaluateAll((nodes) => nodes.filter((n) => ['', 'module', 'text/javascript'].includes(n.getAttribute('type') ?? '')).map((n) => n.textContent ?? '').join('\n'));
+  const files = await Promise.all(bodies);
+  const gzip = files.reduce((sum, file) => sum + file.size, 0) + (inline ? gzipSync(inline).length : 0);
+  return { gzip, files: files.map((file) => `${file.url} ${file.size} B`) };
+}
+
+test.describe('JavaScript a phone loads before the shopper touches the page', () => {
+  test.use({ viewport: PHONE });
+
+  test('a product page loads at most 12 KB gzip, and the buy box still works', async ({ page }) => {
+    const { gzip, files } = await javaScriptBeforeInteraction(page, '/product/pk-boosterbox-journey-together');
+    expect(files.length).toBeGreaterThan(0);
+    expect(gzip, files.join('\n')).toBeLessThanOrEqual(12 * 1024);
+    await expect(page.getByRole('button', { name: 'Agregar al carrito' })).toBeEnabled();
+  });
+
+  test('the home page loads at most 50 KB gzip, and shows its main heading', async ({ page }) => {
+    const { gzip, files } = await javaScriptBeforeInteraction(page, '/');
+    expect(files.length).toBeGreaterThan(0);
+    expect(gzip, files.join('\n')).toBeLessThanOrEqual(50 * 1024);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
