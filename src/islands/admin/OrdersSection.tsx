@@ -79,54 +79,16 @@ export default function OrdersSection() {
   return (
     <section aria-labelledby="adm-orders-title">
       <h1 id="adm-orders-title">Pedidos</h1>
-      <form className="adm-filters" onSubmit={apply} role="search" aria-label="Buscar pedidos">
-        <div className="field">
-          <label htmlFor="adm-order-search">Buscar</label>
-          <input
-            id="adm-order-search"
-            className="input"
-            type="search"
-            placeholder="#A1B2C3, correo o nombre"
-            value={draft.search}
-            onChange={(e) => setDraft({ ...draft, search: e.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="adm-order-status">Estado</label>
-          <select id="adm-order-status" className="input" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
-            <option value="">Todos</option>
-            {Object.values(ORDER_STATUS).map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="adm-order-from">Desde</label>
-          <input id="adm-order-from" className="input" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="adm-order-to">Hasta</label>
-          <input id="adm-order-to" className="input" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-        </div>
-        <div className="adm-actions">
-          <button type="submit" className="btn btn-primary">
-            Filtrar
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline"
-            onClick={() => {
-              setDraft(EMPTY);
-              setResult(null);
-              setFilter(EMPTY);
-            }}
-          >
-            Limpiar
-          </button>
-        </div>
-      </form>
+      <OrderFilters
+        draft={draft}
+        onChange={setDraft}
+        onApply={apply}
+        onClear={() => {
+          setDraft(EMPTY);
+          setResult(null);
+          setFilter(EMPTY);
+        }}
+      />
 
       {failed ? (
         <div className="acct-actions">
@@ -146,49 +108,13 @@ export default function OrdersSection() {
           <p className="muted" role="status">
             {result.total === 1 ? '1 pedido' : `${result.total} pedidos`}
           </p>
-          <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Lista de pedidos">
-            <table className="acct-table adm-table adm-cards">
-              <thead>
-                <tr>
-                  <th scope="col">Pedido</th>
-                  <th scope="col">Fecha</th>
-                  <th scope="col">Cliente</th>
-                  <th scope="col" className="num">
-                    Total
-                  </th>
-                  <th scope="col">Estado</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.orders.map((order) => (
-                  <tr key={order.id} data-testid="admin-order-row" data-order-id={order.id}>
-                    <td>
-                      <a
-                        href={`/admin/pedidos?pedido=${order.id}`}
-                        onClick={(e) => {
-                          e.preventDefault();
-                          setOrderId(order.id);
-                          window.scrollTo(0, 0);
-                        }}
-                      >
-                        {orderDisplayId(order.id)}
-                      </a>
-                    </td>
-                    <td data-label="Fecha">{formatOrderDate(order.created_at)}</td>
-                    <td>
-                      {order.customer_name ?? 'Sin nombre'}
-                      <br />
-                      <span className="muted">{order.customer_email ?? '-'}</span>
-                    </td>
-                    <td className="num" data-label="Total">{formatOrderTotal(order.total)}</td>
-                    <td data-label="Estado">
-                      <span className={`badge ${BADGE[statusColor(order.status)]}`}>{order.status}</span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OrdersTable
+            orders={result.orders}
+            onOpen={(id) => {
+              setOrderId(id);
+              window.scrollTo(0, 0);
+            }}
+          />
           {totalPages > 1 && (
             <Pager
               className="adm-pager"
@@ -203,5 +129,110 @@ export default function OrdersSection() {
         </>
       )}
     </section>
+  );
+}
+
+interface FiltersProps {
+  draft: OrderFilter;
+  onChange: (draft: OrderFilter) => void;
+  onApply: (event: FormEvent) => void;
+  onClear: () => void;
+}
+
+/** The search, status and date filters of the order list. */
+function OrderFilters({ draft, onChange, onApply, onClear }: FiltersProps) {
+  return (
+    <form className="adm-filters" onSubmit={onApply} role="search" aria-label="Buscar pedidos">
+      <div className="field">
+        <label htmlFor="adm-order-search">Buscar</label>
+        <input
+          id="adm-order-search"
+          className="input"
+          type="search"
+          placeholder="#A1B2C3, correo o nombre"
+          value={draft.search}
+          onChange={(e) => onChange({ ...draft, search: e.target.value })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="adm-order-status">Estado</label>
+        <select id="adm-order-status" className="input" value={draft.status} onChange={(e) => onChange({ ...draft, status: e.target.value })}>
+          <option value="">Todos</option>
+          {Object.values(ORDER_STATUS).map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="adm-order-from">Desde</label>
+        <input id="adm-order-from" className="input" type="date" value={draft.from} onChange={(e) => onChange({ ...draft, from: e.target.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor="adm-order-to">Hasta</label>
+        <input id="adm-order-to" className="input" type="date" value={draft.to} onChange={(e) => onChange({ ...draft, to: e.target.value })} />
+      </div>
+      <div className="adm-actions">
+        <button type="submit" className="btn btn-primary">
+          Filtrar
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={onClear}
+        >
+          Limpiar
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The page of orders; a click opens one without leaving the page. */
+function OrdersTable({ orders, onOpen }: { orders: AdminOrder[]; onOpen: (id: string | null) => void }) {
+  return (
+    <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Lista de pedidos">
+      <table className="acct-table adm-table adm-cards">
+        <thead>
+          <tr>
+            <th scope="col">Pedido</th>
+            <th scope="col">Fecha</th>
+            <th scope="col">Cliente</th>
+            <th scope="col" className="num">
+              Total
+            </th>
+            <th scope="col">Estado</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.id} data-testid="admin-order-row" data-order-id={order.id}>
+              <td>
+                <a
+                  href={`/admin/pedidos?pedido=${order.id}`}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    onOpen(order.id);
+                  }}
+                >
+                  {orderDisplayId(order.id)}
+                </a>
+              </td>
+              <td data-label="Fecha">{formatOrderDate(order.created_at)}</td>
+              <td>
+                {order.customer_name ?? 'Sin nombre'}
+                <br />
+                <span className="muted">{order.customer_email ?? '-'}</span>
+              </td>
+              <td className="num" data-label="Total">{formatOrderTotal(order.total)}</td>
+              <td data-label="Estado">
+                <span className={`badge ${BADGE[statusColor(order.status)]}`}>{order.status}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

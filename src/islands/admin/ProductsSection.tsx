@@ -49,8 +49,6 @@ export default function ProductsSection() {
     setFilter({ ...draft, page: 1 });
   }
 
-  const types = draft.franchise ? typesOf(draft.franchise) : allTypes;
-  const expansionOptions = draft.franchise ? expansionsOf(draft.franchise) : allExpansions;
   const totalPages = result ? Math.max(1, Math.ceil(result.total / PRODUCTS_PAGE_SIZE)) : 1;
   const page = filter?.page ?? 1;
 
@@ -62,65 +60,7 @@ export default function ProductsSection() {
           Registrar nuevo producto
         </a>
       </p>
-      <form className="adm-filters" onSubmit={apply} role="search" aria-label="Buscar productos">
-        <div className="field">
-          <label htmlFor="adm-product-search">Buscar por nombre o id</label>
-          <input id="adm-product-search" className="input" type="search" value={draft.search} onChange={(e) => setDraft({ ...draft, search: e.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="adm-product-franchise">Franquicia</label>
-          <select
-            id="adm-product-franchise"
-            className="input"
-            value={draft.franchise}
-            onChange={(e) => setDraft({ ...draft, franchise: e.target.value, type: '', expansion: '' })}
-          >
-            <option value="">Todas</option>
-            {franchises.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="adm-product-type">Tipo</label>
-          <select id="adm-product-type" className="input" value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value })}>
-            <option value="">Todos</option>
-            {types.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="adm-product-expansion">Expansión</label>
-          <select id="adm-product-expansion" className="input" value={draft.expansion} onChange={(e) => setDraft({ ...draft, expansion: e.target.value })}>
-            <option value="">Todas</option>
-            {expansionOptions.map((x) => (
-              <option key={x.id} value={x.id}>
-                {x.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="adm-product-flag">Mostrar</label>
-          <select id="adm-product-flag" className="input" value={draft.flag} onChange={(e) => setDraft({ ...draft, flag: e.target.value })}>
-            {FLAGS.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="adm-actions">
-          <button type="submit" className="btn btn-primary">
-            Filtrar
-          </button>
-        </div>
-      </form>
+      <ProductFilters draft={draft} onChange={setDraft} onApply={apply} />
       {notice && (
         <p className="acct-note acct-note-success" role="status">
           {notice}
@@ -139,59 +79,7 @@ export default function ProductsSection() {
           <p className="muted" role="status">
             {result.total === 1 ? '1 producto' : `${result.total} productos`}
           </p>
-          <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Lista de productos">
-            <table className="acct-table adm-table adm-cards">
-              <thead>
-                <tr>
-                  <th scope="col">Producto</th>
-                  <th scope="col" className="num">
-                    Precio
-                  </th>
-                  <th scope="col" className="num">
-                    Stock
-                  </th>
-                  <th scope="col">Estado</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Acciones</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.products.map((p) => {
-                  const percent = discountPercent(p);
-                  return (
-                    <tr key={p.id} data-testid="admin-product-row" data-product-id={p.id}>
-                      <td>
-                        <a href={`/product/${encodeURIComponent(p.id)}`}>{p.name}</a>
-                        <br />
-                        <span className="muted">{p.id}</span>
-                      </td>
-                      <td className="num" data-label="Precio">
-                        {formatMXN(p.price)}
-                        {percent !== null && (
-                          <>
-                            <br />
-                            <span className="badge badge-danger">-{percent}%</span>
-                          </>
-                        )}
-                      </td>
-                      <td className="num" data-label="Stock">{p.stock}</td>
-                      <td>
-                        {!p.available && <span className="badge badge-danger">No disponible</span>} {p.preorder && <span className="badge badge-info">Preventa</span>}{' '}
-                        {p.stock === 0 && <span className="badge badge-warning">Sin stock</span>}
-                        {p.available && !p.preorder && p.stock > 0 && <span className="badge badge-success">A la venta</span>}
-                      </td>
-                      <td>
-                        <button type="button" className="btn btn-outline" onClick={() => setEditing(p)}>
-                          Editar<span className="visually-hidden"> {p.name}</span>
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <ProductsTable products={result.products} onEdit={setEditing} />
           {totalPages > 1 && (
             <Pager
               className="adm-pager"
@@ -217,5 +105,137 @@ export default function ProductsSection() {
         />
       )}
     </section>
+  );
+}
+
+interface FiltersProps {
+  draft: ProductFilter;
+  onChange: (draft: ProductFilter) => void;
+  onApply: (event: FormEvent) => void;
+}
+
+/** Search, franchise, type, expansion and 'Mostrar' filters (types and expansions follow the franchise). */
+function ProductFilters({ draft, onChange, onApply }: FiltersProps) {
+  const types = draft.franchise ? typesOf(draft.franchise) : allTypes;
+  const expansionOptions = draft.franchise ? expansionsOf(draft.franchise) : allExpansions;
+  return (
+    <form className="adm-filters" onSubmit={onApply} role="search" aria-label="Buscar productos">
+      <div className="field">
+        <label htmlFor="adm-product-search">Buscar por nombre o id</label>
+        <input id="adm-product-search" className="input" type="search" value={draft.search} onChange={(e) => onChange({ ...draft, search: e.target.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor="adm-product-franchise">Franquicia</label>
+        <select
+          id="adm-product-franchise"
+          className="input"
+          value={draft.franchise}
+          onChange={(e) => onChange({ ...draft, franchise: e.target.value, type: '', expansion: '' })}
+        >
+          <option value="">Todas</option>
+          {franchises.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="adm-product-type">Tipo</label>
+        <select id="adm-product-type" className="input" value={draft.type} onChange={(e) => onChange({ ...draft, type: e.target.value })}>
+          <option value="">Todos</option>
+          {types.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="adm-product-expansion">Expansión</label>
+        <select id="adm-product-expansion" className="input" value={draft.expansion} onChange={(e) => onChange({ ...draft, expansion: e.target.value })}>
+          <option value="">Todas</option>
+          {expansionOptions.map((x) => (
+            <option key={x.id} value={x.id}>
+              {x.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="adm-product-flag">Mostrar</label>
+        <select id="adm-product-flag" className="input" value={draft.flag} onChange={(e) => onChange({ ...draft, flag: e.target.value })}>
+          {FLAGS.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="adm-actions">
+        <button type="submit" className="btn btn-primary">
+          Filtrar
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The page of products, each with its price, stock, state and 'Editar'. */
+function ProductsTable({ products, onEdit }: { products: AdminProduct[]; onEdit: (product: AdminProduct) => void }) {
+  return (
+    <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Lista de productos">
+      <table className="acct-table adm-table adm-cards">
+        <thead>
+          <tr>
+            <th scope="col">Producto</th>
+            <th scope="col" className="num">
+              Precio
+            </th>
+            <th scope="col" className="num">
+              Stock
+            </th>
+            <th scope="col">Estado</th>
+            <th scope="col">
+              <span className="visually-hidden">Acciones</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((p) => {
+            const percent = discountPercent(p);
+            return (
+              <tr key={p.id} data-testid="admin-product-row" data-product-id={p.id}>
+                <td>
+                  <a href={`/product/${encodeURIComponent(p.id)}`}>{p.name}</a>
+                  <br />
+                  <span className="muted">{p.id}</span>
+                </td>
+                <td className="num" data-label="Precio">
+                  {formatMXN(p.price)}
+                  {percent !== null && (
+                    <>
+                      <br />
+                      <span className="badge badge-danger">-{percent}%</span>
+                    </>
+                  )}
+                </td>
+                <td className="num" data-label="Stock">{p.stock}</td>
+                <td>
+                  {!p.available && <span className="badge badge-danger">No disponible</span>} {p.preorder && <span className="badge badge-info">Preventa</span>}{' '}
+                  {p.stock === 0 && <span className="badge badge-warning">Sin stock</span>}
+                  {p.available && !p.preorder && p.stock > 0 && <span className="badge badge-success">A la venta</span>}
+                </td>
+                <td>
+                  <button type="button" className="btn btn-outline" onClick={() => onEdit(p)}>
+                    Editar<span className="visually-hidden"> {p.name}</span>
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
