@@ -32,33 +32,10 @@ export default function SimulatedCard({ orderId, total, onPaid }: Props) {
   const [state, setState] = useState<PaymentState>('idle');
   const [message, setMessage] = useState('');
   const [authSecret, setAuthSecret] = useState<string | null>(null);
-  const [plans, setPlans] = useState<PlanOption[]>([]);
-  const [plan, setPlan] = useState<number | null>(null);
   const lock = useRef(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
   const id = useId();
 
-  useEffect(() => {
-    if (authSecret) confirmRef.current?.focus();
-  }, [authSecret]);
-
-  // Once a whole card number is typed (orders from $300.00), ask which 'meses sin intereses' plans its issuer offers.
-  const digits = number.replace(/\D/g, '');
-  useEffect(() => {
-    setPlans([]);
-    setPlan(null);
-    if (!installmentsOffered(paymentAmount(total)) || digits.length < 15) return;
-    let current = true;
-    void (async () => {
-      const intent = await requestClientSecret(orderId, total);
-      if (!intent.ok || !current) return;
-      const answer = await postApi<{ plans: PlanOption[] }>('/api/payments/simulated/installments', { clientSecret: intent.clientSecret, number: digits });
-      if (current && answer.ok && answer.data) setPlans(answer.data.plans);
-    })().catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [digits, orderId, total]);
+  const { plans, plan, setPlan } = useInstallmentPlans(number, orderId, total);
 
   function fail(text: string) {
     setState('error');
@@ -139,16 +116,7 @@ export default function SimulatedCard({ orderId, total, onPaid }: Props) {
             disabled={processing}
           />
         </div>
-        <div className="field-row">
-          <div className="field">
-            <label htmlFor={`${id}-exp`}>Vencimiento (MM/AA)</label>
-            <input id={`${id}-exp`} className="input" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/AA" maxLength={7} value={expiry} onChange={(e) => setExpiry(e.target.value)} disabled={processing} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-cvc`}>CVC</label>
-            <input id={`${id}-cvc`} className="input" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} value={cvc} onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))} disabled={processing} />
-          </div>
-        </div>
+        <ExpiryAndCvc id={id} expiry={expiry} cvc={cvc} onExpiry={setExpiry} onCvc={setCvc} disabled={processing} />
         <InstallmentPicker plans={plans} value={plan} onChange={setPlan} disabled={processing} />
         <label className="checkbox">
           <input type="checkbox" checked={save} onChange={(e) => setSave(e.target.checked)} disabled={processing} />
@@ -166,20 +134,81 @@ export default function SimulatedCard({ orderId, total, onPaid }: Props) {
           {state === 'processing' ? 'Procesando…' : `Pagar ${formatMXN(total)}`}
         </button>
       </form>
-      {authSecret && (
-        <div className="auth-step" role="dialog" aria-modal="false" aria-labelledby={`${id}-auth-title`}>
-          <h3 id={`${id}-auth-title`}>Confirma tu pago</h3>
-          <p>Tu banco pide confirmar este pago de {formatMXN(total)} (autenticación 3D Secure simulada).</p>
-          <div className="auth-actions">
-            <button ref={confirmRef} type="button" className="btn btn-primary" onClick={() => void authenticate(true)}>
-              Confirmar pago
-            </button>
-            <button type="button" className="btn btn-outline" onClick={() => void authenticate(false)}>
-              Cancelar
-            </button>
-          </div>
-        </div>
-      )}
+      {authSecret && <AuthStep id={id} total={total} onAnswer={(approve) => void authenticate(approve)} />}
+    </div>
+  );
+}
+
+/**
+ * Once a whole card number is typed (orders from $300.00), the 'meses sin intereses' plans its
+ * issuer offers, and the plan chosen.
+ */
+function useInstallmentPlans(number: string, orderId: string, total: number) {
+  const [plans, setPlans] = useState<PlanOption[]>([]);
+  const [plan, setPlan] = useState<number | null>(null);
+  const digits = number.replace(/\D/g, '');
+  useEffect(() => {
+    setPlans([]);
+    setPlan(null);
+    if (!installmentsOffered(paymentAmount(total)) || digits.length < 15) return;
+    let current = true;
+    void (async () => {
+      const intent = await requestClientSecret(orderId, total);
+      if (!intent.ok || !current) return;
+      const answer = await postApi<{ plans: PlanOption[] }>('/api/payments/simulated/installments', { clientSecret: intent.clientSecret, number: digits });
+      if (current && answer.ok && answer.data) setPlans(answer.data.plans);
+    })().catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [digits, orderId, total]);
+
+  return { plans, plan, setPlan };
+}
+
+/** The simulated 3D Secure step: confirm or cancel the payment. */
+function AuthStep({ id, total, onAnswer }: { id: string; total: number; onAnswer: (approve: boolean) => void }) {
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    confirmRef.current?.focus();
+  }, []);
+  return (
+    <div className="auth-step" role="dialog" aria-modal="false" aria-labelledby={`${id}-auth-title`}>
+      <h3 id={`${id}-auth-title`}>Confirma tu pago</h3>
+      <p>Tu banco pide confirmar este pago de {formatMXN(total)} (autenticación 3D Secure simulada).</p>
+      <div className="auth-actions">
+        <button ref={confirmRef} type="button" className="btn btn-primary" onClick={() => onAnswer(true)}>
+          Confirmar pago
+        </button>
+        <button type="button" className="btn btn-outline" onClick={() => onAnswer(false)}>
+          Cancelar
+        </button>
+      </div>
+    </div>
+  );
+}
+
+interface ExpiryProps {
+  id: string;
+  expiry: string;
+  cvc: string;
+  onExpiry: (value: string) => void;
+  onCvc: (value: string) => void;
+  disabled: boolean;
+}
+
+/** 'Vencimiento (MM/AA)' and 'CVC' side by side. */
+function ExpiryAndCvc({ id, expiry, cvc, onExpiry, onCvc, disabled }: ExpiryProps) {
+  return (
+    <div className="field-row">
+      <div className="field">
+        <label htmlFor={`${id}-exp`}>Vencimiento (MM/AA)</label>
+        <input id={`${id}-exp`} className="input" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/AA" maxLength={7} value={expiry} onChange={(e) => onExpiry(e.target.value)} disabled={disabled} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-cvc`}>CVC</label>
+        <input id={`${id}-cvc`} className="input" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} value={cvc} onChange={(e) => onCvc(e.target.value.replace(/\D/g, ''))} disabled={disabled} />
+      </div>
     </div>
   );
 }
