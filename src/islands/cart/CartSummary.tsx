@@ -6,12 +6,12 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { formatCentavos, formatMXN } from '../../domain/money.ts';
-import { COUPON_MESSAGES, computeOrderAmounts, freeShippingProgress, findCoupon, lineTotalCentavos } from '../../domain/pricing.ts';
+import { COUPON_MESSAGES, computeOrderAmounts, freeShippingProgress, findCoupon, lineTotalCentavos, type OrderAmounts } from '../../domain/pricing.ts';
 import { canIncrease } from '../../domain/products.ts';
 import { resolveImage } from '../../domain/images.ts';
 import { supabaseUrl } from '../../data/supabase.ts';
 import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
-import { $cart, removeFromCart, setQuantity } from '../../stores/cart.ts';
+import { $cart, removeFromCart, setQuantity, type CartItem } from '../../stores/cart.ts';
 import { $couponCode, removeCoupon, submitCoupon } from '../../stores/checkout.ts';
 import { useMounted } from '../prebuilt.ts';
 
@@ -30,27 +30,8 @@ interface Props {
 export default function CartSummary({ notices, lineErrors, error, busy, onContinue }: Props) {
   const items = useStore($cart);
   const couponCode = useStore($couponCode);
-  const [couponInput, setCouponInput] = useState(couponCode);
-  const [couponMessage, setCouponMessage] = useState(() => {
-    const coupon = findCoupon(couponCode);
-    return coupon ? COUPON_MESSAGES[coupon.type] : '';
-  });
-  const couponId = useId();
   const amounts = computeOrderAmounts(items, couponCode);
-  const progress = freeShippingProgress(amounts.centavos.subtotal);
   const storage = supabaseUrl();
-
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    const result = submitCoupon(couponInput);
-    setCouponMessage(result.message);
-  }
-
-  function remove() {
-    removeCoupon();
-    setCouponInput('');
-    setCouponMessage('');
-  }
 
   // The cart lives in this browser's storage: the server drew a neutral panel, and so does the
   // first client render, or hydration would fail (src/islands/prebuilt.ts useMounted).
@@ -100,119 +81,18 @@ export default function CartSummary({ notices, lineErrors, error, busy, onContin
             </tr>
           </thead>
           <tbody>
-            {items.map((item) => {
-              const atMax = !canIncrease(item.quantity, item.stock);
-              const refusal = lineErrors[item.id];
-              return (
-                <tr key={item.id} data-product-id={item.id}>
-                  <td>
-                    {item.image ? <img src={resolveImage(item.image, storage)} alt="" width={64} height={64} loading="lazy" /> : null}
-                  </td>
-                  <th scope="row" className="cart-name">
-                    <a href={`/product/${encodeURIComponent(item.id)}`}>{item.name}</a>
-                    {refusal && (
-                      <p className="field-error" role="alert">
-                        {refusal}
-                      </p>
-                    )}
-                  </th>
-                  <td>{formatMXN(item.price)}</td>
-                  <td>{item.stock === null ? 'Disponible' : item.stock}</td>
-                  <td>
-                    <div className="qty" role="group" aria-label={`Cantidad de ${item.name}`}>
-                      <button
-                        type="button"
-                        className="qty-btn"
-                        aria-label={`Quitar uno de ${item.name}`}
-                        disabled={item.quantity <= 1}
-                        onClick={() => setQuantity(item.id, item.quantity - 1)}
-                      >
-                        −
-                      </button>
-                      <output aria-live="polite" aria-label={`Cantidad de ${item.name}`}>
-                        {item.quantity}
-                      </output>
-                      <button
-                        type="button"
-                        className="qty-btn"
-                        aria-label={`Agregar uno de ${item.name}`}
-                        disabled={atMax}
-                        onClick={() => setQuantity(item.id, item.quantity + 1)}
-                      >
-                        +
-                      </button>
-                    </div>
-                    {atMax && <p className="qty-max">{CHECKOUT_MESSAGES.maxStock}</p>}
-                  </td>
-                  <td>{formatCentavos(lineTotalCentavos(item))}</td>
-                  <td>
-                    <button type="button" className="btn btn-outline btn-sm" onClick={() => removeFromCart(item.id)} aria-label={`Eliminar ${item.name}`}>
-                      Eliminar
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
+            {items.map((item) => (
+              <CartLine key={item.id} item={item} refusal={lineErrors[item.id]} storage={storage} />
+            ))}
           </tbody>
         </table>
       </div>
 
       <div className="cart-bottom">
-        <form className="coupon-form" onSubmit={apply} aria-label="Cupón de descuento">
-          <label htmlFor={couponId}>Cupón de descuento</label>
-          <div className="coupon-row">
-            <input
-              id={couponId}
-              className="input"
-              name="coupon"
-              autoComplete="off"
-              value={couponInput}
-              onChange={(e) => setCouponInput(e.target.value)}
-              placeholder="Escribe tu cupón"
-            />
-            <button type="submit" className="btn btn-outline">
-              Aplicar
-            </button>
-            {couponCode && (
-              <button type="button" className="btn btn-outline" onClick={remove}>
-                Quitar cupón
-              </button>
-            )}
-          </div>
-          <p className="coupon-message" role="status" aria-live="polite">
-            {couponMessage}
-          </p>
-        </form>
+        <CouponForm />
 
         <div className="cart-totals">
-          <dl className="amounts">
-            <div>
-              <dt>Subtotal</dt>
-              <dd data-amount="subtotal">{formatCentavos(amounts.centavos.subtotal)}</dd>
-            </div>
-            <div>
-              <dt>Descuento</dt>
-              <dd data-amount="discount">{amounts.centavos.discount > 0 ? `−${formatCentavos(amounts.centavos.discount)}` : formatCentavos(0)}</dd>
-            </div>
-            <div>
-              <dt>Envío</dt>
-              <dd data-amount="shipping">{amounts.centavos.shipping === 0 ? 'Gratis' : formatCentavos(amounts.centavos.shipping)}</dd>
-            </div>
-            <div className="amounts-total">
-              <dt>Total</dt>
-              <dd data-amount="total">{formatCentavos(amounts.centavos.total)}</dd>
-            </div>
-          </dl>
-          <div className="free-shipping">
-            <p id="free-shipping-label">
-              {progress.reached
-                ? '¡Tu pedido tiene envío gratis!'
-                : `Te faltan ${formatCentavos(progress.remainingCentavos)} para obtener envío gratis.`}
-            </p>
-            <progress max={100} value={progress.percent} aria-labelledby="free-shipping-label">
-              {progress.percent}%
-            </progress>
-          </div>
+          <CartTotals amounts={amounts.centavos} />
           <p className="tax-note">Los impuestos, si aplican, se calcularán más adelante.</p>
           {error && (
             <div className="alert alert-error" role="alert">
@@ -243,5 +123,147 @@ function Notices({ notices }: { notices: string[] }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** One line of the cart: product, price, stock, quantity buttons, amount and 'Eliminar'. */
+function CartLine({ item, refusal, storage }: { item: CartItem; refusal: string | undefined; storage: string }) {
+  const atMax = !canIncrease(item.quantity, item.stock);
+  return (
+    <tr data-product-id={item.id}>
+      <td>
+        {item.image ? <img src={resolveImage(item.image, storage)} alt="" width={64} height={64} loading="lazy" /> : null}
+      </td>
+      <th scope="row" className="cart-name">
+        <a href={`/product/${encodeURIComponent(item.id)}`}>{item.name}</a>
+        {refusal && (
+          <p className="field-error" role="alert">
+            {refusal}
+          </p>
+        )}
+      </th>
+      <td>{formatMXN(item.price)}</td>
+      <td>{item.stock === null ? 'Disponible' : item.stock}</td>
+      <td>
+        <div className="qty" role="group" aria-label={`Cantidad de ${item.name}`}>
+          <button
+            type="button"
+            className="qty-btn"
+            aria-label={`Quitar uno de ${item.name}`}
+            disabled={item.quantity <= 1}
+            onClick={() => setQuantity(item.id, item.quantity - 1)}
+          >
+            −
+          </button>
+          <output aria-live="polite" aria-label={`Cantidad de ${item.name}`}>
+            {item.quantity}
+          </output>
+          <button
+            type="button"
+            className="qty-btn"
+            aria-label={`Agregar uno de ${item.name}`}
+            disabled={atMax}
+            onClick={() => setQuantity(item.id, item.quantity + 1)}
+          >
+            +
+          </button>
+        </div>
+        {atMax && <p className="qty-max">{CHECKOUT_MESSAGES.maxStock}</p>}
+      </td>
+      <td>{formatCentavos(lineTotalCentavos(item))}</td>
+      <td>
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => removeFromCart(item.id)} aria-label={`Eliminar ${item.name}`}>
+          Eliminar
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/** 'Cupón de descuento': apply a known code, or take it off. */
+function CouponForm() {
+  const couponCode = useStore($couponCode);
+  const [couponInput, setCouponInput] = useState(couponCode);
+  const [couponMessage, setCouponMessage] = useState(() => {
+    const coupon = findCoupon(couponCode);
+    return coupon ? COUPON_MESSAGES[coupon.type] : '';
+  });
+  const couponId = useId();
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    const result = submitCoupon(couponInput);
+    setCouponMessage(result.message);
+  }
+
+  function remove() {
+    removeCoupon();
+    setCouponInput('');
+    setCouponMessage('');
+  }
+
+  return (
+    <form className="coupon-form" onSubmit={apply} aria-label="Cupón de descuento">
+      <label htmlFor={couponId}>Cupón de descuento</label>
+      <div className="coupon-row">
+        <input
+          id={couponId}
+          className="input"
+          name="coupon"
+          autoComplete="off"
+          value={couponInput}
+          onChange={(e) => setCouponInput(e.target.value)}
+          placeholder="Escribe tu cupón"
+        />
+        <button type="submit" className="btn btn-outline">
+          Aplicar
+        </button>
+        {couponCode && (
+          <button type="button" className="btn btn-outline" onClick={remove}>
+            Quitar cupón
+          </button>
+        )}
+      </div>
+      <p className="coupon-message" role="status" aria-live="polite">
+        {couponMessage}
+      </p>
+    </form>
+  );
+}
+
+/** Subtotal, discount, shipping and total in centavos, and how far free shipping is. */
+function CartTotals({ amounts }: { amounts: OrderAmounts['centavos'] }) {
+  const progress = freeShippingProgress(amounts.subtotal);
+  return (
+    <>
+      <dl className="amounts">
+        <div>
+          <dt>Subtotal</dt>
+          <dd data-amount="subtotal">{formatCentavos(amounts.subtotal)}</dd>
+        </div>
+        <div>
+          <dt>Descuento</dt>
+          <dd data-amount="discount">{amounts.discount > 0 ? `−${formatCentavos(amounts.discount)}` : formatCentavos(0)}</dd>
+        </div>
+        <div>
+          <dt>Envío</dt>
+          <dd data-amount="shipping">{amounts.shipping === 0 ? 'Gratis' : formatCentavos(amounts.shipping)}</dd>
+        </div>
+        <div className="amounts-total">
+          <dt>Total</dt>
+          <dd data-amount="total">{formatCentavos(amounts.total)}</dd>
+        </div>
+      </dl>
+      <div className="free-shipping">
+        <p id="free-shipping-label">
+          {progress.reached
+            ? '¡Tu pedido tiene envío gratis!'
+            : `Te faltan ${formatCentavos(progress.remainingCentavos)} para obtener envío gratis.`}
+        </p>
+        <progress max={100} value={progress.percent} aria-labelledby="free-shipping-label">
+          {progress.percent}%
+        </progress>
+      </div>
+    </>
   );
 }
