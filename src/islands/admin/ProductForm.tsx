@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
 import { useStore } from '@nanostores/react';
 import { collectionsOf, expansionsOf, franchises, typesOf } from '../../domain/catalog.ts';
 import { productIdFor, validateNewProduct } from '../../domain/validation.ts';
@@ -78,30 +78,9 @@ export default function ProductForm({ embedded = false }: Props) {
 
   useEffect(() => initSession(), []);
 
-  // Follows the catalogue rebuild the publication started until it is done.
-  const waitingForRebuild = result?.note === PUBLISH_MESSAGES.rebuildStarted;
-  useEffect(() => {
-    if (!waitingForRebuild) return undefined;
-    let stopped = false;
-    const timer = setInterval(async () => {
-      if (stopped || (await rebuildRunning())) return;
-      stopped = true;
-      clearInterval(timer);
-      setResult((current) => (current ? { ...current, note: PUBLISH_MESSAGES.rebuildDone } : current));
-    }, 3000);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [waitingForRebuild]);
+  useRebuildWatch(result, setResult);
 
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => setFields((f) => ({ ...f, [key]: value }));
-  const collections = useMemo(() => collectionsOf(fields.franchiseId), [fields.franchiseId]);
-  const expansions = useMemo(
-    () => expansionsOf(fields.franchiseId).filter((e) => !fields.collectionId || e.collectionId === fields.collectionId),
-    [fields.franchiseId, fields.collectionId],
-  );
-  const types = useMemo(() => typesOf(fields.franchiseId), [fields.franchiseId]);
   const previewId =
     fields.franchiseId && fields.productTypeId && fields.expansionId
       ? productIdFor(fields.franchiseId, fields.productTypeId, fields.expansionId)
@@ -184,129 +163,8 @@ export default function ProductForm({ embedded = false }: Props) {
         </div>
       )}
       <form className="acct-form" onSubmit={onSubmit} noValidate aria-busy={step !== null} aria-label="Registrar nuevo producto">
-        <div className="acct-row">
-          <Labelled label="Franquicia" id={id('franchise')} error={errors.franchiseId}>
-            <select
-              id={id('franchise')}
-              className="input"
-              value={fields.franchiseId}
-              onChange={(event) =>
-                setFields((f) => ({ ...f, franchiseId: event.target.value, collectionId: '', expansionId: '', productTypeId: '' }))
-              }
-            >
-              <option value="">Selecciona…</option>
-              {franchises.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.name}
-                </option>
-              ))}
-            </select>
-          </Labelled>
-          <Labelled label="Colección" id={id('collection')} error={errors.collectionId}>
-            <select
-              id={id('collection')}
-              className="input"
-              value={fields.collectionId}
-              disabled={!fields.franchiseId}
-              onChange={(event) => setFields((f) => ({ ...f, collectionId: event.target.value, expansionId: '' }))}
-            >
-              <option value="">Selecciona…</option>
-              {collections.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </Labelled>
-        </div>
-        <div className="acct-row">
-          <Labelled label="Expansión" id={id('expansion')} error={errors.expansionId}>
-            <select
-              id={id('expansion')}
-              className="input"
-              value={fields.expansionId}
-              disabled={!fields.franchiseId}
-              onChange={(event) => set('expansionId', event.target.value)}
-            >
-              <option value="">Selecciona…</option>
-              {expansions.map((e) => (
-                <option key={e.id} value={e.id}>
-                  {e.name}
-                </option>
-              ))}
-            </select>
-          </Labelled>
-          <Labelled label="Tipo de producto" id={id('type')} error={errors.productTypeId}>
-            <select
-              id={id('type')}
-              className="input"
-              value={fields.productTypeId}
-              disabled={!fields.franchiseId}
-              onChange={(event) => set('productTypeId', event.target.value)}
-            >
-              <option value="">Selecciona…</option>
-              {types.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-          </Labelled>
-        </div>
-        <Labelled label="Nombre" id={id('name')} error={errors.name}>
-          <input id={id('name')} className="input" value={fields.name} onChange={(event) => set('name', event.target.value)} />
-        </Labelled>
-        <div className="acct-row">
-          <Labelled label="Precio (MXN)" id={id('price')} error={errors.price}>
-            <input id={id('price')} className="input" inputMode="decimal" value={fields.price} onChange={(event) => set('price', event.target.value)} />
-          </Labelled>
-          <Labelled label="Stock" id={id('stock')} error={errors.stock}>
-            <input id={id('stock')} className="input" inputMode="numeric" value={fields.stock} onChange={(event) => set('stock', event.target.value)} />
-          </Labelled>
-          <Labelled label="Límite por cliente" id={id('limit')} error={errors.limitPerCustomer}>
-            <input
-              id={id('limit')}
-              className="input"
-              inputMode="numeric"
-              value={fields.limitPerCustomer}
-              onChange={(event) => set('limitPerCustomer', event.target.value)}
-            />
-          </Labelled>
-        </div>
-        <Labelled label="Imagen" id={id('image')} error={errors.image}>
-          <input
-            id={id('image')}
-            className="input"
-            type="file"
-            accept={IMAGE_TYPES}
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          />
-        </Labelled>
-        <Labelled label="Descripción" id={id('description')} error={errors.description}>
-          <textarea
-            id={id('description')}
-            className="input"
-            rows={4}
-            value={fields.description}
-            onChange={(event) => set('description', event.target.value)}
-          />
-        </Labelled>
-        <div className="acct-row">
-          <Labelled label="Fecha de lanzamiento" id={id('release')} error={errors.releaseDate}>
-            <input id={id('release')} className="input" type="date" value={fields.releaseDate} onChange={(event) => set('releaseDate', event.target.value)} />
-          </Labelled>
-          <Labelled label="Etiquetas (separadas por comas)" id={id('tags')} error={errors.tags}>
-            <input id={id('tags')} className="input" value={fields.tags} onChange={(event) => set('tags', event.target.value)} />
-          </Labelled>
-        </div>
-        <label className="acct-check">
-          <input type="checkbox" checked={fields.preorder} onChange={(event) => set('preorder', event.target.checked)} />
-          Preventa
-        </label>
-        <label className="acct-check">
-          <input type="checkbox" checked={fields.available} onChange={(event) => set('available', event.target.checked)} />
-          Disponible para la venta
-        </label>
+        <CatalogPlacement fields={fields} setFields={setFields} errors={errors} id={id} />
+        <ProductDetailFields fields={fields} set={set} errors={errors} id={id} onFile={setFile} />
         {previewId && <p className="muted">Identificador: {previewId}</p>}
         {formError && (
           <p className="acct-error" role="alert">
@@ -325,5 +183,178 @@ export default function ProductForm({ embedded = false }: Props) {
         </div>
       </form>
     </div>
+  );
+}
+
+type PublishedNote = { id: string; name: string; note: string } | null;
+
+/** Follows the catalogue rebuild a publication started until it is done, then says so. */
+function useRebuildWatch(result: PublishedNote, setResult: Dispatch<SetStateAction<PublishedNote>>): void {
+  const waitingForRebuild = result?.note === PUBLISH_MESSAGES.rebuildStarted;
+  useEffect(() => {
+    if (!waitingForRebuild) return undefined;
+    let stopped = false;
+    const timer = setInterval(async () => {
+      if (stopped || (await rebuildRunning())) return;
+      stopped = true;
+      clearInterval(timer);
+      setResult((current) => (current ? { ...current, note: PUBLISH_MESSAGES.rebuildDone } : current));
+    }, 3000);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [waitingForRebuild, setResult]);
+}
+
+interface PartProps {
+  fields: Fields;
+  errors: Record<string, string>;
+  id: (name: string) => string;
+}
+
+/** Franchise, collection, expansion and product type: each list follows the one before. */
+function CatalogPlacement({ fields, setFields, errors, id }: PartProps & { setFields: Dispatch<SetStateAction<Fields>> }) {
+  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => setFields((f) => ({ ...f, [key]: value }));
+  const collections = useMemo(() => collectionsOf(fields.franchiseId), [fields.franchiseId]);
+  const expansions = useMemo(
+    () => expansionsOf(fields.franchiseId).filter((e) => !fields.collectionId || e.collectionId === fields.collectionId),
+    [fields.franchiseId, fields.collectionId],
+  );
+  const types = useMemo(() => typesOf(fields.franchiseId), [fields.franchiseId]);
+  return (
+    <>
+      <div className="acct-row">
+        <Labelled label="Franquicia" id={id('franchise')} error={errors.franchiseId}>
+          <select
+            id={id('franchise')}
+            className="input"
+            value={fields.franchiseId}
+            onChange={(event) =>
+              setFields((f) => ({ ...f, franchiseId: event.target.value, collectionId: '', expansionId: '', productTypeId: '' }))
+            }
+          >
+            <option value="">Selecciona…</option>
+            {franchises.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
+          </select>
+        </Labelled>
+        <Labelled label="Colección" id={id('collection')} error={errors.collectionId}>
+          <select
+            id={id('collection')}
+            className="input"
+            value={fields.collectionId}
+            disabled={!fields.franchiseId}
+            onChange={(event) => setFields((f) => ({ ...f, collectionId: event.target.value, expansionId: '' }))}
+          >
+            <option value="">Selecciona…</option>
+            {collections.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </Labelled>
+      </div>
+      <div className="acct-row">
+        <Labelled label="Expansión" id={id('expansion')} error={errors.expansionId}>
+          <select
+            id={id('expansion')}
+            className="input"
+            value={fields.expansionId}
+            disabled={!fields.franchiseId}
+            onChange={(event) => set('expansionId', event.target.value)}
+          >
+            <option value="">Selecciona…</option>
+            {expansions.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.name}
+              </option>
+            ))}
+          </select>
+        </Labelled>
+        <Labelled label="Tipo de producto" id={id('type')} error={errors.productTypeId}>
+          <select
+            id={id('type')}
+            className="input"
+            value={fields.productTypeId}
+            disabled={!fields.franchiseId}
+            onChange={(event) => set('productTypeId', event.target.value)}
+          >
+            <option value="">Selecciona…</option>
+            {types.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </Labelled>
+      </div>
+    </>
+  );
+}
+
+/** Name, price, stock, limit, image, description, release date, tags, pre-order and availability. */
+function ProductDetailFields({ fields, set, errors, id, onFile }: PartProps & { set: <K extends keyof Fields>(key: K, value: Fields[K]) => void; onFile: (file: File | null) => void }) {
+  return (
+    <>
+      <Labelled label="Nombre" id={id('name')} error={errors.name}>
+        <input id={id('name')} className="input" value={fields.name} onChange={(event) => set('name', event.target.value)} />
+      </Labelled>
+      <div className="acct-row">
+        <Labelled label="Precio (MXN)" id={id('price')} error={errors.price}>
+          <input id={id('price')} className="input" inputMode="decimal" value={fields.price} onChange={(event) => set('price', event.target.value)} />
+        </Labelled>
+        <Labelled label="Stock" id={id('stock')} error={errors.stock}>
+          <input id={id('stock')} className="input" inputMode="numeric" value={fields.stock} onChange={(event) => set('stock', event.target.value)} />
+        </Labelled>
+        <Labelled label="Límite por cliente" id={id('limit')} error={errors.limitPerCustomer}>
+          <input
+            id={id('limit')}
+            className="input"
+            inputMode="numeric"
+            value={fields.limitPerCustomer}
+            onChange={(event) => set('limitPerCustomer', event.target.value)}
+          />
+        </Labelled>
+      </div>
+      <Labelled label="Imagen" id={id('image')} error={errors.image}>
+        <input
+          id={id('image')}
+          className="input"
+          type="file"
+          accept={IMAGE_TYPES}
+          onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+        />
+      </Labelled>
+      <Labelled label="Descripción" id={id('description')} error={errors.description}>
+        <textarea
+          id={id('description')}
+          className="input"
+          rows={4}
+          value={fields.description}
+          onChange={(event) => set('description', event.target.value)}
+        />
+      </Labelled>
+      <div className="acct-row">
+        <Labelled label="Fecha de lanzamiento" id={id('release')} error={errors.releaseDate}>
+          <input id={id('release')} className="input" type="date" value={fields.releaseDate} onChange={(event) => set('releaseDate', event.target.value)} />
+        </Labelled>
+        <Labelled label="Etiquetas (separadas por comas)" id={id('tags')} error={errors.tags}>
+          <input id={id('tags')} className="input" value={fields.tags} onChange={(event) => set('tags', event.target.value)} />
+        </Labelled>
+      </div>
+      <label className="acct-check">
+        <input type="checkbox" checked={fields.preorder} onChange={(event) => set('preorder', event.target.checked)} />
+        Preventa
+      </label>
+      <label className="acct-check">
+        <input type="checkbox" checked={fields.available} onChange={(event) => set('available', event.target.checked)} />
+        Disponible para la venta
+      </label>
+    </>
   );
 }
