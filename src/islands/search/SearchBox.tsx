@@ -4,14 +4,14 @@
  * keystroke may load one more shard of it (src/domain/search.ts), never a backend call. Choosing a product opens /product/{id} and clears the box; a click outside or Escape
  * clears it too.
  */
-import { useEffect, useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
-import { resolveImage } from '../../domain/images';
-import { pageSearch } from './load-index';
+import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import type { SearchAnswer, SearchEntry } from './search';
 import { usePrebuiltInput } from '../prebuilt';
+import SearchPanel from './SearchPanel';
+import { useDismissSearch, useSearchAnswer, type LoadState } from './use-search';
 import './SearchBox.css';
 
-type LoadState = 'idle' | 'loading' | 'ready' | 'error';
+export { exploreHref, seeAllLabel } from './SearchPanel';
 
 /** Spanish texts of the box, kept together so tests and markup agree. */
 export const SEARCH_TEXT = {
@@ -21,16 +21,6 @@ export const SEARCH_TEXT = {
   error: 'No pudimos cargar la búsqueda. Intenta de nuevo.',
   empty: 'No encontramos productos con ese nombre.',
 } as const;
-
-/** The panel's link to every match on /explore: 'Ver todos los resultados (n)'. */
-export function seeAllLabel(total: number): string {
-  return `Ver todos los resultados (${total})`;
-}
-
-/** /explore filtered by the same query, which matches by the same rules (search.ts matchRank). */
-export function exploreHref(query: string): string {
-  return `/explore?${new URLSearchParams({ q: query.trim() }).toString()}`;
-}
 
 /** Screen-reader summary of the results. */
 export function resultsMessage(count: number): string {
@@ -42,6 +32,20 @@ export function resultsMessage(count: number): string {
 export function productHref(id: string): string {
   return `/product/${encodeURIComponent(id)}`;
 }
+
+/** The panel's note: loading, a failed download, or no match (none once there are results). */
+function panelMessage(state: LoadState, current: SearchAnswer | null): string {
+  if (state === 'error') return SEARCH_TEXT.error;
+  if (state !== 'ready' || !current) return SEARCH_TEXT.loading;
+  return current.results.length === 0 ? SEARCH_TEXT.empty : '';
+}
+
+const SEARCH_ICON = (
+  <svg className="ps-icon" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+    <path d="m20 20-3.5-3.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+  </svg>
+);
 
 /** The header search box with its dropdown of matching products. */
 export default function SearchBox() {
@@ -55,50 +59,19 @@ export default function SearchBox() {
   const [query, setQuery] = useState('');
   const [focused, setFocused] = useState(false);
   const [active, setActive] = useState(-1);
-  const [state, setState] = useState<LoadState>('idle');
-  const [answer, setAnswer] = useState<(SearchAnswer & { query: string }) | null>(null);
+  const { state, current, load } = useSearchAnswer(query);
 
-  // Only the answer to the text in the box counts; the next one may still be loading a shard.
-  const current = state === 'ready' && answer && answer.query === query && query.trim() !== '' ? answer : null;
   const results: SearchEntry[] = current?.results ?? [];
   const total = current?.total ?? 0;
-  const hasQuery = query.trim() !== '';
-  const showPanel = focused && hasQuery;
+  const showPanel = focused && query.trim() !== '';
   const expanded = showPanel && results.length > 0;
 
-  const load = () => {
-    if (state === 'loading' || state === 'ready') return;
-    setState('loading');
-    pageSearch()
-      .root()
-      .then(
-        () => setState('ready'),
-        () => setState('error'),
-      );
-  };
-
-  useEffect(() => {
-    if (state !== 'ready' || query.trim() === '') return;
-    let stale = false;
-    pageSearch()
-      .search(query)
-      .then(
-        (found) => {
-          if (!stale) setAnswer({ ...found, query });
-        },
-        () => {
-          if (!stale) setState('error');
-        },
-      );
-    return () => {
-      stale = true;
-    };
-  }, [query, state]);
-
-  const clear = () => {
+  const clear = useCallback(() => {
     setQuery('');
     setActive(-1);
-  };
+  }, []);
+  const blur = useCallback(() => setFocused(false), []);
+  useDismissSearch(rootRef, clear, blur);
 
   const open = (entry: SearchEntry) => {
     clear();
@@ -108,62 +81,27 @@ export default function SearchBox() {
 
   // Text typed (and focus taken) before hydration is adopted: the search opens on it
   // (the shared mechanism of src/islands/prebuilt.ts).
-  usePrebuiltInput(inputRef, query, setQuery, {
-    onFocus: () => {
-      setFocused(true);
-      load();
-    },
-  });
-
-  // The specification: a click anywhere outside the search clears it.
-  useEffect(() => {
-    const onPointerDown = (event: PointerEvent) => {
-      if (rootRef.current && event.target instanceof Node && !rootRef.current.contains(event.target)) {
-        clear();
-        setFocused(false);
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, []);
-
-  // A page restored from the back/forward cache must not show the search that led away from it.
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) clear();
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
+  const onFocus = () => {
+    setFocused(true);
+    load();
+  };
+  usePrebuiltInput(inputRef, query, setQuery, { onFocus });
 
   useEffect(() => {
-    if (active < 0) return;
-    document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
-    // optionId only depends on baseId, which never changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- optionId is stable (useId)
-  }, [active]);
+    if (active >= 0) document.getElementById(`${baseId}-opcion-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, baseId]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-        if (results.length === 0) return;
-        event.preventDefault();
-        setActive((i) => (i + 1) % results.length);
-        break;
-      case 'ArrowUp':
-        if (results.length === 0) return;
-        event.preventDefault();
-        setActive((i) => (i <= 0 ? results.length - 1 : i - 1));
-        break;
-      case 'Escape':
-        if (query === '') return;
-        event.preventDefault();
-        clear();
-        break;
-      case 'Tab':
-        setFocused(false);
-        setActive(-1);
-        break;
+    const count = results.length;
+    if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && count > 0) {
+      event.preventDefault();
+      setActive((i) => (event.key === 'ArrowDown' ? (i + 1) % count : i <= 0 ? count - 1 : i - 1));
+    } else if (event.key === 'Escape' && query !== '') {
+      event.preventDefault();
+      clear();
+    } else if (event.key === 'Tab') {
+      setFocused(false);
+      setActive(-1);
     }
   };
 
@@ -175,22 +113,14 @@ export default function SearchBox() {
     else if (state === 'error') load();
   };
 
-  let message = '';
-  if (showPanel) {
-    if (state === 'error') message = SEARCH_TEXT.error;
-    else if (state !== 'ready' || !current) message = SEARCH_TEXT.loading;
-    else if (results.length === 0) message = SEARCH_TEXT.empty;
-  }
+  const message = showPanel ? panelMessage(state, current) : '';
 
   return (
     <form ref={rootRef} className="ps-search" role="search" action="/explore" method="get" onSubmit={onSubmit}>
       <label htmlFor={`${baseId}-entrada`} className="visually-hidden">
         {SEARCH_TEXT.label}
       </label>
-      <svg className="ps-icon" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-        <path d="m20 20-3.5-3.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
+      {SEARCH_ICON}
       <input
         ref={inputRef}
         id={`${baseId}-entrada`}
@@ -215,57 +145,23 @@ export default function SearchBox() {
           // A failed download is retried on the next focus or Enter, not on every keystroke.
           if (state === 'idle') load();
         }}
-        onFocus={() => {
-          setFocused(true);
-          load();
-        }}
+        onFocus={onFocus}
         onKeyDown={onKeyDown}
       />
-      <div className="ps-panel" hidden={!showPanel}>
-        <ul
-          ref={listRef}
-          id={listboxId}
-          className="ps-list"
-          role="listbox"
-          aria-label="Productos sugeridos"
-          hidden={!expanded}
-        >
-          {results.map((entry, index) => {
-            const src = current ? resolveImage(entry[2], current.storage) : '';
-            return (
-              <li
-                key={entry[0]}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === active}
-                className="ps-option"
-                // Keep focus in the box so the click is not also a "click outside".
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseMove={() => setActive(index)}
-                onClick={() => open(entry)}
-              >
-                {src ? (
-                  <img className="ps-thumb" src={src} alt="" width={40} height={40} loading="lazy" decoding="async" />
-                ) : (
-                  <span className="ps-thumb" aria-hidden="true" />
-                )}
-                <span className="ps-name">{entry[1]}</span>
-              </li>
-            );
-          })}
-        </ul>
-        {message && <p className={state === 'error' ? 'ps-message ps-error' : 'ps-message'}>{message}</p>}
-        {current && total > 0 && (
-          <a
-            className="ps-all"
-            href={exploreHref(query)}
-            // Keep focus in the box so the click is not also a "click outside".
-            onMouseDown={(event) => event.preventDefault()}
-          >
-            {seeAllLabel(total)}
-          </a>
-        )}
-      </div>
+      <SearchPanel
+        query={query}
+        current={current}
+        active={active}
+        expanded={expanded}
+        hidden={!showPanel}
+        message={message}
+        isError={state === 'error'}
+        listboxId={listboxId}
+        listRef={listRef}
+        optionId={optionId}
+        onHover={setActive}
+        onOpen={open}
+      />
       <p className="visually-hidden" role="status" aria-live="polite">
         {showPanel && current ? resultsMessage(total) : ''}
       </p>

@@ -1,0 +1,67 @@
+/** The header search's dropdown: the matching products, a message, and the link to every match. */
+import type { RefObject } from 'react';
+import { resolveImage } from '../../domain/images';
+import type { SearchAnswer, SearchEntry } from './search';
+
+/** The panel's link to every match on /explore: 'Ver todos los resultados (n)'. */
+export function seeAllLabel(total: number): string {
+  return `Ver todos los resultados (${total})`;
+}
+
+/** /explore filtered by the same query, which matches by the same rules (search.ts matchRank). */
+export function exploreHref(query: string): string {
+  return `/explore?${new URLSearchParams({ q: query.trim() }).toString()}`;
+}
+
+interface Props {
+  query: string;
+  current: SearchAnswer | null;
+  active: number;
+  expanded: boolean;
+  hidden: boolean;
+  message: string;
+  isError: boolean;
+  listboxId: string;
+  listRef: RefObject<HTMLUListElement | null>;
+  optionId: (index: number) => string;
+  onHover: (index: number) => void;
+  onOpen: (entry: SearchEntry) => void;
+}
+
+// Keeps focus in the box, so a click in the panel is not also a "click outside".
+const keepFocus = (event: { preventDefault(): void }) => event.preventDefault();
+
+export default function SearchPanel({ query, current, active, expanded, hidden, message, isError, listboxId, listRef, optionId, onHover, onOpen }: Props) {
+  const results = current?.results ?? [];
+  const total = current?.total ?? 0;
+  return (
+    <div className="ps-panel" hidden={hidden}>
+      <ul ref={listRef} id={listboxId} className="ps-list" role="listbox" aria-label="Productos sugeridos" hidden={!expanded}>
+        {results.map((entry, index) => {
+          const src = current ? resolveImage(entry[2], current.storage) : '';
+          return (
+            <li
+              key={entry[0]}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              className="ps-option"
+              onMouseDown={keepFocus}
+              onMouseMove={() => onHover(index)}
+              onClick={() => onOpen(entry)}
+            >
+              {src ? <img className="ps-thumb" src={src} alt="" width={40} height={40} loading="lazy" decoding="async" /> : <span className="ps-thumb" aria-hidden="true" />}
+              <span className="ps-name">{entry[1]}</span>
+            </li>
+          );
+        })}
+      </ul>
+      {message && <p className={isError ? 'ps-message ps-error' : 'ps-message'}>{message}</p>}
+      {current && total > 0 && (
+        <a className="ps-all" href={exploreHref(query)} onMouseDown={keepFocus}>
+          {seeAllLabel(total)}
+        </a>
+      )}
+    </div>
+  );
+}
