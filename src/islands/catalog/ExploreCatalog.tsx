@@ -2,7 +2,7 @@
  * Explore page: filters and sorting over the compact catalogue JSON, reflected in the query string
  * so a filtered view can be shared.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { usePrebuiltInput } from '../prebuilt.ts';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import { fetchLiveStock, isLiveSoldOut, type LiveStock } from '../../scripts/live-stock.ts';
@@ -140,76 +140,11 @@ export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
 
   const results = useMemo(() => (data ? applyFilters(data.products, filters) : []), [data, filters]);
 
-  // Live stock of the products on screen: one request per page of results not read yet.
-  const [live, setLive] = useState<ReadonlyMap<string, LiveStock>>(() => new Map());
-  const visibleKey = results
-    .slice(0, shown)
-    .map((p) => p.id)
-    .join('|');
-  useEffect(() => {
-    const missing = visibleKey.split('|').filter((id) => id !== '' && !live.has(id));
-    if (missing.length === 0) return undefined;
-    let cancelled = false;
-    void fetchLiveStock(missing, { url: PUBLIC_SUPABASE_URL, anonKey: PUBLIC_SUPABASE_ANON_KEY }).then((found) => {
-      if (!cancelled && found.size > 0) setLive((before) => new Map([...before, ...found]));
-    });
-    return () => {
-      cancelled = true;
-    };
-    // `live` is read to skip ids already known, not as a trigger: new results are. With `live`
-    // as a dependency every answer would run the effect again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new set of visible results fetches
-  }, [visibleKey]);
-  const types = data ? optionsFor(data.types, filters.franchise) : [];
-  const expansions = data ? optionsFor(data.expansions, filters.franchise) : [];
+  const live = useLiveStockOf(results, shown);
 
   return (
     <div className="explore">
-      <form className="explore-filters" aria-label="Filtros" onSubmit={(event) => event.preventDefault()}>
-        <div className="field explore-q">
-          <label htmlFor="f-q">Buscar</label>
-          <input
-            ref={searchRef}
-            id="f-q"
-            className="input"
-            type="search"
-            name="q"
-            placeholder="Nombre del producto"
-            autoComplete="off"
-            maxLength={100}
-            value={filters.q}
-            onChange={(e) => update({ q: e.currentTarget.value })}
-          />
-        </div>
-        <FilterSelect id="f-franquicia" label="Franquicia" allLabel="Todas" value={filters.franchise} options={data?.franchises ?? []} onChange={(franchise) => update({ franchise })} />
-        <FilterSelect id="f-tipo" label="Tipo de producto" allLabel="Todos" value={filters.type} options={types} onChange={(type) => update({ type })} />
-        <FilterSelect id="f-expansion" label="Expansión" allLabel="Todas" value={filters.expansion} options={expansions} onChange={(expansion) => update({ expansion })} />
-        <div className="field">
-          <label htmlFor="f-orden">Ordenar por</label>
-          <select id="f-orden" className="input" value={filters.sort} onChange={(e) => update({ sort: e.currentTarget.value as Sort })}>
-            {Object.entries(SORT_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <fieldset className="explore-flags">
-          <legend className="visually-hidden">Disponibilidad</legend>
-          <label>
-            <input type="checkbox" checked={filters.inStock} onChange={(e) => update({ inStock: e.currentTarget.checked })} /> Solo disponibles
-          </label>
-          <label>
-            <input type="checkbox" checked={filters.preorder} onChange={(e) => update({ preorder: e.currentTarget.checked })} /> Preventa
-          </label>
-          <label>
-            <input type="checkbox" checked={filters.sale} onChange={(e) => update({ sale: e.currentTarget.checked })} /> En oferta
-          </label>
-        </fieldset>
-        <button type="button" className="btn btn-outline" onClick={() => update({ ...EMPTY_FILTERS })}>
-          Limpiar filtros
-        </button>
-      </form>
+      <FilterForm filters={filters} update={update} data={data} searchRef={searchRef} />
 
       {status === 'loading' && (
         <p className="explore-status" role="status">
@@ -250,5 +185,89 @@ export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
         </>
       )}
     </div>
+  );
+}
+
+/** Live stock of the products on screen: one request per page of results not read yet. */
+function useLiveStockOf(results: readonly ExploreProduct[], shown: number): ReadonlyMap<string, LiveStock> {
+  const [live, setLive] = useState<ReadonlyMap<string, LiveStock>>(() => new Map());
+  const visibleKey = results
+    .slice(0, shown)
+    .map((p) => p.id)
+    .join('|');
+  useEffect(() => {
+    const missing = visibleKey.split('|').filter((id) => id !== '' && !live.has(id));
+    if (missing.length === 0) return undefined;
+    let cancelled = false;
+    void fetchLiveStock(missing, { url: PUBLIC_SUPABASE_URL, anonKey: PUBLIC_SUPABASE_ANON_KEY }).then((found) => {
+      if (!cancelled && found.size > 0) setLive((before) => new Map([...before, ...found]));
+    });
+    return () => {
+      cancelled = true;
+    };
+    // `live` is read to skip ids already known, not as a trigger: new results are. With `live`
+    // as a dependency every answer would run the effect again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new set of visible results fetches
+  }, [visibleKey]);
+  return live;
+}
+
+interface FilterFormProps {
+  filters: ExploreFilters;
+  update: (patch: Partial<ExploreFilters>) => void;
+  data: ExploreData | null;
+  searchRef: RefObject<HTMLInputElement | null>;
+}
+
+/** The search box and the filters; every change shows at once and goes into the address. */
+function FilterForm({ filters, update, data, searchRef }: FilterFormProps) {
+  const types = data ? optionsFor(data.types, filters.franchise) : [];
+  const expansions = data ? optionsFor(data.expansions, filters.franchise) : [];
+  return (
+    <form className="explore-filters" aria-label="Filtros" onSubmit={(event) => event.preventDefault()}>
+      <div className="field explore-q">
+        <label htmlFor="f-q">Buscar</label>
+        <input
+          ref={searchRef}
+          id="f-q"
+          className="input"
+          type="search"
+          name="q"
+          placeholder="Nombre del producto"
+          autoComplete="off"
+          maxLength={100}
+          value={filters.q}
+          onChange={(e) => update({ q: e.currentTarget.value })}
+        />
+      </div>
+      <FilterSelect id="f-franquicia" label="Franquicia" allLabel="Todas" value={filters.franchise} options={data?.franchises ?? []} onChange={(franchise) => update({ franchise })} />
+      <FilterSelect id="f-tipo" label="Tipo de producto" allLabel="Todos" value={filters.type} options={types} onChange={(type) => update({ type })} />
+      <FilterSelect id="f-expansion" label="Expansión" allLabel="Todas" value={filters.expansion} options={expansions} onChange={(expansion) => update({ expansion })} />
+      <div className="field">
+        <label htmlFor="f-orden">Ordenar por</label>
+        <select id="f-orden" className="input" value={filters.sort} onChange={(e) => update({ sort: e.currentTarget.value as Sort })}>
+          {Object.entries(SORT_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="explore-flags">
+        <legend className="visually-hidden">Disponibilidad</legend>
+        <label>
+          <input type="checkbox" checked={filters.inStock} onChange={(e) => update({ inStock: e.currentTarget.checked })} /> Solo disponibles
+        </label>
+        <label>
+          <input type="checkbox" checked={filters.preorder} onChange={(e) => update({ preorder: e.currentTarget.checked })} /> Preventa
+        </label>
+        <label>
+          <input type="checkbox" checked={filters.sale} onChange={(e) => update({ sale: e.currentTarget.checked })} /> En oferta
+        </label>
+      </fieldset>
+      <button type="button" className="btn btn-outline" onClick={() => update({ ...EMPTY_FILTERS })}>
+        Limpiar filtros
+      </button>
+    </form>
   );
 }
