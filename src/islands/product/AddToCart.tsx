@@ -3,7 +3,7 @@
  * on hydration the island asks Supabase for the live price and stock and shows those: a stale page
  * never sells what is gone.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { fetchLiveProduct, type LiveProduct } from '../../data/products.ts';
 import { formatMXN } from '../../domain/money.ts';
 import { canIncrease, clampQuantity, discountPercent, isSoldOut, PRODUCT_MESSAGES } from '../../domain/products.ts';
@@ -31,39 +31,16 @@ type LiveState = 'checking' | 'live' | 'stale' | 'gone';
 
 /** The buy box of the product page. */
 export default function AddToCart({ product }: Props) {
-  const [live, setLive] = useState<LiveProduct | null>(null);
-  // 'idle' until hydrated: the prebuilt HTML must not show a check that has not started.
-  const [state, setState] = useState<LiveState | 'idle'>('idle');
+  const { live, state, liveRequest } = useLiveProduct(product.id);
   // The field's text, free while the shopper edits it (it may be empty for a moment); the number
   // it stands for is clamped to 1…stock on blur, Enter, the +/- buttons and the add.
   const [text, setText] = useState('1');
   const [note, setNote] = useState('');
-  const liveRequest = useRef<Promise<LiveProduct | null> | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
   // A quantity typed before hydration stays (src/islands/prebuilt.ts).
   usePrebuiltInput(inputRef, text, setText);
 
-  useEffect(() => {
-    let cancelled = false;
-    setState('checking');
-    const request = fetchLiveProduct(product.id);
-    liveRequest.current = request;
-    request.then(
-      (row) => {
-        if (cancelled) return;
-        setLive(row);
-        setState(row && row.available ? 'live' : 'gone');
-      },
-      () => {
-        // Offline or backend down: keep selling from the prebuilt data.
-        if (!cancelled) setState('stale');
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [product.id]);
 
   const price = live?.price ?? product.price;
   const originalPrice = live ? live.original_price : product.original_price;
@@ -125,22 +102,7 @@ export default function AddToCart({ product }: Props) {
 
   return (
     <div className="buy-box" aria-busy={state === 'checking'}>
-      <div className="buy-price">
-        <p className="price-now">
-          <span className="visually-hidden">Precio: </span>
-          {formatMXN(price)}
-        </p>
-        {percent !== null && originalPrice !== null && (
-          <>
-            <p className="price-was">
-              <span className="visually-hidden">Precio original: </span>
-              <s>{formatMXN(originalPrice)}</s>
-            </p>
-            <span className="badge badge-danger">-{percent}%</span>
-          </>
-        )}
-        {preorder && !soldOut && <span className="badge badge-info">{PRODUCT_MESSAGES.preorder}</span>}
-      </div>
+      <PriceLine price={price} originalPrice={originalPrice} percent={percent} preorder={preorder && !soldOut} />
 
       {soldOut ? (
         <p className="stock stock-out" role="status">
@@ -154,45 +116,19 @@ export default function AddToCart({ product }: Props) {
       )}
 
       <div className="buy-actions">
-        <div className="qty" role="group" aria-label="Cantidad">
-          <button
-            type="button"
-            className="qty-btn"
-            aria-label="Disminuir cantidad"
-            disabled={soldOut || quantity <= 1}
-            onClick={() => change(quantity - 1)}
-          >
-            −
-          </button>
-          <input
-            ref={inputRef}
-            className="qty-input"
-            type="number"
-            inputMode="numeric"
-            aria-label="Cantidad"
-            min={1}
-            max={stock ?? undefined}
-            value={text}
-            disabled={soldOut}
-            onChange={(event) => {
-              setNote('');
-              setText(event.currentTarget.value);
-            }}
-            onBlur={commit}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') commit();
-            }}
-          />
-          <button
-            type="button"
-            className="qty-btn"
-            aria-label="Aumentar cantidad"
-            disabled={soldOut || !canIncrease(quantity, stock)}
-            onClick={() => change(quantity + 1)}
-          >
-            +
-          </button>
-        </div>
+        <QuantityStepper
+          inputRef={inputRef}
+          text={text}
+          quantity={quantity}
+          stock={stock}
+          soldOut={soldOut}
+          onChange={change}
+          onText={(value) => {
+            setNote('');
+            setText(value);
+          }}
+          onCommit={commit}
+        />
         <button type="button" className="btn btn-primary add-btn" disabled={soldOut} onClick={() => void add()}>
           Agregar al carrito
         </button>
@@ -202,6 +138,112 @@ export default function AddToCart({ product }: Props) {
           {note}
         </p>
       )}
+    </div>
+  );
+}
+
+/**
+ * The product's price and stock as the database has them now, read once at hydration; 'idle'
+ * until then (the prebuilt HTML must not show a check that has not started).
+ */
+function useLiveProduct(productId: string) {
+  const [live, setLive] = useState<LiveProduct | null>(null);
+  const [state, setState] = useState<LiveState | 'idle'>('idle');
+  const liveRequest = useRef<Promise<LiveProduct | null> | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    setState('checking');
+    const request = fetchLiveProduct(productId);
+    liveRequest.current = request;
+    request.then(
+      (row) => {
+        if (cancelled) return;
+        setLive(row);
+        setState(row && row.available ? 'live' : 'gone');
+      },
+      () => {
+        // Offline or backend down: keep selling from the prebuilt data.
+        if (!cancelled) setState('stale');
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [productId]);
+  return { live, state, liveRequest };
+}
+
+/** The price, the price it was and its discount badge, and 'Preventa'. */
+function PriceLine({ price, originalPrice, percent, preorder }: { price: number; originalPrice: number | null; percent: number | null; preorder: boolean }) {
+  return (
+    <div className="buy-price">
+      <p className="price-now">
+        <span className="visually-hidden">Precio: </span>
+        {formatMXN(price)}
+      </p>
+      {percent !== null && originalPrice !== null && (
+        <>
+          <p className="price-was">
+            <span className="visually-hidden">Precio original: </span>
+            <s>{formatMXN(originalPrice)}</s>
+          </p>
+          <span className="badge badge-danger">-{percent}%</span>
+        </>
+      )}
+      {preorder && <span className="badge badge-info">{PRODUCT_MESSAGES.preorder}</span>}
+    </div>
+  );
+}
+
+interface StepperProps {
+  inputRef: RefObject<HTMLInputElement | null>;
+  text: string;
+  quantity: number;
+  stock: number | null;
+  soldOut: boolean;
+  onChange: (quantity: number) => void;
+  onText: (text: string) => void;
+  onCommit: () => void;
+}
+
+/** − / the quantity field / +, clamped to the stock. */
+function QuantityStepper({ inputRef, text, quantity, stock, soldOut, onChange, onText, onCommit }: StepperProps) {
+  return (
+    <div className="qty" role="group" aria-label="Cantidad">
+      <button
+        type="button"
+        className="qty-btn"
+        aria-label="Disminuir cantidad"
+        disabled={soldOut || quantity <= 1}
+        onClick={() => onChange(quantity - 1)}
+      >
+        −
+      </button>
+      <input
+        ref={inputRef}
+        className="qty-input"
+        type="number"
+        inputMode="numeric"
+        aria-label="Cantidad"
+        min={1}
+        max={stock ?? undefined}
+        value={text}
+        disabled={soldOut}
+        onChange={(event) => onText(event.currentTarget.value)}
+        onBlur={onCommit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') onCommit();
+        }}
+      />
+      <button
+        type="button"
+        className="qty-btn"
+        aria-label="Aumentar cantidad"
+        disabled={soldOut || !canIncrease(quantity, stock)}
+        onClick={() => onChange(quantity + 1)}
+      >
+        +
+      </button>
     </div>
   );
 }
