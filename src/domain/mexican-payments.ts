@@ -3,16 +3,16 @@
  * limits $10.00 to $10,000.00) and 'meses sin intereses' on a credit card (from a total of
  * $300.00; 3, 6, 9, 12, 18 or 24 monthly payments). Amounts are integer centavos.
  */
-import { formatCentavos, toCentavos, type Centavos } from './money.ts';
+import { centavos, formatCentavos, toCentavos, type Centavos } from './money.ts';
 
 /** OXXO takes totals from $10.00 … */
-export const OXXO_MIN_CENTAVOS: Centavos = 1_000;
+export const OXXO_MIN_CENTAVOS = centavos(1_000);
 /** … to $10,000.00 (Stripe's limits for OXXO). */
-export const OXXO_MAX_CENTAVOS: Centavos = 1_000_000;
+export const OXXO_MAX_CENTAVOS = centavos(1_000_000);
 /** Days a voucher stays payable (Stripe's expires_after_days). */
 export const OXXO_EXPIRES_AFTER_DAYS = 3;
 /** 'Meses sin intereses' is offered from this total. */
-export const INSTALLMENTS_MIN_CENTAVOS: Centavos = 30_000;
+export const INSTALLMENTS_MIN_CENTAVOS = centavos(30_000);
 /** The plans Mexican issuers offer through Stripe. */
 export const INSTALLMENT_COUNTS = [3, 6, 9, 12, 18, 24] as const;
 export type InstallmentCount = (typeof INSTALLMENT_COUNTS)[number];
@@ -48,8 +48,8 @@ export function installmentSchedule(totalCentavos: Centavos, months: number): Ce
   if (!Number.isSafeInteger(totalCentavos) || totalCentavos < 0) throw new RangeError('total no válido');
   if (!Number.isInteger(months) || months < 1) throw new RangeError('meses no válidos');
   const share = Math.round(totalCentavos / months);
-  const schedule = Array.from({ length: months }, () => share);
-  schedule[months - 1] = totalCentavos - share * (months - 1);
+  const schedule = Array.from({ length: months }, () => centavos(share));
+  schedule[months - 1] = centavos(totalCentavos - share * (months - 1));
   return schedule;
 }
 

@@ -4,8 +4,19 @@
  * computation converts to centavos first and back to pesos only for output.
  */
 
-/** A whole number of centavos (1/100 of a peso). */
-export type Centavos = number;
+/**
+ * A whole number of centavos (1/100 of a peso). Branded, so a peso amount (a plain number) cannot
+ * be passed where centavos are meant: amounts become Centavos where they enter (toCentavos from
+ * pesos, centavos() for integer centavo columns and provider amounts) and stay Centavos through
+ * addCentavos, multiplyCentavos and percentOfCentavos.
+ */
+export type Centavos = number & { readonly __unit: 'centavos' };
+
+/** A number that already counts whole centavos (an integer column, a provider's minor units); throws a RangeError otherwise. */
+export function centavos(value: number): Centavos {
+  assertCentavos(value);
+  return value as Centavos;
+}
 
 export const CURRENCY = 'MXN';
 export const LOCALE = 'es-MX';
@@ -56,7 +67,7 @@ export function tryToCentavos(pesos: number | string | null | undefined): Centav
   if (nextDigit >= 5) cents += 1n;
   if (cents > BigInt(Number.MAX_SAFE_INTEGER)) return null;
   const value = Number(cents);
-  return sign === '-' && value !== 0 ? -value : value;
+  return centavos(sign === '-' && value !== 0 ? -value : value);
 }
 
 /** Centavos of a peso amount (see tryToCentavos); throws a RangeError for a non-amount. */
@@ -92,17 +103,14 @@ export function addCentavos(...amounts: Centavos[]): Centavos {
     assertCentavos(amount);
     sum += amount;
   }
-  assertCentavos(sum);
-  return sum;
+  return centavos(sum);
 }
 
 /** A centavo amount times a whole quantity (a line amount). */
 export function multiplyCentavos(amount: Centavos, quantity: number): Centavos {
   assertCentavos(amount);
   if (!Number.isSafeInteger(quantity)) throw new RangeError(`Cantidad no válida: ${String(quantity)}`);
-  const product = amount * quantity;
-  assertCentavos(product);
-  return product;
+  return centavos(amount * quantity);
 }
 
 /** Percentage of a centavo amount, rounded half-up to the centavo (10% of 33333 → 3333). */
@@ -114,7 +122,7 @@ export function percentOfCentavos(amount: Centavos, percent: number): Centavos {
   // Integer arithmetic: (amount × percent + 50) / 100, floored, is half-up for amount ≥ 0.
   const scaled = BigInt(Math.abs(amount)) * BigInt(percent);
   const rounded = Number((scaled + 50n) / 100n);
-  return amount < 0 ? -rounded : rounded;
+  return centavos(amount < 0 ? -rounded : rounded);
 }
 
 /** MXN in es-MX with two decimals from centavos, e.g. 123450 → '$1,234.50'. */

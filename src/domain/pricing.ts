@@ -18,13 +18,16 @@ import {
   addCentavos,
   type Centavos,
   multiplyCentavos,
+  centavos,
   percentOfCentavos,
   toCentavos,
   toPesos,
 } from './money.ts';
 
-export const FREE_SHIPPING_THRESHOLD: Centavos = 299_900;
-export const SHIPPING_COST: Centavos = 9_900;
+const ZERO = centavos(0);
+
+export const FREE_SHIPPING_THRESHOLD = centavos(299_900);
+export const SHIPPING_COST = centavos(9_900);
 
 /** A coupon the shop accepts (the client-side coupon of the specification). */
 export interface Coupon {
@@ -93,20 +96,20 @@ export function lineTotalCentavos(line: PricedLine): Centavos {
 
 /** Sum of the line amounts in centavos. */
 export function subtotalCentavos(lines: readonly PricedLine[]): Centavos {
-  return addCentavos(0, ...lines.map(lineTotalCentavos));
+  return addCentavos(ZERO, ...lines.map(lineTotalCentavos));
 }
 
 /** Discount in centavos that a coupon gives on a subtotal. */
 export function discountCentavos(subtotal: Centavos, coupon: Coupon | null): Centavos {
-  if (!coupon || coupon.type !== 'percent') return 0;
+  if (!coupon || coupon.type !== 'percent') return ZERO;
   return percentOfCentavos(subtotal, coupon.value);
 }
 
 /** Shipping in centavos for a subtotal (before discount) and coupon. */
 export function shippingCentavos(subtotal: Centavos, coupon: Coupon | null): Centavos {
-  if (subtotal <= 0) return 0;
-  if (coupon?.type === 'shipping') return 0;
-  return subtotal >= FREE_SHIPPING_THRESHOLD ? 0 : SHIPPING_COST;
+  if (subtotal <= 0) return ZERO;
+  if (coupon?.type === 'shipping') return ZERO;
+  return subtotal >= FREE_SHIPPING_THRESHOLD ? ZERO : SHIPPING_COST;
 }
 
 /** How far a subtotal is from free shipping, for the progress bar. */
@@ -122,7 +125,7 @@ export interface FreeShippingProgress {
 /** Progress towards free shipping: subtotal / $2,999.00 capped at 100%, and what is missing. */
 export function freeShippingProgress(subtotal: Centavos): FreeShippingProgress {
   const clamped = Math.max(0, subtotal);
-  const remainingCentavos = Math.max(0, FREE_SHIPPING_THRESHOLD - clamped);
+  const remainingCentavos = centavos(Math.max(0, FREE_SHIPPING_THRESHOLD - clamped));
   const percent = Math.min(100, Math.floor((clamped * 100) / FREE_SHIPPING_THRESHOLD));
   return { percent, remainingCentavos, remaining: toPesos(remainingCentavos), reached: remainingCentavos === 0 };
 }
@@ -155,14 +158,14 @@ export function computeOrderAmounts(
   const subtotal = subtotalCentavos(lines);
   const discount = discountCentavos(subtotal, coupon);
   const shipping = shippingCentavos(subtotal, coupon);
-  const total = addCentavos(subtotal, -discount, shipping);
-  const centavos = { subtotal, discount, shipping, total };
+  const total = addCentavos(subtotal, centavos(-discount), shipping);
+  const inCentavos = { subtotal, discount, shipping, total };
   return {
     subtotal: toPesos(subtotal),
     discount: toPesos(discount),
     shipping: toPesos(shipping),
     total: toPesos(total),
-    centavos,
+    centavos: inCentavos,
     coupon,
   };
 }

@@ -24,6 +24,7 @@ import {
 } from './checkout.ts';
 import { ApiError, json, readJson, readText } from './http.ts';
 import { installmentsOffered } from '../domain/mexican-payments.ts';
+import { centavos } from '../domain/money.ts';
 import { createOxxoVoucher, releaseOxxoOrder } from './mexican-payments.ts';
 import { SimulatedCardProvider, SimulatedPayPalProvider } from './payments/simulated.ts';
 import { PaymentError } from './payments/types.ts';
@@ -119,7 +120,7 @@ export async function createPaymentIntent(request: Request, ctx: ServerContext):
   await requireShippingAddress(ctx, order);
   const customerId = await provider(() => ensureCustomer(ctx, caller));
   // 'Meses sin intereses' from $300.00: the card's issuer says which plans once the card is known.
-  const installments = installmentsOffered(amount);
+  const installments = installmentsOffered(centavos(amount));
   const intent = await provider(() =>
     card.createPaymentIntent({
       orderId: order.id,

@@ -16,7 +16,7 @@ import {
   oxxoAllowed,
   oxxoDeadline,
 } from '../domain/mexican-payments.ts';
-import { formatCentavos } from '../domain/money.ts';
+import { centavos, formatCentavos } from '../domain/money.ts';
 import { orderDisplayId } from '../domain/orders.ts';
 import { authenticate, type Caller } from './auth.ts';
 import {
@@ -79,7 +79,7 @@ function simulatedCounterUrl(ctx: ServerContext, intentId: string, token: string
  */
 export async function createOxxoVoucher(ctx: ServerContext, caller: Caller, order: OrderRow, amount: number): Promise<Response> {
   const card = requireCard(ctx);
-  if (!oxxoAllowed(amount)) throw new ApiError(409, MEXICAN_PAYMENT_MESSAGES.oxxoOutOfRange, 'oxxo_amount_out_of_range');
+  if (!oxxoAllowed(centavos(amount))) throw new ApiError(409, MEXICAN_PAYMENT_MESSAGES.oxxoOutOfRange, 'oxxo_amount_out_of_range');
   const existing = storedVoucher(order);
   if (order.payment_method === 'oxxo' && existing && existing.amount === amount) {
     return json({ voucher: existing, paymentIntentId: existing.paymentIntentId });
@@ -131,7 +131,7 @@ export async function createOxxoVoucher(ctx: ServerContext, caller: Caller, orde
 export function oxxoVoucherEmail(input: { orderId: string; voucher: OxxoVoucher; siteUrl: string }): { subject: string; html: string; text: string } {
   const number = orderDisplayId(input.orderId);
   const { voucher } = input;
-  const amount = formatCentavos(voucher.amount);
+  const amount = formatCentavos(centavos(voucher.amount));
   const reference = groupReference(voucher.reference);
   const deadline = oxxoDeadline(voucher.expiresAt);
   const orderLink = `${input.siteUrl.replace(/\/+$/, '')}/checkout/${input.orderId}`;
@@ -200,11 +200,11 @@ export interface PlanOption {
 
 /** The plans of a total, for the months the provider offered. */
 export function planOptions(amount: number, months: number[]): PlanOption[] {
-  if (!installmentsOffered(amount)) return [];
+  if (!installmentsOffered(centavos(amount))) return [];
   return [...new Set(months)]
     .filter(isInstallmentCount)
     .sort((a, b) => a - b)
-    .map((m) => ({ months: m, monthly: monthlyAmount(amount, m), label: installmentLabel(amount, m) }));
+    .map((m) => ({ months: m, monthly: monthlyAmount(centavos(amount), m), label: installmentLabel(centavos(amount), m) }));
 }
 
 const orderIdSchema = z.string({ error: 'Falta el pedido (orderId).' }).uuid({ error: 'El pedido (orderId) no es válido.' });
@@ -366,7 +366,7 @@ export async function simulatedOxxoCounter(request: Request, ctx: ServerContext,
   const status = order?.status ?? '';
   const body = voucher
     ? `<h1>Ficha de pago OXXO</h1><p class="note">Modo de prueba: no se realizará ningún cargo real.</p>
-<p>Pedido ${escape(number)} · Monto a pagar: <strong>${escape(formatCentavos(voucher.amount))}</strong></p>
+<p>Pedido ${escape(number)} · Monto a pagar: <strong>${escape(formatCentavos(centavos(voucher.amount)))}</strong></p>
 <p>Referencia<br><span class="ref">${escape(groupReference(voucher.reference))}</span></p>
 <p>${escape(oxxoDeadline(voucher.expiresAt))}</p>
 <form method="post" action="${escape(`${url.pathname}?token=${encodeURIComponent(token)}`)}"><button type="submit">Simular pago en OXXO</button></form>`

@@ -5,7 +5,7 @@
  * (complete_refund: the order becomes 'Reembolsado' unless the refund only undid a duplicate
  * payment; fail_refund: it stays in payments_needing_attention and the sweeper retries it).
  */
-import { centavosToDecimalString, paymentAmount } from '../domain/money.ts';
+import { centavos, centavosToDecimalString, paymentAmount } from '../domain/money.ts';
 import { REFUND_MESSAGES } from '../domain/orders.ts';
 import type { ServerContext } from './checkout.ts';
 import type { RefundInfo } from './payments/types.ts';
@@ -66,7 +66,7 @@ export async function refundCharge(ctx: ServerContext, charge: Charge, reason: R
     p_provider: charge.provider,
     p_payment_ref: charge.ref,
     // Two decimals survive the trip through a JSON number exactly.
-    p_amount: Number(centavosToDecimalString(charge.amount)),
+    p_amount: Number(centavosToDecimalString(centavos(charge.amount))),
     p_reason: reason,
   });
   if (error) throw new Error(`claim_refund: ${error.message}`);

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
-import { formatCentavos, formatMXN } from '../../domain/money.ts';
+import { centavos, formatCentavos, formatMXN } from '../../domain/money.ts';
 import { COUPON_MESSAGES, computeOrderAmounts, freeShippingProgress, findCoupon, lineTotalCentavos, type OrderAmounts } from '../../domain/pricing.ts';
 import { canIncrease } from '../../domain/products.ts';
 import { resolveImage } from '../../domain/images.ts';
@@ -243,7 +243,7 @@ function CartTotals({ amounts }: { amounts: OrderAmounts['centavos'] }) {
         </div>
         <div>
           <dt>Descuento</dt>
-          <dd data-amount="discount">{amounts.discount > 0 ? `−${formatCentavos(amounts.discount)}` : formatCentavos(0)}</dd>
+          <dd data-amount="discount">{amounts.discount > 0 ? `−${formatCentavos(amounts.discount)}` : formatCentavos(centavos(0))}</dd>
         </div>
         <div>
           <dt>Envío</dt>

@@ -9,7 +9,7 @@ import { useId, useRef, useState } from 'react';
 import { CHECKOUT_MESSAGES, type CheckoutOrder, type CheckoutVoucher } from '../../data/checkout.ts';
 import { postApi } from '../../data/api.ts';
 import { formatVoucherExpiry, groupReference, MEXICAN_PAYMENT_MESSAGES, oxxoAllowed, oxxoDeadline } from '../../domain/mexican-payments.ts';
-import { formatCentavos, formatMXN, paymentAmount } from '../../domain/money.ts';
+import { centavos, formatCentavos, formatMXN, paymentAmount } from '../../domain/money.ts';
 import { clearCart } from '../../stores/cart.ts';
 import { forgetPendingOrder } from '../../stores/checkout.ts';
 import { ORDER_STATUS } from '../../domain/orders.ts';
@@ -104,7 +104,7 @@ export default function OxxoPayment({ order, simulated, available, onPaid }: Pro
       <dl className="order-facts">
         <div>
           <dt>Monto a pagar</dt>
-          <dd data-testid="oxxo-amount">{formatCentavos(voucher.amount)}</dd>
+          <dd data-testid="oxxo-amount">{formatCentavos(centavos(voucher.amount))}</dd>
         </div>
         <div>
           <dt>Referencia</dt>

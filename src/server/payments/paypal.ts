@@ -2,7 +2,7 @@
  * PayPal checkout through its REST API (orders v2), used when PUBLIC_PAYPAL_CLIENT_ID and
  * PAYPAL_CLIENT_SECRET are set. The server creates and captures; the browser only approves.
  */
-import { centavosToDecimalString, tryToCentavos } from '../../domain/money.ts';
+import { centavos, centavosToDecimalString, tryToCentavos } from '../../domain/money.ts';
 import { PaymentError, type PayPalOrderInfo, type PayPalProvider, type RefundInfo } from './types.ts';
 
 /** Live API unless PAYPAL_API_BASE says otherwise (https://api-m.sandbox.paypal.com for sandbox). */
@@ -87,7 +87,7 @@ export class PayPalRestProvider implements PayPalProvider {
           {
             reference_id: input.orderId,
             custom_id: input.orderId,
-            amount: { currency_code: 'MXN', value: centavosToDecimalString(input.amount) },
+            amount: { currency_code: 'MXN', value: centavosToDecimalString(centavos(input.amount)) },
           },
         ],
       },
@@ -118,7 +118,7 @@ export class PayPalRestProvider implements PayPalProvider {
     const { status, json } = await this.request(
       'POST',
       `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
-      { amount: { currency_code: 'MXN', value: centavosToDecimalString(amount) } },
+      { amount: { currency_code: 'MXN', value: centavosToDecimalString(centavos(amount)) } },
       idempotencyKey,
     );
     if (status >= 400) throw new Error(`PayPal refund ${status}: ${String(json.message ?? '')}`);

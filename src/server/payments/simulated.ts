@@ -5,7 +5,7 @@
  * providers. No money ever moves.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { centavosToDecimalString } from '../../domain/money.ts';
+import { centavos, centavosToDecimalString } from '../../domain/money.ts';
 import { installmentsOffered, MEXICAN_PAYMENT_MESSAGES, oxxoVoucherExpiry } from '../../domain/mexican-payments.ts';
 import { cardDigits, checkCard, testCardInstallmentPlans, testCardOutcome, CARD_MESSAGES, type CardInput } from './test-cards.ts';
 import type { SimRecord, SimStore } from './simulated-store.ts';
@@ -224,7 +224,7 @@ export class SimulatedCardProvider implements CardProvider {
 
   private plansFor(intent: SimRecord, number: string): number[] {
     const digits = cardDigits(number);
-    if (!digits || intent.data.installments_enabled !== true || !installmentsOffered(Number(intent.data.amount))) return [];
+    if (!digits || intent.data.installments_enabled !== true || !installmentsOffered(centavos(Number(intent.data.amount)))) return [];
     return testCardInstallmentPlans(digits);
   }
 
@@ -391,7 +391,7 @@ export class SimulatedPayPalProvider implements PayPalProvider {
           custom_id: input.orderId,
           amount: input.amount,
           currency: 'MXN',
-          value: centavosToDecimalString(input.amount),
+          value: centavosToDecimalString(centavos(input.amount)),
         },
       },
       input.idempotencyKey,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  centavos,
   addCentavos,
   centavosToDecimalString,
   formatCentavos,
@@ -11,6 +12,10 @@ import {
   toPesos,
   tryToCentavos,
 } from '../../../src/domain/money';
+
+import type { Centavos } from '../../../src/domain/money.ts';
+// Amounts in centavos as the tests write them; values the code must refuse are passed unchecked.
+const c = (n: number) => n as Centavos;
 
 describe('toCentavos', () => {
   it('converts pesos without float error', () => {
@@ -56,12 +61,12 @@ describe('toCentavos', () => {
 
 describe('pesos and strings', () => {
   it('goes back to pesos and to two-decimal strings', () => {
-    expect(toPesos(123450)).toBe(1234.5);
-    expect(toPesos(30)).toBe(0.3);
-    expect(centavosToDecimalString(123450)).toBe('1234.50');
-    expect(centavosToDecimalString(5)).toBe('0.05');
-    expect(centavosToDecimalString(-1230)).toBe('-12.30');
-    expect(() => toPesos(1.5)).toThrow(RangeError);
+    expect(toPesos(c(123450))).toBe(1234.5);
+    expect(toPesos(c(30))).toBe(0.3);
+    expect(centavosToDecimalString(c(123450))).toBe('1234.50');
+    expect(centavosToDecimalString(c(5))).toBe('0.05');
+    expect(centavosToDecimalString(c(-1230))).toBe('-12.30');
+    expect(() => toPesos(c(1.5))).toThrow(RangeError);
   });
 });
 
@@ -75,23 +80,38 @@ describe('paymentAmount', () => {
   });
 });
 
+describe('Centavos, the branded amount', () => {
+  it('is made from a whole number of centavos only', () => {
+    expect(centavos(12345)).toBe(12345);
+    expect(() => centavos(123.45)).toThrow(RangeError);
+    expect(() => centavos(Number.NaN)).toThrow(RangeError);
+  });
+
+  it('is not a plain number to the type checker: a peso amount cannot be formatted as centavos', () => {
+    const pesos = 99.5;
+    // @ts-expect-error a peso float is not Centavos (npm run lint type-checks this line)
+    expect(() => formatCentavos(pesos)).toThrow(RangeError);
+    expect(formatCentavos(toCentavos(pesos))).toBe('$99.50');
+  });
+});
+
 describe('centavo arithmetic', () => {
   it('adds and multiplies integers only', () => {
-    expect(addCentavos(10, 20, 30)).toBe(60);
+    expect(addCentavos(c(10), c(20), c(30))).toBe(60);
     expect(addCentavos()).toBe(0);
-    expect(multiplyCentavos(8900, 3)).toBe(26700);
-    expect(() => addCentavos(0.1, 0.2)).toThrow(RangeError);
-    expect(() => multiplyCentavos(100, 1.5)).toThrow(RangeError);
-    expect(() => multiplyCentavos(Number.MAX_SAFE_INTEGER, 2)).toThrow(RangeError);
+    expect(multiplyCentavos(c(8900), 3)).toBe(26700);
+    expect(() => addCentavos(c(0.1), c(0.2))).toThrow(RangeError);
+    expect(() => multiplyCentavos(c(100), 1.5)).toThrow(RangeError);
+    expect(() => multiplyCentavos(c(Number.MAX_SAFE_INTEGER), 2)).toThrow(RangeError);
   });
 
   it('takes a percentage rounded half-up to the centavo', () => {
-    expect(percentOfCentavos(33333, 10)).toBe(3333);
-    expect(percentOfCentavos(10005, 10)).toBe(1001);
-    expect(percentOfCentavos(10004, 10)).toBe(1000);
-    expect(percentOfCentavos(5, 10)).toBe(1);
-    expect(percentOfCentavos(4, 10)).toBe(0);
-    expect(() => percentOfCentavos(100, 2.5)).toThrow(RangeError);
+    expect(percentOfCentavos(c(33333), 10)).toBe(3333);
+    expect(percentOfCentavos(c(10005), 10)).toBe(1001);
+    expect(percentOfCentavos(c(10004), 10)).toBe(1000);
+    expect(percentOfCentavos(c(5), 10)).toBe(1);
+    expect(percentOfCentavos(c(4), 10)).toBe(0);
+    expect(() => percentOfCentavos(c(100), 2.5)).toThrow(RangeError);
   });
 });
 
@@ -102,7 +122,7 @@ describe('formatting', () => {
     expect(formatMXN(0)).toBe('$0.00');
     expect(formatMXN(0.1 + 0.2)).toBe('$0.30');
     expect(formatMXN(1234567.891)).toBe('$1,234,567.89');
-    expect(formatCentavos(9900)).toBe('$99.00');
-    expect(formatCentavos(-1230)).toBe('-$12.30');
+    expect(formatCentavos(c(9900))).toBe('$99.00');
+    expect(formatCentavos(c(-1230))).toBe('-$12.30');
   });
 });

@@ -13,6 +13,10 @@ import {
   subtotalCentavos,
 } from '../../../src/domain/pricing';
 
+import type { Centavos } from '../../../src/domain/money.ts';
+// Amounts in centavos as the tests write them; values the code must refuse are passed unchecked.
+const c = (n: number) => n as Centavos;
+
 interface PricingCase {
   name: string;
   lines: { price: number; quantity: number }[];
@@ -99,17 +103,17 @@ describe('parts of the computation', () => {
   });
 
   it('charges $99.00 shipping below $2,999.00 only', () => {
-    expect(shippingCentavos(299899, null)).toBe(9900);
-    expect(shippingCentavos(299900, null)).toBe(0);
-    expect(shippingCentavos(100, findCoupon('ENVIOGRATIS'))).toBe(0);
-    expect(shippingCentavos(100, findCoupon('MEKACAT10'))).toBe(9900);
-    expect(shippingCentavos(0, null)).toBe(0);
+    expect(shippingCentavos(c(299899), null)).toBe(9900);
+    expect(shippingCentavos(c(299900), null)).toBe(0);
+    expect(shippingCentavos(c(100), findCoupon('ENVIOGRATIS'))).toBe(0);
+    expect(shippingCentavos(c(100), findCoupon('MEKACAT10'))).toBe(9900);
+    expect(shippingCentavos(c(0), null)).toBe(0);
   });
 
   it('discounts only with a percent coupon', () => {
-    expect(discountCentavos(33333, findCoupon('MEKACAT10'))).toBe(3333);
-    expect(discountCentavos(33333, findCoupon('ENVIOGRATIS'))).toBe(0);
-    expect(discountCentavos(33333, null)).toBe(0);
+    expect(discountCentavos(c(33333), findCoupon('MEKACAT10'))).toBe(3333);
+    expect(discountCentavos(c(33333), findCoupon('ENVIOGRATIS'))).toBe(0);
+    expect(discountCentavos(c(33333), null)).toBe(0);
   });
 
   it('prices an empty cart at zero', () => {
@@ -125,19 +129,19 @@ describe('parts of the computation', () => {
 
 describe('free-shipping progress', () => {
   it('is subtotal / 2999 with the remaining amount', () => {
-    expect(freeShippingProgress(149950)).toEqual({
+    expect(freeShippingProgress(c(149950))).toEqual({
       percent: 50,
       remainingCentavos: 149950,
       remaining: 1499.5,
       reached: false,
     });
-    expect(freeShippingProgress(0)).toEqual({ percent: 0, remainingCentavos: 299900, remaining: 2999, reached: false });
+    expect(freeShippingProgress(c(0))).toEqual({ percent: 0, remainingCentavos: 299900, remaining: 2999, reached: false });
   });
 
   it('shows 100% only once the threshold is reached, and caps there', () => {
-    expect(freeShippingProgress(299899).percent).toBe(99);
-    expect(freeShippingProgress(299899).remaining).toBe(0.01);
-    expect(freeShippingProgress(299900)).toEqual({ percent: 100, remainingCentavos: 0, remaining: 0, reached: true });
-    expect(freeShippingProgress(1_000_000).percent).toBe(100);
+    expect(freeShippingProgress(c(299899)).percent).toBe(99);
+    expect(freeShippingProgress(c(299899)).remaining).toBe(0.01);
+    expect(freeShippingProgress(c(299900))).toEqual({ percent: 100, remainingCentavos: 0, remaining: 0, reached: true });
+    expect(freeShippingProgress(c(1_000_000)).percent).toBe(100);
   });
 });
