@@ -50,6 +50,12 @@ export const $session = atom<SessionState>({ user: null, profile: null, loading:
 
 let started = false;
 let loadSeq = 0;
+/**
+ * Counts sign-ins and sign-outs. A read of the user started before one of them must not write its
+ * answer afterwards: a shopper who signs out while the page is still checking the stored session
+ * would otherwise see their account again, or a failure read as nobody.
+ */
+let authEpoch = 0;
 
 function toSessionProfile(profile: Profile): SessionProfile {
   // Only the database column counts: user metadata is writable by the user.
@@ -104,6 +110,7 @@ function applySession(session: Session | null, event: AuthChangeEvent | null): v
   const current = $session.get();
   if (!session) {
     loadSeq += 1;
+    authEpoch += 1;
     $session.set({ user: null, profile: null, loading: false, error: null, lastEvent: event ?? current.lastEvent });
     return;
   }
@@ -143,14 +150,19 @@ export function initSession(): void {
  */
 export async function refresh(): Promise<void> {
   const supabase = getSupabase();
+  const epoch = authEpoch;
+  const overtaken = () => epoch !== authEpoch;
   $session.set({ ...$session.get(), loading: true, error: null });
   try {
     const { data: sessionData } = await supabase.auth.getSession();
+    if (overtaken()) return;
     if (!sessionData.session) {
       $session.set({ ...$session.get(), user: null, profile: null, loading: false, error: null });
       return;
     }
     const { data, error } = await supabase.auth.getUser();
+    // Signed out (or in as someone else) meanwhile: that action owns the store now.
+    if (overtaken()) return;
     if (error || !data.user) {
       // A 4xx means the session is gone for good; anything else may pass, so offer a retry.
       const status = (error as { status?: number } | null)?.status ?? 0;
@@ -170,6 +182,7 @@ export async function refresh(): Promise<void> {
     }
     await loadProfileFor(data.user);
   } catch {
+    if (overtaken()) return;
     $session.set({ ...$session.get(), loading: false, error: { kind: 'failed', message: SESSION_MESSAGES.loadFailed } });
   }
 }
@@ -194,6 +207,7 @@ export async function signIn(email: string, password: string): Promise<SignInRes
     }
     const sessionProfile = toSessionProfile(profile.data);
     loadSeq += 1;
+    authEpoch += 1;
     $session.set({ user: data.user, profile: sessionProfile, loading: false, error: null, lastEvent: 'SIGNED_IN' });
     return { ok: true, profile: sessionProfile };
   } catch {
@@ -204,6 +218,7 @@ export async function signIn(email: string, password: string): Promise<SignInRes
 /** Signs out of this browser and clears the store. */
 export async function signOut(): Promise<void> {
   loadSeq += 1;
+  authEpoch += 1;
   try {
     await getSupabase().auth.signOut({ scope: 'local' });
   } catch {

@@ -7,7 +7,7 @@ vi.mock('../../../src/data/supabase.ts', () => ({
   supabaseUrl: () => 'http://127.0.0.1:54321',
 }));
 
-const { $session, safeNextPath, signIn, signOut, SESSION_MESSAGES } = await import('../../../src/stores/session.ts');
+const { $session, refresh, safeNextPath, signIn, signOut, SESSION_MESSAGES } = await import('../../../src/stores/session.ts');
 
 const profileRow = {
   id: 'u1',
@@ -96,5 +96,34 @@ describe('signIn', () => {
     fake.auth.signOut.mockRejectedValueOnce(new Error('sin red'));
     await expect(signOut()).resolves.toBeUndefined();
     expect($session.get().user).toBeNull();
+  });
+});
+
+describe('signing out while the page is still checking the stored session', () => {
+  beforeEach(() => {
+    fake = fakeSupabase({ profiles: [{ data: profileRow, error: null }] });
+    $session.set({ user: null, profile: null, loading: true, error: null, lastEvent: null });
+  });
+
+  it('stays signed out: the check that was under way neither reads the profile nor writes the store', async () => {
+    fake.auth.getSession.mockResolvedValue({ data: { session: { user: { id: 'u1' } } as never }, error: null });
+    let answerGetUser!: (value: unknown) => void;
+    fake.auth.getUser.mockReturnValue(new Promise((resolve) => (answerGetUser = resolve)));
+    const checking = refresh();
+    await vi.waitFor(() => expect(fake.auth.getUser).toHaveBeenCalled());
+
+    await signOut();
+    answerGetUser({ data: { user: { id: 'u1' } }, error: null });
+    await checking;
+
+    expect($session.get()).toMatchObject({ user: null, profile: null, loading: false, error: null });
+    expect(fake.calls.filter((call) => call.table === 'profiles')).toHaveLength(0);
+  });
+
+  it('without a sign-out, the same check reads the profile', async () => {
+    fake.auth.getSession.mockResolvedValue({ data: { session: { user: { id: 'u1' } } as never }, error: null });
+    fake.auth.getUser.mockResolvedValue({ data: { user: { id: 'u1' } }, error: null });
+    await refresh();
+    expect($session.get()).toMatchObject({ user: { id: 'u1' }, profile: { username: 'ana' }, loading: false, error: null });
   });
 });
