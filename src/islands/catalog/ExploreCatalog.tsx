@@ -18,7 +18,7 @@ import {
   type ExploreFilters,
   type ExploreProduct,
   type Sort,
-} from './explore-model.ts';
+} from '../../domain/explore.ts';
 
 const PAGE = 48;
 

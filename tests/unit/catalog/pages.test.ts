@@ -13,7 +13,7 @@ import {
   filtersToQuery,
   optionsFor,
   toExploreProduct,
-} from '../../../src/islands/catalog/explore-model.ts';
+} from '../../../src/domain/explore.ts';
 
 function product(overrides: Record<string, unknown>): Product {
   const parsed = parseProduct({ id: 'p', name: 'Producto', price: 100, stock: 5, franchise_id: 'pokemon', ...overrides });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isListed, parseLiveProduct } from '../../../src/domain/products';
 import { parseCardProduct } from '../../../src/scripts/card-add';
-import { applyFilters, EMPTY_FILTERS, filtersFromQuery, filtersToQuery, type ExploreProduct } from '../../../src/islands/catalog/explore-model';
+import { applyFilters, EMPTY_FILTERS, filtersFromQuery, filtersToQuery, type ExploreProduct } from '../../../src/domain/explore';
 import { prepareIndex, searchProducts, searchWithTotal, type SearchEntry } from '../../../src/islands/search/search';
 import { exploreHref, seeAllLabel } from '../../../src/islands/search/SearchBox';
 

@@ -2,8 +2,8 @@
  * The explore page's data and filters, pure so they are unit-tested: the compact catalogue JSON
  * written at build time, the filter state, its query string, and filtering and sorting.
  */
-import { discountPercent, isSoldOut, type Product } from '../../domain/products.ts';
-import { matchRank, normalize, prepareQuery } from '../search/search.ts';
+import { discountPercent, isSoldOut, type Product } from './products.ts';
+import { matchRank, normalize, prepareQuery } from './search.ts';
 
 /** One product in the compact explore JSON. */
 export interface ExploreProduct {
