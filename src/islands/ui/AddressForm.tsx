@@ -1,18 +1,35 @@
 /**
- * The address form of the account: label, street, city, state, postal code, country and (when
- * offered) the default checkbox, checked with the domain's address rules before it is sent.
+ * The address form of the account and of the checkout's shipping step: label, street, city, state,
+ * postal code, country and (when offered) the default checkbox, checked with the domain's address
+ * rules before it is sent.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_COUNTRY, validateAddress } from '../../domain/validation.ts';
 import type { Address } from '../../data/addresses.ts';
 import { Field, CountrySelect } from './Field.tsx';
 import { FormActions } from './FormActions.tsx';
 
 /** The form's values. */
-export type AddressFormFields = { label: string; street: string; city: string; state: string; zip: string; country: string; is_default: boolean };
+export type AddressFormFields = {
+  label: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  is_default: boolean;
+};
 
 /** An empty form (country: the shop's default). */
-export const EMPTY_ADDRESS: AddressFormFields = { label: '', street: '', city: '', state: '', zip: '', country: DEFAULT_COUNTRY, is_default: false };
+export const EMPTY_ADDRESS: AddressFormFields = {
+  label: '',
+  street: '',
+  city: '',
+  state: '',
+  zip: '',
+  country: DEFAULT_COUNTRY,
+  is_default: false,
+};
 
 /** The form filled with a stored address. */
 export function addressFields(address: Address): AddressFormFields {
@@ -34,16 +51,43 @@ interface Props {
   /** Whether to offer the default checkbox (not for the first address, which is always default). */
   offerDefault: boolean;
   busy: boolean;
+  /** Sends the fields; a string it resolves to is shown as the form's error. */
   onSubmit: (fields: AddressFormFields) => Promise<unknown>;
   onCancel?: () => void;
+  /** The street field's label (default 'Calle'). */
+  streetLabel?: string;
+  /** The label field's placeholder. */
+  labelPlaceholder?: string;
+  /** When given, the street field is focused this many milliseconds after the form opens. */
+  focusStreetAfterMs?: number;
+  /** The form element's id. */
+  id?: string;
+  /** The styles to use: the account's (default) or the checkout's. */
+  look?: 'account' | 'checkout';
 }
 
+const LOOKS = {
+  account: { form: 'acct-form', row: 'acct-row', check: 'acct-check' },
+  checkout: { form: 'address-form', row: 'field-row', check: 'checkbox' },
+} as const;
+
 /** The add / edit address form. */
-export function AddressForm({ initial, title, submitLabel, offerDefault, busy, onSubmit, onCancel }: Props) {
+export function AddressForm(props: Props) {
+  const { initial, title, submitLabel, offerDefault, busy, onSubmit, onCancel, streetLabel = 'Calle', labelPlaceholder, focusStreetAfterMs, id, look = 'account' } = props;
   const [fields, setFields] = useState<AddressFormFields>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
+  const streetRef = useRef<HTMLInputElement>(null);
   const set = (key: keyof AddressFormFields) => (value: string | boolean) => setFields((f) => ({ ...f, [key]: value }));
+  const classes = LOOKS[look];
+
+  // Once when the form opens: the delay is fixed for the form's life.
+  useEffect(() => {
+    if (focusStreetAfterMs === undefined) return;
+    const timer = setTimeout(() => streetRef.current?.focus(), focusStreetAfterMs);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the form opens
+  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -55,7 +99,8 @@ export function AddressForm({ initial, title, submitLabel, offerDefault, busy, o
     }
     setErrors({});
     setFormError('');
-    await onSubmit(fields);
+    const outcome = await onSubmit(fields);
+    if (typeof outcome === 'string') setFormError(outcome);
   }
 
   const input = (key: 'label' | 'street' | 'city' | 'state' | 'zip', label: string, autoComplete?: string) => (
@@ -68,23 +113,25 @@ export function AddressForm({ initial, title, submitLabel, offerDefault, busy, o
       autoComplete={autoComplete}
       inputMode={key === 'zip' ? 'numeric' : undefined}
       maxLength={key === 'zip' ? 5 : undefined}
+      placeholder={key === 'label' ? labelPlaceholder : undefined}
+      inputRef={key === 'street' ? streetRef : undefined}
     />
   );
 
   return (
-    <form className="acct-form" onSubmit={submit} noValidate aria-label={title} aria-busy={busy}>
+    <form id={id} className={classes.form} onSubmit={submit} noValidate aria-label={title} aria-busy={busy}>
       {input('label', 'Etiqueta (opcional)')}
-      {input('street', 'Calle', 'street-address')}
-      <div className="acct-row">
+      {input('street', streetLabel, 'street-address')}
+      <div className={classes.row}>
         {input('city', 'Ciudad', 'address-level2')}
         {input('state', 'Estado', 'address-level1')}
       </div>
-      <div className="acct-row">
+      <div className={classes.row}>
         {input('zip', 'Código Postal', 'postal-code')}
         <CountrySelect value={fields.country} onChange={(value) => set('country')(value)} />
       </div>
       {offerDefault && (
-        <label className="acct-check">
+        <label className={classes.check}>
           <input type="checkbox" name="is_default" checked={fields.is_default} onChange={(event) => set('is_default')(event.target.checked)} />
           Usar como dirección predeterminada
         </label>

@@ -2,7 +2,7 @@
  * The labelled form controls of the account, auth and checkout screens: a text input with its
  * error line, and the country picker of the address forms.
  */
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { COUNTRIES } from '../../domain/validation.ts';
 
 interface FieldProps {
@@ -15,22 +15,26 @@ interface FieldProps {
   autoComplete?: string;
   inputMode?: 'numeric' | 'tel' | 'email' | 'text';
   maxLength?: number;
+  placeholder?: string;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input; the error, when given, is shown under it and marks the input invalid. */
-export function Field({ label, name, value, onChange, error, type = 'text', autoComplete, inputMode, maxLength }: FieldProps) {
+export function Field({ label, name, value, onChange, error, type = 'text', autoComplete, inputMode, maxLength, placeholder, inputRef }: FieldProps) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
+        ref={inputRef}
         name={name}
         className="input"
         type={type}
         autoComplete={autoComplete}
         inputMode={inputMode}
         maxLength={maxLength}
+        placeholder={placeholder}
         value={value}
         aria-invalid={error ? true : undefined}
         onChange={(event) => onChange(event.target.value)}
