@@ -3,6 +3,7 @@
  * by the shop's own /api/stripe endpoints (live subscriptions are in ./realtime.ts).
  */
 import { callApi } from './api.ts';
+import { defaultCardAnswer, detachedCardAnswer, savedCardsAnswer } from './api-schemas.ts';
 import { listOrders, countOrdersSince } from './orders.ts';
 import { getRewardPoints } from './rewards.ts';
 import { countCoupons } from './coupons.ts';
@@ -44,44 +45,21 @@ export interface SavedCard {
   is_default: boolean;
 }
 
-function parseCards(value: unknown): SavedCard[] {
-  if (!Array.isArray(value)) throw new Error('Respuesta inesperada del servidor.');
-  return value.flatMap((item): SavedCard[] => {
-    if (!item || typeof item !== 'object') return [];
-    const row = item as Record<string, unknown>;
-    const card = (row.card ?? {}) as Record<string, unknown>;
-    if (typeof row.id !== 'string') return [];
-    return [
-      {
-        id: row.id,
-        type: typeof row.type === 'string' ? row.type : 'card',
-        card: {
-          brand: String(card.brand ?? ''),
-          last4: String(card.last4 ?? ''),
-          exp_month: Number(card.exp_month ?? 0),
-          exp_year: Number(card.exp_year ?? 0),
-        },
-        is_default: row.is_default === true,
-      },
-    ];
-  });
-}
-
 /** The saved cards of a Stripe customer. */
 export async function listSavedCards(customerId: string): Promise<SavedCard[]> {
-  const answer = await callApi(`/api/stripe/payment-methods?customerId=${encodeURIComponent(customerId)}`);
-  if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
-  return parseCards(answer.data);
+  const answer = await callApi(`/api/stripe/payment-methods?customerId=${encodeURIComponent(customerId)}`, { schema: savedCardsAnswer });
+  if (!answer.ok || !answer.data) throw new Error(answer.ok ? 'Respuesta inesperada del servidor.' : `HTTP ${answer.status}`);
+  return answer.data;
 }
 
 /** Makes a saved card the customer's default. */
 export async function setDefaultCard(customerId: string, pmId: string): Promise<void> {
-  const answer = await callApi(`/api/stripe/customers/${encodeURIComponent(customerId)}/default-payment-method`, { method: 'POST', body: { pmId } });
+  const answer = await callApi(`/api/stripe/customers/${encodeURIComponent(customerId)}/default-payment-method`, { method: 'POST', body: { pmId }, schema: defaultCardAnswer });
   if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
 }
 
 /** Removes a saved card. */
 export async function removeCard(pmId: string): Promise<void> {
-  const answer = await callApi(`/api/stripe/payment-methods/${encodeURIComponent(pmId)}/detach`, { method: 'POST' });
+  const answer = await callApi(`/api/stripe/payment-methods/${encodeURIComponent(pmId)}/detach`, { method: 'POST', schema: detachedCardAnswer });
   if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
 }

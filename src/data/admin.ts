@@ -5,7 +5,9 @@
  * token.
  */
 import { getSupabase } from './supabase.ts';
+import type * as z from 'zod/mini';
 import { safeCallApi, authHeaders, type ApiAnswer } from './api.ts';
+import { orderStatusAnswer, rebuildStartedAnswer, rebuildStatusAnswer, refundAnswer, subscribersAnswer } from './api-schemas.ts';
 import type { Database, Tables, TablesInsert, TablesUpdate } from './database.types.ts';
 import { ADMIN_PAGE_SIZE } from '../domain/orders.ts';
 
@@ -132,17 +134,17 @@ export function changeOrderStatus(
   orderId: string,
   body: { status: string; carrier?: string; trackingNumber?: string; note?: string },
 ): Promise<ApiAnswer<{ status: string }>> {
-  return safeCallApi(`/api/admin/orders/${encodeURIComponent(orderId)}/status`, { method: 'POST', body });
+  return safeCallApi(`/api/admin/orders/${encodeURIComponent(orderId)}/status`, { method: 'POST', body, schema: orderStatusAnswer });
 }
 
 /** 'Cancelar y reembolsar' through the server and the payment provider. */
 export function refundOrder(orderId: string): Promise<ApiAnswer<{ status: string; refund: string }>> {
-  return safeCallApi(`/api/admin/orders/${encodeURIComponent(orderId)}/refund`, { method: 'POST', body: {} });
+  return safeCallApi(`/api/admin/orders/${encodeURIComponent(orderId)}/refund`, { method: 'POST', body: {}, schema: refundAnswer });
 }
 
 // Catálogo ---------------------------------------------------------------------------------------
 
-/** The rebuild endpoint's status answer (fields vary with the server's version). */
+/** The rebuild endpoint's status answer (checked with rebuildStatusAnswer; read leniently by the back office). */
 export interface RebuildStatus {
   status?: string;
   startedAt?: string | null;
@@ -159,12 +161,12 @@ export interface RebuildStatus {
 
 /** The catalogue rebuild's state. */
 export function loadRebuildStatus(): Promise<ApiAnswer<RebuildStatus>> {
-  return safeCallApi<RebuildStatus>('/api/admin/rebuild');
+  return safeCallApi<RebuildStatus>('/api/admin/rebuild', { schema: rebuildStatusAnswer });
 }
 
 /** Asks for a catalogue rebuild (for a product, when given). */
-export function startRebuild(reason?: { productId?: string }): Promise<ApiAnswer<unknown>> {
-  return safeCallApi('/api/admin/rebuild', { method: 'POST', body: reason ?? {} });
+export function startRebuild(reason?: { productId?: string }): Promise<ApiAnswer<z.infer<typeof rebuildStartedAnswer>>> {
+  return safeCallApi('/api/admin/rebuild', { method: 'POST', body: reason ?? {}, schema: rebuildStartedAnswer });
 }
 
 /** Asks for a catalogue rebuild; false when it could not be started. */
@@ -188,7 +190,7 @@ export interface Subscriber {
 
 /** Every subscriber (through the server: the table is not readable from the browser). */
 export async function loadSubscribers(): Promise<Subscriber[] | null> {
-  const answer = await safeCallApi<{ count: number; subscribers: Subscriber[] }>('/api/admin/newsletter');
+  const answer = await safeCallApi('/api/admin/newsletter', { schema: subscribersAnswer });
   return answer.ok && answer.data ? answer.data.subscribers : null;
 }
 

@@ -1,8 +1,8 @@
 /**
  * The one client of the shop's own /api endpoints from the browser: every call carries the
- * signed-in user's access token (the only place that reads it), and an answer the caller
- * describes with a schema is checked before anyone uses it. Uses zod/mini, so it stays small in
- * the pages that load it.
+ * signed-in user's access token (the only place that reads it), and every successful answer is
+ * checked against the schema the caller gives (./api-schemas.ts) before anyone uses it. Uses
+ * zod/mini, so it stays small in the pages that load it.
  */
 import * as z from 'zod/mini';
 import { getSupabase } from './supabase.ts';
@@ -37,7 +37,8 @@ export interface ApiAnswer<T> {
 export interface ApiRequest<T> {
   method?: 'GET' | 'POST';
   body?: unknown;
-  schema?: z.ZodMiniType<T>;
+  /** What a successful answer must look like; one that does not match is ok false. */
+  schema: z.ZodMiniType<T>;
 }
 
 const errorBody = z.looseObject({ message: z.optional(z.string()) });
@@ -46,7 +47,7 @@ const errorBody = z.looseObject({ message: z.optional(z.string()) });
  * Calls a shop endpoint with the caller's token. Throws only when the network fails; a refusal is
  * an answer with ok false and the server's message.
  */
-export async function callApi<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<ApiAnswer<T>> {
+export async function callApi<T>(path: string, request: ApiRequest<T>): Promise<ApiAnswer<T>> {
   const hasBody = request.body !== undefined;
   const response = await fetch(path, {
     method: request.method ?? (hasBody ? 'POST' : 'GET'),
@@ -58,7 +59,6 @@ export async function callApi<T = unknown>(path: string, request: ApiRequest<T> 
     const failure = errorBody.safeParse(json);
     return { ok: false, status: response.status, data: null, message: failure.success ? (failure.data.message ?? null) : null };
   }
-  if (!request.schema) return { ok: true, status: response.status, data: json as T, message: null };
   const checked = request.schema.safeParse(json);
   // An answer that does not match is a failure; the caller says so in its own words.
   if (!checked.success) return { ok: false, status: response.status, data: null, message: null };
@@ -66,12 +66,12 @@ export async function callApi<T = unknown>(path: string, request: ApiRequest<T> 
 }
 
 /** POSTs JSON to a shop endpoint with the caller's token (see callApi). */
-export function postApi<T = unknown>(path: string, body: unknown, schema?: z.ZodMiniType<T>): Promise<ApiAnswer<T>> {
+export function postApi<T>(path: string, body: unknown, schema: z.ZodMiniType<T>): Promise<ApiAnswer<T>> {
   return callApi(path, { method: 'POST', body, schema });
 }
 
 /** As callApi, but a network failure is an answer too (status 0, a Spanish message). */
-export async function safeCallApi<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<ApiAnswer<T>> {
+export async function safeCallApi<T>(path: string, request: ApiRequest<T>): Promise<ApiAnswer<T>> {
   try {
     return await callApi(path, request);
   } catch {

@@ -8,6 +8,7 @@
 import { useId, useRef, useState } from 'react';
 import { CHECKOUT_MESSAGES, type CheckoutOrder, type CheckoutVoucher } from '../../data/checkout.ts';
 import { postApi } from '../../data/api.ts';
+import { oxxoVoucherAnswer, settlementAnswer } from '../../data/api-schemas.ts';
 import { formatVoucherExpiry, groupReference, MEXICAN_PAYMENT_MESSAGES, oxxoAllowed, oxxoDeadline } from '../../domain/mexican-payments.ts';
 import { centavos, formatCentavos, formatMXN, paymentAmount } from '../../domain/money.ts';
 import { clearCart } from '../../stores/cart.ts';
@@ -57,7 +58,7 @@ export default function OxxoPayment({ order, simulated, available, onPaid }: Pro
 
   const requestVoucher = () =>
     run(async () => {
-      const answer = await postApi<{ voucher?: CheckoutVoucher }>('/api/create-payment-intent', { orderId: order.id, method: 'oxxo' });
+      const answer = await postApi('/api/create-payment-intent', { orderId: order.id, method: 'oxxo' }, oxxoVoucherAnswer);
       if (!answer.ok || !answer.data?.voucher) {
         setMessage(answer.message ?? CHECKOUT_MESSAGES.paymentFailed);
         return;
@@ -70,7 +71,7 @@ export default function OxxoPayment({ order, simulated, available, onPaid }: Pro
 
   const simulatePayment = () =>
     run(async () => {
-      const answer = await postApi<{ status?: string }>('/api/payments/simulated/oxxo/pay', { orderId: order.id });
+      const answer = await postApi('/api/payments/simulated/oxxo/pay', { orderId: order.id }, settlementAnswer);
       if (!answer.ok || answer.data?.status !== ORDER_STATUS.paid) {
         setMessage(answer.message ?? CHECKOUT_MESSAGES.paymentFailed);
         return;

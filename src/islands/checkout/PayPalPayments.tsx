@@ -7,6 +7,7 @@ import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
 import { useState } from 'react';
 import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
 import { postApi } from '../../data/api.ts';
+import { paypalOrderAnswer, settlementAnswer } from '../../data/api-schemas.ts';
 import { ORDER_STATUS } from '../../domain/orders.ts';
 
 interface Props {
@@ -24,12 +25,12 @@ export default function PayPalPayments({ clientId, orderId, onPaid }: Props) {
         <PayPalButtons
           style={{ layout: 'vertical', label: 'pay' }}
           createOrder={async () => {
-            const created = await postApi<{ id: string }>('/api/paypal/create-order', { orderId });
+            const created = await postApi('/api/paypal/create-order', { orderId }, paypalOrderAnswer);
             if (!created.ok || !created.data?.id) throw new Error(created.message ?? CHECKOUT_MESSAGES.paypalError);
             return created.data.id;
           }}
           onApprove={async (data) => {
-            const captured = await postApi<{ status: string }>('/api/paypal/capture-order', { orderId, paypalOrderId: data.orderID });
+            const captured = await postApi('/api/paypal/capture-order', { orderId, paypalOrderId: data.orderID }, settlementAnswer);
             if (!captured.ok || captured.data?.status !== ORDER_STATUS.paid) {
               setMessage(CHECKOUT_MESSAGES.paypalError);
               return;

@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
 import { postApi } from '../../data/api.ts';
+import { plansAnswer, simulatedCardAnswer, type SimulatedCardAnswer } from '../../data/api-schemas.ts';
 import { formatMXN, paymentAmount } from '../../domain/money.ts';
 import { installmentsOffered } from '../../domain/mexican-payments.ts';
 import { formatCardNumber, parseExpiry } from '../../domain/card-format.ts';
@@ -16,11 +17,6 @@ interface Props {
   orderId: string;
   total: number;
   onPaid(): void;
-}
-
-interface ConfirmAnswer {
-  status: string;
-  error: string | null;
 }
 
 /** The simulated card form. */
@@ -42,7 +38,7 @@ export default function SimulatedCard({ orderId, total, onPaid }: Props) {
     setMessage(text);
   }
 
-  function settle(answer: { ok: boolean; data: ConfirmAnswer | null; message: string | null }) {
+  function settle(answer: { ok: boolean; data: SimulatedCardAnswer | null; message: string | null }) {
     if (!answer.ok || !answer.data) return fail(answer.message ?? CHECKOUT_MESSAGES.paymentFailed);
     if (answer.data.status === 'succeeded') {
       setState('success');
@@ -66,12 +62,11 @@ export default function SimulatedCard({ orderId, total, onPaid }: Props) {
       if (!exp) return fail('La fecha de vencimiento no es válida.');
       const intent = await requestClientSecret(orderId, total);
       if (!intent.ok) return fail(intent.message);
-      const answer = await postApi<ConfirmAnswer>('/api/payments/simulated/confirm', {
-        clientSecret: intent.clientSecret,
-        card: { number, expMonth: exp.month, expYear: exp.year, cvc },
-        save,
-        installments: plan,
-      });
+      const answer = await postApi(
+        '/api/payments/simulated/confirm',
+        { clientSecret: intent.clientSecret, card: { number, expMonth: exp.month, expYear: exp.year, cvc }, save, installments: plan },
+        simulatedCardAnswer,
+      );
       if (answer.ok && answer.data?.status === 'requires_action') {
         setAuthSecret(intent.clientSecret);
         return;
@@ -88,7 +83,7 @@ export default function SimulatedCard({ orderId, total, onPaid }: Props) {
     if (!authSecret || lock.current) return;
     lock.current = true;
     try {
-      const answer = await postApi<ConfirmAnswer>('/api/payments/simulated/authenticate', { clientSecret: authSecret, approve });
+      const answer = await postApi('/api/payments/simulated/authenticate', { clientSecret: authSecret, approve }, simulatedCardAnswer);
       setAuthSecret(null);
       settle(answer);
     } catch {
@@ -155,7 +150,7 @@ function useInstallmentPlans(number: string, orderId: string, total: number) {
     void (async () => {
       const intent = await requestClientSecret(orderId, total);
       if (!intent.ok || !current) return;
-      const answer = await postApi<{ plans: PlanOption[] }>('/api/payments/simulated/installments', { clientSecret: intent.clientSecret, number: digits });
+      const answer = await postApi('/api/payments/simulated/installments', { clientSecret: intent.clientSecret, number: digits }, plansAnswer);
       if (current && answer.ok && answer.data) setPlans(answer.data.plans);
     })().catch(() => undefined);
     return () => {

@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
 import { postApi } from '../../data/api.ts';
+import { paypalOrderAnswer, settlementAnswer } from '../../data/api-schemas.ts';
 import { formatMXN } from '../../domain/money.ts';
 import type { PaymentState } from './payment-flow.ts';
 import { ORDER_STATUS } from '../../domain/orders.ts';
@@ -40,7 +41,7 @@ export default function SimulatedPayPal({ orderId, total, onPaid }: Props) {
     setMessage('');
     setState('processing');
     try {
-      const created = await postApi<{ id: string }>('/api/paypal/create-order', { orderId });
+      const created = await postApi('/api/paypal/create-order', { orderId }, paypalOrderAnswer);
       if (!created.ok || !created.data?.id) return fail();
       setPaypalOrderId(created.data.id);
     } catch {
@@ -54,9 +55,9 @@ export default function SimulatedPayPal({ orderId, total, onPaid }: Props) {
     if (!paypalOrderId || lock.current) return;
     lock.current = true;
     try {
-      const approved = await postApi('/api/paypal/approve', { orderId, paypalOrderId });
+      const approved = await postApi('/api/paypal/approve', { orderId, paypalOrderId }, paypalOrderAnswer);
       if (!approved.ok) return fail();
-      const captured = await postApi<{ status: string }>('/api/paypal/capture-order', { orderId, paypalOrderId });
+      const captured = await postApi('/api/paypal/capture-order', { orderId, paypalOrderId }, settlementAnswer);
       if (!captured.ok || captured.data?.status !== ORDER_STATUS.paid) return fail();
       setState('success');
       setPaypalOrderId(null);

@@ -9,6 +9,7 @@ import { loadStripe, type PaymentRequest, type Stripe, type StripeCardElement } 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
 import { postApi } from '../../data/api.ts';
+import { installmentsConfirmAnswer, plansAnswer } from '../../data/api-schemas.ts';
 import { installmentsOffered } from '../../domain/mexican-payments.ts';
 import { formatMXN, paymentAmount } from '../../domain/money.ts';
 import InstallmentPicker, { type PlanOption } from './InstallmentPicker.tsx';
@@ -55,14 +56,14 @@ function CardForm({ orderId, total, onPaid }: Props) {
   async function askPlans(s: Stripe, card: StripeCardElement, paymentIntentId: string) {
     const created = await s.createPaymentMethod({ type: 'card', card });
     if (created.error || !created.paymentMethod) throw new Error(created.error?.message ?? CHECKOUT_MESSAGES.paymentFailed);
-    const answer = await postApi<{ plans: PlanOption[] }>('/api/payments/installments/plans', { orderId, paymentIntentId, paymentMethodId: created.paymentMethod.id });
+    const answer = await postApi('/api/payments/installments/plans', { orderId, paymentIntentId, paymentMethodId: created.paymentMethod.id }, plansAnswer);
     if (!answer.ok || !answer.data) throw new Error(answer.message ?? CHECKOUT_MESSAGES.paymentFailed);
     return { paymentMethodId: created.paymentMethod.id, plans: answer.data.plans };
   }
 
   /** Confirms on the server with the chosen plan (null: 'Pago de contado'). */
   async function payWithPlan(s: Stripe, intent: { clientSecret: string; paymentIntentId: string }) {
-    const answer = await postApi<{ status: string; clientSecret?: string }>('/api/payments/installments/confirm', { orderId, paymentIntentId: intent.paymentIntentId, months: plan });
+    const answer = await postApi('/api/payments/installments/confirm', { orderId, paymentIntentId: intent.paymentIntentId, months: plan }, installmentsConfirmAnswer);
     if (!answer.ok || !answer.data) throw new Error(answer.message ?? CHECKOUT_MESSAGES.paymentFailed);
     if (answer.data.status === 'requires_action') {
       const next = await s.handleNextAction({ clientSecret: intent.clientSecret });
