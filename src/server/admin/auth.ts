@@ -3,6 +3,7 @@
  * Supabase Auth and profiles.is_admin is read with the service role, never taken from the token.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../data/database.types.ts';
 import { bearerToken } from '../auth.ts';
 import { ApiError } from '../http.ts';
 
@@ -13,7 +14,7 @@ export interface AdminCaller {
 }
 
 /** 401 without a valid token, 403 for anyone who is not an admin. */
-export async function requireAdminCaller(request: Request, admin: SupabaseClient): Promise<AdminCaller> {
+export async function requireAdminCaller(request: Request, admin: SupabaseClient<Database>): Promise<AdminCaller> {
   const token = bearerToken(request);
   if (!token || token.length > 8192) {
     throw new ApiError(401, 'Debes iniciar sesión como administrador.', 'not_authenticated');

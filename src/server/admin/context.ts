@@ -1,5 +1,6 @@
 /** The back office's server context: the shop's context plus a client that acts as the caller. */
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../../data/database.types.ts';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import { serverContext } from '../context.ts';
 import type { AdminContext } from './orders.ts';
@@ -13,7 +14,7 @@ export function adminContext(): AdminContext {
   return {
     ...base,
     asUser: (token: string) =>
-      createClient(url, PUBLIC_SUPABASE_ANON_KEY ?? 'anon-key-missing', {
+      createClient<Database>(url, PUBLIC_SUPABASE_ANON_KEY ?? 'anon-key-missing', {
         auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
         global: { headers: { Authorization: `Bearer ${token}` } },
       }),

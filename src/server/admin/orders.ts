@@ -6,6 +6,7 @@
  * money (refundCharge); complete_refund then sets 'Reembolsado' and returns the stock.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../data/database.types.ts';
 import { z } from 'zod';
 import { CARRIERS } from '../../domain/orders.ts';
 import { findOrder, orderAmount, type ServerContext } from '../checkout.ts';
@@ -16,7 +17,7 @@ import { statusEmail } from './emails.ts';
 
 /** The server context plus a database client that acts as a given signed-in user. */
 export interface AdminContext extends ServerContext {
-  asUser(token: string): SupabaseClient;
+  asUser(token: string): SupabaseClient<Database>;
 }
 
 const UUID = z.string().uuid({ error: 'El pedido no es válido.' });

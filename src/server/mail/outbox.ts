@@ -5,25 +5,11 @@
  * whose sender died while it was 'sending' is claimed again after 5 minutes.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database, Tables } from '../../data/database.types.ts';
 import type { MailMessage, MailSender, QueuedMail } from './types.ts';
 
-/** One row of public.mail_outbox. */
-export interface OutboxRow {
-  id: string;
-  to_address: string;
-  subject: string;
-  html: string;
-  text_body: string;
-  kind: string;
-  dedupe_key: string | null;
-  status: 'pending' | 'sending' | 'sent' | 'failed';
-  attempts: number;
-  next_attempt_at: string | null;
-  claimed_at: string | null;
-  last_error: string | null;
-  created_at: string;
-  sent_at: string | null;
-}
+/** One row of public.mail_outbox, as the schema defines it. */
+export type OutboxRow = Tables<'mail_outbox'>;
 
 /** What one `deliverDue()` did. */
 export interface DeliveryReport {
@@ -85,7 +71,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** An outbox over the service-role client, delivering through `transport`. */
-export function createOutbox(admin: SupabaseClient, transport: MailSender, options: OutboxOptions = {}): Outbox {
+export function createOutbox(admin: SupabaseClient<Database>, transport: MailSender, options: OutboxOptions = {}): Outbox {
   const maxAttempts = options.maxAttempts ?? 10;
   const batchSize = options.batchSize ?? 20;
   const sendTimeoutMs = options.sendTimeoutMs ?? 60_000;
@@ -161,7 +147,7 @@ export function createOutbox(admin: SupabaseClient, transport: MailSender, optio
         if (error.code === '23505') return; // already queued under this dedupe key
         throw new Error(error.message);
       }
-      background(deliver((data as { id: string }).id, mail, 1));
+      background(deliver(data.id, mail, 1));
     } catch (err) {
       // The outbox is unreachable: still try once, so the shopper is not left without the e-mail.
       console.error(`[correo] no se pudo guardar «${mail.subject}» en la cola; se envía sin reintentos`, err);
@@ -172,7 +158,7 @@ export function createOutbox(admin: SupabaseClient, transport: MailSender, optio
   async function deliverDue(): Promise<DeliveryReport> {
     const { data, error } = await admin.rpc('mail_outbox_claim', { p_limit: batchSize });
     if (error) throw new Error(`mail_outbox_claim: ${error.message}`);
-    const rows = (data ?? []) as OutboxRow[];
+    const rows: OutboxRow[] = data ?? [];
     const report: DeliveryReport = { claimed: rows.length, sent: 0, retrying: 0, gaveUp: 0 };
     // A few at a time: enough to drain a backlog, gentle on the SMTP provider's limits.
     const queue = [...rows];

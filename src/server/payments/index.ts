@@ -7,6 +7,7 @@
  * Nothing else in the shop asks which provider is in use.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../data/database.types.ts';
 import { PayPalRestProvider, PAYPAL_LIVE_API } from './paypal.ts';
 import { SimulatedCardProvider, SimulatedPayPalProvider } from './simulated.ts';
 import { databaseSimStore } from './simulated-store.ts';
@@ -90,7 +91,7 @@ export function describePayments(s: PaymentSettings): string {
 }
 
 /** Builds the providers for the settings; `admin` is the service-role Supabase client. */
-export function createPayments(settings: PaymentSettings, admin: SupabaseClient): Payments {
+export function createPayments(settings: PaymentSettings, admin: SupabaseClient<Database>): Payments {
   if (settings.mode === 'simulated') {
     const store = databaseSimStore(admin);
     return { mode: 'simulated', card: new SimulatedCardProvider(store), paypal: new SimulatedPayPalProvider(store), testMode: true };

@@ -4,6 +4,7 @@
  * Auth and profiles.is_admin is read with the service role, never taken from the token's claims.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../data/database.types.ts';
 import { bearerToken } from '../auth.ts';
 import { ApiError, errorResponse, json } from '../http.ts';
 import type { Rebuilds } from './manager.ts';
@@ -11,7 +12,7 @@ import type { Rebuilds } from './manager.ts';
 /** What the rebuild endpoints need from the server. */
 export interface RebuildContext {
   /** Service-role client; null when the server has no service role key. */
-  admin: SupabaseClient | null;
+  admin: SupabaseClient<Database> | null;
   /** The server's rebuild manager; null when this server cannot rebuild (e.g. astro dev). */
   rebuilds: Rebuilds | null;
   /** The admins' request limit; default: counted in this process (tests), see sharedRateLimiter. */
@@ -25,7 +26,7 @@ export interface RequestLimiter {
 }
 
 /** 401 without a valid token, 403 for a signed-in shopper; resolves for an admin. */
-export async function requireAdmin(request: Request, admin: SupabaseClient): Promise<string> {
+export async function requireAdmin(request: Request, admin: SupabaseClient<Database>): Promise<string> {
   const token = bearerToken(request);
   if (!token || token.length > 8192) {
     throw new ApiError(401, 'Debes iniciar sesión como administrador.', 'not_authenticated');
@@ -74,7 +75,7 @@ const requestLimiter = new RateLimiter(REBUILDS_PER_HOUR, 60 * 60 * 1000);
  * The same limit counted in the database (take_rebuild_request), so an admin gets six requests an
  * hour whichever of several server processes answers them.
  */
-export function sharedRateLimiter(admin: SupabaseClient, limit = REBUILDS_PER_HOUR, windowMs = 60 * 60 * 1000): RequestLimiter {
+export function sharedRateLimiter(admin: SupabaseClient<Database>, limit = REBUILDS_PER_HOUR, windowMs = 60 * 60 * 1000): RequestLimiter {
   return {
     limit,
     async take(key: string): Promise<number> {

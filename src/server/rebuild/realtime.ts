@@ -4,6 +4,7 @@
  * ids of the products that changed and one key per change (see ProductChange).
  */
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../data/database.types.ts';
 import WebSocket from 'ws';
 
 /** Options of the product-change watcher. */
@@ -96,7 +97,7 @@ export class ChangeFilter {
   }
 }
 
-async function loadAll(client: SupabaseClient): Promise<Row[]> {
+async function loadAll(client: SupabaseClient<Database>): Promise<Row[]> {
   const rows: Row[] = [];
   const page = 1000;
   for (let from = 0; ; from += page) {
@@ -109,7 +110,7 @@ async function loadAll(client: SupabaseClient): Promise<Row[]> {
 
 /** Subscribes to product changes; the returned function unsubscribes. */
 export function watchProducts(options: WatchOptions): () => Promise<void> {
-  const client: SupabaseClient = createClient(options.url, options.serviceRoleKey, {
+  const client: SupabaseClient<Database> = createClient<Database>(options.url, options.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     // The ws package, not the global WebSocket, so the server works on every Node it supports.
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },

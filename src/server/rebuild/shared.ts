@@ -8,6 +8,7 @@
  * the next claim (by any process, each looks every `pollMs`) builds that job again.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../data/database.types.ts';
 import type { BuildFunction, RebuildRequest, Rebuilds, RebuildStatus } from './manager.ts';
 import type { BuildProgress } from './output.ts';
 
@@ -33,7 +34,7 @@ const iso = (value: unknown): string | null => (typeof value === 'string' && val
 const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
 /** The job store on Supabase's REST API (service role), for the servers of `site`. */
-export function supabaseJobStore(client: SupabaseClient, site: string): JobStore {
+export function supabaseJobStore(client: SupabaseClient<Database>, site: string): JobStore {
   const call = async <T>(fn: string, args: Record<string, unknown>): Promise<T> => {
     // The functions are not in every generated type set the client may carry; the names are checked by the database.
     const { data, error } = await (client.rpc as unknown as (f: string, a: Record<string, unknown>) => PromiseLike<{ data: unknown; error: { message: string } | null }>)(fn, args);

@@ -3,7 +3,12 @@
  * same rows any visitor may read under row-level security).
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../data/database.types.ts';
 import type { CatalogRows } from './model.ts';
+
+type CatalogClient = SupabaseClient<Database>;
+/** The catalogue tables the build reads (rows are checked by model.ts, so they stay unknown here). */
+export type CatalogTable = 'franchises' | 'collections' | 'expansions' | 'product_types' | 'products';
 
 /** Rows per request; PostgREST's default maximum. */
 export const PAGE_SIZE = 1000;
@@ -17,8 +22,8 @@ export interface BackendConfig {
 }
 
 /** A Supabase client for build-time reads: no session, every request bounded in time. */
-export function buildTimeClient(config: BackendConfig): SupabaseClient {
-  return createClient(config.url, config.anonKey, {
+export function buildTimeClient(config: BackendConfig): CatalogClient {
+  return createClient<Database>(config.url, config.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: {
       fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
@@ -27,7 +32,7 @@ export function buildTimeClient(config: BackendConfig): SupabaseClient {
 }
 
 /** Every row of a table, read in pages of PAGE_SIZE ordered by id so no row is skipped or repeated; `retry` lets supabase-js retry transient failures. */
-export async function fetchAllRows(client: SupabaseClient, table: string, pageSize = PAGE_SIZE, retry = true): Promise<unknown[]> {
+export async function fetchAllRows(client: CatalogClient, table: CatalogTable, pageSize = PAGE_SIZE, retry = true): Promise<unknown[]> {
   const rows: unknown[] = [];
   for (let from = 0; ; from += pageSize) {
     const { data, error } = await client
@@ -37,14 +42,14 @@ export async function fetchAllRows(client: SupabaseClient, table: string, pageSi
       .range(from, from + pageSize - 1)
       .retry(retry);
     if (error) throw new Error(`${table}: ${error.message}`);
-    const page = (data ?? []) as unknown[];
+    const page: unknown[] = data ?? [];
     rows.push(...page);
     if (page.length < pageSize) return rows;
   }
 }
 
 /** The rows of the products with these ids (those that still exist), read in groups of 100. */
-export async function fetchProductRows(client: SupabaseClient, ids: readonly string[], retry = true): Promise<unknown[]> {
+export async function fetchProductRows(client: CatalogClient, ids: readonly string[], retry = true): Promise<unknown[]> {
   const rows: unknown[] = [];
   for (let at = 0; at < ids.length; at += 100) {
     const { data, error } = await client
@@ -53,13 +58,13 @@ export async function fetchProductRows(client: SupabaseClient, ids: readonly str
       .in('id', ids.slice(at, at + 100))
       .retry(retry);
     if (error) throw new Error(`products: ${error.message}`);
-    rows.push(...((data ?? []) as unknown[]));
+    rows.push(...(data ?? []));
   }
   return rows;
 }
 
 /** The raw rows of every catalogue table. */
-export async function fetchCatalogRows(client: SupabaseClient, retry = true): Promise<CatalogRows> {
+export async function fetchCatalogRows(client: CatalogClient, retry = true): Promise<CatalogRows> {
   // One table at a time: the local stack runs on an embedded database that serialises anyway.
   const franchises = await fetchAllRows(client, 'franchises', PAGE_SIZE, retry);
   const collections = await fetchAllRows(client, 'collections', PAGE_SIZE, retry);
