@@ -14,6 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../scripts/seed/constants.ts';
 import { buildShop, findNginx, freePort, outputFolder, startBackend, startInstance, startNginx, type Backend, type Instance, type Proxy } from '../../scripts/load/cluster.ts';
+import { stopwatch } from './stopwatch.ts';
 import { pgServerSupport } from '../db/pg-server.ts';
 
 const PRODUCT = 'pk-booster-stellar-crown';
@@ -26,7 +27,7 @@ let b: Instance;
 let work: string;
 let out: ReturnType<typeof outputFolder>;
 let siteUrl = '';
-const timings: Record<string, number> = {};
+const { timings, timed } = stopwatch();
 
 interface Job {
   id: string;
@@ -40,14 +41,6 @@ interface Job {
 
 const jobs = async () => (await db.query<Job>('select id::text, status, holder, attempts, product_ids, requests, error from public.rebuild_jobs order by id')).rows;
 
-async function timed<T>(name: string, step: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  try {
-    return await step();
-  } finally {
-    timings[name] = Math.round(performance.now() - started);
-  }
-}
 
 /** The holder name (host-pid) of an instance, as the jobs table and the sweeper lease write it. */
 const holderOf = (instance: Instance) => `${os.hostname()}-${instance.child.pid}`;

@@ -18,25 +18,16 @@ import { SMTPServer } from 'smtp-server';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
+import { freePort } from '../../scripts/load/cluster.ts';
 import { smoke } from '../../scripts/smoke.mjs';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
+import { stopwatch } from './stopwatch.ts';
 import { pgServerSupport, startPgServer, type PgServer } from '../db/pg-server.ts';
 import { startStripeStub, type StripeStub } from '../support/stripe-stub.ts';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const WEBHOOK_SECRET = 'whsec_produccion_stub_0123456789';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The project's files as git knows them (tracked, plus new files not ignored). */
 async function projectFiles(): Promise<string[]> {
@@ -53,16 +44,8 @@ let server: ChildProcess | null = null;
 const output: string[] = [];
 const received: Array<{ rcpt: string[]; mail: ParsedMail }> = [];
 let shopUrl = '';
-const timings: Record<string, number> = {};
+const { timings, timed } = stopwatch();
 
-async function timed<T>(name: string, step: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  try {
-    return await step();
-  } finally {
-    timings[name] = Math.round(performance.now() - started);
-  }
-}
 
 beforeAll(async () => {
   const support = pgServerSupport();
