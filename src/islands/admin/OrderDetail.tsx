@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatCentavos, formatMXN, multiplyCentavos, toCentavos } from '../../domain/money.ts';
+import { formatCentavos, formatMXN } from '../../domain/money.ts';
+import { lineTotalCentavos } from '../../domain/pricing.ts';
 import { CARRIERS, formatAddressCopy, formatOrderTotal, orderActions, orderDisplayId, statusColor, trackingUrl, ORDER_STATUS } from '../../domain/orders.ts';
 import { changeOrderStatus, loadOrderDetail, refundOrder, type AdminOrder, type AdminOrderLine, type OrderDetail, type OrderEvent } from '../../data/admin.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
@@ -270,7 +271,7 @@ function OrderLinesTable({ order, lines }: { order: AdminOrder; lines: AdminOrde
                 <td>{line.name ?? 'Producto no disponible'}</td>
                 <td className="num" data-label="Cantidad">{line.quantity}</td>
                 <td className="num" data-label="Precio pagado">{formatMXN(line.price)}</td>
-                <td className="num" data-label="Importe">{formatCentavos(multiplyCentavos(toCentavos(line.price), line.quantity))}</td>
+                <td className="num" data-label="Importe">{formatCentavos(lineTotalCentavos(line))}</td>
               </tr>
             ))}
           </tbody>
