@@ -84,7 +84,12 @@ export function AddressForm(props: Props) {
   // Once when the form opens: the delay is fixed for the form's life.
   useEffect(() => {
     if (focusStreetAfterMs === undefined) return;
-    const timer = setTimeout(() => streetRef.current?.focus(), focusStreetAfterMs);
+    const timer = setTimeout(() => {
+      const street = streetRef.current;
+      // A shopper already typing in the form keeps their cursor where it is.
+      if (!street || street.form?.contains(document.activeElement)) return;
+      street.focus();
+    }, focusStreetAfterMs);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the form opens
   }, []);
