@@ -98,22 +98,56 @@ export function currentBuild(outDir: string): string | null {
   }
 }
 
+/** How long a start waits for another process that is preparing the same output folder. */
+const PREPARE_WAIT_MS = 30_000;
+/** A preparation lock older than this was left by a process that died holding it. */
+const STALE_LOCK_MS = 60_000;
+/**
+ * Build folders younger than this are never removed at start: another process may have just moved
+ * a finished build there and be about to swap the symlink, or still serve the replaced one.
+ */
+export const OLD_BUILD_MS = 10 * 60_000;
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 /**
  * Turns a freshly built `<outDir>/client` folder into a symlink to `builds/<id>/client`, so later
  * builds can be swapped in. Runs once at server start, before the server serves anything; builds
- * left over from an earlier run are removed.
+ * left over from an earlier run are removed once they are older than OLD_BUILD_MS. Processes that
+ * start at the same time on a fresh folder take turns (an exclusive lock folder,
+ * `<outDir>/.prepare-lock`): the first converts, the others wait for it and find the symlink.
  */
 export function prepareOutput(outDir: string): string {
-  const link = clientLink(outDir);
-  const stat = fs.lstatSync(link);
-  if (!stat.isSymbolicLink()) {
-    if (!stat.isDirectory()) throw new Error(`${link} no es una carpeta`);
-    const id = newBuildId();
-    fs.mkdirSync(path.join(buildsDir(outDir), id), { recursive: true });
-    fs.renameSync(link, path.join(buildsDir(outDir), id, 'client'));
-    swapLink(outDir, path.join('builds', id, 'client'));
+  const lock = path.join(outDir, '.prepare-lock');
+  const deadline = Date.now() + PREPARE_WAIT_MS;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) fs.rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() > deadline) throw new Error(`${lock}: otro proceso prepara la carpeta desde hace más de ${PREPARE_WAIT_MS / 1000} s`, { cause: error });
+      else sleepSync(50);
+    }
   }
-  removeOldBuilds(outDir);
+  try {
+    const link = clientLink(outDir);
+    const stat = fs.lstatSync(link);
+    if (!stat.isSymbolicLink()) {
+      if (!stat.isDirectory()) throw new Error(`${link} no es una carpeta`);
+      const id = newBuildId();
+      fs.mkdirSync(path.join(buildsDir(outDir), id), { recursive: true });
+      fs.renameSync(link, path.join(buildsDir(outDir), id, 'client'));
+      swapLink(outDir, path.join('builds', id, 'client'));
+    }
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+  removeOldBuilds(outDir, OLD_BUILD_MS);
   return currentBuild(outDir)!;
 }
 
@@ -146,8 +180,11 @@ function filesUnder(dir: string, enter: (dir: string) => boolean = () => true): 
     });
 }
 
-/** Deletes every build folder except the one being served. */
-export function removeOldBuilds(outDir: string): void {
+/**
+ * Deletes every build folder except the one being served and those changed less than `minAgeMs`
+ * ago (a build another process is publishing, or the one it just replaced).
+ */
+export function removeOldBuilds(outDir: string, minAgeMs = 0): void {
   const current = currentBuild(outDir);
   const keep = current ? path.basename(path.dirname(current)) : null;
   let entries: string[] = [];
@@ -156,12 +193,16 @@ export function removeOldBuilds(outDir: string): void {
   } catch {
     return;
   }
+  const now = Date.now();
+  const old = (file: string) => now - (fs.lstatSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) >= minAgeMs;
   for (const entry of entries) {
-    if (entry !== keep) fs.rmSync(path.join(buildsDir(outDir), entry), { recursive: true, force: true });
+    const folder = path.join(buildsDir(outDir), entry);
+    if (entry !== keep && old(folder)) fs.rmSync(folder, { recursive: true, force: true });
   }
   for (const entry of fs.readdirSync(outDir)) {
     // Leftovers of a swap interrupted between symlink() and rename().
-    if (entry.startsWith('.client-')) fs.rmSync(path.join(outDir, entry), { force: true });
+    const file = path.join(outDir, entry);
+    if (entry.startsWith('.client-') && old(file)) fs.rmSync(file, { force: true });
   }
 }
 

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RebuildManager } from '../../../src/server/rebuild/manager.ts';
-import { clientLink, createBuilder, currentBuild, manifestFile, prepareOutput, sourceCodeKey, updateSitemap, type PublishResult } from '../../../src/server/rebuild/output.ts';
+import { spawn } from 'node:child_process';
+import { clientLink, createBuilder, currentBuild, manifestFile, OLD_BUILD_MS, prepareOutput, sourceCodeKey, updateSitemap, type PublishResult } from '../../../src/server/rebuild/output.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -38,6 +39,62 @@ describe('catalogue output swapping', () => {
     expect(read(outDir, 'index.html')).toBe('v1');
     // A second start keeps the same build.
     expect(prepareOutput(outDir)).toBe(current);
+  });
+
+  it('waits while another process prepares the same fresh folder, then serves what it made', async () => {
+    const { outDir } = fakeOutput();
+    // Another process holds the lock and converts the folder 300 ms later.
+    fs.mkdirSync(path.join(outDir, '.prepare-lock'));
+    const other = spawn(process.execPath, [
+      '-e',
+      `const fs=require('fs'),p=require('path'),o=${JSON.stringify(outDir)};setTimeout(()=>{` +
+        `fs.mkdirSync(p.join(o,'builds','otro'),{recursive:true});fs.renameSync(p.join(o,'client'),p.join(o,'builds','otro','client'));` +
+        `fs.symlinkSync(p.join('builds','otro','client'),p.join(o,'client'),'dir');fs.rmdirSync(p.join(o,'.prepare-lock'));},300);`,
+    ]);
+    const exited = new Promise((resolve) => other.once('exit', resolve));
+    // Without the lock this start would find client/ still a folder and move it a second time.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const current = prepareOutput(outDir);
+    expect(await exited).toBe(0);
+    expect(current).toBe(path.join(outDir, 'builds', 'otro', 'client'));
+    expect(read(outDir, 'index.html')).toBe('v1');
+    expect(fs.existsSync(path.join(outDir, '.prepare-lock'))).toBe(false);
+  });
+
+  it('two processes starting at once on a fresh folder both serve the one build', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { outDir } = fakeOutput();
+      const start = () =>
+        new Promise<{ code: number | null; out: string }>((resolve) => {
+          const child = spawn(process.execPath, [
+            '--input-type=module',
+            '-e',
+            `const { prepareOutput } = await import(${JSON.stringify(path.resolve('src/server/rebuild/output.ts'))});console.log(prepareOutput(${JSON.stringify(outDir)}));`,
+          ]);
+          let out = '';
+          child.stdout.on('data', (chunk) => (out += chunk));
+          child.stderr.on('data', (chunk) => (out += chunk));
+          child.once('exit', (code) => resolve({ code, out: out.trim() }));
+        });
+      const [first, second] = await Promise.all([start(), start()]);
+      expect(first.code, first.out).toBe(0);
+      expect(second.code, second.out).toBe(0);
+      expect(first.out).toBe(second.out);
+      expect(read(outDir, 'index.html')).toBe('v1');
+      expect(fs.readdirSync(path.join(outDir, 'builds'))).toHaveLength(1);
+    }
+  });
+
+  it('at start, removes old builds but not one another process published moments ago', () => {
+    const { outDir } = fakeOutput();
+    const current = prepareOutput(outDir);
+    const builds = path.join(outDir, 'builds');
+    fs.mkdirSync(path.join(builds, 'recien', 'client'), { recursive: true });
+    fs.mkdirSync(path.join(builds, 'viejo', 'client'), { recursive: true });
+    const long = (Date.now() - OLD_BUILD_MS - 60_000) / 1000;
+    fs.utimesSync(path.join(builds, 'viejo'), long, long);
+    expect(prepareOutput(outDir)).toBe(current);
+    expect(fs.readdirSync(builds).sort()).toEqual([path.basename(path.dirname(current)), 'recien'].sort());
   });
 
   it('publishes a successful build and removes the replaced one later', async () => {
