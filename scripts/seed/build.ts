@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { collections, expansions, franchises, getCollection, productTypes } from '../../src/domain/catalog.ts';
-import { computeOrderAmounts } from '../../src/domain/pricing.ts';
+import { computeOrderAmounts, pricedLine } from '../../src/domain/pricing.ts';
 import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_CUSTOMER_ADDRESS_ID, DEMO_SHOPPER, DEMO_SUBSCRIBERS } from './constants.ts';
 import { NEW_ARRIVAL_EXPANSIONS, demoProducts, productTypeKind, scaledProducts, type SeedProduct } from './products.ts';
 import * as sql from './sql.ts';
@@ -90,7 +90,7 @@ export function demoOrders(products: readonly SeedProduct[]): SeedOrder[] {
       const product = pool[(next++ * 7) % pool.length]!;
       return { productId: product.id, price: product.price, quantity: 1 + ((i + j) % 2) };
     });
-    const amounts = computeOrderAmounts(lines, plan.coupon);
+    const amounts = computeOrderAmounts(lines.map(pricedLine), plan.coupon);
     return {
       id: `c0ffee00-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
       daysAgo: plan.daysAgo,
@@ -134,7 +134,7 @@ export function customerOrders(products: readonly SeedProduct[]): SeedOrder[] {
       const product = pool[pool.length - 1 - ((next++ * 5) % pool.length)]!;
       return { productId: product.id, price: product.price, quantity: 1 };
     });
-    const amounts = computeOrderAmounts(lines, plan.coupon);
+    const amounts = computeOrderAmounts(lines.map(pricedLine), plan.coupon);
     return {
       id: `c0ffee00-0000-4000-9000-${String(i + 1).padStart(12, '0')}`,
       daysAgo: plan.daysAgo,

@@ -10,6 +10,7 @@ import { safeCallApi, authHeaders, type ApiAnswer } from './api.ts';
 import { orderStatusAnswer, rebuildStartedAnswer, rebuildStatusAnswer, refundAnswer, subscribersAnswer } from './api-schemas.ts';
 import type { Database, Tables, TablesInsert, TablesUpdate } from './database.types.ts';
 import { ADMIN_PAGE_SIZE } from '../domain/orders.ts';
+import { type Centavos, toCentavos } from '../domain/money.ts';
 
 // Resumen --------------------------------------------------------------------------------------
 
@@ -83,7 +84,8 @@ export async function loadOrders(filter: OrderFilter): Promise<{ orders: AdminOr
 export interface AdminOrderLine {
   id: string;
   quantity: number;
-  price: number | string;
+  /** The unit price the order was priced at. */
+  priceCentavos: Centavos;
   product_id: string | null;
   name: string | null;
 }
@@ -124,7 +126,7 @@ export async function loadOrderDetail(orderId: string): Promise<OrderDetail | nu
   }
   return {
     order,
-    lines: items.map((i) => ({ ...i, name: i.product_id ? (names.get(i.product_id) ?? null) : null })),
+    lines: items.map(({ price, ...i }) => ({ ...i, priceCentavos: toCentavos(price), name: i.product_id ? (names.get(i.product_id) ?? null) : null })),
     events: eventsResult.data ?? [],
   };
 }
@@ -203,8 +205,8 @@ export async function downloadSubscribersCsv(): Promise<Blob> {
 
 // Productos ------------------------------------------------------------------------------------
 
-/** A product row as the back office reads it. */
-export type AdminProduct = Pick<
+/** The product columns the back office reads. */
+type AdminProductRow = Pick<
   Tables<'products'>,
   | 'id'
   | 'name'
@@ -223,6 +225,17 @@ export type AdminProduct = Pick<
   | 'expansion_id'
   | 'product_type_id'
 >;
+
+/** A product as the back office shows and edits it: the row, its prices as Centavos. */
+export type AdminProduct = Omit<AdminProductRow, 'price' | 'original_price'> & {
+  priceCentavos: Centavos;
+  originalPriceCentavos: Centavos | null;
+};
+
+/** The back office's product from its row: numeric prices become Centavos here. */
+export function adminProductOf({ price, original_price, ...row }: AdminProductRow): AdminProduct {
+  return { ...row, priceCentavos: toCentavos(price), originalPriceCentavos: original_price === null ? null : toCentavos(original_price) };
+}
 
 export const PRODUCT_COLUMNS =
   'id, name, description, price, original_price, discount, preorder, stock, limit_per_customer, available, release_date, image, images, franchise_id, expansion_id, product_type_id';
@@ -255,7 +268,7 @@ export async function loadProducts(filter: ProductFilter): Promise<{ products: A
   const from = (Math.max(1, filter.page) - 1) * PRODUCTS_PAGE_SIZE;
   const { data, error, count } = await query.order('name').order('id').range(from, from + PRODUCTS_PAGE_SIZE - 1);
   if (error) return null;
-  return { products: data ?? [], total: count ?? 0 };
+  return { products: (data ?? []).map(adminProductOf), total: count ?? 0 };
 }
 
 /** Ids already used by products whose id starts like `base`, to keep a new id unique. */
@@ -274,5 +287,5 @@ export async function insertProduct(row: TablesInsert<'products'>): Promise<{ er
 /** Updates a product row; the saved row, or the error. */
 export async function updateProduct(id: string, row: TablesUpdate<'products'>): Promise<{ product: AdminProduct | null; error: { message: string } | null }> {
   const { data, error } = await getSupabase().from('products').update(row).eq('id', id).select(PRODUCT_COLUMNS).maybeSingle();
-  return { product: data ?? null, error };
+  return { product: data ? adminProductOf(data) : null, error };
 }

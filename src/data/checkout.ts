@@ -7,6 +7,7 @@ import { getSupabase } from './supabase.ts';
 import { PRODUCT_MESSAGES } from '../domain/products.ts';
 import { MESSAGES } from '../domain/validation.ts';
 import { REFUND_MESSAGES, ORDER_STATUS } from '../domain/orders.ts';
+import { type Centavos, toCentavos } from '../domain/money.ts';
 
 export const CHECKOUT_MESSAGES = {
   createOrder: 'Error al crear el pedido.',
@@ -82,7 +83,8 @@ export interface CheckoutOrderLine {
   id: string;
   product_id: string | null;
   quantity: number;
-  price: number;
+  /** The unit price the order was priced at. */
+  priceCentavos: Centavos;
   name: string;
   image: string | null;
 }
@@ -178,7 +180,7 @@ export async function loadOrder(orderId: string): Promise<CheckoutOrder | null> 
         id: String(item.id),
         product_id: (item.product_id as string | null) ?? null,
         quantity: Number(item.quantity),
-        price: Number(item.price),
+        priceCentavos: toCentavos(String(item.price)),
         name: product?.name ?? 'Producto no disponible',
         image: product?.image ?? null,
       };
@@ -196,7 +198,7 @@ export async function setOrderAddress(orderId: string, addressId: string): Promi
 export interface LiveCartProduct {
   id: string;
   name: string;
-  price: number;
+  priceCentavos: Centavos;
   stock: number | null;
   available: boolean;
   image: string | null;
@@ -207,12 +209,12 @@ export async function fetchCartProducts(ids: string[]): Promise<LiveCartProduct[
   if (ids.length === 0) return [];
   const { data, error } = await getSupabase().from('products').select('id, name, price, stock, available, image').in('id', ids);
   if (error) throw new Error(error.message);
-  return ((data ?? []) as Array<Record<string, unknown>>).map((r) => ({
-    id: String(r.id),
-    name: String(r.name),
-    price: Number(r.price),
-    stock: r.stock === null || r.stock === undefined ? null : Number(r.stock),
-    available: r.available !== false,
-    image: typeof r.image === 'string' ? r.image : null,
+  return (data ?? []).map((r) => ({
+    id: r.id,
+    name: r.name,
+    priceCentavos: toCentavos(r.price),
+    stock: r.stock,
+    available: r.available,
+    image: r.image,
   }));
 }

@@ -6,6 +6,7 @@ import { getSupabase } from './supabase.ts';
 import type { AddressCopy } from '../domain/orders.ts';
 import type { DataResult } from './profiles.ts';
 import type { Json } from './database.types.ts';
+import { type Centavos, toCentavos } from '../domain/money.ts';
 
 /** An order as listed in the history. */
 export interface OrderRow {
@@ -28,7 +29,8 @@ export interface OrderRow {
 export interface OrderLine {
   id: string;
   quantity: number;
-  price: number | string;
+  /** The unit price the order was priced at. */
+  priceCentavos: Centavos;
   product_id: string | null;
   product: { id: string; name: string; image: string | null } | null;
 }
@@ -82,7 +84,11 @@ export async function listOrderLines(orderId: string): Promise<DataResult<OrderL
   }
   const byId = new Map(products.map((product) => [product.id, product]));
   return {
-    data: items.map((item) => ({ ...item, product: item.product_id ? (byId.get(item.product_id) ?? null) : null })),
+    data: items.map(({ price, ...item }) => ({
+      ...item,
+      priceCentavos: toCentavos(price),
+      product: item.product_id ? (byId.get(item.product_id) ?? null) : null,
+    })),
     error: null,
   };
 }

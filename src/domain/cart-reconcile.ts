@@ -2,14 +2,14 @@
  * Brings a stored cart in line with the live products: lines whose product is gone, unavailable or
  * sold out leave with a notice; prices and stock refresh; quantities clamp to the stock.
  */
-import { formatMXN } from './money.ts';
+import { type Centavos, formatCentavos } from './money.ts';
 import { clampQuantity } from './products.ts';
 
 /** What reconciling needs of a stored cart line. */
 export interface StoredLine {
   id: string;
   name: string;
-  price: number;
+  priceCentavos: Centavos;
   quantity: number;
   stock: number | null;
 }
@@ -18,7 +18,7 @@ export interface StoredLine {
 export interface LiveFacts {
   id: string;
   name: string;
-  price: number;
+  priceCentavos: Centavos;
   stock: number | null;
   available: boolean;
 }
@@ -26,7 +26,7 @@ export interface LiveFacts {
 /** What happens to one cart line. */
 export type LineChange =
   | { kind: 'remove'; id: string; notice: string }
-  | { kind: 'update'; id: string; price: number; stock: number | null; name: string; quantity: number; notices: string[] };
+  | { kind: 'update'; id: string; priceCentavos: Centavos; stock: number | null; name: string; quantity: number; notices: string[] };
 
 /** The changes that make `items` agree with `live` (products absent from `live` no longer exist). */
 export function reconcileCart(items: readonly StoredLine[], live: readonly LiveFacts[]): LineChange[] {
@@ -43,15 +43,15 @@ export function reconcileCart(items: readonly StoredLine[], live: readonly LiveF
       continue;
     }
     const notices: string[] = [];
-    if (product.price !== item.price) {
-      notices.push(`El precio de «${product.name}» cambió de ${formatMXN(item.price)} a ${formatMXN(product.price)}.`);
+    if (product.priceCentavos !== item.priceCentavos) {
+      notices.push(`El precio de «${product.name}» cambió de ${formatCentavos(item.priceCentavos)} a ${formatCentavos(product.priceCentavos)}.`);
     }
     const quantity = clampQuantity(item.quantity, product.stock);
     if (quantity !== item.quantity) {
       notices.push(`Solo quedan ${product.stock} unidad(es) de «${product.name}»; ajustamos la cantidad.`);
     }
     if (notices.length > 0 || product.stock !== item.stock || product.name !== item.name) {
-      changes.push({ kind: 'update', id: item.id, price: product.price, stock: product.stock, name: product.name, quantity, notices });
+      changes.push({ kind: 'update', id: item.id, priceCentavos: product.priceCentavos, stock: product.stock, name: product.name, quantity, notices });
     }
   }
   return changes;

@@ -14,6 +14,7 @@
  * - Image paths of expansions and product types are relative storage paths ('expansions/<id>.svg'),
  *   resolved with `resolveImage` from `./images`; franchise logos are site paths under /images.
  */
+import type { Centavos } from './money.ts';
 
 /** A card game the shop sells. */
 export interface Franchise {
@@ -160,11 +161,10 @@ export const productTypes: readonly ProductType[] = [
 
 /** The smallest product shape the pseudo-type predicates need. */
 export interface PseudoTypeProduct {
-  price: number;
+  priceCentavos: Centavos;
   preorder?: boolean | null;
   discount?: boolean | null;
-  original_price?: number | null;
-  originalPrice?: number | null;
+  originalPriceCentavos?: Centavos | null;
 }
 
 /** A listing that is not a `product_types` row but a filter over products (footer links). */
@@ -173,10 +173,6 @@ export interface PseudoType {
   name: string;
   /** Whether a product belongs to this listing. */
   matches: (product: PseudoTypeProduct) => boolean;
-}
-
-function originalPriceOf(product: PseudoTypeProduct): number | null {
-  return product.original_price ?? product.originalPrice ?? null;
 }
 
 export const preorderType: PseudoType = {
@@ -190,8 +186,8 @@ export const saleType: PseudoType = {
   name: 'Ofertas',
   matches: (product) => {
     if (product.discount === true) return true;
-    const original = originalPriceOf(product);
-    return typeof original === 'number' && original > product.price;
+    const original = product.originalPriceCentavos ?? null;
+    return original !== null && original > product.priceCentavos;
   },
 };
 

@@ -2,15 +2,16 @@
  * The explore page's data and filters, pure so they are unit-tested: the compact catalogue JSON
  * written at build time, the filter state, its query string, and filtering and sorting.
  */
+import type { Centavos } from './money.ts';
 import { discountPercent, isSoldOut, type Product } from './products.ts';
 import { matchRank, normalize, prepareQuery } from './search.ts';
 
-/** One product in the compact explore JSON. */
+/** One product in the compact explore JSON; prices in whole centavos. */
 export interface ExploreProduct {
   id: string;
   name: string;
-  price: number;
-  originalPrice: number | null;
+  priceCentavos: Centavos;
+  originalPriceCentavos: Centavos | null;
   stock: number | null;
   preorder: boolean;
   sale: boolean;
@@ -71,8 +72,8 @@ export function toExploreProduct(product: Product, image: string): ExploreProduc
   return {
     id: product.id,
     name: product.name,
-    price: product.price,
-    originalPrice: product.original_price,
+    priceCentavos: product.priceCentavos,
+    originalPriceCentavos: product.originalPriceCentavos,
     stock: product.stock,
     preorder: product.preorder,
     sale: product.discount || discountPercent(product) !== null,
@@ -144,9 +145,9 @@ export function applyFilters(products: readonly ExploreProduct[], filters: Explo
   });
   switch (filters.sort) {
     case 'precio-asc':
-      return result.sort((a, b) => a.price - b.price || collator.compare(a.name, b.name));
+      return result.sort((a, b) => a.priceCentavos - b.priceCentavos || collator.compare(a.name, b.name));
     case 'precio-desc':
-      return result.sort((a, b) => b.price - a.price || collator.compare(a.name, b.name));
+      return result.sort((a, b) => b.priceCentavos - a.priceCentavos || collator.compare(a.name, b.name));
     case 'nuevos':
       return result.sort((a, b) => (a.released === b.released ? collator.compare(a.name, b.name) : a.released < b.released ? 1 : -1));
     case 'nombre':

@@ -83,6 +83,12 @@ export function toPesos(centavos: Centavos): number {
   return centavos / 100;
 }
 
+/** Whole pesos in a centavo amount, rounded down (129990 → 1299), e.g. the reward points of a price. */
+export function wholePesos(centavos: Centavos): number {
+  assertCentavos(centavos);
+  return Math.floor(centavos / 100);
+}
+
 /** Pesos with exactly two decimals as a string, e.g. for PayPal or SQL ('1234.50'). */
 export function centavosToDecimalString(centavos: Centavos): string {
   assertCentavos(centavos);

@@ -78,10 +78,19 @@ export function applyCoupon(input: string | null | undefined): CouponResult {
   return { status: 'applied', coupon, message: COUPON_MESSAGES[coupon.type] };
 }
 
-/** One priced line: unit price in pesos (number or numeric string) and a whole quantity. */
+/** One priced line: unit price in centavos and a whole quantity. */
 export interface PricedLine {
-  price: number | string;
+  priceCentavos: Centavos;
   quantity: number;
+}
+
+/**
+ * A line whose unit price arrives in pesos from outside the shop's types (a Postgres numeric
+ * string, the shared pricing fixture, the seed's catalogue): the price becomes Centavos here.
+ * Throws a RangeError for a price that is not an amount.
+ */
+export function pricedLine<T extends { price: number | string; quantity: number }>(line: T): PricedLine {
+  return { priceCentavos: toCentavos(line.price), quantity: line.quantity };
 }
 
 /** Line amount in centavos: unit price × quantity. */
@@ -89,9 +98,8 @@ export function lineTotalCentavos(line: PricedLine): Centavos {
   if (!Number.isSafeInteger(line.quantity) || line.quantity < 0) {
     throw new RangeError(`Cantidad no válida: ${String(line.quantity)}`);
   }
-  const price = toCentavos(line.price);
-  if (price < 0) throw new RangeError(`Precio no válido: ${String(line.price)}`);
-  return multiplyCentavos(price, line.quantity);
+  if (line.priceCentavos < 0) throw new RangeError(`Precio no válido: ${String(line.priceCentavos)}`);
+  return multiplyCentavos(line.priceCentavos, line.quantity);
 }
 
 /** Sum of the line amounts in centavos. */
@@ -138,7 +146,10 @@ export interface Amounts<T> {
   total: T;
 }
 
-/** Amounts of an order in pesos (top level) and centavos, and the coupon that was applied. */
+/**
+ * Amounts of an order in pesos (top level: what the database stores and the seed writes) and in
+ * centavos (what the shop computes and shows), and the coupon that was applied.
+ */
 export interface OrderAmounts extends Amounts<number> {
   centavos: Amounts<Centavos>;
   /** The applied coupon; null when none was given or the code is unknown. */
@@ -147,7 +158,7 @@ export interface OrderAmounts extends Amounts<number> {
 
 /**
  * Prices an order: the one function the cart, checkout and (in SQL) the database follow.
- * @example computeOrderAmounts([{ price: 333.33, quantity: 1 }], 'mekacat10')
+ * @example computeOrderAmounts([{ priceCentavos: centavos(33333), quantity: 1 }], 'mekacat10')
  *   // { subtotal: 333.33, discount: 33.33, shipping: 99, total: 399, … }
  */
 export function computeOrderAmounts(

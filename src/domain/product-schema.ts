@@ -1,20 +1,21 @@
 /**
  * The product row schema. Rows come from Postgres through the REST API or from the build-time
  * snapshot: `numeric` may arrive as a string, `original_price` may be spelled `originalPrice`, and
- * optional columns may be null. `productSchema` turns all of that into one `Product` shape. Kept
+ * optional columns may be null. `productSchema` turns all of that into one `Product` shape, whose
+ * prices are `Centavos` from here on (`priceCentavos`, `originalPriceCentavos`). Kept
  * apart from ./products.ts so browser code never loads zod for the stock and price rules.
  */
 import { z } from 'zod';
-import { tryToCentavos } from './money.ts';
+import { type Centavos, tryToCentavos } from './money.ts';
 
-// Pesos as a number with at most two decimals, from a JSON number or a numeric string.
-const pesos = z.union([z.number(), z.string()]).transform((value, ctx) => {
+// A peso amount (a JSON number or a Postgres numeric string) as Centavos; negative or not an amount is refused.
+const pesos = z.union([z.number(), z.string()]).transform((value, ctx): Centavos => {
   const cents = tryToCentavos(value);
   if (cents === null || cents < 0) {
     ctx.addIssue({ code: 'custom', message: 'Precio no válido.' });
     return z.NEVER;
   }
-  return cents / 100;
+  return cents;
 });
 
 const optionalText = z
@@ -52,8 +53,8 @@ export const productSchema = z
   .transform((row) => ({
     id: row.id,
     name: row.name,
-    price: row.price,
-    original_price: row.original_price ?? row.originalPrice ?? null,
+    priceCentavos: row.price,
+    originalPriceCentavos: row.original_price ?? row.originalPrice ?? null,
     discount: row.discount ?? false,
     preorder: row.preorder ?? false,
     stock: row.stock ?? null,

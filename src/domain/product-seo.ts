@@ -1,7 +1,7 @@
 /**
  * Structured data and meta text of product pages, kept apart from the markup so they are tested.
  */
-import { centavosToDecimalString, toCentavos } from './money.ts';
+import { centavosToDecimalString } from './money.ts';
 import { isSoldOut, type Product } from './products.ts';
 
 /** The fixed estimated release date every product page shows (30 May 2025). */
@@ -41,7 +41,7 @@ export function productJsonLd(product: Product, options: { url: string; images: 
         offers: {
           '@type': 'Offer',
           url: options.url,
-          price: centavosToDecimalString(toCentavos(product.price)),
+          price: centavosToDecimalString(product.priceCentavos),
           priceCurrency: 'MXN',
           availability: availabilityOf(product),
           itemCondition: 'https://schema.org/NewCondition',

@@ -4,19 +4,15 @@
  * that turns raw rows into `Product` lives in ./product-schema.ts (build and server only).
  */
 import { getPseudoType, type ProductType, typesOf } from './catalog.ts';
-import { tryToCentavos } from './money.ts';
+import { type Centavos, tryToCentavos } from './money.ts';
 
 export type { Product } from './product-schema.ts';
 export { PRODUCT_MESSAGES, isSoldOut, showPreorderBadge, quantityBounds, clampQuantity, canIncrease, type StockInfo } from './cart-rules.ts';
 
 /** Rounded percent off from the original price, or null when there is no real discount. */
-export function discountPercent(product: {
-  price: number | string;
-  original_price?: number | string | null;
-  originalPrice?: number | string | null;
-}): number | null {
-  const original = tryToCentavos(product.original_price ?? product.originalPrice ?? null);
-  const price = tryToCentavos(product.price);
+export function discountPercent(product: { priceCentavos: Centavos | null; originalPriceCentavos?: Centavos | null }): number | null {
+  const original = product.originalPriceCentavos ?? null;
+  const price = product.priceCentavos;
   if (original === null || price === null || original <= 0 || price < 0 || price >= original) return null;
   const percent = Math.round(((original - price) * 100) / original);
   return percent > 0 ? percent : null;
@@ -37,10 +33,10 @@ export function wrapIndex(index: number, length: number): number {
 /** What the listing filters need of a product. */
 export interface ListedProduct {
   name: string;
-  price: number;
+  priceCentavos: Centavos;
   preorder?: boolean | null;
   discount?: boolean | null;
-  original_price?: number | null;
+  originalPriceCentavos?: Centavos | null;
   franchise_id?: string | null;
   expansion_id?: string | null;
   product_type_id?: string | null;
@@ -102,32 +98,33 @@ export function isListed(product: { available?: boolean | null }): boolean {
 /** Live price and stock of a product, as the buy box needs them. */
 export interface LiveProductRow {
   id: string;
-  price: number;
-  original_price: number | null;
+  priceCentavos: Centavos;
+  originalPriceCentavos: Centavos | null;
   discount: boolean;
   preorder: boolean;
   stock: number | null;
   available: boolean;
 }
 
-function pesosOrNull(value: unknown): number | null | undefined {
+// A peso amount (number or numeric string) as Centavos; null when absent, undefined when not a usable price.
+function centavosOrNull(value: unknown): Centavos | null | undefined {
   if (value === null || value === undefined) return null;
   if (typeof value !== 'number' && typeof value !== 'string') return undefined;
   const cents = tryToCentavos(value);
-  return cents === null || cents < 0 ? undefined : cents / 100;
+  return cents === null || cents < 0 ? undefined : cents;
 }
 
 /**
  * Reads the live columns of a product row (numeric as a number or a string, as PostgREST sends
- * them) with the same rules as the full row schema, without a parsing library: this runs in the
+ * them) with the same rules as the full row schema, prices as Centavos, without a parsing library: this runs in the
  * buy box. Null when the row is not a usable product.
  */
 export function parseLiveProduct(row: unknown): LiveProductRow | null {
   if (typeof row !== 'object' || row === null) return null;
   const r = row as Record<string, unknown>;
   if (typeof r.id !== 'string' || r.id === '') return null;
-  const price = pesosOrNull(r.price);
-  const original = pesosOrNull(r.original_price ?? r.originalPrice);
+  const price = centavosOrNull(r.price);
+  const original = centavosOrNull(r.original_price ?? r.originalPrice);
   if (price === null || price === undefined || original === undefined) return null;
   let stock: number | null = null;
   if (r.stock !== null && r.stock !== undefined) {
@@ -141,5 +138,5 @@ export function parseLiveProduct(row: unknown): LiveProductRow | null {
   const preorder = flag(r.preorder, false);
   const available = flag(r.available, true);
   if (discount === undefined || preorder === undefined || available === undefined) return null;
-  return { id: r.id, price, original_price: original, discount, preorder, stock, available };
+  return { id: r.id, priceCentavos: price, originalPriceCentavos: original, discount, preorder, stock, available };
 }

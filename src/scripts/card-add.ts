@@ -4,11 +4,12 @@
  */
 import { addToCart } from '../stores/cart.ts';
 import { showAddOutcome } from '../stores/toast.ts';
+import { type Centavos, centavos } from '../domain/money.ts';
 
 interface CardProduct {
   id: string;
   name: string;
-  price: number;
+  priceCentavos: Centavos;
   stock: number | null;
   image: string;
 }
@@ -24,9 +25,10 @@ export function parseCardProduct(text: string | undefined): CardProduct | null {
   if (typeof data !== 'object' || data === null) return null;
   const d = data as Record<string, unknown>;
   if (typeof d.id !== 'string' || d.id === '' || typeof d.name !== 'string' || typeof d.image !== 'string') return null;
-  if (typeof d.price !== 'number' || !Number.isFinite(d.price) || d.price < 0) return null;
+  const price = d.priceCentavos;
+  if (typeof price !== 'number' || !Number.isSafeInteger(price) || price < 0) return null;
   if (d.stock !== null && !(typeof d.stock === 'number' && Number.isInteger(d.stock) && d.stock >= 0)) return null;
-  return { id: d.id, name: d.name, price: d.price, stock: d.stock as number | null, image: d.image };
+  return { id: d.id, name: d.name, priceCentavos: centavos(price), stock: d.stock as number | null, image: d.image };
 }
 
 /** Starts listening for clicks on `[data-card-add]` buttons (once per page). */

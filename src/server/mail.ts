@@ -4,7 +4,7 @@
  * and of the outbox that stores, sends and retries them (`mail/outbox.ts`).
  */
 import { installmentLabel } from '../domain/mexican-payments.ts';
-import { formatMXN, toCentavos } from '../domain/money.ts';
+import { type Centavos, formatCentavos, toCentavos } from '../domain/money.ts';
 import { orderDisplayId } from '../domain/orders.ts';
 import { isLocalStack, localMailboxSender } from './mail/transport.ts';
 import type { MailSender } from './mail/types.ts';
@@ -46,7 +46,7 @@ export function mailSenderFor(supabaseUrl: string, serviceRoleKey: string): Mail
   return localMailboxSender(supabaseUrl, serviceRoleKey);
 }
 
-/** One product line of the confirmation e-mail. */
+/** One product line of the confirmation e-mail; `price` is the order_items row's numeric (pesos). */
 export interface ReceiptLine {
   name: string;
   quantity: number;
@@ -54,13 +54,16 @@ export interface ReceiptLine {
 }
 
 /** 'Forma de pago: 6 meses sin intereses de $583.17' / 'Forma de pago: efectivo en OXXO'; null otherwise. */
-function paymentLine(method: string | null, installments: number | null, total: number | string): string | null {
-  if (installments && installments > 1) return `Forma de pago: ${installmentLabel(toCentavos(total), installments)}`;
+function paymentLine(method: string | null, installments: number | null, total: Centavos): string | null {
+  if (installments && installments > 1) return `Forma de pago: ${installmentLabel(total, installments)}`;
   if (method === 'oxxo') return 'Forma de pago: efectivo en OXXO';
   return null;
 }
 
-/** The confirmation e-mail of a paid order, in Spanish, as HTML and plain text. */
+/**
+ * The confirmation e-mail of a paid order, in Spanish, as HTML and plain text. The amounts are the
+ * order's stored numeric columns (pesos, as PostgREST sends them); they become Centavos here.
+ */
 export function receiptEmail(order: {
   id: string;
   subtotal: number | string;
@@ -77,13 +80,15 @@ export function receiptEmail(order: {
 }): { subject: string; html: string; text: string } {
   const number = orderDisplayId(order.id);
   const subject = `Confirmación de tu pedido ${number}`;
-  const paidWith = paymentLine(order.method ?? null, order.installments ?? null, order.total);
-  const rows = order.lines.map((l) => `${l.name} × ${l.quantity} — ${formatMXN(l.price)}`);
+  const total = toCentavos(order.total);
+  const shipping = toCentavos(order.shipping);
+  const paidWith = paymentLine(order.method ?? null, order.installments ?? null, total);
+  const rows = order.lines.map((l) => `${l.name} × ${l.quantity} — ${formatCentavos(toCentavos(l.price))}`);
   const totals = [
-    `Subtotal: ${formatMXN(order.subtotal)}`,
-    `Descuento: ${formatMXN(order.discount)}`,
-    `Envío: ${Number(order.shipping) === 0 ? 'Gratis' : formatMXN(order.shipping)}`,
-    `Total pagado: ${formatMXN(order.total)}`,
+    `Subtotal: ${formatCentavos(toCentavos(order.subtotal))}`,
+    `Descuento: ${formatCentavos(toCentavos(order.discount))}`,
+    `Envío: ${shipping === 0 ? 'Gratis' : formatCentavos(shipping)}`,
+    `Total pagado: ${formatCentavos(total)}`,
     ...(paidWith ? [paidWith] : []),
   ];
   const link = `${order.siteUrl.replace(/\/+$/, '')}/checkout/${order.id}`;

@@ -5,17 +5,20 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
-import { toPesos } from '../domain/money.ts';
+import { type Centavos, centavos, tryToCentavos } from '../domain/money.ts';
 import { subtotalCentavos } from '../domain/pricing.ts';
 import { clampQuantity, isSoldOut } from '../domain/cart-rules.ts';
 
 export const CART_STORAGE_KEY = 'cart';
 
-/** One product line in the cart; `price` is the unit price in pesos. */
+/**
+ * One product line in the cart; `priceCentavos` is the unit price in whole centavos. Stored as is
+ * (carts written before prices were centavos carry `price` in pesos and are converted on read).
+ */
 export interface CartItem {
   id: string;
   name: string;
-  price: number;
+  priceCentavos: Centavos;
   quantity: number;
   /** Null: stock not tracked for this product, so no upper limit. */
   stock: number | null;
@@ -25,6 +28,15 @@ export interface CartItem {
 
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
 
+// The unit price of a stored line: `priceCentavos` (whole centavos), or an older line's `price` in pesos.
+function storedPrice(e: Record<string, unknown>): Centavos | null {
+  if (e.priceCentavos !== undefined) {
+    return isWhole(e.priceCentavos) && Number.isSafeInteger(e.priceCentavos) && e.priceCentavos >= 0 ? centavos(e.priceCentavos) : null;
+  }
+  if (typeof e.price !== 'number' || !Number.isFinite(e.price) || e.price < 0) return null;
+  return tryToCentavos(e.price);
+}
+
 /**
  * One stored line, checked by hand rather than with a schema library: the cart store loads on
  * every page (the header badge), so it must stay a few hundred bytes. Null when it is not a line.
@@ -33,12 +45,15 @@ export function parseCartItem(entry: unknown): CartItem | null {
   if (typeof entry !== 'object' || entry === null) return null;
   const e = entry as Record<string, unknown>;
   if (typeof e.id !== 'string' || e.id === '' || typeof e.name !== 'string' || typeof e.image !== 'string') return null;
-  if (typeof e.price !== 'number' || !Number.isFinite(e.price) || e.price < 0) return null;
+  const priceCentavos = storedPrice(e);
+  if (priceCentavos === null) return null;
   if (!isWhole(e.quantity) || e.quantity <= 0) return null;
-  if (e.stock !== null && !(isWhole(e.stock) && e.stock >= 0)) return null;
-  if (e.images !== undefined && !(Array.isArray(e.images) && e.images.every((src) => typeof src === 'string'))) return null;
-  const item: CartItem = { id: e.id, name: e.name, price: e.price, quantity: e.quantity, stock: e.stock as number | null, image: e.image };
-  if (e.images !== undefined) item.images = [...(e.images as string[])];
+  const stock = e.stock;
+  if (stock !== null && !(isWhole(stock) && stock >= 0)) return null;
+  const images = e.images;
+  if (images !== undefined && !(Array.isArray(images) && images.every((src) => typeof src === 'string'))) return null;
+  const item: CartItem = { id: e.id, name: e.name, priceCentavos, quantity: e.quantity, stock, image: e.image };
+  if (images !== undefined) item.images = [...images];
   return item;
 }
 
@@ -46,7 +61,7 @@ export function parseCartItem(entry: unknown): CartItem | null {
 export interface CartProduct {
   id: string;
   name: string;
-  price: number;
+  priceCentavos: Centavos;
   stock: number | null;
   image: string;
   images?: readonly string[];
@@ -112,14 +127,11 @@ export const $cartCount = computed($cart, (items) => items.reduce((sum, item) =>
 /** Subtotal of the cart in centavos. */
 export const $cartSubtotalCentavos = computed($cart, (items) => subtotalCentavos(items));
 
-/** Subtotal of the cart in pesos, computed in centavos by the pricing rules. */
-export const $cartSubtotal = computed($cartSubtotalCentavos, (centavos) => toPesos(centavos));
-
 function toItem(product: CartProduct, quantity: number): CartItem {
   const item: CartItem = {
     id: product.id,
     name: product.name,
-    price: product.price,
+    priceCentavos: product.priceCentavos,
     quantity,
     stock: product.stock,
     image: product.image,
@@ -137,7 +149,7 @@ export function addToCart(product: CartProduct, quantity = 1): AddResult {
   const index = items.findIndex((item) => item.id === product.id);
   const current = index === -1 ? 0 : items[index]!.quantity;
   const wanted = Number.isFinite(quantity) ? Math.max(1, Math.floor(quantity)) : 1;
-  if (isSoldOut(product) || !Number.isFinite(product.price) || product.price < 0) {
+  if (isSoldOut(product) || !Number.isSafeInteger(product.priceCentavos) || product.priceCentavos < 0) {
     return { added: 0, quantity: current, limited: isSoldOut(product) };
   }
   const next = clampQuantity(current + wanted, product.stock);
@@ -160,12 +172,12 @@ export function setQuantity(id: string, quantity: number): void {
  * Brings a line up to date with the live product (name, price, stock), clamping the quantity the
  * line has now, so a change the shopper made while the live data was loading is kept.
  */
-export function refreshCartLine(id: string, live: { name: string; price: number; stock: number | null }): void {
+export function refreshCartLine(id: string, live: { name: string; priceCentavos: Centavos; stock: number | null }): void {
   const items = $cart.get();
   if (!items.some((item) => item.id === id)) return;
   $cart.set(
     items.map((item) =>
-      item.id === id ? { ...item, name: live.name, price: live.price, stock: live.stock, quantity: clampQuantity(item.quantity, live.stock) } : item,
+      item.id === id ? { ...item, name: live.name, priceCentavos: live.priceCentavos, stock: live.stock, quantity: clampQuantity(item.quantity, live.stock) } : item,
     ),
   );
 }

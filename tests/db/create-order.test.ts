@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import { computeOrderAmounts } from '../../src/domain/pricing.ts';
+import { computeOrderAmounts, pricedLine } from '../../src/domain/pricing.ts';
 import { ROOT_DIR, attempt, commit, inRolledBackTx, type Outcome, type Queryable } from './support.ts';
 import { migratedPglite } from './support.ts';
 
@@ -115,7 +115,7 @@ describe('create_order prices like src/domain/pricing.ts', () => {
       expect(amounts).toEqual(testCase.expected);
       expect(stored.status).toBe('Pendiente');
 
-      const domain = computeOrderAmounts(testCase.lines, testCase.coupon);
+      const domain = computeOrderAmounts(testCase.lines.map(pricedLine), testCase.coupon);
       expect({ subtotal: domain.subtotal, discount: domain.discount, shipping: domain.shipping, total: domain.total }).toEqual(
         testCase.expected,
       );

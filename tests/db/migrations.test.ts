@@ -10,7 +10,7 @@ import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { expansions, franchises, productTypes } from '../../src/domain/catalog.ts';
-import { computeOrderAmounts } from '../../src/domain/pricing.ts';
+import { computeOrderAmounts, pricedLine } from '../../src/domain/pricing.ts';
 import { applyMigrations, migrationFiles } from 'local-supabase/migrate';
 import { parseSeedArgs } from '../../scripts/seed.ts';
 import { buildSeed } from '../../scripts/seed/build.ts';
@@ -256,7 +256,7 @@ describe('demo seed', () => {
       );
       expect(items.length, order.id).toBeGreaterThan(0);
       for (const item of items) expect(item.price).toBe(item.product_price);
-      const amounts = computeOrderAmounts(items, order.coupon_code);
+      const amounts = computeOrderAmounts(items.map(pricedLine), order.coupon_code);
       expect(
         { subtotal: Number(order.subtotal), discount: Number(order.discount), shipping: Number(order.shipping), total: Number(order.total) },
         order.id,

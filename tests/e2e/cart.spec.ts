@@ -73,8 +73,9 @@ test.describe('cart summary', () => {
     const { body } = await serviceRest('GET', 'products?id=eq.pk-booster-journey-together&select=stock');
     const stock = (body as Array<{ stock: number }>)[0]!.stock;
     await expect(checkout.row('pk-booster-journey-together').locator('output')).toHaveText(String(Math.min(9, stock)));
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as Array<{ id: string; price: number }>);
-    expect(stored.find((i) => i.id === 'pk-bundle-prismatic-evolutions')?.price).toBe(899);
+    // The cart was seeded with peso prices; it is saved back with the unit price in centavos.
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as Array<{ id: string; priceCentavos: number }>);
+    expect(stored.find((i) => i.id === 'pk-bundle-prismatic-evolutions')?.priceCentavos).toBe(89900);
   });
 
   test('a price lowered in localStorage after the page opened never reaches the order', async ({ page }) => {
@@ -87,8 +88,9 @@ test.describe('cart summary', () => {
     await expect(checkout.row('pk-display-stellar-crown')).toBeVisible();
     // Tampering after reconciliation: another tab writes a cheaper price; the store follows it.
     await page.evaluate(() => {
-      const cart = JSON.parse(localStorage.getItem('cart')!) as Array<{ price: number }>;
-      cart[0]!.price = 1;
+      const cart = JSON.parse(localStorage.getItem('cart')!) as Array<{ price?: number; priceCentavos?: number }>;
+      delete cart[0]!.price;
+      cart[0]!.priceCentavos = 100;
       localStorage.setItem('cart', JSON.stringify(cart));
       window.dispatchEvent(new StorageEvent('storage', { key: 'cart', newValue: JSON.stringify(cart), storageArea: localStorage }));
     });

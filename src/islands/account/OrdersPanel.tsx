@@ -2,7 +2,7 @@ import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { listOrderLines, type OrderLine, type OrderRow } from '../../data/orders.ts';
 import { supabaseUrl } from '../../data/supabase.ts';
-import { formatMXN } from '../../domain/money.ts';
+import { formatCentavos } from '../../domain/money.ts';
 import { resolveImage } from '../../domain/images.ts';
 import { formatAddressCopy, formatOrderDate, formatOrderTotal, orderDisplayId, paginate, statusColor, type StatusColor, ORDER_STATUS } from '../../domain/orders.ts';
 import { $orders, reloadOrders, startOrders } from '../../stores/account.ts';
@@ -30,11 +30,6 @@ const BADGE: Record<StatusColor, string> = {
 };
 
 type LinesState = { status: 'loading' } | { status: 'error' } | { status: 'done'; lines: OrderLine[] };
-
-function linePrice(price: number | string): string {
-  const value = typeof price === 'number' ? price : Number(price);
-  return Number.isFinite(value) ? formatMXN(price) : '-';
-}
 
 /** "Mis pedidos": the user's orders, 8 per page, each with its lines on demand. */
 export default function OrdersPanel({ userId }: { userId: string }) {
@@ -216,7 +211,7 @@ function OrderLines({ state, onRetry }: { state: LinesState | undefined; onRetry
             <br />
             <span className="muted">Cantidad: {line.quantity}</span>
           </span>
-          <span>{linePrice(line.price)}</span>
+          <span>{formatCentavos(line.priceCentavos)}</span>
         </li>
       ))}
     </ul>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatCentavos, formatMXN } from '../../domain/money.ts';
+import { centavos, formatCentavos } from '../../domain/money.ts';
 import { lineTotalCentavos } from '../../domain/pricing.ts';
 import { CARRIERS, formatAddressCopy, formatOrderTotal, orderActions, orderDisplayId, statusColor, trackingUrl, ORDER_STATUS } from '../../domain/orders.ts';
 import { changeOrderStatus, loadOrderDetail, refundOrder, type AdminOrder, type AdminOrderLine, type OrderDetail, type OrderEvent } from '../../data/admin.ts';
@@ -270,7 +270,7 @@ function OrderLinesTable({ order, lines }: { order: AdminOrder; lines: AdminOrde
               <tr key={line.id}>
                 <td>{line.name ?? 'Producto no disponible'}</td>
                 <td className="num" data-label="Cantidad">{line.quantity}</td>
-                <td className="num" data-label="Precio pagado">{formatMXN(line.price)}</td>
+                <td className="num" data-label="Precio pagado">{formatCentavos(line.priceCentavos)}</td>
                 <td className="num" data-label="Importe">{formatCentavos(lineTotalCentavos(line))}</td>
               </tr>
             ))}
@@ -281,7 +281,7 @@ function OrderLinesTable({ order, lines }: { order: AdminOrder; lines: AdminOrde
         <dt>Subtotal</dt>
         <dd>{formatOrderTotal(order.subtotal)}</dd>
         <dt>Descuento{order.coupon_code ? ` (${order.coupon_code})` : ''}</dt>
-        <dd>{Number(order.discount) > 0 ? `-${formatOrderTotal(order.discount)}` : formatMXN(0)}</dd>
+        <dd>{Number(order.discount) > 0 ? `-${formatOrderTotal(order.discount)}` : formatCentavos(centavos(0))}</dd>
         <dt>Envío</dt>
         <dd>{Number(order.shipping) === 0 ? 'Gratis' : formatOrderTotal(order.shipping)}</dd>
         <dt>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type Dispatch, type FormEvent, type ReactN
 import { supabaseUrl } from '../../data/supabase.ts';
 import { resolveImage } from '../../domain/images.ts';
 import { discountPercent } from '../../domain/products.ts';
+import { toPesos, tryToCentavos } from '../../domain/money.ts';
 import type { AdminProduct } from '../../data/admin.ts';
 import { EDIT_MESSAGES, saveProduct, uploadImage, validateProductEdit } from './product-edit.ts';
 
@@ -46,8 +47,8 @@ export default function ProductEditDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [fields, setFields] = useState<EditForm>({
-    price: String(product.price),
-    originalPrice: product.original_price === null ? '' : String(product.original_price),
+    price: String(toPesos(product.priceCentavos)),
+    originalPrice: product.originalPriceCentavos === null ? '' : String(toPesos(product.originalPriceCentavos)),
     stock: String(product.stock),
     limitPerCustomer: String(product.limit_per_customer),
     available: product.available,
@@ -135,7 +136,7 @@ export default function ProductEditDialog({
 
 /** Prices (with the badge they give), stock, limit, release date, flags and description. */
 function EditFields({ fields, set, errors }: { fields: EditForm; set: (key: keyof EditForm, value: string | boolean) => void; errors: Record<string, string> }) {
-  const percent = discountPercent({ price: fields.price, original_price: fields.originalPrice || null });
+  const percent = discountPercent({ priceCentavos: tryToCentavos(fields.price), originalPriceCentavos: tryToCentavos(fields.originalPrice || null) });
   const described = (name: string) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `adm-edit-${name}-error` } : {});
   return (
     <>

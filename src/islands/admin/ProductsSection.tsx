@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { expansionsOf, franchises, typesOf, expansions as allExpansions, productTypes as allTypes } from '../../domain/catalog.ts';
-import { formatMXN } from '../../domain/money.ts';
+import { formatCentavos } from '../../domain/money.ts';
 import { discountPercent } from '../../domain/products.ts';
 import ProductEditDialog from './ProductEditDialog.tsx';
 import { loadProducts, PRODUCTS_PAGE_SIZE, type AdminProduct, type ProductFilter } from '../../data/admin.ts';
@@ -212,7 +212,7 @@ function ProductsTable({ products, onEdit }: { products: AdminProduct[]; onEdit:
                   <span className="muted">{p.id}</span>
                 </td>
                 <td className="num" data-label="Precio">
-                  {formatMXN(p.price)}
+                  {formatCentavos(p.priceCentavos)}
                   {percent !== null && (
                     <>
                       <br />

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { requestRebuild, updateProduct, type AdminProduct } from '../../data/admin.ts';
 import { uploadProductImage } from '../../data/storage.ts';
 import { MESSAGES, newProductSchema, validateForm, type FormResult } from '../../domain/validation.ts';
+import { toCentavos, tryToCentavos } from '../../domain/money.ts';
 
 const fields = newProductSchema.shape;
 
@@ -41,7 +42,10 @@ export const productEditSchema = z
     images: z.array(z.string().min(1)).min(1, { error: EDIT_MESSAGES.noImages }),
   })
   .superRefine((value, ctx) => {
-    if (value.originalPrice !== null && value.originalPrice <= value.price) {
+    // Compared in centavos; a price that failed its own rule is not compared (it has its message).
+    const original = value.originalPrice === null ? null : tryToCentavos(value.originalPrice);
+    const price = tryToCentavos(value.price);
+    if (original !== null && price !== null && original <= price) {
       ctx.addIssue({ code: 'custom', path: ['originalPrice'], message: EDIT_MESSAGES.originalPrice });
     }
   });
@@ -64,7 +68,7 @@ export async function saveProduct(before: AdminProduct, edit: ProductEdit): Prom
   const row = {
     price: edit.price,
     original_price: edit.originalPrice,
-    discount: edit.originalPrice !== null && edit.originalPrice > edit.price,
+    discount: edit.originalPrice !== null && toCentavos(edit.originalPrice) > toCentavos(edit.price),
     stock: edit.stock,
     limit_per_customer: edit.limitPerCustomer,
     available: edit.available,
@@ -77,8 +81,8 @@ export async function saveProduct(before: AdminProduct, edit: ProductEdit): Prom
   const { product: saved, error } = await updateProduct(before.id, row);
   if (error || !saved) return { ok: false, message: `${EDIT_MESSAGES.saveFailed}${error ? ` ${error.message}` : ''}` };
   const onlyStock =
-    Number(saved.price) === Number(before.price) &&
-    (saved.original_price === null ? null : Number(saved.original_price)) === (before.original_price === null ? null : Number(before.original_price)) &&
+    saved.priceCentavos === before.priceCentavos &&
+    saved.originalPriceCentavos === before.originalPriceCentavos &&
     saved.limit_per_customer === before.limit_per_customer &&
     saved.available === before.available &&
     saved.preorder === before.preorder &&

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
-import { centavos, formatCentavos, formatMXN } from '../../domain/money.ts';
+import { centavos, formatCentavos } from '../../domain/money.ts';
 import { COUPON_MESSAGES, computeOrderAmounts, freeShippingProgress, findCoupon, lineTotalCentavos, type OrderAmounts } from '../../domain/pricing.ts';
 import { canIncrease } from '../../domain/products.ts';
 import { resolveImage } from '../../domain/images.ts';
@@ -142,7 +142,7 @@ function CartLine({ item, refusal, storage }: { item: CartItem; refusal: string 
           </p>
         )}
       </th>
-      <td>{formatMXN(item.price)}</td>
+      <td>{formatCentavos(item.priceCentavos)}</td>
       <td>{item.stock === null ? 'Disponible' : item.stock}</td>
       <td>
         <div className="qty" role="group" aria-label={`Cantidad de ${item.name}`}>

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } fro
 import { usePrebuiltInput } from '../prebuilt.ts';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import { fetchLiveStock, isLiveSoldOut, type LiveStock } from '../../scripts/live-stock.ts';
-import { formatMXN } from '../../domain/money.ts';
+import { formatCentavos } from '../../domain/money.ts';
 import { discountPercent, isSoldOut, PRODUCT_MESSAGES } from '../../domain/products.ts';
 import {
   applyFilters,
@@ -36,8 +36,8 @@ function Card({ product, live }: { product: ExploreProduct; live: LiveStock | un
   // The catalogue JSON is as old as the last build; live stock (one request per page) wins.
   const stock = live ? live.stock : product.stock;
   const soldOut = live ? isLiveSoldOut(live) : isSoldOut(product);
-  const percent = discountPercent({ price: product.price, original_price: product.originalPrice });
-  const add = JSON.stringify({ id: product.id, name: product.name, price: product.price, stock, image: product.image });
+  const percent = discountPercent(product);
+  const add = JSON.stringify({ id: product.id, name: product.name, priceCentavos: product.priceCentavos, stock, image: product.image });
   return (
     <article className={`product-card${soldOut ? ' is-sold-out' : ''}`}>
       <a className="product-card-link" href={`/product/${encodeURIComponent(product.id)}`}>
@@ -52,8 +52,8 @@ function Card({ product, live }: { product: ExploreProduct; live: LiveStock | un
         <h3 className="product-card-name">{product.name}</h3>
       </a>
       <p className="product-card-price">
-        <span className="price-now">{formatMXN(product.price)}</span>
-        {percent !== null && product.originalPrice !== null && <s className="price-was">{formatMXN(product.originalPrice)}</s>}
+        <span className="price-now">{formatCentavos(product.priceCentavos)}</span>
+        {percent !== null && product.originalPriceCentavos !== null && <s className="price-was">{formatCentavos(product.originalPriceCentavos)}</s>}
       </p>
       <button type="button" className="btn btn-primary product-card-add" data-card-add={add} disabled={soldOut} aria-label={`Agregar ${product.name} al carrito`}>
         {soldOut ? PRODUCT_MESSAGES.soldOut : 'Agregar'}

@@ -1,5 +1,5 @@
 /** The products of a stored order. */
-import { formatMXN } from '../../domain/money.ts';
+import { formatCentavos } from '../../domain/money.ts';
 import { resolveImage } from '../../domain/images.ts';
 import { supabaseUrl } from '../../data/supabase.ts';
 import type { CheckoutOrderLine } from '../../data/checkout.ts';
@@ -14,7 +14,7 @@ export default function OrderLines({ lines }: { lines: CheckoutOrderLine[] }) {
           {line.image ? <img src={resolveImage(line.image, storage)} alt="" width={48} height={48} loading="lazy" /> : <span className="order-line-img" />}
           <span className="order-line-name">{line.name}</span>
           <span>Cantidad: {line.quantity}</span>
-          <span>{formatMXN(line.price)}</span>
+          <span>{formatCentavos(line.priceCentavos)}</span>
         </li>
       ))}
     </ul>

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { fetchLiveProduct, type LiveProduct } from '../../data/products.ts';
-import { formatMXN } from '../../domain/money.ts';
+import { type Centavos, formatCentavos } from '../../domain/money.ts';
 import { canIncrease, clampQuantity, discountPercent, isSoldOut, PRODUCT_MESSAGES } from '../../domain/products.ts';
 import { addToCart } from '../../stores/cart.ts';
 import { showAddOutcome } from '../../stores/toast.ts';
@@ -15,8 +15,8 @@ import { usePrebuiltInput } from '../prebuilt.ts';
 export interface AddToCartProduct {
   id: string;
   name: string;
-  price: number;
-  original_price: number | null;
+  priceCentavos: Centavos;
+  originalPriceCentavos: Centavos | null;
   preorder: boolean;
   stock: number | null;
   image: string;
@@ -42,12 +42,12 @@ export default function AddToCart({ product }: Props) {
   usePrebuiltInput(inputRef, text, setText);
 
 
-  const price = live?.price ?? product.price;
-  const originalPrice = live ? live.original_price : product.original_price;
+  const price = live?.priceCentavos ?? product.priceCentavos;
+  const originalPrice = live ? live.originalPriceCentavos : product.originalPriceCentavos;
   const stock = state === 'gone' ? 0 : live ? live.stock : product.stock;
   const preorder = live?.preorder ?? product.preorder;
   const soldOut = isSoldOut({ stock });
-  const percent = discountPercent({ price, original_price: originalPrice });
+  const percent = discountPercent({ priceCentavos: price, originalPriceCentavos: originalPrice });
 
   // What the field stands for: its text as a whole number, clamped (empty or junk counts as 1).
   const typed = Number.parseInt(text, 10);
@@ -89,7 +89,7 @@ export default function AddToCart({ product }: Props) {
       {
         id: product.id,
         name: product.name,
-        price: current?.price ?? price,
+        priceCentavos: current?.priceCentavos ?? price,
         stock: finalStock,
         image: product.image,
         images: product.images,
@@ -174,18 +174,18 @@ function useLiveProduct(productId: string) {
 }
 
 /** The price, the price it was and its discount badge, and 'Preventa'. */
-function PriceLine({ price, originalPrice, percent, preorder }: { price: number; originalPrice: number | null; percent: number | null; preorder: boolean }) {
+function PriceLine({ price, originalPrice, percent, preorder }: { price: Centavos; originalPrice: Centavos | null; percent: number | null; preorder: boolean }) {
   return (
     <div className="buy-price">
       <p className="price-now">
         <span className="visually-hidden">Precio: </span>
-        {formatMXN(price)}
+        {formatCentavos(price)}
       </p>
       {percent !== null && originalPrice !== null && (
         <>
           <p className="price-was">
             <span className="visually-hidden">Precio original: </span>
-            <s>{formatMXN(originalPrice)}</s>
+            <s>{formatCentavos(originalPrice)}</s>
           </p>
           <span className="badge badge-danger">-{percent}%</span>
         </>

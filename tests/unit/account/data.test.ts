@@ -113,15 +113,15 @@ describe('profiles', () => {
 });
 
 describe('orders', () => {
-  it('joins lines with their products; a deleted product is null', async () => {
+  it('joins lines with their products, prices as centavos; a deleted product is null', async () => {
     fake = fakeSupabase({
-      order_items: [{ data: [{ id: 'l1', quantity: 2, price: 10, product_id: 'p1' }, { id: 'l2', quantity: 1, price: 5, product_id: null }], error: null }],
+      order_items: [{ data: [{ id: 'l1', quantity: 2, price: 10, product_id: 'p1' }, { id: 'l2', quantity: 1, price: '5.50', product_id: null }], error: null }],
       products: [{ data: [{ id: 'p1', name: 'Caja', image: 'products/p1.svg' }], error: null }],
     });
     const result = await orders.listOrderLines('o1');
     expect(result.data).toEqual([
-      { id: 'l1', quantity: 2, price: 10, product_id: 'p1', product: { id: 'p1', name: 'Caja', image: 'products/p1.svg' } },
-      { id: 'l2', quantity: 1, price: 5, product_id: null, product: null },
+      { id: 'l1', quantity: 2, priceCentavos: 1000, product_id: 'p1', product: { id: 'p1', name: 'Caja', image: 'products/p1.svg' } },
+      { id: 'l2', quantity: 1, priceCentavos: 550, product_id: null, product: null },
     ]);
   });
 

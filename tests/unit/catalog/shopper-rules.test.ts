@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isListed, parseLiveProduct } from '../../../src/domain/products';
+import { toCentavos } from '../../../src/domain/money';
 import { parseCardProduct } from '../../../src/scripts/card-add';
 import { applyFilters, EMPTY_FILTERS, filtersFromQuery, filtersToQuery, type ExploreProduct } from '../../../src/domain/explore';
 import { prepareIndex, searchProducts, searchWithTotal, type SearchEntry } from '../../../src/islands/search/search';
@@ -10,7 +11,7 @@ const names = ['Sobre Destined Rivals', 'Caja de sobres Journey Together', 'Lata
 const entries: SearchEntry[] = names.map((name, i) => [`p${i}`, name, '']);
 
 function exploreProduct(id: string, name: string): ExploreProduct {
-  return { id, name, price: 10, originalPrice: null, stock: 5, preorder: false, sale: false, franchiseId: 'pokemon', expansionId: null, typeId: null, image: '', released: '' };
+  return { id, name, priceCentavos: toCentavos(10), originalPriceCentavos: null, stock: 5, preorder: false, sale: false, franchiseId: 'pokemon', expansionId: null, typeId: null, image: '', released: '' };
 }
 
 describe('unavailable products are hidden everywhere', () => {
@@ -26,15 +27,25 @@ describe('the buy box reads live rows without zod', () => {
   it('reads numeric strings as PostgREST sends them', () => {
     expect(parseLiveProduct({ id: 'a', price: '559.00', original_price: '699', discount: true, preorder: null, stock: '12', available: true })).toEqual({
       id: 'a',
-      price: 559,
-      original_price: 699,
+      priceCentavos: 55900,
+      originalPriceCentavos: 69900,
       discount: true,
       preorder: false,
       stock: 12,
       available: true,
     });
   });
+  it('reads a numeric string and a JSON number into the same centavos', () => {
+    expect(parseLiveProduct({ id: 'a', price: '1299.90' })?.priceCentavos).toBe(129990);
+    expect(parseLiveProduct({ id: 'a', price: 1299.9 })?.priceCentavos).toBe(129990);
+    expect(parseLiveProduct({ id: 'a', price: 1299.9, original_price: '1500' })?.originalPriceCentavos).toBe(150000);
+    expect(parseLiveProduct({ id: 'a', price: 10 })?.originalPriceCentavos).toBeNull();
+  });
   it('refuses rows that are not products', () => {
+    expect(parseLiveProduct({ id: 'a', price: 1, original_price: 'antes' })).toBeNull();
+    expect(parseLiveProduct({ id: 'a', price: 1, original_price: -3 })).toBeNull();
+    expect(parseLiveProduct({ id: 'a', price: Number.POSITIVE_INFINITY })).toBeNull();
+    expect(parseLiveProduct({ id: 'a' })).toBeNull();
     expect(parseLiveProduct(null)).toBeNull();
     expect(parseLiveProduct({ id: '', price: 1 })).toBeNull();
     expect(parseLiveProduct({ id: 'a', price: 'gratis' })).toBeNull();
@@ -43,8 +54,10 @@ describe('the buy box reads live rows without zod', () => {
     expect(parseLiveProduct({ id: 'a', price: 1, available: 'yes' })).toBeNull();
   });
   it('product cards read their button data the same way', () => {
-    expect(parseCardProduct('{"id":"a","name":"A","price":5,"stock":null,"image":""}')).toEqual({ id: 'a', name: 'A', price: 5, stock: null, image: '' });
-    expect(parseCardProduct('{"id":"a","name":"A","price":5,"stock":-1,"image":""}')).toBeNull();
+    expect(parseCardProduct('{"id":"a","name":"A","priceCentavos":500,"stock":null,"image":""}')).toEqual({ id: 'a', name: 'A', priceCentavos: 500, stock: null, image: '' });
+    expect(parseCardProduct('{"id":"a","name":"A","priceCentavos":500,"stock":-1,"image":""}')).toBeNull();
+    expect(parseCardProduct('{"id":"a","name":"A","priceCentavos":5.5,"stock":null,"image":""}')).toBeNull();
+    expect(parseCardProduct('{"id":"a","name":"A","price":5,"stock":null,"image":""}')).toBeNull();
     expect(parseCardProduct('no es json')).toBeNull();
   });
 });

@@ -35,11 +35,11 @@ function silentLogger() {
 }
 
 describe('product rows', () => {
-  it('turns numeric strings into pesos and keeps the flags', () => {
+  it('turns numeric strings into centavos and keeps the flags', () => {
     const { products, rejected } = parseProductRows([goodRow]);
     expect(rejected).toEqual([]);
     expect(products).toHaveLength(1);
-    expect(products[0]).toMatchObject({ id: 'pk-etb-test', price: 1299.5, original_price: 1499, discount: true, stock: 4 });
+    expect(products[0]).toMatchObject({ id: 'pk-etb-test', priceCentavos: 129950, originalPriceCentavos: 149900, discount: true, stock: 4 });
   });
 
   it('leaves out bad rows and names them by id', () => {

@@ -17,6 +17,7 @@ import {
   saleType,
   typesOf,
 } from '../../../src/domain/catalog';
+import { toCentavos } from '../../../src/domain/money.ts';
 
 function duplicates(ids: readonly string[]): string[] {
   return ids.filter((id, index) => ids.indexOf(id) !== index);
@@ -132,18 +133,18 @@ describe('pseudo-types', () => {
   });
 
   it('preorder matches only products flagged preorder', () => {
-    expect(preorderType.matches({ price: 10, preorder: true })).toBe(true);
-    expect(preorderType.matches({ price: 10, preorder: false })).toBe(false);
-    expect(preorderType.matches({ price: 10 })).toBe(false);
+    expect(preorderType.matches({ priceCentavos: toCentavos(10), preorder: true })).toBe(true);
+    expect(preorderType.matches({ priceCentavos: toCentavos(10), preorder: false })).toBe(false);
+    expect(preorderType.matches({ priceCentavos: toCentavos(10) })).toBe(false);
   });
 
-  it('sale matches a higher original price (either spelling) or the discount flag', () => {
-    expect(saleType.matches({ price: 100, original_price: 120 })).toBe(true);
-    expect(saleType.matches({ price: 100, originalPrice: 120 })).toBe(true);
-    expect(saleType.matches({ price: 100, discount: true })).toBe(true);
-    expect(saleType.matches({ price: 100, original_price: 100 })).toBe(false);
-    expect(saleType.matches({ price: 100, original_price: 80 })).toBe(false);
-    expect(saleType.matches({ price: 100, original_price: null, discount: false })).toBe(false);
+  it('sale matches a higher original price or the discount flag', () => {
+    expect(saleType.matches({ priceCentavos: toCentavos(100), originalPriceCentavos: toCentavos(120) })).toBe(true);
+    expect(saleType.matches({ priceCentavos: toCentavos(100), originalPriceCentavos: toCentavos(100.01) })).toBe(true);
+    expect(saleType.matches({ priceCentavos: toCentavos(100), discount: true })).toBe(true);
+    expect(saleType.matches({ priceCentavos: toCentavos(100), originalPriceCentavos: toCentavos(100) })).toBe(false);
+    expect(saleType.matches({ priceCentavos: toCentavos(100), originalPriceCentavos: toCentavos(80) })).toBe(false);
+    expect(saleType.matches({ priceCentavos: toCentavos(100), originalPriceCentavos: null, discount: false })).toBe(false);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   freeShippingProgress,
   lineTotalCentavos,
   normalizeCouponCode,
+  pricedLine,
   shippingCentavos,
   subtotalCentavos,
 } from '../../../src/domain/pricing';
@@ -36,7 +37,7 @@ describe('shared pricing cases (also run against the database)', () => {
   });
 
   it.each(cases.map((c) => [c.name, c] as const))('%s', (_name, pricingCase) => {
-    const amounts = computeOrderAmounts(pricingCase.lines, pricingCase.coupon);
+    const amounts = computeOrderAmounts(pricingCase.lines.map(pricedLine), pricingCase.coupon);
     expect({
       subtotal: amounts.subtotal,
       discount: amounts.discount,
@@ -90,16 +91,23 @@ describe('coupons', () => {
 
 describe('parts of the computation', () => {
   it('computes line and subtotal amounts', () => {
-    expect(lineTotalCentavos({ price: '89.00', quantity: 3 })).toBe(26700);
+    expect(lineTotalCentavos(pricedLine({ price: '89.00', quantity: 3 }))).toBe(26700);
+    expect(lineTotalCentavos({ priceCentavos: c(8900), quantity: 3 })).toBe(26700);
     expect(subtotalCentavos([])).toBe(0);
-    expect(subtotalCentavos([{ price: 0.1, quantity: 1 }, { price: 0.2, quantity: 1 }])).toBe(30);
+    expect(subtotalCentavos([pricedLine({ price: 0.1, quantity: 1 }), pricedLine({ price: 0.2, quantity: 1 })])).toBe(30);
+  });
+
+  it('turns a peso price (numeric string or number) into a centavo line', () => {
+    expect(pricedLine({ price: '1299.90', quantity: 2 })).toEqual({ priceCentavos: 129990, quantity: 2 });
+    expect(pricedLine({ price: 1299.9, quantity: 2 })).toEqual({ priceCentavos: 129990, quantity: 2 });
   });
 
   it('refuses impossible lines instead of pricing them', () => {
-    expect(() => lineTotalCentavos({ price: 10, quantity: -1 })).toThrow(RangeError);
-    expect(() => lineTotalCentavos({ price: 10, quantity: 1.5 })).toThrow(RangeError);
-    expect(() => lineTotalCentavos({ price: -10, quantity: 1 })).toThrow(RangeError);
-    expect(() => lineTotalCentavos({ price: 'gratis', quantity: 1 })).toThrow(RangeError);
+    expect(() => lineTotalCentavos({ priceCentavos: c(1000), quantity: -1 })).toThrow(RangeError);
+    expect(() => lineTotalCentavos({ priceCentavos: c(1000), quantity: 1.5 })).toThrow(RangeError);
+    expect(() => lineTotalCentavos({ priceCentavos: c(-1000), quantity: 1 })).toThrow(RangeError);
+    expect(() => lineTotalCentavos({ priceCentavos: c(10.5), quantity: 1 })).toThrow(RangeError);
+    expect(() => lineTotalCentavos(pricedLine({ price: 'gratis', quantity: 1 }))).toThrow(RangeError);
   });
 
   it('charges $99.00 shipping below $2,999.00 only', () => {
@@ -122,8 +130,8 @@ describe('parts of the computation', () => {
   });
 
   it('reports the applied coupon, or null for an unknown one', () => {
-    expect(computeOrderAmounts([{ price: 10, quantity: 1 }], 'enviogratis').coupon?.code).toBe('ENVIOGRATIS');
-    expect(computeOrderAmounts([{ price: 10, quantity: 1 }], 'NOPE').coupon).toBeNull();
+    expect(computeOrderAmounts([{ priceCentavos: c(1000), quantity: 1 }], 'enviogratis').coupon?.code).toBe('ENVIOGRATIS');
+    expect(computeOrderAmounts([{ priceCentavos: c(1000), quantity: 1 }], 'NOPE').coupon).toBeNull();
   });
 });
 

@@ -14,6 +14,7 @@ import {
   wrapIndex,
 } from '../../../src/domain/products';
 import { parseProduct, parseProducts } from '../../../src/domain/product-schema';
+import { toCentavos } from '../../../src/domain/money';
 
 const row = {
   id: 'pk-boosterbox-journey-together',
@@ -32,15 +33,26 @@ const row = {
 };
 
 describe('productSchema', () => {
-  it('turns Postgres numeric strings into numbers', () => {
+  it('turns Postgres numeric strings into numbers, prices into centavos', () => {
     const product = parseProduct(row);
-    expect(product).toMatchObject({ price: 3299, original_price: 3599, stock: 5, discount: true, type: 'newArrivals' });
+    expect(product).toMatchObject({ priceCentavos: 329900, originalPriceCentavos: 359900, stock: 5, discount: true, type: 'newArrivals' });
+  });
+
+  it('reads a price as a numeric string or a JSON number into the same centavos', () => {
+    expect(parseProduct({ ...row, price: '1299.90' })?.priceCentavos).toBe(129990);
+    expect(parseProduct({ ...row, price: 1299.9 })?.priceCentavos).toBe(129990);
+    expect(parseProduct({ ...row, price: '0.1', original_price: 0.3 })).toMatchObject({ priceCentavos: 10, originalPriceCentavos: 30 });
+    expect(parseProduct({ ...row, original_price: null })?.originalPriceCentavos).toBeNull();
+    // The unit is in the name: no peso field is left on a parsed product.
+    expect(parseProduct(row)).not.toHaveProperty('price');
+    expect(parseProduct(row)).not.toHaveProperty('original_price');
   });
 
   it('accepts originalPrice and fills defaults for missing optional columns', () => {
     const product = parseProduct({ id: 'x', name: 'Sobre', price: 89, originalPrice: 99.5, images: null });
     expect(product).toMatchObject({
-      original_price: 99.5,
+      priceCentavos: 8900,
+      originalPriceCentavos: 9950,
       discount: false,
       preorder: false,
       stock: null,
@@ -54,6 +66,11 @@ describe('productSchema', () => {
   it('rejects rows that cannot be products', () => {
     expect(parseProduct({ ...row, price: 'caro' })).toBeNull();
     expect(parseProduct({ ...row, price: -1 })).toBeNull();
+    expect(parseProduct({ ...row, price: '' })).toBeNull();
+    expect(parseProduct({ ...row, price: Number.NaN })).toBeNull();
+    expect(parseProduct({ ...row, price: null })).toBeNull();
+    expect(parseProduct({ ...row, original_price: 'antes' })).toBeNull();
+    expect(parseProduct({ ...row, original_price: '-5' })).toBeNull();
     expect(parseProduct({ ...row, id: '' })).toBeNull();
     expect(parseProduct({ ...row, stock: 1.5 })).toBeNull();
     expect(parseProduct(null)).toBeNull();
@@ -78,13 +95,16 @@ describe('badges', () => {
   });
 
   it('rounds the percent off from original price and price', () => {
-    expect(discountPercent({ price: 3299, original_price: 3599 })).toBe(8); // 8.33…
-    expect(discountPercent({ price: 75, originalPrice: 100 })).toBe(25);
-    expect(discountPercent({ price: '66.50', original_price: '100.00' })).toBe(34); // 33.5 rounds up
-    expect(discountPercent({ price: 100, original_price: 100 })).toBeNull();
-    expect(discountPercent({ price: 100, original_price: null })).toBeNull();
-    expect(discountPercent({ price: 120, original_price: 100 })).toBeNull();
-    expect(discountPercent({ price: 999.99, original_price: 1000 })).toBeNull(); // rounds to 0%
+    const percentOff = (price: number | string, original: number | string | null) =>
+      discountPercent({ priceCentavos: toCentavos(price), originalPriceCentavos: original === null ? null : toCentavos(original) });
+    expect(percentOff(3299, 3599)).toBe(8); // 8.33…
+    expect(percentOff(75, 100)).toBe(25);
+    expect(percentOff('66.50', '100.00')).toBe(34); // 33.5 rounds up
+    expect(percentOff(100, 100)).toBeNull();
+    expect(percentOff(100, null)).toBeNull();
+    expect(percentOff(120, 100)).toBeNull();
+    expect(percentOff(999.99, 1000)).toBeNull(); // rounds to 0%
+    expect(discountPercent({ priceCentavos: null, originalPriceCentavos: toCentavos(100) })).toBeNull();
   });
 });
 
@@ -123,10 +143,10 @@ describe('gallery', () => {
 
 describe('listings', () => {
   const products = [
-    { id: 'a', name: 'Caja de sobres Journey Together', price: 3299, franchise_id: 'pokemon', expansion_id: 'journey-together', product_type_id: 'booster-box', preorder: false },
-    { id: 'b', name: 'Sobre Destined Rivals', price: 89, original_price: 99, franchise_id: 'pokemon', expansion_id: 'destined-rivals', product_type_id: 'booster-pack', preorder: true },
-    { id: 'c', name: 'Lata Pokémon', price: 499, discount: true, franchise_id: 'pokemon', expansion_id: 'journey-together', product_type_id: 'tin' },
-    { id: 'd', name: 'Starter Deck OP-01', price: 349, franchise_id: 'one-piece', expansion_id: 'op-01', product_type_id: 'op-starter-deck' },
+    { id: 'a', name: 'Caja de sobres Journey Together', priceCentavos: toCentavos(3299), franchise_id: 'pokemon', expansion_id: 'journey-together', product_type_id: 'booster-box', preorder: false },
+    { id: 'b', name: 'Sobre Destined Rivals', priceCentavos: toCentavos(89), originalPriceCentavos: toCentavos(99), franchise_id: 'pokemon', expansion_id: 'destined-rivals', product_type_id: 'booster-pack', preorder: true },
+    { id: 'c', name: 'Lata Pokémon', priceCentavos: toCentavos(499), discount: true, franchise_id: 'pokemon', expansion_id: 'journey-together', product_type_id: 'tin' },
+    { id: 'd', name: 'Starter Deck OP-01', priceCentavos: toCentavos(349), franchise_id: 'one-piece', expansion_id: 'op-01', product_type_id: 'op-starter-deck' },
   ];
   const ids = (list: readonly { id: string }[]) => list.map((p) => p.id);
 

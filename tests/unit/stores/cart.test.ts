@@ -6,6 +6,7 @@ import {
   useTestStorageEngine,
 } from '@nanostores/persistent';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toCentavos } from '../../../src/domain/money.ts';
 
 type CartModule = typeof import('../../../src/stores/cart');
 
@@ -15,12 +16,12 @@ let unsubscribe: () => void;
 const etb = {
   id: 'pk-elitetrainerbox-destined-rivals',
   name: 'Elite Trainer Box Destined Rivals',
-  price: 1299,
+  priceCentavos: toCentavos(1299),
   stock: 3,
   image: 'products/pk-elitetrainerbox-destined-rivals-1.svg',
   images: ['products/pk-elitetrainerbox-destined-rivals-2.svg'],
 };
-const pack = { id: 'pk-boosterpack-journey-together', name: 'Sobre Journey Together', price: 89, stock: 50, image: 'products/p.svg' };
+const pack = { id: 'pk-boosterpack-journey-together', name: 'Sobre Journey Together', priceCentavos: toCentavos(89), stock: 50, image: 'products/p.svg' };
 
 function stored(): unknown {
   const raw = getTestStorage()['cart'];
@@ -77,8 +78,8 @@ describe('addToCart', () => {
 
   it('takes the latest price and stock of the product when merging', () => {
     cart.addToCart(etb, 3);
-    cart.addToCart({ ...etb, price: 1199, stock: 2 });
-    expect(cart.$cart.get()[0]).toMatchObject({ price: 1199, stock: 2, quantity: 2 });
+    cart.addToCart({ ...etb, priceCentavos: toCentavos(1199), stock: 2 });
+    expect(cart.$cart.get()[0]).toMatchObject({ priceCentavos: toCentavos(1199), stock: 2, quantity: 2 });
   });
 
   it('allows any quantity when the stock is not tracked', () => {
@@ -103,11 +104,11 @@ describe('setQuantity, removeFromCart, clearCart', () => {
   it('refreshes a line from live data, keeping the quantity it has now within the new stock', () => {
     cart.addToCart(pack, 5);
     cart.setQuantity(pack.id, 6);
-    cart.refreshCartLine(pack.id, { name: 'Sobre JT', price: 95, stock: 4 });
-    expect(cart.$cart.get()[0]).toMatchObject({ name: 'Sobre JT', price: 95, stock: 4, quantity: 4 });
-    cart.refreshCartLine(pack.id, { name: 'Sobre JT', price: 95, stock: 40 });
+    cart.refreshCartLine(pack.id, { name: 'Sobre JT', priceCentavos: toCentavos(95), stock: 4 });
+    expect(cart.$cart.get()[0]).toMatchObject({ name: 'Sobre JT', priceCentavos: toCentavos(95), stock: 4, quantity: 4 });
+    cart.refreshCartLine(pack.id, { name: 'Sobre JT', priceCentavos: toCentavos(95), stock: 40 });
     expect(cart.$cart.get()[0]?.quantity).toBe(4);
-    cart.refreshCartLine('no-existe', { name: 'x', price: 1, stock: 1 });
+    cart.refreshCartLine('no-existe', { name: 'x', priceCentavos: toCentavos(1), stock: 1 });
     expect(cart.$cart.get()).toHaveLength(1);
   });
 
@@ -124,11 +125,11 @@ describe('setQuantity, removeFromCart, clearCart', () => {
 
 describe('computed values', () => {
   it('counts units and sums the subtotal in centavos', () => {
-    cart.addToCart({ ...pack, price: 0.1 });
-    cart.addToCart({ ...etb, price: 0.2 });
+    cart.addToCart({ ...pack, priceCentavos: toCentavos(0.1) });
+    cart.addToCart({ ...etb, priceCentavos: toCentavos(0.2) });
     expect(cart.$cartCount.get()).toBe(2);
-    expect(cart.$cartSubtotal.get()).toBe(0.3);
-    cart.addToCart({ ...pack, price: 0.1 }, 2);
+    expect(cart.$cartSubtotalCentavos.get()).toBe(30);
+    cart.addToCart({ ...pack, priceCentavos: toCentavos(0.1) }, 2);
     expect(cart.$cartCount.get()).toBe(4);
     expect(cart.$cartSubtotalCentavos.get()).toBe(50);
   });
@@ -218,6 +219,46 @@ describe('first load of a page', () => {
   it('restores a saved cart', async () => {
     const fresh = await loadWith({ cart: JSON.stringify([{ ...etb, quantity: 2 }]) });
     expect(fresh.$cartCount.get()).toBe(2);
-    expect(fresh.$cartSubtotal.get()).toBe(2598);
+    expect(fresh.$cartSubtotalCentavos.get()).toBe(259800);
+  });
+
+  it('reads a cart saved with peso prices (before prices were centavos) and saves it back in centavos', async () => {
+    const { priceCentavos: _etbPrice, ...etbLine } = etb;
+    const { priceCentavos: _packPrice, ...packLine } = pack;
+    const storage: Record<string, string> = {
+      cart: JSON.stringify([
+        { ...etbLine, price: 1299.9, quantity: 2 },
+        { ...packLine, price: 89, quantity: 1 },
+      ]),
+    };
+    const fresh = await loadWith(storage);
+    expect(fresh.$cart.get()).toEqual([
+      { ...etb, priceCentavos: 129990, quantity: 2 },
+      { ...pack, quantity: 1 },
+    ]);
+    expect(fresh.$cartSubtotalCentavos.get()).toBe(129990 * 2 + 8900);
+    fresh.setQuantity(pack.id, 2);
+    const saved = JSON.parse(storage['cart'] ?? 'null') as Record<string, unknown>[];
+    expect(saved).toEqual([
+      { ...etb, priceCentavos: 129990, quantity: 2 },
+      { ...pack, quantity: 2 },
+    ]);
+    expect(saved.some((line) => 'price' in line)).toBe(false);
+  });
+
+  it('drops stored lines whose price is neither whole centavos nor a peso amount', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { priceCentavos: _price, ...packLine } = pack;
+    const fresh = await loadWith({
+      cart: JSON.stringify([
+        { ...pack, priceCentavos: 89.5, quantity: 1 },
+        { ...pack, id: 'neg', priceCentavos: -1, quantity: 1 },
+        { ...packLine, id: 'old-neg', price: -1, quantity: 1 },
+        { ...packLine, id: 'old-text', price: '89', quantity: 1 },
+        { ...packLine, id: 'none', quantity: 1 },
+        { ...pack, id: 'ok', quantity: 1 },
+      ]),
+    });
+    expect(fresh.$cart.get().map((line) => line.id)).toEqual(['ok']);
   });
 });

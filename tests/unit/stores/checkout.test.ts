@@ -1,6 +1,7 @@
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSupabase } from '../account/fake-supabase.ts';
+import { toCentavos } from '../../../src/domain/money.ts';
 
 let fake = fakeSupabase();
 vi.mock('../../../src/data/supabase.ts', () => ({
@@ -12,7 +13,7 @@ useTestStorageEngine();
 const { $cart } = await import('../../../src/stores/cart.ts');
 const checkout = await import('../../../src/stores/checkout.ts');
 
-const line = { id: 'p1', name: 'Sobre', price: 100, quantity: 2, stock: 5, image: 'products/p1.svg' };
+const line = { id: 'p1', name: 'Sobre', priceCentavos: toCentavos(100), quantity: 2, stock: 5, image: 'products/p1.svg' };
 const future = new Date(Date.now() + 30 * 60 * 1000).toISOString();
 const past = new Date(Date.now() - 60 * 1000).toISOString();
 
@@ -103,7 +104,7 @@ describe('reconcileCartWithLive', () => {
     $cart.set([line, { ...line, id: 'p2', name: 'Caja' }]);
     fake = fakeSupabase({ products: [{ data: [{ id: 'p1', name: 'Sobre', price: 120, stock: 5, available: true, image: null }], error: null }] });
     const notices = await checkout.reconcileCartWithLive();
-    expect($cart.get().map((item) => [item.id, item.price])).toEqual([['p1', 120]]);
+    expect($cart.get().map((item) => [item.id, item.priceCentavos])).toEqual([['p1', toCentavos(120)]]);
     expect(notices).toHaveLength(2);
     expect(notices[0]).toContain('«Sobre»');
     expect(notices[1]).toContain('«Caja» ya no está disponible');
