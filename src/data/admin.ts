@@ -5,12 +5,12 @@
  * token.
  */
 import { getSupabase } from './supabase.ts';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { safeCallApi, authHeaders, type ApiAnswer } from './api.ts';
 import { orderStatusAnswer, rebuildStartedAnswer, rebuildStatusAnswer, refundAnswer, subscribersAnswer } from './api-schemas.ts';
 import type { Database, Tables, TablesInsert, TablesUpdate } from './database.types.ts';
 import { ADMIN_PAGE_SIZE } from '../domain/orders.ts';
-import { type Centavos, toCentavos } from '../domain/money.ts';
+import { type Centavos, toCentavos, tryToCentavos } from '../domain/money.ts';
 
 // Resumen --------------------------------------------------------------------------------------
 
@@ -18,7 +18,7 @@ import { type Centavos, toCentavos } from '../domain/money.ts';
 export interface SalesDay {
   day: string;
   orders: number;
-  total: number | string;
+  totalCentavos: Centavos;
 }
 
 /** admin_summary(). */
@@ -31,11 +31,39 @@ export interface Summary {
   lowStockCount: number;
 }
 
-/** The 'Resumen' numbers. */
+// admin_summary's jsonb (supabase/migrations/20261123002000_back_office.sql); a day's total is a numeric in pesos.
+const pesoAmount = z.pipe(
+  z.union([z.number(), z.string()]),
+  z.transform((value, ctx): Centavos => {
+    const cents = tryToCentavos(value);
+    if (cents === null) {
+      ctx.issues.push({ code: 'custom', message: 'Importe no válido.', input: value });
+      return z.NEVER;
+    }
+    return cents;
+  }),
+);
+const count = z.number().check(z.int());
+const summaryAnswer = z.object({
+  sales: z.array(
+    z.pipe(
+      z.object({ day: z.string(), orders: count, total: pesoAmount }),
+      z.transform(({ day, orders, total }): SalesDay => ({ day, orders, totalCentavos: total })),
+    ),
+  ),
+  toShip: count,
+  pendingPayment: count,
+  refundsToReview: count,
+  lowStock: z.array(z.object({ id: z.string(), name: z.string(), stock: count })),
+  lowStockCount: count,
+});
+
+/** The 'Resumen' numbers; null when they cannot be read or do not have the expected shape. */
 export async function loadSummary(): Promise<Summary | null> {
   const { data, error } = await getSupabase().rpc('admin_summary');
-  // admin_summary returns jsonb in this shape (supabase/migrations/20261123002000_back_office.sql).
-  return error ? null : (data as unknown as Summary);
+  if (error) return null;
+  const parsed = summaryAnswer.safeParse(data);
+  return parsed.success ? parsed.data : null;
 }
 
 /** A refund that has not gone through yet (payments_needing_attention). */
@@ -53,8 +81,26 @@ export async function loadRefundsToReview(): Promise<RefundToReview[]> {
 
 // Pedidos --------------------------------------------------------------------------------------
 
-/** One order as the back office lists it (admin_orders). */
-export type AdminOrder = Database['public']['Functions']['admin_orders']['Returns'][number];
+type AdminOrderRow = Database['public']['Functions']['admin_orders']['Returns'][number];
+
+/** One order as the back office lists it (admin_orders), its amounts as Centavos (null when the row has none). */
+export type AdminOrder = Omit<AdminOrderRow, 'subtotal' | 'discount' | 'shipping' | 'total'> & {
+  subtotalCentavos: Centavos | null;
+  discountCentavos: Centavos | null;
+  shippingCentavos: Centavos | null;
+  totalCentavos: Centavos | null;
+};
+
+/** The back office's order from an admin_orders row: numeric amounts become Centavos here. */
+export function adminOrderOf({ subtotal, discount, shipping, total, ...row }: AdminOrderRow): AdminOrder {
+  return {
+    ...row,
+    subtotalCentavos: tryToCentavos(subtotal),
+    discountCentavos: tryToCentavos(discount),
+    shippingCentavos: tryToCentavos(shipping),
+    totalCentavos: tryToCentavos(total),
+  };
+}
 
 /** Filters of the order list. */
 export interface OrderFilter {
@@ -76,7 +122,7 @@ export async function loadOrders(filter: OrderFilter): Promise<{ orders: AdminOr
     p_offset: (Math.max(1, filter.page) - 1) * ADMIN_PAGE_SIZE,
   });
   if (error) return null;
-  const orders = data ?? [];
+  const orders = (data ?? []).map(adminOrderOf);
   return { orders, total: Number(orders[0]?.total_count ?? 0) };
 }
 
@@ -115,8 +161,9 @@ export async function loadOrderDetail(orderId: string): Promise<OrderDetail | nu
     supabase.from('order_items').select('id, quantity, price, product_id').eq('order_id', orderId),
     supabase.from('order_events').select('id, created_at, from_status, to_status, actor, note').eq('order_id', orderId).order('created_at').order('id'),
   ]);
-  const order = (orderResult.data ?? [])[0];
-  if (orderResult.error || linesResult.error || eventsResult.error || !order) return null;
+  const row = (orderResult.data ?? [])[0];
+  if (orderResult.error || linesResult.error || eventsResult.error || !row) return null;
+  const order = adminOrderOf(row);
   const items = linesResult.data ?? [];
   const ids = [...new Set(items.map((i) => i.product_id).filter((id): id is string => !!id))];
   const names = new Map<string, string>();

@@ -107,10 +107,10 @@ export interface CheckoutOrder {
   status: string;
   paid_at: string | null;
   expires_at: string | null;
-  subtotal: number;
-  discount: number;
-  shipping: number;
-  total: number;
+  subtotalCentavos: Centavos;
+  discountCentavos: Centavos;
+  shippingCentavos: Centavos;
+  totalCentavos: Centavos;
   coupon_code: string | null;
   shipping_address_id: string | null;
   lines: CheckoutOrderLine[];
@@ -164,10 +164,10 @@ export async function loadOrder(orderId: string): Promise<CheckoutOrder | null> 
     status: String(row.status),
     paid_at: (row.paid_at as string | null) ?? null,
     expires_at: (row.expires_at as string | null) ?? null,
-    subtotal: Number(row.subtotal),
-    discount: Number(row.discount),
-    shipping: Number(row.shipping),
-    total: Number(row.total),
+    subtotalCentavos: toCentavos(String(row.subtotal)),
+    discountCentavos: toCentavos(String(row.discount)),
+    shippingCentavos: toCentavos(String(row.shipping)),
+    totalCentavos: toCentavos(String(row.total)),
     coupon_code: (row.coupon_code as string | null) ?? null,
     shipping_address_id: (row.shipping_address_id as string | null) ?? null,
     address,

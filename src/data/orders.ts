@@ -6,14 +6,15 @@ import { getSupabase } from './supabase.ts';
 import type { AddressCopy } from '../domain/orders.ts';
 import type { DataResult } from './profiles.ts';
 import type { Json } from './database.types.ts';
-import { type Centavos, toCentavos } from '../domain/money.ts';
+import { type Centavos, toCentavos, tryToCentavos } from '../domain/money.ts';
 
 /** An order as listed in the history. */
 export interface OrderRow {
   id: string;
   user_id: string;
   created_at: string;
-  total: number | string | null;
+  /** The stored total; null when the row has none. */
+  totalCentavos: Centavos | null;
   status: string;
   paid_at: string | null;
   shipping_address_id: string | null;
@@ -52,7 +53,10 @@ export async function listOrders(userId: string): Promise<DataResult<OrderRow[]>
     .eq('user_id', userId)
     .order('created_at', { ascending: false });
   if (error) return { data: null, error };
-  return { data: (data ?? []).map((row) => ({ ...row, shipping_address: addressCopyOf(row.shipping_address) })), error: null };
+  return {
+    data: (data ?? []).map(({ total, ...row }) => ({ ...row, totalCentavos: tryToCentavos(total), shipping_address: addressCopyOf(row.shipping_address) })),
+    error: null,
+  };
 }
 
 /** How many orders the user placed since `since` (the quick summary's last-30-days count). */

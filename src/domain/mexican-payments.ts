@@ -3,7 +3,7 @@
  * limits $10.00 to $10,000.00) and 'meses sin intereses' on a credit card (from a total of
  * $300.00; 3, 6, 9, 12, 18 or 24 monthly payments). Amounts are integer centavos.
  */
-import { centavos, formatCentavos, toCentavos, type Centavos } from './money.ts';
+import { centavos, formatCentavos, type Centavos } from './money.ts';
 
 /** OXXO takes totals from $10.00 … */
 export const OXXO_MIN_CENTAVOS = centavos(1_000);
@@ -105,8 +105,8 @@ export function oxxoVoucherExpiry(now: Date, days: number = OXXO_EXPIRES_AFTER_D
  * How an order was paid, for the confirmation and the Orders tab: '6 meses sin intereses de
  * $583.17', 'Efectivo en OXXO'; null for other payments (a card in one payment, PayPal).
  */
-export function paymentMethodText(order: { total: number | string; payment_method?: string | null; installments?: number | null }): string | null {
-  if (order.installments && order.installments > 1) return installmentLabel(toCentavos(order.total), order.installments);
+export function paymentMethodText(order: { totalCentavos: Centavos; payment_method?: string | null; installments?: number | null }): string | null {
+  if (order.installments && order.installments > 1) return installmentLabel(order.totalCentavos, order.installments);
   if (order.payment_method === 'oxxo') return 'Efectivo en OXXO';
   return null;
 }

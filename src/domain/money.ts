@@ -137,7 +137,11 @@ export function formatCentavos(centavos: Centavos): string {
   return mxnFormatter.format(centavos / 100);
 }
 
-/** MXN in es-MX with two decimals from pesos, e.g. 1234.5 or '1234.50' → '$1,234.50'. */
+/**
+ * MXN in es-MX with two decimals from pesos, e.g. 1234.5 or '1234.50' → '$1,234.50'. The shop
+ * formats Centavos (formatCentavos); this is for scripts and checks that hold a peso amount read
+ * from outside the shop's types (a seed price, a database row).
+ */
 export function formatMXN(pesos: number | string): string {
   return formatCentavos(toCentavos(pesos));
 }

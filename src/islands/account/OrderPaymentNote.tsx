@@ -4,9 +4,10 @@
  */
 import { MEXICAN_PAYMENT_MESSAGES, paymentMethodText } from '../../domain/mexican-payments.ts';
 import { ORDER_STATUS } from '../../domain/orders.ts';
+import type { Centavos } from '../../domain/money.ts';
 
 interface Props {
-  order: { id: string; status: string; total: number | string | null; payment_method?: string | null; installments?: number | null };
+  order: { id: string; status: string; totalCentavos: Centavos | null; payment_method?: string | null; installments?: number | null };
 }
 
 /** The note under an order's status; nothing for ordinary payments. */
@@ -22,8 +23,8 @@ export default function OrderPaymentNote({ order }: Props) {
       </span>
     );
   }
-  if (order.status === ORDER_STATUS.pending || order.total === null) return null;
-  const text = order.installments ? paymentMethodText({ total: order.total, installments: order.installments }) : null;
+  if (order.status === ORDER_STATUS.pending || order.totalCentavos === null) return null;
+  const text = order.installments ? paymentMethodText({ totalCentavos: order.totalCentavos, installments: order.installments }) : null;
   if (!text) return null;
   return (
     <span className="order-payment-note" data-testid="order-installments">

@@ -4,7 +4,7 @@ import { listOrderLines, type OrderLine, type OrderRow } from '../../data/orders
 import { supabaseUrl } from '../../data/supabase.ts';
 import { formatCentavos } from '../../domain/money.ts';
 import { resolveImage } from '../../domain/images.ts';
-import { formatAddressCopy, formatOrderDate, formatOrderTotal, orderDisplayId, paginate, statusColor, type StatusColor, ORDER_STATUS } from '../../domain/orders.ts';
+import { formatAddressCopy, formatOrderDate, orderDisplayId, paginate, statusColor, type StatusColor, ORDER_STATUS } from '../../domain/orders.ts';
 import { $orders, reloadOrders, startOrders } from '../../stores/account.ts';
 import { AsyncState, Loading } from '../ui/AsyncState.tsx';
 import { Pager } from '../ui/Pager.tsx';
@@ -141,7 +141,7 @@ function OrderRowView({ order, isOpen, lines, onPeek, onToggle, onRetry }: RowPr
       <tr data-testid="order-row" data-order-id={order.id}>
         <td>{orderDisplayId(order.id)}</td>
         <td>{formatOrderDate(order.created_at)}</td>
-        <td>{formatOrderTotal(order.total)}</td>
+        <td>{order.totalCentavos === null ? '-' : formatCentavos(order.totalCentavos)}</td>
         <td>
           <span className={`badge ${BADGE[statusColor(order.status)]}`} data-color={statusColor(order.status)}>
             {order.status}

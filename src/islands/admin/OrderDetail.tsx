@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { centavos, formatCentavos } from '../../domain/money.ts';
 import { lineTotalCentavos } from '../../domain/pricing.ts';
-import { CARRIERS, formatAddressCopy, formatOrderTotal, orderActions, orderDisplayId, statusColor, trackingUrl, ORDER_STATUS } from '../../domain/orders.ts';
+import { CARRIERS, formatAddressCopy, formatOrderAmount, orderActions, orderDisplayId, statusColor, trackingUrl, ORDER_STATUS } from '../../domain/orders.ts';
 import { changeOrderStatus, loadOrderDetail, refundOrder, type AdminOrder, type AdminOrderLine, type OrderDetail, type OrderEvent } from '../../data/admin.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import { BADGE } from './badges.ts';
@@ -279,16 +279,16 @@ function OrderLinesTable({ order, lines }: { order: AdminOrder; lines: AdminOrde
       </div>
       <dl className="adm-dl" style={{ marginTop: 'var(--space-3)' }}>
         <dt>Subtotal</dt>
-        <dd>{formatOrderTotal(order.subtotal)}</dd>
+        <dd>{formatOrderAmount(order.subtotalCentavos)}</dd>
         <dt>Descuento{order.coupon_code ? ` (${order.coupon_code})` : ''}</dt>
-        <dd>{Number(order.discount) > 0 ? `-${formatOrderTotal(order.discount)}` : formatCentavos(centavos(0))}</dd>
+        <dd>{(order.discountCentavos ?? 0) > 0 ? `-${formatOrderAmount(order.discountCentavos)}` : formatCentavos(centavos(0))}</dd>
         <dt>Envío</dt>
-        <dd>{Number(order.shipping) === 0 ? 'Gratis' : formatOrderTotal(order.shipping)}</dd>
+        <dd>{(order.shippingCentavos ?? 0) === 0 ? 'Gratis' : formatOrderAmount(order.shippingCentavos)}</dd>
         <dt>
           <strong>Total</strong>
         </dt>
         <dd>
-          <strong>{formatOrderTotal(order.total)}</strong>
+          <strong>{formatOrderAmount(order.totalCentavos)}</strong>
         </dd>
       </dl>
     </>
@@ -381,7 +381,7 @@ function OrderActionsBox({ orderId, order, busy, confirm, onConfirm: setConfirm,
         onConfirm={() => void run(() => refundOrder(orderId), 'Pedido reembolsado. Avisamos al cliente por correo.')}
       >
         <p>
-          Se devolverán {formatOrderTotal(order.total)} por {PROVIDERS[order.payment_provider ?? ''] ?? order.payment_provider ?? 'el proveedor de pago'}, el stock
+          Se devolverán {formatOrderAmount(order.totalCentavos)} por {PROVIDERS[order.payment_provider ?? ''] ?? order.payment_provider ?? 'el proveedor de pago'}, el stock
           volverá a estar a la venta y el cliente recibirá un correo. No se puede deshacer.
         </p>
       </ConfirmDialog>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { ADMIN_PAGE_SIZE, ORDER_STATUS, formatOrderDate, formatOrderTotal, orderDisplayId, statusColor } from '../../domain/orders.ts';
+import { ADMIN_PAGE_SIZE, ORDER_STATUS, formatOrderAmount, formatOrderDate, orderDisplayId, statusColor } from '../../domain/orders.ts';
 import { BADGE } from './badges.ts';
 import { loadOrders, type AdminOrder, type OrderFilter } from '../../data/admin.ts';
 import OrderDetailView from './OrderDetail.tsx';
@@ -225,7 +225,7 @@ function OrdersTable({ orders, onOpen }: { orders: AdminOrder[]; onOpen: (id: st
                 <br />
                 <span className="muted">{order.customer_email ?? '-'}</span>
               </td>
-              <td className="num" data-label="Total">{formatOrderTotal(order.total)}</td>
+              <td className="num" data-label="Total">{formatOrderAmount(order.totalCentavos)}</td>
               <td data-label="Estado">
                 <span className={`badge ${BADGE[statusColor(order.status)]}`}>{order.status}</span>
               </td>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { addCentavos, formatCentavos, formatMXN, toCentavos } from '../../domain/money.ts';
+import { addCentavos, centavos, formatCentavos } from '../../domain/money.ts';
 import { formatOrderTotal, orderDisplayId } from '../../domain/orders.ts';
 import { loadRefundsToReview, loadSummary, type RefundToReview, type SalesDay, type Summary } from '../../data/admin.ts';
 
@@ -16,26 +16,27 @@ function SalesChart({ sales }: { sales: SalesDay[] }) {
   const width = 600;
   const height = 200;
   const pad = { left: 8, right: 8, top: 12, bottom: 24 };
-  const max = Math.max(1, ...sales.map((d) => Number(d.total)));
+  // Bars are scaled to the best day, and to at least one peso.
+  const max = Math.max(100, ...sales.map((d) => d.totalCentavos));
   const slot = (width - pad.left - pad.right) / Math.max(1, sales.length);
-  const totalSum = addCentavos(...sales.map((d) => toCentavos(d.total)));
+  const totalSum = addCentavos(centavos(0), ...sales.map((d) => d.totalCentavos));
   const orderSum = sales.reduce((sum, d) => sum + d.orders, 0);
-  const best = sales.reduce<SalesDay | null>((top, d) => (!top || Number(d.total) > Number(top.total) ? d : top), null);
+  const best = sales.reduce<SalesDay | null>((top, d) => (!top || d.totalCentavos > top.totalCentavos ? d : top), null);
   return (
     <svg className="adm-chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-t ${id}-d`}>
       <title id={`${id}-t`}>Ventas de los últimos 30 días</title>
       <desc id={`${id}-d`}>
         {`${orderSum} pedidos pagados por ${formatCentavos(totalSum)} en total.`}
-        {best && Number(best.total) > 0 ? ` El mejor día fue el ${formatDay(best.day)}, con ${formatMXN(best.total)}.` : ''}
+        {best && best.totalCentavos > 0 ? ` El mejor día fue el ${formatDay(best.day)}, con ${formatCentavos(best.totalCentavos)}.` : ''}
       </desc>
       <line className="axis" x1={pad.left} x2={width - pad.right} y1={height - pad.bottom} y2={height - pad.bottom} />
       {sales.map((d, i) => {
-        const h = ((height - pad.top - pad.bottom) * Number(d.total)) / max;
+        const h = ((height - pad.top - pad.bottom) * d.totalCentavos) / max;
         const x = pad.left + i * slot + slot * 0.15;
         return (
           <g key={d.day}>
             <rect className="bar" x={x} y={height - pad.bottom - h} width={slot * 0.7} height={h}>
-              <title>{`${formatDay(d.day)}: ${d.orders} pedidos, ${formatMXN(d.total)}`}</title>
+              <title>{`${formatDay(d.day)}: ${d.orders} pedidos, ${formatCentavos(d.totalCentavos)}`}</title>
             </rect>
             {(sales.length - 1 - i) % 7 === 0 ? (
               <text x={x + slot * 0.35} y={height - 8} textAnchor="middle">
@@ -179,7 +180,7 @@ function SalesTable({ sales }: { sales: SalesDay[] }) {
               <tr key={d.day}>
                 <th scope="row">{formatDay(d.day)}</th>
                 <td className="num">{d.orders}</td>
-                <td className="num">{formatMXN(d.total)}</td>
+                <td className="num">{formatCentavos(d.totalCentavos)}</td>
               </tr>
             ))}
           </tbody>

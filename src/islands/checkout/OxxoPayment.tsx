@@ -10,7 +10,7 @@ import { CHECKOUT_MESSAGES, type CheckoutOrder, type CheckoutVoucher } from '../
 import { postApi } from '../../data/api.ts';
 import { oxxoVoucherAnswer, settlementAnswer } from '../../data/api-schemas.ts';
 import { formatVoucherExpiry, groupReference, MEXICAN_PAYMENT_MESSAGES, oxxoAllowed, oxxoDeadline } from '../../domain/mexican-payments.ts';
-import { centavos, formatCentavos, formatMXN, paymentAmount } from '../../domain/money.ts';
+import { centavos, formatCentavos } from '../../domain/money.ts';
 import { clearCart } from '../../stores/cart.ts';
 import { forgetPendingOrder } from '../../stores/checkout.ts';
 import { ORDER_STATUS } from '../../domain/orders.ts';
@@ -33,7 +33,7 @@ export default function OxxoPayment({ order, simulated, available, onPaid }: Pro
   const id = useId();
 
   if (!available) return <p role="alert">{CHECKOUT_MESSAGES.cardUnavailable}</p>;
-  if (!voucher && !oxxoAllowed(paymentAmount(order.total))) {
+  if (!voucher && !oxxoAllowed(order.totalCentavos)) {
     return (
       <p role="status" data-testid="oxxo-unavailable">
         {MEXICAN_PAYMENT_MESSAGES.oxxoOutOfRange}
@@ -83,7 +83,7 @@ export default function OxxoPayment({ order, simulated, available, onPaid }: Pro
     return (
       <div className="oxxo-box">
         <p>
-          Genera tu ficha y paga {formatMXN(order.total)} en efectivo en cualquier tienda OXXO. Tu pedido queda reservado hasta la fecha límite
+          Genera tu ficha y paga {formatCentavos(order.totalCentavos)} en efectivo en cualquier tienda OXXO. Tu pedido queda reservado hasta la fecha límite
           de la ficha y se confirma cuando OXXO nos avisa de tu pago.
         </p>
         {message && (

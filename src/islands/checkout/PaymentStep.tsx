@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { CHECKOUT_MESSAGES, type CheckoutOrder } from '../../data/checkout.ts';
-import { formatMXN } from '../../domain/money.ts';
+import { formatCentavos } from '../../domain/money.ts';
 import OrderAmounts from './OrderAmounts.tsx';
 import OrderLines from './OrderLines.tsx';
 import OxxoPayment from './OxxoPayment.tsx';
@@ -68,7 +68,7 @@ export default function PaymentStep({ order, config, onPaid }: Props) {
       )}
       <details className="order-summary">
         <summary>
-          Resumen del pedido · Total <strong data-amount="summary-total">{formatMXN(order.total)}</strong>
+          Resumen del pedido · Total <strong data-amount="summary-total">{formatCentavos(order.totalCentavos)}</strong>
         </summary>
         <OrderLines lines={order.lines} />
         <OrderAmounts order={order} />
@@ -106,10 +106,10 @@ export default function PaymentStep({ order, config, onPaid }: Props) {
             </ul>
             {config.card === 'stripe' && config.stripePublishableKey ? (
               <Suspense fallback={loading}>
-                <StripePayments publishableKey={config.stripePublishableKey} orderId={order.id} total={order.total} mode="card" onPaid={onPaid} />
+                <StripePayments publishableKey={config.stripePublishableKey} orderId={order.id} totalCentavos={order.totalCentavos} mode="card" onPaid={onPaid} />
               </Suspense>
             ) : config.card === 'simulated' ? (
-              <SimulatedCard orderId={order.id} total={order.total} onPaid={onPaid} />
+              <SimulatedCard orderId={order.id} totalCentavos={order.totalCentavos} onPaid={onPaid} />
             ) : (
               <p role="alert">{CHECKOUT_MESSAGES.cardUnavailable}</p>
             )}
@@ -118,7 +118,7 @@ export default function PaymentStep({ order, config, onPaid }: Props) {
         {tab === 'gpay' &&
           (config.card === 'stripe' && config.stripePublishableKey ? (
             <Suspense fallback={loading}>
-              <StripePayments publishableKey={config.stripePublishableKey} orderId={order.id} total={order.total} mode="wallet" onPaid={onPaid} />
+              <StripePayments publishableKey={config.stripePublishableKey} orderId={order.id} totalCentavos={order.totalCentavos} mode="wallet" onPaid={onPaid} />
             </Suspense>
           ) : (
             <p role="status">{CHECKOUT_MESSAGES.walletUnavailable}</p>
@@ -133,7 +133,7 @@ export default function PaymentStep({ order, config, onPaid }: Props) {
               <p role="alert">{CHECKOUT_MESSAGES.paypalNotConfigured}</p>
             )
           ) : config.paypal === 'simulated' ? (
-            <SimulatedPayPal orderId={order.id} total={order.total} onPaid={onPaid} />
+            <SimulatedPayPal orderId={order.id} totalCentavos={order.totalCentavos} onPaid={onPaid} />
           ) : (
             <p role="alert">{CHECKOUT_MESSAGES.paypalNotConfigured}</p>
           ))}

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
 import { postApi } from '../../data/api.ts';
 import { plansAnswer, simulatedCardAnswer, type SimulatedCardAnswer } from '../../data/api-schemas.ts';
-import { formatMXN, paymentAmount } from '../../domain/money.ts';
+import { type Centavos, formatCentavos } from '../../domain/money.ts';
 import { installmentsOffered } from '../../domain/mexican-payments.ts';
 import { formatCardNumber, parseExpiry } from '../../domain/card-format.ts';
 import InstallmentPicker, { type PlanOption } from './InstallmentPicker.tsx';
@@ -15,12 +15,12 @@ import { requestClientSecret, type PaymentState } from './payment-flow.ts';
 
 interface Props {
   orderId: string;
-  total: number;
+  totalCentavos: Centavos;
   onPaid(): void;
 }
 
 /** The simulated card form. */
-export default function SimulatedCard({ orderId, total, onPaid }: Props) {
+export default function SimulatedCard({ orderId, totalCentavos, onPaid }: Props) {
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -31,7 +31,7 @@ export default function SimulatedCard({ orderId, total, onPaid }: Props) {
   const lock = useRef(false);
   const id = useId();
 
-  const { plans, plan, setPlan } = useInstallmentPlans(number, orderId, total);
+  const { plans, plan, setPlan } = useInstallmentPlans(number, orderId, totalCentavos);
 
   function fail(text: string) {
     setState('error');
@@ -60,7 +60,7 @@ export default function SimulatedCard({ orderId, total, onPaid }: Props) {
     try {
       const exp = parseExpiry(expiry);
       if (!exp) return fail('La fecha de vencimiento no es válida.');
-      const intent = await requestClientSecret(orderId, total);
+      const intent = await requestClientSecret(orderId, totalCentavos);
       if (!intent.ok) return fail(intent.message);
       const answer = await postApi(
         '/api/payments/simulated/confirm',
@@ -126,10 +126,10 @@ export default function SimulatedCard({ orderId, total, onPaid }: Props) {
           {state === 'processing' ? 'Procesando el pago…' : state === 'success' ? 'Pago realizado.' : ''}
         </p>
         <button type="submit" className="btn btn-primary btn-block" disabled={processing || state === 'success'}>
-          {state === 'processing' ? 'Procesando…' : `Pagar ${formatMXN(total)}`}
+          {state === 'processing' ? 'Procesando…' : `Pagar ${formatCentavos(totalCentavos)}`}
         </button>
       </form>
-      {authSecret && <AuthStep id={id} total={total} onAnswer={(approve) => void authenticate(approve)} />}
+      {authSecret && <AuthStep id={id} totalCentavos={totalCentavos} onAnswer={(approve) => void authenticate(approve)} />}
     </div>
   );
 }
@@ -138,17 +138,17 @@ export default function SimulatedCard({ orderId, total, onPaid }: Props) {
  * Once a whole card number is typed (orders from $300.00), the 'meses sin intereses' plans its
  * issuer offers, and the plan chosen.
  */
-function useInstallmentPlans(number: string, orderId: string, total: number) {
+function useInstallmentPlans(number: string, orderId: string, totalCentavos: Centavos) {
   const [plans, setPlans] = useState<PlanOption[]>([]);
   const [plan, setPlan] = useState<number | null>(null);
   const digits = number.replace(/\D/g, '');
   useEffect(() => {
     setPlans([]);
     setPlan(null);
-    if (!installmentsOffered(paymentAmount(total)) || digits.length < 15) return;
+    if (!installmentsOffered(totalCentavos) || digits.length < 15) return;
     let current = true;
     void (async () => {
-      const intent = await requestClientSecret(orderId, total);
+      const intent = await requestClientSecret(orderId, totalCentavos);
       if (!intent.ok || !current) return;
       const answer = await postApi('/api/payments/simulated/installments', { clientSecret: intent.clientSecret, number: digits }, plansAnswer);
       if (current && answer.ok && answer.data) setPlans(answer.data.plans);
@@ -156,13 +156,13 @@ function useInstallmentPlans(number: string, orderId: string, total: number) {
     return () => {
       current = false;
     };
-  }, [digits, orderId, total]);
+  }, [digits, orderId, totalCentavos]);
 
   return { plans, plan, setPlan };
 }
 
 /** The simulated 3D Secure step: confirm or cancel the payment. */
-function AuthStep({ id, total, onAnswer }: { id: string; total: number; onAnswer: (approve: boolean) => void }) {
+function AuthStep({ id, totalCentavos, onAnswer }: { id: string; totalCentavos: Centavos; onAnswer: (approve: boolean) => void }) {
   const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     confirmRef.current?.focus();
@@ -170,7 +170,7 @@ function AuthStep({ id, total, onAnswer }: { id: string; total: number; onAnswer
   return (
     <div className="auth-step" role="dialog" aria-modal="false" aria-labelledby={`${id}-auth-title`}>
       <h3 id={`${id}-auth-title`}>Confirma tu pago</h3>
-      <p>Tu banco pide confirmar este pago de {formatMXN(total)} (autenticación 3D Secure simulada).</p>
+      <p>Tu banco pide confirmar este pago de {formatCentavos(totalCentavos)} (autenticación 3D Secure simulada).</p>
       <div className="auth-actions">
         <button ref={confirmRef} type="button" className="btn btn-primary" onClick={() => onAnswer(true)}>
           Confirmar pago

@@ -6,18 +6,18 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
 import { postApi } from '../../data/api.ts';
 import { paypalOrderAnswer, settlementAnswer } from '../../data/api-schemas.ts';
-import { formatMXN } from '../../domain/money.ts';
+import { type Centavos, formatCentavos } from '../../domain/money.ts';
 import type { PaymentState } from './payment-flow.ts';
 import { ORDER_STATUS } from '../../domain/orders.ts';
 
 interface Props {
   orderId: string;
-  total: number;
+  totalCentavos: Centavos;
   onPaid(): void;
 }
 
 /** The simulated PayPal button and approval window. */
-export default function SimulatedPayPal({ orderId, total, onPaid }: Props) {
+export default function SimulatedPayPal({ orderId, totalCentavos, onPaid }: Props) {
   const [state, setState] = useState<PaymentState>('idle');
   const [message, setMessage] = useState('');
   const [paypalOrderId, setPaypalOrderId] = useState<string | null>(null);
@@ -89,7 +89,7 @@ export default function SimulatedPayPal({ orderId, total, onPaid }: Props) {
         <div className="paypal-window" role="dialog" aria-modal="false" aria-labelledby={`${id}-title`}>
           <h3 id={`${id}-title`}>PayPal (simulado)</h3>
           <p>
-            Aprueba el pago de <strong>{formatMXN(total)} MXN</strong> a Cartas Mx.
+            Aprueba el pago de <strong>{formatCentavos(totalCentavos)} MXN</strong> a Cartas Mx.
           </p>
           <p className="muted">Pedido de PayPal {paypalOrderId}</p>
           <div className="auth-actions">

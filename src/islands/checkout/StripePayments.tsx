@@ -11,7 +11,7 @@ import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
 import { postApi } from '../../data/api.ts';
 import { installmentsConfirmAnswer, plansAnswer } from '../../data/api-schemas.ts';
 import { installmentsOffered } from '../../domain/mexican-payments.ts';
-import { formatMXN, paymentAmount } from '../../domain/money.ts';
+import { type Centavos, formatCentavos } from '../../domain/money.ts';
 import InstallmentPicker, { type PlanOption } from './InstallmentPicker.tsx';
 import { confirmOnServer, requestClientSecret, type PaymentState } from './payment-flow.ts';
 import { ORDER_STATUS } from '../../domain/orders.ts';
@@ -25,7 +25,7 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 interface Props {
   publishableKey: string;
   orderId: string;
-  total: number;
+  totalCentavos: Centavos;
   mode: 'card' | 'wallet';
   onPaid(): void;
 }
@@ -39,7 +39,7 @@ export default function StripePayments(props: Props) {
   );
 }
 
-function CardForm({ orderId, total, onPaid }: Props) {
+function CardForm({ orderId, totalCentavos, onPaid }: Props) {
   const stripe = useStripe();
   const elements = useElements();
   const [state, setState] = useState<PaymentState>('idle');
@@ -50,7 +50,7 @@ function CardForm({ orderId, total, onPaid }: Props) {
   // The intent the card was put on when its issuer offered 'meses sin intereses'.
   const [withPlans, setWithPlans] = useState<{ clientSecret: string; paymentIntentId: string } | null>(null);
   const lock = useRef(false);
-  const offered = installmentsOffered(paymentAmount(total));
+  const offered = installmentsOffered(totalCentavos);
 
   /** From $300.00: the card goes on the intent first, and its issuer's plans are offered. */
   async function askPlans(s: Stripe, card: StripeCardElement, paymentIntentId: string) {
@@ -94,7 +94,7 @@ function CardForm({ orderId, total, onPaid }: Props) {
         onPaid();
         return;
       }
-      const intent = await requestClientSecret(orderId, total);
+      const intent = await requestClientSecret(orderId, totalCentavos);
       if (!intent.ok) throw new Error(intent.message);
       let paymentMethod: string | { card: typeof card } = { card };
       if (offered) {
@@ -148,14 +148,14 @@ function CardForm({ orderId, total, onPaid }: Props) {
           </p>
         )}
         <button type="submit" className="btn btn-primary btn-block" disabled={state === 'processing' || state === 'success'}>
-          {state === 'processing' ? 'Procesando…' : `Pagar ${formatMXN(total)}`}
+          {state === 'processing' ? 'Procesando…' : `Pagar ${formatCentavos(totalCentavos)}`}
         </button>
       </form>
     </div>
   );
 }
 
-function Wallet({ orderId, total, onPaid }: Props) {
+function Wallet({ orderId, totalCentavos, onPaid }: Props) {
   const stripe = useStripe();
   const [request, setRequest] = useState<PaymentRequest | null>(null);
   const [available, setAvailable] = useState<boolean | null>(null);
@@ -166,13 +166,13 @@ function Wallet({ orderId, total, onPaid }: Props) {
     const pr = stripe.paymentRequest({
       country: 'MX',
       currency: 'mxn',
-      total: { label: 'Total', amount: paymentAmount(total) },
+      total: { label: 'Total', amount: totalCentavos },
       requestPayerName: true,
       requestPayerEmail: true,
     });
     pr.on('paymentmethod', async (event) => {
       try {
-        const intent = await requestClientSecret(orderId, total);
+        const intent = await requestClientSecret(orderId, totalCentavos);
         if (!intent.ok) throw new Error(intent.message);
         const first = await stripe.confirmCardPayment(intent.clientSecret, { payment_method: event.paymentMethod.id }, { handleActions: false });
         if (first.error) {
@@ -198,14 +198,14 @@ function Wallet({ orderId, total, onPaid }: Props) {
       setAvailable(result !== null);
       setRequest(pr);
     });
-  }, [stripe, orderId, total, onPaid]);
+  }, [stripe, orderId, totalCentavos, onPaid]);
 
   if (available === false) return <p role="status">{CHECKOUT_MESSAGES.walletUnavailable}</p>;
   if (!request) return <p role="status">Buscando Google Pay o Apple Pay…</p>;
   return (
     <div>
       <button type="button" className="btn btn-primary btn-block" onClick={() => request.show()}>
-        Pagar {formatMXN(total)} con Google Pay / Apple Pay
+        Pagar {formatCentavos(totalCentavos)} con Google Pay / Apple Pay
       </button>
       {message && (
         <p className="payment-error" role="alert">

@@ -6,7 +6,7 @@
 import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
 import * as z from 'zod/mini';
 import { postApi } from '../../data/api.ts';
-import { paymentAmount } from '../../domain/money.ts';
+import type { Centavos } from '../../domain/money.ts';
 import { ORDER_STATUS } from '../../domain/orders.ts';
 
 /** The card form's states. */
@@ -21,8 +21,8 @@ const statusAnswer = z.looseObject({ status: z.string() });
 export type FlowResult = { ok: true } | { ok: false; message: string };
 
 /** Asks the server for the order's payment intent; the amount sent must match the stored total. */
-export async function requestClientSecret(orderId: string, total: number): Promise<{ ok: true; clientSecret: string; paymentIntentId: string } | { ok: false; message: string }> {
-  const answer = await postApi('/api/create-payment-intent', { orderId, amount: paymentAmount(total) }, intentAnswer);
+export async function requestClientSecret(orderId: string, totalCentavos: Centavos): Promise<{ ok: true; clientSecret: string; paymentIntentId: string } | { ok: false; message: string }> {
+  const answer = await postApi('/api/create-payment-intent', { orderId, amount: totalCentavos }, intentAnswer);
   if (!answer.ok) return { ok: false, message: answer.message ?? CHECKOUT_MESSAGES.paymentFailed };
   if (!answer.data?.clientSecret) return { ok: false, message: CHECKOUT_MESSAGES.noClientSecret };
   return { ok: true, clientSecret: answer.data.clientSecret, paymentIntentId: answer.data.paymentIntentId ?? answer.data.clientSecret.split('_secret_')[0]! };

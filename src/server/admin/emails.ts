@@ -2,7 +2,7 @@
  * The e-mails a shopper gets when the shop moves their order: shipped (with carrier and tracking
  * number), completed, cancelled, refunded. Spanish, HTML and plain text, every value escaped.
  */
-import { formatMXN } from '../../domain/money.ts';
+import { formatCentavos, toCentavos } from '../../domain/money.ts';
 import { orderDisplayId, trackingUrl } from '../../domain/orders.ts';
 
 const escape = (s: string) =>
@@ -48,7 +48,7 @@ export function statusEmail(status: string, order: StatusEmailOrder, siteUrl: st
     case 'Reembolsado':
       subject = `Tu pedido ${number} fue reembolsado`;
       lines = [
-        `Cancelamos tu pedido ${number} y te reembolsamos ${formatMXN(order.total)}.`,
+        `Cancelamos tu pedido ${number} y te reembolsamos ${formatCentavos(toCentavos(order.total))}.`,
         'El reembolso puede tardar unos días en verse en tu estado de cuenta.',
       ];
       break;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatOrderAmount,
   formatOrderDate,
   formatOrderTotal,
   ORDER_STATUS,
@@ -7,6 +8,7 @@ import {
   paginate,
   statusColor,
 } from '../../../src/domain/orders';
+import { centavos } from '../../../src/domain/money';
 
 describe('orderDisplayId', () => {
   it("is '#' and the last 6 characters upper-cased", () => {
@@ -52,6 +54,14 @@ describe('formatOrderTotal', () => {
     expect(formatOrderTotal(Number.NaN)).toBe('-');
     expect(formatOrderTotal('mucho')).toBe('-');
     expect(formatOrderTotal({})).toBe('-');
+  });
+});
+
+describe('formatOrderAmount', () => {
+  it("formats an order's amount in centavos in MXN, '-' when the order has none", () => {
+    expect(formatOrderAmount(centavos(274729))).toBe('$2,747.29');
+    expect(formatOrderAmount(centavos(0))).toBe('$0.00');
+    expect(formatOrderAmount(null)).toBe('-');
   });
 });
 
