@@ -50,6 +50,108 @@ interface FunctionRow {
   return_type: number;
   returns_set: boolean;
   table_columns: { name: string; type: number }[] | null;
+  /** STRICT: a null argument makes the call return null without running the body. */
+  strict: boolean;
+  /** The function's body (SQL or PL/pgSQL). */
+  source: string;
+}
+
+/** Whether each column of every table (any schema, 'schema.table' → column → NOT NULL). */
+type ColumnNullability = Map<string, Map<string, boolean>>;
+
+/** The parts of a comma-separated SQL list, split at the top level only (not inside parentheses or quotes). */
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === "'") quoted = !quoted;
+    else if (quoted) continue;
+    else if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    else if (ch === ',' && depth === 0) {
+      parts.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start).trim());
+  return parts;
+}
+
+/** The text inside the parentheses that open at `open` (text[open] === '('), or null when they never close. */
+function parenthesised(text: string, open: number): string | null {
+  let depth = 0;
+  let quoted = false;
+  for (let i = open; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === "'") quoted = !quoted;
+    else if (quoted) continue;
+    else if (ch === '(') depth++;
+    else if (ch === ')' && --depth === 0) return text.slice(open + 1, i);
+  }
+  return null;
+}
+
+const unquote = (name: string) => name.trim().replace(/"/g, '').toLowerCase();
+
+/**
+ * The columns a function body writes a parameter to as is: `insert into t (a, b) values (p_a, …)`
+ * and `update t set a = p_a`. Tables are schema-qualified in the migrations (search_path = '').
+ */
+function directWrites(source: string, param: string): { table: string; column: string }[] {
+  const writes: { table: string; column: string }[] = [];
+  const isParam = (expr: string) => unquote(expr) === param.toLowerCase();
+  const body = source.replace(/--[^\n]*/g, ' ');
+  for (const insert of body.matchAll(/insert\s+into\s+([\w."]+)\s*(?:as\s+\w+\s*)?\(/gi)) {
+    const columnsOpen = insert.index + insert[0].length - 1;
+    const columns = parenthesised(body, columnsOpen);
+    if (columns === null) continue;
+    const rest = body.slice(columnsOpen + columns.length + 2);
+    const values = /^\s*values\s*\(/i.exec(rest);
+    if (!values) continue;
+    const list = parenthesised(rest, values[0].length - 1);
+    if (list === null) continue;
+    const names = splitTopLevel(columns);
+    splitTopLevel(list).forEach((expr, i) => {
+      if (names[i] !== undefined && isParam(expr)) writes.push({ table: unquote(insert[1]!), column: unquote(names[i]!) });
+    });
+  }
+  for (const update of body.matchAll(/update\s+([\w."]+)(?:\s+(?:as\s+)?\w+)?\s+set\s+([\s\S]*?)(?=\s(?:where|returning|from)\s|;|$)/gi)) {
+    for (const assignment of splitTopLevel(update[2]!)) {
+      const match = /^([\w."]+)\s*=\s*([\s\S]+)$/.exec(assignment);
+      if (match && isParam(match[2]!)) writes.push({ table: unquote(update[1]!), column: unquote(match[1]!.split('.').pop()!) });
+    }
+  }
+  return writes;
+}
+
+/**
+ * Whether a function takes null for a parameter without a default, as far as its definition
+ * tells: it is not STRICT, and its body either tests the parameter for null (`p is null`,
+ * `p is not null`, `p is distinct from`, `coalesce(p, …)`) without raising on it, or writes it as
+ * is only into columns that allow null. Anything else stays non-null, as the generated types
+ * always had it.
+ */
+function acceptsNull(f: FunctionRow, param: string, nullability: ColumnNullability): boolean {
+  if (f.strict || !/^\w+$/.test(param)) return false;
+  const source = f.source.replace(/--[^\n]*/g, ' ');
+  // A guard that raises on null (`if p is null then raise …`) refuses it, whatever else the body does.
+  const refused = new RegExp(`\\bif\\s+${param}\\s+is\\s+null\\b[^;]*?\\bthen\\s+raise\\b`, 'i');
+  if (refused.test(source)) return false;
+  // A message that shows the value (`raise … coalesce(p, '')`) says nothing about what the function takes.
+  const statements = source.replace(/\braise\b[^;]*;/gi, ' ');
+  const tested = new RegExp(`\\b${param}\\s+is\\s+(?:not\\s+)?(?:null|distinct\\s+from)\\b|\\bcoalesce\\s*\\(\\s*${param}\\b`, 'i');
+  if (tested.test(statements)) return true;
+  const writes = directWrites(statements, param);
+  return (
+    writes.length > 0 &&
+    writes.every((w) => {
+      const table = nullability.get(w.table.includes('.') ? w.table : `public.${w.table}`);
+      return table?.get(w.column) === false;
+    })
+  );
 }
 
 const NUMBER_TYPES = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'oid']);
@@ -127,7 +229,8 @@ export async function generateDatabaseTypes(db: Queryable): Promise<string> {
       `select p.proname as name, p.proargnames as arg_names,
               coalesce(p.proallargtypes::int[], p.proargtypes::int[]) as arg_types,
               p.proargmodes::text[] as arg_modes, p.pronargdefaults::int as n_defaults,
-              p.prorettype::int as return_type, p.proretset as returns_set, null as table_columns
+              p.prorettype::int as return_type, p.proretset as returns_set, null as table_columns,
+              p.proisstrict as strict, p.prosrc as source
          from pg_proc p
          join pg_namespace n on n.oid = p.pronamespace
         where n.nspname = 'public' and p.prokind = 'f'
@@ -136,6 +239,21 @@ export async function generateDatabaseTypes(db: Queryable): Promise<string> {
         order by p.proname, p.oid`,
     )
   ).rows;
+
+  const nullability: ColumnNullability = new Map();
+  for (const c of (
+    await db.query<{ relation: string; column: string; not_null: boolean }>(
+      `select n.nspname || '.' || c.relname as relation, a.attname as column, a.attnotnull as not_null
+         from pg_class c
+         join pg_namespace n on n.oid = c.relnamespace
+         join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+        where c.relkind in ('r', 'p') and n.nspname not in ('pg_catalog', 'information_schema')`,
+    )
+  ).rows) {
+    const table = nullability.get(c.relation) ?? new Map<string, boolean>();
+    table.set(c.column, c.not_null);
+    nullability.set(c.relation, table);
+  }
 
   const enums = (
     await db.query<{ name: string; labels: string[] }>(
@@ -285,9 +403,11 @@ export async function generateDatabaseTypes(db: Queryable): Promise<string> {
           if (mode === 'i' || mode === 'b' || mode === 'v') {
             if (argName !== '') {
               // An argument with a default may be left out, or passed as null (what the
-              // migrations' optional arguments default to).
+              // migrations' optional arguments default to); one the function reads as null
+              // when it is null (see acceptsNull) may be passed as null.
               const optional = inputIndex >= inputCount - f.n_defaults;
-              inputs.push({ name: argName, type: optional ? `${tsType(oid)} | null` : tsType(oid), optional });
+              const nullable = optional || acceptsNull(f, argName, nullability);
+              inputs.push({ name: argName, type: nullable ? `${tsType(oid)} | null` : tsType(oid), optional });
             }
             inputIndex++;
           }

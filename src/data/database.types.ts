@@ -926,7 +926,7 @@ export type Database = {
       claim_catalogue_rebuild: {
         Args: {
           p_site: string;
-          p_holder: string;
+          p_holder: string | null;
           p_seconds?: number | null;
         };
         Returns: Json;
@@ -950,7 +950,7 @@ export type Database = {
       complete_refund: {
         Args: {
           p_refund_id: string;
-          p_refund_ref: string;
+          p_refund_ref: string | null;
         };
         Returns: string;
       };
@@ -996,15 +996,15 @@ export type Database = {
       mark_order_paid: {
         Args: {
           order_id: string;
-          provider: string;
-          ref: string;
+          provider: string | null;
+          ref: string | null;
         };
         Returns: boolean;
       };
       rebuild_merge_ids: {
         Args: {
-          a: string[];
-          b: string[];
+          a: string[] | null;
+          b: string[] | null;
         };
         Returns: string[];
       };
@@ -1063,9 +1063,9 @@ export type Database = {
         Args: {
           p_id: string;
           p_kind: string;
-          p_owner: string;
-          p_status: string;
-          p_data: Json;
+          p_owner: string | null;
+          p_status: string | null;
+          p_data: Json | null;
           p_idempotency_key?: string | null;
         };
         Returns: Json;
@@ -1073,15 +1073,15 @@ export type Database = {
       simulated_payments_set_owner: {
         Args: {
           p_id: string;
-          p_owner: string;
+          p_owner: string | null;
         };
         Returns: boolean;
       };
       simulated_payments_update: {
         Args: {
           p_id: string;
-          p_from: string[];
-          p_status: string;
+          p_from: string[] | null;
+          p_status: string | null;
           p_data?: Json | null;
         };
         Returns: Json;

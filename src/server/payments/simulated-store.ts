@@ -3,8 +3,13 @@
  * service-role-only database functions (see the migration 20261122010000_simulated_payments.sql).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+import type { Database, Json } from '../../data/database.types.ts';
 
 export type SimKind = 'customer' | 'payment_method' | 'payment_intent' | 'paypal_order' | 'refund';
+
+/** A record's free-form data: a JSON object (what the jsonb column holds). */
+export type SimData = { [key: string]: Json | undefined };
 
 /** One stored record of the simulated provider. */
 export interface SimRecord {
@@ -12,46 +17,74 @@ export interface SimRecord {
   kind: SimKind;
   owner: string | null;
   status: string | null;
-  data: Record<string, unknown>;
+  data: SimData;
   created_at: string;
 }
 
 /** The operations the simulated provider needs from storage. */
 export interface SimStore {
-  put(record: { id: string; kind: SimKind; owner: string | null; status: string | null; data: Record<string, unknown> }, idempotencyKey?: string): Promise<SimRecord>;
+  put(record: { id: string; kind: SimKind; owner: string | null; status: string | null; data: SimData }, idempotencyKey?: string): Promise<SimRecord>;
   get(id: string): Promise<SimRecord | null>;
   list(kind: SimKind, owner: string): Promise<SimRecord[]>;
   /** Moves the status only while it is one of `from` (null: any); null when it was not. */
-  update(id: string, from: string[] | null, status: string | null, data?: Record<string, unknown>): Promise<SimRecord | null>;
+  update(id: string, from: string[] | null, status: string | null, data?: SimData): Promise<SimRecord | null>;
   setOwner(id: string, owner: string | null): Promise<boolean>;
   /** The simulated PayPal order that holds a capture id, or null. */
   findByCapture(captureId: string): Promise<string | null>;
 }
 
-async function call<T>(admin: SupabaseClient, fn: string, args: Record<string, unknown>): Promise<T> {
-  const { data, error } = await admin.rpc(fn, args);
-  if (error) throw new Error(`${fn}: ${error.message}`);
-  return data as T;
+// What simulated_payments.to_json builds (migration 20261122010000_simulated_payments.sql).
+const simRecord = z.object({
+  id: z.string(),
+  kind: z.enum(['customer', 'payment_method', 'payment_intent', 'paypal_order', 'refund']),
+  owner: z.string().nullable(),
+  status: z.string().nullable(),
+  data: z.record(z.string(), z.json()),
+  created_at: z.string(),
+});
+
+/** A record from a function's jsonb answer; throws when the answer is not one. */
+function recordOf(fn: string, value: Json): SimRecord {
+  const parsed = simRecord.safeParse(value);
+  if (!parsed.success) throw new Error(`${fn}: respuesta inesperada (${parsed.error.issues[0]?.message ?? 'sin detalle'})`);
+  return parsed.data;
 }
 
-/** The database-backed store used by the running shop. */
-export function databaseSimStore(admin: SupabaseClient): SimStore {
+/** The answer of a function call; throws with the function's name on a database error. */
+function answer<T>(fn: string, result: { data: T | null; error: { message: string } | null }): T | null {
+  if (result.error) throw new Error(`${fn}: ${result.error.message}`);
+  return result.data;
+}
+
+/** The database-backed store used by the running shop (service-role client). */
+export function databaseSimStore(admin: SupabaseClient<Database>): SimStore {
   return {
-    put: (r, idempotencyKey) =>
-      call(admin, 'simulated_payments_put', {
-        p_id: r.id,
-        p_kind: r.kind,
-        p_owner: r.owner,
-        p_status: r.status,
-        p_data: r.data,
-        p_idempotency_key: idempotencyKey ?? null,
-      }),
-    get: (id) => call(admin, 'simulated_payments_get', { p_id: id }),
-    list: (kind, owner) => call(admin, 'simulated_payments_list', { p_kind: kind, p_owner: owner }),
-    update: (id, from, status, data = {}) =>
-      call(admin, 'simulated_payments_update', { p_id: id, p_from: from, p_status: status, p_data: data }),
-    setOwner: (id, owner) => call(admin, 'simulated_payments_set_owner', { p_id: id, p_owner: owner }),
-    findByCapture: (captureId) => call(admin, 'simulated_payments_find_capture', { p_capture_id: captureId }),
+    async put(r, idempotencyKey) {
+      const args = { p_id: r.id, p_kind: r.kind, p_owner: r.owner, p_status: r.status, p_data: r.data, p_idempotency_key: idempotencyKey ?? null };
+      const data = answer('simulated_payments_put', await admin.rpc('simulated_payments_put', args));
+      return recordOf('simulated_payments_put', data);
+    },
+    async get(id) {
+      const data = answer('simulated_payments_get', await admin.rpc('simulated_payments_get', { p_id: id }));
+      return data === null ? null : recordOf('simulated_payments_get', data);
+    },
+    async list(kind, owner) {
+      const data = answer('simulated_payments_list', await admin.rpc('simulated_payments_list', { p_kind: kind, p_owner: owner }));
+      const rows = z.array(z.json()).safeParse(data ?? []);
+      if (!rows.success) throw new Error('simulated_payments_list: respuesta inesperada');
+      return rows.data.map((row) => recordOf('simulated_payments_list', row));
+    },
+    async update(id, from, status, data = {}) {
+      const args = { p_id: id, p_from: from, p_status: status, p_data: data };
+      const changed = answer('simulated_payments_update', await admin.rpc('simulated_payments_update', args));
+      return changed === null ? null : recordOf('simulated_payments_update', changed);
+    },
+    async setOwner(id, owner) {
+      return answer('simulated_payments_set_owner', await admin.rpc('simulated_payments_set_owner', { p_id: id, p_owner: owner })) === true;
+    },
+    async findByCapture(captureId) {
+      return answer('simulated_payments_find_capture', await admin.rpc('simulated_payments_find_capture', { p_capture_id: captureId })) ?? null;
+    },
   };
 }
 

@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { centavos, centavosToDecimalString } from '../../domain/money.ts';
 import { installmentsOffered, MEXICAN_PAYMENT_MESSAGES, oxxoVoucherExpiry } from '../../domain/mexican-payments.ts';
 import { cardDigits, checkCard, testCardInstallmentPlans, testCardOutcome, CARD_MESSAGES, type CardInput } from './test-cards.ts';
-import type { SimRecord, SimStore } from './simulated-store.ts';
+import type { SimData, SimRecord, SimStore } from './simulated-store.ts';
 import {
   PaymentError,
   type CardProvider,
@@ -34,6 +34,11 @@ const OPEN_INTENT = ['requires_payment_method', 'requires_confirmation'];
 export function simulatedOxxoReference(orderId: string): string {
   const hash = createHash('sha256').update(`oxxo:${orderId}`).digest('hex');
   return (BigInt(`0x${hash.slice(0, 24)}`) % 10n ** 18n).toString().padStart(18, '9');
+}
+
+/** A JSON value as an object, or undefined when it is not one. */
+function jsonObject(value: SimData[string]): SimData | undefined {
+  return value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
 }
 
 function toVoucher(record: SimRecord): OxxoVoucher | null {
@@ -306,7 +311,7 @@ export class SimulatedCardProvider implements CardProvider {
   async authenticate(clientSecret: string, userId: string, approve: boolean): Promise<SimulatedConfirmation> {
     const intent = await this.intentForSecret(clientSecret, userId);
     if (intent.status === 'succeeded') return this.confirmation(intent);
-    const pending = intent.data.pending_card as Record<string, unknown> | undefined;
+    const pending = jsonObject(intent.data.pending_card);
     if (intent.status !== 'requires_action' || !pending) {
       throw new PaymentError('Este pago no espera una autenticación.', 409, 'intent_unexpected_state');
     }
@@ -321,7 +326,7 @@ export class SimulatedCardProvider implements CardProvider {
     return this.succeed(intent.id, 'requires_action', pending);
   }
 
-  private async succeed(intentId: string, from: string, card: Record<string, unknown>): Promise<SimulatedConfirmation> {
+  private async succeed(intentId: string, from: string, card: SimData): Promise<SimulatedConfirmation> {
     const { save, installments, ...details } = card;
     const done = await this.store.update(intentId, [from], 'succeeded', {
       payment_method_details: details,

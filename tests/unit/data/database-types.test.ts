@@ -78,6 +78,55 @@ describe('generateDatabaseTypes', () => {
           price: number | null;
         }[];`);
       expect(source).toContain('mood: "feliz" | "triste";');
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('lets an argument be null where the function takes null: a default, a null test, or a write into a nullable column', async () => {
+    const db = new PGlite();
+    try {
+      await db.exec(`
+        create schema extra;
+        create table extra.things (id text primary key, owner text, status text not null, note text);
+        create function public.put_thing(p_id text, p_owner text, p_status text, p_note text default null) returns void
+          language plpgsql as $$
+          begin
+            insert into extra.things (id, owner, status, note) values (p_id, p_owner, p_status, coalesce(p_note, ''));
+          end $$;
+        create function public.move_thing(p_id text, p_from text[], p_owner text, p_label text) returns void
+          language plpgsql as $$
+          begin
+            if p_label is null then
+              raise exception 'Falta la etiqueta %', coalesce(p_label, '');
+            end if;
+            update extra.things t set owner = p_owner, status = p_label where t.id = p_id and (p_from is null or t.status = any (p_from));
+          end $$;
+        create function public.strict_thing(p_owner text) returns boolean
+          language sql strict as 'select p_owner is null';
+      `);
+      const source = await generateDatabaseTypes(db);
+      // p_owner goes into a nullable column, p_status into a NOT NULL one, p_note has a default.
+      expect(source).toContain(`      put_thing: {
+        Args: {
+          p_id: string;
+          p_owner: string | null;
+          p_status: string;
+          p_note?: string | null;
+        };`);
+      // p_from is tested for null; p_label is refused when null (the raise's message does not count).
+      expect(source).toContain(`      move_thing: {
+        Args: {
+          p_id: string;
+          p_from: string[] | null;
+          p_owner: string | null;
+          p_label: string;
+        };`);
+      // A STRICT function never runs with a null argument.
+      expect(source).toContain(`      strict_thing: {
+        Args: {
+          p_owner: string;
+        };`);
       // numeric is a JSON number in the REST answers (the local stack, like PostgREST, builds
       // them with json_agg), so it is typed as number.
       const { rows } = await db.query<{ body: string }>(
