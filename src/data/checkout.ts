@@ -8,6 +8,8 @@ import { PRODUCT_MESSAGES } from '../domain/products.ts';
 import { MESSAGES } from '../domain/validation.ts';
 import { REFUND_MESSAGES, ORDER_STATUS } from '../domain/orders.ts';
 import { type Centavos, toCentavos } from '../domain/money.ts';
+import { oxxoVoucher } from './api-schemas.ts';
+import type { Json } from './database.types.ts';
 
 export const CHECKOUT_MESSAGES = {
   createOrder: 'Error al crear el pedido.',
@@ -144,48 +146,55 @@ export async function loadOrder(orderId: string): Promise<CheckoutOrder | null> 
     .maybeSingle();
   if (error) throw new Error(error.message);
   if (!data) return null;
-  const row = data as Record<string, unknown> & { order_items?: Array<Record<string, unknown>> };
   let address: CheckoutAddress | null = null;
-  const copy = row.shipping_address as Omit<CheckoutAddress, 'id'> | null;
-  if (row.status !== ORDER_STATUS.pending && copy && typeof copy === 'object') {
+  const copy = addressCopyOf(data.shipping_address);
+  if (data.status !== ORDER_STATUS.pending && copy) {
     // Once paid, the order shows its own copy, whatever the address book says now.
-    address = { ...copy, id: typeof row.shipping_address_id === 'string' ? row.shipping_address_id : '' };
-  } else if (typeof row.shipping_address_id === 'string') {
+    address = { ...copy, id: data.shipping_address_id ?? '' };
+  } else if (data.shipping_address_id !== null) {
     const found = await supabase
       .from('addresses')
       .select('id, label, street, city, state, zip, country')
-      .eq('id', row.shipping_address_id)
+      .eq('id', data.shipping_address_id)
       .maybeSingle();
-    address = (found.data as CheckoutAddress | null) ?? null;
+    address = found.data ?? null;
   }
+  const voucher = data.oxxo_voucher === null ? null : oxxoVoucher.safeParse(data.oxxo_voucher);
   return {
-    id: String(row.id),
-    created_at: String(row.created_at),
-    status: String(row.status),
-    paid_at: (row.paid_at as string | null) ?? null,
-    expires_at: (row.expires_at as string | null) ?? null,
-    subtotalCentavos: toCentavos(String(row.subtotal)),
-    discountCentavos: toCentavos(String(row.discount)),
-    shippingCentavos: toCentavos(String(row.shipping)),
-    totalCentavos: toCentavos(String(row.total)),
-    coupon_code: (row.coupon_code as string | null) ?? null,
-    shipping_address_id: (row.shipping_address_id as string | null) ?? null,
+    id: data.id,
+    created_at: data.created_at,
+    status: data.status,
+    paid_at: data.paid_at,
+    expires_at: data.expires_at,
+    subtotalCentavos: toCentavos(data.subtotal),
+    discountCentavos: toCentavos(data.discount),
+    shippingCentavos: toCentavos(data.shipping),
+    totalCentavos: toCentavos(data.total),
+    coupon_code: data.coupon_code,
+    shipping_address_id: data.shipping_address_id,
     address,
-    payment_method: (row.payment_method as string | null) ?? null,
-    installments: typeof row.installments === 'number' ? row.installments : null,
-    oxxo_voucher: (row.oxxo_voucher as CheckoutVoucher | null) ?? null,
-    lines: (row.order_items ?? []).map((item) => {
-      const product = item.products as { name?: string; image?: string } | null;
-      return {
-        id: String(item.id),
-        product_id: (item.product_id as string | null) ?? null,
-        quantity: Number(item.quantity),
-        priceCentavos: toCentavos(String(item.price)),
-        name: product?.name ?? 'Producto no disponible',
-        image: product?.image ?? null,
-      };
-    }),
+    payment_method: data.payment_method,
+    installments: data.installments,
+    oxxo_voucher: voucher?.success ? voucher.data : null,
+    lines: data.order_items.map((item) => ({
+      id: item.id,
+      product_id: item.product_id,
+      quantity: item.quantity,
+      priceCentavos: toCentavos(item.price),
+      name: item.products?.name ?? 'Producto no disponible',
+      image: item.products?.image ?? null,
+    })),
   };
+}
+
+/** The address copy stored on a paid order (a JSON column), when it holds one. */
+function addressCopyOf(value: Json | null): Omit<CheckoutAddress, 'id'> | null {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+  const text = (key: keyof Omit<CheckoutAddress, 'id'>) => {
+    const field = value[key];
+    return typeof field === 'string' ? field : null;
+  };
+  return { label: text('label'), street: text('street') ?? '', city: text('city') ?? '', state: text('state') ?? '', zip: text('zip') ?? '', country: text('country') ?? '' };
 }
 
 /** Points the caller's order at one of their addresses. */

@@ -56,7 +56,10 @@ export type ShippingAddress = {
 /** The stored address copy, when the JSON column holds one. */
 function shippingAddressOf(value: Json | null): ShippingAddress | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-  const text = (key: string) => (typeof value[key] === 'string' ? (value[key] as string) : null);
+  const text = (key: string) => {
+    const field = value[key];
+    return typeof field === 'string' ? field : null;
+  };
   const street = text('street');
   const city = text('city');
   if (street === null || city === null) return null;

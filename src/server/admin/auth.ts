@@ -25,7 +25,7 @@ export async function requireAdminCaller(request: Request, admin: SupabaseClient
   }
   const profile = await admin.from('profiles').select('is_admin').eq('id', data.user.id).maybeSingle();
   if (profile.error) throw new ApiError(502, 'No se pudo verificar tu cuenta. Intenta de nuevo.', 'upstream_error');
-  if ((profile.data as { is_admin?: unknown } | null)?.is_admin !== true) {
+  if (profile.data?.is_admin !== true) {
     throw new ApiError(403, 'No tienes acceso', 'forbidden');
   }
   return { id: data.user.id, token };

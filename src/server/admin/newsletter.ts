@@ -37,7 +37,7 @@ export async function allSubscribers(ctx: ServerContext): Promise<Subscriber[]> 
       .order('email')
       .range(from, from + 999);
     if (error) throw new Error(`newsletter_subscribers: ${error.message}`);
-    const rows = (data ?? []) as Subscriber[];
+    const rows: Subscriber[] = data ?? [];
     out.push(...rows);
     if (rows.length < 1000 || out.length >= 200_000) return out;
   }

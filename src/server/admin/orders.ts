@@ -29,6 +29,9 @@ const statusBody = z.object({
   note: z.string().trim().max(500, { error: 'La nota no puede pasar de 500 caracteres.' }).optional().nullable(),
 });
 
+/** What admin_set_order_status answers: the order after the change. */
+const statusChange = z.object({ id: z.string(), status: z.string(), carrier: z.string().nullable(), tracking_number: z.string().nullable() });
+
 function orderIdFrom(raw: string | undefined): string {
   const parsed = UUID.safeParse(raw ?? '');
   if (!parsed.success) throw new ApiError(404, 'Pedido no encontrado.', 'order_not_found');
@@ -80,7 +83,9 @@ export async function setOrderStatus(request: Request, ctx: AdminContext, rawOrd
     }
     throw new Error(`admin_set_order_status: ${error.message}`);
   }
-  const result = data as { id: string; status: string; carrier: string | null; tracking_number: string | null };
+  const parsed = statusChange.safeParse(data);
+  if (!parsed.success) throw new Error('admin_set_order_status: respuesta inesperada');
+  const result = parsed.data;
   await notifyShopper(ctx, orderId, result.status);
   return json({ id: result.id, status: result.status, carrier: result.carrier, trackingNumber: result.tracking_number });
 }

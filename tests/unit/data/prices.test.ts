@@ -150,6 +150,36 @@ describe('checkout', () => {
     expect(order?.lines).toEqual([{ id: 'l1', product_id: 'p1', quantity: 2, priceCentavos: 59900, name: 'Caja', image: null }]);
   });
 
+  it("shows a paid order's own address copy and reads its OXXO voucher only when it has the voucher's shape", async () => {
+    const paid = {
+      id: 'o2',
+      created_at: '2026-11-23T00:00:00Z',
+      status: 'Pagado',
+      paid_at: '2026-11-23T00:10:00Z',
+      expires_at: null,
+      subtotal: 100,
+      discount: 0,
+      shipping: 99,
+      total: 199,
+      coupon_code: null,
+      shipping_address_id: 'a1',
+      shipping_address: { label: 'Casa', street: 'Calle 1', city: 'Puebla', state: 'Puebla', zip: '72000', country: 'México' },
+      payment_method: 'oxxo',
+      installments: null,
+      oxxo_voucher: { reference: '123', expiresAt: '2026-11-26T05:59:59Z', amount: 19900, hostedVoucherUrl: null, paymentIntentId: 'pi_1' },
+      order_items: [],
+    };
+    fake = fakeSupabase({ orders: [{ data: paid, error: null }] });
+    const order = await checkout.loadOrder('o2');
+    expect(order?.address).toEqual({ id: 'a1', label: 'Casa', street: 'Calle 1', city: 'Puebla', state: 'Puebla', zip: '72000', country: 'México' });
+    expect(order?.oxxo_voucher).toMatchObject({ reference: '123', amount: 19900 });
+    // The address book is not read for a paid order with its own copy.
+    expect(fake.calls.map((call) => call.table)).toEqual(['orders']);
+
+    fake = fakeSupabase({ orders: [{ data: { ...paid, oxxo_voucher: { reference: 123 } }, error: null }] });
+    expect((await checkout.loadOrder('o2'))?.oxxo_voucher).toBeNull();
+  });
+
   it('reads live cart products with their price in centavos', async () => {
     fake = fakeSupabase({ products: [{ data: [{ id: 'p1', name: 'Caja', price: '1299.90', stock: 4, available: true, image: null }], error: null }] });
     expect(await checkout.fetchCartProducts(['p1'])).toEqual([{ id: 'p1', name: 'Caja', priceCentavos: 129990, stock: 4, available: true, image: null }]);
