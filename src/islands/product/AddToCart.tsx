@@ -42,12 +42,12 @@ export default function AddToCart({ product }: Props) {
   usePrebuiltInput(inputRef, text, setText);
 
 
-  const price = live?.priceCentavos ?? product.priceCentavos;
-  const originalPrice = live ? live.originalPriceCentavos : product.originalPriceCentavos;
+  const priceCentavos = live?.priceCentavos ?? product.priceCentavos;
+  const originalPriceCentavos = live ? live.originalPriceCentavos : product.originalPriceCentavos;
   const stock = state === 'gone' ? 0 : live ? live.stock : product.stock;
   const preorder = live?.preorder ?? product.preorder;
   const soldOut = isSoldOut({ stock });
-  const percent = discountPercent({ priceCentavos: price, originalPriceCentavos: originalPrice });
+  const percent = discountPercent({ priceCentavos, originalPriceCentavos });
 
   // What the field stands for: its text as a whole number, clamped (empty or junk counts as 1).
   const typed = Number.parseInt(text, 10);
@@ -89,7 +89,7 @@ export default function AddToCart({ product }: Props) {
       {
         id: product.id,
         name: product.name,
-        priceCentavos: current?.priceCentavos ?? price,
+        priceCentavos: current?.priceCentavos ?? priceCentavos,
         stock: finalStock,
         image: product.image,
         images: product.images,
@@ -102,7 +102,7 @@ export default function AddToCart({ product }: Props) {
 
   return (
     <div className="buy-box" aria-busy={state === 'checking'}>
-      <PriceLine price={price} originalPrice={originalPrice} percent={percent} preorder={preorder && !soldOut} />
+      <PriceLine priceCentavos={priceCentavos} originalPriceCentavos={originalPriceCentavos} percent={percent} preorder={preorder && !soldOut} />
 
       {soldOut ? (
         <p className="stock stock-out" role="status">
@@ -174,18 +174,28 @@ function useLiveProduct(productId: string) {
 }
 
 /** The price, the price it was and its discount badge, and 'Preventa'. */
-function PriceLine({ price, originalPrice, percent, preorder }: { price: Centavos; originalPrice: Centavos | null; percent: number | null; preorder: boolean }) {
+function PriceLine({
+  priceCentavos,
+  originalPriceCentavos,
+  percent,
+  preorder,
+}: {
+  priceCentavos: Centavos;
+  originalPriceCentavos: Centavos | null;
+  percent: number | null;
+  preorder: boolean;
+}) {
   return (
     <div className="buy-price">
       <p className="price-now">
         <span className="visually-hidden">Precio: </span>
-        {formatCentavos(price)}
+        {formatCentavos(priceCentavos)}
       </p>
-      {percent !== null && originalPrice !== null && (
+      {percent !== null && originalPriceCentavos !== null && (
         <>
           <p className="price-was">
             <span className="visually-hidden">Precio original: </span>
-            <s>{formatCentavos(originalPrice)}</s>
+            <s>{formatCentavos(originalPriceCentavos)}</s>
           </p>
           <span className="badge badge-danger">-{percent}%</span>
         </>
