@@ -41,19 +41,38 @@ function jsonObject(value: SimData[string]): SimData | undefined {
   return value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
 }
 
+/** The voucher's number and expiry (Unix seconds) as the intent stores them, when it has them. */
+function oxxoOf(record: SimRecord): { number: string | null; expiresAfter: number | null } {
+  const oxxo = jsonObject(record.data.oxxo);
+  return {
+    number: typeof oxxo?.number === 'string' && oxxo.number !== '' ? oxxo.number : null,
+    expiresAfter: typeof oxxo?.expires_after === 'number' && oxxo.expires_after !== 0 ? oxxo.expires_after : null,
+  };
+}
+
+/** The numbers of a JSON array, or null when it is not an array of numbers. */
+function numbersOf(value: SimData[string]): number[] | null {
+  return Array.isArray(value) && value.every((item) => typeof item === 'number') ? value : null;
+}
+
+/** The strings of a JSON array, or null when it is not an array of strings. */
+function stringsOf(value: SimData[string]): string[] | null {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : null;
+}
+
 function toVoucher(record: SimRecord): OxxoVoucher | null {
-  const oxxo = record.data.oxxo as { number?: string; expires_after?: number } | undefined;
-  if (!oxxo?.number || !oxxo.expires_after) return null;
-  return { reference: oxxo.number, expiresAt: new Date(oxxo.expires_after * 1000).toISOString(), amount: Number(record.data.amount), hostedVoucherUrl: null };
+  const oxxo = oxxoOf(record);
+  if (oxxo.number === null || oxxo.expiresAfter === null) return null;
+  return { reference: oxxo.number, expiresAt: new Date(oxxo.expiresAfter * 1000).toISOString(), amount: Number(record.data.amount), hostedVoucherUrl: null };
 }
 
 function toIntent(record: SimRecord): IntentInfo {
   const d = record.data;
-  const types = Array.isArray(d.payment_method_types) ? (d.payment_method_types as string[]) : ['card'];
+  const types = stringsOf(d.payment_method_types) ?? ['card'];
   return {
     method: types.includes('oxxo') ? 'oxxo' : 'card',
     voucher: record.status === 'requires_action' ? toVoucher(record) : null,
-    availablePlans: Array.isArray(d.available_plans) ? (d.available_plans as number[]) : [],
+    availablePlans: numbersOf(d.available_plans) ?? [],
     installments: typeof d.installments === 'number' ? d.installments : null,
     id: record.id,
     status: record.status ?? 'requires_payment_method',
@@ -196,8 +215,8 @@ export class SimulatedCardProvider implements CardProvider {
   async payOxxo(intentId: string): Promise<IntentInfo> {
     const record = await this.store.get(intentId);
     if (record?.kind !== 'payment_intent' || toIntent(record).method !== 'oxxo') throw new PaymentError('Ficha de pago no encontrada.', 404, 'intent_not_found');
-    const oxxo = record.data.oxxo as { expires_after?: number } | undefined;
-    if (record.status === 'requires_action' && oxxo?.expires_after && oxxo.expires_after * 1000 <= Date.now()) {
+    const { expiresAfter } = oxxoOf(record);
+    if (record.status === 'requires_action' && expiresAfter !== null && expiresAfter * 1000 <= Date.now()) {
       throw new PaymentError('Esta ficha de pago ya venció.', 409, 'voucher_expired');
     }
     const paid = await this.store.update(intentId, ['requires_action'], 'succeeded', { payment_method_details: { type: 'oxxo' } });
