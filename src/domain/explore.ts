@@ -2,7 +2,7 @@
  * The explore page's data and filters, pure so they are unit-tested: the compact catalogue JSON
  * written at build time, the filter state, its query string, and filtering and sorting.
  */
-import type { Centavos } from './money.ts';
+import { type Centavos, centavos, tryToCentavos } from './money.ts';
 import { discountPercent, isSoldOut, type Product } from './products.ts';
 import { matchRank, normalize, prepareQuery } from './search.ts';
 
@@ -82,6 +82,66 @@ export function toExploreProduct(product: Product, image: string): ExploreProduc
     typeId: product.product_type_id,
     image,
     released: product.release_date ?? '',
+  };
+}
+
+type Fields = Record<string, unknown>;
+const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const textOr = <T>(value: unknown, fallback: T): string | T => (typeof value === 'string' ? value : fallback);
+
+// A price of the JSON: whole centavos, or (a file written before prices were centavos) pesos.
+function priceOf(cents: unknown, pesos: unknown): Centavos | null {
+  if (typeof cents === 'number') return Number.isSafeInteger(cents) && cents >= 0 ? centavos(cents) : null;
+  if (typeof pesos !== 'number') return null;
+  const value = tryToCentavos(pesos);
+  return value !== null && value >= 0 ? value : null;
+}
+
+function exploreProductOf(entry: unknown): ExploreProduct | null {
+  if (!isFields(entry) || typeof entry.id !== 'string' || typeof entry.name !== 'string') return null;
+  const priceCentavos = priceOf(entry.priceCentavos, entry.price);
+  if (priceCentavos === null) return null;
+  const hasOriginal = (entry.originalPriceCentavos ?? entry.originalPrice ?? null) !== null;
+  const originalPriceCentavos = hasOriginal ? priceOf(entry.originalPriceCentavos, entry.originalPrice) : null;
+  if (hasOriginal && originalPriceCentavos === null) return null;
+  const stock = entry.stock;
+  if (stock !== null && !(typeof stock === 'number' && Number.isInteger(stock))) return null;
+  return {
+    id: entry.id,
+    name: entry.name,
+    priceCentavos,
+    originalPriceCentavos,
+    stock,
+    preorder: entry.preorder === true,
+    sale: entry.sale === true,
+    franchiseId: textOr(entry.franchiseId, null),
+    expansionId: textOr(entry.expansionId, null),
+    typeId: textOr(entry.typeId, null),
+    image: textOr(entry.image, ''),
+    released: textOr(entry.released, ''),
+  };
+}
+
+function optionsOf(value: unknown): ExploreOption[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry): ExploreOption[] => {
+    if (!isFields(entry) || typeof entry.id !== 'string' || typeof entry.name !== 'string') return [];
+    return [typeof entry.franchiseId === 'string' ? { id: entry.id, name: entry.name, franchiseId: entry.franchiseId } : { id: entry.id, name: entry.name }];
+  });
+}
+
+/**
+ * The explore JSON as the island loads it (no schema library: this runs in the browser). Null
+ * when it is not the catalogue; products that are not usable are left out, so one bad entry never
+ * empties the page. A file cached from before prices were centavos (`price` in pesos) still reads.
+ */
+export function parseExploreData(value: unknown): ExploreData | null {
+  if (!isFields(value) || !Array.isArray(value.products)) return null;
+  return {
+    franchises: optionsOf(value.franchises),
+    expansions: optionsOf(value.expansions),
+    types: optionsOf(value.types),
+    products: value.products.map(exploreProductOf).filter((product): product is ExploreProduct => product !== null),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   filtersFromQuery,
   filtersToQuery,
   optionsFor,
+  parseExploreData,
   type ExploreData,
   type ExploreFilters,
   type ExploreProduct,
@@ -99,7 +100,9 @@ export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
     try {
       const response = await fetch(dataUrl);
       if (!response.ok) throw new Error(String(response.status));
-      setData((await response.json()) as ExploreData);
+      const parsed = parseExploreData(await response.json());
+      if (!parsed) throw new Error('catalog');
+      setData(parsed);
       setStatus('ready');
     } catch {
       setStatus('error');

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isListed, parseLiveProduct } from '../../../src/domain/products';
 import { toCentavos } from '../../../src/domain/money';
 import { parseCardProduct } from '../../../src/scripts/card-add';
-import { applyFilters, EMPTY_FILTERS, filtersFromQuery, filtersToQuery, type ExploreProduct } from '../../../src/domain/explore';
+import { applyFilters, EMPTY_FILTERS, filtersFromQuery, filtersToQuery, parseExploreData, toExploreProduct, type ExploreProduct } from '../../../src/domain/explore';
+import { parseProduct } from '../../../src/domain/product-schema';
 import { prepareIndex, searchProducts, searchWithTotal, type SearchEntry } from '../../../src/islands/search/search';
 import { exploreHref, seeAllLabel } from '../../../src/islands/search/SearchBox';
 
@@ -59,6 +60,39 @@ describe('the buy box reads live rows without zod', () => {
     expect(parseCardProduct('{"id":"a","name":"A","priceCentavos":5.5,"stock":null,"image":""}')).toBeNull();
     expect(parseCardProduct('{"id":"a","name":"A","price":5,"stock":null,"image":""}')).toBeNull();
     expect(parseCardProduct('no es json')).toBeNull();
+  });
+});
+
+describe('the explore JSON carries prices in centavos', () => {
+  const product = parseProduct({ id: 'pk-a', name: 'Caja', price: '1299.90', original_price: 1500, stock: 4, franchise_id: 'pokemon', release_date: '2026-01-02' })!;
+
+  it('is written from the snapshot product and read back as it was written', () => {
+    const written = toExploreProduct(product, '/img/a.svg');
+    expect(written).toMatchObject({ priceCentavos: 129990, originalPriceCentavos: 150000, sale: true, image: '/img/a.svg' });
+    const data = { franchises: [{ id: 'pokemon', name: 'Pokémon' }], expansions: [{ id: 'x', name: 'X', franchiseId: 'pokemon' }], types: [], products: [written] };
+    expect(parseExploreData(JSON.parse(JSON.stringify(data)))).toEqual(data);
+  });
+
+  it('still reads a file cached from before (prices in pesos) and leaves out entries that are not products', () => {
+    const parsed = parseExploreData({
+      franchises: [],
+      expansions: [],
+      types: [],
+      products: [
+        { ...exploreProduct('old', 'Viejo'), priceCentavos: undefined, originalPriceCentavos: undefined, price: 1299.9, originalPrice: null },
+        { ...exploreProduct('bad', 'Malo'), priceCentavos: 12.5 },
+        { ...exploreProduct('neg', 'Negativo'), priceCentavos: -100 },
+        { ...exploreProduct('orig', 'Original raro'), originalPriceCentavos: 'caro' },
+        { id: 'sin-nombre', priceCentavos: 100 },
+        exploreProduct('ok', 'Bien'),
+      ],
+    });
+    expect(parsed?.products.map((p) => [p.id, p.priceCentavos, p.originalPriceCentavos])).toEqual([
+      ['old', 129990, null],
+      ['ok', 1000, null],
+    ]);
+    expect(parseExploreData([])).toBeNull();
+    expect(parseExploreData({ franchises: [] })).toBeNull();
   });
 });
 
