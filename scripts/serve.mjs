@@ -74,6 +74,8 @@ const rebuilds = new SharedRebuilds(
     root,
     outDir,
     keepOldMs: Number(process.env.REBUILD_KEEP_OLD_MS || 60_000),
+    // Full rebuilds of a large catalogue in that many processes at once (README: Benchmarks).
+    parts: Number(process.env.BUILD_PARTS || 1),
     log: process.env.REBUILD_QUIET === '1' ? undefined : (line) => log(`[rebuild] ${line}`),
   }),
   {

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildChanges } from './manager.ts';
 import { DEFAULT_MAX_CHANGED, fileForPath, readManifest, writeManifest, type BuildManifest } from './incremental.ts';
+import { mergePart, partEnv, partOutDir } from './parts.ts';
 
 /** Where a server's output lives and how it rebuilds it. */
 export interface OutputOptions {
@@ -30,6 +31,8 @@ export interface OutputOptions {
   maxChanged?: number;
   /** Identifies the code a build was made from (default: a hash of src/, astro.config.mjs and package-lock.json). */
   codeKey?: () => string;
+  /** Processes a full build renders in (parts.ts); default 1. Incremental builds use one. */
+  parts?: number;
 }
 
 /** What the last build did, for logs and tests. */
@@ -251,6 +254,60 @@ function runCommand(command: string[], cwd: string, env: NodeJS.ProcessEnv, log?
   });
 }
 
+/** What `runBuild` needs: the project, where to build, and how. */
+export interface BuildRun {
+  root: string;
+  /** Absolute output folder (inside the project, so the build finds node_modules). */
+  outDir: string;
+  /** The command that builds into $ASTRO_OUT_DIR (default: this Node running `astro build`). */
+  command?: string[];
+  env?: NodeJS.ProcessEnv;
+  /** Processes to render a full build in (default 1: one `astro build`). */
+  parts?: number;
+  log?: (line: string) => void;
+  report?: ProgressReporter;
+}
+
+/** This Node running the project's `astro build`. */
+export function astroBuildCommand(root: string): string[] {
+  return [process.execPath, path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'];
+}
+
+/**
+ * Builds into `outDir`: one `astro build`, or with `parts` > 1 that many at once, each rendering
+ * its share of the product pages (parts.ts), then their output moved into `outDir` and the
+ * sitemap completed with their pages. A failed part fails the build; the parts' folders are
+ * always removed.
+ */
+export async function runBuild(run: BuildRun): Promise<void> {
+  const command = run.command ?? astroBuildCommand(run.root);
+  const env = { ...(run.env ?? process.env), ASTRO_OUT_DIR: run.outDir };
+  const count = Math.max(1, Math.floor(run.parts ?? 1));
+  if (count === 1) return runCommand(command, run.root, env, run.log, run.report);
+  const written = new Array<number>(count).fill(0);
+  let phase: BuildProgress['phase'] = 'starting';
+  const partDirs = Array.from({ length: count - 1 }, (_, k) => partOutDir(run.outDir, k + 1));
+  try {
+    const results = await Promise.allSettled(
+      Array.from({ length: count }, (_, k) =>
+        runCommand(command, run.root, partEnv(env, run.outDir, k, count), run.log && ((line) => run.log!(`[${k + 1}/${count}] ${line}`)), (progress) => {
+          written[k] = progress.pagesWritten;
+          if (k === 0) phase = progress.phase;
+          run.report?.({ phase, pagesWritten: written.reduce((a, b) => a + b, 0) });
+        }),
+      ),
+    );
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    const client = path.join(run.outDir, 'client');
+    const pages = partDirs.flatMap((dir) => mergePart(path.join(dir, 'client'), client));
+    updateSitemap(client, pages, []);
+    run.log?.(`Compilación en ${count} partes: ${pages.length} páginas de las otras partes movidas a ${client}.`);
+  } finally {
+    for (const dir of partDirs) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * Copies the hashed assets (`_astro/*`) of the build being replaced into the new one when it lacks
  * them, before the new one is published: a page loaded before the swap, and the server-rendered
@@ -415,7 +472,7 @@ export function createBuilder(
 ): (report?: ProgressReporter, changes?: BuildChanges | null) => Promise<void> {
   const outDir = path.resolve(options.outDir);
   const staging = `${outDir}-rebuild`;
-  const command = options.command ?? [process.execPath, path.join(options.root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'];
+  const command = options.command ?? astroBuildCommand(options.root);
   const keepOldMs = options.keepOldMs ?? 60_000;
   const maxChanged = options.maxChanged ?? DEFAULT_MAX_CHANGED;
   const codeKey = options.codeKey ?? (() => sourceCodeKey(options.root));
@@ -448,7 +505,7 @@ export function createBuilder(
       env.CATALOG_MAX_CHANGED = String(maxChanged);
     }
     try {
-      await runCommand(command, options.root, env, options.log, track);
+      await runBuild({ root: options.root, outDir: staging, command, env, parts: incremental ? 1 : options.parts, log: options.log, report: track });
       report?.({ phase: 'publishing', pagesWritten: pages });
       const built = path.join(staging, 'client');
       const manifest = readManifest(newManifest);

@@ -10,6 +10,7 @@ import { buildSearchShards } from '../../domain/search.ts';
 import { resolveImage } from '../../domain/images.ts';
 import { franchiseTypesPath } from '../../domain/routes.ts';
 import { contentFingerprint, pageFingerprints, planBuild, productDigest, requestFromEnv, writeManifest, type BuildPlan, type FingerprintedFile } from '../rebuild/incremental.ts';
+import { PART_ENV, parsePart, partRenders } from '../rebuild/parts.ts';
 import type { SnapshotCollection, SnapshotExpansion, SnapshotFranchise, SnapshotProductType } from './model.ts';
 
 /** The whole catalogue for page building. */
@@ -29,7 +30,8 @@ export interface BuildCatalog {
   productTypeById: Map<string, SnapshotProductType>;
   /**
    * Whether this build renders the catalogue file at `path` (a URL path such as '/product/x' or
-   * '/search/ab.json'): always in a full build, only changed files in an incremental one.
+   * '/search/ab.json'): always in a full build, only changed files in an incremental one, and
+   * only its share in one part of a build in parts.
    */
   renders(path: string): boolean;
 }
@@ -97,9 +99,11 @@ export function getBuildCatalog(): Promise<BuildCatalog> {
     };
     // Planned on first use: only getStaticPaths asks, never an on-demand (server-rendered) page.
     let render: Set<string> | null | undefined;
+    // A full build in parts (../rebuild/parts.ts) renders only its share of the files.
+    const part = parsePart(process.env[PART_ENV]);
     const renders = (path: string) => {
       if (render === undefined) render = planCatalogBuild(catalog).render;
-      return render === null || render.has(path);
+      return (render === null || render.has(path)) && partRenders(part, path);
     };
     return {
       ...catalog,
