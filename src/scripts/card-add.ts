@@ -4,7 +4,7 @@
  */
 import { addToCart } from '../stores/cart.ts';
 import { showAddOutcome } from '../stores/toast.ts';
-import { type Centavos, centavos } from '../domain/money.ts';
+import { type Centavos, centavos, tryToCentavos } from '../domain/money.ts';
 
 interface CardProduct {
   id: string;
@@ -12,6 +12,14 @@ interface CardProduct {
   priceCentavos: Centavos;
   stock: number | null;
   image: string;
+}
+
+// The button's price: whole centavos, or (a page built before prices were centavos) `price` in pesos.
+function cardPrice(d: Record<string, unknown>): Centavos | null {
+  const cents = d.priceCentavos;
+  if (cents !== undefined) return typeof cents === 'number' && Number.isSafeInteger(cents) && cents >= 0 ? centavos(cents) : null;
+  if (typeof d.price !== 'number' || !Number.isFinite(d.price) || d.price < 0) return null;
+  return tryToCentavos(d.price);
 }
 
 /** The product a card's button carries in `data-card-add`; null when it is not one (no zod: every listing loads this). */
@@ -25,10 +33,11 @@ export function parseCardProduct(text: string | undefined): CardProduct | null {
   if (typeof data !== 'object' || data === null) return null;
   const d = data as Record<string, unknown>;
   if (typeof d.id !== 'string' || d.id === '' || typeof d.name !== 'string' || typeof d.image !== 'string') return null;
-  const price = d.priceCentavos;
-  if (typeof price !== 'number' || !Number.isSafeInteger(price) || price < 0) return null;
-  if (d.stock !== null && !(typeof d.stock === 'number' && Number.isInteger(d.stock) && d.stock >= 0)) return null;
-  return { id: d.id, name: d.name, priceCentavos: centavos(price), stock: d.stock as number | null, image: d.image };
+  const priceCentavos = cardPrice(d);
+  if (priceCentavos === null) return null;
+  const stock = d.stock;
+  if (stock !== null && !(typeof stock === 'number' && Number.isInteger(stock) && stock >= 0)) return null;
+  return { id: d.id, name: d.name, priceCentavos, stock, image: d.image };
 }
 
 /** Starts listening for clicks on `[data-card-add]` buttons (once per page). */

@@ -58,7 +58,10 @@ describe('the buy box reads live rows without zod', () => {
     expect(parseCardProduct('{"id":"a","name":"A","priceCentavos":500,"stock":null,"image":""}')).toEqual({ id: 'a', name: 'A', priceCentavos: 500, stock: null, image: '' });
     expect(parseCardProduct('{"id":"a","name":"A","priceCentavos":500,"stock":-1,"image":""}')).toBeNull();
     expect(parseCardProduct('{"id":"a","name":"A","priceCentavos":5.5,"stock":null,"image":""}')).toBeNull();
-    expect(parseCardProduct('{"id":"a","name":"A","price":5,"stock":null,"image":""}')).toBeNull();
+    // A page built before prices were centavos carries the price in pesos.
+    expect(parseCardProduct('{"id":"a","name":"A","price":5.5,"stock":null,"image":""}')).toEqual({ id: 'a', name: 'A', priceCentavos: 550, stock: null, image: '' });
+    expect(parseCardProduct('{"id":"a","name":"A","price":-5,"stock":null,"image":""}')).toBeNull();
+    expect(parseCardProduct('{"id":"a","name":"A","stock":null,"image":""}')).toBeNull();
     expect(parseCardProduct('no es json')).toBeNull();
   });
 });
