@@ -99,10 +99,11 @@ export function getBuildCatalog(): Promise<BuildCatalog> {
     };
     // Planned on first use: only getStaticPaths asks, never an on-demand (server-rendered) page.
     let render: Set<string> | null | undefined;
-    // A full build in parts (../rebuild/parts.ts) renders only its share of the files.
-    const part = parsePart(process.env[PART_ENV]);
+    // A full build in parts (../rebuild/parts.ts) renders only its share of the files; part 0
+    // plans the build and writes its manifest, the others render product pages only.
+    const part = buildPart();
     const renders = (path: string) => {
-      if (render === undefined) render = planCatalogBuild(catalog).render;
+      if (render === undefined) render = part && part.index > 0 ? null : planCatalogBuild(catalog).render;
       return (render === null || render.has(path)) && partRenders(part, path);
     };
     return {
@@ -115,6 +116,11 @@ export function getBuildCatalog(): Promise<BuildCatalog> {
     };
   })();
   return cached;
+}
+
+/** Which part of a build in parts this build is, or null for a whole build. */
+function buildPart(): { index: number; count: number } | null {
+  return parsePart(process.env[PART_ENV]);
 }
 
 type PlanCatalog = Pick<BuildCatalog, 'products' | 'franchises' | 'expansions' | 'productTypes'>;
@@ -143,6 +149,8 @@ export async function searchShardPaths(): Promise<string[]> {
  * and then forgotten, so a 100,000-product build does not keep every shard in memory to the end.
  */
 export async function takeSearchShard(path: string): Promise<string | null> {
+  // Search files are part 0's (the others' copies would be dropped when the parts merge).
+  if ((buildPart()?.index ?? 0) > 0) return null;
   const catalog = await getBuildCatalog();
   // The plan fingerprints every shard: make it before any shard is handed out and forgotten.
   catalog.renders('/');
