@@ -11,7 +11,7 @@ import { formatMXN } from '../../../src/domain/money.ts';
 import { parseProduct } from '../../../src/domain/product-schema.ts';
 import { expansionListingPath, pagesShowing, productPath, typeListingPath, type RouteCatalog } from '../../../src/domain/routes.ts';
 import { fileForPath, readManifest } from '../../../src/server/rebuild/incremental.ts';
-import { clientLink, createBuilder, currentBuild, manifestFile, prepareOutput, type PublishResult } from '../../../src/server/rebuild/output.ts';
+import { clientLink, createBuilder, currentBuild, manifestFile, prepareOutput, runBuild, type PublishResult } from '../../../src/server/rebuild/output.ts';
 import { mergeSnapshot } from '../../../src/server/snapshot/model.ts';
 
 const root = process.cwd();
@@ -146,5 +146,37 @@ describe('incremental catalogue rebuild (real astro build of the demo catalogue)
       expect(before.get(file), file).toBeDefined();
       expect(after.get(file), file).toEqual(before.get(file));
     }
+  });
+
+  it('a full build in two parts writes the same files as one build, with every page in the sitemap', { timeout: 900_000 }, async () => {
+    const snapshotFile = path.join(tmp, 'snapshot-parts.json');
+    writeSnapshot(snapshotFile, rows());
+    const env: NodeJS.ProcessEnv = { ...process.env, CATALOG_SNAPSHOT_FILE: snapshotFile, SITE_URL: 'http://tienda.test' };
+    delete env.PUBLIC_SUPABASE_URL;
+    delete env.PUBLIC_SUPABASE_ANON_KEY;
+    const whole = path.join(tmp, 'whole');
+    const parted = path.join(tmp, 'parted');
+    await runBuild({ root, outDir: whole, env: { ...env, CATALOG_BUILD_MANIFEST: path.join(whole, 'manifest.json') } });
+    await runBuild({ root, outDir: parted, env: { ...env, CATALOG_BUILD_MANIFEST: path.join(parted, 'manifest.json') }, parts: 2 });
+    expect(fs.existsSync(`${parted}-part1`)).toBe(false);
+
+    const files = (dir: string) => [...snapshotFiles(path.join(dir, 'client')).keys()].sort();
+    const wholeFiles = files(whole);
+    expect(files(parted)).toEqual(wholeFiles);
+    const products = wholeFiles.filter((file) => file.startsWith('product/'));
+    expect(products.length).toBeGreaterThan(100);
+    // Every page and feed is the same, byte for byte (the sitemap is compared by its URLs).
+    for (const file of wholeFiles.filter((f) => !f.startsWith('sitemap'))) {
+      expect(fs.readFileSync(path.join(parted, 'client', file), 'utf8'), file).toBe(fs.readFileSync(path.join(whole, 'client', file), 'utf8'));
+    }
+    const locs = (dir: string) =>
+      wholeFiles
+        .filter((f) => /^sitemap-\d+\.xml$/.test(f))
+        .flatMap((f) => [...fs.readFileSync(path.join(dir, 'client', f), 'utf8').matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]))
+        .sort();
+    expect(locs(parted)).toEqual(locs(whole));
+    expect(locs(parted)).toContain(`http://tienda.test/product/${path.basename(path.dirname(products[0]!))}/`);
+    // Part 0 plans the build: its manifest describes the whole catalogue as one build's does.
+    expect(readManifest(path.join(parted, 'manifest.json'))?.files).toEqual(readManifest(path.join(whole, 'manifest.json'))?.files);
   });
 });
