@@ -18,6 +18,9 @@
  * failed connections, timeouts and unexpected answers (a sold-out refusal of create_order is the
  * shop working, counted apart).
  *
+ * nginx keeps pages for one second (its micro-cache, as in README's deployment); LOAD_PROXY_CACHE=0
+ * turns it off, so every request reaches the shop's processes.
+ *
  *   npm run load                       one server, then two
  *   npm run load -- --instances 2      only the two-server run
  */
@@ -43,6 +46,9 @@ const SECONDS = Number(process.env.LOAD_SECONDS || 60);
 const SHOPPERS = Number(process.env.LOAD_SHOPPERS || 200);
 const RATE = Number(process.env.LOAD_RATE || 1);
 const CHECKOUTS = Number(process.env.LOAD_CHECKOUTS || 20);
+// nginx's one-second micro-cache of pages (scripts/load/cluster.ts, as README's deployment
+// describes); LOAD_PROXY_CACHE=0 sends every request to the shop's processes.
+const PROXY_CACHE = process.env.LOAD_PROXY_CACHE !== '0';
 const HOT_STOCK = 25;
 const STOCK = 100_000;
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
@@ -204,7 +210,7 @@ async function runOnce(count: number, ctx: { backend: Backend; db: pg.Client; ou
         }),
       );
     }
-    proxy = await startNginx({ port: ctx.proxyPort, upstreams: instances.map((i) => i.port), dir: path.join(ctx.work, `nginx-${count}`) });
+    proxy = await startNginx({ port: ctx.proxyPort, upstreams: instances.map((i) => i.port), dir: path.join(ctx.work, `nginx-${count}`), cache: PROXY_CACHE });
     // Warm-up: each page once, so the first requests do not measure cold caches.
     for (const p of ctx.paths.slice(0, 50)) await fetch(`${proxy.url}${p}`).then((r) => r.arrayBuffer());
 
@@ -279,7 +285,7 @@ function report(result: RunResult): string {
   const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : '—');
   const c = result.checkout.calls;
   const lines = [
-    `### ${result.instances === 1 ? 'Un servidor' : `${result.instances} servidores`} detrás de nginx`,
+    `### ${result.instances === 1 ? 'Un servidor' : `${result.instances} servidores`} detrás de nginx (${PROXY_CACHE ? 'con' : 'sin'} micro-caché de 1 s)`,
     '',
     '| Medida | Valor |',
     '| --- | --- |',

@@ -3,8 +3,9 @@
  * own configuration in a temp folder), sharing one PostgreSQL server and one output folder, all on
  * 127.0.0.1: both serve; a product edit is rebuilt once (both processes see it through realtime,
  * one request counts) and appears on the other process's static page; one process sweeps
- * reservations; and a process killed mid-rebuild (with its build) leaves the other serving while
- * it builds that job again.
+ * reservations; a process killed mid-rebuild (with its build) leaves the other serving while it
+ * builds that job again; and nginx's one-second micro-cache serves pages with the shop's headers,
+ * never the API, and the new page soon after a rebuild.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,8 @@ const PRODUCT = 'pk-booster-stellar-crown';
 let backend: Backend;
 let db: pg.Client;
 let proxy: Proxy;
+/** The same two processes behind nginx with its one-second micro-cache (README's deployment). */
+let cached: Proxy;
 let a: Instance;
 let b: Instance;
 let work: string;
@@ -78,12 +81,14 @@ beforeAll(async () => {
     a = await startInstance({ name: 'A', port: portA, outDir: out.relative, backend, siteUrl, env });
     b = await startInstance({ name: 'B', port: portB, outDir: out.relative, backend, siteUrl, env });
     proxy = await startNginx({ port: proxyPort, upstreams: [portA, portB], dir: path.join(work, 'nginx') });
+    cached = await startNginx({ port: await freePort(), upstreams: [portA, portB], dir: path.join(work, 'nginx-cache'), cache: true });
   });
   console.info(`[dos servidores] tiempos (ms): ${JSON.stringify(timings)}`);
 });
 
 afterAll(async () => {
   await proxy?.stop();
+  await cached?.stop();
   await Promise.all([a?.stop(), b?.stop()]);
   await db?.end().catch(() => undefined);
   await backend?.stop();
@@ -110,6 +115,35 @@ describe('two server processes behind nginx (one PostgreSQL server, one output f
       }
     }
     expect(upstreams).toEqual(new Set([`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`]));
+  });
+
+  it("nginx's micro-cache keeps pages for everyone with the shop's headers, and never the API", async () => {
+    const url = `${cached.url}/product/${PRODUCT}`;
+    const first = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    const direct = await fetch(`${a.url}/product/${PRODUCT}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(first.status).toBe(200);
+    const body = await first.text();
+    expect(body).toBe(await direct.text());
+    // Kept: the next request within the second is answered by nginx, with the same page and the
+    // shop's own security headers.
+    const second = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    // HIT, or STALE/UPDATING when the second had already passed on a busy machine: nginx's copy either way.
+    expect(['HIT', 'STALE', 'UPDATING']).toContain(second.headers.get('x-cache'));
+    expect(await second.text()).toBe(body);
+    for (const header of ['content-security-policy', 'x-content-type-options', 'etag']) {
+      expect(second.headers.get(header), header).toBe(direct.headers.get(header));
+    }
+    // One copy per encoding: a client without compression gets plain HTML.
+    const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(body);
+    // The API and the checkout are never kept.
+    for (const route of ['/api/admin/rebuild', '/checkout/summary']) {
+      await fetch(`${cached.url}${route}`).then((r) => r.arrayBuffer());
+      const again = await fetch(`${cached.url}${route}`);
+      await again.arrayBuffer();
+      expect(again.headers.get('x-cache'), route).toBeNull();
+    }
   });
 
   it('sweeps reservations on one process only', async () => {
@@ -159,6 +193,8 @@ describe('two server processes behind nginx (one PostgreSQL server, one output f
       expect(res.headers.get('etag')).toBeTruthy();
       expect(await res.text()).toContain(name);
     }
+    // nginx's micro-cache had the old page; it serves the new one within a few seconds.
+    await expect.poll(async () => (await (await fetch(`${cached.url}/product/${PRODUCT}`)).text()).includes(name), { timeout: 5000, interval: 250 }).toBe(true);
     // And the status is the same from either process.
     const token2 = await adminToken();
     const statuses = await Promise.all(
