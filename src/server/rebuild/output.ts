@@ -287,16 +287,24 @@ export async function runBuild(run: BuildRun): Promise<void> {
   const written = new Array<number>(count).fill(0);
   let phase: BuildProgress['phase'] = 'starting';
   const partDirs = Array.from({ length: count - 1 }, (_, k) => partOutDir(run.outDir, k + 1));
+  // Every build writes the project's generated types (.astro/) while it syncs content: the other
+  // parts start once part 0 is past that, so no two write those files at once.
+  let synced: () => void = () => {};
+  const partZeroSynced = new Promise<void>((resolve) => (synced = resolve));
+  const start = (k: number) =>
+    runCommand(command, run.root, partEnv(env, run.outDir, k, count), run.log && ((line) => run.log!(`[${k + 1}/${count}] ${line}`)), (progress) => {
+      written[k] = progress.pagesWritten;
+      if (k === 0) {
+        phase = progress.phase;
+        if (phase === 'bundling' || phase === 'pages') synced();
+      }
+      run.report?.({ phase, pagesWritten: written.reduce((a, b) => a + b, 0) });
+    });
   try {
-    const results = await Promise.allSettled(
-      Array.from({ length: count }, (_, k) =>
-        runCommand(command, run.root, partEnv(env, run.outDir, k, count), run.log && ((line) => run.log!(`[${k + 1}/${count}] ${line}`)), (progress) => {
-          written[k] = progress.pagesWritten;
-          if (k === 0) phase = progress.phase;
-          run.report?.({ phase, pagesWritten: written.reduce((a, b) => a + b, 0) });
-        }),
-      ),
-    );
+    const first = start(0);
+    // Part 0 past its content sync, or finished: the others start. Part 0 failed first: they never do.
+    const gate = await Promise.race([partZeroSynced.then(() => true), first.then(() => true, () => false)]);
+    const results = await Promise.allSettled([first, ...(gate ? Array.from({ length: count - 1 }, (_, k) => start(k + 1)) : [])]);
     const failed = results.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
     const client = path.join(run.outDir, 'client');

@@ -79,6 +79,9 @@ describe('a build in parts', () => {
     // and a sitemap of what it wrote, as @astrojs/sitemap does.
     const script = `
       const fs=require('fs'),p=require('path'),o=process.env.ASTRO_OUT_DIR,[k,n]=process.env.CATALOG_RENDER_PART.split('/').map(Number);
+      fs.appendFileSync(process.env.STARTS,k+' ');
+      if(k===0&&process.env.FAIL_EARLY) process.exit(4);
+      console.log('[build] Building server entrypoints...');
       const w=(f,t)=>{fs.mkdirSync(p.dirname(p.join(o,'client',f)),{recursive:true});fs.writeFileSync(p.join(o,'client',f),t)};
       w('index.html','inicio '+k);
       const mine=['a','b','c'].filter((id,i)=>i%n===k);
@@ -87,7 +90,10 @@ describe('a build in parts', () => {
       w('sitemap-0.xml','<?xml version="1.0" encoding="UTF-8"?><urlset>'+urls+'</urlset>');
       w('sitemap-index.xml','<?xml version="1.0" encoding="UTF-8"?><sitemapindex><sitemap><loc>https://tienda.test/sitemap-0.xml</loc></sitemap></sitemapindex>');
       if(k===1&&process.env.FAIL_PART) process.exit(2);`;
-    await runBuild({ root, outDir, parts: 2, command: [process.execPath, '-e', script], env: {} });
+    const starts = path.join(root, 'starts.txt');
+    await runBuild({ root, outDir, parts: 2, command: [process.execPath, '-e', script], env: { STARTS: starts } });
+    // Part 1 started only after part 0 had said it was bundling (past writing .astro/).
+    expect(fs.readFileSync(starts, 'utf8')).toBe('0 1 ');
     const client = path.join(outDir, 'client');
     expect(fs.readdirSync(path.join(client, 'product')).sort()).toEqual(['a', 'b', 'c']);
     expect(fs.readFileSync(path.join(client, 'index.html'), 'utf8')).toBe('inicio 0');
@@ -97,7 +103,12 @@ describe('a build in parts', () => {
 
     // A failed part fails the build, and its folder goes too.
     const failing = path.join(root, 'dist2');
-    await expect(runBuild({ root, outDir: failing, parts: 2, command: [process.execPath, '-e', script], env: { FAIL_PART: '1' } })).rejects.toThrow(/código 2/);
+    await expect(runBuild({ root, outDir: failing, parts: 2, command: [process.execPath, '-e', script], env: { STARTS: starts, FAIL_PART: '1' } })).rejects.toThrow(/código 2/);
     expect(fs.existsSync(partOutDir(failing, 1))).toBe(false);
+
+    // Part 0 failing before it bundles: the other parts are never started.
+    fs.writeFileSync(starts, '');
+    await expect(runBuild({ root, outDir: path.join(root, 'dist3'), parts: 2, command: [process.execPath, '-e', script], env: { STARTS: starts, FAIL_EARLY: '1' } })).rejects.toThrow(/código 4/);
+    expect(fs.readFileSync(starts, 'utf8')).toBe('0 ');
   });
 });
