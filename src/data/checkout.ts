@@ -42,16 +42,17 @@ export interface LineRefusal {
 
 const LINE_KINDS = ['out_of_stock', 'limit_exceeded', 'unavailable', 'unknown_product'] as const;
 const ITEM_KINDS = ['invalid_item', 'invalid_quantity', 'too_many_items', 'empty_order'];
+const isLineKind = (value: string | undefined): value is LineRefusal['kind'] => LINE_KINDS.some((kind) => kind === value);
 
 /** Reads create_order's refusal: a Spanish message, and the line it concerns when there is one. */
 export function parseCreateOrderError(error: { message?: string; details?: string | null; hint?: string | null }): { message: string; line: LineRefusal | null } {
   const details = error.details ?? '';
   const [kind, ...rest] = details.split(':');
   const productId = rest.join(':');
-  if ((LINE_KINDS as readonly string[]).includes(kind ?? '') && productId) {
+  if (isLineKind(kind) && productId) {
     const remaining = error.hint !== null && error.hint !== undefined && /^\d+$/.test(error.hint) ? Number(error.hint) : null;
     const message = error.message || CHECKOUT_MESSAGES.createOrder;
-    return { message, line: { productId, kind: kind as LineRefusal['kind'], message, remaining } };
+    return { message, line: { productId, kind, message, remaining } };
   }
   if (details === 'not_authenticated') return { message: CHECKOUT_MESSAGES.signIn, line: null };
   if (ITEM_KINDS.includes(details)) return { message: CHECKOUT_MESSAGES.saveItems, line: null };

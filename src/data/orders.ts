@@ -39,7 +39,10 @@ export interface OrderLine {
 /** The address copy stored on an order (a JSON column), when it holds one. */
 function addressCopyOf(value: Json | null): AddressCopy | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-  const text = (key: keyof AddressCopy) => (typeof value[key] === 'string' ? (value[key] as string) : null);
+  const text = (key: keyof AddressCopy) => {
+    const field = value[key];
+    return typeof field === 'string' ? field : null;
+  };
   return { label: text('label'), street: text('street'), city: text('city'), state: text('state'), zip: text('zip'), country: text('country') };
 }
 
