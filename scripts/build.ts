@@ -2,6 +2,7 @@
  * `npm run build`'s site build: `astro build` into ASTRO_OUT_DIR (default dist), or with
  * BUILD_PARTS=n (for large catalogues, one per core) n of them at once, each rendering its share
  * of the product pages, merged into one output folder (src/server/rebuild/parts.ts).
+ * BUILD_MAX_HEAP_MB limits each build process's heap (Node's --max-old-space-size).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,12 +11,13 @@ import { runBuild } from '../src/server/rebuild/output.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.resolve(root, process.env.ASTRO_OUT_DIR || 'dist');
 const parts = Number(process.env.BUILD_PARTS || 1);
+const maxHeapMb = Number(process.env.BUILD_MAX_HEAP_MB || 0);
 if (!Number.isInteger(parts) || parts < 1) {
   console.error(`BUILD_PARTS must be a whole number of at least 1, got "${process.env.BUILD_PARTS}"`);
   process.exit(1);
 }
 try {
-  await runBuild({ root, outDir, parts, log: (line) => console.log(line) });
+  await runBuild({ root, outDir, parts, maxHeapMb, log: (line) => console.log(line) });
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);

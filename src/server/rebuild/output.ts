@@ -33,6 +33,8 @@ export interface OutputOptions {
   codeKey?: () => string;
   /** Processes a full build renders in (parts.ts); default 1. Incremental builds use one. */
   parts?: number;
+  /** Heap limit of each build process in MB (see BuildRun); default Node's. */
+  maxHeapMb?: number;
 }
 
 /** What the last build did, for logs and tests. */
@@ -264,8 +266,20 @@ export interface BuildRun {
   env?: NodeJS.ProcessEnv;
   /** Processes to render a full build in (default 1: one `astro build`). */
   parts?: number;
+  /**
+   * Old-generation heap limit of each build process in MB (Node's --max-old-space-size); default
+   * Node's own, which on a machine with plenty of memory lets garbage pile up to several GB.
+   */
+  maxHeapMb?: number;
   log?: (line: string) => void;
   report?: ProgressReporter;
+}
+
+/** The environment with Node's heap limit added to NODE_OPTIONS (none when mb is not a positive number). */
+export function withHeapLimit(env: NodeJS.ProcessEnv, mb: number | undefined): NodeJS.ProcessEnv {
+  if (!mb || !Number.isFinite(mb) || mb <= 0) return env;
+  const options = (env.NODE_OPTIONS ?? '').replace(/--max-old-space-size=\S+/g, '').trim();
+  return { ...env, NODE_OPTIONS: `${options} --max-old-space-size=${Math.floor(mb)}`.trim() };
 }
 
 /** This Node running the project's `astro build`. */
@@ -281,7 +295,7 @@ export function astroBuildCommand(root: string): string[] {
  */
 export async function runBuild(run: BuildRun): Promise<void> {
   const command = run.command ?? astroBuildCommand(run.root);
-  const env = { ...(run.env ?? process.env), ASTRO_OUT_DIR: run.outDir };
+  const env = withHeapLimit({ ...(run.env ?? process.env), ASTRO_OUT_DIR: run.outDir }, run.maxHeapMb);
   const count = Math.max(1, Math.floor(run.parts ?? 1));
   if (count === 1) return runCommand(command, run.root, env, run.log, run.report);
   const written = new Array<number>(count).fill(0);
@@ -513,7 +527,7 @@ export function createBuilder(
       env.CATALOG_MAX_CHANGED = String(maxChanged);
     }
     try {
-      await runBuild({ root: options.root, outDir: staging, command, env, parts: incremental ? 1 : options.parts, log: options.log, report: track });
+      await runBuild({ root: options.root, outDir: staging, command, env, parts: incremental ? 1 : options.parts, maxHeapMb: options.maxHeapMb, log: options.log, report: track });
       report?.({ phase: 'publishing', pagesWritten: pages });
       const built = path.join(staging, 'client');
       const manifest = readManifest(newManifest);

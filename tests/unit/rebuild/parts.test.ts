@@ -112,3 +112,12 @@ describe('a build in parts', () => {
     expect(fs.readFileSync(starts, 'utf8')).toBe('0 ');
   });
 });
+
+describe('heap limit of the build processes', () => {
+  it('adds or replaces --max-old-space-size in NODE_OPTIONS, and leaves the rest', async () => {
+    const { withHeapLimit } = await import('../../../src/server/rebuild/output.ts');
+    expect(withHeapLimit({ NODE_OPTIONS: '--enable-source-maps --max-old-space-size=4096' }, 768).NODE_OPTIONS).toBe('--enable-source-maps --max-old-space-size=768');
+    expect(withHeapLimit({}, 512.7).NODE_OPTIONS).toBe('--max-old-space-size=512');
+    for (const none of [undefined, 0, -1, Number.NaN]) expect(withHeapLimit({ NODE_OPTIONS: '--x' }, none)).toEqual({ NODE_OPTIONS: '--x' });
+  });
+});
