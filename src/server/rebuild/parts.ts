@@ -13,7 +13,7 @@ import { productPath } from '../../domain/routes.ts';
 /** The environment variable that tells a build which part it is: "k/n". */
 export const PART_ENV = 'CATALOG_RENDER_PART';
 
-/** Part k of n, from "k/n"; null when the value is missing or malformed (the whole build). */
+/** Part k of n, read as k/n (e.g. 1/2); null when the value is missing or malformed (the whole build). */
 export function parsePart(value: string | undefined): { index: number; count: number } | null {
   const match = /^(\d+)\/(\d+)$/.exec(value?.trim() ?? '');
   if (!match) return null;
