@@ -53,10 +53,20 @@ async function provider<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The voucher kept on the order (orders.oxxo_voucher, JSON). */
+const storedVoucherSchema = z.object({
+  reference: z.string(),
+  expiresAt: z.string(),
+  paymentIntentId: z.string(),
+  amount: z.coerce.number(),
+  hostedVoucherUrl: z.string().nullish(),
+});
+
 function storedVoucher(order: OrderRow): StoredVoucher | null {
-  const v = order.oxxo_voucher as Partial<StoredVoucher> | null | undefined;
-  if (!v || typeof v.reference !== 'string' || typeof v.expiresAt !== 'string' || typeof v.paymentIntentId !== 'string') return null;
-  return { reference: v.reference, expiresAt: v.expiresAt, amount: Number(v.amount), hostedVoucherUrl: v.hostedVoucherUrl ?? null, paymentIntentId: v.paymentIntentId };
+  const parsed = storedVoucherSchema.safeParse(order.oxxo_voucher);
+  if (!parsed.success) return null;
+  const v = parsed.data;
+  return { reference: v.reference, expiresAt: v.expiresAt, amount: v.amount, hostedVoucherUrl: v.hostedVoucherUrl ?? null, paymentIntentId: v.paymentIntentId };
 }
 
 /** The name Stripe prints on the voucher: the profile's name, else its username, else the e-mail's. */

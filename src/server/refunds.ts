@@ -5,12 +5,17 @@
  * (complete_refund: the order becomes 'Reembolsado' unless the refund only undid a duplicate
  * payment; fail_refund: it stays in payments_needing_attention and the sweeper retries it).
  */
+import { z } from 'zod';
 import { centavos, centavosToDecimalString, paymentAmount } from '../domain/money.ts';
 import { REFUND_MESSAGES } from '../domain/orders.ts';
 import type { ServerContext } from './checkout.ts';
 import type { RefundInfo } from './payments/types.ts';
 
 /** Why a charge is refunded (payment_refunds.reason). */
+
+/** What claim_refund answers: the refund row's id and whether this call claimed it. */
+const claimAnswer = z.object({ id: z.string(), claimed: z.boolean() });
+
 export type RefundReason = 'late_payment' | 'duplicate' | 'mismatch' | 'shop';
 
 /** A charge to give back in full. */
@@ -70,7 +75,7 @@ export async function refundCharge(ctx: ServerContext, charge: Charge, reason: R
     p_reason: reason,
   });
   if (error) throw new Error(`claim_refund: ${error.message}`);
-  const claim = data as { id: string; claimed: boolean };
+  const claim = claimAnswer.parse(data);
   if (!claim.claimed) {
     const { data: row } = await ctx.admin.from('payment_refunds').select('status').eq('id', claim.id).maybeSingle();
     const { data: order } = await ctx.admin.from('orders').select('status').eq('id', charge.orderId).maybeSingle();

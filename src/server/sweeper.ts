@@ -12,6 +12,7 @@
  *   3. retries refunds that failed earlier;
  *   4. sends the e-mails of the outbox that are due (claimed with skip locked, so safe anywhere).
  */
+import { z } from 'zod';
 import { closeAttempt, settlePayment, type ServerContext } from './checkout.ts';
 import { deliverDueMail } from './mail.ts';
 import { retryDueRefunds } from './refunds.ts';
@@ -25,6 +26,9 @@ export interface SweepReport {
   refunds: { retried: number; succeeded: number };
   mail: { claimed: number; sent: number; retrying: number; gaveUp: number };
 }
+
+/** What sweep_expired_orders answers: whether this process holds the lease, and the reservations it released. */
+const leaseAnswer = z.object({ leader: z.boolean(), released: z.number() });
 
 interface OpenAttempt {
   id: string;
@@ -102,7 +106,7 @@ export async function sweep(ctx: ServerContext, holder: string, options: SweepOp
   const leaseSeconds = options.leaseSeconds ?? (keepLease ? sweepLeaseSeconds() : 50);
   const { data, error } = await ctx.admin.rpc('sweep_expired_orders', { p_holder: holder, p_seconds: leaseSeconds });
   if (error) throw new Error(`sweep_expired_orders: ${error.message}`);
-  const lease = data as { leader: boolean; released: number };
+  const lease = leaseAnswer.parse(data);
   const noMail = { claimed: 0, sent: 0, retrying: 0, gaveUp: 0 };
   const report: SweepReport = { leader: lease.leader, released: lease.released, closed: 0, refunds: { retried: 0, succeeded: 0 }, mail: noMail };
   if (!lease.leader) return report;
@@ -116,7 +120,7 @@ export async function sweep(ctx: ServerContext, holder: string, options: SweepOp
       .order('created_at')
       .limit(50);
     if (openError) throw new Error(`payment_attempts: ${openError.message}`);
-    for (const attempt of (open ?? []) as OpenAttempt[]) {
+    for (const attempt of open ?? []) {
       try {
         if (await closeOpenAttempt(ctx, attempt)) report.closed += 1;
       } catch (failure) {
