@@ -79,10 +79,7 @@ export function sharedRateLimiter(admin: SupabaseClient<Database>, limit = REBUI
   return {
     limit,
     async take(key: string): Promise<number> {
-      const { data, error } = await (admin.rpc as unknown as (f: string, a: Record<string, unknown>) => PromiseLike<{ data: unknown; error: unknown }>)(
-        'take_rebuild_request',
-        { p_admin: key, p_limit: limit, p_window_seconds: Math.round(windowMs / 1000) },
-      );
+      const { data, error } = await admin.rpc('take_rebuild_request', { p_admin: key, p_limit: limit, p_window_seconds: Math.round(windowMs / 1000) });
       if (error) throw new ApiError(502, 'No se pudo registrar la petición. Intenta de nuevo.', 'upstream_error');
       return Number(data) || 0;
     },

@@ -103,7 +103,7 @@ async function loadAll(client: SupabaseClient<Database>): Promise<Row[]> {
   for (let from = 0; ; from += page) {
     const { data, error } = await client.from('products').select('*').order('id').range(from, from + page - 1);
     if (error) throw new Error(error.message);
-    rows.push(...(data as Row[]));
+    rows.push(...data);
     if (data.length < page) return rows;
   }
 }

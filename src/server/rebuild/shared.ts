@@ -7,6 +7,7 @@
  * it renews every heartbeat while it builds. When a process dies mid-build its lease runs out, and
  * the next claim (by any process, each looks every `pollMs`) builds that job again.
  */
+import { z } from 'zod/mini';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../data/database.types.ts';
 import type { BuildFunction, RebuildRequest, Rebuilds, RebuildStatus } from './manager.ts';
@@ -30,52 +31,71 @@ export interface JobStore {
   status(): Promise<RebuildStatus & { holder?: string | null }>;
 }
 
-const iso = (value: unknown): string | null => (typeof value === 'string' && value ? new Date(value).toISOString() : null);
-const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+const iso = (value: string | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
+const num = (value: number | string | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
+
+/** What claim_catalogue_rebuild answers: the job taken, or null. */
+const claimedJob = z.nullable(z.object({ id: z.coerce.number(), productIds: z.nullable(z.array(z.string())), reasons: z.array(z.string()), attempts: z.coerce.number() }));
+/** What catalogue_rebuild_status answers (camelCase keys; missing ones mean none yet). */
+const statusAnswer = z.object({
+  status: z.optional(z.string()),
+  startedAt: z.nullish(z.string()),
+  finishedAt: z.nullish(z.string()),
+  durationMs: z.nullish(z.union([z.number(), z.string()])),
+  lastError: z.nullish(z.string()),
+  builds: z.nullish(z.union([z.number(), z.string()])),
+  failures: z.nullish(z.union([z.number(), z.string()])),
+  reason: z.nullish(z.string()),
+  progress: z.nullish(z.object({ phase: z.enum(['starting', 'content', 'bundling', 'pages', 'publishing']), pagesWritten: z.number(), pagesExpected: z.nullable(z.number()), percent: z.nullable(z.number()) })),
+  lastSuccessAt: z.nullish(z.string()),
+  lastPages: z.nullish(z.union([z.number(), z.string()])),
+  holder: z.nullish(z.string()),
+});
 
 /** The job store on Supabase's REST API (service role), for the servers of `site`. */
 export function supabaseJobStore(client: SupabaseClient<Database>, site: string): JobStore {
-  const call = async <T>(fn: string, args: Record<string, unknown>): Promise<T> => {
-    // The functions are not in every generated type set the client may carry; the names are checked by the database.
-    const { data, error } = await (client.rpc as unknown as (f: string, a: Record<string, unknown>) => PromiseLike<{ data: unknown; error: { message: string } | null }>)(fn, args);
-    if (error) throw new Error(`${fn}: ${error.message}`);
-    return data as T;
+  const checked = <T>(fn: string, result: { data: T | null; error: { message: string } | null }): T | null => {
+    if (result.error) throw new Error(`${fn}: ${result.error.message}`);
+    return result.data;
   };
   return {
     async request(reason, request) {
-      const result = await call<{ deduplicated: boolean }>('request_catalogue_rebuild', {
-        p_site: site,
-        p_reason: reason,
-        p_product_ids: request.productIds ?? null,
-        p_keys: request.keys && request.keys.length > 0 ? request.keys : null,
-      });
-      return { deduplicated: result?.deduplicated === true };
+      const result = checked(
+        'request_catalogue_rebuild',
+        await client.rpc('request_catalogue_rebuild', {
+          p_site: site,
+          p_reason: reason,
+          p_product_ids: request.productIds ?? null,
+          p_keys: request.keys && request.keys.length > 0 ? request.keys : null,
+        }),
+      );
+      return { deduplicated: z.object({ deduplicated: z.boolean() }).safeParse(result).data?.deduplicated === true };
     },
     async claim(holder, leaseSeconds) {
-      const job = await call<ClaimedJob | null>('claim_catalogue_rebuild', { p_site: site, p_holder: holder, p_seconds: leaseSeconds });
-      return job && typeof job === 'object' && job.id ? { ...job, id: Number(job.id) } : null;
+      const job = claimedJob.parse(checked('claim_catalogue_rebuild', await client.rpc('claim_catalogue_rebuild', { p_site: site, p_holder: holder, p_seconds: leaseSeconds })));
+      return job && job.id ? job : null;
     },
     async renew(id, holder, leaseSeconds, progress) {
-      return (await call<boolean>('renew_catalogue_rebuild', { p_id: id, p_holder: holder, p_seconds: leaseSeconds, p_progress: progress })) === true;
+      return checked('renew_catalogue_rebuild', await client.rpc('renew_catalogue_rebuild', { p_id: id, p_holder: holder, p_seconds: leaseSeconds, p_progress: progress ? { ...progress } : null })) === true;
     },
     async finish(id, holder, error, pages) {
-      return (await call<boolean>('finish_catalogue_rebuild', { p_id: id, p_holder: holder, p_error: error, p_pages: pages })) === true;
+      return checked('finish_catalogue_rebuild', await client.rpc('finish_catalogue_rebuild', { p_id: id, p_holder: holder, p_error: error, p_pages: pages })) === true;
     },
     async status() {
-      const s = await call<Record<string, unknown>>('catalogue_rebuild_status', { p_site: site });
+      const s = statusAnswer.parse(checked('catalogue_rebuild_status', await client.rpc('catalogue_rebuild_status', { p_site: site })));
       return {
         status: s.status === 'queued' || s.status === 'building' ? s.status : 'idle',
         startedAt: iso(s.startedAt),
         finishedAt: iso(s.finishedAt),
         durationMs: num(s.durationMs),
-        lastError: typeof s.lastError === 'string' ? s.lastError : null,
+        lastError: s.lastError ?? null,
         builds: Number(s.builds ?? 0),
         failures: Number(s.failures ?? 0),
-        reason: typeof s.reason === 'string' ? s.reason : null,
-        progress: (s.progress as RebuildStatus['progress']) ?? null,
+        reason: s.reason ?? null,
+        progress: s.progress ?? null,
         lastSuccessAt: iso(s.lastSuccessAt),
         lastPages: num(s.lastPages),
-        holder: typeof s.holder === 'string' ? s.holder : null,
+        holder: s.holder ?? null,
       };
     },
   };
