@@ -125,8 +125,8 @@ async function measureBuild(env: NodeJS.ProcessEnv, work: string): Promise<{ sec
   }
   benchCodeKey = sourceCodeKey(ROOT);
   const parts = Number(process.env.BUILD_PARTS || (PRODUCTS > 10_000 ? os.cpus().length : 1));
-  // Past 10,000 products each build process keeps its heap under 768 MB (README: Benchmarks).
-  const maxHeapMb = process.env.BUILD_MAX_HEAP_MB || (PRODUCTS > 10_000 ? '768' : '');
+  // Past 10,000 products each build process keeps its heap under 1 GB (README: Benchmarks).
+  const maxHeapMb = process.env.BUILD_MAX_HEAP_MB || (PRODUCTS > 10_000 ? '1024' : '');
   const started = performance.now();
   // The manifest the first incremental rebuild starts from (see measureIncremental).
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'build.ts')], {
