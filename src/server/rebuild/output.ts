@@ -305,8 +305,9 @@ export async function runBuild(run: BuildRun): Promise<void> {
   // parts start once part 0 is past that, so no two write those files at once.
   let synced: () => void = () => {};
   const partZeroSynced = new Promise<void>((resolve) => (synced = resolve));
+  const startedAt = new Date();
   const start = (k: number) =>
-    runCommand(command, run.root, partEnv(env, run.outDir, k, count), run.log && ((line) => run.log!(`[${k + 1}/${count}] ${line}`)), (progress) => {
+    runCommand(command, run.root, partEnv(env, run.outDir, k, count, startedAt), run.log && ((line) => run.log!(`[${k + 1}/${count}] ${line}`)), (progress) => {
       written[k] = progress.pagesWritten;
       if (k === 0) {
         phase = progress.phase;

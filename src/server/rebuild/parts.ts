@@ -49,12 +49,24 @@ export function partOutDir(outDir: string, index: number): string {
 }
 
 /**
- * The environment of part k of n: its output folder and part; only part 0 writes the manifest,
- * which describes the whole catalogue whatever each part rendered.
+ * Set for the parts past the first: the time part 0 started (ISO). Such a part reads the catalogue
+ * copy part 0 saved on disk when it is at least that recent, instead of reading the backend
+ * again, so every part renders the same catalogue (src/server/snapshot/loader.ts).
  */
-export function partEnv(env: NodeJS.ProcessEnv, outDir: string, index: number, count: number): NodeJS.ProcessEnv {
+export const PART_SNAPSHOT_SINCE_ENV = 'CATALOG_PART_SNAPSHOT_SINCE';
+
+/**
+ * The environment of part k of n: its output folder and part; only part 0 writes the manifest,
+ * which describes the whole catalogue whatever each part rendered; the others read the catalogue
+ * part 0 read (`since`: when part 0 started).
+ */
+export function partEnv(env: NodeJS.ProcessEnv, outDir: string, index: number, count: number, since: Date = new Date()): NodeJS.ProcessEnv {
   const own: NodeJS.ProcessEnv = { ...env, ASTRO_OUT_DIR: partOutDir(outDir, index), [PART_ENV]: `${index}/${count}` };
-  if (index > 0) delete own.CATALOG_BUILD_MANIFEST;
+  delete own[PART_SNAPSHOT_SINCE_ENV];
+  if (index > 0) {
+    delete own.CATALOG_BUILD_MANIFEST;
+    own[PART_SNAPSHOT_SINCE_ENV] = since.toISOString();
+  }
   return own;
 }
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { readSnapshotFile, saveSnapshotRows, SNAPSHOT_FILE } from './disk.ts';
 import { buildTimeClient, fetchCatalogRows, fetchProductRows, type BackendConfig } from './fetch.ts';
 import { mergeSnapshot, parseStoredSnapshot, staticSnapshot, type CatalogRows, type CatalogSnapshot, type RejectedRow } from './model.ts';
+import { PART_SNAPSHOT_SINCE_ENV } from '../rebuild/parts.ts';
 
 /** The part of Astro's loader logger the snapshot uses. */
 export interface SnapshotLogger {
@@ -28,6 +29,11 @@ export interface LoadOptions {
    * their rows are read from the backend and merged into the disk copy. Default: CATALOG_CHANGED_IDS.
    */
   changedIds?: string[];
+  /**
+   * In a part past the first of a build in parts: when part 0 started (ISO). A disk copy at least
+   * that recent is used as it is. Default: CATALOG_PART_SNAPSHOT_SINCE.
+   */
+  partSnapshotSince?: string;
 }
 
 /** The disk copy's rows with the rows of `ids` replaced by `fresh` (ids missing from `fresh` were deleted). */
@@ -85,6 +91,18 @@ export async function loadCatalogSnapshot(options: LoadOptions = {}): Promise<{ 
   // CATALOG_SNAPSHOT_FILE: another copy (tests build from a catalogue of their own).
   const file = options.file ?? path.resolve(process.env.CATALOG_SNAPSHOT_FILE || SNAPSHOT_FILE);
   const backend = options.backend === undefined ? backendFromEnv() : options.backend;
+
+  // A part past the first of a build in parts: the copy part 0 saved for this build, so every part
+  // renders the same catalogue and the backend is read once (../rebuild/parts.ts).
+  const since = options.partSnapshotSince ?? process.env[PART_SNAPSHOT_SINCE_ENV];
+  if (since) {
+    const copy = parseStoredSnapshot(await readSnapshotFile(file));
+    if (copy && copy.snapshot.fetchedAt && copy.snapshot.fetchedAt >= new Date(since).toISOString()) {
+      logger.info(`Catálogo: la copia que la primera parte de la compilación leyó (${copy.snapshot.fetchedAt}), ${copy.snapshot.products.length} productos.`);
+      return { snapshot: copy.snapshot, source: 'disk' };
+    }
+    logger.warn('La copia del catálogo en disco es anterior a esta compilación; se lee el catálogo.');
+  }
 
   const changedIds = options.changedIds ?? (process.env.CATALOG_CHANGED_IDS ?? '').split(',').map((id) => id.trim()).filter(Boolean);
   if (backend && changedIds.length > 0) {

@@ -179,6 +179,33 @@ describe('fallbacks when the backend is down', () => {
   });
 });
 
+describe('a part past the first of a build in parts', () => {
+  const downBackend = { url: 'http://127.0.0.1:9', anonKey: 'x' };
+
+  it("renders the copy part 0 saved for this build, without reading the backend", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'snapshot-'));
+    const file = path.join(dir, 'catalog-snapshot.json');
+    await writeFile(file, JSON.stringify({ fetchedAt: '2026-11-24T02:00:05.000Z', rows: rows({ products: [goodRow] }) }));
+    const { warnings, logger } = silentLogger();
+    const { snapshot, source } = await loadCatalogSnapshot({ backend: downBackend, file, logger, retry: false, partSnapshotSince: '2026-11-24T02:00:00.000Z' });
+    expect(source).toBe('disk');
+    expect(snapshot.products.map((p) => p.id)).toEqual(['pk-etb-test']);
+    // The backend was not asked (it is down: asking would have warned).
+    expect(warnings).toEqual([]);
+  });
+
+  it('reads the catalogue as usual when the copy on disk is older than the build', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'snapshot-'));
+    const file = path.join(dir, 'catalog-snapshot.json');
+    await writeFile(file, JSON.stringify({ fetchedAt: '2026-11-23T00:00:00.000Z', rows: rows({ products: [goodRow] }) }));
+    const { warnings, logger } = silentLogger();
+    const { source } = await loadCatalogSnapshot({ backend: downBackend, file, logger, retry: false, partSnapshotSince: '2026-11-24T02:00:00.000Z' });
+    expect(source).toBe('disk');
+    expect(warnings.some((w) => w.includes('anterior a esta compilación'))).toBe(true);
+    expect(warnings.some((w) => w.includes('Supabase'))).toBe(true);
+  });
+});
+
 describe('an incremental build patches the copy on disk', () => {
   const rows: CatalogRows = {
     franchises: [{ id: 'pokemon' }],

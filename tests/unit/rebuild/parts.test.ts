@@ -45,10 +45,14 @@ describe('a build in parts', () => {
   });
 
   it('builds each part into its own folder; only part 0 writes the manifest', () => {
-    const env = partEnv({ CATALOG_BUILD_MANIFEST: '/m.json', KEEP: '1' }, '/p/dist', 1, 2);
-    expect(env).toMatchObject({ ASTRO_OUT_DIR: '/p/dist-part1', CATALOG_RENDER_PART: '1/2', KEEP: '1' });
+    const since = new Date('2026-11-24T02:00:00.000Z');
+    const env = partEnv({ CATALOG_BUILD_MANIFEST: '/m.json', KEEP: '1' }, '/p/dist', 1, 2, since);
+    // The other parts render the catalogue copy part 0 saves for this build.
+    expect(env).toMatchObject({ ASTRO_OUT_DIR: '/p/dist-part1', CATALOG_RENDER_PART: '1/2', KEEP: '1', CATALOG_PART_SNAPSHOT_SINCE: since.toISOString() });
     expect(env.CATALOG_BUILD_MANIFEST).toBeUndefined();
-    expect(partEnv({ CATALOG_BUILD_MANIFEST: '/m.json' }, '/p/dist', 0, 2)).toMatchObject({ ASTRO_OUT_DIR: '/p/dist', CATALOG_BUILD_MANIFEST: '/m.json' });
+    const first = partEnv({ CATALOG_BUILD_MANIFEST: '/m.json', CATALOG_PART_SNAPSHOT_SINCE: 'viejo' }, '/p/dist', 0, 2, since);
+    expect(first).toMatchObject({ ASTRO_OUT_DIR: '/p/dist', CATALOG_BUILD_MANIFEST: '/m.json' });
+    expect(first.CATALOG_PART_SNAPSHOT_SINCE).toBeUndefined();
     expect(partOutDir('/p/dist', 0)).toBe('/p/dist');
   });
 
