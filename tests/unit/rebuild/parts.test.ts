@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mergePart, parsePart, partEnv, partOutDir, partRenders } from '../../../src/server/rebuild/parts.ts';
+import { FIRST_PART_SHARE, mergePart, parsePart, partEnv, partOutDir, partRenders } from '../../../src/server/rebuild/parts.ts';
 import { runBuild } from '../../../src/server/rebuild/output.ts';
 
 const dirs: string[] = [];
@@ -26,16 +26,19 @@ describe('a build in parts', () => {
     for (const bad of [undefined, '', '2/2', '0/1', 'a/b', '1-2', '-1/2']) expect(parsePart(bad), String(bad)).toBeNull();
   });
 
-  it('gives every product page to exactly one part, evenly, and everything else to part 0', () => {
-    const ids = Array.from({ length: 3000 }, (_, i) => `pk-producto-${i}`);
-    for (const count of [2, 3]) {
+  it('gives every product page to exactly one part (part 0 a smaller share), and everything else to part 0', () => {
+    const ids = Array.from({ length: 6000 }, (_, i) => `pk-producto-${i}`);
+    for (const count of [2, 3, 4]) {
       const perPart = new Array<number>(count).fill(0);
       for (const id of ids) {
         const owners = Array.from({ length: count }, (_, index) => index).filter((index) => partRenders({ index, count }, `/product/${id}`));
         expect(owners, id).toHaveLength(1);
         perPart[owners[0]!]!++;
       }
-      for (const n of perPart) expect(Math.abs(n - ids.length / count)).toBeLessThan(ids.length * 0.05);
+      const firstShare = FIRST_PART_SHARE / count;
+      const otherShare = (1 - firstShare) / (count - 1);
+      expect(Math.abs(perPart[0]! / ids.length - firstShare), `part 0 of ${count}`).toBeLessThan(0.03);
+      for (const n of perPart.slice(1)) expect(Math.abs(n / ids.length - otherShare), `a part of ${count}`).toBeLessThan(0.03);
     }
     for (const file of ['/', '/franchise/pokemon/expansions/sv1/products', '/search/pi.json', '/explore/catalog.json']) {
       expect(partRenders({ index: 0, count: 2 }, file)).toBe(true);
