@@ -116,13 +116,17 @@ test.describe('pickers', () => {
   test('expansion picker: 12 skeleton cards while loading, error with Reintentar', async ({ page }) => {
     let fail = true;
     expectConsoleError(page, /Failed to load resource|net::ERR_/); // the failure is the point of this step
+    // The answer waits until the skeleton has been seen (a fixed delay could pass unseen on a busy machine).
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/rest/v1/expansions*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await released;
       if (fail) await route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"caído"}' });
       else await route.continue();
     });
     await page.goto('/franchise/one-piece/expansions');
     await expect(page.getByTestId('expansion-skeleton')).toHaveCount(12);
+    release();
     await expect(page.getByText('No se pudieron cargar las expansiones. Intenta de nuevo.')).toBeVisible();
     fail = false;
     await page.getByRole('button', { name: 'Reintentar' }).click();
