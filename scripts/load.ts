@@ -19,7 +19,8 @@
  * shop working, counted apart).
  *
  * nginx keeps pages for one second (its micro-cache, as in README's deployment); LOAD_PROXY_CACHE=0
- * turns it off, so every request reaches the shop's processes.
+ * turns it off, so every request reaches the shop's processes. LOAD_CHECKOUT_PAUSE_MS (0) waits
+ * before each step of a checkout, as a shopper would; the default runs them back to back.
  *
  *   npm run load                       one server, then two
  *   npm run load -- --instances 2      only the two-server run
@@ -49,6 +50,10 @@ const CHECKOUTS = Number(process.env.LOAD_CHECKOUTS || 20);
 // nginx's one-second micro-cache of pages (scripts/load/cluster.ts, as README's deployment
 // describes); LOAD_PROXY_CACHE=0 sends every request to the shop's processes.
 const PROXY_CACHE = process.env.LOAD_PROXY_CACHE !== '0';
+// A pause before each step of a checkout (as a shopper reads and clicks); 0, the default, runs
+// the steps back to back, so the checkouts keep the machine as busy as they can.
+const PAUSE_MS = Math.max(0, Number(process.env.LOAD_CHECKOUT_PAUSE_MS || 0));
+const pause = () => (PAUSE_MS > 0 ? new Promise((resolve) => setTimeout(resolve, PAUSE_MS)) : Promise.resolve());
 const HOT_STOCK = 25;
 const STOCK = 100_000;
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
@@ -129,6 +134,7 @@ async function checkoutLoop(backend: Backend, shopUrl: string, shopper: Shopper,
   while (Date.now() < until) {
     n += 1;
     const product = n % 5 === 1 ? products.hot : products.others[n % products.others.length]!;
+    await pause();
     const signIn = await call(
       calls.signIn,
       `${backend.url}/auth/v1/token?grant_type=password`,
@@ -139,6 +145,7 @@ async function checkoutLoop(backend: Backend, shopUrl: string, shopper: Shopper,
     const token = (signIn.body as { access_token: string }).access_token;
     const auth = { apikey, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     let soldOut = false;
+    await pause();
     const order = await call(
       calls.createOrder,
       `${backend.url}/rest/v1/rpc/create_order`,
@@ -156,6 +163,7 @@ async function checkoutLoop(backend: Backend, shopUrl: string, shopper: Shopper,
     }
     if (!order) continue;
     const orderId = order.body as string;
+    await pause();
     const pointed = await call(
       calls.address,
       `${backend.url}/rest/v1/orders?id=eq.${orderId}`,
@@ -163,6 +171,7 @@ async function checkoutLoop(backend: Backend, shopUrl: string, shopper: Shopper,
       (s) => s === 204 || s === 200,
     );
     if (!pointed) continue;
+    await pause();
     const intent = await call(
       calls.intent,
       `${shopUrl}/api/create-payment-intent`,
@@ -171,6 +180,7 @@ async function checkoutLoop(backend: Backend, shopUrl: string, shopper: Shopper,
     );
     if (!intent) continue;
     const { clientSecret } = intent.body as { clientSecret: string };
+    await pause();
     const paid = await call(
       calls.pay,
       `${shopUrl}/api/payments/simulated/confirm`,
@@ -285,7 +295,7 @@ function report(result: RunResult): string {
   const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : '—');
   const c = result.checkout.calls;
   const lines = [
-    `### ${result.instances === 1 ? 'Un servidor' : `${result.instances} servidores`} detrás de nginx (${PROXY_CACHE ? 'con' : 'sin'} micro-caché de 1 s)`,
+    `### ${result.instances === 1 ? 'Un servidor' : `${result.instances} servidores`} detrás de nginx (${PROXY_CACHE ? 'con' : 'sin'} micro-caché de 1 s${PAUSE_MS > 0 ? `; ${PAUSE_MS} ms antes de cada paso de compra` : ''})`,
     '',
     '| Medida | Valor |',
     '| --- | --- |',
