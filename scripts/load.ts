@@ -50,10 +50,12 @@ const CHECKOUTS = Number(process.env.LOAD_CHECKOUTS || 20);
 // nginx's one-second micro-cache of pages (scripts/load/cluster.ts, as README's deployment
 // describes); LOAD_PROXY_CACHE=0 sends every request to the shop's processes.
 const PROXY_CACHE = process.env.LOAD_PROXY_CACHE !== '0';
-// A pause before each step of a checkout (as a shopper reads and clicks); 0, the default, runs
-// the steps back to back, so the checkouts keep the machine as busy as they can.
+// A pause before each step of a checkout (as a shopper reads and clicks): on average
+// LOAD_CHECKOUT_PAUSE_MS, anywhere from half to one and a half times it, so the twenty shoppers
+// do not act in step; 0, the default, runs the steps back to back, so the checkouts keep the
+// machine as busy as they can.
 const PAUSE_MS = Math.max(0, Number(process.env.LOAD_CHECKOUT_PAUSE_MS || 0));
-const pause = () => (PAUSE_MS > 0 ? new Promise((resolve) => setTimeout(resolve, PAUSE_MS)) : Promise.resolve());
+const pause = () => (PAUSE_MS > 0 ? new Promise((resolve) => setTimeout(resolve, PAUSE_MS * (0.5 + Math.random()))) : Promise.resolve());
 const HOT_STOCK = 25;
 const STOCK = 100_000;
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
@@ -295,7 +297,7 @@ function report(result: RunResult): string {
   const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : '—');
   const c = result.checkout.calls;
   const lines = [
-    `### ${result.instances === 1 ? 'Un servidor' : `${result.instances} servidores`} detrás de nginx (${PROXY_CACHE ? 'con' : 'sin'} micro-caché de 1 s${PAUSE_MS > 0 ? `; ${PAUSE_MS} ms antes de cada paso de compra` : ''})`,
+    `### ${result.instances === 1 ? 'Un servidor' : `${result.instances} servidores`} detrás de nginx (${PROXY_CACHE ? 'con' : 'sin'} micro-caché de 1 s${PAUSE_MS > 0 ? `; ${PAUSE_MS} ms de media antes de cada paso de compra` : ''})`,
     '',
     '| Medida | Valor |',
     '| --- | --- |',
