@@ -2,7 +2,7 @@
  * The explore page's data and filters, pure so they are unit-tested: the compact catalogue JSON
  * written at build time, the filter state, its query string, and filtering and sorting.
  */
-import { type Centavos, centavos, tryToCentavos } from './money.ts';
+import { type Centavos, savedPriceCentavos } from './money.ts';
 import { discountPercent, isSoldOut, type Product } from './products.ts';
 import { matchRank, normalize, prepareQuery } from './search.ts';
 
@@ -89,20 +89,12 @@ type Fields = Record<string, unknown>;
 const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 const textOr = <T>(value: unknown, fallback: T): string | T => (typeof value === 'string' ? value : fallback);
 
-// A price of the JSON: whole centavos, or (a file written before prices were centavos) pesos.
-function priceOf(cents: unknown, pesos: unknown): Centavos | null {
-  if (typeof cents === 'number') return Number.isSafeInteger(cents) && cents >= 0 ? centavos(cents) : null;
-  if (typeof pesos !== 'number') return null;
-  const value = tryToCentavos(pesos);
-  return value !== null && value >= 0 ? value : null;
-}
-
 function exploreProductOf(entry: unknown): ExploreProduct | null {
   if (!isFields(entry) || typeof entry.id !== 'string' || typeof entry.name !== 'string') return null;
-  const priceCentavos = priceOf(entry.priceCentavos, entry.price);
+  const priceCentavos = savedPriceCentavos(entry.priceCentavos, entry.price);
   if (priceCentavos === null) return null;
   const hasOriginal = (entry.originalPriceCentavos ?? entry.originalPrice ?? null) !== null;
-  const originalPriceCentavos = hasOriginal ? priceOf(entry.originalPriceCentavos, entry.originalPrice) : null;
+  const originalPriceCentavos = hasOriginal ? savedPriceCentavos(entry.originalPriceCentavos, entry.originalPrice) : null;
   if (hasOriginal && originalPriceCentavos === null) return null;
   const stock = entry.stock;
   if (stock !== null && !(typeof stock === 'number' && Number.isInteger(stock))) return null;

@@ -70,6 +70,19 @@ export function tryToCentavos(pesos: number | string | null | undefined): Centav
   return centavos(sign === '-' && value !== 0 ? -value : value);
 }
 
+/**
+ * A price kept in the browser or in a built file (a stored cart line, a card's button, the explore
+ * JSON): `cents` in whole centavos when present, else, for data written before prices were
+ * centavos, `pesos` as a number. Null when neither is a non-negative amount.
+ */
+export function savedPriceCentavos(cents: unknown, pesos: unknown): Centavos | null {
+  if (cents !== undefined && cents !== null) {
+    return typeof cents === 'number' && Number.isSafeInteger(cents) && cents >= 0 ? centavos(cents) : null;
+  }
+  if (typeof pesos !== 'number' || !Number.isFinite(pesos) || pesos < 0) return null;
+  return tryToCentavos(pesos);
+}
+
 /** Centavos of a peso amount (see tryToCentavos); throws a RangeError for a non-amount. */
 export function toCentavos(pesos: number | string): Centavos {
   const cents = tryToCentavos(pesos);

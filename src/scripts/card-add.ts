@@ -4,7 +4,7 @@
  */
 import { addToCart } from '../stores/cart.ts';
 import { showAddOutcome } from '../stores/toast.ts';
-import { type Centavos, centavos, tryToCentavos } from '../domain/money.ts';
+import { type Centavos, savedPriceCentavos } from '../domain/money.ts';
 
 interface CardProduct {
   id: string;
@@ -12,14 +12,6 @@ interface CardProduct {
   priceCentavos: Centavos;
   stock: number | null;
   image: string;
-}
-
-// The button's price: whole centavos, or (a page built before prices were centavos) `price` in pesos.
-function cardPrice(d: Record<string, unknown>): Centavos | null {
-  const cents = d.priceCentavos;
-  if (cents !== undefined) return typeof cents === 'number' && Number.isSafeInteger(cents) && cents >= 0 ? centavos(cents) : null;
-  if (typeof d.price !== 'number' || !Number.isFinite(d.price) || d.price < 0) return null;
-  return tryToCentavos(d.price);
 }
 
 /** The product a card's button carries in `data-card-add`; null when it is not one (no zod: every listing loads this). */
@@ -33,7 +25,8 @@ export function parseCardProduct(text: string | undefined): CardProduct | null {
   if (typeof data !== 'object' || data === null) return null;
   const d = data as Record<string, unknown>;
   if (typeof d.id !== 'string' || d.id === '' || typeof d.name !== 'string' || typeof d.image !== 'string') return null;
-  const priceCentavos = cardPrice(d);
+  // A page built before prices were centavos carries `price` in pesos.
+  const priceCentavos = savedPriceCentavos(d.priceCentavos, d.price);
   if (priceCentavos === null) return null;
   const stock = d.stock;
   if (stock !== null && !(typeof stock === 'number' && Number.isInteger(stock) && stock >= 0)) return null;

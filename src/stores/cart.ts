@@ -5,7 +5,7 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
-import { type Centavos, centavos, tryToCentavos } from '../domain/money.ts';
+import { type Centavos, savedPriceCentavos } from '../domain/money.ts';
 import { subtotalCentavos } from '../domain/pricing.ts';
 import { clampQuantity, isSoldOut } from '../domain/cart-rules.ts';
 
@@ -28,15 +28,6 @@ export interface CartItem {
 
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
 
-// The unit price of a stored line: `priceCentavos` (whole centavos), or an older line's `price` in pesos.
-function storedPrice(e: Record<string, unknown>): Centavos | null {
-  if (e.priceCentavos !== undefined) {
-    return isWhole(e.priceCentavos) && Number.isSafeInteger(e.priceCentavos) && e.priceCentavos >= 0 ? centavos(e.priceCentavos) : null;
-  }
-  if (typeof e.price !== 'number' || !Number.isFinite(e.price) || e.price < 0) return null;
-  return tryToCentavos(e.price);
-}
-
 /**
  * One stored line, checked by hand rather than with a schema library: the cart store loads on
  * every page (the header badge), so it must stay a few hundred bytes. Null when it is not a line.
@@ -45,7 +36,8 @@ export function parseCartItem(entry: unknown): CartItem | null {
   if (typeof entry !== 'object' || entry === null) return null;
   const e = entry as Record<string, unknown>;
   if (typeof e.id !== 'string' || e.id === '' || typeof e.name !== 'string' || typeof e.image !== 'string') return null;
-  const priceCentavos = storedPrice(e);
+  // An older line carries `price` in pesos.
+  const priceCentavos = savedPriceCentavos(e.priceCentavos, e.price);
   if (priceCentavos === null) return null;
   if (!isWhole(e.quantity) || e.quantity <= 0) return null;
   const stock = e.stock;

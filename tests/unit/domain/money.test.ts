@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  savedPriceCentavos,
   centavos,
   addCentavos,
   centavosToDecimalString,
@@ -124,5 +125,29 @@ describe('formatting', () => {
     expect(formatMXN(1234567.891)).toBe('$1,234,567.89');
     expect(formatCentavos(c(9900))).toBe('$99.00');
     expect(formatCentavos(c(-1230))).toBe('-$12.30');
+  });
+});
+
+describe('prices kept in the browser or in built files', () => {
+  it('takes whole centavos, or pesos from data written before, and refuses anything else', () => {
+    expect(savedPriceCentavos(129990, undefined)).toBe(129990);
+    expect(savedPriceCentavos(0, undefined)).toBe(0);
+    // Written before prices were centavos: pesos.
+    expect(savedPriceCentavos(undefined, 1299.9)).toBe(129990);
+    expect(savedPriceCentavos(null, 0.1)).toBe(10);
+    // Centavos win when both are there.
+    expect(savedPriceCentavos(500, 9)).toBe(500);
+    for (const [cents, pesos] of [
+      [12.5, undefined],
+      [-1, undefined],
+      ['100', undefined],
+      [Number.MAX_SAFE_INTEGER + 1, undefined],
+      [undefined, -1],
+      [undefined, Number.NaN],
+      [undefined, '12'],
+      [undefined, undefined],
+    ] as const) {
+      expect(savedPriceCentavos(cents, pesos), `${String(cents)} / ${String(pesos)}`).toBeNull();
+    }
   });
 });
