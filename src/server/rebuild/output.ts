@@ -282,6 +282,22 @@ export function withHeapLimit(env: NodeJS.ProcessEnv, mb: number | undefined): N
   return { ...env, NODE_OPTIONS: `${options} --max-old-space-size=${Math.floor(mb)}`.trim() };
 }
 
+/**
+ * The environment of a build process: `--expose-gc`, so the catalogue loader can drop the text it
+ * read at once (src/server/snapshot/loader.ts), and mimalloc (the allocator of the bundler's and
+ * the Astro compiler's native code) told to hand freed memory back to the system at once; its
+ * default waits for the next allocation, which never comes once bundling is over, so a build
+ * process kept about 100 MB it no longer used until it ended. Values already set are kept.
+ */
+export function buildProcessEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const options = env.NODE_OPTIONS ?? '';
+  return {
+    ...env,
+    NODE_OPTIONS: /(^|\s)--expose-gc(\s|$)/.test(options) ? options : `${options} --expose-gc`.trim(),
+    MIMALLOC_PURGE_DELAY: env.MIMALLOC_PURGE_DELAY ?? '0',
+  };
+}
+
 /** This Node running the project's `astro build`. */
 export function astroBuildCommand(root: string): string[] {
   return [process.execPath, path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'];
@@ -295,7 +311,7 @@ export function astroBuildCommand(root: string): string[] {
  */
 export async function runBuild(run: BuildRun): Promise<void> {
   const command = run.command ?? astroBuildCommand(run.root);
-  const env = withHeapLimit({ ...(run.env ?? process.env), ASTRO_OUT_DIR: run.outDir }, run.maxHeapMb);
+  const env = buildProcessEnv(withHeapLimit({ ...(run.env ?? process.env), ASTRO_OUT_DIR: run.outDir }, run.maxHeapMb));
   const count = Math.max(1, Math.floor(run.parts ?? 1));
   if (count === 1) return runCommand(command, run.root, env, run.log, run.report);
   const written = new Array<number>(count).fill(0);

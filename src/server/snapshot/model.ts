@@ -232,8 +232,11 @@ export function mergeSnapshot(rows: CatalogRows, fetchedAt: string | null): { sn
   };
 }
 
-/** Parses a snapshot read back from disk; null when the file is not a snapshot. */
-export function parseStoredSnapshot(value: unknown): { snapshot: CatalogSnapshot; rejected: RejectedRow[] } | null {
+/**
+ * Parses a snapshot read back from disk; null when the file is not a snapshot. `keepProduct`, when
+ * given, keeps only the product rows whose id it accepts (one part of a build in parts).
+ */
+export function parseStoredSnapshot(value: unknown, keepProduct?: (id: string) => boolean): { snapshot: CatalogSnapshot; rejected: RejectedRow[] } | null {
   const stored = z
     .object({
       fetchedAt: z.string().nullable(),
@@ -247,5 +250,8 @@ export function parseStoredSnapshot(value: unknown): { snapshot: CatalogSnapshot
     })
     .safeParse(value);
   if (!stored.success) return null;
-  return mergeSnapshot(stored.data.rows, stored.data.fetchedAt);
+  const rows = stored.data.rows;
+  // Left out before parsing, so the products a build does not need never become objects.
+  const products = keepProduct ? rows.products.filter((row) => keepProduct(rowId(row))) : rows.products;
+  return mergeSnapshot({ ...rows, products }, stored.data.fetchedAt);
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { expansions as staticExpansions, franchises as staticFranchises } from '../../../src/domain/catalog.ts';
 import { fetchAllRows } from '../../../src/server/snapshot/fetch.ts';
 import { loadCatalogSnapshot, patchProductRows } from '../../../src/server/snapshot/loader.ts';
+import { productPart } from '../../../src/server/rebuild/parts.ts';
 import { mergeSnapshot, parseProductRows, parseStoredSnapshot, staticSnapshot, type CatalogRows } from '../../../src/server/snapshot/model.ts';
 
 const goodRow = {
@@ -192,6 +193,25 @@ describe('a part past the first of a build in parts', () => {
     expect(snapshot.products.map((p) => p.id)).toEqual(['pk-etb-test']);
     // The backend was not asked (it is down: asking would have warned).
     expect(warnings).toEqual([]);
+  });
+
+  it("keeps only the products whose pages it renders, and every product lands in exactly one part", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'snapshot-'));
+    const file = path.join(dir, 'catalog-snapshot.json');
+    const ids = Array.from({ length: 60 }, (_, i) => `pk-etb-test-${i}`);
+    await writeFile(file, JSON.stringify({ fetchedAt: '2026-11-24T02:00:05.000Z', rows: rows({ products: ids.map((id) => ({ ...goodRow, id })) }) }));
+    const { logger } = silentLogger();
+    const since = '2026-11-24T02:00:00.000Z';
+    const kept: string[][] = [];
+    for (const index of [1, 2]) {
+      const { snapshot } = await loadCatalogSnapshot({ backend: downBackend, file, logger, retry: false, partSnapshotSince: since, part: { index, count: 3 } });
+      expect(snapshot.products.every((p) => productPart(p.id, 3) === index)).toBe(true);
+      kept.push(snapshot.products.map((p) => p.id));
+    }
+    const first = ids.filter((id) => productPart(id, 3) === 0);
+    // Each part past the first got some products, none twice, and with part 0's all of them.
+    expect(kept.every((list) => list.length > 0)).toBe(true);
+    expect([...first, ...kept.flat()].sort()).toEqual([...ids].sort());
   });
 
   it('reads the catalogue as usual when the copy on disk is older than the build', async () => {

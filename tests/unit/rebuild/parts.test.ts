@@ -127,4 +127,16 @@ describe('heap limit of the build processes', () => {
     expect(withHeapLimit({}, 512.7).NODE_OPTIONS).toBe('--max-old-space-size=512');
     for (const none of [undefined, 0, -1, Number.NaN]) expect(withHeapLimit({ NODE_OPTIONS: '--x' }, none)).toEqual({ NODE_OPTIONS: '--x' });
   });
+
+  it("lets each build process collect garbage on request and return the native allocator's freed memory at once", async () => {
+    const { buildProcessEnv } = await import('../../../src/server/rebuild/output.ts');
+    const env = buildProcessEnv({ NODE_OPTIONS: '--max-old-space-size=1024', PATH: '/bin' });
+    expect(env.NODE_OPTIONS).toBe('--max-old-space-size=1024 --expose-gc');
+    expect(env.MIMALLOC_PURGE_DELAY).toBe('0');
+    expect(env.PATH).toBe('/bin');
+    // Applied twice, nothing doubles; a value already set stays.
+    expect(buildProcessEnv(env).NODE_OPTIONS).toBe('--max-old-space-size=1024 --expose-gc');
+    expect(buildProcessEnv({ MIMALLOC_PURGE_DELAY: '10' }).MIMALLOC_PURGE_DELAY).toBe('10');
+    expect(buildProcessEnv({}).NODE_OPTIONS).toBe('--expose-gc');
+  });
 });
