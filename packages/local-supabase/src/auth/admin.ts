@@ -1,13 +1,12 @@
 /** The admin API (service role only), as the server's supabase-js admin client calls it. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import bcrypt from 'bcryptjs';
+import { hashPassword, verifyPassword } from './password.ts';
 import { z } from 'zod';
 import type { Tx } from '../db.ts';
 import { verifyJwt } from '../jwt.ts';
 import type { StackContext } from '../types.ts';
 import {
   applyEmailChange,
-  BCRYPT_COST,
   checkPasswordStrength,
   createUser,
   inAuthTx,
@@ -132,7 +131,7 @@ async function createUserRoute(req: IncomingMessage, res: ServerResponse, _url: 
   const body = await readAuthJson(req, adminUserBody);
   const email = parseEmail(body.email);
   if (body.password) checkPasswordStrength(body.password);
-  const passwordHash = body.password ? await bcrypt.hash(body.password, BCRYPT_COST) : null;
+  const passwordHash = body.password ? await hashPassword(body.password) : null;
   const json = await inAuthTx(ctx, async (tx) => {
     if (await findUserByEmail(tx, email)) {
       throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
@@ -168,7 +167,7 @@ async function getUserById(req: IncomingMessage, res: ServerResponse, id: string
 async function updateUserById(req: IncomingMessage, res: ServerResponse, id: string, ctx: StackContext): Promise<void> {
   const body = await readAuthJson(req, adminUserBody);
   if (body.password) checkPasswordStrength(body.password);
-  const passwordHash = body.password ? await bcrypt.hash(body.password, BCRYPT_COST) : undefined;
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   const json = await inAuthTx(ctx, async (tx) => {
     const u = await findUserById(tx, id);
     if (!u) throw userNotFound();
@@ -203,7 +202,7 @@ async function generateLink(req: IncomingMessage, res: ServerResponse, url: URL,
     if (!body.password) throw new AuthError(400, 'validation_failed', 'Signup requires a valid password');
     checkPasswordStrength(body.password);
   }
-  const passwordHash = body.password ? await bcrypt.hash(body.password, BCRYPT_COST) : null;
+  const passwordHash = body.password ? await hashPassword(body.password) : null;
   const link = newLinkToken();
   const json = await inAuthTx(ctx, async (tx) => {
     let user = await findUserByEmail(tx, email);

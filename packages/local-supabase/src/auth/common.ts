@@ -14,7 +14,6 @@ import { RateLimiter } from './ratelimit.ts';
 import { sessionExists } from './sessions.ts';
 import { findUserById, identitiesOf, isUuid, userJson, type UserRow } from './users.ts';
 
-export const BCRYPT_COST = 10;
 /** GoTrue's minimum password length (the shop's own forms ask for 8). */
 const MIN_PASSWORD_LENGTH = 6;
 /** How long e-mail links stay valid. */

@@ -1,12 +1,11 @@
 /** POST /signup: e-mail sign-up, with confirmation by e-mail unless autoconfirm is on. */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import bcrypt from 'bcryptjs';
+import { hashPassword, verifyPassword } from './password.ts';
 import { z } from 'zod';
 import { sendMail } from '../mailbox.ts';
 import type { StackContext } from '../types.ts';
 import {
-  BCRYPT_COST,
   checkPasswordStrength,
   clientIp,
   createUser,
@@ -85,7 +84,7 @@ export async function signup(req: IncomingMessage, res: ServerResponse, url: URL
     return;
   }
 
-  const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
+  const passwordHash = await hashPassword(password);
   if (autoconfirm) {
     const session = await inAuthTx(ctx, async (tx) => {
       const user = await createUser(tx, {

@@ -1,6 +1,6 @@
 /** POST /token: the password and refresh-token grants. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import bcrypt from 'bcryptjs';
+import { hashPassword, verifyPassword } from './password.ts';
 import { z } from 'zod';
 import type { StackContext } from '../types.ts';
 import { clientIp, inAuthTx, isBanned, isConfirmed, limiter, readAuthJson } from './common.ts';
@@ -19,7 +19,7 @@ async function passwordGrant(req: IncomingMessage, res: ServerResponse, ctx: Sta
   const password = typeof body.password === 'string' ? body.password : '';
   const email = body.email.trim().toLowerCase();
   const user = await ctx.db.admin((tx) => findUserByEmail(tx, email));
-  const ok = !!user?.encrypted_password && password !== '' && (await bcrypt.compare(password, user.encrypted_password));
+  const ok = !!user?.encrypted_password && password !== '' && (await verifyPassword(password, user.encrypted_password));
   if (!user || !ok) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
   if (!isConfirmed(user) && !ctx.config.autoconfirm) {
     throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');

@@ -1,13 +1,12 @@
 /** The signed-in user: GET and PUT /user (e-mail change by confirmation link), POST /logout. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import bcrypt from 'bcryptjs';
+import { hashPassword, verifyPassword } from './password.ts';
 import { z } from 'zod';
 import { sendMail } from '../mailbox.ts';
 import type { StackContext } from '../types.ts';
 import {
   applyEmailChange,
   authenticate,
-  BCRYPT_COST,
   checkPasswordStrength,
   inAuthTx,
   limiter,
@@ -43,10 +42,10 @@ export async function updateUser(req: IncomingMessage, res: ServerResponse, url:
   let passwordHash: string | undefined;
   if (typeof body.password === 'string') {
     checkPasswordStrength(body.password);
-    if (user.encrypted_password && (await bcrypt.compare(body.password, user.encrypted_password))) {
+    if (user.encrypted_password && (await verifyPassword(body.password, user.encrypted_password))) {
       throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
     }
-    passwordHash = await bcrypt.hash(body.password, BCRYPT_COST);
+    passwordHash = await hashPassword(body.password);
   }
   let newEmail: string | undefined;
   if (typeof body.email === 'string' && body.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase()) {
