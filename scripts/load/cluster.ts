@@ -277,8 +277,8 @@ export interface Proxy {
  * The nginx locations in front of the shop. `location /` passes everything to the upstreams;
  * with `cache`, pages and files that are the same for every visitor (all but /api/ and
  * /checkout/, and never an answer that sets a cookie) are kept for one second (a micro-cache):
- * under load each page is asked of the shop at most about once a second, one request at a time
- * (proxy_cache_lock), while the others get the kept copy with the shop's own headers (security
+ * under load each page is asked of the shop about once a second (in the background, while the
+ * others get the kept copy) with the shop's own headers (security
  * headers, ETag, Vary: Accept-Encoding, one copy per encoding). After a rebuild the new page is
  * served within about a second. `X-Cache` says HIT, MISS, EXPIRED, UPDATING or nothing (not cached).
  */
@@ -299,8 +299,9 @@ export function nginxLocations(options: { cache: boolean }): string {
       # The shop marks static pages 'max-age=0' (revalidate every time); here one second is enough.
       proxy_ignore_headers Cache-Control Expires;
       proxy_cache_valid 200 301 302 404 1s;
-      proxy_cache_lock on;
-      proxy_cache_lock_timeout 5s;
+      # No proxy_cache_lock: nginx looks at the lock every 500 ms, so the shoppers queued behind
+      # the first request for a page not kept yet waited half a second; the shop answers them all
+      # in a few milliseconds instead.
       proxy_cache_use_stale updating error timeout http_502 http_503;
       proxy_cache_background_update on;
       proxy_cache_revalidate on;
