@@ -19,12 +19,15 @@
  * shop working, counted apart).
  *
  * nginx keeps pages for one second (its micro-cache, as in README's deployment); LOAD_PROXY_CACHE=0
- * turns it off, so every request reaches the shop's processes. LOAD_CHECKOUT_PAUSE_MS (0) waits
- * before each step of a checkout, as a shopper would; the default runs them back to back.
+ * turns it off, so every request reaches the shop's processes. Each step of a checkout waits
+ * LOAD_CHECKOUT_PAUSE_MS (1000) on average before it starts, as a shopper reads and clicks;
+ * LOAD_CHECKOUT_PAUSE_MS=0 runs the steps back to back, which measures how many checkouts the
+ * machine can take rather than how long a shopper waits.
  *
  *   npm run load                       one server, then two
  *   npm run load -- --instances 2      only the two-server run
  */
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +45,7 @@ import {
   type Instance,
   type Proxy,
 } from './load/cluster.ts';
+import { cpuSeconds, cpuUsed, type CpuGroup } from './load/cpu.ts';
 
 const SECONDS = Number(process.env.LOAD_SECONDS || 60);
 const SHOPPERS = Number(process.env.LOAD_SHOPPERS || 200);
@@ -52,9 +56,9 @@ const CHECKOUTS = Number(process.env.LOAD_CHECKOUTS || 20);
 const PROXY_CACHE = process.env.LOAD_PROXY_CACHE !== '0';
 // A pause before each step of a checkout (as a shopper reads and clicks): on average
 // LOAD_CHECKOUT_PAUSE_MS, anywhere from half to one and a half times it, so the twenty shoppers
-// do not act in step; 0, the default, runs the steps back to back, so the checkouts keep the
-// machine as busy as they can.
-const PAUSE_MS = Math.max(0, Number(process.env.LOAD_CHECKOUT_PAUSE_MS || 0));
+// do not act in step. 0 runs the steps back to back: twenty checkouts then always wait on the
+// machine, so each call's time is mostly its turn for a CPU (the throughput, not the wait).
+const PAUSE_MS = Math.max(0, Number(process.env.LOAD_CHECKOUT_PAUSE_MS ?? 1000) || 0);
 const pause = () => (PAUSE_MS > 0 ? new Promise((resolve) => setTimeout(resolve, PAUSE_MS * (0.5 + Math.random()))) : Promise.resolve());
 const HOT_STOCK = 25;
 const STOCK = 100_000;
@@ -198,10 +202,12 @@ interface RunResult {
   browse: { requests: number; errors: number; non2xx: number; timeouts: number; p50: number; p95: number; p99: number; rps: number };
   checkout: { paid: number; soldOut: number; calls: Record<string, { n: number; errors: number; p50: number; p95: number; p99: number }>; p95All: number; errors: number };
   stock: Array<{ product: string; started: number; sold: number; left: number; oversold: number }>;
+  /** CPU seconds used during the measured window, by part of the system. */
+  cpu: Record<string, number>;
   errorSamples: string[];
 }
 
-async function runOnce(count: number, ctx: { backend: Backend; db: pg.Client; out: ReturnType<typeof outputFolder>; siteUrl: string; proxyPort: number; work: string; shoppers: Shopper[]; products: { hot: string; others: string[] }; paths: string[] }): Promise<RunResult> {
+async function runOnce(count: number, ctx: { backend: Backend & { child: ChildProcess }; db: pg.Client; out: ReturnType<typeof outputFolder>; siteUrl: string; proxyPort: number; work: string; shoppers: Shopper[]; products: { hot: string; others: string[] }; paths: string[] }): Promise<RunResult> {
   const { backend, db } = ctx;
   // The same starting stock for every run.
   await db.query('update public.products set stock = $2, limit_per_customer = 100000 where id = any($1)', [ctx.products.others, STOCK]);
@@ -226,6 +232,14 @@ async function runOnce(count: number, ctx: { backend: Backend; db: pg.Client; ou
     // Warm-up: each page once, so the first requests do not measure cold caches.
     for (const p of ctx.paths.slice(0, 50)) await fetch(`${proxy.url}${p}`).then((r) => r.arrayBuffer());
 
+    const cpuGroups: Record<string, CpuGroup> = {
+      stack: { roots: [ctx.backend.child.pid!] },
+      shop: { roots: instances.map((i) => i.child.pid!) },
+      postgres: { program: 'postgres' },
+      nginx: { roots: [proxy.child.pid!] },
+    };
+    const cpuBefore = cpuSeconds(cpuGroups);
+    const ownBefore = process.cpuUsage();
     const startedAt = new Date();
     const until = Date.now() + SECONDS * 1000;
     const latencies: number[] = [];
@@ -249,6 +263,8 @@ async function runOnce(count: number, ctx: { backend: Backend; db: pg.Client; ou
     const outcome = { paid: 0, soldOut: 0 };
     await Promise.all([browsing, ...ctx.shoppers.map((s) => checkoutLoop(backend, proxy!.url, s, ctx.products, until, calls, outcome))]);
     const browse = await browsing;
+    const own = process.cpuUsage(ownBefore);
+    const cpu = { ...cpuUsed(cpuBefore, cpuSeconds(cpuGroups)), load: (own.user + own.system) / 1e6 };
 
     const stock: RunResult['stock'] = [];
     for (const product of [ctx.products.hot, ...ctx.products.others]) {
@@ -285,6 +301,7 @@ async function runOnce(count: number, ctx: { backend: Backend; db: pg.Client; ou
         errors: Object.values(calls).reduce((sum, c) => sum + c.errors.length, 0),
       },
       stock,
+      cpu,
       errorSamples: Object.values(calls).flatMap((c) => c.errors).slice(0, 5),
     };
   } finally {
@@ -316,6 +333,7 @@ function report(result: RunResult): string {
         ['Pagar con la tarjeta simulada (API de la tienda)', c.pay],
       ] as const
     ).map(([name, s]) => `| ${name}: n, p50 / p95 / p99 | ${s!.n}, ${ms(s!.p50)} / ${ms(s!.p95)} / ${ms(s!.p99)} |`),
+    `| CPU durante la medición (s): pila local (auth, REST) · servidores de la tienda · PostgreSQL · nginx · generador de carga | ${(['stack', 'shop', 'postgres', 'nginx', 'load'] as const).map((k) => (result.cpu[k] ?? 0).toFixed(1)).join(' · ')} (de ${os.cpus().length * SECONDS} s de CPU en ${SECONDS} s) |`,
     `| Unidades vendidas de más | ${result.stock.reduce((sum, s) => sum + s.oversold, 0)} (${result.stock.map((s) => `${s.product}: ${s.sold} de ${s.started}, quedan ${s.left}`).join('; ')}) |`,
   ];
   if (result.errorSamples.length > 0) lines.push('', `Errores (muestra): ${result.errorSamples.join(' | ')}`);
@@ -328,7 +346,7 @@ async function main(): Promise<void> {
   const proxyPort = await freePort();
   const siteUrl = `http://127.0.0.1:${proxyPort}`;
   const out = outputFolder('carga');
-  let backend: Backend | null = null;
+  let backend: (Backend & { child: ChildProcess }) | null = null;
   let db: pg.Client | null = null;
   const stop = async () => {
     await db?.end().catch(() => undefined);
