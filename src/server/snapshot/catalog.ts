@@ -2,6 +2,9 @@
  * What the prebuilt pages read: the snapshot collections as plain, ordered arrays plus lookups,
  * loaded once per build.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { getCollection } from 'astro:content';
 import { sharedCatalogSnapshot } from './loader.ts';
 import { PUBLIC_SUPABASE_URL } from 'astro:env/client';
@@ -125,38 +128,62 @@ function buildPart(): { index: number; count: number } | null {
 
 type PlanCatalog = Pick<BuildCatalog, 'products' | 'franchises' | 'expansions' | 'productTypes'>;
 
-let shardText: Map<string, string> | null = null;
+/** A search file waiting on disk for its page to be rendered: its fingerprint and where its text is. */
+interface SpooledShard {
+  fingerprint: string;
+  file: string;
+}
 
-/** The header search's shard files as JSON text by URL path (src/domain/search.ts), built once. */
-function searchShardText(catalog: PlanCatalog): Map<string, string> {
-  if (!shardText) {
+let spooled: Map<string, SpooledShard> | null = null;
+
+/**
+ * The header search's files (src/domain/search.ts) by URL path, built once. Each file's text is
+ * fingerprinted and written to a temporary folder as soon as it is made, so the build never holds
+ * them all: at 100,000 products they are about 200 MB of JSON, which would otherwise stay in
+ * memory while every product page renders (the search routes come last).
+ */
+function searchShards(catalog: PlanCatalog): Map<string, SpooledShard> {
+  if (!spooled) {
     const files = buildSearchShards(
       catalog.products.map((product) => ({ id: product.id, name: product.name, image: productImages(product)[0] ?? '' })),
       storageUrl(),
     );
-    shardText = new Map([...files].map(([path, file]) => [path, JSON.stringify(file)]));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-shards-'));
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    spooled = new Map();
+    let n = 0;
+    for (const [urlPath, file] of files) {
+      const text = JSON.stringify(file);
+      const stored = path.join(dir, `${n++}.json`);
+      fs.writeFileSync(stored, text);
+      spooled.set(urlPath, { fingerprint: contentFingerprint(text), file: stored });
+    }
   }
-  return shardText;
+  return spooled;
 }
 
-/** URL paths of the search shards (the root is /search-index.json). */
+/** URL paths of the search shards (the root is /search-index.json); none in a part past the first. */
 export async function searchShardPaths(): Promise<string[]> {
-  return [...searchShardText(await getBuildCatalog()).keys()];
+  // Search files are part 0's (the others' copies would be dropped when the parts merge).
+  if ((buildPart()?.index ?? 0) > 0) return [];
+  return [...searchShards(await getBuildCatalog()).keys()];
 }
 
 /**
  * The JSON of one search shard; null when the build has no such shard. Each is handed out once
- * and then forgotten, so a 100,000-product build does not keep every shard in memory to the end.
+ * and then forgotten (its temporary file removed).
  */
-export async function takeSearchShard(path: string): Promise<string | null> {
+export async function takeSearchShard(urlPath: string): Promise<string | null> {
   // Search files are part 0's (the others' copies would be dropped when the parts merge).
   if ((buildPart()?.index ?? 0) > 0) return null;
   const catalog = await getBuildCatalog();
   // The plan fingerprints every shard: make it before any shard is handed out and forgotten.
   catalog.renders('/');
-  const texts = searchShardText(catalog);
-  const text = texts.get(path) ?? null;
-  texts.delete(path);
+  const shard = searchShards(catalog).get(urlPath);
+  if (!shard) return null;
+  const text = fs.readFileSync(shard.file, 'utf8');
+  fs.rmSync(shard.file, { force: true });
+  spooled!.delete(urlPath);
   return text;
 }
 
@@ -181,7 +208,7 @@ function catalogFiles(catalog: PlanCatalog, digests: Map<string, string>): Finge
   files.push({ path: '/explore', fingerprint: contentFingerprint(`${catalog.products.length}|${count((product) => product.product_type_id)}`) });
   const everything = contentFingerprint(catalog.products.map((product) => `${product.id}:${digests.get(product.id)}:${product.stock ?? ''}`).join(','));
   files.push({ path: '/explore/catalog.json', fingerprint: everything });
-  for (const [path, text] of searchShardText(catalog)) files.push({ path, fingerprint: contentFingerprint(text) });
+  for (const [urlPath, shard] of searchShards(catalog)) files.push({ path: urlPath, fingerprint: shard.fingerprint });
   return files;
 }
 
