@@ -1,6 +1,6 @@
 /** The admin API (service role only), as the server's supabase-js admin client calls it. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hashPassword } from './password.ts';
 import { z } from 'zod';
 import type { Tx } from '../db.ts';
 import { verifyJwt } from '../jwt.ts';

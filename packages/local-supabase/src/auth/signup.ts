@@ -1,7 +1,7 @@
 /** POST /signup: e-mail sign-up, with confirmation by e-mail unless autoconfirm is on. */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hashPassword } from './password.ts';
 import { z } from 'zod';
 import { sendMail } from '../mailbox.ts';
 import type { StackContext } from '../types.ts';

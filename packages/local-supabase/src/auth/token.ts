@@ -1,6 +1,6 @@
 /** POST /token: the password and refresh-token grants. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { hashPassword, verifyPassword } from './password.ts';
+import { verifyPassword } from './password.ts';
 import { z } from 'zod';
 import type { StackContext } from '../types.ts';
 import { clientIp, inAuthTx, isBanned, isConfirmed, limiter, readAuthJson } from './common.ts';
