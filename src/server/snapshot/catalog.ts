@@ -3,7 +3,6 @@
  * loaded once per build.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { getCollection } from 'astro:content';
 import { sharedCatalogSnapshot } from './loader.ts';
@@ -136,9 +135,24 @@ interface SpooledShard {
 
 let spooled: Map<string, SpooledShard> | null = null;
 
+/** The folder beside this build's output (not in what is published) where search files wait. */
+const SEARCH_SPOOL_FOLDER = '.search-spool';
+
+/**
+ * An empty spool folder in this build's output folder: removed when the build process ends, and
+ * otherwise with the folder itself (a stopped server rebuild's staging folder is removed before
+ * the next one), so a build killed halfway leaves nothing in the system's temp folder.
+ */
+function spoolFolder(): string {
+  const dir = path.join(path.resolve(process.env.ASTRO_OUT_DIR || 'dist'), SEARCH_SPOOL_FOLDER);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 /**
  * The header search's files (src/domain/search.ts) by URL path, built once. Each file's text is
- * fingerprinted and written to a temporary folder as soon as it is made, so the build never holds
+ * fingerprinted and written to a spool folder as soon as it is made, so the build never holds
  * them all: at 100,000 products they are about 200 MB of JSON, which would otherwise stay in
  * memory while every product page renders (the search routes come last).
  */
@@ -148,7 +162,7 @@ function searchShards(catalog: PlanCatalog): Map<string, SpooledShard> {
       catalog.products.map((product) => ({ id: product.id, name: product.name, image: productImages(product)[0] ?? '' })),
       storageUrl(),
     );
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-shards-'));
+    const dir = spoolFolder();
     process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
     spooled = new Map();
     let n = 0;

@@ -159,6 +159,8 @@ describe('incremental catalogue rebuild (real astro build of the demo catalogue)
     await runBuild({ root, outDir: whole, env: { ...env, CATALOG_BUILD_MANIFEST: path.join(whole, 'manifest.json') } });
     await runBuild({ root, outDir: parted, env: { ...env, CATALOG_BUILD_MANIFEST: path.join(parted, 'manifest.json') }, parts: 2 });
     expect(fs.existsSync(`${parted}-part1`)).toBe(false);
+    // The search files waited in a spool folder beside the output, gone once each build ended.
+    for (const dir of [whole, parted]) expect(fs.existsSync(path.join(dir, '.search-spool'))).toBe(false);
 
     const files = (dir: string) => [...snapshotFiles(path.join(dir, 'client')).keys()].sort();
     const wholeFiles = files(whole);
