@@ -57,7 +57,12 @@ export function partRenders(part: { index: number; count: number } | null, urlPa
   if (!part) return true;
   const prefix = productPath('');
   if (!urlPath.startsWith(prefix)) return part.index === 0;
-  return productPart(urlPath.slice(prefix.length), part.count) === part.index;
+  return rendersProduct(part, urlPath.slice(prefix.length));
+}
+
+/** Whether `part` renders the page of product `id`. */
+export function rendersProduct(part: { index: number; count: number }, id: string): boolean {
+  return productPart(id, part.count) === part.index;
 }
 
 /** The output folder of part k of a build into `outDir`: part 0 builds into outDir itself. */

@@ -125,6 +125,11 @@ function buildPart(): { index: number; count: number } | null {
   return parsePart(process.env[PART_ENV]);
 }
 
+/** A part past the first: search files are part 0's (the others' copies would be dropped when the parts merge). */
+function isLaterPart(): boolean {
+  return (buildPart()?.index ?? 0) > 0;
+}
+
 type PlanCatalog = Pick<BuildCatalog, 'products' | 'franchises' | 'expansions' | 'productTypes'>;
 
 /** A search file waiting on disk for its page to be rendered: its fingerprint and where its text is. */
@@ -178,26 +183,25 @@ function searchShards(catalog: PlanCatalog): Map<string, SpooledShard> {
 
 /** URL paths of the search shards (the root is /search-index.json); none in a part past the first. */
 export async function searchShardPaths(): Promise<string[]> {
-  // Search files are part 0's (the others' copies would be dropped when the parts merge).
-  if ((buildPart()?.index ?? 0) > 0) return [];
+  if (isLaterPart()) return [];
   return [...searchShards(await getBuildCatalog()).keys()];
 }
 
 /**
  * The JSON of one search shard; null when the build has no such shard. Each is handed out once
- * and then forgotten (its temporary file removed).
+ * and then forgotten (its spool file removed).
  */
 export async function takeSearchShard(urlPath: string): Promise<string | null> {
-  // Search files are part 0's (the others' copies would be dropped when the parts merge).
-  if ((buildPart()?.index ?? 0) > 0) return null;
+  if (isLaterPart()) return null;
   const catalog = await getBuildCatalog();
   // The plan fingerprints every shard: make it before any shard is handed out and forgotten.
   catalog.renders('/');
-  const shard = searchShards(catalog).get(urlPath);
+  const shards = searchShards(catalog);
+  const shard = shards.get(urlPath);
   if (!shard) return null;
   const text = fs.readFileSync(shard.file, 'utf8');
   fs.rmSync(shard.file, { force: true });
-  spooled!.delete(urlPath);
+  shards.delete(urlPath);
   return text;
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { readSnapshotFile, saveSnapshotRows, SNAPSHOT_FILE } from './disk.ts';
 import { buildTimeClient, fetchCatalogRows, fetchProductRows, type BackendConfig } from './fetch.ts';
 import { mergeSnapshot, parseStoredSnapshot, staticSnapshot, type CatalogRows, type CatalogSnapshot, type RejectedRow } from './model.ts';
-import { PART_ENV, PART_SNAPSHOT_SINCE_ENV, parsePart, productPart } from '../rebuild/parts.ts';
+import { PART_ENV, PART_SNAPSHOT_SINCE_ENV, parsePart, rendersProduct } from '../rebuild/parts.ts';
 
 /** The part of Astro's loader logger the snapshot uses. */
 export interface SnapshotLogger {
@@ -104,7 +104,7 @@ export async function loadCatalogSnapshot(options: LoadOptions = {}): Promise<{ 
     // Only this part's products: the others' pages are rendered elsewhere, and 100,000 products
     // are about 220 MB of objects in each process.
     const part = options.part === undefined ? parsePart(process.env[PART_ENV]) : options.part;
-    const keepProduct = part && part.index > 0 ? (id: string) => productPart(id, part.count) === part.index : undefined;
+    const keepProduct = part && part.index > 0 ? (id: string) => rendersProduct(part, id) : undefined;
     const copy = parseStoredSnapshot(await readSnapshotFile(file), keepProduct);
     if (copy && copy.snapshot.fetchedAt && copy.snapshot.fetchedAt >= new Date(since).toISOString()) {
       logger.info(`Catálogo: la copia que la primera parte de la compilación leyó (${copy.snapshot.fetchedAt}), ${copy.snapshot.products.length} productos de esta parte.`);
