@@ -350,6 +350,7 @@ export type Database = {
           payment_method: string | null;
           installments: number | null;
           oxxo_voucher: Json | null;
+          credit_applied: number;
         };
         Insert: {
           id?: string;
@@ -378,6 +379,7 @@ export type Database = {
           payment_method?: string | null;
           installments?: number | null;
           oxxo_voucher?: Json | null;
+          credit_applied?: number;
         };
         Update: {
           id?: string;
@@ -406,6 +408,7 @@ export type Database = {
           payment_method?: string | null;
           installments?: number | null;
           oxxo_voucher?: Json | null;
+          credit_applied?: number;
         };
         Relationships: [
           {
@@ -427,6 +430,8 @@ export type Database = {
           last_error: string | null;
           created_at: string;
           updated_at: string;
+          next_check_at: string;
+          checks: number;
         };
         Insert: {
           id?: string;
@@ -437,6 +442,8 @@ export type Database = {
           last_error?: string | null;
           created_at?: string;
           updated_at?: string;
+          next_check_at?: string;
+          checks?: number;
         };
         Update: {
           id?: string;
@@ -447,6 +454,8 @@ export type Database = {
           last_error?: string | null;
           created_at?: string;
           updated_at?: string;
+          next_check_at?: string;
+          checks?: number;
         };
         Relationships: [
           {
@@ -473,6 +482,7 @@ export type Database = {
           next_attempt_at: string;
           created_at: string;
           updated_at: string;
+          restock: boolean;
         };
         Insert: {
           id?: string;
@@ -488,6 +498,7 @@ export type Database = {
           next_attempt_at?: string;
           created_at?: string;
           updated_at?: string;
+          restock?: boolean;
         };
         Update: {
           id?: string;
@@ -503,6 +514,7 @@ export type Database = {
           next_attempt_at?: string;
           created_at?: string;
           updated_at?: string;
+          restock?: boolean;
         };
         Relationships: [
           {
@@ -788,6 +800,81 @@ export type Database = {
         };
         Relationships: [];
       };
+      store_credit_accounts: {
+        Row: {
+          user_id: string;
+          balance: number;
+          updated_at: string;
+        };
+        Insert: {
+          user_id: string;
+          balance?: number;
+          updated_at?: string;
+        };
+        Update: {
+          user_id?: string;
+          balance?: number;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      store_credit_entries: {
+        Row: {
+          id: number;
+          user_id: string;
+          amount: number;
+          balance_after: number;
+          reason: string;
+          order_id: string | null;
+          payment_provider: string | null;
+          payment_ref: string | null;
+          actor: string | null;
+          note: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: number;
+          user_id: string;
+          amount: number;
+          balance_after: number;
+          reason: string;
+          order_id?: string | null;
+          payment_provider?: string | null;
+          payment_ref?: string | null;
+          actor?: string | null;
+          note?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          user_id?: string;
+          amount?: number;
+          balance_after?: number;
+          reason?: string;
+          order_id?: string | null;
+          payment_provider?: string | null;
+          payment_ref?: string | null;
+          actor?: string | null;
+          note?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "store_credit_entries_order_id_fkey";
+            columns: ["order_id"];
+            isOneToOne: false;
+            referencedRelation: "orders";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "store_credit_entries_user_id_fkey";
+            columns: ["user_id"];
+            isOneToOne: false;
+            referencedRelation: "store_credit_accounts";
+            referencedColumns: ["user_id"];
+          },
+        ];
+      };
       sweeper_leases: {
         Row: {
           name: string;
@@ -883,6 +970,8 @@ export type Database = {
           paid_at: string | null;
           payment_provider: string | null;
           payment_ref: string | null;
+          payment_method: string | null;
+          installments: number | null;
           shipping_address: Json | null;
           carrier: string | null;
           tracking_number: string | null;
@@ -892,6 +981,26 @@ export type Database = {
           refund_ref: string | null;
           total_count: number | null;
         }[];
+      };
+      admin_refunds_to_review: {
+        Args: Record<string, never>;
+        Returns: Json;
+      };
+      admin_save_product: {
+        Args: {
+          p_product_id: string;
+          p_stock_read: number;
+          p_stock: number | null;
+          p_price: number;
+          p_original_price: number | null;
+          p_limit_per_customer: number;
+          p_available: boolean;
+          p_preorder: boolean;
+          p_release_date: string | null;
+          p_description: string | null;
+          p_images: string[] | null;
+        };
+        Returns: Json;
       };
       admin_set_order_status: {
         Args: {
@@ -905,6 +1014,13 @@ export type Database = {
       };
       admin_summary: {
         Args: Record<string, never>;
+        Returns: Json;
+      };
+      apply_store_credit: {
+        Args: {
+          p_order_id: string;
+          p_user: string;
+        };
         Returns: Json;
       };
       cancel_expired_orders: {
@@ -934,6 +1050,7 @@ export type Database = {
       claim_due_refunds: {
         Args: {
           p_limit?: number | null;
+          p_providers?: string[] | null;
         };
         Returns: Database["public"]["Tables"]["payment_refunds"]["Row"][];
       };
@@ -944,6 +1061,7 @@ export type Database = {
           p_payment_ref: string;
           p_amount: number;
           p_reason: string;
+          p_restock?: boolean | null;
         };
         Returns: Json;
       };
@@ -961,6 +1079,13 @@ export type Database = {
         };
         Returns: string;
       };
+      defer_payment_attempt: {
+        Args: {
+          p_attempt_id: string;
+          p_error: string;
+        };
+        Returns: undefined;
+      };
       end_sweep: {
         Args: {
           p_holder: string;
@@ -971,8 +1096,9 @@ export type Database = {
         Args: {
           p_refund_id: string;
           p_error: string;
+          p_max_attempts?: number | null;
         };
-        Returns: undefined;
+        Returns: string;
       };
       finish_catalogue_rebuild: {
         Args: {
@@ -982,6 +1108,15 @@ export type Database = {
           p_pages?: number | null;
         };
         Returns: boolean;
+      };
+      finish_order_refund: {
+        Args: {
+          p_order_id: string;
+          p_refund_ref: string | null;
+          p_note: string;
+          p_restock: boolean;
+        };
+        Returns: string;
       };
       is_admin: {
         Args: Record<string, never>;
@@ -1001,6 +1136,10 @@ export type Database = {
         };
         Returns: boolean;
       };
+      my_store_credit: {
+        Args: Record<string, never>;
+        Returns: number;
+      };
       rebuild_merge_ids: {
         Args: {
           a: string[] | null;
@@ -1008,8 +1147,25 @@ export type Database = {
         };
         Returns: string[];
       };
+      refund_order_without_provider: {
+        Args: {
+          p_order_id: string;
+          p_way: string;
+          p_restock: boolean;
+          p_actor: string;
+          p_reference?: string | null;
+        };
+        Returns: Json;
+      };
       release_expired_orders: {
         Args: Record<string, never>;
+        Returns: number;
+      };
+      release_store_credit: {
+        Args: {
+          p_order_id: string;
+          p_user: string;
+        };
         Returns: number;
       };
       renew_catalogue_rebuild: {
@@ -1083,6 +1239,19 @@ export type Database = {
           p_from: string[] | null;
           p_status: string | null;
           p_data?: Json | null;
+        };
+        Returns: Json;
+      };
+      store_credit_post: {
+        Args: {
+          p_user: string;
+          p_amount: number;
+          p_reason: string;
+          p_order?: string | null;
+          p_provider?: string | null;
+          p_ref?: string | null;
+          p_actor?: string | null;
+          p_note?: string | null;
         };
         Returns: Json;
       };

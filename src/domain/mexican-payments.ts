@@ -11,6 +11,15 @@ export const OXXO_MIN_CENTAVOS = centavos(1_000);
 export const OXXO_MAX_CENTAVOS = centavos(1_000_000);
 /** Days a voucher stays payable (Stripe's expires_after_days). */
 export const OXXO_EXPIRES_AFTER_DAYS = 3;
+/** … and for an order of scarce stock (a line with this many units or fewer left) or a preorder. */
+export const OXXO_SCARCE_EXPIRES_AFTER_DAYS = 1;
+export const OXXO_SCARCE_STOCK = 5;
+/**
+ * Business days the order stays reserved after the voucher's deadline when Stripe has not said
+ * the voucher failed: cash taken at the store before the deadline is confirmed by the next
+ * business day.
+ */
+export const OXXO_CONFIRMATION_BUSINESS_DAYS = 2;
 /** 'Meses sin intereses' is offered from this total. */
 export const INSTALLMENTS_MIN_CENTAVOS = centavos(30_000);
 /** The plans Mexican issuers offer through Stripe. */
@@ -23,7 +32,47 @@ export const MEXICAN_PAYMENT_MESSAGES = {
   oxxoPending: 'Pago pendiente en OXXO',
   cashPayment: 'Pago de contado',
   invalidPlan: 'Ese plan de meses sin intereses no está disponible para tu tarjeta.',
+  voucherOpen: 'Tienes una ficha de OXXO pendiente para este pedido',
+  anotherVoucherOpen: 'Ya tienes una ficha de OXXO pendiente en otro pedido. Págala o cancélala antes de generar otra.',
 } as const;
+
+/** The days a new voucher lasts: 1 for scarce stock or a preorder, else 3. */
+export function oxxoVoucherDays(lines: ReadonlyArray<{ stock: number; preorder: boolean }>): number {
+  return lines.some((line) => line.preorder || line.stock <= OXXO_SCARCE_STOCK) ? OXXO_SCARCE_EXPIRES_AFTER_DAYS : OXXO_EXPIRES_AFTER_DAYS;
+}
+
+/** Fixed-date and Monday holidays of Mexico's Ley Federal del Trabajo (art. 74), as [month, day] or [month, nth Monday]. */
+const FIXED_HOLIDAYS: ReadonlyArray<readonly [number, number]> = [[1, 1], [5, 1], [9, 16], [12, 25]];
+const MONDAY_HOLIDAYS: ReadonlyArray<readonly [number, number]> = [[2, 1], [3, 3], [11, 3]];
+
+/** Whether a Mexico City calendar day (y, m 1–12, d) is a business day: Monday to Friday, not a holiday. */
+export function isMexicanBusinessDay(year: number, month: number, day: number): boolean {
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  if (weekday === 0 || weekday === 6) return false;
+  if (FIXED_HOLIDAYS.some(([m, d]) => m === month && d === day)) return false;
+  return !MONDAY_HOLIDAYS.some(([m, nth]) => m === month && weekday === 1 && Math.ceil(day / 7) === nth);
+}
+
+/**
+ * How long an order with a voucher stays reserved: the end (23:59:59 Mexico City) of the
+ * `businessDays`-th business day after the voucher's deadline.
+ */
+export function oxxoReservationEnd(deadline: Date, businessDays: number = OXXO_CONFIRMATION_BUSINESS_DAYS): Date {
+  const offsetMs = 6 * 60 * 60 * 1000;
+  const local = new Date(deadline.getTime() - offsetMs);
+  let y = local.getUTCFullYear();
+  let m = local.getUTCMonth();
+  let d = local.getUTCDate();
+  let left = businessDays;
+  while (left > 0) {
+    const next = new Date(Date.UTC(y, m, d + 1));
+    y = next.getUTCFullYear();
+    m = next.getUTCMonth();
+    d = next.getUTCDate();
+    if (isMexicanBusinessDay(y, m + 1, d)) left -= 1;
+  }
+  return new Date(Date.UTC(y, m, d, 23, 59, 59) + offsetMs);
+}
 
 /** Whether a total may be paid in cash at OXXO. */
 export function oxxoAllowed(totalCentavos: Centavos): boolean {

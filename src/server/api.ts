@@ -9,6 +9,7 @@ import {
   closeAttempt,
   ensureCustomer,
   findOrder,
+  intentPayment,
   orderAmount,
   ownOrder,
   payableOrder,
@@ -27,7 +28,7 @@ import { installmentsOffered } from '../domain/mexican-payments.ts';
 import { centavos } from '../domain/money.ts';
 import { createOxxoVoucher, releaseOxxoOrder } from './mexican-payments.ts';
 import { SimulatedCardProvider, SimulatedPayPalProvider } from './payments/simulated.ts';
-import { PaymentError } from './payments/types.ts';
+import { PaymentError, paypalCaptureCompleted } from './payments/types.ts';
 
 const orderId = z.string({ error: 'Falta el pedido (orderId).' }).uuid({ error: 'El pedido (orderId) no es válido.' });
 const providerId = z.string().trim().min(1).max(255).regex(/^[\w-]+$/, { error: 'Identificador no válido.' });
@@ -146,19 +147,7 @@ async function settleIntent(ctx: ServerContext, intentId: string, expectedOrderI
   if (intent.status !== 'succeeded') {
     throw new ApiError(402, 'El pago no se ha completado.', 'payment_incomplete');
   }
-  const settled = await settlePayment(
-    ctx,
-    {
-      orderId: intent.orderId,
-      provider: card.name,
-      ref: intent.id,
-      amount: intent.amount,
-      currency: intent.currency,
-      method: intent.method ?? 'card',
-      installments: intent.installments ?? null,
-    },
-    recipient,
-  );
+  const settled = await settlePayment(ctx, intentPayment(card.name, { ...intent, orderId: intent.orderId }), recipient);
   return json(settlementAnswer(settled, intent.orderId));
 }
 
@@ -196,16 +185,8 @@ export async function webhook(request: Request, ctx: ServerContext): Promise<Res
     if (!intent || !intent.orderId || intent.status !== 'succeeded') {
       throw new ApiError(404, 'Pago no encontrado o no completado.', 'intent_not_found');
     }
-    const settled = await settlePayment(ctx, {
-      orderId: intent.orderId,
-      provider: card.name,
-      ref: intent.id,
-      amount: intent.amount,
-      currency: intent.currency,
-      method: intent.method ?? 'card',
-      installments: intent.installments ?? null,
-    });
-    if (settled.refunded) console.warn(`[stripe] evento ${event.id}: pago ${intent.id} reembolsado (${settled.refunded}, ${settled.refundStatus})`);
+    const settled = await settlePayment(ctx, intentPayment(card.name, { ...intent, orderId: intent.orderId }));
+    if (settled.refunded) console.warn(`[stripe] evento ${event.id}: pago ${intent.id} ${settled.credited ? 'abonado al saldo a favor' : 'reembolsado'} (${settled.refunded}, ${settled.refundStatus ?? 'saldo'})`);
     return json({ received: true, handled: true, orderId: intent.orderId, status: settled.status, changed: settled.changed, refunded: settled.refunded });
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) {
@@ -335,7 +316,7 @@ export async function capturePayPalOrder(request: Request, ctx: ServerContext): 
     }
   }
   const captured = await provider(() => paypal.captureOrder(body.paypalOrderId, `capture-${body.paypalOrderId}`));
-  if (captured.status !== 'COMPLETED' || (captured.captureStatus !== null && captured.captureStatus !== 'COMPLETED') || captured.orderId !== order.id) {
+  if (!paypalCaptureCompleted(captured) || captured.orderId !== order.id) {
     throw new ApiError(402, 'Hubo un error con PayPal.', 'paypal_not_completed');
   }
   const settled = await settlePayment(

@@ -6,13 +6,15 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database, Json } from '../data/database.types.ts';
-import { paymentAmount } from '../domain/money.ts';
+import { centavos, paymentAmount } from '../domain/money.ts';
+import { oxxoCreditedMessage } from '../domain/store-credit.ts';
 import type { Caller } from './auth.ts';
 import { ApiError } from './http.ts';
 import { receiptEmail, type MailQueue } from './mail.ts';
 import type { Payments } from './payments/index.ts';
-import type { CardProvider, PayPalProvider } from './payments/types.ts';
+import type { CardProvider, IntentInfo, PayPalProvider } from './payments/types.ts';
 import { refundCharge, REFUND_MESSAGES, type RefundReason } from './refunds.ts';
+import { creditOxxoPayment } from './store-credit.ts';
 
 /** What every endpoint needs: the service-role client, the providers, the mailer. */
 export interface ServerContext {
@@ -41,6 +43,8 @@ export interface OrderRow {
   payment_method?: string | null;
   installments?: number | null;
   oxxo_voucher?: Record<string, unknown> | null;
+  /** The part paid with the shopper's balance (pesos, like total). */
+  credit_applied?: string | number;
 }
 
 /** The copy of the address an order ships to (orders.shipping_address). A type, so it is JSON. */
@@ -72,7 +76,7 @@ function voucherOf(value: Json | null): Record<string, unknown> | null {
 }
 
 const ORDER_COLUMNS =
-  'id, user_id, status, subtotal, discount, shipping, total, paid_at, expires_at, shipping_address_id, shipping_address, payment_provider, payment_ref, payment_method, installments, oxxo_voucher';
+  'id, user_id, status, subtotal, discount, shipping, total, paid_at, expires_at, shipping_address_id, shipping_address, payment_provider, payment_ref, payment_method, installments, oxxo_voucher, credit_applied';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads an order by id with the service role; null when there is none. */
@@ -154,9 +158,12 @@ export async function closeAttempt(ctx: ServerContext, provider: string, ref: st
   if (error) throw new Error(`payment_attempts: ${error.message}`);
 }
 
-/** The order's amount to charge, in centavos (its stored total: "one total"). */
-export function orderAmount(order: Pick<OrderRow, 'total'>): number {
-  return paymentAmount(order.total);
+/**
+ * The order's amount to charge through a provider, in centavos: its stored total ("one total")
+ * less the part paid with the shopper's balance.
+ */
+export function orderAmount(order: Pick<OrderRow, 'total' | 'credit_applied'>): number {
+  return paymentAmount(order.total) - paymentAmount(order.credit_applied ?? 0);
 }
 
 /** The caller's provider customer id as stored on the profile, or null. */
@@ -194,6 +201,10 @@ export interface Settlement {
   changed: boolean;
   /** Set when the money was refunded instead (late payment, duplicate, amount mismatch). */
   refunded: RefundReason | null;
+  /** True when that money went to the shopper's balance (cash at OXXO cannot be refunded). */
+  credited?: boolean;
+  /** Centavos of the payment that did not go to the order (refunded or credited). */
+  amount?: number;
   /** 'succeeded' or, when the provider refused for now, 'failed' (retried by the sweeper). */
   refundStatus?: string;
 }
@@ -211,9 +222,25 @@ export interface ConfirmedPayment {
   /** The payment attempt it completes (PaymentIntent or PayPal order id); default ref. */
   attemptRef?: string;
   /** How it was paid (orders.payment_method), as the provider reports it. */
-  method?: 'card' | 'oxxo' | 'paypal';
+  method?: 'card' | 'oxxo' | 'paypal' | null;
   /** The months of the 'meses sin intereses' plan the provider confirmed; null: a single payment. */
   installments?: number | null;
+}
+
+/**
+ * A card provider's intent as a payment to settle: the amount, currency and method the provider
+ * reports (the method from the charge that paid), never the browser's.
+ */
+export function intentPayment(provider: string, intent: IntentInfo & { orderId: string }): ConfirmedPayment {
+  return {
+    orderId: intent.orderId,
+    provider,
+    ref: intent.id,
+    amount: intent.amount,
+    currency: intent.currency,
+    method: intent.method ?? null,
+    installments: intent.installments ?? null,
+  };
 }
 
 /**
@@ -234,10 +261,17 @@ export async function settlePayment(
   const attemptRef = payment.attemptRef ?? payment.ref;
   const refund = async (reason: RefundReason): Promise<Settlement> => {
     if (payment.amount === null || payment.amount <= 0) throw new Error(`pago ${payment.ref} sin monto; no se puede reembolsar`);
+    if (payment.method === 'oxxo') {
+      // Cash paid at OXXO cannot be refunded: it becomes the shopper's balance.
+      await creditOxxoPayment(ctx, order, { provider: payment.provider, ref: payment.ref, amount: payment.amount }, reason);
+      await closeAttempt(ctx, payment.provider, attemptRef, 'succeeded');
+      const after = await findOrder(ctx, order.id);
+      return { status: after?.status ?? order.status, changed: false, refunded: reason, credited: true, amount: payment.amount };
+    }
     const outcome = await refundCharge(ctx, { orderId: order.id, provider: payment.provider, ref: payment.ref, amount: payment.amount }, reason);
     await closeAttempt(ctx, payment.provider, attemptRef, 'succeeded');
     const after = await findOrder(ctx, order.id);
-    return { status: after?.status ?? order.status, changed: false, refunded: reason, refundStatus: outcome.status };
+    return { status: after?.status ?? order.status, changed: false, refunded: reason, refundStatus: outcome.status, amount: payment.amount };
   };
   if (payment.amount !== orderAmount(order) || (payment.currency ?? '').toLowerCase() !== 'mxn') {
     console.error(`[pagos] el cargo ${payment.provider} ${payment.ref} (${payment.amount} ${payment.currency}) no coincide con el pedido ${order.id}`);
@@ -276,6 +310,9 @@ export async function settlePayment(
 
 /** The endpoint's answer for a settlement: 409 with the shopper's message when it was refunded. */
 export function settlementAnswer(settled: Settlement, orderId: string): { orderId: string; status: string; changed: boolean } {
+  if (settled.credited) {
+    throw new ApiError(409, oxxoCreditedMessage(centavos(settled.amount ?? 0)), 'order_credited');
+  }
   if (settled.refunded && settled.refunded !== 'shop') {
     throw new ApiError(409, REFUND_MESSAGES[settled.refunded], 'order_refunded');
   }
@@ -287,6 +324,13 @@ export function addressLine(address: ShippingAddress | null): string | null {
   if (!address) return null;
   const line = [address.street, address.city, address.state, address.zip, address.country].filter((part) => typeof part === 'string' && part.trim() !== '').join(', ');
   return line === '' ? null : line;
+}
+
+/** The confirmation e-mail of an order just paid without a provider (the whole of it with the balance). */
+export async function sendOrderReceipt(ctx: ServerContext, orderId: string, recipient: string | null): Promise<void> {
+  const order = await findOrder(ctx, orderId);
+  if (!order) return;
+  await sendReceipt(ctx, order, recipient).catch((mailError: unknown) => console.error('[correo] no se pudo enviar la confirmación', mailError));
 }
 
 async function sendReceipt(ctx: ServerContext, order: OrderRow, recipient: string | null): Promise<void> {

@@ -12,9 +12,10 @@ import {
   isInstallmentCount,
   MEXICAN_PAYMENT_MESSAGES,
   monthlyAmount,
-  OXXO_EXPIRES_AFTER_DAYS,
   oxxoAllowed,
   oxxoDeadline,
+  oxxoReservationEnd,
+  oxxoVoucherDays,
 } from '../domain/mexican-payments.ts';
 import { centavos, formatCentavos } from '../domain/money.ts';
 import { orderDisplayId } from '../domain/orders.ts';
@@ -23,8 +24,10 @@ import {
   closeAttempt,
   ensureCustomer,
   findOrder,
+  intentPayment,
   orderAmount,
   ownOrder,
+  payableOrder,
   recordAttempt,
   requireCard,
   requireShippingAddress,
@@ -82,10 +85,36 @@ function simulatedCounterUrl(ctx: ServerContext, intentId: string, token: string
 }
 
 /**
+ * The voucher's days for this order: 1 when a line's product has 5 units or fewer left or is a
+ * preorder (stock held for days at no cost is stock other shoppers cannot buy), else 3.
+ */
+async function voucherDays(ctx: ServerContext, orderId: string): Promise<number> {
+  const { data, error } = await ctx.admin.from('order_items').select('products(stock, preorder)').eq('order_id', orderId);
+  if (error) throw new Error(`order_items: ${error.message}`);
+  return oxxoVoucherDays((data ?? []).map((row) => ({ stock: row.products?.stock ?? 0, preorder: row.products?.preorder === true })));
+}
+
+/** Refuses (409) a second open voucher: a shopper holds stock with at most one at a time. */
+async function requireNoOtherVoucher(ctx: ServerContext, caller: Caller, orderId: string): Promise<void> {
+  const { data, error } = await ctx.admin
+    .from('orders')
+    .select('id')
+    .eq('user_id', caller.id)
+    .eq('status', 'Pendiente')
+    .eq('payment_method', 'oxxo')
+    .not('oxxo_voucher', 'is', null)
+    .neq('id', orderId)
+    .limit(1);
+  if (error) throw new Error(`orders: ${error.message}`);
+  if ((data ?? []).length > 0) throw new ApiError(409, MEXICAN_PAYMENT_MESSAGES.anotherVoucherOpen, 'oxxo_voucher_open');
+}
+
+/**
  * POST /api/create-payment-intent {orderId, method: 'oxxo'}: creates and confirms the order's OXXO
- * payment and answers its voucher. The order stays 'Pendiente' with payment_method 'oxxo', its
- * reservation extended to the voucher's expiry, and the voucher goes out by e-mail. Asking again
- * answers the same voucher.
+ * payment and answers its voucher. The order stays 'Pendiente' with payment_method 'oxxo' and stays
+ * reserved until Stripe says the voucher failed or was cancelled, or two business days after its
+ * deadline (cash taken at the store is confirmed by the next business day); the voucher goes out
+ * by e-mail. Asking again answers the same voucher. One open voucher per shopper.
  */
 export async function createOxxoVoucher(ctx: ServerContext, caller: Caller, order: OrderRow, amount: number): Promise<Response> {
   const card = requireCard(ctx);
@@ -94,8 +123,10 @@ export async function createOxxoVoucher(ctx: ServerContext, caller: Caller, orde
   if (order.payment_method === 'oxxo' && existing && existing.amount === amount) {
     return json({ voucher: existing, paymentIntentId: existing.paymentIntentId });
   }
+  await requireNoOtherVoucher(ctx, caller, order.id);
   await requireShippingAddress(ctx, order);
   const customerId = await provider(() => ensureCustomer(ctx, caller));
+  const expiresAfterDays = await voucherDays(ctx, order.id);
   const intent = await provider(async () =>
     card.createOxxoPayment({
       orderId: order.id,
@@ -105,7 +136,7 @@ export async function createOxxoVoucher(ctx: ServerContext, caller: Caller, orde
       idempotencyKey: `oxxo-${order.id}-${amount}`,
       name: await payerName(ctx, caller),
       email: caller.email ?? '',
-      expiresAfterDays: OXXO_EXPIRES_AFTER_DAYS,
+      expiresAfterDays,
     }),
   );
   await recordAttempt(ctx, order.id, card.name, intent.id);
@@ -118,7 +149,7 @@ export async function createOxxoVoucher(ctx: ServerContext, caller: Caller, orde
   const voucher: StoredVoucher = { ...intent.voucher, hostedVoucherUrl, paymentIntentId: intent.id };
   const { data, error } = await ctx.admin
     .from('orders')
-    .update({ payment_method: 'oxxo', oxxo_voucher: voucher, expires_at: voucher.expiresAt })
+    .update({ payment_method: 'oxxo', oxxo_voucher: voucher, expires_at: oxxoReservationEnd(new Date(voucher.expiresAt)).toISOString() })
     .eq('id', order.id)
     .eq('status', 'Pendiente')
     .select('id');
@@ -170,7 +201,7 @@ ${voucher.hostedVoucherUrl ? `<p><a href="${escape(voucher.hostedVoucherUrl)}">$
 export async function settleOxxo(ctx: ServerContext, intent: IntentInfo, recipient: string | null = null) {
   const card = requireCard(ctx);
   if (!intent.orderId || intent.status !== 'succeeded') throw new ApiError(402, 'El pago no se ha completado.', 'payment_incomplete');
-  return settlePayment(ctx, { orderId: intent.orderId, provider: card.name, ref: intent.id, amount: intent.amount, currency: intent.currency, method: 'oxxo' }, recipient);
+  return settlePayment(ctx, intentPayment(card.name, { ...intent, orderId: intent.orderId }), recipient);
 }
 
 /**
@@ -229,7 +260,7 @@ function stripeCard(ctx: ServerContext): StripeCardProvider {
 /** The order's own card intent (404 otherwise). */
 async function ownIntent(ctx: ServerContext, order: OrderRow, intentId: string): Promise<IntentInfo> {
   const intent = await provider(() => requireCard(ctx).retrievePaymentIntent(intentId));
-  if (!intent || intent.orderId !== order.id || intent.method === 'oxxo') throw new ApiError(404, 'Pago no encontrado para este pedido.', 'intent_not_found');
+  if (!intent || intent.orderId !== order.id || intent.method !== 'card') throw new ApiError(404, 'Pago no encontrado para este pedido.', 'intent_not_found');
   return intent;
 }
 
@@ -242,7 +273,8 @@ export async function installmentPlans(request: Request, ctx: ServerContext): Pr
   const card = stripeCard(ctx);
   const caller = await authenticate(request, ctx.admin);
   const body = await readJson(request, z.object({ orderId: orderIdSchema, paymentIntentId: providerIdSchema, paymentMethodId: providerIdSchema }));
-  const order = await ownOrder(ctx, caller, body.orderId);
+  // Nothing is put on a card for an order that can no longer be paid.
+  const order = await payableOrder(ctx, caller, body.orderId);
   const amount = orderAmount(order);
   await ownIntent(ctx, order, body.paymentIntentId);
   const owner = await provider(() => card.paymentMethodCustomer(body.paymentMethodId)).catch(() => null);
@@ -264,7 +296,8 @@ export async function confirmInstallments(request: Request, ctx: ServerContext):
     request,
     z.object({ orderId: orderIdSchema, paymentIntentId: providerIdSchema, months: z.number().int().nullable().default(null) }),
   );
-  const order = await ownOrder(ctx, caller, body.orderId);
+  // Nothing is charged for an order that can no longer be paid.
+  const order = await payableOrder(ctx, caller, body.orderId);
   const intent = await ownIntent(ctx, order, body.paymentIntentId);
   if (body.months !== null && !planOptions(orderAmount(order), intent.availablePlans ?? []).some((p) => p.months === body.months)) {
     throw new ApiError(400, MEXICAN_PAYMENT_MESSAGES.invalidPlan, 'invalid_plan');
@@ -273,11 +306,7 @@ export async function confirmInstallments(request: Request, ctx: ServerContext):
   const confirmed = await provider(() => card.confirmWithPlan(intent.id, body.months, returnUrl));
   if (confirmed.status === 'requires_action') return json({ status: 'requires_action', clientSecret: confirmed.clientSecret });
   if (confirmed.status !== 'succeeded') throw new ApiError(402, 'Error al procesar el pago.', 'payment_failed');
-  const settled = await settlePayment(
-    ctx,
-    { orderId: order.id, provider: card.name, ref: confirmed.id, amount: confirmed.amount, currency: confirmed.currency, method: 'card', installments: confirmed.installments ?? null },
-    caller.email,
-  );
+  const settled = await settlePayment(ctx, intentPayment(card.name, { ...confirmed, orderId: order.id }), caller.email);
   return json(settlementAnswer(settled, order.id));
 }
 

@@ -27,6 +27,18 @@ export interface Charge {
   ref: string;
   /** Integer centavos. */
   amount: number;
+  /** How it was paid, when known: an 'oxxo' charge is never sent to the provider (not refundable). */
+  method?: string | null;
+  /** Whether a shipped order's units go back on sale with the refund (the admin marked them returned). */
+  restock?: boolean;
+}
+
+/** Refunds stop being retried after this many attempts and wait for a person ('Requiere atención manual'). */
+export const MAX_REFUND_ATTEMPTS = 8;
+
+/** The providers this server can refund through (the sweeper retries only theirs). */
+export function refundProviders(ctx: ServerContext): string[] {
+  return [ctx.payments.card?.name, ctx.payments.paypal?.name].filter((name): name is NonNullable<typeof name> => Boolean(name));
 }
 
 /** What became of a refund. */
@@ -42,6 +54,7 @@ export { REFUND_MESSAGES };
 /** Asks the charge's provider for the refund; throws when it cannot (the caller records it). */
 async function providerRefund(ctx: ServerContext, charge: Charge, idempotencyKey: string): Promise<RefundInfo> {
   const { card, paypal } = ctx.payments;
+  if (charge.method === 'oxxo') throw new Error('los pagos en efectivo en OXXO no se pueden reembolsar por el proveedor');
   if (card && card.name === charge.provider) return card.refundPayment(charge.ref, charge.amount, idempotencyKey);
   if (paypal && paypal.name === charge.provider) return paypal.refundCapture(charge.ref, charge.amount, idempotencyKey);
   throw new Error(`el proveedor ${charge.provider} no está disponible en este servidor`);
@@ -57,9 +70,10 @@ async function runRefund(ctx: ServerContext, refundId: string, charge: Charge, r
     return { status: 'succeeded', orderStatus: typeof data === 'string' ? data : null };
   } catch (failure) {
     const message = failure instanceof Error ? failure.message : String(failure);
-    console.error(`[pagos] el reembolso (${reason}) del pedido ${charge.orderId}, cargo ${charge.provider} ${charge.ref}, falló; se reintentará: ${message}`);
-    const { error } = await ctx.admin.rpc('fail_refund', { p_refund_id: refundId, p_error: message });
+    const { data, error } = await ctx.admin.rpc('fail_refund', { p_refund_id: refundId, p_error: message, p_max_attempts: MAX_REFUND_ATTEMPTS });
     if (error) console.error(`[pagos] fail_refund: ${error.message}`);
+    const next = data === 'manual' ? 'requiere atención manual' : 'se reintentará';
+    console.error(`[pagos] el reembolso (${reason}) del pedido ${charge.orderId}, cargo ${charge.provider} ${charge.ref}, falló; ${next}: ${message}`);
     return { status: 'failed', orderStatus: null };
   }
 }
@@ -73,6 +87,7 @@ export async function refundCharge(ctx: ServerContext, charge: Charge, reason: R
     // Two decimals survive the trip through a JSON number exactly.
     p_amount: Number(centavosToDecimalString(centavos(charge.amount))),
     p_reason: reason,
+    p_restock: charge.restock === true,
   });
   if (error) throw new Error(`claim_refund: ${error.message}`);
   const claim = claimAnswer.parse(data);
@@ -81,7 +96,7 @@ export async function refundCharge(ctx: ServerContext, charge: Charge, reason: R
     const { data: order } = await ctx.admin.from('orders').select('status').eq('id', charge.orderId).maybeSingle();
     const status = row?.status;
     return {
-      status: status === 'succeeded' || status === 'failed' ? status : 'processing',
+      status: status === 'succeeded' ? status : status === 'failed' || status === 'manual' ? 'failed' : 'processing',
       orderStatus: order?.status ?? null,
     };
   }
@@ -90,7 +105,7 @@ export async function refundCharge(ctx: ServerContext, charge: Charge, reason: R
 
 /** Retries the refunds that are due (failed earlier, or stuck); returns how many went through. */
 export async function retryDueRefunds(ctx: ServerContext, limit = 20): Promise<{ retried: number; succeeded: number }> {
-  const { data, error } = await ctx.admin.rpc('claim_due_refunds', { p_limit: limit });
+  const { data, error } = await ctx.admin.rpc('claim_due_refunds', { p_limit: limit, p_providers: refundProviders(ctx) });
   if (error) throw new Error(`claim_due_refunds: ${error.message}`);
   const rows = data ?? [];
   let succeeded = 0;

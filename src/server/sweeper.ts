@@ -13,9 +13,10 @@
  *   4. sends the e-mails of the outbox that are due (claimed with skip locked, so safe anywhere).
  */
 import { z } from 'zod';
-import { closeAttempt, settlePayment, type ServerContext } from './checkout.ts';
+import { closeAttempt, intentPayment, settlePayment, type ServerContext } from './checkout.ts';
 import { deliverDueMail } from './mail.ts';
-import { retryDueRefunds } from './refunds.ts';
+import { paypalCaptureCompleted, paypalCapturePending } from './payments/types.ts';
+import { refundProviders, retryDueRefunds } from './refunds.ts';
 
 /** What one sweep did. */
 export interface SweepReport {
@@ -43,16 +44,9 @@ async function closeOpenAttempt(ctx: ServerContext, attempt: OpenAttempt): Promi
   if (card && card.name === attempt.provider) {
     const intent = await card.cancelPaymentIntent(attempt.ref);
     if (intent?.status === 'succeeded' && intent.orderId) {
-      // Money arrived after all: settle it (refunds it when the order cannot take it).
-      await settlePayment(ctx, {
-        orderId: intent.orderId,
-        provider: card.name,
-        ref: intent.id,
-        amount: intent.amount,
-        currency: intent.currency,
-        method: intent.method ?? 'card',
-        installments: intent.installments ?? null,
-      });
+      // Money arrived after all: settle it (refunded, or credited to the balance for cash at
+      // OXXO, when the order cannot take it).
+      await settlePayment(ctx, intentPayment(card.name, { ...intent, orderId: intent.orderId }));
       return true;
     }
     if (intent && intent.status !== 'canceled') return false; // processing: look again next time
@@ -61,7 +55,7 @@ async function closeOpenAttempt(ctx: ServerContext, attempt: OpenAttempt): Promi
   }
   if (paypal && paypal.name === attempt.provider) {
     const info = await paypal.getOrder(attempt.ref);
-    if (info?.status === 'COMPLETED' && info.captureId) {
+    if (info && paypalCaptureCompleted(info) && info.captureId) {
       await settlePayment(ctx, {
         orderId: attempt.order_id,
         provider: paypal.name,
@@ -72,6 +66,8 @@ async function closeOpenAttempt(ctx: ServerContext, attempt: OpenAttempt): Promi
       });
       return true;
     }
+    if (paypalCapturePending(info)) return false; // PayPal has not decided yet: look again next time
+    // Never captured, or a capture PayPal declined or that failed: no money, the attempt is over.
     await paypal.voidOrder(attempt.ref);
     await closeAttempt(ctx, attempt.provider, attempt.ref, 'canceled');
     return true;
@@ -112,19 +108,32 @@ export async function sweep(ctx: ServerContext, holder: string, options: SweepOp
   if (!lease.leader) return report;
   let failed = true;
   try {
+    // Only attempts of providers this server has, and not those it could not close a moment ago
+    // (each waits 1, 2, 4 … 60 minutes after a failed look), so none starves the others.
     const { data: open, error: openError } = await ctx.admin
       .from('payment_attempts')
       .select('id, order_id, provider, ref, orders!inner(status)')
       .eq('status', 'open')
       .neq('orders.status', 'Pendiente')
-      .order('created_at')
+      .in('provider', refundProviders(ctx))
+      .lte('next_check_at', new Date().toISOString())
+      .order('next_check_at')
       .limit(50);
     if (openError) throw new Error(`payment_attempts: ${openError.message}`);
     for (const attempt of open ?? []) {
+      let problem: string | null = 'sigue en proceso en el proveedor';
       try {
-        if (await closeOpenAttempt(ctx, attempt)) report.closed += 1;
+        if (await closeOpenAttempt(ctx, attempt)) {
+          report.closed += 1;
+          problem = null;
+        }
       } catch (failure) {
+        problem = failure instanceof Error ? failure.message : String(failure);
         console.error(`[pagos] no se pudo cerrar el pago ${attempt.provider} ${attempt.ref} del pedido ${attempt.order_id}:`, failure);
+      }
+      if (problem !== null) {
+        const { error: deferError } = await ctx.admin.rpc('defer_payment_attempt', { p_attempt_id: attempt.id, p_error: problem });
+        if (deferError) console.error(`[pagos] defer_payment_attempt: ${deferError.message}`);
       }
     }
     report.refunds = await retryDueRefunds(ctx);

@@ -9,7 +9,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
-import { oxxoVoucherExpiry } from '../../src/domain/mexican-payments.ts';
+import { oxxoReservationEnd, oxxoVoucherExpiry } from '../../src/domain/mexican-payments.ts';
 import * as api from '../../src/server/api.ts';
 import type { ServerContext } from '../../src/server/checkout.ts';
 import { handle } from '../../src/server/http.ts';
@@ -115,15 +115,20 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   stub.requests.length = 0;
   mails.length = 0;
+  // A shopper holds one open OXXO voucher at a time: each test starts with none (the earlier
+  // tests' pending orders are released as the sweeper would).
+  const { error } = await service.from('orders').update({ expires_at: new Date(Date.now() - 1000).toISOString() }).eq('user_id', DEMO_SHOPPER.id).eq('status', 'Pendiente');
+  if (error) throw new Error(error.message);
+  await service.rpc('release_expired_orders');
 });
 
 const oxxo = (ctx: ServerContext, orderId: string) => call(() => api.createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId, method: 'oxxo' }), ctx));
 
 describe('OXXO, simulated', () => {
-  it('answers a deterministic voucher, keeps the order pending and reserved until the voucher expires, and e-mails it', async () => {
+  it('answers a deterministic voucher, keeps the order pending and reserved until two business days after the voucher expires, and e-mails it', async () => {
     const o = await newOrder(1);
     const before = Date.now();
     const r = await oxxo(sim, o.id);
@@ -136,7 +141,8 @@ describe('OXXO, simulated', () => {
     expect(v.hostedVoucherUrl).toMatch(new RegExp(`^${BASE}/api/payments/simulated/oxxo/pi_sim_\\w+\\?token=[0-9a-f]{32}$`));
     const row = await order(o.id);
     expect(row).toMatchObject({ status: 'Pendiente', payment_method: 'oxxo' });
-    expect(Date.parse(row.expires_at!)).toBe(Date.parse(v.expiresAt));
+    expect(Date.parse(row.expires_at!)).toBe(oxxoReservationEnd(new Date(v.expiresAt)).getTime());
+    expect(Date.parse(row.expires_at!)).toBeGreaterThan(Date.parse(v.expiresAt) + 86_400_000);
     expect(row.oxxo_voucher).toMatchObject({ reference: v.reference, paymentIntentId: r.body.paymentIntentId });
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: DEMO_SHOPPER.email, kind: 'oxxo_voucher' });
@@ -315,7 +321,7 @@ describe('OXXO through Stripe (stub)', () => {
     expect(replay.body.handled).toBe(false);
   });
 
-  it('the sweeper cancels the order after the voucher’s expiry and cancels the intent', async () => {
+  it('the sweeper cancels the order when its reservation ends (two business days after the voucher’s expiry) and cancels the intent', async () => {
     const start = await stock();
     const o = await newOrder(1);
     const r = await oxxo(live, o.id);

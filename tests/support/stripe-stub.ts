@@ -5,7 +5,11 @@
  * running server). Tests move an intent to 'succeeded' themselves, as the card holder would.
  *
  * OXXO: an intent created with payment_method_types[]=oxxo and confirm=true waits in
- * requires_action with next_action.oxxo_display_details (number, expires_after, hosted voucher).
+ * requires_action with next_action.oxxo_display_details (number, expires_after, hosted voucher);
+ * `payOxxo` pays it. As Stripe, a refund of an OXXO charge is refused (400 charge_not_refundable),
+ * an intent created with automatic_payment_methods lists card and oxxo (OXXO enabled in the
+ * Dashboard), and a retrieve with expand[]=latest_charge carries the charge and its
+ * payment_method_details.type.
  * Meses sin intereses: an intent created with payment_method_options[card][installments][enabled]
  * gets available_plans once a card is put on it (update with payment_method); the card
  * `pm_card_mx_installments` (Stripe's Mexican installment test card) offers 3–24 months, every
@@ -31,6 +35,8 @@ export interface StripeStub {
   refunds: Map<string, Record<string, unknown>>;
   /** Makes the next refund requests fail with a 500 (n times). */
   failRefunds(times: number): void;
+  /** The shopper paid the intent's OXXO voucher in cash: it succeeds, its charge of type oxxo. */
+  payOxxo(intentId: string): void;
   close(): Promise<void>;
 }
 
@@ -42,6 +48,13 @@ export async function startStripeStub(): Promise<StripeStub> {
   const byKey = new Map<string, Record<string, unknown>>();
   let refundFailures = 0;
   let seq = 0;
+  /** The charge of a succeeded intent: how it was paid (the test's payOxxo, else its one method). */
+  const chargeOf = (intent: Record<string, unknown>) => {
+    if (intent.status !== 'succeeded') return null;
+    const types = intent.payment_method_types as string[];
+    const type = (intent.paid_with as string | undefined) ?? (types.length === 1 ? types[0]! : 'card');
+    return { id: `ch_${String(intent.id)}`, object: 'charge', payment_method_details: { type } };
+  };
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -75,7 +88,12 @@ export async function startStripeStub(): Promise<StripeStub> {
       if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
         return once(() => {
           const id = `pi_stub_${intents.size + 1}`;
-          const oxxo = params.get('payment_method_types[0]') === 'oxxo';
+          const types: string[] = [];
+          for (let i = 0; params.has(`payment_method_types[${i}]`); i += 1) types.push(params.get(`payment_method_types[${i}]`)!);
+          // With automatic payment methods Stripe lists every method enabled in the Dashboard.
+          if (params.get('automatic_payment_methods[enabled]') === 'true') types.push('card', 'oxxo');
+          if (types.length === 0) types.push('card');
+          const oxxo = types.length === 1 && types[0] === 'oxxo';
           const installments = params.get('payment_method_options[card][installments][enabled]') === 'true';
           const intent: Record<string, unknown> = {
             id,
@@ -85,7 +103,7 @@ export async function startStripeStub(): Promise<StripeStub> {
             customer: params.get('customer'),
             status: 'requires_payment_method',
             client_secret: `${id}_secret_abc`,
-            payment_method_types: oxxo ? ['oxxo'] : ['card'],
+            payment_method_types: types,
             payment_method_options: installments ? { card: { installments: { enabled: true, available_plans: [], plan: null } } } : {},
             next_action: null,
             metadata: { order_id: params.get('metadata[order_id]'), user_id: params.get('metadata[user_id]') },
@@ -126,6 +144,7 @@ export async function startStripeStub(): Promise<StripeStub> {
         const options = intent.payment_method_options as { card?: { installments?: Record<string, unknown> } };
         if (count && options.card?.installments) options.card.installments.plan = { count: Number(count), interval: 'month', type: 'fixed_count' };
         intent.status = 'succeeded';
+        intent.paid_with = 'card';
         return send(200, intent);
       }
       const intentMatch = /^\/v1\/payment_intents\/(\w+)$/.exec(url.pathname);
@@ -145,7 +164,9 @@ export async function startStripeStub(): Promise<StripeStub> {
       }
       if (req.method === 'GET' && intentMatch) {
         const intent = intents.get(intentMatch[1]!);
-        return intent ? send(200, intent) : missing('payment_intent');
+        if (!intent) return missing('payment_intent');
+        const expand = [...params.entries()].filter(([k]) => k.startsWith('expand')).map(([, v]) => v);
+        return send(200, expand.includes('latest_charge') ? { ...intent, latest_charge: chargeOf(intent) } : { ...intent, latest_charge: chargeOf(intent)?.id ?? null });
       }
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
         if (refundFailures > 0) {
@@ -154,6 +175,12 @@ export async function startStripeStub(): Promise<StripeStub> {
         }
         const intent = intents.get(params.get('payment_intent') ?? '');
         if (!intent) return missing('payment_intent');
+        if (chargeOf(intent)?.payment_method_details.type === 'oxxo') {
+          // Stripe: OXXO payments cannot be refunded (neither in full nor in part).
+          return send(400, {
+            error: { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'OXXO payments cannot be refunded.' },
+          });
+        }
         return once(() => {
           const refund = { id: `re_stub_${refunds.size + 1}`, object: 'refund', amount: Number(params.get('amount')), currency: 'mxn', payment_intent: intent.id, status: 'succeeded' };
           refunds.set(refund.id, refund);
@@ -174,6 +201,13 @@ export async function startStripeStub(): Promise<StripeStub> {
     refunds,
     failRefunds: (times) => {
       refundFailures = times;
+    },
+    payOxxo: (intentId) => {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`sin intent ${intentId}`);
+      intent.status = 'succeeded';
+      intent.paid_with = 'oxxo';
+      intent.next_action = null;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -17,6 +17,47 @@ export interface StatusEmailOrder {
   total: number | string;
   carrier?: string | null;
   tracking_number?: string | null;
+  /** How it was paid ('card', 'oxxo', 'paypal', 'store_credit'), to say truthfully where money went. */
+  payment_method?: string | null;
+  /** The part paid with the balance (pesos). */
+  credit_applied?: number | string | null;
+  /** How it was refunded: 'saldo-…' to the balance, 'transferencia:REF' by bank transfer, else the provider's refund. */
+  refund_ref?: string | null;
+}
+
+/** What a cancelled order's e-mail says about money: never 'no charge' when a voucher may be paid. */
+function cancelledLines(number: string, order: StatusEmailOrder): string[] {
+  const credit = toCentavos(order.credit_applied ?? 0);
+  const lines = [`Cancelamos tu pedido ${number}.`];
+  if (order.payment_method === 'oxxo') {
+    lines.push('Si ya pagaste tu ficha de OXXO, abonaremos ese pago a tu saldo a favor y te avisaremos por correo; los pagos en efectivo no se devuelven en efectivo.');
+  } else if (credit > 0) {
+    lines.push(`Los ${formatCentavos(credit)} de saldo a favor que usaste volvieron a tu cuenta.`);
+  } else {
+    lines.push('No se hizo ningún cargo.');
+  }
+  return lines;
+}
+
+/** Where the money of a refunded order went. */
+function refundedLines(number: string, order: StatusEmailOrder): string[] {
+  const credit = toCentavos(order.credit_applied ?? 0);
+  const paid = toCentavos(Number(order.total) - Number(order.credit_applied ?? 0));
+  const ref = order.refund_ref ?? '';
+  const lines: string[] = [];
+  if (ref.startsWith('saldo-')) {
+    lines.push(`Cancelamos tu pedido ${number} y abonamos ${formatCentavos(toCentavos(order.total))} a tu saldo a favor.`, 'Puedes usarlo en tu próxima compra.');
+    return lines;
+  }
+  if (ref.startsWith('transferencia:')) {
+    lines.push(`Cancelamos tu pedido ${number} y te devolvimos ${formatCentavos(paid)} por transferencia bancaria (referencia ${ref.slice('transferencia:'.length)}).`);
+  } else if (order.payment_method === 'paypal') {
+    lines.push(`Cancelamos tu pedido ${number} y te reembolsamos ${formatCentavos(paid)} a tu cuenta de PayPal.`);
+  } else {
+    lines.push(`Cancelamos tu pedido ${number} y te reembolsamos ${formatCentavos(paid)} a tu tarjeta.`, 'El reembolso puede tardar unos días en verse en tu estado de cuenta.');
+  }
+  if (credit > 0) lines.push(`Los ${formatCentavos(credit)} de saldo a favor que usaste volvieron a tu cuenta.`);
+  return lines;
 }
 
 /** The e-mail for an order that reached `status`, or null for statuses that send none. */
@@ -43,14 +84,11 @@ export function statusEmail(status: string, order: StatusEmailOrder, siteUrl: st
       break;
     case 'Cancelado':
       subject = `Tu pedido ${number} fue cancelado`;
-      lines = [`Cancelamos tu pedido ${number}; no se hizo ningún cargo.`];
+      lines = cancelledLines(number, order);
       break;
     case 'Reembolsado':
       subject = `Tu pedido ${number} fue reembolsado`;
-      lines = [
-        `Cancelamos tu pedido ${number} y te reembolsamos ${formatCentavos(toCentavos(order.total))}.`,
-        'El reembolso puede tardar unos días en verse en tu estado de cuenta.',
-      ];
+      lines = refundedLines(number, order);
       break;
     default:
       return null;

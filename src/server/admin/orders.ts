@@ -47,7 +47,11 @@ async function customerEmail(ctx: ServerContext, userId: string): Promise<string
 /** Queues the status e-mail once per order and status; a failure is logged, never thrown. */
 export async function notifyShopper(ctx: ServerContext, orderId: string, status: string): Promise<void> {
   try {
-    const { data, error } = await ctx.admin.from('orders').select('id, user_id, total, carrier, tracking_number').eq('id', orderId).maybeSingle();
+    const { data, error } = await ctx.admin
+      .from('orders')
+      .select('id, user_id, total, carrier, tracking_number, payment_method, credit_applied, refund_ref')
+      .eq('id', orderId)
+      .maybeSingle();
     if (error || !data) return;
     const order = data;
     const email = statusEmail(status, order, ctx.siteUrl);
@@ -90,29 +94,67 @@ export async function setOrderStatus(request: Request, ctx: AdminContext, rawOrd
   return json({ id: result.id, status: result.status, carrier: result.carrier, trackingNumber: result.tracking_number });
 }
 
+const refundBody = z.object({
+  /**
+   * provider: back through the provider that took it (card, PayPal); store_credit: to the
+   * shopper's balance; bank_transfer: the shop transferred it (reference required). Default: the
+   * provider, or the balance for cash at OXXO and orders paid with the balance.
+   */
+  way: z.enum(['provider', 'store_credit', 'bank_transfer'], { error: 'Forma de reembolso no válida.' }).optional(),
+  reference: z.string().trim().max(100, { error: 'La referencia no puede pasar de 100 caracteres.' }).optional().nullable(),
+  /** A shipped or completed order's units go back on sale only when the admin marks them returned. */
+  restock: z.boolean().default(false),
+});
+
+export const OXXO_PROVIDER_REFUND_REFUSED =
+  'Un pago en efectivo en OXXO no se puede reembolsar por el proveedor: abónalo al saldo a favor o registra una transferencia bancaria.';
+
 /**
- * POST /api/admin/orders/{id}/refund: 'Cancelar y reembolsar'. Only for paid, processing or
- * shipped orders; the full stored total goes back through the provider that took it.
+ * POST /api/admin/orders/{id}/refund {way?, reference?, restock?}: 'Cancelar y reembolsar'. Only
+ * for paid, processing, shipped or completed orders. Card and PayPal payments go back through
+ * their provider (or, by the admin's choice, to the balance); cash paid at OXXO never goes to the
+ * provider (Stripe cannot refund it): it is credited to the balance or recorded as a bank transfer.
  */
 export async function refundOrder(request: Request, ctx: AdminContext, rawOrderId: string | undefined): Promise<Response> {
-  await requireAdminCaller(request, ctx.admin);
+  const caller = await requireAdminCaller(request, ctx.admin);
   const orderId = orderIdFrom(rawOrderId);
+  const body = await readJson(request, refundBody);
   const order = await findOrder(ctx, orderId);
   if (!order) throw new ApiError(404, 'Pedido no encontrado.', 'order_not_found');
-  if (!['Pagado', 'Procesando', 'Enviado'].includes(order.status)) {
-    throw new ApiError(409, `Solo se reembolsa un pedido pagado, en proceso o enviado; este está «${order.status}».`, 'order_not_refundable');
+  if (!['Pagado', 'Procesando', 'Enviado', 'Completado'].includes(order.status)) {
+    throw new ApiError(409, `Solo se reembolsa un pedido pagado, en proceso, enviado o completado; este está «${order.status}».`, 'order_not_refundable');
+  }
+  const providerless = order.payment_method === 'oxxo' || order.payment_method === 'store_credit' || order.payment_provider === 'store_credit';
+  const way = body.way ?? (providerless ? 'store_credit' : 'provider');
+  if (way === 'provider' && providerless) {
+    throw new ApiError(409, order.payment_method === 'oxxo' ? OXXO_PROVIDER_REFUND_REFUSED : 'Este pedido se pagó con saldo a favor: se reembolsa al saldo a favor.', 'provider_refund_not_possible');
+  }
+  if (way !== 'provider') {
+    const { error } = await ctx.admin.rpc('refund_order_without_provider', {
+      p_order_id: order.id,
+      p_way: way,
+      p_restock: body.restock,
+      p_actor: caller.id,
+      ...(body.reference ? { p_reference: body.reference } : {}),
+    });
+    if (error) {
+      if (error.code === 'P0001') throw new ApiError(error.details === 'order_not_found' ? 404 : 409, error.message, error.details || 'refused');
+      throw new Error(`refund_order_without_provider: ${error.message}`);
+    }
+    await notifyShopper(ctx, order.id, 'Reembolsado');
+    return json({ id: order.id, status: 'Reembolsado', refund: 'succeeded', way });
   }
   if (!order.payment_provider || !order.payment_ref) {
     throw new ApiError(409, 'El pedido no tiene un pago registrado que reembolsar.', 'no_payment');
   }
   const outcome = await refundCharge(
     ctx,
-    { orderId: order.id, provider: order.payment_provider, ref: order.payment_ref, amount: orderAmount(order) },
+    { orderId: order.id, provider: order.payment_provider, ref: order.payment_ref, amount: orderAmount(order), method: order.payment_method ?? null, restock: body.restock },
     'shop',
   );
   if (outcome.status === 'succeeded' && outcome.orderStatus === 'Reembolsado') {
     await notifyShopper(ctx, order.id, 'Reembolsado');
-    return json({ id: order.id, status: 'Reembolsado', refund: 'succeeded' });
+    return json({ id: order.id, status: 'Reembolsado', refund: 'succeeded', way });
   }
   if (outcome.status === 'failed') {
     return json(

@@ -18,6 +18,8 @@ import {
   type OxxoVoucher,
   type PayPalOrderInfo,
   type PayPalProvider,
+  type PayPalRefundInfo,
+  type PayPalWebhookEvent,
   type RefundInfo,
   type SavedCard,
   type WebhookEvent,
@@ -69,8 +71,10 @@ function toVoucher(record: SimRecord): OxxoVoucher | null {
 function toIntent(record: SimRecord): IntentInfo {
   const d = record.data;
   const types = stringsOf(d.payment_method_types) ?? ['card'];
+  // What paid it (as Stripe's charge reports it), else the one method it was created for.
+  const paidWith = jsonObject(d.payment_method_details)?.type;
   return {
-    method: types.includes('oxxo') ? 'oxxo' : 'card',
+    method: paidWith === 'oxxo' || paidWith === 'card' ? paidWith : types.includes('oxxo') ? 'oxxo' : 'card',
     voucher: record.status === 'requires_action' ? toVoucher(record) : null,
     availablePlans: numbersOf(d.available_plans) ?? [],
     installments: typeof d.installments === 'number' ? d.installments : null,
@@ -211,12 +215,17 @@ export class SimulatedCardProvider implements CardProvider {
     return record?.kind === 'payment_intent' && typeof record.data.voucher_token === 'string' ? record.data.voucher_token : null;
   }
 
-  /** The cashier took the money: the voucher's intent succeeds, as Stripe reports it. */
-  async payOxxo(intentId: string): Promise<IntentInfo> {
+  /**
+   * The cashier took the money: the voucher's intent succeeds, as Stripe reports it. The store
+   * refuses a voucher past its deadline; `paidAt` is when the cashier took it (default now): cash
+   * paid before the deadline is confirmed whenever it is reported, even after the deadline, as
+   * Stripe confirms OXXO payments by the next business day.
+   */
+  async payOxxo(intentId: string, paidAt: Date = new Date()): Promise<IntentInfo> {
     const record = await this.store.get(intentId);
     if (record?.kind !== 'payment_intent' || toIntent(record).method !== 'oxxo') throw new PaymentError('Ficha de pago no encontrada.', 404, 'intent_not_found');
     const { expiresAfter } = oxxoOf(record);
-    if (record.status === 'requires_action' && expiresAfter !== null && expiresAfter * 1000 <= Date.now()) {
+    if (record.status === 'requires_action' && expiresAfter !== null && expiresAfter * 1000 <= paidAt.getTime()) {
       throw new PaymentError('Esta ficha de pago ya venció.', 409, 'voucher_expired');
     }
     const paid = await this.store.update(intentId, ['requires_action'], 'succeeded', { payment_method_details: { type: 'oxxo' } });
@@ -264,6 +273,11 @@ export class SimulatedCardProvider implements CardProvider {
   }
 
   async refundPayment(intentId: string, amount: number, idempotencyKey: string): Promise<RefundInfo> {
+    const record = await this.store.get(intentId);
+    if (record?.kind === 'payment_intent' && toIntent(record).method === 'oxxo') {
+      // As Stripe: OXXO payments cannot be refunded, neither in full nor in part.
+      throw new PaymentError('Los pagos en efectivo en OXXO no se pueden reembolsar.', 400, 'charge_not_refundable');
+    }
     return simulatedRefund(this.store, intentId, 'payment_intent', amount, idempotencyKey);
   }
 
@@ -464,5 +478,25 @@ export class SimulatedPayPalProvider implements PayPalProvider {
     const paypalOrderId = await this.store.findByCapture(captureId);
     if (!paypalOrderId) throw new PaymentError('Captura no encontrada.', 404, 'charge_not_found');
     return simulatedRefund(this.store, paypalOrderId, 'paypal_order', amount, idempotencyKey);
+  }
+
+  /** A refund made by refundCapture, in PayPal's terms; null for anything else. */
+  async getRefund(refundId: string): Promise<PayPalRefundInfo | null> {
+    const refund = await this.store.get(refundId);
+    if (refund?.kind !== 'refund' || !refund.owner) return null;
+    const charge = await this.store.get(refund.owner);
+    if (charge?.kind !== 'paypal_order') return null;
+    return {
+      id: refund.id,
+      status: refund.status === 'succeeded' ? 'COMPLETED' : String(refund.status ?? ''),
+      amount: typeof refund.data.amount === 'number' ? refund.data.amount : null,
+      currency: 'MXN',
+      captureId: typeof charge.data.capture_id === 'string' ? charge.data.capture_id : null,
+    };
+  }
+
+  /** The simulated PayPal sends no notifications: nothing may arrive at the webhook as PayPal. */
+  async verifyWebhook(): Promise<PayPalWebhookEvent> {
+    throw new PaymentError('No encontrado.', 404, 'not_found');
   }
 }

@@ -18,6 +18,8 @@ interface IntentLike {
   customer?: string | { id: string } | null;
   client_secret?: string | null;
   payment_method_types?: string[] | null;
+  /** Expanded on retrieve: the charge that paid, which says how it was paid. */
+  latest_charge?: string | { payment_method_details?: { type?: string | null } | null } | null;
   next_action?: { type?: string; oxxo_display_details?: { expires_after?: number | null; hosted_voucher_url?: string | null; number?: string | null } | null } | null;
   payment_method_options?: {
     card?: { installments?: { enabled?: boolean; available_plans?: Array<{ count?: number | null; interval?: string | null; type?: string }> | null; plan?: { count?: number | null } | null } | null } | null;
@@ -35,11 +37,25 @@ function toVoucher(pi: IntentLike): OxxoVoucher | null {
   };
 }
 
+/**
+ * How the intent pays: what paid it when it has a charge (the charge's payment_method_details),
+ * else the one method it was created for (the shop creates card intents with ['card'] and OXXO
+ * intents with ['oxxo']). Null when neither says (an intent listing several methods, unpaid).
+ */
+function methodOf(pi: IntentLike): 'card' | 'oxxo' | null {
+  const charge = typeof pi.latest_charge === 'object' && pi.latest_charge ? pi.latest_charge : null;
+  const paidWith = charge?.payment_method_details?.type ?? null;
+  if (paidWith === 'oxxo' || paidWith === 'card') return paidWith;
+  const types = pi.payment_method_types ?? [];
+  if (types.length === 1 && (types[0] === 'oxxo' || types[0] === 'card')) return types[0];
+  return null;
+}
+
 function toIntent(pi: IntentLike): IntentInfo {
   const customer = typeof pi.customer === 'string' ? pi.customer : (pi.customer?.id ?? null);
   const installments = pi.payment_method_options?.card?.installments ?? null;
   return {
-    method: pi.payment_method_types?.includes('oxxo') ? 'oxxo' : 'card',
+    method: methodOf(pi),
     voucher: toVoucher(pi),
     availablePlans: (installments?.available_plans ?? [])
       .filter((plan) => plan.type === 'fixed_count' && plan.interval === 'month' && typeof plan.count === 'number')
@@ -138,17 +154,19 @@ export class StripeCardProvider implements CardProvider {
   }
 
   async createPaymentIntent(input: CreateIntentInput): Promise<IntentInfo> {
-    const pi = await this.stripe.paymentIntents.create(
-      {
-        amount: input.amount,
-        currency: 'mxn',
-        ...(input.customerId ? { customer: input.customerId } : {}),
-        automatic_payment_methods: { enabled: true },
-        ...(input.installments ? { payment_method_options: { card: { installments: { enabled: true } } } } : {}),
-        metadata: { order_id: input.orderId, user_id: input.userId },
-      },
-      { idempotencyKey: input.idempotencyKey },
-    );
+    // Card only (wallets pay as cards): an intent that also listed OXXO, as automatic payment
+    // methods would once OXXO is enabled in the Dashboard, could be turned into a voucher the
+    // shop does not track by whoever holds its client secret. payment_method_types as the API
+    // documents it (this SDK's types only describe the newer spelling), as for OXXO below.
+    const params = {
+      amount: input.amount,
+      currency: 'mxn',
+      ...(input.customerId ? { customer: input.customerId } : {}),
+      payment_method_types: ['card'],
+      ...(input.installments ? { payment_method_options: { card: { installments: { enabled: true } } } } : {}),
+      metadata: { order_id: input.orderId, user_id: input.userId },
+    };
+    const pi = await this.stripe.paymentIntents.create(params as unknown as Stripe.PaymentIntentCreateParams, { idempotencyKey: input.idempotencyKey });
     return toIntent(pi as unknown as IntentLike);
   }
 
@@ -196,7 +214,7 @@ export class StripeCardProvider implements CardProvider {
 
   async retrievePaymentIntent(intentId: string): Promise<IntentInfo | null> {
     try {
-      const pi = await this.stripe.paymentIntents.retrieve(intentId);
+      const pi = await this.stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
       return toIntent(pi as unknown as IntentLike);
     } catch (error) {
       if (isMissing(error)) return null;

@@ -22,8 +22,11 @@ export interface IntentInfo {
   orderId: string | null;
   customerId: string | null;
   clientSecret: string | null;
-  /** How it is paid: 'card' (also wallets) or 'oxxo'. */
-  method?: 'card' | 'oxxo';
+  /**
+   * How it is paid: 'card' (also wallets) or 'oxxo', from the charge that paid it, else from the
+   * one method the intent was created for; null when the provider does not say.
+   */
+  method?: 'card' | 'oxxo' | null;
   /** The OXXO voucher while it waits to be paid at the store. */
   voucher?: OxxoVoucher | null;
   /** The months of the 'meses sin intereses' plans the card's issuer offers (after the card is known). */
@@ -125,7 +128,50 @@ export interface PayPalOrderInfo {
   orderId: string | null;
   /** The capture's id once captured. */
   captureId: string | null;
+  /**
+   * The capture's status: COMPLETED (the money is the shop's), PENDING (PayPal is still deciding:
+   * an eCheck, a review), DECLINED or FAILED (no money), REFUNDED or PARTIALLY_REFUNDED.
+   */
   captureStatus: string | null;
+}
+
+/**
+ * The one rule for settling a PayPal payment: only a capture PayPal reports COMPLETED has taken
+ * the money. An order PayPal calls COMPLETED whose capture is PENDING, DECLINED or FAILED has not.
+ */
+export function paypalCaptureCompleted(info: PayPalOrderInfo | null): boolean {
+  return info !== null && info.status === 'COMPLETED' && info.captureId !== null && info.captureStatus === 'COMPLETED';
+}
+
+/** A capture PayPal has not decided yet: no money so far, but it may still arrive (look again later). */
+export function paypalCapturePending(info: PayPalOrderInfo | null): boolean {
+  return info !== null && info.captureStatus === 'PENDING';
+}
+
+/** A capture that will never take the money (PayPal declined it, or it failed). */
+export function paypalCaptureFailed(info: PayPalOrderInfo | null): boolean {
+  return info !== null && (info.captureStatus === 'DECLINED' || info.captureStatus === 'FAILED');
+}
+
+/** A PayPal refund as the server re-reads it from PayPal (never from a notification's body). */
+export interface PayPalRefundInfo {
+  id: string;
+  /** COMPLETED, PENDING, CANCELLED or FAILED. */
+  status: string;
+  /** Integer centavos, or null when PayPal did not say. */
+  amount: number | null;
+  currency: string | null;
+  /** The capture it gives money back from. */
+  captureId: string | null;
+}
+
+/** A PayPal webhook notification whose signature PayPal confirmed. */
+export interface PayPalWebhookEvent {
+  id: string;
+  /** The event_type, e.g. PAYMENT.CAPTURE.COMPLETED. */
+  type: string;
+  /** The resource as the notification carries it (a capture, a refund): ids only are used. */
+  resource: Record<string, unknown>;
 }
 
 /** PayPal checkout (the REST API or the simulated provider). */
@@ -144,6 +190,14 @@ export interface PayPalProvider {
   voidOrder(paypalOrderId: string): Promise<void>;
   /** Refunds a capture in full; the same idempotency key never refunds twice. */
   refundCapture(captureId: string, amount: number, idempotencyKey: string): Promise<RefundInfo>;
+  /** A refund as PayPal knows it now; null when unknown. */
+  getRefund(refundId: string): Promise<PayPalRefundInfo | null>;
+  /**
+   * Has PayPal confirm a webhook notification (its paypal-* headers, the raw body, the shop's
+   * webhook id) and decodes it. Throws a PaymentError: 400 invalid_signature when PayPal does not
+   * confirm it or a header is missing, 503 when webhooks are not configured.
+   */
+  verifyWebhook(headers: Pick<Headers, 'get'>, rawBody: string): Promise<PayPalWebhookEvent>;
 }
 
 /** A refusal from a provider that the shopper should read (declined card, wrong state, …). */
