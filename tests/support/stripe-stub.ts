@@ -128,7 +128,8 @@ export async function startStripeStub(): Promise<StripeStub> {
       if (req.method === 'POST' && cancel) {
         const intent = intents.get(cancel[1]!);
         if (!intent) return missing('payment_intent');
-        if (intent.status === 'succeeded' || intent.status === 'canceled') {
+        // As Stripe: a succeeded, canceled or processing intent cannot be cancelled.
+        if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing') {
           return send(400, {
             error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.` },
           });
