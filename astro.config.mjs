@@ -44,6 +44,7 @@ export default defineConfig({
       // local stack, live otherwise.
       PAYMENTS_MODE: envField.enum({ context: 'server', access: 'secret', optional: true, values: ['live', 'simulated'] }),
       PAYPAL_CLIENT_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      PAYPAL_WEBHOOK_ID: envField.string({ context: 'server', access: 'secret', optional: true }),
       SITE_URL: envField.string({ context: 'server', access: 'public', optional: true, url: true }),
       // The shop's e-mails go out over SMTP when both are set (e.g. smtps://user:pass@host:465 and
       // "Cartas Mx <pedidos@example.com>"). Read at run time (getSecret), so MAIL_FROM, public in

@@ -25,6 +25,8 @@ export interface PaymentSettings {
   paypalClientId?: string | undefined;
   paypalClientSecret?: string | undefined;
   paypalApiBase?: string | undefined;
+  /** The id of the shop's webhook at PayPal (PAYPAL_WEBHOOK_ID): without it /api/paypal/webhook answers 503. */
+  paypalWebhookId?: string | undefined;
   /** Where the Stripe SDK sends requests (tests and the production check point it at a stub). */
   stripeEndpoint?: StripeEndpoint | undefined;
 }
@@ -87,7 +89,10 @@ export function describePayments(s: PaymentSettings): string {
   const stripe = stripeMissing(s);
   const paypal = paypalMissing(s);
   const part = (name: string, missing: string[]) => (missing.length === 0 ? `${name} activo` : `${name} NO disponible (falta ${missing.join(', ')})`);
-  return `pagos: modo live; ${part('Stripe', stripe)}; ${part('PayPal', paypal)}`;
+  // PayPal works without its webhook, but a capture PayPal completes later (after PENDING) is then
+  // found only by the sweeper, once the reservation ended, and refunded.
+  const webhook = paypal.length === 0 && !set(s.paypalWebhookId) ? ' sin webhook (falta PAYPAL_WEBHOOK_ID)' : '';
+  return `pagos: modo live; ${part('Stripe', stripe)}; ${part('PayPal', paypal)}${webhook}`;
 }
 
 /** Builds the providers for the settings; `admin` is the service-role Supabase client. */
@@ -102,7 +107,12 @@ export function createPayments(settings: PaymentSettings, admin: SupabaseClient<
       : null;
   const paypal =
     paypalMissing(settings).length === 0
-      ? new PayPalRestProvider(settings.paypalClientId!, settings.paypalClientSecret!, settings.paypalApiBase || PAYPAL_LIVE_API)
+      ? new PayPalRestProvider(
+          settings.paypalClientId!,
+          settings.paypalClientSecret!,
+          settings.paypalApiBase || PAYPAL_LIVE_API,
+          set(settings.paypalWebhookId) ? settings.paypalWebhookId.trim() : null,
+        )
       : null;
   const stripeTest = !card || settings.stripeSecretKey!.startsWith('sk_test_');
   const paypalTest = !paypal || (settings.paypalApiBase ?? '').includes('sandbox');

@@ -1,9 +1,11 @@
 /**
  * PayPal checkout through its REST API (orders v2), used when PUBLIC_PAYPAL_CLIENT_ID and
  * PAYPAL_CLIENT_SECRET are set. The server creates and captures; the browser only approves.
+ * Webhook notifications (PAYPAL_WEBHOOK_ID) are confirmed by PayPal's verify-webhook-signature.
  */
+import { z } from 'zod';
 import { centavos, centavosToDecimalString, tryToCentavos } from '../../domain/money.ts';
-import { PaymentError, type PayPalOrderInfo, type PayPalProvider, type RefundInfo } from './types.ts';
+import { PaymentError, type PayPalOrderInfo, type PayPalProvider, type PayPalRefundInfo, type PayPalWebhookEvent, type RefundInfo } from './types.ts';
 
 /** Live API unless PAYPAL_API_BASE says otherwise (https://api-m.sandbox.paypal.com for sandbox). */
 export const PAYPAL_LIVE_API = 'https://api-m.paypal.com';
@@ -17,6 +19,46 @@ interface PayPalOrderJson {
     payments?: { captures?: Array<{ id?: string; status?: string; custom_id?: string; amount?: { currency_code?: string; value?: string } }> };
   }>;
 }
+
+interface PayPalLink {
+  href?: string;
+  rel?: string;
+}
+
+interface PayPalRefundJson {
+  id?: string;
+  status?: string;
+  amount?: { currency_code?: string; value?: string };
+  links?: PayPalLink[];
+}
+
+/** The id in a PayPal API link of the given relation (e.g. rel 'up' of a refund → its capture). */
+export function linkedId(links: unknown, rel: string, path: '/v2/payments/captures/' | '/v2/checkout/orders/'): string | null {
+  if (!Array.isArray(links)) return null;
+  for (const link of links as PayPalLink[]) {
+    if (link?.rel !== rel || typeof link.href !== 'string') continue;
+    const at = link.href.indexOf(path);
+    if (at < 0) continue;
+    const id = link.href.slice(at + path.length).split(/[/?#]/)[0] ?? '';
+    if (/^[\w-]{1,255}$/.test(id)) return id;
+  }
+  return null;
+}
+
+/** The message of a webhook PayPal does not confirm (or that lacks its paypal-* headers). */
+export const INVALID_WEBHOOK_SIGNATURE = 'La firma del webhook no es válida.';
+
+/** The body fields of verify-webhook-signature and the notification headers they come from. */
+const SIGNATURE_HEADERS = {
+  auth_algo: 'paypal-auth-algo',
+  cert_url: 'paypal-cert-url',
+  transmission_id: 'paypal-transmission-id',
+  transmission_sig: 'paypal-transmission-sig',
+  transmission_time: 'paypal-transmission-time',
+} as const;
+
+/** What the shop reads of a notification: its id, its type and its resource. */
+const notification = z.object({ id: z.string().min(1).max(255), event_type: z.string().min(1).max(255), resource: z.record(z.string(), z.unknown()) });
 
 function toInfo(body: PayPalOrderJson): PayPalOrderInfo {
   const unit = body.purchase_units?.[0];
@@ -42,6 +84,8 @@ export class PayPalRestProvider implements PayPalProvider {
     private readonly clientId: string,
     private readonly clientSecret: string,
     private readonly apiBase: string = PAYPAL_LIVE_API,
+    /** The id of the shop's webhook at PayPal (PAYPAL_WEBHOOK_ID); without it no notification is accepted. */
+    private readonly webhookId: string | null = null,
   ) {}
 
   private async accessToken(): Promise<string> {
@@ -62,6 +106,11 @@ export class PayPalRestProvider implements PayPalProvider {
   }
 
   private async request(method: string, path: string, body: unknown, requestId?: string): Promise<{ status: number; json: PayPalOrderJson & { message?: string; [key: string]: unknown } }> {
+    return this.send(method, path, body === undefined ? undefined : JSON.stringify(body), requestId);
+  }
+
+  /** One call with a body already written as JSON text. */
+  private async send(method: string, path: string, body: string | undefined, requestId?: string): Promise<{ status: number; json: PayPalOrderJson & { message?: string; [key: string]: unknown } }> {
     const res = await fetch(`${this.apiBase}${path}`, {
       method,
       headers: {
@@ -70,7 +119,7 @@ export class PayPalRestProvider implements PayPalProvider {
         prefer: 'return=representation',
         ...(requestId ? { 'paypal-request-id': requestId } : {}),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body,
       signal: AbortSignal.timeout(20_000),
     });
     const json = (await res.json().catch(() => ({}))) as PayPalOrderJson & { message?: string; [key: string]: unknown };
@@ -132,5 +181,49 @@ export class PayPalRestProvider implements PayPalProvider {
     if (status === 404) return null;
     if (status >= 400) throw new PaymentError('Hubo un error con PayPal.', 502, 'paypal_error');
     return toInfo(json);
+  }
+
+  async getRefund(refundId: string): Promise<PayPalRefundInfo | null> {
+    const { status, json } = await this.request('GET', `/v2/payments/refunds/${encodeURIComponent(refundId)}`, undefined);
+    if (status === 404) return null;
+    if (status >= 400) throw new PaymentError('Hubo un error con PayPal.', 502, 'paypal_error');
+    const refund = json as PayPalRefundJson;
+    return {
+      id: String(refund.id ?? ''),
+      status: String(refund.status ?? ''),
+      amount: refund.amount?.value !== undefined ? tryToCentavos(refund.amount.value) : null,
+      currency: refund.amount?.currency_code ?? null,
+      captureId: linkedId(refund.links, 'up', '/v2/payments/captures/'),
+    };
+  }
+
+  async verifyWebhook(headers: Pick<Headers, 'get'>, rawBody: string): Promise<PayPalWebhookEvent> {
+    if (!this.webhookId) {
+      throw new PaymentError('Los webhooks de PayPal no están configurados (falta PAYPAL_WEBHOOK_ID).', 503, 'webhook_not_configured');
+    }
+    const invalid = () => new PaymentError(INVALID_WEBHOOK_SIGNATURE, 400, 'invalid_signature');
+    const fields: string[] = [];
+    for (const [field, header] of Object.entries(SIGNATURE_HEADERS)) {
+      const value = headers.get(header)?.trim();
+      if (!value || value.length > 500) throw invalid();
+      fields.push(`${JSON.stringify(field)}:${JSON.stringify(value)}`);
+    }
+    fields.push(`"webhook_id":${JSON.stringify(this.webhookId)}`);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(rawBody);
+    } catch {
+      throw invalid();
+    }
+    const event = notification.safeParse(parsed);
+    if (!event.success) throw invalid();
+    // The notification goes back to PayPal as it arrived, byte for byte (it is one valid JSON
+    // object, checked above): a re-serialised copy may differ from what PayPal signed.
+    const { status, json } = await this.send('POST', '/v1/notifications/verify-webhook-signature', `{${fields.join(',')},"webhook_event":${rawBody}}`);
+    // PayPal refuses malformed signature fields with a 4xx: the notification is not PayPal's.
+    if (status === 400 || status === 422) throw invalid();
+    if (status >= 400) throw new Error(`PayPal verify-webhook-signature ${status}: ${String(json.message ?? '')}`);
+    if (json.verification_status !== 'SUCCESS') throw invalid();
+    return { id: event.data.id, type: event.data.event_type, resource: event.data.resource };
   }
 }

@@ -1,0 +1,192 @@
+/**
+ * POST /api/paypal/webhook: PayPal's notifications about the shop's captures. PayPal itself confirms
+ * each notification first (verify-webhook-signature with PAYPAL_WEBHOOK_ID); a notification it does
+ * not confirm, or without its paypal-* headers, is refused with 400 and changes nothing. Only ids
+ * are read from the body: the PayPal order, capture or refund is read again from PayPal's API, and
+ * only a PayPal order the shop created (a payment attempt) can touch a shop order. PayPal delivers
+ * a notification again until it gets a 2xx, so each one is idempotent:
+ *   PAYMENT.CAPTURE.COMPLETED   settles the order exactly as the capture endpoint does (typically a
+ *                               capture that was PENDING when the shopper paid);
+ *   PAYMENT.CAPTURE.DENIED      closes the payment attempt; the order stays as it is and its
+ *                               reservation runs out normally;
+ *   PAYMENT.CAPTURE.REFUNDED,   money given back at PayPal (its dashboard, a reversal) for a paid
+ *   PAYMENT.CAPTURE.REVERSED    order: recorded as a refund by the shop, the order becomes
+ *                               'Reembolsado' (stock back on sale, reward points taken back).
+ * Any other event answers {received: true, handled: false}.
+ */
+import { z } from 'zod';
+import { centavos, centavosToDecimalString } from '../domain/money.ts';
+import { closeAttempt, findOrder, orderAmount, requirePayPal, settlePayment, type ServerContext } from './checkout.ts';
+import { ApiError, json, readText } from './http.ts';
+import { linkedId } from './payments/paypal.ts';
+import { PaymentError, paypalCaptureCompleted, paypalCaptureFailed, type PayPalProvider, type PayPalWebhookEvent } from './payments/types.ts';
+
+/** PayPal's notifications are a few kilobytes; this leaves plenty of room. */
+const MAX_NOTIFICATION_BYTES = 512 * 1024;
+
+/** The statuses of an order whose payment went through (what a refund can undo). */
+const PAID_STATUSES = ['Pagado', 'Procesando', 'Enviado', 'Completado'];
+
+const paypalId = z.string().regex(/^[\w-]{1,255}$/);
+const claimAnswer = z.object({ id: z.string(), claimed: z.boolean() });
+
+/** What the answer says about one notification. */
+interface Outcome {
+  handled: boolean;
+  orderId?: string;
+  status?: string;
+  changed?: boolean;
+  refunded?: string | null;
+  message?: string;
+}
+
+/** Runs a PayPal call, turning its refusals into answers (as the payment endpoints do). */
+async function paypalCall<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof PaymentError) throw new ApiError(error.status, error.message, error.code);
+    throw error;
+  }
+}
+
+/** A PayPal id from the notification, or null. */
+function idOf(value: unknown): string | null {
+  const parsed = paypalId.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The PayPal order of a capture resource: supplementary_data.related_ids.order_id, else its 'up' link. */
+function paypalOrderOf(resource: Record<string, unknown>): string | null {
+  const supplementary = resource.supplementary_data as { related_ids?: { order_id?: unknown } } | undefined;
+  return idOf(supplementary?.related_ids?.order_id) ?? linkedId(resource.links, 'up', '/v2/checkout/orders/');
+}
+
+/** The payment attempt of a PayPal order the shop created, or null when it did not create it. */
+async function attemptOf(ctx: ServerContext, paypal: PayPalProvider, paypalOrderId: string): Promise<{ order_id: string; status: string } | null> {
+  const { data, error } = await ctx.admin.from('payment_attempts').select('order_id, status').eq('provider', paypal.name).eq('ref', paypalOrderId).maybeSingle();
+  if (error) throw new Error(`payment_attempts: ${error.message}`);
+  return data;
+}
+
+/** The capture a notification is about, as PayPal reports it now, with the shop's attempt. */
+async function currentCapture(ctx: ServerContext, paypal: PayPalProvider, event: PayPalWebhookEvent) {
+  const captureId = idOf(event.resource.id);
+  const paypalOrderId = paypalOrderOf(event.resource);
+  if (!captureId || !paypalOrderId) return { failure: 'La notificación no indica la captura ni su pedido de PayPal.' } as const;
+  const info = await paypalCall(() => paypal.getOrder(paypalOrderId));
+  if (!info || info.captureId !== captureId) return { failure: `PayPal no tiene la captura ${captureId} en el pedido ${paypalOrderId}.` } as const;
+  const attempt = await attemptOf(ctx, paypal, paypalOrderId);
+  if (!attempt || (info.orderId !== null && info.orderId !== attempt.order_id)) {
+    return { failure: `El pedido de PayPal ${paypalOrderId} no es de esta tienda.` } as const;
+  }
+  return { captureId, paypalOrderId, info, attempt } as const;
+}
+
+/** PAYMENT.CAPTURE.COMPLETED: the money is the shop's; the order is settled (or the money refunded). */
+async function captureCompleted(ctx: ServerContext, paypal: PayPalProvider, event: PayPalWebhookEvent): Promise<Outcome> {
+  const capture = await currentCapture(ctx, paypal, event);
+  if ('failure' in capture) return { handled: false, message: capture.failure };
+  const { captureId, paypalOrderId, info, attempt } = capture;
+  if (!paypalCaptureCompleted(info)) return { handled: false, message: `La captura ${captureId} está ${info.captureStatus ?? 'sin estado'} en PayPal.` };
+  const settled = await settlePayment(ctx, {
+    orderId: attempt.order_id,
+    provider: paypal.name,
+    ref: captureId,
+    amount: info.amount,
+    currency: info.currency,
+    attemptRef: paypalOrderId,
+  });
+  if (settled.refunded) console.warn(`[paypal] evento ${event.id}: captura ${captureId} reembolsada (${settled.refunded}, ${settled.refundStatus ?? ''})`);
+  return { handled: true, orderId: attempt.order_id, status: settled.status, changed: settled.changed, refunded: settled.refunded };
+}
+
+/** PAYMENT.CAPTURE.DENIED: no money will come; the attempt is closed, the order left as it is. */
+async function captureDenied(ctx: ServerContext, paypal: PayPalProvider, event: PayPalWebhookEvent): Promise<Outcome> {
+  const capture = await currentCapture(ctx, paypal, event);
+  if ('failure' in capture) return { handled: false, message: capture.failure };
+  const { captureId, paypalOrderId, info, attempt } = capture;
+  if (!paypalCaptureFailed(info)) return { handled: false, message: `La captura ${captureId} está ${info.captureStatus ?? 'sin estado'} en PayPal.` };
+  const open = attempt.status === 'open';
+  if (open) await closeAttempt(ctx, paypal.name, paypalOrderId, 'canceled');
+  const order = await findOrder(ctx, attempt.order_id);
+  return { handled: true, orderId: attempt.order_id, status: order?.status ?? '', changed: open };
+}
+
+/**
+ * PAYMENT.CAPTURE.REFUNDED / REVERSED: the whole charge of a paid order went back at PayPal. It is
+ * recorded as the shop's refund of that capture (claim_refund, then complete_refund with PayPal's
+ * refund id), so the order becomes 'Reembolsado' once, whoever else records the same refund.
+ */
+async function captureRefunded(ctx: ServerContext, paypal: PayPalProvider, event: PayPalWebhookEvent): Promise<Outcome> {
+  const refundId = idOf(event.resource.id);
+  if (!refundId) return { handled: false, message: 'La notificación no indica el reembolso.' };
+  const refund = await paypalCall(() => paypal.getRefund(refundId));
+  if (!refund || refund.status !== 'COMPLETED' || !refund.captureId) {
+    return { handled: false, message: `El reembolso ${refundId} no está completado en PayPal (${refund?.status ?? 'desconocido'}).` };
+  }
+  const { data: paid, error } = await ctx.admin.from('orders').select('id').eq('payment_provider', paypal.name).eq('payment_ref', refund.captureId).maybeSingle();
+  if (error) throw new Error(`orders: ${error.message}`);
+  const order = paid ? await findOrder(ctx, paid.id) : null;
+  if (!order) return { handled: false, message: `Ningún pedido se pagó con la captura ${refund.captureId}.` };
+  if (order.status === 'Reembolsado') return { handled: true, orderId: order.id, status: order.status, changed: false };
+  if (!PAID_STATUSES.includes(order.status)) return { handled: false, orderId: order.id, status: order.status, message: `El pedido está «${order.status}».` };
+  const charged = orderAmount(order);
+  if (refund.amount !== charged || (refund.currency ?? '').toLowerCase() !== 'mxn') {
+    // The shop refunds whole orders only; a partial refund made at PayPal needs a person.
+    console.warn(`[paypal] evento ${event.id}: reembolso parcial ${refund.id} (${refund.amount} ${refund.currency}) del pedido ${order.id}, cobrado ${charged}; el pedido no cambia`);
+    return { handled: false, orderId: order.id, status: order.status, message: 'Reembolso parcial: el pedido no cambia.' };
+  }
+  console.warn(`[paypal] evento ${event.id} (${event.type}): PayPal devolvió el cargo del pedido ${order.id} (captura ${refund.captureId}, reembolso ${refund.id})`);
+  const { data: claimed, error: claimError } = await ctx.admin.rpc('claim_refund', {
+    p_order_id: order.id,
+    p_provider: paypal.name,
+    p_payment_ref: refund.captureId,
+    p_amount: Number(centavosToDecimalString(centavos(charged))),
+    p_reason: 'shop',
+  });
+  if (claimError) throw new Error(`claim_refund: ${claimError.message}`);
+  const claim = claimAnswer.parse(claimed);
+  if (!claim.claimed) {
+    // The shop's own refund of this capture: PayPal says it went through, so it is complete.
+    const { data: row } = await ctx.admin.from('payment_refunds').select('status').eq('id', claim.id).maybeSingle();
+    if (row?.status === 'succeeded') {
+      const after = await findOrder(ctx, order.id);
+      return { handled: true, orderId: order.id, status: after?.status ?? order.status, changed: false };
+    }
+  }
+  const { data: status, error: completeError } = await ctx.admin.rpc('complete_refund', { p_refund_id: claim.id, p_refund_ref: refund.id });
+  if (completeError) throw new Error(`complete_refund: ${completeError.message}`);
+  return { handled: true, orderId: order.id, status: typeof status === 'string' ? status : 'Reembolsado', changed: true };
+}
+
+/** POST /api/paypal/webhook: see the top of this file. */
+export async function paypalWebhook(request: Request, ctx: ServerContext): Promise<Response> {
+  const paypal = requirePayPal(ctx);
+  const raw = await readText(request, MAX_NOTIFICATION_BYTES);
+  const event = await paypalCall(() => paypal.verifyWebhook(request.headers, raw));
+  let outcome: Outcome;
+  try {
+    switch (event.type) {
+      case 'PAYMENT.CAPTURE.COMPLETED':
+        outcome = await captureCompleted(ctx, paypal, event);
+        break;
+      case 'PAYMENT.CAPTURE.DENIED':
+        outcome = await captureDenied(ctx, paypal, event);
+        break;
+      case 'PAYMENT.CAPTURE.REFUNDED':
+      case 'PAYMENT.CAPTURE.REVERSED':
+        outcome = await captureRefunded(ctx, paypal, event);
+        break;
+      default:
+        outcome = { handled: false };
+    }
+  } catch (error) {
+    // A notification about something that is not the shop's (an unknown order) is answered, not
+    // retried; PayPal or the database failing is a 502 and PayPal delivers it again.
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    outcome = { handled: false, message: error.message };
+  }
+  if (!outcome.handled) console.info(`[paypal] evento ${event.id} (${event.type}) sin acción${outcome.message ? `: ${outcome.message}` : ''}`);
+  return json({ received: true, ...outcome });
+}
