@@ -333,9 +333,9 @@ describe('the sweeper and PayPal captures', () => {
     expect((await order(id)).status).toBe('Cancelado');
 
     paypalStub.setCaptureStatus(captureId, 'COMPLETED');
-    // The sweeper may wait before it looks again at an attempt it left open (next_check_at, where
-    // the shop has it): here it is due at once.
-    await service.from('payment_attempts').update({ next_check_at: new Date(0).toISOString() }).eq('provider', 'paypal').eq('ref', paypalOrderId);
+    // The sweeper waits before it looks again at an attempt it left open (next_check_at): due now.
+    const due = await service.from('payment_attempts').update({ next_check_at: new Date(0).toISOString() }).eq('provider', 'paypal').eq('ref', paypalOrderId);
+    expect(due.error).toBeNull();
     await sweep(live, 'paypal-webhook-test');
     expect(await attemptStatus(paypalOrderId)).toBe('succeeded');
     expect((await order(id)).status).toBe('Reembolsado');
