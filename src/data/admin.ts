@@ -8,7 +8,7 @@ import { getSupabase } from './supabase.ts';
 import * as z from 'zod/mini';
 import { safeCallApi, authHeaders, type ApiAnswer } from './api.ts';
 import { orderStatusAnswer, rebuildStartedAnswer, rebuildStatusAnswer, refundAnswer, subscribersAnswer } from './api-schemas.ts';
-import type { Database, Tables, TablesInsert, TablesUpdate } from './database.types.ts';
+import type { Database, Tables, TablesInsert } from './database.types.ts';
 import { ADMIN_PAGE_SIZE } from '../domain/orders.ts';
 import { type Centavos, toCentavos, tryToCentavos } from '../domain/money.ts';
 
@@ -331,8 +331,73 @@ export async function insertProduct(row: TablesInsert<'products'>): Promise<{ er
   return { error };
 }
 
-/** Updates a product row; the saved row, or the error. */
-export async function updateProduct(id: string, row: TablesUpdate<'products'>): Promise<{ product: AdminProduct | null; error: { message: string } | null }> {
-  const { data, error } = await getSupabase().from('products').update(row).eq('id', id).select(PRODUCT_COLUMNS).maybeSingle();
-  return { product: data ? adminProductOf(data) : null, error };
+/** What the product edit dialog writes: the stock wanted and the other fields, prices in pesos. */
+export interface ProductSave {
+  stock: number;
+  price: number;
+  originalPrice: number | null;
+  limitPerCustomer: number;
+  available: boolean;
+  preorder: boolean;
+  releaseDate: string | null;
+  description: string;
+  images: string[];
+}
+
+/** How a product save ended: saved, refused because the stock moved meanwhile, or failed. */
+export type ProductSaveResult =
+  | { status: 'saved'; product: AdminProduct }
+  | { status: 'stock_changed'; stock: number }
+  | { status: 'failed'; message: string };
+
+// admin_save_product's jsonb (supabase/migrations/20261125000300_admin_stock_compare_and_set.sql).
+const optionalText = z.nullable(z.string());
+const savedProductRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  original_price: z.nullable(z.number()),
+  discount: z.boolean(),
+  preorder: z.boolean(),
+  stock: count,
+  limit_per_customer: count,
+  available: z.boolean(),
+  release_date: optionalText,
+  image: optionalText,
+  images: z.array(z.string()),
+  franchise_id: z.string(),
+  expansion_id: optionalText,
+  product_type_id: optionalText,
+});
+const productSaveAnswer = z.union([
+  z.object({ saved: z.literal(true), stock: count, product: savedProductRow }),
+  z.object({ saved: z.literal(false), stock: count }),
+]);
+
+/**
+ * Saves a product's fields and its stock only if its stock is still `stockRead`, the stock the
+ * dialog showed (admin_save_product locks the row and compares): units shoppers reserved
+ * meanwhile are never put on sale twice. When the stock moved, nothing is written and the answer
+ * carries the current stock.
+ */
+export async function saveProductIfStockUnchanged(id: string, stockRead: number, fields: ProductSave): Promise<ProductSaveResult> {
+  const { data, error } = await getSupabase().rpc('admin_save_product', {
+    p_product_id: id,
+    p_stock_read: stockRead,
+    p_stock: fields.stock,
+    p_price: fields.price,
+    p_original_price: fields.originalPrice,
+    p_limit_per_customer: fields.limitPerCustomer,
+    p_available: fields.available,
+    p_preorder: fields.preorder,
+    p_release_date: fields.releaseDate,
+    p_description: fields.description,
+    p_images: fields.images,
+  });
+  if (error) return { status: 'failed', message: error.message };
+  const parsed = productSaveAnswer.safeParse(data);
+  if (!parsed.success) return { status: 'failed', message: '' };
+  const answer = parsed.data;
+  return answer.saved ? { status: 'saved', product: adminProductOf(answer.product) } : { status: 'stock_changed', stock: answer.stock };
 }

@@ -57,6 +57,9 @@ export default function ProductEditDialog({
     description: product.description ?? '',
   });
   const [images, setImages] = useState<string[]>(product.images.length > 0 ? product.images : product.image ? [product.image] : []);
+  // The stock the save compares against: what the dialog read, or what the database reported
+  // when shoppers reserved or released units while the admin was editing.
+  const [stockRead, setStockRead] = useState(product.stock);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -95,9 +98,15 @@ export default function ProductEditDialog({
     setErrors({});
     setFormError('');
     setBusy(true);
-    const result = await saveProduct(product, parsed.data);
+    const result = await saveProduct(product, parsed.data, stockRead);
     setBusy(false);
-    if (!result.ok || !result.product) {
+    if (!result.ok) {
+      if (result.stockChanged) {
+        const now = result.stockChanged.stock;
+        // The next save compares against the stock there is now; a stock the admin did not touch follows it.
+        setStockRead(now);
+        if (fields.stock.trim() === String(stockRead)) set('stock', String(now));
+      }
       setFormError(result.message);
       return;
     }

@@ -1,14 +1,15 @@
 /**
  * Editing a product in the back office: the fields come from the add form's own zod schema
  * (newProductSchema), so a price, a stock or a date is judged with the same rules and the same
- * Spanish messages in both places; then the row is updated with the admin's session (row-level
- * security lets only admins) and, unless only the stock changed, the catalogue is rebuilt.
+ * Spanish messages in both places; then the product is saved with the admin's session through
+ * admin_save_product (admins only), which writes nothing when the stock moved since the dialog
+ * read it, and, unless only the stock changed, the catalogue is rebuilt.
  */
 import { z } from 'zod';
-import { requestRebuild, updateProduct, type AdminProduct } from '../../data/admin.ts';
+import { requestRebuild, saveProductIfStockUnchanged, type AdminProduct } from '../../data/admin.ts';
 import { uploadProductImage } from '../../data/storage.ts';
 import { MESSAGES, newProductSchema, validateForm, type FormResult } from '../../domain/validation.ts';
-import { toCentavos, tryToCentavos } from '../../domain/money.ts';
+import { tryToCentavos } from '../../domain/money.ts';
 
 const fields = newProductSchema.shape;
 
@@ -63,23 +64,36 @@ export async function uploadImage(productId: string, file: File): Promise<string
   return (await uploadProductImage(objectPath, file)).path;
 }
 
-/** Saves the edit; a change beyond the stock triggers the (debounced) catalogue rebuild. */
-export async function saveProduct(before: AdminProduct, edit: ProductEdit): Promise<{ ok: boolean; message: string; product?: AdminProduct }> {
-  const row = {
-    price: edit.price,
-    original_price: edit.originalPrice,
-    discount: edit.originalPrice !== null && toCentavos(edit.originalPrice) > toCentavos(edit.price),
+/** How a save ended; on 'stock_changed' nothing was written and `stock` is the product's stock now. */
+export type SaveOutcome =
+  | { ok: true; message: string; product: AdminProduct }
+  | { ok: false; message: string; stockChanged?: { stock: number } };
+
+/** 'El inventario cambió mientras editabas: ahora hay 3. Revisa y guarda de nuevo.' */
+export function stockChangedMessage(stock: number): string {
+  return `El inventario cambió mientras editabas: ahora hay ${stock}. Revisa y guarda de nuevo.`;
+}
+
+/**
+ * Saves the edit as a compare and set on the stock: `stockRead` is the stock the dialog showed.
+ * When shoppers reserved or released units meanwhile nothing is written and the outcome says how
+ * many there are now. A change beyond the stock triggers the (debounced) catalogue rebuild.
+ */
+export async function saveProduct(before: AdminProduct, edit: ProductEdit, stockRead: number = before.stock): Promise<SaveOutcome> {
+  const result = await saveProductIfStockUnchanged(before.id, stockRead, {
     stock: edit.stock,
-    limit_per_customer: edit.limitPerCustomer,
+    price: edit.price,
+    originalPrice: edit.originalPrice,
+    limitPerCustomer: edit.limitPerCustomer,
     available: edit.available,
     preorder: edit.preorder,
-    release_date: edit.releaseDate,
+    releaseDate: edit.releaseDate,
     description: edit.description,
     images: edit.images,
-    image: edit.images[0] ?? null,
-  };
-  const { product: saved, error } = await updateProduct(before.id, row);
-  if (error || !saved) return { ok: false, message: `${EDIT_MESSAGES.saveFailed}${error ? ` ${error.message}` : ''}` };
+  });
+  if (result.status === 'stock_changed') return { ok: false, message: stockChangedMessage(result.stock), stockChanged: { stock: result.stock } };
+  if (result.status === 'failed') return { ok: false, message: `${EDIT_MESSAGES.saveFailed}${result.message ? ` ${result.message}` : ''}` };
+  const saved = result.product;
   const onlyStock =
     saved.priceCentavos === before.priceCentavos &&
     saved.originalPriceCentavos === before.originalPriceCentavos &&
@@ -89,7 +103,7 @@ export async function saveProduct(before: AdminProduct, edit: ProductEdit): Prom
     saved.release_date === before.release_date &&
     saved.description === before.description &&
     JSON.stringify(saved.images) === JSON.stringify(before.images);
-  if (onlyStock) return { ok: true, message: saved.stock === before.stock ? EDIT_MESSAGES.saved : EDIT_MESSAGES.savedStock, product: saved };
+  if (onlyStock) return { ok: true, message: saved.stock === stockRead ? EDIT_MESSAGES.saved : EDIT_MESSAGES.savedStock, product: saved };
   await requestRebuild({ productId: saved.id });
   return { ok: true, message: EDIT_MESSAGES.savedRebuild, product: saved };
 }
