@@ -20,10 +20,15 @@ export interface OrderRow {
   shipping_address_id: string | null;
   /** The address copy the order ships to (set when the payment starts and when it is paid). */
   shipping_address: AddressCopy | null;
-  /** 'card', 'oxxo' or 'paypal' (set by the server). */
+  /** 'card', 'oxxo', 'paypal' or 'store_credit' (set by the server). */
   payment_method?: string | null;
   /** Months of 'meses sin intereses'; null: a single payment. */
   installments?: number | null;
+  /**
+   * The provider's internal name, read only so that orders without payment_method can still be
+   * labelled (paymentMethodLabel in src/domain/payment-methods.ts); never shown.
+   */
+  payment_provider?: string | null;
 }
 
 /** One line of an order, with the product when it still exists. */
@@ -46,7 +51,7 @@ function addressCopyOf(value: Json | null): AddressCopy | null {
   return { label: text('label'), street: text('street'), city: text('city'), state: text('state'), zip: text('zip'), country: text('country') };
 }
 
-const ORDER_COLUMNS = 'id, user_id, created_at, total, status, paid_at, shipping_address_id, shipping_address, payment_method, installments';
+const ORDER_COLUMNS = 'id, user_id, created_at, total, status, paid_at, shipping_address_id, shipping_address, payment_method, installments, payment_provider';
 
 /** The user's orders, newest first. */
 export async function listOrders(userId: string): Promise<DataResult<OrderRow[]>> {

@@ -4,6 +4,7 @@
  * and of the outbox that stores, sends and retries them (`mail/outbox.ts`).
  */
 import { installmentLabel } from '../domain/mexican-payments.ts';
+import { PAYMENT_METHOD_LABELS, paymentMethodLabel } from '../domain/payment-methods.ts';
 import { type Centavos, formatCentavos, toCentavos } from '../domain/money.ts';
 import { orderDisplayId } from '../domain/orders.ts';
 import { isLocalStack, localMailboxSender } from './mail/transport.ts';
@@ -53,11 +54,17 @@ export interface ReceiptLine {
   price: number | string;
 }
 
-/** 'Forma de pago: 6 meses sin intereses de $583.17' / 'Forma de pago: efectivo en OXXO'; null otherwise. */
-function paymentLine(method: string | null, installments: number | null, total: Centavos): string | null {
-  if (installments && installments > 1) return `Forma de pago: ${installmentLabel(total, installments)}`;
-  if (method === 'oxxo') return 'Forma de pago: efectivo en OXXO';
-  return null;
+/**
+ * 'Forma de pago: tarjeta', 'Forma de pago: 6 meses sin intereses de $583.17', 'Forma de pago:
+ * efectivo en OXXO', 'Forma de pago: PayPal', 'Forma de pago: saldo a favor'; null when the order
+ * says nothing the shop can name (never the provider's internal name).
+ */
+function paymentLine(payment: { method: string | null; installments: number | null; provider: string | null }, total: Centavos): string | null {
+  const label = paymentMethodLabel(payment, { inSentence: true });
+  if (!label) return null;
+  // A plan says what each month costs.
+  if (label === PAYMENT_METHOD_LABELS.installments.inSentence && payment.installments) return `Forma de pago: ${installmentLabel(total, payment.installments)}`;
+  return `Forma de pago: ${label}`;
 }
 
 /**
@@ -75,14 +82,16 @@ export function receiptEmail(order: {
   siteUrl: string;
   /** Months of 'meses sin intereses'; null or absent: a single payment. */
   installments?: number | null;
-  /** orders.payment_method ('card', 'oxxo', 'paypal'). */
+  /** orders.payment_method ('card', 'oxxo', 'paypal', 'store_credit'). */
   method?: string | null;
+  /** orders.payment_provider, only to name the method of an order that has none; never shown. */
+  payment_provider?: string | null;
 }): { subject: string; html: string; text: string } {
   const number = orderDisplayId(order.id);
   const subject = `Confirmación de tu pedido ${number}`;
   const total = toCentavos(order.total);
   const shipping = toCentavos(order.shipping);
-  const paidWith = paymentLine(order.method ?? null, order.installments ?? null, total);
+  const paidWith = paymentLine({ method: order.method ?? null, installments: order.installments ?? null, provider: order.payment_provider ?? null }, total);
   const rows = order.lines.map((l) => `${l.name} × ${l.quantity} — ${formatCentavos(toCentavos(l.price))}`);
   const totals = [
     `Subtotal: ${formatCentavos(toCentavos(order.subtotal))}`,

@@ -85,6 +85,9 @@ test('la administradora envía un pedido pagado con guía; la compradora lo ve e
   await expect(detail).toContainText(shopper.email);
   await expect(detail.getByTestId('admin-order-address')).toContainText('Insurgentes Sur 1000');
   await expect(detail).toContainText('Tarjeta (simulada)');
+  // How it was paid, in the shop's words (orders.payment_method), not the provider's internal name.
+  await expect(detail.getByTestId('admin-order-method')).toHaveText('Tarjeta');
+  await expect(detail.getByTestId('admin-order-method')).not.toContainText('simulated');
   await expect(detail.getByRole('button', { name: 'Marcar como completado' })).toHaveCount(0);
 
   // Both fields are required.
@@ -99,10 +102,15 @@ test('la administradora envía un pedido pagado con guía; la compradora lo ve e
   await expect(detail.getByTestId('admin-order-history')).toContainText('Pagado → Enviado');
   await expect(detail.getByTestId('admin-order-history')).toContainText('Administrador');
   await expect(detail.getByTestId('admin-order-history')).toContainText('Enviado por DHL, guía JD014600006281');
+  await expect(detail.getByTestId('admin-order-history')).toContainText('Pendiente → Pagado');
+  await expect(detail.getByTestId('admin-order-history')).not.toContainText('simulated');
 
   // Live, without a reload.
   await expect(row).toContainText('Enviado');
   await row.getByRole('button', { name: /Ver detalles/ }).click();
+  // The Orders tab says how the order was paid: 'Tarjeta', never the provider's 'simulated-card'.
+  await expect(account.panel.getByTestId('order-payment-method')).toHaveText('Forma de pago: Tarjeta');
+  await expect(account.panel).not.toContainText('simulated');
   const tracking = account.panel.getByTestId('order-tracking');
   await expect(tracking.getByTestId('order-carrier')).toHaveText('DHL');
   await expect(tracking.getByRole('link', { name: /JD014600006281/ })).toHaveAttribute('href', /dhl\.com.*JD014600006281/);
@@ -143,6 +151,8 @@ test('se envía un pedido solo con el teclado', async ({ page, baseURL }) => {
   await office.goto(`/admin/pedidos?q=${encodeURIComponent(number)}`);
   const link = office.main.getByRole('link', { name: number, exact: true });
   await expect(link).toBeVisible();
+  // The list says how each order was paid.
+  await expect(office.main.locator(`[data-order-id="${shopper.orderId}"]`).getByTestId('admin-order-method')).toHaveText('Tarjeta');
   await tabTo(page, link);
   await page.keyboard.press('Enter');
   const detail = office.main.getByTestId('admin-order-detail');

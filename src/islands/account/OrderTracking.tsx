@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { loadOrderTracking, type OrderTracking as Tracking } from '../../data/orders.ts';
 import { trackingUrl } from '../../domain/orders.ts';
+import { orderEventNote } from '../../domain/payment-methods.ts';
 
 const dateTime = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Mexico_City' });
 
@@ -50,7 +51,7 @@ export default function OrderTracking({ orderId, status }: { orderId: string; st
             {data.events.map((event) => (
               <li key={event.id}>
                 {dateTime.format(new Date(event.created_at))}: {event.from_status ? `${event.from_status} → ${event.to_status}` : event.to_status}
-                {event.note ? ` (${event.note})` : ''}
+                {event.note ? ` (${orderEventNote(event.note)})` : ''}
               </li>
             ))}
           </ol>

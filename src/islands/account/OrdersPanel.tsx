@@ -5,6 +5,7 @@ import { supabaseUrl } from '../../data/supabase.ts';
 import { formatCentavos } from '../../domain/money.ts';
 import { resolveImage } from '../../domain/images.ts';
 import { formatAddressCopy, formatOrderDate, orderDisplayId, paginate, statusColor, type StatusColor, ORDER_STATUS } from '../../domain/orders.ts';
+import { paymentMethodLabel } from '../../domain/payment-methods.ts';
 import { $orders, reloadOrders, startOrders } from '../../stores/account.ts';
 import { AsyncState, Loading } from '../ui/AsyncState.tsx';
 import { Pager } from '../ui/Pager.tsx';
@@ -133,9 +134,16 @@ interface RowProps {
   onRetry: () => void;
 }
 
-/** One order: its row, and when open its address, tracking and lines. */
+/** How a paid (or refunded) order was paid: 'Tarjeta', 'Meses sin intereses (6 meses)', 'Efectivo en OXXO', …; null before it is paid. */
+function paidWith(order: OrderRow): string | null {
+  if (!order.paid_at && order.status !== ORDER_STATUS.refunded) return null;
+  return paymentMethodLabel({ method: order.payment_method, installments: order.installments, provider: order.payment_provider }, { months: true });
+}
+
+/** One order: its row, and when open its address, how it was paid, tracking and lines. */
 function OrderRowView({ order, isOpen, lines, onPeek, onToggle, onRetry }: RowProps) {
   const address = order.status !== ORDER_STATUS.pending ? formatAddressCopy(order.shipping_address) : null;
+  const method = paidWith(order);
   return (
     <Fragment>
       <tr data-testid="order-row" data-order-id={order.id}>
@@ -169,6 +177,11 @@ function OrderRowView({ order, isOpen, lines, onPeek, onToggle, onRetry }: RowPr
             {address && (
               <p className="muted" data-testid="order-address">
                 Envío a: {address}
+              </p>
+            )}
+            {method && (
+              <p className="muted" data-testid="order-payment-method">
+                Forma de pago: {method}
               </p>
             )}
             <OrderTracking orderId={order.id} status={order.status} />

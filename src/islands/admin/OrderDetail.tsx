@@ -4,6 +4,7 @@ import { lineTotalCentavos } from '../../domain/pricing.ts';
 import { CARRIERS, formatAddressCopy, formatOrderAmount, orderActions, orderDisplayId, statusColor, trackingUrl, ORDER_STATUS } from '../../domain/orders.ts';
 import { changeOrderStatus, loadOrderDetail, refundOrder, type AdminOrder, type AdminOrderLine, type OrderDetail, type OrderEvent } from '../../data/admin.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
+import { orderEventNote, paymentMethodLabel } from '../../domain/payment-methods.ts';
 import { BADGE } from './badges.ts';
 
 const PROVIDERS: Record<string, string> = {
@@ -217,8 +218,10 @@ function OrderParties({ order }: { order: AdminOrder }) {
         <div>
           <h2>Pago y envío</h2>
           <dl className="adm-dl">
-            <dt>Proveedor</dt>
-            <dd>{order.payment_provider ? (PROVIDERS[order.payment_provider] ?? order.payment_provider) : 'Sin pago'}</dd>
+            <dt>Forma de pago</dt>
+            <dd data-testid="admin-order-method">
+              {paymentMethodLabel({ method: order.payment_method, installments: order.installments, provider: order.payment_provider }, { months: true }) ?? 'Sin pago'}
+            </dd>
             <dt>Referencia</dt>
             <dd>{order.payment_ref ?? '-'}</dd>
             <dt>Pagado</dt>
@@ -311,7 +314,7 @@ function OrderHistory({ events, customerId }: { events: OrderEvent[]; customerId
             {event.note && (
               <>
                 <br />
-                {event.note}
+                {orderEventNote(event.note)}
               </>
             )}
           </li>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ADMIN_PAGE_SIZE, ORDER_STATUS, formatOrderAmount, formatOrderDate, orderDisplayId, statusColor } from '../../domain/orders.ts';
+import { paymentMethodLabel } from '../../domain/payment-methods.ts';
 import { BADGE } from './badges.ts';
 import { loadOrders, type AdminOrder, type OrderFilter } from '../../data/admin.ts';
 import OrderDetailView from './OrderDetail.tsx';
@@ -202,6 +203,7 @@ function OrdersTable({ orders, onOpen }: { orders: AdminOrder[]; onOpen: (id: st
             <th scope="col" className="num">
               Total
             </th>
+            <th scope="col">Forma de pago</th>
             <th scope="col">Estado</th>
           </tr>
         </thead>
@@ -226,6 +228,9 @@ function OrdersTable({ orders, onOpen }: { orders: AdminOrder[]; onOpen: (id: st
                 <span className="muted">{order.customer_email ?? '-'}</span>
               </td>
               <td className="num" data-label="Total">{formatOrderAmount(order.totalCentavos)}</td>
+              <td data-label="Forma de pago" data-testid="admin-order-method">
+                {paymentMethodLabel({ method: order.payment_method, installments: order.installments, provider: order.payment_provider }, { months: true }) ?? '-'}
+              </td>
               <td data-label="Estado">
                 <span className={`badge ${BADGE[statusColor(order.status)]}`}>{order.status}</span>
               </td>

@@ -1,0 +1,89 @@
+/**
+ * How an order was paid, in the words shoppers and the shop's staff read: 'Tarjeta', 'Meses sin
+ * intereses', 'Efectivo en OXXO', 'PayPal', 'Saldo a favor'. The one place that turns an order's
+ * payment_method, installments and payment_provider into text, so the Orders tab, the back office
+ * and the receipt e-mail say the same thing. payment_provider ('stripe', 'simulated-card', …) is an
+ * internal name: it only helps to tell a card from PayPal on orders that have no payment_method,
+ * and it is never shown itself.
+ */
+
+/** The ways to pay an order (orders.payment_method). */
+export type PaymentMethod = 'card' | 'oxxo' | 'paypal' | 'store_credit';
+
+/** Each way to pay as a label (a list, a table cell) and inside a sentence ('Forma de pago: …'). */
+export const PAYMENT_METHOD_LABELS = {
+  card: { label: 'Tarjeta', inSentence: 'tarjeta' },
+  installments: { label: 'Meses sin intereses', inSentence: 'meses sin intereses' },
+  oxxo: { label: 'Efectivo en OXXO', inSentence: 'efectivo en OXXO' },
+  paypal: { label: 'PayPal', inSentence: 'PayPal' },
+  store_credit: { label: 'Saldo a favor', inSentence: 'saldo a favor' },
+} as const;
+
+/** What an order records about its payment; any of them may be missing. */
+export interface OrderPayment {
+  /** orders.payment_method. */
+  method?: string | null;
+  /** orders.installments: the months of a 'meses sin intereses' plan; null for a single payment. */
+  installments?: number | null;
+  /** orders.payment_provider, only to tell a card from PayPal when method is missing. */
+  provider?: string | null;
+}
+
+export interface PaymentLabelOptions {
+  /** Append the plan's months to 'Meses sin intereses': 'Meses sin intereses (6 meses)'. */
+  months?: boolean;
+  /** The lower-case form for the middle of a sentence ('tarjeta', 'efectivo en OXXO'). */
+  inSentence?: boolean;
+}
+
+/** The method a provider implies for orders that do not record one. */
+const PROVIDER_METHOD: Readonly<Record<string, PaymentMethod>> = {
+  stripe: 'card',
+  'simulated-card': 'card',
+  paypal: 'paypal',
+  'simulated-paypal': 'paypal',
+  // An order paid entirely from the shopper's balance records it as its provider too.
+  store_credit: 'store_credit',
+};
+
+function isPaymentMethod(value: string): value is PaymentMethod {
+  return value === 'card' || value === 'oxxo' || value === 'paypal' || value === 'store_credit';
+}
+
+/** The method an order was paid with: its own, else the one its provider implies; null when unknown. */
+function methodOf({ method, provider }: OrderPayment): PaymentMethod | null {
+  if (method) return isPaymentMethod(method) ? method : null;
+  return (provider && PROVIDER_METHOD[provider]) || null;
+}
+
+/**
+ * How an order was paid: 'Tarjeta', 'Meses sin intereses' (a card with a plan of 2 or more
+ * months), 'Efectivo en OXXO', 'PayPal', 'Saldo a favor'. Orders without payment_method fall back
+ * on their provider (a card for Stripe and the simulated card, PayPal for both PayPals, the balance
+ * for 'store_credit'). Null when the order says nothing the shop can name: never the provider's
+ * own name, never a guess.
+ */
+export function paymentMethodLabel(payment: OrderPayment, options: PaymentLabelOptions = {}): string | null {
+  const method = methodOf(payment);
+  if (!method) return null;
+  const form = options.inSentence ? 'inSentence' : 'label';
+  const months = payment.installments;
+  if (method === 'card' && typeof months === 'number' && Number.isInteger(months) && months > 1) {
+    const text = PAYMENT_METHOD_LABELS.installments[form];
+    return options.months ? `${text} (${months} meses)` : text;
+  }
+  return PAYMENT_METHOD_LABELS[method][form];
+}
+
+/** The note the database records when a payment is confirmed, with the provider's internal name. */
+const PAYMENT_CONFIRMED_NOTE = /^Pago confirmado por \S+$/;
+
+/**
+ * An order event's note as shoppers and the back office read it. The payment's confirmation is
+ * recorded as 'Pago confirmado por simulated-card' (the provider's internal name): it reads
+ * 'Pago confirmado', and the order's 'Forma de pago' says how. Every other note stays as it is.
+ */
+export function orderEventNote(note: string | null): string | null {
+  if (note === null) return null;
+  return PAYMENT_CONFIRMED_NOTE.test(note.trim()) ? 'Pago confirmado' : note;
+}
