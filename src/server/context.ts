@@ -29,6 +29,7 @@ export function paymentSettings(): PaymentSettings {
     paypalClientSecret: read('PAYPAL_CLIENT_SECRET'),
     // Not schema variables on purpose: only needed to point at PayPal's sandbox, or at a stub.
     paypalApiBase: read('PAYPAL_API_BASE'),
+    paypalWebhookId: read('PAYPAL_WEBHOOK_ID'),
     stripeEndpoint: stripeEndpointFrom(read('STRIPE_API_BASE')),
   };
   return cachedSettings;

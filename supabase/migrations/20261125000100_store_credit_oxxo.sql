@@ -62,6 +62,9 @@ create policy "Store credit entries: read own or admin" on public.store_credit_e
   for select to authenticated using (user_id = (select auth.uid()) or public.is_admin());
 revoke all on public.store_credit_accounts, public.store_credit_entries from anon, authenticated;
 grant select on public.store_credit_accounts, public.store_credit_entries to authenticated;
+-- Even the shop's server changes the balance only through the functions below: the ledger stays
+-- append-only and the balance the sum of its entries.
+revoke insert, update, delete, truncate on public.store_credit_accounts, public.store_credit_entries from service_role;
 grant select on public.store_credit_accounts, public.store_credit_entries to service_role;
 
 /**
