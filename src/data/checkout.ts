@@ -7,7 +7,7 @@ import { getSupabase } from './supabase.ts';
 import { PRODUCT_MESSAGES } from '../domain/products.ts';
 import { MESSAGES } from '../domain/validation.ts';
 import { REFUND_MESSAGES, ORDER_STATUS } from '../domain/orders.ts';
-import { type Centavos, toCentavos } from '../domain/money.ts';
+import { type Centavos, centavos, toCentavos } from '../domain/money.ts';
 import { oxxoVoucher } from './api-schemas.ts';
 import type { Json } from './database.types.ts';
 
@@ -81,6 +81,13 @@ export async function cancelOrder(orderId: string): Promise<void> {
   await getSupabase().rpc('cancel_order', { order_id: orderId });
 }
 
+/** The signed-in shopper's balance ('saldo a favor') in centavos; 0 when it cannot be read. */
+export async function fetchStoreCreditBalance(): Promise<Centavos> {
+  const { data, error } = await getSupabase().rpc('my_store_credit');
+  if (error || data === null) return centavos(0);
+  return centavos(Number(data));
+}
+
 /** One product line of an order. */
 export interface CheckoutOrderLine {
   id: string;
@@ -124,6 +131,10 @@ export interface CheckoutOrder {
   installments?: number | null;
   /** The OXXO voucher while the order waits for the store payment. */
   oxxo_voucher?: CheckoutVoucher | null;
+  /** The part paid with the shopper's balance ('saldo a favor'). */
+  creditCentavos: Centavos;
+  /** What a provider still has to charge: the stored total less the balance applied (the server's rule). */
+  dueCentavos: Centavos;
 }
 
 /** An OXXO voucher as the server stored it on the order (amount in centavos). */
@@ -141,7 +152,7 @@ export async function loadOrder(orderId: string): Promise<CheckoutOrder | null> 
   const { data, error } = await supabase
     .from('orders')
     .select(
-      'id, created_at, status, paid_at, expires_at, subtotal, discount, shipping, total, coupon_code, shipping_address_id, shipping_address, payment_method, installments, oxxo_voucher, order_items(id, product_id, quantity, price, products(name, image))',
+      'id, created_at, status, paid_at, expires_at, subtotal, discount, shipping, total, coupon_code, shipping_address_id, shipping_address, payment_method, installments, oxxo_voucher, credit_applied, order_items(id, product_id, quantity, price, products(name, image))',
     )
     .eq('id', orderId)
     .maybeSingle();
@@ -177,6 +188,8 @@ export async function loadOrder(orderId: string): Promise<CheckoutOrder | null> 
     payment_method: data.payment_method,
     installments: data.installments,
     oxxo_voucher: voucher?.success ? voucher.data : null,
+    creditCentavos: toCentavos(data.credit_applied),
+    dueCentavos: centavos(toCentavos(data.total) - toCentavos(data.credit_applied)),
     lines: data.order_items.map((item) => ({
       id: item.id,
       product_id: item.product_id,

@@ -229,6 +229,31 @@ export async function releaseOxxoOrder(ctx: ServerContext, intent: IntentInfo): 
   return true;
 }
 
+/**
+ * POST /api/payments/oxxo/cancel {orderId}: the shopper gives up the order's voucher. Stripe is
+ * asked first: only a voucher Stripe could still cancel releases the order (its stock returns);
+ * one the store already took is settled (the order is paid), one being processed stays, and the
+ * shopper is told which. Never cancels an order whose cash may be at OXXO.
+ */
+export async function cancelOxxoVoucher(request: Request, ctx: ServerContext): Promise<Response> {
+  const card = requireCard(ctx);
+  const caller = await authenticate(request, ctx.admin);
+  const body = await readJson(request, z.object({ orderId: orderIdSchema }));
+  const { order, voucher } = await ownVoucher(ctx, caller, body.orderId);
+  if (order.status !== 'Pendiente') throw new ApiError(409, 'Este pedido ya no tiene una ficha pendiente.', 'order_not_pending');
+  const intent = await provider(() => card.cancelPaymentIntent(voucher.paymentIntentId));
+  if (intent?.status === 'succeeded') {
+    const settled = await settleOxxo(ctx, intent, caller.email);
+    return json({ ...settlementAnswer(settled, order.id), canceled: false, message: 'Tu pago en OXXO ya se registró; tu pedido está pagado.' });
+  }
+  if (!intent || intent.status !== 'canceled') {
+    throw new ApiError(409, 'Tu pago en OXXO se está procesando; la ficha ya no se puede cancelar.', 'voucher_processing');
+  }
+  await releaseOxxoOrder(ctx, intent);
+  const after = await findOrder(ctx, order.id);
+  return json({ orderId: order.id, status: after?.status ?? order.status, changed: false, canceled: true });
+}
+
 // ---- Meses sin intereses ------------------------------------------------------------------------
 
 /** A plan as the browser shows it. */

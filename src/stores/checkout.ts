@@ -8,6 +8,9 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { cancelOrder, CHECKOUT_MESSAGES, createOrder, fetchCartProducts, loadOrder, type CheckoutOrder } from '../data/checkout.ts';
 import { reconcileCart } from '../domain/cart-reconcile.ts';
+import { safeCallApi } from '../data/api.ts';
+import { oxxoCancelAnswer } from '../data/api-schemas.ts';
+import { MEXICAN_PAYMENT_MESSAGES } from '../domain/mexican-payments.ts';
 import { isOrderOpen, ORDER_STATUS } from '../domain/orders.ts';
 import { applyCoupon, type CouponResult } from '../domain/pricing.ts';
 import { $cart, refreshCartLine, removeFromCart, type CartItem } from './cart.ts';
@@ -91,10 +94,36 @@ export async function reconcileCartWithLive(): Promise<string[]> {
   return notices;
 }
 
+/** Whether an order waits for its OXXO voucher. */
+export function hasOpenVoucher(order: Pick<CheckoutOrder, 'payment_method' | 'oxxo_voucher'>): boolean {
+  return order.payment_method === 'oxxo' && Boolean(order.oxxo_voucher);
+}
+
+/**
+ * 'Cancelar la ficha': the server asks Stripe to cancel the voucher first, and cancels the order
+ * only then. A voucher the store already took pays the order instead; the answer says so.
+ */
+export async function cancelPendingVoucher(orderId: string): Promise<{ ok: boolean; paid: boolean; message: string | null }> {
+  const answer = await safeCallApi('/api/payments/oxxo/cancel', { body: { orderId }, schema: oxxoCancelAnswer });
+  if (!answer.ok || !answer.data) return { ok: false, paid: false, message: answer.message ?? CHECKOUT_MESSAGES.paymentError };
+  if (answer.data.canceled) {
+    forgetPendingOrder();
+    return { ok: true, paid: false, message: null };
+  }
+  return { ok: false, paid: answer.data.status === ORDER_STATUS.paid, message: answer.data.message ?? null };
+}
+
 /** Outcome of placing the order: the order to continue with, or why not (and on which line). */
 export type PlaceOrderResult =
   | { ok: true; order: CheckoutOrder }
-  | { ok: false; message: string; signIn: boolean; lineErrors: Record<string, string> };
+  | {
+      ok: false;
+      message: string;
+      signIn: boolean;
+      lineErrors: Record<string, string>;
+      /** The pending order whose OXXO voucher may be paid: never cancelled behind the shopper's back. */
+      voucherOrder?: CheckoutOrder;
+    };
 
 function placeFailed(message: string, lineErrors: Record<string, string> = {}): PlaceOrderResult {
   return { ok: false, message, signIn: message === CHECKOUT_MESSAGES.signIn, lineErrors };
@@ -112,6 +141,10 @@ export async function placeOrder(items: readonly CartItem[], coupon: string): Pr
     if (pending) {
       const existing = await loadOrder(pending.orderId).catch(() => null);
       if (existing && isOrderOpen(existing) && pending.signature === signature) return { ok: true, order: existing };
+      if (existing && existing.status === ORDER_STATUS.pending && hasOpenVoucher(existing)) {
+        // The cart changed, but the voucher may already be paid at the store: the shopper decides.
+        return { ok: false, message: MEXICAN_PAYMENT_MESSAGES.voucherOpen, signIn: false, lineErrors: {}, voucherOrder: existing };
+      }
       if (existing && existing.status === ORDER_STATUS.pending) await cancelOrder(existing.id).catch(() => undefined);
       forgetPendingOrder();
     }

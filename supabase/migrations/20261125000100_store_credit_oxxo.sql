@@ -506,3 +506,45 @@ begin
   end if;
 end
 $$;
+
+/**
+ * As before, but an order waiting for its OXXO voucher is not cancelled from the browser: the
+ * voucher may already be paid at the store. The shop's server cancels it (POST
+ * /api/payments/oxxo/cancel) only once Stripe has cancelled the voucher.
+ */
+create or replace function public.cancel_order(order_id uuid) returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_order public.orders%rowtype;
+  r record;
+begin
+  select * into v_order from public.orders o
+   where o.id = cancel_order.order_id and o.user_id = (select auth.uid())
+   for update;
+  if not found then
+    raise exception 'Pedido no encontrado.' using errcode = 'P0001', detail = 'order_not_found';
+  end if;
+  if v_order.status <> 'Pendiente' then
+    raise exception 'Solo se puede cancelar un pedido pendiente.'
+      using errcode = 'P0001', detail = 'order_not_cancellable';
+  end if;
+  if v_order.payment_method = 'oxxo' and v_order.oxxo_voucher is not null then
+    raise exception 'Tienes una ficha de OXXO pendiente para este pedido.'
+      using errcode = 'P0001', detail = 'oxxo_voucher_open';
+  end if;
+  update public.orders o set status = 'Cancelado' where o.id = v_order.id;
+  for r in
+    select i.product_id, sum(i.quantity)::integer as quantity
+      from public.order_items i
+     where i.order_id = v_order.id and i.product_id is not null
+     group by i.product_id
+     order by i.product_id
+  loop
+    update public.products p set stock = p.stock + r.quantity where p.id = r.product_id;
+  end loop;
+  return true;
+end
+$$;

@@ -6,9 +6,11 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { CHECKOUT_MESSAGES, loadOrder, setOrderAddress, type CheckoutOrder } from '../../data/checkout.ts';
-import { isOrderOpen as isOpen, ORDER_STATUS } from '../../domain/orders.ts';
-import { $cart, clearCart } from '../../stores/cart.ts';
-import { $couponCode, forgetPendingOrder, placeOrder, reconcileCartWithLive, removeCoupon } from '../../stores/checkout.ts';
+import { isOrderOpen as isOpen, ORDER_STATUS, orderDisplayId } from '../../domain/orders.ts';
+import { $cart, clearCart, type CartItem } from '../../stores/cart.ts';
+import { $couponCode, cancelPendingVoucher, forgetPendingOrder, placeOrder, reconcileCartWithLive, removeCoupon } from '../../stores/checkout.ts';
+import { MEXICAN_PAYMENT_MESSAGES, oxxoDeadline } from '../../domain/mexican-payments.ts';
+import { centavos, formatCentavos } from '../../domain/money.ts';
 import { $session, initSession } from '../../stores/session.ts';
 import CartSummary from '../cart/CartSummary.tsx';
 import ConfirmationStep from './ConfirmationStep.tsx';
@@ -121,33 +123,24 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
   const coupon = useStore($couponCode);
   const { step, setStep, orderId, setOrderId, orderState, setOrderState, showOrder } = useCheckoutOrder(initialOrderId, session);
   const notices = useReconciledCart();
-  const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
-  const [summaryError, setSummaryError] = useState<{ message: string; signIn: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const [shippingError, setShippingError] = useState<string | null>(null);
   const heading = useRef<HTMLDivElement>(null);
 
   useEffect(() => initSession(), []);
 
-
   useFocusOnStepChange(step, heading);
+  const { voucherOrder, setVoucherOrder, voucherMessage, keepVoucher, dropVoucher } = useVoucherChoice({
+    setBusy,
+    open: (order, target) => {
+      goToOrder(order);
+      if (target === 'confirmation') void showOrder(order.id, false).then(() => setStep('confirmation'));
+      else setStep(target);
+    },
+    retry: () => continueToShipping(),
+  });
 
-  async function continueToShipping() {
-    setSummaryError(null);
-    setLineErrors({});
-    if (session.loading) return;
-    if (!session.user) {
-      setSummaryError({ message: CHECKOUT_MESSAGES.signIn, signIn: true });
-      return;
-    }
-    if (cart.length === 0) return;
-    setBusy(true);
-    const placed = await placeOrder(cart, coupon);
-    setBusy(false);
-    if (placed.ok) return goToOrder(placed.order);
-    setLineErrors(placed.lineErrors);
-    setSummaryError({ message: placed.message, signIn: placed.signIn });
-  }
+  const { lineErrors, summaryError, continueToShipping } = usePlaceOrder({ session, cart, coupon, setBusy, onPlaced: goToOrder, onVoucher: setVoucherOrder });
 
   function goToOrder(order: CheckoutOrder) {
     setOrderId(order.id);
@@ -181,6 +174,10 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
     void showOrder(orderId, false).then(() => setStep('confirmation'));
   }, [orderId, showOrder, setStep]);
 
+  const onChanged = useCallback(() => {
+    if (orderId) void showOrder(orderId, false);
+  }, [orderId, showOrder]);
+
   function selectStep(target: StepKey) {
     if (target === 'summary') {
       setStep('summary');
@@ -194,7 +191,12 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
   const signedOut = !session.loading && !session.user;
   const body: ReactNode =
     step === 'summary' ? (
-      <CartSummary notices={notices} lineErrors={lineErrors} error={summaryError} busy={busy || session.loading} onContinue={() => void continueToShipping()} />
+      <>
+        {voucherOrder && (
+          <OpenVoucherNotice order={voucherOrder} busy={busy} message={voucherMessage} onKeep={() => keepVoucher(voucherOrder)} onCancel={() => void dropVoucher(voucherOrder)} />
+        )}
+        <CartSummary notices={notices} lineErrors={lineErrors} error={summaryError} busy={busy || session.loading} onContinue={() => void continueToShipping()} />
+      </>
     ) : (
       <OrderStep
         step={step}
@@ -206,6 +208,7 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
         payments={payments}
         onUse={(addressId) => void chooseAddress(addressId)}
         onPaid={onPaid}
+        onChanged={onChanged}
       />
     );
 
@@ -243,6 +246,104 @@ function OrderAside({ order }: { order: CheckoutOrder }) {
   );
 }
 
+/** 'Continuar con el envío': the order the database creates from the cart, or why not. */
+function usePlaceOrder({
+  session,
+  cart,
+  coupon,
+  setBusy,
+  onPlaced,
+  onVoucher,
+}: {
+  session: { loading: boolean; user: unknown };
+  cart: CartItem[];
+  coupon: string;
+  setBusy(busy: boolean): void;
+  onPlaced(order: CheckoutOrder): void;
+  onVoucher(order: CheckoutOrder): void;
+}) {
+  const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
+  const [summaryError, setSummaryError] = useState<{ message: string; signIn: boolean } | null>(null);
+  async function continueToShipping() {
+    setSummaryError(null);
+    setLineErrors({});
+    if (session.loading) return;
+    if (!session.user) {
+      setSummaryError({ message: CHECKOUT_MESSAGES.signIn, signIn: true });
+      return;
+    }
+    if (cart.length === 0) return;
+    setBusy(true);
+    const placed = await placeOrder(cart, coupon);
+    setBusy(false);
+    if (placed.ok) return onPlaced(placed.order);
+    if (placed.voucherOrder) return onVoucher(placed.voucherOrder);
+    setLineErrors(placed.lineErrors);
+    setSummaryError({ message: placed.message, signIn: placed.signIn });
+  }
+  return { lineErrors, summaryError, continueToShipping };
+}
+
+/**
+ * The choice offered when the cart changed while its order waits for an OXXO voucher: keep it
+ * (back to that order's payment) or cancel it (only once Stripe cancelled it; then the new cart
+ * becomes a new order; a voucher paid meanwhile opens the paid order).
+ */
+function useVoucherChoice({ setBusy, open, retry }: { setBusy(busy: boolean): void; open(order: CheckoutOrder, step: StepKey): void; retry(): Promise<void> }) {
+  const [voucherOrder, setVoucherOrder] = useState<CheckoutOrder | null>(null);
+  const [voucherMessage, setVoucherMessage] = useState<string | null>(null);
+  function keepVoucher(order: CheckoutOrder) {
+    setVoucherOrder(null);
+    open(order, 'payment');
+  }
+  async function dropVoucher(order: CheckoutOrder) {
+    setBusy(true);
+    setVoucherMessage(null);
+    const result = await cancelPendingVoucher(order.id);
+    setBusy(false);
+    if (result.ok) {
+      setVoucherOrder(null);
+      return retry();
+    }
+    setVoucherMessage(result.message);
+    if (result.paid) {
+      setVoucherOrder(null);
+      open(order, 'confirmation');
+    }
+  }
+  return { voucherOrder, setVoucherOrder, voucherMessage, keepVoucher, dropVoucher };
+}
+
+/**
+ * The cart changed while its order waits for an OXXO voucher: the voucher may already be paid, so
+ * nothing is cancelled until the shopper chooses. Cancelling is offered only while the voucher can
+ * still be paid (before its deadline); after it, the order waits for Stripe's answer.
+ */
+function OpenVoucherNotice({ order, busy, message, onKeep, onCancel }: { order: CheckoutOrder; busy: boolean; message: string | null; onKeep(): void; onCancel(): void }) {
+  const voucher = order.oxxo_voucher;
+  const cancellable = voucher ? Date.parse(voucher.expiresAt) > Date.now() : false;
+  return (
+    <div className="alert alert-info open-voucher" role="alert">
+      <p>
+        <strong>{MEXICAN_PAYMENT_MESSAGES.voucherOpen}</strong> ({orderDisplayId(order.id)}
+        {voucher ? `, ${formatCentavos(centavos(voucher.amount))}` : ''}). Tu carrito cambió: conserva la ficha y págala, o cancélala para crear un pedido nuevo.
+      </p>
+      {voucher && <p>{cancellable ? oxxoDeadline(voucher.expiresAt) : 'La fecha límite de la ficha ya pasó: esperamos la confirmación de OXXO antes de liberar tu pedido.'}</p>}
+      <div className="form-actions">
+        <button type="button" className="btn btn-primary" disabled={busy} onClick={onKeep}>
+          Conservar la ficha
+        </button>
+        {cancellable && (
+          <button type="button" className="btn btn-outline" disabled={busy} onClick={onCancel}>
+            Cancelar la ficha y crear un pedido nuevo
+          </button>
+        )}
+      </div>
+      {message && <p>{message}</p>}
+    </div>
+  );
+}
+
 interface OrderStepProps {
   step: StepKey;
   signedOut: boolean;
@@ -253,10 +354,11 @@ interface OrderStepProps {
   payments: PaymentsConfig;
   onUse: (addressId: string) => void;
   onPaid: () => void;
+  onChanged: () => void;
 }
 
 /** Every step after the summary: sign-in, no access, loading, closed order, shipping, payment, confirmation. */
-function OrderStep({ step, signedOut, orderState, userId, busy, shippingError, payments, onUse, onPaid }: OrderStepProps) {
+function OrderStep({ step, signedOut, orderState, userId, busy, shippingError, payments, onUse, onPaid, onChanged }: OrderStepProps) {
   const order = orderState.kind === 'ready' ? orderState.order : null;
   if (signedOut) {
     return (
@@ -281,7 +383,7 @@ function OrderStep({ step, signedOut, orderState, userId, busy, shippingError, p
     if (order.status !== ORDER_STATUS.cancelled && order.status !== ORDER_STATUS.failed) return <ConfirmationStep order={order} />;
     return (
       <div className="alert alert-error" role="alert">
-        <p>{order.payment_method === 'oxxo' ? 'Este pedido se canceló: su ficha de pago de OXXO venció sin pago.' : 'Este pedido fue cancelado o su reserva de 30 minutos expiró.'}</p>
+        <p>{order.payment_method === 'oxxo' ? 'Este pedido se canceló: su ficha de pago de OXXO venció sin pago. Si la pagaste a tiempo, abonaremos ese pago a tu saldo a favor.' : 'Este pedido fue cancelado o su reserva de 30 minutos expiró.'}</p>
         <a href="/checkout/summary">Volver al carrito</a>
       </div>
     );
@@ -295,5 +397,5 @@ function OrderStep({ step, signedOut, orderState, userId, busy, shippingError, p
     );
   }
   if (step === 'shipping') return <ShippingStep userId={userId} selectedId={order.shipping_address_id} busy={busy} error={shippingError} onUse={onUse} />;
-  return <PaymentStep order={order} config={payments} onPaid={onPaid} />;
+  return <PaymentStep order={order} config={payments} onPaid={onPaid} onChanged={onChanged} />;
 }

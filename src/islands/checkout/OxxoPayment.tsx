@@ -33,7 +33,7 @@ export default function OxxoPayment({ order, simulated, available, onPaid }: Pro
   const id = useId();
 
   if (!available) return <p role="alert">{CHECKOUT_MESSAGES.cardUnavailable}</p>;
-  if (!voucher && !oxxoAllowed(order.totalCentavos)) {
+  if (!voucher && !oxxoAllowed(order.dueCentavos)) {
     return (
       <p role="status" data-testid="oxxo-unavailable">
         {MEXICAN_PAYMENT_MESSAGES.oxxoOutOfRange}
@@ -83,7 +83,7 @@ export default function OxxoPayment({ order, simulated, available, onPaid }: Pro
     return (
       <div className="oxxo-box">
         <p>
-          Genera tu ficha y paga {formatCentavos(order.totalCentavos)} en efectivo en cualquier tienda OXXO. Tu pedido queda reservado hasta la fecha límite
+          Genera tu ficha y paga {formatCentavos(order.dueCentavos)} en efectivo en cualquier tienda OXXO. Tu pedido queda reservado hasta la fecha límite
           de la ficha y se confirma cuando OXXO nos avisa de tu pago.
         </p>
         {message && (

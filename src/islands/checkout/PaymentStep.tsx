@@ -12,6 +12,7 @@ import OrderLines from './OrderLines.tsx';
 import OxxoPayment from './OxxoPayment.tsx';
 import SimulatedCard from './SimulatedCard.tsx';
 import SimulatedPayPal from './SimulatedPayPal.tsx';
+import StoreCreditPayment from './StoreCreditPayment.tsx';
 
 const StripePayments = lazy(() => import('./StripePayments.tsx'));
 const PayPalPayments = lazy(() => import('./PayPalPayments.tsx'));
@@ -26,22 +27,25 @@ export interface PaymentsConfig {
   testMode: boolean;
 }
 
-type Tab = 'card' | 'gpay' | 'paypal' | 'oxxo';
+type Tab = 'card' | 'gpay' | 'paypal' | 'oxxo' | 'credit';
 const TABS: Array<{ key: Tab; label: string }> = [
   { key: 'card', label: 'Tarjeta' },
   { key: 'gpay', label: 'Google / Apple Pay' },
   { key: 'paypal', label: 'PayPal' },
   { key: 'oxxo', label: 'Efectivo en OXXO' },
+  { key: 'credit', label: 'Saldo a favor' },
 ];
 
 interface Props {
   order: CheckoutOrder;
   config: PaymentsConfig;
   onPaid(): void;
+  /** The order changed without being paid (part of it paid with the balance): show it again. */
+  onChanged(): void;
 }
 
 /** The payment step. */
-export default function PaymentStep({ order, config, onPaid }: Props) {
+export default function PaymentStep({ order, config, onPaid, onChanged }: Props) {
   // An order waiting for its OXXO payment opens on its voucher.
   const [tab, setTab] = useState<Tab>(order.payment_method === 'oxxo' && order.oxxo_voucher ? 'oxxo' : 'card');
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
@@ -73,6 +77,11 @@ export default function PaymentStep({ order, config, onPaid }: Props) {
         <OrderLines lines={order.lines} />
         <OrderAmounts order={order} />
       </details>
+      {order.creditCentavos > 0 && (
+        <p className="credit-applied" role="status">
+          Saldo a favor aplicado: −{formatCentavos(order.creditCentavos)} · Resta por pagar <strong>{formatCentavos(order.dueCentavos)}</strong>
+        </p>
+      )}
       {order.lines.length === 0 && <p>{CHECKOUT_MESSAGES.emptyCart}</p>}
 
       <div role="tablist" aria-label="Método de pago" className="pay-tabs">
@@ -106,10 +115,10 @@ export default function PaymentStep({ order, config, onPaid }: Props) {
             </ul>
             {config.card === 'stripe' && config.stripePublishableKey ? (
               <Suspense fallback={loading}>
-                <StripePayments publishableKey={config.stripePublishableKey} orderId={order.id} totalCentavos={order.totalCentavos} mode="card" onPaid={onPaid} />
+                <StripePayments publishableKey={config.stripePublishableKey} orderId={order.id} totalCentavos={order.dueCentavos} mode="card" onPaid={onPaid} />
               </Suspense>
             ) : config.card === 'simulated' ? (
-              <SimulatedCard orderId={order.id} totalCentavos={order.totalCentavos} onPaid={onPaid} />
+              <SimulatedCard orderId={order.id} totalCentavos={order.dueCentavos} onPaid={onPaid} />
             ) : (
               <p role="alert">{CHECKOUT_MESSAGES.cardUnavailable}</p>
             )}
@@ -118,7 +127,7 @@ export default function PaymentStep({ order, config, onPaid }: Props) {
         {tab === 'gpay' &&
           (config.card === 'stripe' && config.stripePublishableKey ? (
             <Suspense fallback={loading}>
-              <StripePayments publishableKey={config.stripePublishableKey} orderId={order.id} totalCentavos={order.totalCentavos} mode="wallet" onPaid={onPaid} />
+              <StripePayments publishableKey={config.stripePublishableKey} orderId={order.id} totalCentavos={order.dueCentavos} mode="wallet" onPaid={onPaid} />
             </Suspense>
           ) : (
             <p role="status">{CHECKOUT_MESSAGES.walletUnavailable}</p>
@@ -133,10 +142,11 @@ export default function PaymentStep({ order, config, onPaid }: Props) {
               <p role="alert">{CHECKOUT_MESSAGES.paypalNotConfigured}</p>
             )
           ) : config.paypal === 'simulated' ? (
-            <SimulatedPayPal orderId={order.id} totalCentavos={order.totalCentavos} onPaid={onPaid} />
+            <SimulatedPayPal orderId={order.id} totalCentavos={order.dueCentavos} onPaid={onPaid} />
           ) : (
             <p role="alert">{CHECKOUT_MESSAGES.paypalNotConfigured}</p>
           ))}
+        {tab === 'credit' && <StoreCreditPayment order={order} onPaid={onPaid} onChanged={onChanged} />}
         {tab === 'oxxo' && <OxxoPayment order={order} simulated={config.card === 'simulated'} available={config.card !== 'unavailable'} onPaid={onPaid} />}
       </div>
     </section>
