@@ -66,17 +66,52 @@ export async function loadSummary(): Promise<Summary | null> {
   return parsed.success ? parsed.data : null;
 }
 
-/** A refund that has not gone through yet (payments_needing_attention). */
-export type RefundToReview = Pick<Database['public']['Views']['payments_needing_attention']['Row'], 'id' | 'order_id' | 'provider' | 'amount' | 'status' | 'attempts' | 'last_error' | 'next_attempt_at'>;
+/** Where a refund stands: retried by the shop ('processing', 'failed') or stopped for an admin ('manual'). */
+export type RefundReviewStatus = 'processing' | 'failed' | 'manual';
 
-/** The refunds the shop must keep an eye on, oldest first. */
-export async function loadRefundsToReview(): Promise<RefundToReview[]> {
-  const { data, error } = await getSupabase()
-    .from('payments_needing_attention')
-    .select('id, order_id, provider, amount, status, attempts, last_error, next_attempt_at')
-    .order('created_at')
-    .limit(50);
-  return error ? [] : (data ?? []);
+/** A refund that has not gone through yet, with whose money it is (admin_refunds_to_review). */
+export interface RefundToReview {
+  id: string;
+  order_id: string;
+  /** The provider the refund goes back through (only to name the method; never shown itself). */
+  provider: string;
+  amountCentavos: Centavos;
+  status: RefundReviewStatus;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  customer_name: string | null;
+  customer_email: string | null;
+}
+
+// admin_refunds_to_review's jsonb (supabase/migrations/20261125000100_store_credit_oxxo.sql); amount is a numeric in pesos.
+const refundsToReviewAnswer = z.array(
+  z.pipe(
+    z.object({
+      id: z.string(),
+      order_id: z.string(),
+      provider: z.string(),
+      amount: pesoAmount,
+      status: z.enum(['processing', 'failed', 'manual']),
+      attempts: count,
+      last_error: z.nullable(z.string()),
+      next_attempt_at: z.nullable(z.string()),
+      customer_name: z.nullable(z.string()),
+      customer_email: z.nullable(z.string()),
+    }),
+    z.transform(({ amount, ...row }): RefundToReview => ({ ...row, amountCentavos: amount })),
+  ),
+);
+
+/**
+ * The refunds the shop must keep an eye on, those that need an admin ('manual') first; null when
+ * they cannot be read or do not have the expected shape.
+ */
+export async function loadRefundsToReview(): Promise<RefundToReview[] | null> {
+  const { data, error } = await getSupabase().rpc('admin_refunds_to_review');
+  if (error) return null;
+  const parsed = refundsToReviewAnswer.safeParse(data);
+  return parsed.success ? parsed.data : null;
 }
 
 // Pedidos --------------------------------------------------------------------------------------
@@ -186,9 +221,25 @@ export function changeOrderStatus(
   return safeCallApi(`/api/admin/orders/${encodeURIComponent(orderId)}/status`, { method: 'POST', body, schema: orderStatusAnswer });
 }
 
-/** 'Cancelar y reembolsar' through the server and the payment provider. */
-export function refundOrder(orderId: string): Promise<ApiAnswer<{ status: string; refund: string }>> {
-  return safeCallApi(`/api/admin/orders/${encodeURIComponent(orderId)}/refund`, { method: 'POST', body: {}, schema: refundAnswer });
+/**
+ * How a refund goes back: through the provider that took the money (card, PayPal), to the
+ * shopper's balance ('saldo a favor'), or as a bank transfer the shop made itself.
+ */
+export type RefundWay = 'provider' | 'store_credit' | 'bank_transfer';
+
+/** What 'Cancelar y reembolsar' sends. */
+export interface RefundRequest {
+  way: RefundWay;
+  /** The bank transfer's reference (4 to 100 characters); only for 'bank_transfer'. */
+  reference?: string;
+  /** A shipped or completed order's units came back and go on sale again. */
+  restock: boolean;
+}
+
+/** 'Cancelar y reembolsar' through the server: by the provider, to the balance or as a bank transfer. */
+export function refundOrder(orderId: string, request: RefundRequest): Promise<ApiAnswer<z.infer<typeof refundAnswer>>> {
+  const body = { way: request.way, restock: request.restock, ...(request.way === 'bank_transfer' ? { reference: request.reference ?? '' } : {}) };
+  return safeCallApi(`/api/admin/orders/${encodeURIComponent(orderId)}/refund`, { method: 'POST', body, schema: refundAnswer });
 }
 
 // Catálogo ---------------------------------------------------------------------------------------

@@ -84,7 +84,6 @@ test('la administradora envía un pedido pagado con guía; la compradora lo ve e
   await expect(detail.getByTestId('admin-order-status')).toHaveText('Pagado');
   await expect(detail).toContainText(shopper.email);
   await expect(detail.getByTestId('admin-order-address')).toContainText('Insurgentes Sur 1000');
-  await expect(detail).toContainText('Tarjeta (simulada)');
   // How it was paid, in the shop's words (orders.payment_method), not the provider's internal name.
   await expect(detail.getByTestId('admin-order-method')).toHaveText('Tarjeta');
   await expect(detail.getByTestId('admin-order-method')).not.toContainText('simulated');
@@ -172,7 +171,7 @@ test('se envía un pedido solo con el teclado', async ({ page, baseURL }) => {
   expect(order.body).toEqual([{ status: 'Enviado', carrier: 'FedEx', tracking_number: '794698765432' }]);
 });
 
-test('Cancelar y reembolsar: confirmación, reembolso por el proveedor, stock devuelto y correo', async ({ page, baseURL }) => {
+test('Cancelar y reembolsar: confirmación, reembolso a la tarjeta por el proveedor, stock devuelto y correo', async ({ page, baseURL }) => {
   // A product no other end-to-end test buys, so its stock moves only with this order.
   const productId = 'op-boosterbox-op-02';
   const shopper = await shopperWithPaidOrder(baseURL!, productId);
@@ -186,7 +185,10 @@ test('Cancelar y reembolsar: confirmación, reembolso por el proveedor, stock de
   await detail.getByRole('button', { name: 'Cancelar y reembolsar' }).click();
   const dialog = page.getByRole('dialog', { name: `¿Cancelar y reembolsar el pedido ${number}?` });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('Tarjeta (simulada)');
+  // The method by its label, never the provider's internal name; back to the card by default.
+  await expect(dialog.getByTestId('refund-method')).toHaveText('Tarjeta');
+  await expect(dialog).not.toContainText('simulad');
+  await expect(dialog.getByRole('radio', { name: 'Reembolsar a la tarjeta' })).toBeChecked();
   expect(await seriousViolations(page)).toEqual([]);
   // 'No, volver' changes nothing.
   await dialog.getByRole('button', { name: 'No, volver' }).click();

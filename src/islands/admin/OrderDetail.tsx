@@ -2,17 +2,11 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { centavos, formatCentavos } from '../../domain/money.ts';
 import { lineTotalCentavos } from '../../domain/pricing.ts';
 import { CARRIERS, formatAddressCopy, formatOrderAmount, orderActions, orderDisplayId, statusColor, trackingUrl, ORDER_STATUS } from '../../domain/orders.ts';
-import { changeOrderStatus, loadOrderDetail, refundOrder, type AdminOrder, type AdminOrderLine, type OrderDetail, type OrderEvent } from '../../data/admin.ts';
+import { changeOrderStatus, loadOrderDetail, type AdminOrder, type AdminOrderLine, type OrderDetail, type OrderEvent } from '../../data/admin.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
+import RefundDialog from './RefundDialog.tsx';
 import { orderEventNote, paymentMethodLabel } from '../../domain/payment-methods.ts';
 import { BADGE } from './badges.ts';
-
-const PROVIDERS: Record<string, string> = {
-  stripe: 'Stripe (tarjeta)',
-  paypal: 'PayPal',
-  'simulated-card': 'Tarjeta (simulada)',
-  'simulated-paypal': 'PayPal (simulado)',
-};
 
 const dateTime = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Mexico_City' });
 const when = (value: string | null) => (value ? dateTime.format(new Date(value)) : '-');
@@ -68,6 +62,20 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
     }
   }
 
+  // The refund dialog closed after the refund: say so, show the order as it is now, focus its heading.
+  async function refunded(text: string) {
+    setConfirm(null);
+    setMessage({ kind: 'success', text });
+    await load();
+    heading.current?.focus();
+  }
+
+  // Closed without a refund (perhaps after the server refused it): show the order as it is now.
+  async function refundClosed() {
+    setConfirm(null);
+    await load();
+  }
+
   const back = (
     <p>
       <a
@@ -116,7 +124,7 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
         </p>
       )}
 
-      <OrderActionsBox orderId={orderId} order={order} busy={busy} confirm={confirm} onConfirm={setConfirm} run={run} />
+      <OrderActionsBox orderId={orderId} order={order} busy={busy} confirm={confirm} onConfirm={setConfirm} run={run} onRefunded={(text) => void refunded(text)} onRefundClosed={() => void refundClosed()} />
 
       <OrderParties order={order} />
 
@@ -331,10 +339,13 @@ interface ActionsProps {
   confirm: Pending;
   onConfirm: (pending: Pending) => void;
   run: (action: () => ReturnType<typeof changeOrderStatus>, success: string) => Promise<void>;
+  /** The refund went through (or is under way): the message to show. */
+  onRefunded: (message: string) => void;
+  onRefundClosed: () => void;
 }
 
 /** 'Acciones': what the order's status allows (ship, complete, refund, cancel), with their confirmations. */
-function OrderActionsBox({ orderId, order, busy, confirm, onConfirm: setConfirm, run }: ActionsProps) {
+function OrderActionsBox({ orderId, order, busy, confirm, onConfirm: setConfirm, run, onRefunded, onRefundClosed }: ActionsProps) {
   const actions = orderActions(order.status);
   const number = orderDisplayId(order.id);
   return (
@@ -375,19 +386,7 @@ function OrderActionsBox({ orderId, order, busy, confirm, onConfirm: setConfirm,
         </div>
       )}
 
-      <ConfirmDialog
-        open={confirm === 'refund'}
-        title={`¿Cancelar y reembolsar el pedido ${number}?`}
-        confirmLabel="Sí, cancelar y reembolsar"
-        busy={busy}
-        onClose={() => setConfirm(null)}
-        onConfirm={() => void run(() => refundOrder(orderId), 'Pedido reembolsado. Avisamos al cliente por correo.')}
-      >
-        <p>
-          Se devolverán {formatOrderAmount(order.totalCentavos)} por {PROVIDERS[order.payment_provider ?? ''] ?? order.payment_provider ?? 'el proveedor de pago'}, el stock
-          volverá a estar a la venta y el cliente recibirá un correo. No se puede deshacer.
-        </p>
-      </ConfirmDialog>
+      {confirm === 'refund' && <RefundDialog orderId={orderId} order={order} onClose={onRefundClosed} onDone={onRefunded} />}
       <ConfirmDialog
         open={confirm === 'cancel'}
         title={`¿Cancelar el pedido ${number}?`}

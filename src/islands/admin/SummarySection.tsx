@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { addCentavos, centavos, formatCentavos } from '../../domain/money.ts';
-import { formatOrderTotal, orderDisplayId } from '../../domain/orders.ts';
+import { orderDisplayId } from '../../domain/orders.ts';
+import { paymentMethodLabel } from '../../domain/payment-methods.ts';
 import { loadRefundsToReview, loadSummary, type RefundToReview, type SalesDay, type Summary } from '../../data/admin.ts';
 
 const dayLabel = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -54,11 +55,13 @@ function SalesChart({ sales }: { sales: SalesDay[] }) {
 export default function SummarySection() {
   const [summary, setSummary] = useState<Summary | null>(null);
   const [failed, setFailed] = useState(false);
-  const [refunds, setRefunds] = useState<RefundToReview[]>([]);
+  // null while loading; 'failed' when they could not be read.
+  const [refunds, setRefunds] = useState<RefundToReview[] | null | 'failed'>(null);
 
   async function load() {
     setFailed(false);
-    void loadRefundsToReview().then(setRefunds);
+    setRefunds(null);
+    void loadRefundsToReview().then((list) => setRefunds(list ?? 'failed'));
     const data = await loadSummary();
     if (data) setSummary(data);
     else setFailed(true);
@@ -139,20 +142,82 @@ export default function SummarySection() {
   );
 }
 
-/** 'Reembolsos por revisar': the refunds that have not gone through yet. */
-function RefundsToReview({ refunds }: { refunds: RefundToReview[] }) {
-  return refunds.length === 0 ? (
-    <p>Todos los reembolsos se completaron.</p>
-  ) : (
-    <ul data-testid="refunds-to-review">
-      {refunds.map((r) => (
-        <li key={r.id}>
-          <a href={`/admin/pedidos?pedido=${r.order_id}`}>Pedido {orderDisplayId(r.order_id)}</a>: {formatOrderTotal(r.amount)} por {r.provider},{' '}
-          {r.attempts === 1 ? '1 intento' : `${r.attempts} intentos`}
-          {r.last_error ? ` (último error: ${r.last_error})` : ''}
-        </li>
-      ))}
-    </ul>
+const refundDate = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Mexico_City' });
+
+/**
+ * 'Reembolsos por revisar': the refunds that have not gone through yet, those stopped for an admin
+ * ('Requiere atención manual') first, with whose money it is, how much, how it goes back and how
+ * many times the shop tried.
+ */
+function RefundsToReview({ refunds }: { refunds: RefundToReview[] | null | 'failed' }) {
+  if (refunds === null) return <p role="status">Cargando reembolsos…</p>;
+  if (refunds === 'failed') {
+    return (
+      <p className="acct-error" role="alert">
+        No se pudieron cargar los reembolsos por revisar.
+      </p>
+    );
+  }
+  if (refunds.length === 0) return <p>Todos los reembolsos se completaron.</p>;
+  return (
+    <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Reembolsos por revisar">
+      <table className="acct-table adm-table adm-cards" data-testid="refunds-to-review">
+        <thead>
+          <tr>
+            <th scope="col">Pedido</th>
+            <th scope="col">Cliente</th>
+            <th scope="col" className="num">
+              Importe
+            </th>
+            <th scope="col">Forma de pago</th>
+            <th scope="col" className="num">
+              Intentos
+            </th>
+            <th scope="col">Estado</th>
+          </tr>
+        </thead>
+        <tbody>
+          {refunds.map((r) => (
+            <tr key={r.id} data-refund-id={r.id}>
+              <td data-label="Pedido">
+                <a href={`/admin/pedidos?pedido=${encodeURIComponent(r.order_id)}`}>Pedido {orderDisplayId(r.order_id)}</a>
+              </td>
+              <td data-label="Cliente">
+                {r.customer_name ?? 'Sin nombre'}
+                <br />
+                <span className="muted">{r.customer_email ?? 'Sin correo'}</span>
+              </td>
+              <td className="num" data-label="Importe">
+                {formatCentavos(r.amountCentavos)}
+              </td>
+              <td data-label="Forma de pago">{paymentMethodLabel({ provider: r.provider }) ?? '-'}</td>
+              <td className="num" data-label="Intentos">
+                {r.attempts}
+              </td>
+              <td data-label="Estado">
+                <RefundState refund={r} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** 'Requiere atención manual' once the shop stopped retrying; 'Reintentando' (and when) otherwise. */
+function RefundState({ refund }: { refund: RefundToReview }) {
+  if (refund.status === 'manual') return <span className="badge badge-danger">Requiere atención manual</span>;
+  return (
+    <>
+      <span className="badge badge-warning">Reintentando</span>
+      {refund.next_attempt_at && (
+        <>
+          <br />
+          <span className="muted">Próximo intento: {refundDate.format(new Date(refund.next_attempt_at))}</span>
+        </>
+      )}
+    </>
   );
 }
 

@@ -1,0 +1,238 @@
+/**
+ * 'Cancelar y reembolsar': how the money goes back, chosen among the ways that make sense for how
+ * the order was paid. A card or PayPal payment goes back through the provider or to the shopper's
+ * balance; cash paid at OXXO and orders paid with the balance can never go back through a
+ * provider: they are credited to the balance or recorded as a bank transfer the shop made. A
+ * shipped or completed order's units go back on sale only when the admin says they came back.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { formatOrderAmount, orderDisplayId, ORDER_STATUS } from '../../domain/orders.ts';
+import { paymentMethodLabel } from '../../domain/payment-methods.ts';
+import { refundOrder, type AdminOrder, type RefundWay } from '../../data/admin.ts';
+
+export const REFUND_MESSAGES = {
+  referenceRequired: 'Escribe la referencia de la transferencia (de 4 a 100 caracteres).',
+  failed: 'No se pudo reembolsar el pedido. Intenta de nuevo.',
+  inProgress: 'El reembolso ya está en curso.',
+} as const;
+
+/** Each way as the dialog offers it. */
+const WAY_LABELS: Record<RefundWay | 'paypal', string> = {
+  provider: 'Reembolsar a la tarjeta',
+  paypal: 'Reembolsar a PayPal',
+  store_credit: 'Abonar al saldo a favor',
+  bank_transfer: 'Registrar transferencia bancaria',
+};
+
+/** What each way does, under its label. */
+const WAY_HINTS: Record<RefundWay | 'paypal', string> = {
+  provider: 'El banco del cliente lo verá en su estado de cuenta en unos días.',
+  paypal: 'El cliente lo recibe en su cuenta de PayPal.',
+  store_credit: 'El cliente puede usarlo de inmediato en su próxima compra.',
+  bank_transfer: 'La tienda ya transfirió el dinero al cliente; aquí solo se registra.',
+};
+
+/** The success message of each way. */
+const DONE: Record<RefundWay, string> = {
+  provider: 'Pedido reembolsado. Avisamos al cliente por correo.',
+  store_credit: 'Pedido reembolsado al saldo a favor del cliente. Avisamos al cliente por correo.',
+  bank_transfer: 'Transferencia registrada y pedido reembolsado. Avisamos al cliente por correo.',
+};
+
+type Payment = Pick<AdminOrder, 'payment_method' | 'payment_provider'>;
+
+/** One choice of the dialog: the way sent to the server and its label. */
+export interface RefundChoice {
+  way: RefundWay;
+  label: string;
+  hint: string;
+}
+
+const choice = (way: RefundWay, as: RefundWay | 'paypal' = way): RefundChoice => ({ way, label: WAY_LABELS[as], hint: WAY_HINTS[as] });
+
+/** Whether the order was paid through a provider that can take the money back, and which. */
+function providerKind({ payment_method: method, payment_provider: provider }: Payment): 'card' | 'paypal' | null {
+  if (method === 'oxxo' || method === 'store_credit' || provider === 'store_credit') return null;
+  if (method === 'card') return 'card';
+  if (method === 'paypal') return 'paypal';
+  if (method) return null;
+  if (provider === 'stripe' || provider === 'simulated-card') return 'card';
+  if (provider === 'paypal' || provider === 'simulated-paypal') return 'paypal';
+  return null;
+}
+
+/**
+ * The ways an order can be refunded, the default first: card → 'Reembolsar a la tarjeta', PayPal →
+ * 'Reembolsar a PayPal', both also to the balance; OXXO cash, balance-paid orders and orders with
+ * no provider that can refund → the balance or a bank transfer (never a card refund).
+ */
+export function refundChoices(order: Payment): RefundChoice[] {
+  const kind = providerKind(order);
+  if (kind === 'card') return [choice('provider'), choice('store_credit')];
+  if (kind === 'paypal') return [choice('provider', 'paypal'), choice('store_credit')];
+  return [choice('store_credit'), choice('bank_transfer')];
+}
+
+/** Whether the order left the shop, so its units return only when the admin says so. */
+export function asksForRestock(status: string | null): boolean {
+  return status === ORDER_STATUS.shipped || status === ORDER_STATUS.completed;
+}
+
+/** 4 to 100 characters once trimmed, as the server asks. */
+const validReference = (text: string) => text.trim().length >= 4 && text.trim().length <= 100;
+
+/** The refund dialog; mounted while open (each opening starts afresh). */
+export default function RefundDialog({ orderId, order, onClose, onDone }: { orderId: string; order: AdminOrder; onClose: () => void; onDone: (message: string) => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const referenceInput = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const choices = refundChoices(order);
+  const [way, setWay] = useState<RefundWay>(choices[0]!.way);
+  const [reference, setReference] = useState('');
+  const [referenceError, setReferenceError] = useState('');
+  const [restock, setRestock] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+
+  useEffect(() => {
+    ref.current?.showModal();
+  }, []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (way === 'bank_transfer' && !validReference(reference)) {
+      setReferenceError(REFUND_MESSAGES.referenceRequired);
+      referenceInput.current?.focus();
+      return;
+    }
+    setReferenceError('');
+    setFailure('');
+    setBusy(true);
+    const answer = await refundOrder(orderId, { way, reference: reference.trim(), restock: asksForRestock(order.status) && restock });
+    setBusy(false);
+    if (!answer.ok || !answer.data) {
+      // The dialog stays open with every choice as it was; the server's words say what to fix.
+      setFailure(answer.message || REFUND_MESSAGES.failed);
+      return;
+    }
+    const done = answer.data.status === 'Reembolsado' ? DONE[way] : (answer.data.message ?? REFUND_MESSAGES.inProgress);
+    ref.current?.close();
+    onDone(done);
+  }
+
+  const method = paymentMethodLabel({ method: order.payment_method, installments: order.installments, provider: order.payment_provider }, { months: true });
+  return (
+    <dialog
+      ref={ref}
+      className="adm-dialog"
+      aria-labelledby={`${id}-title`}
+      onClose={onClose}
+      onCancel={(e) => busy && e.preventDefault()}
+      data-testid="refund-dialog"
+    >
+      <h2 id={`${id}-title`}>{`¿Cancelar y reembolsar el pedido ${orderDisplayId(orderId)}?`}</h2>
+      <dl className="adm-dl">
+        <dt>Importe a reembolsar</dt>
+        <dd data-testid="refund-amount">{formatOrderAmount(order.totalCentavos)}</dd>
+        <dt>Forma de pago</dt>
+        <dd data-testid="refund-method">{method ?? 'Sin pago registrado'}</dd>
+      </dl>
+      <form className="acct-form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+        <WayChoice name={`${id}-way`} choices={choices} way={way} disabled={busy} onChange={setWay} />
+        {way === 'bank_transfer' && (
+          <TransferReference inputRef={referenceInput} id={`${id}-reference`} value={reference} error={referenceError} disabled={busy} onChange={setReference} />
+        )}
+        <RestockChoice id={`${id}-restock`} asks={asksForRestock(order.status)} checked={restock} disabled={busy} onChange={setRestock} />
+        <p>El cliente recibirá un correo. No se puede deshacer.</p>
+        {failure && (
+          <p className="acct-error" role="alert">
+            {failure}
+          </p>
+        )}
+        <div className="adm-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Reembolsando…' : 'Sí, cancelar y reembolsar'}
+          </button>
+          <button type="button" className="btn btn-outline" disabled={busy} onClick={() => ref.current?.close()}>
+            No, volver
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+/** '¿Cómo se devuelve el dinero?': one radio button per way, each with what it does. */
+function WayChoice({ name, choices, way, disabled, onChange }: { name: string; choices: RefundChoice[]; way: RefundWay; disabled: boolean; onChange: (way: RefundWay) => void }) {
+  return (
+    <fieldset className="adm-choices">
+      <legend>¿Cómo se devuelve el dinero?</legend>
+      {choices.map((c) => (
+        <div className="adm-choice-item" key={c.way}>
+          <label className="adm-choice">
+            <input type="radio" name={name} value={c.way} checked={way === c.way} disabled={disabled} onChange={() => onChange(c.way)} aria-describedby={`${name}-${c.way}-hint`} />
+            {c.label}
+          </label>
+          <p className="muted adm-choice-hint" id={`${name}-${c.way}-hint`}>
+            {c.hint}
+          </p>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+interface ReferenceProps {
+  inputRef: RefObject<HTMLInputElement | null>;
+  id: string;
+  value: string;
+  error: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}
+
+/** 'Referencia de la transferencia', required for a bank transfer. */
+function TransferReference({ inputRef, id, value, error, disabled, onChange }: ReferenceProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Referencia de la transferencia</label>
+      <p className="muted" id={`${id}-hint`}>
+        La clave de rastreo SPEI o la referencia que dio el banco (de 4 a 100 caracteres).
+      </p>
+      <input
+        ref={inputRef}
+        id={id}
+        className="input"
+        value={value}
+        maxLength={100}
+        autoComplete="off"
+        required
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** What happens to the order's units: asked for a shipped or completed order, said for the others. */
+function RestockChoice({ id, asks, checked, disabled, onChange }: { id: string; asks: boolean; checked: boolean; disabled: boolean; onChange: (value: boolean) => void }) {
+  if (!asks) return <p>Los productos del pedido volverán a estar a la venta.</p>;
+  return (
+    <div className="adm-choice-item">
+      <label className="adm-choice" htmlFor={id}>
+        <input id={id} type="checkbox" checked={checked} disabled={disabled} aria-describedby={`${id}-hint`} onChange={(e) => onChange(e.target.checked)} />
+        Los productos regresaron al inventario
+      </label>
+      <p className="muted adm-choice-hint" id={`${id}-hint`}>
+        Márcalo solo si el cliente devolvió los productos: volverán a estar a la venta. Si no, el pedido se reembolsa sin devolverlos al inventario.
+      </p>
+    </div>
+  );
+}
