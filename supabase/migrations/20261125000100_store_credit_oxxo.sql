@@ -339,6 +339,15 @@ begin
     raise exception 'Solo se reembolsa un pedido pagado, en proceso, enviado o completado; este está «%».', v_order.status
       using errcode = 'P0001', detail = 'order_not_refundable';
   end if;
+  -- A provider refund still being tried could go through later: refunding another way now would
+  -- pay the shopper twice. One that stopped ('manual') is settled by this refund instead.
+  if exists (
+    select 1 from public.payment_refunds r
+     where r.order_id = v_order.id and r.reason = 'shop' and r.status in ('processing', 'failed')
+  ) then
+    raise exception 'Hay un reembolso por el proveedor en curso para este pedido; espera a que termine o a que pase a atención manual.'
+      using errcode = 'P0001', detail = 'refund_in_progress';
+  end if;
   v_amount := round((v_order.total - v_order.credit_applied) * 100)::bigint;
   if p_way = 'store_credit' then
     v_ref := 'saldo-' || v_order.id::text;
@@ -358,6 +367,9 @@ begin
   else
     raise exception 'Forma de reembolso no válida.' using errcode = 'P0001', detail = 'invalid_refund_way';
   end if;
+  update public.payment_refunds r
+     set status = 'succeeded', refund_ref = v_ref, last_error = 'Resuelto por la tienda: ' || v_ref
+   where r.order_id = v_order.id and r.status = 'manual';
   return jsonb_build_object('status', v_status, 'amount', v_amount, 'ref', v_ref);
 end
 $$;

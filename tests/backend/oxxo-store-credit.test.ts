@@ -324,6 +324,27 @@ describe('card payments as Stripe behaves', () => {
     expect((review as Array<Record<string, unknown>>).find((r) => r.order_id === o.id)).toMatchObject({ status: 'manual', customer_email: DEMO_SHOPPER.email, provider: 'stripe' });
   });
 
+  it('a card refund still being retried blocks refunding another way; once manual, the balance settles it', async () => {
+    const o = await newOrder(1);
+    const created = await call(() => api.createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: o.id }), live));
+    stub.intents.get(created.body.paymentIntentId)!.status = 'succeeded';
+    await call(() => api.webhook(event('payment_intent.succeeded', created.body.paymentIntentId), live));
+    // Stripe's SDK retries twice by itself: three failures make the refund fail.
+    stub.failRefunds(3);
+    const failed = await call(() => adminOrders.refundOrder(req('POST', `/api/admin/orders/${o.id}/refund`, adminToken, { way: 'provider' }), adminCtx, o.id));
+    expect(failed).toMatchObject({ status: 502, body: { refund: 'failed' } });
+    const before = await balance();
+    const twice = await call(() => adminOrders.refundOrder(req('POST', `/api/admin/orders/${o.id}/refund`, adminToken, { way: 'store_credit' }), adminCtx, o.id));
+    expect(twice).toMatchObject({ status: 409, body: { error: 'refund_in_progress' } });
+    expect(await balance()).toBe(before);
+    await service.from('payment_refunds').update({ status: 'manual' }).eq('order_id', o.id);
+    const settled = await call(() => adminOrders.refundOrder(req('POST', `/api/admin/orders/${o.id}/refund`, adminToken, { way: 'store_credit' }), adminCtx, o.id));
+    expect(settled).toMatchObject({ status: 200, body: { status: 'Reembolsado', way: 'store_credit' } });
+    expect(await balance()).toBe(before + o.cents);
+    const { data: row } = await service.from('payment_refunds').select('status').eq('order_id', o.id).single();
+    expect(row!.status).toBe('succeeded');
+  });
+
   it('the sweeper leaves attempts of providers it does not have, and backs off one it could not close', async () => {
     const o = await newOrder(1);
     await shopper.rpc('cancel_order', { order_id: o.id });

@@ -174,9 +174,15 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
     void showOrder(orderId, false).then(() => setStep('confirmation'));
   }, [orderId, showOrder, setStep]);
 
+  // Shown again in place (no loading state), so the payment step keeps its tab.
   const onChanged = useCallback(() => {
-    if (orderId) void showOrder(orderId, false);
-  }, [orderId, showOrder]);
+    if (!orderId) return;
+    void loadOrder(orderId)
+      .then((changed) => {
+        if (changed) setOrderState({ kind: 'ready', order: changed });
+      })
+      .catch((error: unknown) => console.error('No se pudo cargar el pedido', error));
+  }, [orderId, setOrderState]);
 
   function selectStep(target: StepKey) {
     if (target === 'summary') {
