@@ -6,7 +6,7 @@
  * new panels; a 6× slower CPU for the clicks that matter.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test, type Page } from './fixtures';
+import { expect as baseExpect, expectConsoleError, test, type Page } from './fixtures';
 import { createConfirmedUser, serviceRest } from './pages/auth';
 import { CheckoutPage, mxn, seedCart, signInFrom } from './pages/checkout';
 
@@ -114,6 +114,7 @@ test.describe('una ficha de OXXO pendiente', () => {
     const { orderId, checkout } = await toPayment(page, 'ficha', VOUCHER_PRODUCT);
     // The server makes the voucher, but its answer never reaches the phone (the network dropped):
     // the browser still holds the cart and the pending order.
+    expectConsoleError(page, /ERR_INTERNET_DISCONNECTED.*\/api\/create-payment-intent/);
     await page.route('**/api/create-payment-intent', async (route) => {
       await route.fetch();
       await route.abort('internetdisconnected');
