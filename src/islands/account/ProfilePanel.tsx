@@ -14,6 +14,7 @@ import {
   type ProfileForm,
 } from '../../stores/account.ts';
 import { resendConfirmation, signOut, type SessionProfile } from '../../stores/session.ts';
+import { reloadStoreCredit, startStoreCredit } from '../../stores/store-credit.ts';
 import { notify } from '../../stores/toast.ts';
 import NewPasswordForm from '../auth/NewPasswordForm.tsx';
 import { CountrySelect, Field } from '../ui/Field.tsx';
@@ -22,6 +23,7 @@ import { FormActions } from '../ui/FormActions.tsx';
 import { describeAddress } from '../ui/AddressForm.tsx';
 import { useNote } from '../ui/useNote.ts';
 import SavedCards from './SavedCards.tsx';
+import StoreCreditSection, { StoreCreditSummary } from './StoreCreditSection.tsx';
 import { useLiveRows } from './useLive.ts';
 import type { AccountTab } from './tabs.ts';
 
@@ -35,14 +37,21 @@ interface Props {
   onOpenTab: (tab: AccountTab) => void;
 }
 
-/** "Mi perfil": data, quick summary, main address, saved cards, edit, password and logout. */
+/**
+ * "Mi perfil": data, quick summary (with the balance, 'saldo a favor'), the balance's movements,
+ * main address, saved cards, edit, password and logout.
+ */
 export default function ProfilePanel({ user, profile, onOpenTab }: Props) {
   const [editing, setEditing] = useState(false);
   const [savedNote, showSavedNote] = useNote(SAVE_NOTE_MS);
 
-  useEffect(() => startProfile(user.id), [user.id]);
+  useEffect(() => {
+    startProfile(user.id);
+    startStoreCredit(user.id);
+  }, [user.id]);
   useLiveRows('orders', user.id, () => void reloadSummary(user.id));
   useLiveRows('rewards', user.id, () => void reloadSummary(user.id));
+  useLiveRows('store_credit_entries', user.id, () => void reloadStoreCredit(user.id));
   useLiveRows('addresses', user.id, () => void reloadMainAddress(user.id));
 
   return (
@@ -65,6 +74,7 @@ export default function ProfilePanel({ user, profile, onOpenTab }: Props) {
         <ProfileDetails user={user} profile={profile} onEdit={() => setEditing(true)} />
       )}
       <SummarySection />
+      <StoreCreditSection userId={user.id} />
       <MainAddressSection onManage={() => onOpenTab('addresses')} />
       <SavedCards customerId={profile.stripe_customer_id} />
     </>
@@ -190,7 +200,7 @@ function ProfileEditForm({ profile, onDone }: { profile: SessionProfile; onDone:
   );
 }
 
-/** 'Resumen': orders, reward points, coupons and orders of the last 30 days. */
+/** 'Resumen': orders, reward points, coupons, orders of the last 30 days and the balance. */
 function SummarySection() {
   const state = useStore($summary);
   return (
@@ -218,6 +228,7 @@ function SummarySection() {
           </dl>
         )}
       </AsyncState>
+      <StoreCreditSummary />
     </section>
   );
 }
