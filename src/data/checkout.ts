@@ -81,12 +81,6 @@ export async function cancelOrder(orderId: string): Promise<void> {
   await getSupabase().rpc('cancel_order', { order_id: orderId });
 }
 
-/** The signed-in shopper's balance ('saldo a favor') in centavos; 0 when it cannot be read. */
-export async function fetchStoreCreditBalance(): Promise<Centavos> {
-  const { data, error } = await getSupabase().rpc('my_store_credit');
-  if (error || data === null) return centavos(0);
-  return centavos(Number(data));
-}
 
 /** One product line of an order. */
 export interface CheckoutOrderLine {

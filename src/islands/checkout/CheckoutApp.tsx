@@ -88,7 +88,18 @@ function useCheckoutOrder(initialOrderId: string | null, session: { loading: boo
     return () => window.removeEventListener('popstate', onPop);
   }, [showOrder]);
 
-  return { step, setStep, orderId, setOrderId, orderState, setOrderState, showOrder };
+  // An order changed without a new step (part paid with the balance): shown again in place, with
+  // no loading state, so the payment step keeps its tab.
+  const reloadInPlace = useCallback(() => {
+    if (!orderId) return;
+    void loadOrder(orderId)
+      .then((changed) => {
+        if (changed) setOrderState({ kind: 'ready', order: changed });
+      })
+      .catch((error: unknown) => console.error('No se pudo cargar el pedido', error));
+  }, [orderId]);
+
+  return { step, setStep, orderId, setOrderId, orderState, setOrderState, showOrder, reloadInPlace };
 }
 
 /** The cart meets the live catalogue once per page: gone products leave, prices and stock refresh. */
@@ -121,7 +132,7 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
   const session = useStore($session);
   const cart = useStore($cart);
   const coupon = useStore($couponCode);
-  const { step, setStep, orderId, setOrderId, orderState, setOrderState, showOrder } = useCheckoutOrder(initialOrderId, session);
+  const { step, setStep, orderId, setOrderId, orderState, setOrderState, showOrder, reloadInPlace: onChanged } = useCheckoutOrder(initialOrderId, session);
   const notices = useReconciledCart();
   const [busy, setBusy] = useState(false);
   const [shippingError, setShippingError] = useState<string | null>(null);
@@ -173,16 +184,6 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
     if (!orderId) return;
     void showOrder(orderId, false).then(() => setStep('confirmation'));
   }, [orderId, showOrder, setStep]);
-
-  // Shown again in place (no loading state), so the payment step keeps its tab.
-  const onChanged = useCallback(() => {
-    if (!orderId) return;
-    void loadOrder(orderId)
-      .then((changed) => {
-        if (changed) setOrderState({ kind: 'ready', order: changed });
-      })
-      .catch((error: unknown) => console.error('No se pudo cargar el pedido', error));
-  }, [orderId, setOrderState]);
 
   function selectStep(target: StepKey) {
     if (target === 'summary') {

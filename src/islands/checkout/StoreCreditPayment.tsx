@@ -7,9 +7,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { postApi } from '../../data/api.ts';
 import { storeCreditAnswer } from '../../data/api-schemas.ts';
-import { CHECKOUT_MESSAGES, fetchStoreCreditBalance, type CheckoutOrder } from '../../data/checkout.ts';
+import { CHECKOUT_MESSAGES, type CheckoutOrder } from '../../data/checkout.ts';
+import { getStoreCreditBalance } from '../../data/store-credit.ts';
 import { MEXICAN_PAYMENT_MESSAGES } from '../../domain/mexican-payments.ts';
-import { type Centavos, formatCentavos } from '../../domain/money.ts';
+import { type Centavos, centavos, formatCentavos } from '../../domain/money.ts';
 import { ORDER_STATUS } from '../../domain/orders.ts';
 import { STORE_CREDIT_MESSAGES } from '../../domain/store-credit.ts';
 
@@ -28,8 +29,9 @@ export default function StoreCreditPayment({ order, onPaid, onChanged }: Props) 
 
   useEffect(() => {
     let current = true;
-    void fetchStoreCreditBalance().then((value) => {
-      if (current) setBalance(value);
+    void getStoreCreditBalance().then(({ data }) => {
+      // Unreadable: shown as no balance (the other methods still work).
+      if (current) setBalance(data ?? centavos(0));
     });
     return () => {
       current = false;

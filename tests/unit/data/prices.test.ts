@@ -139,6 +139,7 @@ describe('checkout', () => {
             payment_method: null,
             installments: null,
             oxxo_voucher: null,
+            credit_applied: '0.00',
             order_items: [{ id: 'l1', product_id: 'p1', quantity: 2, price: 599, products: { name: 'Caja', image: null } }],
           },
           error: null,
@@ -146,7 +147,7 @@ describe('checkout', () => {
       ],
     });
     const order = await checkout.loadOrder('o1');
-    expect(order).toMatchObject({ subtotalCentavos: 135700, discountCentavos: 13570, shippingCentavos: 9900, totalCentavos: 132030 });
+    expect(order).toMatchObject({ subtotalCentavos: 135700, discountCentavos: 13570, shippingCentavos: 9900, totalCentavos: 132030, creditCentavos: 0, dueCentavos: 132030 });
     expect(order?.lines).toEqual([{ id: 'l1', product_id: 'p1', quantity: 2, priceCentavos: 59900, name: 'Caja', image: null }]);
   });
 
@@ -167,12 +168,15 @@ describe('checkout', () => {
       payment_method: 'oxxo',
       installments: null,
       oxxo_voucher: { reference: '123', expiresAt: '2026-11-26T05:59:59Z', amount: 19900, hostedVoucherUrl: null, paymentIntentId: 'pi_1' },
+      credit_applied: 50,
       order_items: [],
     };
     fake = fakeSupabase({ orders: [{ data: paid, error: null }] });
     const order = await checkout.loadOrder('o2');
     expect(order?.address).toEqual({ id: 'a1', label: 'Casa', street: 'Calle 1', city: 'Puebla', state: 'Puebla', zip: '72000', country: 'México' });
     expect(order?.oxxo_voucher).toMatchObject({ reference: '123', amount: 19900 });
+    // The part paid with the balance, and what a provider still charges.
+    expect(order).toMatchObject({ creditCentavos: 5000, dueCentavos: 14900 });
     // The address book is not read for a paid order with its own copy.
     expect(fake.calls.map((call) => call.table)).toEqual(['orders']);
 

@@ -34,7 +34,8 @@ function orderRow(id: string, status: string, expiresAt: string) {
     shipping_address: null,
     payment_method: null,
     installments: null,
-    oxxo_voucher: null,
+    oxxo_voucher: null as Record<string, unknown> | null,
+    credit_applied: 0,
     order_items: [],
   };
 }
@@ -72,6 +73,17 @@ describe('placeOrder', () => {
     expect(rpcCalls('cancel_order')[0]!.steps).toContainEqual({ method: 'rpc', args: [{ order_id: 'o1' }] });
     expect(rpcCalls('create_order')[0]!.steps).toContainEqual({ method: 'rpc', args: [{ items: [{ product_id: 'p1', quantity: 2 }], coupon_code: null }] });
     expect(checkout.$pendingOrder.get()).toEqual({ orderId: 'o2', signature: checkout.cartSignature([line], '') });
+  });
+
+  it('never cancels a pending order with an OXXO voucher because the cart changed: the shopper chooses', async () => {
+    checkout.rememberPendingOrder('o1', checkout.cartSignature([{ ...line, quantity: 1 }], ''));
+    const voucher = { reference: '123456789012345678', expiresAt: future, amount: 20000, hostedVoucherUrl: null, paymentIntentId: 'pi_1' };
+    fake = fakeSupabase({ orders: [{ data: { ...orderRow('o1', 'Pendiente', future), payment_method: 'oxxo', oxxo_voucher: voucher }, error: null }] });
+    const result = await checkout.placeOrder([line], '');
+    expect(result).toMatchObject({ ok: false, message: 'Tienes una ficha de OXXO pendiente para este pedido', voucherOrder: { id: 'o1' } });
+    expect(rpcCalls('cancel_order')).toHaveLength(0);
+    expect(rpcCalls('create_order')).toHaveLength(0);
+    expect(checkout.$pendingOrder.get()?.orderId).toBe('o1');
   });
 
   it('an expired pending order is not reused, and not cancelled twice once it is no longer pending', async () => {
