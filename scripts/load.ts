@@ -18,7 +18,7 @@
  * failed connections, timeouts and unexpected answers (a sold-out refusal of create_order is the
  * shop working, counted apart).
  *
- * nginx keeps pages for one second (its micro-cache, as in README's deployment); LOAD_PROXY_CACHE=0
+ * nginx keeps pages for one second (its micro-cache, as in docs/deploying.md); LOAD_PROXY_CACHE=0
  * turns it off, so every request reaches the shop's processes. Each step of a checkout waits
  * LOAD_CHECKOUT_PAUSE_MS (1000) on average before it starts, as a shopper reads and clicks;
  * LOAD_CHECKOUT_PAUSE_MS=0 runs the steps back to back, which measures how many checkouts the
@@ -51,7 +51,7 @@ const SECONDS = Number(process.env.LOAD_SECONDS || 60);
 const SHOPPERS = Number(process.env.LOAD_SHOPPERS || 200);
 const RATE = Number(process.env.LOAD_RATE || 1);
 const CHECKOUTS = Number(process.env.LOAD_CHECKOUTS || 20);
-// nginx's one-second micro-cache of pages (scripts/load/cluster.ts, as README's deployment
+// nginx's one-second micro-cache of pages (scripts/load/cluster.ts, as docs/deploying.md
 // describes); LOAD_PROXY_CACHE=0 sends every request to the shop's processes.
 const PROXY_CACHE = process.env.LOAD_PROXY_CACHE !== '0';
 // A pause before each step of a checkout (as a shopper reads and clicks): on average

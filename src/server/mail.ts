@@ -31,8 +31,10 @@ export {
   type OutboxRow,
 } from './mail/outbox.ts';
 
-export const escape = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+import { escapeHtml } from './mail/html.ts';
+
+/** The one HTML escaper (mail/html.ts), under the name the e-mails use. */
+export const escape = escapeHtml;
 
 /**
  * A direct sender without SMTP: the local mailbox for the local stack, else a log line. Kept for

@@ -23,7 +23,7 @@ const PRODUCT = 'pk-booster-stellar-crown';
 let backend: Backend;
 let db: pg.Client;
 let proxy: Proxy;
-/** The same two processes behind nginx with its one-second micro-cache (README's deployment). */
+/** The same two processes behind nginx with its one-second micro-cache (docs/deploying.md). */
 let cached: Proxy;
 let a: Instance;
 let b: Instance;

@@ -5,8 +5,7 @@
 import { formatCentavos, toCentavos } from '../../domain/money.ts';
 import { orderDisplayId, trackingUrl } from '../../domain/orders.ts';
 
-const escape = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+import { escapeHtml as escape } from '../mail/html.ts';
 
 /** The statuses that e-mail the shopper. */
 export type NotifiedStatus = 'Enviado' | 'Completado' | 'Cancelado' | 'Reembolsado';

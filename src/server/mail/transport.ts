@@ -5,6 +5,7 @@
  */
 import { createTransport } from 'nodemailer';
 import type { MailMessage, MailSender } from './types.ts';
+import { escapeHtml } from './html.ts';
 
 /** Whether a Supabase URL is the local stack on this machine. */
 export function isLocalStack(supabaseUrl: string): boolean {
@@ -23,8 +24,6 @@ export interface SmtpTimeouts {
   socketTimeout?: number;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Wraps an HTML fragment in a Spanish document, as mail clients expect a whole page. */
 function htmlDocument(subject: string, html: string): string {
