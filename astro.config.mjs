@@ -15,7 +15,7 @@ export default defineConfig({
   // Stylesheets go inline (about 3.5 KB gzip per page): no render-blocking request before the
   // first paint, which on a phone's network decides the product image's paint (LCP).
   // ASTRO_BUILD_CONCURRENCY: pages rendered at once (Astro's default 1); for measuring only, see
-  // README Benchmarks.
+  // docs/benchmarks.md.
   build: { inlineStylesheets: 'always', concurrency: Number(process.env.ASTRO_BUILD_CONCURRENCY) || 1 },
   // The sitemap splits into files of at most 50,000 URLs (the protocol's limit) under
   // sitemap-index.xml; incremental rebuilds keep the same layout (src/server/rebuild/output.ts).
