@@ -3,28 +3,16 @@
 // Extra arguments go to `playwright test` (e.g. `npm run test:e2e -- tests/e2e/home.spec.ts`).
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium, INSTALL_HINT } from './find-chromium.mjs';
+import { freePort } from './support/net.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const chromium = await findChromium();
 if (!chromium) {
   console.error(INSTALL_HINT);
   process.exit(1);
-}
-
-/** A TCP port nobody listens on right now, chosen by the system. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 const env = { ...process.env, CHROMIUM_PATH: chromium };

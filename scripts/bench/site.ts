@@ -9,7 +9,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +18,7 @@ import { startStack, type RunningStack } from 'local-supabase';
 import { LOCAL_JWT_SECRET } from 'local-supabase/config';
 import { apiKeys } from 'local-supabase/jwt';
 import { CHROMIUM_FLAGS, findChromium } from '../find-chromium.mjs';
+import { freePort } from '../support/net.mjs';
 import { parseSearchIndex, prepareIndex, searchProducts } from '../../src/domain/search.ts';
 import { formatMXN } from '../../src/domain/money.ts';
 import { createBuilder, currentBuild, manifestFile, sourceCodeKey, type PublishResult } from '../../src/server/rebuild/output.ts';
@@ -37,17 +37,6 @@ export interface BudgetRow {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {

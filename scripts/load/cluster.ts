@@ -7,7 +7,6 @@
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,21 +14,13 @@ import { promisify } from 'node:util';
 import { startStack, type RunningStack } from 'local-supabase';
 import { startPgServer, type PgServer } from '../../tests/db/pg-server.ts';
 import { SHOP_STACK } from '../backend.ts';
+import { freePort } from '../support/net.mjs';
 
 const run = promisify(execFile);
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+/** A free TCP port on 127.0.0.1 (the shared helper, re-exported for the load run and its tests). */
+export { freePort } from '../support/net.mjs';
 
 /** Where nginx is, or null. */
 export function findNginx(): string | null {

@@ -8,11 +8,11 @@
  */
 import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from '../../scripts/support/net.mjs';
 
 const run = promisify(execFile);
 
@@ -71,18 +71,6 @@ export function pgServerSupport(): Support {
     return { ok: false, reason: 'se ejecuta como root y no hay usuario "postgres" o runuser para iniciar PostgreSQL', binDir };
   }
   return { ok: true, reason: '', binDir, runAs };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts a fresh cluster on a free port of 127.0.0.1, trust auth, superuser `postgres`. */

@@ -1,10 +1,10 @@
 /** The stack as a process: persistence across restarts, --reset, signals and refusing unsafe hosts. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../scripts/support/net.mjs';
 import { LOCAL_JWT_SECRET } from '../src/config.ts';
 import { extractTar, openPglite, type Role } from '../src/db.ts';
 import { assertSafeHost, resetDataDir, StackConfigError, startStack } from '../src/index.ts';
@@ -17,17 +17,6 @@ function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tienda-process-'));
   tempDirs.push(dir);
   return dir;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function subscribe(url: string, key: string, email: string): Promise<number> {

@@ -8,13 +8,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServerRuntime } from '../../../scripts/build-server-runtime.mjs';
 import { checkProdDeps, serverEntries } from '../../../scripts/check-prod-deps.mjs';
+import { freePort } from '../../../scripts/support/net.mjs';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const serveScript = path.join(root, 'scripts', 'serve.mjs');
@@ -104,18 +104,6 @@ describe('what the production server imports', () => {
     expect(checkProdDeps({ entries: serverEntries(built) }).problems).toEqual([]);
   });
 });
-
-/** A TCP port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // Stands in for dist/server/entry.mjs: answers like the adapter (writeHead, then the body),
 // slowly for /slow, and counts the sweeps serve.mjs asks for.
