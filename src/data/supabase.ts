@@ -17,11 +17,6 @@ export function supabaseUrl(): string {
   return (PUBLIC_SUPABASE_URL ?? LOCAL_URL).replace(/\/+$/, '');
 }
 
-/** Whether a Supabase anon key is configured (without one, every query fails). */
-export function isSupabaseConfigured(): boolean {
-  return typeof PUBLIC_SUPABASE_ANON_KEY === 'string' && PUBLIC_SUPABASE_ANON_KEY !== '';
-}
-
 /** The shared Supabase client, created on first use. */
 export function getSupabase(): SupabaseClient<Database> {
   if (client) return client;

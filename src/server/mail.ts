@@ -7,8 +7,6 @@ import { installmentLabel } from '../domain/mexican-payments.ts';
 import { PAYMENT_METHOD_LABELS, paymentMethodLabel } from '../domain/payment-methods.ts';
 import { type Centavos, formatCentavos, toCentavos } from '../domain/money.ts';
 import { orderDisplayId } from '../domain/orders.ts';
-import { isLocalStack, localMailboxSender } from './mail/transport.ts';
-import type { MailSender } from './mail/types.ts';
 
 export type { MailMessage, MailQueue, MailSender, QueuedMail } from './mail/types.ts';
 export {
@@ -35,19 +33,6 @@ import { escapeHtml } from './mail/html.ts';
 
 /** The one HTML escaper (mail/html.ts), under the name the e-mails use. */
 export const escape = escapeHtml;
-
-/**
- * A direct sender without SMTP: the local mailbox for the local stack, else a log line. Kept for
- * callers that send without the outbox; the shop itself uses `mailTransportFor` + `createOutbox`.
- */
-export function mailSenderFor(supabaseUrl: string, serviceRoleKey: string): MailSender {
-  if (!isLocalStack(supabaseUrl)) {
-    return async (message) => {
-      console.info(`[correo] sin proveedor de correo configurado; no se envió «${message.subject}» a ${message.to}`);
-    };
-  }
-  return localMailboxSender(supabaseUrl, serviceRoleKey);
-}
 
 /** One product line of the confirmation e-mail; `price` is the order_items row's numeric (pesos). */
 export interface ReceiptLine {

@@ -1,19 +1,21 @@
 /**
  * Catalogue rebuilds for the running shop: the endpoint's context, built once from astro:env.
- * The manager itself is created by scripts/serve.mjs (see src/server/rebuild/).
+ * The rebuilds themselves are created by scripts/serve.mjs (see src/server/rebuild/).
  */
 import { SUPABASE_SERVICE_ROLE_KEY } from 'astro:env/server';
 import { PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import { registeredRebuilds } from './rebuild/manager.ts';
-import { sharedRateLimiter, type RebuildContext } from './rebuild/endpoint.ts';
+import type { RebuildContext } from './rebuild/endpoint.ts';
 import { createAdminClient } from './supabase-admin.ts';
 
 const LOCAL_URL = 'http://127.0.0.1:54321';
 
-/** The rebuild endpoints' context: service-role client, the registered manager and the shared request limit. */
+/**
+ * The rebuild endpoints' context: service-role client and the registered rebuilds; the request
+ * limit is the endpoint's default, counted in the database so it holds across the server processes.
+ */
 export function rebuildContext(): RebuildContext {
   const url = (PUBLIC_SUPABASE_URL ?? LOCAL_URL).replace(/\/+$/, '');
   const admin = SUPABASE_SERVICE_ROLE_KEY ? createAdminClient(url, SUPABASE_SERVICE_ROLE_KEY) : null;
-  // The request limit is counted in the database, so it holds across the server processes.
-  return { admin, rebuilds: registeredRebuilds(), limiter: admin ? sharedRateLimiter(admin) : undefined };
+  return { admin, rebuilds: registeredRebuilds() };
 }

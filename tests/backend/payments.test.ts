@@ -9,7 +9,7 @@ import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_SHOPPER } from '../../scripts/seed/c
 import * as api from '../../src/server/api.ts';
 import type { ServerContext } from '../../src/server/checkout.ts';
 import { handle } from '../../src/server/http.ts';
-import { mailSenderFor } from '../../src/server/mail.ts';
+import { localMailboxSender } from '../../src/server/mail.ts';
 import { createPayments } from '../../src/server/payments/index.ts';
 import { createAdminClient } from '../../src/server/supabase-admin.ts';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
@@ -68,7 +68,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   const admin = createAdminClient(stack.url, stack.serviceRoleKey);
   service = admin;
-  ctx = { admin, payments: createPayments({ mode: 'simulated' }, admin), mail: mailSenderFor(stack.url, stack.serviceRoleKey), siteUrl: BASE };
+  ctx = { admin, payments: createPayments({ mode: 'simulated' }, admin), mail: localMailboxSender(stack.url, stack.serviceRoleKey), siteUrl: BASE };
   ({ token: shopperToken, client: shopper } = await signIn(DEMO_SHOPPER.email, DEMO_SHOPPER.password));
   ({ token: adminToken } = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password));
   const { data } = await service

@@ -15,7 +15,7 @@ export interface RebuildContext {
   admin: SupabaseClient<Database> | null;
   /** The server's rebuild manager; null when this server cannot rebuild (e.g. astro dev). */
   rebuilds: Rebuilds | null;
-  /** The admins' request limit; default: counted in this process (tests), see sharedRateLimiter. */
+  /** The admins' request limit; default: counted in the database (sharedRateLimiter). */
   limiter?: RequestLimiter;
 }
 
@@ -43,33 +43,8 @@ export async function requireAdmin(request: Request, admin: SupabaseClient<Datab
   return data.user.id;
 }
 
-/** At most `limit` requests per `windowMs` for each key (an admin), counted in this process. */
-export class RateLimiter implements RequestLimiter {
-  private readonly hits = new Map<string, number[]>();
-
-  constructor(
-    readonly limit: number,
-    readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Records a request; returns 0 when allowed, else the seconds until the next one is. */
-  take(key: string): number {
-    const now = this.now();
-    const recent = (this.hits.get(key) ?? []).filter((t) => t > now - this.windowMs);
-    if (recent.length >= this.limit) {
-      this.hits.set(key, recent);
-      return Math.max(1, Math.ceil((recent[0]! + this.windowMs - now) / 1000));
-    }
-    recent.push(now);
-    this.hits.set(key, recent);
-    return 0;
-  }
-}
-
 /** Six rebuild requests an hour per admin: more answer 429 (a build costs the server minutes). */
 export const REBUILDS_PER_HOUR = 6;
-const requestLimiter = new RateLimiter(REBUILDS_PER_HOUR, 60 * 60 * 1000);
 
 /**
  * The same limit counted in the database (take_rebuild_request), so an admin gets six requests an
@@ -89,7 +64,7 @@ export function sharedRateLimiter(admin: SupabaseClient<Database>, limit = REBUI
 async function guarded(
   request: Request,
   ctx: RebuildContext,
-  run: (rebuilds: Rebuilds, adminId: string) => Response | Promise<Response>,
+  run: (rebuilds: Rebuilds, adminId: string, admin: SupabaseClient<Database>) => Response | Promise<Response>,
 ): Promise<Response> {
   try {
     if (!ctx.admin) throw new ApiError(503, 'Falta SUPABASE_SERVICE_ROLE_KEY en el servidor.', 'not_configured');
@@ -97,7 +72,7 @@ async function guarded(
     if (!ctx.rebuilds) {
       throw new ApiError(503, 'Este servidor no puede reconstruir el catálogo; inícialo con `npm start`.', 'not_available');
     }
-    return await run(ctx.rebuilds, adminId);
+    return await run(ctx.rebuilds, adminId, ctx.admin);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error.status, error.message, error.code);
     console.error('[rebuild] error inesperado', error);
@@ -109,8 +84,9 @@ async function guarded(
  * POST: starts a rebuild, or queues one more if one is running; 202 {status}. An admin may ask
  * six times an hour; beyond that 429 with Retry-After.
  */
-export function postRebuild(request: Request, ctx: RebuildContext, limiter: RequestLimiter = ctx.limiter ?? requestLimiter): Promise<Response> {
-  return guarded(request, ctx, async (rebuilds, adminId) => {
+export function postRebuild(request: Request, ctx: RebuildContext, given: RequestLimiter | undefined = ctx.limiter): Promise<Response> {
+  return guarded(request, ctx, async (rebuilds, adminId, admin) => {
+    const limiter = given ?? sharedRateLimiter(admin);
     const wait = await limiter.take(adminId);
     if (wait > 0) {
       return json(

@@ -1,9 +1,8 @@
 /**
- * One catalogue rebuild at a time in one process. Requests that arrive while a build runs coalesce
- * into exactly one more build, which starts when the current one ends, so a burst of product
- * changes costs at most two builds and the last build always sees the newest data. The production
- * server uses the same rules across processes through the database (SharedRebuilds in
- * ./shared.ts); both implement `Rebuilds`, which the endpoint uses.
+ * What a catalogue rebuild is to the rest of the server: the status the endpoint reports, the
+ * changes a build is given, and `Rebuilds`, the one interface the endpoint uses. The production
+ * server implements it across processes through the database (SharedRebuilds in ./shared.ts) and
+ * registers it here for the bundled endpoint.
  */
 
 import type { BuildProgress, ProgressReporter } from './output.ts';
@@ -59,136 +58,12 @@ export interface RebuildRequest {
 }
 
 /**
- * The part of the manager the endpoint needs; the server registers one instance (this in-process
- * manager, or the shared rebuilds of src/server/rebuild/shared.ts, which answer asynchronously).
+ * What the endpoint needs from the rebuilds: the server registers one instance (the shared
+ * rebuilds of src/server/rebuild/shared.ts, which answer asynchronously).
  */
 export interface Rebuilds {
   request(reason: string, request?: RebuildRequest): RebuildStatus | Promise<RebuildStatus>;
   status(): RebuildStatus | Promise<RebuildStatus>;
-}
-
-/** The union of two change sets; null (a full build) absorbs everything. */
-export function mergeChanges(a: BuildChanges | null, b: BuildChanges | null): BuildChanges | null {
-  if (!a || !b) return null;
-  return { productIds: [...new Set([...a.productIds, ...b.productIds])].sort() };
-}
-
-/** Serialises builds and coalesces requests; the build itself is injected. */
-export class RebuildManager implements Rebuilds {
-  private readonly build: BuildFunction;
-  private readonly now: () => number;
-  private running: Promise<void> | null = null;
-  private pending = false;
-  private pendingReason: string | null = null;
-  private pendingChanges: BuildChanges | null = null;
-  private startedAt: number | null = null;
-  private finishedAt: number | null = null;
-  private durationMs: number | null = null;
-  private lastError: string | null = null;
-  private builds = 0;
-  private failures = 0;
-  private reason: string | null = null;
-  private progress: BuildProgress | null = null;
-  private lastSuccessAt: number | null = null;
-  private lastPages: number | null = null;
-
-  /** `expectedPages`: the static files of the build being served, the first progress measure. */
-  constructor(build: BuildFunction, now: () => number = Date.now, expectedPages: number | null = null) {
-    this.build = build;
-    this.now = now;
-    this.lastPages = expectedPages && expectedPages > 0 ? expectedPages : null;
-  }
-
-  /**
-   * Asks for a rebuild: starts one when idle, otherwise queues exactly one more, which builds the
-   * products of every request queued meanwhile (or everything, when one of them asked for all).
-   */
-  request(reason: string, request: RebuildRequest = {}): RebuildStatus {
-    const changes: BuildChanges | null = request.productIds ? { productIds: [...new Set(request.productIds)].sort() } : null;
-    if (this.running) {
-      this.pendingChanges = this.pending ? mergeChanges(this.pendingChanges, changes) : changes;
-      this.pending = true;
-      this.pendingReason = reason;
-    } else {
-      this.start(reason, changes);
-    }
-    return this.status();
-  }
-
-  /** The current state, safe to serialise as JSON. */
-  status(): RebuildStatus {
-    const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-    const progress = this.running && this.progress ? this.progress : null;
-    const expected = this.lastPages;
-    return {
-      status: this.pending ? 'queued' : this.running ? 'building' : 'idle',
-      startedAt: iso(this.startedAt),
-      finishedAt: iso(this.finishedAt),
-      durationMs: this.durationMs,
-      lastError: this.lastError,
-      builds: this.builds,
-      failures: this.failures,
-      reason: this.reason,
-      progress: progress && {
-        ...progress,
-        pagesExpected: expected,
-        // Writing pages is most of a build; publishing is the last step.
-        percent:
-          progress.phase === 'publishing'
-            ? 99
-            : expected && expected > 0
-              ? Math.min(98, Math.round((progress.pagesWritten / expected) * 100))
-              : null,
-      },
-      lastSuccessAt: iso(this.lastSuccessAt),
-      lastPages: this.lastPages,
-    };
-  }
-
-  /** Resolves once no build is running or queued (tests and shutdown use it). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  private start(reason: string, changes: BuildChanges | null): void {
-    this.reason = reason;
-    this.startedAt = this.now();
-    this.running = this.runOnce(changes).finally(() => {
-      this.running = null;
-      if (this.pending) {
-        const next = this.pendingReason ?? 'queued';
-        const nextChanges = this.pendingChanges;
-        this.pending = false;
-        this.pendingReason = null;
-        this.pendingChanges = null;
-        this.start(next, nextChanges);
-      }
-    });
-  }
-
-  private async runOnce(changes: BuildChanges | null): Promise<void> {
-    const started = this.startedAt ?? this.now();
-    this.progress = { phase: 'starting', pagesWritten: 0 };
-    try {
-      // A build function that throws synchronously must not escape as an unhandled rejection.
-      await Promise.resolve().then(() =>
-        this.build((progress) => {
-          this.progress = progress;
-        }, changes),
-      );
-      this.lastError = null;
-      this.lastSuccessAt = this.now();
-      if (this.progress.pagesWritten > 0) this.lastPages = this.progress.pagesWritten;
-    } catch (error) {
-      this.failures += 1;
-      this.lastError = error instanceof Error ? error.message : String(error);
-    } finally {
-      this.progress = null;
-      this.builds += 1;
-      this.finishedAt = this.now();
-      this.durationMs = this.finishedAt - started;
-    }
-  }
 }
 
 const REGISTRY_KEY = Symbol.for('tienda-cartas.rebuilds');

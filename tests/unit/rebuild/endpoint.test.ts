@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { getRebuild, postRebuild, RateLimiter, type RebuildContext } from '../../../src/server/rebuild/endpoint.ts';
-import { RebuildManager } from '../../../src/server/rebuild/manager.ts';
+import { getRebuild, postRebuild, REBUILDS_PER_HOUR, type RebuildContext } from '../../../src/server/rebuild/endpoint.ts';
+import { RateLimiter, RebuildManager } from './fakes.ts';
 
 /** A service-role client that knows two tokens: an admin's and a shopper's. */
 function fakeAdmin(options: { profileError?: boolean } = {}): SupabaseClient {
@@ -45,7 +45,8 @@ function context(overrides: Partial<RebuildContext> = {}): RebuildContext & { bu
     builds += 1;
     return new Promise(() => {});
   });
-  return { admin: fakeAdmin(), rebuilds, builds: () => builds, ...overrides };
+  // The request limit counted in this process (the shop counts it in the database).
+  return { admin: fakeAdmin(), rebuilds, limiter: new RateLimiter(REBUILDS_PER_HOUR, 60 * 60 * 1000), builds: () => builds, ...overrides };
 }
 
 describe('/api/admin/rebuild', () => {

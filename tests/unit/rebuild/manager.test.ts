@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RebuildManager, registerRebuilds, registeredRebuilds } from '../../../src/server/rebuild/manager.ts';
+import { registerRebuilds, registeredRebuilds } from '../../../src/server/rebuild/manager.ts';
+import { RebuildManager } from './fakes.ts';
 
 /** A build function whose runs the test finishes by hand. */
 function controlledBuilds() {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RebuildManager } from '../../../src/server/rebuild/manager.ts';
+import { RebuildManager } from './fakes.ts';
 import { spawn } from 'node:child_process';
 import { clientLink, createBuilder, currentBuild, manifestFile, OLD_BUILD_MS, prepareOutput, sourceCodeKey, updateSitemap, type PublishResult } from '../../../src/server/rebuild/output.ts';
 
