@@ -4,7 +4,6 @@
  * must never be used for a deployment reachable from outside this machine.
  */
 import path from 'node:path';
-import type { EmailTemplates } from './auth/emails.ts';
 
 /** Local-only HS256 secret. Documented in README and .env.example. */
 export const LOCAL_JWT_SECRET = 'tienda-local-jwt-secret-solo-para-desarrollo-0001';
@@ -40,6 +39,26 @@ export interface StackConfig {
   corsOrigins: string[];
   /** Most rows one REST read returns (PostgREST's db-max-rows; LOCAL_SUPABASE_MAX_ROWS). */
   maxRows: number;
+}
+
+/** One e-mail: what the mailbox stores. */
+export interface Email {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/**
+ * The e-mails the auth server sends; each gets the link to put in it and the brand. The defaults
+ * are `defaultEmails` in auth/emails.ts.
+ */
+export interface EmailTemplates {
+  /** Confirms a new account (sign-up, resend). */
+  confirmation(link: string, brand: string): Email;
+  /** Carries the link to set a new password. */
+  recovery(link: string, brand: string): Email;
+  /** Confirms a change of address; sent to the new address. */
+  emailChange(link: string, newEmail: string, brand: string): Email;
 }
 
 /** The project's files the stack reads (the Supabase CLI's layout by default). */

@@ -11,13 +11,14 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { defaultEmails, type EmailTemplates } from './auth/emails.ts';
+import { defaultEmails } from './auth/emails.ts';
 import {
   DEFAULT_BRAND,
   defaultDataDir,
   LOCAL_JWT_SECRET,
   projectLayout,
   type DemoAccount,
+  type EmailTemplates,
   type ProjectLayout,
   type StackConfig,
 } from './config.ts';
@@ -31,9 +32,18 @@ import { createStackServer } from './server.ts';
 import { seedStorage } from './storage.ts';
 import type { StackContext } from './types.ts';
 
-export { emailLayout, defaultEmails, type Email, type EmailLayoutParts, type EmailTemplates } from './auth/emails.ts';
+export { emailLayout, defaultEmails, type EmailLayoutParts } from './auth/emails.ts';
 export { escapeHtml } from './mailbox.ts';
-export { DEFAULT_BRAND, LOCAL_JWT_SECRET, projectLayout, type DemoAccount, type ProjectLayout, type StackConfig } from './config.ts';
+export {
+  DEFAULT_BRAND,
+  LOCAL_JWT_SECRET,
+  projectLayout,
+  type DemoAccount,
+  type Email,
+  type EmailTemplates,
+  type ProjectLayout,
+  type StackConfig,
+} from './config.ts';
 export { apiKeys, signJwt } from './jwt.ts';
 export { applyMigrations, migrationFiles, type ProjectFiles } from './migrate.ts';
 

@@ -1,24 +1,10 @@
 /**
  * The e-mails the auth server sends. Their texts are configuration (`StartOptions.emails`): the
- * defaults below are neutral English; a project passes its own, in its language and brand.
+ * defaults below are neutral English; a project passes its own, in its language and brand. Their
+ * types (`Email`, `EmailTemplates`) are configuration and live in config.ts.
  */
+import type { EmailTemplates } from '../config.ts';
 import { escapeHtml } from '../mailbox.ts';
-
-export interface Email {
-  subject: string;
-  html: string;
-  text: string;
-}
-
-/** The e-mails the auth server sends; each gets the link to put in it and the brand. */
-export interface EmailTemplates {
-  /** Confirms a new account (sign-up, resend). */
-  confirmation(link: string, brand: string): Email;
-  /** Carries the link to set a new password. */
-  recovery(link: string, brand: string): Email;
-  /** Confirms a change of address; sent to the new address. */
-  emailChange(link: string, newEmail: string, brand: string): Email;
-}
 
 /** The parts of the HTML layout the default e-mails use. */
 export interface EmailLayoutParts {
