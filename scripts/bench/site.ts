@@ -19,7 +19,8 @@ import { LOCAL_JWT_SECRET } from 'local-supabase/config';
 import { apiKeys } from 'local-supabase/jwt';
 import { CHROMIUM_FLAGS, findChromium } from '../find-chromium.mjs';
 import { freePort } from '../support/net.mjs';
-import { parseSearchIndex, prepareIndex, searchProducts } from '../../src/domain/search.ts';
+import { parseSearchIndex } from '../../src/domain/search/format.ts';
+import { prepareIndex, searchProducts } from '../../src/domain/search/matching.ts';
 import { formatMXN } from '../../src/domain/money.ts';
 import { createBuilder, currentBuild, manifestFile, sourceCodeKey, type PublishResult } from '../../src/server/rebuild/output.ts';
 

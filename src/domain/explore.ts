@@ -4,7 +4,7 @@
  */
 import { type Centavos, savedPriceCentavos } from './money.ts';
 import { discountPercent, isSoldOut, type Product } from './products.ts';
-import { matchRank, normalize, prepareQuery } from './search.ts';
+import { matchRank, normalize, prepareQuery } from './search/matching.ts';
 
 /** One product in the compact explore JSON; prices in whole centavos. */
 export interface ExploreProduct {
@@ -176,7 +176,7 @@ const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true
 
 /**
  * Products that pass every filter, in the chosen order. Relevance is the catalogue order, or with
- * words to find the header search's ranking (search.ts matchRank): both find the same products.
+ * words to find the header search's ranking (search/matching.ts matchRank): both find the same products.
  */
 export function applyFilters(products: readonly ExploreProduct[], filters: ExploreFilters): ExploreProduct[] {
   const query = prepareQuery(filters.q);

@@ -140,3 +140,42 @@ export function parseLiveProduct(row: unknown): LiveProductRow | null {
   if (discount === undefined || preorder === undefined || available === undefined) return null;
   return { id: r.id, priceCentavos: price, originalPriceCentavos: original, discount, preorder, stock, available };
 }
+
+// Ids of new products (the back office's add form)
+
+const FRANCHISE_ABBREVIATIONS: Readonly<Record<string, string>> = {
+  pokemon: 'pk',
+  'one-piece': 'op',
+  riftbound: 'rb',
+};
+
+function slug(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/**
+ * Product id 'franchise-type-expansion': franchise abbreviation (pk, op, rb), the type id without
+ * its franchise prefix and without hyphens, and the expansion id.
+ * @example productIdFor('pokemon', 'booster-box', 'journey-together') // 'pk-boosterbox-journey-together'
+ */
+export function productIdFor(franchiseId: string, typeId: string, expansionId: string): string {
+  const franchise = FRANCHISE_ABBREVIATIONS[franchiseId] ?? slug(franchiseId).replace(/-/g, '');
+  const typeWithoutPrefix = slug(typeId).replace(new RegExp(`^${franchise}-`), '');
+  return [franchise, typeWithoutPrefix.replace(/-/g, ''), slug(expansionId)].filter((part) => part !== '').join('-');
+}
+
+/** `id` itself when free, else `id-2`, `id-3`, … — the first one not among `taken`. */
+export function uniqueProductId(id: string, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  if (!used.has(id)) return id;
+  for (let suffix = 2; ; suffix += 1) {
+    const candidate = `${id}-${suffix}`;
+    if (!used.has(candidate)) return candidate;
+  }
+}

@@ -20,7 +20,8 @@ import {
 } from '../data/addresses.ts';
 import { listOrders, type OrderRow } from '../data/orders.ts';
 import { isUsernameConflict, isUsernameTaken, updateProfile, type Profile } from '../data/profiles.ts';
-import { MESSAGES, profileChanged, validateProfile } from '../domain/validation.ts';
+import { MESSAGES } from '../domain/validation.ts';
+import { profileChanged, validateProfile } from '../domain/validation/profile.ts';
 import { notify } from './toast.ts';
 import { setProfile } from './session.ts';
 

@@ -8,7 +8,8 @@
 import { z } from 'zod';
 import { requestRebuild, saveProductIfStockUnchanged, type AdminProduct } from '../../data/admin.ts';
 import { uploadProductImage } from '../../data/storage.ts';
-import { MESSAGES, newProductSchema, validateForm, type FormResult } from '../../domain/validation.ts';
+import { MESSAGES, validateForm, type FormResult } from '../../domain/validation.ts';
+import { newProductSchema } from '../../domain/validation/product.ts';
 import { tryToCentavos } from '../../domain/money.ts';
 
 const fields = newProductSchema.shape;

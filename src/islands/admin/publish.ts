@@ -4,7 +4,7 @@
  */
 import { insertProduct, startRebuild, takenProductIds } from '../../data/admin.ts';
 import { extensionOf, isForbidden, removeProductImage, uploadProductImage } from '../../data/storage.ts';
-import { buildNewProductPayload, type NewProductInput, type NewProductPayload } from '../../domain/validation.ts';
+import { buildNewProductPayload, type NewProductInput, type NewProductPayload } from '../../domain/validation/product.ts';
 
 export const PUBLISH_MESSAGES = {
   upload: 'Subiendo imagen…',

@@ -4,7 +4,8 @@
  * validation schemas load on demand.
  */
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { MESSAGES, validateNewsletter } from '../../domain/validation';
+import { MESSAGES } from '../../domain/validation';
+import { validateNewsletter } from '../../domain/validation/newsletter';
 import { subscribeToNewsletter, type SubscribeResult } from '../../data/newsletter';
 import { usePrebuiltForm } from '../prebuilt';
 import './NewsletterForm.css';

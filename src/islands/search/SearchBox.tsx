@@ -1,11 +1,12 @@
 /**
  * Header type-ahead: a combobox (WAI-ARIA "list autocomplete" pattern) over the build's search
  * index. The index's root is fetched on first focus and searched locally; with a big catalogue a
- * keystroke may load one more shard of it (src/domain/search.ts), never a backend call. Choosing a product opens /product/{id} and clears the box; a click outside or Escape
+ * keystroke may load one more shard of it (src/domain/search/), never a backend call. Choosing a product opens /product/{id} and clears the box; a click outside or Escape
  * clears it too.
  */
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
-import type { SearchAnswer, SearchEntry } from './search';
+import type { SearchAnswer } from '../../domain/search/loader.ts';
+import type { SearchEntry } from '../../domain/search/matching.ts';
 import { usePrebuiltInput } from '../prebuilt';
 import SearchPanel from './SearchPanel';
 import { useDismissSearch, useSearchAnswer, type LoadState } from './use-search';

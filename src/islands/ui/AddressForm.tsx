@@ -4,7 +4,7 @@
  * rules before it is sent.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { DEFAULT_COUNTRY, validateAddress } from '../../domain/validation.ts';
+import { DEFAULT_COUNTRY, validateAddress } from '../../domain/validation/address.ts';
 import type { Address } from '../../data/addresses.ts';
 import { Field, CountrySelect } from './Field.tsx';
 import { FormActions } from './FormActions.tsx';

@@ -3,7 +3,7 @@
  * error line, and the country picker of the address forms.
  */
 import { useId, type Ref } from 'react';
-import { COUNTRIES } from '../../domain/validation.ts';
+import { COUNTRIES } from '../../domain/validation/address.ts';
 
 interface FieldProps {
   label: string;

@@ -8,7 +8,7 @@ import { getCollection } from 'astro:content';
 import { sharedCatalogSnapshot } from './loader.ts';
 import { PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import { isListed, productImages, type Product } from '../../domain/products.ts';
-import { buildSearchShards } from '../../domain/search.ts';
+import { buildSearchShards } from '../../domain/search/shards.ts';
 import { resolveImage } from '../../domain/images.ts';
 import { franchiseTypesPath } from '../../domain/routes.ts';
 import { contentFingerprint, pageFingerprints, planBuild, productDigest, requestFromEnv, writeManifest, type BuildPlan, type FingerprintedFile } from '../rebuild/incremental.ts';

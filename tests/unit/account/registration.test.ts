@@ -7,7 +7,7 @@ vi.mock('../../../src/data/supabase.ts', () => ({
   supabaseUrl: () => 'http://127.0.0.1:54321',
 }));
 
-const { registerShopper, requestPasswordReset, AUTH_MESSAGES } = await import('../../../src/stores/session.ts');
+const { registerShopper, requestPasswordReset, AUTH_MESSAGES } = await import('../../../src/stores/auth.ts');
 
 const form = {
   username: 'lucia',

@@ -7,7 +7,8 @@ vi.mock('../../../src/data/supabase.ts', () => ({
   supabaseUrl: () => 'http://127.0.0.1:54321',
 }));
 
-const { $session, refresh, safeNextPath, signIn, signOut, SESSION_MESSAGES } = await import('../../../src/stores/session.ts');
+const { $session, refresh, SESSION_MESSAGES } = await import('../../../src/stores/session.ts');
+const { safeNextPath, signIn, signOut } = await import('../../../src/stores/auth.ts');
 
 const profileRow = {
   id: 'u1',

@@ -4,7 +4,7 @@ import { toCentavos } from '../../../src/domain/money';
 import { parseCardProduct } from '../../../src/scripts/card-add';
 import { applyFilters, EMPTY_FILTERS, filtersFromQuery, filtersToQuery, parseExploreData, toExploreProduct, type ExploreProduct } from '../../../src/domain/explore';
 import { parseProduct } from '../../../src/domain/product-schema';
-import { prepareIndex, searchProducts, searchWithTotal, type SearchEntry } from '../../../src/islands/search/search';
+import { prepareIndex, searchProducts, searchWithTotal, type SearchEntry } from '../../../src/domain/search/matching.ts';
 import { exploreHref, seeAllLabel } from '../../../src/islands/search/SearchBox';
 
 const names = ['Sobre Destined Rivals', 'Caja de sobres Journey Together', 'Lata Pikachu ex', 'Evoluciones Prismáticas sobre', 'Sobre Fuerzas Temporales', 'Mazo de inicio', 'Sobre Corona Estelar', 'Sobre Chispas Fulgurantes', 'Sobre Fábula Sombría', 'Sobre Mascarada Crepuscular', 'Sobre Evoluciones'].sort(new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true }).compare);

@@ -1,9 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const domainDir = new URL('../../../src/domain/', import.meta.url);
 const files = readdirSync(domainDir).filter((name) => name.endsWith('.ts'));
+// Modules one folder down (search/, validation/): their imports stay inside src/domain.
+const nestedFiles = readdirSync(domainDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .flatMap((dir) => readdirSync(join(domainDir.pathname, dir.name)).filter((name) => name.endsWith('.ts')).map((name) => `${dir.name}/${name}`));
 
 function importsOf(source: string): string[] {
   const specifiers: string[] = [];
@@ -38,6 +42,20 @@ describe('src/domain stays pure', () => {
   });
 
   it.each(files)('%s uses no browser globals', (file) => {
+    const source = readFileSync(join(domainDir.pathname, file), 'utf8');
+    expect(source).not.toMatch(/\b(window|document|localStorage|sessionStorage|navigator|fetch)\s*[.(]/);
+  });
+
+  it.each(nestedFiles)('%s imports only src/domain modules and zod', (file) => {
+    const source = readFileSync(join(domainDir.pathname, file), 'utf8');
+    for (const specifier of importsOf(source)) {
+      const target = relative(domainDir.pathname, resolve(dirname(join(domainDir.pathname, file)), specifier));
+      const inside = specifier.startsWith('.') && !target.startsWith('..');
+      expect(inside || specifier === 'zod', `${file} imports ${specifier}`).toBe(true);
+    }
+  });
+
+  it.each(nestedFiles)('%s uses no browser globals', (file) => {
     const source = readFileSync(join(domainDir.pathname, file), 'utf8');
     expect(source).not.toMatch(/\b(window|document|localStorage|sessionStorage|navigator|fetch)\s*[.(]/);
   });

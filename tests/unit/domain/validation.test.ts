@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildNewProductPayload,
-  COUNTRIES,
-  isValidPhone,
-  profileChanged,
-  productIdFor,
-  uniqueProductId,
-  validateAddress,
-  validateLogin,
-  validateNewProduct,
-  validateNewsletter,
-  validatePasswordReset,
-  validateProfile,
-  validateRegistration,
-  type FormResult,
-} from '../../../src/domain/validation';
+import { productIdFor, uniqueProductId } from '../../../src/domain/products';
+import { isValidPhone, type FormResult } from '../../../src/domain/validation';
+import { COUNTRIES, validateAddress } from '../../../src/domain/validation/address';
+import { validateLogin, validatePasswordReset, validateRegistration } from '../../../src/domain/validation/auth';
+import { validateNewsletter } from '../../../src/domain/validation/newsletter';
+import { buildNewProductPayload, validateNewProduct } from '../../../src/domain/validation/product';
+import { profileChanged, validateProfile } from '../../../src/domain/validation/profile';
 
 function errorsOf<T>(result: FormResult<T>): { fieldErrors: Record<string, string>; formError: string } {
   if (result.ok) throw new Error(`expected a validation failure, got ${JSON.stringify(result.data)}`);

@@ -1,16 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_LIMIT,
-  buildSearchIndex,
-  decodeId,
-  encodeId,
-  normalize,
-  parseSearchIndex,
-  prepareIndex,
-  searchProducts,
-  type SearchEntry,
-} from '../../../src/islands/search/search';
+import { buildSearchIndex, decodeId, encodeId, parseSearchIndex } from '../../../src/domain/search/format.ts';
+import { DEFAULT_LIMIT, normalize, prepareIndex, searchProducts, type SearchEntry } from '../../../src/domain/search/matching.ts';
 import { fakeCatalog } from './fake-catalog';
 
 const entries: SearchEntry[] = [

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_LIMIT,
-  ShardedSearch,
-  buildSearchIndex,
-  buildSearchShards,
-  parseSearchIndex,
-  parseShard,
-  partPath,
-  prepareIndex,
-  searchWithTotal,
-  shardPath,
-  type SearchShardFile,
-} from '../../../src/domain/search';
+import { buildSearchIndex, parseSearchIndex } from '../../../src/domain/search/format.ts';
+import { ShardedSearch } from '../../../src/domain/search/loader.ts';
+import { DEFAULT_LIMIT, prepareIndex, searchWithTotal } from '../../../src/domain/search/matching.ts';
+import { buildSearchShards, parseShard, partPath, shardPath, type SearchShardFile } from '../../../src/domain/search/shards.ts';
 import { fakeCatalog } from './fake-catalog';
 
 /** A ShardedSearch over built files, recording every path it loads. */

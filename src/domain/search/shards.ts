@@ -1,0 +1,154 @@
+/**
+ * The search index as a tree of files keyed by the query's text, for catalogues too big for one
+ * file: the build writes them (buildSearchShards) and the browser reads them (parseShard, through
+ * ./loader.ts).
+ */
+import { buildSearchIndex, decodeId, ID_TOKEN, parseSearchIndex, type SearchIndexFile } from './format.ts';
+import { normalize, prepareIndex, searchWithTotal, type PreparedIndex, type SearchEntry } from './matching.ts';
+
+/*
+ * Sharded index. With a big catalogue one file of every product grows past what a phone should
+ * download before its first result, so the index is written as a tree of files keyed by the
+ * query's text. The root (/search-index.json) holds the whole index while the catalogue is small
+ * (at most SHARD_LIMIT products), in the format of ./format.ts. Otherwise every node is a string s
+ * of one normalized word: a node matched by at most SHARD_LIMIT products is a leaf holding those
+ * products (every query that starts with s matches a subset of them, so the browser answers it
+ * exactly with the matcher of ./matching.ts); a bigger node holds its own precomputed answer (first results
+ * and total) and which characters continue it. Multi-word queries narrow down through the word
+ * whose node is a leaf; when every word is common, the browser reads the whole index in parts.
+ */
+
+/** Most products in one leaf shard (about 55 KB gzip with the catalogue's names). */
+export const SHARD_LIMIT = 10_000;
+
+/** A node too big to be a leaf: its answer and the characters that continue it. */
+export interface SearchNodeFile {
+  v: 2;
+  storage: string;
+  /** Products matching the node's text as a query. */
+  total: number;
+  /** The first DEFAULT_LIMIT results, in the same column format as the leaves. */
+  results: Pick<SearchIndexFile, 'ids' | 'names' | 'images'>;
+  /** Characters c for which the node `text + c` exists, without repeats. */
+  next: string;
+  /** Parts of the whole index, loaded in order for a query none of whose words is rare (root only). */
+  parts?: number;
+}
+
+/** A shard file: the whole index or a leaf (v 1), or a node (v 2). */
+export type SearchShardFile = SearchIndexFile | SearchNodeFile;
+
+/** URL of a node's file; the root is /search-index.json. Hex keeps any letter safe in a path. */
+export function shardPath(text: string): string {
+  if (text === '') return '/search-index.json';
+  let hex = '';
+  for (const byte of new TextEncoder().encode(text)) hex += byte.toString(16).padStart(2, '0');
+  return `/search/${hex}.json`;
+}
+
+/** URL of part `n` (0-based) of the whole index. */
+export function partPath(n: number): string {
+  return `/search/all-${n}.json`;
+}
+
+/**
+ * Writes the sharded index: every file by its URL path. Products are sorted as buildSearchIndex
+ * sorts them, so a leaf or a part keeps the order the matcher relies on.
+ */
+export function buildSearchShards(
+  products: Iterable<{ id: string; name: string; image?: string | null }>,
+  storage: string,
+  limit = SHARD_LIMIT,
+): Map<string, SearchShardFile> {
+  const whole = buildSearchIndex(products, storage);
+  const files = new Map<string, SearchShardFile>();
+  const count = whole.ids.length;
+  const pick = (members: readonly number[]): SearchIndexFile => ({
+    v: 1,
+    storage,
+    ids: members.map((i) => whole.ids[i]!),
+    names: members.map((i) => whole.names[i]!),
+    images: members.map((i) => whole.images[i]!),
+  });
+  if (count <= limit) {
+    files.set(shardPath(''), whole);
+    return files;
+  }
+  const keys = whole.names.map((name) => normalize(name));
+  const entries: SearchEntry[] = whole.ids.map((stored, i) => {
+    const name = whole.names[i]!;
+    const id = decodeId(stored, name);
+    return [id, name, whole.images[i]!.split(ID_TOKEN).join(id)];
+  });
+
+  /** Members of each continuation `text + c` among `members`. */
+  const children = (text: string, members: readonly number[]) => {
+    const next = new Map<string, number[]>();
+    for (const i of members) {
+      const key = keys[i]!;
+      // (An empty text is found at every position, the end included: stop there.)
+      for (let at = key.indexOf(text); at >= 0 && at < key.length; at = key.indexOf(text, at + 1)) {
+        const c = key[at + text.length];
+        if (c === undefined || c === ' ') continue;
+        const list = next.get(c) ?? next.set(c, []).get(c)!;
+        // A key holding `text + c` twice is listed once.
+        if (list[list.length - 1] !== i) list.push(i);
+      }
+    }
+    return next;
+  };
+  const answer = (text: string, members: readonly number[]) => {
+    const prepared: PreparedIndex = { entries: members.map((i) => entries[i]!), keys: members.map((i) => keys[i]!) };
+    const { results, total } = searchWithTotal(prepared, text);
+    const positions = new Map(members.map((i) => [entries[i]!, i]));
+    const file = pick(results.map((entry) => positions.get(entry)!));
+    return { total, results: { ids: file.ids, names: file.names, images: file.images } };
+  };
+
+  const parts = Math.ceil(count / limit);
+  for (let n = 0; n < parts; n++) {
+    files.set(partPath(n), pick(Array.from({ length: Math.min(limit, count - n * limit) }, (_, k) => n * limit + k)));
+  }
+  const all = Array.from({ length: count }, (_, i) => i);
+  const queue: Array<[string, number[]]> = [['', all]];
+  while (queue.length > 0) {
+    const [text, members] = queue.pop()!;
+    if (text !== '' && members.length <= limit) {
+      files.set(shardPath(text), pick(members));
+      continue;
+    }
+    const next = children(text, members);
+    const node: SearchNodeFile = {
+      v: 2,
+      storage,
+      ...(text === '' ? { total: count, results: { ids: [], names: [], images: [] }, parts } : answer(text, members)),
+      next: [...next.keys()].sort().join(''),
+    };
+    files.set(shardPath(text), node);
+    for (const [c, childMembers] of next) queue.push([text + c, childMembers]);
+  }
+  return files;
+}
+
+/** Reads a downloaded node file; null when it is not one. */
+export function parseSearchNode(data: unknown): { storage: string; total: number; results: SearchEntry[]; next: string; parts: number } | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { v, storage, total, results, next, parts } = data as Record<string, unknown>;
+  if (v !== 2 || typeof storage !== 'string' || typeof total !== 'number' || typeof next !== 'string') return null;
+  const parsed = parseSearchIndex({ v: 1, storage, ...(results as object) });
+  if (!parsed) return null;
+  return { storage, total, results: parsed.entries, next, parts: typeof parts === 'number' ? parts : 0 };
+}
+
+/** A shard as the browser keeps it: a searchable leaf (or whole index), or a node's answer. */
+export type LoadedShard =
+  | { kind: 'leaf'; storage: string; index: PreparedIndex }
+  | { kind: 'node'; storage: string; total: number; results: SearchEntry[]; next: string; parts: number };
+
+/** Reads any shard file; null when it is neither shape. */
+export function parseShard(data: unknown): LoadedShard | null {
+  const leaf = parseSearchIndex(data);
+  if (leaf) return { kind: 'leaf', storage: leaf.storage, index: prepareIndex(leaf.entries) };
+  const node = parseSearchNode(data);
+  return node ? { kind: 'node', ...node } : null;
+}

@@ -1,0 +1,99 @@
+/**
+ * The back office's new-product form, and the product it publishes.
+ */
+import { z } from 'zod';
+import { getExpansion, getProductType, isFranchiseId } from '../catalog.ts';
+import { tryToCentavos } from '../money.ts';
+import { productIdFor, uniqueProductId } from '../products.ts';
+import { emptyToNull, MESSAGES, requiredText, trimmedText, validateForm, type FormResult } from '../validation.ts';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function isRealDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+function integerField(message: string, min: number, fallback: number) {
+  return z.preprocess(
+    (value) => {
+      if (value === undefined || value === null || value === '') return undefined;
+      if (typeof value === 'string') return /^\s*-?\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+      return value;
+    },
+    z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(1_000_000, { error: message })
+      .default(fallback),
+  );
+}
+
+function booleanField(fallback: boolean) {
+  return z.preprocess(
+    (value) => (value === 'true' || value === 'on' ? true : value === 'false' ? false : value),
+    z.boolean({ error: MESSAGES.invalidData }).default(fallback),
+  );
+}
+
+export const newProductSchema = z
+  .object({
+    franchiseId: requiredText(MESSAGES.productFranchise).refine(isFranchiseId, { error: MESSAGES.productFranchise }),
+    collectionId: requiredText(MESSAGES.productCollection),
+    expansionId: requiredText(MESSAGES.productExpansion),
+    productTypeId: requiredText(MESSAGES.productType),
+    name: requiredText(MESSAGES.productName).pipe(z.string().max(200, { error: MESSAGES.productName })),
+    price: z
+      .union([z.number(), z.string()], { error: MESSAGES.productPrice })
+      .refine((value) => (typeof value === 'number' ? Number.isFinite(value) : /^\s*\d+(\.\d{1,2})?\s*$/.test(value)), {
+        error: MESSAGES.productPrice,
+      })
+      .transform((value) => tryToCentavos(value) ?? -1)
+      .refine((cents) => cents >= 0, { error: MESSAGES.productPrice })
+      .transform((cents) => cents / 100),
+    image: requiredText(MESSAGES.productImage),
+    description: trimmedText,
+    stock: integerField(MESSAGES.productStock, 0, 0),
+    limitPerCustomer: integerField(MESSAGES.productLimit, 1, 1),
+    preorder: booleanField(false),
+    available: booleanField(true),
+    releaseDate: trimmedText
+      .refine((value) => value === '' || isRealDate(value), { error: MESSAGES.productReleaseDate })
+      .transform(emptyToNull),
+    tags: z
+      .array(z.string({ error: MESSAGES.invalidData }).trim(), { error: MESSAGES.invalidData })
+      .optional()
+      .transform((tags) => (tags ?? []).filter((tag) => tag !== '')),
+  })
+  .superRefine((value, ctx) => {
+    // Only catalogue entries known here are checked; expansions added later in the database pass.
+    const expansion = getExpansion(value.expansionId);
+    if (expansion && expansion.franchiseId !== value.franchiseId) {
+      ctx.addIssue({ code: 'custom', path: ['expansionId'], message: MESSAGES.productExpansionMismatch });
+    }
+    const type = getProductType(value.productTypeId);
+    if (type && type.franchiseId !== value.franchiseId) {
+      ctx.addIssue({ code: 'custom', path: ['productTypeId'], message: MESSAGES.productTypeMismatch });
+    }
+  });
+export type NewProductInput = z.infer<typeof newProductSchema>;
+
+/** The product the admin form publishes: the validated fields plus id, images and tags. */
+export interface NewProductPayload extends Omit<NewProductInput, 'image'> {
+  id: string;
+  images: string[];
+}
+
+/** Validates the admin product form. */
+export function validateNewProduct(input: unknown): FormResult<NewProductInput> {
+  return validateForm(newProductSchema, input, { formError: MESSAGES.reviewFields });
+}
+
+/** Builds the product to publish from validated form data: unique id, one image, default tags. */
+export function buildNewProductPayload(input: NewProductInput, takenIds: Iterable<string> = []): NewProductPayload {
+  const { image, ...rest } = input;
+  const id = uniqueProductId(productIdFor(input.franchiseId, input.productTypeId, input.expansionId), takenIds);
+  const tags =
+    input.tags.length > 0
+      ? input.tags
+      : [input.name, getProductType(input.productTypeId)?.name ?? input.productTypeId, getExpansion(input.expansionId)?.name ?? input.expansionId];
+  return { ...rest, id, images: [image], tags };
+}
