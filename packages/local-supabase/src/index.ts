@@ -29,7 +29,7 @@ import { applyMigrations, migrationFiles, type ProjectFiles } from './migrate.ts
 import { attachRealtime } from './realtime.ts';
 import { loadSchema } from './rest/schema.ts';
 import { createStackServer } from './server.ts';
-import { seedStorage } from './storage.ts';
+import { seedStorage } from './storage/seed.ts';
 import type { StackContext } from './types.ts';
 
 export { emailLayout, defaultEmails, type EmailLayoutParts } from './auth/emails.ts';

@@ -8,7 +8,7 @@ import { originAllowed, requestOrigin } from './cors.ts';
 import { corsHeaders, HttpError, sendJson } from './http.ts';
 import { handleMailbox } from './mailbox.ts';
 import { handleRest } from './rest.ts';
-import { handleStorage } from './storage.ts';
+import { handleStorage } from './storage/router.ts';
 import type { Handler, StackContext } from './types.ts';
 
 /** Longest a request may take, body upload included, before the socket is cut. */
