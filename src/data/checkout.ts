@@ -7,9 +7,9 @@ import { getSupabase } from './supabase.ts';
 import { PRODUCT_MESSAGES } from '../domain/products.ts';
 import { MESSAGES } from '../domain/validation.ts';
 import { REFUND_MESSAGES, ORDER_STATUS } from '../domain/orders.ts';
+import { parseAddressCopy } from '../domain/address-copy.ts';
 import { type Centavos, centavos, toCentavos } from '../domain/money.ts';
 import { oxxoVoucher } from './api-schemas.ts';
-import type { Json } from './database.types.ts';
 
 export const CHECKOUT_MESSAGES = {
   createOrder: 'Error al crear el pedido.',
@@ -153,10 +153,18 @@ export async function loadOrder(orderId: string): Promise<CheckoutOrder | null> 
   if (error) throw new Error(error.message);
   if (!data) return null;
   let address: CheckoutAddress | null = null;
-  const copy = addressCopyOf(data.shipping_address);
+  const copy = parseAddressCopy(data.shipping_address);
   if (data.status !== ORDER_STATUS.pending && copy) {
     // Once paid, the order shows its own copy, whatever the address book says now.
-    address = { ...copy, id: data.shipping_address_id ?? '' };
+    address = {
+      label: copy.label,
+      street: copy.street ?? '',
+      city: copy.city ?? '',
+      state: copy.state ?? '',
+      zip: copy.zip ?? '',
+      country: copy.country ?? '',
+      id: data.shipping_address_id ?? '',
+    };
   } else if (data.shipping_address_id !== null) {
     const found = await supabase
       .from('addresses')
@@ -193,16 +201,6 @@ export async function loadOrder(orderId: string): Promise<CheckoutOrder | null> 
       image: item.products?.image ?? null,
     })),
   };
-}
-
-/** The address copy stored on a paid order (a JSON column), when it holds one. */
-function addressCopyOf(value: Json | null): Omit<CheckoutAddress, 'id'> | null {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
-  const text = (key: keyof Omit<CheckoutAddress, 'id'>) => {
-    const field = value[key];
-    return typeof field === 'string' ? field : null;
-  };
-  return { label: text('label'), street: text('street') ?? '', city: text('city') ?? '', state: text('state') ?? '', zip: text('zip') ?? '', country: text('country') ?? '' };
 }
 
 /** Points the caller's order at one of their addresses. */

@@ -3,13 +3,12 @@
  * paid on the server; a user only reads their own.
  */
 import { getSupabase } from './supabase.ts';
-import type { AddressCopy } from '../domain/orders.ts';
+import { parseAddressCopy, type AddressCopy } from '../domain/address-copy.ts';
 import type { DataResult } from './profiles.ts';
-import type { Json } from './database.types.ts';
 import { type Centavos, toCentavos, tryToCentavos } from '../domain/money.ts';
 
-/** An order as listed in the history. */
-export interface OrderRow {
+/** An order as the account's history lists it. */
+export interface AccountOrder {
   id: string;
   user_id: string;
   created_at: string;
@@ -41,20 +40,10 @@ export interface OrderLine {
   product: { id: string; name: string; image: string | null } | null;
 }
 
-/** The address copy stored on an order (a JSON column), when it holds one. */
-function addressCopyOf(value: Json | null): AddressCopy | null {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-  const text = (key: keyof AddressCopy) => {
-    const field = value[key];
-    return typeof field === 'string' ? field : null;
-  };
-  return { label: text('label'), street: text('street'), city: text('city'), state: text('state'), zip: text('zip'), country: text('country') };
-}
-
 const ORDER_COLUMNS = 'id, user_id, created_at, total, status, paid_at, shipping_address_id, shipping_address, payment_method, installments, payment_provider';
 
 /** The user's orders, newest first. */
-export async function listOrders(userId: string): Promise<DataResult<OrderRow[]>> {
+export async function listOrders(userId: string): Promise<DataResult<AccountOrder[]>> {
   const { data, error } = await getSupabase()
     .from('orders')
     .select(ORDER_COLUMNS)
@@ -62,7 +51,7 @@ export async function listOrders(userId: string): Promise<DataResult<OrderRow[]>
     .order('created_at', { ascending: false });
   if (error) return { data: null, error };
   return {
-    data: (data ?? []).map(({ total, ...row }) => ({ ...row, totalCentavos: tryToCentavos(total), shipping_address: addressCopyOf(row.shipping_address) })),
+    data: (data ?? []).map(({ total, ...row }) => ({ ...row, totalCentavos: tryToCentavos(total), shipping_address: parseAddressCopy(row.shipping_address) })),
     error: null,
   };
 }

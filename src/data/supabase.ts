@@ -5,16 +5,13 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import type { Database } from './database.types.ts';
-
-// The local stack that `npm start` launches; used only when nothing is configured, so a dev build
-// without .env still talks to something instead of throwing at import time.
-const LOCAL_URL = 'http://127.0.0.1:54321';
+import { LOCAL_SUPABASE_URL } from '../domain/local-stack.ts';
 
 let client: SupabaseClient<Database> | null = null;
 
 /** The project URL the shop talks to (configured, else the local stack). */
 export function supabaseUrl(): string {
-  return (PUBLIC_SUPABASE_URL ?? LOCAL_URL).replace(/\/+$/, '');
+  return (PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL).replace(/\/+$/, '');
 }
 
 /** The shared Supabase client, created on first use. */

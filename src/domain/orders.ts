@@ -117,24 +117,6 @@ export function paginate<T>(items: readonly T[], page: number, pageSize: number 
   };
 }
 
-/** The copy of the shipping address an order keeps (orders.shipping_address). */
-export interface AddressCopy {
-  label?: string | null;
-  street?: string | null;
-  city?: string | null;
-  state?: string | null;
-  zip?: string | null;
-  country?: string | null;
-}
-
-/** The address copy in one line ('Calle 1, Ciudad, Estado, 01000, México'); null when empty. */
-export function formatAddressCopy(address: unknown): string | null {
-  if (!address || typeof address !== 'object') return null;
-  const a = address as AddressCopy;
-  const parts = [a.street, a.city, a.state, a.zip, a.country].filter((part): part is string => typeof part === 'string' && part.trim() !== '');
-  return parts.length === 0 ? null : parts.map((part) => part.trim()).join(', ');
-}
-
 /** What the shopper reads when a payment was given back instead of paying an order. */
 export const REFUND_MESSAGES = {
   late_payment: 'Tu pedido expiró antes de completar el pago; te reembolsamos el cargo.',

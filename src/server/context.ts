@@ -10,8 +10,8 @@ import { ApiError } from './http.ts';
 import { createOutbox, mailTransportFor } from './mail.ts';
 import { createPayments, describePayments, resolvePaymentsMode, stripeEndpointFrom, type PaymentSettings } from './payments/index.ts';
 import { createAdminClient } from './supabase-admin.ts';
-
-const LOCAL_URL = 'http://127.0.0.1:54321';
+import { LOCAL_SUPABASE_URL } from '../domain/local-stack.ts';
+import type { PaymentsPublicConfig } from '../domain/payments-config.ts';
 
 let context: ServerContext | null = null;
 let cachedSettings: PaymentSettings | null = null;
@@ -21,7 +21,7 @@ export function paymentSettings(): PaymentSettings {
   if (cachedSettings) return cachedSettings;
   const read = (key: string) => getSecret(key) ?? undefined;
   cachedSettings = {
-    mode: resolvePaymentsMode(read('PAYMENTS_MODE'), PUBLIC_SUPABASE_URL ?? LOCAL_URL),
+    mode: resolvePaymentsMode(read('PAYMENTS_MODE'), PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL),
     stripeSecretKey: read('STRIPE_SECRET_KEY'),
     stripePublishableKey: read('PUBLIC_STRIPE_PUBLISHABLE_KEY'),
     stripeWebhookSecret: read('STRIPE_WEBHOOK_SECRET'),
@@ -41,7 +41,7 @@ export function serverContext(): ServerContext {
   if (!SUPABASE_SERVICE_ROLE_KEY) {
     throw new ApiError(503, 'Los pagos no están configurados en este servidor (falta SUPABASE_SERVICE_ROLE_KEY).', 'not_configured');
   }
-  const url = (PUBLIC_SUPABASE_URL ?? LOCAL_URL).replace(/\/+$/, '');
+  const url = (PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL).replace(/\/+$/, '');
   const admin = createAdminClient(url, SUPABASE_SERVICE_ROLE_KEY);
   const settings = paymentSettings();
   context = {
@@ -56,16 +56,6 @@ export function serverContext(): ServerContext {
   };
   console.log(describePayments(settings));
   return context;
-}
-
-/** What the checkout page tells the browser about payments (no secrets). */
-export interface PaymentsPublicConfig {
-  mode: 'live' | 'simulated';
-  card: 'stripe' | 'simulated' | 'unavailable';
-  paypal: 'paypal' | 'simulated' | 'unavailable';
-  stripePublishableKey: string | null;
-  paypalClientId: string | null;
-  testMode: boolean;
 }
 
 /** The browser's view of the payment configuration, from the running server's environment. */

@@ -19,6 +19,7 @@ import {
 } from '../domain/mexican-payments.ts';
 import { centavos, formatCentavos } from '../domain/money.ts';
 import { orderDisplayId } from '../domain/orders.ts';
+import { BRAND } from '../domain/brand.ts';
 import { authenticate, type Caller } from './auth.ts';
 import {
   closeAttempt,
@@ -392,7 +393,7 @@ export async function simulatedOxxoExpire(request: Request, ctx: ServerContext):
 }
 
 function page(title: string, body: string, status = 200): Response {
-  const html = `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escape(title)} · Cartas Mx</title>
+  const html = `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escape(title)} · ${BRAND.name}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1d1b2c}h1{font-size:1.4rem}.ref{font-size:1.5rem;font-weight:700;letter-spacing:.05em}button{font:inherit;padding:.6rem 1.2rem;border-radius:.4rem;border:0;background:#4b2fc9;color:#fff;cursor:pointer}.note{background:#fff4d6;padding:.5rem .75rem;border-radius:.4rem}</style></head>
 <body><main>${body}</main></body></html>`;
   return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });

@@ -7,15 +7,14 @@ import { PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import { registeredRebuilds } from './rebuild/manager.ts';
 import type { RebuildContext } from './rebuild/endpoint.ts';
 import { createAdminClient } from './supabase-admin.ts';
-
-const LOCAL_URL = 'http://127.0.0.1:54321';
+import { LOCAL_SUPABASE_URL } from '../domain/local-stack.ts';
 
 /**
  * The rebuild endpoints' context: service-role client and the registered rebuilds; the request
  * limit is the endpoint's default, counted in the database so it holds across the server processes.
  */
 export function rebuildContext(): RebuildContext {
-  const url = (PUBLIC_SUPABASE_URL ?? LOCAL_URL).replace(/\/+$/, '');
+  const url = (PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL).replace(/\/+$/, '');
   const admin = SUPABASE_SERVICE_ROLE_KEY ? createAdminClient(url, SUPABASE_SERVICE_ROLE_KEY) : null;
   return { admin, rebuilds: registeredRebuilds() };
 }

@@ -18,7 +18,7 @@ import {
   type Address,
   type AddressFields,
 } from '../data/addresses.ts';
-import { listOrders, type OrderRow } from '../data/orders.ts';
+import { listOrders, type AccountOrder } from '../data/orders.ts';
 import { isUsernameConflict, isUsernameTaken, updateProfile, type Profile } from '../data/profiles.ts';
 import { MESSAGES } from '../domain/validation.ts';
 import { profileChanged, validateProfile } from '../domain/validation/profile.ts';
@@ -39,7 +39,7 @@ function loading<T>(): Loadable<T> {
 export const $summary = atom<Loadable<AccountSummary>>(loading());
 export const $mainAddress = atom<Loadable<Address | null>>(loading());
 export const $addresses = atom<Loadable<Address[]>>(loading());
-export const $orders = atom<Loadable<OrderRow[]>>(loading());
+export const $orders = atom<Loadable<AccountOrder[]>>(loading());
 
 /**
  * A read into a store: a failure keeps what was shown and marks it failed (logged when `what`

@@ -1,9 +1,9 @@
 /**
- * The one toast store of the shop: an add-to-cart button or an account action shows one, a
- * Toaster island draws them (the catalogue's, src/islands/product/Toaster.tsx, and the account
- * and auth screens', src/islands/account/Toaster.tsx). Closing times live here, not in a Toaster,
- * so a toast closes on time even if the Toaster hydrates late. A notice meant for the next page
- * (e.g. after signing in and moving on) waits in sessionStorage.
+ * The one toast store of the shop: an add-to-cart button or an account action shows one, the
+ * Toaster island (src/islands/ui/Toaster.tsx) draws them, on the catalogue pages and in the account
+ * and auth screens. Closing times live here, not in the Toaster, so a toast closes on time even if
+ * the Toaster hydrates late. A notice meant for the next page (e.g. after signing in and moving
+ * on) waits in sessionStorage.
  */
 import { atom } from 'nanostores';
 import { PRODUCT_MESSAGES } from '../domain/cart-rules.ts';

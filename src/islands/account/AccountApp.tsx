@@ -4,7 +4,7 @@ import type { User } from '@supabase/supabase-js';
 import { $session, initSession, refresh, reloadProfile, type SessionProfile } from '../../stores/session.ts';
 import { signOut } from '../../stores/auth.ts';
 import AuthForm from '../auth/AuthForm.tsx';
-import Toaster from './Toaster.tsx';
+import Toaster from '../ui/Toaster.tsx';
 import ProfilePanel from './ProfilePanel.tsx';
 import OrdersPanel from './OrdersPanel.tsx';
 import AddressesPanel from './AddressesPanel.tsx';
@@ -24,7 +24,7 @@ export default function AccountApp(props: Props) {
   return (
     <>
       <AccountScreen {...props} />
-      <Toaster />
+      <Toaster look="account" />
     </>
   );
 }

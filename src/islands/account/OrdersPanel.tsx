@@ -1,10 +1,11 @@
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { listOrderLines, type OrderLine, type OrderRow } from '../../data/orders.ts';
+import { listOrderLines, type AccountOrder, type OrderLine } from '../../data/orders.ts';
 import { supabaseUrl } from '../../data/supabase.ts';
 import { formatCentavos } from '../../domain/money.ts';
 import { resolveImage } from '../../domain/images.ts';
-import { formatAddressCopy, formatOrderDate, orderDisplayId, paginate, statusColor, type StatusColor, ORDER_STATUS } from '../../domain/orders.ts';
+import { formatAddressCopy } from '../../domain/address-copy.ts';
+import { formatOrderDate, orderDisplayId, paginate, statusColor, type StatusColor, ORDER_STATUS } from '../../domain/orders.ts';
 import { paymentMethodLabel } from '../../domain/payment-methods.ts';
 import { $orders, reloadOrders, startOrders } from '../../stores/account.ts';
 import { AsyncState, Loading } from '../ui/AsyncState.tsx';
@@ -126,7 +127,7 @@ export default function OrdersPanel({ userId }: { userId: string }) {
 }
 
 interface RowProps {
-  order: OrderRow;
+  order: AccountOrder;
   isOpen: boolean;
   lines: LinesState | undefined;
   onPeek: () => void;
@@ -135,7 +136,7 @@ interface RowProps {
 }
 
 /** How a paid (or refunded) order was paid: 'Tarjeta', 'Meses sin intereses (6 meses)', 'Efectivo en OXXO', …; null before it is paid. */
-function paidWith(order: OrderRow): string | null {
+function paidWith(order: AccountOrder): string | null {
   if (!order.paid_at && order.status !== ORDER_STATUS.refunded) return null;
   return paymentMethodLabel({ method: order.payment_method, installments: order.installments, provider: order.payment_provider }, { months: true });
 }

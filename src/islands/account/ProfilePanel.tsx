@@ -18,7 +18,7 @@ import { resendConfirmation, signOut } from '../../stores/auth.ts';
 import { reloadStoreCredit, startStoreCredit } from '../../stores/store-credit.ts';
 import { notify } from '../../stores/toast.ts';
 import NewPasswordForm from '../auth/NewPasswordForm.tsx';
-import { CountrySelect, Field } from '../ui/Field.tsx';
+import { CountrySelect, TextField } from '../ui/Field.tsx';
 import { AsyncState } from '../ui/AsyncState.tsx';
 import { FormActions } from '../ui/FormActions.tsx';
 import { describeAddress } from '../ui/AddressForm.tsx';
@@ -161,7 +161,7 @@ function ProfileEditForm({ profile, onDone }: { profile: SessionProfile; onDone:
   const [saving, setSaving] = useState(false);
 
   const field = (name: keyof ProfileForm, label: string, autoComplete: string, type?: string) => (
-    <Field label={label} name={name} type={type} value={form[name]} onChange={(v) => setForm((f) => ({ ...f, [name]: v }))} error={fieldErrors[name]} autoComplete={autoComplete} />
+    <TextField label={label} name={name} type={type} value={form[name]} onChange={(v) => setForm((f) => ({ ...f, [name]: v }))} error={fieldErrors[name]} autoComplete={autoComplete} />
   );
 
   async function onSave(event: FormEvent) {

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { supabaseUrl } from '../../data/supabase.ts';
 import { resolveImage } from '../../domain/images.ts';
 import { discountPercent } from '../../domain/products.ts';
 import { toPesos, tryToCentavos } from '../../domain/money.ts';
 import type { AdminProduct } from '../../data/admin.ts';
+import { Field } from '../ui/Field.tsx';
 import { EDIT_MESSAGES, saveProduct, uploadImage, validateProductEdit } from './product-edit.ts';
 
 /** The dialog's fields as typed. */
@@ -20,20 +21,6 @@ type EditForm = {
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/svg+xml,image/gif';
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** The product edit dialog: prices (with the discount badge it gives), stock, flags, dates, text, images. */
 export default function ProductEditDialog({

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
+import { useEffect, useId, useMemo, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { useStore } from '@nanostores/react';
 import { collectionsOf, expansionsOf, franchises, typesOf } from '../../domain/catalog.ts';
 import { productIdFor } from '../../domain/products.ts';
@@ -8,6 +8,7 @@ import { rebuildRunning } from '../../data/admin.ts';
 import { publishProduct, PUBLISH_MESSAGES, type PublishStep } from './publish.ts';
 import '../account/account.css';
 import { Loading } from '../ui/AsyncState.tsx';
+import { Field } from '../ui/Field.tsx';
 
 interface Props {
   /** Inside /account/addproduct: no page heading of its own and no back link. */
@@ -55,16 +56,6 @@ const STEP_LABELS: Record<PublishStep, string> = {
 /** Accepted image types of the product photo. */
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/svg+xml,image/gif';
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-function Labelled({ label, error, children, id }: { label: string; error?: string; children: ReactNode; id: string }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {error && <p className="field-error">{error}</p>}
-    </div>
-  );
-}
 
 /** The admin's product form: validates, uploads the image, inserts the product, rebuilds. */
 export default function ProductForm({ embedded = false }: Props) {
@@ -226,7 +217,7 @@ function CatalogPlacement({ fields, setFields, errors, id }: PartProps & { setFi
   return (
     <>
       <div className="acct-row">
-        <Labelled label="Franquicia" id={id('franchise')} error={errors.franchiseId}>
+        <Field label="Franquicia" id={id('franchise')} error={errors.franchiseId}>
           <select
             id={id('franchise')}
             className="input"
@@ -242,8 +233,8 @@ function CatalogPlacement({ fields, setFields, errors, id }: PartProps & { setFi
               </option>
             ))}
           </select>
-        </Labelled>
-        <Labelled label="Colección" id={id('collection')} error={errors.collectionId}>
+        </Field>
+        <Field label="Colección" id={id('collection')} error={errors.collectionId}>
           <select
             id={id('collection')}
             className="input"
@@ -258,10 +249,10 @@ function CatalogPlacement({ fields, setFields, errors, id }: PartProps & { setFi
               </option>
             ))}
           </select>
-        </Labelled>
+        </Field>
       </div>
       <div className="acct-row">
-        <Labelled label="Expansión" id={id('expansion')} error={errors.expansionId}>
+        <Field label="Expansión" id={id('expansion')} error={errors.expansionId}>
           <select
             id={id('expansion')}
             className="input"
@@ -276,8 +267,8 @@ function CatalogPlacement({ fields, setFields, errors, id }: PartProps & { setFi
               </option>
             ))}
           </select>
-        </Labelled>
-        <Labelled label="Tipo de producto" id={id('type')} error={errors.productTypeId}>
+        </Field>
+        <Field label="Tipo de producto" id={id('type')} error={errors.productTypeId}>
           <select
             id={id('type')}
             className="input"
@@ -292,7 +283,7 @@ function CatalogPlacement({ fields, setFields, errors, id }: PartProps & { setFi
               </option>
             ))}
           </select>
-        </Labelled>
+        </Field>
       </div>
     </>
   );
@@ -302,17 +293,17 @@ function CatalogPlacement({ fields, setFields, errors, id }: PartProps & { setFi
 function ProductDetailFields({ fields, set, errors, id, onFile }: PartProps & { set: <K extends keyof Fields>(key: K, value: Fields[K]) => void; onFile: (file: File | null) => void }) {
   return (
     <>
-      <Labelled label="Nombre" id={id('name')} error={errors.name}>
+      <Field label="Nombre" id={id('name')} error={errors.name}>
         <input id={id('name')} className="input" value={fields.name} onChange={(event) => set('name', event.target.value)} />
-      </Labelled>
+      </Field>
       <div className="acct-row">
-        <Labelled label="Precio (MXN)" id={id('price')} error={errors.price}>
+        <Field label="Precio (MXN)" id={id('price')} error={errors.price}>
           <input id={id('price')} className="input" inputMode="decimal" value={fields.price} onChange={(event) => set('price', event.target.value)} />
-        </Labelled>
-        <Labelled label="Stock" id={id('stock')} error={errors.stock}>
+        </Field>
+        <Field label="Stock" id={id('stock')} error={errors.stock}>
           <input id={id('stock')} className="input" inputMode="numeric" value={fields.stock} onChange={(event) => set('stock', event.target.value)} />
-        </Labelled>
-        <Labelled label="Límite por cliente" id={id('limit')} error={errors.limitPerCustomer}>
+        </Field>
+        <Field label="Límite por cliente" id={id('limit')} error={errors.limitPerCustomer}>
           <input
             id={id('limit')}
             className="input"
@@ -320,9 +311,9 @@ function ProductDetailFields({ fields, set, errors, id, onFile }: PartProps & { 
             value={fields.limitPerCustomer}
             onChange={(event) => set('limitPerCustomer', event.target.value)}
           />
-        </Labelled>
+        </Field>
       </div>
-      <Labelled label="Imagen" id={id('image')} error={errors.image}>
+      <Field label="Imagen" id={id('image')} error={errors.image}>
         <input
           id={id('image')}
           className="input"
@@ -330,8 +321,8 @@ function ProductDetailFields({ fields, set, errors, id, onFile }: PartProps & { 
           accept={IMAGE_TYPES}
           onChange={(event) => onFile(event.target.files?.[0] ?? null)}
         />
-      </Labelled>
-      <Labelled label="Descripción" id={id('description')} error={errors.description}>
+      </Field>
+      <Field label="Descripción" id={id('description')} error={errors.description}>
         <textarea
           id={id('description')}
           className="input"
@@ -339,14 +330,14 @@ function ProductDetailFields({ fields, set, errors, id, onFile }: PartProps & { 
           value={fields.description}
           onChange={(event) => set('description', event.target.value)}
         />
-      </Labelled>
+      </Field>
       <div className="acct-row">
-        <Labelled label="Fecha de lanzamiento" id={id('release')} error={errors.releaseDate}>
+        <Field label="Fecha de lanzamiento" id={id('release')} error={errors.releaseDate}>
           <input id={id('release')} className="input" type="date" value={fields.releaseDate} onChange={(event) => set('releaseDate', event.target.value)} />
-        </Labelled>
-        <Labelled label="Etiquetas (separadas por comas)" id={id('tags')} error={errors.tags}>
+        </Field>
+        <Field label="Etiquetas (separadas por comas)" id={id('tags')} error={errors.tags}>
           <input id={id('tags')} className="input" value={fields.tags} onChange={(event) => set('tags', event.target.value)} />
-        </Labelled>
+        </Field>
       </div>
       <label className="acct-check">
         <input type="checkbox" checked={fields.preorder} onChange={(event) => set('preorder', event.target.checked)} />

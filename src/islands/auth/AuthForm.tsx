@@ -5,8 +5,8 @@ import { AUTH_MESSAGES, continueWithGoogle, registerShopper, requestPasswordRese
 import { flashToast, notify } from '../../stores/toast.ts';
 import PasswordField from './PasswordField.tsx';
 import { usePrebuiltForm } from '../prebuilt.ts';
-import Toaster from '../account/Toaster.tsx';
-import { Field } from '../ui/Field.tsx';
+import Toaster from '../ui/Toaster.tsx';
+import { TextField } from '../ui/Field.tsx';
 import '../account/account.css';
 
 type Mode = 'login' | 'register' | 'forgot';
@@ -38,7 +38,7 @@ export default function AuthForm(props: Props) {
   return props.standalone ? (
     <>
       <AuthScreen {...props} />
-      <Toaster />
+      <Toaster look="account" />
     </>
   ) : (
     <AuthScreen {...props} />
@@ -209,15 +209,15 @@ function AuthFields({ mode, form, set, fieldErrors }: { mode: Mode; form: AuthFo
     <>
       {mode === 'register' && (
         <>
-          <Field label="Nombre de usuario" name="username" value={form.username} onChange={set('username')} autoComplete="username" error={fieldErrors.username} />
+          <TextField label="Nombre de usuario" name="username" value={form.username} onChange={set('username')} autoComplete="username" error={fieldErrors.username} />
           <div className="acct-row">
-            <Field label="Nombre" name="name" value={form.name} onChange={set('name')} autoComplete="given-name" error={fieldErrors.name} />
-            <Field label="Apellido" name="lastname" value={form.lastname} onChange={set('lastname')} autoComplete="family-name" error={fieldErrors.lastname} />
+            <TextField label="Nombre" name="name" value={form.name} onChange={set('name')} autoComplete="given-name" error={fieldErrors.name} />
+            <TextField label="Apellido" name="lastname" value={form.lastname} onChange={set('lastname')} autoComplete="family-name" error={fieldErrors.lastname} />
           </div>
-          <Field label="Teléfono" name="phone" type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" error={fieldErrors.phone} />
+          <TextField label="Teléfono" name="phone" type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" error={fieldErrors.phone} />
         </>
       )}
-      <Field label="Correo electrónico" name="email" type="email" value={form.email} onChange={set('email')} autoComplete="email" error={fieldErrors.email} />
+      <TextField label="Correo electrónico" name="email" type="email" value={form.email} onChange={set('email')} autoComplete="email" error={fieldErrors.email} />
       {mode !== 'forgot' && (
         <PasswordField
           label="Contraseña"

@@ -14,7 +14,8 @@ import { centavos, formatCentavos } from '../../domain/money.ts';
 import { $session, initSession } from '../../stores/session.ts';
 import CartSummary from '../cart/CartSummary.tsx';
 import ConfirmationStep from './ConfirmationStep.tsx';
-import PaymentStep, { type PaymentsConfig } from './PaymentStep.tsx';
+import PaymentStep from './PaymentStep.tsx';
+import type { PaymentsPublicConfig } from '../../domain/payments-config.ts';
 import ShippingStep from './ShippingStep.tsx';
 import OrderAmounts from './OrderAmounts.tsx';
 import Stepper, { type StepKey } from './Stepper.tsx';
@@ -23,7 +24,7 @@ import './checkout.css';
 interface Props {
   /** Set on /checkout/{orderId}: the order to open. */
   orderId?: string | null;
-  payments: PaymentsConfig;
+  payments: PaymentsPublicConfig;
 }
 
 type OrderState = { kind: 'none' } | { kind: 'loading' } | { kind: 'ready'; order: CheckoutOrder } | { kind: 'missing' } | { kind: 'failed' };
@@ -358,7 +359,7 @@ interface OrderStepProps {
   userId: string;
   busy: boolean;
   shippingError: string | null;
-  payments: PaymentsConfig;
+  payments: PaymentsPublicConfig;
   onUse: (addressId: string) => void;
   onPaid: () => void;
   onChanged: () => void;

@@ -7,6 +7,7 @@
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { CHECKOUT_MESSAGES, type CheckoutOrder } from '../../data/checkout.ts';
 import { formatCentavos } from '../../domain/money.ts';
+import type { PaymentsPublicConfig } from '../../domain/payments-config.ts';
 import OrderAmounts from './OrderAmounts.tsx';
 import OrderLines from './OrderLines.tsx';
 import OxxoPayment from './OxxoPayment.tsx';
@@ -16,16 +17,6 @@ import StoreCreditPayment from './StoreCreditPayment.tsx';
 
 const StripePayments = lazy(() => import('./StripePayments.tsx'));
 const PayPalPayments = lazy(() => import('./PayPalPayments.tsx'));
-
-/** What the page tells the island about the payment providers. */
-export interface PaymentsConfig {
-  mode: 'live' | 'simulated';
-  card: 'stripe' | 'simulated' | 'unavailable';
-  paypal: 'paypal' | 'simulated' | 'unavailable';
-  stripePublishableKey: string | null;
-  paypalClientId: string | null;
-  testMode: boolean;
-}
 
 type Tab = 'card' | 'gpay' | 'paypal' | 'oxxo' | 'credit';
 const TABS: Array<{ key: Tab; label: string }> = [
@@ -38,7 +29,7 @@ const TABS: Array<{ key: Tab; label: string }> = [
 
 interface Props {
   order: CheckoutOrder;
-  config: PaymentsConfig;
+  config: PaymentsPublicConfig;
   onPaid(): void;
   /** The order changed without being paid (part of it paid with the balance): show it again. */
   onChanged(): void;

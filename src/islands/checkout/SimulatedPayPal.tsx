@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
 import { postApi } from '../../data/api.ts';
 import { paypalOrderAnswer, settlementAnswer } from '../../data/api-schemas.ts';
+import { BRAND } from '../../domain/brand.ts';
 import { type Centavos, formatCentavos } from '../../domain/money.ts';
 import type { PaymentState } from './payment-flow.ts';
 import { ORDER_STATUS } from '../../domain/orders.ts';
@@ -89,7 +90,7 @@ export default function SimulatedPayPal({ orderId, totalCentavos, onPaid }: Prop
         <div className="paypal-window" role="dialog" aria-modal="false" aria-labelledby={`${id}-title`}>
           <h3 id={`${id}-title`}>PayPal (simulado)</h3>
           <p>
-            Aprueba el pago de <strong>{formatCentavos(totalCentavos)} MXN</strong> a Cartas Mx.
+            Aprueba el pago de <strong>{formatCentavos(totalCentavos)} MXN</strong> a {BRAND.name}.
           </p>
           <p className="muted">Pedido de PayPal {paypalOrderId}</p>
           <div className="auth-actions">

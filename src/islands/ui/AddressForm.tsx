@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_COUNTRY, validateAddress } from '../../domain/validation/address.ts';
 import type { Address } from '../../data/addresses.ts';
-import { Field, CountrySelect } from './Field.tsx';
+import { CountrySelect, TextField } from './Field.tsx';
 import { FormActions } from './FormActions.tsx';
 
 /** The form's values. */
@@ -109,7 +109,7 @@ export function AddressForm(props: Props) {
   }
 
   const input = (key: 'label' | 'street' | 'city' | 'state' | 'zip', label: string, autoComplete?: string) => (
-    <Field
+    <TextField
       label={label}
       name={key}
       value={fields[key]}

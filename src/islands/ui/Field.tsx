@@ -1,11 +1,35 @@
 /**
- * The labelled form controls of the account, auth and checkout screens: a text input with its
- * error line, and the country picker of the address forms.
+ * The labelled form controls of every form of the shop (account, auth, checkout, back office):
+ * Field, a label with its control and the error line under it; TextField, a Field holding a text
+ * input; CountrySelect, the country picker of the address forms.
  */
-import { useId, type Ref } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { COUNTRIES } from '../../domain/validation/address.ts';
 
 interface FieldProps {
+  /** The id of the control inside; its error line is `${id}-error` (for aria-describedby). */
+  id: string;
+  label: string;
+  error?: string | undefined;
+  children: ReactNode;
+}
+
+/** A label, the control it names and, when given, the error under it. */
+export function Field({ id, label, error, children }: FieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface TextFieldProps {
   label: string;
   name: string;
   value: string;
@@ -20,11 +44,10 @@ interface FieldProps {
 }
 
 /** A labelled input; the error, when given, is shown under it and marks the input invalid. */
-export function Field({ label, name, value, onChange, error, type = 'text', autoComplete, inputMode, maxLength, placeholder, inputRef }: FieldProps) {
+export function TextField({ label, name, value, onChange, error, type = 'text', autoComplete, inputMode, maxLength, placeholder, inputRef }: TextFieldProps) {
   const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <Field id={id} label={label} error={error}>
       <input
         id={id}
         ref={inputRef}
@@ -39,8 +62,7 @@ export function Field({ label, name, value, onChange, error, type = 'text', auto
         aria-invalid={error ? true : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
-      {error && <p className="field-error">{error}</p>}
-    </div>
+    </Field>
   );
 }
 
@@ -48,8 +70,7 @@ export function Field({ label, name, value, onChange, error, type = 'text', auto
 export function CountrySelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>País</label>
+    <Field id={id} label="País">
       <select id={id} name="country" className="input" value={value} onChange={(event) => onChange(event.target.value)}>
         {COUNTRIES.map((country) => (
           <option key={country} value={country}>
@@ -57,6 +78,6 @@ export function CountrySelect({ value, onChange }: { value: string; onChange: (v
           </option>
         ))}
       </select>
-    </div>
+    </Field>
   );
 }

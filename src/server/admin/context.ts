@@ -4,13 +4,12 @@ import type { Database } from '../../data/database.types.ts';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import { serverContext } from '../context.ts';
 import type { AdminContext } from './orders.ts';
-
-const LOCAL_URL = 'http://127.0.0.1:54321';
+import { LOCAL_SUPABASE_URL } from '../../domain/local-stack.ts';
 
 /** serverContext() plus asUser(token): the database sees the admin, and its RLS and grants decide. */
 export function adminContext(): AdminContext {
   const base = serverContext();
-  const url = (PUBLIC_SUPABASE_URL ?? LOCAL_URL).replace(/\/+$/, '');
+  const url = (PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL).replace(/\/+$/, '');
   return {
     ...base,
     asUser: (token: string) =>

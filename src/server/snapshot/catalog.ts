@@ -11,6 +11,7 @@ import { isListed, productImages, type Product } from '../../domain/products.ts'
 import { buildSearchShards } from '../../domain/search/shards.ts';
 import { resolveImage } from '../../domain/images.ts';
 import { franchiseTypesPath } from '../../domain/routes.ts';
+import { LOCAL_SUPABASE_URL } from '../../domain/local-stack.ts';
 import { contentFingerprint, pageFingerprints, planBuild, productDigest, requestFromEnv, writeManifest, type BuildPlan, type FingerprintedFile } from '../rebuild/incremental.ts';
 import { PART_ENV, parsePart, partRenders } from '../rebuild/parts.ts';
 import type { SnapshotCollection, SnapshotExpansion, SnapshotFranchise, SnapshotProductType } from './model.ts';
@@ -240,12 +241,9 @@ function planCatalogBuild(catalog: PlanCatalog): BuildPlan {
   return plan;
 }
 
-// The local stack that `npm start` launches when nothing is configured (as the browser client).
-const LOCAL_URL = 'http://127.0.0.1:54321';
-
 /** The Supabase project URL that stored image paths resolve against. */
 export function storageUrl(): string {
-  return (PUBLIC_SUPABASE_URL ?? LOCAL_URL).replace(/\/+$/, '');
+  return (PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL).replace(/\/+$/, '');
 }
 
 /** The URL of a stored image path (storage paths resolve against the Supabase project). */
