@@ -4,7 +4,7 @@
  * own orders, customer and cards, and answers JSON; the files under src/pages/api are one-liners.
  */
 import { z } from 'zod';
-import { authenticate, type Caller } from './auth.ts';
+import { authenticate, type Caller } from './http/auth.ts';
 import {
   closeAttempt,
   ensureCustomer,
@@ -23,7 +23,7 @@ import {
   settlementAnswer,
   type ServerContext,
 } from './checkout.ts';
-import { ApiError, json, readJson, readText } from './http.ts';
+import { ApiError, json, readJson, readText } from './http/json.ts';
 import { installmentsOffered } from '../domain/mexican-payments.ts';
 import { centavos } from '../domain/money.ts';
 import { createOxxoVoucher, releaseOxxoOrder } from './mexican-payments.ts';

@@ -20,7 +20,7 @@ import {
 import { centavos, formatCentavos } from '../domain/money.ts';
 import { orderDisplayId } from '../domain/orders.ts';
 import { BRAND } from '../domain/brand.ts';
-import { authenticate, type Caller } from './auth.ts';
+import { authenticate, type Caller } from './http/auth.ts';
 import {
   closeAttempt,
   ensureCustomer,
@@ -37,7 +37,7 @@ import {
   type OrderRow,
   type ServerContext,
 } from './checkout.ts';
-import { ApiError, json, readJson } from './http.ts';
+import { ApiError, json, readJson } from './http/json.ts';
 import { escape } from './mail.ts';
 import { SimulatedCardProvider } from './payments/simulated.ts';
 import { StripeCardProvider } from './payments/stripe.ts';

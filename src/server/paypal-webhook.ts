@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import { centavos, centavosToDecimalString } from '../domain/money.ts';
 import { closeAttempt, findOrder, orderAmount, requirePayPal, settlePayment, type ServerContext } from './checkout.ts';
-import { ApiError, json, readText } from './http.ts';
+import { ApiError, json, readText } from './http/json.ts';
 import { linkedId } from './payments/paypal.ts';
 import { PaymentError, paypalCaptureCompleted, paypalCaptureFailed, type PayPalProvider, type PayPalWebhookEvent } from './payments/types.ts';
 

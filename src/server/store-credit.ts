@@ -8,9 +8,9 @@ import { z } from 'zod';
 import { centavos, formatCentavos } from '../domain/money.ts';
 import { orderDisplayId } from '../domain/orders.ts';
 import { oxxoCreditedMessage, STORE_CREDIT_MESSAGES } from '../domain/store-credit.ts';
-import { authenticate } from './auth.ts';
+import { authenticate } from './http/auth.ts';
 import type { OrderRow, ServerContext } from './checkout.ts';
-import { ApiError, json, readJson } from './http.ts';
+import { ApiError, json, readJson } from './http/json.ts';
 import { escape } from './mail.ts';
 
 /** What store_credit_post answers. */

@@ -14,7 +14,7 @@ import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_SHOPPER } from '../../scripts/seed/c
 import * as api from '../../src/server/api.ts';
 import * as adminOrders from '../../src/server/admin/orders.ts';
 import type { ServerContext } from '../../src/server/checkout.ts';
-import { handle } from '../../src/server/http.ts';
+import { handle } from '../../src/server/http/json.ts';
 import type { QueuedMail } from '../../src/server/mail/types.ts';
 import * as mx from '../../src/server/mexican-payments.ts';
 import { createPayments } from '../../src/server/payments/index.ts';

@@ -12,7 +12,7 @@ import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts'
 import { oxxoReservationEnd, oxxoVoucherExpiry } from '../../src/domain/mexican-payments.ts';
 import * as api from '../../src/server/api.ts';
 import type { ServerContext } from '../../src/server/checkout.ts';
-import { handle } from '../../src/server/http.ts';
+import { handle } from '../../src/server/http/json.ts';
 import type { QueuedMail } from '../../src/server/mail/types.ts';
 import * as mx from '../../src/server/mexican-payments.ts';
 import { createPayments } from '../../src/server/payments/index.ts';

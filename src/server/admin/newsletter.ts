@@ -4,8 +4,8 @@
  * checked to be an admin.
  */
 import type { ServerContext } from '../checkout.ts';
-import { json } from '../http.ts';
-import { requireAdminCaller } from './auth.ts';
+import { json } from '../http/json.ts';
+import { requireAdmin } from '../http/auth.ts';
 
 /** One subscriber. */
 export interface Subscriber {
@@ -45,14 +45,14 @@ export async function allSubscribers(ctx: ServerContext): Promise<Subscriber[]> 
 
 /** GET /api/admin/newsletter: {count, subscribers}. */
 export async function newsletterList(request: Request, ctx: ServerContext): Promise<Response> {
-  await requireAdminCaller(request, ctx.admin);
+  await requireAdmin(request, ctx.admin);
   const subscribers = await allSubscribers(ctx);
   return json({ count: subscribers.length, subscribers });
 }
 
 /** GET /api/admin/newsletter.csv: 'correo,fecha_de_suscripcion' and one row per subscriber. */
 export async function newsletterCsv(request: Request, ctx: ServerContext): Promise<Response> {
-  await requireAdminCaller(request, ctx.admin);
+  await requireAdmin(request, ctx.admin);
   const subscribers = await allSubscribers(ctx);
   const body = toCsv(['correo', 'fecha_de_suscripcion'], subscribers.map((s) => [s.email, s.created_at]));
   const day = new Date().toISOString().slice(0, 10);

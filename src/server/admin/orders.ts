@@ -10,9 +10,9 @@ import type { Database } from '../../data/database.types.ts';
 import { z } from 'zod';
 import { CARRIERS } from '../../domain/orders.ts';
 import { findOrder, orderAmount, type ServerContext } from '../checkout.ts';
-import { ApiError, json, readJson } from '../http.ts';
+import { ApiError, json, readJson } from '../http/json.ts';
 import { refundCharge } from '../refunds.ts';
-import { requireAdminCaller } from './auth.ts';
+import { requireAdmin } from '../http/auth.ts';
 import { statusEmail } from './emails.ts';
 
 /** The server context plus a database client that acts as a given signed-in user. */
@@ -69,7 +69,7 @@ export async function notifyShopper(ctx: ServerContext, orderId: string, status:
  * database (impossible transition, missing tracking number) is a 409 with its Spanish message.
  */
 export async function setOrderStatus(request: Request, ctx: AdminContext, rawOrderId: string | undefined): Promise<Response> {
-  const caller = await requireAdminCaller(request, ctx.admin);
+  const caller = await requireAdmin(request, ctx.admin);
   const orderId = orderIdFrom(rawOrderId);
   const body = await readJson(request, statusBody);
   const { data, error } = await ctx.asUser(caller.token).rpc('admin_set_order_status', {
@@ -116,7 +116,7 @@ export const OXXO_PROVIDER_REFUND_REFUSED =
  * provider (Stripe cannot refund it): it is credited to the balance or recorded as a bank transfer.
  */
 export async function refundOrder(request: Request, ctx: AdminContext, rawOrderId: string | undefined): Promise<Response> {
-  const caller = await requireAdminCaller(request, ctx.admin);
+  const caller = await requireAdmin(request, ctx.admin);
   const orderId = orderIdFrom(rawOrderId);
   const body = await readJson(request, refundBody);
   const order = await findOrder(ctx, orderId);

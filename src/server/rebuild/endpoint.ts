@@ -1,12 +1,11 @@
 /**
  * POST and GET /api/admin/rebuild, independent of Astro so tests can call them with a plain
- * Request. Only an admin may ask: the caller's Supabase access token is verified with Supabase
- * Auth and profiles.is_admin is read with the service role, never taken from the token's claims.
+ * Request. Only an admin may ask (requireAdmin, as every back-office endpoint).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../data/database.types.ts';
-import { bearerToken } from '../auth.ts';
-import { ApiError, errorResponse, json } from '../http.ts';
+import { requireAdmin } from '../http/auth.ts';
+import { ApiError, errorResponse, json } from '../http/json.ts';
 import type { Rebuilds } from './manager.ts';
 
 /** What the rebuild endpoints need from the server. */
@@ -23,24 +22,6 @@ export interface RebuildContext {
 export interface RequestLimiter {
   readonly limit: number;
   take(key: string): number | Promise<number>;
-}
-
-/** 401 without a valid token, 403 for a signed-in shopper; resolves for an admin. */
-export async function requireAdmin(request: Request, admin: SupabaseClient<Database>): Promise<string> {
-  const token = bearerToken(request);
-  if (!token || token.length > 8192) {
-    throw new ApiError(401, 'Debes iniciar sesión como administrador.', 'not_authenticated');
-  }
-  const { data, error } = await admin.auth.getUser(token);
-  if (error || !data.user) {
-    throw new ApiError(401, 'Tu sesión no es válida o expiró. Inicia sesión de nuevo.', 'not_authenticated');
-  }
-  const profile = await admin.from('profiles').select('is_admin').eq('id', data.user.id).maybeSingle();
-  if (profile.error) throw new ApiError(502, 'No se pudo verificar tu cuenta. Intenta de nuevo.', 'upstream_error');
-  if (profile.data?.is_admin !== true) {
-    throw new ApiError(403, 'Solo un administrador puede reconstruir el catálogo.', 'forbidden');
-  }
-  return data.user.id;
 }
 
 /** Six rebuild requests an hour per admin: more answer 429 (a build costs the server minutes). */
@@ -68,7 +49,7 @@ async function guarded(
 ): Promise<Response> {
   try {
     if (!ctx.admin) throw new ApiError(503, 'Falta SUPABASE_SERVICE_ROLE_KEY en el servidor.', 'not_configured');
-    const adminId = await requireAdmin(request, ctx.admin);
+    const { id: adminId } = await requireAdmin(request, ctx.admin, 'Solo un administrador puede reconstruir el catálogo.');
     if (!ctx.rebuilds) {
       throw new ApiError(503, 'Este servidor no puede reconstruir el catálogo; inícialo con `npm start`.', 'not_available');
     }

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { sendOrderReceipt } from '../../../server/checkout.ts';
 import { serverContext } from '../../../server/context.ts';
-import { handle } from '../../../server/http.ts';
+import { handle } from '../../../server/http/json.ts';
 import { storeCreditPayment } from '../../../server/store-credit.ts';
 
 export const prerender = false;

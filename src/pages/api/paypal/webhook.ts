@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { serverContext } from '../../../server/context.ts';
-import { handle } from '../../../server/http.ts';
+import { handle } from '../../../server/http/json.ts';
 import { paypalWebhook } from '../../../server/paypal-webhook.ts';
 
 export const prerender = false;

@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { adminContext } from '../../../../../server/admin/context.ts';
 import { setOrderStatus } from '../../../../../server/admin/orders.ts';
-import { handle } from '../../../../../server/http.ts';
+import { handle } from '../../../../../server/http/json.ts';
 
 export const prerender = false;
 
