@@ -1,6 +1,7 @@
 // `npm start`: starts the local Supabase-compatible stack when no hosted project is configured,
-// builds the site and serves it with the Node adapter. HOST (default localhost) and PORT
-// (default 4321) choose where the shop listens. Ctrl-C stops everything it started.
+// builds the site as `npm run build` does (BUILD_PARTS included) and serves it with the Node
+// adapter. HOST (default localhost) and PORT (default 4321) choose where the shop listens. Ctrl-C
+// stops everything it started.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -145,8 +146,10 @@ process.on('SIGTERM', () => shutdown(143));
 try {
   await startBackendIfNeeded();
   // Always build: it takes seconds and guarantees the served pages match the sources and the env.
+  // The same build as `npm run build` (scripts/build.ts: one `astro build`, or BUILD_PARTS of them
+  // merged into one output folder, with BUILD_MAX_HEAP_MB), then the server runtime below.
   if (!process.env.START_SKIP_BUILD) {
-    await run([path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build']);
+    await run(['--import', 'tsx', path.join(root, 'scripts', 'build.ts')]);
   }
   // ASTRO_OUT_DIR lets two builds (e.g. parallel test runs) live side by side; see astro.config.mjs.
   const outDir = path.resolve(root, process.env.ASTRO_OUT_DIR || 'dist');
