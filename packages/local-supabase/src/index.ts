@@ -26,7 +26,7 @@ import { defaultCorsOrigins, originOf } from './cors.ts';
 import { openPglite, openPostgres, type Db } from './db.ts';
 import { apiKeys } from './jwt.ts';
 import { applyMigrations, migrationFiles, type ProjectFiles } from './migrate.ts';
-import { attachRealtime } from './realtime.ts';
+import { attachRealtime } from './realtime/server.ts';
 import { loadSchema } from './rest/schema.ts';
 import { createStackServer } from './server.ts';
 import { seedStorage } from './storage/seed.ts';

@@ -1,7 +1,7 @@
 /** Realtime filter parsing and matching, and Phoenix frame decoding, without a stack. */
 import { describe, expect, it } from 'vitest';
 import { matchesFilter, parseFilter } from '../src/realtime/filters.ts';
-import { decodeFrame } from '../src/realtime.ts';
+import { decodeFrame } from '../src/realtime/protocol.ts';
 
 describe('parseFilter', () => {
   it('parses the operators realtime-js users write', () => {
