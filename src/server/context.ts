@@ -7,7 +7,8 @@ import { getSecret, SITE_URL, SUPABASE_SERVICE_ROLE_KEY } from 'astro:env/server
 import { PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import type { ServerContext } from './checkout.ts';
 import { ApiError } from './http/json.ts';
-import { createOutbox, mailTransportFor } from './mail.ts';
+import { createOutbox } from './mail/outbox.ts';
+import { mailTransportFor } from './mail/transport.ts';
 import { createPayments, describePayments, resolvePaymentsMode, stripeEndpointFrom, type PaymentSettings } from './payments/index.ts';
 import { createAdminClient } from './supabase-admin.ts';
 import { LOCAL_SUPABASE_URL } from '../domain/local-stack.ts';

@@ -38,7 +38,8 @@ import {
   type ServerContext,
 } from './checkout.ts';
 import { ApiError, json, readJson } from './http/json.ts';
-import { escape } from './mail.ts';
+import { escapeHtml as escape } from './mail/html.ts';
+import { oxxoVoucherEmail } from './mail/templates/oxxo-voucher.ts';
 import { SimulatedCardProvider } from './payments/simulated.ts';
 import { StripeCardProvider } from './payments/stripe.ts';
 import { PaymentError, type IntentInfo, type OxxoVoucher } from './payments/types.ts';
@@ -167,35 +168,6 @@ export async function createOxxoVoucher(ctx: ServerContext, caller: Caller, orde
       .catch((mailError: unknown) => console.error('[correo] no se pudo enviar la ficha de OXXO', mailError));
   }
   return json({ voucher, paymentIntentId: intent.id });
-}
-
-/** The voucher e-mail: amount, reference, deadline and the link to the voucher. */
-export function oxxoVoucherEmail(input: { orderId: string; voucher: OxxoVoucher; siteUrl: string }): { subject: string; html: string; text: string } {
-  const number = orderDisplayId(input.orderId);
-  const { voucher } = input;
-  const amount = formatCentavos(centavos(voucher.amount));
-  const reference = groupReference(voucher.reference);
-  const deadline = oxxoDeadline(voucher.expiresAt);
-  const orderLink = `${input.siteUrl.replace(/\/+$/, '')}/checkout/${input.orderId}`;
-  const simulated = voucher.hostedVoucherUrl?.includes('/api/payments/simulated/oxxo/') ?? false;
-  const voucherLabel = simulated ? 'Ver la ficha y simular pago en OXXO (modo de prueba)' : 'Ver e imprimir la ficha de pago';
-  const text = [
-    `Tu pedido ${number} está reservado hasta que pagues en OXXO.`,
-    '',
-    `Monto a pagar: ${amount}`,
-    `Referencia: ${reference}`,
-    deadline,
-    ...(voucher.hostedVoucherUrl ? ['', `${voucherLabel}: ${voucher.hostedVoucherUrl}`] : []),
-    '',
-    `Tu pedido: ${orderLink}`,
-  ].join('\n');
-  const html = `<h1>Tu ficha de pago en OXXO</h1>
-<p>Tu pedido <strong>${escape(number)}</strong> está reservado hasta que pagues en OXXO.</p>
-<p>Monto a pagar: <strong>${escape(amount)}</strong><br>Referencia: <strong>${escape(reference)}</strong></p>
-<p>${escape(deadline)}</p>
-${voucher.hostedVoucherUrl ? `<p><a href="${escape(voucher.hostedVoucherUrl)}">${escape(voucherLabel)}</a></p>` : ''}
-<p><a href="${escape(orderLink)}">Ver tu pedido</a></p>`;
-  return { subject: `Ficha de pago OXXO de tu pedido ${number}`, html, text };
 }
 
 /** Settles an OXXO intent the provider reports succeeded (the webhook, the simulated counter). */

@@ -5,13 +5,11 @@
  * call it lock the shopper's account row), never here.
  */
 import { z } from 'zod';
-import { centavos, formatCentavos } from '../domain/money.ts';
-import { orderDisplayId } from '../domain/orders.ts';
-import { oxxoCreditedMessage, STORE_CREDIT_MESSAGES } from '../domain/store-credit.ts';
+import { STORE_CREDIT_MESSAGES } from '../domain/store-credit.ts';
 import { authenticate } from './http/auth.ts';
 import type { OrderRow, ServerContext } from './checkout.ts';
 import { ApiError, json, readJson } from './http/json.ts';
-import { escape } from './mail.ts';
+import { oxxoCreditEmail } from './mail/templates/store-credit.ts';
 
 /** What store_credit_post answers. */
 const postAnswer = z.object({ id: z.number(), created: z.boolean(), balance: z.number() });
@@ -56,22 +54,6 @@ export async function creditOxxoPayment(
     }
   }
   return { created: posted.created, balance: posted.balance };
-}
-
-/** The e-mail of cash credited to the balance. */
-export function oxxoCreditEmail(input: { orderId: string; amount: number; balance: number; siteUrl: string }): { subject: string; html: string; text: string } {
-  const message = oxxoCreditedMessage(centavos(input.amount));
-  const balance = `Tu saldo a favor ahora es de ${formatCentavos(centavos(input.balance))}.`;
-  const number = orderDisplayId(input.orderId);
-  const account = `${input.siteUrl.replace(/\/+$/, '')}/account`;
-  const why = `El pedido ${number} ya no podía recibir este pago. Puedes usar tu saldo en tu próxima compra; ${STORE_CREDIT_MESSAGES.howReturned.charAt(0).toLowerCase()}${STORE_CREDIT_MESSAGES.howReturned.slice(1)}`;
-  const text = [message, '', balance, why, '', `Tu cuenta: ${account}`].join('\n');
-  const html = `<h1>Abonamos tu pago a tu saldo a favor</h1>
-<p>${escape(message)}</p>
-<p><strong>${escape(balance)}</strong></p>
-<p>${escape(why)}</p>
-<p><a href="${escape(account)}">Ver tu saldo a favor</a></p>`;
-  return { subject: `Abonamos ${formatCentavos(centavos(input.amount))} a tu saldo a favor`, html, text };
 }
 
 const MESSAGES_BY_DETAIL: Record<string, [number, string]> = {

@@ -14,7 +14,7 @@
  */
 import { z } from 'zod';
 import { closeAttempt, intentPayment, settlePayment, type ServerContext } from './checkout.ts';
-import { deliverDueMail } from './mail.ts';
+import { deliverDueMail } from './mail/outbox.ts';
 import { paypalCaptureCompleted, paypalCapturePending } from './payments/types.ts';
 import { refundProviders, retryDueRefunds } from './refunds.ts';
 

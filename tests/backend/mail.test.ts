@@ -9,17 +9,10 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createOutbox,
-  deliverDueMail,
-  mailTransportFor,
-  receiptEmail,
-  retryDelayMs,
-  smtpSender,
-  type MailSender,
-  type OutboxRow,
-  type QueuedMail,
-} from '../../src/server/mail.ts';
+import { createOutbox, deliverDueMail, retryDelayMs, type OutboxRow } from '../../src/server/mail/outbox.ts';
+import { mailTransportFor, smtpSender } from '../../src/server/mail/transport.ts';
+import { receiptEmail } from '../../src/server/mail/templates/receipt.ts';
+import type { MailSender, QueuedMail } from '../../src/server/mail/types.ts';
 import { createAdminClient } from '../../src/server/supabase-admin.ts';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
 

@@ -9,7 +9,7 @@ import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_SHOPPER } from '../../scripts/seed/c
 import * as api from '../../src/server/api.ts';
 import type { ServerContext } from '../../src/server/checkout.ts';
 import { handle } from '../../src/server/http/json.ts';
-import { localMailboxSender } from '../../src/server/mail.ts';
+import { localMailboxSender } from '../../src/server/mail/transport.ts';
 import { createPayments } from '../../src/server/payments/index.ts';
 import { createAdminClient } from '../../src/server/supabase-admin.ts';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';

@@ -13,7 +13,7 @@ import { findOrder, orderAmount, type ServerContext } from '../checkout.ts';
 import { ApiError, json, readJson } from '../http/json.ts';
 import { refundCharge } from '../refunds.ts';
 import { requireAdmin } from '../http/auth.ts';
-import { statusEmail } from './emails.ts';
+import { statusEmail } from '../mail/templates/order-status.ts';
 
 /** The server context plus a database client that acts as a given signed-in user. */
 export interface AdminContext extends ServerContext {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CARRIERS, orderActions, trackingUrl } from '../../../src/domain/orders.ts';
-import { statusEmail } from '../../../src/server/admin/emails.ts';
+import { statusEmail } from '../../../src/server/mail/templates/order-status.ts';
 import { csvField, toCsv } from '../../../src/server/admin/newsletter.ts';
 
 describe('CSV (RFC 4180)', () => {

@@ -6,7 +6,7 @@ vi.mock('astro:env/client', () => ({ PUBLIC_SUPABASE_URL: undefined, PUBLIC_SUPA
 const { CHECKOUT_MESSAGES, parseCreateOrderError } = await import('../../../src/data/checkout.ts');
 import { reconcileCart } from '../../../src/domain/cart-reconcile.ts';
 import { formatCardNumber, parseExpiry } from '../../../src/domain/card-format.ts';
-import { receiptEmail } from '../../../src/server/mail.ts';
+import { receiptEmail } from '../../../src/server/mail/templates/receipt.ts';
 import type { CartItem } from '../../../src/stores/cart.ts';
 import { toCentavos } from '../../../src/domain/money.ts';
 

@@ -1,38 +1,12 @@
 /**
- * The shop's e-mail: the e-mails themselves (the order confirmation, in Spanish, as HTML and
- * plain text), and re-exports of the transports (`mail/transport.ts`: SMTP, the local mailbox)
- * and of the outbox that stores, sends and retries them (`mail/outbox.ts`).
+ * The confirmation e-mail of a paid order, in Spanish, as HTML and plain text, every value
+ * escaped: its lines, totals, how it was paid and where it ships.
  */
-import { installmentLabel } from '../domain/mexican-payments.ts';
-import { PAYMENT_METHOD_LABELS, paymentMethodLabel } from '../domain/payment-methods.ts';
-import { type Centavos, formatCentavos, toCentavos } from '../domain/money.ts';
-import { orderDisplayId } from '../domain/orders.ts';
-
-export type { MailMessage, MailQueue, MailSender, QueuedMail } from './mail/types.ts';
-export {
-  isLocalStack,
-  localMailboxSender,
-  mailTransportFor,
-  redactSmtpUrl,
-  smtpSender,
-  unconfiguredSender,
-  type MailEnv,
-  type SmtpTimeouts,
-} from './mail/transport.ts';
-export {
-  createOutbox,
-  deliverDueMail,
-  retryDelayMs,
-  type DeliveryReport,
-  type Outbox,
-  type OutboxOptions,
-  type OutboxRow,
-} from './mail/outbox.ts';
-
-import { escapeHtml } from './mail/html.ts';
-
-/** The one HTML escaper (mail/html.ts), under the name the e-mails use. */
-export const escape = escapeHtml;
+import { installmentLabel } from '../../../domain/mexican-payments.ts';
+import { PAYMENT_METHOD_LABELS, paymentMethodLabel } from '../../../domain/payment-methods.ts';
+import { type Centavos, formatCentavos, toCentavos } from '../../../domain/money.ts';
+import { orderDisplayId } from '../../../domain/orders.ts';
+import { escapeHtml as escape } from '../html.ts';
 
 /** One product line of the confirmation e-mail; `price` is the order_items row's numeric (pesos). */
 export interface ReceiptLine {

@@ -1,0 +1,25 @@
+/**
+ * The e-mail of cash paid at OXXO that its order could not take, credited to the shopper's
+ * balance ('saldo a favor'): the amount, the new balance and how such money comes back. Spanish,
+ * HTML and plain text, every value escaped.
+ */
+import { centavos, formatCentavos } from '../../../domain/money.ts';
+import { orderDisplayId } from '../../../domain/orders.ts';
+import { oxxoCreditedMessage, STORE_CREDIT_MESSAGES } from '../../../domain/store-credit.ts';
+import { escapeHtml as escape } from '../html.ts';
+
+/** The e-mail of cash credited to the balance. */
+export function oxxoCreditEmail(input: { orderId: string; amount: number; balance: number; siteUrl: string }): { subject: string; html: string; text: string } {
+  const message = oxxoCreditedMessage(centavos(input.amount));
+  const balance = `Tu saldo a favor ahora es de ${formatCentavos(centavos(input.balance))}.`;
+  const number = orderDisplayId(input.orderId);
+  const account = `${input.siteUrl.replace(/\/+$/, '')}/account`;
+  const why = `El pedido ${number} ya no podía recibir este pago. Puedes usar tu saldo en tu próxima compra; ${STORE_CREDIT_MESSAGES.howReturned.charAt(0).toLowerCase()}${STORE_CREDIT_MESSAGES.howReturned.slice(1)}`;
+  const text = [message, '', balance, why, '', `Tu cuenta: ${account}`].join('\n');
+  const html = `<h1>Abonamos tu pago a tu saldo a favor</h1>
+<p>${escape(message)}</p>
+<p><strong>${escape(balance)}</strong></p>
+<p>${escape(why)}</p>
+<p><a href="${escape(account)}">Ver tu saldo a favor</a></p>`;
+  return { subject: `Abonamos ${formatCentavos(centavos(input.amount))} a tu saldo a favor`, html, text };
+}
