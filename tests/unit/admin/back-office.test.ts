@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { CARRIERS, orderActions, trackingUrl } from '../../../src/domain/orders.ts';
 import { statusEmail } from '../../../src/server/mail/templates/order-status.ts';
 import { csvField, toCsv } from '../../../src/server/admin/newsletter.ts';
 
@@ -19,30 +18,6 @@ describe('CSV (RFC 4180)', () => {
 
   it('writes a header row and CRLF line ends', () => {
     expect(toCsv(['correo', 'fecha'], [['a@b.mx', '2026-11-01'], ['c,d@e.mx', 'x']])).toBe('correo,fecha\r\na@b.mx,2026-11-01\r\n"c,d@e.mx",x\r\n');
-  });
-});
-
-describe('tracking links', () => {
-  it('links the known carriers and not "Otra"', () => {
-    expect(CARRIERS).toEqual(['Estafeta', 'DHL', 'FedEx', 'Redpack', 'Paquetexpress', '99minutos', 'Otra']);
-    for (const carrier of CARRIERS.filter((c) => c !== 'Otra')) {
-      expect(trackingUrl(carrier, ' 12 34 ')).toMatch(/^https:\/\/.+12%2034/);
-    }
-    expect(trackingUrl('Otra', '123')).toBeNull();
-    expect(trackingUrl('DHL', '  ')).toBeNull();
-    expect(trackingUrl(null, '1')).toBeNull();
-  });
-});
-
-describe('order actions', () => {
-  it('follows the database state machine', () => {
-    expect(orderActions('Pendiente')).toEqual({ ship: false, complete: false, refund: false, cancel: true });
-    expect(orderActions('Pagado')).toEqual({ ship: true, complete: false, refund: true, cancel: false });
-    expect(orderActions('Procesando')).toEqual({ ship: true, complete: false, refund: true, cancel: false });
-    expect(orderActions('Enviado')).toEqual({ ship: false, complete: true, refund: true, cancel: false });
-    for (const done of ['Completado', 'Cancelado', 'Reembolsado', 'Fallido']) {
-      expect(Object.values(orderActions(done)).some(Boolean)).toBe(false);
-    }
   });
 });
 

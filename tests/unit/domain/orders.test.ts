@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CARRIERS,
   formatOrderAmount,
   formatOrderDate,
   formatOrderTotal,
   ORDER_STATUS,
+  orderActions,
   orderDisplayId,
   paginate,
   statusColor,
+  trackingUrl,
 } from '../../../src/domain/orders';
 import { centavos } from '../../../src/domain/money';
 
@@ -105,5 +108,29 @@ describe('paginate', () => {
   it('hides the pager with 8 or fewer orders', () => {
     expect(paginate(orders.slice(0, 8), 1)).toMatchObject({ showPager: false, totalPages: 1, label: 'Página 1 de 1' });
     expect(paginate([], 1)).toMatchObject({ items: [], showPager: false, totalPages: 1 });
+  });
+});
+
+describe('tracking links', () => {
+  it('links the known carriers and not "Otra"', () => {
+    expect(CARRIERS).toEqual(['Estafeta', 'DHL', 'FedEx', 'Redpack', 'Paquetexpress', '99minutos', 'Otra']);
+    for (const carrier of CARRIERS.filter((c) => c !== 'Otra')) {
+      expect(trackingUrl(carrier, ' 12 34 ')).toMatch(/^https:\/\/.+12%2034/);
+    }
+    expect(trackingUrl('Otra', '123')).toBeNull();
+    expect(trackingUrl('DHL', '  ')).toBeNull();
+    expect(trackingUrl(null, '1')).toBeNull();
+  });
+});
+
+describe('order actions', () => {
+  it('follows the database state machine', () => {
+    expect(orderActions('Pendiente')).toEqual({ ship: false, complete: false, refund: false, cancel: true });
+    expect(orderActions('Pagado')).toEqual({ ship: true, complete: false, refund: true, cancel: false });
+    expect(orderActions('Procesando')).toEqual({ ship: true, complete: false, refund: true, cancel: false });
+    expect(orderActions('Enviado')).toEqual({ ship: false, complete: true, refund: true, cancel: false });
+    for (const done of ['Completado', 'Cancelado', 'Reembolsado', 'Fallido']) {
+      expect(Object.values(orderActions(done)).some(Boolean)).toBe(false);
+    }
   });
 });

@@ -8,9 +8,11 @@ import {
   productsForListing,
   resultsHeading,
   typesWithProducts,
+  productIdFor,
   productImages,
   quantityBounds,
   showPreorderBadge,
+  uniqueProductId,
   wrapIndex,
 } from '../../../src/domain/products';
 import { parseProduct, parseProducts } from '../../../src/domain/product-schema';
@@ -176,5 +178,21 @@ describe('listings', () => {
 
   it('writes the listing heading', () => {
     expect(resultsHeading(3, 'Pokémon')).toBe('Resultados (3) – POKÉMON');
+  });
+});
+
+describe('product ids', () => {
+  it('follows franchise-type-expansion with abbreviations', () => {
+    expect(productIdFor('pokemon', 'booster-box', 'journey-together')).toBe('pk-boosterbox-journey-together');
+    expect(productIdFor('pokemon', 'elite-trainer-box', 'destined-rivals')).toBe('pk-elitetrainerbox-destined-rivals');
+    expect(productIdFor('one-piece', 'op-starter-deck', 'op-01')).toBe('op-starterdeck-op-01');
+    expect(productIdFor('riftbound', 'rb-booster-box', 'origins')).toBe('rb-boosterbox-origins');
+    expect(productIdFor('Digi Món', 'Caja Ñ', 'Set 1')).toBe('digimon-cajan-set-1');
+  });
+
+  it('adds the first free numeric suffix', () => {
+    expect(uniqueProductId('pk-tin-xy-evolutions', [])).toBe('pk-tin-xy-evolutions');
+    expect(uniqueProductId('a', ['a', 'a-2', 'a-3'])).toBe('a-4');
+    expect(uniqueProductId('a', new Set(['a-2']))).toBe('a');
   });
 });
