@@ -7,7 +7,7 @@ import { handleAuth } from './auth.ts';
 import { originAllowed, requestOrigin } from './cors.ts';
 import { corsHeaders, HttpError, sendJson } from './http.ts';
 import { handleMailbox } from './mailbox.ts';
-import { handleRest } from './rest.ts';
+import { handleRest } from './rest/router.ts';
 import { handleStorage } from './storage/router.ts';
 import type { Handler, StackContext } from './types.ts';
 

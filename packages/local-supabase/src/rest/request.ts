@@ -1,0 +1,44 @@
+/** One REST request as the route handlers get it, and the transaction each one runs in. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Role, Tx } from '../db.ts';
+import type { StackContext } from '../types.ts';
+import type { Prefer } from './parse.ts';
+import type { Reply } from './reply.ts';
+import { READ_ONLY_SQL } from './sql.ts';
+
+export interface RestRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  ctx: StackContext;
+  method: string;
+  /** GET or HEAD: the transaction is read-only. */
+  readOnly: boolean;
+  /** The client asked for one object (Accept: application/vnd.pgrst.object+json). */
+  objectMode: boolean;
+  prefer: Prefer;
+  role: Role;
+  claims: Record<string, unknown>;
+}
+
+/** Carries the response out of a transaction that must roll back (Prefer: tx=rollback). */
+class RollbackWith extends Error {
+  constructor(readonly reply: Reply) {
+    super('rollback');
+  }
+}
+
+/** Runs `fn` in one transaction as the caller; read-only for GET/HEAD; rolls back on `tx=rollback`. */
+export async function runTx(ctx: StackContext, role: Role, claims: Record<string, unknown>, readOnly: boolean, prefer: Prefer, fn: (tx: Tx) => Promise<Reply>): Promise<Reply> {
+  try {
+    return await ctx.db.asRole(role, claims, async (tx) => {
+      if (readOnly) await tx.query(READ_ONLY_SQL);
+      const reply = await fn(tx);
+      if (prefer.rollback) throw new RollbackWith(reply);
+      return reply;
+    });
+  } catch (err) {
+    if (err instanceof RollbackWith) return err.reply;
+    throw err;
+  }
+}
