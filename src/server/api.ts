@@ -5,24 +5,12 @@
  */
 import { z } from 'zod';
 import { authenticate, type Caller } from './http/auth.ts';
-import {
-  closeAttempt,
-  ensureCustomer,
-  findOrder,
-  intentPayment,
-  orderAmount,
-  ownOrder,
-  payableOrder,
-  recordAttempt,
-  requireCard,
-  requireOwnCustomer,
-  requirePayable,
-  requirePayPal,
-  requireShippingAddress,
-  settlePayment,
-  settlementAnswer,
-  type ServerContext,
-} from './checkout.ts';
+import { closeAttempt, recordAttempt } from './orders/attempts.ts';
+import { ensureCustomer, requireOwnCustomer } from './payments/customers.ts';
+import { findOrder, orderAmount, ownOrder, payableOrder, requirePayable, requireShippingAddress } from './orders/order.ts';
+import { intentPayment, settlePayment, settlementAnswer } from './orders/settlement.ts';
+import { requireCard, requirePayPal } from './payments/guards.ts';
+import type { ServerContext } from './context.ts';
 import { ApiError, json, readJson, readText } from './http/json.ts';
 import { installmentsOffered } from '../domain/mexican-payments.ts';
 import { centavos } from '../domain/money.ts';

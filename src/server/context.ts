@@ -1,18 +1,36 @@
 /**
- * The server context of the running shop, built once from the environment at run time (never
- * frozen into the build, so one build serves any configuration): the service-role Supabase
- * client, the payment providers of the payment mode, and the mailer.
+ * What the endpoints are given, and how the running shop builds it: the server context (the
+ * service-role Supabase client, the payment providers of the payment mode, the mailer) and the
+ * back office's, which adds a client acting as the signed-in admin. Built once from the
+ * environment at run time (never frozen into the build, so one build serves any configuration).
+ * Endpoints import only the types from here, so tests build their own contexts without astro:env.
  */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { getSecret, SITE_URL, SUPABASE_SERVICE_ROLE_KEY } from 'astro:env/server';
-import { PUBLIC_SUPABASE_URL } from 'astro:env/client';
-import type { ServerContext } from './checkout.ts';
+import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
+import type { Database } from '../data/database.types.ts';
+import { LOCAL_SUPABASE_URL } from '../domain/local-stack.ts';
+import type { PaymentsPublicConfig } from '../domain/payments-config.ts';
 import { ApiError } from './http/json.ts';
 import { createOutbox } from './mail/outbox.ts';
 import { mailTransportFor } from './mail/transport.ts';
-import { createPayments, describePayments, resolvePaymentsMode, stripeEndpointFrom, type PaymentSettings } from './payments/index.ts';
+import type { MailQueue } from './mail/types.ts';
+import { createPayments, describePayments, resolvePaymentsMode, stripeEndpointFrom, type Payments, type PaymentSettings } from './payments/index.ts';
 import { createAdminClient } from './supabase-admin.ts';
-import { LOCAL_SUPABASE_URL } from '../domain/local-stack.ts';
-import type { PaymentsPublicConfig } from '../domain/payments-config.ts';
+
+/** What every endpoint needs: the service-role client, the providers, the mailer. */
+export interface ServerContext {
+  admin: SupabaseClient<Database>;
+  payments: Payments;
+  /** Queues an e-mail: in the shop, the outbox (stored, sent in the background, retried). */
+  mail: MailQueue;
+  siteUrl: string;
+}
+
+/** The server context plus a database client that acts as a given signed-in user. */
+export interface AdminContext extends ServerContext {
+  asUser(token: string): SupabaseClient<Database>;
+}
 
 let context: ServerContext | null = null;
 let cachedSettings: PaymentSettings | null = null;
@@ -73,5 +91,19 @@ export function paymentsPublicConfig(): PaymentsPublicConfig {
     stripePublishableKey: payments.card ? (settings.stripePublishableKey ?? null) : null,
     paypalClientId: payments.paypal ? (settings.paypalClientId ?? null) : null,
     testMode: payments.testMode,
+  };
+}
+
+/** serverContext() plus asUser(token): the database sees the admin, and its RLS and grants decide. */
+export function adminContext(): AdminContext {
+  const base = serverContext();
+  const url = (PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL).replace(/\/+$/, '');
+  return {
+    ...base,
+    asUser: (token: string) =>
+      createClient<Database>(url, PUBLIC_SUPABASE_ANON_KEY ?? 'anon-key-missing', {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        global: { headers: { Authorization: `Bearer ${token}` } },
+      }),
   };
 }

@@ -21,22 +21,12 @@ import { centavos, formatCentavos } from '../domain/money.ts';
 import { orderDisplayId } from '../domain/orders.ts';
 import { BRAND } from '../domain/brand.ts';
 import { authenticate, type Caller } from './http/auth.ts';
-import {
-  closeAttempt,
-  ensureCustomer,
-  findOrder,
-  intentPayment,
-  orderAmount,
-  ownOrder,
-  payableOrder,
-  recordAttempt,
-  requireCard,
-  requireShippingAddress,
-  settlePayment,
-  settlementAnswer,
-  type OrderRow,
-  type ServerContext,
-} from './checkout.ts';
+import { closeAttempt, recordAttempt } from './orders/attempts.ts';
+import { ensureCustomer } from './payments/customers.ts';
+import { findOrder, orderAmount, ownOrder, payableOrder, requireShippingAddress, type OrderRow } from './orders/order.ts';
+import { intentPayment, settlePayment, settlementAnswer } from './orders/settlement.ts';
+import { requireCard } from './payments/guards.ts';
+import type { ServerContext } from './context.ts';
 import { ApiError, json, readJson } from './http/json.ts';
 import { escapeHtml as escape } from './mail/html.ts';
 import { oxxoVoucherEmail } from './mail/templates/oxxo-voucher.ts';

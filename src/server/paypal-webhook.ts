@@ -16,7 +16,11 @@
  */
 import { z } from 'zod';
 import { centavos, centavosToDecimalString } from '../domain/money.ts';
-import { closeAttempt, findOrder, orderAmount, requirePayPal, settlePayment, type ServerContext } from './checkout.ts';
+import { closeAttempt } from './orders/attempts.ts';
+import { findOrder, orderAmount } from './orders/order.ts';
+import { requirePayPal } from './payments/guards.ts';
+import { settlePayment } from './orders/settlement.ts';
+import type { ServerContext } from './context.ts';
 import { ApiError, json, readText } from './http/json.ts';
 import { linkedId } from './payments/paypal.ts';
 import { PaymentError, paypalCaptureCompleted, paypalCaptureFailed, type PayPalProvider, type PayPalWebhookEvent } from './payments/types.ts';

@@ -13,10 +13,12 @@
  *   4. sends the e-mails of the outbox that are due (claimed with skip locked, so safe anywhere).
  */
 import { z } from 'zod';
-import { closeAttempt, intentPayment, settlePayment, type ServerContext } from './checkout.ts';
+import { closeAttempt } from './orders/attempts.ts';
+import { intentPayment, settlePayment } from './orders/settlement.ts';
+import type { ServerContext } from './context.ts';
 import { deliverDueMail } from './mail/outbox.ts';
 import { paypalCaptureCompleted, paypalCapturePending } from './payments/types.ts';
-import { refundProviders, retryDueRefunds } from './refunds.ts';
+import { refundProviders, retryDueRefunds } from './orders/refunds.ts';
 
 /** What one sweep did. */
 export interface SweepReport {

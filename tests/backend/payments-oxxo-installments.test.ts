@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
 import { oxxoReservationEnd, oxxoVoucherExpiry } from '../../src/domain/mexican-payments.ts';
 import * as api from '../../src/server/api.ts';
-import type { ServerContext } from '../../src/server/checkout.ts';
+import type { ServerContext } from '../../src/server/context.ts';
 import { handle } from '../../src/server/http/json.ts';
 import type { QueuedMail } from '../../src/server/mail/types.ts';
 import * as mx from '../../src/server/mexican-payments.ts';

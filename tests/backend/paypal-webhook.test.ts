@@ -10,7 +10,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
 import * as api from '../../src/server/api.ts';
-import type { ServerContext } from '../../src/server/checkout.ts';
+import type { ServerContext } from '../../src/server/context.ts';
 import { handle } from '../../src/server/http/json.ts';
 import { createPayments } from '../../src/server/payments/index.ts';
 import { paypalWebhook } from '../../src/server/paypal-webhook.ts';

@@ -3,7 +3,7 @@
  * 'Exportar CSV'. Only the service role reads newsletter_subscribers, after the caller was
  * checked to be an admin.
  */
-import type { ServerContext } from '../checkout.ts';
+import type { ServerContext } from '../context.ts';
 import { json } from '../http/json.ts';
 import { requireAdmin } from '../http/auth.ts';
 

@@ -5,20 +5,14 @@
  * then queues the shopper's e-mail in the outbox. Refunds go through the provider that took the
  * money (refundCharge); complete_refund then sets 'Reembolsado' and returns the stock.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../data/database.types.ts';
 import { z } from 'zod';
 import { CARRIERS } from '../../domain/orders.ts';
-import { findOrder, orderAmount, type ServerContext } from '../checkout.ts';
+import { findOrder, orderAmount } from '../orders/order.ts';
+import type { AdminContext, ServerContext } from '../context.ts';
 import { ApiError, json, readJson } from '../http/json.ts';
-import { refundCharge } from '../refunds.ts';
+import { refundCharge } from '../orders/refunds.ts';
 import { requireAdmin } from '../http/auth.ts';
 import { statusEmail } from '../mail/templates/order-status.ts';
-
-/** The server context plus a database client that acts as a given signed-in user. */
-export interface AdminContext extends ServerContext {
-  asUser(token: string): SupabaseClient<Database>;
-}
 
 const UUID = z.string().uuid({ error: 'El pedido no es válido.' });
 

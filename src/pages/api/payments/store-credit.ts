@@ -1,14 +1,9 @@
 import type { APIRoute } from 'astro';
-import { sendOrderReceipt } from '../../../server/checkout.ts';
 import { serverContext } from '../../../server/context.ts';
 import { handle } from '../../../server/http/json.ts';
-import { storeCreditPayment } from '../../../server/store-credit.ts';
+import { storeCreditPayment } from '../../../server/payments/store-credit.ts';
 
 export const prerender = false;
 
 /** 'Usar saldo a favor' at the payment step: applies (or gives back) the caller's balance. */
-export const POST: APIRoute = ({ request }) =>
-  handle(async () => {
-    const ctx = serverContext();
-    return storeCreditPayment(request, ctx, (orderId, email) => sendOrderReceipt(ctx, orderId, email));
-  });
+export const POST: APIRoute = ({ request }) => handle(async () => storeCreditPayment(request, serverContext()));

@@ -1,0 +1,173 @@
+/**
+ * The one path that turns money a provider confirmed into a paid order, or, when the order can no
+ * longer take it, into a refund (cash at OXXO: into the shopper's balance), and the confirmation
+ * e-mail of a paid order. Every payment endpoint, both webhooks and the sweeper settle through it.
+ */
+import { centavos } from '../../domain/money.ts';
+import { oxxoCreditedMessage } from '../../domain/store-credit.ts';
+import type { ServerContext } from '../context.ts';
+import { ApiError } from '../http/json.ts';
+import { receiptEmail } from '../mail/templates/receipt.ts';
+import type { IntentInfo } from '../payments/types.ts';
+import { closeAttempt } from './attempts.ts';
+import { addressLine, findOrder, orderAmount, type OrderRow } from './order.ts';
+import { refundCharge, REFUND_MESSAGES, type RefundReason } from './refunds.ts';
+import { creditOxxoPayment } from './store-credit.ts';
+
+/** Outcome of settling a payment. */
+export interface Settlement {
+  status: string;
+  /** True when this call marked the order paid (false when it already was, or it was refunded). */
+  changed: boolean;
+  /** Set when the money was refunded instead (late payment, duplicate, amount mismatch). */
+  refunded: RefundReason | null;
+  /** True when that money went to the shopper's balance (cash at OXXO cannot be refunded). */
+  credited?: boolean;
+  /** Centavos of the payment that did not go to the order (refunded or credited). */
+  amount?: number;
+  /** 'succeeded' or, when the provider refused for now, 'failed' (retried by the sweeper). */
+  refundStatus?: string;
+}
+
+/** A payment a provider confirmed: whose order, which provider, the charge and what it took. */
+export interface ConfirmedPayment {
+  orderId: string;
+  /** As orders.payment_provider records it: stripe, paypal, simulated-card, simulated-paypal. */
+  provider: string;
+  /** The charge: Stripe PaymentIntent id, PayPal capture id. */
+  ref: string;
+  /** Integer centavos, or null when the provider did not say. */
+  amount: number | null;
+  currency: string | null;
+  /** The payment attempt it completes (PaymentIntent or PayPal order id); default ref. */
+  attemptRef?: string;
+  /** How it was paid (orders.payment_method), as the provider reports it. */
+  method?: 'card' | 'oxxo' | 'paypal' | null;
+  /** The months of the 'meses sin intereses' plan the provider confirmed; null: a single payment. */
+  installments?: number | null;
+}
+
+/**
+ * A card provider's intent as a payment to settle: the amount, currency and method the provider
+ * reports (the method from the charge that paid), never the browser's.
+ */
+export function intentPayment(provider: string, intent: IntentInfo & { orderId: string }): ConfirmedPayment {
+  return {
+    orderId: intent.orderId,
+    provider,
+    ref: intent.id,
+    amount: intent.amount,
+    currency: intent.currency,
+    method: intent.method ?? null,
+    installments: intent.installments ?? null,
+  };
+}
+
+/**
+ * Turns money a provider confirmed into a paid order: only when the payment is for this order, in
+ * MXN, for exactly its stored amount, and the order can still take it. Otherwise the money goes
+ * back through the provider (once, whoever else settles the same charge) and the order records
+ * it. Idempotent: a repeated confirmation, webhook or capture changes nothing and sends no second
+ * e-mail.
+ */
+export async function settlePayment(
+  ctx: ServerContext,
+  payment: ConfirmedPayment,
+  /** The buyer's e-mail when the caller is the buyer (webhooks look it up instead). */
+  recipient: string | null = null,
+): Promise<Settlement> {
+  const order = await findOrder(ctx, payment.orderId);
+  if (!order) throw new ApiError(404, 'Pedido no encontrado.', 'order_not_found');
+  const attemptRef = payment.attemptRef ?? payment.ref;
+  const refund = async (reason: RefundReason): Promise<Settlement> => {
+    if (payment.amount === null || payment.amount <= 0) throw new Error(`pago ${payment.ref} sin monto; no se puede reembolsar`);
+    if (payment.method === 'oxxo') {
+      // Cash paid at OXXO cannot be refunded: it becomes the shopper's balance.
+      await creditOxxoPayment(ctx, order, { provider: payment.provider, ref: payment.ref, amount: payment.amount }, reason);
+      await closeAttempt(ctx, payment.provider, attemptRef, 'succeeded');
+      const after = await findOrder(ctx, order.id);
+      return { status: after?.status ?? order.status, changed: false, refunded: reason, credited: true, amount: payment.amount };
+    }
+    const outcome = await refundCharge(ctx, { orderId: order.id, provider: payment.provider, ref: payment.ref, amount: payment.amount }, reason);
+    await closeAttempt(ctx, payment.provider, attemptRef, 'succeeded');
+    const after = await findOrder(ctx, order.id);
+    return { status: after?.status ?? order.status, changed: false, refunded: reason, refundStatus: outcome.status, amount: payment.amount };
+  };
+  if (payment.amount !== orderAmount(order) || (payment.currency ?? '').toLowerCase() !== 'mxn') {
+    console.error(`[pagos] el cargo ${payment.provider} ${payment.ref} (${payment.amount} ${payment.currency}) no coincide con el pedido ${order.id}`);
+    return refund('mismatch');
+  }
+  const { data, error } = await ctx.admin.rpc('mark_order_paid', {
+    order_id: order.id,
+    provider: payment.provider,
+    ref: payment.ref,
+  });
+  if (error) {
+    if ((error.details ?? '').includes('order_cancelled')) return refund('late_payment');
+    throw new Error(`mark_order_paid: ${error.message}`);
+  }
+  const changed = data === true;
+  if (!changed) {
+    const current = await findOrder(ctx, order.id);
+    const same = current?.payment_provider === payment.provider && current?.payment_ref === payment.ref;
+    if (!same) return refund('duplicate');
+    return { status: current?.status ?? 'Pagado', changed: false, refunded: null };
+  }
+  await closeAttempt(ctx, payment.provider, attemptRef, 'succeeded');
+  if (payment.method) {
+    // What the provider confirmed, never what the browser asked for.
+    const { error: methodError } = await ctx.admin
+      .from('orders')
+      .update({ payment_method: payment.method, installments: payment.method === 'card' && payment.installments ? payment.installments : null })
+      .eq('id', order.id);
+    if (methodError) console.error(`[pagos] no se pudo guardar el método de pago del pedido ${order.id}: ${methodError.message}`);
+  }
+  const after = await findOrder(ctx, order.id);
+  // The order is paid whatever happens to the e-mail; a mail failure is only logged.
+  await sendReceipt(ctx, after ?? order, recipient).catch((mailError: unknown) => console.error('[correo] no se pudo enviar la confirmación', mailError));
+  return { status: after?.status ?? 'Pagado', changed: true, refunded: null };
+}
+
+/** The endpoint's answer for a settlement: 409 with the shopper's message when it was refunded. */
+export function settlementAnswer(settled: Settlement, orderId: string): { orderId: string; status: string; changed: boolean } {
+  if (settled.credited) {
+    throw new ApiError(409, oxxoCreditedMessage(centavos(settled.amount ?? 0)), 'order_credited');
+  }
+  if (settled.refunded && settled.refunded !== 'shop') {
+    throw new ApiError(409, REFUND_MESSAGES[settled.refunded], 'order_refunded');
+  }
+  return { orderId, status: settled.status, changed: settled.changed };
+}
+
+/** The confirmation e-mail of an order just paid without a provider (the whole of it with the balance). */
+export async function sendOrderReceipt(ctx: ServerContext, orderId: string, recipient: string | null): Promise<void> {
+  const order = await findOrder(ctx, orderId);
+  if (!order) return;
+  await sendReceipt(ctx, order, recipient).catch((mailError: unknown) => console.error('[correo] no se pudo enviar la confirmación', mailError));
+}
+
+async function sendReceipt(ctx: ServerContext, order: OrderRow, recipient: string | null): Promise<void> {
+  let email = recipient;
+  if (!email) {
+    const { data: userData } = await ctx.admin.auth.admin.getUserById(order.user_id);
+    email = userData?.user?.email ?? null;
+  }
+  if (!email) return;
+  const { data: items } = await ctx.admin
+    .from('order_items')
+    .select('quantity, price, products(name)')
+    .eq('order_id', order.id);
+  const lines = (items ?? []).map((i) => ({
+    name: i.products?.name ?? 'Producto no disponible',
+    quantity: i.quantity,
+    price: i.price,
+  }));
+  // The order's own copy: what the shopper chose at payment, whatever the address book says now.
+  const address = addressLine(order.shipping_address);
+  await ctx.mail({
+    to: email,
+    ...receiptEmail({ ...order, lines, address, siteUrl: ctx.siteUrl, installments: order.installments ?? null, method: order.payment_method ?? null }),
+    kind: 'order_paid',
+    dedupeKey: `order_paid:${order.id}`,
+  });
+}

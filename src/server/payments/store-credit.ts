@@ -1,0 +1,53 @@
+/**
+ * POST /api/payments/store-credit: the checkout's 'Saldo a favor' tab. The database decides how
+ * much of the caller's balance an order takes (apply_store_credit) and gives it back
+ * (release_store_credit); this endpoint only asks and answers.
+ */
+import { z } from 'zod';
+import { STORE_CREDIT_MESSAGES } from '../../domain/store-credit.ts';
+import type { ServerContext } from '../context.ts';
+import { authenticate } from '../http/auth.ts';
+import { ApiError, json, readJson } from '../http/json.ts';
+import { sendOrderReceipt } from '../orders/settlement.ts';
+
+const MESSAGES_BY_DETAIL: Record<string, [number, string]> = {
+  order_not_found: [404, 'Pedido no encontrado.'],
+  order_not_payable: [409, 'Este pedido ya no se puede pagar: la reserva expiró o fue cancelado.'],
+  oxxo_voucher_open: [409, 'Tienes una ficha de OXXO pendiente para este pedido. Págala o cancélala para usar tu saldo a favor.'],
+  no_credit: [409, STORE_CREDIT_MESSAGES.noCredit],
+  insufficient_credit: [409, STORE_CREDIT_MESSAGES.insufficient],
+};
+
+/**
+ * POST /api/payments/store-credit {orderId, use}: 'Usar saldo a favor' at the payment step. With
+ * use = true the database applies as much of the caller's balance as the order still owes (all
+ * of it: the order is 'Pagado' at once, and the receipt goes out); use = false gives back what
+ * was applied to the pending order. The amount is never the browser's: the database decides it.
+ */
+export async function storeCreditPayment(
+  request: Request,
+  ctx: ServerContext,
+  /** What follows an order the balance paid whole; default: its confirmation e-mail. */
+  onPaid: (orderId: string, email: string | null) => Promise<void> = (orderId, email) => sendOrderReceipt(ctx, orderId, email),
+): Promise<Response> {
+  const caller = await authenticate(request, ctx.admin);
+  const body = await readJson(
+    request,
+    z.object({ orderId: z.string({ error: 'Falta el pedido (orderId).' }).uuid({ error: 'El pedido (orderId) no es válido.' }), use: z.boolean({ error: 'Indica si usas tu saldo (use).' }) }),
+  );
+  const refuse = (error: { details?: string | null; message: string }) => {
+    const known = MESSAGES_BY_DETAIL[error.details ?? ''];
+    if (known) throw new ApiError(known[0], known[1], error.details!);
+    throw new Error(`saldo a favor: ${error.message}`);
+  };
+  if (!body.use) {
+    const { data, error } = await ctx.admin.rpc('release_store_credit', { p_order_id: body.orderId, p_user: caller.id });
+    if (error) refuse(error);
+    return json({ orderId: body.orderId, released: Number(data ?? 0), status: 'Pendiente' });
+  }
+  const { data, error } = await ctx.admin.rpc('apply_store_credit', { p_order_id: body.orderId, p_user: caller.id });
+  if (error) refuse(error);
+  const applied = z.object({ applied: z.number(), credit: z.number(), due: z.number(), status: z.string() }).parse(data);
+  if (applied.status === 'Pagado') await onPaid(body.orderId, caller.email);
+  return json({ orderId: body.orderId, ...applied });
+}
