@@ -164,3 +164,18 @@ export function createStackServer(ctx: StackContext, options: ServerOptions = {}
     },
   };
 }
+
+/** Starts listening on `host:port` (0 picks a free port); resolves with the port and the base URL. */
+export async function listen(server: http.Server, port: number, host: string): Promise<{ port: number; url: string }> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const urlHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return { port: actualPort, url: `http://${urlHost}:${actualPort}` };
+}
