@@ -15,7 +15,7 @@ import { ApiError } from './http/json.ts';
 import { createOutbox } from './mail/outbox.ts';
 import { mailTransportFor } from './mail/transport.ts';
 import type { MailQueue } from './mail/types.ts';
-import { createPayments, describePayments, resolvePaymentsMode, stripeEndpointFrom, type Payments, type PaymentSettings } from './payments/index.ts';
+import { createPayments, describePayments, resolvePaymentsMode, stripeEndpointFrom, type Payments, type PaymentSettings } from './payments/providers/index.ts';
 import { createAdminClient } from './supabase-admin.ts';
 
 /** What every endpoint needs: the service-role client, the providers, the mailer. */

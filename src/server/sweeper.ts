@@ -1,6 +1,6 @@
 /**
  * The payments sweeper, run every minute by each server process (scripts/serve.mjs calls
- * POST /api/internal/sweep). Only the process holding the database lease sweeps
+ * POST /api/internal/sweep, postSweep below). Only the process holding the database lease sweeps
  * (sweep_expired_orders), so several servers never do the same work twice. The holder keeps the
  * lease between its sweeps (each renews it for about two intervals): one process is the sweeper
  * while it runs, and when it stops another takes over once the lease runs out. One sweep:
@@ -12,12 +12,15 @@
  *   3. retries refunds that failed earlier;
  *   4. sends the e-mails of the outbox that are due (claimed with skip locked, so safe anywhere).
  */
+import { hostname } from 'node:os';
 import { z } from 'zod';
 import { closeAttempt } from './orders/attempts.ts';
-import { intentPayment, settlePayment } from './orders/settlement.ts';
+import { capturePayment, intentPayment, settlePayment } from './orders/settlement.ts';
 import type { ServerContext } from './context.ts';
+import { requireShopServer } from './http/auth.ts';
+import { json } from './http/json.ts';
 import { deliverDueMail } from './mail/outbox.ts';
-import { paypalCaptureCompleted, paypalCapturePending } from './payments/types.ts';
+import { paypalCaptureCompleted, paypalCapturePending } from './payments/providers/types.ts';
 import { refundProviders, retryDueRefunds } from './orders/refunds.ts';
 
 /** What one sweep did. */
@@ -58,14 +61,7 @@ async function closeOpenAttempt(ctx: ServerContext, attempt: OpenAttempt): Promi
   if (paypal && paypal.name === attempt.provider) {
     const info = await paypal.getOrder(attempt.ref);
     if (info && paypalCaptureCompleted(info) && info.captureId) {
-      await settlePayment(ctx, {
-        orderId: attempt.order_id,
-        provider: paypal.name,
-        ref: info.captureId,
-        amount: info.amount,
-        currency: info.currency,
-        attemptRef: attempt.ref,
-      });
+      await settlePayment(ctx, capturePayment(paypal.name, attempt.order_id, info, attempt.ref));
       return true;
     }
     if (paypalCapturePending(info)) return false; // PayPal has not decided yet: look again next time
@@ -153,4 +149,27 @@ export async function sweep(ctx: ServerContext, holder: string, options: SweepOp
     console.info(`[pagos] barrido: ${report.released} reservas liberadas, ${report.closed} pagos cerrados, ${report.refunds.succeeded}/${report.refunds.retried} reembolsos reintentados`);
   }
   return report;
+}
+
+/** This process's name in the sweeper's lease (as scripts/serve.mjs names it in the rebuild jobs). */
+const holder = `${hostname()}-${process.pid}`;
+let last: { at: string; report: SweepReport } | null = null;
+
+/**
+ * POST /api/internal/sweep: the server's periodic sweep (this process stays the sweeper while it
+ * runs). Only for the shop's own servers: the bearer token is the service role key. `ctx` is
+ * built only once the caller is known to be the shop.
+ */
+export async function postSweep(request: Request, ctx: () => ServerContext, serviceRoleKey: string | undefined): Promise<Response> {
+  requireShopServer(request, serviceRoleKey);
+  const at = new Date().toISOString();
+  const report = await sweep(ctx(), holder, { keepLease: true });
+  last = { at, report };
+  return json(report);
+}
+
+/** GET /api/internal/sweep: when this process last swept and what it did (for operators, with the same key). */
+export async function getSweep(request: Request, serviceRoleKey: string | undefined): Promise<Response> {
+  requireShopServer(request, serviceRoleKey);
+  return json({ holder, last });
 }

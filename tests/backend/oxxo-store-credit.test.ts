@@ -11,14 +11,16 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
-import * as api from '../../src/server/api.ts';
+import { createPaymentIntent } from '../../src/server/payments/cards.ts';
+import { stripeWebhook } from '../../src/server/payments/stripe-webhook.ts';
 import * as adminOrders from '../../src/server/admin/orders.ts';
 import type { AdminContext, ServerContext } from '../../src/server/context.ts';
 import { handle } from '../../src/server/http/json.ts';
 import type { QueuedMail } from '../../src/server/mail/types.ts';
-import * as mx from '../../src/server/mexican-payments.ts';
-import { createPayments } from '../../src/server/payments/index.ts';
-import type { SimulatedCardProvider } from '../../src/server/payments/simulated.ts';
+import { confirmInstallments, installmentPlans } from '../../src/server/payments/installments.ts';
+import { settleOxxo } from '../../src/server/payments/oxxo.ts';
+import { createPayments } from '../../src/server/payments/providers/index.ts';
+import type { SimulatedCardProvider } from '../../src/server/payments/providers/simulated-card.ts';
 import { MAX_REFUND_ATTEMPTS, retryDueRefunds } from '../../src/server/orders/refunds.ts';
 import { storeCreditPayment } from '../../src/server/payments/store-credit.ts';
 import { createAdminClient } from '../../src/server/supabase-admin.ts';
@@ -96,7 +98,7 @@ async function releasePending(): Promise<void> {
   await service.rpc('release_expired_orders');
 }
 
-const oxxo = (ctx: ServerContext, orderId: string) => call(() => api.createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId, method: 'oxxo' }), ctx));
+const oxxo = (ctx: ServerContext, orderId: string) => call(() => createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId, method: 'oxxo' }), ctx));
 const refundRequests = () => stub.requests.filter((q) => q.method === 'POST' && q.path === '/v1/refunds');
 
 beforeAll(async () => {
@@ -161,7 +163,7 @@ describe('cash at OXXO through Stripe (stub)', () => {
     stub.payOxxo(intent.id as string);
     await sweep(live, `prueba-${Date.now()}`);
     expect((await order(o.id)).status).toBe('Pendiente');
-    const hook = await call(() => api.webhook(event('payment_intent.succeeded', intent.id as string), live));
+    const hook = await call(() => stripeWebhook(event('payment_intent.succeeded', intent.id as string), live));
     expect(hook.body).toMatchObject({ handled: true, status: 'Pagado', changed: true });
     expect(await order(o.id)).toMatchObject({ status: 'Pagado', payment_method: 'oxxo' });
   });
@@ -185,7 +187,7 @@ describe('cash at OXXO through Stripe (stub)', () => {
     expect(mail?.to).toBe(DEMO_SHOPPER.email);
     expect(mail?.text).toContain(`Recibimos tu pago en OXXO de $${(o.cents / 100).toFixed(2)}; lo abonamos a tu saldo a favor.`);
     // The webhook of the same payment credits nothing twice.
-    const hook = await call(() => api.webhook(event('payment_intent.succeeded', intent.id as string), live));
+    const hook = await call(() => stripeWebhook(event('payment_intent.succeeded', intent.id as string), live));
     expect(hook.body).toMatchObject({ handled: true, status: 'Cancelado' });
     expect(await balance()).toBe(before + o.cents);
     expect(mails.filter((m) => m.kind === 'store_credit')).toHaveLength(1);
@@ -203,7 +205,7 @@ describe('cash at OXXO through Stripe (stub)', () => {
     const expiring = stub.intents.get(first.body.paymentIntentId)!;
     expiring.status = 'requires_payment_method';
     expiring.next_action = null;
-    const failed = await call(() => api.webhook(event('payment_intent.payment_failed', expiring.id as string), live));
+    const failed = await call(() => stripeWebhook(event('payment_intent.payment_failed', expiring.id as string), live));
     expect(failed.body).toMatchObject({ handled: true, status: 'Cancelado' });
     expect((await oxxo(live, b.id)).status).toBe(200);
   });
@@ -227,7 +229,7 @@ describe('cash at OXXO through Stripe (stub)', () => {
     const o = await newOrder(2);
     const r = await oxxo(live, o.id);
     stub.payOxxo(r.body.paymentIntentId);
-    await call(() => api.webhook(event('payment_intent.succeeded', r.body.paymentIntentId), live));
+    await call(() => stripeWebhook(event('payment_intent.succeeded', r.body.paymentIntentId), live));
     expect((await order(o.id)).status).toBe('Pagado');
     const refusal = await call(() => adminOrders.refundOrder(req('POST', `/api/admin/orders/${o.id}/refund`, adminToken, { way: 'provider' }), adminCtx, o.id));
     expect(refusal).toMatchObject({ status: 409, body: { error: 'provider_refund_not_possible', message: adminOrders.OXXO_PROVIDER_REFUND_REFUSED } });
@@ -248,7 +250,7 @@ describe('cash at OXXO through Stripe (stub)', () => {
     const t = await newOrder(1);
     const rt = await oxxo(live, t.id);
     stub.payOxxo(rt.body.paymentIntentId);
-    await call(() => api.webhook(event('payment_intent.succeeded', rt.body.paymentIntentId), live));
+    await call(() => stripeWebhook(event('payment_intent.succeeded', rt.body.paymentIntentId), live));
     await service.from('orders').update({ status: 'Enviado', carrier: 'DHL', tracking_number: 'GUIA123' }).eq('id', t.id);
     const shippedStock = await stock();
     const transfer = await call(() => adminOrders.refundOrder(req('POST', `/api/admin/orders/${t.id}/refund`, adminToken, { way: 'bank_transfer', reference: 'SPEI 0042' }), adminCtx, t.id));
@@ -263,7 +265,7 @@ describe('cash at OXXO through Stripe (stub)', () => {
 describe('card payments as Stripe behaves', () => {
   it('card intents list only card, and the order records what paid', async () => {
     const o = await newOrder(1);
-    const created = await call(() => api.createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: o.id }), live));
+    const created = await call(() => createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: o.id }), live));
     expect(created.status).toBe(200);
     const create = stub.requests.find((q) => q.method === 'POST' && q.path === '/v1/payment_intents')!;
     expect(create.params.get('payment_method_types[0]')).toBe('card');
@@ -271,7 +273,7 @@ describe('card payments as Stripe behaves', () => {
     expect(create.params.has('automatic_payment_methods[enabled]')).toBe(false);
     expect(stub.intents.get(created.body.paymentIntentId)!.payment_method_types).toEqual(['card']);
     stub.intents.get(created.body.paymentIntentId)!.status = 'succeeded';
-    const hook = await call(() => api.webhook(event('payment_intent.succeeded', created.body.paymentIntentId), live));
+    const hook = await call(() => stripeWebhook(event('payment_intent.succeeded', created.body.paymentIntentId), live));
     expect(hook.body).toMatchObject({ status: 'Pagado' });
     expect(await order(o.id)).toMatchObject({ status: 'Pagado', payment_method: 'card' });
   });
@@ -282,14 +284,14 @@ describe('card payments as Stripe behaves', () => {
     await service.from('products').update({ price: 500 }).eq('id', PRODUCT);
     try {
       const o = await newOrder(1);
-      const created = await call(() => api.createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: o.id }), live));
+      const created = await call(() => createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: o.id }), live));
       expect(created.status).toBe(200);
       const { error } = await shopper.rpc('cancel_order', { order_id: o.id });
       expect(error).toBeNull();
       stub.requests.length = 0;
-      const plans = await call(() => mx.installmentPlans(req('POST', '/x', token, { orderId: o.id, paymentIntentId: created.body.paymentIntentId, paymentMethodId: 'pm_card_mx_installments' }), live));
+      const plans = await call(() => installmentPlans(req('POST', '/x', token, { orderId: o.id, paymentIntentId: created.body.paymentIntentId, paymentMethodId: 'pm_card_mx_installments' }), live));
       expect(plans.status).toBe(409);
-      const confirm = await call(() => mx.confirmInstallments(req('POST', '/x', token, { orderId: o.id, paymentIntentId: created.body.paymentIntentId, months: 3 }), live));
+      const confirm = await call(() => confirmInstallments(req('POST', '/x', token, { orderId: o.id, paymentIntentId: created.body.paymentIntentId, months: 3 }), live));
       expect(confirm).toMatchObject({ status: 409, body: { error: 'order_not_payable' } });
       expect(stub.requests.filter((q) => q.method === 'POST' && q.path.startsWith('/v1/payment_intents/'))).toHaveLength(0);
       expect(stub.intents.get(created.body.paymentIntentId)!.status).not.toBe('succeeded');
@@ -300,11 +302,11 @@ describe('card payments as Stripe behaves', () => {
 
   it(`a refund that keeps failing stops after ${MAX_REFUND_ATTEMPTS} attempts as 'manual' and is not retried`, async () => {
     const o = await newOrder(1);
-    const created = await call(() => api.createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: o.id }), live));
+    const created = await call(() => createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: o.id }), live));
     await shopper.rpc('cancel_order', { order_id: o.id });
     stub.failRefunds(1000);
     stub.intents.get(created.body.paymentIntentId)!.status = 'succeeded';
-    const hook = await call(() => api.webhook(event('payment_intent.succeeded', created.body.paymentIntentId), live));
+    const hook = await call(() => stripeWebhook(event('payment_intent.succeeded', created.body.paymentIntentId), live));
     expect(hook.body).toMatchObject({ refunded: 'late_payment' });
     for (let i = 0; i < MAX_REFUND_ATTEMPTS + 3; i += 1) {
       await service.from('payment_refunds').update({ next_attempt_at: new Date(Date.now() - 1000).toISOString() }).eq('order_id', o.id).neq('status', 'manual');
@@ -326,9 +328,9 @@ describe('card payments as Stripe behaves', () => {
 
   it('a card refund still being retried blocks refunding another way; once manual, the balance settles it', async () => {
     const o = await newOrder(1);
-    const created = await call(() => api.createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: o.id }), live));
+    const created = await call(() => createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: o.id }), live));
     stub.intents.get(created.body.paymentIntentId)!.status = 'succeeded';
-    await call(() => api.webhook(event('payment_intent.succeeded', created.body.paymentIntentId), live));
+    await call(() => stripeWebhook(event('payment_intent.succeeded', created.body.paymentIntentId), live));
     // Stripe's SDK retries twice by itself: three failures make the refund fail.
     stub.failRefunds(3);
     const failed = await call(() => adminOrders.refundOrder(req('POST', `/api/admin/orders/${o.id}/refund`, adminToken, { way: 'provider' }), adminCtx, o.id));
@@ -350,7 +352,7 @@ describe('card payments as Stripe behaves', () => {
     await shopper.rpc('cancel_order', { order_id: o.id });
     await service.from('payment_attempts').insert({ order_id: o.id, provider: 'simulated-card', ref: `pi_sim_ajeno_${Date.now()}` });
     const processing = await newOrder(1);
-    const created = await call(() => api.createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: processing.id }), live));
+    const created = await call(() => createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: processing.id }), live));
     await shopper.rpc('cancel_order', { order_id: processing.id });
     // The bank is still processing it: Stripe refuses to cancel it, and the sweeper looks again later.
     stub.intents.get(created.body.paymentIntentId)!.status = 'processing';
@@ -378,10 +380,10 @@ describe('saldo a favor', () => {
     const used = await call(() => storeCreditPayment(req('POST', '/api/payments/store-credit', token, { orderId: o.id, use: true }), live, async () => undefined));
     expect(used).toMatchObject({ status: 200, body: { status: 'Pendiente', due: o.cents - start } });
     expect(await balance()).toBe(0);
-    const created = await call(() => api.createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: o.id }), live));
+    const created = await call(() => createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: o.id }), live));
     expect(created.body.amount).toBe(o.cents - start);
     // The browser cannot pick a bigger share: the amount sent along must be the rest.
-    const forged = await call(() => api.createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: o.id, amount: o.cents }), live));
+    const forged = await call(() => createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: o.id, amount: o.cents }), live));
     expect(forged.status).toBe(400);
     const { error } = await shopper.rpc('cancel_order', { order_id: o.id });
     expect(error).toBeNull();
@@ -431,7 +433,7 @@ describe('saldo a favor', () => {
     const paid = await card.payOxxo(r.body.paymentIntentId, new Date(deadline - 60_000));
     expect(paid).toMatchObject({ status: 'succeeded', method: 'oxxo' });
     await expect(card.refundPayment(r.body.paymentIntentId, o.cents, `prueba-${o.id}`)).rejects.toThrow('Los pagos en efectivo en OXXO no se pueden reembolsar.');
-    const settled = await mx.settleOxxo(sim, paid);
+    const settled = await settleOxxo(sim, paid);
     expect(settled).toMatchObject({ status: 'Pagado', changed: true });
   });
 });

@@ -7,11 +7,13 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
-import * as api from '../../src/server/api.ts';
+import { approveSimulatedPayPal, capturePayPalOrder, createPayPalOrder } from '../../src/server/payments/paypal.ts';
+import { confirmPayment, createPaymentIntent } from '../../src/server/payments/cards.ts';
+import { simulatedAuthenticate, simulatedConfirm } from '../../src/server/payments/simulated.ts';
 import type { ServerContext } from '../../src/server/context.ts';
 import { handle } from '../../src/server/http/json.ts';
-import { createPayments } from '../../src/server/payments/index.ts';
-import type { PayPalProvider } from '../../src/server/payments/types.ts';
+import { createPayments } from '../../src/server/payments/providers/index.ts';
+import type { PayPalProvider } from '../../src/server/payments/providers/types.ts';
 import { createAdminClient } from '../../src/server/supabase-admin.ts';
 import { sweep } from '../../src/server/sweeper.ts';
 import { startPayPalStub, type PayPalStub } from '../support/paypal-stub.ts';
@@ -108,10 +110,10 @@ afterAll(async () => {
 describe('simulated card', () => {
   it('does not charge an order that was cancelled before "Pagar" (the intent is cancelled)', async () => {
     const id = await newOrder();
-    const intent = await call(() => api.createPaymentIntent(req(token, { orderId: id }), simulated));
+    const intent = await call(() => createPaymentIntent(req(token, { orderId: id }), simulated));
     await shopper.rpc('cancel_order', { order_id: id });
     const paid = await call(() =>
-      api.simulatedConfirm(req(token, { clientSecret: intent.body.clientSecret, card: { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' } }), simulated),
+      simulatedConfirm(req(token, { clientSecret: intent.body.clientSecret, card: { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' } }), simulated),
     );
     expect(paid).toMatchObject({ status: 409, body: { error: 'order_not_payable' } });
     expect((await simulated.payments.card!.retrievePaymentIntent(intent.body.paymentIntentId))!.status).toBe('canceled');
@@ -123,16 +125,16 @@ describe('simulated card', () => {
     const before = await stock();
     const pointsBefore = await points();
     const id = await newOrder(2);
-    const intent = await call(() => api.createPaymentIntent(req(token, { orderId: id }), simulated));
+    const intent = await call(() => createPaymentIntent(req(token, { orderId: id }), simulated));
     const clientSecret = intent.body.clientSecret as string;
-    const action = await call(() => api.simulatedConfirm(req(token, { clientSecret, card: { number: '4000002760003184', expMonth: 1, expYear: 2040, cvc: '123' } }), simulated));
+    const action = await call(() => simulatedConfirm(req(token, { clientSecret, card: { number: '4000002760003184', expMonth: 1, expYear: 2040, cvc: '123' } }), simulated));
     expect(action.body.status).toBe('requires_action');
     // The reservation ends while the shopper is at the bank's page.
     await shopper.rpc('cancel_order', { order_id: id });
     expect(await stock()).toBe(before);
     const [a, b] = await Promise.all([
-      call(() => api.simulatedAuthenticate(req(token, { clientSecret, approve: true }), simulated)),
-      call(() => api.simulatedAuthenticate(req(token, { clientSecret, approve: true }), simulated)),
+      call(() => simulatedAuthenticate(req(token, { clientSecret, approve: true }), simulated)),
+      call(() => simulatedAuthenticate(req(token, { clientSecret, approve: true }), simulated)),
     ]);
     for (const r of [a, b]) expect(r).toMatchObject({ status: 409, body: { error: 'order_refunded', message: LATE } });
     const row = await order(id);
@@ -147,10 +149,10 @@ describe('simulated card', () => {
 describe('simulated PayPal', () => {
   it('refuses to capture an approved PayPal order whose order was cancelled, and voids it', async () => {
     const id = await newOrder();
-    const created = await call(() => api.createPayPalOrder(req(token, { orderId: id }), simulated));
-    await call(() => api.approveSimulatedPayPal(req(token, { orderId: id, paypalOrderId: created.body.id }), simulated));
+    const created = await call(() => createPayPalOrder(req(token, { orderId: id }), simulated));
+    await call(() => approveSimulatedPayPal(req(token, { orderId: id, paypalOrderId: created.body.id }), simulated));
     await shopper.rpc('cancel_order', { order_id: id });
-    const capture = await call(() => api.capturePayPalOrder(req(token, { orderId: id, paypalOrderId: created.body.id }), simulated));
+    const capture = await call(() => capturePayPalOrder(req(token, { orderId: id, paypalOrderId: created.body.id }), simulated));
     expect(capture).toMatchObject({ status: 409, body: { error: 'order_not_payable' } });
     expect((await simulated.payments.paypal!.getOrder(created.body.id))!.status).toBe('VOIDED');
     expect(await refundRows(id)).toEqual([]);
@@ -159,13 +161,13 @@ describe('simulated PayPal', () => {
   it('refunds a capture that lands after the order was cancelled during it', async () => {
     const before = await stock();
     const id = await newOrder();
-    const created = await call(() => api.createPayPalOrder(req(token, { orderId: id }), simulated));
-    await call(() => api.approveSimulatedPayPal(req(token, { orderId: id, paypalOrderId: created.body.id }), simulated));
+    const created = await call(() => createPayPalOrder(req(token, { orderId: id }), simulated));
+    await call(() => approveSimulatedPayPal(req(token, { orderId: id, paypalOrderId: created.body.id }), simulated));
     const ctx: ServerContext = {
       ...simulated,
       payments: { ...simulated.payments, paypal: racing(simulated.payments.paypal!, async () => void (await shopper.rpc('cancel_order', { order_id: id }))) },
     };
-    const capture = await call(() => api.capturePayPalOrder(req(token, { orderId: id, paypalOrderId: created.body.id }), ctx));
+    const capture = await call(() => capturePayPalOrder(req(token, { orderId: id, paypalOrderId: created.body.id }), ctx));
     expect(capture).toMatchObject({ status: 409, body: { error: 'order_refunded', message: LATE } });
     expect((await order(id)).status).toBe('Reembolsado');
     expect(await refundRows(id)).toEqual([expect.objectContaining({ status: 'succeeded', reason: 'late_payment', provider: 'simulated-paypal' })]);
@@ -176,32 +178,32 @@ describe('simulated PayPal', () => {
 describe('PayPal REST API (stub)', () => {
   it('pays through create, approval and capture, and records the provider as paypal', async () => {
     const id = await newOrder();
-    const created = await call(() => api.createPayPalOrder(req(token, { orderId: id }), live));
+    const created = await call(() => createPayPalOrder(req(token, { orderId: id }), live));
     expect(created.status).toBe(200);
     paypalStub.approve(created.body.id);
-    const captured = await call(() => api.capturePayPalOrder(req(token, { orderId: id, paypalOrderId: created.body.id }), live));
+    const captured = await call(() => capturePayPalOrder(req(token, { orderId: id, paypalOrderId: created.body.id }), live));
     expect(captured.body).toMatchObject({ status: 'Pagado', changed: true });
     expect((await order(id)).payment_provider).toBe('paypal');
   });
 
   it('never captures for a cancelled order; a capture racing the cancellation is refunded exactly once', async () => {
     const stale = await newOrder();
-    const first = await call(() => api.createPayPalOrder(req(token, { orderId: stale }), live));
+    const first = await call(() => createPayPalOrder(req(token, { orderId: stale }), live));
     paypalStub.approve(first.body.id);
     await shopper.rpc('cancel_order', { order_id: stale });
-    const refused = await call(() => api.capturePayPalOrder(req(token, { orderId: stale, paypalOrderId: first.body.id }), live));
+    const refused = await call(() => capturePayPalOrder(req(token, { orderId: stale, paypalOrderId: first.body.id }), live));
     expect(refused.status).toBe(409);
     expect(paypalStub.requests.some((r) => r.path === `/v2/checkout/orders/${first.body.id}/capture`)).toBe(false);
 
     const before = await stock();
     const id = await newOrder(2);
-    const created = await call(() => api.createPayPalOrder(req(token, { orderId: id }), live));
+    const created = await call(() => createPayPalOrder(req(token, { orderId: id }), live));
     paypalStub.approve(created.body.id);
     const ctx: ServerContext = {
       ...live,
       payments: { ...live.payments, paypal: racing(live.payments.paypal!, async () => void (await shopper.rpc('cancel_order', { order_id: id }))) },
     };
-    const capture = await call(() => api.capturePayPalOrder(req(token, { orderId: id, paypalOrderId: created.body.id }), ctx));
+    const capture = await call(() => capturePayPalOrder(req(token, { orderId: id, paypalOrderId: created.body.id }), ctx));
     expect(capture).toMatchObject({ status: 409, body: { error: 'order_refunded', message: LATE } });
     const captureId = `CAP-STUB-${created.body.id}`;
     const refundCalls = paypalStub.requests.filter((r) => r.path === `/v2/payments/captures/${captureId}/refund`);
@@ -222,7 +224,7 @@ describe('the sweeper', () => {
     const before = await stock();
     const id = await newOrder(3);
     expect(await stock()).toBe(before - 3);
-    const intent = await call(() => api.createPaymentIntent(req(token, { orderId: id }), simulated));
+    const intent = await call(() => createPaymentIntent(req(token, { orderId: id }), simulated));
     // The reservation is shortened (the shop's is 30 minutes) and ends.
     await service.from('orders').update({ expires_at: new Date(Date.now() - 1000).toISOString() }).eq('id', id);
     const report = await sweep(simulated, 'sweeper-test');
@@ -250,9 +252,9 @@ describe('the order keeps its address and earns its points', () => {
     expect(error).toBeNull();
     const id = await newOrder(1, extra!.id);
     const pointsBefore = await points();
-    const intent = await call(() => api.createPaymentIntent(req(token, { orderId: id }), simulated));
+    const intent = await call(() => createPaymentIntent(req(token, { orderId: id }), simulated));
     const paid = await call(() =>
-      api.simulatedConfirm(req(token, { clientSecret: intent.body.clientSecret, card: { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' } }), simulated),
+      simulatedConfirm(req(token, { clientSecret: intent.body.clientSecret, card: { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' } }), simulated),
     );
     expect(paid.body.status).toBe('succeeded');
     const copy = { label: 'Bodega', street: 'Av. Reforma 222', city: 'Ciudad de México', state: 'CDMX', zip: '06600', country: 'México' };
@@ -270,7 +272,7 @@ describe('the order keeps its address and earns its points', () => {
     const earned = Math.floor(Number(row.subtotal) - Number(row.discount));
     expect(row.points_awarded).toBe(earned);
     expect(await points()).toBe(pointsBefore + earned);
-    const again = await call(() => api.confirmPayment(req(token, { orderId: id, paymentIntentId: intent.body.paymentIntentId }), simulated));
+    const again = await call(() => confirmPayment(req(token, { orderId: id, paymentIntentId: intent.body.paymentIntentId }), simulated));
     expect(again.body).toMatchObject({ status: 'Pagado', changed: false });
     expect(await points()).toBe(pointsBefore + earned);
   });

@@ -10,13 +10,15 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
 import { oxxoReservationEnd, oxxoVoucherExpiry } from '../../src/domain/mexican-payments.ts';
-import * as api from '../../src/server/api.ts';
+import { createPaymentIntent } from '../../src/server/payments/cards.ts';
+import { simulatedConfirm, simulatedInstallmentPlans, simulatedOxxoCounter, simulatedOxxoExpire, simulatedOxxoPay } from '../../src/server/payments/simulated.ts';
+import { stripeWebhook } from '../../src/server/payments/stripe-webhook.ts';
 import type { ServerContext } from '../../src/server/context.ts';
 import { handle } from '../../src/server/http/json.ts';
 import type { QueuedMail } from '../../src/server/mail/types.ts';
-import * as mx from '../../src/server/mexican-payments.ts';
-import { createPayments } from '../../src/server/payments/index.ts';
-import { simulatedOxxoReference } from '../../src/server/payments/simulated.ts';
+import { confirmInstallments, installmentPlans } from '../../src/server/payments/installments.ts';
+import { createPayments } from '../../src/server/payments/providers/index.ts';
+import { simulatedOxxoReference } from '../../src/server/payments/providers/simulated-card.ts';
 import { createAdminClient } from '../../src/server/supabase-admin.ts';
 import { sweep } from '../../src/server/sweeper.ts';
 import { startStripeStub, type StripeStub } from '../support/stripe-stub.ts';
@@ -125,7 +127,7 @@ beforeEach(async () => {
   await service.rpc('release_expired_orders');
 });
 
-const oxxo = (ctx: ServerContext, orderId: string) => call(() => api.createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId, method: 'oxxo' }), ctx));
+const oxxo = (ctx: ServerContext, orderId: string) => call(() => createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId, method: 'oxxo' }), ctx));
 
 describe('OXXO, simulated', () => {
   it('answers a deterministic voucher, keeps the order pending and reserved until two business days after the voucher expires, and e-mails it', async () => {
@@ -156,7 +158,7 @@ describe('OXXO, simulated', () => {
   it('settles a simulated store payment as the webhook would: paid, points, receipt', async () => {
     const o = await newOrder(1);
     await oxxo(sim, o.id);
-    const paid = await call(() => mx.simulatedOxxoPay(req('POST', '/x', token, { orderId: o.id }), sim));
+    const paid = await call(() => simulatedOxxoPay(req('POST', '/x', token, { orderId: o.id }), sim));
     expect(paid).toMatchObject({ status: 200, body: { status: 'Pagado', changed: true } });
     const row = await order(o.id);
     expect(row).toMatchObject({ status: 'Pagado', payment_method: 'oxxo', payment_provider: 'simulated-card', installments: null });
@@ -169,13 +171,13 @@ describe('OXXO, simulated', () => {
     const r = await oxxo(sim, o.id);
     const link = new URL(r.body.voucher.hostedVoucherUrl);
     const intentId = link.pathname.split('/').pop()!;
-    const wrong = await mx.simulatedOxxoCounter(new Request(`${BASE}${link.pathname}?token=nope`), sim, intentId);
+    const wrong = await simulatedOxxoCounter(new Request(`${BASE}${link.pathname}?token=nope`), sim, intentId);
     expect(wrong.status).toBe(404);
-    const shown = await mx.simulatedOxxoCounter(new Request(link), sim, intentId);
+    const shown = await simulatedOxxoCounter(new Request(link), sim, intentId);
     const html = await shown.text();
     expect(html).toContain('Simular pago en OXXO');
     expect(html).toContain(r.body.voucher.reference.slice(0, 4) + ' ');
-    const posted = await mx.simulatedOxxoCounter(new Request(link, { method: 'POST' }), sim, intentId);
+    const posted = await simulatedOxxoCounter(new Request(link, { method: 'POST' }), sim, intentId);
     expect(posted.status).toBe(200);
     expect(await posted.text()).toContain('Pago registrado');
     expect((await order(o.id)).status).toBe('Pagado');
@@ -186,10 +188,10 @@ describe('OXXO, simulated', () => {
     const o = await newOrder(2);
     await oxxo(sim, o.id);
     expect(await stock()).toBe(start - 2);
-    const expired = await call(() => mx.simulatedOxxoExpire(req('POST', '/x', token, { orderId: o.id }), sim));
+    const expired = await call(() => simulatedOxxoExpire(req('POST', '/x', token, { orderId: o.id }), sim));
     expect(expired).toMatchObject({ status: 200, body: { status: 'Cancelado', released: true } });
     expect(await stock()).toBe(start);
-    const late = await call(() => mx.simulatedOxxoPay(req('POST', '/x', token, { orderId: o.id }), sim));
+    const late = await call(() => simulatedOxxoPay(req('POST', '/x', token, { orderId: o.id }), sim));
     expect(late.status).toBe(409);
     expect((await order(o.id)).status).toBe('Cancelado');
   });
@@ -223,10 +225,10 @@ describe('OXXO, simulated', () => {
 describe('meses sin intereses, simulated', () => {
   async function intentFor(quantity: number) {
     const o = await newOrder(quantity);
-    const r = await call(() => api.createPaymentIntent(req('POST', '/x', token, { orderId: o.id }), sim));
+    const r = await call(() => createPaymentIntent(req('POST', '/x', token, { orderId: o.id }), sim));
     return { ...o, clientSecret: r.body.clientSecret as string, offered: r.body.installments as boolean };
   }
-  const plans = (clientSecret: string, number: string) => call(() => mx.simulatedInstallmentPlans(req('POST', '/x', token, { clientSecret, number }), sim));
+  const plans = (clientSecret: string, number: string) => call(() => simulatedInstallmentPlans(req('POST', '/x', token, { clientSecret, number }), sim));
   const card = (number: string) => ({ number, expMonth: 12, expYear: 2034, cvc: '123' });
 
   it('lists the plans of Stripe’s Mexican installment card with monthly amounts; other cards none', async () => {
@@ -243,11 +245,11 @@ describe('meses sin intereses, simulated', () => {
 
   it('stores the confirmed plan on the order; refuses a plan the card was not offered', async () => {
     const o = await intentFor(6);
-    const refused = await call(() => api.simulatedConfirm(req('POST', '/x', token, { clientSecret: o.clientSecret, card: card('4242424242424242'), installments: 6 }), sim));
+    const refused = await call(() => simulatedConfirm(req('POST', '/x', token, { clientSecret: o.clientSecret, card: card('4242424242424242'), installments: 6 }), sim));
     expect(refused).toMatchObject({ status: 400, body: { error: 'invalid_plan' } });
-    const odd = await call(() => api.simulatedConfirm(req('POST', '/x', token, { clientSecret: o.clientSecret, card: card('4000004840008001'), installments: 5 }), sim));
+    const odd = await call(() => simulatedConfirm(req('POST', '/x', token, { clientSecret: o.clientSecret, card: card('4000004840008001'), installments: 5 }), sim));
     expect(odd.status).toBe(400);
-    const paid = await call(() => api.simulatedConfirm(req('POST', '/x', token, { clientSecret: o.clientSecret, card: card('4000004840008001'), installments: 6 }), sim));
+    const paid = await call(() => simulatedConfirm(req('POST', '/x', token, { clientSecret: o.clientSecret, card: card('4000004840008001'), installments: 6 }), sim));
     expect(paid.body).toMatchObject({ status: 'succeeded', order: { status: 'Pagado' } });
     expect(await order(o.id)).toMatchObject({ status: 'Pagado', payment_method: 'card', installments: 6 });
     expect(mails.find((m) => m.kind === 'order_paid')!.text).toContain(`Forma de pago: 6 meses sin intereses de`);
@@ -258,7 +260,7 @@ describe('meses sin intereses, simulated', () => {
     expect(o.cents).toBeLessThan(30_000);
     expect(o.offered).toBe(false);
     expect((await plans(o.clientSecret, '4000004840008001')).body).toEqual({ plans: [] });
-    const refused = await call(() => api.simulatedConfirm(req('POST', '/x', token, { clientSecret: o.clientSecret, card: card('4000004840008001'), installments: 3 }), sim));
+    const refused = await call(() => simulatedConfirm(req('POST', '/x', token, { clientSecret: o.clientSecret, card: card('4000004840008001'), installments: 3 }), sim));
     expect(refused.status).toBe(400);
   });
 });
@@ -297,11 +299,11 @@ describe('OXXO through Stripe (stub)', () => {
     const r = await oxxo(live, o.id);
     const intent = stub.intents.get(r.body.paymentIntentId)!;
     // The event alone is not trusted: while Stripe says requires_action nothing happens.
-    const early = await call(() => api.webhook(event('payment_intent.succeeded', intent.id as string), live));
+    const early = await call(() => stripeWebhook(event('payment_intent.succeeded', intent.id as string), live));
     expect(early.body.handled).toBe(false);
     intent.status = 'succeeded';
     intent.next_action = null;
-    const paid = await call(() => api.webhook(event('payment_intent.succeeded', intent.id as string), live));
+    const paid = await call(() => stripeWebhook(event('payment_intent.succeeded', intent.id as string), live));
     expect(paid.body).toMatchObject({ handled: true, status: 'Pagado', changed: true });
     expect(await order(o.id)).toMatchObject({ status: 'Pagado', payment_method: 'oxxo', payment_provider: 'stripe' });
 
@@ -312,12 +314,12 @@ describe('OXXO through Stripe (stub)', () => {
     const expiring = stub.intents.get(r2.body.paymentIntentId)!;
     expiring.status = 'requires_payment_method';
     expiring.next_action = null;
-    const failed = await call(() => api.webhook(event('payment_intent.payment_failed', expiring.id as string), live));
+    const failed = await call(() => stripeWebhook(event('payment_intent.payment_failed', expiring.id as string), live));
     expect(failed.body).toMatchObject({ handled: true, status: 'Cancelado' });
     expect((await order(other.id)).status).toBe('Cancelado');
     expect(await stock()).toBe(start);
     expect(stub.requests.some((q) => q.path === `/v1/payment_intents/${expiring.id}/cancel`)).toBe(true);
-    const replay = await call(() => api.webhook(event('payment_intent.canceled', expiring.id as string), live));
+    const replay = await call(() => stripeWebhook(event('payment_intent.canceled', expiring.id as string), live));
     expect(replay.body.handled).toBe(false);
   });
 
@@ -337,17 +339,17 @@ describe('OXXO through Stripe (stub)', () => {
   it('nothing simulated exists in live mode', async () => {
     const o = await newOrder(1);
     await oxxo(live, o.id);
-    expect((await call(() => mx.simulatedOxxoPay(req('POST', '/x', token, { orderId: o.id }), live))).status).toBe(404);
-    expect((await call(() => mx.simulatedOxxoExpire(req('POST', '/x', token, { orderId: o.id }), live))).status).toBe(404);
-    expect((await call(() => mx.simulatedInstallmentPlans(req('POST', '/x', token, { clientSecret: 'pi_x_secret_y', number: '4000004840008001' }), live))).status).toBe(404);
-    expect((await handle(() => mx.simulatedOxxoCounter(new Request(`${BASE}/api/payments/simulated/oxxo/pi_stub_1?token=x`), live, 'pi_stub_1'))).status).toBe(404);
+    expect((await call(() => simulatedOxxoPay(req('POST', '/x', token, { orderId: o.id }), live))).status).toBe(404);
+    expect((await call(() => simulatedOxxoExpire(req('POST', '/x', token, { orderId: o.id }), live))).status).toBe(404);
+    expect((await call(() => simulatedInstallmentPlans(req('POST', '/x', token, { clientSecret: 'pi_x_secret_y', number: '4000004840008001' }), live))).status).toBe(404);
+    expect((await handle(() => simulatedOxxoCounter(new Request(`${BASE}/api/payments/simulated/oxxo/pi_stub_1?token=x`), live, 'pi_stub_1'))).status).toBe(404);
   });
 });
 
 describe('meses sin intereses through Stripe (stub)', () => {
   async function intentFor(quantity: number) {
     const o = await newOrder(quantity);
-    const r = await call(() => api.createPaymentIntent(req('POST', '/x', token, { orderId: o.id }), live));
+    const r = await call(() => createPaymentIntent(req('POST', '/x', token, { orderId: o.id }), live));
     return { ...o, intentId: r.body.paymentIntentId as string, offered: r.body.installments as boolean };
   }
 
@@ -363,18 +365,18 @@ describe('meses sin intereses through Stripe (stub)', () => {
 
   it('lists the issuer’s plans, refuses one not offered, confirms the chosen plan and stores it', async () => {
     const o = await intentFor(6);
-    const none = await call(() => mx.installmentPlans(req('POST', '/x', token, { orderId: o.id, paymentIntentId: o.intentId, paymentMethodId: 'pm_card_visa_debit' }), live));
+    const none = await call(() => installmentPlans(req('POST', '/x', token, { orderId: o.id, paymentIntentId: o.intentId, paymentMethodId: 'pm_card_visa_debit' }), live));
     expect(none).toEqual({ status: 200, body: { plans: [] } });
-    const r = await call(() => mx.installmentPlans(req('POST', '/x', token, { orderId: o.id, paymentIntentId: o.intentId, paymentMethodId: 'pm_card_mx_installments' }), live));
+    const r = await call(() => installmentPlans(req('POST', '/x', token, { orderId: o.id, paymentIntentId: o.intentId, paymentMethodId: 'pm_card_mx_installments' }), live));
     expect(r.body.plans.map((p: { months: number }) => p.months)).toEqual([3, 6, 9, 12, 18, 24]);
     const update = stub.requests.filter((q) => q.method === 'POST' && q.path === `/v1/payment_intents/${o.intentId}`).at(-1)!;
     expect(update.params.get('payment_method')).toBe('pm_card_mx_installments');
 
-    const forged = await call(() => mx.confirmInstallments(req('POST', '/x', token, { orderId: o.id, paymentIntentId: o.intentId, months: 36 }), live));
+    const forged = await call(() => confirmInstallments(req('POST', '/x', token, { orderId: o.id, paymentIntentId: o.intentId, months: 36 }), live));
     expect(forged).toMatchObject({ status: 400, body: { error: 'invalid_plan' } });
     expect(stub.requests.some((q) => q.path.endsWith('/confirm'))).toBe(false);
 
-    const paid = await call(() => mx.confirmInstallments(req('POST', '/x', token, { orderId: o.id, paymentIntentId: o.intentId, months: 6 }), live));
+    const paid = await call(() => confirmInstallments(req('POST', '/x', token, { orderId: o.id, paymentIntentId: o.intentId, months: 6 }), live));
     expect(paid).toMatchObject({ status: 200, body: { status: 'Pagado', changed: true } });
     const confirm = stub.requests.find((q) => q.path === `/v1/payment_intents/${o.intentId}/confirm`)!;
     expect(confirm.params.get('payment_method_options[card][installments][plan][count]')).toBe('6');
@@ -385,8 +387,8 @@ describe('meses sin intereses through Stripe (stub)', () => {
 
   it('pays a card without plans in one payment (no plan sent, nothing stored)', async () => {
     const o = await intentFor(6);
-    await call(() => mx.installmentPlans(req('POST', '/x', token, { orderId: o.id, paymentIntentId: o.intentId, paymentMethodId: 'pm_card_visa_debit' }), live));
-    const paid = await call(() => mx.confirmInstallments(req('POST', '/x', token, { orderId: o.id, paymentIntentId: o.intentId, months: null }), live));
+    await call(() => installmentPlans(req('POST', '/x', token, { orderId: o.id, paymentIntentId: o.intentId, paymentMethodId: 'pm_card_visa_debit' }), live));
+    const paid = await call(() => confirmInstallments(req('POST', '/x', token, { orderId: o.id, paymentIntentId: o.intentId, months: null }), live));
     expect(paid.body).toMatchObject({ status: 'Pagado' });
     const confirm = stub.requests.find((q) => q.path === `/v1/payment_intents/${o.intentId}/confirm`)!;
     expect(confirm.params.get('payment_method_options[card][installments][plan][count]')).toBeNull();

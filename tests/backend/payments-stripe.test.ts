@@ -8,10 +8,13 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
-import * as api from '../../src/server/api.ts';
+import { approveSimulatedPayPal, capturePayPalOrder, createPayPalOrder } from '../../src/server/payments/paypal.ts';
+import { confirmPayment, createCustomer, createPaymentIntent, listPaymentMethods } from '../../src/server/payments/cards.ts';
+import { simulatedAuthenticate, simulatedConfirm } from '../../src/server/payments/simulated.ts';
+import { stripeWebhook } from '../../src/server/payments/stripe-webhook.ts';
 import type { ServerContext } from '../../src/server/context.ts';
 import { handle } from '../../src/server/http/json.ts';
-import { createPayments } from '../../src/server/payments/index.ts';
+import { createPayments } from '../../src/server/payments/providers/index.ts';
 import { createAdminClient } from '../../src/server/supabase-admin.ts';
 import { startStripeStub, type StripeStub } from '../support/stripe-stub.ts';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
@@ -91,7 +94,7 @@ describe('Stripe adapter through the SDK', () => {
   });
 
   it('creates the customer once (idempotency key per user) and stores it on the profile', async () => {
-    const r = await call(() => api.createCustomer(req('POST', '/api/stripe/customer', token), ctx));
+    const r = await call(() => createCustomer(req('POST', '/api/stripe/customer', token), ctx));
     expect(r).toEqual({ status: 200, body: { customerId: 'cus_stub_1' } });
     const create = stub.requests.find((q) => q.method === 'POST' && q.path === '/v1/customers')!;
     expect(create.params.get('email')).toBe(DEMO_SHOPPER.email);
@@ -101,7 +104,7 @@ describe('Stripe adapter through the SDK', () => {
   });
 
   it('lists the saved cards with the customer’s default flagged', async () => {
-    const r = await call(() => api.listPaymentMethods(req('GET', '/api/stripe/payment-methods?customerId=cus_stub_1', token), ctx));
+    const r = await call(() => listPaymentMethods(req('GET', '/api/stripe/payment-methods?customerId=cus_stub_1', token), ctx));
     expect(r.status).toBe(200);
     expect(r.body).toEqual([
       { id: 'pm_stub_1', type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2031 }, is_default: false },
@@ -114,10 +117,10 @@ describe('Stripe adapter through the SDK', () => {
 
   it('creates the intent for the stored total in centavos, mxn, with one idempotency key per order', async () => {
     const order = await newOrder();
-    const first = await call(() => api.createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: order.id, amount: order.cents }), ctx));
+    const first = await call(() => createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: order.id, amount: order.cents }), ctx));
     expect(first.status).toBe(200);
     expect(first.body.clientSecret).toMatch(/^pi_stub_\d+_secret_/);
-    const again = await call(() => api.createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: order.id }), ctx));
+    const again = await call(() => createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: order.id }), ctx));
     expect(again.body.clientSecret).toBe(first.body.clientSecret);
     const creates = stub.requests.filter((q) => q.method === 'POST' && q.path === '/v1/payment_intents');
     expect(creates).toHaveLength(2);
@@ -128,36 +131,36 @@ describe('Stripe adapter through the SDK', () => {
       expect(c.params.get('metadata[order_id]')).toBe(order.id);
       expect(c.idempotencyKey).toBe(`order-${order.id}-${order.cents}`);
     }
-    const forged = await call(() => api.createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: order.id, amount: order.cents - 1 }), ctx));
+    const forged = await call(() => createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: order.id, amount: order.cents - 1 }), ctx));
     expect(forged.status).toBe(400);
   });
 
   it('marks the order paid from a signed webhook once; a replay and a bad signature change nothing', async () => {
     const order = await newOrder();
-    const created = await call(() => api.createPaymentIntent(req('POST', '/x', token, { orderId: order.id }), ctx));
+    const created = await call(() => createPaymentIntent(req('POST', '/x', token, { orderId: order.id }), ctx));
     const intentId = created.body.paymentIntentId as string;
 
     // Before the provider says succeeded, neither the browser's confirmation nor a webhook pays.
-    const early = await call(() => api.confirmPayment(req('POST', '/x', token, { orderId: order.id, paymentIntentId: intentId }), ctx));
+    const early = await call(() => confirmPayment(req('POST', '/x', token, { orderId: order.id, paymentIntentId: intentId }), ctx));
     expect(early.status).toBe(402);
     const forgedEvent = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId, object: 'payment_intent', status: 'succeeded', amount: order.cents, currency: 'mxn', metadata: { order_id: order.id } } } });
-    const lying = await call(() => api.webhook(signedWebhook(forgedEvent), ctx));
+    const lying = await call(() => stripeWebhook(signedWebhook(forgedEvent), ctx));
     expect(lying.body).toMatchObject({ received: true, handled: false });
     const { data: still } = await service.from('orders').select('status').eq('id', order.id).single();
     expect(still!.status).toBe('Pendiente');
 
     stub.intents.get(intentId)!.status = 'succeeded';
-    const bad = await call(() => api.webhook(signedWebhook(forgedEvent, 'whsec_otro'), ctx));
+    const bad = await call(() => stripeWebhook(signedWebhook(forgedEvent, 'whsec_otro'), ctx));
     expect(bad.status).toBe(400);
-    const unsigned = await call(() => api.webhook(req('POST', '/api/stripe/webhook', null, forgedEvent), ctx));
+    const unsigned = await call(() => stripeWebhook(req('POST', '/api/stripe/webhook', null, forgedEvent), ctx));
     expect(unsigned.status).toBe(400);
     expect((await service.from('orders').select('status').eq('id', order.id).single()).data!.status).toBe('Pendiente');
 
-    const good = await call(() => api.webhook(signedWebhook(forgedEvent), ctx));
+    const good = await call(() => stripeWebhook(signedWebhook(forgedEvent), ctx));
     expect(good.body).toMatchObject({ received: true, handled: true, status: 'Pagado', changed: true });
-    const replay = await call(() => api.webhook(signedWebhook(forgedEvent), ctx));
+    const replay = await call(() => stripeWebhook(signedWebhook(forgedEvent), ctx));
     expect(replay.body).toMatchObject({ handled: true, status: 'Pagado', changed: false });
-    const browser = await call(() => api.confirmPayment(req('POST', '/x', token, { orderId: order.id, paymentIntentId: intentId }), ctx));
+    const browser = await call(() => confirmPayment(req('POST', '/x', token, { orderId: order.id, paymentIntentId: intentId }), ctx));
     expect(browser.body).toMatchObject({ status: 'Pagado', changed: false });
     const { data: paid } = await service.from('orders').select('status, paid_at, payment_provider, payment_ref').eq('id', order.id).single();
     expect(paid).toMatchObject({ status: 'Pagado', payment_provider: 'stripe', payment_ref: intentId });
@@ -167,11 +170,11 @@ describe('Stripe adapter through the SDK', () => {
 
   it('refuses an intent whose amount differs from the order (a tampered intent never pays)', async () => {
     const order = await newOrder();
-    const created = await call(() => api.createPaymentIntent(req('POST', '/x', token, { orderId: order.id }), ctx));
+    const created = await call(() => createPaymentIntent(req('POST', '/x', token, { orderId: order.id }), ctx));
     const intent = stub.intents.get(created.body.paymentIntentId)!;
     intent.status = 'succeeded';
     intent.amount = 100;
-    const r = await call(() => api.confirmPayment(req('POST', '/x', token, { orderId: order.id, paymentIntentId: intent.id as string }), ctx));
+    const r = await call(() => confirmPayment(req('POST', '/x', token, { orderId: order.id, paymentIntentId: intent.id as string }), ctx));
     expect(r.status).toBe(409);
     expect((await service.from('orders').select('status').eq('id', order.id).single()).data!.status).toBe('Pendiente');
   });
@@ -196,17 +199,17 @@ describe('live mode with only Stripe keys', () => {
     expect(ctx.payments.mode).toBe('live');
     expect(ctx.payments.paypal).toBeNull();
     const order = await newOrder(1);
-    const create = await call(() => api.createPayPalOrder(req('POST', '/api/paypal/create-order', token, { orderId: order.id }), ctx));
+    const create = await call(() => createPayPalOrder(req('POST', '/api/paypal/create-order', token, { orderId: order.id }), ctx));
     expect(create).toMatchObject({ status: 503, body: { error: 'provider_unavailable', message: 'PayPal no está configurado.' } });
-    const capture = await call(() => api.capturePayPalOrder(req('POST', '/x', token, { orderId: order.id, paypalOrderId: 'PAYPAL-SIM-1' }), ctx));
+    const capture = await call(() => capturePayPalOrder(req('POST', '/x', token, { orderId: order.id, paypalOrderId: 'PAYPAL-SIM-1' }), ctx));
     expect(capture.status).toBe(503);
-    const approve = await call(() => api.approveSimulatedPayPal(req('POST', '/api/paypal/approve', token, { orderId: order.id, paypalOrderId: 'x' }), ctx));
+    const approve = await call(() => approveSimulatedPayPal(req('POST', '/api/paypal/approve', token, { orderId: order.id, paypalOrderId: 'x' }), ctx));
     expect(approve.status).toBe(404);
     const simulated = await call(() =>
-      api.simulatedConfirm(req('POST', '/api/payments/simulated/confirm', token, { clientSecret: 'pi_stub_1_secret_abc', card: { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' } }), ctx),
+      simulatedConfirm(req('POST', '/api/payments/simulated/confirm', token, { clientSecret: 'pi_stub_1_secret_abc', card: { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' } }), ctx),
     );
     expect(simulated.status).toBe(404);
-    const auth = await call(() => api.simulatedAuthenticate(req('POST', '/x', token, { clientSecret: 'pi_stub_1_secret_abc', approve: true }), ctx));
+    const auth = await call(() => simulatedAuthenticate(req('POST', '/x', token, { clientSecret: 'pi_stub_1_secret_abc', approve: true }), ctx));
     expect(auth.status).toBe(404);
   });
 
@@ -217,7 +220,7 @@ describe('live mode with only Stripe keys', () => {
     };
     expect(paypalOnly.payments.card).toBeNull();
     const order = await newOrder(1);
-    const r = await call(() => api.createPaymentIntent(req('POST', '/x', token, { orderId: order.id }), paypalOnly));
+    const r = await call(() => createPaymentIntent(req('POST', '/x', token, { orderId: order.id }), paypalOnly));
     expect(r).toMatchObject({ status: 503, body: { error: 'provider_unavailable', message: 'El pago con tarjeta no está disponible.' } });
   });
 });
@@ -228,7 +231,7 @@ describe('late payments through Stripe', () => {
     const before = await stockOf(product);
     const order = await newOrder(1);
     expect(await stockOf(product)).toBe(before - 1);
-    const created = await call(() => api.createPaymentIntent(req('POST', '/x', token, { orderId: order.id }), ctx));
+    const created = await call(() => createPaymentIntent(req('POST', '/x', token, { orderId: order.id }), ctx));
     const intentId = created.body.paymentIntentId as string;
     // Another tab cancels the order (its unit goes back on sale) while the card is in 3-D Secure.
     const cancelled = await shopper.rpc('cancel_order', { order_id: order.id });
@@ -238,8 +241,8 @@ describe('late payments through Stripe', () => {
     stub.requests.length = 0;
     // The browser's confirmation and the webhook race.
     const [browser, hook] = await Promise.all([
-      call(() => api.confirmPayment(req('POST', '/x', token, { orderId: order.id, paymentIntentId: intentId }), ctx)),
-      call(() => api.webhook(signedWebhook(succeededEvent('evt_late_1', intentId)), ctx)),
+      call(() => confirmPayment(req('POST', '/x', token, { orderId: order.id, paymentIntentId: intentId }), ctx)),
+      call(() => stripeWebhook(signedWebhook(succeededEvent('evt_late_1', intentId)), ctx)),
     ]);
     expect(browser).toMatchObject({ status: 409, body: { error: 'order_refunded', message: 'Tu pedido expiró antes de completar el pago; te reembolsamos el cargo.' } });
     expect(hook.status).toBe(200);
@@ -253,7 +256,7 @@ describe('late payments through Stripe', () => {
     expect(state.refund_ref).toMatch(/^re_stub_/);
     expect(await stockOf(product)).toBe(before);
     // A replayed webhook changes nothing and calls no second refund.
-    await call(() => api.webhook(signedWebhook(succeededEvent('evt_late_2', intentId)), ctx));
+    await call(() => stripeWebhook(signedWebhook(succeededEvent('evt_late_2', intentId)), ctx));
     expect(stub.requests.filter((q) => q.path === '/v1/refunds')).toHaveLength(1);
     const { data: events } = await service.from('order_events').select('from_status, to_status').eq('order_id', order.id).order('id');
     expect(events!.map((e) => `${e.from_status}→${e.to_status}`)).toEqual(['null→Pendiente', 'Pendiente→Cancelado', 'Cancelado→Reembolsado']);
@@ -261,12 +264,12 @@ describe('late payments through Stripe', () => {
 
   it('keeps a refund the provider refused visible to admins and retries it in the sweeper', async () => {
     const order = await newOrder(1);
-    const created = await call(() => api.createPaymentIntent(req('POST', '/x', token, { orderId: order.id }), ctx));
+    const created = await call(() => createPaymentIntent(req('POST', '/x', token, { orderId: order.id }), ctx));
     const intentId = created.body.paymentIntentId as string;
     await shopper.rpc('cancel_order', { order_id: order.id });
     stub.intents.get(intentId)!.status = 'succeeded';
     stub.failRefunds(3); // the SDK itself retries twice
-    const hook = await call(() => api.webhook(signedWebhook(succeededEvent('evt_fail_1', intentId)), ctx));
+    const hook = await call(() => stripeWebhook(signedWebhook(succeededEvent('evt_fail_1', intentId)), ctx));
     expect(hook.body).toMatchObject({ handled: true, refunded: 'late_payment' });
     const { data: attention } = await service.from('payments_needing_attention').select('status, attempts, last_error').eq('order_id', order.id);
     expect(attention).toHaveLength(1);
@@ -284,7 +287,7 @@ describe('late payments through Stripe', () => {
 
   it('cancels the open PaymentIntent of a cancelled order in the sweeper', async () => {
     const order = await newOrder(1);
-    const created = await call(() => api.createPaymentIntent(req('POST', '/x', token, { orderId: order.id }), ctx));
+    const created = await call(() => createPaymentIntent(req('POST', '/x', token, { orderId: order.id }), ctx));
     const intentId = created.body.paymentIntentId as string;
     await shopper.rpc('cancel_order', { order_id: order.id });
     const { sweep } = await import('../../src/server/sweeper.ts');
@@ -297,14 +300,14 @@ describe('late payments through Stripe', () => {
 
   it('refunds a second payment of an already paid order and keeps the order paid', async () => {
     const order = await newOrder(1);
-    const first = await call(() => api.createPaymentIntent(req('POST', '/x', token, { orderId: order.id }), ctx));
+    const first = await call(() => createPaymentIntent(req('POST', '/x', token, { orderId: order.id }), ctx));
     stub.intents.get(first.body.paymentIntentId)!.status = 'succeeded';
-    const paid = await call(() => api.confirmPayment(req('POST', '/x', token, { orderId: order.id, paymentIntentId: first.body.paymentIntentId }), ctx));
+    const paid = await call(() => confirmPayment(req('POST', '/x', token, { orderId: order.id, paymentIntentId: first.body.paymentIntentId }), ctx));
     expect(paid.body).toMatchObject({ status: 'Pagado', changed: true });
     // A stray second intent for the same order (another tab) also succeeds.
     const stray = await stripeSdk().paymentIntents.create({ amount: order.cents, currency: 'mxn', metadata: { order_id: order.id } });
     stub.intents.get(stray.id)!.status = 'succeeded';
-    const hook = await call(() => api.webhook(signedWebhook(succeededEvent('evt_dup', stray.id)), ctx));
+    const hook = await call(() => stripeWebhook(signedWebhook(succeededEvent('evt_dup', stray.id)), ctx));
     expect(hook.body).toMatchObject({ handled: true, refunded: 'duplicate', status: 'Pagado' });
     expect(stub.requests.filter((q) => q.path === '/v1/refunds' && q.params.get('payment_intent') === stray.id)).toHaveLength(1);
     expect((await orderState(order.id)).status).toBe('Pagado');
@@ -312,7 +315,7 @@ describe('late payments through Stripe', () => {
 
   it('refuses to start a payment without a shipping address on the order', async () => {
     const { data: id } = await shopper.rpc('create_order', { items: [{ product_id: 'pk-booster-stellar-crown', quantity: 1 }] });
-    const r = await call(() => api.createPaymentIntent(req('POST', '/x', token, { orderId: id }), ctx));
+    const r = await call(() => createPaymentIntent(req('POST', '/x', token, { orderId: id }), ctx));
     expect(r).toMatchObject({ status: 409, body: { error: 'address_required', message: 'Selecciona una dirección válida.' } });
     await shopper.rpc('cancel_order', { order_id: id });
   });

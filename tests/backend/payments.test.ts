@@ -6,11 +6,14 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
-import * as api from '../../src/server/api.ts';
+import { approveSimulatedPayPal, capturePayPalOrder, createPayPalOrder } from '../../src/server/payments/paypal.ts';
+import { confirmPayment, createCustomer, createPaymentIntent, detachPaymentMethod, listPaymentMethods, setDefaultPaymentMethod } from '../../src/server/payments/cards.ts';
+import { simulatedAuthenticate, simulatedConfirm } from '../../src/server/payments/simulated.ts';
+import { stripeWebhook } from '../../src/server/payments/stripe-webhook.ts';
 import type { ServerContext } from '../../src/server/context.ts';
 import { handle } from '../../src/server/http/json.ts';
 import { localMailboxSender } from '../../src/server/mail/transport.ts';
-import { createPayments } from '../../src/server/payments/index.ts';
+import { createPayments } from '../../src/server/payments/providers/index.ts';
 import { createAdminClient } from '../../src/server/supabase-admin.ts';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
 
@@ -90,7 +93,7 @@ afterAll(async () => {
 describe('authentication', () => {
   it('refuses calls without a valid access token with 401', async () => {
     for (const token of [null, 'not-a-token', stack.anonKey]) {
-      const r = await call(() => api.createCustomer(req('POST', '/api/stripe/customer', token), ctx));
+      const r = await call(() => createCustomer(req('POST', '/api/stripe/customer', token), ctx));
       expect(r.status).toBe(401);
       expect(r.body.message).toMatch(/sesión/);
     }
@@ -101,10 +104,10 @@ describe('saved cards (simulated provider)', () => {
   let customerId: string;
 
   it('creates the customer once and stores it on the profile', async () => {
-    const first = await call(() => api.createCustomer(req('POST', '/api/stripe/customer', shopperToken), ctx));
+    const first = await call(() => createCustomer(req('POST', '/api/stripe/customer', shopperToken), ctx));
     expect(first.status).toBe(200);
     expect(first.body.customerId).toMatch(/^cus_sim_/);
-    const again = await call(() => api.createCustomer(req('POST', '/api/stripe/customer', shopperToken), ctx));
+    const again = await call(() => createCustomer(req('POST', '/api/stripe/customer', shopperToken), ctx));
     expect(again.body.customerId).toBe(first.body.customerId);
     const { data } = await shopper.from('profiles').select('stripe_customer_id').eq('id', DEMO_SHOPPER.id).single();
     expect(data!.stripe_customer_id).toBe(first.body.customerId);
@@ -112,21 +115,21 @@ describe('saved cards (simulated provider)', () => {
   });
 
   it('lists no cards at first, and refuses someone else’s customer with 403', async () => {
-    const own = await call(() => api.listPaymentMethods(req('GET', `/api/stripe/payment-methods?customerId=${customerId}`, shopperToken), ctx));
+    const own = await call(() => listPaymentMethods(req('GET', `/api/stripe/payment-methods?customerId=${customerId}`, shopperToken), ctx));
     expect(own).toEqual({ status: 200, body: [] });
-    const other = await call(() => api.listPaymentMethods(req('GET', `/api/stripe/payment-methods?customerId=${customerId}`, adminToken), ctx));
+    const other = await call(() => listPaymentMethods(req('GET', `/api/stripe/payment-methods?customerId=${customerId}`, adminToken), ctx));
     expect(other.status).toBe(403);
-    const missing = await call(() => api.listPaymentMethods(req('GET', '/api/stripe/payment-methods', shopperToken), ctx));
+    const missing = await call(() => listPaymentMethods(req('GET', '/api/stripe/payment-methods', shopperToken), ctx));
     expect(missing.status).toBe(400);
   });
 
   it('saves a card paid with "Guardar tarjeta", makes the first one default, switches default, detaches', async () => {
     for (const number of ['4242 4242 4242 4242', '5555 5555 5555 4444']) {
       const orderId = await newOrder();
-      const intent = await call(() => api.createPaymentIntent(req('POST', '/api/create-payment-intent', shopperToken, { orderId }), ctx));
+      const intent = await call(() => createPaymentIntent(req('POST', '/api/create-payment-intent', shopperToken, { orderId }), ctx));
       expect(intent.status).toBe(200);
       const paid = await call(() =>
-        api.simulatedConfirm(
+        simulatedConfirm(
           req('POST', '/api/payments/simulated/confirm', shopperToken, {
             clientSecret: intent.body.clientSecret,
             card: { number, expMonth: 12, expYear: 2034, cvc: '123' },
@@ -137,34 +140,34 @@ describe('saved cards (simulated provider)', () => {
       );
       expect(paid.body.status).toBe('succeeded');
     }
-    const list = await call(() => api.listPaymentMethods(req('GET', `/api/stripe/payment-methods?customerId=${customerId}`, shopperToken), ctx));
+    const list = await call(() => listPaymentMethods(req('GET', `/api/stripe/payment-methods?customerId=${customerId}`, shopperToken), ctx));
     expect(list.body).toHaveLength(2);
     expect(list.body[0]).toMatchObject({ type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 }, is_default: true });
     expect(list.body[1]).toMatchObject({ card: { brand: 'mastercard', last4: '4444' }, is_default: false });
 
     const second = list.body[1].id as string;
     const foreign = await call(() =>
-      api.setDefaultPaymentMethod(req('POST', `/api/stripe/customers/${customerId}/default-payment-method`, adminToken, { pmId: second }), ctx, customerId),
+      setDefaultPaymentMethod(req('POST', `/api/stripe/customers/${customerId}/default-payment-method`, adminToken, { pmId: second }), ctx, customerId),
     );
     expect(foreign.status).toBe(403);
     const bad = await call(() =>
-      api.setDefaultPaymentMethod(req('POST', `/x`, shopperToken, '{oops'), ctx, customerId),
+      setDefaultPaymentMethod(req('POST', `/x`, shopperToken, '{oops'), ctx, customerId),
     );
     expect(bad.status).toBe(400);
     const ok = await call(() =>
-      api.setDefaultPaymentMethod(req('POST', `/x`, shopperToken, { pmId: second }), ctx, customerId),
+      setDefaultPaymentMethod(req('POST', `/x`, shopperToken, { pmId: second }), ctx, customerId),
     );
     expect(ok.status).toBe(200);
-    const after = await call(() => api.listPaymentMethods(req('GET', `/api/stripe/payment-methods?customerId=${customerId}`, shopperToken), ctx));
+    const after = await call(() => listPaymentMethods(req('GET', `/api/stripe/payment-methods?customerId=${customerId}`, shopperToken), ctx));
     expect(after.body.map((c: { is_default: boolean }) => c.is_default)).toEqual([false, true]);
 
-    const stolen = await call(() => api.detachPaymentMethod(req('POST', '/x', adminToken), ctx, second));
+    const stolen = await call(() => detachPaymentMethod(req('POST', '/x', adminToken), ctx, second));
     expect(stolen.status).toBe(403);
-    const unknown = await call(() => api.detachPaymentMethod(req('POST', '/x', shopperToken), ctx, 'pm_sim_nope'));
+    const unknown = await call(() => detachPaymentMethod(req('POST', '/x', shopperToken), ctx, 'pm_sim_nope'));
     expect(unknown.status).toBe(404);
-    const detached = await call(() => api.detachPaymentMethod(req('POST', '/x', shopperToken), ctx, second));
+    const detached = await call(() => detachPaymentMethod(req('POST', '/x', shopperToken), ctx, second));
     expect(detached.status).toBe(200);
-    const final = await call(() => api.listPaymentMethods(req('GET', `/api/stripe/payment-methods?customerId=${customerId}`, shopperToken), ctx));
+    const final = await call(() => listPaymentMethods(req('GET', `/api/stripe/payment-methods?customerId=${customerId}`, shopperToken), ctx));
     expect(final.body).toHaveLength(1);
     expect(final.body[0].card.last4).toBe('4242');
   });
@@ -175,61 +178,61 @@ describe('card payments (simulated provider)', () => {
     const orderId = await newOrder([{ product_id: cheapProduct, quantity: 2 }], 'MEKACAT10');
     const row = await orderRow(orderId);
     const cents = Math.round(Number(row.total) * 100);
-    const forged = await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, { orderId, amount: 100 }), ctx));
+    const forged = await call(() => createPaymentIntent(req('POST', '/x', shopperToken, { orderId, amount: 100 }), ctx));
     expect(forged.status).toBe(400);
-    const notInt = await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, { orderId, amount: 1.5 }), ctx));
+    const notInt = await call(() => createPaymentIntent(req('POST', '/x', shopperToken, { orderId, amount: 1.5 }), ctx));
     expect(notInt.status).toBe(400);
-    const first = await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, { orderId, amount: cents }), ctx));
+    const first = await call(() => createPaymentIntent(req('POST', '/x', shopperToken, { orderId, amount: cents }), ctx));
     expect(first.status).toBe(200);
     expect(first.body.amount).toBe(cents);
-    const second = await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, { orderId }), ctx));
+    const second = await call(() => createPaymentIntent(req('POST', '/x', shopperToken, { orderId }), ctx));
     expect(second.body.clientSecret).toBe(first.body.clientSecret);
   });
 
   it('refuses another user’s order and unknown or malformed order ids', async () => {
     const orderId = await newOrder();
-    expect((await call(() => api.createPaymentIntent(req('POST', '/x', adminToken, { orderId }), ctx))).status).toBe(403);
-    expect((await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, { orderId: crypto.randomUUID() }), ctx))).status).toBe(404);
-    expect((await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, { orderId: "1' or 1=1" }), ctx))).status).toBe(400);
-    expect((await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, '[]'), ctx))).status).toBe(400);
+    expect((await call(() => createPaymentIntent(req('POST', '/x', adminToken, { orderId }), ctx))).status).toBe(403);
+    expect((await call(() => createPaymentIntent(req('POST', '/x', shopperToken, { orderId: crypto.randomUUID() }), ctx))).status).toBe(404);
+    expect((await call(() => createPaymentIntent(req('POST', '/x', shopperToken, { orderId: "1' or 1=1" }), ctx))).status).toBe(400);
+    expect((await call(() => createPaymentIntent(req('POST', '/x', shopperToken, '[]'), ctx))).status).toBe(400);
   });
 
   it('leaves a declined or underfunded order pending with the provider’s message', async () => {
     const orderId = await newOrder();
-    const intent = await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, { orderId }), ctx));
+    const intent = await call(() => createPaymentIntent(req('POST', '/x', shopperToken, { orderId }), ctx));
     for (const [number, message] of [
       ['4000000000000002', 'Tu tarjeta fue rechazada.'],
       ['4000 0000 0000 9995', 'Tu tarjeta no tiene fondos suficientes.'],
     ] as const) {
       const r = await call(() =>
-        api.simulatedConfirm(req('POST', '/x', shopperToken, { clientSecret: intent.body.clientSecret, card: { number, expMonth: 1, expYear: 2040, cvc: '123' } }), ctx),
+        simulatedConfirm(req('POST', '/x', shopperToken, { clientSecret: intent.body.clientSecret, card: { number, expMonth: 1, expYear: 2040, cvc: '123' } }), ctx),
       );
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ status: 'requires_payment_method', error: message });
     }
     const invalid = await call(() =>
-      api.simulatedConfirm(req('POST', '/x', shopperToken, { clientSecret: intent.body.clientSecret, card: { number: '4242424242424241', expMonth: 1, expYear: 2040, cvc: '123' } }), ctx),
+      simulatedConfirm(req('POST', '/x', shopperToken, { clientSecret: intent.body.clientSecret, card: { number: '4242424242424241', expMonth: 1, expYear: 2040, cvc: '123' } }), ctx),
     );
     expect(invalid).toMatchObject({ status: 400, body: { message: 'El número de tarjeta no es válido.' } });
     expect((await orderRow(orderId)).status).toBe('Pendiente');
-    const confirm = await call(() => api.confirmPayment(req('POST', '/x', shopperToken, { orderId, paymentIntentId: intent.body.paymentIntentId }), ctx));
+    const confirm = await call(() => confirmPayment(req('POST', '/x', shopperToken, { orderId, paymentIntentId: intent.body.paymentIntentId }), ctx));
     expect(confirm.status).toBe(402);
     expect((await orderRow(orderId)).status).toBe('Pendiente');
   });
 
   it('asks the authentication card to confirm, then pays once; a second click changes nothing', async () => {
     const orderId = await newOrder();
-    const intent = await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, { orderId }), ctx));
+    const intent = await call(() => createPaymentIntent(req('POST', '/x', shopperToken, { orderId }), ctx));
     const card = { number: '4000002760003184', expMonth: 1, expYear: 2040, cvc: '123' };
     const clientSecret = intent.body.clientSecret;
-    const action = await call(() => api.simulatedConfirm(req('POST', '/x', shopperToken, { clientSecret, card }), ctx));
+    const action = await call(() => simulatedConfirm(req('POST', '/x', shopperToken, { clientSecret, card }), ctx));
     expect(action.body.status).toBe('requires_action');
     expect((await orderRow(orderId)).status).toBe('Pendiente');
-    const foreign = await call(() => api.simulatedAuthenticate(req('POST', '/x', adminToken, { clientSecret, approve: true }), ctx));
+    const foreign = await call(() => simulatedAuthenticate(req('POST', '/x', adminToken, { clientSecret, approve: true }), ctx));
     expect(foreign.status).toBe(404);
     const [a, b] = await Promise.all([
-      call(() => api.simulatedAuthenticate(req('POST', '/x', shopperToken, { clientSecret, approve: true }), ctx)),
-      call(() => api.simulatedAuthenticate(req('POST', '/x', shopperToken, { clientSecret, approve: true }), ctx)),
+      call(() => simulatedAuthenticate(req('POST', '/x', shopperToken, { clientSecret, approve: true }), ctx)),
+      call(() => simulatedAuthenticate(req('POST', '/x', shopperToken, { clientSecret, approve: true }), ctx)),
     ]);
     expect([a.body.status, b.body.status]).toEqual(['succeeded', 'succeeded']);
     const row = await orderRow(orderId);
@@ -238,20 +241,20 @@ describe('card payments (simulated provider)', () => {
     expect(row.payment_provider).toBe('simulated-card');
     expect(row.payment_ref).toBe(intent.body.paymentIntentId);
     // Paying again: the intent is already succeeded; the order stays paid once.
-    const again = await call(() => api.confirmPayment(req('POST', '/x', shopperToken, { orderId, paymentIntentId: intent.body.paymentIntentId }), ctx));
+    const again = await call(() => confirmPayment(req('POST', '/x', shopperToken, { orderId, paymentIntentId: intent.body.paymentIntentId }), ctx));
     expect(again.body).toMatchObject({ status: 'Pagado', changed: false });
-    const newIntent = await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, { orderId }), ctx));
+    const newIntent = await call(() => createPaymentIntent(req('POST', '/x', shopperToken, { orderId }), ctx));
     expect(newIntent.status).toBe(409);
   });
 
   it('refuses a confirmation that names another order’s intent', async () => {
     const paidOrder = await newOrder();
     const other = await newOrder();
-    const intent = await call(() => api.createPaymentIntent(req('POST', '/x', shopperToken, { orderId: paidOrder }), ctx));
+    const intent = await call(() => createPaymentIntent(req('POST', '/x', shopperToken, { orderId: paidOrder }), ctx));
     await call(() =>
-      api.simulatedConfirm(req('POST', '/x', shopperToken, { clientSecret: intent.body.clientSecret, card: { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' } }), ctx),
+      simulatedConfirm(req('POST', '/x', shopperToken, { clientSecret: intent.body.clientSecret, card: { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' } }), ctx),
     );
-    const r = await call(() => api.confirmPayment(req('POST', '/x', shopperToken, { orderId: other, paymentIntentId: intent.body.paymentIntentId }), ctx));
+    const r = await call(() => confirmPayment(req('POST', '/x', shopperToken, { orderId: other, paymentIntentId: intent.body.paymentIntentId }), ctx));
     expect(r.status).toBe(404);
     expect((await orderRow(other)).status).toBe('Pendiente');
   });
@@ -268,7 +271,7 @@ describe('card payments (simulated provider)', () => {
   });
 
   it('refuses webhooks when no webhook secret is configured', async () => {
-    const r = await call(() => api.webhook(req('POST', '/api/stripe/webhook', null, '{}', { 'stripe-signature': 't=1,v1=abc' }), ctx));
+    const r = await call(() => stripeWebhook(req('POST', '/api/stripe/webhook', null, '{}', { 'stripe-signature': 't=1,v1=abc' }), ctx));
     expect(r.status).toBe(400);
   });
 });
@@ -276,22 +279,22 @@ describe('card payments (simulated provider)', () => {
 describe('PayPal (simulated provider)', () => {
   it('creates one MXN order for the total, captures only after approval, marks paid once', async () => {
     const orderId = await newOrder([{ product_id: cheapProduct, quantity: 3 }]);
-    const created = await call(() => api.createPayPalOrder(req('POST', '/x', shopperToken, { orderId }), ctx));
+    const created = await call(() => createPayPalOrder(req('POST', '/x', shopperToken, { orderId }), ctx));
     expect(created.status).toBe(200);
     const paypalOrderId = created.body.id as string;
-    const early = await call(() => api.capturePayPalOrder(req('POST', '/x', shopperToken, { orderId, paypalOrderId }), ctx));
+    const early = await call(() => capturePayPalOrder(req('POST', '/x', shopperToken, { orderId, paypalOrderId }), ctx));
     expect(early.status).toBe(422);
     expect((await orderRow(orderId)).status).toBe('Pendiente');
-    const foreign = await call(() => api.approveSimulatedPayPal(req('POST', '/x', adminToken, { orderId, paypalOrderId }), ctx));
+    const foreign = await call(() => approveSimulatedPayPal(req('POST', '/x', adminToken, { orderId, paypalOrderId }), ctx));
     expect(foreign.status).toBe(403);
-    const approved = await call(() => api.approveSimulatedPayPal(req('POST', '/x', shopperToken, { orderId, paypalOrderId }), ctx));
+    const approved = await call(() => approveSimulatedPayPal(req('POST', '/x', shopperToken, { orderId, paypalOrderId }), ctx));
     expect(approved.body.status).toBe('APPROVED');
     const otherOrder = await newOrder();
-    const crossed = await call(() => api.capturePayPalOrder(req('POST', '/x', shopperToken, { orderId: otherOrder, paypalOrderId }), ctx));
+    const crossed = await call(() => capturePayPalOrder(req('POST', '/x', shopperToken, { orderId: otherOrder, paypalOrderId }), ctx));
     expect(crossed.status).toBe(404);
-    const captured = await call(() => api.capturePayPalOrder(req('POST', '/x', shopperToken, { orderId, paypalOrderId }), ctx));
+    const captured = await call(() => capturePayPalOrder(req('POST', '/x', shopperToken, { orderId, paypalOrderId }), ctx));
     expect(captured.body).toMatchObject({ status: 'Pagado', changed: true });
-    const replay = await call(() => api.capturePayPalOrder(req('POST', '/x', shopperToken, { orderId, paypalOrderId }), ctx));
+    const replay = await call(() => capturePayPalOrder(req('POST', '/x', shopperToken, { orderId, paypalOrderId }), ctx));
     expect(replay.body).toMatchObject({ status: 'Pagado', changed: false });
     const row = await orderRow(orderId);
     expect(row.payment_provider).toBe('simulated-paypal');

@@ -9,11 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
-import * as api from '../../src/server/api.ts';
+import { capturePayPalOrder, createPayPalOrder } from '../../src/server/payments/paypal.ts';
 import type { ServerContext } from '../../src/server/context.ts';
 import { handle } from '../../src/server/http/json.ts';
-import { createPayments } from '../../src/server/payments/index.ts';
-import { paypalWebhook } from '../../src/server/paypal-webhook.ts';
+import { createPayments } from '../../src/server/payments/providers/index.ts';
+import { paypalWebhook } from '../../src/server/payments/paypal-webhook.ts';
 import { createAdminClient } from '../../src/server/supabase-admin.ts';
 import { sweep } from '../../src/server/sweeper.ts';
 import { startPayPalStub, type PayPalStub } from '../support/paypal-stub.ts';
@@ -108,12 +108,12 @@ async function points(): Promise<number> {
 /** An order the shopper paid with PayPal whose capture PayPal left PENDING (the shop answered 402). */
 async function pendingCapture(): Promise<{ id: string; paypalOrderId: string; captureId: string }> {
   const id = await newOrder();
-  const created = await call(() => api.createPayPalOrder(req({ orderId: id }), live));
+  const created = await call(() => createPayPalOrder(req({ orderId: id }), live));
   expect(created.status).toBe(200);
   const paypalOrderId = created.body.id as string;
   paypalStub.approve(paypalOrderId);
   paypalStub.captureAs(paypalOrderId, 'PENDING');
-  const captured = await call(() => api.capturePayPalOrder(req({ orderId: id, paypalOrderId }), live));
+  const captured = await call(() => capturePayPalOrder(req({ orderId: id, paypalOrderId }), live));
   expect(captured).toMatchObject({ status: 402, body: { error: 'paypal_not_completed' } });
   return { id, paypalOrderId, captureId: `CAP-STUB-${paypalOrderId}` };
 }
@@ -121,10 +121,10 @@ async function pendingCapture(): Promise<{ id: string; paypalOrderId: string; ca
 /** An order paid with PayPal (capture COMPLETED at once). */
 async function paidOrder(): Promise<{ id: string; paypalOrderId: string; captureId: string }> {
   const id = await newOrder();
-  const created = await call(() => api.createPayPalOrder(req({ orderId: id }), live));
+  const created = await call(() => createPayPalOrder(req({ orderId: id }), live));
   const paypalOrderId = created.body.id as string;
   paypalStub.approve(paypalOrderId);
-  const captured = await call(() => api.capturePayPalOrder(req({ orderId: id, paypalOrderId }), live));
+  const captured = await call(() => capturePayPalOrder(req({ orderId: id, paypalOrderId }), live));
   expect(captured.body).toMatchObject({ status: 'Pagado', changed: true });
   return { id, paypalOrderId, captureId: `CAP-STUB-${paypalOrderId}` };
 }

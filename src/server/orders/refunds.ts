@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { centavos, centavosToDecimalString, paymentAmount } from '../../domain/money.ts';
 import { REFUND_MESSAGES } from '../../domain/orders.ts';
 import type { ServerContext } from '../context.ts';
-import type { RefundInfo } from '../payments/types.ts';
+import type { RefundInfo } from '../payments/providers/types.ts';
 
 /** Why a charge is refunded (payment_refunds.reason). */
 

@@ -8,7 +8,7 @@ import { oxxoCreditedMessage } from '../../domain/store-credit.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/json.ts';
 import { receiptEmail } from '../mail/templates/receipt.ts';
-import type { IntentInfo } from '../payments/types.ts';
+import type { IntentInfo, PayPalOrderInfo } from '../payments/providers/types.ts';
 import { closeAttempt } from './attempts.ts';
 import { addressLine, findOrder, orderAmount, type OrderRow } from './order.ts';
 import { refundCharge, REFUND_MESSAGES, type RefundReason } from './refunds.ts';
@@ -61,6 +61,14 @@ export function intentPayment(provider: string, intent: IntentInfo & { orderId: 
     method: intent.method ?? null,
     installments: intent.installments ?? null,
   };
+}
+
+/**
+ * A PayPal capture as a payment to settle: the capture (its PayPal order until there is one), the
+ * amount and currency PayPal reports, and the PayPal order it completes.
+ */
+export function capturePayment(provider: string, orderId: string, capture: Pick<PayPalOrderInfo, 'id' | 'captureId' | 'amount' | 'currency'>, attemptRef: string): ConfirmedPayment {
+  return { orderId, provider, ref: capture.captureId ?? capture.id, amount: capture.amount, currency: capture.currency, attemptRef };
 }
 
 /**

@@ -1,11 +1,12 @@
 /**
  * The caller's customer at the card provider (stored on the profile as stripe_customer_id): found
- * or created on first use, and the check that a customer id a request names is the caller's own.
+ * or created on first use, and the checks that a customer or a saved card a request names is the
+ * caller's own.
  */
 import type { ServerContext } from '../context.ts';
 import type { Caller } from '../http/auth.ts';
 import { ApiError } from '../http/json.ts';
-import { requireCard } from './guards.ts';
+import { provider, requireCard } from './guards.ts';
 
 /** The caller's provider customer id as stored on the profile, or null. */
 export async function storedCustomerId(ctx: ServerContext, userId: string): Promise<string | null> {
@@ -33,4 +34,12 @@ export async function ensureCustomer(ctx: ServerContext, caller: Caller): Promis
 export async function requireOwnCustomer(ctx: ServerContext, caller: Caller, customerId: string): Promise<void> {
   const stored = await storedCustomerId(ctx, caller.id);
   if (!stored || stored !== customerId) throw new ApiError(403, 'Ese cliente de pagos no es tuyo.', 'forbidden');
+}
+
+/** The customer a saved card belongs to, when it is the caller's (404 unknown, 403 someone else's). */
+export async function requireOwnCard(ctx: ServerContext, caller: Caller, pmId: string): Promise<string> {
+  const owner = await provider(() => requireCard(ctx).paymentMethodCustomer(pmId));
+  if (!owner) throw new ApiError(404, 'Método de pago no encontrado.', 'payment_method_not_found');
+  await requireOwnCustomer(ctx, caller, owner);
+  return owner;
 }

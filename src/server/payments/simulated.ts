@@ -1,502 +1,172 @@
 /**
- * The simulated payment provider: used when no Stripe/PayPal keys are configured. It keeps
- * Stripe-shaped customers, cards and payment intents (and PayPal-shaped orders) in the database,
- * follows Stripe's public test cards, and settles orders through the same server path as the real
- * providers. No money ever moves.
+ * The endpoints of simulated mode only (404 in live mode): the simulated card form's "Pagar" and
+ * its confirmation step, the simulated issuer's installment plans, and the simulated OXXO store
+ * (pay or expire the checkout's voucher, and the voucher page the voucher e-mail links to).
+ * Whatever they pay settles through the same path as a real provider's payment.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { centavos, centavosToDecimalString } from '../../domain/money.ts';
-import { installmentsOffered, MEXICAN_PAYMENT_MESSAGES, oxxoVoucherExpiry } from '../../domain/mexican-payments.ts';
-import { cardDigits, checkCard, testCardInstallmentPlans, testCardOutcome, CARD_MESSAGES, type CardInput } from './test-cards.ts';
-import type { SimData, SimRecord, SimStore } from './simulated-store.ts';
-import {
-  PaymentError,
-  type CardProvider,
-  type CreateIntentInput,
-  type CreateOxxoInput,
-  type IntentInfo,
-  type OxxoVoucher,
-  type PayPalOrderInfo,
-  type PayPalProvider,
-  type PayPalRefundInfo,
-  type PayPalWebhookEvent,
-  type RefundInfo,
-  type SavedCard,
-  type WebhookEvent,
-} from './types.ts';
+import { z } from 'zod';
+import { groupReference, oxxoDeadline } from '../../domain/mexican-payments.ts';
+import { BRAND } from '../../domain/brand.ts';
+import { centavos, formatCentavos } from '../../domain/money.ts';
+import { orderDisplayId } from '../../domain/orders.ts';
+import type { ServerContext } from '../context.ts';
+import { authenticate, type Caller } from '../http/auth.ts';
+import { ApiError, json, readJson } from '../http/json.ts';
+import { escapeHtml as escape } from '../mail/html.ts';
+import { closeAttempt } from '../orders/attempts.ts';
+import { findOrder, requirePayable } from '../orders/order.ts';
+import { settlementAnswer } from '../orders/settlement.ts';
+import { settleIntent } from './cards.ts';
+import { orderIdSchema, provider, providerIdSchema, simulatedCard } from './guards.ts';
+import { planOptions } from './installments.ts';
+import { ownVoucher, releaseOxxoOrder, settleOxxo } from './oxxo.ts';
+import type { SimulatedCardProvider } from './providers/simulated-card.ts';
 
-/** A random id with a provider-style prefix (cus_sim_…, pi_sim_…). */
-function newId(prefix: string): string {
-  return `${prefix}_sim_${randomBytes(12).toString('hex')}`;
-}
+const secret = z.string({ error: 'Falta clientSecret.' }).min(10).max(300);
+const cardBody = z.object({
+  clientSecret: secret,
+  card: z.object({
+    number: z.string({ error: 'El número de tarjeta no es válido.' }).max(40),
+    expMonth: z.number({ error: 'La fecha de vencimiento no es válida.' }).int(),
+    expYear: z.number({ error: 'La fecha de vencimiento no es válida.' }).int(),
+    cvc: z.string({ error: 'El código de seguridad (CVC) no es válido.' }).max(8),
+  }),
+  save: z.boolean().default(false),
+  /** Months of the 'meses sin intereses' plan chosen (null: 'Pago de contado'); checked by the provider. */
+  installments: z.number().int().nullable().default(null),
+});
 
-const OPEN_INTENT = ['requires_payment_method', 'requires_confirmation'];
-
-/** The simulated OXXO reference of an order: 18 digits derived from its id, the same every time. */
-export function simulatedOxxoReference(orderId: string): string {
-  const hash = createHash('sha256').update(`oxxo:${orderId}`).digest('hex');
-  return (BigInt(`0x${hash.slice(0, 24)}`) % 10n ** 18n).toString().padStart(18, '9');
-}
-
-/** A JSON value as an object, or undefined when it is not one. */
-function jsonObject(value: SimData[string]): SimData | undefined {
-  return value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
-}
-
-/** The voucher's number and expiry (Unix seconds) as the intent stores them, when it has them. */
-function oxxoOf(record: SimRecord): { number: string | null; expiresAfter: number | null } {
-  const oxxo = jsonObject(record.data.oxxo);
-  return {
-    number: typeof oxxo?.number === 'string' && oxxo.number !== '' ? oxxo.number : null,
-    expiresAfter: typeof oxxo?.expires_after === 'number' && oxxo.expires_after !== 0 ? oxxo.expires_after : null,
-  };
-}
-
-/** The numbers of a JSON array, or null when it is not an array of numbers. */
-function numbersOf(value: SimData[string]): number[] | null {
-  return Array.isArray(value) && value.every((item) => typeof item === 'number') ? value : null;
-}
-
-/** The strings of a JSON array, or null when it is not an array of strings. */
-function stringsOf(value: SimData[string]): string[] | null {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : null;
-}
-
-function toVoucher(record: SimRecord): OxxoVoucher | null {
-  const oxxo = oxxoOf(record);
-  if (oxxo.number === null || oxxo.expiresAfter === null) return null;
-  return { reference: oxxo.number, expiresAt: new Date(oxxo.expiresAfter * 1000).toISOString(), amount: Number(record.data.amount), hostedVoucherUrl: null };
-}
-
-function toIntent(record: SimRecord): IntentInfo {
-  const d = record.data;
-  const types = stringsOf(d.payment_method_types) ?? ['card'];
-  // What paid it (as Stripe's charge reports it), else the one method it was created for.
-  const paidWith = jsonObject(d.payment_method_details)?.type;
-  return {
-    method: paidWith === 'oxxo' || paidWith === 'card' ? paidWith : types.includes('oxxo') ? 'oxxo' : 'card',
-    voucher: record.status === 'requires_action' ? toVoucher(record) : null,
-    availablePlans: numbersOf(d.available_plans) ?? [],
-    installments: typeof d.installments === 'number' ? d.installments : null,
-    id: record.id,
-    status: record.status ?? 'requires_payment_method',
-    amount: Number(d.amount),
-    currency: String(d.currency ?? ''),
-    orderId: typeof d.order_id === 'string' ? d.order_id : null,
-    customerId: typeof d.customer === 'string' ? d.customer : null,
-    clientSecret: typeof d.client_secret === 'string' ? d.client_secret : null,
-  };
-}
-
-/** The result of confirming a simulated card payment, as the card form needs it. */
-export interface SimulatedConfirmation {
-  status: string;
-  intentId: string;
-  orderId: string | null;
-  /** The decline message for the shopper when the card was refused. */
-  error: string | null;
-}
-
-/** The simulated card provider; `confirmCard` and `authenticate` stand in for Stripe.js. */
-export class SimulatedCardProvider implements CardProvider {
-  readonly name = 'simulated-card' as const;
-
-  constructor(private readonly store: SimStore) {}
-
-  async createCustomer(user: { id: string; email: string | null }): Promise<string> {
-    const record = await this.store.put(
-      { id: newId('cus'), kind: 'customer', owner: user.id, status: 'active', data: { email: user.email, default_payment_method: null } },
-      `customer:${user.id}`,
-    );
-    return record.id;
-  }
-
-  async customerExists(customerId: string): Promise<boolean> {
-    const record = await this.store.get(customerId);
-    return record?.kind === 'customer';
-  }
-
-  async listPaymentMethods(customerId: string): Promise<SavedCard[]> {
-    const customer = await this.store.get(customerId);
-    if (customer?.kind !== 'customer') return [];
-    const defaultId = customer.data.default_payment_method;
-    const cards = await this.store.list('payment_method', customerId);
-    return cards.map((r) => ({
-      id: r.id,
-      type: 'card' as const,
-      card: {
-        brand: String(r.data.brand),
-        last4: String(r.data.last4),
-        exp_month: Number(r.data.exp_month),
-        exp_year: Number(r.data.exp_year),
-      },
-      is_default: r.id === defaultId,
-    }));
-  }
-
-  async paymentMethodCustomer(paymentMethodId: string): Promise<string | null> {
-    const record = await this.store.get(paymentMethodId);
-    return record?.kind === 'payment_method' ? record.owner : null;
-  }
-
-  async setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<void> {
-    await this.store.update(customerId, null, null, { default_payment_method: paymentMethodId });
-  }
-
-  async detachPaymentMethod(paymentMethodId: string): Promise<void> {
-    const owner = await this.paymentMethodCustomer(paymentMethodId);
-    await this.store.setOwner(paymentMethodId, null);
-    if (owner) {
-      const customer = await this.store.get(owner);
-      if (customer?.data.default_payment_method === paymentMethodId) {
-        // Like Stripe, a removed default leaves the customer without a default.
-        await this.store.update(owner, null, null, { default_payment_method: null });
-      }
-    }
-  }
-
-  async createPaymentIntent(input: CreateIntentInput): Promise<IntentInfo> {
-    const id = newId('pi');
-    const record = await this.store.put(
-      {
-        id,
-        kind: 'payment_intent',
-        owner: input.orderId,
-        status: 'requires_payment_method',
-        data: {
-          amount: input.amount,
-          currency: 'mxn',
-          order_id: input.orderId,
-          user_id: input.userId,
-          customer: input.customerId,
-          client_secret: `${id}_secret_${randomBytes(16).toString('hex')}`,
-          installments_enabled: input.installments === true,
-        },
-      },
-      input.idempotencyKey,
-    );
-    return toIntent(record);
-  }
-
-  /** An OXXO payment, created and confirmed: it waits (requires_action) with its voucher. */
-  async createOxxoPayment(input: CreateOxxoInput, now = new Date()): Promise<IntentInfo> {
-    const id = newId('pi');
-    const record = await this.store.put(
-      {
-        id,
-        kind: 'payment_intent',
-        owner: input.orderId,
-        status: 'requires_action',
-        data: {
-          amount: input.amount,
-          currency: 'mxn',
-          order_id: input.orderId,
-          user_id: input.userId,
-          customer: input.customerId,
-          client_secret: `${id}_secret_${randomBytes(16).toString('hex')}`,
-          payment_method_types: ['oxxo'],
-          billing_details: { name: input.name, email: input.email },
-          oxxo: {
-            number: simulatedOxxoReference(input.orderId),
-            expires_after: Math.floor(oxxoVoucherExpiry(now, input.expiresAfterDays).getTime() / 1000),
-          },
-          // The capability in the voucher e-mail's link to the simulated store counter.
-          voucher_token: randomBytes(16).toString('hex'),
-        },
-      },
-      input.idempotencyKey,
-    );
-    return toIntent(record);
-  }
-
-  /** The secret that lets the voucher's link simulate its payment (null: not an OXXO intent). */
-  async voucherToken(intentId: string): Promise<string | null> {
-    const record = await this.store.get(intentId);
-    return record?.kind === 'payment_intent' && typeof record.data.voucher_token === 'string' ? record.data.voucher_token : null;
-  }
-
-  /**
-   * The cashier took the money: the voucher's intent succeeds, as Stripe reports it. The store
-   * refuses a voucher past its deadline; `paidAt` is when the cashier took it (default now): cash
-   * paid before the deadline is confirmed whenever it is reported, even after the deadline, as
-   * Stripe confirms OXXO payments by the next business day.
-   */
-  async payOxxo(intentId: string, paidAt: Date = new Date()): Promise<IntentInfo> {
-    const record = await this.store.get(intentId);
-    if (record?.kind !== 'payment_intent' || toIntent(record).method !== 'oxxo') throw new PaymentError('Ficha de pago no encontrada.', 404, 'intent_not_found');
-    const { expiresAfter } = oxxoOf(record);
-    if (record.status === 'requires_action' && expiresAfter !== null && expiresAfter * 1000 <= paidAt.getTime()) {
-      throw new PaymentError('Esta ficha de pago ya venció.', 409, 'voucher_expired');
-    }
-    const paid = await this.store.update(intentId, ['requires_action'], 'succeeded', { payment_method_details: { type: 'oxxo' } });
-    const current = paid ?? (await this.store.get(intentId))!;
-    if (current.status !== 'succeeded') throw new PaymentError('Esta ficha de pago ya no se puede pagar.', 409, 'intent_unexpected_state');
-    return toIntent(current);
-  }
-
-  /** The voucher expires unpaid: like Stripe, the intent goes back to requires_payment_method. */
-  async expireOxxo(intentId: string): Promise<IntentInfo | null> {
-    const expired = await this.store.update(intentId, ['requires_action'], 'requires_payment_method', {
-      last_payment_error: { code: 'payment_intent_payment_attempt_expired', message: 'La ficha de pago venció.' },
-    });
-    if (expired) return toIntent(expired);
-    return this.retrievePaymentIntent(intentId);
-  }
-
-  /**
-   * The 'meses sin intereses' plans for the card typed into the simulated form, as Stripe answers
-   * once the card is on the intent: Stripe's Mexican installment test cards get plans (from
-   * $300.00), every other card none, and never an error.
-   */
-  async installmentPlans(clientSecret: string, userId: string, number: string): Promise<number[]> {
-    const intent = await this.intentForSecret(clientSecret, userId);
-    const plans = this.plansFor(intent, number);
-    await this.store.update(intent.id, null, null, { available_plans: plans });
-    return plans;
-  }
-
-  private plansFor(intent: SimRecord, number: string): number[] {
-    const digits = cardDigits(number);
-    if (!digits || intent.data.installments_enabled !== true || !installmentsOffered(centavos(Number(intent.data.amount)))) return [];
-    return testCardInstallmentPlans(digits);
-  }
-
-  async retrievePaymentIntent(intentId: string): Promise<IntentInfo | null> {
-    const record = await this.store.get(intentId);
-    return record?.kind === 'payment_intent' ? toIntent(record) : null;
-  }
-
-  async cancelPaymentIntent(intentId: string): Promise<IntentInfo | null> {
-    const canceled = await this.store.update(intentId, [...OPEN_INTENT, 'requires_action'], 'canceled', { pending_card: null });
-    if (canceled) return toIntent(canceled);
-    return this.retrievePaymentIntent(intentId);
-  }
-
-  async refundPayment(intentId: string, amount: number, idempotencyKey: string): Promise<RefundInfo> {
-    const record = await this.store.get(intentId);
-    if (record?.kind === 'payment_intent' && toIntent(record).method === 'oxxo') {
-      // As Stripe: OXXO payments cannot be refunded, neither in full nor in part.
-      throw new PaymentError('Los pagos en efectivo en OXXO no se pueden reembolsar.', 400, 'charge_not_refundable');
-    }
-    return simulatedRefund(this.store, intentId, 'payment_intent', amount, idempotencyKey);
-  }
-
-  verifyWebhook(): WebhookEvent {
-    // The simulated provider settles orders directly; it never sends webhooks.
-    throw new PaymentError('Webhook no configurado.', 400, 'webhook_not_configured');
-  }
-
-  /** The intent behind a client secret, only for the user it was created for. */
-  private async intentForSecret(clientSecret: string, userId: string): Promise<SimRecord> {
-    const intentId = clientSecret.split('_secret_')[0] ?? '';
-    const record = intentId ? await this.store.get(intentId) : null;
-    if (!record || record.kind !== 'payment_intent' || record.data.client_secret !== clientSecret || record.data.user_id !== userId) {
-      throw new PaymentError('El pago no existe o no es tuyo.', 404, 'intent_not_found');
-    }
-    return record;
-  }
-
-  private confirmation(record: SimRecord, error: string | null = null): SimulatedConfirmation {
-    return { status: record.status ?? '', intentId: record.id, orderId: toIntent(record).orderId, error };
-  }
-
-  /** Confirms a payment with a typed card, following Stripe's test cards. */
-  async confirmCard(clientSecret: string, userId: string, card: CardInput, save: boolean, now = new Date(), plan: number | null = null): Promise<SimulatedConfirmation> {
-    const intent = await this.intentForSecret(clientSecret, userId);
-    const checked = checkCard(card, now);
-    if (!checked.ok) throw new PaymentError(checked.message, 400, `invalid_${checked.field}`);
-    // Only a plan the card's issuer offered for this intent is ever confirmed.
-    if (plan !== null && !this.plansFor(intent, checked.digits).includes(plan)) {
-      throw new PaymentError(MEXICAN_PAYMENT_MESSAGES.invalidPlan, 400, 'invalid_plan');
-    }
-    // Only one confirmation may move an open intent: a second click finds it taken.
-    const taken = await this.store.update(intent.id, OPEN_INTENT, 'processing', { last_payment_error: null });
-    if (!taken) {
-      const current = (await this.store.get(intent.id))!;
-      if (current.status === 'succeeded' || current.status === 'requires_action' || current.status === 'processing') {
-        return this.confirmation(current);
-      }
-      throw new PaymentError('Este pago ya no se puede confirmar.', 409, 'intent_unexpected_state');
-    }
-    const pending = {
-      brand: checked.brand,
-      last4: checked.digits.slice(-4),
-      exp_month: checked.expMonth,
-      exp_year: checked.expYear,
-      save,
-      installments: plan,
-    };
-    const outcome = testCardOutcome(checked.digits);
-    if (outcome.kind === 'declined') {
-      const failed = await this.store.update(intent.id, ['processing'], 'requires_payment_method', {
-        last_payment_error: { code: outcome.code, message: outcome.message },
-      });
-      return this.confirmation(failed!, outcome.message);
-    }
-    if (outcome.kind === 'requires_action') {
-      const waiting = await this.store.update(intent.id, ['processing'], 'requires_action', { pending_card: pending });
-      return this.confirmation(waiting!);
-    }
-    return this.succeed(intent.id, 'processing', pending);
-  }
-
-  /** Completes (or fails) the authentication step of a card that asked for it. */
-  async authenticate(clientSecret: string, userId: string, approve: boolean): Promise<SimulatedConfirmation> {
-    const intent = await this.intentForSecret(clientSecret, userId);
-    if (intent.status === 'succeeded') return this.confirmation(intent);
-    const pending = jsonObject(intent.data.pending_card);
-    if (intent.status !== 'requires_action' || !pending) {
-      throw new PaymentError('Este pago no espera una autenticación.', 409, 'intent_unexpected_state');
-    }
-    if (!approve) {
-      const failed = await this.store.update(intent.id, ['requires_action'], 'requires_payment_method', {
-        last_payment_error: { code: 'authentication_failed', message: CARD_MESSAGES.authenticationFailed },
-        pending_card: null,
-      });
-      if (!failed) return this.confirmation((await this.store.get(intent.id))!);
-      return this.confirmation(failed, CARD_MESSAGES.authenticationFailed);
-    }
-    return this.succeed(intent.id, 'requires_action', pending);
-  }
-
-  private async succeed(intentId: string, from: string, card: SimData): Promise<SimulatedConfirmation> {
-    const { save, installments, ...details } = card;
-    const done = await this.store.update(intentId, [from], 'succeeded', {
-      payment_method_details: details,
-      pending_card: null,
-      installments: typeof installments === 'number' ? installments : null,
-    });
-    if (!done) return this.confirmation((await this.store.get(intentId))!);
-    const customerId = typeof done.data.customer === 'string' ? done.data.customer : null;
-    if (save === true && customerId) {
-      const pm = await this.store.put({ id: newId('pm'), kind: 'payment_method', owner: customerId, status: 'attached', data: details });
-      const customer = await this.store.get(customerId);
-      if (customer && !customer.data.default_payment_method) {
-        await this.store.update(customerId, null, null, { default_payment_method: pm.id });
-      }
-    }
-    return this.confirmation(done);
-  }
+/** After a simulated success the order is settled at once, as Stripe's webhook would. */
+async function settleSimulated(ctx: ServerContext, result: { status: string; intentId: string; error: string | null }, caller: Caller) {
+  if (result.status !== 'succeeded') return json(result);
+  const settled = await settleIntent(ctx, result.intentId, null, caller.email);
+  return json({ ...result, order: await settled.json() });
 }
 
 /**
- * A full refund of a simulated charge, once per idempotency key and once per charge: the refund is
- * stored as its own record and the charge is marked refunded.
+ * Before the simulated card takes money: the intent's order must still be payable (a real card
+ * form cannot ask, so Stripe's late payments are refunded instead; the 3-D Secure step below
+ * does not ask either, like the bank's). A refused intent is cancelled.
  */
-async function simulatedRefund(store: SimStore, chargeId: string, kind: 'payment_intent' | 'paypal_order', amount: number, idempotencyKey: string): Promise<RefundInfo> {
-  const charge = await store.get(chargeId);
-  if (!charge || charge.kind !== kind) throw new PaymentError('Cargo no encontrado.', 404, 'charge_not_found');
-  if (typeof charge.data.refund_id === 'string') return { id: charge.data.refund_id, status: 'succeeded' };
-  if (amount !== Number(charge.data.amount)) throw new PaymentError('El reembolso no coincide con el cargo.', 400, 'refund_amount_mismatch');
-  const paid = kind === 'payment_intent' ? charge.status === 'succeeded' : charge.status === 'COMPLETED';
-  if (!paid) throw new PaymentError('Este cargo no se completó; no hay nada que reembolsar.', 409, 'charge_not_captured');
-  const refund = await store.put(
-    { id: newId('re'), kind: 'refund', owner: chargeId, status: 'succeeded', data: { amount, currency: 'mxn', charge: chargeId } },
-    idempotencyKey,
-  );
-  await store.update(chargeId, null, null, { refund_id: refund.id });
-  return { id: refund.id, status: 'succeeded' };
+async function requirePayableIntent(ctx: ServerContext, card: SimulatedCardProvider, clientSecret: string): Promise<void> {
+  const intent = await card.retrievePaymentIntent(clientSecret.split('_secret_')[0] ?? '');
+  if (!intent?.orderId) return; // confirmCard answers the unknown intent itself
+  const order = await findOrder(ctx, intent.orderId);
+  if (!order) return;
+  try {
+    requirePayable(order);
+  } catch (refusal) {
+    if (intent.status !== 'succeeded') {
+      await card.cancelPaymentIntent(intent.id);
+      await closeAttempt(ctx, card.name, intent.id, 'canceled');
+    }
+    throw refusal;
+  }
 }
 
-function toPayPal(record: SimRecord): PayPalOrderInfo {
-  const d = record.data;
-  return {
-    id: record.id,
-    status: record.status ?? 'CREATED',
-    amount: typeof d.amount === 'number' ? d.amount : null,
-    currency: typeof d.currency === 'string' ? d.currency : null,
-    orderId: typeof d.custom_id === 'string' ? d.custom_id : null,
-    captureId: typeof d.capture_id === 'string' ? d.capture_id : null,
-    captureStatus: typeof d.capture_status === 'string' ? d.capture_status : null,
-  };
+/** POST /api/payments/simulated/confirm: the simulated card form's "Pagar". */
+export async function simulatedConfirm(request: Request, ctx: ServerContext): Promise<Response> {
+  const card = simulatedCard(ctx);
+  const caller = await authenticate(request, ctx.admin);
+  const body = await readJson(request, cardBody);
+  await requirePayableIntent(ctx, card, body.clientSecret);
+  const result = await provider(() => card.confirmCard(body.clientSecret, caller.id, body.card, body.save, new Date(), body.installments));
+  return settleSimulated(ctx, result, caller);
 }
 
-/** The simulated PayPal: orders are approved in the shop's own approval window. */
-export class SimulatedPayPalProvider implements PayPalProvider {
-  readonly name = 'simulated-paypal' as const;
+/** POST /api/payments/simulated/authenticate {clientSecret, approve}: the card's confirm step. */
+export async function simulatedAuthenticate(request: Request, ctx: ServerContext): Promise<Response> {
+  const card = simulatedCard(ctx);
+  const caller = await authenticate(request, ctx.admin);
+  const body = await readJson(request, z.object({ clientSecret: secret, approve: z.boolean() }));
+  const result = await provider(() => card.authenticate(body.clientSecret, caller.id, body.approve));
+  return settleSimulated(ctx, result, caller);
+}
 
-  constructor(private readonly store: SimStore) {}
+/** POST /api/payments/simulated/installments {clientSecret, number}: the simulated issuer's plans. */
+export async function simulatedInstallmentPlans(request: Request, ctx: ServerContext): Promise<Response> {
+  const card = simulatedCard(ctx);
+  const caller = await authenticate(request, ctx.admin);
+  const body = await readJson(request, z.object({ clientSecret: z.string().min(10).max(300), number: z.string().max(40) }));
+  const months = await provider(() => card.installmentPlans(body.clientSecret, caller.id, body.number));
+  const intent = await card.retrievePaymentIntent(body.clientSecret.split('_secret_')[0] ?? '');
+  return json({ plans: planOptions(intent?.amount ?? 0, months) });
+}
 
-  async createOrder(input: { orderId: string; amount: number; idempotencyKey: string }): Promise<PayPalOrderInfo> {
-    const record = await this.store.put(
-      {
-        id: `PAYPAL-SIM-${randomBytes(8).toString('hex').toUpperCase()}`,
-        kind: 'paypal_order',
-        owner: input.orderId,
-        status: 'CREATED',
-        data: {
-          intent: 'CAPTURE',
-          custom_id: input.orderId,
-          amount: input.amount,
-          currency: 'MXN',
-          value: centavosToDecimalString(centavos(input.amount)),
-        },
-      },
-      input.idempotencyKey,
-    );
-    return toPayPal(record);
+/** Pays a simulated voucher at the 'store' and settles it as Stripe's webhook would. */
+async function paySimulatedVoucher(ctx: ServerContext, card: SimulatedCardProvider, intentId: string, recipient: string | null) {
+  const intent = await provider(() => card.payOxxo(intentId));
+  return settleOxxo(ctx, intent, recipient);
+}
+
+/** POST /api/payments/simulated/oxxo/pay {orderId}: 'Simular pago en OXXO' on the checkout's voucher. */
+export async function simulatedOxxoPay(request: Request, ctx: ServerContext): Promise<Response> {
+  const card = simulatedCard(ctx);
+  const caller = await authenticate(request, ctx.admin);
+  const body = await readJson(request, z.object({ orderId: orderIdSchema }));
+  const { order, voucher } = await ownVoucher(ctx, caller, body.orderId);
+  const settled = await paySimulatedVoucher(ctx, card, voucher.paymentIntentId, caller.email);
+  return json(settlementAnswer(settled, order.id));
+}
+
+/**
+ * POST /api/payments/simulated/oxxo/expire {orderId}: the voucher expires unpaid now (tests), as
+ * Stripe reports it (payment_failed): the order is cancelled and its stock returns.
+ */
+export async function simulatedOxxoExpire(request: Request, ctx: ServerContext): Promise<Response> {
+  const card = simulatedCard(ctx);
+  const caller = await authenticate(request, ctx.admin);
+  const body = await readJson(request, z.object({ orderId: orderIdSchema }));
+  const { order, voucher } = await ownVoucher(ctx, caller, body.orderId);
+  const intent = await card.expireOxxo(voucher.paymentIntentId);
+  const released = intent ? await releaseOxxoOrder(ctx, intent) : false;
+  const after = await findOrder(ctx, order.id);
+  return json({ orderId: order.id, status: after?.status ?? order.status, released });
+}
+
+function page(title: string, body: string, status = 200): Response {
+  const html = `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escape(title)} · ${BRAND.name}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1d1b2c}h1{font-size:1.4rem}.ref{font-size:1.5rem;font-weight:700;letter-spacing:.05em}button{font:inherit;padding:.6rem 1.2rem;border-radius:.4rem;border:0;background:#4b2fc9;color:#fff;cursor:pointer}.note{background:#fff4d6;padding:.5rem .75rem;border-radius:.4rem}</style></head>
+<body><main>${body}</main></body></html>`;
+  return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+}
+
+/**
+ * GET/POST /api/payments/simulated/oxxo/{intentId}?token=…: the simulated voucher page the
+ * voucher e-mail links to (its token is the capability): it shows the voucher and, posted,
+ * 'Simular pago en OXXO' pays it as the store would. Simulated mode only.
+ */
+export async function simulatedOxxoCounter(request: Request, ctx: ServerContext, intentId: string | undefined): Promise<Response> {
+  const card = simulatedCard(ctx);
+  const url = new URL(request.url);
+  const token = url.searchParams.get('token') ?? '';
+  const id = providerIdSchema.safeParse(intentId ?? '');
+  const expected = id.success ? await card.voucherToken(id.data) : null;
+  if (!id.success || !expected || token.length !== expected.length || token !== expected) {
+    return page('Ficha no encontrada', '<h1>Ficha de pago no encontrada</h1><p>El enlace no es válido.</p>', 404);
   }
-
-  /** The buyer's approval in the simulated PayPal window. */
-  async approve(paypalOrderId: string): Promise<PayPalOrderInfo> {
-    const approved = await this.store.update(paypalOrderId, ['CREATED', 'APPROVED'], 'APPROVED');
-    if (!approved) {
-      const current = await this.store.get(paypalOrderId);
-      if (!current || current.kind !== 'paypal_order') throw new PaymentError('Pedido de PayPal no encontrado.', 404, 'paypal_order_not_found');
-      return toPayPal(current);
+  const intent = (await card.retrievePaymentIntent(id.data))!;
+  const order = intent.orderId ? await findOrder(ctx, intent.orderId) : null;
+  const number = orderDisplayId(intent.orderId ?? '');
+  const orderLink = `/checkout/${intent.orderId ?? ''}`;
+  if (request.method === 'POST') {
+    try {
+      const settled = await paySimulatedVoucher(ctx, card, id.data, null);
+      const answer = settlementAnswer(settled, intent.orderId!);
+      return page('Pago registrado', `<h1>Pago registrado</h1><p role="status">Tu pedido ${escape(number)} está ${escape(answer.status.toLowerCase())}.</p><p><a href="${escape(orderLink)}">Ver tu pedido</a></p>`);
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : 'No se pudo registrar el pago.';
+      return page('Pago no registrado', `<h1>Pago no registrado</h1><p role="alert">${escape(message)}</p><p><a href="${escape(orderLink)}">Ver tu pedido</a></p>`, error instanceof ApiError ? error.status : 500);
     }
-    return toPayPal(approved);
   }
-
-  async captureOrder(paypalOrderId: string): Promise<PayPalOrderInfo> {
-    const current = await this.store.get(paypalOrderId);
-    if (!current || current.kind !== 'paypal_order') throw new PaymentError('Pedido de PayPal no encontrado.', 404, 'paypal_order_not_found');
-    if (current.status === 'COMPLETED') return toPayPal(current);
-    const captured = await this.store.update(paypalOrderId, ['APPROVED'], 'COMPLETED', {
-      capture_id: `CAPTURE-SIM-${randomBytes(8).toString('hex').toUpperCase()}`,
-      capture_status: 'COMPLETED',
-    });
-    if (!captured) {
-      const again = (await this.store.get(paypalOrderId))!;
-      if (again.status === 'COMPLETED') return toPayPal(again);
-      throw new PaymentError('El pago de PayPal no fue aprobado.', 422, 'paypal_not_approved');
-    }
-    return toPayPal(captured);
-  }
-
-  async getOrder(paypalOrderId: string): Promise<PayPalOrderInfo | null> {
-    const record = await this.store.get(paypalOrderId);
-    return record?.kind === 'paypal_order' ? toPayPal(record) : null;
-  }
-
-  async voidOrder(paypalOrderId: string): Promise<void> {
-    await this.store.update(paypalOrderId, ['CREATED', 'APPROVED'], 'VOIDED');
-  }
-
-  /** Refunds a simulated capture (its id is CAPTURE-SIM-…, stored on the PayPal order). */
-  async refundCapture(captureId: string, amount: number, idempotencyKey: string): Promise<RefundInfo> {
-    const paypalOrderId = await this.store.findByCapture(captureId);
-    if (!paypalOrderId) throw new PaymentError('Captura no encontrada.', 404, 'charge_not_found');
-    return simulatedRefund(this.store, paypalOrderId, 'paypal_order', amount, idempotencyKey);
-  }
-
-  /** A refund made by refundCapture, in PayPal's terms; null for anything else. */
-  async getRefund(refundId: string): Promise<PayPalRefundInfo | null> {
-    const refund = await this.store.get(refundId);
-    if (refund?.kind !== 'refund' || !refund.owner) return null;
-    const charge = await this.store.get(refund.owner);
-    if (charge?.kind !== 'paypal_order') return null;
-    return {
-      id: refund.id,
-      status: refund.status === 'succeeded' ? 'COMPLETED' : String(refund.status ?? ''),
-      amount: typeof refund.data.amount === 'number' ? refund.data.amount : null,
-      currency: 'MXN',
-      captureId: typeof charge.data.capture_id === 'string' ? charge.data.capture_id : null,
-    };
-  }
-
-  /** The simulated PayPal sends no notifications: nothing may arrive at the webhook as PayPal. */
-  async verifyWebhook(): Promise<PayPalWebhookEvent> {
-    throw new PaymentError('No encontrado.', 404, 'not_found');
-  }
+  const voucher = (await card.retrievePaymentIntent(id.data))?.voucher ?? null;
+  const status = order?.status ?? '';
+  const body = voucher
+    ? `<h1>Ficha de pago OXXO</h1><p class="note">Modo de prueba: no se realizará ningún cargo real.</p>
+<p>Pedido ${escape(number)} · Monto a pagar: <strong>${escape(formatCentavos(centavos(voucher.amount)))}</strong></p>
+<p>Referencia<br><span class="ref">${escape(groupReference(voucher.reference))}</span></p>
+<p>${escape(oxxoDeadline(voucher.expiresAt))}</p>
+<form method="post" action="${escape(`${url.pathname}?token=${encodeURIComponent(token)}`)}"><button type="submit">Simular pago en OXXO</button></form>`
+    : `<h1>Ficha de pago OXXO</h1><p role="status">Esta ficha ya no está pendiente de pago${status ? ` (pedido ${escape(status.toLowerCase())})` : ''}.</p>`;
+  return page('Ficha de pago OXXO', `${body}<p><a href="${escape(orderLink)}">Ver tu pedido</a></p>`);
 }

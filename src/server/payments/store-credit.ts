@@ -9,6 +9,7 @@ import type { ServerContext } from '../context.ts';
 import { authenticate } from '../http/auth.ts';
 import { ApiError, json, readJson } from '../http/json.ts';
 import { sendOrderReceipt } from '../orders/settlement.ts';
+import { orderIdSchema } from './guards.ts';
 
 const MESSAGES_BY_DETAIL: Record<string, [number, string]> = {
   order_not_found: [404, 'Pedido no encontrado.'],
@@ -33,7 +34,7 @@ export async function storeCreditPayment(
   const caller = await authenticate(request, ctx.admin);
   const body = await readJson(
     request,
-    z.object({ orderId: z.string({ error: 'Falta el pedido (orderId).' }).uuid({ error: 'El pedido (orderId) no es válido.' }), use: z.boolean({ error: 'Indica si usas tu saldo (use).' }) }),
+    z.object({ orderId: orderIdSchema, use: z.boolean({ error: 'Indica si usas tu saldo (use).' }) }),
   );
   const refuse = (error: { details?: string | null; message: string }) => {
     const known = MESSAGES_BY_DETAIL[error.details ?? ''];

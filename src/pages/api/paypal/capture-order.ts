@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { capturePayPalOrder } from '../../../server/api.ts';
+import { capturePayPalOrder } from '../../../server/payments/paypal.ts';
 import { serverContext } from '../../../server/context.ts';
 import { handle } from '../../../server/http/json.ts';
 

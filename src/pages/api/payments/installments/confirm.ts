@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { confirmInstallments } from '../../../../server/mexican-payments.ts';
+import { confirmInstallments } from '../../../../server/payments/installments.ts';
 import { serverContext } from '../../../../server/context.ts';
 import { handle } from '../../../../server/http/json.ts';
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { cancelOxxoVoucher } from '../../../../server/mexican-payments.ts';
+import { cancelOxxoVoucher } from '../../../../server/payments/oxxo.ts';
 import { serverContext } from '../../../../server/context.ts';
 import { handle } from '../../../../server/http/json.ts';
 

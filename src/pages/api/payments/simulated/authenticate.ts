@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { simulatedAuthenticate } from '../../../../server/api.ts';
+import { simulatedAuthenticate } from '../../../../server/payments/simulated.ts';
 import { serverContext } from '../../../../server/context.ts';
 import { handle } from '../../../../server/http/json.ts';
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { simulatedConfirm } from '../../../../server/api.ts';
+import { simulatedConfirm } from '../../../../server/payments/simulated.ts';
 import { serverContext } from '../../../../server/context.ts';
 import { handle } from '../../../../server/http/json.ts';
 

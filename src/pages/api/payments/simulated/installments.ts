@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { simulatedInstallmentPlans } from '../../../../server/mexican-payments.ts';
+import { simulatedInstallmentPlans } from '../../../../server/payments/simulated.ts';
 import { serverContext } from '../../../../server/context.ts';
 import { handle } from '../../../../server/http/json.ts';
 

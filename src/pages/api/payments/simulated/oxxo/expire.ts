@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { simulatedOxxoExpire } from '../../../../../server/mexican-payments.ts';
+import { simulatedOxxoExpire } from '../../../../../server/payments/simulated.ts';
 import { serverContext } from '../../../../../server/context.ts';
 import { handle } from '../../../../../server/http/json.ts';
 

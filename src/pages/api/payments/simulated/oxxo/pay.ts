@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { simulatedOxxoPay } from '../../../../../server/mexican-payments.ts';
+import { simulatedOxxoPay } from '../../../../../server/payments/simulated.ts';
 import { serverContext } from '../../../../../server/context.ts';
 import { handle } from '../../../../../server/http/json.ts';
 

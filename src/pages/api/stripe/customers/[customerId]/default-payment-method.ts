@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { setDefaultPaymentMethod } from '../../../../../server/api.ts';
+import { setDefaultPaymentMethod } from '../../../../../server/payments/cards.ts';
 import { serverContext } from '../../../../../server/context.ts';
 import { handle } from '../../../../../server/http/json.ts';
 

@@ -7,10 +7,11 @@
  * Nothing else in the shop asks which provider is in use.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../data/database.types.ts';
+import type { Database } from '../../../data/database.types.ts';
 import { PayPalRestProvider, PAYPAL_LIVE_API } from './paypal.ts';
-import { SimulatedCardProvider, SimulatedPayPalProvider } from './simulated.ts';
-import { databaseSimStore } from './simulated-store.ts';
+import { SimulatedCardProvider } from './simulated-card.ts';
+import { SimulatedPayPalProvider } from './simulated-paypal.ts';
+import { databaseSimStore } from './simulated-records.ts';
 import { StripeCardProvider, type StripeEndpoint } from './stripe.ts';
 import type { CardProvider, PayPalProvider } from './types.ts';
 

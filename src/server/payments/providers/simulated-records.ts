@@ -1,10 +1,14 @@
 /**
- * Where the simulated provider keeps its records: the `simulated_payments` schema, reached through
- * service-role-only database functions (see the migration 20261122010000_simulated_payments.sql).
+ * The records of the simulated card and PayPal providers: customers, cards, payment intents,
+ * PayPal orders and refunds, kept in the `simulated_payments` schema through service-role-only
+ * database functions (migration 20261122010000_simulated_payments.sql) or, for unit tests, in
+ * memory; and what both providers do alike with them (ids, full refunds).
  */
+import { randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { Database, Json } from '../../data/database.types.ts';
+import type { Database, Json } from '../../../data/database.types.ts';
+import { PaymentError, type RefundInfo } from './types.ts';
 
 export type SimKind = 'customer' | 'payment_method' | 'payment_intent' | 'paypal_order' | 'refund';
 
@@ -124,4 +128,28 @@ export function memorySimStore(): SimStore {
       return [...rows.values()].find((r) => r.kind === 'paypal_order' && r.data.capture_id === captureId)?.id ?? null;
     },
   };
+}
+
+/** A random id with a provider-style prefix (cus_sim_…, pi_sim_…). */
+export function newId(prefix: string): string {
+  return `${prefix}_sim_${randomBytes(12).toString('hex')}`;
+}
+
+/**
+ * A full refund of a simulated charge, once per idempotency key and once per charge: the refund is
+ * stored as its own record and the charge is marked refunded.
+ */
+export async function simulatedRefund(store: SimStore, chargeId: string, kind: 'payment_intent' | 'paypal_order', amount: number, idempotencyKey: string): Promise<RefundInfo> {
+  const charge = await store.get(chargeId);
+  if (!charge || charge.kind !== kind) throw new PaymentError('Cargo no encontrado.', 404, 'charge_not_found');
+  if (typeof charge.data.refund_id === 'string') return { id: charge.data.refund_id, status: 'succeeded' };
+  if (amount !== Number(charge.data.amount)) throw new PaymentError('El reembolso no coincide con el cargo.', 400, 'refund_amount_mismatch');
+  const paid = kind === 'payment_intent' ? charge.status === 'succeeded' : charge.status === 'COMPLETED';
+  if (!paid) throw new PaymentError('Este cargo no se completó; no hay nada que reembolsar.', 409, 'charge_not_captured');
+  const refund = await store.put(
+    { id: newId('re'), kind: 'refund', owner: chargeId, status: 'succeeded', data: { amount, currency: 'mxn', charge: chargeId } },
+    idempotencyKey,
+  );
+  await store.update(chargeId, null, null, { refund_id: refund.id });
+  return { id: refund.id, status: 'succeeded' };
 }

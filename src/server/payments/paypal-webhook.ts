@@ -15,15 +15,15 @@
  * Any other event answers {received: true, handled: false}.
  */
 import { z } from 'zod';
-import { centavos, centavosToDecimalString } from '../domain/money.ts';
-import { closeAttempt } from './orders/attempts.ts';
-import { findOrder, orderAmount } from './orders/order.ts';
-import { requirePayPal } from './payments/guards.ts';
-import { settlePayment } from './orders/settlement.ts';
-import type { ServerContext } from './context.ts';
-import { ApiError, json, readText } from './http/json.ts';
-import { linkedId } from './payments/paypal.ts';
-import { PaymentError, paypalCaptureCompleted, paypalCaptureFailed, type PayPalProvider, type PayPalWebhookEvent } from './payments/types.ts';
+import { centavos, centavosToDecimalString } from '../../domain/money.ts';
+import type { ServerContext } from '../context.ts';
+import { ApiError, json, readText } from '../http/json.ts';
+import { closeAttempt } from '../orders/attempts.ts';
+import { findOrder, orderAmount } from '../orders/order.ts';
+import { capturePayment, settlePayment } from '../orders/settlement.ts';
+import { provider, requirePayPal } from './guards.ts';
+import { linkedId } from './providers/paypal.ts';
+import { paypalCaptureCompleted, paypalCaptureFailed, type PayPalProvider, type PayPalWebhookEvent } from './providers/types.ts';
 
 /** PayPal's notifications are a few kilobytes; this leaves plenty of room. */
 const MAX_NOTIFICATION_BYTES = 512 * 1024;
@@ -42,16 +42,6 @@ interface Outcome {
   changed?: boolean;
   refunded?: string | null;
   message?: string;
-}
-
-/** Runs a PayPal call, turning its refusals into answers (as the payment endpoints do). */
-async function paypalCall<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof PaymentError) throw new ApiError(error.status, error.message, error.code);
-    throw error;
-  }
 }
 
 /** A PayPal id from the notification, or null. */
@@ -78,7 +68,7 @@ async function currentCapture(ctx: ServerContext, paypal: PayPalProvider, event:
   const captureId = idOf(event.resource.id);
   const paypalOrderId = paypalOrderOf(event.resource);
   if (!captureId || !paypalOrderId) return { failure: 'La notificación no indica la captura ni su pedido de PayPal.' } as const;
-  const info = await paypalCall(() => paypal.getOrder(paypalOrderId));
+  const info = await provider(() => paypal.getOrder(paypalOrderId));
   if (!info || info.captureId !== captureId) return { failure: `PayPal no tiene la captura ${captureId} en el pedido ${paypalOrderId}.` } as const;
   const attempt = await attemptOf(ctx, paypal, paypalOrderId);
   if (!attempt || (info.orderId !== null && info.orderId !== attempt.order_id)) {
@@ -93,14 +83,7 @@ async function captureCompleted(ctx: ServerContext, paypal: PayPalProvider, even
   if ('failure' in capture) return { handled: false, message: capture.failure };
   const { captureId, paypalOrderId, info, attempt } = capture;
   if (!paypalCaptureCompleted(info)) return { handled: false, message: `La captura ${captureId} está ${info.captureStatus ?? 'sin estado'} en PayPal.` };
-  const settled = await settlePayment(ctx, {
-    orderId: attempt.order_id,
-    provider: paypal.name,
-    ref: captureId,
-    amount: info.amount,
-    currency: info.currency,
-    attemptRef: paypalOrderId,
-  });
+  const settled = await settlePayment(ctx, capturePayment(paypal.name, attempt.order_id, info, paypalOrderId));
   if (settled.refunded) console.warn(`[paypal] evento ${event.id}: captura ${captureId} reembolsada (${settled.refunded}, ${settled.refundStatus ?? ''})`);
   return { handled: true, orderId: attempt.order_id, status: settled.status, changed: settled.changed, refunded: settled.refunded };
 }
@@ -125,7 +108,7 @@ async function captureDenied(ctx: ServerContext, paypal: PayPalProvider, event: 
 async function captureRefunded(ctx: ServerContext, paypal: PayPalProvider, event: PayPalWebhookEvent): Promise<Outcome> {
   const refundId = idOf(event.resource.id);
   if (!refundId) return { handled: false, message: 'La notificación no indica el reembolso.' };
-  const refund = await paypalCall(() => paypal.getRefund(refundId));
+  const refund = await provider(() => paypal.getRefund(refundId));
   if (!refund || refund.status !== 'COMPLETED' || !refund.captureId) {
     return { handled: false, message: `El reembolso ${refundId} no está completado en PayPal (${refund?.status ?? 'desconocido'}).` };
   }
@@ -168,7 +151,7 @@ async function captureRefunded(ctx: ServerContext, paypal: PayPalProvider, event
 export async function paypalWebhook(request: Request, ctx: ServerContext): Promise<Response> {
   const paypal = requirePayPal(ctx);
   const raw = await readText(request, MAX_NOTIFICATION_BYTES);
-  const event = await paypalCall(() => paypal.verifyWebhook(request.headers, raw));
+  const event = await provider(() => paypal.verifyWebhook(request.headers, raw));
   let outcome: Outcome;
   try {
     switch (event.type) {
