@@ -1,7 +1,8 @@
 /**
  * What the endpoints are given, and how the running shop builds it: the server context (the
- * service-role Supabase client, the payment providers of the payment mode, the mailer) and the
- * back office's, which adds a client acting as the signed-in admin. Built once from the
+ * service-role Supabase client, the payment providers of the payment mode, the mailer), the back
+ * office's, which adds a client acting as the signed-in admin, and the rebuild endpoint's (the
+ * rebuilds scripts/serve.mjs registered; RebuildContext is declared beside that endpoint). Built once from the
  * environment at run time (never frozen into the build, so one build serves any configuration).
  * Endpoints import only the types from here, so tests build their own contexts without astro:env.
  */
@@ -15,6 +16,8 @@ import { ApiError } from './http/json.ts';
 import { createOutbox } from './mail/outbox.ts';
 import { mailTransportFor } from './mail/transport.ts';
 import type { MailQueue } from './mail/types.ts';
+import type { RebuildContext } from './admin/rebuild.ts';
+import { registeredRebuilds } from './rebuild/registry.ts';
 import { createPayments, describePayments, resolvePaymentsMode, stripeEndpointFrom, type Payments, type PaymentSettings } from './payments/providers/index.ts';
 import { createAdminClient } from './supabase-admin.ts';
 
@@ -106,4 +109,14 @@ export function adminContext(): AdminContext {
         global: { headers: { Authorization: `Bearer ${token}` } },
       }),
   };
+}
+
+/**
+ * The rebuild endpoints' context: service-role client and the registered rebuilds; the request
+ * limit is the endpoint's default, counted in the database so it holds across the server processes.
+ */
+export function rebuildContext(): RebuildContext {
+  const url = (PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL).replace(/\/+$/, '');
+  const admin = SUPABASE_SERVICE_ROLE_KEY ? createAdminClient(url, SUPABASE_SERVICE_ROLE_KEY) : null;
+  return { admin, rebuilds: registeredRebuilds() };
 }

@@ -2,10 +2,10 @@
  * Everything scripts/serve.mjs needs from the TypeScript sources, as one entry that
  * scripts/build-server-runtime.mjs bundles into `<outDir>/server/runtime.mjs` with each build.
  * The production server therefore runs on plain `node` with production dependencies only (no
- * tsx): the rebuild manager and output swapping, the product-change watcher and the security
+ * tsx): the shared rebuilds, the builder and output swapping, the product-change watcher and the security
  * headers. Packages stay external imports; only the shop's own modules are bundled.
  */
-export * from './rebuild/manager.ts';
+export * from './rebuild/registry.ts';
 export * from './rebuild/output.ts';
 export * from './rebuild/realtime.ts';
 export * from './rebuild/shared.ts';

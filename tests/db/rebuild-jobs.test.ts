@@ -8,7 +8,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BuildChanges, RebuildStatus } from '../../src/server/rebuild/manager.ts';
+import type { BuildChanges, RebuildStatus } from '../../src/server/rebuild/types.ts';
 import { SharedRebuilds, type ClaimedJob, type JobStore } from '../../src/server/rebuild/shared.ts';
 import { migratedPglite } from './support.ts';
 

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BuildChanges } from './manager.ts';
+import type { BuildChanges, BuildProgress, ProgressReporter } from './types.ts';
 import { DEFAULT_MAX_CHANGED, fileForPath, readManifest, writeManifest, type BuildManifest } from './incremental.ts';
 import { mergePart, partEnv, partOutDir } from './parts.ts';
 
@@ -47,17 +47,6 @@ export interface PublishResult {
   /** Static files removed from the served folder (incremental builds). */
   removed: string[];
 }
-
-/** Where a running build is, read from `astro build`'s own output. */
-export interface BuildProgress {
-  /** starting → content (catalogue snapshot) → bundling → pages → publishing. */
-  phase: 'starting' | 'content' | 'bundling' | 'pages' | 'publishing';
-  /** Static files written so far (pages, feeds, the search index). */
-  pagesWritten: number;
-}
-
-/** Called as a build advances. */
-export type ProgressReporter = (progress: BuildProgress) => void;
 
 /**
  * Reads one line of `astro build` output: its phase markers and the "├─ /path (+3ms)" line of

@@ -1,11 +1,20 @@
 /**
- * What a catalogue rebuild is to the rest of the server: the status the endpoint reports, the
- * changes a build is given, and `Rebuilds`, the one interface the endpoint uses. The production
- * server implements it across processes through the database (SharedRebuilds in ./shared.ts) and
- * registers it here for the bundled endpoint.
+ * What a catalogue rebuild is to the rest of the server: the status the endpoint reports, a
+ * build's progress, the changes a build is given, and `Rebuilds`, the one interface the endpoint
+ * uses. The production server implements it across processes through the database
+ * (SharedRebuilds in ./shared.ts) and registers it in ./registry.ts for the bundled endpoint.
  */
 
-import type { BuildProgress, ProgressReporter } from './output.ts';
+/** Where a running build is, read from `astro build`'s own output. */
+export interface BuildProgress {
+  /** starting → content (catalogue snapshot) → bundling → pages → publishing. */
+  phase: 'starting' | 'content' | 'bundling' | 'pages' | 'publishing';
+  /** Static files written so far (pages, feeds, the search index). */
+  pagesWritten: number;
+}
+
+/** Called as a build advances. */
+export type ProgressReporter = (progress: BuildProgress) => void;
 
 /** What GET /api/admin/rebuild reports. */
 export interface RebuildStatus {
@@ -64,20 +73,4 @@ export interface RebuildRequest {
 export interface Rebuilds {
   request(reason: string, request?: RebuildRequest): RebuildStatus | Promise<RebuildStatus>;
   status(): RebuildStatus | Promise<RebuildStatus>;
-}
-
-const REGISTRY_KEY = Symbol.for('tienda-cartas.rebuilds');
-
-/**
- * Makes the server's manager reachable from the bundled endpoint: scripts/serve.mjs and the
- * Astro server bundle load separate copies of this module, so they meet on globalThis.
- */
-export function registerRebuilds(rebuilds: Rebuilds | null): void {
-  (globalThis as Record<symbol, unknown>)[REGISTRY_KEY] = rebuilds ?? undefined;
-}
-
-/** The registered manager, or null when the shop runs without rebuild support (e.g. astro dev). */
-export function registeredRebuilds(): Rebuilds | null {
-  const value = (globalThis as Record<symbol, unknown>)[REGISTRY_KEY];
-  return value && typeof value === 'object' ? (value as Rebuilds) : null;
 }

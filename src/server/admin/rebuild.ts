@@ -1,18 +1,20 @@
 /**
- * POST and GET /api/admin/rebuild, independent of Astro so tests can call them with a plain
- * Request. Only an admin may ask (requireAdmin, as every back-office endpoint).
+ * POST and GET /api/admin/rebuild: an admin asks for a catalogue rebuild, or reads how it goes.
+ * Independent of Astro so tests can call them with a plain Request; the context is built by
+ * rebuildContext() in ../context.ts. Only an admin may ask (requireAdmin, as every back-office
+ * endpoint); the rebuilds themselves run outside requests (../rebuild/).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../data/database.types.ts';
 import { requireAdmin } from '../http/auth.ts';
 import { ApiError, errorResponse, json } from '../http/json.ts';
-import type { Rebuilds } from './manager.ts';
+import type { Rebuilds } from '../rebuild/types.ts';
 
 /** What the rebuild endpoints need from the server. */
 export interface RebuildContext {
   /** Service-role client; null when the server has no service role key. */
   admin: SupabaseClient<Database> | null;
-  /** The server's rebuild manager; null when this server cannot rebuild (e.g. astro dev). */
+  /** The server's registered rebuilds; null when this server cannot rebuild (e.g. astro dev). */
   rebuilds: Rebuilds | null;
   /** The admins' request limit; default: counted in the database (sharedRateLimiter). */
   limiter?: RequestLimiter;
