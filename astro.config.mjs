@@ -18,7 +18,7 @@ export default defineConfig({
   // docs/benchmarks.md.
   build: { inlineStylesheets: 'always', concurrency: Number(process.env.ASTRO_BUILD_CONCURRENCY) || 1 },
   // The sitemap splits into files of at most 50,000 URLs (the protocol's limit) under
-  // sitemap-index.xml; incremental rebuilds keep the same layout (src/server/rebuild/output.ts).
+  // sitemap-index.xml; incremental rebuilds keep the same layout (src/server/rebuild/sitemap.ts).
   // catalogDirectives: client:interaction and client:event, so product pages ship no framework code
   // before the visitor reaches for an island.
   integrations: [react(), sitemap({ entryLimit: 50_000 }), catalogDirectives()],

@@ -3,7 +3,7 @@
 // dependencies only: the Node adapter's handler answers static files from <outDir>/client and the
 // SSR pages and API; this wrapper adds gzip/brotli compression (the adapter sends answers
 // uncompressed), the security headers on every answer, and catalogue rebuilds. <outDir>/client is
-// a symlink that a rebuild swaps atomically (src/server/rebuild/output.ts), resolved again by every
+// a symlink that a rebuild swaps atomically (src/server/rebuild/served-folder.ts), resolved again by every
 // request; the rebuild jobs live in the database (src/server/rebuild/shared.ts), so several
 // processes can serve one output folder behind a reverse proxy: any of them may ask for a rebuild,
 // one at a time builds (the others look for queued or abandoned jobs every REBUILD_POLL_MS), and

@@ -22,7 +22,8 @@ import { freePort } from '../support/net.mjs';
 import { parseSearchIndex } from '../../src/domain/search/format.ts';
 import { prepareIndex, searchProducts } from '../../src/domain/search/matching.ts';
 import { formatMXN } from '../../src/domain/money.ts';
-import { createBuilder, currentBuild, manifestFile, sourceCodeKey, type PublishResult } from '../../src/server/rebuild/output.ts';
+import { createBuilder, sourceCodeKey, type PublishResult } from '../../src/server/rebuild/builder.ts';
+import { currentBuild, manifestFile } from '../../src/server/rebuild/served-folder.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROMIUM = (await findChromium()) || '/usr/bin/chromium';

@@ -2,9 +2,10 @@
  * What the endpoints are given, and how the running shop builds it: the server context (the
  * service-role Supabase client, the payment providers of the payment mode, the mailer), the back
  * office's, which adds a client acting as the signed-in admin, and the rebuild endpoint's (the
- * rebuilds scripts/serve.mjs registered; RebuildContext is declared beside that endpoint). Built once from the
- * environment at run time (never frozen into the build, so one build serves any configuration).
- * Endpoints import only the types from here, so tests build their own contexts without astro:env.
+ * rebuilds scripts/serve.mjs registered; RebuildContext is declared beside that endpoint). Built
+ * once from the environment at run time (never frozen into the build, so one build serves any
+ * configuration). Endpoints import only the types from here, so tests build their own contexts
+ * without astro:env.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { getSecret, SITE_URL, SUPABASE_SERVICE_ROLE_KEY } from 'astro:env/server';

@@ -6,7 +6,9 @@
  * headers. Packages stay external imports; only the shop's own modules are bundled.
  */
 export * from './rebuild/registry.ts';
-export * from './rebuild/output.ts';
+export * from './rebuild/build-process.ts';
+export * from './rebuild/builder.ts';
+export * from './rebuild/served-folder.ts';
 export * from './rebuild/realtime.ts';
 export * from './rebuild/shared.ts';
 export * from './security-headers.ts';

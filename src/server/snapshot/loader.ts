@@ -168,7 +168,7 @@ export function sharedCatalogSnapshot(logger: SnapshotLogger): Promise<CatalogSn
 
 /**
  * A full garbage collection when the build process allows one (`--expose-gc`, which runBuild in
- * ../rebuild/output.ts passes): reading the catalogue leaves its text behind (about 70 MB as a
+ * ../rebuild/build-process.ts passes): reading the catalogue leaves its text behind (about 70 MB as a
  * buffer and as much again as a string at 100,000 products), which would otherwise stay in memory
  * until V8's next full collection, while the build's other parts start.
  */

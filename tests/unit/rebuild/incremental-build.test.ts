@@ -11,7 +11,9 @@ import { formatMXN } from '../../../src/domain/money.ts';
 import { parseProduct } from '../../../src/domain/product-schema.ts';
 import { expansionListingPath, pagesShowing, productPath, typeListingPath, type RouteCatalog } from '../../../src/domain/routes.ts';
 import { fileForPath, readManifest } from '../../../src/server/rebuild/incremental.ts';
-import { clientLink, createBuilder, currentBuild, manifestFile, prepareOutput, runBuild, type PublishResult } from '../../../src/server/rebuild/output.ts';
+import { clientLink, currentBuild, manifestFile, prepareOutput } from '../../../src/server/rebuild/served-folder.ts';
+import { createBuilder, type PublishResult } from '../../../src/server/rebuild/builder.ts';
+import { runBuild } from '../../../src/server/rebuild/build-process.ts';
 import { mergeSnapshot } from '../../../src/server/snapshot/model.ts';
 
 const root = process.cwd();
