@@ -1,20 +1,41 @@
-// ESLint for the shop's TypeScript: typescript-eslint's recommended rules, the rules of hooks,
-// and the one-way import flow of the layout (pages → components/islands → stores → data → domain;
-// server → domain). Run with `npm run lint`; CI runs it before the tests.
+// ESLint for the shop's TypeScript and Astro components: typescript-eslint's recommended rules, the
+// rules of hooks, Astro's recommended rules, and the one-way import flow of the layout (pages →
+// components/islands → stores → data → domain; server → domain), checked on resolved paths so a
+// relative import and a `~/` alias are the same import. Run with `npm run lint`; CI runs it before
+// the tests.
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import astro from 'eslint-plugin-astro';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/**
- * A restricted-import pattern for relative imports that reach into one of `src/`'s top-level
- * folders, e.g. `layer('server')` matches `../server/http.ts` and `../../server/payments/index.ts`.
- * Imports are matched as written (no resolver), which is enough because the shop imports its
- * own code only through relative paths.
- */
-function layer(folder, message) {
-  return { regex: `^(\\.\\.?/)+(.*/)?${folder}(/|$)`, message };
+/** A boundary: files under `target` may not import anything under one of `from` (paths from the project root). */
+function zone(target, from, message, except = []) {
+  return { target: `./src/${target}`, from: from.map((folder) => `./src/${folder}`), message, except };
 }
+
+/** The import boundaries of src/, on resolved files (import-x/no-restricted-paths). */
+const BOUNDARIES = [
+  zone(
+    'domain',
+    ['data', 'stores', 'islands', 'components', 'pages', 'server', 'layouts', 'scripts'],
+    'src/domain is pure: it imports nothing from the other folders of src/.',
+  ),
+  zone(
+    'data',
+    ['stores', 'islands', 'components', 'pages', 'server', 'layouts', 'scripts'],
+    'src/data imports only src/domain (and supabase-js, astro:env/client).',
+  ),
+  zone('stores', ['islands', 'components', 'pages', 'server', 'layouts', 'scripts'], 'src/stores imports only src/data and src/domain.'),
+  ...['islands', 'components', 'scripts', 'layouts'].map((folder) =>
+    zone(folder, ['server'], "Browser code and components never import src/server: pages fetch and pass props, islands call the shop's /api."),
+  ),
+  zone('server', ['islands', 'stores', 'components', 'pages', 'layouts', 'scripts'], 'src/server imports src/domain and its own folder, never the browser side.'),
+  // Of src/data the server may use only the generated table types (types only).
+  { target: './src/server', from: './src/data', except: ['./database.types.ts'], message: 'src/server imports src/domain and its own folder; of src/data only the generated database.types.ts.' },
+];
 
 const BROWSER_GLOBALS = [
   'window',
@@ -29,10 +50,6 @@ const BROWSER_GLOBALS = [
   'indexedDB',
 ].map((name) => ({ name, message: 'src/domain is pure: no browser APIs (pass values in instead).' }));
 
-/** `no-restricted-imports` with the given patterns, as an error. */
-function restrict(patterns) {
-  return { 'no-restricted-imports': ['error', { patterns }] };
-}
 
 export default tseslint.config(
   {
@@ -47,7 +64,6 @@ export default tseslint.config(
       'playwright-report/',
       'public/',
       'supabase/',
-      '**/*.astro',
     ],
   },
   {
@@ -97,54 +113,41 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['error', { max: 120 }] },
   },
 
-  // The import boundaries. Each block restricts what one folder of src/ may import.
+  // Astro components: Astro's recommended rules; the front matter is TypeScript.
+  ...astro.configs['flat/recommended'],
+  {
+    files: ['**/*.astro'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.astro'] } },
+    rules: { 'no-undef': 'off' },
+  },
+
+  // The import boundaries, on resolved paths.
+  {
+    files: ['src/**/*.{ts,tsx,astro}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: BOUNDARIES }] },
+  },
   {
     files: ['src/domain/**/*.{ts,tsx}'],
     rules: {
-      ...restrict([
-        ...['data', 'stores', 'islands', 'components', 'pages', 'server', 'lib', 'layouts', 'scripts'].map((folder) =>
-          layer(folder, `src/domain is pure: it imports nothing from src/${folder}.`),
-        ),
+      'no-restricted-imports': [
+        'error',
         {
-          regex: '^(astro|astro:.*|@astrojs/.*|@supabase/.*|stripe|@stripe/.*|@paypal/.*|react|react-dom|nanostores|@nanostores/.*|node:.*)$',
-          message: 'src/domain is pure TypeScript: no Astro, Supabase, payment SDKs, UI or I/O libraries.',
+          patterns: [
+            {
+              regex: '^(astro|astro:.*|@astrojs/.*|@supabase/.*|stripe|@stripe/.*|@paypal/.*|react|react-dom|nanostores|@nanostores/.*|node:.*)$',
+              message: 'src/domain is pure TypeScript: no Astro, Supabase, payment SDKs, UI or I/O libraries.',
+            },
+          ],
         },
-      ]),
+      ],
       'no-restricted-globals': ['error', ...BROWSER_GLOBALS],
     },
   },
   {
-    files: ['src/data/**/*.{ts,tsx}'],
-    rules: restrict(
-      ['stores', 'islands', 'components', 'pages', 'server', 'lib', 'layouts', 'scripts'].map((folder) =>
-        layer(folder, `src/data imports only src/domain (and supabase-js, astro:env/client), not src/${folder}.`),
-      ),
-    ),
-  },
-  {
-    files: ['src/stores/**/*.{ts,tsx}'],
-    rules: restrict(
-      ['islands', 'components', 'pages', 'server', 'lib', 'layouts', 'scripts'].map((folder) =>
-        layer(folder, `src/stores imports only src/data and src/domain, not src/${folder}.`),
-      ),
-    ),
-  },
-  {
-    files: ['src/islands/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}', 'src/scripts/**/*.{ts,tsx}'],
-    rules: restrict([layer('server', 'Browser code never imports src/server: call the shop\'s /api instead.')]),
-  },
-  {
-    files: ['src/server/**/*.{ts,tsx}'],
-    rules: restrict([
-      ...['islands', 'stores', 'components', 'pages', 'layouts', 'scripts', 'lib'].map((folder) =>
-        layer(folder, `src/server imports src/domain and its own folder, never src/${folder}.`),
-      ),
-      // Allowed exception: the generated table types (src/data/database.types.ts, types only)
-      // type the service-role client too; nothing else of src/data is for the server.
-      {
-        regex: '^(\\.\\.?/)+(.*/)?data(/(?!database\\.types\\.ts$)|$)',
-        message: 'src/server imports src/domain and its own folder; of src/data only the generated database.types.ts.',
-      },
-    ]),
+    // A server or local-stack module does one job: past 400 lines it is doing several.
+    files: ['src/server/**/*.ts', 'packages/*/src/**/*.ts'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
   },
 );
