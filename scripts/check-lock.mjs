@@ -4,20 +4,17 @@
 import { spawnSync } from 'node:child_process';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const run = spawnSync(
-  npm,
-  ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
-  { encoding: 'utf8', shell: process.platform === 'win32' },
-);
+const run = spawnSync(npm, ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+  encoding: 'utf8',
+  shell: process.platform === 'win32',
+});
 if (run.status !== 0) {
   const lines = `${run.stdout ?? ''}${run.stderr ?? ''}`
     .split('\n')
     .filter((line) => /Missing:|Invalid:|in sync|ERR|error/i.test(line))
     .slice(0, 12);
   console.error(lines.join('\n'));
-  console.error(
-    '\npackage-lock.json does not match package.json: run `npm install` and commit package-lock.json.',
-  );
+  console.error('\npackage-lock.json does not match package.json: run `npm install` and commit package-lock.json.');
   process.exit(1);
 }
 console.log('package-lock.json matches package.json');

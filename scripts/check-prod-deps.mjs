@@ -148,11 +148,7 @@ export function checkProdDeps({ entries, lockFile = path.join(root, 'package-loc
  * @returns {string[]}
  */
 export function serverEntries(outDir) {
-  return [
-    path.join(root, 'scripts', 'serve.mjs'),
-    path.join(outDir, 'server', 'entry.mjs'),
-    path.join(outDir, 'server', 'runtime.mjs'),
-  ];
+  return [path.join(root, 'scripts', 'serve.mjs'), path.join(outDir, 'server', 'entry.mjs'), path.join(outDir, 'server', 'runtime.mjs')];
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

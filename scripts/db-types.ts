@@ -22,10 +22,7 @@ export const SCHEMA_FILE = path.join(ROOT_DIR, 'supabase', 'schema.sql');
  * the catalogue as it was just before the first migration (what the local stack's bootstrap
  * created, standing for what a hosted project already has).
  */
-async function withMigratedDatabase<T>(
-  rootDir: string,
-  read: (db: PGlite, baseline: CatalogueBaseline) => Promise<T>,
-): Promise<T> {
+async function withMigratedDatabase<T>(rootDir: string, read: (db: PGlite, baseline: CatalogueBaseline) => Promise<T>): Promise<T> {
   const db = new PGlite();
   try {
     const firstMigration = migrationFiles(rootDir, { seed: false }).find((file) => file.kind === 'migration')?.name;

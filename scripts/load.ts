@@ -105,11 +105,22 @@ interface CallStats {
 type Calls = Record<'signIn' | 'createOrder' | 'address' | 'intent' | 'pay', CallStats>;
 
 function newCalls(): Calls {
-  return { signIn: { times: [], errors: [] }, createOrder: { times: [], errors: [] }, address: { times: [], errors: [] }, intent: { times: [], errors: [] }, pay: { times: [], errors: [] } };
+  return {
+    signIn: { times: [], errors: [] },
+    createOrder: { times: [], errors: [] },
+    address: { times: [], errors: [] },
+    intent: { times: [], errors: [] },
+    pay: { times: [], errors: [] },
+  };
 }
 
 /** One timed call; an answer other than `ok` (or a failed connection) is an error. */
-async function call(stats: CallStats, url: string, init: RequestInit, ok: (status: number, body: unknown) => boolean): Promise<{ status: number; body: unknown } | null> {
+async function call(
+  stats: CallStats,
+  url: string,
+  init: RequestInit,
+  ok: (status: number, body: unknown) => boolean,
+): Promise<{ status: number; body: unknown } | null> {
   const started = performance.now();
   try {
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
@@ -134,7 +145,15 @@ async function call(stats: CallStats, url: string, init: RequestInit, ok: (statu
 }
 
 /** Checkouts in a loop until `until`: sign in, order one unit, address, payment, simulated card. */
-async function checkoutLoop(backend: Backend, shopUrl: string, shopper: Shopper, products: { hot: string; others: string[] }, until: number, calls: Calls, outcome: { paid: number; soldOut: number }) {
+async function checkoutLoop(
+  backend: Backend,
+  shopUrl: string,
+  shopper: Shopper,
+  products: { hot: string; others: string[] },
+  until: number,
+  calls: Calls,
+  outcome: { paid: number; soldOut: number },
+) {
   const apikey = backend.anonKey;
   let n = 0;
   while (Date.now() < until) {
@@ -190,7 +209,11 @@ async function checkoutLoop(backend: Backend, shopUrl: string, shopper: Shopper,
     const paid = await call(
       calls.pay,
       `${shopUrl}/api/payments/simulated/confirm`,
-      { method: 'POST', headers: { authorization: auth.authorization, 'content-type': 'application/json' }, body: JSON.stringify({ clientSecret, card: CARD, save: false }) },
+      {
+        method: 'POST',
+        headers: { authorization: auth.authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ clientSecret, card: CARD, save: false }),
+      },
       (s, body) => s === 200 && (body as { status?: string })?.status === 'succeeded',
     );
     if (paid) outcome.paid += 1;
@@ -200,14 +223,33 @@ async function checkoutLoop(backend: Backend, shopUrl: string, shopper: Shopper,
 interface RunResult {
   instances: number;
   browse: { requests: number; errors: number; non2xx: number; timeouts: number; p50: number; p95: number; p99: number; rps: number };
-  checkout: { paid: number; soldOut: number; calls: Record<string, { n: number; errors: number; p50: number; p95: number; p99: number }>; p95All: number; errors: number };
+  checkout: {
+    paid: number;
+    soldOut: number;
+    calls: Record<string, { n: number; errors: number; p50: number; p95: number; p99: number }>;
+    p95All: number;
+    errors: number;
+  };
   stock: Array<{ product: string; started: number; sold: number; left: number; oversold: number }>;
   /** CPU seconds used during the measured window, by part of the system. */
   cpu: Record<string, number>;
   errorSamples: string[];
 }
 
-async function runOnce(count: number, ctx: { backend: Backend & { child: ChildProcess }; db: pg.Client; out: ReturnType<typeof outputFolder>; siteUrl: string; proxyPort: number; work: string; shoppers: Shopper[]; products: { hot: string; others: string[] }; paths: string[] }): Promise<RunResult> {
+async function runOnce(
+  count: number,
+  ctx: {
+    backend: Backend & { child: ChildProcess };
+    db: pg.Client;
+    out: ReturnType<typeof outputFolder>;
+    siteUrl: string;
+    proxyPort: number;
+    work: string;
+    shoppers: Shopper[];
+    products: { hot: string; others: string[] };
+    paths: string[];
+  },
+): Promise<RunResult> {
   const { backend, db } = ctx;
   // The same starting stock for every run.
   await db.query('update public.products set stock = $2, limit_per_customer = 100000 where id = any($1)', [ctx.products.others, STOCK]);
@@ -279,7 +321,13 @@ async function runOnce(count: number, ctx: { backend: Backend & { child: ChildPr
       const left = Number(rows[0]!.left);
       stock.push({ product, started, sold, left, oversold: Math.max(0, sold - started) + (left < 0 ? -left : 0) });
     }
-    const summary = (s: CallStats) => ({ n: s.times.length, errors: s.errors.length, p50: percentile(s.times, 50), p95: percentile(s.times, 95), p99: percentile(s.times, 99) });
+    const summary = (s: CallStats) => ({
+      n: s.times.length,
+      errors: s.errors.length,
+      p50: percentile(s.times, 50),
+      p95: percentile(s.times, 95),
+      p99: percentile(s.times, 99),
+    });
     const allTimes = Object.values(calls).flatMap((c) => c.times);
     return {
       instances: count,
@@ -302,7 +350,9 @@ async function runOnce(count: number, ctx: { backend: Backend & { child: ChildPr
       },
       stock,
       cpu,
-      errorSamples: Object.values(calls).flatMap((c) => c.errors).slice(0, 5),
+      errorSamples: Object.values(calls)
+        .flatMap((c) => c.errors)
+        .slice(0, 5),
     };
   } finally {
     await proxy?.stop();
@@ -356,7 +406,12 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void stop().then(() => process.exit(130)));
   try {
-    console.log(`carga: ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ''}, ${Math.round(os.totalmem() / 2 ** 30)} GB; carga del sistema ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `carga: ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ''}, ${Math.round(os.totalmem() / 2 ** 30)} GB; carga del sistema ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     backend = await startBackendProcess(siteUrl, path.join(work, 'data'));
     db = new pg.Client({ connectionString: backend.databaseUrl });
     await db.connect();
@@ -364,7 +419,7 @@ async function main(): Promise<void> {
     await buildShop(out.relative, backend, siteUrl);
     const paths = [...staticPaths(path.join(out.absolute, 'client')), '/search-index.json'];
     const { rows: productRows } = await db.query<{ id: string }>(
-      "select id from public.products where available and coalesce(preorder, false) = false order by id limit 5",
+      'select id from public.products where available and coalesce(preorder, false) = false order by id limit 5',
     );
     const products = { hot: productRows[0]!.id, others: productRows.slice(1).map((r) => r.id) };
     // The checkout shoppers, each with an address.
@@ -375,7 +430,12 @@ async function main(): Promise<void> {
       const res = await fetch(`${backend.url}/auth/v1/admin/users`, {
         method: 'POST',
         headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password, email_confirm: true, user_metadata: { username: `carga${i}x${Date.now() % 100000}`, name: 'Carga', lastname: 'Prueba', phone: '5512345678' } }),
+        body: JSON.stringify({
+          email,
+          password,
+          email_confirm: true,
+          user_metadata: { username: `carga${i}x${Date.now() % 100000}`, name: 'Carga', lastname: 'Prueba', phone: '5512345678' },
+        }),
       });
       if (!res.ok) throw new Error(`no se pudo crear el comprador ${email}: ${res.status} ${await res.text()}`);
       const { id } = (await res.json()) as { id: string };
@@ -385,7 +445,9 @@ async function main(): Promise<void> {
       );
       shoppers.push({ email, password, addressId: rows[0]!.id });
     }
-    console.log(`carga: ${paths.length} páginas estáticas, ${SHOPPERS} compradores navegando a ${RATE}/s cada uno, ${CHECKOUTS} compras a la vez, ${SECONDS} s por configuración`);
+    console.log(
+      `carga: ${paths.length} páginas estáticas, ${SHOPPERS} compradores navegando a ${RATE}/s cada uno, ${CHECKOUTS} compras a la vez, ${SECONDS} s por configuración`,
+    );
     const results: RunResult[] = [];
     for (const count of CONFIGS) {
       const result = await runOnce(count, { backend, db, out, siteUrl, proxyPort, work, shoppers, products, paths });
@@ -394,7 +456,12 @@ async function main(): Promise<void> {
     }
     if (process.env.LOAD_OUTPUT) fs.writeFileSync(process.env.LOAD_OUTPUT, JSON.stringify(results, null, 2));
     const failed = results.some((r) => r.browse.errors + r.browse.non2xx + r.browse.timeouts + r.checkout.errors > 0 || r.stock.some((s) => s.oversold > 0));
-    console.log(`carga: ${new Date().toISOString()}; carga del sistema al terminar ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `carga: ${new Date().toISOString()}; carga del sistema al terminar ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     if (failed) process.exitCode = 1;
   } finally {
     await stop();

@@ -43,17 +43,8 @@ for (const file of [entry, runtimeFile]) {
   if (!existsSync(file)) fail(`${file} is missing; run \`npm run build\``);
 }
 
-const {
-  SharedRebuilds,
-  supabaseJobStore,
-  registerRebuilds,
-  createBuilder,
-  prepareOutput,
-  countPages,
-  stopBuilds,
-  watchProducts,
-  applySecurityHeaders,
-} = await import(pathToFileURL(runtimeFile).href);
+const { SharedRebuilds, supabaseJobStore, registerRebuilds, createBuilder, prepareOutput, countPages, stopBuilds, watchProducts, applySecurityHeaders } =
+  await import(pathToFileURL(runtimeFile).href);
 const { createClient } = await import('@supabase/supabase-js');
 
 const log = (line) => console.log(line);

@@ -142,6 +142,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const checks = await smoke(base);
   for (const c of checks) console.log(`${c.ok ? '✓' : '✗'} ${c.name}${c.ok ? '' : `: ${c.detail}`}`);
   const failed = checks.filter((c) => !c.ok).length;
-  console.log(failed === 0 ? `smoke: ${base} está bien (${checks.length} comprobaciones)` : `smoke: ${failed} de ${checks.length} comprobaciones fallaron en ${base}`);
+  console.log(
+    failed === 0 ? `smoke: ${base} está bien (${checks.length} comprobaciones)` : `smoke: ${failed} de ${checks.length} comprobaciones fallaron en ${base}`,
+  );
   process.exit(failed === 0 ? 0 : 1);
 }

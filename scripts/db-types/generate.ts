@@ -159,8 +159,29 @@ const BOOLEAN_TYPES = new Set(['bool']);
 const JSON_TYPES = new Set(['json', 'jsonb']);
 // Everything PostgREST serialises as a JSON string: text, identifiers, dates and times, network types.
 const STRING_TYPES = new Set([
-  'text', 'varchar', 'bpchar', 'char', 'name', 'citext', 'uuid', 'date', 'time', 'timetz', 'timestamp', 'timestamptz',
-  'interval', 'inet', 'cidr', 'macaddr', 'bytea', 'tsvector', 'tsquery', 'xml', 'bit', 'varbit', 'money',
+  'text',
+  'varchar',
+  'bpchar',
+  'char',
+  'name',
+  'citext',
+  'uuid',
+  'date',
+  'time',
+  'timetz',
+  'timestamp',
+  'timestamptz',
+  'interval',
+  'inet',
+  'cidr',
+  'macaddr',
+  'bytea',
+  'tsvector',
+  'tsquery',
+  'xml',
+  'bit',
+  'varbit',
+  'money',
 ]);
 
 /** A property key, quoted when it is not a plain identifier. */
@@ -349,16 +370,18 @@ export async function generateDatabaseTypes(db: Queryable): Promise<string> {
       const cols = columns.filter((c) => c.relation === name);
       const nullable = (c: ColumnRow) => (c.not_null ? tsType(c.type_oid) : `${tsType(c.type_oid)} | null`);
       line(3, `${key(name)}: {`);
-      objectType(4, 'Row', cols.map((c) => ({ name: c.column, type: nullable(c) })));
+      objectType(
+        4,
+        'Row',
+        cols.map((c) => ({ name: c.column, type: nullable(c) })),
+      );
       const writable = label === 'Tables' || cols.some((c) => c.is_updatable);
       if (writable) {
         objectType(
           4,
           'Insert',
           cols.map((c) =>
-            c.generated
-              ? { name: c.column, type: 'never', optional: true }
-              : { name: c.column, type: nullable(c), optional: !c.not_null || c.has_default },
+            c.generated ? { name: c.column, type: 'never', optional: true } : { name: c.column, type: nullable(c), optional: !c.not_null || c.has_default },
           ),
         );
         objectType(
@@ -459,7 +482,11 @@ export async function generateDatabaseTypes(db: Queryable): Promise<string> {
   } else {
     line(2, 'CompositeTypes: {');
     for (const c of byName(composites, (x) => x.name)) {
-      objectType(3, key(c.name), c.attrs.map((a) => ({ name: a.name, type: `${tsType(a.type)} | null` })));
+      objectType(
+        3,
+        key(c.name),
+        c.attrs.map((a) => ({ name: a.name, type: `${tsType(a.type)} | null` })),
+      );
     }
     line(2, '};');
   }

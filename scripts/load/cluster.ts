@@ -112,7 +112,10 @@ export async function startBackendProcess(siteUrl: string, dataDir: string): Pro
     const deadline = Date.now() + 120_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the local stack exited (${child.exitCode}): ${output.join('')}`);
-      const ok = await fetch(`${url}/rest/v1/`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status < 500, () => false);
+      const ok = await fetch(`${url}/rest/v1/`, { signal: AbortSignal.timeout(2000) }).then(
+        (r) => r.status < 500,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() > deadline) throw new Error(`the local stack did not answer: ${output.join('')}`);
       await new Promise((r) => setTimeout(r, 200));
@@ -221,7 +224,10 @@ export async function startInstance(options: {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}): ${output.join('')}`);
-    const ok = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`${name} did not answer: ${output.join('')}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -297,11 +303,7 @@ export function nginxLocations(options: { cache: boolean }): string {
       proxy_cache_background_update on;
       proxy_cache_revalidate on;
       add_header X-Cache $upstream_cache_status always;`;
-  return [
-    `    location / {\n${cached}\n    }`,
-    `    location /api/ {\n${pass}\n    }`,
-    `    location /checkout/ {\n${pass}\n    }`,
-  ].join('\n');
+  return [`    location / {\n${cached}\n    }`, `    location /api/ {\n${pass}\n    }`, `    location /checkout/ {\n${pass}\n    }`].join('\n');
 }
 
 /**
@@ -343,7 +345,9 @@ ${nginxLocations({ cache: Boolean(options.cache) })}
   const confFile = path.join(dir, 'nginx.conf');
   fs.writeFileSync(confFile, conf);
   const output: string[] = [];
-  const child = spawn(nginx, ['-p', dir, '-e', path.join(dir, 'logs', 'error.log'), '-c', confFile, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(nginx, ['-p', dir, '-e', path.join(dir, 'logs', 'error.log'), '-c', confFile, '-g', 'daemon off;'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.on('data', (chunk) => output.push(String(chunk)));
   child.stderr!.on('data', (chunk) => output.push(String(chunk)));
   const url = `http://127.0.0.1:${port}`;
@@ -353,7 +357,10 @@ ${nginxLocations({ cache: Boolean(options.cache) })}
       const log = fs.existsSync(path.join(dir, 'logs', 'error.log')) ? fs.readFileSync(path.join(dir, 'logs', 'error.log'), 'utf8') : '';
       throw new Error(`nginx exited (${child.exitCode}): ${output.join('')} ${log}`);
     }
-    const ok = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`nginx did not answer: ${output.join('')}`);
     await new Promise((r) => setTimeout(r, 100));

@@ -81,9 +81,7 @@ const ORDER_PLAN: { daysAgo: number; status: SeedOrder['status']; coupon: string
  * everything the storefront features.
  */
 export function demoOrders(products: readonly SeedProduct[]): SeedOrder[] {
-  const pool = products.filter(
-    (p) => p.limitPerCustomer >= 4 && !p.preorder && !NEW_ARRIVAL_EXPANSIONS.includes(p.expansionId ?? ''),
-  );
+  const pool = products.filter((p) => p.limitPerCustomer >= 4 && !p.preorder && !NEW_ARRIVAL_EXPANSIONS.includes(p.expansionId ?? ''));
   let next = 0;
   return ORDER_PLAN.map((plan, i) => {
     const lines = Array.from({ length: plan.lines }, (_, j) => {
@@ -194,30 +192,32 @@ function productsSql(products: readonly SeedProduct[]): string[] {
   const columns =
     'id, name, description, price, original_price, discount, preorder, stock, limit_per_customer, available, release_date, image, images, tags, type, franchise_id, collection_id, expansion_id, product_type_id';
   for (let start = 0; start < products.length; start += 500) {
-    const rows = products.slice(start, start + 500).map(
-      (p) =>
-        `  (${[
-          sql.text(p.id),
-          sql.text(p.name),
-          sql.text(p.description),
-          sql.money(p.price),
-          p.originalPrice === null ? 'null' : sql.money(p.originalPrice),
-          sql.bool(p.discount),
-          sql.bool(p.preorder),
-          sql.int(p.stock),
-          sql.int(p.limitPerCustomer),
-          sql.bool(p.available),
-          sql.date(p.releaseDate),
-          sql.text(p.image),
-          sql.textArray(p.images),
-          sql.textArray(p.tags),
-          sql.text(p.type),
-          sql.text(p.franchiseId),
-          sql.text(p.collectionId),
-          sql.text(p.expansionId),
-          sql.text(p.productTypeId),
-        ].join(', ')})`,
-    );
+    const rows = products
+      .slice(start, start + 500)
+      .map(
+        (p) =>
+          `  (${[
+            sql.text(p.id),
+            sql.text(p.name),
+            sql.text(p.description),
+            sql.money(p.price),
+            p.originalPrice === null ? 'null' : sql.money(p.originalPrice),
+            sql.bool(p.discount),
+            sql.bool(p.preorder),
+            sql.int(p.stock),
+            sql.int(p.limitPerCustomer),
+            sql.bool(p.available),
+            sql.date(p.releaseDate),
+            sql.text(p.image),
+            sql.textArray(p.images),
+            sql.textArray(p.tags),
+            sql.text(p.type),
+            sql.text(p.franchiseId),
+            sql.text(p.collectionId),
+            sql.text(p.expansionId),
+            sql.text(p.productTypeId),
+          ].join(', ')})`,
+      );
     out.push(`insert into public.products (${columns}) values\n${rows.join(',\n')};`);
   }
   return out;
@@ -264,7 +264,9 @@ function accountsSql(orders: readonly SeedOrder[], customer: readonly SeedOrder[
     const paid = ['Pagado', 'Procesando', 'Enviado', 'Completado'].includes(order.status);
     const points = paid ? Math.max(0, Math.floor(order.subtotal - order.discount)) : 0;
     // A paid order keeps its own copy of the address it ships to, as mark_order_paid makes it.
-    const copy = paid ? `(select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = ${sql.text(order.addressId)})` : 'null';
+    const copy = paid
+      ? `(select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = ${sql.text(order.addressId)})`
+      : 'null';
     out.push(
       `insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
   (${sql.text(order.id)}, ${sql.text(DEMO_SHOPPER.id)}, ${created}, ${sql.text(order.status)}, ${paid ? `${created} + interval '4 minutes'` : 'null'}, ${sql.text(order.addressId)}, ${copy}, ${sql.money(order.subtotal)}, ${sql.money(order.discount)}, ${sql.money(order.shipping)}, ${sql.money(order.total)}, ${sql.text(order.coupon)}, ${paid ? sql.text(order.provider) : 'null'}, ${paid ? sql.text(`demo_${order.provider}_${order.id.slice(-4)}`) : 'null'}, null, ${sql.int(points)});`,
@@ -294,7 +296,10 @@ ${DEMO_SUBSCRIBERS.map((email, i) => `  (${sql.text(email)}, now() - interval '$
       // The history the order would have had, in place of the one event its insert recorded.
       `delete from public.order_events where order_id = ${sql.text(order.id)};`,
       `insert into public.order_events (order_id, created_at, from_status, to_status, actor, note) values\n${historyOf(order)
-        .map((e) => `  (${sql.text(order.id)}, ${created} + interval '${e.minutes} minutes', ${sql.text(e.from)}, ${sql.text(e.to)}, ${e.admin ? sql.text(DEMO_ADMIN.id) : 'null'}, ${sql.text(e.note)})`)
+        .map(
+          (e) =>
+            `  (${sql.text(order.id)}, ${created} + interval '${e.minutes} minutes', ${sql.text(e.from)}, ${sql.text(e.to)}, ${e.admin ? sql.text(DEMO_ADMIN.id) : 'null'}, ${sql.text(e.note)})`,
+        )
         .join(',\n')};`,
     );
   }
@@ -332,9 +337,7 @@ function imagesFor(products: readonly SeedProduct[]): SeedImage[] {
     for (const [i, image] of product.images.entries()) {
       if (!image.startsWith('products/')) continue;
       const view = ((i % 4) + 1) as 1 | 2 | 3 | 4;
-      const caption = product.expansionId
-        ? (expansions.find((e) => e.id === product.expansionId)?.name ?? '')
-        : '';
+      const caption = product.expansionId ? (expansions.find((e) => e.id === product.expansionId)?.name ?? '') : '';
       images.push({
         path: image,
         content: productSvg({ id: product.id, name: product.name, caption, franchiseId: product.franchiseId, kind: product.kind, view }),

@@ -6,17 +6,7 @@
 import type { FranchiseId } from '../../src/domain/catalog.ts';
 
 /** The illustration style of a product type. */
-export type ArtKind =
-  | 'box'
-  | 'pack'
-  | 'card'
-  | 'slab'
-  | 'tin'
-  | 'deck'
-  | 'binder'
-  | 'playmat'
-  | 'sleeves'
-  | 'code';
+export type ArtKind = 'box' | 'pack' | 'card' | 'slab' | 'tin' | 'deck' | 'binder' | 'playmat' | 'sleeves' | 'code';
 
 interface Palette {
   background: string;
@@ -43,12 +33,7 @@ export function hash(value: string): number {
 }
 
 function escapeXml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 /** Splits a name into lines of about `width` characters, at most `maxLines`. */
@@ -124,7 +109,7 @@ function shapeFor(kind: ArtKind, p: Palette, seed: number, back: boolean): strin
     case 'code': {
       const cells: string[] = [];
       for (let i = 0; i < 49; i += 1) {
-        if ((seed >> i % 31) & 1 || i % 8 === 0) {
+        if ((seed >> (i % 31)) & 1 || i % 8 === 0) {
           cells.push(`<rect x="${235 + (i % 7) * 18}" y="${170 + Math.floor(i / 7) * 18}" width="16" height="16" fill="${p.ink}"/>`);
         }
       }

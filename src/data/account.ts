@@ -54,7 +54,11 @@ export async function listSavedCards(customerId: string): Promise<SavedCard[]> {
 
 /** Makes a saved card the customer's default. */
 export async function setDefaultCard(customerId: string, pmId: string): Promise<void> {
-  const answer = await callApi(`/api/stripe/customers/${encodeURIComponent(customerId)}/default-payment-method`, { method: 'POST', body: { pmId }, schema: defaultCardAnswer });
+  const answer = await callApi(`/api/stripe/customers/${encodeURIComponent(customerId)}/default-payment-method`, {
+    method: 'POST',
+    body: { pmId },
+    schema: defaultCardAnswer,
+  });
   if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
 }
 

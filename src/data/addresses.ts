@@ -51,12 +51,7 @@ export async function listAddresses(userId: string): Promise<DataResult<Address[
 
 /** The user's default address, or null when there is none. */
 export async function getDefaultAddress(userId: string): Promise<DataResult<Address | null>> {
-  const { data, error } = await getSupabase()
-    .from('addresses')
-    .select(COLUMNS)
-    .eq('user_id', userId)
-    .eq('is_default', true)
-    .maybeSingle();
+  const { data, error } = await getSupabase().from('addresses').select(COLUMNS).eq('user_id', userId).eq('is_default', true).maybeSingle();
   if (error) return { data: null, error };
   return { data: data ?? null, error: null };
 }

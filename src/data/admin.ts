@@ -255,7 +255,10 @@ export interface RebuildStatus {
   lastSuccess?: string | null;
   pagesWritten?: number | null;
   lastPages?: number | null;
-  progress?: { phase?: string; pagesWritten?: number; pagesExpected?: number | null; percent?: number | null; pagesTotal?: number; total?: number; done?: number } | number | null;
+  progress?:
+    | { phase?: string; pagesWritten?: number; pagesExpected?: number | null; percent?: number | null; pagesTotal?: number; total?: number; done?: number }
+    | number
+    | null;
   [key: string]: unknown;
 }
 
@@ -354,7 +357,10 @@ export const PRODUCTS_PAGE_SIZE = 25;
 /** One page of products and how many match. */
 export async function loadProducts(filter: ProductFilter): Promise<{ products: AdminProduct[]; total: number } | null> {
   let query = getSupabase().from('products').select(PRODUCT_COLUMNS, { count: 'exact' });
-  const search = filter.search.trim().replace(/[,()*%\\]/g, ' ').trim();
+  const search = filter.search
+    .trim()
+    .replace(/[,()*%\\]/g, ' ')
+    .trim();
   if (search) query = query.or(`name.ilike.*${search}*,id.ilike.*${search}*`);
   if (filter.franchise) query = query.eq('franchise_id', filter.franchise);
   if (filter.type) query = query.eq('product_type_id', filter.type);
@@ -364,7 +370,10 @@ export async function loadProducts(filter: ProductFilter): Promise<{ products: A
   if (filter.flag === 'preventa') query = query.eq('preorder', true);
   if (filter.flag === 'no-disponible') query = query.eq('available', false);
   const from = (Math.max(1, filter.page) - 1) * PRODUCTS_PAGE_SIZE;
-  const { data, error, count } = await query.order('name').order('id').range(from, from + PRODUCTS_PAGE_SIZE - 1);
+  const { data, error, count } = await query
+    .order('name')
+    .order('id')
+    .range(from, from + PRODUCTS_PAGE_SIZE - 1);
   if (error) return null;
   return { products: (data ?? []).map(adminProductOf), total: count ?? 0 };
 }
@@ -396,10 +405,7 @@ export interface ProductSave {
 }
 
 /** How a product save ended: saved, refused because the stock moved meanwhile, or failed. */
-export type ProductSaveResult =
-  | { status: 'saved'; product: AdminProduct }
-  | { status: 'stock_changed'; stock: number }
-  | { status: 'failed'; message: string };
+export type ProductSaveResult = { status: 'saved'; product: AdminProduct } | { status: 'stock_changed'; stock: number } | { status: 'failed'; message: string };
 
 // admin_save_product's jsonb (supabase/migrations/20261125000300_admin_stock_compare_and_set.sql).
 const optionalText = z.nullable(z.string());

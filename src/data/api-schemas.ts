@@ -50,7 +50,13 @@ export const oxxoVoucherAnswer = z.looseObject({ voucher: oxxoVoucher, paymentIn
 export const oxxoCancelAnswer = z.looseObject({ orderId: z.string(), status: z.string(), canceled: z.boolean(), message: z.optional(z.string()) });
 
 /** POST /api/payments/store-credit {use: true}: what the balance paid (centavos) and what is still due. */
-export const storeCreditAnswer = z.looseObject({ orderId: z.string(), status: z.string(), applied: z.optional(z.number()), due: z.optional(z.number()), released: z.optional(z.number()) });
+export const storeCreditAnswer = z.looseObject({
+  orderId: z.string(),
+  status: z.string(),
+  applied: z.optional(z.number()),
+  due: z.optional(z.number()),
+  released: z.optional(z.number()),
+});
 
 /** POST /api/paypal/create-order and /api/paypal/approve: the PayPal order. */
 export const paypalOrderAnswer = z.looseObject({ id: z.string(), status: z.string() });

@@ -45,7 +45,10 @@ const ITEM_KINDS = ['invalid_item', 'invalid_quantity', 'too_many_items', 'empty
 const isLineKind = (value: string | undefined): value is LineRefusal['kind'] => LINE_KINDS.some((kind) => kind === value);
 
 /** Reads create_order's refusal: a Spanish message, and the line it concerns when there is one. */
-export function parseCreateOrderError(error: { message?: string; details?: string | null; hint?: string | null }): { message: string; line: LineRefusal | null } {
+export function parseCreateOrderError(error: { message?: string; details?: string | null; hint?: string | null }): {
+  message: string;
+  line: LineRefusal | null;
+} {
   const details = error.details ?? '';
   const [kind, ...rest] = details.split(':');
   const productId = rest.join(':');
@@ -60,9 +63,7 @@ export function parseCreateOrderError(error: { message?: string; details?: strin
 }
 
 /** The outcome of creating an order. */
-export type CreateOrderResult =
-  | { ok: true; orderId: string }
-  | { ok: false; message: string; line: LineRefusal | null };
+export type CreateOrderResult = { ok: true; orderId: string } | { ok: false; message: string; line: LineRefusal | null };
 
 /** Creates the caller's order from product ids and quantities; the database prices it. */
 export async function createOrder(items: Array<{ product_id: string; quantity: number }>, couponCode: string | null): Promise<CreateOrderResult> {
@@ -80,7 +81,6 @@ export async function createOrder(items: Array<{ product_id: string; quantity: n
 export async function cancelOrder(orderId: string): Promise<void> {
   await getSupabase().rpc('cancel_order', { order_id: orderId });
 }
-
 
 /** One product line of an order. */
 export interface CheckoutOrderLine {
@@ -166,11 +166,7 @@ export async function loadOrder(orderId: string): Promise<CheckoutOrder | null> 
       id: data.shipping_address_id ?? '',
     };
   } else if (data.shipping_address_id !== null) {
-    const found = await supabase
-      .from('addresses')
-      .select('id, label, street, city, state, zip, country')
-      .eq('id', data.shipping_address_id)
-      .maybeSingle();
+    const found = await supabase.from('addresses').select('id, label, street, city, state, zip, country').eq('id', data.shipping_address_id).maybeSingle();
     address = found.data ?? null;
   }
   const voucher = data.oxxo_voucher === null ? null : oxxoVoucher.safeParse(data.oxxo_voucher);

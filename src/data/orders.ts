@@ -44,11 +44,7 @@ const ORDER_COLUMNS = 'id, user_id, created_at, total, status, paid_at, shipping
 
 /** The user's orders, newest first. */
 export async function listOrders(userId: string): Promise<DataResult<AccountOrder[]>> {
-  const { data, error } = await getSupabase()
-    .from('orders')
-    .select(ORDER_COLUMNS)
-    .eq('user_id', userId)
-    .order('created_at', { ascending: false });
+  const { data, error } = await getSupabase().from('orders').select(ORDER_COLUMNS).eq('user_id', userId).order('created_at', { ascending: false });
   if (error) return { data: null, error };
   return {
     data: (data ?? []).map(({ total, ...row }) => ({ ...row, totalCentavos: tryToCentavos(total), shipping_address: parseAddressCopy(row.shipping_address) })),
@@ -58,11 +54,7 @@ export async function listOrders(userId: string): Promise<DataResult<AccountOrde
 
 /** How many orders the user placed since `since` (the quick summary's last-30-days count). */
 export async function countOrdersSince(userId: string, since: Date): Promise<DataResult<number>> {
-  const { data, error } = await getSupabase()
-    .from('orders')
-    .select('id')
-    .eq('user_id', userId)
-    .gte('created_at', since.toISOString());
+  const { data, error } = await getSupabase().from('orders').select('id').eq('user_id', userId).gte('created_at', since.toISOString());
   if (error) return { data: null, error };
   return { data: (data ?? []).length, error: null };
 }
@@ -70,10 +62,7 @@ export async function countOrdersSince(userId: string, since: Date): Promise<Dat
 /** The lines of one order, each joined with its product (null when the product is gone). */
 export async function listOrderLines(orderId: string): Promise<DataResult<OrderLine[]>> {
   const supabase = getSupabase();
-  const { data, error } = await supabase
-    .from('order_items')
-    .select('id, quantity, price, product_id')
-    .eq('order_id', orderId);
+  const { data, error } = await supabase.from('order_items').select('id, quantity, price, product_id').eq('order_id', orderId);
   if (error) return { data: null, error };
   const items = data ?? [];
   const ids = [...new Set(items.map((item) => item.product_id).filter((id): id is string => !!id))];

@@ -35,7 +35,9 @@ export function extensionOf(file: File): string {
 
 /** Uploads an image as `objectPath` in the products bucket; its relative path, or the failure. */
 export async function uploadProductImage(objectPath: string, file: File): Promise<{ path: string; error: null } | { path: null; error: StorageFailure }> {
-  const { error } = await getSupabase().storage.from(BUCKET).upload(objectPath, file, { contentType: file.type || undefined, upsert: false });
+  const { error } = await getSupabase()
+    .storage.from(BUCKET)
+    .upload(objectPath, file, { contentType: file.type || undefined, upsert: false });
   if (error) return { path: null, error: { forbidden: isForbidden(error as { message?: string; statusCode?: string }), message: error.message } };
   return { path: `${BUCKET}/${objectPath}`, error: null };
 }

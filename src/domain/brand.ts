@@ -6,6 +6,5 @@
 export const BRAND = {
   name: 'Cartas Mx',
   tagline: 'Tu tienda de cartas coleccionables en México',
-  description:
-    'Sobres, cajas de booster, Elite Trainer Box y preventas de Pokémon, One Piece y Riftbound con envío a todo México.',
+  description: 'Sobres, cajas de booster, Elite Trainer Box y preventas de Pokémon, One Piece y Riftbound con envío a todo México.',
 } as const;

@@ -48,4 +48,3 @@ export function canIncrease(quantity: number, stock: number | null | undefined):
   const { max } = quantityBounds(stock);
   return !isSoldOut({ stock }) && (max === null || quantity < max);
 }
-

@@ -76,13 +76,7 @@ export const collections: readonly Collection[] = [
   { id: 'rift-dawn', name: 'Riftbound Dawn', franchiseId: 'riftbound' },
 ];
 
-function expansion(
-  id: string,
-  name: string,
-  franchiseId: FranchiseId,
-  collectionId: string,
-  releaseDate?: string,
-): Expansion {
+function expansion(id: string, name: string, franchiseId: FranchiseId, collectionId: string, releaseDate?: string): Expansion {
   const base: Expansion = { id, name, franchiseId, collectionId, image: `expansions/${id}.svg` };
   return releaseDate === undefined ? base : { ...base, releaseDate };
 }

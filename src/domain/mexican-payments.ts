@@ -42,8 +42,17 @@ export function oxxoVoucherDays(lines: ReadonlyArray<{ stock: number; preorder: 
 }
 
 /** Fixed-date and Monday holidays of Mexico's Ley Federal del Trabajo (art. 74), as [month, day] or [month, nth Monday]. */
-const FIXED_HOLIDAYS: ReadonlyArray<readonly [number, number]> = [[1, 1], [5, 1], [9, 16], [12, 25]];
-const MONDAY_HOLIDAYS: ReadonlyArray<readonly [number, number]> = [[2, 1], [3, 3], [11, 3]];
+const FIXED_HOLIDAYS: ReadonlyArray<readonly [number, number]> = [
+  [1, 1],
+  [5, 1],
+  [9, 16],
+  [12, 25],
+];
+const MONDAY_HOLIDAYS: ReadonlyArray<readonly [number, number]> = [
+  [2, 1],
+  [3, 3],
+  [11, 3],
+];
 
 /** Whether a Mexico City calendar day (y, m 1–12, d) is a business day: Monday to Friday, not a holiday. */
 export function isMexicanBusinessDay(year: number, month: number, day: number): boolean {

@@ -14,15 +14,7 @@
  * - An empty order has no shipping (nothing to ship); the database refuses empty orders anyway.
  * - total = subtotal − discount + shipping.
  */
-import {
-  addCentavos,
-  type Centavos,
-  multiplyCentavos,
-  centavos,
-  percentOfCentavos,
-  toCentavos,
-  toPesos,
-} from './money.ts';
+import { addCentavos, type Centavos, multiplyCentavos, centavos, percentOfCentavos, toCentavos, toPesos } from './money.ts';
 
 const ZERO = centavos(0);
 
@@ -161,10 +153,7 @@ export interface OrderAmounts extends Amounts<number> {
  * @example computeOrderAmounts([{ priceCentavos: centavos(33333), quantity: 1 }], 'mekacat10')
  *   // { subtotal: 333.33, discount: 33.33, shipping: 99, total: 399, … }
  */
-export function computeOrderAmounts(
-  lines: readonly PricedLine[],
-  couponCode?: string | null,
-): OrderAmounts {
+export function computeOrderAmounts(lines: readonly PricedLine[], couponCode?: string | null): OrderAmounts {
   const coupon = findCoupon(couponCode);
   const subtotal = subtotalCentavos(lines);
   const discount = discountCentavos(subtotal, coupon);

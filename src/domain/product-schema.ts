@@ -23,7 +23,10 @@ const optionalText = z
   .nullish()
   .transform((value) => value ?? null);
 
-const wholeNumber = z.union([z.number(), z.string().regex(/^\s*-?\d+\s*$/)]).transform(Number).pipe(z.number().int());
+const wholeNumber = z
+  .union([z.number(), z.string().regex(/^\s*-?\d+\s*$/)])
+  .transform(Number)
+  .pipe(z.number().int());
 
 /** A product row, normalised. Unknown columns are dropped. */
 export const productSchema = z
@@ -88,4 +91,3 @@ export function parseProducts(rows: readonly unknown[]): Product[] {
   }
   return products;
 }
-

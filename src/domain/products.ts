@@ -64,14 +64,16 @@ export function productsForListing<T extends ListedProduct>(products: readonly T
 
 /** Product types of a franchise that have at least one product (the type picker shows only these). */
 export function typesWithProducts(franchiseId: string, products: readonly ListedProduct[]): ProductType[] {
-  const used = new Set(
-    products.filter((product) => product.franchise_id === franchiseId).map((product) => product.product_type_id),
-  );
+  const used = new Set(products.filter((product) => product.franchise_id === franchiseId).map((product) => product.product_type_id));
   return typesOf(franchiseId).filter((type) => used.has(type.id));
 }
 
 function fold(value: string): string {
-  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
 }
 
 /** Items whose name contains the query, ignoring case and accents; all items for a blank query. */

@@ -129,7 +129,13 @@ export function listings(catalog: RouteCatalog): Listing[] {
     for (const expansion of catalog.expansions) {
       if (expansion.franchiseId !== franchise.id) continue;
       const subject = { id: expansion.id, name: expansion.name };
-      out.push({ kind: 'expansion', franchise: named, subject, base: expansionListingPath(franchise.id, expansion.id), pages: paginate(byExpansion.get(expansion.id) ?? []) });
+      out.push({
+        kind: 'expansion',
+        franchise: named,
+        subject,
+        base: expansionListingPath(franchise.id, expansion.id),
+        pages: paginate(byExpansion.get(expansion.id) ?? []),
+      });
     }
   }
   return out;

@@ -34,6 +34,5 @@ export const STORE_CREDIT_MESSAGES = {
   method: 'Saldo a favor',
   noCredit: 'No tienes saldo a favor.',
   insufficient: 'Tu saldo a favor no alcanza.',
-  howReturned:
-    'Los pagos en efectivo en OXXO no se pueden devolver en efectivo: se abonan a tu saldo a favor o se devuelven por transferencia bancaria.',
+  howReturned: 'Los pagos en efectivo en OXXO no se pueden devolver en efectivo: se abonan a tu saldo a favor o se devuelven por transferencia bancaria.',
 } as const;

@@ -62,10 +62,7 @@ export const trimmedText = z.preprocess(
 
 /** A required string, trimmed; blank or missing gives `message`. */
 export function requiredText(message: string) {
-  return z.preprocess(
-    (value) => (value === null || value === undefined ? '' : value),
-    z.string({ error: message }).trim().min(1, { error: message }),
-  );
+  return z.preprocess((value) => (value === null || value === undefined ? '' : value), z.string({ error: message }).trim().min(1, { error: message }));
 }
 
 /** A required e-mail, trimmed and lower-cased. */
@@ -92,19 +89,13 @@ export function emptyToNull(value: string): string | null {
 // Results
 
 /** Outcome of validating a form: the parsed data, or one Spanish message per field and for the form. */
-export type FormResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; fieldErrors: Record<string, string>; formError: string };
+export type FormResult<T> = { ok: true; data: T } | { ok: false; fieldErrors: Record<string, string>; formError: string };
 
 /**
  * Validates input with a schema and returns the first message per field (keys are top-level field
  * names) and a message for the whole form: `formError` when given, else the first message.
  */
-export function validateForm<T>(
-  schema: z.ZodType<T>,
-  input: unknown,
-  options: { formError?: string } = {},
-): FormResult<T> {
+export function validateForm<T>(schema: z.ZodType<T>, input: unknown, options: { formError?: string } = {}): FormResult<T> {
   // Forms send objects; anything else is treated as an empty form so required messages show.
   const value = input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {};
   const result = schema.safeParse(value);

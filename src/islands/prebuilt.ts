@@ -49,12 +49,7 @@ interface InputOptions {
  * DOM value differs from `value`, `setValue(domValue)` runs; when the control has focus, `onFocus`.
  * @example usePrebuiltInput(inputRef, query, setQuery, { onFocus: open })
  */
-export function usePrebuiltInput(
-  ref: RefObject<Control | null>,
-  value: string,
-  setValue: (typed: string) => void,
-  options: InputOptions = {},
-): void {
+export function usePrebuiltInput(ref: RefObject<Control | null>, value: string, setValue: (typed: string) => void, options: InputOptions = {}): void {
   useLayoutEffect(() => {
     const control = ref.current;
     if (!control) return;

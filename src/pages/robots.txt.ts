@@ -15,5 +15,4 @@ export function robotsTxt(site: URL | string): string {
   return ['User-agent: *', 'Allow: /', ...DISALLOWED.map((path) => `Disallow: ${path}`), '', `Sitemap: ${sitemap}`, ''].join('\n');
 }
 
-export const GET: APIRoute = ({ site, url }) =>
-  new Response(robotsTxt(site ?? url.origin), { headers: { 'content-type': 'text/plain; charset=utf-8' } });
+export const GET: APIRoute = ({ site, url }) => new Response(robotsTxt(site ?? url.origin), { headers: { 'content-type': 'text/plain; charset=utf-8' } });

@@ -146,7 +146,9 @@ export async function sweep(ctx: ServerContext, holder: string, options: SweepOp
     if (failed || !keepLease) await ctx.admin.rpc('end_sweep', { p_holder: holder });
   }
   if (report.released > 0 || report.closed > 0 || report.refunds.retried > 0) {
-    console.info(`[pagos] barrido: ${report.released} reservas liberadas, ${report.closed} pagos cerrados, ${report.refunds.succeeded}/${report.refunds.retried} reembolsos reintentados`);
+    console.info(
+      `[pagos] barrido: ${report.released} reservas liberadas, ${report.closed} pagos cerrados, ${report.refunds.succeeded}/${report.refunds.retried} reembolsos reintentados`,
+    );
   }
   return report;
 }

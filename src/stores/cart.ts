@@ -155,9 +155,7 @@ export function addToCart(product: CartProduct, quantity = 1): AddResult {
 export function setQuantity(id: string, quantity: number): void {
   const items = $cart.get();
   if (!items.some((item) => item.id === id)) return;
-  $cart.set(
-    items.map((item) => (item.id === id ? { ...item, quantity: clampQuantity(quantity, item.stock) } : item)),
-  );
+  $cart.set(items.map((item) => (item.id === id ? { ...item, quantity: clampQuantity(quantity, item.stock) } : item)));
 }
 
 /**
@@ -169,7 +167,9 @@ export function refreshCartLine(id: string, live: { name: string; priceCentavos:
   if (!items.some((item) => item.id === id)) return;
   $cart.set(
     items.map((item) =>
-      item.id === id ? { ...item, name: live.name, priceCentavos: live.priceCentavos, stock: live.stock, quantity: clampQuantity(item.quantity, live.stock) } : item,
+      item.id === id
+        ? { ...item, name: live.name, priceCentavos: live.priceCentavos, stock: live.stock, quantity: clampQuantity(item.quantity, live.stock) }
+        : item,
     ),
   );
 }

@@ -29,7 +29,12 @@ export const $pendingOrder = persistentAtom<PendingOrder | null>('checkout-pendi
   decode: (raw) => {
     try {
       const parsed = JSON.parse(raw) as unknown;
-      if (parsed && typeof parsed === 'object' && typeof (parsed as PendingOrder).orderId === 'string' && typeof (parsed as PendingOrder).signature === 'string') {
+      if (
+        parsed &&
+        typeof parsed === 'object' &&
+        typeof (parsed as PendingOrder).orderId === 'string' &&
+        typeof (parsed as PendingOrder).signature === 'string'
+      ) {
         return parsed as PendingOrder;
       }
     } catch {

@@ -89,7 +89,10 @@ async function rowsFor(to: string): Promise<OutboxRow[]> {
 
 /** Makes a queued e-mail due now, as if its backoff had passed. */
 async function makeDue(id: string): Promise<void> {
-  const { error } = await admin.from('mail_outbox').update({ next_attempt_at: new Date(Date.now() - 1000).toISOString() }).eq('id', id);
+  const { error } = await admin
+    .from('mail_outbox')
+    .update({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
+    .eq('id', id);
   if (error) throw new Error(error.message);
 }
 

@@ -58,7 +58,12 @@ async function call(run: () => Promise<Response>): Promise<{ status: number; bod
 }
 
 function event(type: string, intentId: string): Request {
-  const payload = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, data: { object: { id: intentId, object: 'payment_intent' } } });
+  const payload = JSON.stringify({
+    id: `evt_${Math.random().toString(36).slice(2)}`,
+    object: 'event',
+    type,
+    data: { object: { id: intentId, object: 'payment_intent' } },
+  });
   const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
   return req('POST', '/api/stripe/webhook', null, payload, { 'stripe-signature': header });
 }
@@ -73,8 +78,19 @@ async function newOrder(quantity: number): Promise<{ id: string; cents: number }
 }
 
 async function order(id: string) {
-  const { data } = await service.from('orders').select('status, payment_method, payment_provider, credit_applied, refund_ref, expires_at').eq('id', id).single();
-  return data as { status: string; payment_method: string | null; payment_provider: string | null; credit_applied: string | number; refund_ref: string | null; expires_at: string | null };
+  const { data } = await service
+    .from('orders')
+    .select('status, payment_method, payment_provider, credit_applied, refund_ref, expires_at')
+    .eq('id', id)
+    .single();
+  return data as {
+    status: string;
+    payment_method: string | null;
+    payment_provider: string | null;
+    credit_applied: string | number;
+    refund_ref: string | null;
+    expires_at: string | null;
+  };
 }
 
 async function balance(): Promise<number> {
@@ -83,7 +99,11 @@ async function balance(): Promise<number> {
 }
 
 async function ledger(): Promise<Array<{ amount: number; reason: string; order_id: string | null; payment_ref: string | null; balance_after: number }>> {
-  const { data } = await service.from('store_credit_entries').select('amount, reason, order_id, payment_ref, balance_after').eq('user_id', DEMO_SHOPPER.id).order('id');
+  const { data } = await service
+    .from('store_credit_entries')
+    .select('amount, reason, order_id, payment_ref, balance_after')
+    .eq('user_id', DEMO_SHOPPER.id)
+    .order('id');
   return (data ?? []).map((e) => ({ ...e, amount: Number(e.amount), balance_after: Number(e.balance_after) }));
 }
 
@@ -94,11 +114,16 @@ async function stock(): Promise<number> {
 
 /** Releases the shopper's pending orders as the sweeper would (each test starts with no open voucher). */
 async function releasePending(): Promise<void> {
-  await service.from('orders').update({ expires_at: new Date(Date.now() - 1000).toISOString() }).eq('user_id', DEMO_SHOPPER.id).eq('status', 'Pendiente');
+  await service
+    .from('orders')
+    .update({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .eq('user_id', DEMO_SHOPPER.id)
+    .eq('status', 'Pendiente');
   await service.rpc('release_expired_orders');
 }
 
-const oxxo = (ctx: ServerContext, orderId: string) => call(() => createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId, method: 'oxxo' }), ctx));
+const oxxo = (ctx: ServerContext, orderId: string) =>
+  call(() => createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId, method: 'oxxo' }), ctx));
 const refundRequests = () => stub.requests.filter((q) => q.method === 'POST' && q.path === '/v1/refunds');
 
 beforeAll(async () => {
@@ -126,7 +151,11 @@ beforeAll(async () => {
   sim = { admin: service, payments: createPayments({ mode: 'simulated' }, service), mail, siteUrl: BASE };
   adminCtx = {
     ...live,
-    asUser: (t: string) => createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, global: { headers: { Authorization: `Bearer ${t}` } } }),
+    asUser: (t: string) =>
+      createClient(stack.url, stack.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        global: { headers: { Authorization: `Bearer ${t}` } },
+      }),
   };
   shopper = createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const signed = await shopper.auth.signInWithPassword({ email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password });
@@ -173,7 +202,10 @@ describe('cash at OXXO through Stripe (stub)', () => {
     const r = await oxxo(live, o.id);
     const before = await balance();
     // The reservation ended with no answer from Stripe: the sweeper cancels the order and the intent…
-    await service.from('orders').update({ expires_at: new Date(Date.now() - 1000).toISOString() }).eq('id', o.id);
+    await service
+      .from('orders')
+      .update({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .eq('id', o.id);
     const intent = stub.intents.get(r.body.paymentIntentId)!;
     // … but Stripe had already taken the cash: cancelling is refused, and the sweeper settles it.
     stub.payOxxo(intent.id as string);
@@ -233,7 +265,9 @@ describe('cash at OXXO through Stripe (stub)', () => {
     expect((await order(o.id)).status).toBe('Pagado');
     const refusal = await call(() => adminOrders.refundOrder(req('POST', `/api/admin/orders/${o.id}/refund`, adminToken, { way: 'provider' }), adminCtx, o.id));
     expect(refusal).toMatchObject({ status: 409, body: { error: 'provider_refund_not_possible', message: adminOrders.OXXO_PROVIDER_REFUND_REFUSED } });
-    const noReference = await call(() => adminOrders.refundOrder(req('POST', `/api/admin/orders/${o.id}/refund`, adminToken, { way: 'bank_transfer' }), adminCtx, o.id));
+    const noReference = await call(() =>
+      adminOrders.refundOrder(req('POST', `/api/admin/orders/${o.id}/refund`, adminToken, { way: 'bank_transfer' }), adminCtx, o.id),
+    );
     expect(noReference.status).toBe(409);
     expect((await order(o.id)).status).toBe('Pagado');
     const before = await balance();
@@ -253,7 +287,9 @@ describe('cash at OXXO through Stripe (stub)', () => {
     await call(() => stripeWebhook(event('payment_intent.succeeded', rt.body.paymentIntentId), live));
     await service.from('orders').update({ status: 'Enviado', carrier: 'DHL', tracking_number: 'GUIA123' }).eq('id', t.id);
     const shippedStock = await stock();
-    const transfer = await call(() => adminOrders.refundOrder(req('POST', `/api/admin/orders/${t.id}/refund`, adminToken, { way: 'bank_transfer', reference: 'SPEI 0042' }), adminCtx, t.id));
+    const transfer = await call(() =>
+      adminOrders.refundOrder(req('POST', `/api/admin/orders/${t.id}/refund`, adminToken, { way: 'bank_transfer', reference: 'SPEI 0042' }), adminCtx, t.id),
+    );
     expect(transfer).toMatchObject({ status: 200, body: { status: 'Reembolsado', way: 'bank_transfer' } });
     expect((await order(t.id)).refund_ref).toBe('transferencia:SPEI 0042');
     // A shipped order's units come back only when the admin marks them returned.
@@ -289,9 +325,16 @@ describe('card payments as Stripe behaves', () => {
       const { error } = await shopper.rpc('cancel_order', { order_id: o.id });
       expect(error).toBeNull();
       stub.requests.length = 0;
-      const plans = await call(() => installmentPlans(req('POST', '/x', token, { orderId: o.id, paymentIntentId: created.body.paymentIntentId, paymentMethodId: 'pm_card_mx_installments' }), live));
+      const plans = await call(() =>
+        installmentPlans(
+          req('POST', '/x', token, { orderId: o.id, paymentIntentId: created.body.paymentIntentId, paymentMethodId: 'pm_card_mx_installments' }),
+          live,
+        ),
+      );
       expect(plans.status).toBe(409);
-      const confirm = await call(() => confirmInstallments(req('POST', '/x', token, { orderId: o.id, paymentIntentId: created.body.paymentIntentId, months: 3 }), live));
+      const confirm = await call(() =>
+        confirmInstallments(req('POST', '/x', token, { orderId: o.id, paymentIntentId: created.body.paymentIntentId, months: 3 }), live),
+      );
       expect(confirm).toMatchObject({ status: 409, body: { error: 'order_not_payable' } });
       expect(stub.requests.filter((q) => q.method === 'POST' && q.path.startsWith('/v1/payment_intents/'))).toHaveLength(0);
       expect(stub.intents.get(created.body.paymentIntentId)!.status).not.toBe('succeeded');
@@ -309,13 +352,20 @@ describe('card payments as Stripe behaves', () => {
     const hook = await call(() => stripeWebhook(event('payment_intent.succeeded', created.body.paymentIntentId), live));
     expect(hook.body).toMatchObject({ refunded: 'late_payment' });
     for (let i = 0; i < MAX_REFUND_ATTEMPTS + 3; i += 1) {
-      await service.from('payment_refunds').update({ next_attempt_at: new Date(Date.now() - 1000).toISOString() }).eq('order_id', o.id).neq('status', 'manual');
+      await service
+        .from('payment_refunds')
+        .update({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
+        .eq('order_id', o.id)
+        .neq('status', 'manual');
       await retryDueRefunds(live);
     }
     const { data: row } = await service.from('payment_refunds').select('status, attempts').eq('order_id', o.id).single();
     expect(row).toMatchObject({ status: 'manual', attempts: MAX_REFUND_ATTEMPTS });
     const before = refundRequests().length;
-    await service.from('payment_refunds').update({ next_attempt_at: new Date(Date.now() - 1000).toISOString() }).eq('order_id', o.id);
+    await service
+      .from('payment_refunds')
+      .update({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
+      .eq('order_id', o.id);
     expect(await retryDueRefunds(live)).toEqual({ retried: 0, succeeded: 0 });
     expect(refundRequests()).toHaveLength(before);
     stub.failRefunds(0);
@@ -323,7 +373,11 @@ describe('card payments as Stripe behaves', () => {
     const adminClient = adminCtx.asUser(adminToken);
     const { data: review, error } = await adminClient.rpc('admin_refunds_to_review');
     expect(error).toBeNull();
-    expect((review as Array<Record<string, unknown>>).find((r) => r.order_id === o.id)).toMatchObject({ status: 'manual', customer_email: DEMO_SHOPPER.email, provider: 'stripe' });
+    expect((review as Array<Record<string, unknown>>).find((r) => r.order_id === o.id)).toMatchObject({
+      status: 'manual',
+      customer_email: DEMO_SHOPPER.email,
+      provider: 'stripe',
+    });
   });
 
   it('a card refund still being retried blocks refunding another way; once manual, the balance settles it', async () => {
@@ -336,11 +390,15 @@ describe('card payments as Stripe behaves', () => {
     const failed = await call(() => adminOrders.refundOrder(req('POST', `/api/admin/orders/${o.id}/refund`, adminToken, { way: 'provider' }), adminCtx, o.id));
     expect(failed).toMatchObject({ status: 502, body: { refund: 'failed' } });
     const before = await balance();
-    const twice = await call(() => adminOrders.refundOrder(req('POST', `/api/admin/orders/${o.id}/refund`, adminToken, { way: 'store_credit' }), adminCtx, o.id));
+    const twice = await call(() =>
+      adminOrders.refundOrder(req('POST', `/api/admin/orders/${o.id}/refund`, adminToken, { way: 'store_credit' }), adminCtx, o.id),
+    );
     expect(twice).toMatchObject({ status: 409, body: { error: 'refund_in_progress' } });
     expect(await balance()).toBe(before);
     await service.from('payment_refunds').update({ status: 'manual' }).eq('order_id', o.id);
-    const settled = await call(() => adminOrders.refundOrder(req('POST', `/api/admin/orders/${o.id}/refund`, adminToken, { way: 'store_credit' }), adminCtx, o.id));
+    const settled = await call(() =>
+      adminOrders.refundOrder(req('POST', `/api/admin/orders/${o.id}/refund`, adminToken, { way: 'store_credit' }), adminCtx, o.id),
+    );
     expect(settled).toMatchObject({ status: 200, body: { status: 'Reembolsado', way: 'store_credit' } });
     expect(await balance()).toBe(before + o.cents);
     const { data: row } = await service.from('payment_refunds').select('status').eq('order_id', o.id).single();
@@ -374,10 +432,13 @@ describe('saldo a favor', () => {
     const o = await newOrder(2);
     const credit = Math.floor(o.cents / 4);
     const earlier = await balance();
-    if (earlier > 0) await service.rpc('store_credit_post', { p_user: DEMO_SHOPPER.id, p_amount: -earlier, p_reason: 'adjustment', p_note: 'prueba: saldo en cero' });
+    if (earlier > 0)
+      await service.rpc('store_credit_post', { p_user: DEMO_SHOPPER.id, p_amount: -earlier, p_reason: 'adjustment', p_note: 'prueba: saldo en cero' });
     await service.rpc('store_credit_post', { p_user: DEMO_SHOPPER.id, p_amount: credit, p_reason: 'adjustment', p_note: 'prueba' });
     const start = await balance();
-    const used = await call(() => storeCreditPayment(req('POST', '/api/payments/store-credit', token, { orderId: o.id, use: true }), live, async () => undefined));
+    const used = await call(() =>
+      storeCreditPayment(req('POST', '/api/payments/store-credit', token, { orderId: o.id, use: true }), live, async () => undefined),
+    );
     expect(used).toMatchObject({ status: 200, body: { status: 'Pendiente', due: o.cents - start } });
     expect(await balance()).toBe(0);
     const created = await call(() => createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: o.id }), live));
@@ -405,7 +466,9 @@ describe('saldo a favor', () => {
     expect(receipts).toBe(1);
     expect(await order(o.id)).toMatchObject({ status: 'Pagado', payment_method: 'store_credit', payment_provider: 'store_credit' });
     expect(await balance()).toBe(start - o.cents);
-    const again = await call(() => storeCreditPayment(req('POST', '/api/payments/store-credit', token, { orderId: o.id, use: true }), sim, async () => undefined));
+    const again = await call(() =>
+      storeCreditPayment(req('POST', '/api/payments/store-credit', token, { orderId: o.id, use: true }), sim, async () => undefined),
+    );
     expect(again.status).toBe(409);
     expect(await balance()).toBe(start - o.cents);
   });
@@ -432,7 +495,9 @@ describe('saldo a favor', () => {
     // … but cash taken before it is confirmed whenever Stripe reports it, and cannot be refunded.
     const paid = await card.payOxxo(r.body.paymentIntentId, new Date(deadline - 60_000));
     expect(paid).toMatchObject({ status: 'succeeded', method: 'oxxo' });
-    await expect(card.refundPayment(r.body.paymentIntentId, o.cents, `prueba-${o.id}`)).rejects.toThrow('Los pagos en efectivo en OXXO no se pueden reembolsar.');
+    await expect(card.refundPayment(r.body.paymentIntentId, o.cents, `prueba-${o.id}`)).rejects.toThrow(
+      'Los pagos en efectivo en OXXO no se pueden reembolsar.',
+    );
     const settled = await settleOxxo(sim, paid);
     expect(settled).toMatchObject({ status: 'Pagado', changed: true });
   });

@@ -31,7 +31,11 @@ let product: string;
 const LATE = 'Tu pedido expiró antes de completar el pago; te reembolsamos el cargo.';
 
 function req(token: string, body: unknown): Request {
-  return new Request('http://shop.test/x', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return new Request('http://shop.test/x', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 async function call(run: () => Promise<Response>): Promise<{ status: number; body: any }> {
@@ -48,8 +52,22 @@ async function newOrder(quantity = 1, addressId: string = DEMO_ADDRESS_IDS.home)
 }
 
 async function order(id: string) {
-  const { data } = await service.from('orders').select('status, total, subtotal, discount, refund_ref, refunded_at, shipping_address, points_awarded, payment_provider').eq('id', id).single();
-  return data as { status: string; total: string; subtotal: string; discount: string; refund_ref: string | null; refunded_at: string | null; shipping_address: Record<string, string> | null; points_awarded: number; payment_provider: string | null };
+  const { data } = await service
+    .from('orders')
+    .select('status, total, subtotal, discount, refund_ref, refunded_at, shipping_address, points_awarded, payment_provider')
+    .eq('id', id)
+    .single();
+  return data as {
+    status: string;
+    total: string;
+    subtotal: string;
+    discount: string;
+    refund_ref: string | null;
+    refunded_at: string | null;
+    shipping_address: Record<string, string> | null;
+    points_awarded: number;
+    payment_provider: string | null;
+  };
 }
 
 async function stock(): Promise<number> {
@@ -98,7 +116,14 @@ beforeAll(async () => {
   const { data, error } = await shopper.auth.signInWithPassword({ email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password });
   if (error || !data.session) throw error ?? new Error('sin sesión');
   token = data.session.access_token;
-  const { data: rows } = await service.from('products').select('id').eq('available', true).gte('stock', 30).gte('limit_per_customer', 30).order('price', { ascending: false }).limit(1);
+  const { data: rows } = await service
+    .from('products')
+    .select('id')
+    .eq('available', true)
+    .gte('stock', 30)
+    .gte('limit_per_customer', 30)
+    .order('price', { ascending: false })
+    .limit(1);
   product = rows![0]!.id as string;
 }, 120_000);
 
@@ -113,7 +138,10 @@ describe('simulated card', () => {
     const intent = await call(() => createPaymentIntent(req(token, { orderId: id }), simulated));
     await shopper.rpc('cancel_order', { order_id: id });
     const paid = await call(() =>
-      simulatedConfirm(req(token, { clientSecret: intent.body.clientSecret, card: { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' } }), simulated),
+      simulatedConfirm(
+        req(token, { clientSecret: intent.body.clientSecret, card: { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' } }),
+        simulated,
+      ),
     );
     expect(paid).toMatchObject({ status: 409, body: { error: 'order_not_payable' } });
     expect((await simulated.payments.card!.retrievePaymentIntent(intent.body.paymentIntentId))!.status).toBe('canceled');
@@ -127,7 +155,9 @@ describe('simulated card', () => {
     const id = await newOrder(2);
     const intent = await call(() => createPaymentIntent(req(token, { orderId: id }), simulated));
     const clientSecret = intent.body.clientSecret as string;
-    const action = await call(() => simulatedConfirm(req(token, { clientSecret, card: { number: '4000002760003184', expMonth: 1, expYear: 2040, cvc: '123' } }), simulated));
+    const action = await call(() =>
+      simulatedConfirm(req(token, { clientSecret, card: { number: '4000002760003184', expMonth: 1, expYear: 2040, cvc: '123' } }), simulated),
+    );
     expect(action.body.status).toBe('requires_action');
     // The reservation ends while the shopper is at the bank's page.
     await shopper.rpc('cancel_order', { order_id: id });
@@ -226,7 +256,10 @@ describe('the sweeper', () => {
     expect(await stock()).toBe(before - 3);
     const intent = await call(() => createPaymentIntent(req(token, { orderId: id }), simulated));
     // The reservation is shortened (the shop's is 30 minutes) and ends.
-    await service.from('orders').update({ expires_at: new Date(Date.now() - 1000).toISOString() }).eq('id', id);
+    await service
+      .from('orders')
+      .update({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .eq('id', id);
     const report = await sweep(simulated, 'sweeper-test');
     expect(report.leader).toBe(true);
     expect(report.released).toBeGreaterThanOrEqual(1);
@@ -246,7 +279,15 @@ describe('the order keeps its address and earns its points', () => {
   it('keeps the address copy of a paid order when the saved address is edited or deleted', async () => {
     const { data: extra, error } = await shopper
       .from('addresses')
-      .insert({ user_id: DEMO_SHOPPER.id, label: 'Bodega', street: 'Av. Reforma 222', city: 'Ciudad de México', state: 'CDMX', zip: '06600', country: 'México' })
+      .insert({
+        user_id: DEMO_SHOPPER.id,
+        label: 'Bodega',
+        street: 'Av. Reforma 222',
+        city: 'Ciudad de México',
+        state: 'CDMX',
+        zip: '06600',
+        country: 'México',
+      })
       .select('id')
       .single();
     expect(error).toBeNull();
@@ -254,7 +295,10 @@ describe('the order keeps its address and earns its points', () => {
     const pointsBefore = await points();
     const intent = await call(() => createPaymentIntent(req(token, { orderId: id }), simulated));
     const paid = await call(() =>
-      simulatedConfirm(req(token, { clientSecret: intent.body.clientSecret, card: { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' } }), simulated),
+      simulatedConfirm(
+        req(token, { clientSecret: intent.body.clientSecret, card: { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' } }),
+        simulated,
+      ),
     );
     expect(paid.body.status).toBe('succeeded');
     const copy = { label: 'Bodega', street: 'Av. Reforma 222', city: 'Ciudad de México', state: 'CDMX', zip: '06600', country: 'México' };

@@ -11,7 +11,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
 import { oxxoReservationEnd, oxxoVoucherExpiry } from '../../src/domain/mexican-payments.ts';
 import { createPaymentIntent } from '../../src/server/payments/cards.ts';
-import { simulatedConfirm, simulatedInstallmentPlans, simulatedOxxoCounter, simulatedOxxoExpire, simulatedOxxoPay } from '../../src/server/payments/simulated.ts';
+import {
+  simulatedConfirm,
+  simulatedInstallmentPlans,
+  simulatedOxxoCounter,
+  simulatedOxxoExpire,
+  simulatedOxxoPay,
+} from '../../src/server/payments/simulated.ts';
 import { stripeWebhook } from '../../src/server/payments/stripe-webhook.ts';
 import type { ServerContext } from '../../src/server/context.ts';
 import { handle } from '../../src/server/http/json.ts';
@@ -72,7 +78,15 @@ async function order(id: string) {
     .select('status, expires_at, payment_method, installments, oxxo_voucher, payment_provider, points_awarded')
     .eq('id', id)
     .single();
-  return data as { status: string; expires_at: string | null; payment_method: string | null; installments: number | null; oxxo_voucher: any; payment_provider: string | null; points_awarded: number };
+  return data as {
+    status: string;
+    expires_at: string | null;
+    payment_method: string | null;
+    installments: number | null;
+    oxxo_voucher: any;
+    payment_provider: string | null;
+    points_awarded: number;
+  };
 }
 
 async function stock(): Promise<number> {
@@ -122,12 +136,17 @@ beforeEach(async () => {
   mails.length = 0;
   // A shopper holds one open OXXO voucher at a time: each test starts with none (the earlier
   // tests' pending orders are released as the sweeper would).
-  const { error } = await service.from('orders').update({ expires_at: new Date(Date.now() - 1000).toISOString() }).eq('user_id', DEMO_SHOPPER.id).eq('status', 'Pendiente');
+  const { error } = await service
+    .from('orders')
+    .update({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .eq('user_id', DEMO_SHOPPER.id)
+    .eq('status', 'Pendiente');
   if (error) throw new Error(error.message);
   await service.rpc('release_expired_orders');
 });
 
-const oxxo = (ctx: ServerContext, orderId: string) => call(() => createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId, method: 'oxxo' }), ctx));
+const oxxo = (ctx: ServerContext, orderId: string) =>
+  call(() => createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId, method: 'oxxo' }), ctx));
 
 describe('OXXO, simulated', () => {
   it('answers a deterministic voucher, keeps the order pending and reserved until two business days after the voucher expires, and e-mails it', async () => {
@@ -199,7 +218,11 @@ describe('OXXO, simulated', () => {
   it('the shopper cannot write the payment method, the plan or the voucher', async () => {
     const o = await newOrder(1);
     await oxxo(sim, o.id);
-    for (const change of [{ payment_method: 'card' }, { installments: 24 }, { oxxo_voucher: { reference: '1', expiresAt: '2099-01-01T00:00:00Z', amount: 1 } }]) {
+    for (const change of [
+      { payment_method: 'card' },
+      { installments: 24 },
+      { oxxo_voucher: { reference: '1', expiresAt: '2099-01-01T00:00:00Z', amount: 1 } },
+    ]) {
       const { error } = await shopper.from('orders').update(change).eq('id', o.id);
       expect(error).not.toBeNull();
     }
@@ -214,7 +237,10 @@ describe('OXXO, simulated', () => {
     };
     await totalOf(10000.01);
     const high = await oxxo(sim, o.id);
-    expect(high).toMatchObject({ status: 409, body: { error: 'oxxo_amount_out_of_range', message: 'El pago en efectivo en OXXO solo está disponible para pedidos de $10.00 a $10,000.00.' } });
+    expect(high).toMatchObject({
+      status: 409,
+      body: { error: 'oxxo_amount_out_of_range', message: 'El pago en efectivo en OXXO solo está disponible para pedidos de $10.00 a $10,000.00.' },
+    });
     await totalOf(9.99);
     expect((await oxxo(sim, o.id)).status).toBe(409);
     await totalOf(10000);
@@ -245,11 +271,17 @@ describe('meses sin intereses, simulated', () => {
 
   it('stores the confirmed plan on the order; refuses a plan the card was not offered', async () => {
     const o = await intentFor(6);
-    const refused = await call(() => simulatedConfirm(req('POST', '/x', token, { clientSecret: o.clientSecret, card: card('4242424242424242'), installments: 6 }), sim));
+    const refused = await call(() =>
+      simulatedConfirm(req('POST', '/x', token, { clientSecret: o.clientSecret, card: card('4242424242424242'), installments: 6 }), sim),
+    );
     expect(refused).toMatchObject({ status: 400, body: { error: 'invalid_plan' } });
-    const odd = await call(() => simulatedConfirm(req('POST', '/x', token, { clientSecret: o.clientSecret, card: card('4000004840008001'), installments: 5 }), sim));
+    const odd = await call(() =>
+      simulatedConfirm(req('POST', '/x', token, { clientSecret: o.clientSecret, card: card('4000004840008001'), installments: 5 }), sim),
+    );
     expect(odd.status).toBe(400);
-    const paid = await call(() => simulatedConfirm(req('POST', '/x', token, { clientSecret: o.clientSecret, card: card('4000004840008001'), installments: 6 }), sim));
+    const paid = await call(() =>
+      simulatedConfirm(req('POST', '/x', token, { clientSecret: o.clientSecret, card: card('4000004840008001'), installments: 6 }), sim),
+    );
     expect(paid.body).toMatchObject({ status: 'succeeded', order: { status: 'Pagado' } });
     expect(await order(o.id)).toMatchObject({ status: 'Pagado', payment_method: 'card', installments: 6 });
     expect(mails.find((m) => m.kind === 'order_paid')!.text).toContain(`Forma de pago: 6 meses sin intereses de`);
@@ -260,7 +292,9 @@ describe('meses sin intereses, simulated', () => {
     expect(o.cents).toBeLessThan(30_000);
     expect(o.offered).toBe(false);
     expect((await plans(o.clientSecret, '4000004840008001')).body).toEqual({ plans: [] });
-    const refused = await call(() => simulatedConfirm(req('POST', '/x', token, { clientSecret: o.clientSecret, card: card('4000004840008001'), installments: 3 }), sim));
+    const refused = await call(() =>
+      simulatedConfirm(req('POST', '/x', token, { clientSecret: o.clientSecret, card: card('4000004840008001'), installments: 3 }), sim),
+    );
     expect(refused.status).toBe(400);
   });
 });
@@ -290,7 +324,7 @@ describe('OXXO through Stripe (stub)', () => {
       hostedVoucherUrl: details.hosted_voucher_url,
       paymentIntentId: intent.id,
     });
-    expect((await order(o.id))).toMatchObject({ status: 'Pendiente', payment_method: 'oxxo' });
+    expect(await order(o.id)).toMatchObject({ status: 'Pendiente', payment_method: 'oxxo' });
     expect(mails[0]!.text).toContain(details.hosted_voucher_url);
   });
 
@@ -327,7 +361,10 @@ describe('OXXO through Stripe (stub)', () => {
     const start = await stock();
     const o = await newOrder(1);
     const r = await oxxo(live, o.id);
-    await service.from('orders').update({ expires_at: new Date(Date.now() - 1000).toISOString() }).eq('id', o.id);
+    await service
+      .from('orders')
+      .update({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .eq('id', o.id);
     await sweep(live, `prueba-${Date.now()}`);
     expect((await order(o.id)).status).toBe('Cancelado');
     expect(await stock()).toBe(start);
@@ -341,8 +378,12 @@ describe('OXXO through Stripe (stub)', () => {
     await oxxo(live, o.id);
     expect((await call(() => simulatedOxxoPay(req('POST', '/x', token, { orderId: o.id }), live))).status).toBe(404);
     expect((await call(() => simulatedOxxoExpire(req('POST', '/x', token, { orderId: o.id }), live))).status).toBe(404);
-    expect((await call(() => simulatedInstallmentPlans(req('POST', '/x', token, { clientSecret: 'pi_x_secret_y', number: '4000004840008001' }), live))).status).toBe(404);
-    expect((await handle(() => simulatedOxxoCounter(new Request(`${BASE}/api/payments/simulated/oxxo/pi_stub_1?token=x`), live, 'pi_stub_1'))).status).toBe(404);
+    expect(
+      (await call(() => simulatedInstallmentPlans(req('POST', '/x', token, { clientSecret: 'pi_x_secret_y', number: '4000004840008001' }), live))).status,
+    ).toBe(404);
+    expect((await handle(() => simulatedOxxoCounter(new Request(`${BASE}/api/payments/simulated/oxxo/pi_stub_1?token=x`), live, 'pi_stub_1'))).status).toBe(
+      404,
+    );
   });
 });
 
@@ -365,9 +406,13 @@ describe('meses sin intereses through Stripe (stub)', () => {
 
   it('lists the issuer’s plans, refuses one not offered, confirms the chosen plan and stores it', async () => {
     const o = await intentFor(6);
-    const none = await call(() => installmentPlans(req('POST', '/x', token, { orderId: o.id, paymentIntentId: o.intentId, paymentMethodId: 'pm_card_visa_debit' }), live));
+    const none = await call(() =>
+      installmentPlans(req('POST', '/x', token, { orderId: o.id, paymentIntentId: o.intentId, paymentMethodId: 'pm_card_visa_debit' }), live),
+    );
     expect(none).toEqual({ status: 200, body: { plans: [] } });
-    const r = await call(() => installmentPlans(req('POST', '/x', token, { orderId: o.id, paymentIntentId: o.intentId, paymentMethodId: 'pm_card_mx_installments' }), live));
+    const r = await call(() =>
+      installmentPlans(req('POST', '/x', token, { orderId: o.id, paymentIntentId: o.intentId, paymentMethodId: 'pm_card_mx_installments' }), live),
+    );
     expect(r.body.plans.map((p: { months: number }) => p.months)).toEqual([3, 6, 9, 12, 18, 24]);
     const update = stub.requests.filter((q) => q.method === 'POST' && q.path === `/v1/payment_intents/${o.intentId}`).at(-1)!;
     expect(update.params.get('payment_method')).toBe('pm_card_mx_installments');

@@ -143,7 +143,12 @@ describe('Stripe adapter through the SDK', () => {
     // Before the provider says succeeded, neither the browser's confirmation nor a webhook pays.
     const early = await call(() => confirmPayment(req('POST', '/x', token, { orderId: order.id, paymentIntentId: intentId }), ctx));
     expect(early.status).toBe(402);
-    const forgedEvent = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId, object: 'payment_intent', status: 'succeeded', amount: order.cents, currency: 'mxn', metadata: { order_id: order.id } } } });
+    const forgedEvent = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: intentId, object: 'payment_intent', status: 'succeeded', amount: order.cents, currency: 'mxn', metadata: { order_id: order.id } } },
+    });
     const lying = await call(() => stripeWebhook(signedWebhook(forgedEvent), ctx));
     expect(lying.body).toMatchObject({ received: true, handled: false });
     const { data: still } = await service.from('orders').select('status').eq('id', order.id).single();
@@ -181,7 +186,12 @@ describe('Stripe adapter through the SDK', () => {
 });
 
 function succeededEvent(id: string, intentId: string): string {
-  return JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId, object: 'payment_intent', status: 'succeeded' } } });
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    data: { object: { id: intentId, object: 'payment_intent', status: 'succeeded' } },
+  });
 }
 
 async function orderState(id: string) {
@@ -206,7 +216,13 @@ describe('live mode with only Stripe keys', () => {
     const approve = await call(() => approveSimulatedPayPal(req('POST', '/api/paypal/approve', token, { orderId: order.id, paypalOrderId: 'x' }), ctx));
     expect(approve.status).toBe(404);
     const simulated = await call(() =>
-      simulatedConfirm(req('POST', '/api/payments/simulated/confirm', token, { clientSecret: 'pi_stub_1_secret_abc', card: { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' } }), ctx),
+      simulatedConfirm(
+        req('POST', '/api/payments/simulated/confirm', token, {
+          clientSecret: 'pi_stub_1_secret_abc',
+          card: { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' },
+        }),
+        ctx,
+      ),
     );
     expect(simulated.status).toBe(404);
     const auth = await call(() => simulatedAuthenticate(req('POST', '/x', token, { clientSecret: 'pi_stub_1_secret_abc', approve: true }), ctx));
@@ -244,7 +260,10 @@ describe('late payments through Stripe', () => {
       call(() => confirmPayment(req('POST', '/x', token, { orderId: order.id, paymentIntentId: intentId }), ctx)),
       call(() => stripeWebhook(signedWebhook(succeededEvent('evt_late_1', intentId)), ctx)),
     ]);
-    expect(browser).toMatchObject({ status: 409, body: { error: 'order_refunded', message: 'Tu pedido expiró antes de completar el pago; te reembolsamos el cargo.' } });
+    expect(browser).toMatchObject({
+      status: 409,
+      body: { error: 'order_refunded', message: 'Tu pedido expiró antes de completar el pago; te reembolsamos el cargo.' },
+    });
     expect(hook.status).toBe(200);
     const refundCalls = stub.requests.filter((q) => q.method === 'POST' && q.path === '/v1/refunds');
     expect(refundCalls).toHaveLength(1);
@@ -276,7 +295,10 @@ describe('late payments through Stripe', () => {
     expect(attention![0]).toMatchObject({ status: 'failed', attempts: 1 });
     expect((await orderState(order.id)).status).toBe('Cancelado');
     // Due now (the backoff is minutes; the test moves it), the sweeper retries it once.
-    await service.from('payment_refunds').update({ next_attempt_at: new Date(Date.now() - 1000).toISOString() }).eq('order_id', order.id);
+    await service
+      .from('payment_refunds')
+      .update({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
+      .eq('order_id', order.id);
     const { sweep } = await import('../../src/server/sweeper.ts');
     const report = await sweep(ctx, 'test-sweeper');
     expect(report.refunds).toEqual({ retried: 1, succeeded: 1 });

@@ -7,7 +7,14 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
 import { approveSimulatedPayPal, capturePayPalOrder, createPayPalOrder } from '../../src/server/payments/paypal.ts';
-import { confirmPayment, createCustomer, createPaymentIntent, detachPaymentMethod, listPaymentMethods, setDefaultPaymentMethod } from '../../src/server/payments/cards.ts';
+import {
+  confirmPayment,
+  createCustomer,
+  createPaymentIntent,
+  detachPaymentMethod,
+  listPaymentMethods,
+  setDefaultPaymentMethod,
+} from '../../src/server/payments/cards.ts';
 import { simulatedAuthenticate, simulatedConfirm } from '../../src/server/payments/simulated.ts';
 import { stripeWebhook } from '../../src/server/payments/stripe-webhook.ts';
 import type { ServerContext } from '../../src/server/context.ts';
@@ -150,13 +157,9 @@ describe('saved cards (simulated provider)', () => {
       setDefaultPaymentMethod(req('POST', `/api/stripe/customers/${customerId}/default-payment-method`, adminToken, { pmId: second }), ctx, customerId),
     );
     expect(foreign.status).toBe(403);
-    const bad = await call(() =>
-      setDefaultPaymentMethod(req('POST', `/x`, shopperToken, '{oops'), ctx, customerId),
-    );
+    const bad = await call(() => setDefaultPaymentMethod(req('POST', `/x`, shopperToken, '{oops'), ctx, customerId));
     expect(bad.status).toBe(400);
-    const ok = await call(() =>
-      setDefaultPaymentMethod(req('POST', `/x`, shopperToken, { pmId: second }), ctx, customerId),
-    );
+    const ok = await call(() => setDefaultPaymentMethod(req('POST', `/x`, shopperToken, { pmId: second }), ctx, customerId));
     expect(ok.status).toBe(200);
     const after = await call(() => listPaymentMethods(req('GET', `/api/stripe/payment-methods?customerId=${customerId}`, shopperToken), ctx));
     expect(after.body.map((c: { is_default: boolean }) => c.is_default)).toEqual([false, true]);
@@ -205,13 +208,22 @@ describe('card payments (simulated provider)', () => {
       ['4000 0000 0000 9995', 'Tu tarjeta no tiene fondos suficientes.'],
     ] as const) {
       const r = await call(() =>
-        simulatedConfirm(req('POST', '/x', shopperToken, { clientSecret: intent.body.clientSecret, card: { number, expMonth: 1, expYear: 2040, cvc: '123' } }), ctx),
+        simulatedConfirm(
+          req('POST', '/x', shopperToken, { clientSecret: intent.body.clientSecret, card: { number, expMonth: 1, expYear: 2040, cvc: '123' } }),
+          ctx,
+        ),
       );
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ status: 'requires_payment_method', error: message });
     }
     const invalid = await call(() =>
-      simulatedConfirm(req('POST', '/x', shopperToken, { clientSecret: intent.body.clientSecret, card: { number: '4242424242424241', expMonth: 1, expYear: 2040, cvc: '123' } }), ctx),
+      simulatedConfirm(
+        req('POST', '/x', shopperToken, {
+          clientSecret: intent.body.clientSecret,
+          card: { number: '4242424242424241', expMonth: 1, expYear: 2040, cvc: '123' },
+        }),
+        ctx,
+      ),
     );
     expect(invalid).toMatchObject({ status: 400, body: { message: 'El número de tarjeta no es válido.' } });
     expect((await orderRow(orderId)).status).toBe('Pendiente');
@@ -252,7 +264,13 @@ describe('card payments (simulated provider)', () => {
     const other = await newOrder();
     const intent = await call(() => createPaymentIntent(req('POST', '/x', shopperToken, { orderId: paidOrder }), ctx));
     await call(() =>
-      simulatedConfirm(req('POST', '/x', shopperToken, { clientSecret: intent.body.clientSecret, card: { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' } }), ctx),
+      simulatedConfirm(
+        req('POST', '/x', shopperToken, {
+          clientSecret: intent.body.clientSecret,
+          card: { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' },
+        }),
+        ctx,
+      ),
     );
     const r = await call(() => confirmPayment(req('POST', '/x', shopperToken, { orderId: other, paymentIntentId: intent.body.paymentIntentId }), ctx));
     expect(r.status).toBe(404);

@@ -32,7 +32,11 @@ let product: string;
 const receipts: string[] = [];
 
 function req(body: unknown): Request {
-  return new Request('http://shop.test/x', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return new Request('http://shop.test/x', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 async function call(run: () => Promise<Response>): Promise<{ status: number; body: any }> {
@@ -57,7 +61,11 @@ function notification(type: string, resource: Record<string, unknown>): Record<s
 
 /** Delivers a notification body to the webhook with the given headers. */
 function deliver(raw: string, headers: Record<string, string>, ctx: ServerContext = live) {
-  const request = new Request('http://shop.test/api/paypal/webhook', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: raw });
+  const request = new Request('http://shop.test/api/paypal/webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: raw,
+  });
   return call(() => paypalWebhook(request, ctx));
 }
 
@@ -76,8 +84,21 @@ async function newOrder(): Promise<string> {
 }
 
 async function order(id: string) {
-  const { data } = await service.from('orders').select('status, paid_at, payment_provider, payment_ref, refund_ref, refunded_at, points_awarded, expires_at').eq('id', id).single();
-  return data as { status: string; paid_at: string | null; payment_provider: string | null; payment_ref: string | null; refund_ref: string | null; refunded_at: string | null; points_awarded: number; expires_at: string | null };
+  const { data } = await service
+    .from('orders')
+    .select('status, paid_at, payment_provider, payment_ref, refund_ref, refunded_at, points_awarded, expires_at')
+    .eq('id', id)
+    .single();
+  return data as {
+    status: string;
+    paid_at: string | null;
+    payment_provider: string | null;
+    payment_ref: string | null;
+    refund_ref: string | null;
+    refunded_at: string | null;
+    points_awarded: number;
+    expires_at: string | null;
+  };
 }
 
 async function attemptStatus(paypalOrderId: string): Promise<string | undefined> {
@@ -137,7 +158,10 @@ beforeAll(async () => {
   paypalStub = await startPayPalStub();
   live = {
     admin: service,
-    payments: createPayments({ mode: 'live', paypalClientId: 'client-stub', paypalClientSecret: 'secret-stub', paypalApiBase: paypalStub.url, paypalWebhookId: WEBHOOK_ID }, service),
+    payments: createPayments(
+      { mode: 'live', paypalClientId: 'client-stub', paypalClientSecret: 'secret-stub', paypalApiBase: paypalStub.url, paypalWebhookId: WEBHOOK_ID },
+      service,
+    ),
     mail: async (message) => void receipts.push(message.dedupeKey ?? ''),
     siteUrl: 'http://shop.test',
   };
@@ -145,7 +169,14 @@ beforeAll(async () => {
   const { data, error } = await shopper.auth.signInWithPassword({ email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password });
   if (error || !data.session) throw error ?? new Error('sin sesión');
   token = data.session.access_token;
-  const { data: rows } = await service.from('products').select('id').eq('available', true).gte('stock', 30).gte('limit_per_customer', 30).order('price', { ascending: false }).limit(1);
+  const { data: rows } = await service
+    .from('products')
+    .select('id')
+    .eq('available', true)
+    .gte('stock', 30)
+    .gte('limit_per_customer', 30)
+    .order('price', { ascending: false })
+    .limit(1);
   product = rows![0]!.id as string;
 }, 120_000);
 
@@ -334,12 +365,18 @@ describe('the sweeper and PayPal captures', () => {
 
     paypalStub.setCaptureStatus(captureId, 'COMPLETED');
     // The sweeper waits before it looks again at an attempt it left open (next_check_at): due now.
-    const due = await service.from('payment_attempts').update({ next_check_at: new Date(0).toISOString() }).eq('provider', 'paypal').eq('ref', paypalOrderId);
+    const due = await service
+      .from('payment_attempts')
+      .update({ next_check_at: new Date(0).toISOString() })
+      .eq('provider', 'paypal')
+      .eq('ref', paypalOrderId);
     expect(due.error).toBeNull();
     await sweep(live, 'paypal-webhook-test');
     expect(await attemptStatus(paypalOrderId)).toBe('succeeded');
     expect((await order(id)).status).toBe('Reembolsado');
-    expect(await refundRows(id)).toEqual([expect.objectContaining({ reason: 'late_payment', status: 'succeeded', provider: 'paypal', payment_ref: captureId })]);
+    expect(await refundRows(id)).toEqual([
+      expect.objectContaining({ reason: 'late_payment', status: 'succeeded', provider: 'paypal', payment_ref: captureId }),
+    ]);
     expect(paypalStub.requests.filter((r) => r.path === `/v2/payments/captures/${captureId}/refund`)).toHaveLength(1);
   });
 

@@ -86,7 +86,19 @@ describe('admin_save_product', () => {
     expect(answer.rows[0]!.answer).toMatchObject({
       saved: true,
       stock: 8,
-      product: { id: 'pk-caja', name: 'Caja', price: 750, original_price: 1000, discount: true, stock: 8, limit_per_customer: 2, release_date: '2026-12-01', image: 'products/b.svg', images: ['products/b.svg', 'products/a.svg'], franchise_id: 'pokemon' },
+      product: {
+        id: 'pk-caja',
+        name: 'Caja',
+        price: 750,
+        original_price: 1000,
+        discount: true,
+        stock: 8,
+        limit_per_customer: 2,
+        release_date: '2026-12-01',
+        image: 'products/b.svg',
+        images: ['products/b.svg', 'products/a.svg'],
+        franchise_id: 'pokemon',
+      },
     });
     expect(await product('pk-caja')).toEqual({
       price: '750.00',
@@ -105,11 +117,17 @@ describe('admin_save_product', () => {
 
   it('clears the discount without an original price and keeps the stock when it is not changed', async () => {
     const answer = await commit<{ answer: SaveAnswer }>(
-      db, 'authenticated', ADMIN,
+      db,
+      'authenticated',
+      ADMIN,
       `select public.admin_save_product('pk-sobre', 4, 4, 90, null, 5, true, false, null, null, array['products/s.svg']) as answer`,
     );
     expect(answer.ok, answer.error?.message).toBe(true);
-    expect(answer.rows[0]!.answer).toMatchObject({ saved: true, stock: 4, product: { original_price: null, discount: false, release_date: null, description: '' } });
+    expect(answer.rows[0]!.answer).toMatchObject({
+      saved: true,
+      stock: 4,
+      product: { original_price: null, discount: false, release_date: null, description: '' },
+    });
   });
 
   it('refuses anyone but an admin, and changes nothing', async () => {
@@ -137,7 +155,10 @@ describe('admin_save_product', () => {
 describe('admin_orders', () => {
   it('says how each order was paid', async () => {
     const { rows, error } = await attempt<{ payment_method: string | null; installments: number | null; payment_provider: string | null }>(
-      db, 'authenticated', ADMIN, `select payment_method, installments, payment_provider from public.admin_orders(p_order_id => '${PAID_IN_MONTHS}')`,
+      db,
+      'authenticated',
+      ADMIN,
+      `select payment_method, installments, payment_provider from public.admin_orders(p_order_id => '${PAID_IN_MONTHS}')`,
     );
     expect(error).toBeUndefined();
     expect(rows).toEqual([{ payment_method: 'card', installments: 6, payment_provider: 'simulated-card' }]);

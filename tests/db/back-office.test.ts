@@ -90,7 +90,9 @@ describe('admin_set_order_status', () => {
   it('completes a shipped order', async () => {
     await inRolledBackTx(db, 'authenticated', ADMIN, async (q) => {
       await q.query(`select public.admin_set_order_status('${SHIPPED}', 'Completado')`);
-      const { rows } = await q.query<{ status: string; done: boolean }>(`select status, completed_at is not null as done from public.orders where id = '${SHIPPED}'`);
+      const { rows } = await q.query<{ status: string; done: boolean }>(
+        `select status, completed_at is not null as done from public.orders where id = '${SHIPPED}'`,
+      );
       expect(rows[0]).toEqual({ status: 'Completado', done: true });
     });
   });
@@ -124,7 +126,10 @@ describe('order history and orders of others', () => {
 describe('admin_orders', () => {
   it('lists every order newest first with the customer, 25 per page', async () => {
     const { rows } = await attempt<{ id: string; customer_email: string; customer_name: string; total_count: number }>(
-      db, 'authenticated', ADMIN, `select id, customer_email, customer_name, total_count from public.admin_orders()`,
+      db,
+      'authenticated',
+      ADMIN,
+      `select id, customer_email, customer_name, total_count from public.admin_orders()`,
     );
     expect(rows.map((r) => r.id)).toEqual([PENDING, PAID, SHIPPED, OTHERS_ORDER]);
     expect(rows[0]).toMatchObject({ customer_email: 'ana@correo.mx', customer_name: 'Ana García' });
@@ -153,9 +158,15 @@ describe('admin_orders', () => {
 
 describe('admin_summary', () => {
   it('counts what waits and sums 30 days of sales', async () => {
-    const { rows } = await attempt<{ s: { sales: Array<{ day: string; orders: number; total: number }>; toShip: number; pendingPayment: number; refundsToReview: number; lowStock: Array<{ id: string; stock: number }> } }>(
-      db, 'authenticated', ADMIN, `select public.admin_summary() as s`,
-    );
+    const { rows } = await attempt<{
+      s: {
+        sales: Array<{ day: string; orders: number; total: number }>;
+        toShip: number;
+        pendingPayment: number;
+        refundsToReview: number;
+        lowStock: Array<{ id: string; stock: number }>;
+      };
+    }>(db, 'authenticated', ADMIN, `select public.admin_summary() as s`);
     const summary = rows[0]!.s;
     expect(summary.sales).toHaveLength(30);
     expect(summary.sales.reduce((n, d) => n + d.orders, 0)).toBe(2);

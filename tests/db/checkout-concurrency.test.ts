@@ -30,16 +30,14 @@ describe.skipIf(!support.ok)('payments under concurrency (PostgreSQL server)', (
     await admin.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
       JSON.stringify({ sub: USER, role: 'authenticated', aud: 'authenticated' }),
     ]);
-    const { rows } = await admin.query<{ id: string }>('select public.create_order($1::jsonb) as id', [
-      JSON.stringify([{ product_id: 'pay-box', quantity }]),
-    ]);
+    const { rows } = await admin.query<{ id: string }>('select public.create_order($1::jsonb) as id', [JSON.stringify([{ product_id: 'pay-box', quantity }])]);
     await admin.query('commit');
     return rows[0]!.id;
   }
 
   /** Runs one statement per client as service_role, all started together. */
   async function atOnce(sqls: Array<{ client: pg.Client; sql: string; params: unknown[] }>) {
-    await Promise.all(sqls.map(({ client }) => client.query("begin; set local role service_role")));
+    await Promise.all(sqls.map(({ client }) => client.query('begin; set local role service_role')));
     return Promise.all(
       sqls.map(async ({ client, sql, params }) => {
         try {
@@ -59,7 +57,9 @@ describe.skipIf(!support.ok)('payments under concurrency (PostgreSQL server)', (
     admin = await connect();
     await applyMigrations(async (sql) => void (await admin.query(sql)), ROOT_DIR, { seed: false });
     await admin.query("insert into public.franchises (id, name) values ('pokemon', 'Pokémon') on conflict do nothing");
-    await admin.query(`insert into public.products (id, name, price, stock, limit_per_customer, franchise_id) values ('pay-box', 'Caja de prueba', 500, 100, 100, 'pokemon')`);
+    await admin.query(
+      `insert into public.products (id, name, price, stock, limit_per_customer, franchise_id) values ('pay-box', 'Caja de prueba', 500, 100, 100, 'pokemon')`,
+    );
     await admin.query('insert into auth.users (id, email) values ($1, $2)', [USER, 'pagos@correo.mx']);
     for (let i = 0; i < CONNECTIONS; i += 1) clients.push(await connect());
   });

@@ -96,9 +96,7 @@ describe.skipIf(!support.ok)('create_order under concurrency (PostgreSQL server)
   });
 
   it('sells exactly the 5 units in stock to 20 simultaneous shoppers', async () => {
-    const results = await orderAtOnce(
-      clients.map((client, i) => ({ client, user: userId(i), items: [{ product_id: 'conc-box', quantity: 1 }] })),
-    );
+    const results = await orderAtOnce(clients.map((client, i) => ({ client, user: userId(i), items: [{ product_id: 'conc-box', quantity: 1 }] })));
     expect(results.filter((r) => r.ok)).toHaveLength(5);
     const failures = results.filter((r) => !r.ok);
     expect(failures).toHaveLength(15);
@@ -119,8 +117,14 @@ describe.skipIf(!support.ok)('create_order under concurrency (PostgreSQL server)
         user: userId(i),
         items:
           i % 2 === 0
-            ? [{ product_id: 'conc-a', quantity: 1 }, { product_id: 'conc-b', quantity: 1 }]
-            : [{ product_id: 'conc-b', quantity: 1 }, { product_id: 'conc-a', quantity: 1 }],
+            ? [
+                { product_id: 'conc-a', quantity: 1 },
+                { product_id: 'conc-b', quantity: 1 },
+              ]
+            : [
+                { product_id: 'conc-b', quantity: 1 },
+                { product_id: 'conc-a', quantity: 1 },
+              ],
       })),
     );
     // No deadlock (40P01) or serialization failure (40001) reaches the caller.
@@ -137,7 +141,10 @@ describe.skipIf(!support.ok)('create_order under concurrency (PostgreSQL server)
       clients.slice(0, 4).map((client, i) => ({
         client,
         user: userId(i),
-        items: [{ product_id: 'conc-c', quantity: 1 }, { product_id: 'conc-d', quantity: 1 }],
+        items: [
+          { product_id: 'conc-c', quantity: 1 },
+          { product_id: 'conc-d', quantity: 1 },
+        ],
       })),
     );
     expect(holds.every((r) => r.ok)).toBe(true);
@@ -155,8 +162,14 @@ describe.skipIf(!support.ok)('create_order under concurrency (PostgreSQL server)
         user: userId(i),
         items:
           i % 2 === 0
-            ? [{ product_id: 'conc-c', quantity: 1 }, { product_id: 'conc-d', quantity: 1 }]
-            : [{ product_id: 'conc-d', quantity: 1 }, { product_id: 'conc-c', quantity: 1 }],
+            ? [
+                { product_id: 'conc-c', quantity: 1 },
+                { product_id: 'conc-d', quantity: 1 },
+              ]
+            : [
+                { product_id: 'conc-d', quantity: 1 },
+                { product_id: 'conc-c', quantity: 1 },
+              ],
       })),
     );
     expect(results.filter((r) => !r.ok && r.code !== 'P0001')).toEqual([]);
@@ -174,9 +187,7 @@ describe.skipIf(!support.ok)('create_order under concurrency (PostgreSQL server)
   });
 
   it('holds the per-customer limit when one shopper sends many orders at once', async () => {
-    const results = await orderAtOnce(
-      clients.slice(0, 10).map((client) => ({ client, user: userId(0), items: [{ product_id: 'conc-limit', quantity: 1 }] })),
-    );
+    const results = await orderAtOnce(clients.slice(0, 10).map((client) => ({ client, user: userId(0), items: [{ product_id: 'conc-limit', quantity: 1 }] })));
     expect(results.filter((r) => r.ok)).toHaveLength(3);
     for (const failure of results.filter((r) => !r.ok)) expect(failure.detail).toBe('limit_exceeded:conc-limit');
     expect(await stockOf('conc-limit')).toBe(97);

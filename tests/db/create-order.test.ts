@@ -18,9 +18,7 @@ interface PricingCase {
   expected: { subtotal: number; discount: number; shipping: number; total: number };
 }
 
-const CASES = JSON.parse(
-  readFileSync(path.join(ROOT_DIR, 'tests/fixtures/pricing-cases.json'), 'utf8'),
-) as PricingCase[];
+const CASES = JSON.parse(readFileSync(path.join(ROOT_DIR, 'tests/fixtures/pricing-cases.json'), 'utf8')) as PricingCase[];
 
 const SHOPPER = '10000000-0000-4000-a000-000000000001';
 const OTHER = '10000000-0000-4000-a000-000000000002';
@@ -35,11 +33,7 @@ async function sql(statement: string, params: unknown[] = []): Promise<Record<st
 }
 
 async function createUser(id: string, meta: Record<string, unknown> = {}): Promise<void> {
-  await sql(`insert into auth.users (id, email, raw_user_meta_data) values ($1, $2, $3::jsonb)`, [
-    id,
-    `${id.slice(-6)}@correo.mx`,
-    JSON.stringify(meta),
-  ]);
+  await sql(`insert into auth.users (id, email, raw_user_meta_data) values ($1, $2, $3::jsonb)`, [id, `${id.slice(-6)}@correo.mx`, JSON.stringify(meta)]);
 }
 
 async function addProduct(
@@ -60,18 +54,12 @@ async function stockOf(id: string): Promise<number> {
 
 /** create_order as `user` in a committed transaction. */
 function placeOrder(user: string | undefined, items: unknown, coupon: string | null = null): Promise<Outcome<{ id: string }>> {
-  return commit<{ id: string }>(db, 'authenticated', user, 'select public.create_order($1::jsonb, $2) as id', [
-    JSON.stringify(items),
-    coupon,
-  ]);
+  return commit<{ id: string }>(db, 'authenticated', user, 'select public.create_order($1::jsonb, $2) as id', [JSON.stringify(items), coupon]);
 }
 
 /** create_order as `user`, rolled back afterwards. */
 function tryOrder(user: string | undefined, items: unknown, coupon: string | null = null): Promise<Outcome<{ id: string }>> {
-  return attempt<{ id: string }>(db, 'authenticated', user, 'select public.create_order($1::jsonb, $2) as id', [
-    JSON.stringify(items),
-    coupon,
-  ]);
+  return attempt<{ id: string }>(db, 'authenticated', user, 'select public.create_order($1::jsonb, $2) as id', [JSON.stringify(items), coupon]);
 }
 
 beforeAll(async () => {
@@ -96,10 +84,7 @@ describe('create_order prices like src/domain/pricing.ts', () => {
     it(testCase.name, async () => {
       const items = testCase.lines.map((line, j) => ({ product_id: `case-${i}-${j}`, quantity: line.quantity }));
       const stored = await inRolledBackTx(db, 'authenticated', SHOPPER, async (q: Queryable) => {
-        const created = await q.query<{ id: string }>('select public.create_order($1::jsonb, $2) as id', [
-          JSON.stringify(items),
-          testCase.coupon,
-        ]);
+        const created = await q.query<{ id: string }>('select public.create_order($1::jsonb, $2) as id', [JSON.stringify(items), testCase.coupon]);
         const { rows } = await q.query<Record<string, string>>(
           'select subtotal, discount, shipping, total, status, coupon_code from public.orders where id = $1',
           [created.rows[0]!.id],
@@ -116,9 +101,7 @@ describe('create_order prices like src/domain/pricing.ts', () => {
       expect(stored.status).toBe('Pendiente');
 
       const domain = computeOrderAmounts(testCase.lines.map(pricedLine), testCase.coupon);
-      expect({ subtotal: domain.subtotal, discount: domain.discount, shipping: domain.shipping, total: domain.total }).toEqual(
-        testCase.expected,
-      );
+      expect({ subtotal: domain.subtotal, discount: domain.discount, shipping: domain.shipping, total: domain.total }).toEqual(testCase.expected);
       expect(stored.coupon_code ?? null).toBe(domain.coupon?.code ?? null);
     });
   }
@@ -142,10 +125,18 @@ describe('create_order refuses bad orders', () => {
     },
     {
       name: 'more than the stock once repeated lines are merged',
-      items: [{ product_id: 'few', quantity: 2 }, { product_id: 'few', quantity: 2 }],
+      items: [
+        { product_id: 'few', quantity: 2 },
+        { product_id: 'few', quantity: 2 },
+      ],
       detail: 'out_of_stock:few',
     },
-    { name: 'more than the per-customer limit', items: [{ product_id: 'one-each', quantity: 3 }], detail: 'limit_exceeded:one-each', message: '«Carta Limitada»' },
+    {
+      name: 'more than the per-customer limit',
+      items: [{ product_id: 'one-each', quantity: 3 }],
+      detail: 'limit_exceeded:one-each',
+      message: '«Carta Limitada»',
+    },
     { name: 'a zero quantity', items: [{ product_id: 'few', quantity: 0 }], detail: 'invalid_quantity' },
     { name: 'a negative quantity', items: [{ product_id: 'few', quantity: -2 }], detail: 'invalid_quantity' },
     { name: 'a fractional quantity', items: [{ product_id: 'few', quantity: 1.5 }], detail: 'invalid_quantity' },
@@ -238,8 +229,11 @@ describe('stock reservation, limits and expiry', () => {
   });
 
   it('counts paid orders against the limit too', async () => {
-    const rows = await sql(`select o.id from public.orders o join public.order_items i on i.order_id = o.id
-       where o.user_id = $1 and i.product_id = 'limited' and o.status = 'Pendiente' order by o.created_at limit 1`, [LIMITED]);
+    const rows = await sql(
+      `select o.id from public.orders o join public.order_items i on i.order_id = o.id
+       where o.user_id = $1 and i.product_id = 'limited' and o.status = 'Pendiente' order by o.created_at limit 1`,
+      [LIMITED],
+    );
     const paid = await commit(db, 'service_role', undefined, `select public.mark_order_paid($1, 'stripe', 'pi_limit') as changed`, [rows[0]!.id]);
     expect(paid.rows).toEqual([{ changed: true }]);
     expect((await placeOrder(LIMITED, [{ product_id: 'limited', quantity: 1 }])).error?.detail).toBe('limit_exceeded:limited');
@@ -291,7 +285,10 @@ describe('mark_order_paid', () => {
   });
 
   it('is refused to shoppers and anonymous callers', async () => {
-    for (const [role, sub] of [['authenticated', SHOPPER], ['anon', undefined]] as const) {
+    for (const [role, sub] of [
+      ['authenticated', SHOPPER],
+      ['anon', undefined],
+    ] as const) {
       const outcome = await attempt(db, role, sub, `select public.mark_order_paid($1, 'stripe', 'pi_x')`, [orderId]);
       expect(outcome.error?.code, role).toBe('42501');
     }
@@ -400,8 +397,12 @@ describe('addresses keep exactly one default', () => {
   });
 
   it('rejects a zip code longer than five digits', async () => {
-    const outcome = await attempt(db, 'authenticated', USER,
-      `insert into public.addresses (user_id, street, city, state, zip) values (auth.uid(), 'X', 'Y', 'Z', '123456')`);
+    const outcome = await attempt(
+      db,
+      'authenticated',
+      USER,
+      `insert into public.addresses (user_id, street, city, state, zip) values (auth.uid(), 'X', 'Y', 'Z', '123456')`,
+    );
     expect(outcome.error?.code).toBe('23514');
   });
 
@@ -416,17 +417,13 @@ describe('addresses keep exactly one default', () => {
     expect(chosen.rows).toHaveLength(1);
     const deleted = await commit(db, 'authenticated', USER, 'delete from public.addresses where id = $1 returning id', [spare]);
     expect(deleted.rows).toHaveLength(1);
-    expect(await sql('select shipping_address_id from public.orders where id = $1', [order.rows[0]!.id])).toEqual([
-      { shipping_address_id: null },
-    ]);
+    expect(await sql('select shipping_address_id from public.orders where id = $1', [order.rows[0]!.id])).toEqual([{ shipping_address_id: null }]);
   });
 
   it('keeps order lines when an admin deletes a product, without the product', async () => {
     const [line] = await sql(`select order_id from public.order_items where product_id = 'ship-me'`);
     await sql(`delete from public.products where id = 'ship-me'`);
-    expect(await sql('select product_id, quantity from public.order_items where order_id = $1', [line!.order_id])).toEqual([
-      { product_id: null, quantity: 1 },
-    ]);
+    expect(await sql('select product_id, quantity from public.order_items where order_id = $1', [line!.order_id])).toEqual([{ product_id: null, quantity: 1 }]);
   });
 
   it('still lets a user account be deleted with all its addresses', async () => {

@@ -14,13 +14,7 @@ import { computeOrderAmounts, pricedLine } from '../../src/domain/pricing.ts';
 import { applyMigrations, migrationFiles } from 'local-supabase/migrate';
 import { parseSeedArgs } from '../../scripts/seed.ts';
 import { buildSeed } from '../../scripts/seed/build.ts';
-import {
-  DEMO_ADDRESS_IDS,
-  DEMO_ADMIN,
-  DEMO_REWARD_POINTS,
-  DEMO_SHOPPER,
-  HERO_PRODUCT_ID,
-} from '../../scripts/seed/constants.ts';
+import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_REWARD_POINTS, DEMO_SHOPPER, HERO_PRODUCT_ID } from '../../scripts/seed/constants.ts';
 import { ROOT_DIR } from './support.ts';
 
 let db: PGlite;
@@ -62,7 +56,11 @@ describe('migration runner', () => {
 
   it('records every applied file', async () => {
     const recorded = (await rows<{ version: string }>('select version from supabase_migrations.schema_migrations')).map((r) => r.version);
-    expect(recorded.sort()).toEqual(migrationFiles(ROOT_DIR).map((f) => f.version).sort());
+    expect(recorded.sort()).toEqual(
+      migrationFiles(ROOT_DIR)
+        .map((f) => f.version)
+        .sort(),
+    );
   });
 
   it('applies nothing the second time (the seed would fail on duplicate keys otherwise)', async () => {
@@ -78,7 +76,7 @@ describe('migration runner', () => {
       fs.cpSync(path.join(ROOT_DIR, 'supabase/migrations'), path.join(root, 'supabase/migrations'), { recursive: true });
       fs.writeFileSync(
         path.join(root, 'supabase/migrations/29991231000000_extra.sql'),
-        "create table public.extra_check (id int); insert into public.extra_check values (1);\n-- a $migration_body$ tag inside a file must not break the runner\n",
+        'create table public.extra_check (id int); insert into public.extra_check values (1);\n-- a $migration_body$ tag inside a file must not break the runner\n',
       );
       await applyMigrations(execOn(db), root, { seed: false });
       expect(await rows('select id from public.extra_check')).toEqual([{ id: 1 }]);
@@ -105,9 +103,9 @@ describe('migration runner', () => {
   });
 
   it('publishes the live tables to supabase_realtime', async () => {
-    const published = (await rows<{ tablename: string }>(
-      `select tablename from pg_publication_tables where pubname = 'supabase_realtime' order by 1`,
-    )).map((r) => r.tablename);
+    const published = (await rows<{ tablename: string }>(`select tablename from pg_publication_tables where pubname = 'supabase_realtime' order by 1`)).map(
+      (r) => r.tablename,
+    );
     expect(published).toEqual(['addresses', 'expansions', 'orders', 'products', 'profiles', 'rewards', 'store_credit_entries']);
   });
 });

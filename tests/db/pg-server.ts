@@ -78,8 +78,7 @@ export async function startPgServer(): Promise<PgServer> {
   const support = pgServerSupport();
   if (!support.ok || !support.binDir) throw new Error(support.reason);
   const bin = (name: string) => path.join(support.binDir!, name);
-  const exec = (file: string, args: string[]) =>
-    support.runAs ? run('runuser', ['-u', support.runAs.name, '--', file, ...args]) : run(file, args);
+  const exec = (file: string, args: string[]) => (support.runAs ? run('runuser', ['-u', support.runAs.name, '--', file, ...args]) : run(file, args));
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tienda-pg-'));
   if (support.runAs) fs.chownSync(dir, support.runAs.uid, support.runAs.gid);

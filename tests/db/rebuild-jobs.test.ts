@@ -66,9 +66,10 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
   }
 }
 
-const jobs = () => db.query<{ id: number; status: string; product_ids: string[] | null; attempts: number; holder: string | null }>(
-  'select id, status, product_ids, attempts, holder from public.rebuild_jobs order by id',
-);
+const jobs = () =>
+  db.query<{ id: number; status: string; product_ids: string[] | null; attempts: number; holder: string | null }>(
+    'select id, status, product_ids, attempts, holder from public.rebuild_jobs order by id',
+  );
 
 beforeAll(async () => {
   db = await migratedPglite();
@@ -158,7 +159,10 @@ describe('rebuild jobs in the database', () => {
     expect(wait).toBeLessThanOrEqual(3600);
     expect(await value<number>('select public.take_rebuild_request($1, 6, 3600) as v', ['00000000-0000-4000-8000-0000000000ae'])).toBe(0);
     // An hour later the oldest no longer counts.
-    await db.query("update public.rebuild_admin_requests set requested_at = now() - interval '61 minutes' where requested_at = (select min(requested_at) from public.rebuild_admin_requests where admin_id = $1)", [admin]);
+    await db.query(
+      "update public.rebuild_admin_requests set requested_at = now() - interval '61 minutes' where requested_at = (select min(requested_at) from public.rebuild_admin_requests where admin_id = $1)",
+      [admin],
+    );
     const afterHour = await value<number>('select public.take_rebuild_request($1, 6, 3600) as v', [admin]);
     expect(afterHour).toBe(0);
   });

@@ -52,7 +52,9 @@ describe.skipIf(!support.ok)('saldo a favor under concurrency (PostgreSQL server
     await admin.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
       JSON.stringify({ sub: USER, role: 'authenticated', aud: 'authenticated' }),
     ]);
-    const { rows } = await admin.query<{ id: string }>('select public.create_order($1::jsonb) as id', [JSON.stringify([{ product_id: 'credit-box', quantity: 1 }])]);
+    const { rows } = await admin.query<{ id: string }>('select public.create_order($1::jsonb) as id', [
+      JSON.stringify([{ product_id: 'credit-box', quantity: 1 }]),
+    ]);
     await admin.query('commit');
     return rows[0]!.id;
   }
@@ -62,7 +64,9 @@ describe.skipIf(!support.ok)('saldo a favor under concurrency (PostgreSQL server
     admin = await connectTo(server);
     await applyMigrations(async (sql) => void (await admin.query(sql)), ROOT_DIR, { seed: false });
     await admin.query("insert into public.franchises (id, name) values ('pokemon', 'Pokémon') on conflict do nothing");
-    await admin.query(`insert into public.products (id, name, price, stock, limit_per_customer, franchise_id) values ('credit-box', 'Caja de prueba', 100, 1000, 1000, 'pokemon')`);
+    await admin.query(
+      `insert into public.products (id, name, price, stock, limit_per_customer, franchise_id) values ('credit-box', 'Caja de prueba', 100, 1000, 1000, 'pokemon')`,
+    );
     await admin.query('insert into auth.users (id, email) values ($1, $2)', [USER, 'saldo@correo.mx']);
     for (let i = 0; i < CONNECTIONS; i += 1) clients.push(await connectTo(server));
   });
@@ -95,7 +99,10 @@ describe.skipIf(!support.ok)('saldo a favor under concurrency (PostgreSQL server
     const { rows } = await admin.query("select count(*)::int as paid from public.orders where id = any($1) and status = 'Pagado'", [orders]);
     expect(rows[0].paid).toBe(1);
     // The losers' orders stay pending with nothing applied.
-    const { rows: untouched } = await admin.query("select count(*)::int as n from public.orders where id = any($1) and status = 'Pendiente' and credit_applied = 0", [orders]);
+    const { rows: untouched } = await admin.query(
+      "select count(*)::int as n from public.orders where id = any($1) and status = 'Pendiente' and credit_applied = 0",
+      [orders],
+    );
     expect(untouched[0].n).toBe(CONNECTIONS - 1);
     expect(await balances()).toEqual({ balance: 0, sum: 0, negative: 0 });
   });

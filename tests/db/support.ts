@@ -61,19 +61,11 @@ function toError<T>(err: unknown): Outcome<T> {
  * Runs `fn` inside `begin; set local role …; set_config('request.jwt.claims', …, true)` and rolls
  * everything back afterwards, so each case starts from the same state.
  */
-export async function inRolledBackTx<T>(
-  db: Queryable,
-  role: ApiRole | 'postgres',
-  sub: string | undefined,
-  fn: (q: Queryable) => Promise<T>,
-): Promise<T> {
+export async function inRolledBackTx<T>(db: Queryable, role: ApiRole | 'postgres', sub: string | undefined, fn: (q: Queryable) => Promise<T>): Promise<T> {
   await db.exec('begin');
   try {
     if (role !== 'postgres') {
-      await db.query(
-        "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
-        [role, claimsFor(role, sub)],
-      );
+      await db.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [role, claimsFor(role, sub)]);
     }
     return await fn(db);
   } finally {
@@ -109,10 +101,7 @@ export async function commit<T = Record<string, unknown>>(
   await db.exec('begin');
   try {
     if (role !== 'postgres') {
-      await db.query(
-        "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
-        [role, claimsFor(role, sub)],
-      );
+      await db.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [role, claimsFor(role, sub)]);
     }
     const outcome = toOutcome(await db.query<T>(sql, params));
     await db.exec('commit');

@@ -70,10 +70,16 @@ test('tarjetas guardadas (proveedor simulado): lista, predeterminada única y el
   await page.reload();
   await expect(cards.filter({ hasText: '4444' })).toHaveAttribute('data-default', 'true', { timeout: 15_000 });
 
-  await cards.filter({ hasText: '4242' }).getByRole('button', { name: /Eliminar/ }).click();
+  await cards
+    .filter({ hasText: '4242' })
+    .getByRole('button', { name: /Eliminar/ })
+    .click();
   await expect(account.panel.getByText('Método eliminado ✅')).toBeVisible();
   await expect(cards).toHaveCount(1);
-  await cards.first().getByRole('button', { name: /Eliminar/ }).click();
+  await cards
+    .first()
+    .getByRole('button', { name: /Eliminar/ })
+    .click();
   await expect(account.panel.getByText('No tienes tarjetas guardadas.')).toBeVisible();
 });
 
@@ -89,7 +95,10 @@ test('fallos de las tarjetas muestran sus mensajes (respuestas de error simulada
 
   expectConsoleError(page, /Failed to load resource|net::ERR_/); // the failure is the point of this step
   await page.route('**/api/stripe/payment-methods/*/detach', (route) => route.fulfill({ status: 502, body: '{}' }));
-  await cards.first().getByRole('button', { name: /Eliminar/ }).click();
+  await cards
+    .first()
+    .getByRole('button', { name: /Eliminar/ })
+    .click();
   await expect(account.panel.getByText('No se pudo eliminar el método ❌')).toBeVisible();
   await expect(cards).toHaveCount(1);
 });

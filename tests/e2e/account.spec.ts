@@ -338,7 +338,13 @@ test.describe('fallos de carga', () => {
   test('un pedido sin productos y un producto que ya no existe', async ({ page }) => {
     const user = await createConfirmedUser('lineas');
     const empty = await serviceRest('POST', 'orders', { user_id: user.id, subtotal: 0, total: 0, status: 'Cancelado', created_at: '2026-01-02T12:00:00Z' });
-    const withGone = await serviceRest('POST', 'orders', { user_id: user.id, subtotal: 80, total: 80, status: 'Completado', created_at: '2026-01-01T12:00:00Z' });
+    const withGone = await serviceRest('POST', 'orders', {
+      user_id: user.id,
+      subtotal: 80,
+      total: 80,
+      status: 'Completado',
+      created_at: '2026-01-01T12:00:00Z',
+    });
     expect([empty.status, withGone.status]).toEqual([201, 201]);
     const goneId = (withGone.body as { id: string }[])[0]!.id;
     const line = await serviceRest('POST', 'order_items', { order_id: goneId, product_id: null, quantity: 2, price: 40 });
@@ -351,9 +357,15 @@ test.describe('fallos de carga', () => {
     await expect(account.panel.getByText(/Página/)).toHaveCount(0);
     await expect(account.panel.getByRole('button', { name: 'Siguientes' })).toHaveCount(0);
 
-    await account.orderRows.nth(0).getByRole('button', { name: /Ver detalles/ }).click();
+    await account.orderRows
+      .nth(0)
+      .getByRole('button', { name: /Ver detalles/ })
+      .click();
     await expect(account.panel.getByText('No hay productos disponibles para este pedido.')).toBeVisible();
-    await account.orderRows.nth(1).getByRole('button', { name: /Ver detalles/ }).click();
+    await account.orderRows
+      .nth(1)
+      .getByRole('button', { name: /Ver detalles/ })
+      .click();
     const gone = account.panel.getByTestId('order-line');
     await expect(gone).toContainText('Producto no disponible');
     await expect(gone).toContainText('Cantidad: 2');

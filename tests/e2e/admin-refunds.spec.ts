@@ -118,7 +118,10 @@ test('una orden pagada con tarjeta se abona al saldo a favor desde el diálogo y
     .toContain('a tu saldo a favor');
 });
 
-test('un pedido pagado en OXXO no ofrece reembolso a tarjeta; la transferencia pide su referencia y los errores del servidor se ven en el diálogo', async ({ page, baseURL }) => {
+test('un pedido pagado en OXXO no ofrece reembolso a tarjeta; la transferencia pide su referencia y los errores del servidor se ven en el diálogo', async ({
+  page,
+  baseURL,
+}) => {
   // A product no other end-to-end test buys, so its stock moves only with this order.
   const productId = 'pk-buildbattle-twilight-masquerade';
   const [shopper, other] = await Promise.all([shopperWithOxxoPaidOrder(baseURL!, productId), shopperWithOxxoPaidOrder(baseURL!)]);
@@ -212,7 +215,14 @@ test('Reembolsos por revisar: un reembolso detenido muestra Requiere atención m
   ];
   const ids: string[] = [];
   for (const row of rows) {
-    const created = await serviceRest('POST', 'payment_refunds', { order_id: shopper.orderId, provider: 'simulated-card', amount: total, reason: 'shop', next_attempt_at: later, ...row });
+    const created = await serviceRest('POST', 'payment_refunds', {
+      order_id: shopper.orderId,
+      provider: 'simulated-card',
+      amount: total,
+      reason: 'shop',
+      next_attempt_at: later,
+      ...row,
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     ids.push((created.body as Array<{ id: string }>)[0]!.id);
   }

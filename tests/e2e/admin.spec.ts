@@ -103,7 +103,10 @@ test('la administradora publica un producto con imagen y su página existe enseg
   expect(href).toMatch(/^\/product\/pk-boosterpack-journey-together(-\d+)?$/);
 
   const id = href!.split('/').pop()!;
-  const stored = await serviceRest('GET', `products?id=eq.${id}&select=name,price,stock,limit_per_customer,preorder,available,image,franchise_id,expansion_id,product_type_id`);
+  const stored = await serviceRest(
+    'GET',
+    `products?id=eq.${id}&select=name,price,stock,limit_per_customer,preorder,available,image,franchise_id,expansion_id,product_type_id`,
+  );
   expect(stored.body).toEqual([
     expect.objectContaining({
       name,

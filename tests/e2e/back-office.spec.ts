@@ -18,7 +18,9 @@ test.describe.configure({ timeout: 120_000 });
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const axe = await new AxeBuilder({ page }).include('main').analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axe.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Presses Tab until `target` has the focus (keyboard only), failing after `max` presses. */
@@ -54,7 +56,11 @@ test('sin sesión /admin lleva al inicio de sesión y de vuelta; una compradora 
   await office.nav.getByRole('link', { name: 'Productos' }).click();
   await expect(office.main.getByRole('link', { name: 'Registrar nuevo producto' })).toHaveAttribute('href', '/admin/add');
 
-  const shopperPage = await page.context().browser()!.newContext().then((c) => c.newPage());
+  const shopperPage = await page
+    .context()
+    .browser()!
+    .newContext()
+    .then((c) => c.newPage());
   await signInAs(shopperPage, SHOPPER.email, SHOPPER.password);
   await expect(new AccountPage(shopperPage).sidebar.getByRole('link', { name: 'Administrar tienda' })).toHaveCount(0);
   for (const path of ['/admin', '/admin/pedidos', '/admin/productos', '/admin/boletin', '/admin/catalogo']) {
@@ -229,7 +235,12 @@ test('Cancelar un pedido pendiente devuelve el stock y avisa a la compradora', a
 });
 
 test('editar precio y stock de un producto: validación, insignia de descuento y stock en vivo', async ({ page }) => {
-  const [product] = (await serviceRest('GET', 'products?select=id,name,price,stock&id=like.rb-*&preorder=eq.false&order=id.desc&limit=1')).body as Array<{ id: string; name: string; price: number; stock: number }>;
+  const [product] = (await serviceRest('GET', 'products?select=id,name,price,stock&id=like.rb-*&preorder=eq.false&order=id.desc&limit=1')).body as Array<{
+    id: string;
+    name: string;
+    price: number;
+    stock: number;
+  }>;
   await signInAs(page, ADMIN.email, ADMIN.password);
   const office = new BackOffice(page);
   await office.goto(`/admin/productos?q=${encodeURIComponent(product!.id)}`);
@@ -274,7 +285,9 @@ test('Boletín: lista, búsqueda y Exportar CSV; el CSV pide token de administra
   await subscribe(tricky);
   const none = await request.get('/api/admin/newsletter.csv');
   expect(none.status()).toBe(401);
-  const shopper = await request.get('/api/admin/newsletter.csv', { headers: { Authorization: `Bearer ${await accessToken(SHOPPER.email, SHOPPER.password)}` } });
+  const shopper = await request.get('/api/admin/newsletter.csv', {
+    headers: { Authorization: `Bearer ${await accessToken(SHOPPER.email, SHOPPER.password)}` },
+  });
   expect(shopper.status()).toBe(403);
   const admin = await request.get('/api/admin/newsletter.csv', { headers: { Authorization: `Bearer ${await accessToken(ADMIN.email, ADMIN.password)}` } });
   expect(admin.status()).toBe(200);

@@ -81,7 +81,9 @@ test.describe('cart summary', () => {
   test('a price lowered in localStorage after the page opened never reaches the order', async ({ page }) => {
     const user = await createConfirmedUser('precio');
     await page.goto('/auth?next=/checkout/summary');
-    await page.evaluate(() => localStorage.setItem('cart', JSON.stringify([{ id: 'pk-display-stellar-crown', name: 'Display', price: 1444, quantity: 1, stock: 26, image: '' }])));
+    await page.evaluate(() =>
+      localStorage.setItem('cart', JSON.stringify([{ id: 'pk-display-stellar-crown', name: 'Display', price: 1444, quantity: 1, stock: 26, image: '' }])),
+    );
     await new AuthPage(page).login(user.email, user.password);
     await page.waitForURL('**/checkout/summary');
     const checkout = new CheckoutPage(page);

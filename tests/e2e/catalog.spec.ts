@@ -105,7 +105,10 @@ test.describe('pickers', () => {
     await expect(page.getByText(`Resultados: ${all}`)).toBeVisible();
     await page.clock.runFor(60);
     await expect(page.getByText('Resultados: 1')).toBeVisible();
-    await expect(page.getByRole('main').getByRole('link', { name: 'Destined Rivals' })).toHaveAttribute('href', '/franchise/pokemon/expansions/destined-rivals/products');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Destined Rivals' })).toHaveAttribute(
+      'href',
+      '/franchise/pokemon/expansions/destined-rivals/products',
+    );
     await page.clock.resume();
     await search.fill('zzzz');
     await expect(page.getByText('No hay expansiones que coincidan con tu búsqueda.')).toBeVisible();
@@ -158,7 +161,12 @@ test.describe('listings', () => {
     await expect(page.getByRole('article').first().getByText('Preventa', { exact: true })).toBeVisible();
     await page.goto('/franchise/pokemon/product-types/sale/products');
     await expect(page.getByRole('heading', { level: 1, name: `Resultados (${pokemon.filter((p) => p.sale).length}) – POKÉMON` })).toBeVisible();
-    await expect(page.getByRole('article').first().getByText(/^-\d+%$/)).toBeVisible();
+    await expect(
+      page
+        .getByRole('article')
+        .first()
+        .getByText(/^-\d+%$/),
+    ).toBeVisible();
   });
 
   test('a view without products says so', async ({ page }) => {

@@ -47,7 +47,9 @@ async function toPayment(page: Page, checkout: CheckoutPage): Promise<string> {
 }
 
 test.describe('checkout', () => {
-  test('a shopper fills the cart, applies each coupon, signs in from checkout, adds an address, pays with 4242 and sees the same total everywhere', async ({ page }) => {
+  test('a shopper fills the cart, applies each coupon, signs in from checkout, adds an address, pays with 4242 and sees the same total everywhere', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const user = await createConfirmedUser('compra');
     await addFromProductPage(page, BUNDLE.id, 2);

@@ -22,8 +22,7 @@ export function expectConsoleError(page: Page, pattern: string | RegExp): void {
   allowedByPage.set(page, [...(allowedByPage.get(page) ?? []), pattern]);
 }
 
-const matches = (text: string, pattern: string | RegExp) =>
-  typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text);
+const matches = (text: string, pattern: string | RegExp) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text));
 
 interface Options {
   /** Errors every page of the test may log (test.use). */

@@ -64,10 +64,7 @@ test.describe('home page shell', () => {
       ['One Piece', 'one-piece'],
       ['Riftbound', 'riftbound'],
     ]) {
-      await expect(main.getByRole('link', { name: new RegExp(`^${franchise}`) })).toHaveAttribute(
-        'href',
-        `/franchise/${id}/product-types`,
-      );
+      await expect(main.getByRole('link', { name: new RegExp(`^${franchise}`) })).toHaveAttribute('href', `/franchise/${id}/product-types`);
     }
   });
 
@@ -119,10 +116,7 @@ test.describe('header cart count', () => {
   const item = (id: string, quantity: number) => ({ id, name: `Producto ${id}`, price: 129.5, quantity, stock: 10, image: '' });
 
   test('shows the number of units stored in the cart', async ({ page }) => {
-    await page.addInitScript(
-      ([key, value]) => window.localStorage.setItem(key!, value!),
-      [CART_STORAGE_KEY, JSON.stringify([item('a', 2), item('b', 1)])],
-    );
+    await page.addInitScript(([key, value]) => window.localStorage.setItem(key!, value!), [CART_STORAGE_KEY, JSON.stringify([item('a', 2), item('b', 1)])]);
     const shell = new Shell(page);
     await page.goto('/');
     await expect(shell.header.getByTestId('cart-count')).toHaveText(/^3/);
@@ -146,10 +140,7 @@ test.describe('header cart count', () => {
 
     const otherTab = await context.newPage();
     await otherTab.goto('/');
-    await otherTab.evaluate(
-      ([key, value]) => window.localStorage.setItem(key!, value!),
-      [CART_STORAGE_KEY, JSON.stringify([item('c', 4)])],
-    );
+    await otherTab.evaluate(([key, value]) => window.localStorage.setItem(key!, value!), [CART_STORAGE_KEY, JSON.stringify([item('c', 4)])]);
     await expect(shell.cartLink).toHaveAccessibleName('Carrito, 4 artículos');
     await expect(shell.header.getByTestId('cart-count')).toHaveText('4');
   });

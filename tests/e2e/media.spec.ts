@@ -15,7 +15,12 @@ test('the product page loads its main image from /media on the shop’s origin, 
   const main = page.getByRole('main').locator('img').first();
   await expect(main).toHaveAttribute('src', new RegExp(`^/media/products/${PRODUCT}`));
   await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  const origins = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes(`/media/`)).map((e) => new URL(e.name).origin));
+  const origins = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.includes(`/media/`))
+      .map((e) => new URL(e.name).origin),
+  );
   expect(origins.length).toBeGreaterThan(0);
   expect(new Set(origins)).toEqual(new Set([new URL(baseURL!).origin]));
 });

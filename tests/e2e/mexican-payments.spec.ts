@@ -29,7 +29,16 @@ async function stock(id: string): Promise<number> {
 
 async function orderRow(id: string) {
   const { body } = await serviceRest('GET', `orders?id=eq.${id}&select=status,total,expires_at,payment_method,installments,oxxo_voucher`);
-  return (body as Array<{ status: string; total: number; expires_at: string | null; payment_method: string | null; installments: number | null; oxxo_voucher: { reference: string; hostedVoucherUrl: string } | null }>)[0]!;
+  return (
+    body as Array<{
+      status: string;
+      total: number;
+      expires_at: string | null;
+      payment_method: string | null;
+      installments: number | null;
+      oxxo_voucher: { reference: string; hostedVoucherUrl: string } | null;
+    }>
+  )[0]!;
 }
 
 /** A fresh shopper with one product in the cart, signed in, at the payment step; returns the order id. */
@@ -59,7 +68,10 @@ async function getVoucher(page: Page) {
 }
 
 test.describe('pagar a la mexicana', () => {
-  test('OXXO: the voucher, the order pending and reserved, the e-mail’s simulated payment, the order paid live in the Orders tab', async ({ page, context }) => {
+  test('OXXO: the voucher, the order pending and reserved, the e-mail’s simulated payment, the order paid live in the Orders tab', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(120_000);
     const before = await stock(OXXO_PRODUCT);
     const { orderId, user } = await toPayment(page, 'oxxo', OXXO_PRODUCT);
@@ -175,6 +187,8 @@ test.describe('pagar a la mexicana', () => {
     await account.goto();
     await account.openTab('Pedidos');
     await expect(page.locator(`tr[data-order-id="${orderId}"]`).getByTestId('order-installments')).toHaveText(label);
-    await expect.poll(async () => (await mailbox(user.email)).find((m) => m.subject.startsWith('Confirmación'))?.text ?? '').toContain(`Forma de pago: ${label}`);
+    await expect
+      .poll(async () => (await mailbox(user.email)).find((m) => m.subject.startsWith('Confirmación'))?.text ?? '')
+      .toContain(`Forma de pago: ${label}`);
   });
 });

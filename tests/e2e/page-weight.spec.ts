@@ -15,9 +15,12 @@ async function javaScriptBeforeInteraction(page: Page, path: string): Promise<{ 
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
   await page.waitForLoadState('networkidle');
-  const inline = await page
-    .locator('script:not([src])')
-    .evaluateAll((nodes) => nodes.filter((n) => ['', 'module', 'text/javascript'].includes(n.getAttribute('type') ?? '')).map((n) => n.textContent ?? '').join('\n'));
+  const inline = await page.locator('script:not([src])').evaluateAll((nodes) =>
+    nodes
+      .filter((n) => ['', 'module', 'text/javascript'].includes(n.getAttribute('type') ?? ''))
+      .map((n) => n.textContent ?? '')
+      .join('\n'),
+  );
   const files = await Promise.all(bodies);
   const gzip = files.reduce((sum, file) => sum + file.size, 0) + (inline ? gzipSync(inline).length : 0);
   return { gzip, files: files.map((file) => `${file.url} ${file.size} B`) };

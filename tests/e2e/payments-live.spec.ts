@@ -133,7 +133,10 @@ test.describe('live payment mode', () => {
     expect(create.status()).toBe(503);
     expect(await create.json()).toMatchObject({ error: 'provider_unavailable', message: 'PayPal no está configurado.' });
     for (const endpoint of ['/api/paypal/approve', '/api/payments/simulated/confirm', '/api/payments/simulated/authenticate']) {
-      const res = await request.post(`${stripeOnly.url}${endpoint}`, { headers, data: { orderId: user.orderId, paypalOrderId: 'x', clientSecret: 'pi_x_secret_y', approve: true } });
+      const res = await request.post(`${stripeOnly.url}${endpoint}`, {
+        headers,
+        data: { orderId: user.orderId, paypalOrderId: 'x', clientSecret: 'pi_x_secret_y', approve: true },
+      });
       expect(res.status(), endpoint).toBe(404);
       expect(res.headers()['content-type']).toContain('application/json');
     }

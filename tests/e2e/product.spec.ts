@@ -154,7 +154,15 @@ test.describe('product page', () => {
     const headers = { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' };
     const created = await request.post(`${backendUrl}/rest/v1/products`, {
       headers,
-      data: { id, name: 'Producto publicado después del build', price: 321.5, stock: 3, franchise_id: 'pokemon', product_type_id: 'booster-pack', expansion_id: 'destined-rivals' },
+      data: {
+        id,
+        name: 'Producto publicado después del build',
+        price: 321.5,
+        stock: 3,
+        franchise_id: 'pokemon',
+        product_type_id: 'booster-pack',
+        expansion_id: 'destined-rivals',
+      },
     });
     expect(created.status()).toBe(201);
     try {

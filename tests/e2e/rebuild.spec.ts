@@ -30,7 +30,8 @@ test.describe('POST /api/admin/rebuild refuses everyone but an admin', () => {
     const shopper = await accessToken(SHOPPER.email, SHOPPER.password);
     for (const method of ['post', 'get'] as const) {
       const headers = { Authorization: `Bearer ${shopper}` };
-      const response = method === 'post' ? await request.post('/api/admin/rebuild', { headers, data: {} }) : await request.get('/api/admin/rebuild', { headers });
+      const response =
+        method === 'post' ? await request.post('/api/admin/rebuild', { headers, data: {} }) : await request.get('/api/admin/rebuild', { headers });
       expect(response.status()).toBe(403);
       expect(await response.json()).toMatchObject({ error: 'forbidden', message: 'Solo un administrador puede reconstruir el catálogo.' });
     }

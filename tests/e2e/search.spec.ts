@@ -5,7 +5,12 @@ import { expect, test, type Page, type Request, expectConsoleError } from './fix
 const STACK_URL = `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT || '54329'}`;
 
 // Demo products (supabase/seed.sql).
-const PIKACHU = ['Lata Pikachu ex', 'Pikachu & Zekrom GX – Carta individual (Unión de Aliados)', 'Pikachu & Zekrom GX PSA 10 (Unión de Aliados)', 'Pikachu ex – Carta individual (Chispas Fulgurantes)'];
+const PIKACHU = [
+  'Lata Pikachu ex',
+  'Pikachu & Zekrom GX – Carta individual (Unión de Aliados)',
+  'Pikachu & Zekrom GX PSA 10 (Unión de Aliados)',
+  'Pikachu ex – Carta individual (Chispas Fulgurantes)',
+];
 const HERO = { id: 'pk-boosterbox-journey-together', name: 'Caja de sobres Journey Together (36 sobres)' };
 
 /** Clicks the page well away from the header and its dropdown. */

@@ -41,7 +41,9 @@ function expectSecurityHeaders(res: APIResponse): Map<string, string[]> {
   expect(headers['x-content-type-options'], res.url()).toBe('nosniff');
   expect(headers['referrer-policy'], res.url()).toBe('strict-origin-when-cross-origin');
   expect(headers['x-frame-options'], res.url()).toBe('DENY');
-  expect(headers['permissions-policy'], res.url()).toBe('payment=(self "https://js.stripe.com" "https://www.paypal.com"), camera=(), microphone=(), geolocation=()');
+  expect(headers['permissions-policy'], res.url()).toBe(
+    'payment=(self "https://js.stripe.com" "https://www.paypal.com"), camera=(), microphone=(), geolocation=()',
+  );
   // The e2e shop runs on http://127.0.0.1, so no HSTS.
   expect(headers['strict-transport-security'], res.url()).toBeUndefined();
   const csp = directives(headers['content-security-policy'] ?? '');

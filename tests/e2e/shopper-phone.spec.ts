@@ -184,7 +184,16 @@ test.describe('unavailable products', () => {
     const id = `pk-e2e-retirado-${Date.now()}`;
     const created = await request.post(`${STACK_URL}/rest/v1/products`, {
       headers,
-      data: { id, name: 'Producto retirado', price: 99, stock: 5, available: false, franchise_id: 'pokemon', product_type_id: 'booster-pack', expansion_id: 'destined-rivals' },
+      data: {
+        id,
+        name: 'Producto retirado',
+        price: 99,
+        stock: 5,
+        available: false,
+        franchise_id: 'pokemon',
+        product_type_id: 'booster-pack',
+        expansion_id: 'destined-rivals',
+      },
     });
     expect(created.status()).toBe(201);
     try {

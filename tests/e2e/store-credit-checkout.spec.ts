@@ -30,7 +30,16 @@ async function slowPhone(page: Page): Promise<void> {
 
 async function orderRow(id: string) {
   const { body } = await serviceRest('GET', `orders?id=eq.${id}&select=status,total,credit_applied,payment_method,payment_provider,oxxo_voucher`);
-  return (body as Array<{ status: string; total: number; credit_applied: number; payment_method: string | null; payment_provider: string | null; oxxo_voucher: unknown }>)[0]!;
+  return (
+    body as Array<{
+      status: string;
+      total: number;
+      credit_applied: number;
+      payment_method: string | null;
+      payment_provider: string | null;
+      oxxo_voucher: unknown;
+    }>
+  )[0]!;
 }
 
 async function ledger(userId: string) {
@@ -101,7 +110,10 @@ test.describe('saldo a favor al pagar', () => {
     const { user, orderId, totalCents } = await toPayment(page, 'todo', WHOLE_PRODUCT);
     await credit(user.id, totalCents + 10_000);
     await page.getByRole('tab', { name: 'Saldo a favor' }).click();
-    await page.getByRole('tabpanel').getByRole('button', { name: `Pagar ${mxn(totalCents / 100)} con saldo a favor` }).click();
+    await page
+      .getByRole('tabpanel')
+      .getByRole('button', { name: `Pagar ${mxn(totalCents / 100)} con saldo a favor` })
+      .click();
     await expect(page.getByRole('heading', { name: 'Gracias por tu compra' })).toBeVisible({ timeout: 30_000 });
     expect(await orderRow(orderId)).toMatchObject({ status: 'Pagado', payment_method: 'store_credit', payment_provider: 'store_credit' });
     expect(Number((await ledger(user.id)).at(-1)!.balance_after)).toBe(10_000);
@@ -121,7 +133,12 @@ test.describe('una ficha de OXXO pendiente', () => {
     });
     await page.getByRole('tab', { name: 'Efectivo en OXXO' }).click();
     await page.getByRole('button', { name: 'Generar ficha de pago OXXO' }).click();
-    await expect(page.getByRole('tabpanel').getByText(/No se pudo|error/i).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('tabpanel')
+        .getByText(/No se pudo|error/i)
+        .first(),
+    ).toBeVisible();
     await page.unroute('**/api/create-payment-intent');
     await expect.poll(async () => Boolean((await orderRow(orderId)).oxxo_voucher)).toBe(true);
 

@@ -18,8 +18,7 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 // A product no other end-to-end test buys, so its stock is this file's alone.
 const PRODUCT = 'pk-blister-temporal-forces';
 
-const HOW_RETURNED =
-  'Los pagos en efectivo en OXXO no se pueden devolver en efectivo: se abonan a tu saldo a favor o se devuelven por transferencia bancaria.';
+const HOW_RETURNED = 'Los pagos en efectivo en OXXO no se pueden devolver en efectivo: se abonan a tu saldo a favor o se devuelven por transferencia bancaria.';
 
 /** Resolves once the page's live subscription to the balance's ledger is open on the stack. */
 function ledgerFollowed(page: Page): Promise<void> {

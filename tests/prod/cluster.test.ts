@@ -14,7 +14,18 @@ import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../scripts/seed/constants.ts';
-import { buildShop, findNginx, freePort, outputFolder, startBackend, startInstance, startNginx, type Backend, type Instance, type Proxy } from '../../scripts/load/cluster.ts';
+import {
+  buildShop,
+  findNginx,
+  freePort,
+  outputFolder,
+  startBackend,
+  startInstance,
+  startNginx,
+  type Backend,
+  type Instance,
+  type Proxy,
+} from '../../scripts/load/cluster.ts';
 import { stopwatch } from './stopwatch.ts';
 import { pgServerSupport } from '../db/pg-server.ts';
 
@@ -42,8 +53,8 @@ interface Job {
   error: string | null;
 }
 
-const jobs = async () => (await db.query<Job>('select id::text, status, holder, attempts, product_ids, requests, error from public.rebuild_jobs order by id')).rows;
-
+const jobs = async () =>
+  (await db.query<Job>('select id::text, status, holder, attempts, product_ids, requests, error from public.rebuild_jobs order by id')).rows;
 
 /** The holder name (host-pid) of an instance, as the jobs table and the sweeper lease write it. */
 const holderOf = (instance: Instance) => `${os.hostname()}-${instance.child.pid}`;
@@ -174,18 +185,14 @@ describe('two server processes behind nginx (one PostgreSQL server, one output f
     });
     expect(edit.status).toBe(204);
     // Both processes hear of it; one job, built once, with the product's id.
-    await expect
-      .poll(async () => (await jobs()).slice(before.length).map((j) => j.status), { timeout: 150_000, interval: 500 })
-      .toEqual(['done']);
+    await expect.poll(async () => (await jobs()).slice(before.length).map((j) => j.status), { timeout: 150_000, interval: 500 }).toEqual(['done']);
     const [job] = (await jobs()).slice(before.length);
     expect(job!.product_ids).toEqual([PRODUCT]);
     expect(job!.requests).toBe(1);
     const { rows: keys } = await db.query<{ key: string }>('select key from public.rebuild_change_keys where key like $1', [`${PRODUCT}|UPDATE|%`]);
     expect(keys).toHaveLength(1);
     // Each process asked; the second request counted as the same change.
-    await expect
-      .poll(() => [a, b].map((i) => i.output.join('')).join('\n'), { timeout: 5000 })
-      .toMatch(/otro servidor ya la pidió/);
+    await expect.poll(() => [a, b].map((i) => i.output.join('')).join('\n'), { timeout: 5000 }).toMatch(/otro servidor ya la pidió/);
     // Whichever process built it, both serve it as a static file of the new build.
     for (const instance of [a, b]) {
       const res = await fetch(`${instance.url}/product/${PRODUCT}`);

@@ -46,7 +46,6 @@ const received: Array<{ rcpt: string[]; mail: ParsedMail }> = [];
 let shopUrl = '';
 const { timings, timed } = stopwatch();
 
-
 beforeAll(async () => {
   const support = pgServerSupport();
   // CI installs PostgreSQL's server binaries; a production check that silently skipped would prove nothing.
@@ -105,7 +104,9 @@ beforeAll(async () => {
     await run('npm', ['prune', '--omit=dev', '--offline', '--no-audit', '--no-fund'], { cwd: work, env: { ...buildEnv, npm_config_update_notifier: 'false' } });
     // npm keeps a devDependency that some production package names as an optional peer (tsx, for
     // vite); a deployment may well not have it, so it goes too.
-    const devDependencies = Object.keys((JSON.parse(fs.readFileSync(path.join(work, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies);
+    const devDependencies = Object.keys(
+      (JSON.parse(fs.readFileSync(path.join(work, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies,
+    );
     for (const name of devDependencies) fs.rmSync(path.join(work, 'node_modules', name), { recursive: true, force: true });
   });
 
@@ -140,7 +141,10 @@ beforeAll(async () => {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the production server exited (${server.exitCode}): ${output.join('')}`);
-    const ok = await fetch(`${shopUrl}/`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${shopUrl}/`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`the production server did not answer: ${output.join('')}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -178,7 +182,9 @@ describe('the production server (pruned build, live payments, SMTP, PostgreSQL)'
   });
 
   it('names the payment mode and what each provider lacks in its log', async () => {
-    await expect.poll(() => output.join(''), { timeout: 10_000 }).toContain('pagos: modo live; Stripe activo; PayPal NO disponible (falta PUBLIC_PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET)');
+    await expect
+      .poll(() => output.join(''), { timeout: 10_000 })
+      .toContain('pagos: modo live; Stripe activo; PayPal NO disponible (falta PUBLIC_PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET)');
   });
 
   it('sells: order, card payment through Stripe, webhook, paid order, confirmation e-mail over SMTP', async () => {
@@ -203,9 +209,18 @@ describe('the production server (pruned build, live payments, SMTP, PostgreSQL)'
 
     // The card holder pays; Stripe tells the shop through its signed webhook.
     stripe.intents.get(intent.paymentIntentId)!.status = 'succeeded';
-    const payload = JSON.stringify({ id: 'evt_produccion_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intent.paymentIntentId, object: 'payment_intent' } } });
+    const payload = JSON.stringify({
+      id: 'evt_produccion_1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: intent.paymentIntentId, object: 'payment_intent' } },
+    });
     const signature = new Stripe('sk_test_signer').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const hook = await fetch(`${shopUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'stripe-signature': signature, 'content-type': 'application/json' }, body: payload });
+    const hook = await fetch(`${shopUrl}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'stripe-signature': signature, 'content-type': 'application/json' },
+      body: payload,
+    });
     expect(hook.status).toBe(200);
     expect(await hook.json()).toMatchObject({ received: true, handled: true, status: 'Pagado', changed: true });
     const { data: paid } = await shopper.from('orders').select('status, payment_provider, payment_ref, shipping_address').eq('id', orderId).single();
@@ -213,7 +228,9 @@ describe('the production server (pruned build, live payments, SMTP, PostgreSQL)'
     expect(paid!.shipping_address).toMatchObject({ street: expect.any(String), city: expect.any(String) });
 
     const number = `#${String(orderId).slice(-6).toUpperCase()}`;
-    await expect.poll(() => received.filter((m) => m.rcpt.includes(DEMO_SHOPPER.email)).map((m) => m.mail.subject), { timeout: 30_000 }).toContain(`Confirmación de tu pedido ${number}`);
+    await expect
+      .poll(() => received.filter((m) => m.rcpt.includes(DEMO_SHOPPER.email)).map((m) => m.mail.subject), { timeout: 30_000 })
+      .toContain(`Confirmación de tu pedido ${number}`);
     const mail = received.find((m) => m.mail.subject === `Confirmación de tu pedido ${number}`)!.mail;
     expect(mail.from?.text).toContain('pedidos@cartas.test');
     expect(mail.text).toContain('Gracias por tu compra.');

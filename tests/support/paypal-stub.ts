@@ -59,7 +59,10 @@ export async function startPayPalStub(): Promise<PayPalStub> {
   const byRequestId = new Map<string, any>();
   const nextCapture = new Map<string, string>();
   /** transmission_sig → what PayPal signed with it. */
-  const signatures = new Map<string, { transmission_id: string; transmission_time: string; cert_url: string; auth_algo: string; webhook_id: string; event: string }>();
+  const signatures = new Map<
+    string,
+    { transmission_id: string; transmission_time: string; cert_url: string; auth_algo: string; webhook_id: string; event: string }
+  >();
   let base = '';
   const findCapture = (captureId: string): { order: any; capture: any } | null => {
     for (const order of orders.values()) {

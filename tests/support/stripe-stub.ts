@@ -82,7 +82,13 @@ export async function startStripeStub(): Promise<StripeStub> {
         return send(200, { id: 'cus_stub_1', object: 'customer', invoice_settings: { default_payment_method: 'pm_stub_2' } });
       }
       if (req.method === 'GET' && url.pathname === '/v1/payment_methods') {
-        const card = (id: string, last4: string) => ({ id, object: 'payment_method', type: 'card', customer: 'cus_stub_1', card: { brand: 'visa', last4, exp_month: 4, exp_year: 2031 } });
+        const card = (id: string, last4: string) => ({
+          id,
+          object: 'payment_method',
+          type: 'card',
+          customer: 'cus_stub_1',
+          card: { brand: 'visa', last4, exp_month: 4, exp_year: 2031 },
+        });
         return send(200, { object: 'list', data: [card('pm_stub_1', '4242'), card('pm_stub_2', '1881')], has_more: false, url: '/v1/payment_methods' });
       }
       if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
@@ -131,7 +137,11 @@ export async function startStripeStub(): Promise<StripeStub> {
         // As Stripe: a succeeded, canceled or processing intent cannot be cancelled.
         if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing') {
           return send(400, {
-            error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.` },
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            },
           });
         }
         intent.status = 'canceled';
@@ -167,7 +177,10 @@ export async function startStripeStub(): Promise<StripeStub> {
         const intent = intents.get(intentMatch[1]!);
         if (!intent) return missing('payment_intent');
         const expand = [...params.entries()].filter(([k]) => k.startsWith('expand')).map(([, v]) => v);
-        return send(200, expand.includes('latest_charge') ? { ...intent, latest_charge: chargeOf(intent) } : { ...intent, latest_charge: chargeOf(intent)?.id ?? null });
+        return send(
+          200,
+          expand.includes('latest_charge') ? { ...intent, latest_charge: chargeOf(intent) } : { ...intent, latest_charge: chargeOf(intent)?.id ?? null },
+        );
       }
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
         if (refundFailures > 0) {
@@ -183,7 +196,14 @@ export async function startStripeStub(): Promise<StripeStub> {
           });
         }
         return once(() => {
-          const refund = { id: `re_stub_${refunds.size + 1}`, object: 'refund', amount: Number(params.get('amount')), currency: 'mxn', payment_intent: intent.id, status: 'succeeded' };
+          const refund = {
+            id: `re_stub_${refunds.size + 1}`,
+            object: 'refund',
+            amount: Number(params.get('amount')),
+            currency: 'mxn',
+            payment_intent: intent.id,
+            status: 'succeeded',
+          };
           refunds.set(refund.id, refund);
           return refund;
         });

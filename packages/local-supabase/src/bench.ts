@@ -63,14 +63,21 @@ export async function runBackendBench(options: { clients?: number; listRequests?
   try {
     const templateDir = path.join(dataDir, 'templates');
     const common = { port: 0, host: '127.0.0.1', databaseUrl: '', templateDir } as const;
-    const detail = (t: RunningStack['timings']) =>
-      ` (database ${ms(t.database)}, migrations ${ms(t.migrations)}, storage ${ms(t.storage)})`;
+    const detail = (t: RunningStack['timings']) => ` (database ${ms(t.database)}, migrations ${ms(t.migrations)}, storage ${ms(t.storage)})`;
     const first = await startStack({ ...common, dataDir: path.join(dataDir, 'first') });
     await first.stop();
-    rows.push({ name: `Start-up, fresh data dir, no template yet (initdb + migrations + seed)${detail(first.timings)}`, value: ms(first.timings.total), goal: '< 5 s' });
+    rows.push({
+      name: `Start-up, fresh data dir, no template yet (initdb + migrations + seed)${detail(first.timings)}`,
+      value: ms(first.timings.total),
+      goal: '< 5 s',
+    });
     const fresh = await startStack({ ...common, dataDir: path.join(dataDir, 'fresh') });
     await fresh.stop();
-    rows.push({ name: `Start-up, fresh data dir from the cached template (after --reset)${detail(fresh.timings)}`, value: ms(fresh.timings.total), goal: '< 5 s' });
+    rows.push({
+      name: `Start-up, fresh data dir from the cached template (after --reset)${detail(fresh.timings)}`,
+      value: ms(fresh.timings.total),
+      goal: '< 5 s',
+    });
 
     stack = await startStack({ ...common, dataDir: path.join(dataDir, 'fresh') });
     rows.push({ name: `Start-up, existing data dir${detail(stack.timings)}`, value: ms(stack.timings.total), goal: '< 2 s' });

@@ -8,7 +8,6 @@ import path from 'node:path';
 /** Local-only HS256 secret. Documented in README and .env.example. */
 export const LOCAL_JWT_SECRET = 'tienda-local-jwt-secret-solo-para-desarrollo-0001';
 
-
 export interface StackConfig {
   host: string;
   port: number;

@@ -96,7 +96,12 @@ export function extractTar(archive: Buffer, dir: string): void {
     const header = archive.subarray(offset, offset + 512);
     if (header.every((b) => b === 0)) break;
     const name = text(offset, 100);
-    const prefix = archive.subarray(offset + 257, offset + 263).toString('latin1').startsWith('ustar') ? text(offset + 345, 155) : '';
+    const prefix = archive
+      .subarray(offset + 257, offset + 263)
+      .toString('latin1')
+      .startsWith('ustar')
+      ? text(offset + 345, 155)
+      : '';
     const size = parseInt(text(offset + 124, 12).trim() || '0', 8);
     const type = String.fromCharCode(header[156] ?? 0);
     const full = (prefix ? `${prefix}/${name}` : name).replace(/^\/+/, '');

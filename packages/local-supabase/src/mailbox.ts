@@ -57,19 +57,11 @@ function decodeHtml(s: string): string {
 
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 /** Stores an outgoing e-mail in the local mailbox. */
-export async function sendMail(
-  ctx: StackContext,
-  msg: { to: string; subject: string; html: string; text: string },
-): Promise<void> {
+export async function sendMail(ctx: StackContext, msg: { to: string; subject: string; html: string; text: string }): Promise<void> {
   const record: MailMessage = {
     id: randomUUID(),
     to: msg.to.toLowerCase(),

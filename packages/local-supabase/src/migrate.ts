@@ -126,11 +126,7 @@ ${outer};`;
  * Applies every file not applied yet, in order, through `exec`. Returns the files it considered
  * (the database decides which of them actually ran).
  */
-export async function applyMigrations(
-  exec: SqlExecutor,
-  project: ProjectFiles,
-  options: ApplyOptions = {},
-): Promise<SqlFile[]> {
+export async function applyMigrations(exec: SqlExecutor, project: ProjectFiles, options: ApplyOptions = {}): Promise<SqlFile[]> {
   const files = migrationFiles(project, { seed: options.seed ?? true, local: options.local ?? true });
   await exec(BOOTSTRAP_SQL, 'supabase_migrations');
   for (const file of files) {

@@ -154,10 +154,7 @@ export function createStackServer(ctx: StackContext, options: ServerOptions = {}
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       if (inFlight > 0) {
-        await Promise.race([
-          new Promise<void>((resolve) => idleWaiters.push(resolve)),
-          new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref()),
-        ]);
+        await Promise.race([new Promise<void>((resolve) => idleWaiters.push(resolve)), new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref())]);
       }
       server.closeAllConnections();
       await closed;

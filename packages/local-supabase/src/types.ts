@@ -15,10 +15,4 @@ export interface StackContext {
  * It must always answer (never throw for bad input); the router turns an unexpected
  * throw into a JSON 500 and logs it.
  */
-export type Handler = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  path: string,
-  url: URL,
-  ctx: StackContext,
-) => Promise<void>;
+export type Handler = (req: IncomingMessage, res: ServerResponse, path: string, url: URL, ctx: StackContext) => Promise<void>;

@@ -220,9 +220,7 @@ describe('auth calls the shop makes (spec section 7)', () => {
     const updated = await sb.auth.updateUser({ password: 'nueva-clave-456' });
     expect(updated.error).toBeNull();
 
-    expect((await client().auth.signInWithPassword({ email, password: 'anterior-123' })).error?.code).toBe(
-      'invalid_credentials',
-    );
+    expect((await client().auth.signInWithPassword({ email, password: 'anterior-123' })).error?.code).toBe('invalid_credentials');
     expect((await client().auth.signInWithPassword({ email, password: 'nueva-clave-456' })).error).toBeNull();
 
     // Unknown addresses get the same answer and no e-mail, so accounts cannot be probed.
@@ -432,9 +430,7 @@ describe('sessions', () => {
     expect(weak.error?.status).toBe(422);
 
     expect((await sb.auth.updateUser({ password: 'segunda-456' })).error).toBeNull();
-    expect((await client().auth.signInWithPassword({ email, password: 'primera-123' })).error?.code).toBe(
-      'invalid_credentials',
-    );
+    expect((await client().auth.signInWithPassword({ email, password: 'primera-123' })).error?.code).toBe('invalid_credentials');
     const relogin = await client().auth.signInWithPassword({ email, password: 'segunda-456' });
     expect(relogin.error).toBeNull();
     expect(relogin.data.user?.user_metadata.lastname).toBe('Hernández');
@@ -457,9 +453,7 @@ describe('sessions', () => {
     expect(after.user?.id).toBe(user.id);
     expect(after.user?.email).toBe(newAddress);
     expect((await client().auth.signInWithPassword({ email: newAddress, password: 'secreto-123' })).error).toBeNull();
-    expect((await client().auth.signInWithPassword({ email: oldEmail, password: 'secreto-123' })).error?.code).toBe(
-      'invalid_credentials',
-    );
+    expect((await client().auth.signInWithPassword({ email: oldEmail, password: 'secreto-123' })).error?.code).toBe('invalid_credentials');
     // An address that belongs to someone else is refused.
     const taken = await sb.auth.updateUser({ email: 'admin@demo.mx' });
     expect(taken.error?.code).toBe('email_exists');
@@ -610,9 +604,7 @@ describe('links and limits', () => {
     // A non-http or foreign redirect target falls back to the site.
     const script = await followLink(`${stack.url}/auth/v1/verify?token=x&type=signup&redirect_to=javascript:alert(1)`);
     expect(script.location.origin).toBe(SITE);
-    const foreign = await followLink(
-      `${stack.url}/auth/v1/verify?token=x&type=signup&redirect_to=${encodeURIComponent('https://ajeno.example/robar')}`,
-    );
+    const foreign = await followLink(`${stack.url}/auth/v1/verify?token=x&type=signup&redirect_to=${encodeURIComponent('https://ajeno.example/robar')}`);
     expect(foreign.location.origin).toBe(SITE);
   });
 

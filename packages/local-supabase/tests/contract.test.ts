@@ -119,7 +119,11 @@ describe('addresses', () => {
   let secondId: string;
 
   it('insert {label, street, city, state, zip, country, user_id, is_default} returning the row', async () => {
-    const first = await fresh.from('addresses').insert({ label: 'Casa', ...ADDRESS, user_id: freshId, is_default: false }).select().single();
+    const first = await fresh
+      .from('addresses')
+      .insert({ label: 'Casa', ...ADDRESS, user_id: freshId, is_default: false })
+      .select()
+      .single();
     expect(first.error).toBeNull();
     // The first address of a user is the default whatever the form said.
     expect(first.data).toMatchObject({ label: 'Casa', street: ADDRESS.street, user_id: freshId, is_default: true });

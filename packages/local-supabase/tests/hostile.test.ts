@@ -36,7 +36,12 @@ function randomUnicode(n: number): string {
   let s = '';
   for (let i = 0; i < n; i++) {
     const r = rand();
-    s += r < 0.5 ? String.fromCharCode(32 + int(95)) : r < 0.8 ? String.fromCodePoint(0x80 + int(0x2000)) : pick(['\u0000', '\n', '"', "'", '\\', '%', '(', ')', ',', '.', '*', ';', '--', '$1', '\ud800']);
+    s +=
+      r < 0.5
+        ? String.fromCharCode(32 + int(95))
+        : r < 0.8
+          ? String.fromCodePoint(0x80 + int(0x2000))
+          : pick(['\u0000', '\n', '"', "'", '\\', '%', '(', ')', ',', '.', '*', ';', '--', '$1', '\ud800']);
   }
   return s;
 }
@@ -44,25 +49,82 @@ function randomUnicode(n: number): string {
 const INJECTIONS = [
   "'; drop table fx_products; --",
   '"; drop table fx_products; --',
-  "1 or 1=1",
-  "1); delete from fx_products; --",
+  '1 or 1=1',
+  '1); delete from fx_products; --',
   'fx_products"; delete from fx_products where "1"="1',
-  "$$; drop table fx_orders; $$",
+  '$$; drop table fx_orders; $$',
   "' union select * from pg_authid --",
-  "name) or (1=1",
+  'name) or (1=1',
   'x\u0000y',
-  "pg_sleep(10)",
-  "*,fx_orders(*)",
-  "(select 1)",
-  "id;truncate fx_products",
+  'pg_sleep(10)',
+  '*,fx_orders(*)',
+  '(select 1)',
+  'id;truncate fx_products',
   '\\',
   '"',
   "''",
   '{"a":1}',
 ];
 const COLUMNS = ['id', 'name', 'price', 'stock', 'tags', 'details', 'created_at', 'user_id', 'nope', 'details->>idioma', 'details->x->y', '*'];
-const OPS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct', 'fts', 'plfts', 'phfts', 'wfts', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'bogus', 'like(any)', 'eq(all)', 'fts(english)', 'fts(x;y)'];
-const VALUES = ['1', '-1', '0', '1.5', '1e309', '99999999999999999999999', 'abc', 'null', 'true', 'not_null', '(1,2,3)', '("a,b",c)', '(', ')', '{a,b}', '{', '[1,10)', '*', '%', '.*', '(((', '2026-13-45', 'NaN', 'Infinity', ''];
+const OPS = [
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'in',
+  'is',
+  'isdistinct',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxr',
+  'nxl',
+  'adj',
+  'bogus',
+  'like(any)',
+  'eq(all)',
+  'fts(english)',
+  'fts(x;y)',
+];
+const VALUES = [
+  '1',
+  '-1',
+  '0',
+  '1.5',
+  '1e309',
+  '99999999999999999999999',
+  'abc',
+  'null',
+  'true',
+  'not_null',
+  '(1,2,3)',
+  '("a,b",c)',
+  '(',
+  ')',
+  '{a,b}',
+  '{',
+  '[1,10)',
+  '*',
+  '%',
+  '.*',
+  '(((',
+  '2026-13-45',
+  'NaN',
+  'Infinity',
+  '',
+];
 
 interface Case {
   method: string;
@@ -104,7 +166,32 @@ function buildCases(): Case[] {
     cases.push({ method: 'GET', path });
   }
   // 2. Random select grammar.
-  const selTokens = ['*', 'id', 'name', 'price', ',', '(', ')', ':', '::', '::text', '::int;drop', '!inner', '!left', '!bogus', 'fx_order_items', 'fx_orders', 'fx_products', '...', '->', '->>', '"', 'count()', 'a:b:c', ' '];
+  const selTokens = [
+    '*',
+    'id',
+    'name',
+    'price',
+    ',',
+    '(',
+    ')',
+    ':',
+    '::',
+    '::text',
+    '::int;drop',
+    '!inner',
+    '!left',
+    '!bogus',
+    'fx_order_items',
+    'fx_orders',
+    'fx_products',
+    '...',
+    '->',
+    '->>',
+    '"',
+    'count()',
+    'a:b:c',
+    ' ',
+  ];
   for (let i = 0; i < 200; i++) {
     let sel = '';
     const n = 1 + int(12);
@@ -148,7 +235,12 @@ function buildCases(): Case[] {
       cases.push({ method: 'GET', path: t });
     }
     cases.push({ method: 'POST', path: `/rest/v1/fx_notes?columns=${enc(inj)}`, body: '{"body":"x"}', headers: { authorization: `Bearer ${userToken}` } });
-    cases.push({ method: 'POST', path: `/rest/v1/fx_notes?on_conflict=${enc(inj)}`, body: '{"body":"x"}', headers: { authorization: `Bearer ${userToken}`, prefer: 'resolution=merge-duplicates' } });
+    cases.push({
+      method: 'POST',
+      path: `/rest/v1/fx_notes?on_conflict=${enc(inj)}`,
+      body: '{"body":"x"}',
+      headers: { authorization: `Bearer ${userToken}`, prefer: 'resolution=merge-duplicates' },
+    });
     cases.push({ method: 'POST', path: '/rest/v1/fx_notes', body: JSON.stringify({ [inj]: 1 }), headers: { authorization: `Bearer ${userToken}` } });
     cases.push({ method: 'PATCH', path: `/rest/v1/fx_products?id=eq.${enc(inj)}`, body: JSON.stringify({ name: inj }) });
     cases.push({ method: 'DELETE', path: `/rest/v1/fx_products?name=eq.${enc(inj)}` });
@@ -157,11 +249,36 @@ function buildCases(): Case[] {
   }
   // 6. Bodies: bad JSON, wrong shapes and types, huge and odd values.
   const bodies: Array<string | Buffer> = [
-    '', '{', '}', 'null', 'true', '1', '"x"', '[]', '[1,2]', '[[]]', '{"body":}', '{"body":"x"', '\u0000', 'Ω≈ç√',
-    '{"body": 1}', '{"body": ["a"]}', '{"body": {"a": 1}}', '{"body": null}', '{"id": "x"}', '{"id": 1e400}', '{"owner": "no-uuid"}',
-    '{"body":"' + 'a'.repeat(1_000_000) + '"}', '[' + Array.from({ length: 3000 }, () => '{"body":"m"}').join(',') + ']',
-    '{"body":"x","body":"y"}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}', '[{"body":"a"},{"other":"b"}]',
-    JSON.stringify({ body: 'x'.repeat(10) + '\u0000' }), '[' + '['.repeat(5000) + ']'.repeat(5000) + ']', '{"a":' + '{"a":'.repeat(3000) + '1' + '}'.repeat(3001),
+    '',
+    '{',
+    '}',
+    'null',
+    'true',
+    '1',
+    '"x"',
+    '[]',
+    '[1,2]',
+    '[[]]',
+    '{"body":}',
+    '{"body":"x"',
+    '\u0000',
+    'Ω≈ç√',
+    '{"body": 1}',
+    '{"body": ["a"]}',
+    '{"body": {"a": 1}}',
+    '{"body": null}',
+    '{"id": "x"}',
+    '{"id": 1e400}',
+    '{"owner": "no-uuid"}',
+    '{"body":"' + 'a'.repeat(1_000_000) + '"}',
+    '[' + Array.from({ length: 3000 }, () => '{"body":"m"}').join(',') + ']',
+    '{"body":"x","body":"y"}',
+    '{"__proto__":{"x":1}}',
+    '{"constructor":{"prototype":{}}}',
+    '[{"body":"a"},{"other":"b"}]',
+    JSON.stringify({ body: 'x'.repeat(10) + '\u0000' }),
+    '[' + '['.repeat(5000) + ']'.repeat(5000) + ']',
+    '{"a":' + '{"a":'.repeat(3000) + '1' + '}'.repeat(3001),
     Buffer.from([0xff, 0xfe, 0x00, 0x7b]),
   ];
   for (const body of bodies) {
@@ -180,19 +297,47 @@ function buildCases(): Case[] {
     const obj: Record<string, unknown> = {};
     for (let j = 0; j < 1 + int(4); j++) {
       obj[pick(['body', 'owner', 'id', 'nope', 'a', 'b', 'max_price', pick(INJECTIONS)])] = pick<unknown>([
-        1, -1, 1.5, 'x', '', null, true, [], {}, [1, 'a'], { nested: [1] }, 'x'.repeat(int(5000)), pick(INJECTIONS), Number.MAX_SAFE_INTEGER, USER_B,
+        1,
+        -1,
+        1.5,
+        'x',
+        '',
+        null,
+        true,
+        [],
+        {},
+        [1, 'a'],
+        { nested: [1] },
+        'x'.repeat(int(5000)),
+        pick(INJECTIONS),
+        Number.MAX_SAFE_INTEGER,
+        USER_B,
       ]);
     }
     cases.push({
       method: pick(['POST', 'PATCH', 'DELETE']),
-      path: pick(['/rest/v1/fx_notes', '/rest/v1/fx_notes?id=eq.1', '/rest/v1/rpc/fx_add', '/rest/v1/rpc/fx_cheap', '/rest/v1/rpc/fx_fail', '/rest/v1/fx_notes?select=*,nope(*)']),
+      path: pick([
+        '/rest/v1/fx_notes',
+        '/rest/v1/fx_notes?id=eq.1',
+        '/rest/v1/rpc/fx_add',
+        '/rest/v1/rpc/fx_cheap',
+        '/rest/v1/rpc/fx_fail',
+        '/rest/v1/fx_notes?select=*,nope(*)',
+      ]),
       body: rand() < 0.9 ? JSON.stringify(rand() < 0.2 ? [obj, obj] : obj) : randomBytes(int(200)),
       headers: { authorization: `Bearer ${userToken}`, prefer: 'return=representation' },
     });
   }
   // 7. Headers: tokens, Prefer, Range, profiles, Accept, content types.
   const badTokens = [
-    'x', 'Bearer', 'a.b.c', 'e30.e30.e30', '....', 'ey' + 'A'.repeat(5000), Array.from({ length: 40 }, () => String.fromCharCode(33 + int(94))).join(''), 'Bearer Bearer x',
+    'x',
+    'Bearer',
+    'a.b.c',
+    'e30.e30.e30',
+    '....',
+    'ey' + 'A'.repeat(5000),
+    Array.from({ length: 40 }, () => String.fromCharCode(33 + int(94))).join(''),
+    'Bearer Bearer x',
     'eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.', // alg none, role service_role
   ];
   for (const t of badTokens) {
@@ -205,12 +350,23 @@ function buildCases(): Case[] {
     { prefer: 'count=exact, count=planned, return=bogus, resolution=x, max-affected=-1, tx=commit' },
     { prefer: 'handling=strict, max-affected=0' },
     { prefer: ','.repeat(1000) },
-    { range: 'items=5-1' }, { range: '0-' }, { range: 'abc' }, { range: '99999999999999999-999999999999999999' }, { range: '-5' },
-    { range: '0-9', 'range-unit': 'bytes' }, { range: '1000000-1000001' },
-    { 'accept-profile': 'auth' }, { 'accept-profile': "public'; drop" }, { 'content-profile': 'storage' },
-    { accept: 'application/vnd.pgrst.object+json' }, { accept: 'text/csv' }, { accept: '*/*;;;;' },
-    { 'content-type': 'text/plain' }, { 'content-type': 'multipart/form-data; boundary=x' },
-    { 'x-forwarded-for': '1.1.1.1' }, { cookie: 'a='.repeat(100) },
+    { range: 'items=5-1' },
+    { range: '0-' },
+    { range: 'abc' },
+    { range: '99999999999999999-999999999999999999' },
+    { range: '-5' },
+    { range: '0-9', 'range-unit': 'bytes' },
+    { range: '1000000-1000001' },
+    { 'accept-profile': 'auth' },
+    { 'accept-profile': "public'; drop" },
+    { 'content-profile': 'storage' },
+    { accept: 'application/vnd.pgrst.object+json' },
+    { accept: 'text/csv' },
+    { accept: '*/*;;;;' },
+    { 'content-type': 'text/plain' },
+    { 'content-type': 'multipart/form-data; boundary=x' },
+    { 'x-forwarded-for': '1.1.1.1' },
+    { cookie: 'a='.repeat(100) },
   ];
   for (const h of headerVariants) {
     for (const [method, path] of [
@@ -221,12 +377,27 @@ function buildCases(): Case[] {
       ['DELETE', '/rest/v1/fx_notes?id=eq.999'],
       ['POST', '/rest/v1/rpc/fx_add'],
     ] as const) {
-      cases.push({ method, path, headers: { ...h, authorization: `Bearer ${userToken}` }, body: method === 'GET' || method === 'HEAD' ? undefined : '{"body":"h","a":1}' });
+      cases.push({
+        method,
+        path,
+        headers: { ...h, authorization: `Bearer ${userToken}` },
+        body: method === 'GET' || method === 'HEAD' ? undefined : '{"body":"h","a":1}',
+      });
     }
   }
   // 8. Methods and routes.
   for (const method of ['PUT', 'OPTIONS', 'PURGE', 'PROPFIND', 'M-SEARCH']) {
-    for (const path of ['/rest/v1/fx_products', '/rest/v1/rpc/fx_add', '/', '/health', '/nope', '/rest/v1', '/rest/v1/', '/rest/v1/a/b/c', '/rest/v1//fx_products']) {
+    for (const path of [
+      '/rest/v1/fx_products',
+      '/rest/v1/rpc/fx_add',
+      '/',
+      '/health',
+      '/nope',
+      '/rest/v1',
+      '/rest/v1/',
+      '/rest/v1/a/b/c',
+      '/rest/v1//fx_products',
+    ]) {
       cases.push({ method, path });
     }
   }
@@ -341,7 +512,9 @@ describe('hostile input', () => {
     }).catch(() => null);
     // The server may cut the upload after answering; either way nothing over the limit is stored.
     if (res) expect(res.status).toBe(413);
-    const count = await fetch(`${stack.url}/rest/v1/fx_notes?select=id&body=like.xxx*`, { headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` } });
+    const count = await fetch(`${stack.url}/rest/v1/fx_notes?select=id&body=like.xxx*`, {
+      headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` },
+    });
     expect(await count.json()).toEqual([]);
   });
 

@@ -16,8 +16,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const anonClient = () =>
-  createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+const anonClient = () => createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
 
 interface Mail {
   id: string;
@@ -106,7 +105,12 @@ describe('mailbox', () => {
     const email = `buzon.privado.${Date.now()}@correo.mx`;
     await anonClient().auth.signUp({ email, password: 'secreto-123' });
     const url = `${stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`;
-    const refused: Array<Record<string, string>> = [{}, { apikey: stack.anonKey }, { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` }, { authorization: 'Bearer nada' }];
+    const refused: Array<Record<string, string>> = [
+      {},
+      { apikey: stack.anonKey },
+      { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` },
+      { authorization: 'Bearer nada' },
+    ];
     for (const headers of refused) {
       const res = await fetch(url, { headers });
       expect(res.status, JSON.stringify(headers)).toBe(401);

@@ -161,11 +161,10 @@ describe('DATABASE_URL', () => {
     const initdb = spawn('initdb', ['-D', path.join(dir, 'pg'), '-A', 'trust', '-U', 'postgres', '--no-sync'], { ...asUser, stdio: 'ignore' });
     expect(await new Promise((r) => initdb.on('exit', r))).toBe(0);
     const port = await freePort();
-    const server = spawn(
-      'postgres',
-      ['-D', path.join(dir, 'pg'), '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
-      { ...asUser, stdio: 'ignore' },
-    );
+    const server = spawn('postgres', ['-D', path.join(dir, 'pg'), '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'], {
+      ...asUser,
+      stdio: 'ignore',
+    });
     try {
       const databaseUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
       let stack: Awaited<ReturnType<typeof startStack>> | undefined;
@@ -230,8 +229,15 @@ describe('database layer (PGlite)', () => {
         expect(JSON.parse(row.claims)).toEqual({ sub: `user-${i}`, role });
       }
       // A failing transaction rolls back and leaves no role behind.
-      await expect(db.asRole('anon', {}, async (tx) => { await tx.query('insert into t values (999)'); throw new Error('falla'); })).rejects.toThrow('falla');
-      const after = await db.admin((tx) => tx.query<{ n: number; who: string }>('select (select count(*) from t where n = 999)::int as n, current_user as who'));
+      await expect(
+        db.asRole('anon', {}, async (tx) => {
+          await tx.query('insert into t values (999)');
+          throw new Error('falla');
+        }),
+      ).rejects.toThrow('falla');
+      const after = await db.admin((tx) =>
+        tx.query<{ n: number; who: string }>('select (select count(*) from t where n = 999)::int as n, current_user as who'),
+      );
       expect(after.rows[0]).toEqual({ n: 0, who: 'postgres' });
       // Roles outside the three are refused before any SQL runs.
       await expect(db.asRole('postgres' as Role, {}, async () => 1)).rejects.toThrow();
@@ -274,7 +280,7 @@ describe('database templates', () => {
 
   it('starts a fresh database from a template built on the first start', async () => {
     const templateDir = tempDir();
-    const setupSql = "create table plantilla (n int); insert into plantilla values (42);";
+    const setupSql = 'create table plantilla (n int); insert into plantilla values (42);';
     const first = await startStack({ memory: true, migrate: false, setupSql, templateDir, dataDir: tempDir(), port: 0, host: '127.0.0.1', databaseUrl: '' });
     await first.stop();
     expect(first.timings.fromTemplate).toBe(false);

@@ -66,12 +66,8 @@ describe('postgres_changes through supabase-js', () => {
     const gotB: Array<Record<string, any>> = [];
     const chA = a.sb
       .channel(`direcciones-${a.id}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'addresses', filter: `user_id=eq.${a.id}` }, (p) =>
-        gotA.push(p),
-      );
-    const chB = b.sb
-      .channel('direcciones-todas')
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'addresses' }, (p) => gotB.push(p));
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'addresses', filter: `user_id=eq.${a.id}` }, (p) => gotA.push(p));
+    const chB = b.sb.channel('direcciones-todas').on('postgres_changes', { event: '*', schema: 'public', table: 'addresses' }, (p) => gotB.push(p));
     await subscribed(chA);
     await subscribed(chB);
 
@@ -89,7 +85,11 @@ describe('postgres_changes through supabase-js', () => {
 
     // Changes go out in commit order, so once B sees its own address it has been sent
     // everything about A's earlier insert that it was ever going to get.
-    const own = await b.sb.from('addresses').insert({ ...ADDRESS, street: 'Calle B 2' }).select().single();
+    const own = await b.sb
+      .from('addresses')
+      .insert({ ...ADDRESS, street: 'Calle B 2' })
+      .select()
+      .single();
     expect(own.error).toBeNull();
     await waitFor(() => gotB.length >= 1, "B's own address event");
     await new Promise((r) => setTimeout(r, 100));
@@ -118,15 +118,9 @@ describe('postgres_changes through supabase-js', () => {
     await subscribed(
       owner.sb
         .channel('pedidos')
-        .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'orders', filter: `user_id=eq.${owner.id}` }, (p) =>
-          gotOwner.push(p),
-        ),
+        .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'orders', filter: `user_id=eq.${owner.id}` }, (p) => gotOwner.push(p)),
     );
-    await subscribed(
-      other.sb
-        .channel('pedidos')
-        .on('postgres_changes', { event: '*', schema: 'public', table: 'orders' }, (p) => gotOther.push(p)),
-    );
+    await subscribed(other.sb.channel('pedidos').on('postgres_changes', { event: '*', schema: 'public', table: 'orders' }, (p) => gotOther.push(p)));
 
     const paid = await service.from('orders').update({ status: 'Pagado', paid_at: new Date().toISOString() }).eq('id', order.data.id);
     expect(paid.error).toBeNull();
@@ -147,9 +141,7 @@ describe('postgres_changes through supabase-js', () => {
     const got: unknown[] = [];
     const ch = a.sb
       .channel('baja')
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'addresses', filter: `user_id=eq.${a.id}` }, (p) =>
-        got.push(p),
-      );
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'addresses', filter: `user_id=eq.${a.id}` }, (p) => got.push(p));
     await subscribed(ch);
     await a.sb.from('addresses').insert(ADDRESS);
     await waitFor(() => got.length === 1, 'the first event');
@@ -160,9 +152,7 @@ describe('postgres_changes through supabase-js', () => {
     const probe: unknown[] = [];
     const ch2 = a.sb
       .channel('sonda')
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'addresses', filter: `user_id=eq.${a.id}` }, (p) =>
-        probe.push(p),
-      );
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'addresses', filter: `user_id=eq.${a.id}` }, (p) => probe.push(p));
     await subscribed(ch2);
     await a.sb.from('addresses').insert({ ...ADDRESS, street: 'Segunda 2' });
     await waitFor(() => probe.length === 1, 'the probe event');
@@ -196,9 +186,7 @@ describe('Phoenix protocol', () => {
       { event: '*', schema: 'public', table: 'profiles' },
       { event: 'INSERT', schema: 'public', table: 'addresses', filter: 'user_id=eq.00000000-0000-0000-0000-000000000000' },
     ];
-    ws.send(
-      JSON.stringify(['2', '2', 'realtime:prueba', 'phx_join', { config: { postgres_changes: bindings }, access_token: stack.anonKey }]),
-    );
+    ws.send(JSON.stringify(['2', '2', 'realtime:prueba', 'phx_join', { config: { postgres_changes: bindings }, access_token: stack.anonKey }]));
     await waitFor(() => frames.some((f: any) => f[3] === 'system'), 'the system message');
     expect(framesFor(frames, '1')[0]).toEqual([null, '1', 'phoenix', 'phx_reply', { status: 'ok', response: {} }]);
     const join = framesFor(frames, '2')[0];
@@ -225,8 +213,7 @@ describe('Phoenix protocol', () => {
 
   it('refuses bad tokens, bad filters and bad topics with error replies; speaks vsn 1.0.0 object frames', async () => {
     const { ws, frames } = await rawSocket('1.0.0');
-    const send = (ref: string, topic: string, event: string, payload: unknown) =>
-      ws.send(JSON.stringify({ topic, event, payload, ref, join_ref: ref }));
+    const send = (ref: string, topic: string, event: string, payload: unknown) => ws.send(JSON.stringify({ topic, event, payload, ref, join_ref: ref }));
     send('1', 'realtime:a', 'phx_join', { config: { postgres_changes: [] }, access_token: 'no.es.jwt' });
     send('2', 'realtime:b', 'phx_join', {
       config: { postgres_changes: [{ event: '*', schema: 'public', table: 'addresses', filter: 'user_id=zz.1' }] },
@@ -291,7 +278,14 @@ describe('Phoenix protocol', () => {
       () => JSON.stringify(['1', '9', 'realtime:x', 'access_token', { access_token: 'x'.repeat(20000) }]),
       () => JSON.stringify({ topic: 'realtime:x', event: 'phx_join', payload: {}, ref: '1' }),
       () => JSON.stringify(['1', '1', 'realtime:' + 'x'.repeat(5000), 'phx_join', {}]),
-      () => JSON.stringify(['1', '1', 'realtime:x', 'phx_join', { config: { postgres_changes: Array.from({ length: 500 }, () => ({ event: '*', schema: 'public' })) } }]),
+      () =>
+        JSON.stringify([
+          '1',
+          '1',
+          'realtime:x',
+          'phx_join',
+          { config: { postgres_changes: Array.from({ length: 500 }, () => ({ event: '*', schema: 'public' })) } },
+        ]),
     ];
     // Frames go in batches of ten, each followed by a heartbeat: the socket must either
     // answer it (still healthy, frames handled in order) or have closed cleanly.
@@ -340,9 +334,7 @@ describe('Phoenix protocol', () => {
     await subscribed(
       a.sb
         .channel('despues')
-        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'addresses', filter: `user_id=eq.${a.id}` }, (p) =>
-          got.push(p),
-        ),
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'addresses', filter: `user_id=eq.${a.id}` }, (p) => got.push(p)),
     );
     await a.sb.from('addresses').insert(ADDRESS);
     await waitFor(() => got.length === 1, 'an event after the fuzz');

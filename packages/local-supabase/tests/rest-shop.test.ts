@@ -84,8 +84,17 @@ describe('shop data through the REST API', () => {
     const created = await shopper.rpc('create_order', { items: [{ product_id: product!.id, quantity: 1 }] });
     expect(created.error).toBeNull();
     expect(typeof created.data).toBe('string');
-    const order = await shopper.from('orders').select('id, status, subtotal, order_items(quantity, price)').eq('id', created.data as string).single();
+    const order = await shopper
+      .from('orders')
+      .select('id, status, subtotal, order_items(quantity, price)')
+      .eq('id', created.data as string)
+      .single();
     expect(order.error).toBeNull();
-    expect(order.data).toMatchObject({ id: created.data, status: 'Pendiente', subtotal: product!.price, order_items: [{ quantity: 1, price: product!.price }] });
+    expect(order.data).toMatchObject({
+      id: created.data,
+      status: 'Pendiente',
+      subtotal: product!.price,
+      order_items: [{ quantity: 1, price: product!.price }],
+    });
   });
 });

@@ -293,7 +293,10 @@ describe('writes', () => {
   it('inserts many rows (columns=) and returns them; missing keys become null', async () => {
     const { data, error } = await service
       .from('fx_products')
-      .insert([{ name: 'Nuevo 2', price: 20, stock: 1 }, { name: 'Nuevo 3', price: 30 }])
+      .insert([
+        { name: 'Nuevo 2', price: 20, stock: 1 },
+        { name: 'Nuevo 3', price: 30 },
+      ])
       .select('name, stock');
     expect(error).toBeNull();
     expect(data).toEqual([
@@ -312,7 +315,13 @@ describe('writes', () => {
   });
 
   it('updates with filters and returns the rows', async () => {
-    const { data, error, status } = await service.from('fx_products').update({ stock: 7 }).like('name', 'Nuevo%').lt('price', 25).select('name, stock').order('name');
+    const { data, error, status } = await service
+      .from('fx_products')
+      .update({ stock: 7 })
+      .like('name', 'Nuevo%')
+      .lt('price', 25)
+      .select('name, stock')
+      .order('name');
     expect(error).toBeNull();
     expect(status).toBe(200);
     expect(data).toEqual([
@@ -337,7 +346,13 @@ describe('writes', () => {
     expect(merged.data).toEqual([{ id: 5, price: 125 }]);
     const byName = await service
       .from('fx_products')
-      .upsert([{ name: 'Nuevo 1', price: 11 }, { name: 'Nuevo 5', price: 55 }], { onConflict: 'name' })
+      .upsert(
+        [
+          { name: 'Nuevo 1', price: 11 },
+          { name: 'Nuevo 5', price: 55 },
+        ],
+        { onConflict: 'name' },
+      )
       .select('name, price')
       .order('name');
     expect(byName.error).toBeNull();
@@ -381,7 +396,12 @@ describe('writes', () => {
   it('Prefer tx=rollback answers but keeps nothing', async () => {
     const res = await fetch(`${stack.url}/rest/v1/fx_products?select=name`, {
       method: 'POST',
-      headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}`, 'content-type': 'application/json', prefer: 'return=representation, tx=rollback' },
+      headers: {
+        apikey: stack.serviceRoleKey,
+        authorization: `Bearer ${stack.serviceRoleKey}`,
+        'content-type': 'application/json',
+        prefer: 'return=representation, tx=rollback',
+      },
       body: JSON.stringify({ name: 'Fantasma', price: 1 }),
     });
     expect(res.status).toBe(201);
@@ -493,8 +513,11 @@ describe('roles and row-level security', () => {
     expect(res.error?.code).toBe('PGRST106');
   });
 
-  it('sends CORS headers and answers preflights for the shop\'s origin (never *)', async () => {
-    const pre = await fetch(`${stack.url}/rest/v1/fx_products`, { method: 'OPTIONS', headers: { origin: 'http://localhost:4321', 'access-control-request-method': 'POST' } });
+  it("sends CORS headers and answers preflights for the shop's origin (never *)", async () => {
+    const pre = await fetch(`${stack.url}/rest/v1/fx_products`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:4321', 'access-control-request-method': 'POST' },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
     const get = await fetch(`${stack.url}/rest/v1/fx_products?select=id&limit=1`, { headers: { apikey: stack.anonKey } });

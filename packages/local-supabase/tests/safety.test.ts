@@ -118,7 +118,7 @@ describe('CORS', () => {
     expect(((await none.json()) as unknown[]).length).toBe(1);
   });
 
-  it('refuses a preflight from a foreign origin with no CORS headers, and allows the shop\'s', async () => {
+  it("refuses a preflight from a foreign origin with no CORS headers, and allows the shop's", async () => {
     for (const target of ['/auth/v1/recover', '/rest/v1/products', '/mailbox/api/messages', '/storage/v1/object/products/x.svg']) {
       const refused = await fetch(`${shop.url}${target}`, {
         method: 'OPTIONS',
@@ -137,7 +137,7 @@ describe('CORS', () => {
     }
   });
 
-  it('refuses a realtime WebSocket opened by a foreign page, and accepts the shop\'s and a server\'s (no Origin)', async () => {
+  it("refuses a realtime WebSocket opened by a foreign page, and accepts the shop's and a server's (no Origin)", async () => {
     const url = `${shop.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(shop.anonKey)}&vsn=1.0.0`;
     const outcome = (origin?: string) =>
       new Promise<string>((resolve) => {
@@ -173,9 +173,9 @@ describe('Google stand-in', () => {
     expect(html).toContain('<html lang="es-MX">');
     expect(html).not.toContain('access_token');
 
-    const { data } = await shop.stack.ctx.db.admin((tx) =>
-      tx.query<{ provider: string }>(`select provider from auth.identities where user_id = $1 order by provider`, [DEMO_SHOPPER.id]),
-    ).then((r) => ({ data: r.rows }));
+    const { data } = await shop.stack.ctx.db
+      .admin((tx) => tx.query<{ provider: string }>(`select provider from auth.identities where user_id = $1 order by provider`, [DEMO_SHOPPER.id]))
+      .then((r) => ({ data: r.rows }));
     expect(data).toEqual([{ provider: 'email' }]);
     const meta = await shop.stack.ctx.db.admin((tx) =>
       tx.query<{ app: Record<string, unknown>; name: unknown }>(
@@ -308,7 +308,11 @@ describe('REST limits', () => {
     const sb = anon(rest);
     const ids: number[] = [];
     for (let from = 0; ; from += 1000) {
-      const { data, error } = await sb.from('fx_many').select('id').order('id').range(from, from + 999);
+      const { data, error } = await sb
+        .from('fx_many')
+        .select('id')
+        .order('id')
+        .range(from, from + 999);
       expect(error).toBeNull();
       ids.push(...(data as Array<{ id: number }>).map((r) => r.id));
       if (data!.length < 1000) break;
@@ -401,7 +405,18 @@ describe('demo data stays local', () => {
   it('supabase/seed.sql holds the catalogue only: no accounts, passwords, addresses or orders', () => {
     const seed = fs.readFileSync(path.join(ROOT, DEFAULT_SEED_PATH), 'utf8');
     expect(seed).toContain('insert into public.products');
-    for (const forbidden of ['auth.', '@demo.mx', 'encrypted_password', 'public.addresses', 'public.orders', 'public.order_items', 'public.rewards', 'public.coupons', 'public.profiles', '$2b$']) {
+    for (const forbidden of [
+      'auth.',
+      '@demo.mx',
+      'encrypted_password',
+      'public.addresses',
+      'public.orders',
+      'public.order_items',
+      'public.rewards',
+      'public.coupons',
+      'public.profiles',
+      '$2b$',
+    ]) {
       expect(seed, forbidden).not.toContain(forbidden);
     }
   });
@@ -434,7 +449,8 @@ describe('demo data stays local', () => {
 
   it('re-applying the demo seed on a database that already has the accounts changes nothing', async () => {
     const count = async () =>
-      (await shop.stack.ctx.db.admin((tx) => tx.query<{ n: number }>('select count(*)::int as n from public.orders where user_id = $1', [DEMO_SHOPPER.id]))).rows[0]!.n;
+      (await shop.stack.ctx.db.admin((tx) => tx.query<{ n: number }>('select count(*)::int as n from public.orders where user_id = $1', [DEMO_SHOPPER.id])))
+        .rows[0]!.n;
     const before = await count();
     await shop.stack.ctx.db.exec(buildSeed().demoSql);
     expect(await count()).toBe(before);

@@ -46,10 +46,7 @@ function rawGet(rawPath: string): Promise<{ status: number; body: string }> {
 }
 
 // A 1×1 PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 describe('public objects', () => {
   it('a seeded catalogue image is served with its content type, public caching headers and 304 revalidation', async () => {
@@ -106,9 +103,7 @@ describe('public objects', () => {
 describe('uploads', () => {
   it("a shopper's upload is refused by RLS and leaves no file behind", async () => {
     const shopper = await signedIn('cliente@demo.mx', 'Cliente123!');
-    const { data, error } = await shopper.storage
-      .from('products')
-      .upload('intentos/cliente.png', PNG, { contentType: 'image/png' });
+    const { data, error } = await shopper.storage.from('products').upload('intentos/cliente.png', PNG, { contentType: 'image/png' });
     expect(data).toBeNull();
     expect(error).toMatchObject({ statusCode: '403', message: 'new row violates row-level security policy' });
     expect(fs.existsSync(path.join(stack.dataDir, 'storage', 'products', 'intentos', 'cliente.png'))).toBe(false);
@@ -120,9 +115,7 @@ describe('uploads', () => {
   it("an admin's upload is accepted and then served publicly; a second upload without upsert is a duplicate", async () => {
     const admin = await signedIn('admin@demo.mx', 'Admin123!');
     const name = `nuevos/producto-${Date.now()}.png`;
-    const { data, error } = await admin.storage
-      .from('products')
-      .upload(name, new Blob([PNG], { type: 'image/png' }), { cacheControl: '600' });
+    const { data, error } = await admin.storage.from('products').upload(name, new Blob([PNG], { type: 'image/png' }), { cacheControl: '600' });
     expect(error).toBeNull();
     expect(data?.path).toBe(name);
     expect(data?.fullPath).toBe(`products/${name}`);

@@ -32,14 +32,9 @@ export interface SearchIndex {
 export const ID_TOKEN = '{id}';
 
 /** Builds the index file from catalogue rows, sorted by name so equal-ranked results read alphabetically. */
-export function buildSearchIndex(
-  products: Iterable<{ id: string; name: string; image?: string | null }>,
-  storage: string,
-): SearchIndexFile {
+export function buildSearchIndex(products: Iterable<{ id: string; name: string; image?: string | null }>, storage: string): SearchIndexFile {
   const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
-  const rows = [...products].sort(
-    (a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
+  const rows = [...products].sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return {
     v: 1,
     storage,
@@ -94,8 +89,7 @@ export function decodeId(stored: string, name: string): string {
   });
 }
 
-const isStringArray = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((item) => typeof item === 'string');
+const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 /** Reads a downloaded index; returns null when it is not the shape this code understands. */
 export function parseSearchIndex(data: unknown): SearchIndex | null {

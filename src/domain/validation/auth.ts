@@ -23,9 +23,7 @@ const REGISTRATION_FIELDS = ['username', 'email', 'password', 'name', 'lastname'
 export const registrationSchema = z.object({
   username: requiredText(MESSAGES.registrationRequired),
   email: emailField(MESSAGES.registrationEmail, MESSAGES.registrationRequired),
-  password: passwordField(MESSAGES.registrationRequired).pipe(
-    z.string().min(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort }),
-  ),
+  password: passwordField(MESSAGES.registrationRequired).pipe(z.string().min(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort })),
   name: requiredText(MESSAGES.registrationRequired),
   lastname: requiredText(MESSAGES.registrationRequired),
   phone: requiredText(MESSAGES.registrationRequired).refine(isValidPhone, { error: MESSAGES.registrationPhone }),
@@ -36,9 +34,7 @@ export type RegistrationInput = z.infer<typeof registrationSchema>;
 export function validateRegistration(input: unknown): FormResult<RegistrationInput> {
   const result = validateForm(registrationSchema, input);
   if (result.ok) return result;
-  const missing = REGISTRATION_FIELDS.some(
-    (field) => result.fieldErrors[field] === MESSAGES.registrationRequired,
-  );
+  const missing = REGISTRATION_FIELDS.some((field) => result.fieldErrors[field] === MESSAGES.registrationRequired);
   return missing ? { ...result, formError: MESSAGES.registrationRequired } : result;
 }
 

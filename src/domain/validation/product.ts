@@ -22,8 +22,7 @@ function integerField(message: string, min: number, fallback: number) {
       if (typeof value === 'string') return /^\s*-?\d+\s*$/.test(value) ? Number(value) : Number.NaN;
       return value;
     },
-    z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(1_000_000, { error: message })
-      .default(fallback),
+    z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(1_000_000, { error: message }).default(fallback),
   );
 }
 
@@ -55,9 +54,7 @@ export const newProductSchema = z
     limitPerCustomer: integerField(MESSAGES.productLimit, 1, 1),
     preorder: booleanField(false),
     available: booleanField(true),
-    releaseDate: trimmedText
-      .refine((value) => value === '' || isRealDate(value), { error: MESSAGES.productReleaseDate })
-      .transform(emptyToNull),
+    releaseDate: trimmedText.refine((value) => value === '' || isRealDate(value), { error: MESSAGES.productReleaseDate }).transform(emptyToNull),
     tags: z
       .array(z.string({ error: MESSAGES.invalidData }).trim(), { error: MESSAGES.invalidData })
       .optional()

@@ -44,15 +44,18 @@ export default function OrdersPanel({ userId }: { userId: string }) {
   useEffect(() => startOrders(userId), [userId]);
   useLiveRows('orders', userId, () => void reloadOrders(userId));
 
-  const loadLines = useCallback(async (orderId: string, force = false) => {
-    if (inFlight.current.has(orderId)) return;
-    if (!force && lines[orderId] && lines[orderId]!.status !== 'error') return;
-    inFlight.current.add(orderId);
-    setLines((all) => ({ ...all, [orderId]: { status: 'loading' } }));
-    const result = await listOrderLines(orderId);
-    inFlight.current.delete(orderId);
-    setLines((all) => ({ ...all, [orderId]: result.error ? { status: 'error' } : { status: 'done', lines: result.data } }));
-  }, [lines]);
+  const loadLines = useCallback(
+    async (orderId: string, force = false) => {
+      if (inFlight.current.has(orderId)) return;
+      if (!force && lines[orderId] && lines[orderId]!.status !== 'error') return;
+      inFlight.current.add(orderId);
+      setLines((all) => ({ ...all, [orderId]: { status: 'loading' } }));
+      const result = await listOrderLines(orderId);
+      inFlight.current.delete(orderId);
+      setLines((all) => ({ ...all, [orderId]: result.error ? { status: 'error' } : { status: 'done', lines: result.data } }));
+    },
+    [lines],
+  );
 
   function toggle(orderId: string) {
     setOpen((current) => {
@@ -67,12 +70,7 @@ export default function OrdersPanel({ userId }: { userId: string }) {
   return (
     <>
       <h2>Mis pedidos</h2>
-      <AsyncState
-        state={state}
-        failed={ORDER_MESSAGES.loadFailed}
-        onRetry={() => void reloadOrders(userId)}
-        loading={<Loading text="Cargando pedidos…" />}
-      >
+      <AsyncState state={state} failed={ORDER_MESSAGES.loadFailed} onRetry={() => void reloadOrders(userId)} loading={<Loading text="Cargando pedidos…" />}>
         {(orders) => {
           if (orders.length === 0) return <p>{ORDER_MESSAGES.empty}</p>;
           const current = paginate(orders, page);

@@ -161,7 +161,15 @@ function ProfileEditForm({ profile, onDone }: { profile: SessionProfile; onDone:
   const [saving, setSaving] = useState(false);
 
   const field = (name: keyof ProfileForm, label: string, autoComplete: string, type?: string) => (
-    <TextField label={label} name={name} type={type} value={form[name]} onChange={(v) => setForm((f) => ({ ...f, [name]: v }))} error={fieldErrors[name]} autoComplete={autoComplete} />
+    <TextField
+      label={label}
+      name={name}
+      type={type}
+      value={form[name]}
+      onChange={(v) => setForm((f) => ({ ...f, [name]: v }))}
+      error={fieldErrors[name]}
+      autoComplete={autoComplete}
+    />
   );
 
   async function onSave(event: FormEvent) {

@@ -102,8 +102,7 @@ export default function SavedCards({ customerId }: { customerId: string | null }
             return (
               <li key={card.id} className="acct-item" data-testid="saved-card" data-default={card.is_default}>
                 <div>
-                  <strong>{label}</strong>{' '}
-                  {card.is_default && <span className="badge badge-success">Predeterminada</span>}
+                  <strong>{label}</strong> {card.is_default && <span className="badge badge-success">Predeterminada</span>}
                   <br />
                   <span className="muted">
                     Vence {String(card.card.exp_month).padStart(2, '0')}/{card.card.exp_year}

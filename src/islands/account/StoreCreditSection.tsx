@@ -10,11 +10,7 @@ import { AsyncState } from '../ui/AsyncState.tsx';
 export function StoreCreditSummary() {
   const state = useStore($storeCredit);
   return (
-    <AsyncState
-      state={state}
-      loading={<p role="status">{STORE_CREDIT_TEXTS.loading}</p>}
-      fallback={<p className="muted">{STORE_CREDIT_TEXTS.unavailable}</p>}
-    >
+    <AsyncState state={state} loading={<p role="status">{STORE_CREDIT_TEXTS.loading}</p>} fallback={<p className="muted">{STORE_CREDIT_TEXTS.unavailable}</p>}>
       {(credit) => (
         <p className="acct-credit-balance" data-testid="summary-store-credit">
           {storeCreditSummary(credit.balance)}

@@ -33,9 +33,7 @@ export default function AdminApp({ section }: { section: AdminSection }) {
   }, [signedOut]);
 
   if (session.loading || signedOut) {
-    return (
-      <Loading text={signedOut ? 'Redirigiendo al inicio de sesión…' : 'Cargando…'} />
-    );
+    return <Loading text={signedOut ? 'Redirigiendo al inicio de sesión…' : 'Cargando…'} />;
   }
   if (!session.profile?.isAdmin) {
     return (

@@ -125,7 +125,16 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
         </p>
       )}
 
-      <OrderActionsBox orderId={orderId} order={order} busy={busy} confirm={confirm} onConfirm={setConfirm} run={run} onRefunded={(text) => void refunded(text)} onRefundClosed={() => void refundClosed()} />
+      <OrderActionsBox
+        orderId={orderId}
+        order={order}
+        busy={busy}
+        confirm={confirm}
+        onConfirm={setConfirm}
+        run={run}
+        onRefunded={(text) => void refunded(text)}
+        onRefundClosed={() => void refundClosed()}
+      />
 
       <OrderParties order={order} />
 
@@ -154,55 +163,55 @@ function ShipForm({ busy, onShip }: { busy: boolean; onShip: (carrier: string, t
 
   return (
     <form onSubmit={ship} aria-label="Marcar como enviado" noValidate>
-        <div className="acct-row">
-          <div className="field">
-            <label htmlFor="adm-carrier">Paquetería</label>
-            <select
-              id="adm-carrier"
-              className="input"
-              value={carrier}
-              aria-invalid={fieldErrors.carrier ? true : undefined}
-              aria-describedby={fieldErrors.carrier ? 'adm-carrier-error' : undefined}
-              onChange={(e) => setCarrier(e.target.value)}
-            >
-              <option value="">Selecciona…</option>
-              {CARRIERS.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-            {fieldErrors.carrier && (
-              <p className="field-error" id="adm-carrier-error">
-                {fieldErrors.carrier}
-              </p>
-            )}
-          </div>
-          <div className="field">
-            <label htmlFor="adm-tracking">Número de guía</label>
-            <input
-              id="adm-tracking"
-              className="input"
-              value={tracking}
-              maxLength={100}
-              autoComplete="off"
-              aria-invalid={fieldErrors.tracking ? true : undefined}
-              aria-describedby={fieldErrors.tracking ? 'adm-tracking-error' : undefined}
-              onChange={(e) => setTracking(e.target.value)}
-            />
-            {fieldErrors.tracking && (
-              <p className="field-error" id="adm-tracking-error">
-                {fieldErrors.tracking}
-              </p>
-            )}
-          </div>
+      <div className="acct-row">
+        <div className="field">
+          <label htmlFor="adm-carrier">Paquetería</label>
+          <select
+            id="adm-carrier"
+            className="input"
+            value={carrier}
+            aria-invalid={fieldErrors.carrier ? true : undefined}
+            aria-describedby={fieldErrors.carrier ? 'adm-carrier-error' : undefined}
+            onChange={(e) => setCarrier(e.target.value)}
+          >
+            <option value="">Selecciona…</option>
+            {CARRIERS.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+          {fieldErrors.carrier && (
+            <p className="field-error" id="adm-carrier-error">
+              {fieldErrors.carrier}
+            </p>
+          )}
         </div>
-        <div className="adm-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            Marcar como enviado
-          </button>
+        <div className="field">
+          <label htmlFor="adm-tracking">Número de guía</label>
+          <input
+            id="adm-tracking"
+            className="input"
+            value={tracking}
+            maxLength={100}
+            autoComplete="off"
+            aria-invalid={fieldErrors.tracking ? true : undefined}
+            aria-describedby={fieldErrors.tracking ? 'adm-tracking-error' : undefined}
+            onChange={(e) => setTracking(e.target.value)}
+          />
+          {fieldErrors.tracking && (
+            <p className="field-error" id="adm-tracking-error">
+              {fieldErrors.tracking}
+            </p>
+          )}
         </div>
-      </form>
+      </div>
+      <div className="adm-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          Marcar como enviado
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -229,7 +238,8 @@ function OrderParties({ order }: { order: AdminOrder }) {
           <dl className="adm-dl">
             <dt>Forma de pago</dt>
             <dd data-testid="admin-order-method">
-              {paymentMethodLabel({ method: order.payment_method, installments: order.installments, provider: order.payment_provider }, { months: true }) ?? 'Sin pago'}
+              {paymentMethodLabel({ method: order.payment_method, installments: order.installments, provider: order.payment_provider }, { months: true }) ??
+                'Sin pago'}
             </dd>
             <dt>Referencia</dt>
             <dd>{order.payment_ref ?? '-'}</dd>
@@ -239,7 +249,17 @@ function OrderParties({ order }: { order: AdminOrder }) {
             <dd>{order.carrier ?? '-'}</dd>
             <dt>Número de guía</dt>
             <dd>
-              {order.tracking_number ? (link ? <a href={link} target="_blank" rel="noopener noreferrer">{order.tracking_number}</a> : order.tracking_number) : '-'}
+              {order.tracking_number ? (
+                link ? (
+                  <a href={link} target="_blank" rel="noopener noreferrer">
+                    {order.tracking_number}
+                  </a>
+                ) : (
+                  order.tracking_number
+                )
+              ) : (
+                '-'
+              )}
             </dd>
             {order.refund_ref && (
               <>
@@ -281,9 +301,15 @@ function OrderLinesTable({ order, lines }: { order: AdminOrder; lines: AdminOrde
             {lines.map((line) => (
               <tr key={line.id}>
                 <td>{line.name ?? 'Producto no disponible'}</td>
-                <td className="num" data-label="Cantidad">{line.quantity}</td>
-                <td className="num" data-label="Precio pagado">{formatCentavos(line.priceCentavos)}</td>
-                <td className="num" data-label="Importe">{formatCentavos(lineTotalCentavos(line))}</td>
+                <td className="num" data-label="Cantidad">
+                  {line.quantity}
+                </td>
+                <td className="num" data-label="Precio pagado">
+                  {formatCentavos(line.priceCentavos)}
+                </td>
+                <td className="num" data-label="Importe">
+                  {formatCentavos(lineTotalCentavos(line))}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -358,7 +384,10 @@ function OrderActionsBox({ orderId, order, busy, confirm, onConfirm: setConfirm,
             <ShipForm
               busy={busy}
               onShip={(carrier, trackingNumber) =>
-                void run(() => changeOrderStatus(orderId, { status: ORDER_STATUS.shipped, carrier, trackingNumber }), 'Pedido marcado como enviado. Avisamos al cliente por correo.')
+                void run(
+                  () => changeOrderStatus(orderId, { status: ORDER_STATUS.shipped, carrier, trackingNumber }),
+                  'Pedido marcado como enviado. Avisamos al cliente por correo.',
+                )
               }
             />
           )}

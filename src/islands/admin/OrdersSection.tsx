@@ -6,7 +6,6 @@ import { loadOrders, type AdminOrder, type OrderFilter } from '../../data/admin.
 import OrderDetailView from './OrderDetail.tsx';
 import { Pager } from '../ui/Pager.tsx';
 
-
 const EMPTY: OrderFilter = { status: '', from: '', to: '', search: '', page: 1 };
 
 function filterFromUrl(): { filter: OrderFilter; orderId: string | null } {
@@ -178,11 +177,7 @@ function OrderFilters({ draft, onChange, onApply, onClear }: FiltersProps) {
         <button type="submit" className="btn btn-primary">
           Filtrar
         </button>
-        <button
-          type="button"
-          className="btn btn-outline"
-          onClick={onClear}
-        >
+        <button type="button" className="btn btn-outline" onClick={onClear}>
           Limpiar
         </button>
       </div>
@@ -227,9 +222,12 @@ function OrdersTable({ orders, onOpen }: { orders: AdminOrder[]; onOpen: (id: st
                 <br />
                 <span className="muted">{order.customer_email ?? '-'}</span>
               </td>
-              <td className="num" data-label="Total">{formatOrderAmount(order.totalCentavos)}</td>
+              <td className="num" data-label="Total">
+                {formatOrderAmount(order.totalCentavos)}
+              </td>
               <td data-label="Forma de pago" data-testid="admin-order-method">
-                {paymentMethodLabel({ method: order.payment_method, installments: order.installments, provider: order.payment_provider }, { months: true }) ?? '-'}
+                {paymentMethodLabel({ method: order.payment_method, installments: order.installments, provider: order.payment_provider }, { months: true }) ??
+                  '-'}
               </td>
               <td data-label="Estado">
                 <span className={`badge ${BADGE[statusColor(order.status)]}`}>{order.status}</span>

@@ -131,14 +131,29 @@ export default function ProductEditDialog({
 }
 
 /** Prices (with the badge they give), stock, limit, release date, flags and description. */
-function EditFields({ fields, set, errors }: { fields: EditForm; set: (key: keyof EditForm, value: string | boolean) => void; errors: Record<string, string> }) {
+function EditFields({
+  fields,
+  set,
+  errors,
+}: {
+  fields: EditForm;
+  set: (key: keyof EditForm, value: string | boolean) => void;
+  errors: Record<string, string>;
+}) {
   const percent = discountPercent({ priceCentavos: tryToCentavos(fields.price), originalPriceCentavos: tryToCentavos(fields.originalPrice || null) });
   const described = (name: string) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `adm-edit-${name}-error` } : {});
   return (
     <>
       <div className="acct-row">
         <Field id="adm-edit-price" label="Precio (MXN)" error={errors.price}>
-          <input id="adm-edit-price" className="input" inputMode="decimal" value={fields.price} onChange={(e) => set('price', e.target.value)} {...described('price')} />
+          <input
+            id="adm-edit-price"
+            className="input"
+            inputMode="decimal"
+            value={fields.price}
+            onChange={(e) => set('price', e.target.value)}
+            {...described('price')}
+          />
         </Field>
         <Field id="adm-edit-originalPrice" label="Precio original (MXN)" error={errors.originalPrice}>
           <input
@@ -162,7 +177,14 @@ function EditFields({ fields, set, errors }: { fields: EditForm; set: (key: keyo
       </p>
       <div className="acct-row">
         <Field id="adm-edit-stock" label="Stock" error={errors.stock}>
-          <input id="adm-edit-stock" className="input" inputMode="numeric" value={fields.stock} onChange={(e) => set('stock', e.target.value)} {...described('stock')} />
+          <input
+            id="adm-edit-stock"
+            className="input"
+            inputMode="numeric"
+            value={fields.stock}
+            onChange={(e) => set('stock', e.target.value)}
+            {...described('stock')}
+          />
         </Field>
         <Field id="adm-edit-limitPerCustomer" label="Límite por cliente" error={errors.limitPerCustomer}>
           <input

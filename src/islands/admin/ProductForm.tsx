@@ -74,14 +74,10 @@ export default function ProductForm({ embedded = false }: Props) {
 
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => setFields((f) => ({ ...f, [key]: value }));
   const previewId =
-    fields.franchiseId && fields.productTypeId && fields.expansionId
-      ? productIdFor(fields.franchiseId, fields.productTypeId, fields.expansionId)
-      : '';
+    fields.franchiseId && fields.productTypeId && fields.expansionId ? productIdFor(fields.franchiseId, fields.productTypeId, fields.expansionId) : '';
 
   if (session.loading) {
-    return (
-      <Loading text="Cargando…" />
-    );
+    return <Loading text="Cargando…" />;
   }
 
   if (!session.profile?.isAdmin) {
@@ -103,12 +99,14 @@ export default function ProductForm({ embedded = false }: Props) {
     const input = {
       ...fields,
       image: file ? file.name : '',
-      tags: fields.tags.split(',').map((tag) => tag.trim()).filter(Boolean),
+      tags: fields.tags
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
     };
     const parsed = validateNewProduct(input);
-    const fileError = file && (!file.type.startsWith('image/') || file.size > MAX_IMAGE_BYTES)
-      ? 'La imagen debe ser PNG, JPG, WebP, GIF o SVG de hasta 5 MB.'
-      : '';
+    const fileError =
+      file && (!file.type.startsWith('image/') || file.size > MAX_IMAGE_BYTES) ? 'La imagen debe ser PNG, JPG, WebP, GIF o SVG de hasta 5 MB.' : '';
     if (!parsed.ok || fileError || !file) {
       const next = parsed.ok ? {} : { ...parsed.fieldErrors };
       if (fileError) next.image = fileError;
@@ -222,9 +220,7 @@ function CatalogPlacement({ fields, setFields, errors, id }: PartProps & { setFi
             id={id('franchise')}
             className="input"
             value={fields.franchiseId}
-            onChange={(event) =>
-              setFields((f) => ({ ...f, franchiseId: event.target.value, collectionId: '', expansionId: '', productTypeId: '' }))
-            }
+            onChange={(event) => setFields((f) => ({ ...f, franchiseId: event.target.value, collectionId: '', expansionId: '', productTypeId: '' }))}
           >
             <option value="">Selecciona…</option>
             {franchises.map((f) => (
@@ -290,7 +286,13 @@ function CatalogPlacement({ fields, setFields, errors, id }: PartProps & { setFi
 }
 
 /** Name, price, stock, limit, image, description, release date, tags, pre-order and availability. */
-function ProductDetailFields({ fields, set, errors, id, onFile }: PartProps & { set: <K extends keyof Fields>(key: K, value: Fields[K]) => void; onFile: (file: File | null) => void }) {
+function ProductDetailFields({
+  fields,
+  set,
+  errors,
+  id,
+  onFile,
+}: PartProps & { set: <K extends keyof Fields>(key: K, value: Fields[K]) => void; onFile: (file: File | null) => void }) {
   return (
     <>
       <Field label="Nombre" id={id('name')} error={errors.name}>
@@ -314,22 +316,10 @@ function ProductDetailFields({ fields, set, errors, id, onFile }: PartProps & { 
         </Field>
       </div>
       <Field label="Imagen" id={id('image')} error={errors.image}>
-        <input
-          id={id('image')}
-          className="input"
-          type="file"
-          accept={IMAGE_TYPES}
-          onChange={(event) => onFile(event.target.files?.[0] ?? null)}
-        />
+        <input id={id('image')} className="input" type="file" accept={IMAGE_TYPES} onChange={(event) => onFile(event.target.files?.[0] ?? null)} />
       </Field>
       <Field label="Descripción" id={id('description')} error={errors.description}>
-        <textarea
-          id={id('description')}
-          className="input"
-          rows={4}
-          value={fields.description}
-          onChange={(event) => set('description', event.target.value)}
-        />
+        <textarea id={id('description')} className="input" rows={4} value={fields.description} onChange={(event) => set('description', event.target.value)} />
       </Field>
       <div className="acct-row">
         <Field label="Fecha de lanzamiento" id={id('release')} error={errors.releaseDate}>

@@ -220,7 +220,9 @@ function ProductsTable({ products, onEdit }: { products: AdminProduct[]; onEdit:
                     </>
                   )}
                 </td>
-                <td className="num" data-label="Stock">{p.stock}</td>
+                <td className="num" data-label="Stock">
+                  {p.stock}
+                </td>
                 <td>
                   {!p.available && <span className="badge badge-danger">No disponible</span>} {p.preorder && <span className="badge badge-info">Preventa</span>}{' '}
                   {p.stock === 0 && <span className="badge badge-warning">Sin stock</span>}

@@ -82,7 +82,17 @@ export function asksForRestock(status: string | null): boolean {
 const validReference = (text: string) => text.trim().length >= 4 && text.trim().length <= 100;
 
 /** The refund dialog; mounted while open (each opening starts afresh). */
-export default function RefundDialog({ orderId, order, onClose, onDone }: { orderId: string; order: AdminOrder; onClose: () => void; onDone: (message: string) => void }) {
+export default function RefundDialog({
+  orderId,
+  order,
+  onClose,
+  onDone,
+}: {
+  orderId: string;
+  order: AdminOrder;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const referenceInput = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -140,7 +150,14 @@ export default function RefundDialog({ orderId, order, onClose, onDone }: { orde
       <form className="acct-form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
         <WayChoice name={`${id}-way`} choices={choices} way={way} disabled={busy} onChange={setWay} />
         {way === 'bank_transfer' && (
-          <TransferReference inputRef={referenceInput} id={`${id}-reference`} value={reference} error={referenceError} disabled={busy} onChange={setReference} />
+          <TransferReference
+            inputRef={referenceInput}
+            id={`${id}-reference`}
+            value={reference}
+            error={referenceError}
+            disabled={busy}
+            onChange={setReference}
+          />
         )}
         <RestockChoice id={`${id}-restock`} asks={asksForRestock(order.status)} checked={restock} disabled={busy} onChange={setRestock} />
         <p>El cliente recibirá un correo. No se puede deshacer.</p>
@@ -163,14 +180,34 @@ export default function RefundDialog({ orderId, order, onClose, onDone }: { orde
 }
 
 /** '¿Cómo se devuelve el dinero?': one radio button per way, each with what it does. */
-function WayChoice({ name, choices, way, disabled, onChange }: { name: string; choices: RefundChoice[]; way: RefundWay; disabled: boolean; onChange: (way: RefundWay) => void }) {
+function WayChoice({
+  name,
+  choices,
+  way,
+  disabled,
+  onChange,
+}: {
+  name: string;
+  choices: RefundChoice[];
+  way: RefundWay;
+  disabled: boolean;
+  onChange: (way: RefundWay) => void;
+}) {
   return (
     <fieldset className="adm-choices">
       <legend>¿Cómo se devuelve el dinero?</legend>
       {choices.map((c) => (
         <div className="adm-choice-item" key={c.way}>
           <label className="adm-choice">
-            <input type="radio" name={name} value={c.way} checked={way === c.way} disabled={disabled} onChange={() => onChange(c.way)} aria-describedby={`${name}-${c.way}-hint`} />
+            <input
+              type="radio"
+              name={name}
+              value={c.way}
+              checked={way === c.way}
+              disabled={disabled}
+              onChange={() => onChange(c.way)}
+              aria-describedby={`${name}-${c.way}-hint`}
+            />
             {c.label}
           </label>
           <p className="muted adm-choice-hint" id={`${name}-${c.way}-hint`}>
@@ -222,7 +259,19 @@ function TransferReference({ inputRef, id, value, error, disabled, onChange }: R
 }
 
 /** What happens to the order's units: asked for a shipped or completed order, said for the others. */
-function RestockChoice({ id, asks, checked, disabled, onChange }: { id: string; asks: boolean; checked: boolean; disabled: boolean; onChange: (value: boolean) => void }) {
+function RestockChoice({
+  id,
+  asks,
+  checked,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  asks: boolean;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (value: boolean) => void;
+}) {
   if (!asks) return <p>Los productos del pedido volverán a estar a la venta.</p>;
   return (
     <div className="adm-choice-item">

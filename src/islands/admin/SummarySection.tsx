@@ -126,7 +126,8 @@ export default function SummarySection() {
             <ul data-testid="low-stock">
               {summary.lowStock.slice(0, 10).map((p) => (
                 <li key={p.id}>
-                  <a href={`/admin/productos?q=${encodeURIComponent(p.id)}`}>{p.name}</a> — {p.stock === 0 ? 'sin stock' : `${p.stock} ${p.stock === 1 ? 'unidad' : 'unidades'}`}
+                  <a href={`/admin/productos?q=${encodeURIComponent(p.id)}`}>{p.name}</a> —{' '}
+                  {p.stock === 0 ? 'sin stock' : `${p.stock} ${p.stock === 1 ? 'unidad' : 'unidades'}`}
                 </li>
               ))}
             </ul>

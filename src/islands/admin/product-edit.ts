@@ -66,9 +66,7 @@ export async function uploadImage(productId: string, file: File): Promise<string
 }
 
 /** How a save ended; on 'stock_changed' nothing was written and `stock` is the product's stock now. */
-export type SaveOutcome =
-  | { ok: true; message: string; product: AdminProduct }
-  | { ok: false; message: string; stockChanged?: { stock: number } };
+export type SaveOutcome = { ok: true; message: string; product: AdminProduct } | { ok: false; message: string; stockChanged?: { stock: number } };
 
 /** 'El inventario cambió mientras editabas: ahora hay 3. Revisa y guarda de nuevo.' */
 export function stockChangedMessage(stock: number): string {

@@ -13,7 +13,8 @@ export const PUBLISH_MESSAGES = {
   uploadFailed: 'No se pudo subir la imagen.',
   insertFailed: 'No se pudo guardar el producto.',
   forbidden: 'No tienes acceso',
-  rebuildMissing: 'La actualización automática del catálogo no está disponible; la página del producto ya funciona y aparecerá en los listados en la próxima compilación.',
+  rebuildMissing:
+    'La actualización automática del catálogo no está disponible; la página del producto ya funciona y aparecerá en los listados en la próxima compilación.',
   rebuildFailed: 'No se pudo iniciar la actualización del catálogo; la página del producto ya funciona.',
   rebuildStarted: 'Actualización del catálogo en curso…',
   rebuildDone: 'Catálogo actualizado: el producto ya aparece en los listados.',
@@ -23,16 +24,10 @@ export const PUBLISH_MESSAGES = {
 export type PublishStep = 'upload' | 'insert' | 'rebuild';
 
 /** Outcome of publishing. */
-export type PublishResult =
-  | { ok: true; product: NewProductPayload; rebuildNote: string }
-  | { ok: false; message: string; step: PublishStep };
+export type PublishResult = { ok: true; product: NewProductPayload; rebuildNote: string } | { ok: false; message: string; step: PublishStep };
 
 /** Publishes a validated product; `onStep` reports progress for the screen. */
-export async function publishProduct(
-  input: NewProductInput,
-  file: File,
-  onStep: (step: PublishStep) => void,
-): Promise<PublishResult> {
+export async function publishProduct(input: NewProductInput, file: File, onStep: (step: PublishStep) => void): Promise<PublishResult> {
   const base = buildNewProductPayload(input).id;
   const product = buildNewProductPayload(input, await takenProductIds(base));
 

@@ -204,20 +204,52 @@ function AuthScreen({ standalone = false }: Props) {
 }
 
 /** The fields of the mode: the registration's own, the e-mail, and the password unless recovering. */
-function AuthFields({ mode, form, set, fieldErrors }: { mode: Mode; form: AuthFormFields; set: (key: keyof AuthFormFields) => (value: string) => void; fieldErrors: Record<string, string> }) {
+function AuthFields({
+  mode,
+  form,
+  set,
+  fieldErrors,
+}: {
+  mode: Mode;
+  form: AuthFormFields;
+  set: (key: keyof AuthFormFields) => (value: string) => void;
+  fieldErrors: Record<string, string>;
+}) {
   return (
     <>
       {mode === 'register' && (
         <>
-          <TextField label="Nombre de usuario" name="username" value={form.username} onChange={set('username')} autoComplete="username" error={fieldErrors.username} />
+          <TextField
+            label="Nombre de usuario"
+            name="username"
+            value={form.username}
+            onChange={set('username')}
+            autoComplete="username"
+            error={fieldErrors.username}
+          />
           <div className="acct-row">
             <TextField label="Nombre" name="name" value={form.name} onChange={set('name')} autoComplete="given-name" error={fieldErrors.name} />
-            <TextField label="Apellido" name="lastname" value={form.lastname} onChange={set('lastname')} autoComplete="family-name" error={fieldErrors.lastname} />
+            <TextField
+              label="Apellido"
+              name="lastname"
+              value={form.lastname}
+              onChange={set('lastname')}
+              autoComplete="family-name"
+              error={fieldErrors.lastname}
+            />
           </div>
           <TextField label="Teléfono" name="phone" type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" error={fieldErrors.phone} />
         </>
       )}
-      <TextField label="Correo electrónico" name="email" type="email" value={form.email} onChange={set('email')} autoComplete="email" error={fieldErrors.email} />
+      <TextField
+        label="Correo electrónico"
+        name="email"
+        type="email"
+        value={form.email}
+        onChange={set('email')}
+        autoComplete="email"
+        error={fieldErrors.email}
+      />
       {mode !== 'forgot' && (
         <PasswordField
           label="Contraseña"

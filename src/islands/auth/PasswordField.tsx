@@ -32,13 +32,7 @@ export default function PasswordField({ label, value, onChange, autoComplete, na
           aria-describedby={meter ? `${id}-meter` : undefined}
           onChange={(event) => onChange(event.target.value)}
         />
-        <button
-          type="button"
-          className="acct-password-toggle"
-          aria-pressed={visible}
-          aria-controls={id}
-          onClick={() => setVisible((v) => !v)}
-        >
+        <button type="button" className="acct-password-toggle" aria-pressed={visible} aria-controls={id} onClick={() => setVisible((v) => !v)}>
           {visible ? 'Ocultar' : 'Mostrar'}
           <span className="visually-hidden"> contraseña</span>
         </button>

@@ -23,9 +23,7 @@ export default function ResetPassword() {
   }, []);
 
   if (session.loading && !linkError) {
-    return (
-      <Loading as="p" text="Cargando…" />
-    );
+    return <Loading as="p" text="Cargando…" />;
   }
 
   if (linkError || !session.user) {

@@ -131,9 +131,7 @@ function CartLine({ item, refusal, storage }: { item: CartItem; refusal: string 
   const atMax = !canIncrease(item.quantity, item.stock);
   return (
     <tr data-product-id={item.id}>
-      <td>
-        {item.image ? <img src={resolveImage(item.image, storage)} alt="" width={64} height={64} loading="lazy" /> : null}
-      </td>
+      <td>{item.image ? <img src={resolveImage(item.image, storage)} alt="" width={64} height={64} loading="lazy" /> : null}</td>
       <th scope="row" className="cart-name">
         <a href={`/product/${encodeURIComponent(item.id)}`}>{item.name}</a>
         {refusal && (
@@ -256,9 +254,7 @@ function CartTotals({ amounts }: { amounts: OrderAmounts['centavos'] }) {
       </dl>
       <div className="free-shipping">
         <p id="free-shipping-label">
-          {progress.reached
-            ? '¡Tu pedido tiene envío gratis!'
-            : `Te faltan ${formatCentavos(progress.remainingCentavos)} para obtener envío gratis.`}
+          {progress.reached ? '¡Tu pedido tiene envío gratis!' : `Te faltan ${formatCentavos(progress.remainingCentavos)} para obtener envío gratis.`}
         </p>
         <progress max={100} value={progress.percent} aria-labelledby="free-shipping-label">
           {progress.percent}%

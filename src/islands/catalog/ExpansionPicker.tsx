@@ -117,9 +117,7 @@ export default function ExpansionPicker({ franchiseId, initial }: Props) {
                 <li key={item.id}>
                   <a className="picker-card" href={`/franchise/${franchiseId}/expansions/${item.id}/products`}>
                     <span className="picker-card-media">
-                      {item.image && (
-                        <img src={resolveImage(item.image, base)} alt="" width={320} height={180} loading="lazy" decoding="async" />
-                      )}
+                      {item.image && <img src={resolveImage(item.image, base)} alt="" width={320} height={180} loading="lazy" decoding="async" />}
                     </span>
                     <span className="picker-card-name">{item.name}</span>
                   </a>

@@ -56,7 +56,13 @@ function Card({ product, live }: { product: ExploreProduct; live: LiveStock | un
         <span className="price-now">{formatCentavos(product.priceCentavos)}</span>
         {percent !== null && product.originalPriceCentavos !== null && <s className="price-was">{formatCentavos(product.originalPriceCentavos)}</s>}
       </p>
-      <button type="button" className="btn btn-primary product-card-add" data-card-add={add} disabled={soldOut} aria-label={`Agregar ${product.name} al carrito`}>
+      <button
+        type="button"
+        className="btn btn-primary product-card-add"
+        data-card-add={add}
+        disabled={soldOut}
+        aria-label={`Agregar ${product.name} al carrito`}
+      >
         {soldOut ? PRODUCT_MESSAGES.soldOut : 'Agregar'}
       </button>
     </article>
@@ -243,9 +249,23 @@ function FilterForm({ filters, update, data, searchRef }: FilterFormProps) {
           onChange={(e) => update({ q: e.currentTarget.value })}
         />
       </div>
-      <FilterSelect id="f-franquicia" label="Franquicia" allLabel="Todas" value={filters.franchise} options={data?.franchises ?? []} onChange={(franchise) => update({ franchise })} />
+      <FilterSelect
+        id="f-franquicia"
+        label="Franquicia"
+        allLabel="Todas"
+        value={filters.franchise}
+        options={data?.franchises ?? []}
+        onChange={(franchise) => update({ franchise })}
+      />
       <FilterSelect id="f-tipo" label="Tipo de producto" allLabel="Todos" value={filters.type} options={types} onChange={(type) => update({ type })} />
-      <FilterSelect id="f-expansion" label="Expansión" allLabel="Todas" value={filters.expansion} options={expansions} onChange={(expansion) => update({ expansion })} />
+      <FilterSelect
+        id="f-expansion"
+        label="Expansión"
+        allLabel="Todas"
+        value={filters.expansion}
+        options={expansions}
+        onChange={(expansion) => update({ expansion })}
+      />
       <div className="field">
         <label htmlFor="f-orden">Ordenar por</label>
         <select id="f-orden" className="input" value={filters.sort} onChange={(e) => update({ sort: e.currentTarget.value as Sort })}>

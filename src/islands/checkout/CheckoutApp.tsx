@@ -201,9 +201,21 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
     step === 'summary' ? (
       <>
         {voucherOrder && (
-          <OpenVoucherNotice order={voucherOrder} busy={busy} message={voucherMessage} onKeep={() => keepVoucher(voucherOrder)} onCancel={() => void dropVoucher(voucherOrder)} />
+          <OpenVoucherNotice
+            order={voucherOrder}
+            busy={busy}
+            message={voucherMessage}
+            onKeep={() => keepVoucher(voucherOrder)}
+            onCancel={() => void dropVoucher(voucherOrder)}
+          />
         )}
-        <CartSummary notices={notices} lineErrors={lineErrors} error={summaryError} busy={busy || session.loading} onContinue={() => void continueToShipping()} />
+        <CartSummary
+          notices={notices}
+          lineErrors={lineErrors}
+          error={summaryError}
+          busy={busy || session.loading}
+          onContinue={() => void continueToShipping()}
+        />
       </>
     ) : (
       <OrderStep
@@ -327,16 +339,33 @@ function useVoucherChoice({ setBusy, open, retry }: { setBusy(busy: boolean): vo
  * nothing is cancelled until the shopper chooses. Cancelling is offered only while the voucher can
  * still be paid (before its deadline); after it, the order waits for Stripe's answer.
  */
-function OpenVoucherNotice({ order, busy, message, onKeep, onCancel }: { order: CheckoutOrder; busy: boolean; message: string | null; onKeep(): void; onCancel(): void }) {
+function OpenVoucherNotice({
+  order,
+  busy,
+  message,
+  onKeep,
+  onCancel,
+}: {
+  order: CheckoutOrder;
+  busy: boolean;
+  message: string | null;
+  onKeep(): void;
+  onCancel(): void;
+}) {
   const voucher = order.oxxo_voucher;
   const cancellable = voucher ? Date.parse(voucher.expiresAt) > Date.now() : false;
   return (
     <div className="alert alert-info open-voucher" role="alert">
       <p>
         <strong>{MEXICAN_PAYMENT_MESSAGES.voucherOpen}</strong> ({orderDisplayId(order.id)}
-        {voucher ? `, ${formatCentavos(centavos(voucher.amount))}` : ''}). Tu carrito cambió: conserva la ficha y págala, o cancélala para crear un pedido nuevo.
+        {voucher ? `, ${formatCentavos(centavos(voucher.amount))}` : ''}). Tu carrito cambió: conserva la ficha y págala, o cancélala para crear un pedido
+        nuevo.
       </p>
-      {voucher && <p>{cancellable ? oxxoDeadline(voucher.expiresAt) : 'La fecha límite de la ficha ya pasó: esperamos la confirmación de OXXO antes de liberar tu pedido.'}</p>}
+      {voucher && (
+        <p>
+          {cancellable ? oxxoDeadline(voucher.expiresAt) : 'La fecha límite de la ficha ya pasó: esperamos la confirmación de OXXO antes de liberar tu pedido.'}
+        </p>
+      )}
       <div className="form-actions">
         <button type="button" className="btn btn-primary" disabled={busy} onClick={onKeep}>
           Conservar la ficha
@@ -391,7 +420,11 @@ function OrderStep({ step, signedOut, orderState, userId, busy, shippingError, p
     if (order.status !== ORDER_STATUS.cancelled && order.status !== ORDER_STATUS.failed) return <ConfirmationStep order={order} />;
     return (
       <div className="alert alert-error" role="alert">
-        <p>{order.payment_method === 'oxxo' ? 'Este pedido se canceló: su ficha de pago de OXXO venció sin pago. Si la pagaste a tiempo, abonaremos ese pago a tu saldo a favor.' : 'Este pedido fue cancelado o su reserva de 30 minutos expiró.'}</p>
+        <p>
+          {order.payment_method === 'oxxo'
+            ? 'Este pedido se canceló: su ficha de pago de OXXO venció sin pago. Si la pagaste a tiempo, abonaremos ese pago a tu saldo a favor.'
+            : 'Este pedido fue cancelado o su reserva de 30 minutos expiró.'}
+        </p>
         <a href="/checkout/summary">Volver al carrito</a>
       </div>
     );

@@ -20,7 +20,9 @@ export default function OrderAmounts({
       </div>
       <div>
         <dt>Descuento{order.coupon_code ? ` (${order.coupon_code})` : ''}</dt>
-        <dd data-amount={mark('discount')}>{order.discountCentavos > 0 ? `−${formatCentavos(order.discountCentavos)}` : formatCentavos(order.discountCentavos)}</dd>
+        <dd data-amount={mark('discount')}>
+          {order.discountCentavos > 0 ? `−${formatCentavos(order.discountCentavos)}` : formatCentavos(order.discountCentavos)}
+        </dd>
       </div>
       <div>
         <dt>Envío</dt>

@@ -83,8 +83,8 @@ export default function OxxoPayment({ order, simulated, available, onPaid }: Pro
     return (
       <div className="oxxo-box">
         <p>
-          Genera tu ficha y paga {formatCentavos(order.dueCentavos)} en efectivo en cualquier tienda OXXO. Tu pedido queda reservado hasta la fecha límite
-          de la ficha y se confirma cuando OXXO nos avisa de tu pago.
+          Genera tu ficha y paga {formatCentavos(order.dueCentavos)} en efectivo en cualquier tienda OXXO. Tu pedido queda reservado hasta la fecha límite de la
+          ficha y se confirma cuando OXXO nos avisa de tu pago.
         </p>
         {message && (
           <p className="payment-error" role="alert">

@@ -198,11 +198,31 @@ function ExpiryAndCvc({ id, expiry, cvc, onExpiry, onCvc, disabled }: ExpiryProp
     <div className="field-row">
       <div className="field">
         <label htmlFor={`${id}-exp`}>Vencimiento (MM/AA)</label>
-        <input id={`${id}-exp`} className="input" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/AA" maxLength={7} value={expiry} onChange={(e) => onExpiry(e.target.value)} disabled={disabled} />
+        <input
+          id={`${id}-exp`}
+          className="input"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/AA"
+          maxLength={7}
+          value={expiry}
+          onChange={(e) => onExpiry(e.target.value)}
+          disabled={disabled}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-cvc`}>CVC</label>
-        <input id={`${id}-cvc`} className="input" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} value={cvc} onChange={(e) => onCvc(e.target.value.replace(/\D/g, ''))} disabled={disabled} />
+        <input
+          id={`${id}-cvc`}
+          className="input"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={4}
+          value={cvc}
+          onChange={(e) => onCvc(e.target.value.replace(/\D/g, ''))}
+          disabled={disabled}
+        />
       </div>
     </div>
   );

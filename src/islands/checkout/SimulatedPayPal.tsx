@@ -78,7 +78,13 @@ export default function SimulatedPayPal({ orderId, totalCentavos, onPaid }: Prop
 
   return (
     <div className="paypal-box">
-      <button ref={opener} type="button" className="btn btn-paypal btn-block" onClick={() => void open()} disabled={state === 'processing' || state === 'success'}>
+      <button
+        ref={opener}
+        type="button"
+        className="btn btn-paypal btn-block"
+        onClick={() => void open()}
+        disabled={state === 'processing' || state === 'success'}
+      >
         Pagar con PayPal
       </button>
       {message && (

@@ -63,7 +63,11 @@ function CardForm({ orderId, totalCentavos, onPaid }: Props) {
 
   /** Confirms on the server with the chosen plan (null: 'Pago de contado'). */
   async function payWithPlan(s: Stripe, intent: { clientSecret: string; paymentIntentId: string }) {
-    const answer = await postApi('/api/payments/installments/confirm', { orderId, paymentIntentId: intent.paymentIntentId, months: plan }, installmentsConfirmAnswer);
+    const answer = await postApi(
+      '/api/payments/installments/confirm',
+      { orderId, paymentIntentId: intent.paymentIntentId, months: plan },
+      installmentsConfirmAnswer,
+    );
     if (!answer.ok || !answer.data) throw new Error(answer.message ?? CHECKOUT_MESSAGES.paymentFailed);
     if (answer.data.status === 'requires_action') {
       const next = await s.handleNextAction({ clientSecret: intent.clientSecret });
@@ -132,7 +136,12 @@ function CardForm({ orderId, totalCentavos, onPaid }: Props) {
         <div className="field">
           <span className="field-label">Datos de la tarjeta</span>
           <div className="stripe-card">
-            <CardElement options={{ hidePostalCode: true, style: { base: { color: '#f3f2fb', fontSize: '16px', '::placeholder': { color: '#c4c1e0' } }, invalid: { color: '#ff9b94' } } }} />
+            <CardElement
+              options={{
+                hidePostalCode: true,
+                style: { base: { color: '#f3f2fb', fontSize: '16px', '::placeholder': { color: '#c4c1e0' } }, invalid: { color: '#ff9b94' } },
+              }}
+            />
           </div>
         </div>
         <InstallmentPicker plans={plans} value={plan} onChange={setPlan} disabled={state === 'processing'} />

@@ -21,7 +21,10 @@ const statusAnswer = z.looseObject({ status: z.string() });
 export type FlowResult = { ok: true } | { ok: false; message: string };
 
 /** Asks the server for the order's payment intent; the amount sent must match the stored total. */
-export async function requestClientSecret(orderId: string, totalCentavos: Centavos): Promise<{ ok: true; clientSecret: string; paymentIntentId: string } | { ok: false; message: string }> {
+export async function requestClientSecret(
+  orderId: string,
+  totalCentavos: Centavos,
+): Promise<{ ok: true; clientSecret: string; paymentIntentId: string } | { ok: false; message: string }> {
   const answer = await postApi('/api/create-payment-intent', { orderId, amount: totalCentavos }, intentAnswer);
   if (!answer.ok) return { ok: false, message: answer.message ?? CHECKOUT_MESSAGES.paymentFailed };
   if (!answer.data?.clientSecret) return { ok: false, message: CHECKOUT_MESSAGES.noClientSecret };
@@ -34,4 +37,3 @@ export async function confirmOnServer(orderId: string, paymentIntentId: string):
   if (!answer.ok || answer.data?.status !== ORDER_STATUS.paid) return { ok: false, message: answer.message ?? CHECKOUT_MESSAGES.paymentError };
   return { ok: true };
 }
-

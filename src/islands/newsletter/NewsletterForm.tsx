@@ -65,13 +65,7 @@ export default function NewsletterForm() {
   };
 
   const message =
-    status === 'invalid'
-      ? NEWSLETTER_TEXT.invalid
-      : status === 'failure'
-        ? NEWSLETTER_TEXT.failure
-        : status === 'success'
-          ? NEWSLETTER_TEXT.success
-          : '';
+    status === 'invalid' ? NEWSLETTER_TEXT.invalid : status === 'failure' ? NEWSLETTER_TEXT.failure : status === 'success' ? NEWSLETTER_TEXT.success : '';
   const isError = status === 'invalid' || status === 'failure';
 
   return (
@@ -104,11 +98,7 @@ export default function NewsletterForm() {
         </button>
       </div>
       {/* Always in the page, so screen readers announce each new message. */}
-      <p
-        id={messageId}
-        className={`nl-message${isError ? ' nl-error' : ''}${status === 'success' ? ' nl-success' : ''}`}
-        role="status"
-      >
+      <p id={messageId} className={`nl-message${isError ? ' nl-error' : ''}${status === 'success' ? ' nl-success' : ''}`} role="status">
         {message}
       </p>
     </form>

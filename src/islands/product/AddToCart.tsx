@@ -41,7 +41,6 @@ export default function AddToCart({ product }: Props) {
   // A quantity typed before hydration stays (src/islands/prebuilt.ts).
   usePrebuiltInput(inputRef, text, setText);
 
-
   const priceCentavos = live?.priceCentavos ?? product.priceCentavos;
   const originalPriceCentavos = live ? live.originalPriceCentavos : product.originalPriceCentavos;
   const stock = state === 'gone' ? 0 : live ? live.stock : product.stock;
@@ -76,10 +75,7 @@ export default function AddToCart({ product }: Props) {
     // A click replayed right after hydration may beat the live check; wait briefly for it.
     let current = live;
     if (state === 'checking' && liveRequest.current) {
-      current = await Promise.race([
-        liveRequest.current.catch(() => null),
-        new Promise<null>((resolve) => setTimeout(() => resolve(null), 1500)),
-      ]);
+      current = await Promise.race([liveRequest.current.catch(() => null), new Promise<null>((resolve) => setTimeout(() => resolve(null), 1500))]);
     }
     const finalStock = current ? current.stock : stock;
     if (isSoldOut({ stock: finalStock }) || (current && !current.available)) return;
@@ -220,13 +216,7 @@ interface StepperProps {
 function QuantityStepper({ inputRef, text, quantity, stock, soldOut, onChange, onText, onCommit }: StepperProps) {
   return (
     <div className="qty" role="group" aria-label="Cantidad">
-      <button
-        type="button"
-        className="qty-btn"
-        aria-label="Disminuir cantidad"
-        disabled={soldOut || quantity <= 1}
-        onClick={() => onChange(quantity - 1)}
-      >
+      <button type="button" className="qty-btn" aria-label="Disminuir cantidad" disabled={soldOut || quantity <= 1} onClick={() => onChange(quantity - 1)}>
         −
       </button>
       <input

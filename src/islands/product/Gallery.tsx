@@ -103,14 +103,7 @@ export default function Gallery({ name, images }: Props) {
         </ul>
       )}
       {open && (
-        <div
-          ref={dialogRef}
-          className="viewer"
-          role="dialog"
-          aria-modal="true"
-          aria-label={`Galería de ${name}`}
-          onKeyDown={onKeyDown}
-        >
+        <div ref={dialogRef} className="viewer" role="dialog" aria-modal="true" aria-label={`Galería de ${name}`} onKeyDown={onKeyDown}>
           <p className="viewer-counter" aria-live="polite">
             Imagen {wrapIndex(index, count) + 1} de {count}
           </p>

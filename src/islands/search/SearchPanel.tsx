@@ -51,7 +51,11 @@ export default function SearchPanel({ query, current, active, expanded, hidden, 
               onMouseMove={() => onHover(index)}
               onClick={() => onOpen(entry)}
             >
-              {src ? <img className="ps-thumb" src={src} alt="" width={40} height={40} loading="lazy" decoding="async" /> : <span className="ps-thumb" aria-hidden="true" />}
+              {src ? (
+                <img className="ps-thumb" src={src} alt="" width={40} height={40} loading="lazy" decoding="async" />
+              ) : (
+                <span className="ps-thumb" aria-hidden="true" />
+              )}
               <span className="ps-name">{entry[1]}</span>
             </li>
           );

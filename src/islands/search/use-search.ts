@@ -55,7 +55,10 @@ export function useSearchAnswer(query: string): { state: LoadState; current: Sea
  */
 export function useDismissSearch(
   // clear and blur should be stable (useCallback), or the listeners are registered again on every render.
-  rootRef: RefObject<HTMLElement | null>, clear: () => void, blur: () => void): void {
+  rootRef: RefObject<HTMLElement | null>,
+  clear: () => void,
+  blur: () => void,
+): void {
   useEffect(() => {
     const onPointerDown = (event: PointerEvent) => {
       if (rootRef.current && event.target instanceof Node && !rootRef.current.contains(event.target)) {

@@ -73,7 +73,20 @@ const LOOKS = {
 
 /** The add / edit address form. */
 export function AddressForm(props: Props) {
-  const { initial, title, submitLabel, offerDefault, busy, onSubmit, onCancel, streetLabel = 'Calle', labelPlaceholder, focusStreetAfterMs, id, look = 'account' } = props;
+  const {
+    initial,
+    title,
+    submitLabel,
+    offerDefault,
+    busy,
+    onSubmit,
+    onCancel,
+    streetLabel = 'Calle',
+    labelPlaceholder,
+    focusStreetAfterMs,
+    id,
+    look = 'account',
+  } = props;
   const [fields, setFields] = useState<AddressFormFields>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');

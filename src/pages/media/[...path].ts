@@ -22,7 +22,10 @@ export const GET: APIRoute = async ({ params, request }) => {
       signal: AbortSignal.timeout(10_000),
     });
   } catch {
-    return new Response('La imagen no está disponible por ahora.', { status: 502, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+    return new Response('La imagen no está disponible por ahora.', {
+      status: 502,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    });
   }
   const type = upstream.headers.get('content-type') ?? '';
   const headers: Record<string, string> = { 'cache-control': 'public, max-age=86400, stale-while-revalidate=604800' };

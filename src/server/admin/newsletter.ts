@@ -54,7 +54,10 @@ export async function newsletterList(request: Request, ctx: ServerContext): Prom
 export async function newsletterCsv(request: Request, ctx: ServerContext): Promise<Response> {
   await requireAdmin(request, ctx.admin);
   const subscribers = await allSubscribers(ctx);
-  const body = toCsv(['correo', 'fecha_de_suscripcion'], subscribers.map((s) => [s.email, s.created_at]));
+  const body = toCsv(
+    ['correo', 'fecha_de_suscripcion'],
+    subscribers.map((s) => [s.email, s.created_at]),
+  );
   const day = new Date().toISOString().slice(0, 10);
   return new Response(body, {
     status: 200,

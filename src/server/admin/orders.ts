@@ -19,7 +19,12 @@ const UUID = z.string().uuid({ error: 'El pedido no es válido.' });
 const statusBody = z.object({
   status: z.enum(['Procesando', 'Enviado', 'Completado', 'Cancelado'], { error: 'Estado no válido.' }),
   carrier: z.enum(CARRIERS, { error: 'Elige la paquetería.' }).optional().nullable(),
-  trackingNumber: z.string({ error: 'Escribe el número de guía.' }).trim().max(100, { error: 'Escribe el número de guía (hasta 100 caracteres).' }).optional().nullable(),
+  trackingNumber: z
+    .string({ error: 'Escribe el número de guía.' })
+    .trim()
+    .max(100, { error: 'Escribe el número de guía (hasta 100 caracteres).' })
+    .optional()
+    .nullable(),
   note: z.string().trim().max(500, { error: 'La nota no puede pasar de 500 caracteres.' }).optional().nullable(),
 });
 
@@ -77,7 +82,7 @@ export async function setOrderStatus(request: Request, ctx: AdminContext, rawOrd
     if (error.code === '42501') throw new ApiError(403, error.message || 'No tienes acceso', 'forbidden');
     if (error.code === 'P0001') {
       const notFound = (error.details ?? '').includes('order_not_found');
-      throw new ApiError(notFound ? 404 : 409, error.message, notFound ? 'order_not_found' : (error.details || 'refused'));
+      throw new ApiError(notFound ? 404 : 409, error.message, notFound ? 'order_not_found' : error.details || 'refused');
     }
     throw new Error(`admin_set_order_status: ${error.message}`);
   }
@@ -121,7 +126,11 @@ export async function refundOrder(request: Request, ctx: AdminContext, rawOrderI
   const providerless = order.payment_method === 'oxxo' || order.payment_method === 'store_credit' || order.payment_provider === 'store_credit';
   const way = body.way ?? (providerless ? 'store_credit' : 'provider');
   if (way === 'provider' && providerless) {
-    throw new ApiError(409, order.payment_method === 'oxxo' ? OXXO_PROVIDER_REFUND_REFUSED : 'Este pedido se pagó con saldo a favor: se reembolsa al saldo a favor.', 'provider_refund_not_possible');
+    throw new ApiError(
+      409,
+      order.payment_method === 'oxxo' ? OXXO_PROVIDER_REFUND_REFUSED : 'Este pedido se pagó con saldo a favor: se reembolsa al saldo a favor.',
+      'provider_refund_not_possible',
+    );
   }
   if (way !== 'provider') {
     const { error } = await ctx.admin.rpc('refund_order_without_provider', {
@@ -143,7 +152,14 @@ export async function refundOrder(request: Request, ctx: AdminContext, rawOrderI
   }
   const outcome = await refundCharge(
     ctx,
-    { orderId: order.id, provider: order.payment_provider, ref: order.payment_ref, amount: orderAmount(order), method: order.payment_method ?? null, restock: body.restock },
+    {
+      orderId: order.id,
+      provider: order.payment_provider,
+      ref: order.payment_ref,
+      amount: orderAmount(order),
+      method: order.payment_method ?? null,
+      restock: body.restock,
+    },
     'shop',
   );
   if (outcome.status === 'succeeded' && outcome.orderStatus === 'Reembolsado') {
@@ -152,7 +168,12 @@ export async function refundOrder(request: Request, ctx: AdminContext, rawOrderI
   }
   if (outcome.status === 'failed') {
     return json(
-      { id: order.id, status: order.status, refund: 'failed', message: 'El proveedor de pago no hizo el reembolso; queda en «Reembolsos por revisar» y se reintentará.' },
+      {
+        id: order.id,
+        status: order.status,
+        refund: 'failed',
+        message: 'El proveedor de pago no hizo el reembolso; queda en «Reembolsos por revisar» y se reintentará.',
+      },
       502,
     );
   }

@@ -83,7 +83,11 @@ export function createOutbox(admin: SupabaseClient<Database>, transport: MailSen
     inFlight.add(tracked);
   }
 
-  const send = (message: MailMessage) => withTimeout(Promise.resolve().then(() => transport(message)), sendTimeoutMs);
+  const send = (message: MailMessage) =>
+    withTimeout(
+      Promise.resolve().then(() => transport(message)),
+      sendTimeoutMs,
+    );
 
   /** Sends one claimed row (attempt number `attempts`) and records the outcome. */
   async function deliver(id: string, message: MailMessage, attempts: number): Promise<'sent' | 'retrying' | 'gaveUp'> {

@@ -24,7 +24,6 @@ export interface SmtpTimeouts {
   socketTimeout?: number;
 }
 
-
 /** Wraps an HTML fragment in a Spanish document, as mail clients expect a whole page. */
 function htmlDocument(subject: string, html: string): string {
   if (/^\s*(<!doctype|<html)/i.test(html)) return html;

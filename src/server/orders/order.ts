@@ -127,6 +127,8 @@ export function orderAmount(order: Pick<OrderRow, 'total' | 'credit_applied'>): 
 /** The address copy as one line for e-mails. */
 export function addressLine(address: ShippingAddress | null): string | null {
   if (!address) return null;
-  const line = [address.street, address.city, address.state, address.zip, address.country].filter((part) => typeof part === 'string' && part.trim() !== '').join(', ');
+  const line = [address.street, address.city, address.state, address.zip, address.country]
+    .filter((part) => typeof part === 'string' && part.trim() !== '')
+    .join(', ');
   return line === '' ? null : line;
 }

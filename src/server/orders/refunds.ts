@@ -66,7 +66,9 @@ async function runRefund(ctx: ServerContext, refundId: string, charge: Charge, r
     const refund = await providerRefund(ctx, charge, `refund-${charge.provider}-${charge.ref}`);
     const { data, error } = await ctx.admin.rpc('complete_refund', { p_refund_id: refundId, p_refund_ref: refund.id });
     if (error) throw new Error(`complete_refund: ${error.message}`);
-    console.warn(`[pagos] reembolso (${reason}) del pedido ${charge.orderId}: cargo ${charge.provider} ${charge.ref}, reembolso ${refund.id} (${refund.status})`);
+    console.warn(
+      `[pagos] reembolso (${reason}) del pedido ${charge.orderId}: cargo ${charge.provider} ${charge.ref}, reembolso ${refund.id} (${refund.status})`,
+    );
     return { status: 'succeeded', orderStatus: typeof data === 'string' ? data : null };
   } catch (failure) {
     const message = failure instanceof Error ? failure.message : String(failure);

@@ -67,7 +67,12 @@ export function intentPayment(provider: string, intent: IntentInfo & { orderId: 
  * A PayPal capture as a payment to settle: the capture (its PayPal order until there is one), the
  * amount and currency PayPal reports, and the PayPal order it completes.
  */
-export function capturePayment(provider: string, orderId: string, capture: Pick<PayPalOrderInfo, 'id' | 'captureId' | 'amount' | 'currency'>, attemptRef: string): ConfirmedPayment {
+export function capturePayment(
+  provider: string,
+  orderId: string,
+  capture: Pick<PayPalOrderInfo, 'id' | 'captureId' | 'amount' | 'currency'>,
+  attemptRef: string,
+): ConfirmedPayment {
   return { orderId, provider, ref: capture.captureId ?? capture.id, amount: capture.amount, currency: capture.currency, attemptRef };
 }
 
@@ -161,10 +166,7 @@ async function sendReceipt(ctx: ServerContext, order: OrderRow, recipient: strin
     email = userData?.user?.email ?? null;
   }
   if (!email) return;
-  const { data: items } = await ctx.admin
-    .from('order_items')
-    .select('quantity, price, products(name)')
-    .eq('order_id', order.id);
+  const { data: items } = await ctx.admin.from('order_items').select('quantity, price, products(name)').eq('order_id', order.id);
   const lines = (items ?? []).map((i) => ({
     name: i.products?.name ?? 'Producto no disponible',
     quantity: i.quantity,

@@ -47,7 +47,12 @@ export async function creditOxxoPayment(
     const to = user?.user?.email ?? null;
     if (to) {
       await ctx
-        .mail({ to, ...oxxoCreditEmail({ orderId: order.id, amount: charge.amount, balance: posted.balance, siteUrl: ctx.siteUrl }), kind: 'store_credit', dedupeKey: `store_credit:${charge.provider}:${charge.ref}` })
+        .mail({
+          to,
+          ...oxxoCreditEmail({ orderId: order.id, amount: charge.amount, balance: posted.balance, siteUrl: ctx.siteUrl }),
+          kind: 'store_credit',
+          dedupeKey: `store_credit:${charge.provider}:${charge.ref}`,
+        })
         .catch((mailError: unknown) => console.error('[correo] no se pudo avisar del saldo a favor', mailError));
     }
   }

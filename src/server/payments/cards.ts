@@ -59,7 +59,10 @@ export async function detachPaymentMethod(request: Request, ctx: ServerContext, 
 
 const intentBody = z.object({
   orderId: orderIdSchema,
-  amount: z.number({ error: 'El monto (amount) debe ser un número entero de centavos.' }).int({ error: 'El monto (amount) debe ser un número entero de centavos.' }).optional(),
+  amount: z
+    .number({ error: 'El monto (amount) debe ser un número entero de centavos.' })
+    .int({ error: 'El monto (amount) debe ser un número entero de centavos.' })
+    .optional(),
   /** 'card' (default; also wallets) or 'oxxo' (cash at the store, answered as a voucher). */
   method: z.enum(['card', 'oxxo'], { error: 'El método de pago no es válido.' }).default('card'),
 });

@@ -16,7 +16,12 @@ import { PaymentError, type CardProvider, type PayPalProvider } from './provider
 export const orderIdSchema = z.string({ error: 'Falta el pedido (orderId).' }).uuid({ error: 'El pedido (orderId) no es válido.' });
 
 /** A provider's id in a request (customer, card, intent, PayPal order). */
-export const providerIdSchema = z.string().trim().min(1).max(255).regex(/^[\w-]+$/, { error: 'Identificador no válido.' });
+export const providerIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .regex(/^[\w-]+$/, { error: 'Identificador no válido.' });
 
 /** A provider id taken from the URL; 400 naming `what` when it is not one. */
 export function checkId(value: string | undefined, what: string): string {

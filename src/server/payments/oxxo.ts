@@ -43,7 +43,10 @@ function storedVoucher(order: OrderRow): StoredVoucher | null {
 /** The name Stripe prints on the voucher: the profile's name, else its username, else the e-mail's. */
 async function payerName(ctx: ServerContext, caller: Caller): Promise<string> {
   const { data } = await ctx.admin.from('profiles').select('name, lastname, username').eq('id', caller.id).maybeSingle();
-  const full = [data?.name, data?.lastname].filter((p) => typeof p === 'string' && p.trim() !== '').join(' ').trim();
+  const full = [data?.name, data?.lastname]
+    .filter((p) => typeof p === 'string' && p.trim() !== '')
+    .join(' ')
+    .trim();
   return full || data?.username?.trim() || (caller.email ?? '').split('@')[0] || 'Cliente';
 }
 
@@ -130,7 +133,12 @@ export async function createOxxoVoucher(ctx: ServerContext, caller: Caller, orde
   }
   if (caller.email) {
     await ctx
-      .mail({ to: caller.email, ...oxxoVoucherEmail({ orderId: order.id, voucher, siteUrl: ctx.siteUrl }), kind: 'oxxo_voucher', dedupeKey: `oxxo_voucher:${intent.id}` })
+      .mail({
+        to: caller.email,
+        ...oxxoVoucherEmail({ orderId: order.id, voucher, siteUrl: ctx.siteUrl }),
+        kind: 'oxxo_voucher',
+        dedupeKey: `oxxo_voucher:${intent.id}`,
+      })
       .catch((mailError: unknown) => console.error('[correo] no se pudo enviar la ficha de OXXO', mailError));
   }
   return json({ voucher, paymentIntentId: intent.id });

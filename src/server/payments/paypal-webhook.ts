@@ -58,7 +58,12 @@ function paypalOrderOf(resource: Record<string, unknown>): string | null {
 
 /** The payment attempt of a PayPal order the shop created, or null when it did not create it. */
 async function attemptOf(ctx: ServerContext, paypal: PayPalProvider, paypalOrderId: string): Promise<{ order_id: string; status: string } | null> {
-  const { data, error } = await ctx.admin.from('payment_attempts').select('order_id, status').eq('provider', paypal.name).eq('ref', paypalOrderId).maybeSingle();
+  const { data, error } = await ctx.admin
+    .from('payment_attempts')
+    .select('order_id, status')
+    .eq('provider', paypal.name)
+    .eq('ref', paypalOrderId)
+    .maybeSingle();
   if (error) throw new Error(`payment_attempts: ${error.message}`);
   return data;
 }
@@ -112,7 +117,12 @@ async function captureRefunded(ctx: ServerContext, paypal: PayPalProvider, event
   if (!refund || refund.status !== 'COMPLETED' || !refund.captureId) {
     return { handled: false, message: `El reembolso ${refundId} no está completado en PayPal (${refund?.status ?? 'desconocido'}).` };
   }
-  const { data: paid, error } = await ctx.admin.from('orders').select('id').eq('payment_provider', paypal.name).eq('payment_ref', refund.captureId).maybeSingle();
+  const { data: paid, error } = await ctx.admin
+    .from('orders')
+    .select('id')
+    .eq('payment_provider', paypal.name)
+    .eq('payment_ref', refund.captureId)
+    .maybeSingle();
   if (error) throw new Error(`orders: ${error.message}`);
   const order = paid ? await findOrder(ctx, paid.id) : null;
   if (!order) return { handled: false, message: `Ningún pedido se pagó con la captura ${refund.captureId}.` };
@@ -121,10 +131,14 @@ async function captureRefunded(ctx: ServerContext, paypal: PayPalProvider, event
   const charged = orderAmount(order);
   if (refund.amount !== charged || (refund.currency ?? '').toLowerCase() !== 'mxn') {
     // The shop refunds whole orders only; a partial refund made at PayPal needs a person.
-    console.warn(`[paypal] evento ${event.id}: reembolso parcial ${refund.id} (${refund.amount} ${refund.currency}) del pedido ${order.id}, cobrado ${charged}; el pedido no cambia`);
+    console.warn(
+      `[paypal] evento ${event.id}: reembolso parcial ${refund.id} (${refund.amount} ${refund.currency}) del pedido ${order.id}, cobrado ${charged}; el pedido no cambia`,
+    );
     return { handled: false, orderId: order.id, status: order.status, message: 'Reembolso parcial: el pedido no cambia.' };
   }
-  console.warn(`[paypal] evento ${event.id} (${event.type}): PayPal devolvió el cargo del pedido ${order.id} (captura ${refund.captureId}, reembolso ${refund.id})`);
+  console.warn(
+    `[paypal] evento ${event.id} (${event.type}): PayPal devolvió el cargo del pedido ${order.id} (captura ${refund.captureId}, reembolso ${refund.id})`,
+  );
   const { data: claimed, error: claimError } = await ctx.admin.rpc('claim_refund', {
     p_order_id: order.id,
     p_provider: paypal.name,

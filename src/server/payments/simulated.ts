@@ -153,10 +153,17 @@ export async function simulatedOxxoCounter(request: Request, ctx: ServerContext,
     try {
       const settled = await paySimulatedVoucher(ctx, card, id.data, null);
       const answer = settlementAnswer(settled, intent.orderId!);
-      return page('Pago registrado', `<h1>Pago registrado</h1><p role="status">Tu pedido ${escape(number)} está ${escape(answer.status.toLowerCase())}.</p><p><a href="${escape(orderLink)}">Ver tu pedido</a></p>`);
+      return page(
+        'Pago registrado',
+        `<h1>Pago registrado</h1><p role="status">Tu pedido ${escape(number)} está ${escape(answer.status.toLowerCase())}.</p><p><a href="${escape(orderLink)}">Ver tu pedido</a></p>`,
+      );
     } catch (error) {
       const message = error instanceof ApiError ? error.message : 'No se pudo registrar el pago.';
-      return page('Pago no registrado', `<h1>Pago no registrado</h1><p role="alert">${escape(message)}</p><p><a href="${escape(orderLink)}">Ver tu pedido</a></p>`, error instanceof ApiError ? error.status : 500);
+      return page(
+        'Pago no registrado',
+        `<h1>Pago no registrado</h1><p role="alert">${escape(message)}</p><p><a href="${escape(orderLink)}">Ver tu pedido</a></p>`,
+        error instanceof ApiError ? error.status : 500,
+      );
     }
   }
   const voucher = (await card.retrievePaymentIntent(id.data))?.voucher ?? null;

@@ -32,10 +32,7 @@ export async function storeCreditPayment(
   onPaid: (orderId: string, email: string | null) => Promise<void> = (orderId, email) => sendOrderReceipt(ctx, orderId, email),
 ): Promise<Response> {
   const caller = await authenticate(request, ctx.admin);
-  const body = await readJson(
-    request,
-    z.object({ orderId: orderIdSchema, use: z.boolean({ error: 'Indica si usas tu saldo (use).' }) }),
-  );
+  const body = await readJson(request, z.object({ orderId: orderIdSchema, use: z.boolean({ error: 'Indica si usas tu saldo (use).' }) }));
   const refuse = (error: { details?: string | null; message: string }) => {
     const known = MESSAGES_BY_DETAIL[error.details ?? ''];
     if (known) throw new ApiError(known[0], known[1], error.details!);

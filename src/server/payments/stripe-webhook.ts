@@ -37,7 +37,10 @@ export async function stripeWebhook(request: Request, ctx: ServerContext): Promi
       throw new ApiError(404, 'Pago no encontrado o no completado.', 'intent_not_found');
     }
     const settled = await settlePayment(ctx, intentPayment(card.name, { ...intent, orderId: intent.orderId }));
-    if (settled.refunded) console.warn(`[stripe] evento ${event.id}: pago ${intent.id} ${settled.credited ? 'abonado al saldo a favor' : 'reembolsado'} (${settled.refunded}, ${settled.refundStatus ?? 'saldo'})`);
+    if (settled.refunded)
+      console.warn(
+        `[stripe] evento ${event.id}: pago ${intent.id} ${settled.credited ? 'abonado al saldo a favor' : 'reembolsado'} (${settled.refunded}, ${settled.refundStatus ?? 'saldo'})`,
+      );
     return json({ received: true, handled: true, orderId: intent.orderId, status: settled.status, changed: settled.changed, refunded: settled.refunded });
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) {

@@ -147,7 +147,13 @@ export async function runBuild(run: BuildRun): Promise<void> {
   try {
     const first = start(0);
     // Part 0 past its content sync, or finished: the others start. Part 0 failed first: they never do.
-    const gate = await Promise.race([partZeroSynced.then(() => true), first.then(() => true, () => false)]);
+    const gate = await Promise.race([
+      partZeroSynced.then(() => true),
+      first.then(
+        () => true,
+        () => false,
+      ),
+    ]);
     const results = await Promise.allSettled([first, ...(gate ? Array.from({ length: count - 1 }, (_, k) => start(k + 1)) : [])]);
     const failed = results.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;

@@ -111,7 +111,16 @@ export function createBuilder(
       env.CATALOG_MAX_CHANGED = String(maxChanged);
     }
     try {
-      await runBuild({ root: options.root, outDir: staging, command, env, parts: incremental ? 1 : options.parts, maxHeapMb: options.maxHeapMb, log: options.log, report: track });
+      await runBuild({
+        root: options.root,
+        outDir: staging,
+        command,
+        env,
+        parts: incremental ? 1 : options.parts,
+        maxHeapMb: options.maxHeapMb,
+        log: options.log,
+        report: track,
+      });
       report?.({ phase: 'publishing', pagesWritten: pages });
       const built = path.join(staging, 'client');
       const manifest = readManifest(newManifest);

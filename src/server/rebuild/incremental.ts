@@ -99,7 +99,10 @@ export function requestFromEnv(env: Record<string, string | undefined> = process
   const max = Number(env.CATALOG_MAX_CHANGED);
   return {
     previous: readManifest(file),
-    changedIds: (env.CATALOG_CHANGED_IDS ?? '').split(',').map((id) => id.trim()).filter(Boolean),
+    changedIds: (env.CATALOG_CHANGED_IDS ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
     maxChanged: Number.isInteger(max) && max >= 0 ? max : DEFAULT_MAX_CHANGED,
   };
 }
@@ -121,7 +124,10 @@ export function planBuild(catalog: RouteCatalog, files: FingerprintedFile[], req
   for (const product of catalog.products) products[product.id] = productDigest(product);
   const fileMap: Record<string, string> = {};
   for (const file of files) fileMap[file.path] = file.fingerprint;
-  const full = (reason: string | null): BuildPlan => ({ render: null, manifest: { v: MANIFEST_VERSION, mode: 'full', reason, files: fileMap, products, render: [], removed: [] } });
+  const full = (reason: string | null): BuildPlan => ({
+    render: null,
+    manifest: { v: MANIFEST_VERSION, mode: 'full', reason, files: fileMap, products, render: [], removed: [] },
+  });
   if (!request) return full(null);
   const previous = request.previous;
   if (!previous) return full('no hay manifiesto de la compilación anterior');

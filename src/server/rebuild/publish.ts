@@ -48,7 +48,12 @@ export function carryAssets(fromClient: string, toClient: string): number {
  * not render are not touched. Works on the shared folder alone, so any server serving it sees the
  * new files at once.
  */
-export function publishIncremental(builtClient: string, servedClient: string, manifest: BuildManifest, previous: BuildManifest): { written: string[]; removed: string[] } {
+export function publishIncremental(
+  builtClient: string,
+  servedClient: string,
+  manifest: BuildManifest,
+  previous: BuildManifest,
+): { written: string[]; removed: string[] } {
   carryAssets(builtClient, servedClient);
   const written: string[] = [];
   for (const urlPath of manifest.render) {

@@ -101,7 +101,11 @@ async function loadAll(client: SupabaseClient<Database>): Promise<Row[]> {
   const rows: Row[] = [];
   const page = 1000;
   for (let from = 0; ; from += page) {
-    const { data, error } = await client.from('products').select('*').order('id').range(from, from + page - 1);
+    const { data, error } = await client
+      .from('products')
+      .select('*')
+      .order('id')
+      .range(from, from + page - 1);
     if (error) throw new Error(error.message);
     rows.push(...data);
     if (data.length < page) return rows;

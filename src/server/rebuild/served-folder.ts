@@ -74,7 +74,8 @@ export function prepareOutput(outDir: string): string {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
       if (age > STALE_LOCK_MS) fs.rmSync(lock, { recursive: true, force: true });
-      else if (Date.now() > deadline) throw new Error(`${lock}: otro proceso prepara la carpeta desde hace más de ${PREPARE_WAIT_MS / 1000} s`, { cause: error });
+      else if (Date.now() > deadline)
+        throw new Error(`${lock}: otro proceso prepara la carpeta desde hace más de ${PREPARE_WAIT_MS / 1000} s`, { cause: error });
       else sleepSync(50);
     }
   }

@@ -34,7 +34,9 @@ const iso = (value: string | null | undefined): string | null => (value ? new Da
 const num = (value: number | string | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 
 /** What claim_catalogue_rebuild answers: the job taken, or null. */
-const claimedJob = z.nullable(z.object({ id: z.coerce.number(), productIds: z.nullable(z.array(z.string())), reasons: z.array(z.string()), attempts: z.coerce.number() }));
+const claimedJob = z.nullable(
+  z.object({ id: z.coerce.number(), productIds: z.nullable(z.array(z.string())), reasons: z.array(z.string()), attempts: z.coerce.number() }),
+);
 /** What catalogue_rebuild_status answers (camelCase keys; missing ones mean none yet). */
 const statusAnswer = z.object({
   status: z.optional(z.string()),
@@ -45,7 +47,14 @@ const statusAnswer = z.object({
   builds: z.nullish(z.union([z.number(), z.string()])),
   failures: z.nullish(z.union([z.number(), z.string()])),
   reason: z.nullish(z.string()),
-  progress: z.nullish(z.object({ phase: z.enum(['starting', 'content', 'bundling', 'pages', 'publishing']), pagesWritten: z.number(), pagesExpected: z.nullable(z.number()), percent: z.nullable(z.number()) })),
+  progress: z.nullish(
+    z.object({
+      phase: z.enum(['starting', 'content', 'bundling', 'pages', 'publishing']),
+      pagesWritten: z.number(),
+      pagesExpected: z.nullable(z.number()),
+      percent: z.nullable(z.number()),
+    }),
+  ),
   lastSuccessAt: z.nullish(z.string()),
   lastPages: z.nullish(z.union([z.number(), z.string()])),
   holder: z.nullish(z.string()),
@@ -71,14 +80,24 @@ export function supabaseJobStore(client: SupabaseClient<Database>, site: string)
       return { deduplicated: z.object({ deduplicated: z.boolean() }).safeParse(result).data?.deduplicated === true };
     },
     async claim(holder, leaseSeconds) {
-      const job = claimedJob.parse(checked('claim_catalogue_rebuild', await client.rpc('claim_catalogue_rebuild', { p_site: site, p_holder: holder, p_seconds: leaseSeconds })));
+      const job = claimedJob.parse(
+        checked('claim_catalogue_rebuild', await client.rpc('claim_catalogue_rebuild', { p_site: site, p_holder: holder, p_seconds: leaseSeconds })),
+      );
       return job && job.id ? job : null;
     },
     async renew(id, holder, leaseSeconds, progress) {
-      return checked('renew_catalogue_rebuild', await client.rpc('renew_catalogue_rebuild', { p_id: id, p_holder: holder, p_seconds: leaseSeconds, p_progress: progress ? { ...progress } : null })) === true;
+      return (
+        checked(
+          'renew_catalogue_rebuild',
+          await client.rpc('renew_catalogue_rebuild', { p_id: id, p_holder: holder, p_seconds: leaseSeconds, p_progress: progress ? { ...progress } : null }),
+        ) === true
+      );
     },
     async finish(id, holder, error, pages) {
-      return checked('finish_catalogue_rebuild', await client.rpc('finish_catalogue_rebuild', { p_id: id, p_holder: holder, p_error: error, p_pages: pages })) === true;
+      return (
+        checked('finish_catalogue_rebuild', await client.rpc('finish_catalogue_rebuild', { p_id: id, p_holder: holder, p_error: error, p_pages: pages })) ===
+        true
+      );
     },
     async status() {
       const s = statusAnswer.parse(checked('catalogue_rebuild_status', await client.rpc('catalogue_rebuild_status', { p_site: site })));
@@ -125,8 +144,7 @@ export function withPercent(progress: BuildProgress, expected: number | null): N
     ...progress,
     pagesExpected: expected,
     // Writing pages is most of a build; publishing is the last step.
-    percent:
-      progress.phase === 'publishing' ? 99 : expected && expected > 0 ? Math.min(98, Math.round((progress.pagesWritten / expected) * 100)) : null,
+    percent: progress.phase === 'publishing' ? 99 : expected && expected > 0 ? Math.min(98, Math.round((progress.pagesWritten / expected) * 100)) : null,
   };
 }
 

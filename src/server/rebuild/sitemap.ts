@@ -53,6 +53,9 @@ export function updateSitemap(client: string, added: string[], removed: string[]
     replaceFile(path.join(client, `sitemap-${n}.xml`), `${URLSET_OPEN}${chunk.map((url) => `<url><loc>${escapeXml(url)}</loc></url>`).join('')}</urlset>`);
   }
   const names = Array.from({ length: count }, (_, n) => `<sitemap><loc>${escapeXml(`${origin}/sitemap-${n}.xml`)}</loc></sitemap>`);
-  replaceFile(index, `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${names.join('')}</sitemapindex>`);
+  replaceFile(
+    index,
+    `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${names.join('')}</sitemapindex>`,
+  );
   for (let n = count; fs.existsSync(path.join(client, `sitemap-${n}.xml`)); n++) fs.rmSync(path.join(client, `sitemap-${n}.xml`), { force: true });
 }

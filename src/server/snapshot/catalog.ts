@@ -12,7 +12,16 @@ import { buildSearchShards } from '../../domain/search/shards.ts';
 import { resolveImage } from '../../domain/images.ts';
 import { franchiseTypesPath } from '../../domain/routes.ts';
 import { LOCAL_SUPABASE_URL } from '../../domain/local-stack.ts';
-import { contentFingerprint, pageFingerprints, planBuild, productDigest, requestFromEnv, writeManifest, type BuildPlan, type FingerprintedFile } from '../rebuild/incremental.ts';
+import {
+  contentFingerprint,
+  pageFingerprints,
+  planBuild,
+  productDigest,
+  requestFromEnv,
+  writeManifest,
+  type BuildPlan,
+  type FingerprintedFile,
+} from '../rebuild/incremental.ts';
 import { PART_ENV, parsePart, partRenders } from '../rebuild/parts.ts';
 import type { SnapshotCollection, SnapshotExpansion, SnapshotFranchise, SnapshotProductType } from './model.ts';
 
@@ -222,7 +231,15 @@ function catalogFiles(catalog: PlanCatalog, digests: Map<string, string>): Finge
   };
   files.push({ path: '/franquicias', fingerprint: contentFingerprint(count((product) => product.franchise_id)) });
   for (const franchise of catalog.franchises) {
-    files.push({ path: franchiseTypesPath(franchise.id), fingerprint: contentFingerprint(count((product) => product.product_type_id, (product) => product.franchise_id === franchise.id)) });
+    files.push({
+      path: franchiseTypesPath(franchise.id),
+      fingerprint: contentFingerprint(
+        count(
+          (product) => product.product_type_id,
+          (product) => product.franchise_id === franchise.id,
+        ),
+      ),
+    });
   }
   files.push({ path: '/explore', fingerprint: contentFingerprint(`${catalog.products.length}|${count((product) => product.product_type_id)}`) });
   const everything = contentFingerprint(catalog.products.map((product) => `${product.id}:${digests.get(product.id)}:${product.stock ?? ''}`).join(','));

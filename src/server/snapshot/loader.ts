@@ -58,11 +58,14 @@ export function patchProductRows(rows: CatalogRows, ids: readonly string[], fres
   });
   // New products go last; the snapshot is ordered by id like a full read.
   const added = [...byId.values()];
-  const products = added.length === 0 ? kept : [...kept, ...added].sort((a, b) => {
-    const x = String((a as { id: unknown }).id);
-    const y = String((b as { id: unknown }).id);
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
+  const products =
+    added.length === 0
+      ? kept
+      : [...kept, ...added].sort((a, b) => {
+          const x = String((a as { id: unknown }).id);
+          const y = String((b as { id: unknown }).id);
+          return x < y ? -1 : x > y ? 1 : 0;
+        });
   return { ...rows, products };
 }
 
@@ -107,13 +110,20 @@ export async function loadCatalogSnapshot(options: LoadOptions = {}): Promise<{ 
     const keepProduct = part && part.index > 0 ? (id: string) => rendersProduct(part, id) : undefined;
     const copy = parseStoredSnapshot(await readSnapshotFile(file), keepProduct);
     if (copy && copy.snapshot.fetchedAt && copy.snapshot.fetchedAt >= new Date(since).toISOString()) {
-      logger.info(`Catálogo: la copia que la primera parte de la compilación leyó (${copy.snapshot.fetchedAt}), ${copy.snapshot.products.length} productos de esta parte.`);
+      logger.info(
+        `Catálogo: la copia que la primera parte de la compilación leyó (${copy.snapshot.fetchedAt}), ${copy.snapshot.products.length} productos de esta parte.`,
+      );
       return { snapshot: copy.snapshot, source: 'disk' };
     }
     logger.warn('La copia del catálogo en disco es anterior a esta compilación; se lee el catálogo.');
   }
 
-  const changedIds = options.changedIds ?? (process.env.CATALOG_CHANGED_IDS ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+  const changedIds =
+    options.changedIds ??
+    (process.env.CATALOG_CHANGED_IDS ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
   if (backend && changedIds.length > 0) {
     // An incremental build: the disk copy plus a fresh read of the changed products only.
     const stored = await readSnapshotFile(file);

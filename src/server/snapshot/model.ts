@@ -72,8 +72,14 @@ export interface RejectedRow {
 }
 
 const id = z.string().min(1);
-const text = z.string().nullish().transform((value) => (value ?? '').trim());
-const nullableText = z.string().nullish().transform((value) => (value && value.trim() !== '' ? value : null));
+const text = z
+  .string()
+  .nullish()
+  .transform((value) => (value ?? '').trim());
+const nullableText = z
+  .string()
+  .nullish()
+  .transform((value) => (value && value.trim() !== '' ? value : null));
 
 const franchiseRow = z.object({ id, name: text, logo: text });
 const collectionRow = z.object({ id, name: text, franchise_id: id });
@@ -102,12 +108,7 @@ function describe(error: z.ZodError): string {
     .join('; ');
 }
 
-function parseRows<T>(
-  table: string,
-  rows: readonly unknown[],
-  schema: z.ZodType<T>,
-  rejected: RejectedRow[],
-): T[] {
+function parseRows<T>(table: string, rows: readonly unknown[], schema: z.ZodType<T>, rejected: RejectedRow[]): T[] {
   const parsed: T[] = [];
   const seen = new Set<string>();
   for (const row of rows) {

@@ -88,7 +88,15 @@ export async function signInFrom(page: Page, email: string, password: string): P
 }
 
 /** An order as the database has it (service role). */
-export async function orderInDb(orderId: string): Promise<{ status: string; total: number; paid_at: string | null; subtotal: number; discount: number; shipping: number; shipping_address_id: string | null }> {
+export async function orderInDb(orderId: string): Promise<{
+  status: string;
+  total: number;
+  paid_at: string | null;
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  shipping_address_id: string | null;
+}> {
   const { body } = await serviceRest('GET', `orders?id=eq.${orderId}&select=status,total,paid_at,subtotal,discount,shipping,shipping_address_id`);
   return (body as Array<never>)[0]!;
 }
@@ -123,7 +131,9 @@ export function mxn(pesos: number): string {
  * A fresh shopper with a pending order (through create_order, as the browser) that ships to a new
  * address of theirs. Returns the credentials, the order id and the shopper's access token.
  */
-export async function shopperWithOrder(productId = 'pk-blister-journey-together'): Promise<{ email: string; password: string; orderId: string; token: string }> {
+export async function shopperWithOrder(
+  productId = 'pk-blister-journey-together',
+): Promise<{ email: string; password: string; orderId: string; token: string }> {
   const user = await createConfirmedUser('pedido');
   const { anonKey } = await stackKeys();
   const login = await fetch(`${STACK_URL}/auth/v1/token?grant_type=password`, {
@@ -141,7 +151,14 @@ export async function shopperWithOrder(productId = 'pk-blister-journey-together'
     expect(res.ok, await res.clone().text()).toBe(true);
     return res.json();
   };
-  const [address] = (await rest('addresses', 'POST', { user_id: user.id, street: 'Insurgentes Sur 1000', city: 'Ciudad de México', state: 'CDMX', zip: '03100', country: 'México' })) as Array<{ id: string }>;
+  const [address] = (await rest('addresses', 'POST', {
+    user_id: user.id,
+    street: 'Insurgentes Sur 1000',
+    city: 'Ciudad de México',
+    state: 'CDMX',
+    zip: '03100',
+    country: 'México',
+  })) as Array<{ id: string }>;
   const orderId = (await rest('rpc/create_order', 'POST', { items: [{ product_id: productId, quantity: 1 }] })) as string;
   await rest(`orders?id=eq.${orderId}`, 'PATCH', { shipping_address_id: address!.id });
   return { email: user.email, password: user.password, orderId, token };

@@ -59,7 +59,14 @@ describe('reading the balance and its movements (src/data/store-credit.ts)', () 
   });
 
   it('a ledger row becomes a movement in centavos', () => {
-    expect(data.toMovement(entry())).toEqual({ id: 7, createdAt: '2026-11-25T18:30:00Z', reason: 'oxxo_payment', orderId: ORDER, amount: 35000, balanceAfter: 35000 });
+    expect(data.toMovement(entry())).toEqual({
+      id: 7,
+      createdAt: '2026-11-25T18:30:00Z',
+      reason: 'oxxo_payment',
+      orderId: ORDER,
+      amount: 35000,
+      balanceAfter: 35000,
+    });
     expect(data.toMovement(entry({ amount: 1.5 }))).toBeNull();
   });
 
@@ -73,7 +80,11 @@ describe('reading the balance and its movements (src/data/store-credit.ts)', () 
   });
 
   it("the user's newest 20 movements, newest first; a row that is not whole centavos is left out", async () => {
-    fake = fakeSupabase({ store_credit_entries: [{ data: [entry({ id: 9, amount: -12000, balance_after: 23000, reason: 'order_payment' }), entry({ id: 8, amount: 'x' }), entry()], error: null }] });
+    fake = fakeSupabase({
+      store_credit_entries: [
+        { data: [entry({ id: 9, amount: -12000, balance_after: 23000, reason: 'order_payment' }), entry({ id: 8, amount: 'x' }), entry()], error: null },
+      ],
+    });
     const result = await data.listStoreCreditMovements('u1');
     expect(result.data!.map((m) => m.id)).toEqual([9, 7]);
     const steps = fake.calls[0]!.steps.map((s) => [s.method, ...s.args]);

@@ -17,7 +17,15 @@ describe('CSV (RFC 4180)', () => {
   });
 
   it('writes a header row and CRLF line ends', () => {
-    expect(toCsv(['correo', 'fecha'], [['a@b.mx', '2026-11-01'], ['c,d@e.mx', 'x']])).toBe('correo,fecha\r\na@b.mx,2026-11-01\r\n"c,d@e.mx",x\r\n');
+    expect(
+      toCsv(
+        ['correo', 'fecha'],
+        [
+          ['a@b.mx', '2026-11-01'],
+          ['c,d@e.mx', 'x'],
+        ],
+      ),
+    ).toBe('correo,fecha\r\na@b.mx,2026-11-01\r\n"c,d@e.mx",x\r\n');
   });
 });
 

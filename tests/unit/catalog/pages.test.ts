@@ -6,14 +6,7 @@ import { mergeSnapshot } from '../../../src/server/snapshot/model.ts';
 import { homeLists } from '../../../src/components/catalog/home/homeLists.ts';
 import { shouldLoop, SLIDER_BREAKPOINTS } from '../../../src/scripts/swiper-enhance.ts';
 import { availabilityOf, formatLongDate, ESTIMATED_RELEASE, productJsonLd, productMetaDescription } from '../../../src/domain/product-seo.ts';
-import {
-  applyFilters,
-  EMPTY_FILTERS,
-  filtersFromQuery,
-  filtersToQuery,
-  optionsFor,
-  toExploreProduct,
-} from '../../../src/domain/explore.ts';
+import { applyFilters, EMPTY_FILTERS, filtersFromQuery, filtersToQuery, optionsFor, toExploreProduct } from '../../../src/domain/explore.ts';
 
 function product(overrides: Record<string, unknown>): Product {
   const parsed = parseProduct({ id: 'p', name: 'Producto', price: 100, stock: 5, franchise_id: 'pokemon', ...overrides });

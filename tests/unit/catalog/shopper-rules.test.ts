@@ -2,17 +2,50 @@ import { describe, expect, it } from 'vitest';
 import { isListed, parseLiveProduct } from '../../../src/domain/products';
 import { toCentavos } from '../../../src/domain/money';
 import { parseCardProduct } from '../../../src/scripts/card-add';
-import { applyFilters, EMPTY_FILTERS, filtersFromQuery, filtersToQuery, parseExploreData, toExploreProduct, type ExploreProduct } from '../../../src/domain/explore';
+import {
+  applyFilters,
+  EMPTY_FILTERS,
+  filtersFromQuery,
+  filtersToQuery,
+  parseExploreData,
+  toExploreProduct,
+  type ExploreProduct,
+} from '../../../src/domain/explore';
 import { parseProduct } from '../../../src/domain/product-schema';
 import { prepareIndex, searchProducts, searchWithTotal, type SearchEntry } from '../../../src/domain/search/matching.ts';
 import { exploreHref, seeAllLabel } from '../../../src/islands/search/SearchBox';
 
-const names = ['Sobre Destined Rivals', 'Caja de sobres Journey Together', 'Lata Pikachu ex', 'Evoluciones Prismáticas sobre', 'Sobre Fuerzas Temporales', 'Mazo de inicio', 'Sobre Corona Estelar', 'Sobre Chispas Fulgurantes', 'Sobre Fábula Sombría', 'Sobre Mascarada Crepuscular', 'Sobre Evoluciones'].sort(new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true }).compare);
+const names = [
+  'Sobre Destined Rivals',
+  'Caja de sobres Journey Together',
+  'Lata Pikachu ex',
+  'Evoluciones Prismáticas sobre',
+  'Sobre Fuerzas Temporales',
+  'Mazo de inicio',
+  'Sobre Corona Estelar',
+  'Sobre Chispas Fulgurantes',
+  'Sobre Fábula Sombría',
+  'Sobre Mascarada Crepuscular',
+  'Sobre Evoluciones',
+].sort(new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true }).compare);
 // Alphabetical, as the build writes the search index.
 const entries: SearchEntry[] = names.map((name, i) => [`p${i}`, name, '']);
 
 function exploreProduct(id: string, name: string): ExploreProduct {
-  return { id, name, priceCentavos: toCentavos(10), originalPriceCentavos: null, stock: 5, preorder: false, sale: false, franchiseId: 'pokemon', expansionId: null, typeId: null, image: '', released: '' };
+  return {
+    id,
+    name,
+    priceCentavos: toCentavos(10),
+    originalPriceCentavos: null,
+    stock: 5,
+    preorder: false,
+    sale: false,
+    franchiseId: 'pokemon',
+    expansionId: null,
+    typeId: null,
+    image: '',
+    released: '',
+  };
 }
 
 describe('unavailable products are hidden everywhere', () => {
@@ -55,11 +88,23 @@ describe('the buy box reads live rows without zod', () => {
     expect(parseLiveProduct({ id: 'a', price: 1, available: 'yes' })).toBeNull();
   });
   it('product cards read their button data the same way', () => {
-    expect(parseCardProduct('{"id":"a","name":"A","priceCentavos":500,"stock":null,"image":""}')).toEqual({ id: 'a', name: 'A', priceCentavos: 500, stock: null, image: '' });
+    expect(parseCardProduct('{"id":"a","name":"A","priceCentavos":500,"stock":null,"image":""}')).toEqual({
+      id: 'a',
+      name: 'A',
+      priceCentavos: 500,
+      stock: null,
+      image: '',
+    });
     expect(parseCardProduct('{"id":"a","name":"A","priceCentavos":500,"stock":-1,"image":""}')).toBeNull();
     expect(parseCardProduct('{"id":"a","name":"A","priceCentavos":5.5,"stock":null,"image":""}')).toBeNull();
     // A page built before prices were centavos carries the price in pesos.
-    expect(parseCardProduct('{"id":"a","name":"A","price":5.5,"stock":null,"image":""}')).toEqual({ id: 'a', name: 'A', priceCentavos: 550, stock: null, image: '' });
+    expect(parseCardProduct('{"id":"a","name":"A","price":5.5,"stock":null,"image":""}')).toEqual({
+      id: 'a',
+      name: 'A',
+      priceCentavos: 550,
+      stock: null,
+      image: '',
+    });
     expect(parseCardProduct('{"id":"a","name":"A","price":-5,"stock":null,"image":""}')).toBeNull();
     expect(parseCardProduct('{"id":"a","name":"A","stock":null,"image":""}')).toBeNull();
     expect(parseCardProduct('no es json')).toBeNull();
@@ -67,12 +112,25 @@ describe('the buy box reads live rows without zod', () => {
 });
 
 describe('the explore JSON carries prices in centavos', () => {
-  const product = parseProduct({ id: 'pk-a', name: 'Caja', price: '1299.90', original_price: 1500, stock: 4, franchise_id: 'pokemon', release_date: '2026-01-02' })!;
+  const product = parseProduct({
+    id: 'pk-a',
+    name: 'Caja',
+    price: '1299.90',
+    original_price: 1500,
+    stock: 4,
+    franchise_id: 'pokemon',
+    release_date: '2026-01-02',
+  })!;
 
   it('is written from the snapshot product and read back as it was written', () => {
     const written = toExploreProduct(product, '/img/a.svg');
     expect(written).toMatchObject({ priceCentavos: 129990, originalPriceCentavos: 150000, sale: true, image: '/img/a.svg' });
-    const data = { franchises: [{ id: 'pokemon', name: 'Pokémon' }], expansions: [{ id: 'x', name: 'X', franchiseId: 'pokemon' }], types: [], products: [written] };
+    const data = {
+      franchises: [{ id: 'pokemon', name: 'Pokémon' }],
+      expansions: [{ id: 'x', name: 'X', franchiseId: 'pokemon' }],
+      types: [],
+      products: [written],
+    };
     expect(parseExploreData(JSON.parse(JSON.stringify(data)))).toEqual(data);
   });
 

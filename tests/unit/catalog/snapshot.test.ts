@@ -85,7 +85,12 @@ describe('merge with the static catalogue', () => {
     expect(pokemon).toEqual({ id: 'pokemon', name: 'Pokémon TCG', logo: '/images/franchises/pokemon.svg' });
     expect(snapshot.franchises.at(-1)).toEqual({ id: 'lorcana', name: 'Lorcana', logo: 'franchises/lorcana.svg' });
     const rivals = snapshot.expansions.find((e) => e.id === 'destined-rivals');
-    expect(rivals).toMatchObject({ name: 'Destined Rivals', image: 'expansions/destined-rivals.svg', collectionId: 'scarlet-violet', releaseDate: '2025-05-30' });
+    expect(rivals).toMatchObject({
+      name: 'Destined Rivals',
+      image: 'expansions/destined-rivals.svg',
+      collectionId: 'scarlet-violet',
+      releaseDate: '2025-05-30',
+    });
     expect(snapshot.productTypes.some((t) => t.id === 'nuevo-tipo' && t.name === 'Tipo nuevo')).toBe(true);
     expect(snapshot.products).toHaveLength(1);
     expect(snapshot.fetchedAt).toBe('2026-01-01T00:00:00.000Z');
@@ -111,11 +116,11 @@ function fakeClient(total: number, calls: Array<[number, number]>, failAt?: numb
     range: (from: number, to: number) => ({ retry: () => page(from, to) }),
   };
   const page = async (from: number, to: number) => {
-      calls.push([from, to]);
-      if (failAt !== undefined && from >= failAt) return { data: null, error: { message: 'conexión rechazada' } };
-      const data = Array.from({ length: Math.max(0, Math.min(to, total - 1) - from + 1) }, (_, i) => ({ id: `p${from + i}` }));
-      return { data, error: null };
-    };
+    calls.push([from, to]);
+    if (failAt !== undefined && from >= failAt) return { data: null, error: { message: 'conexión rechazada' } };
+    const data = Array.from({ length: Math.max(0, Math.min(to, total - 1) - from + 1) }, (_, i) => ({ id: `p${from + i}` }));
+    return { data, error: null };
+  };
   return { from: () => builder } as unknown as SupabaseClient;
 }
 
@@ -183,7 +188,7 @@ describe('fallbacks when the backend is down', () => {
 describe('a part past the first of a build in parts', () => {
   const downBackend = { url: 'http://127.0.0.1:9', anonKey: 'x' };
 
-  it("renders the copy part 0 saved for this build, without reading the backend", async () => {
+  it('renders the copy part 0 saved for this build, without reading the backend', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'snapshot-'));
     const file = path.join(dir, 'catalog-snapshot.json');
     await writeFile(file, JSON.stringify({ fetchedAt: '2026-11-24T02:00:05.000Z', rows: rows({ products: [goodRow] }) }));
@@ -195,7 +200,7 @@ describe('a part past the first of a build in parts', () => {
     expect(warnings).toEqual([]);
   });
 
-  it("keeps only the products whose pages it renders, and every product lands in exactly one part", async () => {
+  it('keeps only the products whose pages it renders, and every product lands in exactly one part', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'snapshot-'));
     const file = path.join(dir, 'catalog-snapshot.json');
     const ids = Array.from({ length: 60 }, (_, i) => `pk-etb-test-${i}`);
@@ -240,10 +245,14 @@ describe('an incremental build patches the copy on disk', () => {
   };
 
   it('replaces changed rows in place, drops deleted ones, adds new ones in id order and leaves the rest alone', () => {
-    const patched = patchProductRows(rows, ['c', 'e', 'b'], [
-      { id: 'c', name: 'C nueva', price: 30 },
-      { id: 'b', name: 'B', price: 2 },
-    ]);
+    const patched = patchProductRows(
+      rows,
+      ['c', 'e', 'b'],
+      [
+        { id: 'c', name: 'C nueva', price: 30 },
+        { id: 'b', name: 'B', price: 2 },
+      ],
+    );
     expect(patched.products).toEqual([
       { id: 'a', name: 'A', price: 1 },
       { id: 'b', name: 'B', price: 2 },

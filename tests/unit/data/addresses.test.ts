@@ -70,12 +70,22 @@ describe('addresses', () => {
   });
 
   it('saves the main address over the default one, or creates the first', async () => {
-    fake = fakeSupabase({ addresses: [{ data: address, error: null }, { data: { ...address, street: 'Nueva 2' }, error: null }] });
+    fake = fakeSupabase({
+      addresses: [
+        { data: address, error: null },
+        { data: { ...address, street: 'Nueva 2' }, error: null },
+      ],
+    });
     const updated = await addresses.saveMainAddress('u1', { street: 'Nueva 2', city: 'Puebla', state: 'Puebla', zip: '72000', country: 'México' });
     expect(updated.data?.street).toBe('Nueva 2');
     expect(fake.calls[1]!.steps.some((s) => s.method === 'update')).toBe(true);
 
-    fake = fakeSupabase({ addresses: [{ data: null, error: null }, { data: address, error: null }] });
+    fake = fakeSupabase({
+      addresses: [
+        { data: null, error: null },
+        { data: address, error: null },
+      ],
+    });
     await addresses.saveMainAddress('u1', { street: 'Calle 1', city: 'Puebla', state: 'Puebla', zip: '72000', country: 'México' });
     expect(fake.calls[1]!.steps.find((s) => s.method === 'insert')?.args[0]).toMatchObject({ is_default: true });
   });

@@ -62,7 +62,9 @@ const adminOrderRow = {
 
 describe('back office', () => {
   it('reads product prices as centavos and keeps the other columns', async () => {
-    fake = fakeSupabase({ products: [{ data: [productRow, { ...productRow, id: 'pk-b', price: '89', original_price: null }], error: null, count: 2 } as never] });
+    fake = fakeSupabase({
+      products: [{ data: [productRow, { ...productRow, id: 'pk-b', price: '89', original_price: null }], error: null, count: 2 } as never],
+    });
     const result = await admin.loadProducts({ search: '', franchise: '', type: '', expansion: '', flag: '', page: 1 });
     expect(result?.products.map((p) => [p.id, p.priceCentavos, p.originalPriceCentavos])).toEqual([
       ['pk-etb', 129990, 150000],

@@ -46,7 +46,14 @@ describe('checkout', () => {
       ],
     });
     const order = await checkout.loadOrder('o1');
-    expect(order).toMatchObject({ subtotalCentavos: 135700, discountCentavos: 13570, shippingCentavos: 9900, totalCentavos: 132030, creditCentavos: 0, dueCentavos: 132030 });
+    expect(order).toMatchObject({
+      subtotalCentavos: 135700,
+      discountCentavos: 13570,
+      shippingCentavos: 9900,
+      totalCentavos: 132030,
+      creditCentavos: 0,
+      dueCentavos: 132030,
+    });
     expect(order?.lines).toEqual([{ id: 'l1', product_id: 'p1', quantity: 2, priceCentavos: 59900, name: 'Caja', image: null }]);
   });
 

@@ -129,9 +129,7 @@ describe('generateDatabaseTypes', () => {
         };`);
       // numeric is a JSON number in the REST answers (the local stack, like PostgREST, builds
       // them with json_agg), so it is typed as number.
-      const { rows } = await db.query<{ body: string }>(
-        `select json_agg(k)::text as body from (select 12.50::numeric(12,2) as price) k`,
-      );
+      const { rows } = await db.query<{ body: string }>(`select json_agg(k)::text as body from (select 12.50::numeric(12,2) as price) k`);
       expect(typeof (JSON.parse(rows[0]!.body) as { price: unknown }[])[0]!.price).toBe('number');
     } finally {
       await db.close();

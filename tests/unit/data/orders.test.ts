@@ -19,7 +19,15 @@ beforeEach(() => {
 describe('orders', () => {
   it('joins lines with their products, prices as centavos; a deleted product is null', async () => {
     fake = fakeSupabase({
-      order_items: [{ data: [{ id: 'l1', quantity: 2, price: 10, product_id: 'p1' }, { id: 'l2', quantity: 1, price: '5.50', product_id: null }], error: null }],
+      order_items: [
+        {
+          data: [
+            { id: 'l1', quantity: 2, price: 10, product_id: 'p1' },
+            { id: 'l2', quantity: 1, price: '5.50', product_id: null },
+          ],
+          error: null,
+        },
+      ],
       products: [{ data: [{ id: 'p1', name: 'Caja', image: 'products/p1.svg' }], error: null }],
     });
     const result = await orders.listOrderLines('o1');
@@ -37,7 +45,18 @@ describe('orders', () => {
 
 describe('account', () => {
   it("lists the user's orders with the total in centavos", async () => {
-    const row = { id: 'o1', user_id: 'u1', created_at: '2026-11-23T00:00:00Z', total: '1320.30', status: 'Pagado', paid_at: null, shipping_address_id: null, shipping_address: null, payment_method: 'card', installments: 3 };
+    const row = {
+      id: 'o1',
+      user_id: 'u1',
+      created_at: '2026-11-23T00:00:00Z',
+      total: '1320.30',
+      status: 'Pagado',
+      paid_at: null,
+      shipping_address_id: null,
+      shipping_address: null,
+      payment_method: 'card',
+      installments: 3,
+    };
     fake = fakeSupabase({ orders: [{ data: [row, { ...row, id: 'o2', total: null }], error: null }] });
     const result = await orders.listOrders('u1');
     expect(result.data?.map((o) => [o.id, o.totalCentavos])).toEqual([

@@ -55,8 +55,7 @@ describe('generateSchemaSql', () => {
         create policy "Shop: read users" on platform.users for select to shopper using (id = platform.uid());
         alter publication shop_changes add table public.kids;
       `);
-      const searchPath = async () =>
-        (await db.query<{ path: string }>(`select current_setting('search_path') as path`)).rows[0]!.path;
+      const searchPath = async () => (await db.query<{ path: string }>(`select current_setting('search_path') as path`)).rows[0]!.path;
       const before = await searchPath();
       const sql = await generateSchemaSql(db, baseline);
 
@@ -89,7 +88,7 @@ CREATE POLICY "Kids: own" ON public.kids
 GRANT SELECT ON TABLE public.kids TO shopper;
 GRANT UPDATE (price, mood) ON TABLE public.kids TO shopper;
 `);
-      expect(sql).toContain('  id bigint DEFAULT nextval(\'ledger.entries_id_seq\'::regclass) NOT NULL,');
+      expect(sql).toContain("  id bigint DEFAULT nextval('ledger.entries_id_seq'::regclass) NOT NULL,");
       expect(sql).toContain('ALTER SEQUENCE ledger.entries_id_seq OWNED BY ledger.entries.id;');
       expect(sql).toContain('CREATE VIEW public.kid_prices WITH (security_invoker=true) AS\n SELECT id,\n    price\n   FROM public.kids;');
       // The function as it is now, once, with its grants.

@@ -7,7 +7,11 @@ const files = readdirSync(domainDir).filter((name) => name.endsWith('.ts'));
 // Modules one folder down (search/, validation/): their imports stay inside src/domain.
 const nestedFiles = readdirSync(domainDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
-  .flatMap((dir) => readdirSync(join(domainDir.pathname, dir.name)).filter((name) => name.endsWith('.ts')).map((name) => `${dir.name}/${name}`));
+  .flatMap((dir) =>
+    readdirSync(join(domainDir.pathname, dir.name))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => `${dir.name}/${name}`),
+  );
 
 function importsOf(source: string): string[] {
   const specifiers: string[] = [];
@@ -21,16 +25,7 @@ function importsOf(source: string): string[] {
 describe('src/domain stays pure', () => {
   it('has the expected modules', () => {
     expect(files).toEqual(
-      expect.arrayContaining([
-        'catalog.ts',
-        'images.ts',
-        'money.ts',
-        'orders.ts',
-        'password.ts',
-        'pricing.ts',
-        'products.ts',
-        'validation.ts',
-      ]),
+      expect.arrayContaining(['catalog.ts', 'images.ts', 'money.ts', 'orders.ts', 'password.ts', 'pricing.ts', 'products.ts', 'validation.ts']),
     );
   });
 

@@ -20,7 +20,10 @@ describe('cart reconciliation with live products', () => {
   });
 
   it('refreshes a changed price and clamps the quantity to the stock', () => {
-    const [change] = reconcileCart([item({ priceCentavos: toCentavos(1), quantity: 8 })], [{ id: 'a', name: 'A', priceCentavos: toCentavos(599), stock: 3, available: true }]);
+    const [change] = reconcileCart(
+      [item({ priceCentavos: toCentavos(1), quantity: 8 })],
+      [{ id: 'a', name: 'A', priceCentavos: toCentavos(599), stock: 3, available: true }],
+    );
     expect(change).toMatchObject({ kind: 'update', priceCentavos: toCentavos(599), stock: 3, quantity: 3 });
     expect(change!.kind === 'update' && change.notices).toEqual([
       'El precio de «A» cambió de $1.00 a $599.00.',

@@ -33,22 +33,14 @@ describe('catalogue data', () => {
   });
 
   it('has the collections of the specification per franchise', () => {
-    expect(collectionsOf('pokemon').map((c) => c.id)).toEqual([
-      'scarlet-violet',
-      'sword-shield',
-      'sun-moon',
-      'xy',
-      'black-white',
-    ]);
+    expect(collectionsOf('pokemon').map((c) => c.id)).toEqual(['scarlet-violet', 'sword-shield', 'sun-moon', 'xy', 'black-white']);
     expect(collectionsOf('one-piece').map((c) => c.id)).toEqual(['op-01', 'op-02', 'op-03', 'op-04', 'op-05']);
     expect(collectionsOf('riftbound').map((c) => c.id)).toEqual(['rift-alpha', 'rift-dawn']);
     expect(collections.find((c) => c.id === 'op-02')?.name).toBe('OP-02 Paramount War');
   });
 
   it('has the eight Scarlet & Violet expansions with their market names', () => {
-    expect(
-      expansionsOfCollection('scarlet-violet').map((e) => [e.id, e.name]),
-    ).toEqual([
+    expect(expansionsOfCollection('scarlet-violet').map((e) => [e.id, e.name])).toEqual([
       ['temporal-forces', 'Fuerzas Temporales'],
       ['twilight-masquerade', 'Máscaras del Crepúsculo'],
       ['shrouded-fable', 'Fábula Sombría'],

@@ -5,24 +5,16 @@ const BASE = 'https://abc.supabase.co';
 
 describe('resolveImage', () => {
   it('resolves relative paths against the public storage: first segment is the bucket', () => {
-    expect(resolveImage('products/x.svg', BASE)).toBe(
-      'https://abc.supabase.co/storage/v1/object/public/products/x.svg',
-    );
+    expect(resolveImage('products/x.svg', BASE)).toBe('https://abc.supabase.co/storage/v1/object/public/products/x.svg');
     expect(resolveImage('expansions/destined-rivals.svg', 'http://127.0.0.1:54321/')).toBe(
       'http://127.0.0.1:54321/storage/v1/object/public/expansions/destined-rivals.svg',
     );
-    expect(resolveImage('./product-types/tin.svg', BASE)).toBe(
-      'https://abc.supabase.co/storage/v1/object/public/product-types/tin.svg',
-    );
+    expect(resolveImage('./product-types/tin.svg', BASE)).toBe('https://abc.supabase.co/storage/v1/object/public/product-types/tin.svg');
   });
 
   it('encodes unsafe characters in object names once', () => {
-    expect(resolveImage('products/caja sobres #1.svg', BASE)).toBe(
-      'https://abc.supabase.co/storage/v1/object/public/products/caja%20sobres%20%231.svg',
-    );
-    expect(resolveImage('products/caja%20sobres.svg', BASE)).toBe(
-      'https://abc.supabase.co/storage/v1/object/public/products/caja%20sobres.svg',
-    );
+    expect(resolveImage('products/caja sobres #1.svg', BASE)).toBe('https://abc.supabase.co/storage/v1/object/public/products/caja%20sobres%20%231.svg');
+    expect(resolveImage('products/caja%20sobres.svg', BASE)).toBe('https://abc.supabase.co/storage/v1/object/public/products/caja%20sobres.svg');
   });
 
   it('keeps absolute URLs, data URLs and site paths as they are', () => {
@@ -60,7 +52,16 @@ describe('images from the shop’s own origin', () => {
     const { mediaObject } = await import('../../../src/domain/images.ts');
     expect(mediaObject('products/pk-1.svg')).toEqual(['products', 'pk-1.svg']);
     expect(mediaObject('product-types/sobres/a_b-1.webp')).toEqual(['product-types', 'sobres/a_b-1.webp']);
-    for (const bad of ['', 'products', 'avatars/x.png', 'products/../secretos.txt', 'products/./x.png', 'products/a%2Fb.png', 'products/x y.png', 'products/a\\b.png']) {
+    for (const bad of [
+      '',
+      'products',
+      'avatars/x.png',
+      'products/../secretos.txt',
+      'products/./x.png',
+      'products/a%2Fb.png',
+      'products/x y.png',
+      'products/a\\b.png',
+    ]) {
       expect(mediaObject(bad), bad).toBeNull();
     }
   });

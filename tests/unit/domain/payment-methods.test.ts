@@ -89,7 +89,9 @@ describe('the receipt e-mail names the method with it', () => {
     siteUrl: 'http://shop.test',
   };
   const line = (payment: { method?: string | null; installments?: number | null; payment_provider?: string | null }) =>
-    receiptEmail({ ...order, ...payment }).text.split('\n').find((l) => l.startsWith('Forma de pago')) ?? null;
+    receiptEmail({ ...order, ...payment })
+      .text.split('\n')
+      .find((l) => l.startsWith('Forma de pago')) ?? null;
 
   it('says how the order was paid, never the provider', () => {
     expect(line({ method: 'card', payment_provider: 'simulated-card' })).toBe('Forma de pago: tarjeta');

@@ -25,9 +25,7 @@ interface PricingCase {
   expected: { subtotal: number; discount: number; shipping: number; total: number };
 }
 
-const cases = JSON.parse(
-  readFileSync(new URL('../../fixtures/pricing-cases.json', import.meta.url), 'utf8'),
-) as PricingCase[];
+const cases = JSON.parse(readFileSync(new URL('../../fixtures/pricing-cases.json', import.meta.url), 'utf8')) as PricingCase[];
 
 describe('shared pricing cases (also run against the database)', () => {
   it('has a useful set of cases', () => {

@@ -76,10 +76,7 @@ describe('productSchema', () => {
     expect(parseProduct({ ...row, id: '' })).toBeNull();
     expect(parseProduct({ ...row, stock: 1.5 })).toBeNull();
     expect(parseProduct(null)).toBeNull();
-    expect(parseProducts([row, { id: 'bad' }, { ...row, id: 'otro' }]).map((p) => p.id)).toEqual([
-      'pk-boosterbox-journey-together',
-      'otro',
-    ]);
+    expect(parseProducts([row, { id: 'bad' }, { ...row, id: 'otro' }]).map((p) => p.id)).toEqual(['pk-boosterbox-journey-together', 'otro']);
   });
 });
 
@@ -145,10 +142,42 @@ describe('gallery', () => {
 
 describe('listings', () => {
   const products = [
-    { id: 'a', name: 'Caja de sobres Journey Together', priceCentavos: toCentavos(3299), franchise_id: 'pokemon', expansion_id: 'journey-together', product_type_id: 'booster-box', preorder: false },
-    { id: 'b', name: 'Sobre Destined Rivals', priceCentavos: toCentavos(89), originalPriceCentavos: toCentavos(99), franchise_id: 'pokemon', expansion_id: 'destined-rivals', product_type_id: 'booster-pack', preorder: true },
-    { id: 'c', name: 'Lata Pokémon', priceCentavos: toCentavos(499), discount: true, franchise_id: 'pokemon', expansion_id: 'journey-together', product_type_id: 'tin' },
-    { id: 'd', name: 'Starter Deck OP-01', priceCentavos: toCentavos(349), franchise_id: 'one-piece', expansion_id: 'op-01', product_type_id: 'op-starter-deck' },
+    {
+      id: 'a',
+      name: 'Caja de sobres Journey Together',
+      priceCentavos: toCentavos(3299),
+      franchise_id: 'pokemon',
+      expansion_id: 'journey-together',
+      product_type_id: 'booster-box',
+      preorder: false,
+    },
+    {
+      id: 'b',
+      name: 'Sobre Destined Rivals',
+      priceCentavos: toCentavos(89),
+      originalPriceCentavos: toCentavos(99),
+      franchise_id: 'pokemon',
+      expansion_id: 'destined-rivals',
+      product_type_id: 'booster-pack',
+      preorder: true,
+    },
+    {
+      id: 'c',
+      name: 'Lata Pokémon',
+      priceCentavos: toCentavos(499),
+      discount: true,
+      franchise_id: 'pokemon',
+      expansion_id: 'journey-together',
+      product_type_id: 'tin',
+    },
+    {
+      id: 'd',
+      name: 'Starter Deck OP-01',
+      priceCentavos: toCentavos(349),
+      franchise_id: 'one-piece',
+      expansion_id: 'op-01',
+      product_type_id: 'op-starter-deck',
+    },
   ];
   const ids = (list: readonly { id: string }[]) => list.map((p) => p.id);
 

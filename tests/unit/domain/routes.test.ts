@@ -21,7 +21,9 @@ function product(overrides: Record<string, unknown>): Product {
 const packs = Array.from({ length: 60 }, (_, i) =>
   product({ id: `pk-dr-${String(i).padStart(2, '0')}`, expansion_id: 'destined-rivals', product_type_id: 'booster-pack' }),
 );
-const boxes = Array.from({ length: 3 }, (_, i) => product({ id: `op-box-${i}`, franchise_id: 'one-piece', expansion_id: 'op-01', product_type_id: 'op-booster-box' }));
+const boxes = Array.from({ length: 3 }, (_, i) =>
+  product({ id: `op-box-${i}`, franchise_id: 'one-piece', expansion_id: 'op-01', product_type_id: 'op-booster-box' }),
+);
 const etb = product({ id: 'pk-etb-sale', expansion_id: 'surging-sparks', product_type_id: 'elite-trainer-box', original_price: 2000, price: 1500 });
 const catalog: RouteCatalog = {
   products: [...packs, ...boxes, etb],
@@ -55,11 +57,7 @@ describe('which pages show a product', () => {
   it('a pack on the second page: its product page and the second page of its expansion and type listings, not the home page', () => {
     const last = packs[LISTING_PAGE_SIZE + 2]!.id;
     expect(pagesShowing(catalog, [last]).sort()).toEqual(
-      [
-        productPath(last),
-        `${expansionListingPath('pokemon', 'destined-rivals')}/2`,
-        `${typeListingPath('pokemon', 'booster-pack')}/2`,
-      ].sort(),
+      [productPath(last), `${expansionListingPath('pokemon', 'destined-rivals')}/2`, `${typeListingPath('pokemon', 'booster-pack')}/2`].sort(),
     );
   });
 

@@ -63,7 +63,14 @@ describe('import cycles', () => {
       ['d', ['a']],
     ]);
     expect(findCycles(graph)).toEqual([['a', 'b', 'c', 'a']]);
-    expect(findCycles(new Map([['a', ['b']], ['b', []]]))).toEqual([]);
+    expect(
+      findCycles(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('reads static, re-exported, type-only and lazy imports', () => {
@@ -98,7 +105,12 @@ describe('import cycles', () => {
   }
 
   it('the browser code of src/ has none', () => {
-    expect(cyclesIn(BROWSER_FOLDERS.map((folder) => `src/${folder}`), 50)).toEqual([]);
+    expect(
+      cyclesIn(
+        BROWSER_FOLDERS.map((folder) => `src/${folder}`),
+        50,
+      ),
+    ).toEqual([]);
   });
 
   it('the server code and the local stack have none either', () => {

@@ -29,7 +29,9 @@ describe.runIf(process.platform === 'linux')('CPU seconds by process group', () 
     const idle = await start('');
     const before = cpuSeconds({ idle: { roots: [idle.pid!] } });
     // The busy process is a child of a parent that itself does nothing.
-    const parent = await start(`require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(`${BURN}; setInterval(() => {}, 1000)`)}], { stdio: 'ignore' })`);
+    const parent = await start(
+      `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(`${BURN}; setInterval(() => {}, 1000)`)}], { stdio: 'ignore' })`,
+    );
     // A new tree: all the CPU it ever used is counted. Wait (bounded) for the grandchild's 0.4 s.
     let busy = 0;
     for (let i = 0; i < 100 && busy < 0.4; i++) {

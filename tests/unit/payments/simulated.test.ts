@@ -29,7 +29,9 @@ describe('simulated card provider', () => {
     expect(result).toMatchObject({ status: 'succeeded', error: null });
     expect((await provider.retrievePaymentIntent(intent.id))!.status).toBe('succeeded');
     const cards = await provider.listPaymentMethods(customerId);
-    expect(cards).toEqual([{ id: expect.stringMatching(/^pm_sim_/), type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2040 }, is_default: true }]);
+    expect(cards).toEqual([
+      { id: expect.stringMatching(/^pm_sim_/), type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2040 }, is_default: true },
+    ]);
     // A second confirmation of a succeeded intent does nothing more.
     const again = await provider.confirmCard(intent.clientSecret!, USER, card('4242424242424242'), true);
     expect(again.status).toBe('succeeded');
@@ -38,8 +40,13 @@ describe('simulated card provider', () => {
 
   it('declines 0002 and 9995, leaving the intent open for another card', async () => {
     const { provider, intent } = await setup();
-    expect(await provider.confirmCard(intent.clientSecret!, USER, card('4000000000000002'), false)).toMatchObject({ status: 'requires_payment_method', error: 'Tu tarjeta fue rechazada.' });
-    expect(await provider.confirmCard(intent.clientSecret!, USER, card('4000000000009995'), false)).toMatchObject({ error: 'Tu tarjeta no tiene fondos suficientes.' });
+    expect(await provider.confirmCard(intent.clientSecret!, USER, card('4000000000000002'), false)).toMatchObject({
+      status: 'requires_payment_method',
+      error: 'Tu tarjeta fue rechazada.',
+    });
+    expect(await provider.confirmCard(intent.clientSecret!, USER, card('4000000000009995'), false)).toMatchObject({
+      error: 'Tu tarjeta no tiene fondos suficientes.',
+    });
     expect(await provider.confirmCard(intent.clientSecret!, USER, card('4242424242424242'), false)).toMatchObject({ status: 'succeeded' });
   });
 

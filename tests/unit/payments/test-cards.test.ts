@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cardBrand, cardDigits, checkCard, cvcValid, expiryValid, luhnValid, testCardOutcome, CARD_MESSAGES } from '../../../src/server/payments/providers/test-cards.ts';
+import {
+  cardBrand,
+  cardDigits,
+  checkCard,
+  cvcValid,
+  expiryValid,
+  luhnValid,
+  testCardOutcome,
+  CARD_MESSAGES,
+} from '../../../src/server/payments/providers/test-cards.ts';
 
 const NOW = new Date('2026-11-22T03:00:00Z');
 
@@ -50,9 +59,23 @@ describe('card rules of the simulated provider', () => {
   });
 
   it('reports the first problem of a typed card in Spanish', () => {
-    expect(checkCard({ number: '4242 4242 4242 4241', expMonth: 1, expYear: 30, cvc: '123' }, NOW)).toMatchObject({ ok: false, field: 'number', message: CARD_MESSAGES.number });
-    expect(checkCard({ number: '4242424242424242', expMonth: 1, expYear: 2020, cvc: '123' }, NOW)).toMatchObject({ ok: false, field: 'expiry', message: CARD_MESSAGES.expired });
+    expect(checkCard({ number: '4242 4242 4242 4241', expMonth: 1, expYear: 30, cvc: '123' }, NOW)).toMatchObject({
+      ok: false,
+      field: 'number',
+      message: CARD_MESSAGES.number,
+    });
+    expect(checkCard({ number: '4242424242424242', expMonth: 1, expYear: 2020, cvc: '123' }, NOW)).toMatchObject({
+      ok: false,
+      field: 'expiry',
+      message: CARD_MESSAGES.expired,
+    });
     expect(checkCard({ number: '4242424242424242', expMonth: 1, expYear: 30, cvc: '12' }, NOW)).toMatchObject({ ok: false, field: 'cvc' });
-    expect(checkCard({ number: '4242 4242 4242 4242', expMonth: 1, expYear: 30, cvc: ' 123 ' }, NOW)).toEqual({ ok: true, digits: '4242424242424242', brand: 'visa', expMonth: 1, expYear: 2030 });
+    expect(checkCard({ number: '4242 4242 4242 4242', expMonth: 1, expYear: 30, cvc: ' 123 ' }, NOW)).toEqual({
+      ok: true,
+      digits: '4242424242424242',
+      brand: 'visa',
+      expMonth: 1,
+      expYear: 2030,
+    });
   });
 });

@@ -31,7 +31,9 @@ describe('decideBuildMode (full or incremental)', () => {
 
   it('gives the first reason that rules an incremental build out: manifest, then code, then the count', () => {
     const many = Array.from({ length: 10 }, (_, i) => `p${i}`);
-    expect(decideBuildMode({ servedManifest: false, servedCodeKey: 'old', codeKey: 'new', changedIds: many, maxChanged: 1 }).reason).toBe('no hay manifiesto de la compilación servida');
+    expect(decideBuildMode({ servedManifest: false, servedCodeKey: 'old', codeKey: 'new', changedIds: many, maxChanged: 1 }).reason).toBe(
+      'no hay manifiesto de la compilación servida',
+    );
     expect(decideBuildMode({ servedManifest: true, servedCodeKey: 'old', codeKey: 'new', changedIds: many, maxChanged: 1 }).reason).toBe('el código cambió');
   });
 });

@@ -77,12 +77,7 @@ export class RebuildManager implements Rebuilds {
         ...progress,
         pagesExpected: expected,
         // Writing pages is most of a build; publishing is the last step.
-        percent:
-          progress.phase === 'publishing'
-            ? 99
-            : expected && expected > 0
-              ? Math.min(98, Math.round((progress.pagesWritten / expected) * 100))
-              : null,
+        percent: progress.phase === 'publishing' ? 99 : expected && expected > 0 ? Math.min(98, Math.round((progress.pagesWritten / expected) * 100)) : null,
       },
       lastSuccessAt: iso(this.lastSuccessAt),
       lastPages: this.lastPages,

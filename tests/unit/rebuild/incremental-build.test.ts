@@ -47,7 +47,10 @@ function rows(): Array<Record<string, unknown>> {
 }
 
 function writeSnapshot(file: string, products: Array<Record<string, unknown>>): void {
-  fs.writeFileSync(file, JSON.stringify({ fetchedAt: new Date().toISOString(), rows: { franchises: [], collections: [], expansions: [], productTypes: [], products } }));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ fetchedAt: new Date().toISOString(), rows: { franchises: [], collections: [], expansions: [], productTypes: [], products } }),
+  );
 }
 
 /** Every file under dir with its inode and mtime. */
@@ -108,10 +111,12 @@ describe('incremental catalogue rebuild (real astro build of the demo catalogue)
     expect(currentBuild(outDir)).toBe(client);
 
     const after = snapshotFiles(clientLink(outDir));
-    const rewritten = [...after].filter(([file, stat]) => {
-      const old = before.get(file);
-      return !old || old.ino !== stat.ino || old.mtimeMs !== stat.mtimeMs;
-    }).map(([file]) => file);
+    const rewritten = [...after]
+      .filter(([file, stat]) => {
+        const old = before.get(file);
+        return !old || old.ino !== stat.ino || old.mtimeMs !== stat.mtimeMs;
+      })
+      .map(([file]) => file);
 
     // Exactly the files the build says it wrote changed; each got a new inode (rename, not an
     // in-place write), and no temporary file is left behind.

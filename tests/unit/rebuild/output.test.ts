@@ -215,7 +215,10 @@ describe('sitemap after an incremental build', () => {
   it('adds new pages and drops removed ones, in files of at most 50,000 URLs under the index', () => {
     const { outDir } = fakeOutput();
     const client = path.join(outDir, 'client');
-    fs.writeFileSync(path.join(client, 'sitemap-index.xml'), '<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://tienda.mx/sitemap-0.xml</loc></sitemap></sitemapindex>');
+    fs.writeFileSync(
+      path.join(client, 'sitemap-index.xml'),
+      '<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://tienda.mx/sitemap-0.xml</loc></sitemap></sitemapindex>',
+    );
     fs.writeFileSync(
       path.join(client, 'sitemap-0.xml'),
       '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://tienda.mx/</loc></url><url><loc>https://tienda.mx/product/viejo/</loc></url><url><loc>https://tienda.mx/faq/</loc></url></urlset>',

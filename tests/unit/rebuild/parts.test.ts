@@ -110,12 +110,16 @@ describe('a build in parts', () => {
 
     // A failed part fails the build, and its folder goes too.
     const failing = path.join(root, 'dist2');
-    await expect(runBuild({ root, outDir: failing, parts: 2, command: [process.execPath, '-e', script], env: { STARTS: starts, FAIL_PART: '1' } })).rejects.toThrow(/código 2/);
+    await expect(
+      runBuild({ root, outDir: failing, parts: 2, command: [process.execPath, '-e', script], env: { STARTS: starts, FAIL_PART: '1' } }),
+    ).rejects.toThrow(/código 2/);
     expect(fs.existsSync(partOutDir(failing, 1))).toBe(false);
 
     // Part 0 failing before it bundles: the other parts are never started.
     fs.writeFileSync(starts, '');
-    await expect(runBuild({ root, outDir: path.join(root, 'dist3'), parts: 2, command: [process.execPath, '-e', script], env: { STARTS: starts, FAIL_EARLY: '1' } })).rejects.toThrow(/código 4/);
+    await expect(
+      runBuild({ root, outDir: path.join(root, 'dist3'), parts: 2, command: [process.execPath, '-e', script], env: { STARTS: starts, FAIL_EARLY: '1' } }),
+    ).rejects.toThrow(/código 4/);
     expect(fs.readFileSync(starts, 'utf8')).toBe('0 ');
   });
 });
@@ -123,7 +127,9 @@ describe('a build in parts', () => {
 describe('heap limit of the build processes', () => {
   it('adds or replaces --max-old-space-size in NODE_OPTIONS, and leaves the rest', async () => {
     const { withHeapLimit } = await import('../../../src/server/rebuild/build-process.ts');
-    expect(withHeapLimit({ NODE_OPTIONS: '--enable-source-maps --max-old-space-size=4096' }, 768).NODE_OPTIONS).toBe('--enable-source-maps --max-old-space-size=768');
+    expect(withHeapLimit({ NODE_OPTIONS: '--enable-source-maps --max-old-space-size=4096' }, 768).NODE_OPTIONS).toBe(
+      '--enable-source-maps --max-old-space-size=768',
+    );
     expect(withHeapLimit({}, 512.7).NODE_OPTIONS).toBe('--max-old-space-size=512');
     for (const none of [undefined, 0, -1, Number.NaN]) expect(withHeapLimit({ NODE_OPTIONS: '--x' }, none)).toEqual({ NODE_OPTIONS: '--x' });
   });

@@ -55,7 +55,10 @@ describe('debounce', () => {
 describe('product change keys', () => {
   it('names the product, the event and the commit time, the same on every server', () => {
     const at = '2026-11-23T10:00:00.123Z';
-    expect(productChange({ eventType: 'UPDATE', new: product, old: { id: 'pk-1' }, commit_timestamp: at })).toEqual({ productId: 'pk-1', key: `pk-1|UPDATE|${at}` });
+    expect(productChange({ eventType: 'UPDATE', new: product, old: { id: 'pk-1' }, commit_timestamp: at })).toEqual({
+      productId: 'pk-1',
+      key: `pk-1|UPDATE|${at}`,
+    });
     expect(productChange({ eventType: 'DELETE', new: {}, old: { id: 'pk-1' }, commit_timestamp: at })).toEqual({ productId: 'pk-1', key: `pk-1|DELETE|${at}` });
     // Without a commit time a change cannot be told apart from a later one: no key, never merged away.
     expect(productChange({ eventType: 'UPDATE', new: product, old: {} })).toEqual({ productId: 'pk-1', key: null });

@@ -4,13 +4,7 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import compression from 'compression';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  applySecurityHeaders,
-  contentSecurityPolicy,
-  inlineScriptHashes,
-  securityHeaders,
-  supabaseOrigins,
-} from '../../../src/server/security-headers.ts';
+import { applySecurityHeaders, contentSecurityPolicy, inlineScriptHashes, securityHeaders, supabaseOrigins } from '../../../src/server/security-headers.ts';
 
 const LOCAL = { siteUrl: 'http://localhost:4321', supabaseUrl: 'http://127.0.0.1:54321' };
 const HOSTED = { siteUrl: 'https://cartas.mx', supabaseUrl: 'https://abcd.supabase.co' };
@@ -41,12 +35,25 @@ describe('contentSecurityPolicy', () => {
   it('allows the shop, Supabase, Stripe and PayPal and nothing else', () => {
     const csp = directives(contentSecurityPolicy(HOSTED));
     expect(csp.get('default-src')).toEqual(["'self'"]);
-    expect(csp.get('script-src')).toEqual(expect.arrayContaining(["'self'", 'https://js.stripe.com', 'https://www.paypal.com', 'https://*.paypal.com', 'https://www.sandbox.paypal.com', 'https://*.paypalobjects.com']));
+    expect(csp.get('script-src')).toEqual(
+      expect.arrayContaining([
+        "'self'",
+        'https://js.stripe.com',
+        'https://www.paypal.com',
+        'https://*.paypal.com',
+        'https://www.sandbox.paypal.com',
+        'https://*.paypalobjects.com',
+      ]),
+    );
     expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
     expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
-    expect(csp.get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https://abcd.supabase.co', 'wss://abcd.supabase.co', 'https://api.stripe.com', 'https://www.paypal.com']));
+    expect(csp.get('connect-src')).toEqual(
+      expect.arrayContaining(["'self'", 'https://abcd.supabase.co', 'wss://abcd.supabase.co', 'https://api.stripe.com', 'https://www.paypal.com']),
+    );
     expect(csp.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'https://abcd.supabase.co', 'https://*.paypalobjects.com']));
-    expect(csp.get('frame-src')).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com', 'https://www.paypal.com', 'https://www.sandbox.paypal.com']));
+    expect(csp.get('frame-src')).toEqual(
+      expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com', 'https://www.paypal.com', 'https://www.sandbox.paypal.com']),
+    );
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'self'"]);

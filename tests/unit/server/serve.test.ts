@@ -41,7 +41,9 @@ describe('serve.mjs refuses to start without its production variables', () => {
     const result = runServe(cleanEnv());
     expect(result.status).toBe(1);
     const lines = result.stderr.trim().split('\n');
-    expect(lines).toEqual(['serve: missing required environment variables PUBLIC_SUPABASE_URL, PUBLIC_SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SITE_URL (see .env.example)']);
+    expect(lines).toEqual([
+      'serve: missing required environment variables PUBLIC_SUPABASE_URL, PUBLIC_SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SITE_URL (see .env.example)',
+    ]);
     expect(result.stdout).toBe('');
   });
 
@@ -86,14 +88,19 @@ describe('what the production server imports', () => {
     try {
       fs.writeFileSync(path.join(dir, 'entry.mjs'), "import './helper.mjs';\nimport React from 'react';\nexport default React;\n");
       fs.writeFileSync(path.join(dir, 'helper.mjs'), "const { tsImport } = await import('tsx/esm/api');\nimport 'node:fs';\nexport { tsImport };\n");
-      fs.writeFileSync(path.join(dir, 'other.mjs'), "import { PGlite } from '@electric-sql/pglite';\nimport { describe } from \"vitest\";\nexport { PGlite, describe };\n");
+      fs.writeFileSync(
+        path.join(dir, 'other.mjs'),
+        'import { PGlite } from \'@electric-sql/pglite\';\nimport { describe } from "vitest";\nexport { PGlite, describe };\n',
+      );
       const result = checkProdDeps({ entries: [path.join(dir, 'entry.mjs'), path.join(dir, 'other.mjs')] });
       const relative = (file: string) => path.relative(root, path.join(dir, file));
-      expect([...result.problems].sort()).toEqual([
-        `${relative('helper.mjs')} imports tsx, which is not a production dependency (gone after npm prune --omit=dev)`,
-        `${relative('other.mjs')} imports @electric-sql/pglite, which is not a production dependency (gone after npm prune --omit=dev)`,
-        `${relative('other.mjs')} imports vitest, which is not a production dependency (gone after npm prune --omit=dev)`,
-      ].sort());
+      expect([...result.problems].sort()).toEqual(
+        [
+          `${relative('helper.mjs')} imports tsx, which is not a production dependency (gone after npm prune --omit=dev)`,
+          `${relative('other.mjs')} imports @electric-sql/pglite, which is not a production dependency (gone after npm prune --omit=dev)`,
+          `${relative('other.mjs')} imports vitest, which is not a production dependency (gone after npm prune --omit=dev)`,
+        ].sort(),
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -177,7 +184,7 @@ describe('serve.mjs serving a build', () => {
     expect(res.headers.get('strict-transport-security')).toBeNull();
     const csp = res.headers.get('content-security-policy')!;
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain('connect-src \'self\' http://127.0.0.1:9 ws://127.0.0.1:9');
+    expect(csp).toContain("connect-src 'self' http://127.0.0.1:9 ws://127.0.0.1:9");
     expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'/);
   });
 

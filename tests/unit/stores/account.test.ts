@@ -73,7 +73,12 @@ describe('reads into the account stores', () => {
 describe('address actions', () => {
   it("the user's first address is always the default", async () => {
     account.$addresses.set({ loading: false, failed: false, value: [] });
-    fake = fakeSupabase({ addresses: [{ data: address, error: null }, { data: [address], error: null }] });
+    fake = fakeSupabase({
+      addresses: [
+        { data: address, error: null },
+        { data: [address], error: null },
+      ],
+    });
     expect(await account.addAddress('u1', fields)).toBe(true);
     const insert = fake.calls[0]!.steps.find((step) => step.method === 'insert');
     expect(insert?.args[0]).toMatchObject({ user_id: 'u1', is_default: true, street: 'Av. Reforma 10' });
@@ -90,7 +95,12 @@ describe('address actions', () => {
   });
 
   it('an edit asks to become default only for an address that is not already', async () => {
-    fake = fakeSupabase({ addresses: [{ data: address, error: null }, { data: [address], error: null }] });
+    fake = fakeSupabase({
+      addresses: [
+        { data: address, error: null },
+        { data: [address], error: null },
+      ],
+    });
     await account.editAddress(address, { ...fields, is_default: true });
     const update = fake.calls[0]!.steps.find((step) => step.method === 'update');
     expect(update?.args[0]).not.toHaveProperty('is_default');
@@ -136,8 +146,14 @@ describe('saveProfile', () => {
 
   it('puts the profile back when the address cannot be saved (all or nothing)', async () => {
     fake = fakeSupabase({
-      profiles: [{ data: { ...profile, name: 'Lucy' }, error: null }, { data: profile, error: null }],
-      addresses: [{ data: address, error: null }, { data: null, error: { message: 'check violation' } }],
+      profiles: [
+        { data: { ...profile, name: 'Lucy' }, error: null },
+        { data: profile, error: null },
+      ],
+      addresses: [
+        { data: address, error: null },
+        { data: null, error: { message: 'check violation' } },
+      ],
     });
     const result = await account.saveProfile(profile, { ...form, name: 'Lucy', street: 'Otra calle 5' });
     expect(result).toEqual({ ok: false, formError: account.PROFILE_MESSAGES.saveFailed, fieldErrors: {} });
@@ -148,7 +164,10 @@ describe('saveProfile', () => {
 
   it('a username the unique index refuses is reported on the field', async () => {
     fake = fakeSupabase({
-      profiles: [{ data: [], error: null }, { data: null, error: { code: '23505', message: 'duplicate key value violates unique constraint "profiles_username_key"' } }],
+      profiles: [
+        { data: [], error: null },
+        { data: null, error: { code: '23505', message: 'duplicate key value violates unique constraint "profiles_username_key"' } },
+      ],
     });
     const result = await account.saveProfile(profile, { ...form, username: 'otra' });
     expect(result).toEqual({ ok: false, formError: 'El username ya está en uso', fieldErrors: { username: 'El username ya está en uso' } });

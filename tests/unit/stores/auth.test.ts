@@ -30,19 +30,12 @@ describe('safeNextPath', () => {
     expect(safeNextPath(next)).toBe(expected);
   });
 
-  it.each([
-    null,
-    '',
-    'https://ejemplo.com/robo',
-    '//ejemplo.com',
-    '/\\ejemplo.com',
-    'javascript:alert(1)',
-    '/auth',
-    '/auth/reset',
-    '/ok\nLocation: x',
-  ])('falls back to /account for %j', (next) => {
-    expect(safeNextPath(next)).toBe('/account');
-  });
+  it.each([null, '', 'https://ejemplo.com/robo', '//ejemplo.com', '/\\ejemplo.com', 'javascript:alert(1)', '/auth', '/auth/reset', '/ok\nLocation: x'])(
+    'falls back to /account for %j',
+    (next) => {
+      expect(safeNextPath(next)).toBe('/account');
+    },
+  );
 });
 
 describe('signIn', () => {
@@ -168,7 +161,10 @@ describe('registerShopper', () => {
   it('with a session back: signed in, creating the profile when the trigger did not', async () => {
     fake = fakeSupabase({
       'rpc:username_available': [{ data: true, error: null }],
-      profiles: [{ data: null, error: null }, { data: null, error: null }],
+      profiles: [
+        { data: null, error: null },
+        { data: null, error: null },
+      ],
     });
     fake.auth.signUp.mockResolvedValue({ data: { user: newUser, session: { access_token: 't' } }, error: null });
     expect(await registerShopper(form)).toEqual({ status: 'signed-in' });
@@ -179,7 +175,10 @@ describe('registerShopper', () => {
   it('says the profile could not be saved when creating it fails', async () => {
     fake = fakeSupabase({
       'rpc:username_available': [{ data: true, error: null }],
-      profiles: [{ data: null, error: null }, { data: null, error: { message: 'denied' } }],
+      profiles: [
+        { data: null, error: null },
+        { data: null, error: { message: 'denied' } },
+      ],
     });
     fake.auth.signUp.mockResolvedValue({ data: { user: newUser, session: { access_token: 't' } }, error: null });
     expect(await registerShopper(form)).toEqual({ status: 'error', message: 'Error al guardar el perfil.' });

@@ -1,10 +1,4 @@
-import {
-  cleanTestStorage,
-  getTestStorage,
-  setPersistentEngine,
-  setTestStorageKey,
-  useTestStorageEngine,
-} from '@nanostores/persistent';
+import { cleanTestStorage, getTestStorage, setPersistentEngine, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toCentavos } from '../../../src/domain/money.ts';
 
@@ -166,7 +160,11 @@ describe('stored values from elsewhere (other tabs, old versions)', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     setTestStorageKey(
       'cart',
-      JSON.stringify([{ ...etb, quantity: 9 }, { id: 'x', name: 'Viejo' }, { ...etb, quantity: 1 }]),
+      JSON.stringify([
+        { ...etb, quantity: 9 },
+        { id: 'x', name: 'Viejo' },
+        { ...etb, quantity: 1 },
+      ]),
     );
     expect(cart.$cart.get()).toEqual([{ ...etb, quantity: 3 }]);
     expect(warn).toHaveBeenCalledTimes(1);

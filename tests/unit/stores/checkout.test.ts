@@ -64,7 +64,10 @@ describe('placeOrder', () => {
   it('cancels the pending order of a different cart and creates a new one', async () => {
     checkout.rememberPendingOrder('o1', checkout.cartSignature([{ ...line, quantity: 1 }], ''));
     fake = fakeSupabase({
-      orders: [{ data: orderRow('o1', 'Pendiente', future), error: null }, { data: orderRow('o2', 'Pendiente', future), error: null }],
+      orders: [
+        { data: orderRow('o1', 'Pendiente', future), error: null },
+        { data: orderRow('o2', 'Pendiente', future), error: null },
+      ],
       'rpc:cancel_order': [{ data: null, error: null }],
       'rpc:create_order': [{ data: 'o2', error: null }],
     });
@@ -89,14 +92,17 @@ describe('placeOrder', () => {
   it('an expired pending order is not reused, and not cancelled twice once it is no longer pending', async () => {
     checkout.rememberPendingOrder('o1', checkout.cartSignature([line], ''));
     fake = fakeSupabase({
-      orders: [{ data: orderRow('o1', 'Cancelado', past), error: null }, { data: orderRow('o3', 'Pendiente', future), error: null }],
+      orders: [
+        { data: orderRow('o1', 'Cancelado', past), error: null },
+        { data: orderRow('o3', 'Pendiente', future), error: null },
+      ],
       'rpc:create_order': [{ data: 'o3', error: null }],
     });
     expect(await checkout.placeOrder([line], '')).toMatchObject({ ok: true, order: { id: 'o3' } });
     expect(rpcCalls('cancel_order')).toHaveLength(0);
   });
 
-  it("reports the line create_order refused, and forgets nothing it did not create", async () => {
+  it('reports the line create_order refused, and forgets nothing it did not create', async () => {
     fake = fakeSupabase({
       'rpc:create_order': [{ data: null, error: { message: 'Stock insuficiente para Sobre', details: 'out_of_stock:p1', hint: '1' } }],
     });
@@ -107,7 +113,12 @@ describe('placeOrder', () => {
 
   it('asks to sign in when the database says nobody is', async () => {
     fake = fakeSupabase({ 'rpc:create_order': [{ data: null, error: { message: 'x', details: 'not_authenticated' } }] });
-    expect(await checkout.placeOrder([line], '')).toEqual({ ok: false, message: 'Debes iniciar sesión para finalizar tu compra.', signIn: true, lineErrors: {} });
+    expect(await checkout.placeOrder([line], '')).toEqual({
+      ok: false,
+      message: 'Debes iniciar sesión para finalizar tu compra.',
+      signIn: true,
+      lineErrors: {},
+    });
   });
 });
 

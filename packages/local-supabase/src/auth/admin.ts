@@ -60,12 +60,7 @@ function userNotFound(): AuthError {
   return new AuthError(404, 'user_not_found', 'User not found');
 }
 
-async function adminUpdate(
-  tx: Tx,
-  user: UserRow,
-  body: z.infer<typeof adminUserBody>,
-  passwordHash: string | undefined,
-): Promise<void> {
+async function adminUpdate(tx: Tx, user: UserRow, body: z.infer<typeof adminUserBody>, passwordHash: string | undefined): Promise<void> {
   if (body.email && body.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase()) {
     const email = parseEmail(body.email);
     const taken = await findUserByEmail(tx, email);

@@ -66,7 +66,6 @@ export function checkPasswordStrength(password: string): void {
 
 export const metadataSchema = z.record(z.string(), z.unknown());
 
-
 export async function readAuthJson<T>(req: IncomingMessage, schema: z.ZodType<T>): Promise<T> {
   let raw: Buffer;
   try {
@@ -166,22 +165,13 @@ async function canWriteIdentityEmail(tx: Tx): Promise<boolean> {
   return identityEmailWritable;
 }
 
-async function insertIdentity(
-  tx: Tx,
-  userId: string,
-  provider: string,
-  providerId: string,
-  data: Record<string, unknown>,
-  email: string,
-): Promise<void> {
+async function insertIdentity(tx: Tx, userId: string, provider: string, providerId: string, data: Record<string, unknown>, email: string): Promise<void> {
   const writable = await canWriteIdentityEmail(tx);
   await tx.query(
     `insert into auth.identities (id, user_id, provider, provider_id, identity_data, ${writable ? 'email, ' : ''}
        created_at, updated_at, last_sign_in_at)
      values ($1, $2, $3, $4, $5::jsonb, ${writable ? '$6, ' : ''} now(), now(), now())`,
-    writable
-      ? [randomUUID(), userId, provider, providerId, JSON.stringify(data), email]
-      : [randomUUID(), userId, provider, providerId, JSON.stringify(data)],
+    writable ? [randomUUID(), userId, provider, providerId, JSON.stringify(data), email] : [randomUUID(), userId, provider, providerId, JSON.stringify(data)],
   );
 }
 

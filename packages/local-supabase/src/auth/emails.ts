@@ -33,7 +33,7 @@ export function emailLayout(parts: EmailLayoutParts): string {
 </div>`;
 }
 
-const FALLBACK = "If the button does not work, copy this link into your browser:";
+const FALLBACK = 'If the button does not work, copy this link into your browser:';
 
 /** Neutral English e-mails, used for whatever the project does not configure. */
 export const defaultEmails: EmailTemplates = {

@@ -18,19 +18,12 @@ export class AuthError extends Error {
 export function authHeaders(): Record<string, string> {
   return {
     ...corsHeaders(),
-    'access-control-expose-headers':
-      'content-range, content-location, location, x-supabase-api-version, x-sb-error-code',
+    'access-control-expose-headers': 'content-range, content-location, location, x-supabase-api-version, x-sb-error-code',
   };
 }
 
 /** Writes a JSON auth response, echoing the API version header as GoTrue does. */
-export function sendAuthJson(
-  req: IncomingMessage,
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
+export function sendAuthJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent) return;
   const apiVersion = req.headers['x-supabase-api-version'];
   res.writeHead(status, {

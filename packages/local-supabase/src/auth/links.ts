@@ -40,10 +40,7 @@ export async function recover(req: IncomingMessage, res: ServerResponse, url: UR
   if (user && !isBanned(user)) {
     const link = newLinkToken();
     await ctx.db.admin((tx) =>
-      tx.query(`update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1`, [
-        user.id,
-        link.hash,
-      ]),
+      tx.query(`update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1`, [user.id, link.hash]),
     );
     await sendMail(ctx, { to: email, ...ctx.config.emails.recovery(verifyLink(ctx, link.token, 'recovery', redirectTo), ctx.config.brand) });
   }
@@ -63,10 +60,7 @@ export async function resend(req: IncomingMessage, res: ServerResponse, url: URL
   if (user && !isConfirmed(user)) {
     const link = newLinkToken();
     await ctx.db.admin((tx) =>
-      tx.query(
-        `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1`,
-        [user.id, link.hash],
-      ),
+      tx.query(`update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1`, [user.id, link.hash]),
     );
     await sendMail(ctx, { to: email, ...ctx.config.emails.confirmation(verifyLink(ctx, link.token, 'signup', redirectTo), ctx.config.brand) });
   }

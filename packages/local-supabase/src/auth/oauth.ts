@@ -18,11 +18,7 @@ export async function authorize(_req: IncomingMessage, res: ServerResponse, url:
     throw new AuthError(400, 'validation_failed', 'PKCE flow is not supported by the local auth server');
   }
   const redirectTo = redirectTarget(ctx, url.searchParams.get('redirect_to'));
-  sendHtml(
-    res,
-    200,
-    chooserPage({ action: '/auth/v1/callback', redirectTo, brand: ctx.config.brand }),
-  );
+  sendHtml(res, 200, chooserPage({ action: '/auth/v1/callback', redirectTo, brand: ctx.config.brand }));
 }
 
 /** True when a form was posted from a page of this same stack (or by a client without Origin). */
@@ -45,7 +41,16 @@ function createdByGoogleStandIn(user: UserRow, identities: string[]): boolean {
  */
 export async function googleCallback(req: IncomingMessage, res: ServerResponse, _url: URL, ctx: StackContext): Promise<void> {
   if (!postedFromOwnPage(req)) {
-    sendHtml(res, 403, chooserPage({ action: '/auth/v1/callback', redirectTo: ctx.config.siteUrl, brand: ctx.config.brand, error: 'Este formulario solo se puede enviar desde la página local de Google.' }));
+    sendHtml(
+      res,
+      403,
+      chooserPage({
+        action: '/auth/v1/callback',
+        redirectTo: ctx.config.siteUrl,
+        brand: ctx.config.brand,
+        error: 'Este formulario solo se puede enviar desde la página local de Google.',
+      }),
+    );
     return;
   }
   let form: URLSearchParams;
@@ -57,11 +62,7 @@ export async function googleCallback(req: IncomingMessage, res: ServerResponse, 
   const redirectTo = redirectTarget(ctx, form.get('redirect_to'));
   const name = (form.get('name') ?? '').trim().slice(0, 100);
   const rawEmail = (form.get('email') ?? '').trim().toLowerCase();
-  const problem = !name
-    ? 'Escribe el nombre de la cuenta.'
-    : !EMAIL_RE.test(rawEmail) || rawEmail.length > 254
-      ? 'Escribe un correo válido.'
-      : undefined;
+  const problem = !name ? 'Escribe el nombre de la cuenta.' : !EMAIL_RE.test(rawEmail) || rawEmail.length > 254 ? 'Escribe un correo válido.' : undefined;
   if (problem) {
     sendHtml(
       res,
@@ -103,9 +104,9 @@ export async function googleCallback(req: IncomingMessage, res: ServerResponse, 
         identityData,
       });
     } else {
-      const identities = (
-        await tx.query<{ provider: string }>(`select provider from auth.identities where user_id = $1`, [user.id])
-      ).rows.map((r) => r.provider);
+      const identities = (await tx.query<{ provider: string }>(`select provider from auth.identities where user_id = $1`, [user.id])).rows.map(
+        (r) => r.provider,
+      );
       if (!createdByGoogleStandIn(user, identities)) return null;
       if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
       await tx.query(

@@ -76,11 +76,7 @@ export class RateLimiter {
     const last = this.lastEmail.get(key);
     if (last !== undefined && now - last < interval) {
       const wait = Math.ceil((interval - (now - last)) / 1000);
-      throw new AuthError(
-        429,
-        'over_email_send_rate_limit',
-        `For security purposes, you can only request this after ${wait} seconds.`,
-      );
+      throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`);
     }
     this.lastEmail.set(key, now);
   }

@@ -93,10 +93,11 @@ export async function issueSession(tx: Tx, ctx: StackContext, user: UserRow, met
   const sessionId = randomUUID();
   const refresh = newRefreshToken();
   await tx.query(`insert into auth.sessions (id, user_id, aal) values ($1, $2, 'aal1')`, [sessionId, user.id]);
-  await tx.query(
-    `insert into auth.refresh_tokens (token, user_id, revoked, parent, session_id) values ($1, $2, false, null, $3)`,
-    [refresh, user.id, sessionId],
-  );
+  await tx.query(`insert into auth.refresh_tokens (token, user_id, revoked, parent, session_id) values ($1, $2, false, null, $3)`, [
+    refresh,
+    user.id,
+    sessionId,
+  ]);
   await tx.query(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1`, [user.id]);
   const fresh = (await findUserById(tx, user.id)) ?? user;
   return sessionJson(tx, ctx, fresh, sessionId, refresh, [{ method, timestamp: Math.floor(Date.now() / 1000) }]);
@@ -122,11 +123,7 @@ function invalid(reason: string): AuthError {
  * within the reuse interval; any other reuse is reported as `reusedSessionId` so the caller
  * can end the whole session (outside this transaction) as GoTrue does.
  */
-export async function refreshSession(
-  tx: Tx,
-  ctx: StackContext,
-  token: string,
-): Promise<SessionJson | { reusedSessionId: string }> {
+export async function refreshSession(tx: Tx, ctx: StackContext, token: string): Promise<SessionJson | { reusedSessionId: string }> {
   const found = await tx.query<RefreshRow>(
     `select id::text as id, token, user_id, revoked, parent, session_id::text as session_id, updated_at
        from auth.refresh_tokens where token = $1 for update`,
@@ -151,10 +148,7 @@ export async function refreshSession(
     const current = active.rows[0];
     const age = (Date.now() - new Date(row.updated_at).getTime()) / 1000;
     const activeIsChild =
-      current &&
-      (
-        await tx.query(`select 1 from auth.refresh_tokens where token = $1 and parent = $2`, [current.token, row.token])
-      ).rows.length > 0;
+      current && (await tx.query(`select 1 from auth.refresh_tokens where token = $1 and parent = $2`, [current.token, row.token])).rows.length > 0;
     if (current && activeIsChild && age <= reuseIntervalSeconds()) {
       return sessionJson(tx, ctx, user, row.session_id, current.token, amr);
     }
@@ -163,10 +157,12 @@ export async function refreshSession(
 
   const next = newRefreshToken();
   await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [row.id]);
-  await tx.query(
-    `insert into auth.refresh_tokens (token, user_id, revoked, parent, session_id) values ($1, $2, false, $3, $4)`,
-    [next, user.id, row.token, row.session_id],
-  );
+  await tx.query(`insert into auth.refresh_tokens (token, user_id, revoked, parent, session_id) values ($1, $2, false, $3, $4)`, [
+    next,
+    user.id,
+    row.token,
+    row.session_id,
+  ]);
   await tx.query(`update auth.sessions set updated_at = now() where id = $1`, [row.session_id]);
   return sessionJson(tx, ctx, user, row.session_id, next, amr);
 }
@@ -178,12 +174,7 @@ export async function sessionExists(tx: Tx, sessionId: string): Promise<boolean>
 }
 
 /** Ends sessions for a sign-out: 'global' all, 'local' this one, 'others' all but this one. */
-export async function endSessions(
-  tx: Tx,
-  userId: string,
-  sessionId: string | undefined,
-  scope: 'global' | 'local' | 'others',
-): Promise<void> {
+export async function endSessions(tx: Tx, userId: string, sessionId: string | undefined, scope: 'global' | 'local' | 'others'): Promise<void> {
   if (scope === 'global' || !sessionId) {
     if (scope === 'others' && !sessionId) return;
     await tx.query(`delete from auth.sessions where user_id = $1`, [userId]);

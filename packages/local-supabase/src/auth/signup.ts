@@ -72,10 +72,7 @@ export async function signup(req: IncomingMessage, res: ServerResponse, url: URL
     limiter(ctx).claimEmail('confirmation', email);
     const link = newLinkToken();
     const user = await inAuthTx(ctx, async (tx) => {
-      await tx.query(
-        `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1`,
-        [existing.id, link.hash],
-      );
+      await tx.query(`update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1`, [existing.id, link.hash]);
       return (await findUserById(tx, existing.id))!;
     });
     await sendMail(ctx, { to: email, ...ctx.config.emails.confirmation(verifyLink(ctx, link.token, 'signup', redirectTo), ctx.config.brand) });

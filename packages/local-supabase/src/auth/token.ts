@@ -26,10 +26,7 @@ async function passwordGrant(req: IncomingMessage, res: ServerResponse, ctx: Sta
   }
   if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
   const session = await inAuthTx(ctx, async (tx) => {
-    await tx.query(
-      `update auth.identities set last_sign_in_at = now(), updated_at = now() where user_id = $1 and provider = 'email'`,
-      [user.id],
-    );
+    await tx.query(`update auth.identities set last_sign_in_at = now(), updated_at = now() where user_id = $1 and provider = 'email'`, [user.id]);
     return issueSession(tx, ctx, user, 'password');
   });
   sendAuthJson(req, res, 200, session);
@@ -45,10 +42,12 @@ export async function token(req: IncomingMessage, res: ServerResponse, url: URL,
       throw new AuthError(400, 'validation_failed', 'refresh_token required');
     }
     const refreshToken = body.refresh_token;
-    const outcome = await ctx.db.admin((tx) => refreshSession(tx, ctx, refreshToken)).catch((err: unknown) => {
-      if (err instanceof AuthError) throw err;
-      throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-    });
+    const outcome = await ctx.db
+      .admin((tx) => refreshSession(tx, ctx, refreshToken))
+      .catch((err: unknown) => {
+        if (err instanceof AuthError) throw err;
+        throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      });
     if ('reusedSessionId' in outcome) {
       // Reuse of an old token suggests it leaked: the whole session is ended.
       await ctx.db.admin((tx) => tx.query(`delete from auth.sessions where id = $1`, [outcome.reusedSessionId]));

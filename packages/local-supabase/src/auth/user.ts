@@ -65,10 +65,7 @@ export async function updateUser(req: IncomingMessage, res: ServerResponse, url:
       ]);
     }
     if (passwordHash) {
-      await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [
-        user.id,
-        passwordHash,
-      ]);
+      await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [user.id, passwordHash]);
     }
     let pendingEmail: string | undefined;
     if (newEmail) {

@@ -63,15 +63,8 @@ export async function findUserById(tx: Tx, id: string): Promise<UserRow | null> 
 }
 
 /** The user whose column `column` holds this token hash. */
-export async function findUserByTokenHash(
-  tx: Tx,
-  column: 'confirmation_token' | 'recovery_token',
-  hash: string,
-): Promise<UserRow | null> {
-  const r = await tx.query<UserRow>(
-    `select ${USER_COLUMNS} from auth.users where ${column} = $1 and deleted_at is null limit 1`,
-    [hash],
-  );
+export async function findUserByTokenHash(tx: Tx, column: 'confirmation_token' | 'recovery_token', hash: string): Promise<UserRow | null> {
+  const r = await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where ${column} = $1 and deleted_at is null limit 1`, [hash]);
   return r.rows[0] ?? null;
 }
 

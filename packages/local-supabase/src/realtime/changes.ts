@@ -89,9 +89,7 @@ export async function readRow(
  */
 export async function installTriggers(ctx: StackContext, tables: Map<string, TableInfo>): Promise<void> {
   const sqlFile = path.join(BOOTSTRAP_DIR, '60_realtime.sql');
-  const hasFn = await ctx.db.admin((tx) =>
-    tx.query<{ ok: boolean }>(`select to_regprocedure('realtime_local.notify_change()') is not null as ok`),
-  );
+  const hasFn = await ctx.db.admin((tx) => tx.query<{ ok: boolean }>(`select to_regprocedure('realtime_local.notify_change()') is not null as ok`));
   if (!hasFn.rows[0]?.ok) {
     if (!fs.existsSync(sqlFile)) return;
     await ctx.db.exec(fs.readFileSync(sqlFile, 'utf8'));

@@ -59,9 +59,7 @@ function bindingId(b: { event: string; schema: string; table?: string | null; fi
   return digest.readUInt32BE(0) & 0x7ffffff;
 }
 
-export type ParsedBindings =
-  | { ok: true; bindings: Binding[]; echoed: Array<Record<string, unknown>> }
-  | { ok: false; reason: string };
+export type ParsedBindings = { ok: true; bindings: Binding[]; echoed: Array<Record<string, unknown>> } | { ok: false; reason: string };
 
 /** The join's `postgres_changes` entries as bindings, and as echoed back to the client with their ids. */
 export function parseBindings(entries: unknown[]): ParsedBindings {
@@ -92,9 +90,6 @@ export function parseBindings(entries: unknown[]): ParsedBindings {
 /** The channel's bindings a change concerns (its schema, table and event), before their filters. */
 export function bindingsFor(ch: Channel, change: Change): Binding[] {
   return ch.bindings.filter(
-    (b) =>
-      b.schema === change.schema &&
-      (b.table === undefined || b.table === '*' || b.table === change.table) &&
-      (b.event === '*' || b.event === change.type),
+    (b) => b.schema === change.schema && (b.table === undefined || b.table === '*' || b.table === change.table) && (b.event === '*' || b.event === change.type),
   );
 }

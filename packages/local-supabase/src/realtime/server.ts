@@ -327,9 +327,7 @@ export class RealtimeServer {
       if (!record) return;
     }
     const oldRecord = change.old_pk ?? {};
-    const ids = candidates
-      .filter((b) => !b.filter || matchesFilter(b.filter, change.type === 'DELETE' ? oldRecord : record!))
-      .map((b) => b.id);
+    const ids = candidates.filter((b) => !b.filter || matchesFilter(b.filter, change.type === 'DELETE' ? oldRecord : record!)).map((b) => b.id);
     if (ids.length === 0) return;
     const data = changeData(change, info, record, oldRecord);
     send(client, { joinRef: null, ref: null, topic: ch.topic, event: 'postgres_changes', payload: { ids, data } });

@@ -45,8 +45,31 @@ export interface SelectEmbed {
 export type SelectItem = SelectColumn | SelectStar | SelectEmbed;
 
 export const OPERATORS = new Set([
-  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct',
-  'fts', 'plfts', 'phfts', 'wfts', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj',
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'in',
+  'is',
+  'isdistinct',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxr',
+  'nxl',
+  'adj',
 ]);
 
 export interface FilterNode {
@@ -144,8 +167,29 @@ export function parseColumnRef(text: string): ColumnRef {
 }
 
 const CASTS = new Set([
-  'text', 'varchar', 'int', 'int2', 'int4', 'int8', 'integer', 'smallint', 'bigint', 'numeric', 'float4', 'float8', 'real',
-  'double precision', 'boolean', 'bool', 'date', 'time', 'timestamp', 'timestamptz', 'json', 'jsonb', 'uuid',
+  'text',
+  'varchar',
+  'int',
+  'int2',
+  'int4',
+  'int8',
+  'integer',
+  'smallint',
+  'bigint',
+  'numeric',
+  'float4',
+  'float8',
+  'real',
+  'double precision',
+  'boolean',
+  'bool',
+  'date',
+  'time',
+  'timestamp',
+  'timestamptz',
+  'json',
+  'jsonb',
+  'uuid',
 ]);
 
 /** Parses a `select` value into items. */
@@ -218,7 +262,10 @@ export function parseSelect(text: string | null, depth = 0): SelectItem[] {
     let cast: string | undefined;
     const castAt = head.indexOf('::');
     if (castAt >= 0) {
-      cast = head.slice(castAt + 2).trim().toLowerCase();
+      cast = head
+        .slice(castAt + 2)
+        .trim()
+        .toLowerCase();
       head = head.slice(0, castAt).trim();
       if (!CASTS.has(cast)) throw syntaxError('"failed to parse select parameter"', `Unsupported cast: ${cast.slice(0, 40)}`);
     }
@@ -349,7 +396,10 @@ export function parsePrefer(header: string | string[] | undefined): Prefer {
   const prefer: Prefer = { returnMode: 'minimal', missingDefault: false, rollback: false, strict: false };
   const raw = Array.isArray(header) ? header.join(',') : (header ?? '');
   for (const part of raw.split(/[,;]/)) {
-    const [k, v] = part.trim().split('=').map((s) => s.trim());
+    const [k, v] = part
+      .trim()
+      .split('=')
+      .map((s) => s.trim());
     if (k === 'return' && (v === 'minimal' || v === 'representation' || v === 'headers-only')) prefer.returnMode = v;
     else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) prefer.count = v;
     else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) prefer.resolution = v;

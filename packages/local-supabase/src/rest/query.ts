@@ -102,7 +102,13 @@ export function checkUsedPaths(mods: ModsByPath, builder: Builder): void {
   for (const [path, m] of mods) {
     const used = m.conditions.length > 0 || m.order || m.limit !== undefined || m.offset !== undefined;
     if (used && !builder.usedPaths.has(path)) {
-      throw new RestError(400, 'PGRST108', `'${path}' is not an embedded resource in this request`, null, `Verify that '${path}' is included in the 'select' query parameter.`);
+      throw new RestError(
+        400,
+        'PGRST108',
+        `'${path}' is not an embedded resource in this request`,
+        null,
+        `Verify that '${path}' is included in the 'select' query parameter.`,
+      );
     }
   }
 }

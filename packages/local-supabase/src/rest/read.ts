@@ -16,7 +16,13 @@ export interface ReadSpec {
 }
 
 /** SELECT of the JSON array body (and optionally the exact count). */
-export async function runRead(tx: Tx, schema: Schema, q: ParsedQuery, spec: ReadSpec, wantCount: boolean): Promise<{ body: string; n: number; total?: number }> {
+export async function runRead(
+  tx: Tx,
+  schema: Schema,
+  q: ParsedQuery,
+  spec: ReadSpec,
+  wantCount: boolean,
+): Promise<{ body: string; n: number; total?: number }> {
   const top = q.mods.get('')!;
   const b = new Builder(schema, new Params(), q.mods, q.maxRows);
   const list = b.selectList(spec.table, spec.alias, '', q.select);

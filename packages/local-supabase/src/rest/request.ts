@@ -29,7 +29,14 @@ class RollbackWith extends Error {
 }
 
 /** Runs `fn` in one transaction as the caller; read-only for GET/HEAD; rolls back on `tx=rollback`. */
-export async function runTx(ctx: StackContext, role: Role, claims: Record<string, unknown>, readOnly: boolean, prefer: Prefer, fn: (tx: Tx) => Promise<Reply>): Promise<Reply> {
+export async function runTx(
+  ctx: StackContext,
+  role: Role,
+  claims: Record<string, unknown>,
+  readOnly: boolean,
+  prefer: Prefer,
+  fn: (tx: Tx) => Promise<Reply>,
+): Promise<Reply> {
   try {
     return await ctx.db.asRole(role, claims, async (tx) => {
       if (readOnly) await tx.query(READ_ONLY_SQL);

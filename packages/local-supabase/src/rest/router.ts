@@ -50,7 +50,10 @@ async function route(req: IncomingMessage, res: ServerResponse, path: string, ur
 
   let segments: string[];
   try {
-    segments = path.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+    segments = path
+      .split('/')
+      .filter(Boolean)
+      .map((s) => decodeURIComponent(s));
   } catch {
     throw syntaxError('Invalid path encoding');
   }
@@ -93,7 +96,13 @@ function toRestError(err: unknown, role: Role): RestError | null {
   if (err instanceof InvalidIdentifierError) return syntaxError('Invalid identifier');
   if (err instanceof HttpError) {
     const b = err.body;
-    return new RestError(err.status, String(b.code ?? err.status), String(b.message ?? 'Error'), (b.details as string | null) ?? null, (b.hint as string | null) ?? null);
+    return new RestError(
+      err.status,
+      String(b.code ?? err.status),
+      String(b.message ?? 'Error'),
+      (b.details as string | null) ?? null,
+      (b.hint as string | null) ?? null,
+    );
   }
   if (isPgError(err)) return fromPgError(err, role);
   return null;

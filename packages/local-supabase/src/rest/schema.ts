@@ -119,7 +119,15 @@ async function introspect(db: Db): Promise<Schema> {
       t.columns.set(r.column, { name: r.column, type: r.type, notNull: r.not_null, hasDefault: r.has_default });
     }
     const foreignKeys: ForeignKey[] = [];
-    const cons = await tx.query<{ name: string; type: string; table: string; columns: unknown; ref_table: string | null; ref_columns: unknown; ref_schema: string | null }>(CONSTRAINTS_SQL);
+    const cons = await tx.query<{
+      name: string;
+      type: string;
+      table: string;
+      columns: unknown;
+      ref_table: string | null;
+      ref_columns: unknown;
+      ref_schema: string | null;
+    }>(CONSTRAINTS_SQL);
     for (const r of cons.rows) {
       const t = tables.get(r.table);
       if (!t) continue;
@@ -130,8 +138,17 @@ async function introspect(db: Db): Promise<Schema> {
     }
     const functions = new Map<string, FunctionDef[]>();
     const fns = await tx.query<{
-      name: string; returns_set: boolean; volatility: string; return_type: string; ret_typtype: string; ret_is_rel: boolean;
-      nargs: number; ndefaults: number; arg_names: unknown; arg_modes: unknown; arg_types: unknown;
+      name: string;
+      returns_set: boolean;
+      volatility: string;
+      return_type: string;
+      ret_typtype: string;
+      ret_is_rel: boolean;
+      nargs: number;
+      ndefaults: number;
+      arg_names: unknown;
+      arg_modes: unknown;
+      arg_types: unknown;
     }>(FUNCTIONS_SQL);
     for (const r of fns.rows) {
       const names = asArray(r.arg_names);

@@ -345,7 +345,9 @@ export function insertSql(
 export function updateSql(params: Params, table: string, patch: Record<string, unknown>, where: string[], returning: boolean): string {
   const rel = relation(table);
   const source = `json_populate_record(null::${rel}, ${params.add(JSON.stringify(patch))}::json) _b`;
-  const sets = Object.keys(patch).map((c) => `${quoteIdent(c)} = _b.${quoteIdent(c)}`).join(', ');
+  const sets = Object.keys(patch)
+    .map((c) => `${quoteIdent(c)} = _b.${quoteIdent(c)}`)
+    .join(', ');
   return `update ${rel} t0 set ${sets} from ${source}${whereClause(where)}${returning ? ' returning t0.*' : ''}`;
 }
 

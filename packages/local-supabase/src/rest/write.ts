@@ -91,8 +91,7 @@ export async function insertRows(rq: RestRequest, schema: Schema, table: Table):
   if (prefer.resolution && onConflict.length === 0) {
     throw new RestError(400, 'PGRST105', 'Upsert needs a primary key or on_conflict', null, null);
   }
-  const statement = (b: Builder, returning: string) =>
-    insertSql(b.params, table.name, columns, rows, onConflict, prefer.resolution, returning);
+  const statement = (b: Builder, returning: string) => insertSql(b.params, table.name, columns, rows, onConflict, prefer.resolution, returning);
   const reply = await runTx(ctx, role, claims, false, prefer, async (tx) => {
     const r = await mutate(tx, schema, table, q, prefer, statement, objectMode);
     if (objectMode && r.n !== 1) throw notSingular(r.n);
@@ -119,9 +118,7 @@ export async function updateOrDeleteRows(rq: RestRequest, schema: Schema, table:
   const statement = (b: Builder, returning: string) => {
     // The filters first: their parameters come before the patch's.
     const where = b.whereParts(table, 't0', '', []);
-    return method === 'DELETE'
-      ? deleteSql(table.name, where, returning !== '')
-      : updateSql(b.params, table.name, patch, where, returning !== '');
+    return method === 'DELETE' ? deleteSql(table.name, where, returning !== '') : updateSql(b.params, table.name, patch, where, returning !== '');
   };
   const reply = await runTx(ctx, role, claims, false, prefer, async (tx) => {
     if (method === 'PATCH' && keys.length === 0) {

@@ -7,9 +7,7 @@ import type { Db } from '../db.ts';
 export async function demoAccountsPresent(db: Db, accounts: DemoAccount[]): Promise<DemoAccount[]> {
   if (accounts.length === 0) return [];
   try {
-    const r = await db.admin((tx) =>
-      tx.query<{ email: string }>('select email from auth.users where email = any($1::text[])', [accounts.map((a) => a.email)]),
-    );
+    const r = await db.admin((tx) => tx.query<{ email: string }>('select email from auth.users where email = any($1::text[])', [accounts.map((a) => a.email)]));
     const found = new Set(r.rows.map((row) => row.email));
     return accounts.filter((a) => found.has(a.email));
   } catch {

@@ -79,7 +79,11 @@ async function runMigrations(db: Db, project: ProjectFiles, seed: boolean): Prom
 }
 
 /** Builds a database not started from a template: migrations and seed, the setup SQL, then the template. */
-export async function buildDatabase(db: Db, options: Pick<DatabaseOptions, 'project' | 'migrate' | 'setupSql'>, templateFile: string | undefined): Promise<void> {
+export async function buildDatabase(
+  db: Db,
+  options: Pick<DatabaseOptions, 'project' | 'migrate' | 'setupSql'>,
+  templateFile: string | undefined,
+): Promise<void> {
   if (options.migrate) await runMigrations(db, options.project, true);
   if (options.setupSql) await db.exec(options.setupSql);
   if (templateFile) await writeTemplate(templateFile, db);

@@ -23,8 +23,7 @@ export function assertSafeHost(host: string, jwtSecret: string): void {
   if (LOOPBACK.has(host)) return;
   if (jwtSecret === LOCAL_JWT_SECRET) {
     throw new StackConfigError(
-      `Se rechaza escuchar en ${host}: el secreto JWT local es público. ` +
-        'Define SUPABASE_JWT_SECRET con un secreto propio o usa 127.0.0.1.',
+      `Se rechaza escuchar en ${host}: el secreto JWT local es público. ` + 'Define SUPABASE_JWT_SECRET con un secreto propio o usa 127.0.0.1.',
     );
   }
 }

@@ -22,9 +22,7 @@ export async function getBucket(ctx: StackContext, id: string): Promise<BucketRo
   }
   const hit = cache.get(id);
   if (hit && Date.now() - hit.at < 5000) return hit.row;
-  const r = await ctx.db.admin((tx) =>
-    tx.query<BucketRow>(`select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1`, [id]),
-  );
+  const r = await ctx.db.admin((tx) => tx.query<BucketRow>(`select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1`, [id]));
   const row = r.rows[0] ?? null;
   cache.set(id, { at: Date.now(), row });
   return row;

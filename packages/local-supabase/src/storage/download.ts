@@ -70,10 +70,7 @@ async function serveFile(
 
 async function objectMetaAsAdmin(ctx: StackContext, bucket: string, name: string): Promise<ObjectMeta | null> {
   const r = await ctx.db.admin((tx) =>
-    tx.query<{ metadata: ObjectMeta | null }>(`select metadata from storage.objects where bucket_id = $1 and name = $2`, [
-      bucket,
-      name,
-    ]),
+    tx.query<{ metadata: ObjectMeta | null }>(`select metadata from storage.objects where bucket_id = $1 and name = $2`, [bucket, name]),
   );
   return r.rows[0]?.metadata ?? null;
 }
@@ -95,10 +92,7 @@ export async function getAuthenticated(req: IncomingMessage, res: ServerResponse
   const { bucket, name, segments } = splitBucketAndName(rest);
   if (!(await getBucket(ctx, bucket))) throw bucketNotFound();
   const r = await ctx.db.asRole(caller.role, claimsOf(caller), (tx) =>
-    tx.query<{ metadata: ObjectMeta | null }>(`select metadata from storage.objects where bucket_id = $1 and name = $2`, [
-      bucket,
-      name,
-    ]),
+    tx.query<{ metadata: ObjectMeta | null }>(`select metadata from storage.objects where bucket_id = $1 and name = $2`, [bucket, name]),
   );
   if (r.rows.length === 0) throw notFound();
   await serveFile(req, res, filePath(ctx, bucket, segments), name, r.rows[0]!.metadata, false, url);

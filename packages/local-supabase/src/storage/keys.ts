@@ -28,14 +28,7 @@ export function safeSegments(encoded: string): string[] {
       throw invalidKey();
     }
     for (const part of decoded.split('/')) {
-      if (
-        part === '' ||
-        part === '.' ||
-        part === '..' ||
-        part.includes('\\') ||
-        part.includes('\0') ||
-        Buffer.byteLength(part) > 255
-      ) {
+      if (part === '' || part === '.' || part === '..' || part.includes('\\') || part.includes('\0') || Buffer.byteLength(part) > 255) {
         throw invalidKey();
       }
       out.push(part);

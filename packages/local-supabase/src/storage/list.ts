@@ -11,11 +11,8 @@ const listBody = {
   parse(raw: unknown): { prefix: string; limit: number; offset: number; search: string; column: string; order: string } {
     const o = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
     const sortBy = o.sortBy && typeof o.sortBy === 'object' ? (o.sortBy as Record<string, unknown>) : {};
-    const num = (v: unknown, dflt: number, max: number) =>
-      typeof v === 'number' && Number.isInteger(v) && v >= 0 ? Math.min(v, max) : dflt;
-    const column = ['name', 'created_at', 'updated_at', 'last_accessed_at'].includes(String(sortBy.column))
-      ? String(sortBy.column)
-      : 'name';
+    const num = (v: unknown, dflt: number, max: number) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? Math.min(v, max) : dflt);
+    const column = ['name', 'created_at', 'updated_at', 'last_accessed_at'].includes(String(sortBy.column)) ? String(sortBy.column) : 'name';
     return {
       prefix: typeof o.prefix === 'string' ? o.prefix.replace(/^\/+|\/+$/g, '') : '',
       limit: num(o.limit, 100, 1000),
@@ -49,7 +46,7 @@ export async function listObjects(req: IncomingMessage, res: ServerResponse, buc
     ),
   );
   const items = new Map<string, Record<string, unknown>>();
-  const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v ?? null);
+  const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
   for (const r of rows.rows) {
     const rest = r.name.slice(base.length);
     const slash = rest.indexOf('/');

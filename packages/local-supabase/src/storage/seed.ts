@@ -30,9 +30,7 @@ export async function seedStorage(ctx: StackContext): Promise<void> {
   await fs.mkdir(target, { recursive: true });
   let buckets: string[] = [];
   try {
-    buckets = (await fs.readdir(source, { withFileTypes: true }))
-      .filter((e) => e.isDirectory() && BUCKET_RE.test(e.name))
-      .map((e) => e.name);
+    buckets = (await fs.readdir(source, { withFileTypes: true })).filter((e) => e.isDirectory() && BUCKET_RE.test(e.name)).map((e) => e.name);
   } catch {
     return;
   }
@@ -56,10 +54,7 @@ export async function seedStorage(ctx: StackContext): Promise<void> {
       });
     }
     await ctx.db.admin(async (tx) => {
-      await tx.query(
-        `insert into storage.buckets (id, name, public) values ($1, $1, true) on conflict (id) do nothing`,
-        [bucket],
-      );
+      await tx.query(`insert into storage.buckets (id, name, public) values ($1, $1, true) on conflict (id) do nothing`, [bucket]);
       for (const o of objects) {
         await tx.query(
           `insert into storage.objects (bucket_id, name, metadata) values ($1, $2, $3::jsonb)

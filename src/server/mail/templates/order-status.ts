@@ -28,7 +28,9 @@ function cancelledLines(number: string, order: StatusEmailOrder): string[] {
   const credit = toCentavos(order.credit_applied ?? 0);
   const lines = [`Cancelamos tu pedido ${number}.`];
   if (order.payment_method === 'oxxo') {
-    lines.push('Si ya pagaste tu ficha de OXXO, abonaremos ese pago a tu saldo a favor y te avisaremos por correo; los pagos en efectivo no se devuelven en efectivo.');
+    lines.push(
+      'Si ya pagaste tu ficha de OXXO, abonaremos ese pago a tu saldo a favor y te avisaremos por correo; los pagos en efectivo no se devuelven en efectivo.',
+    );
   } else if (credit > 0) {
     lines.push(`Los ${formatCentavos(credit)} de saldo a favor que usaste volvieron a tu cuenta.`);
   } else {
@@ -44,15 +46,23 @@ function refundedLines(number: string, order: StatusEmailOrder): string[] {
   const ref = order.refund_ref ?? '';
   const lines: string[] = [];
   if (ref.startsWith('saldo-')) {
-    lines.push(`Cancelamos tu pedido ${number} y abonamos ${formatCentavos(toCentavos(order.total))} a tu saldo a favor.`, 'Puedes usarlo en tu próxima compra.');
+    lines.push(
+      `Cancelamos tu pedido ${number} y abonamos ${formatCentavos(toCentavos(order.total))} a tu saldo a favor.`,
+      'Puedes usarlo en tu próxima compra.',
+    );
     return lines;
   }
   if (ref.startsWith('transferencia:')) {
-    lines.push(`Cancelamos tu pedido ${number} y te devolvimos ${formatCentavos(paid)} por transferencia bancaria (referencia ${ref.slice('transferencia:'.length)}).`);
+    lines.push(
+      `Cancelamos tu pedido ${number} y te devolvimos ${formatCentavos(paid)} por transferencia bancaria (referencia ${ref.slice('transferencia:'.length)}).`,
+    );
   } else if (order.payment_method === 'paypal') {
     lines.push(`Cancelamos tu pedido ${number} y te reembolsamos ${formatCentavos(paid)} a tu cuenta de PayPal.`);
   } else {
-    lines.push(`Cancelamos tu pedido ${number} y te reembolsamos ${formatCentavos(paid)} a tu tarjeta.`, 'El reembolso puede tardar unos días en verse en tu estado de cuenta.');
+    lines.push(
+      `Cancelamos tu pedido ${number} y te reembolsamos ${formatCentavos(paid)} a tu tarjeta.`,
+      'El reembolso puede tardar unos días en verse en tu estado de cuenta.',
+    );
   }
   if (credit > 0) lines.push(`Los ${formatCentavos(credit)} de saldo a favor que usaste volvieron a tu cuenta.`);
   return lines;
@@ -69,11 +79,7 @@ export function statusEmail(status: string, order: StatusEmailOrder, siteUrl: st
     case 'Enviado': {
       subject = `Tu pedido ${number} fue enviado`;
       tracking = trackingUrl(order.carrier, order.tracking_number);
-      lines = [
-        `Tu pedido ${number} va en camino.`,
-        `Paquetería: ${order.carrier ?? '-'}`,
-        `Número de guía: ${order.tracking_number ?? '-'}`,
-      ];
+      lines = [`Tu pedido ${number} va en camino.`, `Paquetería: ${order.carrier ?? '-'}`, `Número de guía: ${order.tracking_number ?? '-'}`];
       break;
     }
     case 'Completado':

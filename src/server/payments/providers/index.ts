@@ -103,9 +103,7 @@ export function createPayments(settings: PaymentSettings, admin: SupabaseClient<
     return { mode: 'simulated', card: new SimulatedCardProvider(store), paypal: new SimulatedPayPalProvider(store), testMode: true };
   }
   const card =
-    stripeMissing(settings).length === 0
-      ? new StripeCardProvider(settings.stripeSecretKey!, settings.stripeWebhookSecret!, settings.stripeEndpoint)
-      : null;
+    stripeMissing(settings).length === 0 ? new StripeCardProvider(settings.stripeSecretKey!, settings.stripeWebhookSecret!, settings.stripeEndpoint) : null;
   const paypal =
     paypalMissing(settings).length === 0
       ? new PayPalRestProvider(

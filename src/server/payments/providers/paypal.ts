@@ -105,12 +105,22 @@ export class PayPalRestProvider implements PayPalProvider {
     return body.access_token;
   }
 
-  private async request(method: string, path: string, body: unknown, requestId?: string): Promise<{ status: number; json: PayPalOrderJson & { message?: string; [key: string]: unknown } }> {
+  private async request(
+    method: string,
+    path: string,
+    body: unknown,
+    requestId?: string,
+  ): Promise<{ status: number; json: PayPalOrderJson & { message?: string; [key: string]: unknown } }> {
     return this.send(method, path, body === undefined ? undefined : JSON.stringify(body), requestId);
   }
 
   /** One call with a body already written as JSON text. */
-  private async send(method: string, path: string, body: string | undefined, requestId?: string): Promise<{ status: number; json: PayPalOrderJson & { message?: string; [key: string]: unknown } }> {
+  private async send(
+    method: string,
+    path: string,
+    body: string | undefined,
+    requestId?: string,
+  ): Promise<{ status: number; json: PayPalOrderJson & { message?: string; [key: string]: unknown } }> {
     const res = await fetch(`${this.apiBase}${path}`, {
       method,
       headers: {

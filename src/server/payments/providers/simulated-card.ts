@@ -214,7 +214,8 @@ export class SimulatedCardProvider implements CardProvider {
    */
   async payOxxo(intentId: string, paidAt: Date = new Date()): Promise<IntentInfo> {
     const record = await this.store.get(intentId);
-    if (record?.kind !== 'payment_intent' || toIntent(record).method !== 'oxxo') throw new PaymentError('Ficha de pago no encontrada.', 404, 'intent_not_found');
+    if (record?.kind !== 'payment_intent' || toIntent(record).method !== 'oxxo')
+      throw new PaymentError('Ficha de pago no encontrada.', 404, 'intent_not_found');
     const { expiresAfter } = oxxoOf(record);
     if (record.status === 'requires_action' && expiresAfter !== null && expiresAfter * 1000 <= paidAt.getTime()) {
       throw new PaymentError('Esta ficha de pago ya venció.', 409, 'voucher_expired');
@@ -292,7 +293,14 @@ export class SimulatedCardProvider implements CardProvider {
   }
 
   /** Confirms a payment with a typed card, following Stripe's test cards. */
-  async confirmCard(clientSecret: string, userId: string, card: CardInput, save: boolean, now = new Date(), plan: number | null = null): Promise<SimulatedConfirmation> {
+  async confirmCard(
+    clientSecret: string,
+    userId: string,
+    card: CardInput,
+    save: boolean,
+    now = new Date(),
+    plan: number | null = null,
+  ): Promise<SimulatedConfirmation> {
     const intent = await this.intentForSecret(clientSecret, userId);
     const checked = checkCard(card, now);
     if (!checked.ok) throw new PaymentError(checked.message, 400, `invalid_${checked.field}`);

@@ -139,7 +139,13 @@ export function newId(prefix: string): string {
  * A full refund of a simulated charge, once per idempotency key and once per charge: the refund is
  * stored as its own record and the charge is marked refunded.
  */
-export async function simulatedRefund(store: SimStore, chargeId: string, kind: 'payment_intent' | 'paypal_order', amount: number, idempotencyKey: string): Promise<RefundInfo> {
+export async function simulatedRefund(
+  store: SimStore,
+  chargeId: string,
+  kind: 'payment_intent' | 'paypal_order',
+  amount: number,
+  idempotencyKey: string,
+): Promise<RefundInfo> {
   const charge = await store.get(chargeId);
   if (!charge || charge.kind !== kind) throw new PaymentError('Cargo no encontrado.', 404, 'charge_not_found');
   if (typeof charge.data.refund_id === 'string') return { id: charge.data.refund_id, status: 'succeeded' };

@@ -1,6 +1,16 @@
 /** Card payments through Stripe (server SDK), used when STRIPE_SECRET_KEY is set. */
 import Stripe from 'stripe';
-import { PaymentError, type CardProvider, type CreateIntentInput, type CreateOxxoInput, type IntentInfo, type OxxoVoucher, type RefundInfo, type SavedCard, type WebhookEvent } from './types.ts';
+import {
+  PaymentError,
+  type CardProvider,
+  type CreateIntentInput,
+  type CreateOxxoInput,
+  type IntentInfo,
+  type OxxoVoucher,
+  type RefundInfo,
+  type SavedCard,
+  type WebhookEvent,
+} from './types.ts';
 
 /** Where the SDK sends its requests; only tests point it elsewhere (a local stub). */
 export interface StripeEndpoint {
@@ -20,9 +30,18 @@ interface IntentLike {
   payment_method_types?: string[] | null;
   /** Expanded on retrieve: the charge that paid, which says how it was paid. */
   latest_charge?: string | { payment_method_details?: { type?: string | null } | null } | null;
-  next_action?: { type?: string; oxxo_display_details?: { expires_after?: number | null; hosted_voucher_url?: string | null; number?: string | null } | null } | null;
+  next_action?: {
+    type?: string;
+    oxxo_display_details?: { expires_after?: number | null; hosted_voucher_url?: string | null; number?: string | null } | null;
+  } | null;
   payment_method_options?: {
-    card?: { installments?: { enabled?: boolean; available_plans?: Array<{ count?: number | null; interval?: string | null; type?: string }> | null; plan?: { count?: number | null } | null } | null } | null;
+    card?: {
+      installments?: {
+        enabled?: boolean;
+        available_plans?: Array<{ count?: number | null; interval?: string | null; type?: string }> | null;
+        plan?: { count?: number | null } | null;
+      } | null;
+    } | null;
   } | null;
 }
 
@@ -174,14 +193,14 @@ export class StripeCardProvider implements CardProvider {
     // payment_method_types is still Stripe's parameter for one fixed method, though this SDK's
     // types only describe its newer spelling; the request carries it as the API documents it.
     const params = {
-        amount: input.amount,
-        currency: 'mxn',
-        ...(input.customerId ? { customer: input.customerId } : {}),
-        payment_method_types: ['oxxo'],
-        payment_method_data: { type: 'oxxo', billing_details: { name: input.name, email: input.email } },
-        payment_method_options: { oxxo: { expires_after_days: input.expiresAfterDays } },
-        confirm: true,
-        metadata: { order_id: input.orderId, user_id: input.userId },
+      amount: input.amount,
+      currency: 'mxn',
+      ...(input.customerId ? { customer: input.customerId } : {}),
+      payment_method_types: ['oxxo'],
+      payment_method_data: { type: 'oxxo', billing_details: { name: input.name, email: input.email } },
+      payment_method_options: { oxxo: { expires_after_days: input.expiresAfterDays } },
+      confirm: true,
+      metadata: { order_id: input.orderId, user_id: input.userId },
     };
     const pi = await this.stripe.paymentIntents.create(params as unknown as Stripe.PaymentIntentCreateParams, { idempotencyKey: input.idempotencyKey });
     return toIntent(pi as unknown as IntentLike);
@@ -235,10 +254,7 @@ export class StripeCardProvider implements CardProvider {
   }
 
   async refundPayment(intentId: string, amount: number, idempotencyKey: string): Promise<RefundInfo> {
-    const refund = await this.stripe.refunds.create(
-      { payment_intent: intentId, amount, metadata: { reason: 'shop_refund' } },
-      { idempotencyKey },
-    );
+    const refund = await this.stripe.refunds.create({ payment_intent: intentId, amount, metadata: { reason: 'shop_refund' } }, { idempotencyKey });
     if (refund.status === 'failed' || refund.status === 'canceled') {
       throw new Error(`Stripe refund ${refund.id} ${refund.status}`);
     }

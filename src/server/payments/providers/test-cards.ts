@@ -4,10 +4,7 @@
  */
 
 /** What confirming a payment with a card leads to. */
-export type CardOutcome =
-  | { kind: 'succeeded' }
-  | { kind: 'requires_action' }
-  | { kind: 'declined'; code: string; message: string };
+export type CardOutcome = { kind: 'succeeded' } | { kind: 'requires_action' } | { kind: 'declined'; code: string; message: string };
 
 export const CARD_MESSAGES = {
   number: 'El número de tarjeta no es válido.',

@@ -16,7 +16,38 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const SYLLABLES = ['char', 'pi', 'ka', 'zor', 'mew', 'ee', 'vee', 'gar', 'do', 'lu', 'fi', 'ron', 'ta', 'sa', 'ki', 'mon', 'lux', 'ray', 'dra', 'go', 'nite', 'ul', 'tra', 'bel', 'lo', 'tor', 'ne', 'zu', 'fa', 'rel'];
+const SYLLABLES = [
+  'char',
+  'pi',
+  'ka',
+  'zor',
+  'mew',
+  'ee',
+  'vee',
+  'gar',
+  'do',
+  'lu',
+  'fi',
+  'ron',
+  'ta',
+  'sa',
+  'ki',
+  'mon',
+  'lux',
+  'ray',
+  'dra',
+  'go',
+  'nite',
+  'ul',
+  'tra',
+  'bel',
+  'lo',
+  'tor',
+  'ne',
+  'zu',
+  'fa',
+  'rel',
+];
 const SUFFIXES = ['ex', 'V', 'VMAX', 'VSTAR', 'GX', 'Full Art', 'Alt Art', 'Holo', 'Reverse Holo', 'Secret Rare', ''];
 
 const PREFIX: Record<string, string> = { pokemon: 'pk', 'one-piece': 'op', riftbound: 'rb' };
@@ -55,9 +86,7 @@ export function fakeCatalog(count: number, seed = 42): FakeProduct[] {
     const number = `${1 + Math.floor(random() * 250)}/${150 + Math.floor(random() * 100)}`;
     const suffix = pick(SUFFIXES);
     const isCard = type.id === 'single-card' || random() < 0.6;
-    let name = isCard
-      ? `${card}${suffix ? ` ${suffix}` : ''} ${number} – Carta individual (${expansion.name})`
-      : `${type.name} ${expansion.name}`;
+    let name = isCard ? `${card}${suffix ? ` ${suffix}` : ''} ${number} – Carta individual (${expansion.name})` : `${type.name} ${expansion.name}`;
     // Shops number repeated listings of the same product, as the demo seed does.
     if (seen.has(name)) name = `${name} #${i}`;
     seen.add(name);

@@ -45,9 +45,7 @@ describe('index file', () => {
   });
 
   it('writes ids as templates over their name words and reads them back exactly', () => {
-    expect(encodeId('pk-tin-surging-sparks-pikachu-ex', 'Lata Pikachu ex (Chispas Fulgurantes)')).toBe(
-      'pk-tin-surging-sparks-{1-2}',
-    );
+    expect(encodeId('pk-tin-surging-sparks-pikachu-ex', 'Lata Pikachu ex (Chispas Fulgurantes)')).toBe('pk-tin-surging-sparks-{1-2}');
     expect(encodeId('pk-single-charizard-ex-223', 'Charizard ex 223/197')).toBe('pk-single-{0-2}');
     expect(encodeId('ex-pk-ex', 'Pikachu ex')).toBe('{1}-pk-{1}');
     expect(decodeId('pk-single-{0-2}', 'Charizard ex 223/197')).toBe('pk-single-charizard-ex-223');

@@ -44,21 +44,12 @@ describe('searchProducts', () => {
   });
 
   it('keeps the index order within one rank', () => {
-    expect(ids(searchProducts(index, 'journey'))).toEqual([
-      'pk-etb-journey-together',
-      'pk-boosterbox-journey-together',
-      'pk-tin-journey',
-      'pk-journal',
-    ]);
+    expect(ids(searchProducts(index, 'journey'))).toEqual(['pk-etb-journey-together', 'pk-boosterbox-journey-together', 'pk-tin-journey', 'pk-journal']);
   });
 
   it('matches several words in any order after exact phrase matches', () => {
     expect(ids(searchProducts(index, 'together caja'))).toEqual(['pk-boosterbox-journey-together']);
-    expect(ids(searchProducts(index, 'journey together'))).toEqual([
-      'pk-etb-journey-together',
-      'pk-boosterbox-journey-together',
-      'pk-tin-journey',
-    ]);
+    expect(ids(searchProducts(index, 'journey together'))).toEqual(['pk-etb-journey-together', 'pk-boosterbox-journey-together', 'pk-tin-journey']);
   });
 
   it('returns nothing for an empty, blank or unmatched query', () => {
@@ -69,9 +60,7 @@ describe('searchProducts', () => {
   });
 
   it('returns at most the limit, preferring better ranks', () => {
-    const many = prepareIndex(
-      Array.from({ length: 30 }, (_, i): SearchEntry => [`x${i}`, i % 2 ? `Caja sobre ${i}` : `Sobre ${i}`, '']),
-    );
+    const many = prepareIndex(Array.from({ length: 30 }, (_, i): SearchEntry => [`x${i}`, i % 2 ? `Caja sobre ${i}` : `Sobre ${i}`, '']));
     const results = searchProducts(many, 'sobre');
     expect(results).toHaveLength(DEFAULT_LIMIT);
     expect(results.every((r) => r[1].startsWith('Sobre'))).toBe(true);

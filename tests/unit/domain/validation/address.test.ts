@@ -39,9 +39,7 @@ describe('address', () => {
 
   it('accepts only up to 5 digits as postal code', () => {
     for (const zip of ['123456', '06a00', '06 600', '-1234']) {
-      expect(errorsOf(validateAddress({ ...valid, zip })).fieldErrors.zip, zip).toBe(
-        'Código Postal inválido (máximo 5 dígitos).',
-      );
+      expect(errorsOf(validateAddress({ ...valid, zip })).fieldErrors.zip, zip).toBe('Código Postal inválido (máximo 5 dígitos).');
     }
     expect(dataOf(validateAddress({ ...valid, zip: '1234' })).zip).toBe('1234');
   });
@@ -51,8 +49,6 @@ describe('address', () => {
     expect(dataOf(validateAddress(withoutCountry)).country).toBe('México');
     expect(COUNTRIES).toEqual(['México', 'Estados Unidos', 'Canadá', 'Otro']);
     expect(dataOf(validateAddress({ ...valid, country: 'Canadá' })).country).toBe('Canadá');
-    expect(errorsOf(validateAddress({ ...valid, country: 'Narnia' })).fieldErrors.country).toBe(
-      'Selecciona un país de la lista.',
-    );
+    expect(errorsOf(validateAddress({ ...valid, country: 'Narnia' })).fieldErrors.country).toBe('Selecciona un país de la lista.');
   });
 });

@@ -47,20 +47,14 @@ describe('registration', () => {
     expect(errorsOf(validateRegistration({ ...valid, email: 'ana@' })).formError).toBe('Correo inválido.');
     expect(errorsOf(validateRegistration({ ...valid, phone: '12345' })).formError).toBe('Teléfono inválido.');
     expect(errorsOf(validateRegistration({ ...valid, phone: '55-1234-abcd' })).formError).toBe('Teléfono inválido.');
-    expect(errorsOf(validateRegistration({ ...valid, password: 'Corta1!' })).formError).toBe(
-      'La contraseña debe tener al menos 8 caracteres.',
-    );
+    expect(errorsOf(validateRegistration({ ...valid, password: 'Corta1!' })).formError).toBe('La contraseña debe tener al menos 8 caracteres.');
   });
 });
 
 describe('password reset', () => {
   it('needs a valid e-mail', () => {
     expect(dataOf(validatePasswordReset({ email: 'ana@demo.mx' })).email).toBe('ana@demo.mx');
-    expect(errorsOf(validatePasswordReset({ email: '' })).formError).toBe(
-      'Escribe tu correo para enviarte el enlace de recuperación.',
-    );
-    expect(errorsOf(validatePasswordReset({ email: 'ana' })).fieldErrors.email).toBe(
-      'Escribe tu correo para enviarte el enlace de recuperación.',
-    );
+    expect(errorsOf(validatePasswordReset({ email: '' })).formError).toBe('Escribe tu correo para enviarte el enlace de recuperación.');
+    expect(errorsOf(validatePasswordReset({ email: 'ana' })).fieldErrors.email).toBe('Escribe tu correo para enviarte el enlace de recuperación.');
   });
 });

@@ -28,16 +28,8 @@ describe('new product', () => {
   });
 
   it('reads numbers and booleans from form strings', () => {
-    const data = dataOf(
-      validateNewProduct({ ...form, stock: '12', limitPerCustomer: '4', preorder: 'on', available: 'false', releaseDate: '2025-03-28' }),
-    );
-    expect([data.stock, data.limitPerCustomer, data.preorder, data.available, data.releaseDate]).toEqual([
-      12,
-      4,
-      true,
-      false,
-      '2025-03-28',
-    ]);
+    const data = dataOf(validateNewProduct({ ...form, stock: '12', limitPerCustomer: '4', preorder: 'on', available: 'false', releaseDate: '2025-03-28' }));
+    expect([data.stock, data.limitPerCustomer, data.preorder, data.available, data.releaseDate]).toEqual([12, 4, true, false, '2025-03-28']);
   });
 
   it('refuses bad numbers, dates and missing choices with Spanish messages', () => {

@@ -70,9 +70,7 @@ describe('profileChanged', () => {
 
   it('sees no change when only blanks differ', () => {
     expect(profileChanged(stored, edited({ name: ' Ana ' }))).toBe(false);
-    expect(
-      profileChanged({ ...stored, address: { street: '', city: '', state: '', zip: '', country: '' } }, edited({})),
-    ).toBe(false);
+    expect(profileChanged({ ...stored, address: { street: '', city: '', state: '', zip: '', country: '' } }, edited({}))).toBe(false);
   });
 
   it('sees changed fields and addresses', () => {

@@ -22,7 +22,17 @@ describe('the product edit dialog validates like the add form', () => {
     const result = validateProductEdit(valid);
     expect(result).toEqual({
       ok: true,
-      data: { price: 750, originalPrice: 1000, stock: 7, limitPerCustomer: 2, available: true, preorder: false, releaseDate: '2026-12-01', description: 'Caja sellada', images: ['products/a.svg'] },
+      data: {
+        price: 750,
+        originalPrice: 1000,
+        stock: 7,
+        limitPerCustomer: 2,
+        available: true,
+        preorder: false,
+        releaseDate: '2026-12-01',
+        description: 'Caja sellada',
+        images: ['products/a.svg'],
+      },
     });
   });
 
