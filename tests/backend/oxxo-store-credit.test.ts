@@ -8,14 +8,12 @@
  * pays a whole order or part of it and comes back when the order is cancelled.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
 import { createPaymentIntent } from '../../src/server/payments/cards.ts';
 import { stripeWebhook } from '../../src/server/payments/stripe-webhook.ts';
 import * as adminOrders from '../../src/server/admin/orders.ts';
 import type { AdminContext, ServerContext } from '../../src/server/context.ts';
-import { handle } from '../../src/server/http/json.ts';
 import type { QueuedMail } from '../../src/server/mail/types.ts';
 import { confirmInstallments, installmentPlans } from '../../src/server/payments/installments.ts';
 import { settleOxxo } from '../../src/server/payments/oxxo.ts';
@@ -25,6 +23,7 @@ import { MAX_REFUND_ATTEMPTS, retryDueRefunds } from '../../src/server/orders/re
 import { storeCreditPayment } from '../../src/server/payments/store-credit.ts';
 import { createAdminClient } from '../../src/server/supabase-admin.ts';
 import { sweep } from '../../src/server/sweeper.ts';
+import { apiRequest as req, callApi as call, stripeIntentEvent } from '../support/api-requests.ts';
 import { startStripeStub, type StripeStub } from '../support/stripe-stub.ts';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
 
@@ -42,31 +41,8 @@ let token: string;
 let adminToken: string;
 let service: SupabaseClient;
 const mails: QueuedMail[] = [];
-const signer = new Stripe('sk_test_signer');
 
-function req(method: string, path: string, auth: string | null, body?: unknown, headers: Record<string, string> = {}): Request {
-  return new Request(`${BASE}${path}`, {
-    method,
-    headers: { ...(auth ? { authorization: `Bearer ${auth}` } : {}), 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-}
-
-async function call(run: () => Promise<Response>): Promise<{ status: number; body: any }> {
-  const res = await handle(run);
-  return { status: res.status, body: await res.json() };
-}
-
-function event(type: string, intentId: string): Request {
-  const payload = JSON.stringify({
-    id: `evt_${Math.random().toString(36).slice(2)}`,
-    object: 'event',
-    type,
-    data: { object: { id: intentId, object: 'payment_intent' } },
-  });
-  const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return req('POST', '/api/stripe/webhook', null, payload, { 'stripe-signature': header });
-}
+const event = (type: string, intentId: string) => stripeIntentEvent(type, intentId, WEBHOOK_SECRET);
 
 async function newOrder(quantity: number): Promise<{ id: string; cents: number }> {
   const { data, error } = await shopper.rpc('create_order', { items: [{ product_id: PRODUCT, quantity }] });

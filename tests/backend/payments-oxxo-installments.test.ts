@@ -6,7 +6,7 @@
  * the issuer offers and the server's check of the chosen one.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import Stripe from 'stripe';
+import { handle } from '../../src/server/http/json.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
 import { oxxoReservationEnd, oxxoVoucherExpiry } from '../../src/domain/mexican-payments.ts';
@@ -20,13 +20,13 @@ import {
 } from '../../src/server/payments/simulated.ts';
 import { stripeWebhook } from '../../src/server/payments/stripe-webhook.ts';
 import type { ServerContext } from '../../src/server/context.ts';
-import { handle } from '../../src/server/http/json.ts';
 import type { QueuedMail } from '../../src/server/mail/types.ts';
 import { confirmInstallments, installmentPlans } from '../../src/server/payments/installments.ts';
 import { createPayments } from '../../src/server/payments/providers/index.ts';
 import { simulatedOxxoReference } from '../../src/server/payments/providers/simulated-card.ts';
 import { createAdminClient } from '../../src/server/supabase-admin.ts';
 import { sweep } from '../../src/server/sweeper.ts';
+import { apiRequest as req, callApi as call, stripeIntentEvent } from '../support/api-requests.ts';
 import { startStripeStub, type StripeStub } from '../support/stripe-stub.ts';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
 
@@ -42,26 +42,8 @@ let shopper: SupabaseClient;
 let token: string;
 let service: SupabaseClient;
 const mails: QueuedMail[] = [];
-const signer = new Stripe('sk_test_signer');
 
-function req(method: string, path: string, auth: string | null, body?: unknown, headers: Record<string, string> = {}): Request {
-  return new Request(`${BASE}${path}`, {
-    method,
-    headers: { ...(auth ? { authorization: `Bearer ${auth}` } : {}), 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-}
-
-async function call(run: () => Promise<Response>): Promise<{ status: number; body: any }> {
-  const res = await handle(run);
-  return { status: res.status, body: await res.json() };
-}
-
-function event(type: string, intentId: string, id = `evt_${Math.random().toString(36).slice(2)}`): Request {
-  const payload = JSON.stringify({ id, object: 'event', type, data: { object: { id: intentId, object: 'payment_intent' } } });
-  const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return req('POST', '/api/stripe/webhook', null, payload, { 'stripe-signature': header });
-}
+const event = (type: string, intentId: string, id?: string) => stripeIntentEvent(type, intentId, WEBHOOK_SECRET, id);
 
 async function newOrder(quantity: number): Promise<{ id: string; cents: number }> {
   const { data, error } = await shopper.rpc('create_order', { items: [{ product_id: PRODUCT, quantity }], coupon_code: null });

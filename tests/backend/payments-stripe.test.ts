@@ -13,9 +13,9 @@ import { confirmPayment, createCustomer, createPaymentIntent, listPaymentMethods
 import { simulatedAuthenticate, simulatedConfirm } from '../../src/server/payments/simulated.ts';
 import { stripeWebhook } from '../../src/server/payments/stripe-webhook.ts';
 import type { ServerContext } from '../../src/server/context.ts';
-import { handle } from '../../src/server/http/json.ts';
 import { createPayments } from '../../src/server/payments/providers/index.ts';
 import { createAdminClient } from '../../src/server/supabase-admin.ts';
+import { apiRequest as req, callApi as call } from '../support/api-requests.ts';
 import { startStripeStub, type StripeStub } from '../support/stripe-stub.ts';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
 
@@ -28,19 +28,6 @@ let shopper: SupabaseClient;
 let token: string;
 let service: SupabaseClient;
 const signer = new Stripe('sk_test_signer');
-
-function req(method: string, path: string, auth: string | null, body?: unknown, headers: Record<string, string> = {}): Request {
-  return new Request(`http://shop.test${path}`, {
-    method,
-    headers: { ...(auth ? { authorization: `Bearer ${auth}` } : {}), 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-}
-
-async function call(run: () => Promise<Response>): Promise<{ status: number; body: any }> {
-  const res = await handle(run);
-  return { status: res.status, body: await res.json() };
-}
 
 function signedWebhook(payload: string, secret = WEBHOOK_SECRET): Request {
   const header = signer.webhooks.generateTestHeaderString({ payload, secret });
