@@ -80,12 +80,15 @@ export async function ownOrder(ctx: ServerContext, caller: Caller, orderId: stri
   return order;
 }
 
+/** What the shopper reads when an order can no longer take a payment (cancelled or expired). */
+export const ORDER_NOT_PAYABLE = 'Este pedido ya no se puede pagar: la reserva expiró o fue cancelado.';
+
 /** Refuses (409) an order that can no longer take a payment: paid, cancelled or expired. */
 export function requirePayable(order: OrderRow): OrderRow {
   if (order.status === 'Pagado' || order.paid_at) throw new ApiError(409, 'Este pedido ya está pagado.', 'order_paid');
   const expired = order.expires_at !== null && Date.parse(order.expires_at) <= Date.now();
   if (order.status !== 'Pendiente' || expired) {
-    throw new ApiError(409, 'Este pedido ya no se puede pagar: la reserva expiró o fue cancelado.', 'order_not_payable');
+    throw new ApiError(409, ORDER_NOT_PAYABLE, 'order_not_payable');
   }
   return order;
 }

@@ -12,7 +12,7 @@ import { authenticate, type Caller } from '../http/auth.ts';
 import { ApiError, json, readJson } from '../http/json.ts';
 import { oxxoVoucherEmail } from '../mail/templates/oxxo-voucher.ts';
 import { closeAttempt, recordAttempt } from '../orders/attempts.ts';
-import { findOrder, ownOrder, requireShippingAddress, type OrderRow } from '../orders/order.ts';
+import { findOrder, ORDER_NOT_PAYABLE, ownOrder, requireShippingAddress, type OrderRow } from '../orders/order.ts';
 import { intentPayment, settlePayment, settlementAnswer } from '../orders/settlement.ts';
 import { ensureCustomer } from './customers.ts';
 import { orderIdSchema, provider, requireCard } from './guards.ts';
@@ -129,7 +129,7 @@ export async function createOxxoVoucher(ctx: ServerContext, caller: Caller, orde
     // The reservation ended meanwhile: the voucher must never be paid.
     await card.cancelPaymentIntent(intent.id);
     await closeAttempt(ctx, card.name, intent.id, 'canceled');
-    throw new ApiError(409, 'Este pedido ya no se puede pagar: la reserva expiró o fue cancelado.', 'order_not_payable');
+    throw new ApiError(409, ORDER_NOT_PAYABLE, 'order_not_payable');
   }
   if (caller.email) {
     await ctx

@@ -8,12 +8,13 @@ import { STORE_CREDIT_MESSAGES } from '../../domain/store-credit.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate } from '../http/auth.ts';
 import { ApiError, json, readJson } from '../http/json.ts';
+import { ORDER_NOT_PAYABLE } from '../orders/order.ts';
 import { sendOrderReceipt } from '../orders/settlement.ts';
 import { orderIdSchema } from './guards.ts';
 
 const MESSAGES_BY_DETAIL: Record<string, [number, string]> = {
   order_not_found: [404, 'Pedido no encontrado.'],
-  order_not_payable: [409, 'Este pedido ya no se puede pagar: la reserva expiró o fue cancelado.'],
+  order_not_payable: [409, ORDER_NOT_PAYABLE],
   oxxo_voucher_open: [409, 'Tienes una ficha de OXXO pendiente para este pedido. Págala o cancélala para usar tu saldo a favor.'],
   no_credit: [409, STORE_CREDIT_MESSAGES.noCredit],
   insufficient_credit: [409, STORE_CREDIT_MESSAGES.insufficient],
