@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Unit, database and local-stack suites (the stack's own tests live in packages/local-supabase/tests). End-to-end tests run with Playwright (tests/e2e).
 export default defineConfig({
+  // `~/` as tsconfig.json defines it.
+  resolve: { tsconfigPaths: true },
   test: {
     include: ['tests/{unit,db,backend}/**/*.test.ts', 'packages/*/tests/**/*.test.ts'],
     environment: 'node',

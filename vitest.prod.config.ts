@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // served by `npm run serve` in live payment mode against a PostgreSQL server. It builds the site,
 // so it has its own, longer limits.
 export default defineConfig({
+  // `~/` as tsconfig.json defines it.
+  resolve: { tsconfigPaths: true },
   test: {
     include: ['tests/prod/**/*.test.ts'],
     environment: 'node',

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cli, emailLayout, type EmailTemplates, type StartOptions } from 'local-supabase';
-import { BRAND } from '../src/domain/brand.ts';
+import { BRAND } from '~/domain/brand.ts';
 import { DEMO_ADMIN, DEMO_SEED_PATH, DEMO_SHOPPER } from './seed/constants.ts';
 
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -46,10 +46,12 @@ export async function buildServerRuntime(options = {}) {
       rollupOptions: {
         // Packages are loaded from node_modules at run time (and checked by
         // scripts/check-prod-deps.mjs); only the shop's own files go into the bundle.
-        external: (id) => builtins.has(id) || !(id.startsWith('.') || path.isAbsolute(id)),
+        external: (id) => builtins.has(id) || !(id.startsWith('.') || id.startsWith('~/') || path.isAbsolute(id)),
         output: { format: 'es', entryFileNames: 'runtime.mjs', chunkFileNames: 'runtime-[name]-[hash].mjs' },
       },
     },
+    // `~/` as tsconfig.json defines it.
+    resolve: { tsconfigPaths: true },
     ssr: { target: 'node' },
   });
   return path.join(serverDir, 'runtime.mjs');

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runBuild } from '../src/server/rebuild/build-process.ts';
+import { runBuild } from '~/server/rebuild/build-process.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.resolve(root, process.env.ASTRO_OUT_DIR || 'dist');

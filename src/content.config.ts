@@ -8,8 +8,8 @@
 import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { sharedCatalogSnapshot } from './server/snapshot/loader.ts';
-import type { CatalogSnapshot } from './server/snapshot/model.ts';
+import { sharedCatalogSnapshot } from '~/server/snapshot/loader.ts';
+import type { CatalogSnapshot } from '~/server/snapshot/model.ts';
 
 const help = defineCollection({
   loader: glob({ pattern: '*.md', base: './src/content/help' }),

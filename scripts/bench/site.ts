@@ -19,11 +19,11 @@ import { LOCAL_JWT_SECRET } from 'local-supabase/config';
 import { apiKeys } from 'local-supabase/jwt';
 import { CHROMIUM_FLAGS, findChromium } from '../find-chromium.mjs';
 import { freePort } from '../support/net.mjs';
-import { parseSearchIndex } from '../../src/domain/search/format.ts';
-import { prepareIndex, searchProducts } from '../../src/domain/search/matching.ts';
-import { formatMXN } from '../../src/domain/money.ts';
-import { createBuilder, sourceCodeKey, type PublishResult } from '../../src/server/rebuild/builder.ts';
-import { currentBuild, manifestFile } from '../../src/server/rebuild/served-folder.ts';
+import { parseSearchIndex } from '~/domain/search/format.ts';
+import { prepareIndex, searchProducts } from '~/domain/search/matching.ts';
+import { formatMXN } from '~/domain/money.ts';
+import { createBuilder, sourceCodeKey, type PublishResult } from '~/server/rebuild/builder.ts';
+import { currentBuild, manifestFile } from '~/server/rebuild/served-folder.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROMIUM = (await findChromium()) || '/usr/bin/chromium';

@@ -3,7 +3,7 @@
  * every expansion of src/domain/catalog.ts, with peso prices as sold in Mexico. Flags (discount,
  * preorder, sold out, new arrival) follow fixed rules so the seed is reproducible.
  */
-import { expansions, getExpansion, getProductType, productTypes, type FranchiseId } from '../../src/domain/catalog.ts';
+import { expansions, getExpansion, getProductType, productTypes, type FranchiseId } from '~/domain/catalog.ts';
 import { hash, type ArtKind } from './svg.ts';
 
 /** A product row of the seed. */

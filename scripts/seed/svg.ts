@@ -3,7 +3,7 @@
  * or accessory in the franchise's colours with the product's name. Same input, same bytes, so the
  * committed images only change when the catalogue does.
  */
-import type { FranchiseId } from '../../src/domain/catalog.ts';
+import type { FranchiseId } from '~/domain/catalog.ts';
 
 /** The illustration style of a product type. */
 export type ArtKind = 'box' | 'pack' | 'card' | 'slab' | 'tin' | 'deck' | 'binder' | 'playmat' | 'sleeves' | 'code';

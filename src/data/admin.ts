@@ -9,8 +9,8 @@ import * as z from 'zod/mini';
 import { safeCallApi, authHeaders, type ApiAnswer } from './api.ts';
 import { orderStatusAnswer, rebuildStartedAnswer, rebuildStatusAnswer, refundAnswer, subscribersAnswer } from './api-schemas.ts';
 import type { Database, Tables, TablesInsert } from './database.types.ts';
-import { ADMIN_PAGE_SIZE } from '../domain/orders.ts';
-import { type Centavos, toCentavos, tryToCentavos } from '../domain/money.ts';
+import { ADMIN_PAGE_SIZE } from '~/domain/orders.ts';
+import { type Centavos, toCentavos, tryToCentavos } from '~/domain/money.ts';
 
 // Resumen --------------------------------------------------------------------------------------
 

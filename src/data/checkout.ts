@@ -4,11 +4,11 @@
  * it at an address. The payment endpoints themselves are called through ./api.ts.
  */
 import { getSupabase } from './supabase.ts';
-import { PRODUCT_MESSAGES } from '../domain/products.ts';
-import { MESSAGES } from '../domain/validation.ts';
-import { REFUND_MESSAGES, ORDER_STATUS } from '../domain/orders.ts';
-import { parseAddressCopy } from '../domain/address-copy.ts';
-import { type Centavos, centavos, toCentavos } from '../domain/money.ts';
+import { PRODUCT_MESSAGES } from '~/domain/products.ts';
+import { MESSAGES } from '~/domain/validation.ts';
+import { REFUND_MESSAGES, ORDER_STATUS } from '~/domain/orders.ts';
+import { parseAddressCopy } from '~/domain/address-copy.ts';
+import { type Centavos, centavos, toCentavos } from '~/domain/money.ts';
 import { oxxoVoucher } from './api-schemas.ts';
 
 export const CHECKOUT_MESSAGES = {

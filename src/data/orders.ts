@@ -3,9 +3,9 @@
  * paid on the server; a user only reads their own.
  */
 import { getSupabase } from './supabase.ts';
-import { parseAddressCopy, type AddressCopy } from '../domain/address-copy.ts';
+import { parseAddressCopy, type AddressCopy } from '~/domain/address-copy.ts';
 import type { DataResult } from './profiles.ts';
-import { type Centavos, toCentavos, tryToCentavos } from '../domain/money.ts';
+import { type Centavos, toCentavos, tryToCentavos } from '~/domain/money.ts';
 
 /** An order as the account's history lists it. */
 export interface AccountOrder {

@@ -2,7 +2,7 @@
  * One whole product row for server routes (the on-demand product page), parsed with the domain
  * row schema. A bad row counts as missing.
  */
-import { parseProduct, type Product } from '../domain/product-schema.ts';
+import { parseProduct, type Product } from '~/domain/product-schema.ts';
 import { getSupabase } from './supabase.ts';
 
 /** One whole product row, parsed; null when there is none (or it is not a valid product). */

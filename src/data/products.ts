@@ -3,7 +3,7 @@
  * domain/products.ts (no zod: this runs in the browser); the whole row for server routes is read
  * by ./product-row.ts.
  */
-import { parseLiveProduct, type LiveProductRow } from '../domain/products.ts';
+import { parseLiveProduct, type LiveProductRow } from '~/domain/products.ts';
 import { getSupabase } from './supabase.ts';
 
 /** Price and stock as the database has them right now. */

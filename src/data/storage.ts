@@ -3,7 +3,7 @@
  * security lets only admins write). Paths handed back are relative ('products/<object>') and are
  * resolved against the project's public storage wherever they are shown.
  */
-import { resolveImage } from '../domain/images.ts';
+import { resolveImage } from '~/domain/images.ts';
 import { getSupabase, supabaseUrl } from './supabase.ts';
 
 /** The URL of a stored image path ('products/…'), resolved against the project's public storage. */

@@ -4,7 +4,7 @@
  * read-only for the shopper: only the shop's database functions change them. Amounts are integer
  * centavos (bigint columns).
  */
-import { centavos, type Centavos } from '../domain/money.ts';
+import { centavos, type Centavos } from '~/domain/money.ts';
 import type { Tables } from './database.types.ts';
 import type { DataResult } from './profiles.ts';
 import { getSupabase } from './supabase.ts';

@@ -5,7 +5,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import type { Database } from './database.types.ts';
-import { LOCAL_SUPABASE_URL } from '../domain/local-stack.ts';
+import { LOCAL_SUPABASE_URL } from '~/domain/local-stack.ts';
 
 let client: SupabaseClient<Database> | null = null;
 

@@ -5,7 +5,7 @@
  * build time from the catalogue snapshot, so searching costs the backend nothing.
  */
 import type { APIRoute } from 'astro';
-import { takeSearchShard } from '../server/snapshot/catalog';
+import { takeSearchShard } from '~/server/snapshot/catalog';
 
 export const prerender = true;
 

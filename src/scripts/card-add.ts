@@ -2,9 +2,9 @@
  * Add-to-cart buttons of product cards: one delegated listener for the whole page, no framework,
  * so listings stay light. The Toaster island wakes up on the first toast.
  */
-import { addToCart } from '../stores/cart.ts';
-import { showAddOutcome } from '../stores/toast.ts';
-import { type Centavos, savedPriceCentavos } from '../domain/money.ts';
+import { addToCart } from '~/stores/cart.ts';
+import { showAddOutcome } from '~/stores/toast.ts';
+import { type Centavos, savedPriceCentavos } from '~/domain/money.ts';
 
 interface CardProduct {
   id: string;

@@ -3,7 +3,7 @@
  * on top of the cart store, where an island would ship React to every page, even those
  * with no other interactive part.
  */
-import { $cartCount } from '../stores/cart';
+import { $cartCount } from '~/stores/cart';
 
 /** Spanish phrase read by screen readers for the cart link, e.g. "Carrito, 3 artículos". */
 export function cartLinkLabel(count: number): string {

@@ -10,9 +10,9 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { getSecret, SITE_URL, SUPABASE_SERVICE_ROLE_KEY } from 'astro:env/server';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
-import type { Database } from '../data/database.types.ts';
-import { LOCAL_SUPABASE_URL } from '../domain/local-stack.ts';
-import type { PaymentsPublicConfig } from '../domain/payments-config.ts';
+import type { Database } from '~/data/database.types.ts';
+import { LOCAL_SUPABASE_URL } from '~/domain/local-stack.ts';
+import type { PaymentsPublicConfig } from '~/domain/payments-config.ts';
 import { ApiError } from './http/json.ts';
 import { createOutbox } from './mail/outbox.ts';
 import { mailTransportFor } from './mail/transport.ts';

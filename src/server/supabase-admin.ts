@@ -3,7 +3,7 @@
  * is used only after the caller has been authenticated and only for what the caller may do.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../data/database.types.ts';
+import type { Database } from '~/data/database.types.ts';
 
 const clients = new Map<string, SupabaseClient<Database>>();
 

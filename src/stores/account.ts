@@ -5,7 +5,7 @@
  * when they open (shows the loading state, then reads) and `reload…` when a live change arrives.
  */
 import { atom, type WritableAtom } from 'nanostores';
-import { loadSummary, type AccountSummary } from '../data/account.ts';
+import { loadSummary, type AccountSummary } from '~/data/account.ts';
 import {
   createAddress,
   deleteAddress,
@@ -17,11 +17,11 @@ import {
   LAST_ADDRESS_MESSAGE,
   type Address,
   type AddressFields,
-} from '../data/addresses.ts';
-import { listOrders, type AccountOrder } from '../data/orders.ts';
-import { isUsernameConflict, isUsernameTaken, updateProfile, type Profile } from '../data/profiles.ts';
-import { MESSAGES } from '../domain/validation.ts';
-import { profileChanged, validateProfile } from '../domain/validation/profile.ts';
+} from '~/data/addresses.ts';
+import { listOrders, type AccountOrder } from '~/data/orders.ts';
+import { isUsernameConflict, isUsernameTaken, updateProfile, type Profile } from '~/data/profiles.ts';
+import { MESSAGES } from '~/domain/validation.ts';
+import { profileChanged, validateProfile } from '~/domain/validation/profile.ts';
 import { notify } from './toast.ts';
 import { setProfile } from './session.ts';
 

@@ -3,10 +3,10 @@
  * password recovery, Google, password change and resending the confirmation e-mail. What they
  * change lands in the session store (./session.ts).
  */
-import { getSupabase } from '../data/supabase.ts';
-import { createProfile, getProfile, usernameTaken } from '../data/profiles.ts';
-import { MESSAGES } from '../domain/validation.ts';
-import { PASSWORD_MIN_LENGTH, validateLogin, validatePasswordReset, validateRegistration, type RegistrationInput } from '../domain/validation/auth.ts';
+import { getSupabase } from '~/data/supabase.ts';
+import { createProfile, getProfile, usernameTaken } from '~/data/profiles.ts';
+import { MESSAGES } from '~/domain/validation.ts';
+import { PASSWORD_MIN_LENGTH, validateLogin, validatePasswordReset, validateRegistration, type RegistrationInput } from '~/domain/validation/auth.ts';
 import { $session, overtakeSessionReads, SESSION_MESSAGES, toSessionProfile, type SessionProfile } from './session.ts';
 
 /** Outcome of signIn: the signed-in profile, or the Spanish message to show. */

@@ -5,9 +5,9 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
-import { type Centavos, savedPriceCentavos } from '../domain/money.ts';
-import { subtotalCentavos } from '../domain/pricing.ts';
-import { clampQuantity, isSoldOut } from '../domain/cart-rules.ts';
+import { type Centavos, savedPriceCentavos } from '~/domain/money.ts';
+import { subtotalCentavos } from '~/domain/pricing.ts';
+import { clampQuantity, isSoldOut } from '~/domain/cart-rules.ts';
 
 export const CART_STORAGE_KEY = 'cart';
 

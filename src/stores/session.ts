@@ -7,8 +7,8 @@
  */
 import { atom } from 'nanostores';
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
-import { getSupabase } from '../data/supabase.ts';
-import { getProfile, type Profile } from '../data/profiles.ts';
+import { getSupabase } from '~/data/supabase.ts';
+import { getProfile, type Profile } from '~/data/profiles.ts';
 
 /** Messages the login flow shows, as the specification quotes them. */
 export const SESSION_MESSAGES = {

@@ -5,13 +5,13 @@
  * live. `movementLine` is what the list shows of one movement.
  */
 import { atom } from 'nanostores';
-import { getStoreCreditBalance, listStoreCreditMovements, type StoreCreditMovement } from '../data/store-credit.ts';
-import { centavos, formatCentavos, type Centavos } from '../domain/money.ts';
-import { formatOrderDate, orderDisplayId } from '../domain/orders.ts';
-import { storeCreditReasonLabel } from '../domain/store-credit.ts';
+import { getStoreCreditBalance, listStoreCreditMovements, type StoreCreditMovement } from '~/data/store-credit.ts';
+import { centavos, formatCentavos, type Centavos } from '~/domain/money.ts';
+import { formatOrderDate, orderDisplayId } from '~/domain/orders.ts';
+import { storeCreditReasonLabel } from '~/domain/store-credit.ts';
 import type { Loadable } from './account.ts';
 
-export type { StoreCreditMovement } from '../data/store-credit.ts';
+export type { StoreCreditMovement } from '~/data/store-credit.ts';
 
 /** The balance and its newest movements (newest first). */
 export interface StoreCredit {

@@ -9,11 +9,11 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createOutbox, deliverDueMail, retryDelayMs, type OutboxRow } from '../../src/server/mail/outbox.ts';
-import { mailTransportFor, smtpSender } from '../../src/server/mail/transport.ts';
-import { receiptEmail } from '../../src/server/mail/templates/receipt.ts';
-import type { MailSender, QueuedMail } from '../../src/server/mail/types.ts';
-import { createAdminClient } from '../../src/server/supabase-admin.ts';
+import { createOutbox, deliverDueMail, retryDelayMs, type OutboxRow } from '~/server/mail/outbox.ts';
+import { mailTransportFor, smtpSender } from '~/server/mail/transport.ts';
+import { receiptEmail } from '~/server/mail/templates/receipt.ts';
+import type { MailSender, QueuedMail } from '~/server/mail/types.ts';
+import { createAdminClient } from '~/server/supabase-admin.ts';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
 
 const FROM = 'Cartas Mx <pedidos@cartas.test>';

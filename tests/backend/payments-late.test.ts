@@ -7,15 +7,15 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
-import { approveSimulatedPayPal, capturePayPalOrder, createPayPalOrder } from '../../src/server/payments/paypal.ts';
-import { confirmPayment, createPaymentIntent } from '../../src/server/payments/cards.ts';
-import { simulatedAuthenticate, simulatedConfirm } from '../../src/server/payments/simulated.ts';
-import type { ServerContext } from '../../src/server/context.ts';
-import { handle } from '../../src/server/http/json.ts';
-import { createPayments } from '../../src/server/payments/providers/index.ts';
-import type { PayPalProvider } from '../../src/server/payments/providers/types.ts';
-import { createAdminClient } from '../../src/server/supabase-admin.ts';
-import { sweep } from '../../src/server/sweeper.ts';
+import { approveSimulatedPayPal, capturePayPalOrder, createPayPalOrder } from '~/server/payments/paypal.ts';
+import { confirmPayment, createPaymentIntent } from '~/server/payments/cards.ts';
+import { simulatedAuthenticate, simulatedConfirm } from '~/server/payments/simulated.ts';
+import type { ServerContext } from '~/server/context.ts';
+import { handle } from '~/server/http/json.ts';
+import { createPayments } from '~/server/payments/providers/index.ts';
+import type { PayPalProvider } from '~/server/payments/providers/types.ts';
+import { createAdminClient } from '~/server/supabase-admin.ts';
+import { sweep } from '~/server/sweeper.ts';
 import { startPayPalStub, type PayPalStub } from '../support/paypal-stub.ts';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
 

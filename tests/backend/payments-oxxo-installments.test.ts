@@ -6,26 +6,20 @@
  * the issuer offers and the server's check of the chosen one.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { handle } from '../../src/server/http/json.ts';
+import { handle } from '~/server/http/json.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
-import { oxxoReservationEnd, oxxoVoucherExpiry } from '../../src/domain/mexican-payments.ts';
-import { createPaymentIntent } from '../../src/server/payments/cards.ts';
-import {
-  simulatedConfirm,
-  simulatedInstallmentPlans,
-  simulatedOxxoCounter,
-  simulatedOxxoExpire,
-  simulatedOxxoPay,
-} from '../../src/server/payments/simulated.ts';
-import { stripeWebhook } from '../../src/server/payments/stripe-webhook.ts';
-import type { ServerContext } from '../../src/server/context.ts';
-import type { QueuedMail } from '../../src/server/mail/types.ts';
-import { confirmInstallments, installmentPlans } from '../../src/server/payments/installments.ts';
-import { createPayments } from '../../src/server/payments/providers/index.ts';
-import { simulatedOxxoReference } from '../../src/server/payments/providers/simulated-card.ts';
-import { createAdminClient } from '../../src/server/supabase-admin.ts';
-import { sweep } from '../../src/server/sweeper.ts';
+import { oxxoReservationEnd, oxxoVoucherExpiry } from '~/domain/mexican-payments.ts';
+import { createPaymentIntent } from '~/server/payments/cards.ts';
+import { simulatedConfirm, simulatedInstallmentPlans, simulatedOxxoCounter, simulatedOxxoExpire, simulatedOxxoPay } from '~/server/payments/simulated.ts';
+import { stripeWebhook } from '~/server/payments/stripe-webhook.ts';
+import type { ServerContext } from '~/server/context.ts';
+import type { QueuedMail } from '~/server/mail/types.ts';
+import { confirmInstallments, installmentPlans } from '~/server/payments/installments.ts';
+import { createPayments } from '~/server/payments/providers/index.ts';
+import { simulatedOxxoReference } from '~/server/payments/providers/simulated-card.ts';
+import { createAdminClient } from '~/server/supabase-admin.ts';
+import { sweep } from '~/server/sweeper.ts';
 import { apiRequest as req, callApi as call, stripeIntentEvent } from '../support/api-requests.ts';
 import { startStripeStub, type StripeStub } from '../support/stripe-stub.ts';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';

@@ -8,13 +8,13 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
-import { approveSimulatedPayPal, capturePayPalOrder, createPayPalOrder } from '../../src/server/payments/paypal.ts';
-import { confirmPayment, createCustomer, createPaymentIntent, listPaymentMethods } from '../../src/server/payments/cards.ts';
-import { simulatedAuthenticate, simulatedConfirm } from '../../src/server/payments/simulated.ts';
-import { stripeWebhook } from '../../src/server/payments/stripe-webhook.ts';
-import type { ServerContext } from '../../src/server/context.ts';
-import { createPayments } from '../../src/server/payments/providers/index.ts';
-import { createAdminClient } from '../../src/server/supabase-admin.ts';
+import { approveSimulatedPayPal, capturePayPalOrder, createPayPalOrder } from '~/server/payments/paypal.ts';
+import { confirmPayment, createCustomer, createPaymentIntent, listPaymentMethods } from '~/server/payments/cards.ts';
+import { simulatedAuthenticate, simulatedConfirm } from '~/server/payments/simulated.ts';
+import { stripeWebhook } from '~/server/payments/stripe-webhook.ts';
+import type { ServerContext } from '~/server/context.ts';
+import { createPayments } from '~/server/payments/providers/index.ts';
+import { createAdminClient } from '~/server/supabase-admin.ts';
 import { apiRequest as req, callApi as call } from '../support/api-requests.ts';
 import { startStripeStub, type StripeStub } from '../support/stripe-stub.ts';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
@@ -286,7 +286,7 @@ describe('late payments through Stripe', () => {
       .from('payment_refunds')
       .update({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
       .eq('order_id', order.id);
-    const { sweep } = await import('../../src/server/sweeper.ts');
+    const { sweep } = await import('~/server/sweeper.ts');
     const report = await sweep(ctx, 'test-sweeper');
     expect(report.refunds).toEqual({ retried: 1, succeeded: 1 });
     expect((await orderState(order.id)).status).toBe('Reembolsado');
@@ -299,7 +299,7 @@ describe('late payments through Stripe', () => {
     const created = await call(() => createPaymentIntent(req('POST', '/x', token, { orderId: order.id }), ctx));
     const intentId = created.body.paymentIntentId as string;
     await shopper.rpc('cancel_order', { order_id: order.id });
-    const { sweep } = await import('../../src/server/sweeper.ts');
+    const { sweep } = await import('~/server/sweeper.ts');
     await sweep(ctx, 'test-sweeper');
     expect(stub.requests.some((q) => q.method === 'POST' && q.path === `/v1/payment_intents/${intentId}/cancel`)).toBe(true);
     expect(stub.intents.get(intentId)!.status).toBe('canceled');

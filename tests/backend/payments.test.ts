@@ -6,7 +6,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
-import { approveSimulatedPayPal, capturePayPalOrder, createPayPalOrder } from '../../src/server/payments/paypal.ts';
+import { approveSimulatedPayPal, capturePayPalOrder, createPayPalOrder } from '~/server/payments/paypal.ts';
 import {
   confirmPayment,
   createCustomer,
@@ -14,14 +14,14 @@ import {
   detachPaymentMethod,
   listPaymentMethods,
   setDefaultPaymentMethod,
-} from '../../src/server/payments/cards.ts';
-import { simulatedAuthenticate, simulatedConfirm } from '../../src/server/payments/simulated.ts';
-import { stripeWebhook } from '../../src/server/payments/stripe-webhook.ts';
-import type { ServerContext } from '../../src/server/context.ts';
-import { handle } from '../../src/server/http/json.ts';
-import { localMailboxSender } from '../../src/server/mail/transport.ts';
-import { createPayments } from '../../src/server/payments/providers/index.ts';
-import { createAdminClient } from '../../src/server/supabase-admin.ts';
+} from '~/server/payments/cards.ts';
+import { simulatedAuthenticate, simulatedConfirm } from '~/server/payments/simulated.ts';
+import { stripeWebhook } from '~/server/payments/stripe-webhook.ts';
+import type { ServerContext } from '~/server/context.ts';
+import { handle } from '~/server/http/json.ts';
+import { localMailboxSender } from '~/server/mail/transport.ts';
+import { createPayments } from '~/server/payments/providers/index.ts';
+import { createAdminClient } from '~/server/supabase-admin.ts';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
 
 let stack: TestStack;

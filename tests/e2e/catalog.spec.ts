@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, expectConsoleError } from './fixtures';
-import type { ExploreData } from '../../src/domain/explore';
+import type { ExploreData } from '~/domain/explore';
 import { FOOTER_CATALOG_LINKS } from './pages/shell';
 
 async function seriousViolations(page: Page) {

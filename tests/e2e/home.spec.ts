@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, expectConsoleError } from './fixtures';
-import { CART_STORAGE_KEY } from '../../src/stores/cart';
+import { CART_STORAGE_KEY } from '~/stores/cart';
 import { FOOTER_CATALOG_LINKS, FOOTER_HELP_LINKS, Shell } from './pages/shell';
 
 test.describe('home page shell', () => {

@@ -4,7 +4,7 @@
  * webhook for a PaymentIntent, signed with the test's webhook secret as Stripe signs it.
  */
 import Stripe from 'stripe';
-import { handle } from '../../src/server/http/json.ts';
+import { handle } from '~/server/http/json.ts';
 
 export const SHOP_BASE = 'http://shop.test';
 

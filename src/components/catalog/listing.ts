@@ -2,9 +2,9 @@
  * Static listing pages for the listing routes' getStaticPaths: the listings and page numbers come
  * from src/domain/routes.ts, shared with the incremental rebuild.
  */
-import { listings, type Named, type RouteCatalog } from '../../domain/routes.ts';
+import { listings, type Named, type RouteCatalog } from '~/domain/routes.ts';
 
-export { LISTING_PAGE_SIZE, expansionListing, listingTypes, pageHref, paginate, typeListing, type ListingPage, type Named } from '../../domain/routes.ts';
+export { LISTING_PAGE_SIZE, expansionListing, listingTypes, pageHref, paginate, typeListing, type ListingPage, type Named } from '~/domain/routes.ts';
 
 /** Static paths of every type listing (types and pseudo-types of each franchise), page by page. */
 export function typeListingPaths(catalog: RouteCatalog, keep: (path: string) => boolean = () => true) {

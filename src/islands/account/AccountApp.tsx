@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '@supabase/supabase-js';
-import { $session, initSession, refresh, reloadProfile, type SessionProfile } from '../../stores/session.ts';
-import { signOut } from '../../stores/auth.ts';
+import { $session, initSession, refresh, reloadProfile, type SessionProfile } from '~/stores/session.ts';
+import { signOut } from '~/stores/auth.ts';
 import AuthForm from '../auth/AuthForm.tsx';
 import Toaster from '../ui/Toaster.tsx';
 import ProfilePanel from './ProfilePanel.tsx';

@@ -1,16 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { Address } from '../../data/addresses.ts';
-import {
-  $addresses,
-  ADDRESS_MESSAGES,
-  addAddress,
-  editAddress,
-  makeDefaultAddress,
-  reloadAddresses,
-  removeAddress,
-  startAddresses,
-} from '../../stores/account.ts';
+import type { Address } from '~/data/addresses.ts';
+import { $addresses, ADDRESS_MESSAGES, addAddress, editAddress, makeDefaultAddress, reloadAddresses, removeAddress, startAddresses } from '~/stores/account.ts';
 import { AddressForm, addressFields, describeAddress, EMPTY_ADDRESS } from '../ui/AddressForm.tsx';
 import { AsyncState, Loading } from '../ui/AsyncState.tsx';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';

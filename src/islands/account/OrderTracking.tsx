@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { loadOrderTracking, type OrderTracking as Tracking } from '../../data/orders.ts';
-import { trackingUrl } from '../../domain/orders.ts';
-import { orderEventNote } from '../../domain/payment-methods.ts';
+import { loadOrderTracking, type OrderTracking as Tracking } from '~/data/orders.ts';
+import { trackingUrl } from '~/domain/orders.ts';
+import { orderEventNote } from '~/domain/payment-methods.ts';
 
 const dateTime = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Mexico_City' });
 

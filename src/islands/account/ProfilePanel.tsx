@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '@supabase/supabase-js';
-import { DEFAULT_COUNTRY } from '../../domain/validation/address.ts';
+import { DEFAULT_COUNTRY } from '~/domain/validation/address.ts';
 import {
   $mainAddress,
   $summary,
@@ -12,11 +12,11 @@ import {
   saveProfile,
   startProfile,
   type ProfileForm,
-} from '../../stores/account.ts';
-import type { SessionProfile } from '../../stores/session.ts';
-import { resendConfirmation, signOut } from '../../stores/auth.ts';
-import { reloadStoreCredit, startStoreCredit } from '../../stores/store-credit.ts';
-import { notify } from '../../stores/toast.ts';
+} from '~/stores/account.ts';
+import type { SessionProfile } from '~/stores/session.ts';
+import { resendConfirmation, signOut } from '~/stores/auth.ts';
+import { reloadStoreCredit, startStoreCredit } from '~/stores/store-credit.ts';
+import { notify } from '~/stores/toast.ts';
 import NewPasswordForm from '../auth/NewPasswordForm.tsx';
 import { CountrySelect, TextField } from '../ui/Field.tsx';
 import { AsyncState } from '../ui/AsyncState.tsx';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { listSavedCards, removeCard, setDefaultCard, type SavedCard } from '../../data/account.ts';
+import { listSavedCards, removeCard, setDefaultCard, type SavedCard } from '~/data/account.ts';
 import { useNote } from '../ui/useNote.ts';
 
 export const CARD_MESSAGES = {

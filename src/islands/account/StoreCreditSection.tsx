@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { STORE_CREDIT_MESSAGES, storeCreditSummary } from '../../domain/store-credit.ts';
-import { $storeCredit, movementLine, reloadStoreCredit, STORE_CREDIT_TEXTS, type StoreCreditMovement } from '../../stores/store-credit.ts';
+import { STORE_CREDIT_MESSAGES, storeCreditSummary } from '~/domain/store-credit.ts';
+import { $storeCredit, movementLine, reloadStoreCredit, STORE_CREDIT_TEXTS, type StoreCreditMovement } from '~/stores/store-credit.ts';
 import { AsyncState } from '../ui/AsyncState.tsx';
 
 /**

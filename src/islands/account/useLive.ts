@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { subscribeToUserRows, type LiveTable } from '../../data/realtime.ts';
+import { subscribeToUserRows, type LiveTable } from '~/data/realtime.ts';
 
 /**
  * Runs `onChange` whenever the user's rows in `table` change; the subscription is closed when the

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { $session, initSession } from '../../stores/session.ts';
+import { $session, initSession } from '~/stores/session.ts';
 import CatalogSection from './CatalogSection.tsx';
 import NewsletterSection from './NewsletterSection.tsx';
 import OrdersSection from './OrdersSection.tsx';

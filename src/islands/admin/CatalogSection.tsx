@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { loadRebuildStatus, startRebuild, type RebuildStatus } from '../../data/admin.ts';
+import { loadRebuildStatus, startRebuild, type RebuildStatus } from '~/data/admin.ts';
 
 /** GET /api/admin/rebuild as it answers; progress fields appear only when the server reports them. */
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { formatOrderDate } from '../../domain/orders.ts';
-import { downloadSubscribersCsv, loadSubscribers, type Subscriber } from '../../data/admin.ts';
+import { formatOrderDate } from '~/domain/orders.ts';
+import { downloadSubscribersCsv, loadSubscribers, type Subscriber } from '~/data/admin.ts';
 
 const PAGE = 50;
 

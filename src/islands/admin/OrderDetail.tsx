@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { centavos, formatCentavos } from '../../domain/money.ts';
-import { lineTotalCentavos } from '../../domain/pricing.ts';
-import { formatAddressCopy } from '../../domain/address-copy.ts';
-import { CARRIERS, formatOrderAmount, orderActions, orderDisplayId, statusColor, trackingUrl, ORDER_STATUS } from '../../domain/orders.ts';
-import { changeOrderStatus, loadOrderDetail, type AdminOrder, type AdminOrderLine, type OrderDetail, type OrderEvent } from '../../data/admin.ts';
+import { centavos, formatCentavos } from '~/domain/money.ts';
+import { lineTotalCentavos } from '~/domain/pricing.ts';
+import { formatAddressCopy } from '~/domain/address-copy.ts';
+import { CARRIERS, formatOrderAmount, orderActions, orderDisplayId, statusColor, trackingUrl, ORDER_STATUS } from '~/domain/orders.ts';
+import { changeOrderStatus, loadOrderDetail, type AdminOrder, type AdminOrderLine, type OrderDetail, type OrderEvent } from '~/data/admin.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import RefundDialog from './RefundDialog.tsx';
-import { orderEventNote, paymentMethodLabel } from '../../domain/payment-methods.ts';
+import { orderEventNote, paymentMethodLabel } from '~/domain/payment-methods.ts';
 import { BADGE } from './badges.ts';
 
 const dateTime = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Mexico_City' });

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { ADMIN_PAGE_SIZE, ORDER_STATUS, formatOrderAmount, formatOrderDate, orderDisplayId, statusColor } from '../../domain/orders.ts';
-import { paymentMethodLabel } from '../../domain/payment-methods.ts';
+import { ADMIN_PAGE_SIZE, ORDER_STATUS, formatOrderAmount, formatOrderDate, orderDisplayId, statusColor } from '~/domain/orders.ts';
+import { paymentMethodLabel } from '~/domain/payment-methods.ts';
 import { BADGE } from './badges.ts';
-import { loadOrders, type AdminOrder, type OrderFilter } from '../../data/admin.ts';
+import { loadOrders, type AdminOrder, type OrderFilter } from '~/data/admin.ts';
 import OrderDetailView from './OrderDetail.tsx';
 import { Pager } from '../ui/Pager.tsx';
 

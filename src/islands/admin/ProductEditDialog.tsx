@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
-import { supabaseUrl } from '../../data/supabase.ts';
-import { resolveImage } from '../../domain/images.ts';
-import { discountPercent } from '../../domain/products.ts';
-import { toPesos, tryToCentavos } from '../../domain/money.ts';
-import type { AdminProduct } from '../../data/admin.ts';
+import { supabaseUrl } from '~/data/supabase.ts';
+import { resolveImage } from '~/domain/images.ts';
+import { discountPercent } from '~/domain/products.ts';
+import { toPesos, tryToCentavos } from '~/domain/money.ts';
+import type { AdminProduct } from '~/data/admin.ts';
 import { Field } from '../ui/Field.tsx';
 import { EDIT_MESSAGES, saveProduct, uploadImage, validateProductEdit } from './product-edit.ts';
 

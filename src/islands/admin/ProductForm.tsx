@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { useStore } from '@nanostores/react';
-import { collectionsOf, expansionsOf, franchises, typesOf } from '../../domain/catalog.ts';
-import { productIdFor } from '../../domain/products.ts';
-import { validateNewProduct } from '../../domain/validation/product.ts';
-import { $session, initSession } from '../../stores/session.ts';
-import { rebuildRunning } from '../../data/admin.ts';
+import { collectionsOf, expansionsOf, franchises, typesOf } from '~/domain/catalog.ts';
+import { productIdFor } from '~/domain/products.ts';
+import { validateNewProduct } from '~/domain/validation/product.ts';
+import { $session, initSession } from '~/stores/session.ts';
+import { rebuildRunning } from '~/data/admin.ts';
 import { publishProduct, PUBLISH_MESSAGES, type PublishStep } from './publish.ts';
 import '../account/account.css';
 import { Loading } from '../ui/AsyncState.tsx';

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { expansionsOf, franchises, typesOf, expansions as allExpansions, productTypes as allTypes } from '../../domain/catalog.ts';
-import { formatCentavos } from '../../domain/money.ts';
-import { discountPercent } from '../../domain/products.ts';
+import { expansionsOf, franchises, typesOf, expansions as allExpansions, productTypes as allTypes } from '~/domain/catalog.ts';
+import { formatCentavos } from '~/domain/money.ts';
+import { discountPercent } from '~/domain/products.ts';
 import ProductEditDialog from './ProductEditDialog.tsx';
-import { loadProducts, PRODUCTS_PAGE_SIZE, type AdminProduct, type ProductFilter } from '../../data/admin.ts';
+import { loadProducts, PRODUCTS_PAGE_SIZE, type AdminProduct, type ProductFilter } from '~/data/admin.ts';
 import { Pager } from '../ui/Pager.tsx';
 
 const EMPTY: ProductFilter = { search: '', franchise: '', type: '', expansion: '', flag: '', page: 1 };

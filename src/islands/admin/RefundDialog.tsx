@@ -6,9 +6,9 @@
  * shipped or completed order's units go back on sale only when the admin says they came back.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { formatOrderAmount, orderDisplayId, ORDER_STATUS } from '../../domain/orders.ts';
-import { paymentMethodLabel } from '../../domain/payment-methods.ts';
-import { refundOrder, type AdminOrder, type RefundWay } from '../../data/admin.ts';
+import { formatOrderAmount, orderDisplayId, ORDER_STATUS } from '~/domain/orders.ts';
+import { paymentMethodLabel } from '~/domain/payment-methods.ts';
+import { refundOrder, type AdminOrder, type RefundWay } from '~/data/admin.ts';
 
 export const REFUND_MESSAGES = {
   referenceRequired: 'Escribe la referencia de la transferencia (de 4 a 100 caracteres).',

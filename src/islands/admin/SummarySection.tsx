@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { addCentavos, centavos, formatCentavos } from '../../domain/money.ts';
-import { orderDisplayId } from '../../domain/orders.ts';
-import { paymentMethodLabel } from '../../domain/payment-methods.ts';
-import { loadRefundsToReview, loadSummary, type RefundToReview, type SalesDay, type Summary } from '../../data/admin.ts';
+import { addCentavos, centavos, formatCentavos } from '~/domain/money.ts';
+import { orderDisplayId } from '~/domain/orders.ts';
+import { paymentMethodLabel } from '~/domain/payment-methods.ts';
+import { loadRefundsToReview, loadSummary, type RefundToReview, type SalesDay, type Summary } from '~/data/admin.ts';
 
 const dayLabel = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 /** '2026-11-23' (or a timestamp text starting with it) as '23 nov'; the text itself when not a date. */

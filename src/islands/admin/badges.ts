@@ -1,5 +1,5 @@
 /** Badge classes of the order status colours. */
-import type { StatusColor } from '../../domain/orders.ts';
+import type { StatusColor } from '~/domain/orders.ts';
 
 export const BADGE: Record<StatusColor, string> = {
   green: 'badge-success',

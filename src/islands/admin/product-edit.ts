@@ -6,11 +6,11 @@
  * read it, and, unless only the stock changed, the catalogue is rebuilt.
  */
 import { z } from 'zod';
-import { requestRebuild, saveProductIfStockUnchanged, type AdminProduct } from '../../data/admin.ts';
-import { uploadProductImage } from '../../data/storage.ts';
-import { MESSAGES, validateForm, type FormResult } from '../../domain/validation.ts';
-import { newProductSchema } from '../../domain/validation/product.ts';
-import { tryToCentavos } from '../../domain/money.ts';
+import { requestRebuild, saveProductIfStockUnchanged, type AdminProduct } from '~/data/admin.ts';
+import { uploadProductImage } from '~/data/storage.ts';
+import { MESSAGES, validateForm, type FormResult } from '~/domain/validation.ts';
+import { newProductSchema } from '~/domain/validation/product.ts';
+import { tryToCentavos } from '~/domain/money.ts';
 
 const fields = newProductSchema.shape;
 

@@ -2,9 +2,9 @@
  * Publishing a product from the admin form: image to storage (bucket 'products'), row into
  * `products` (row-level security lets only admins do either), then the catalogue rebuild.
  */
-import { insertProduct, startRebuild, takenProductIds } from '../../data/admin.ts';
-import { extensionOf, isForbidden, removeProductImage, uploadProductImage } from '../../data/storage.ts';
-import { buildNewProductPayload, type NewProductInput, type NewProductPayload } from '../../domain/validation/product.ts';
+import { insertProduct, startRebuild, takenProductIds } from '~/data/admin.ts';
+import { extensionOf, isForbidden, removeProductImage, uploadProductImage } from '~/data/storage.ts';
+import { buildNewProductPayload, type NewProductInput, type NewProductPayload } from '~/domain/validation/product.ts';
 
 export const PUBLISH_MESSAGES = {
   upload: 'Subiendo imagen…',

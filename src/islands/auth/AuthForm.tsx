@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $session, initSession } from '../../stores/session.ts';
-import { AUTH_MESSAGES, continueWithGoogle, registerShopper, requestPasswordReset, safeNextPath, signIn } from '../../stores/auth.ts';
-import { flashToast, notify } from '../../stores/toast.ts';
+import { $session, initSession } from '~/stores/session.ts';
+import { AUTH_MESSAGES, continueWithGoogle, registerShopper, requestPasswordReset, safeNextPath, signIn } from '~/stores/auth.ts';
+import { flashToast, notify } from '~/stores/toast.ts';
 import PasswordField from './PasswordField.tsx';
 import { usePrebuiltForm } from '../prebuilt.ts';
 import Toaster from '../ui/Toaster.tsx';

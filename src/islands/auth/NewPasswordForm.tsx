@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { changePassword } from '../../stores/auth.ts';
+import { changePassword } from '~/stores/auth.ts';
 import PasswordField from './PasswordField.tsx';
 import { FormError } from '../ui/FormActions.tsx';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { passwordStrength } from '../../domain/password.ts';
+import { passwordStrength } from '~/domain/password.ts';
 
 interface Props {
   label: string;

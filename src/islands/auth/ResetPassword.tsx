@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $session, initSession } from '../../stores/session.ts';
-import { PASSWORD_MESSAGES } from '../../stores/auth.ts';
-import { flashToast } from '../../stores/toast.ts';
+import { $session, initSession } from '~/stores/session.ts';
+import { PASSWORD_MESSAGES } from '~/stores/auth.ts';
+import { flashToast } from '~/stores/toast.ts';
 import NewPasswordForm from './NewPasswordForm.tsx';
 import '../account/account.css';
 import { Loading } from '../ui/AsyncState.tsx';

@@ -5,14 +5,14 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
-import { centavos, formatCentavos } from '../../domain/money.ts';
-import { COUPON_MESSAGES, computeOrderAmounts, freeShippingProgress, findCoupon, lineTotalCentavos, type OrderAmounts } from '../../domain/pricing.ts';
-import { canIncrease } from '../../domain/products.ts';
-import { resolveImage } from '../../domain/images.ts';
-import { supabaseUrl } from '../../data/supabase.ts';
-import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
-import { $cart, removeFromCart, setQuantity, type CartItem } from '../../stores/cart.ts';
-import { $couponCode, removeCoupon, submitCoupon } from '../../stores/checkout.ts';
+import { centavos, formatCentavos } from '~/domain/money.ts';
+import { COUPON_MESSAGES, computeOrderAmounts, freeShippingProgress, findCoupon, lineTotalCentavos, type OrderAmounts } from '~/domain/pricing.ts';
+import { canIncrease } from '~/domain/products.ts';
+import { resolveImage } from '~/domain/images.ts';
+import { supabaseUrl } from '~/data/supabase.ts';
+import { CHECKOUT_MESSAGES } from '~/data/checkout.ts';
+import { $cart, removeFromCart, setQuantity, type CartItem } from '~/stores/cart.ts';
+import { $couponCode, removeCoupon, submitCoupon } from '~/stores/checkout.ts';
 import { useMounted } from '../prebuilt.ts';
 
 interface Props {

@@ -3,11 +3,11 @@
  * refreshed when expansions change), with a debounced name search.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { fetchExpansions, type ExpansionItem } from '../../data/expansions.ts';
-import { supabaseUrl } from '../../data/supabase.ts';
-import { subscribeToExpansions } from '../../data/realtime.ts';
-import { resolveImage } from '../../domain/images.ts';
-import { matchByName } from '../../domain/products.ts';
+import { fetchExpansions, type ExpansionItem } from '~/data/expansions.ts';
+import { supabaseUrl } from '~/data/supabase.ts';
+import { subscribeToExpansions } from '~/data/realtime.ts';
+import { resolveImage } from '~/domain/images.ts';
+import { matchByName } from '~/domain/products.ts';
 import { usePrebuiltInput } from '../prebuilt.ts';
 
 /** Search debounce of the specification. */

@@ -5,9 +5,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { usePrebuiltInput } from '../prebuilt.ts';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
-import { fetchLiveStock, isLiveSoldOut, type LiveStock } from '../../scripts/live-stock.ts';
-import { formatCentavos } from '../../domain/money.ts';
-import { discountPercent, isSoldOut, PRODUCT_MESSAGES } from '../../domain/products.ts';
+import { fetchLiveStock, isLiveSoldOut, type LiveStock } from '~/scripts/live-stock.ts';
+import { formatCentavos } from '~/domain/money.ts';
+import { discountPercent, isSoldOut, PRODUCT_MESSAGES } from '~/domain/products.ts';
 import {
   applyFilters,
   EMPTY_FILTERS,
@@ -19,7 +19,7 @@ import {
   type ExploreFilters,
   type ExploreProduct,
   type Sort,
-} from '../../domain/explore.ts';
+} from '~/domain/explore.ts';
 
 const PAGE = 48;
 

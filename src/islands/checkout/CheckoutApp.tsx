@@ -5,17 +5,17 @@
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { CHECKOUT_MESSAGES, loadOrder, setOrderAddress, type CheckoutOrder } from '../../data/checkout.ts';
-import { isOrderOpen as isOpen, ORDER_STATUS, orderDisplayId } from '../../domain/orders.ts';
-import { $cart, clearCart, type CartItem } from '../../stores/cart.ts';
-import { $couponCode, cancelPendingVoucher, forgetPendingOrder, placeOrder, reconcileCartWithLive, removeCoupon } from '../../stores/checkout.ts';
-import { MEXICAN_PAYMENT_MESSAGES, oxxoDeadline } from '../../domain/mexican-payments.ts';
-import { centavos, formatCentavos } from '../../domain/money.ts';
-import { $session, initSession } from '../../stores/session.ts';
+import { CHECKOUT_MESSAGES, loadOrder, setOrderAddress, type CheckoutOrder } from '~/data/checkout.ts';
+import { isOrderOpen as isOpen, ORDER_STATUS, orderDisplayId } from '~/domain/orders.ts';
+import { $cart, clearCart, type CartItem } from '~/stores/cart.ts';
+import { $couponCode, cancelPendingVoucher, forgetPendingOrder, placeOrder, reconcileCartWithLive, removeCoupon } from '~/stores/checkout.ts';
+import { MEXICAN_PAYMENT_MESSAGES, oxxoDeadline } from '~/domain/mexican-payments.ts';
+import { centavos, formatCentavos } from '~/domain/money.ts';
+import { $session, initSession } from '~/stores/session.ts';
 import CartSummary from '../cart/CartSummary.tsx';
 import ConfirmationStep from './ConfirmationStep.tsx';
 import PaymentStep from './PaymentStep.tsx';
-import type { PaymentsPublicConfig } from '../../domain/payments-config.ts';
+import type { PaymentsPublicConfig } from '~/domain/payments-config.ts';
 import ShippingStep from './ShippingStep.tsx';
 import OrderAmounts from './OrderAmounts.tsx';
 import Stepper, { type StepKey } from './Stepper.tsx';

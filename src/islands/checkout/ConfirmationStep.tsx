@@ -1,8 +1,8 @@
 /** Step 4, 'Gracias por tu compra': the paid order, its address and products, and the e-mail note. */
 import { useId } from 'react';
-import { CHECKOUT_MESSAGES, type CheckoutOrder } from '../../data/checkout.ts';
-import { formatOrderDate, orderDisplayId, ORDER_STATUS } from '../../domain/orders.ts';
-import { paymentMethodText } from '../../domain/mexican-payments.ts';
+import { CHECKOUT_MESSAGES, type CheckoutOrder } from '~/data/checkout.ts';
+import { formatOrderDate, orderDisplayId, ORDER_STATUS } from '~/domain/orders.ts';
+import { paymentMethodText } from '~/domain/mexican-payments.ts';
 import OrderAmounts from './OrderAmounts.tsx';
 import OrderLines from './OrderLines.tsx';
 

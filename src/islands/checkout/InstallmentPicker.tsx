@@ -3,7 +3,7 @@
  * 'Pago de contado' first and chosen by default. The server checks the chosen plan again.
  */
 import { useId } from 'react';
-import { MEXICAN_PAYMENT_MESSAGES } from '../../domain/mexican-payments.ts';
+import { MEXICAN_PAYMENT_MESSAGES } from '~/domain/mexican-payments.ts';
 
 /** A plan as the server answers it. */
 export interface PlanOption {

@@ -1,6 +1,6 @@
 /** An order's stored amounts (never recomputed in the browser: "one total"). */
-import { formatCentavos } from '../../domain/money.ts';
-import type { CheckoutOrder } from '../../data/checkout.ts';
+import { formatCentavos } from '~/domain/money.ts';
+import type { CheckoutOrder } from '~/data/checkout.ts';
 
 /** Subtotal, discount, shipping and total of a stored order. */
 export default function OrderAmounts({

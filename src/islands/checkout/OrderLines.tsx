@@ -1,8 +1,8 @@
 /** The products of a stored order. */
-import { formatCentavos } from '../../domain/money.ts';
-import { resolveImage } from '../../domain/images.ts';
-import { supabaseUrl } from '../../data/supabase.ts';
-import type { CheckoutOrderLine } from '../../data/checkout.ts';
+import { formatCentavos } from '~/domain/money.ts';
+import { resolveImage } from '~/domain/images.ts';
+import { supabaseUrl } from '~/data/supabase.ts';
+import type { CheckoutOrderLine } from '~/data/checkout.ts';
 
 /** A list of an order's lines: image, name, quantity and price. */
 export default function OrderLines({ lines }: { lines: CheckoutOrderLine[] }) {

@@ -6,14 +6,14 @@
  * cannot be paid at OXXO, and the tab says so.
  */
 import { useId, useRef, useState } from 'react';
-import { CHECKOUT_MESSAGES, type CheckoutOrder, type CheckoutVoucher } from '../../data/checkout.ts';
-import { postApi } from '../../data/api.ts';
-import { oxxoVoucherAnswer, settlementAnswer } from '../../data/api-schemas.ts';
-import { formatVoucherExpiry, groupReference, MEXICAN_PAYMENT_MESSAGES, oxxoAllowed, oxxoDeadline } from '../../domain/mexican-payments.ts';
-import { centavos, formatCentavos } from '../../domain/money.ts';
-import { clearCart } from '../../stores/cart.ts';
-import { forgetPendingOrder } from '../../stores/checkout.ts';
-import { ORDER_STATUS } from '../../domain/orders.ts';
+import { CHECKOUT_MESSAGES, type CheckoutOrder, type CheckoutVoucher } from '~/data/checkout.ts';
+import { postApi } from '~/data/api.ts';
+import { oxxoVoucherAnswer, settlementAnswer } from '~/data/api-schemas.ts';
+import { formatVoucherExpiry, groupReference, MEXICAN_PAYMENT_MESSAGES, oxxoAllowed, oxxoDeadline } from '~/domain/mexican-payments.ts';
+import { centavos, formatCentavos } from '~/domain/money.ts';
+import { clearCart } from '~/stores/cart.ts';
+import { forgetPendingOrder } from '~/stores/checkout.ts';
+import { ORDER_STATUS } from '~/domain/orders.ts';
 
 interface Props {
   order: CheckoutOrder;

@@ -5,10 +5,10 @@
  */
 import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
 import { useState } from 'react';
-import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
-import { postApi } from '../../data/api.ts';
-import { paypalOrderAnswer, settlementAnswer } from '../../data/api-schemas.ts';
-import { ORDER_STATUS } from '../../domain/orders.ts';
+import { CHECKOUT_MESSAGES } from '~/data/checkout.ts';
+import { postApi } from '~/data/api.ts';
+import { paypalOrderAnswer, settlementAnswer } from '~/data/api-schemas.ts';
+import { ORDER_STATUS } from '~/domain/orders.ts';
 
 interface Props {
   clientId: string;

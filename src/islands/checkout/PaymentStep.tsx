@@ -5,9 +5,9 @@
  * no keys for says it is unavailable.
  */
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { CHECKOUT_MESSAGES, type CheckoutOrder } from '../../data/checkout.ts';
-import { formatCentavos } from '../../domain/money.ts';
-import type { PaymentsPublicConfig } from '../../domain/payments-config.ts';
+import { CHECKOUT_MESSAGES, type CheckoutOrder } from '~/data/checkout.ts';
+import { formatCentavos } from '~/domain/money.ts';
+import type { PaymentsPublicConfig } from '~/domain/payments-config.ts';
 import OrderAmounts from './OrderAmounts.tsx';
 import OrderLines from './OrderLines.tsx';
 import OxxoPayment from './OxxoPayment.tsx';

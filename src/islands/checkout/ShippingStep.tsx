@@ -4,9 +4,9 @@
  * the street when there are no addresses yet.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
-import { createAddress, listAddresses, type Address } from '../../data/addresses.ts';
-import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
-import { validateAddress } from '../../domain/validation/address.ts';
+import { createAddress, listAddresses, type Address } from '~/data/addresses.ts';
+import { CHECKOUT_MESSAGES } from '~/data/checkout.ts';
+import { validateAddress } from '~/domain/validation/address.ts';
 import { AddressForm, EMPTY_ADDRESS, type AddressFormFields } from '../ui/AddressForm.tsx';
 
 /** Delay before focusing the street field of a form that opened by itself (spec: 50 ms). */

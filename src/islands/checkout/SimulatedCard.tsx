@@ -4,12 +4,12 @@
  * asks for a confirmation step).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
-import { postApi } from '../../data/api.ts';
-import { plansAnswer, simulatedCardAnswer, type SimulatedCardAnswer } from '../../data/api-schemas.ts';
-import { type Centavos, formatCentavos } from '../../domain/money.ts';
-import { installmentsOffered } from '../../domain/mexican-payments.ts';
-import { formatCardNumber, parseExpiry } from '../../domain/card-format.ts';
+import { CHECKOUT_MESSAGES } from '~/data/checkout.ts';
+import { postApi } from '~/data/api.ts';
+import { plansAnswer, simulatedCardAnswer, type SimulatedCardAnswer } from '~/data/api-schemas.ts';
+import { type Centavos, formatCentavos } from '~/domain/money.ts';
+import { installmentsOffered } from '~/domain/mexican-payments.ts';
+import { formatCardNumber, parseExpiry } from '~/domain/card-format.ts';
 import InstallmentPicker, { type PlanOption } from './InstallmentPicker.tsx';
 import { requestClientSecret, type PaymentState } from './payment-flow.ts';
 

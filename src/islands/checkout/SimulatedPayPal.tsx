@@ -3,13 +3,13 @@
  * shopper approves it in a PayPal-like window of our own, and the server captures and verifies it.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
-import { postApi } from '../../data/api.ts';
-import { paypalOrderAnswer, settlementAnswer } from '../../data/api-schemas.ts';
-import { BRAND } from '../../domain/brand.ts';
-import { type Centavos, formatCentavos } from '../../domain/money.ts';
+import { CHECKOUT_MESSAGES } from '~/data/checkout.ts';
+import { postApi } from '~/data/api.ts';
+import { paypalOrderAnswer, settlementAnswer } from '~/data/api-schemas.ts';
+import { BRAND } from '~/domain/brand.ts';
+import { type Centavos, formatCentavos } from '~/domain/money.ts';
 import type { PaymentState } from './payment-flow.ts';
-import { ORDER_STATUS } from '../../domain/orders.ts';
+import { ORDER_STATUS } from '~/domain/orders.ts';
 
 interface Props {
   orderId: string;

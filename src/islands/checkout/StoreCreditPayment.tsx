@@ -5,14 +5,14 @@
  * while the order waits for the rest.
  */
 import { useEffect, useRef, useState } from 'react';
-import { postApi } from '../../data/api.ts';
-import { storeCreditAnswer } from '../../data/api-schemas.ts';
-import { CHECKOUT_MESSAGES, type CheckoutOrder } from '../../data/checkout.ts';
-import { getStoreCreditBalance } from '../../data/store-credit.ts';
-import { MEXICAN_PAYMENT_MESSAGES } from '../../domain/mexican-payments.ts';
-import { type Centavos, centavos, formatCentavos } from '../../domain/money.ts';
-import { ORDER_STATUS } from '../../domain/orders.ts';
-import { STORE_CREDIT_MESSAGES } from '../../domain/store-credit.ts';
+import { postApi } from '~/data/api.ts';
+import { storeCreditAnswer } from '~/data/api-schemas.ts';
+import { CHECKOUT_MESSAGES, type CheckoutOrder } from '~/data/checkout.ts';
+import { getStoreCreditBalance } from '~/data/store-credit.ts';
+import { MEXICAN_PAYMENT_MESSAGES } from '~/domain/mexican-payments.ts';
+import { type Centavos, centavos, formatCentavos } from '~/domain/money.ts';
+import { ORDER_STATUS } from '~/domain/orders.ts';
+import { STORE_CREDIT_MESSAGES } from '~/domain/store-credit.ts';
 
 interface Props {
   order: CheckoutOrder;

@@ -7,14 +7,14 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type PaymentRequest, type Stripe, type StripeCardElement } from '@stripe/stripe-js';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
-import { postApi } from '../../data/api.ts';
-import { installmentsConfirmAnswer, plansAnswer } from '../../data/api-schemas.ts';
-import { installmentsOffered } from '../../domain/mexican-payments.ts';
-import { type Centavos, formatCentavos } from '../../domain/money.ts';
+import { CHECKOUT_MESSAGES } from '~/data/checkout.ts';
+import { postApi } from '~/data/api.ts';
+import { installmentsConfirmAnswer, plansAnswer } from '~/data/api-schemas.ts';
+import { installmentsOffered } from '~/domain/mexican-payments.ts';
+import { type Centavos, formatCentavos } from '~/domain/money.ts';
 import InstallmentPicker, { type PlanOption } from './InstallmentPicker.tsx';
 import { confirmOnServer, requestClientSecret, type PaymentState } from './payment-flow.ts';
-import { ORDER_STATUS } from '../../domain/orders.ts';
+import { ORDER_STATUS } from '~/domain/orders.ts';
 
 let stripePromise: Promise<Stripe | null> | null = null;
 function stripeFor(publishableKey: string): Promise<Stripe | null> {

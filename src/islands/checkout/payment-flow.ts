@@ -3,11 +3,11 @@
  * stored order), then report the provider's success to the server, which verifies it before the
  * order becomes 'Pagado'.
  */
-import { CHECKOUT_MESSAGES } from '../../data/checkout.ts';
+import { CHECKOUT_MESSAGES } from '~/data/checkout.ts';
 import * as z from 'zod/mini';
-import { postApi } from '../../data/api.ts';
-import type { Centavos } from '../../domain/money.ts';
-import { ORDER_STATUS } from '../../domain/orders.ts';
+import { postApi } from '~/data/api.ts';
+import type { Centavos } from '~/domain/money.ts';
+import { ORDER_STATUS } from '~/domain/orders.ts';
 
 /** The card form's states. */
 export type PaymentState = 'idle' | 'processing' | 'success' | 'error';

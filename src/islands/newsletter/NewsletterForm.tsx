@@ -4,9 +4,9 @@
  * validation schemas load on demand.
  */
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { MESSAGES } from '../../domain/validation';
-import { validateNewsletter } from '../../domain/validation/newsletter';
-import { subscribeToNewsletter, type SubscribeResult } from '../../data/newsletter';
+import { MESSAGES } from '~/domain/validation';
+import { validateNewsletter } from '~/domain/validation/newsletter';
+import { subscribeToNewsletter, type SubscribeResult } from '~/data/newsletter';
 import { usePrebuiltForm } from '../prebuilt';
 import './NewsletterForm.css';
 

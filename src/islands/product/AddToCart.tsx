@@ -4,11 +4,11 @@
  * never sells what is gone.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { fetchLiveProduct, type LiveProduct } from '../../data/products.ts';
-import { type Centavos, formatCentavos } from '../../domain/money.ts';
-import { canIncrease, clampQuantity, discountPercent, isSoldOut, PRODUCT_MESSAGES } from '../../domain/products.ts';
-import { addToCart } from '../../stores/cart.ts';
-import { showAddOutcome } from '../../stores/toast.ts';
+import { fetchLiveProduct, type LiveProduct } from '~/data/products.ts';
+import { type Centavos, formatCentavos } from '~/domain/money.ts';
+import { canIncrease, clampQuantity, discountPercent, isSoldOut, PRODUCT_MESSAGES } from '~/domain/products.ts';
+import { addToCart } from '~/stores/cart.ts';
+import { showAddOutcome } from '~/stores/toast.ts';
 import { usePrebuiltInput } from '../prebuilt.ts';
 
 /** What the prebuilt page knows about the product. */

@@ -3,7 +3,7 @@
  * around, arrow keys, Escape, and focus kept inside while it is open.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { wrapIndex } from '../../domain/products.ts';
+import { wrapIndex } from '~/domain/products.ts';
 
 interface Props {
   name: string;

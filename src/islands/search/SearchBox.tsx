@@ -5,8 +5,8 @@
  * clears it too.
  */
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
-import type { SearchAnswer } from '../../domain/search/loader.ts';
-import type { SearchEntry } from '../../domain/search/matching.ts';
+import type { SearchAnswer } from '~/domain/search/loader.ts';
+import type { SearchEntry } from '~/domain/search/matching.ts';
 import { usePrebuiltInput } from '../prebuilt';
 import SearchPanel from './SearchPanel';
 import { useDismissSearch, useSearchAnswer, type LoadState } from './use-search';

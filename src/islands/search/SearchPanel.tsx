@@ -1,8 +1,8 @@
 /** The header search's dropdown: the matching products, a message, and the link to every match. */
 import type { RefObject } from 'react';
-import { resolveImage } from '../../domain/images';
-import type { SearchAnswer } from '../../domain/search/loader.ts';
-import type { SearchEntry } from '../../domain/search/matching.ts';
+import { resolveImage } from '~/domain/images';
+import type { SearchAnswer } from '~/domain/search/loader.ts';
+import type { SearchEntry } from '~/domain/search/matching.ts';
 
 /** The panel's link to every match on /explore: 'Ver todos los resultados (n)'. */
 export function seeAllLabel(total: number): string {

@@ -3,8 +3,8 @@
  * (/search-index.json) on the first focus, then at most one shard per keystroke while the
  * catalogue is larger than one shard (src/domain/search/shards.ts, src/domain/search/loader.ts).
  */
-import { ShardedSearch } from '../../domain/search/loader.ts';
-import { parseShard, shardPath, type LoadedShard } from '../../domain/search/shards.ts';
+import { ShardedSearch } from '~/domain/search/loader.ts';
+import { parseShard, shardPath, type LoadedShard } from '~/domain/search/shards.ts';
 
 /** Where the build writes the index's root (src/pages/search-index.json.ts). */
 export const SEARCH_INDEX_URL = shardPath('');

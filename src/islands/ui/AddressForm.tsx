@@ -4,8 +4,8 @@
  * rules before it is sent.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { DEFAULT_COUNTRY, validateAddress } from '../../domain/validation/address.ts';
-import type { Address } from '../../data/addresses.ts';
+import { DEFAULT_COUNTRY, validateAddress } from '~/domain/validation/address.ts';
+import type { Address } from '~/data/addresses.ts';
 import { CountrySelect, TextField } from './Field.tsx';
 import { FormActions } from './FormActions.tsx';
 

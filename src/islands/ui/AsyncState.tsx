@@ -4,7 +4,7 @@
  * content.
  */
 import type { ReactNode } from 'react';
-import type { Loadable } from '../../stores/account.ts';
+import type { Loadable } from '~/stores/account.ts';
 
 interface Props<T> {
   state: Loadable<T>;

@@ -4,7 +4,7 @@
  * input; CountrySelect, the country picker of the address forms.
  */
 import { useId, type ReactNode, type Ref } from 'react';
-import { COUNTRIES } from '../../domain/validation/address.ts';
+import { COUNTRIES } from '~/domain/validation/address.ts';
 
 interface FieldProps {
   /** The id of the control inside; its error line is `${id}-error` (for aria-describedby). */

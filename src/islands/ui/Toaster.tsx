@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $toasts, dismissToast, showFlashedToast } from '../../stores/toast.ts';
+import { $toasts, dismissToast, showFlashedToast } from '~/stores/toast.ts';
 import { useMounted } from '../prebuilt.ts';
 
 interface Props {

@@ -2,8 +2,8 @@
  * The compact catalogue the explore page filters in the browser, written once at build time.
  */
 import type { APIRoute } from 'astro';
-import { toExploreProduct, type ExploreData } from '../../domain/explore';
-import { getBuildCatalog, imageUrl } from '../../server/snapshot/catalog';
+import { toExploreProduct, type ExploreData } from '~/domain/explore';
+import { getBuildCatalog, imageUrl } from '~/server/snapshot/catalog';
 
 export const prerender = true;
 

@@ -5,7 +5,7 @@
  */
 import type { APIRoute } from 'astro';
 import { PUBLIC_SUPABASE_URL } from 'astro:env/client';
-import { mediaObject, storagePublicBase } from '../../domain/images.ts';
+import { mediaObject, storagePublicBase } from '~/domain/images.ts';
 
 export const prerender = false;
 

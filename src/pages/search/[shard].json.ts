@@ -4,7 +4,7 @@
  * just the shards whose content changed.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getBuildCatalog, searchShardPaths, takeSearchShard } from '../../server/snapshot/catalog';
+import { getBuildCatalog, searchShardPaths, takeSearchShard } from '~/server/snapshot/catalog';
 
 export const prerender = true;
 

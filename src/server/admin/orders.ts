@@ -6,7 +6,7 @@
  * money (refundCharge); complete_refund then sets 'Reembolsado' and returns the stock.
  */
 import { z } from 'zod';
-import { CARRIERS } from '../../domain/orders.ts';
+import { CARRIERS } from '~/domain/orders.ts';
 import { findOrder, orderAmount } from '../orders/order.ts';
 import type { AdminContext, ServerContext } from '../context.ts';
 import { ApiError, json, readJson } from '../http/json.ts';

@@ -5,7 +5,7 @@
  * endpoint); the rebuilds themselves run outside requests (../rebuild/).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../data/database.types.ts';
+import type { Database } from '~/data/database.types.ts';
 import { requireAdmin } from '../http/auth.ts';
 import { ApiError, errorResponse, json } from '../http/json.ts';
 import type { Rebuilds } from '../rebuild/types.ts';

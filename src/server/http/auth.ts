@@ -6,7 +6,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../data/database.types.ts';
+import type { Database } from '~/data/database.types.ts';
 import { ApiError } from './json.ts';
 
 /** The authenticated caller of an endpoint. */

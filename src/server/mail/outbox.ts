@@ -5,7 +5,7 @@
  * whose sender died while it was 'sending' is claimed again after 5 minutes.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database, Tables } from '../../data/database.types.ts';
+import type { Database, Tables } from '~/data/database.types.ts';
 import type { MailMessage, MailSender, QueuedMail } from './types.ts';
 
 /** One row of public.mail_outbox, as the schema defines it. */

@@ -3,8 +3,8 @@
  * whose it is, whether it can still take a payment, what a provider charges for it, and the copy
  * of the address it ships to.
  */
-import type { Json } from '../../data/database.types.ts';
-import { paymentAmount } from '../../domain/money.ts';
+import type { Json } from '~/data/database.types.ts';
+import { paymentAmount } from '~/domain/money.ts';
 import type { ServerContext } from '../context.ts';
 import type { Caller } from '../http/auth.ts';
 import { ApiError } from '../http/json.ts';

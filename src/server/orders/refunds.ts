@@ -6,8 +6,8 @@
  * payment; fail_refund: it stays in payments_needing_attention and the sweeper retries it).
  */
 import { z } from 'zod';
-import { centavos, centavosToDecimalString, paymentAmount } from '../../domain/money.ts';
-import { REFUND_MESSAGES } from '../../domain/orders.ts';
+import { centavos, centavosToDecimalString, paymentAmount } from '~/domain/money.ts';
+import { REFUND_MESSAGES } from '~/domain/orders.ts';
 import type { ServerContext } from '../context.ts';
 import type { RefundInfo } from '../payments/providers/types.ts';
 

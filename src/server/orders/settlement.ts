@@ -3,8 +3,8 @@
  * longer take it, into a refund (cash at OXXO: into the shopper's balance), and the confirmation
  * e-mail of a paid order. Every payment endpoint, both webhooks and the sweeper settle through it.
  */
-import { centavos } from '../../domain/money.ts';
-import { oxxoCreditedMessage } from '../../domain/store-credit.ts';
+import { centavos } from '~/domain/money.ts';
+import { oxxoCreditedMessage } from '~/domain/store-credit.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/json.ts';
 import { receiptEmail } from '../mail/templates/receipt.ts';

@@ -5,8 +5,8 @@
  * acts only on the caller's own order, customer and cards.
  */
 import { z } from 'zod';
-import { installmentsOffered } from '../../domain/mexican-payments.ts';
-import { centavos } from '../../domain/money.ts';
+import { installmentsOffered } from '~/domain/mexican-payments.ts';
+import { centavos } from '~/domain/money.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate } from '../http/auth.ts';
 import { ApiError, json, readJson } from '../http/json.ts';

@@ -4,8 +4,8 @@
  * settled through the one settlement path. The simulated issuer's plans are in simulated.ts.
  */
 import { z } from 'zod';
-import { installmentLabel, installmentsOffered, isInstallmentCount, MEXICAN_PAYMENT_MESSAGES, monthlyAmount } from '../../domain/mexican-payments.ts';
-import { centavos } from '../../domain/money.ts';
+import { installmentLabel, installmentsOffered, isInstallmentCount, MEXICAN_PAYMENT_MESSAGES, monthlyAmount } from '~/domain/mexican-payments.ts';
+import { centavos } from '~/domain/money.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate } from '../http/auth.ts';
 import { ApiError, json, readJson } from '../http/json.ts';

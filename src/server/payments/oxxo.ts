@@ -5,8 +5,8 @@
  * the voucher can still be paid, two business days past its deadline.
  */
 import { z } from 'zod';
-import { MEXICAN_PAYMENT_MESSAGES, oxxoAllowed, oxxoReservationEnd, oxxoVoucherDays } from '../../domain/mexican-payments.ts';
-import { centavos } from '../../domain/money.ts';
+import { MEXICAN_PAYMENT_MESSAGES, oxxoAllowed, oxxoReservationEnd, oxxoVoucherDays } from '~/domain/mexican-payments.ts';
+import { centavos } from '~/domain/money.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate, type Caller } from '../http/auth.ts';
 import { ApiError, json, readJson } from '../http/json.ts';

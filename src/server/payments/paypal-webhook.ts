@@ -15,7 +15,7 @@
  * Any other event answers {received: true, handled: false}.
  */
 import { z } from 'zod';
-import { centavos, centavosToDecimalString } from '../../domain/money.ts';
+import { centavos, centavosToDecimalString } from '~/domain/money.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError, json, readText } from '../http/json.ts';
 import { closeAttempt } from '../orders/attempts.ts';

@@ -5,10 +5,10 @@
  * Whatever they pay settles through the same path as a real provider's payment.
  */
 import { z } from 'zod';
-import { groupReference, oxxoDeadline } from '../../domain/mexican-payments.ts';
-import { BRAND } from '../../domain/brand.ts';
-import { centavos, formatCentavos } from '../../domain/money.ts';
-import { orderDisplayId } from '../../domain/orders.ts';
+import { groupReference, oxxoDeadline } from '~/domain/mexican-payments.ts';
+import { BRAND } from '~/domain/brand.ts';
+import { centavos, formatCentavos } from '~/domain/money.ts';
+import { orderDisplayId } from '~/domain/orders.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate, type Caller } from '../http/auth.ts';
 import { ApiError, json, readJson } from '../http/json.ts';

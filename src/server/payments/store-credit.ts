@@ -4,7 +4,7 @@
  * (release_store_credit); this endpoint only asks and answers.
  */
 import { z } from 'zod';
-import { STORE_CREDIT_MESSAGES } from '../../domain/store-credit.ts';
+import { STORE_CREDIT_MESSAGES } from '~/domain/store-credit.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate } from '../http/auth.ts';
 import { ApiError, json, readJson } from '../http/json.ts';

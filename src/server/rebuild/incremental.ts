@@ -8,8 +8,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { catalogPages, pagesShowing, type RouteCatalog } from '../../domain/routes.ts';
-import type { Product } from '../../domain/products.ts';
+import { catalogPages, pagesShowing, type RouteCatalog } from '~/domain/routes.ts';
+import type { Product } from '~/domain/products.ts';
 
 /** Manifest format; a build never reads a manifest of another version. */
 export const MANIFEST_VERSION = 1;

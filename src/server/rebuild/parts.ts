@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { productPath } from '../../domain/routes.ts';
+import { productPath } from '~/domain/routes.ts';
 
 /** The environment variable that tells a build which part it is: "k/n". */
 export const PART_ENV = 'CATALOG_RENDER_PART';

@@ -4,7 +4,7 @@
  * ids of the products that changed and one key per change (see ProductChange).
  */
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../data/database.types.ts';
+import type { Database } from '~/data/database.types.ts';
 import WebSocket from 'ws';
 
 /** Options of the product-change watcher. */

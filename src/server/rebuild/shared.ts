@@ -9,7 +9,7 @@
  */
 import { z } from 'zod/mini';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../data/database.types.ts';
+import type { Database } from '~/data/database.types.ts';
 import type { BuildFunction, BuildProgress, RebuildRequest, Rebuilds, RebuildStatus } from './types.ts';
 
 /** A job as a claim hands it out. */

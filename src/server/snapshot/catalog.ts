@@ -7,11 +7,11 @@ import path from 'node:path';
 import { getCollection } from 'astro:content';
 import { sharedCatalogSnapshot } from './loader.ts';
 import { PUBLIC_SUPABASE_URL } from 'astro:env/client';
-import { isListed, productImages, type Product } from '../../domain/products.ts';
-import { buildSearchShards } from '../../domain/search/shards.ts';
-import { resolveImage } from '../../domain/images.ts';
-import { franchiseTypesPath } from '../../domain/routes.ts';
-import { LOCAL_SUPABASE_URL } from '../../domain/local-stack.ts';
+import { isListed, productImages, type Product } from '~/domain/products.ts';
+import { buildSearchShards } from '~/domain/search/shards.ts';
+import { resolveImage } from '~/domain/images.ts';
+import { franchiseTypesPath } from '~/domain/routes.ts';
+import { LOCAL_SUPABASE_URL } from '~/domain/local-stack.ts';
 import {
   contentFingerprint,
   pageFingerprints,

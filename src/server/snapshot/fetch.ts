@@ -3,7 +3,7 @@
  * same rows any visitor may read under row-level security).
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../data/database.types.ts';
+import type { Database } from '~/data/database.types.ts';
 import type { CatalogRows } from './model.ts';
 
 type CatalogClient = SupabaseClient<Database>;

@@ -9,8 +9,8 @@ import {
   expansions as staticExpansions,
   franchises as staticFranchises,
   productTypes as staticProductTypes,
-} from '../../domain/catalog.ts';
-import { productSchema, type Product } from '../../domain/product-schema.ts';
+} from '~/domain/catalog.ts';
+import { productSchema, type Product } from '~/domain/product-schema.ts';
 
 /** A franchise as the pages use it. */
 export interface SnapshotFranchise {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 let sessionUser: string | null = 'u1';
 let deliver: (() => void) | null = null;
-vi.mock('../../../src/data/supabase.ts', () => ({
+vi.mock('~/data/supabase.ts', () => ({
   getSupabase: () => {
     const channel = {
       on: (_type: string, _filter: unknown, callback: () => void) => {
@@ -20,7 +20,7 @@ vi.mock('../../../src/data/supabase.ts', () => ({
   supabaseUrl: () => 'http://127.0.0.1:54321',
 }));
 
-const { subscribeToUserRows } = await import('../../../src/data/realtime.ts');
+const { subscribeToUserRows } = await import('~/data/realtime.ts');
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('following the account rows live', () => {

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { centavos } from '../../../src/domain/money.ts';
+import { centavos } from '~/domain/money.ts';
 import { fakeSupabase } from './fake-supabase.ts';
 
 let fake = fakeSupabase();
 let subscribed: { topic: string; filter: unknown } | null = null;
-vi.mock('../../../src/data/supabase.ts', () => ({
+vi.mock('~/data/supabase.ts', () => ({
   getSupabase: () => {
     const channel = {
       on: (_type: string, filter: unknown) => {
@@ -25,9 +25,9 @@ vi.mock('../../../src/data/supabase.ts', () => ({
   supabaseUrl: () => 'http://127.0.0.1:54321',
 }));
 
-const data = await import('../../../src/data/store-credit.ts');
-const store = await import('../../../src/stores/store-credit.ts');
-const { subscribeToUserRows } = await import('../../../src/data/realtime.ts');
+const data = await import('~/data/store-credit.ts');
+const store = await import('~/stores/store-credit.ts');
+const { subscribeToUserRows } = await import('~/data/realtime.ts');
 
 const ORDER = '5f0c8e3a-1b2c-4d5e-8f90-a1b2c3d4e5f6';
 const entry = (over: Record<string, unknown> = {}) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { statusEmail } from '../../../src/server/mail/templates/order-status.ts';
-import { csvField, toCsv } from '../../../src/server/admin/newsletter.ts';
+import { statusEmail } from '~/server/mail/templates/order-status.ts';
+import { csvField, toCsv } from '~/server/admin/newsletter.ts';
 
 describe('CSV (RFC 4180)', () => {
   it('quotes fields with commas, quotes and line breaks, doubling the quotes', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fetchLiveStock, isLiveSoldOut, liveStockUrl, parseLiveStock } from '../../../src/scripts/live-stock.ts';
+import { fetchLiveStock, isLiveSoldOut, liveStockUrl, parseLiveStock } from '~/scripts/live-stock.ts';
 
 describe('live stock of a prebuilt page', () => {
   it('asks for id, stock and availability of every product in one request', () => {

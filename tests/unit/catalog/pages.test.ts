@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseProduct, type Product } from '../../../src/domain/product-schema.ts';
-import { expansionListingPaths, LISTING_PAGE_SIZE, pageHref, paginate, typeListingPaths } from '../../../src/components/catalog/listing.ts';
-import type { BuildCatalog } from '../../../src/server/snapshot/catalog.ts';
-import { mergeSnapshot } from '../../../src/server/snapshot/model.ts';
-import { homeLists } from '../../../src/components/catalog/home/homeLists.ts';
-import { shouldLoop, SLIDER_BREAKPOINTS } from '../../../src/scripts/swiper-enhance.ts';
-import { availabilityOf, formatLongDate, ESTIMATED_RELEASE, productJsonLd, productMetaDescription } from '../../../src/domain/product-seo.ts';
-import { applyFilters, EMPTY_FILTERS, filtersFromQuery, filtersToQuery, optionsFor, toExploreProduct } from '../../../src/domain/explore.ts';
+import { parseProduct, type Product } from '~/domain/product-schema.ts';
+import { expansionListingPaths, LISTING_PAGE_SIZE, pageHref, paginate, typeListingPaths } from '~/components/catalog/listing.ts';
+import type { BuildCatalog } from '~/server/snapshot/catalog.ts';
+import { mergeSnapshot } from '~/server/snapshot/model.ts';
+import { homeLists } from '~/components/catalog/home/homeLists.ts';
+import { shouldLoop, SLIDER_BREAKPOINTS } from '~/scripts/swiper-enhance.ts';
+import { availabilityOf, formatLongDate, ESTIMATED_RELEASE, productJsonLd, productMetaDescription } from '~/domain/product-seo.ts';
+import { applyFilters, EMPTY_FILTERS, filtersFromQuery, filtersToQuery, optionsFor, toExploreProduct } from '~/domain/explore.ts';
 
 function product(overrides: Record<string, unknown>): Product {
   const parsed = parseProduct({ id: 'p', name: 'Producto', price: 100, stock: 5, franchise_id: 'pokemon', ...overrides });

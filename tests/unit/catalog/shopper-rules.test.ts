@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isListed, parseLiveProduct } from '../../../src/domain/products';
-import { toCentavos } from '../../../src/domain/money';
-import { parseCardProduct } from '../../../src/scripts/card-add';
-import {
-  applyFilters,
-  EMPTY_FILTERS,
-  filtersFromQuery,
-  filtersToQuery,
-  parseExploreData,
-  toExploreProduct,
-  type ExploreProduct,
-} from '../../../src/domain/explore';
-import { parseProduct } from '../../../src/domain/product-schema';
-import { prepareIndex, searchProducts, searchWithTotal, type SearchEntry } from '../../../src/domain/search/matching.ts';
-import { exploreHref, seeAllLabel } from '../../../src/islands/search/SearchBox';
+import { isListed, parseLiveProduct } from '~/domain/products';
+import { toCentavos } from '~/domain/money';
+import { parseCardProduct } from '~/scripts/card-add';
+import { applyFilters, EMPTY_FILTERS, filtersFromQuery, filtersToQuery, parseExploreData, toExploreProduct, type ExploreProduct } from '~/domain/explore';
+import { parseProduct } from '~/domain/product-schema';
+import { prepareIndex, searchProducts, searchWithTotal, type SearchEntry } from '~/domain/search/matching.ts';
+import { exploreHref, seeAllLabel } from '~/islands/search/SearchBox';
 
 const names = [
   'Sobre Destined Rivals',

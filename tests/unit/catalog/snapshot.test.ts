@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { expansions as staticExpansions, franchises as staticFranchises } from '../../../src/domain/catalog.ts';
-import { fetchAllRows } from '../../../src/server/snapshot/fetch.ts';
-import { loadCatalogSnapshot, patchProductRows } from '../../../src/server/snapshot/loader.ts';
-import { productPart } from '../../../src/server/rebuild/parts.ts';
-import { mergeSnapshot, parseProductRows, parseStoredSnapshot, staticSnapshot, type CatalogRows } from '../../../src/server/snapshot/model.ts';
+import { expansions as staticExpansions, franchises as staticFranchises } from '~/domain/catalog.ts';
+import { fetchAllRows } from '~/server/snapshot/fetch.ts';
+import { loadCatalogSnapshot, patchProductRows } from '~/server/snapshot/loader.ts';
+import { productPart } from '~/server/rebuild/parts.ts';
+import { mergeSnapshot, parseProductRows, parseStoredSnapshot, staticSnapshot, type CatalogRows } from '~/server/snapshot/model.ts';
 
 const goodRow = {
   id: 'pk-etb-test',

@@ -5,12 +5,12 @@ import { fakeSupabase } from '../account/fake-supabase.ts';
 // data modules hand them on with the unit in the name and the amount in whole centavos.
 let fake = fakeSupabase();
 vi.mock('astro:env/client', () => ({ PUBLIC_SUPABASE_URL: undefined, PUBLIC_SUPABASE_ANON_KEY: undefined }));
-vi.mock('../../../src/data/supabase.ts', () => ({
+vi.mock('~/data/supabase.ts', () => ({
   getSupabase: () => fake.client,
   supabaseUrl: () => 'http://127.0.0.1:54321',
 }));
 
-const admin = await import('../../../src/data/admin.ts');
+const admin = await import('~/data/admin.ts');
 
 beforeEach(() => {
   fake = fakeSupabase();

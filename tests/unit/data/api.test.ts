@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../../src/data/supabase.ts', () => ({
+vi.mock('~/data/supabase.ts', () => ({
   getSupabase: () => ({ auth: { getSession: async () => ({ data: { session: { access_token: 'tok' } } }) } }),
   supabaseUrl: () => 'http://127.0.0.1:54321',
 }));
 
-const { callApi, postApi, safeCallApi } = await import('../../../src/data/api.ts');
-const schemas = await import('../../../src/data/api-schemas.ts');
-const { listSavedCards } = await import('../../../src/data/account.ts');
-const { loadRebuildStatus } = await import('../../../src/data/admin.ts');
+const { callApi, postApi, safeCallApi } = await import('~/data/api.ts');
+const schemas = await import('~/data/api-schemas.ts');
+const { listSavedCards } = await import('~/data/account.ts');
+const { loadRebuildStatus } = await import('~/data/admin.ts');
 
 const fetchMock = vi.fn<typeof fetch>();
 

@@ -2,12 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSupabase } from '../account/fake-supabase.ts';
 
 let fake = fakeSupabase();
-vi.mock('../../../src/data/supabase.ts', () => ({
+vi.mock('~/data/supabase.ts', () => ({
   getSupabase: () => fake.client,
   supabaseUrl: () => 'http://127.0.0.1:54321',
 }));
 
-const profiles = await import('../../../src/data/profiles.ts');
+const profiles = await import('~/data/profiles.ts');
 
 beforeEach(() => {
   fake = fakeSupabase();

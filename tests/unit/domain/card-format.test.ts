@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCardNumber, parseExpiry } from '../../../src/domain/card-format.ts';
+import { formatCardNumber, parseExpiry } from '~/domain/card-format.ts';
 
 describe('card form helpers', () => {
   it('reads MM/AA and MM/AAAA', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { reconcileCart } from '../../../src/domain/cart-reconcile.ts';
-import { toCentavos } from '../../../src/domain/money.ts';
-import type { CartItem } from '../../../src/stores/cart.ts';
+import { reconcileCart } from '~/domain/cart-reconcile.ts';
+import { toCentavos } from '~/domain/money.ts';
+import type { CartItem } from '~/stores/cart.ts';
 
 const item = (over: Partial<CartItem>): CartItem => ({ id: 'a', name: 'A', priceCentavos: toCentavos(100), quantity: 2, stock: 10, image: '', ...over });
 

@@ -16,8 +16,8 @@ import {
   productTypes,
   saleType,
   typesOf,
-} from '../../../src/domain/catalog';
-import { toCentavos } from '../../../src/domain/money.ts';
+} from '~/domain/catalog';
+import { toCentavos } from '~/domain/money.ts';
 
 function duplicates(ids: readonly string[]): string[] {
   return ids.filter((id, index) => ids.indexOf(id) !== index);

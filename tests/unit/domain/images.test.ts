@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveImage, storagePublicBase } from '../../../src/domain/images';
+import { resolveImage, storagePublicBase } from '~/domain/images';
 
 const BASE = 'https://abc.supabase.co';
 
@@ -39,7 +39,7 @@ describe('resolveImage', () => {
 
 describe('images from the shop’s own origin', () => {
   it('serves stored paths under /media/ and leaves URLs and site paths alone', async () => {
-    const { sameOriginImage } = await import('../../../src/domain/images.ts');
+    const { sameOriginImage } = await import('~/domain/images.ts');
     expect(sameOriginImage('products/pk-1.svg')).toBe('/media/products/pk-1.svg');
     expect(sameOriginImage('./products/caja 1.png')).toBe('/media/products/caja%201.png');
     expect(sameOriginImage('https://cdn.example.mx/a.png')).toBe('https://cdn.example.mx/a.png');
@@ -49,7 +49,7 @@ describe('images from the shop’s own origin', () => {
   });
 
   it('names only objects of the public image buckets, never a path that climbs out', async () => {
-    const { mediaObject } = await import('../../../src/domain/images.ts');
+    const { mediaObject } = await import('~/domain/images.ts');
     expect(mediaObject('products/pk-1.svg')).toEqual(['products', 'pk-1.svg']);
     expect(mediaObject('product-types/sobres/a_b-1.webp')).toEqual(['product-types', 'sobres/a_b-1.webp']);
     for (const bad of [

@@ -10,8 +10,8 @@ import {
   paginate,
   statusColor,
   trackingUrl,
-} from '../../../src/domain/orders';
-import { centavos } from '../../../src/domain/money';
+} from '~/domain/orders';
+import { centavos } from '~/domain/money';
 
 describe('orderDisplayId', () => {
   it("is '#' and the last 6 characters upper-cased", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordScore, passwordStrength, STRENGTH_LABELS, strengthColor } from '../../../src/domain/password';
+import { passwordScore, passwordStrength, STRENGTH_LABELS, strengthColor } from '~/domain/password';
 
 describe('password strength', () => {
   it('gives one point per rule', () => {

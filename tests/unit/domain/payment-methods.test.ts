@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_METHOD_LABELS, orderEventNote, paymentMethodLabel } from '../../../src/domain/payment-methods.ts';
-import { receiptEmail } from '../../../src/server/mail/templates/receipt.ts';
+import { PAYMENT_METHOD_LABELS, orderEventNote, paymentMethodLabel } from '~/domain/payment-methods.ts';
+import { receiptEmail } from '~/server/mail/templates/receipt.ts';
 
 const PROVIDERS = ['stripe', 'paypal', 'simulated-card', 'simulated-paypal'];
 

@@ -12,9 +12,9 @@ import {
   pricedLine,
   shippingCentavos,
   subtotalCentavos,
-} from '../../../src/domain/pricing';
+} from '~/domain/pricing';
 
-import type { Centavos } from '../../../src/domain/money.ts';
+import type { Centavos } from '~/domain/money.ts';
 // Amounts in centavos as the tests write them; values the code must refuse are passed unchecked.
 const c = (n: number) => n as Centavos;
 

@@ -14,9 +14,9 @@ import {
   showPreorderBadge,
   uniqueProductId,
   wrapIndex,
-} from '../../../src/domain/products';
-import { parseProduct, parseProducts } from '../../../src/domain/product-schema';
-import { toCentavos } from '../../../src/domain/money';
+} from '~/domain/products';
+import { parseProduct, parseProducts } from '~/domain/product-schema';
+import { toCentavos } from '~/domain/money';
 
 const row = {
   id: 'pk-boosterbox-journey-together',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseProduct, type Product } from '../../../src/domain/product-schema.ts';
+import { parseProduct, type Product } from '~/domain/product-schema.ts';
 import {
   LISTING_PAGE_SIZE,
   catalogPages,
@@ -9,7 +9,7 @@ import {
   productPath,
   typeListingPath,
   type RouteCatalog,
-} from '../../../src/domain/routes.ts';
+} from '~/domain/routes.ts';
 
 function product(overrides: Record<string, unknown>): Product {
   const parsed = parseProduct({ id: 'p', name: 'Producto', price: 100, stock: 5, franchise_id: 'pokemon', ...overrides });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidPhone } from '../../../src/domain/validation';
+import { isValidPhone } from '~/domain/validation';
 
 describe('phone', () => {
   it('accepts 7–20 characters of digits, spaces, parentheses, plus and hyphen', () => {

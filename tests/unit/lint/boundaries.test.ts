@@ -26,6 +26,13 @@ describe('import boundaries', () => {
     expect(errors[0]!.message).toContain('never import src/server');
   });
 
+  it('the `~/` alias is checked like a relative path', async () => {
+    const code = "import { handle } from '~/server/http/json.ts';\nexport const h = handle;\n";
+    expect(await ruleIds('src/islands/cart/Fixture.tsx', code)).toEqual([BOUNDARY]);
+    expect(await ruleIds('src/domain/fixture.ts', "import { cart } from '~/stores/cart.ts';\nexport const c = cart;\n")).toEqual([BOUNDARY]);
+    expect(await ruleIds('src/stores/fixture.ts', "import { formatMXN } from '~/domain/money.ts';\nexport const f = formatMXN;\n")).toEqual([]);
+  });
+
   it('a store or a component importing src/server is an error', async () => {
     const code = "import { handle } from '../server/http/json.ts';\nexport const h = handle;\n";
     expect(await ruleIds('src/stores/fixture.ts', code)).toEqual([BOUNDARY]);

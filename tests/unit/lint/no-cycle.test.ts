@@ -17,13 +17,13 @@ function sources(dir: string): string[] {
   });
 }
 
-/** The project files a module imports (relative specifiers only; the shop has no path aliases). */
+/** The project files a module imports: relative specifiers and the `~/` alias (tsconfig.json: `~/*` is `src/*`). */
 export function importsOf(file: string, code: string): string[] {
-  const specifiers = [...code.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g)].map(
-    (match) => match[1] ?? match[2]!,
-  );
+  const specifiers = [
+    ...code.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]((?:\.|~\/)[^'"]+)['"]|import\(\s*['"]((?:\.|~\/)[^'"]+)['"]\s*\)/g),
+  ].map((match) => match[1] ?? match[2]!);
   return specifiers.flatMap((specifier) => {
-    const base = path.resolve(path.dirname(file), specifier);
+    const base = specifier.startsWith('~/') ? path.join(root, 'src', specifier.slice(2)) : path.resolve(path.dirname(file), specifier);
     const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((candidate) => {
       try {
         return statSync(candidate).isFile();
@@ -79,6 +79,7 @@ describe('import cycles', () => {
       "import ProfilePanel from './ProfilePanel.tsx';",
       "import type { AccountTab } from './tabs.ts';",
       "export { ADDRESS_MESSAGES } from '../../stores/account.ts';",
+      "import { formatMXN } from '~/domain/money.ts';",
       "const ProductForm = lazy(() => import('../admin/ProductForm.tsx'));",
       "import { useStore } from '@nanostores/react';",
     ].join('\n');
@@ -86,6 +87,7 @@ describe('import cycles', () => {
       'src/islands/account/ProfilePanel.tsx',
       'src/islands/account/tabs.ts',
       'src/stores/account.ts',
+      'src/domain/money.ts',
       'src/islands/admin/ProductForm.tsx',
     ]);
   });

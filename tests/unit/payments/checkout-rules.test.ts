@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { receiptEmail } from '../../../src/server/mail/templates/receipt.ts';
+import { receiptEmail } from '~/server/mail/templates/receipt.ts';
 
 describe('confirmation e-mail', () => {
   it('lists the products and the stored amounts in Spanish and escapes names', () => {

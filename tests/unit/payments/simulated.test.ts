@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SimulatedCardProvider } from '../../../src/server/payments/providers/simulated-card.ts';
-import { SimulatedPayPalProvider } from '../../../src/server/payments/providers/simulated-paypal.ts';
-import { memorySimStore } from '../../../src/server/payments/providers/simulated-records.ts';
-import { PaymentError } from '../../../src/server/payments/providers/types.ts';
+import { SimulatedCardProvider } from '~/server/payments/providers/simulated-card.ts';
+import { SimulatedPayPalProvider } from '~/server/payments/providers/simulated-paypal.ts';
+import { memorySimStore } from '~/server/payments/providers/simulated-records.ts';
+import { PaymentError } from '~/server/payments/providers/types.ts';
 
 const USER = 'user-1';
 const card = (number: string) => ({ number, expMonth: 12, expYear: 2040, cvc: '123' });

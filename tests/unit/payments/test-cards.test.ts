@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cardBrand,
-  cardDigits,
-  checkCard,
-  cvcValid,
-  expiryValid,
-  luhnValid,
-  testCardOutcome,
-  CARD_MESSAGES,
-} from '../../../src/server/payments/providers/test-cards.ts';
+import { cardBrand, cardDigits, checkCard, cvcValid, expiryValid, luhnValid, testCardOutcome, CARD_MESSAGES } from '~/server/payments/providers/test-cards.ts';
 
 const NOW = new Date('2026-11-22T03:00:00Z');
 

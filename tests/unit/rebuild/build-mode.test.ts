@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideBuildMode, type BuildModeInput } from '../../../src/server/rebuild/build-mode.ts';
+import { decideBuildMode, type BuildModeInput } from '~/server/rebuild/build-mode.ts';
 
 /** A rebuild that can be incremental: two products changed, the served build left a manifest of this code. */
 const ready: BuildModeInput = { servedManifest: true, servedCodeKey: 'code-1', codeKey: 'code-1', changedIds: ['p1', 'p2'], maxChanged: 500 };

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { getRebuild, postRebuild, REBUILDS_PER_HOUR, type RebuildContext } from '../../../src/server/admin/rebuild.ts';
+import { getRebuild, postRebuild, REBUILDS_PER_HOUR, type RebuildContext } from '~/server/admin/rebuild.ts';
 import { RateLimiter, RebuildManager } from './fakes.ts';
 
 /** A service-role client that knows two tokens: an admin's and a shopper's. */

@@ -3,8 +3,8 @@
  * admins' request limit in the database (src/server/rebuild/shared.ts, sharedRateLimiter); these
  * follow the same rules in one process, so the endpoint and the builder can be tested without one.
  */
-import type { BuildChanges, BuildFunction, BuildProgress, RebuildRequest, Rebuilds, RebuildStatus } from '../../../src/server/rebuild/types.ts';
-import type { RequestLimiter } from '../../../src/server/admin/rebuild.ts';
+import type { BuildChanges, BuildFunction, BuildProgress, RebuildRequest, Rebuilds, RebuildStatus } from '~/server/rebuild/types.ts';
+import type { RequestLimiter } from '~/server/admin/rebuild.ts';
 
 /** The union of two change sets; null (a full build) absorbs everything. */
 function mergeChanges(a: BuildChanges | null, b: BuildChanges | null): BuildChanges | null {

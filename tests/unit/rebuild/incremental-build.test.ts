@@ -7,14 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoProducts } from '../../../scripts/seed/products.ts';
-import { formatMXN } from '../../../src/domain/money.ts';
-import { parseProduct } from '../../../src/domain/product-schema.ts';
-import { expansionListingPath, pagesShowing, productPath, typeListingPath, type RouteCatalog } from '../../../src/domain/routes.ts';
-import { fileForPath, readManifest } from '../../../src/server/rebuild/incremental.ts';
-import { clientLink, currentBuild, manifestFile, prepareOutput } from '../../../src/server/rebuild/served-folder.ts';
-import { createBuilder, type PublishResult } from '../../../src/server/rebuild/builder.ts';
-import { runBuild } from '../../../src/server/rebuild/build-process.ts';
-import { mergeSnapshot } from '../../../src/server/snapshot/model.ts';
+import { formatMXN } from '~/domain/money.ts';
+import { parseProduct } from '~/domain/product-schema.ts';
+import { expansionListingPath, pagesShowing, productPath, typeListingPath, type RouteCatalog } from '~/domain/routes.ts';
+import { fileForPath, readManifest } from '~/server/rebuild/incremental.ts';
+import { clientLink, currentBuild, manifestFile, prepareOutput } from '~/server/rebuild/served-folder.ts';
+import { createBuilder, type PublishResult } from '~/server/rebuild/builder.ts';
+import { runBuild } from '~/server/rebuild/build-process.ts';
+import { mergeSnapshot } from '~/server/snapshot/model.ts';
 
 const root = process.cwd();
 // Inside the project (git-ignored dist-*), where the built server resolves node_modules.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerRebuilds, registeredRebuilds } from '../../../src/server/rebuild/registry.ts';
+import { registerRebuilds, registeredRebuilds } from '~/server/rebuild/registry.ts';
 import { RebuildManager } from './fakes.ts';
 
 /** A build function whose runs the test finishes by hand. */

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RebuildManager } from './fakes.ts';
 import { spawn } from 'node:child_process';
-import { clientLink, currentBuild, manifestFile, OLD_BUILD_MS, prepareOutput } from '../../../src/server/rebuild/served-folder.ts';
-import { createBuilder, sourceCodeKey, type PublishResult } from '../../../src/server/rebuild/builder.ts';
-import { updateSitemap } from '../../../src/server/rebuild/sitemap.ts';
+import { clientLink, currentBuild, manifestFile, OLD_BUILD_MS, prepareOutput } from '~/server/rebuild/served-folder.ts';
+import { createBuilder, sourceCodeKey, type PublishResult } from '~/server/rebuild/builder.ts';
+import { updateSitemap } from '~/server/rebuild/sitemap.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -186,7 +186,7 @@ describe('catalogue output swapping', () => {
 
 describe('build progress from astro build output', () => {
   it('follows the phases and counts every prerendered file', async () => {
-    const { readBuildLine } = await import('../../../src/server/rebuild/build-process.ts');
+    const { readBuildLine } = await import('~/server/rebuild/build-process.ts');
     const lines = [
       '20:29:09 [@astrojs/node] Enabling sessions with filesystem storage',
       '20:29:10 [content] Syncing content',

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIRST_PART_SHARE, mergePart, parsePart, partEnv, partOutDir, partRenders } from '../../../src/server/rebuild/parts.ts';
-import { runBuild } from '../../../src/server/rebuild/build-process.ts';
+import { FIRST_PART_SHARE, mergePart, parsePart, partEnv, partOutDir, partRenders } from '~/server/rebuild/parts.ts';
+import { runBuild } from '~/server/rebuild/build-process.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -126,7 +126,7 @@ describe('a build in parts', () => {
 
 describe('heap limit of the build processes', () => {
   it('adds or replaces --max-old-space-size in NODE_OPTIONS, and leaves the rest', async () => {
-    const { withHeapLimit } = await import('../../../src/server/rebuild/build-process.ts');
+    const { withHeapLimit } = await import('~/server/rebuild/build-process.ts');
     expect(withHeapLimit({ NODE_OPTIONS: '--enable-source-maps --max-old-space-size=4096' }, 768).NODE_OPTIONS).toBe(
       '--enable-source-maps --max-old-space-size=768',
     );
@@ -135,7 +135,7 @@ describe('heap limit of the build processes', () => {
   });
 
   it("lets each build process collect garbage on request and return the native allocator's freed memory at once", async () => {
-    const { buildProcessEnv } = await import('../../../src/server/rebuild/build-process.ts');
+    const { buildProcessEnv } = await import('~/server/rebuild/build-process.ts');
     const env = buildProcessEnv({ NODE_OPTIONS: '--max-old-space-size=1024', PATH: '/bin' });
     expect(env.NODE_OPTIONS).toBe('--max-old-space-size=1024 --expose-gc');
     expect(env.MIMALLOC_PURGE_DELAY).toBe('0');

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ChangeFilter, debounce, productChange } from '../../../src/server/rebuild/realtime.ts';
+import { ChangeFilter, debounce, productChange } from '~/server/rebuild/realtime.ts';
 
 const product = { id: 'pk-1', name: 'Sobre', price: 99, stock: 5, updated_at: '2026-11-22T00:00:00Z' };
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import compression from 'compression';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applySecurityHeaders, contentSecurityPolicy, inlineScriptHashes, securityHeaders, supabaseOrigins } from '../../../src/server/security-headers.ts';
+import { applySecurityHeaders, contentSecurityPolicy, inlineScriptHashes, securityHeaders, supabaseOrigins } from '~/server/security-headers.ts';
 
 const LOCAL = { siteUrl: 'http://localhost:4321', supabaseUrl: 'http://127.0.0.1:54321' };
 const HOSTED = { siteUrl: 'https://cartas.mx', supabaseUrl: 'https://abcd.supabase.co' };

@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSupabase } from '../account/fake-supabase.ts';
 
 let fake = fakeSupabase();
-vi.mock('../../../src/data/supabase.ts', () => ({
+vi.mock('~/data/supabase.ts', () => ({
   getSupabase: () => fake.client,
   supabaseUrl: () => 'http://127.0.0.1:54321',
 }));
 
-const account = await import('../../../src/stores/account.ts');
-const { $toasts, dismissToast } = await import('../../../src/stores/toast.ts');
-const { $session } = await import('../../../src/stores/session.ts');
+const account = await import('~/stores/account.ts');
+const { $toasts, dismissToast } = await import('~/stores/toast.ts');
+const { $session } = await import('~/stores/session.ts');
 
 const address = {
   id: 'a1',

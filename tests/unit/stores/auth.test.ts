@@ -2,13 +2,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSupabase } from '../account/fake-supabase.ts';
 
 let fake = fakeSupabase();
-vi.mock('../../../src/data/supabase.ts', () => ({
+vi.mock('~/data/supabase.ts', () => ({
   getSupabase: () => fake.client,
   supabaseUrl: () => 'http://127.0.0.1:54321',
 }));
 
-const { $session, SESSION_MESSAGES } = await import('../../../src/stores/session.ts');
-const { registerShopper, requestPasswordReset, safeNextPath, signIn, signOut, AUTH_MESSAGES } = await import('../../../src/stores/auth.ts');
+const { $session, SESSION_MESSAGES } = await import('~/stores/session.ts');
+const { registerShopper, requestPasswordReset, safeNextPath, signIn, signOut, AUTH_MESSAGES } = await import('~/stores/auth.ts');
 
 const profileRow = {
   id: 'u1',

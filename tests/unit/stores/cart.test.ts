@@ -1,8 +1,8 @@
 import { cleanTestStorage, getTestStorage, setPersistentEngine, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toCentavos } from '../../../src/domain/money.ts';
+import { toCentavos } from '~/domain/money.ts';
 
-type CartModule = typeof import('../../../src/stores/cart');
+type CartModule = typeof import('~/stores/cart');
 
 let cart: CartModule;
 let unsubscribe: () => void;
@@ -25,7 +25,7 @@ function stored(): unknown {
 beforeAll(async () => {
   // The store reads the storage engine when it is created, so switch engines before importing it.
   useTestStorageEngine();
-  cart = await import('../../../src/stores/cart');
+  cart = await import('~/stores/cart');
   // Keep the store mounted, as a page with the header badge does.
   unsubscribe = cart.$cart.listen(() => {});
 });
@@ -196,7 +196,7 @@ describe('first load of a page', () => {
   async function loadWith(storage: Record<string, string>): Promise<CartModule> {
     setPersistentEngine(storage, { addEventListener() {}, removeEventListener() {} });
     vi.resetModules();
-    return (await import('../../../src/stores/cart')) as CartModule;
+    return (await import('~/stores/cart')) as CartModule;
   }
 
   afterEach(() => {

@@ -1,17 +1,17 @@
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSupabase } from '../account/fake-supabase.ts';
-import { toCentavos } from '../../../src/domain/money.ts';
+import { toCentavos } from '~/domain/money.ts';
 
 let fake = fakeSupabase();
-vi.mock('../../../src/data/supabase.ts', () => ({
+vi.mock('~/data/supabase.ts', () => ({
   getSupabase: () => fake.client,
   supabaseUrl: () => 'http://127.0.0.1:54321',
 }));
 
 useTestStorageEngine();
-const { $cart } = await import('../../../src/stores/cart.ts');
-const checkout = await import('../../../src/stores/checkout.ts');
+const { $cart } = await import('~/stores/cart.ts');
+const checkout = await import('~/stores/checkout.ts');
 
 const line = { id: 'p1', name: 'Sobre', priceCentavos: toCentavos(100), quantity: 2, stock: 5, image: 'products/p1.svg' };
 const future = new Date(Date.now() + 30 * 60 * 1000).toISOString();

@@ -2,13 +2,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSupabase } from '../account/fake-supabase.ts';
 
 let fake = fakeSupabase();
-vi.mock('../../../src/data/supabase.ts', () => ({
+vi.mock('~/data/supabase.ts', () => ({
   getSupabase: () => fake.client,
   supabaseUrl: () => 'http://127.0.0.1:54321',
 }));
 
-const { $session, refresh } = await import('../../../src/stores/session.ts');
-const { signOut } = await import('../../../src/stores/auth.ts');
+const { $session, refresh } = await import('~/stores/session.ts');
+const { signOut } = await import('~/stores/auth.ts');
 
 const profileRow = {
   id: 'u1',

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $toasts, TOAST_DURATION_MS, dismissToast, flashToast, notify, showFlashedToast, showToast } from '../../../src/stores/toast.ts';
+import { $toasts, TOAST_DURATION_MS, dismissToast, flashToast, notify, showFlashedToast, showToast } from '~/stores/toast.ts';
 
 function memoryStorage() {
   const data = new Map<string, string>();

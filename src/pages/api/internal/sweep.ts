@@ -5,9 +5,9 @@
  */
 import type { APIRoute } from 'astro';
 import { SUPABASE_SERVICE_ROLE_KEY } from 'astro:env/server';
-import { serverContext } from '../../../server/context.ts';
-import { handle } from '../../../server/http/json.ts';
-import { getSweep, postSweep } from '../../../server/sweeper.ts';
+import { serverContext } from '~/server/context.ts';
+import { handle } from '~/server/http/json.ts';
+import { getSweep, postSweep } from '~/server/sweeper.ts';
 
 export const prerender = false;
 

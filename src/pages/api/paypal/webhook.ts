@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { serverContext } from '../../../server/context.ts';
-import { handle } from '../../../server/http/json.ts';
-import { paypalWebhook } from '../../../server/payments/paypal-webhook.ts';
+import { serverContext } from '~/server/context.ts';
+import { handle } from '~/server/http/json.ts';
+import { paypalWebhook } from '~/server/payments/paypal-webhook.ts';
 
 export const prerender = false;
 

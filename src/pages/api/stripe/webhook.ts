@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { stripeWebhook } from '../../../server/payments/stripe-webhook.ts';
-import { serverContext } from '../../../server/context.ts';
-import { handle } from '../../../server/http/json.ts';
+import { stripeWebhook } from '~/server/payments/stripe-webhook.ts';
+import { serverContext } from '~/server/context.ts';
+import { handle } from '~/server/http/json.ts';
 
 export const prerender = false;
 

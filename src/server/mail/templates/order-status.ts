@@ -2,8 +2,8 @@
  * The e-mails a shopper gets when the shop moves their order: shipped (with carrier and tracking
  * number), completed, cancelled, refunded. Spanish, HTML and plain text, every value escaped.
  */
-import { formatCentavos, toCentavos } from '../../../domain/money.ts';
-import { orderDisplayId, trackingUrl } from '../../../domain/orders.ts';
+import { formatCentavos, toCentavos } from '~/domain/money.ts';
+import { orderDisplayId, trackingUrl } from '~/domain/orders.ts';
 import { escapeHtml as escape } from '../html.ts';
 
 /** The statuses that e-mail the shopper. */

@@ -3,9 +3,9 @@
  * Mexico City time and the link to the printable voucher (in simulated mode, to the simulated
  * store counter). Spanish, HTML and plain text, every value escaped.
  */
-import { groupReference, oxxoDeadline } from '../../../domain/mexican-payments.ts';
-import { centavos, formatCentavos } from '../../../domain/money.ts';
-import { orderDisplayId } from '../../../domain/orders.ts';
+import { groupReference, oxxoDeadline } from '~/domain/mexican-payments.ts';
+import { centavos, formatCentavos } from '~/domain/money.ts';
+import { orderDisplayId } from '~/domain/orders.ts';
 import { escapeHtml as escape } from '../html.ts';
 
 /** What the e-mail shows of a voucher (an OxxoVoucher of the card provider fits). */

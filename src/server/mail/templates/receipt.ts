@@ -2,10 +2,10 @@
  * The confirmation e-mail of a paid order, in Spanish, as HTML and plain text, every value
  * escaped: its lines, totals, how it was paid and where it ships.
  */
-import { installmentLabel } from '../../../domain/mexican-payments.ts';
-import { PAYMENT_METHOD_LABELS, paymentMethodLabel } from '../../../domain/payment-methods.ts';
-import { type Centavos, formatCentavos, toCentavos } from '../../../domain/money.ts';
-import { orderDisplayId } from '../../../domain/orders.ts';
+import { installmentLabel } from '~/domain/mexican-payments.ts';
+import { PAYMENT_METHOD_LABELS, paymentMethodLabel } from '~/domain/payment-methods.ts';
+import { type Centavos, formatCentavos, toCentavos } from '~/domain/money.ts';
+import { orderDisplayId } from '~/domain/orders.ts';
 import { escapeHtml as escape } from '../html.ts';
 
 /** One product line of the confirmation e-mail; `price` is the order_items row's numeric (pesos). */

@@ -3,9 +3,9 @@
  * balance ('saldo a favor'): the amount, the new balance and how such money comes back. Spanish,
  * HTML and plain text, every value escaped.
  */
-import { centavos, formatCentavos } from '../../../domain/money.ts';
-import { orderDisplayId } from '../../../domain/orders.ts';
-import { oxxoCreditedMessage, STORE_CREDIT_MESSAGES } from '../../../domain/store-credit.ts';
+import { centavos, formatCentavos } from '~/domain/money.ts';
+import { orderDisplayId } from '~/domain/orders.ts';
+import { oxxoCreditedMessage, STORE_CREDIT_MESSAGES } from '~/domain/store-credit.ts';
 import { escapeHtml as escape } from '../html.ts';
 
 /** The e-mail of cash credited to the balance. */

@@ -7,7 +7,7 @@
  * Nothing else in the shop asks which provider is in use.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../../data/database.types.ts';
+import type { Database } from '~/data/database.types.ts';
 import { PayPalRestProvider, PAYPAL_LIVE_API } from './paypal.ts';
 import { SimulatedCardProvider } from './simulated-card.ts';
 import { SimulatedPayPalProvider } from './simulated-paypal.ts';

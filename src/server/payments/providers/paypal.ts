@@ -4,7 +4,7 @@
  * Webhook notifications (PAYPAL_WEBHOOK_ID) are confirmed by PayPal's verify-webhook-signature.
  */
 import { z } from 'zod';
-import { centavos, centavosToDecimalString, tryToCentavos } from '../../../domain/money.ts';
+import { centavos, centavosToDecimalString, tryToCentavos } from '~/domain/money.ts';
 import { PaymentError, type PayPalOrderInfo, type PayPalProvider, type PayPalRefundInfo, type PayPalWebhookEvent, type RefundInfo } from './types.ts';
 
 /** Live API unless PAYPAL_API_BASE says otherwise (https://api-m.sandbox.paypal.com for sandbox). */

@@ -5,8 +5,8 @@
  * ever moves. `confirmCard` and `authenticate` stand in for Stripe.js, `payOxxo` for the store.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { centavos } from '../../../domain/money.ts';
-import { installmentsOffered, MEXICAN_PAYMENT_MESSAGES, oxxoVoucherExpiry } from '../../../domain/mexican-payments.ts';
+import { centavos } from '~/domain/money.ts';
+import { installmentsOffered, MEXICAN_PAYMENT_MESSAGES, oxxoVoucherExpiry } from '~/domain/mexican-payments.ts';
 import { cardDigits, checkCard, testCardInstallmentPlans, testCardOutcome, CARD_MESSAGES, type CardInput } from './test-cards.ts';
 import { newId, simulatedRefund, type SimData, type SimRecord, type SimStore } from './simulated-records.ts';
 import {

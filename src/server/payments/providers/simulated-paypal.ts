@@ -3,7 +3,7 @@
  * in the shop's own approval window, captured and refunded like PayPal's. No money ever moves.
  */
 import { randomBytes } from 'node:crypto';
-import { centavos, centavosToDecimalString } from '../../../domain/money.ts';
+import { centavos, centavosToDecimalString } from '~/domain/money.ts';
 import { simulatedRefund, type SimRecord, type SimStore } from './simulated-records.ts';
 import { PaymentError, type PayPalOrderInfo, type PayPalProvider, type PayPalRefundInfo, type PayPalWebhookEvent, type RefundInfo } from './types.ts';
 

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { Database, Json } from '../../../data/database.types.ts';
+import type { Database, Json } from '~/data/database.types.ts';
 import { PaymentError, type RefundInfo } from './types.ts';
 
 export type SimKind = 'customer' | 'payment_method' | 'payment_intent' | 'paypal_order' | 'refund';

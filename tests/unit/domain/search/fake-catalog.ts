@@ -2,7 +2,7 @@
  * A made-up catalogue of any size for search tests: names and ids shaped like the shop's real ones
  * (type + expansion + card names and numbers), with a seeded random mix so gzip cannot cheat.
  */
-import { expansions, productTypes } from '../../../../src/domain/catalog';
+import { expansions, productTypes } from '~/domain/catalog';
 
 /** Deterministic pseudo-random numbers (mulberry32). */
 export function seededRandom(seed: number): () => number {

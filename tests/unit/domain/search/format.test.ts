@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, decodeId, encodeId, parseSearchIndex } from '../../../../src/domain/search/format.ts';
+import { buildSearchIndex, decodeId, encodeId, parseSearchIndex } from '~/domain/search/format.ts';
 import { fakeCatalog } from './fake-catalog';
 
 describe('index file', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, parseSearchIndex } from '../../../../src/domain/search/format.ts';
-import { DEFAULT_LIMIT, normalize, prepareIndex, searchProducts, type SearchEntry } from '../../../../src/domain/search/matching.ts';
+import { buildSearchIndex, parseSearchIndex } from '~/domain/search/format.ts';
+import { DEFAULT_LIMIT, normalize, prepareIndex, searchProducts, type SearchEntry } from '~/domain/search/matching.ts';
 import { fakeCatalog } from './fake-catalog';
 
 const entries: SearchEntry[] = [

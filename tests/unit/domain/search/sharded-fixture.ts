@@ -1,8 +1,8 @@
 /** The sharded index of a made-up catalogue, and a ShardedSearch over built files that records what it loads. */
-import { buildSearchIndex, parseSearchIndex } from '../../../../src/domain/search/format.ts';
-import { ShardedSearch } from '../../../../src/domain/search/loader.ts';
-import { prepareIndex } from '../../../../src/domain/search/matching.ts';
-import { parseShard, type SearchShardFile } from '../../../../src/domain/search/shards.ts';
+import { buildSearchIndex, parseSearchIndex } from '~/domain/search/format.ts';
+import { ShardedSearch } from '~/domain/search/loader.ts';
+import { prepareIndex } from '~/domain/search/matching.ts';
+import { parseShard, type SearchShardFile } from '~/domain/search/shards.ts';
 import { fakeCatalog } from './fake-catalog';
 
 /** A ShardedSearch over built files, recording every path it loads. */

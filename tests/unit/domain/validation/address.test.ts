@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, validateAddress } from '../../../../src/domain/validation/address';
+import { COUNTRIES, validateAddress } from '~/domain/validation/address';
 import { dataOf, errorsOf } from './results';
 
 describe('address', () => {

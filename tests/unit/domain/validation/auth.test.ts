@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateLogin, validatePasswordReset, validateRegistration } from '../../../../src/domain/validation/auth';
+import { validateLogin, validatePasswordReset, validateRegistration } from '~/domain/validation/auth';
 import { dataOf, errorsOf } from './results';
 
 describe('login', () => {

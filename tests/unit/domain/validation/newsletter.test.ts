@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateNewsletter } from '../../../../src/domain/validation/newsletter';
+import { validateNewsletter } from '~/domain/validation/newsletter';
 import { dataOf, errorsOf } from './results';
 
 describe('newsletter', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildNewProductPayload, validateNewProduct } from '../../../../src/domain/validation/product';
+import { buildNewProductPayload, validateNewProduct } from '~/domain/validation/product';
 import { dataOf, errorsOf } from './results';
 
 describe('new product', () => {

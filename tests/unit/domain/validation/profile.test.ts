@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileChanged, validateProfile } from '../../../../src/domain/validation/profile';
+import { profileChanged, validateProfile } from '~/domain/validation/profile';
 import { dataOf, errorsOf } from './results';
 
 describe('profile edit', () => {

@@ -1,5 +1,5 @@
 /** Reading a FormResult in the validation tests: the failure's messages, or the valid data. */
-import type { FormResult } from '../../../../src/domain/validation';
+import type { FormResult } from '~/domain/validation';
 
 export function errorsOf<T>(result: FormResult<T>): { fieldErrors: Record<string, string>; formError: string } {
   if (result.ok) throw new Error(`expected a validation failure, got ${JSON.stringify(result.data)}`);

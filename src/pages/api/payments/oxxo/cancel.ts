@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { cancelOxxoVoucher } from '../../../../server/payments/oxxo.ts';
-import { serverContext } from '../../../../server/context.ts';
-import { handle } from '../../../../server/http/json.ts';
+import { cancelOxxoVoucher } from '~/server/payments/oxxo.ts';
+import { serverContext } from '~/server/context.ts';
+import { handle } from '~/server/http/json.ts';
 
 export const prerender = false;
 
