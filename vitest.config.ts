@@ -5,7 +5,7 @@ export default defineConfig({
   // `~/` as tsconfig.json defines it.
   resolve: { tsconfigPaths: true },
   test: {
-    include: ['tests/{unit,db,backend}/**/*.test.ts', 'packages/*/tests/**/*.test.ts'],
+    include: ['tests/{unit,db,server}/**/*.test.ts', 'packages/*/tests/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -3,7 +3,7 @@
  * checkout's stock. The reservation is shortened to a few seconds by the test (the shop's is 30
  * minutes), so the order must be cancelled within 70 s, and the server must have swept in that
  * time. (Another test's create_order may release it first, as it releases every expired order;
- * tests/backend/payments-late.test.ts shows the sweep alone releasing one.)
+ * tests/server/payments-late.test.ts shows the sweep alone releasing one.)
  */
 import { expect, test } from './fixtures';
 import { createConfirmedUser, serviceRest, stackKeys, STACK_URL } from './pages/auth';
