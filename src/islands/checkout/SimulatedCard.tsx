@@ -9,7 +9,7 @@ import { postApi } from '~/data/api.ts';
 import { plansAnswer, simulatedCardAnswer, type SimulatedCardAnswer } from '~/data/api-schemas.ts';
 import { type Centavos, formatCentavos } from '~/domain/money.ts';
 import { installmentsOffered } from '~/domain/mexican-payments.ts';
-import { formatCardNumber, parseExpiry } from '~/domain/card-format.ts';
+import { formatCardNumber, formatExpiry, parseExpiry } from '~/domain/card-format.ts';
 import InstallmentPicker, { type PlanOption } from './InstallmentPicker.tsx';
 import { requestClientSecret, type PaymentState } from './payment-flow.ts';
 
@@ -192,7 +192,10 @@ interface ExpiryProps {
   disabled: boolean;
 }
 
-/** 'Vencimiento (MM/AA)' and 'CVC' side by side. */
+/**
+ * 'Vencimiento (MM/AA)' and 'CVC' side by side. The expiry takes '1230', '12 30' or '12/30' and
+ * shows '12/30', the slash added as the month is complete (formatExpiry).
+ */
 function ExpiryAndCvc({ id, expiry, cvc, onExpiry, onCvc, disabled }: ExpiryProps) {
   return (
     <div className="field-row">
@@ -206,7 +209,7 @@ function ExpiryAndCvc({ id, expiry, cvc, onExpiry, onCvc, disabled }: ExpiryProp
           placeholder="MM/AA"
           maxLength={7}
           value={expiry}
-          onChange={(e) => onExpiry(e.target.value)}
+          onChange={(e) => onExpiry(formatExpiry(e.target.value, expiry))}
           disabled={disabled}
         />
       </div>
