@@ -169,6 +169,9 @@ function ProfileEditForm({ profile, onDone }: { profile: SessionProfile; onDone:
       onChange={(v) => setForm((f) => ({ ...f, [name]: v }))}
       error={fieldErrors[name]}
       autoComplete={autoComplete}
+      inputMode={name === 'zip' ? 'numeric' : undefined}
+      autoCapitalize={name === 'username' ? 'none' : undefined}
+      maxLength={name === 'zip' ? 5 : undefined}
     />
   );
 

@@ -62,6 +62,8 @@ export default function NewsletterSection() {
                 id="adm-news-search"
                 className="input"
                 type="search"
+                inputMode="email"
+                enterKeyHint="search"
                 value={search}
                 onChange={(e) => {
                   setSearch(e.target.value);

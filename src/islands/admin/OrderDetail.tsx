@@ -195,6 +195,8 @@ function ShipForm({ busy, onShip }: { busy: boolean; onShip: (carrier: string, t
             value={tracking}
             maxLength={100}
             autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
             aria-invalid={fieldErrors.tracking ? true : undefined}
             aria-describedby={fieldErrors.tracking ? 'adm-tracking-error' : undefined}
             onChange={(e) => setTracking(e.target.value)}

@@ -149,6 +149,7 @@ function OrderFilters({ draft, onChange, onApply, onClear }: FiltersProps) {
           id="adm-order-search"
           className="input"
           type="search"
+          enterKeyHint="search"
           placeholder="#A1B2C3, correo o nombre"
           value={draft.search}
           onChange={(e) => onChange({ ...draft, search: e.target.value })}

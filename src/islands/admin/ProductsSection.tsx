@@ -122,7 +122,14 @@ function ProductFilters({ draft, onChange, onApply }: FiltersProps) {
     <form className="adm-filters" onSubmit={onApply} role="search" aria-label="Buscar productos">
       <div className="field">
         <label htmlFor="adm-product-search">Buscar por nombre o id</label>
-        <input id="adm-product-search" className="input" type="search" value={draft.search} onChange={(e) => onChange({ ...draft, search: e.target.value })} />
+        <input
+          id="adm-product-search"
+          className="input"
+          type="search"
+          enterKeyHint="search"
+          value={draft.search}
+          onChange={(e) => onChange({ ...draft, search: e.target.value })}
+        />
       </div>
       <div className="field">
         <label htmlFor="adm-product-franchise">Franquicia</label>

@@ -225,6 +225,7 @@ function AuthFields({
             value={form.username}
             onChange={set('username')}
             autoComplete="username"
+            autoCapitalize="none"
             error={fieldErrors.username}
           />
           <div className="acct-row">

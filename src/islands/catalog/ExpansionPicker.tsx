@@ -85,6 +85,7 @@ export default function ExpansionPicker({ franchiseId, initial }: Props) {
           value={query}
           onChange={(event) => setQuery(event.currentTarget.value)}
           autoComplete="off"
+          enterKeyHint="search"
         />
       </div>
       {status === 'error' && (

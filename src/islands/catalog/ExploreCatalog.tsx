@@ -244,6 +244,7 @@ function FilterForm({ filters, update, data, searchRef }: FilterFormProps) {
           name="q"
           placeholder="Nombre del producto"
           autoComplete="off"
+          enterKeyHint="search"
           maxLength={100}
           value={filters.q}
           onChange={(e) => update({ q: e.currentTarget.value })}

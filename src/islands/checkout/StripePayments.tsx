@@ -136,6 +136,12 @@ function CardForm({ orderId, totalCentavos, onPaid }: Props) {
         <div className="field">
           <span className="field-label">Datos de la tarjeta</span>
           <div className="stripe-card">
+            {/*
+              Stripe's iframe fields bring their own phone keyboards and autofill (cc-number, cc-exp,
+              cc-csc) and format the number and expiry as typed. The options only style the element
+              and hide its postal code (Mexican cards are not checked against one); nothing here turns
+              that off: no `disabled`, no `disableLink`, no autocomplete override.
+            */}
             <CardElement
               options={{
                 hidePostalCode: true,

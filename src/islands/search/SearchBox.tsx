@@ -134,6 +134,7 @@ export default function SearchBox() {
         aria-controls={listboxId}
         aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
         placeholder={SEARCH_TEXT.placeholder}
+        inputMode="search"
         autoComplete="off"
         enterKeyHint="search"
         spellCheck={false}

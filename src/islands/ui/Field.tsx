@@ -36,15 +36,20 @@ interface TextFieldProps {
   onChange: (value: string) => void;
   error?: string;
   type?: string;
+  /** The browser's autofill token (WHATWG autocomplete: 'email', 'postal-code', …). */
   autoComplete?: string;
-  inputMode?: 'numeric' | 'tel' | 'email' | 'text';
+  /** The phone keyboard to show. */
+  inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'text';
+  /** 'none' for user names and codes, which phones must not start with a capital. */
+  autoCapitalize?: 'none' | 'characters' | 'words' | 'sentences';
   maxLength?: number;
   placeholder?: string;
   inputRef?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input; the error, when given, is shown under it and marks the input invalid. */
-export function TextField({ label, name, value, onChange, error, type = 'text', autoComplete, inputMode, maxLength, placeholder, inputRef }: TextFieldProps) {
+export function TextField(props: TextFieldProps) {
+  const { label, name, value, onChange, error, type = 'text', autoComplete, inputMode, autoCapitalize, maxLength, placeholder, inputRef } = props;
   const id = useId();
   return (
     <Field id={id} label={label} error={error}>
@@ -56,6 +61,8 @@ export function TextField({ label, name, value, onChange, error, type = 'text', 
         type={type}
         autoComplete={autoComplete}
         inputMode={inputMode}
+        autoCapitalize={autoCapitalize}
+        spellCheck={autoCapitalize === 'none' ? false : undefined}
         maxLength={maxLength}
         placeholder={placeholder}
         value={value}
@@ -71,7 +78,7 @@ export function CountrySelect({ value, onChange }: { value: string; onChange: (v
   const id = useId();
   return (
     <Field id={id} label="País">
-      <select id={id} name="country" className="input" value={value} onChange={(event) => onChange(event.target.value)}>
+      <select id={id} name="country" className="input" autoComplete="country-name" value={value} onChange={(event) => onChange(event.target.value)}>
         {COUNTRIES.map((country) => (
           <option key={country} value={country}>
             {country}
