@@ -61,6 +61,15 @@ export function demoPasswordHash(email: string, password: string): string {
   return bcrypt.hashSync(password, `$2b$10$${bcrypt.encodeBase64(bytes, 16)}`);
 }
 
+/**
+ * A demo order's id. The shop shows an order as '#' + the last six characters of its id
+ * (orderDisplayId), so those six are the order's number: 100001, 100002, … for the demo shopper,
+ * 200001, … for the demo customer, never the same twice.
+ */
+function demoOrderId(group: string, number: number): string {
+  return `c0ffee00-0000-4000-${group}-${String(number).padStart(12, '0')}`;
+}
+
 const ORDER_PLAN: { daysAgo: number; status: SeedOrder['status']; coupon: string | null; lines: number }[] = [
   { daysAgo: 3, status: 'Pendiente', coupon: null, lines: 1 },
   { daysAgo: 9, status: 'Pagado', coupon: 'MEKACAT10', lines: 2 },
@@ -90,7 +99,7 @@ export function demoOrders(products: readonly SeedProduct[]): SeedOrder[] {
     });
     const amounts = computeOrderAmounts(lines.map(pricedLine), plan.coupon);
     return {
-      id: `c0ffee00-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+      id: demoOrderId('8000', 100_001 + i),
       daysAgo: plan.daysAgo,
       status: plan.status,
       coupon: amounts.coupon?.code ?? null,
@@ -134,7 +143,7 @@ export function customerOrders(products: readonly SeedProduct[]): SeedOrder[] {
     });
     const amounts = computeOrderAmounts(lines.map(pricedLine), plan.coupon);
     return {
-      id: `c0ffee00-0000-4000-9000-${String(i + 1).padStart(12, '0')}`,
+      id: demoOrderId('9000', 200_001 + i),
       daysAgo: plan.daysAgo,
       status: plan.status,
       coupon: amounts.coupon?.code ?? null,

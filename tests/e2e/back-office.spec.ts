@@ -315,7 +315,7 @@ test('axe en cada pantalla de administración (capturas a 375 y 1280 px con ADMI
   const screens: Array<[string, string, string]> = [
     ['resumen', '/admin', 'Resumen'],
     ['pedidos', '/admin/pedidos', 'Pedidos'],
-    ['pedido', '/admin/pedidos?pedido=c0ffee00-0000-4000-9000-000000000005', 'Pedido #000005'],
+    ['pedido', '/admin/pedidos?pedido=c0ffee00-0000-4000-9000-000000200005', 'Pedido #200005'],
     ['productos', '/admin/productos', 'Productos'],
     ['boletin', '/admin/boletin', 'Boletín'],
     ['catalogo', '/admin/catalogo', 'Catálogo'],

@@ -54,79 +54,79 @@ begin
   -- Order history of the demo shopper (11 orders, amounts from src/domain/pricing.ts)
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
-    ('c0ffee00-0000-4000-8000-000000000001', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '3 days', 'Pendiente', null, 'a1d2e3f4-0001-4a00-8000-000000000001', null, 89.00, 0.00, 99.00, 188.00, null, null, null, null, 0);
+    ('c0ffee00-0000-4000-8000-000000100001', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '3 days', 'Pendiente', null, 'a1d2e3f4-0001-4a00-8000-000000000001', null, 89.00, 0.00, 99.00, 188.00, null, null, null, null, 0);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-8000-000000000001', 'pk-booster-temporal-forces', 1, 89.00);
+    ('c0ffee00-0000-4000-8000-000000100001', 'pk-booster-temporal-forces', 1, 89.00);
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
-    ('c0ffee00-0000-4000-8000-000000000002', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '9 days', 'Pagado', now() - interval '9 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0001-4a00-8000-000000000001'), 747.00, 74.70, 99.00, 771.30, 'MEKACAT10', 'stripe', 'demo_stripe_0002', null, 672);
+    ('c0ffee00-0000-4000-8000-000000100002', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '9 days', 'Pagado', now() - interval '9 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0001-4a00-8000-000000000001'), 747.00, 74.70, 99.00, 771.30, 'MEKACAT10', 'stripe', 'demo_stripe_0002', null, 672);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-8000-000000000002', 'pk-blister-twilight-masquerade', 2, 199.00),
-    ('c0ffee00-0000-4000-8000-000000000002', 'pk-threepack-stellar-crown', 1, 349.00);
+    ('c0ffee00-0000-4000-8000-000000100002', 'pk-blister-twilight-masquerade', 2, 199.00),
+    ('c0ffee00-0000-4000-8000-000000100002', 'pk-threepack-stellar-crown', 1, 349.00);
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
-    ('c0ffee00-0000-4000-8000-000000000003', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '17 days', 'Enviado', now() - interval '17 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0001-4a00-8000-000000000001'), 2566.00, 0.00, 99.00, 2665.00, null, 'paypal', 'demo_paypal_0003', null, 2566);
+    ('c0ffee00-0000-4000-8000-000000100003', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '17 days', 'Enviado', now() - interval '17 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0001-4a00-8000-000000000001'), 2566.00, 0.00, 99.00, 2665.00, null, 'paypal', 'demo_paypal_0003', null, 2566);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-8000-000000000003', 'pk-bundle-prismatic-evolutions', 1, 899.00),
-    ('c0ffee00-0000-4000-8000-000000000003', 'pk-collectionbox-stellar-crown-terapagos-ex', 2, 749.00),
-    ('c0ffee00-0000-4000-8000-000000000003', 'pk-sleeves-surging-sparks', 1, 169.00);
+    ('c0ffee00-0000-4000-8000-000000100003', 'pk-bundle-prismatic-evolutions', 1, 899.00),
+    ('c0ffee00-0000-4000-8000-000000100003', 'pk-collectionbox-stellar-crown-terapagos-ex', 2, 749.00),
+    ('c0ffee00-0000-4000-8000-000000100003', 'pk-sleeves-surging-sparks', 1, 169.00);
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
-    ('c0ffee00-0000-4000-8000-000000000004', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '26 days', 'Cancelado', null, 'a1d2e3f4-0002-4a00-8000-000000000002', null, 798.00, 0.00, 99.00, 897.00, null, null, null, null, 0);
+    ('c0ffee00-0000-4000-8000-000000100004', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '26 days', 'Cancelado', null, 'a1d2e3f4-0002-4a00-8000-000000000002', null, 798.00, 0.00, 99.00, 897.00, null, null, null, null, 0);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-8000-000000000004', 'pk-booster-hidden-fates', 2, 399.00);
+    ('c0ffee00-0000-4000-8000-000000100004', 'pk-booster-hidden-fates', 2, 399.00);
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
-    ('c0ffee00-0000-4000-8000-000000000005', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '38 days', 'Completado', now() - interval '38 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0001-4a00-8000-000000000001'), 859.00, 0.00, 0.00, 859.00, 'ENVIOGRATIS', 'stripe', 'demo_stripe_0005', null, 859);
+    ('c0ffee00-0000-4000-8000-000000100005', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '38 days', 'Completado', now() - interval '38 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0001-4a00-8000-000000000001'), 859.00, 0.00, 0.00, 859.00, 'ENVIOGRATIS', 'stripe', 'demo_stripe_0005', null, 859);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-8000-000000000005', 'op-starter-op-03-st-08-monkey-d-luffy', 1, 261.00),
-    ('c0ffee00-0000-4000-8000-000000000005', 'rb-championdeck-proving-grounds-annie', 2, 299.00);
+    ('c0ffee00-0000-4000-8000-000000100005', 'op-starter-op-03-st-08-monkey-d-luffy', 1, 261.00),
+    ('c0ffee00-0000-4000-8000-000000100005', 'rb-championdeck-proving-grounds-annie', 2, 299.00);
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
-    ('c0ffee00-0000-4000-8000-000000000006', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '52 days', 'Completado', now() - interval '52 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0001-4a00-8000-000000000001'), 698.00, 0.00, 99.00, 797.00, null, 'paypal', 'demo_paypal_0006', null, 698);
+    ('c0ffee00-0000-4000-8000-000000100006', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '52 days', 'Completado', now() - interval '52 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0001-4a00-8000-000000000001'), 698.00, 0.00, 99.00, 797.00, null, 'paypal', 'demo_paypal_0006', null, 698);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-8000-000000000006', 'pk-threepack-twilight-masquerade', 2, 349.00);
+    ('c0ffee00-0000-4000-8000-000000100006', 'pk-threepack-twilight-masquerade', 2, 349.00);
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
-    ('c0ffee00-0000-4000-8000-000000000007', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '67 days', 'Enviado', now() - interval '67 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0001-4a00-8000-000000000001'), 857.00, 0.00, 99.00, 956.00, null, 'stripe', 'demo_stripe_0007', null, 857);
+    ('c0ffee00-0000-4000-8000-000000100007', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '67 days', 'Enviado', now() - interval '67 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0001-4a00-8000-000000000001'), 857.00, 0.00, 99.00, 956.00, null, 'stripe', 'demo_stripe_0007', null, 857);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-8000-000000000007', 'pk-bundle-stellar-crown', 1, 599.00),
-    ('c0ffee00-0000-4000-8000-000000000007', 'pk-booster-prismatic-evolutions', 2, 129.00);
+    ('c0ffee00-0000-4000-8000-000000100007', 'pk-bundle-stellar-crown', 1, 599.00),
+    ('c0ffee00-0000-4000-8000-000000100007', 'pk-booster-prismatic-evolutions', 2, 129.00);
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
-    ('c0ffee00-0000-4000-8000-000000000008', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '81 days', 'Completado', now() - interval '81 days' + interval '4 minutes', 'a1d2e3f4-0002-4a00-8000-000000000002', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0002-4a00-8000-000000000002'), 1235.00, 123.50, 99.00, 1210.50, 'MEKACAT10', 'stripe', 'demo_stripe_0008', null, 1111);
+    ('c0ffee00-0000-4000-8000-000000100008', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '81 days', 'Completado', now() - interval '81 days' + interval '4 minutes', 'a1d2e3f4-0002-4a00-8000-000000000002', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0002-4a00-8000-000000000002'), 1235.00, 123.50, 99.00, 1210.50, 'MEKACAT10', 'stripe', 'demo_stripe_0008', null, 1111);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-8000-000000000008', 'pk-minitin-prismatic-evolutions', 2, 224.00),
-    ('c0ffee00-0000-4000-8000-000000000008', 'pk-binder-prismatic-evolutions', 1, 429.00),
-    ('c0ffee00-0000-4000-8000-000000000008', 'pk-booster-crown-zenith', 2, 179.00);
+    ('c0ffee00-0000-4000-8000-000000100008', 'pk-minitin-prismatic-evolutions', 2, 224.00),
+    ('c0ffee00-0000-4000-8000-000000100008', 'pk-binder-prismatic-evolutions', 1, 429.00),
+    ('c0ffee00-0000-4000-8000-000000100008', 'pk-booster-crown-zenith', 2, 179.00);
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
-    ('c0ffee00-0000-4000-8000-000000000009', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '103 days', 'Cancelado', null, 'a1d2e3f4-0001-4a00-8000-000000000001', null, 897.00, 0.00, 99.00, 996.00, null, null, null, null, 0);
+    ('c0ffee00-0000-4000-8000-000000100009', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '103 days', 'Cancelado', null, 'a1d2e3f4-0001-4a00-8000-000000000001', null, 897.00, 0.00, 99.00, 996.00, null, null, null, null, 0);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-8000-000000000009', 'op-tournament-op-03', 1, 699.00),
-    ('c0ffee00-0000-4000-8000-000000000009', 'rb-booster-proving-grounds', 2, 99.00);
+    ('c0ffee00-0000-4000-8000-000000100009', 'op-tournament-op-03', 1, 699.00),
+    ('c0ffee00-0000-4000-8000-000000100009', 'rb-booster-proving-grounds', 2, 99.00);
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
-    ('c0ffee00-0000-4000-8000-000000000010', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '128 days', 'Completado', now() - interval '128 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0001-4a00-8000-000000000001'), 898.00, 0.00, 99.00, 997.00, null, 'stripe', 'demo_stripe_0010', null, 898);
+    ('c0ffee00-0000-4000-8000-000000100010', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '128 days', 'Completado', now() - interval '128 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0001-4a00-8000-000000000001'), 898.00, 0.00, 99.00, 997.00, null, 'stripe', 'demo_stripe_0010', null, 898);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-8000-000000000010', 'pk-bundle-twilight-masquerade', 2, 449.00);
+    ('c0ffee00-0000-4000-8000-000000100010', 'pk-bundle-twilight-masquerade', 2, 449.00);
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, points_awarded) values
-    ('c0ffee00-0000-4000-8000-000000000011', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '160 days', 'Pagado', now() - interval '160 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0001-4a00-8000-000000000001'), 487.00, 0.00, 99.00, 586.00, null, 'stripe', 'demo_stripe_0011', null, 487);
+    ('c0ffee00-0000-4000-8000-000000100011', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', now() - interval '160 days', 'Pagado', now() - interval '160 days' + interval '4 minutes', 'a1d2e3f4-0001-4a00-8000-000000000001', (select jsonb_build_object('label', a.label, 'street', a.street, 'city', a.city, 'state', a.state, 'zip', a.zip, 'country', a.country) from public.addresses a where a.id = 'a1d2e3f4-0001-4a00-8000-000000000001'), 487.00, 0.00, 99.00, 586.00, null, 'stripe', 'demo_stripe_0011', null, 487);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-8000-000000000011', 'pk-booster-stellar-crown', 1, 89.00),
-    ('c0ffee00-0000-4000-8000-000000000011', 'pk-blister-surging-sparks', 2, 199.00);
+    ('c0ffee00-0000-4000-8000-000000100011', 'pk-booster-stellar-crown', 1, 89.00),
+    ('c0ffee00-0000-4000-8000-000000100011', 'pk-blister-surging-sparks', 2, 199.00);
 
   -- Newsletter subscribers for the back office's 'Boletín'
 insert into public.newsletter_subscribers (email, created_at) values
@@ -142,159 +142,159 @@ insert into public.newsletter_subscribers (email, created_at) values
   -- Orders of the demo customer (12, one or more in every status) for the back office
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
-    ('c0ffee00-0000-4000-9000-000000000001', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '0 days' - interval '0 minutes', 'Pendiente', null, 'a1d2e3f4-0003-4a00-8000-000000000003', null, 299.00, 0.00, 99.00, 398.00, null, null, null, null, null, null, null, null, null, null, 0);
+    ('c0ffee00-0000-4000-9000-000000200001', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '0 days' - interval '0 minutes', 'Pendiente', null, 'a1d2e3f4-0003-4a00-8000-000000000003', null, 299.00, 0.00, 99.00, 398.00, null, null, null, null, null, null, null, null, null, null, 0);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-9000-000000000001', 'rb-championdeck-proving-grounds-annie', 1, 299.00);
+    ('c0ffee00-0000-4000-9000-000000200001', 'rb-championdeck-proving-grounds-annie', 1, 299.00);
 
-  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000000001';
+  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000200001';
 
   insert into public.order_events (order_id, created_at, from_status, to_status, actor, note) values
-    ('c0ffee00-0000-4000-9000-000000000001', now() - interval '0 days' - interval '0 minutes' + interval '0 minutes', null, 'Pendiente', null, null);
+    ('c0ffee00-0000-4000-9000-000000200001', now() - interval '0 days' - interval '0 minutes' + interval '0 minutes', null, 'Pendiente', null, null);
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
-    ('c0ffee00-0000-4000-9000-000000000002', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '1 days' - interval '37 minutes', 'Pagado', now() - interval '1 days' - interval '37 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 1048.00, 0.00, 99.00, 1147.00, null, 'stripe', 'demo_stripe_cliente_0002', null, null, null, null, null, null, null, 1048);
+    ('c0ffee00-0000-4000-9000-000000200002', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '1 days' - interval '37 minutes', 'Pagado', now() - interval '1 days' - interval '37 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 1048.00, 0.00, 99.00, 1147.00, null, 'stripe', 'demo_stripe_cliente_0002', null, null, null, null, null, null, null, 1048);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-9000-000000000002', 'op-starter-op-04-st-10-the-three-captains', 1, 349.00),
-    ('c0ffee00-0000-4000-9000-000000000002', 'op-tournament-op-02', 1, 699.00);
+    ('c0ffee00-0000-4000-9000-000000200002', 'op-starter-op-04-st-10-the-three-captains', 1, 349.00),
+    ('c0ffee00-0000-4000-9000-000000200002', 'op-tournament-op-02', 1, 699.00);
 
-  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000000002';
+  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000200002';
 
   insert into public.order_events (order_id, created_at, from_status, to_status, actor, note) values
-    ('c0ffee00-0000-4000-9000-000000000002', now() - interval '1 days' - interval '37 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
-    ('c0ffee00-0000-4000-9000-000000000002', now() - interval '1 days' - interval '37 minutes' + interval '4 minutes', 'Pendiente', 'Pagado', null, 'Pago confirmado por stripe');
+    ('c0ffee00-0000-4000-9000-000000200002', now() - interval '1 days' - interval '37 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
+    ('c0ffee00-0000-4000-9000-000000200002', now() - interval '1 days' - interval '37 minutes' + interval '4 minutes', 'Pendiente', 'Pagado', null, 'Pago confirmado por stripe');
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
-    ('c0ffee00-0000-4000-9000-000000000003', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '2 days' - interval '74 minutes', 'Pagado', now() - interval '2 days' - interval '74 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 179.00, 17.90, 99.00, 260.10, 'MEKACAT10', 'paypal', 'demo_paypal_cliente_0003', null, null, null, null, null, null, null, 161);
+    ('c0ffee00-0000-4000-9000-000000200003', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '2 days' - interval '74 minutes', 'Pagado', now() - interval '2 days' - interval '74 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 179.00, 17.90, 99.00, 260.10, 'MEKACAT10', 'paypal', 'demo_paypal_cliente_0003', null, null, null, null, null, null, null, 161);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-9000-000000000003', 'pk-booster-crown-zenith', 1, 179.00);
+    ('c0ffee00-0000-4000-9000-000000200003', 'pk-booster-crown-zenith', 1, 179.00);
 
-  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000000003';
+  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000200003';
 
   insert into public.order_events (order_id, created_at, from_status, to_status, actor, note) values
-    ('c0ffee00-0000-4000-9000-000000000003', now() - interval '2 days' - interval '74 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
-    ('c0ffee00-0000-4000-9000-000000000003', now() - interval '2 days' - interval '74 minutes' + interval '4 minutes', 'Pendiente', 'Pagado', null, 'Pago confirmado por paypal');
+    ('c0ffee00-0000-4000-9000-000000200003', now() - interval '2 days' - interval '74 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
+    ('c0ffee00-0000-4000-9000-000000200003', now() - interval '2 days' - interval '74 minutes' + interval '4 minutes', 'Pendiente', 'Pagado', null, 'Pago confirmado por paypal');
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
-    ('c0ffee00-0000-4000-9000-000000000004', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '3 days' - interval '111 minutes', 'Procesando', now() - interval '3 days' - interval '111 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 249.00, 0.00, 99.00, 348.00, null, 'stripe', 'demo_stripe_cliente_0004', null, null, null, null, null, null, null, 249);
+    ('c0ffee00-0000-4000-9000-000000200004', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '3 days' - interval '111 minutes', 'Procesando', now() - interval '3 days' - interval '111 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 249.00, 0.00, 99.00, 348.00, null, 'stripe', 'demo_stripe_cliente_0004', null, null, null, null, null, null, null, 249);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-9000-000000000004', 'pk-deckbox-twilight-masquerade', 1, 249.00);
+    ('c0ffee00-0000-4000-9000-000000200004', 'pk-deckbox-twilight-masquerade', 1, 249.00);
 
-  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000000004';
+  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000200004';
 
   insert into public.order_events (order_id, created_at, from_status, to_status, actor, note) values
-    ('c0ffee00-0000-4000-9000-000000000004', now() - interval '3 days' - interval '111 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
-    ('c0ffee00-0000-4000-9000-000000000004', now() - interval '3 days' - interval '111 minutes' + interval '4 minutes', 'Pendiente', 'Pagado', null, 'Pago confirmado por stripe'),
-    ('c0ffee00-0000-4000-9000-000000000004', now() - interval '3 days' - interval '111 minutes' + interval '60 minutes', 'Pagado', 'Procesando', '9e8d7c6b-5a49-4382-8170-6f5e4d3c2b01', 'Preparando el envío');
+    ('c0ffee00-0000-4000-9000-000000200004', now() - interval '3 days' - interval '111 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
+    ('c0ffee00-0000-4000-9000-000000200004', now() - interval '3 days' - interval '111 minutes' + interval '4 minutes', 'Pendiente', 'Pagado', null, 'Pago confirmado por stripe'),
+    ('c0ffee00-0000-4000-9000-000000200004', now() - interval '3 days' - interval '111 minutes' + interval '60 minutes', 'Pagado', 'Procesando', '9e8d7c6b-5a49-4382-8170-6f5e4d3c2b01', 'Preparando el envío');
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
-    ('c0ffee00-0000-4000-9000-000000000005', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '5 days' - interval '185 minutes', 'Enviado', now() - interval '5 days' - interval '185 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 878.00, 0.00, 99.00, 977.00, null, 'paypal', 'demo_paypal_cliente_0005', null, 'DHL', 'MX7340031676', now() - interval '5 days' - interval '185 minutes' + interval '1 day', null, null, null, 878);
+    ('c0ffee00-0000-4000-9000-000000200005', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '5 days' - interval '185 minutes', 'Enviado', now() - interval '5 days' - interval '185 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 878.00, 0.00, 99.00, 977.00, null, 'paypal', 'demo_paypal_cliente_0005', null, 'DHL', 'MX7340031676', now() - interval '5 days' - interval '185 minutes' + interval '1 day', null, null, null, 878);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-9000-000000000005', 'pk-themedeck-shrouded-fable-pecharunt', 1, 329.00),
-    ('c0ffee00-0000-4000-9000-000000000005', 'pk-tin-surging-sparks-pikachu-ex', 1, 549.00);
+    ('c0ffee00-0000-4000-9000-000000200005', 'pk-themedeck-shrouded-fable-pecharunt', 1, 329.00),
+    ('c0ffee00-0000-4000-9000-000000200005', 'pk-tin-surging-sparks-pikachu-ex', 1, 549.00);
 
-  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000000005';
+  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000200005';
 
   insert into public.order_events (order_id, created_at, from_status, to_status, actor, note) values
-    ('c0ffee00-0000-4000-9000-000000000005', now() - interval '5 days' - interval '185 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
-    ('c0ffee00-0000-4000-9000-000000000005', now() - interval '5 days' - interval '185 minutes' + interval '4 minutes', 'Pendiente', 'Pagado', null, 'Pago confirmado por paypal'),
-    ('c0ffee00-0000-4000-9000-000000000005', now() - interval '5 days' - interval '185 minutes' + interval '1440 minutes', 'Pagado', 'Enviado', '9e8d7c6b-5a49-4382-8170-6f5e4d3c2b01', 'Enviado por DHL, guía MX7340031676');
+    ('c0ffee00-0000-4000-9000-000000200005', now() - interval '5 days' - interval '185 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
+    ('c0ffee00-0000-4000-9000-000000200005', now() - interval '5 days' - interval '185 minutes' + interval '4 minutes', 'Pendiente', 'Pagado', null, 'Pago confirmado por paypal'),
+    ('c0ffee00-0000-4000-9000-000000200005', now() - interval '5 days' - interval '185 minutes' + interval '1440 minutes', 'Pagado', 'Enviado', '9e8d7c6b-5a49-4382-8170-6f5e4d3c2b01', 'Enviado por DHL, guía MX7340031676');
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
-    ('c0ffee00-0000-4000-9000-000000000006', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '7 days' - interval '259 minutes', 'Fallido', null, 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 899.00, 0.00, 99.00, 998.00, null, null, null, null, null, null, null, null, null, null, 0);
+    ('c0ffee00-0000-4000-9000-000000200006', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '7 days' - interval '259 minutes', 'Fallido', null, 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 899.00, 0.00, 99.00, 998.00, null, null, null, null, null, null, null, null, null, null, 0);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-9000-000000000006', 'pk-bundle-prismatic-evolutions', 1, 899.00);
+    ('c0ffee00-0000-4000-9000-000000200006', 'pk-bundle-prismatic-evolutions', 1, 899.00);
 
-  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000000006';
+  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000200006';
 
   insert into public.order_events (order_id, created_at, from_status, to_status, actor, note) values
-    ('c0ffee00-0000-4000-9000-000000000006', now() - interval '7 days' - interval '259 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
-    ('c0ffee00-0000-4000-9000-000000000006', now() - interval '7 days' - interval '259 minutes' + interval '5 minutes', 'Pendiente', 'Fallido', null, 'El pago fue rechazado');
+    ('c0ffee00-0000-4000-9000-000000200006', now() - interval '7 days' - interval '259 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
+    ('c0ffee00-0000-4000-9000-000000200006', now() - interval '7 days' - interval '259 minutes' + interval '5 minutes', 'Pendiente', 'Fallido', null, 'El pago fue rechazado');
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
-    ('c0ffee00-0000-4000-9000-000000000007', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '9 days' - interval '333 minutes', 'Completado', now() - interval '9 days' - interval '333 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 89.00, 0.00, 0.00, 89.00, 'ENVIOGRATIS', 'paypal', 'demo_paypal_cliente_0007', null, 'Estafeta', 'MX7340047514', now() - interval '9 days' - interval '333 minutes' + interval '1 day', now() - interval '9 days' - interval '333 minutes' + interval '3 days', null, null, 89);
+    ('c0ffee00-0000-4000-9000-000000200007', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '9 days' - interval '333 minutes', 'Completado', now() - interval '9 days' - interval '333 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 89.00, 0.00, 0.00, 89.00, 'ENVIOGRATIS', 'paypal', 'demo_paypal_cliente_0007', null, 'Estafeta', 'MX7340047514', now() - interval '9 days' - interval '333 minutes' + interval '1 day', now() - interval '9 days' - interval '333 minutes' + interval '3 days', null, null, 89);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-9000-000000000007', 'pk-booster-surging-sparks', 1, 89.00);
+    ('c0ffee00-0000-4000-9000-000000200007', 'pk-booster-surging-sparks', 1, 89.00);
 
-  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000000007';
+  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000200007';
 
   insert into public.order_events (order_id, created_at, from_status, to_status, actor, note) values
-    ('c0ffee00-0000-4000-9000-000000000007', now() - interval '9 days' - interval '333 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
-    ('c0ffee00-0000-4000-9000-000000000007', now() - interval '9 days' - interval '333 minutes' + interval '4 minutes', 'Pendiente', 'Pagado', null, 'Pago confirmado por paypal'),
-    ('c0ffee00-0000-4000-9000-000000000007', now() - interval '9 days' - interval '333 minutes' + interval '1440 minutes', 'Pagado', 'Enviado', '9e8d7c6b-5a49-4382-8170-6f5e4d3c2b01', 'Enviado por Estafeta, guía MX7340047514'),
-    ('c0ffee00-0000-4000-9000-000000000007', now() - interval '9 days' - interval '333 minutes' + interval '4320 minutes', 'Enviado', 'Completado', '9e8d7c6b-5a49-4382-8170-6f5e4d3c2b01', 'Pedido entregado');
+    ('c0ffee00-0000-4000-9000-000000200007', now() - interval '9 days' - interval '333 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
+    ('c0ffee00-0000-4000-9000-000000200007', now() - interval '9 days' - interval '333 minutes' + interval '4 minutes', 'Pendiente', 'Pagado', null, 'Pago confirmado por paypal'),
+    ('c0ffee00-0000-4000-9000-000000200007', now() - interval '9 days' - interval '333 minutes' + interval '1440 minutes', 'Pagado', 'Enviado', '9e8d7c6b-5a49-4382-8170-6f5e4d3c2b01', 'Enviado por Estafeta, guía MX7340047514'),
+    ('c0ffee00-0000-4000-9000-000000200007', now() - interval '9 days' - interval '333 minutes' + interval '4320 minutes', 'Enviado', 'Completado', '9e8d7c6b-5a49-4382-8170-6f5e4d3c2b01', 'Pedido entregado');
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
-    ('c0ffee00-0000-4000-9000-000000000008', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '12 days' - interval '444 minutes', 'Reembolsado', now() - interval '12 days' - interval '444 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 179.00, 0.00, 99.00, 278.00, null, 'stripe', 'demo_stripe_cliente_0008', null, null, null, null, null, now() - interval '12 days' - interval '444 minutes' + interval '1 day', 're_demo_stripe_cliente_0008', 0);
+    ('c0ffee00-0000-4000-9000-000000200008', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '12 days' - interval '444 minutes', 'Reembolsado', now() - interval '12 days' - interval '444 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 179.00, 0.00, 99.00, 278.00, null, 'stripe', 'demo_stripe_cliente_0008', null, null, null, null, null, now() - interval '12 days' - interval '444 minutes' + interval '1 day', 're_demo_stripe_cliente_0008', 0);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-9000-000000000008', 'pk-blister-shrouded-fable', 1, 179.00);
+    ('c0ffee00-0000-4000-9000-000000200008', 'pk-blister-shrouded-fable', 1, 179.00);
 
-  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000000008';
+  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000200008';
 
   insert into public.order_events (order_id, created_at, from_status, to_status, actor, note) values
-    ('c0ffee00-0000-4000-9000-000000000008', now() - interval '12 days' - interval '444 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
-    ('c0ffee00-0000-4000-9000-000000000008', now() - interval '12 days' - interval '444 minutes' + interval '4 minutes', 'Pendiente', 'Pagado', null, 'Pago confirmado por stripe'),
-    ('c0ffee00-0000-4000-9000-000000000008', now() - interval '12 days' - interval '444 minutes' + interval '1440 minutes', 'Pagado', 'Reembolsado', null, 'Reembolsado por la tienda');
+    ('c0ffee00-0000-4000-9000-000000200008', now() - interval '12 days' - interval '444 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
+    ('c0ffee00-0000-4000-9000-000000200008', now() - interval '12 days' - interval '444 minutes' + interval '4 minutes', 'Pendiente', 'Pagado', null, 'Pago confirmado por stripe'),
+    ('c0ffee00-0000-4000-9000-000000200008', now() - interval '12 days' - interval '444 minutes' + interval '1440 minutes', 'Pagado', 'Reembolsado', null, 'Reembolsado por la tienda');
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
-    ('c0ffee00-0000-4000-9000-000000000009', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '14 days' - interval '518 minutes', 'Cancelado', null, 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 349.00, 0.00, 99.00, 448.00, null, null, null, null, null, null, null, null, null, null, 0);
+    ('c0ffee00-0000-4000-9000-000000200009', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '14 days' - interval '518 minutes', 'Cancelado', null, 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 349.00, 0.00, 99.00, 448.00, null, null, null, null, null, null, null, null, null, null, 0);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-9000-000000000009', 'pk-threepack-twilight-masquerade', 1, 349.00);
+    ('c0ffee00-0000-4000-9000-000000200009', 'pk-threepack-twilight-masquerade', 1, 349.00);
 
-  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000000009';
+  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000200009';
 
   insert into public.order_events (order_id, created_at, from_status, to_status, actor, note) values
-    ('c0ffee00-0000-4000-9000-000000000009', now() - interval '14 days' - interval '518 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
-    ('c0ffee00-0000-4000-9000-000000000009', now() - interval '14 days' - interval '518 minutes' + interval '30 minutes', 'Pendiente', 'Cancelado', null, 'La reserva expiró');
+    ('c0ffee00-0000-4000-9000-000000200009', now() - interval '14 days' - interval '518 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
+    ('c0ffee00-0000-4000-9000-000000200009', now() - interval '14 days' - interval '518 minutes' + interval '30 minutes', 'Pendiente', 'Cancelado', null, 'La reserva expiró');
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
-    ('c0ffee00-0000-4000-9000-000000000010', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '18 days' - interval '66 minutes', 'Pagado', now() - interval '18 days' - interval '66 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 1697.00, 0.00, 99.00, 1796.00, null, 'stripe', 'demo_stripe_cliente_0010', null, null, null, null, null, null, null, 1697);
+    ('c0ffee00-0000-4000-9000-000000200010', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '18 days' - interval '66 minutes', 'Pagado', now() - interval '18 days' - interval '66 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 1697.00, 0.00, 99.00, 1796.00, null, 'stripe', 'demo_stripe_cliente_0010', null, null, null, null, null, null, null, 1697);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-9000-000000000010', 'pk-bundle-temporal-forces', 1, 599.00),
-    ('c0ffee00-0000-4000-9000-000000000010', 'rb-championdeck-origins-jinx', 1, 399.00),
-    ('c0ffee00-0000-4000-9000-000000000010', 'op-tournament-op-03', 1, 699.00);
+    ('c0ffee00-0000-4000-9000-000000200010', 'pk-bundle-temporal-forces', 1, 599.00),
+    ('c0ffee00-0000-4000-9000-000000200010', 'rb-championdeck-origins-jinx', 1, 399.00),
+    ('c0ffee00-0000-4000-9000-000000200010', 'op-tournament-op-03', 1, 699.00);
 
-  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000000010';
+  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000200010';
 
   insert into public.order_events (order_id, created_at, from_status, to_status, actor, note) values
-    ('c0ffee00-0000-4000-9000-000000000010', now() - interval '18 days' - interval '66 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
-    ('c0ffee00-0000-4000-9000-000000000010', now() - interval '18 days' - interval '66 minutes' + interval '4 minutes', 'Pendiente', 'Pagado', null, 'Pago confirmado por stripe');
+    ('c0ffee00-0000-4000-9000-000000200010', now() - interval '18 days' - interval '66 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
+    ('c0ffee00-0000-4000-9000-000000200010', now() - interval '18 days' - interval '66 minutes' + interval '4 minutes', 'Pendiente', 'Pagado', null, 'Pago confirmado por stripe');
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
-    ('c0ffee00-0000-4000-9000-000000000011', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '22 days' - interval '214 minutes', 'Enviado', now() - interval '22 days' - interval '214 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 899.00, 0.00, 99.00, 998.00, null, 'paypal', 'demo_paypal_cliente_0011', null, '99minutos', 'MX7340079190', now() - interval '22 days' - interval '214 minutes' + interval '1 day', null, null, null, 899);
+    ('c0ffee00-0000-4000-9000-000000200011', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '22 days' - interval '214 minutes', 'Enviado', now() - interval '22 days' - interval '214 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 899.00, 0.00, 99.00, 998.00, null, 'paypal', 'demo_paypal_cliente_0011', null, '99minutos', 'MX7340079190', now() - interval '22 days' - interval '214 minutes' + interval '1 day', null, null, null, 899);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-9000-000000000011', 'pk-themedeck-legendary-treasures-reshiram-y-zekrom', 1, 899.00);
+    ('c0ffee00-0000-4000-9000-000000200011', 'pk-themedeck-legendary-treasures-reshiram-y-zekrom', 1, 899.00);
 
-  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000000011';
+  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000200011';
 
   insert into public.order_events (order_id, created_at, from_status, to_status, actor, note) values
-    ('c0ffee00-0000-4000-9000-000000000011', now() - interval '22 days' - interval '214 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
-    ('c0ffee00-0000-4000-9000-000000000011', now() - interval '22 days' - interval '214 minutes' + interval '4 minutes', 'Pendiente', 'Pagado', null, 'Pago confirmado por paypal'),
-    ('c0ffee00-0000-4000-9000-000000000011', now() - interval '22 days' - interval '214 minutes' + interval '1440 minutes', 'Pagado', 'Enviado', '9e8d7c6b-5a49-4382-8170-6f5e4d3c2b01', 'Enviado por 99minutos, guía MX7340079190');
+    ('c0ffee00-0000-4000-9000-000000200011', now() - interval '22 days' - interval '214 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
+    ('c0ffee00-0000-4000-9000-000000200011', now() - interval '22 days' - interval '214 minutes' + interval '4 minutes', 'Pendiente', 'Pagado', null, 'Pago confirmado por paypal'),
+    ('c0ffee00-0000-4000-9000-000000200011', now() - interval '22 days' - interval '214 minutes' + interval '1440 minutes', 'Pagado', 'Enviado', '9e8d7c6b-5a49-4382-8170-6f5e4d3c2b01', 'Enviado por 99minutos, guía MX7340079190');
 
   insert into public.orders (id, user_id, created_at, status, paid_at, shipping_address_id, shipping_address, subtotal, discount, shipping, total, coupon_code, payment_provider, payment_ref, expires_at, carrier, tracking_number, shipped_at, completed_at, refunded_at, refund_ref, points_awarded) values
-    ('c0ffee00-0000-4000-9000-000000000012', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '27 days' - interval '399 minutes', 'Completado', now() - interval '27 days' - interval '399 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 447.00, 0.00, 99.00, 546.00, null, 'stripe', 'demo_stripe_cliente_0012', null, 'FedEx', 'MX7340087109', now() - interval '27 days' - interval '399 minutes' + interval '1 day', now() - interval '27 days' - interval '399 minutes' + interval '3 days', null, null, 447);
+    ('c0ffee00-0000-4000-9000-000000200012', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', now() - interval '27 days' - interval '399 minutes', 'Completado', now() - interval '27 days' - interval '399 minutes' + interval '4 minutes', 'a1d2e3f4-0003-4a00-8000-000000000003', '{"label":"Casa","street":"Av. Constitución 2050, Col. Obispado","city":"Monterrey","state":"Nuevo León","zip":"64060","country":"México"}'::jsonb, 447.00, 0.00, 99.00, 546.00, null, 'stripe', 'demo_stripe_cliente_0012', null, 'FedEx', 'MX7340087109', now() - interval '27 days' - interval '399 minutes' + interval '1 day', now() - interval '27 days' - interval '399 minutes' + interval '3 days', null, null, 447);
 
   insert into public.order_items (order_id, product_id, quantity, price) values
-    ('c0ffee00-0000-4000-9000-000000000012', 'pk-booster-brilliant-stars', 1, 111.00),
-    ('c0ffee00-0000-4000-9000-000000000012', 'pk-battledeck-twilight-masquerade-ogerpon-ex', 1, 336.00);
+    ('c0ffee00-0000-4000-9000-000000200012', 'pk-booster-brilliant-stars', 1, 111.00),
+    ('c0ffee00-0000-4000-9000-000000200012', 'pk-battledeck-twilight-masquerade-ogerpon-ex', 1, 336.00);
 
-  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000000012';
+  delete from public.order_events where order_id = 'c0ffee00-0000-4000-9000-000000200012';
 
   insert into public.order_events (order_id, created_at, from_status, to_status, actor, note) values
-    ('c0ffee00-0000-4000-9000-000000000012', now() - interval '27 days' - interval '399 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
-    ('c0ffee00-0000-4000-9000-000000000012', now() - interval '27 days' - interval '399 minutes' + interval '4 minutes', 'Pendiente', 'Pagado', null, 'Pago confirmado por stripe'),
-    ('c0ffee00-0000-4000-9000-000000000012', now() - interval '27 days' - interval '399 minutes' + interval '1440 minutes', 'Pagado', 'Enviado', '9e8d7c6b-5a49-4382-8170-6f5e4d3c2b01', 'Enviado por FedEx, guía MX7340087109'),
-    ('c0ffee00-0000-4000-9000-000000000012', now() - interval '27 days' - interval '399 minutes' + interval '4320 minutes', 'Enviado', 'Completado', '9e8d7c6b-5a49-4382-8170-6f5e4d3c2b01', 'Pedido entregado');
+    ('c0ffee00-0000-4000-9000-000000200012', now() - interval '27 days' - interval '399 minutes' + interval '0 minutes', null, 'Pendiente', null, null),
+    ('c0ffee00-0000-4000-9000-000000200012', now() - interval '27 days' - interval '399 minutes' + interval '4 minutes', 'Pendiente', 'Pagado', null, 'Pago confirmado por stripe'),
+    ('c0ffee00-0000-4000-9000-000000200012', now() - interval '27 days' - interval '399 minutes' + interval '1440 minutes', 'Pagado', 'Enviado', '9e8d7c6b-5a49-4382-8170-6f5e4d3c2b01', 'Enviado por FedEx, guía MX7340087109'),
+    ('c0ffee00-0000-4000-9000-000000200012', now() - interval '27 days' - interval '399 minutes' + interval '4320 minutes', 'Enviado', 'Completado', '9e8d7c6b-5a49-4382-8170-6f5e4d3c2b01', 'Pedido entregado');
 end
 $demo$;
