@@ -72,6 +72,42 @@ describe('shop data through the REST API', () => {
     expect(all.count).toBeGreaterThanOrEqual(DEMO_ORDER_COUNT);
   });
 
+  it('filters and sorts orders by their status, a Postgres enum, as PostgREST does', async () => {
+    const all = await service.from('orders').select('id, status');
+    expect(all.error).toBeNull();
+    const orders = all.data as Array<{ id: string; status: string }>;
+    const having = (test: (status: string) => boolean) =>
+      orders
+        .filter((o) => test(o.status))
+        .map((o) => o.id)
+        .sort();
+    const ids = async (query: PromiseLike<{ data: Array<{ id: string }> | null; error: unknown }>) => {
+      const { data, error } = await query;
+      expect(error).toBeNull();
+      return (data ?? []).map((o) => o.id).sort();
+    };
+    const q = () => service.from('orders').select('id');
+    // The seed has an order in every status.
+    expect(new Set(orders.map((o) => o.status)).size).toBe(8);
+    expect(await ids(q().eq('status', 'Pagado'))).toEqual(having((s) => s === 'Pagado'));
+    expect(await ids(q().neq('status', 'Pagado'))).toEqual(having((s) => s !== 'Pagado'));
+    expect(await ids(q().in('status', ['Pagado', 'Enviado']))).toEqual(having((s) => s === 'Pagado' || s === 'Enviado'));
+    expect(await ids(q().not('status', 'in', '(Pagado,Enviado)'))).toEqual(having((s) => s !== 'Pagado' && s !== 'Enviado'));
+    expect(await ids(q().filter('status', 'eq(any)', '{Cancelado,Fallido}'))).toEqual(having((s) => s === 'Cancelado' || s === 'Fallido'));
+    expect(await ids(q().filter('status', 'neq(all)', '{Cancelado,Fallido}'))).toEqual(having((s) => s !== 'Cancelado' && s !== 'Fallido'));
+    expect(await ids(q().like('status', 'P%'))).toEqual(having((s) => s.startsWith('P')));
+    expect(await ids(q().or('status.eq.Reembolsado,status.eq.Completado'))).toEqual(having((s) => s === 'Reembolsado' || s === 'Completado'));
+    // Sorted in the enum's order (the order an order goes through them), not alphabetically.
+    const sorted = await service.from('orders').select('status').order('status');
+    expect(sorted.error).toBeNull();
+    const seen = (sorted.data as Array<{ status: string }>).map((o) => o.status).filter((s, i, list) => list.indexOf(s) === i);
+    expect(seen).toEqual(['Pendiente', 'Pagado', 'Procesando', 'Enviado', 'Completado', 'Cancelado', 'Fallido', 'Reembolsado']);
+    // A status the enum does not have is PostgREST's 400 22P02.
+    const unknown = await q().eq('status', 'Perdido');
+    expect(unknown.status).toBe(400);
+    expect(unknown.error?.code).toBe('22P02');
+  });
+
   it('creates an order through the create_order function as the signed-in shopper only', async () => {
     const { data: product } = await anon.from('products').select('id, price, stock').gt('stock', 0).eq('available', true).order('price').limit(1).single();
     expect(product).not.toBeNull();

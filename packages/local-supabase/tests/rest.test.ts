@@ -160,6 +160,12 @@ describe('filters', () => {
     expect(await ids(p().in('id', []))).toEqual([]);
   });
 
+  it('eq(any) and gt(all) compare each value with the column as its own type', async () => {
+    expect(await ids(p().filter('id', 'eq(any)', '{1,3,99}'))).toEqual([1, 3]);
+    expect(await ids(p().filter('price', 'gt(all)', '{100,400}'))).toEqual([1, 3]);
+    expect(await ids(p().filter('name', 'like(any)', '{Sobre*,Mazo*}'))).toEqual([2, 3]);
+  });
+
   it('is null / not null / true / false', async () => {
     expect(await ids(p().is('stock', null))).toEqual([2]);
     expect(await ids(p().not('stock', 'is', null))).toEqual([1, 3, 4, 5]);

@@ -97,9 +97,14 @@ export class Builder {
       const op = cmp[f.op] ?? ({ like: 'like', ilike: 'ilike', match: '~', imatch: '~*' } as Record<string, string>)[f.op]!;
       const text = !cmp[f.op];
       if (values.length === 0) return f.quantifier === 'any' ? 'false' : 'true';
-      const lhs = text ? `(${col})::text` : col;
+      if (!text) {
+        // Compared one by one, each value takes the column's type (an enum, a number, a date):
+        // array[$1, $2] of untyped parameters would be text[], which only a text column compares to.
+        // x = any(array[a, b]) is x = a or x = b; x = all(…) is x = a and x = b.
+        return `(${values.map((v) => `${col} ${op} ${p(v)}`).join(f.quantifier === 'any' ? ' or ' : ' and ')})`;
+      }
       const list = values.map((v) => p(f.op === 'like' || f.op === 'ilike' ? pattern(v) : v)).join(', ');
-      return `${lhs} ${op} ${f.quantifier}(array[${list}])`;
+      return `(${col})::text ${op} ${f.quantifier}(array[${list}])`;
     }
     switch (f.op) {
       case 'eq':
