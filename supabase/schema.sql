@@ -28,6 +28,12 @@ ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT EXECUTE ON FUN
 ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON TABLES TO anon, authenticated, service_role;
 
 -- ------------------------------------------------------------------------------------------------
+-- Types
+-- ------------------------------------------------------------------------------------------------
+
+CREATE TYPE public.order_status AS ENUM ('Pendiente', 'Pagado', 'Procesando', 'Enviado', 'Completado', 'Cancelado', 'Fallido', 'Reembolsado');
+
+-- ------------------------------------------------------------------------------------------------
 -- Tables
 -- ------------------------------------------------------------------------------------------------
 
@@ -253,8 +259,8 @@ CREATE TABLE public.order_events (
   id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
   order_id uuid NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
-  from_status text,
-  to_status text NOT NULL,
+  from_status public.order_status,
+  to_status public.order_status NOT NULL,
   actor uuid,
   note text,
   CONSTRAINT order_events_pkey PRIMARY KEY (id),
@@ -305,7 +311,7 @@ CREATE TABLE public.orders (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
   user_id uuid NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
-  status text DEFAULT 'Pendiente'::text NOT NULL,
+  status public.order_status DEFAULT 'Pendiente'::public.order_status NOT NULL,
   paid_at timestamp with time zone,
   shipping_address_id uuid,
   subtotal numeric(12,2) DEFAULT 0 NOT NULL,
@@ -340,7 +346,6 @@ CREATE TABLE public.orders (
   CONSTRAINT orders_points_awarded_check CHECK (points_awarded >= 0),
   CONSTRAINT orders_shipping_address_check CHECK (shipping_address IS NULL OR jsonb_typeof(shipping_address) = 'object'::text),
   CONSTRAINT orders_shipping_check CHECK (shipping >= 0::numeric),
-  CONSTRAINT orders_status_check CHECK (status = ANY (ARRAY['Pendiente'::text, 'Pagado'::text, 'Procesando'::text, 'Enviado'::text, 'Completado'::text, 'Cancelado'::text, 'Fallido'::text, 'Reembolsado'::text])),
   CONSTRAINT orders_subtotal_check CHECK (subtotal >= 0::numeric),
   CONSTRAINT orders_total_check CHECK (total >= 0::numeric),
   CONSTRAINT orders_tracking_number_check CHECK (tracking_number IS NULL OR length(btrim(tracking_number)) >= 1 AND length(btrim(tracking_number)) <= 100),
@@ -349,7 +354,7 @@ CREATE TABLE public.orders (
 );
 CREATE INDEX orders_created_at_idx ON public.orders USING btree (created_at DESC);
 CREATE UNIQUE INDEX orders_payment_ref_key ON public.orders USING btree (payment_provider, payment_ref) WHERE (payment_ref IS NOT NULL);
-CREATE INDEX orders_pending_expires_at_idx ON public.orders USING btree (expires_at) WHERE (status = 'Pendiente'::text);
+CREATE INDEX orders_pending_expires_at_idx ON public.orders USING btree (expires_at) WHERE (status = 'Pendiente'::public.order_status);
 CREATE INDEX orders_shipping_address_id_idx ON public.orders USING btree (shipping_address_id);
 CREATE INDEX orders_status_idx ON public.orders USING btree (status);
 CREATE INDEX orders_user_id_created_at_idx ON public.orders USING btree (user_id, created_at DESC);
@@ -365,8 +370,8 @@ CREATE POLICY "Orders: admins read" ON public.orders
 CREATE POLICY "Orders: choose own shipping address" ON public.orders
   FOR UPDATE
   TO authenticated
-  USING (((user_id = ( SELECT auth.uid() AS uid)) AND (status = 'Pendiente'::text)))
-  WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (status = 'Pendiente'::text) AND ((shipping_address_id IS NULL) OR (EXISTS ( SELECT 1
+  USING (((user_id = ( SELECT auth.uid() AS uid)) AND (status = 'Pendiente'::public.order_status)))
+  WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (status = 'Pendiente'::public.order_status) AND ((shipping_address_id IS NULL) OR (EXISTS ( SELECT 1
    FROM public.addresses a
   WHERE ((a.id = orders.shipping_address_id) AND (a.user_id = ( SELECT auth.uid() AS uid))))))));
 CREATE POLICY "Orders: read own" ON public.orders
@@ -844,7 +849,7 @@ $function$;
 GRANT EXECUTE ON FUNCTION public.addresses_before_write() TO PUBLIC, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_orders(p_status text DEFAULT NULL::text, p_from date DEFAULT NULL::date, p_to date DEFAULT NULL::date, p_search text DEFAULT NULL::text, p_limit integer DEFAULT 25, p_offset integer DEFAULT 0, p_order_id uuid DEFAULT NULL::uuid)
- RETURNS TABLE(id uuid, created_at timestamp with time zone, status text, user_id uuid, customer_email text, customer_name text, subtotal numeric, discount numeric, shipping numeric, total numeric, coupon_code text, paid_at timestamp with time zone, payment_provider text, payment_ref text, payment_method text, installments smallint, shipping_address jsonb, carrier text, tracking_number text, shipped_at timestamp with time zone, completed_at timestamp with time zone, refunded_at timestamp with time zone, refund_ref text, total_count bigint)
+ RETURNS TABLE(id uuid, created_at timestamp with time zone, status public.order_status, user_id uuid, customer_email text, customer_name text, subtotal numeric, discount numeric, shipping numeric, total numeric, coupon_code text, paid_at timestamp with time zone, payment_provider text, payment_ref text, payment_method text, installments smallint, shipping_address jsonb, carrier text, tracking_number text, shipped_at timestamp with time zone, completed_at timestamp with time zone, refunded_at timestamp with time zone, refund_ref text, total_count bigint)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -872,7 +877,7 @@ begin
       left join auth.users u on u.id = o.user_id
       left join public.profiles p on p.id = o.user_id
      where (p_order_id is null or o.id = p_order_id)
-       and (nullif(p_status, '') is null or o.status = p_status)
+       and (nullif(p_status, '') is null or o.status::text = p_status)
        and (p_from is null or (o.created_at at time zone 'America/Mexico_City')::date >= p_from)
        and (p_to is null or (o.created_at at time zone 'America/Mexico_City')::date <= p_to)
        and (

@@ -250,8 +250,8 @@ export type Database = {
           id: number;
           order_id: string;
           created_at: string;
-          from_status: string | null;
-          to_status: string;
+          from_status: Database["public"]["Enums"]["order_status"] | null;
+          to_status: Database["public"]["Enums"]["order_status"];
           actor: string | null;
           note: string | null;
         };
@@ -259,8 +259,8 @@ export type Database = {
           id?: number;
           order_id: string;
           created_at?: string;
-          from_status?: string | null;
-          to_status: string;
+          from_status?: Database["public"]["Enums"]["order_status"] | null;
+          to_status: Database["public"]["Enums"]["order_status"];
           actor?: string | null;
           note?: string | null;
         };
@@ -268,8 +268,8 @@ export type Database = {
           id?: number;
           order_id?: string;
           created_at?: string;
-          from_status?: string | null;
-          to_status?: string;
+          from_status?: Database["public"]["Enums"]["order_status"] | null;
+          to_status?: Database["public"]["Enums"]["order_status"];
           actor?: string | null;
           note?: string | null;
         };
@@ -327,7 +327,7 @@ export type Database = {
           id: string;
           user_id: string;
           created_at: string;
-          status: string;
+          status: Database["public"]["Enums"]["order_status"];
           paid_at: string | null;
           shipping_address_id: string | null;
           subtotal: number;
@@ -356,7 +356,7 @@ export type Database = {
           id?: string;
           user_id: string;
           created_at?: string;
-          status?: string;
+          status?: Database["public"]["Enums"]["order_status"];
           paid_at?: string | null;
           shipping_address_id?: string | null;
           subtotal?: number;
@@ -385,7 +385,7 @@ export type Database = {
           id?: string;
           user_id?: string;
           created_at?: string;
-          status?: string;
+          status?: Database["public"]["Enums"]["order_status"];
           paid_at?: string | null;
           shipping_address_id?: string | null;
           subtotal?: number;
@@ -958,7 +958,7 @@ export type Database = {
         Returns: {
           id: string | null;
           created_at: string | null;
-          status: string | null;
+          status: Database["public"]["Enums"]["order_status"] | null;
           user_id: string | null;
           customer_email: string | null;
           customer_name: string | null;
@@ -1277,7 +1277,9 @@ export type Database = {
         Returns: boolean;
       };
     };
-    Enums: { [_ in never]: never };
+    Enums: {
+      order_status: "Pendiente" | "Pagado" | "Procesando" | "Enviado" | "Completado" | "Cancelado" | "Fallido" | "Reembolsado";
+    };
     CompositeTypes: { [_ in never]: never };
   };
 };

@@ -6,6 +6,19 @@ import { getSupabase } from './supabase.ts';
 import { parseAddressCopy, type AddressCopy } from '~/domain/address-copy.ts';
 import type { DataResult } from './profiles.ts';
 import { type Centavos, toCentavos, tryToCentavos } from '~/domain/money.ts';
+import type { OrderStatus } from '~/domain/orders.ts';
+import type { Database } from './database.types.ts';
+
+/** `true` when A and B are the same union: each is assignable to the other. */
+type SameUnion<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+/**
+ * The statuses the code names (ORDER_STATUS in src/domain/orders.ts, which may not import
+ * src/data) are exactly the labels of the migrations' order_status enum: a status added, renamed
+ * or removed on one side only makes this line fail to type-check. (The enum's order is checked
+ * against ORDER_STATUS by tests/db/order-status.test.ts.)
+ */
+export type OrderStatusIsTheDatabaseEnum = Holds<SameUnion<OrderStatus, Database['public']['Enums']['order_status']>>;
 
 /** An order as the account's history lists it. */
 export interface AccountOrder {

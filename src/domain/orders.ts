@@ -7,10 +7,15 @@ import { type Centavos, tryToCentavos, formatCentavos } from './money.ts';
 /** Shown where a value is missing or not usable. */
 export const MISSING = '-';
 
+/**
+ * The statuses of an order, named for the code. They are the labels of the database's
+ * order_status enum, in its order (the order an order goes through them): src/data/orders.ts
+ * fails to type-check when the two differ, tests/db/order-status.test.ts when the order does.
+ */
 export const ORDER_STATUS = {
   pending: 'Pendiente',
-  processing: 'Procesando',
   paid: 'Pagado',
+  processing: 'Procesando',
   shipped: 'Enviado',
   completed: 'Completado',
   cancelled: 'Cancelado',

@@ -184,8 +184,9 @@ describe('the demo data', () => {
     const { DEMO_CUSTOMER, DEMO_CUSTOMER_ORDER_COUNT, DEMO_ORDER_COUNT, DEMO_REWARD_POINTS, DEMO_SHOPPER } = await import('../../scripts/seed/constants.ts');
     const seeded = await migratedPglite({ seed: true });
     try {
+      // Statuses sort in the order_status enum's order: the order an order goes through them.
       const statuses = await seeded.query<{ status: string }>('select distinct status from public.orders order by 1');
-      expect(statuses.rows.map((r) => r.status)).toEqual(['Cancelado', 'Completado', 'Enviado', 'Fallido', 'Pagado', 'Pendiente', 'Procesando', 'Reembolsado']);
+      expect(statuses.rows.map((r) => r.status)).toEqual(['Pendiente', 'Pagado', 'Procesando', 'Enviado', 'Completado', 'Cancelado', 'Fallido', 'Reembolsado']);
       const count = async (user: string) =>
         (await seeded.query<{ n: number }>('select count(*)::int as n from public.orders where user_id = $1', [user])).rows[0]!.n;
       expect(await count(DEMO_SHOPPER.id)).toBe(DEMO_ORDER_COUNT);
