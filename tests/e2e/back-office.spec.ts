@@ -45,11 +45,11 @@ test('sin sesión /admin lleva al inicio de sesión y de vuelta; una compradora 
   }
   await expect(office.nav.getByRole('link', { name: 'Pedidos' })).toHaveAttribute('aria-current', 'page');
 
-  // The account page keeps 'Registrar producto' and adds 'Administrar tienda'.
+  // The account page keeps 'Registrar producto' and adds 'Panel de administración'.
   const account = new AccountPage(page);
   await account.goto();
   await expect(account.sidebar.getByRole('link', { name: 'Registrar producto' })).toHaveAttribute('href', '/admin/add');
-  await account.sidebar.getByRole('link', { name: 'Administrar tienda' }).click();
+  await account.sidebar.getByRole('link', { name: 'Panel de administración' }).click();
   await page.waitForURL(atPath('/admin'));
   await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible();
   // 'Registrar nuevo producto' stays reachable from 'Productos'.
@@ -62,7 +62,7 @@ test('sin sesión /admin lleva al inicio de sesión y de vuelta; una compradora 
     .newContext()
     .then((c) => c.newPage());
   await signInAs(shopperPage, SHOPPER.email, SHOPPER.password);
-  await expect(new AccountPage(shopperPage).sidebar.getByRole('link', { name: 'Administrar tienda' })).toHaveCount(0);
+  await expect(new AccountPage(shopperPage).sidebar.getByRole('link', { name: 'Panel de administración' })).toHaveCount(0);
   for (const path of ['/admin', '/admin/pedidos', '/admin/productos', '/admin/boletin', '/admin/catalogo']) {
     await shopperPage.goto(path);
     await expect(shopperPage.getByRole('heading', { name: 'No tienes acceso' })).toBeVisible();

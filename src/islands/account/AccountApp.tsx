@@ -170,7 +170,7 @@ function Sidebar({ user, profile, tab, showForm, withProductForm, onToggleForm, 
       )}
       {profile.isAdmin && (
         <a className="btn btn-primary" href="/admin">
-          Administrar tienda
+          Panel de administración
         </a>
       )}
       <button type="button" className="btn btn-outline" onClick={() => void signOut()}>
