@@ -14,6 +14,7 @@
  */
 import { hostname } from 'node:os';
 import { z } from 'zod';
+import { ORDER_STATUS } from '~/domain/orders.ts';
 import { closeAttempt } from './orders/attempts.ts';
 import { capturePayment, intentPayment, settlePayment } from './orders/settlement.ts';
 import type { ServerContext } from './context.ts';
@@ -112,7 +113,7 @@ export async function sweep(ctx: ServerContext, holder: string, options: SweepOp
       .from('payment_attempts')
       .select('id, order_id, provider, ref, orders!inner(status)')
       .eq('status', 'open')
-      .neq('orders.status', 'Pendiente')
+      .neq('orders.status', ORDER_STATUS.pending)
       .in('provider', refundProviders(ctx))
       .lte('next_check_at', new Date().toISOString())
       .order('next_check_at')

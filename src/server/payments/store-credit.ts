@@ -4,6 +4,7 @@
  * (release_store_credit); this endpoint only asks and answers.
  */
 import { z } from 'zod';
+import { ORDER_STATUS } from '~/domain/orders.ts';
 import { STORE_CREDIT_MESSAGES } from '~/domain/store-credit.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate } from '../http/auth.ts';
@@ -42,11 +43,13 @@ export async function storeCreditPayment(
   if (!body.use) {
     const { data, error } = await ctx.admin.rpc('release_store_credit', { p_order_id: body.orderId, p_user: caller.id });
     if (error) refuse(error);
-    return json({ orderId: body.orderId, released: Number(data ?? 0), status: 'Pendiente' });
+    return json({ orderId: body.orderId, released: Number(data ?? 0), status: ORDER_STATUS.pending });
   }
   const { data, error } = await ctx.admin.rpc('apply_store_credit', { p_order_id: body.orderId, p_user: caller.id });
   if (error) refuse(error);
-  const applied = z.object({ applied: z.number(), credit: z.number(), due: z.number(), status: z.string() }).parse(data);
-  if (applied.status === 'Pagado') await onPaid(body.orderId, caller.email);
+  // apply_store_credit leaves the order pending, or pays it when the balance covers all of it.
+  const appliedAnswer = z.object({ applied: z.number(), credit: z.number(), due: z.number(), status: z.enum([ORDER_STATUS.pending, ORDER_STATUS.paid]) });
+  const applied = appliedAnswer.parse(data);
+  if (applied.status === ORDER_STATUS.paid) await onPaid(body.orderId, caller.email);
   return json({ orderId: body.orderId, ...applied });
 }
