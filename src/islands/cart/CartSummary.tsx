@@ -1,6 +1,6 @@
 /**
  * Step 1 of the checkout: the cart as a table (image, name, price, stock, quantity − / +, line
- * amount, Eliminar), the coupon form, the amounts, the free-shipping progress and 'Continuar con el
+ * amount, Eliminar; on phones each line is a card, checkout.css), the coupon form, the amounts, the free-shipping progress and 'Continuar con el
  * envío'. The numbers come from the same pricing module as the database's create_order.
  */
 import { useStore } from '@nanostores/react';
@@ -131,7 +131,7 @@ function CartLine({ item, refusal, storage }: { item: CartItem; refusal: string 
   const atMax = !canIncrease(item.quantity, item.stock);
   return (
     <tr data-product-id={item.id}>
-      <td>{item.image ? <img src={resolveImage(item.image, storage)} alt="" width={64} height={64} loading="lazy" /> : null}</td>
+      <td className="cart-image">{item.image ? <img src={resolveImage(item.image, storage)} alt="" width={64} height={64} loading="lazy" /> : null}</td>
       <th scope="row" className="cart-name">
         <a href={`/product/${encodeURIComponent(item.id)}`}>{item.name}</a>
         {refusal && (
@@ -140,9 +140,13 @@ function CartLine({ item, refusal, storage }: { item: CartItem; refusal: string 
           </p>
         )}
       </th>
-      <td>{formatCentavos(item.priceCentavos)}</td>
-      <td>{item.stock === null ? 'Disponible' : item.stock}</td>
-      <td>
+      <td className="cart-price" data-label="Precio">
+        {formatCentavos(item.priceCentavos)}
+      </td>
+      <td className="cart-stock" data-label="Stock">
+        {item.stock === null ? 'Disponible' : item.stock}
+      </td>
+      <td className="cart-qty">
         <div className="qty" role="group" aria-label={`Cantidad de ${item.name}`}>
           <button
             type="button"
@@ -168,8 +172,10 @@ function CartLine({ item, refusal, storage }: { item: CartItem; refusal: string 
         </div>
         {atMax && <p className="qty-max">{CHECKOUT_MESSAGES.maxStock}</p>}
       </td>
-      <td>{formatCentavos(lineTotalCentavos(item))}</td>
-      <td>
+      <td className="cart-amount" data-label="Importe">
+        {formatCentavos(lineTotalCentavos(item))}
+      </td>
+      <td className="cart-remove">
         <button type="button" className="btn btn-outline btn-sm" onClick={() => removeFromCart(item.id)} aria-label={`Eliminar ${item.name}`}>
           Eliminar
         </button>
