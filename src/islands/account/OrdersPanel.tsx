@@ -77,7 +77,7 @@ export default function OrdersPanel({ userId }: { userId: string }) {
           return (
             <>
               <div className="acct-table-wrap">
-                <table className="acct-table">
+                <table className="acct-table acct-orders">
                   <thead>
                     <tr>
                       <th scope="col">ID</th>
@@ -146,16 +146,16 @@ function OrderRowView({ order, isOpen, lines, onPeek, onToggle, onRetry }: RowPr
   return (
     <Fragment>
       <tr data-testid="order-row" data-order-id={order.id}>
-        <td>{orderDisplayId(order.id)}</td>
-        <td>{formatOrderDate(order.created_at)}</td>
-        <td>{order.totalCentavos === null ? '-' : formatCentavos(order.totalCentavos)}</td>
-        <td>
+        <td data-label="ID">{orderDisplayId(order.id)}</td>
+        <td data-label="Fecha">{formatOrderDate(order.created_at)}</td>
+        <td data-label="Total">{order.totalCentavos === null ? '-' : formatCentavos(order.totalCentavos)}</td>
+        <td className="acct-order-status">
           <span className={`badge ${BADGE[statusColor(order.status)]}`} data-color={statusColor(order.status)}>
             {order.status}
           </span>
           <OrderPaymentNote order={order} />
         </td>
-        <td>
+        <td className="acct-order-toggle">
           <button
             type="button"
             className="acct-link"
