@@ -123,7 +123,7 @@ export default function SummarySection() {
           {summary.lowStock.length === 0 ? (
             <p>Ningún producto tiene 3 unidades o menos.</p>
           ) : (
-            <ul data-testid="low-stock">
+            <ul className="adm-low-stock" data-testid="low-stock">
               {summary.lowStock.slice(0, 10).map((p) => (
                 <li key={p.id}>
                   <a href={`/admin/productos?q=${encodeURIComponent(p.id)}`}>{p.name}</a> —{' '}
@@ -133,7 +133,7 @@ export default function SummarySection() {
             </ul>
           )}
           {summary.lowStockCount > 10 && (
-            <p>
+            <p className="adm-more">
               <a href="/admin/productos?filtro=poco-stock">Ver los {summary.lowStockCount} productos con poco stock</a>
             </p>
           )}
