@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { collections, expansions, franchises, getCollection, productTypes } from '~/domain/catalog.ts';
-import { computeOrderAmounts, pricedLine } from '~/domain/pricing.ts';
+import { pricedLine } from '~/domain/money.ts';
+import { computeOrderAmounts } from '~/domain/pricing.ts';
 import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_CUSTOMER_ADDRESS_ID, DEMO_SHOPPER, DEMO_SUBSCRIBERS } from './constants.ts';
 import { NEW_ARRIVAL_EXPANSIONS, demoProducts, productTypeKind, scaledProducts, type SeedProduct } from './products.ts';
 import * as sql from './sql.ts';

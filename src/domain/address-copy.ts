@@ -6,14 +6,14 @@
  */
 
 /** An order's address copy; a part the column does not hold as text is null. */
-export interface AddressCopy {
+export type AddressCopy = {
   label: string | null;
   street: string | null;
   city: string | null;
   state: string | null;
   zip: string | null;
   country: string | null;
-}
+};
 
 /** Reads the column: the copy when it holds an object (every part not written as text is null), else null. */
 export function parseAddressCopy(value: unknown): AddressCopy | null {

@@ -90,6 +90,15 @@ export function toCentavos(pesos: number | string): Centavos {
   return cents;
 }
 
+/**
+ * A line whose unit price arrives in pesos from outside the shop's types (a Postgres numeric
+ * string, the shared pricing fixture, the seed's catalogue), as pricing.ts prices it: the unit
+ * price in Centavos and the quantity. Throws a RangeError for a price that is not an amount.
+ */
+export function pricedLine(line: { price: number | string; quantity: number }): { priceCentavos: Centavos; quantity: number } {
+  return { priceCentavos: toCentavos(line.price), quantity: line.quantity };
+}
+
 /** Pesos of a centavo amount, as a number with at most two decimals (123450 → 1234.5). */
 export function toPesos(centavos: Centavos): number {
   assertCentavos(centavos);

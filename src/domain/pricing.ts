@@ -14,7 +14,7 @@
  * - An empty order has no shipping (nothing to ship); the database refuses empty orders anyway.
  * - total = subtotal − discount + shipping.
  */
-import { addCentavos, type Centavos, multiplyCentavos, centavos, percentOfCentavos, toCentavos, toPesos } from './money.ts';
+import { addCentavos, type Centavos, multiplyCentavos, centavos, percentOfCentavos, toPesos } from './money.ts';
 
 const ZERO = centavos(0);
 
@@ -74,15 +74,6 @@ export function applyCoupon(input: string | null | undefined): CouponResult {
 export interface PricedLine {
   priceCentavos: Centavos;
   quantity: number;
-}
-
-/**
- * A line whose unit price arrives in pesos from outside the shop's types (a Postgres numeric
- * string, the shared pricing fixture, the seed's catalogue): the price becomes Centavos here.
- * Throws a RangeError for a price that is not an amount.
- */
-export function pricedLine<T extends { price: number | string; quantity: number }>(line: T): PricedLine {
-  return { priceCentavos: toCentavos(line.price), quantity: line.quantity };
 }
 
 /** Line amount in centavos: unit price × quantity. */

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import { computeOrderAmounts, pricedLine } from '~/domain/pricing.ts';
+import { pricedLine } from '~/domain/money.ts';
+import { computeOrderAmounts } from '~/domain/pricing.ts';
 import { ROOT_DIR, attempt, commit, inRolledBackTx, type Outcome, type Queryable } from './support.ts';
 import { migratedPglite } from './support.ts';
 

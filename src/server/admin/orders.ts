@@ -7,7 +7,8 @@
  */
 import { z } from 'zod';
 import { CARRIERS } from '~/domain/orders.ts';
-import { findOrder, orderAmount } from '../orders/order.ts';
+import { orderAmount } from '../orders/order.ts';
+import { findOrder, findOrderForStatusEmail } from '../orders/order-row.ts';
 import type { AdminContext, ServerContext } from '../context.ts';
 import { ApiError, json, readJson } from '../http/json.ts';
 import { refundCharge } from '../orders/refunds.ts';
@@ -46,13 +47,8 @@ async function customerEmail(ctx: ServerContext, userId: string): Promise<string
 /** Queues the status e-mail once per order and status; a failure is logged, never thrown. */
 export async function notifyShopper(ctx: ServerContext, orderId: string, status: string): Promise<void> {
   try {
-    const { data, error } = await ctx.admin
-      .from('orders')
-      .select('id, user_id, total, carrier, tracking_number, payment_method, credit_applied, refund_ref')
-      .eq('id', orderId)
-      .maybeSingle();
-    if (error || !data) return;
-    const order = data;
+    const order = await findOrderForStatusEmail(ctx, orderId);
+    if (!order) return;
     const email = statusEmail(status, order, ctx.siteUrl);
     const to = await customerEmail(ctx, order.user_id);
     if (!email || !to) return;

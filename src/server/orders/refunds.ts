@@ -6,10 +6,11 @@
  * payment; fail_refund: it stays in payments_needing_attention and the sweeper retries it).
  */
 import { z } from 'zod';
-import { centavos, centavosToDecimalString, paymentAmount } from '~/domain/money.ts';
+import type { Centavos } from '~/domain/money.ts';
 import { REFUND_MESSAGES } from '~/domain/orders.ts';
 import type { ServerContext } from '../context.ts';
 import type { RefundInfo } from '../payments/providers/types.ts';
+import { dueRefund, pesosParam } from './order-row.ts';
 
 /** Why a charge is refunded (payment_refunds.reason). */
 
@@ -25,8 +26,7 @@ export interface Charge {
   provider: string;
   /** Stripe PaymentIntent id or PayPal capture id. */
   ref: string;
-  /** Integer centavos. */
-  amount: number;
+  amount: Centavos;
   /** How it was paid, when known: an 'oxxo' charge is never sent to the provider (not refundable). */
   method?: string | null;
   /** Whether a shipped order's units go back on sale with the refund (the admin marked them returned). */
@@ -86,8 +86,7 @@ export async function refundCharge(ctx: ServerContext, charge: Charge, reason: R
     p_order_id: charge.orderId,
     p_provider: charge.provider,
     p_payment_ref: charge.ref,
-    // Two decimals survive the trip through a JSON number exactly.
-    p_amount: Number(centavosToDecimalString(centavos(charge.amount))),
+    p_amount: pesosParam(charge.amount),
     p_reason: reason,
     p_restock: charge.restock === true,
   });
@@ -112,8 +111,8 @@ export async function retryDueRefunds(ctx: ServerContext, limit = 20): Promise<{
   const rows = data ?? [];
   let succeeded = 0;
   for (const row of rows) {
-    const amount = paymentAmount(row.amount);
-    const outcome = await runRefund(ctx, row.id, { orderId: row.order_id, provider: row.provider, ref: row.payment_ref, amount }, row.reason);
+    const due = dueRefund(row);
+    const outcome = await runRefund(ctx, due.id, due.charge, due.reason);
     if (outcome.status === 'succeeded') succeeded += 1;
   }
   return { retried: rows.length, succeeded };

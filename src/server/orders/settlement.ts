@@ -3,14 +3,16 @@
  * longer take it, into a refund (cash at OXXO: into the shopper's balance), and the confirmation
  * e-mail of a paid order. Every payment endpoint, both webhooks and the sweeper settle through it.
  */
-import { centavos } from '~/domain/money.ts';
+import { formatAddressCopy } from '~/domain/address-copy.ts';
+import { type Centavos, centavos } from '~/domain/money.ts';
 import { oxxoCreditedMessage } from '~/domain/store-credit.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/json.ts';
 import { receiptEmail } from '../mail/templates/receipt.ts';
 import type { IntentInfo, PayPalOrderInfo } from '../payments/providers/types.ts';
 import { closeAttempt } from './attempts.ts';
-import { addressLine, findOrder, orderAmount, type OrderRow } from './order.ts';
+import { orderAmount } from './order.ts';
+import { findOrder, findOrderLines, type OrderRow } from './order-row.ts';
 import { refundCharge, REFUND_MESSAGES, type RefundReason } from './refunds.ts';
 import { creditOxxoPayment } from './store-credit.ts';
 
@@ -24,7 +26,7 @@ export interface Settlement {
   /** True when that money went to the shopper's balance (cash at OXXO cannot be refunded). */
   credited?: boolean;
   /** Centavos of the payment that did not go to the order (refunded or credited). */
-  amount?: number;
+  amount?: Centavos;
   /** 'succeeded' or, when the provider refused for now, 'failed' (retried by the sweeper). */
   refundStatus?: string;
 }
@@ -36,8 +38,8 @@ export interface ConfirmedPayment {
   provider: string;
   /** The charge: Stripe PaymentIntent id, PayPal capture id. */
   ref: string;
-  /** Integer centavos, or null when the provider did not say. */
-  amount: number | null;
+  /** Null when the provider did not say. */
+  amount: Centavos | null;
   currency: string | null;
   /** The payment attempt it completes (PaymentIntent or PayPal order id); default ref. */
   attemptRef?: string;
@@ -144,7 +146,7 @@ export async function settlePayment(
 /** The endpoint's answer for a settlement: 409 with the shopper's message when it was refunded. */
 export function settlementAnswer(settled: Settlement, orderId: string): { orderId: string; status: string; changed: boolean } {
   if (settled.credited) {
-    throw new ApiError(409, oxxoCreditedMessage(centavos(settled.amount ?? 0)), 'order_credited');
+    throw new ApiError(409, oxxoCreditedMessage(settled.amount ?? centavos(0)), 'order_credited');
   }
   if (settled.refunded && settled.refunded !== 'shop') {
     throw new ApiError(409, REFUND_MESSAGES[settled.refunded], 'order_refunded');
@@ -166,14 +168,9 @@ async function sendReceipt(ctx: ServerContext, order: OrderRow, recipient: strin
     email = userData?.user?.email ?? null;
   }
   if (!email) return;
-  const { data: items } = await ctx.admin.from('order_items').select('quantity, price, products(name)').eq('order_id', order.id);
-  const lines = (items ?? []).map((i) => ({
-    name: i.products?.name ?? 'Producto no disponible',
-    quantity: i.quantity,
-    price: i.price,
-  }));
+  const lines = await findOrderLines(ctx, order.id);
   // The order's own copy: what the shopper chose at payment, whatever the address book says now.
-  const address = addressLine(order.shipping_address);
+  const address = formatAddressCopy(order.shipping_address);
   await ctx.mail({
     to: email,
     ...receiptEmail({ ...order, lines, address, siteUrl: ctx.siteUrl, installments: order.installments ?? null, method: order.payment_method ?? null }),

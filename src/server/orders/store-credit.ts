@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { ServerContext } from '../context.ts';
 import { oxxoCreditEmail } from '../mail/templates/store-credit.ts';
-import type { OrderRow } from './order.ts';
+import type { OrderRow } from './order-row.ts';
 
 /** What store_credit_post answers. */
 const postAnswer = z.object({ id: z.number(), created: z.boolean(), balance: z.number() });

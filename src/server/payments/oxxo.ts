@@ -6,13 +6,14 @@
  */
 import { z } from 'zod';
 import { MEXICAN_PAYMENT_MESSAGES, oxxoAllowed, oxxoReservationEnd, oxxoVoucherDays } from '~/domain/mexican-payments.ts';
-import { centavos } from '~/domain/money.ts';
+import { type Centavos, centavos } from '~/domain/money.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate, type Caller } from '../http/auth.ts';
 import { ApiError, json, readJson } from '../http/json.ts';
 import { oxxoVoucherEmail } from '../mail/templates/oxxo-voucher.ts';
 import { closeAttempt, recordAttempt } from '../orders/attempts.ts';
-import { findOrder, ORDER_NOT_PAYABLE, ownOrder, requireShippingAddress, type OrderRow } from '../orders/order.ts';
+import { ORDER_NOT_PAYABLE, ownOrder, requireShippingAddress } from '../orders/order.ts';
+import { findOrder, type OrderRow } from '../orders/order-row.ts';
 import { intentPayment, settlePayment, settlementAnswer } from '../orders/settlement.ts';
 import { ensureCustomer } from './customers.ts';
 import { orderIdSchema, provider, requireCard } from './guards.ts';
@@ -37,7 +38,13 @@ function storedVoucher(order: OrderRow): StoredVoucher | null {
   const parsed = storedVoucherSchema.safeParse(order.oxxo_voucher);
   if (!parsed.success) return null;
   const v = parsed.data;
-  return { reference: v.reference, expiresAt: v.expiresAt, amount: v.amount, hostedVoucherUrl: v.hostedVoucherUrl ?? null, paymentIntentId: v.paymentIntentId };
+  return {
+    reference: v.reference,
+    expiresAt: v.expiresAt,
+    amount: centavos(v.amount),
+    hostedVoucherUrl: v.hostedVoucherUrl ?? null,
+    paymentIntentId: v.paymentIntentId,
+  };
 }
 
 /** The name Stripe prints on the voucher: the profile's name, else its username, else the e-mail's. */
@@ -87,7 +94,7 @@ async function requireNoOtherVoucher(ctx: ServerContext, caller: Caller, orderId
  * deadline (cash taken at the store is confirmed by the next business day); the voucher goes out
  * by e-mail. Asking again answers the same voucher. One open voucher per shopper.
  */
-export async function createOxxoVoucher(ctx: ServerContext, caller: Caller, order: OrderRow, amount: number): Promise<Response> {
+export async function createOxxoVoucher(ctx: ServerContext, caller: Caller, order: OrderRow, amount: Centavos): Promise<Response> {
   const card = requireCard(ctx);
   if (!oxxoAllowed(centavos(amount))) throw new ApiError(409, MEXICAN_PAYMENT_MESSAGES.oxxoOutOfRange, 'oxxo_amount_out_of_range');
   const existing = storedVoucher(order);

@@ -15,11 +15,11 @@
  * Any other event answers {received: true, handled: false}.
  */
 import { z } from 'zod';
-import { centavos, centavosToDecimalString } from '~/domain/money.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError, json, readText } from '../http/json.ts';
 import { closeAttempt } from '../orders/attempts.ts';
-import { findOrder, orderAmount } from '../orders/order.ts';
+import { orderAmount } from '../orders/order.ts';
+import { findOrder, pesosParam } from '../orders/order-row.ts';
 import { capturePayment, settlePayment } from '../orders/settlement.ts';
 import { provider, requirePayPal } from './guards.ts';
 import { linkedId } from './providers/paypal.ts';
@@ -143,7 +143,7 @@ async function captureRefunded(ctx: ServerContext, paypal: PayPalProvider, event
     p_order_id: order.id,
     p_provider: paypal.name,
     p_payment_ref: refund.captureId,
-    p_amount: Number(centavosToDecimalString(centavos(charged))),
+    p_amount: pesosParam(charged),
     p_reason: 'shop',
   });
   if (claimError) throw new Error(`claim_refund: ${claimError.message}`);

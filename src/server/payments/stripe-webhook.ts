@@ -19,20 +19,20 @@ export async function stripeWebhook(request: Request, ctx: ServerContext): Promi
   const card = requireCard(ctx);
   const raw = await readText(request, 512 * 1024);
   const event = await provider(async () => card.verifyWebhook(raw, request.headers.get('stripe-signature')));
-  if ((event.type === 'payment_intent.payment_failed' || event.type === 'payment_intent.canceled') && event.intent) {
+  if ((event.type === 'payment_intent.payment_failed' || event.type === 'payment_intent.canceled') && event.intentId) {
     // An OXXO voucher that expired (or was cancelled) unpaid: its order is cancelled, stock returned.
-    const intent = await provider(() => card.retrievePaymentIntent(event.intent!.id));
+    const intent = await provider(() => card.retrievePaymentIntent(event.intentId!));
     const released = intent ? await releaseOxxoOrder(ctx, intent) : false;
     if (!released) console.info(`[stripe] evento ${event.id} (${event.type}) sin acción`);
     return json({ received: true, handled: released, ...(released && intent ? { orderId: intent.orderId, status: 'Cancelado' } : {}) });
   }
-  if (event.type !== 'payment_intent.succeeded' || !event.intent) {
+  if (event.type !== 'payment_intent.succeeded' || !event.intentId) {
     console.info(`[stripe] evento ${event.id} (${event.type}) sin acción`);
     return json({ received: true, handled: false });
   }
   try {
     // The event body is not trusted for the amount: the intent is retrieved from the provider.
-    const intent = await provider(() => card.retrievePaymentIntent(event.intent!.id));
+    const intent = await provider(() => card.retrievePaymentIntent(event.intentId!));
     if (!intent || !intent.orderId || intent.status !== 'succeeded') {
       throw new ApiError(404, 'Pago no encontrado o no completado.', 'intent_not_found');
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { statusEmail } from '~/server/mail/templates/order-status.ts';
 import { csvField, toCsv } from '~/server/admin/newsletter.ts';
+import { centavos } from '~/domain/money.ts';
 
 describe('CSV (RFC 4180)', () => {
   it('quotes fields with commas, quotes and line breaks, doubling the quotes', () => {
@@ -30,7 +31,7 @@ describe('CSV (RFC 4180)', () => {
 });
 
 describe('status e-mails', () => {
-  const order = { id: '00000000-0000-4000-c000-0000000abc02', total: '1299.5', carrier: 'DHL', tracking_number: '<123>' };
+  const order = { id: '00000000-0000-4000-c000-0000000abc02', total: centavos(129950), carrier: 'DHL', tracking_number: '<123>' };
 
   it('tells the shopper the carrier and the tracking number, escaped', () => {
     const mail = statusEmail('Enviado', order, 'https://tienda.mx/')!;

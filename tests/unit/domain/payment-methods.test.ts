@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_METHOD_LABELS, orderEventNote, paymentMethodLabel } from '~/domain/payment-methods.ts';
 import { receiptEmail } from '~/server/mail/templates/receipt.ts';
+import { centavos } from '~/domain/money.ts';
 
 const PROVIDERS = ['stripe', 'paypal', 'simulated-card', 'simulated-paypal'];
 
@@ -80,11 +81,11 @@ describe('orderEventNote', () => {
 describe('the receipt e-mail names the method with it', () => {
   const order = {
     id: '0f8fad5b-d9cb-469f-a165-70867728950e',
-    subtotal: '3500.00',
-    discount: '0.00',
-    shipping: '0.00',
-    total: '3500.00',
-    lines: [{ name: 'Caja', quantity: 1, price: '3500.00' }],
+    subtotal: centavos(350000),
+    discount: centavos(0),
+    shipping: centavos(0),
+    total: centavos(350000),
+    lines: [{ name: 'Caja', quantity: 1, price: centavos(350000) }],
     address: null,
     siteUrl: 'http://shop.test',
   };

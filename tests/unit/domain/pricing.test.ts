@@ -9,12 +9,11 @@ import {
   freeShippingProgress,
   lineTotalCentavos,
   normalizeCouponCode,
-  pricedLine,
   shippingCentavos,
   subtotalCentavos,
 } from '~/domain/pricing';
 
-import type { Centavos } from '~/domain/money.ts';
+import { type Centavos, pricedLine } from '~/domain/money.ts';
 // Amounts in centavos as the tests write them; values the code must refuse are passed unchecked.
 const c = (n: number) => n as Centavos;
 

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { receiptEmail } from '~/server/mail/templates/receipt.ts';
+import { centavos } from '~/domain/money.ts';
 
 describe('confirmation e-mail', () => {
   it('lists the products and the stored amounts in Spanish and escapes names', () => {
     const mail = receiptEmail({
       id: '0f8fad5b-d9cb-469f-a165-70867728950e',
-      subtotal: '1357.00',
-      discount: '135.70',
-      shipping: '99.00',
-      total: '1320.30',
-      lines: [{ name: 'Caja <especial>', quantity: 2, price: '599.00' }],
+      subtotal: centavos(135700),
+      discount: centavos(13570),
+      shipping: centavos(9900),
+      total: centavos(132030),
+      lines: [{ name: 'Caja <especial>', quantity: 2, price: centavos(59900) }],
       address: 'Av. Reforma 222, CDMX',
       siteUrl: 'http://shop.test/',
     });

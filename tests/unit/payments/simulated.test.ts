@@ -3,6 +3,7 @@ import { SimulatedCardProvider } from '~/server/payments/providers/simulated-car
 import { SimulatedPayPalProvider } from '~/server/payments/providers/simulated-paypal.ts';
 import { memorySimStore } from '~/server/payments/providers/simulated-records.ts';
 import { PaymentError } from '~/server/payments/providers/types.ts';
+import { centavos } from '~/domain/money.ts';
 
 const USER = 'user-1';
 const card = (number: string) => ({ number, expMonth: 12, expYear: 2040, cvc: '123' });
@@ -10,7 +11,7 @@ const card = (number: string) => ({ number, expMonth: 12, expYear: 2040, cvc: '1
 async function setup() {
   const provider = new SimulatedCardProvider(memorySimStore());
   const customerId = await provider.createCustomer({ id: USER, email: 'a@b.mx' });
-  const intent = await provider.createPaymentIntent({ orderId: 'order-1', userId: USER, amount: 69_800, customerId, idempotencyKey: 'k1' });
+  const intent = await provider.createPaymentIntent({ orderId: 'order-1', userId: USER, amount: centavos(69_800), customerId, idempotencyKey: 'k1' });
   return { provider, customerId, intent };
 }
 
@@ -18,7 +19,7 @@ describe('simulated card provider', () => {
   it('returns the same customer and the same intent for the same idempotency key', async () => {
     const { provider, customerId, intent } = await setup();
     expect(await provider.createCustomer({ id: USER, email: 'a@b.mx' })).toBe(customerId);
-    const again = await provider.createPaymentIntent({ orderId: 'order-1', userId: USER, amount: 69_800, customerId, idempotencyKey: 'k1' });
+    const again = await provider.createPaymentIntent({ orderId: 'order-1', userId: USER, amount: centavos(69_800), customerId, idempotencyKey: 'k1' });
     expect(again.id).toBe(intent.id);
     expect(intent).toMatchObject({ amount: 69_800, currency: 'mxn', status: 'requires_payment_method', orderId: 'order-1' });
   });

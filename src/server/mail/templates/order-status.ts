@@ -2,7 +2,7 @@
  * The e-mails a shopper gets when the shop moves their order: shipped (with carrier and tracking
  * number), completed, cancelled, refunded. Spanish, HTML and plain text, every value escaped.
  */
-import { formatCentavos, toCentavos } from '~/domain/money.ts';
+import { type Centavos, centavos, formatCentavos } from '~/domain/money.ts';
 import { orderDisplayId, trackingUrl } from '~/domain/orders.ts';
 import { escapeHtml as escape } from '../html.ts';
 
@@ -12,20 +12,20 @@ export type NotifiedStatus = 'Enviado' | 'Completado' | 'Cancelado' | 'Reembolsa
 /** What a status e-mail needs to know about the order. */
 export interface StatusEmailOrder {
   id: string;
-  total: number | string;
+  total: Centavos;
   carrier?: string | null;
   tracking_number?: string | null;
   /** How it was paid ('card', 'oxxo', 'paypal', 'store_credit'), to say truthfully where money went. */
   payment_method?: string | null;
-  /** The part paid with the balance (pesos). */
-  credit_applied?: number | string | null;
+  /** The part paid with the balance. */
+  credit_applied?: Centavos | null;
   /** How it was refunded: 'saldo-…' to the balance, 'transferencia:REF' by bank transfer, else the provider's refund. */
   refund_ref?: string | null;
 }
 
 /** What a cancelled order's e-mail says about money: never 'no charge' when a voucher may be paid. */
 function cancelledLines(number: string, order: StatusEmailOrder): string[] {
-  const credit = toCentavos(order.credit_applied ?? 0);
+  const credit = order.credit_applied ?? centavos(0);
   const lines = [`Cancelamos tu pedido ${number}.`];
   if (order.payment_method === 'oxxo') {
     lines.push(
@@ -41,15 +41,12 @@ function cancelledLines(number: string, order: StatusEmailOrder): string[] {
 
 /** Where the money of a refunded order went. */
 function refundedLines(number: string, order: StatusEmailOrder): string[] {
-  const credit = toCentavos(order.credit_applied ?? 0);
-  const paid = toCentavos(Number(order.total) - Number(order.credit_applied ?? 0));
+  const credit = order.credit_applied ?? centavos(0);
+  const paid = centavos(order.total - credit);
   const ref = order.refund_ref ?? '';
   const lines: string[] = [];
   if (ref.startsWith('saldo-')) {
-    lines.push(
-      `Cancelamos tu pedido ${number} y abonamos ${formatCentavos(toCentavos(order.total))} a tu saldo a favor.`,
-      'Puedes usarlo en tu próxima compra.',
-    );
+    lines.push(`Cancelamos tu pedido ${number} y abonamos ${formatCentavos(order.total)} a tu saldo a favor.`, 'Puedes usarlo en tu próxima compra.');
     return lines;
   }
   if (ref.startsWith('transferencia:')) {

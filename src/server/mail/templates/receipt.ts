@@ -4,15 +4,15 @@
  */
 import { installmentLabel } from '~/domain/mexican-payments.ts';
 import { PAYMENT_METHOD_LABELS, paymentMethodLabel } from '~/domain/payment-methods.ts';
-import { type Centavos, formatCentavos, toCentavos } from '~/domain/money.ts';
+import { type Centavos, formatCentavos } from '~/domain/money.ts';
 import { orderDisplayId } from '~/domain/orders.ts';
 import { escapeHtml as escape } from '../html.ts';
 
-/** One product line of the confirmation e-mail; `price` is the order_items row's numeric (pesos). */
+/** One product line of the confirmation e-mail: the unit price paid. */
 export interface ReceiptLine {
   name: string;
   quantity: number;
-  price: number | string;
+  price: Centavos;
 }
 
 /**
@@ -28,16 +28,13 @@ function paymentLine(payment: { method: string | null; installments: number | nu
   return `Forma de pago: ${label}`;
 }
 
-/**
- * The confirmation e-mail of a paid order, in Spanish, as HTML and plain text. The amounts are the
- * order's stored numeric columns (pesos, as PostgREST sends them); they become Centavos here.
- */
+/** The confirmation e-mail of a paid order, in Spanish, as HTML and plain text. */
 export function receiptEmail(order: {
   id: string;
-  subtotal: number | string;
-  discount: number | string;
-  shipping: number | string;
-  total: number | string;
+  subtotal: Centavos;
+  discount: Centavos;
+  shipping: Centavos;
+  total: Centavos;
   lines: ReceiptLine[];
   address: string | null;
   siteUrl: string;
@@ -50,13 +47,12 @@ export function receiptEmail(order: {
 }): { subject: string; html: string; text: string } {
   const number = orderDisplayId(order.id);
   const subject = `Confirmación de tu pedido ${number}`;
-  const total = toCentavos(order.total);
-  const shipping = toCentavos(order.shipping);
+  const { total, shipping } = order;
   const paidWith = paymentLine({ method: order.method ?? null, installments: order.installments ?? null, provider: order.payment_provider ?? null }, total);
-  const rows = order.lines.map((l) => `${l.name} × ${l.quantity} — ${formatCentavos(toCentavos(l.price))}`);
+  const rows = order.lines.map((l) => `${l.name} × ${l.quantity} — ${formatCentavos(l.price)}`);
   const totals = [
-    `Subtotal: ${formatCentavos(toCentavos(order.subtotal))}`,
-    `Descuento: ${formatCentavos(toCentavos(order.discount))}`,
+    `Subtotal: ${formatCentavos(order.subtotal)}`,
+    `Descuento: ${formatCentavos(order.discount)}`,
     `Envío: ${shipping === 0 ? 'Gratis' : formatCentavos(shipping)}`,
     `Total pagado: ${formatCentavos(total)}`,
     ...(paidWith ? [paidWith] : []),

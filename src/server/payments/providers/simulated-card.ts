@@ -56,7 +56,12 @@ function stringsOf(value: SimData[string]): string[] | null {
 function toVoucher(record: SimRecord): OxxoVoucher | null {
   const oxxo = oxxoOf(record);
   if (oxxo.number === null || oxxo.expiresAfter === null) return null;
-  return { reference: oxxo.number, expiresAt: new Date(oxxo.expiresAfter * 1000).toISOString(), amount: Number(record.data.amount), hostedVoucherUrl: null };
+  return {
+    reference: oxxo.number,
+    expiresAt: new Date(oxxo.expiresAfter * 1000).toISOString(),
+    amount: centavos(Number(record.data.amount)),
+    hostedVoucherUrl: null,
+  };
 }
 
 function toIntent(record: SimRecord): IntentInfo {
@@ -71,7 +76,7 @@ function toIntent(record: SimRecord): IntentInfo {
     installments: typeof d.installments === 'number' ? d.installments : null,
     id: record.id,
     status: record.status ?? 'requires_payment_method',
-    amount: Number(d.amount),
+    amount: centavos(Number(d.amount)),
     currency: String(d.currency ?? ''),
     orderId: typeof d.order_id === 'string' ? d.order_id : null,
     customerId: typeof d.customer === 'string' ? d.customer : null,

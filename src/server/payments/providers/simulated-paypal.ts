@@ -12,7 +12,7 @@ function toPayPal(record: SimRecord): PayPalOrderInfo {
   return {
     id: record.id,
     status: record.status ?? 'CREATED',
-    amount: typeof d.amount === 'number' ? d.amount : null,
+    amount: typeof d.amount === 'number' ? centavos(d.amount) : null,
     currency: typeof d.currency === 'string' ? d.currency : null,
     orderId: typeof d.custom_id === 'string' ? d.custom_id : null,
     captureId: typeof d.capture_id === 'string' ? d.capture_id : null,
@@ -98,7 +98,7 @@ export class SimulatedPayPalProvider implements PayPalProvider {
     return {
       id: refund.id,
       status: refund.status === 'succeeded' ? 'COMPLETED' : String(refund.status ?? ''),
-      amount: typeof refund.data.amount === 'number' ? refund.data.amount : null,
+      amount: typeof refund.data.amount === 'number' ? centavos(refund.data.amount) : null,
       currency: 'MXN',
       captureId: typeof charge.data.capture_id === 'string' ? charge.data.capture_id : null,
     };

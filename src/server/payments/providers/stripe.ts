@@ -1,5 +1,6 @@
 /** Card payments through Stripe (server SDK), used when STRIPE_SECRET_KEY is set. */
 import Stripe from 'stripe';
+import { centavos } from '~/domain/money.ts';
 import {
   PaymentError,
   type CardProvider,
@@ -51,7 +52,7 @@ function toVoucher(pi: IntentLike): OxxoVoucher | null {
   return {
     reference: details.number,
     expiresAt: new Date(details.expires_after * 1000).toISOString(),
-    amount: pi.amount,
+    amount: centavos(pi.amount),
     hostedVoucherUrl: details.hosted_voucher_url ?? null,
   };
 }
@@ -82,7 +83,8 @@ function toIntent(pi: IntentLike): IntentInfo {
     installments: installments?.plan?.count ?? null,
     id: pi.id,
     status: pi.status,
-    amount: pi.amount,
+    // Stripe's amounts are in the currency's smallest unit: centavos for MXN.
+    amount: centavos(pi.amount),
     currency: pi.currency,
     orderId: pi.metadata?.order_id ?? null,
     customerId: customer,
@@ -270,8 +272,8 @@ export class StripeCardProvider implements CardProvider {
     } catch {
       throw new PaymentError('La firma del webhook no es válida.', 400, 'invalid_signature');
     }
-    const object = event.data?.object as IntentLike & { object?: string };
-    const intent = object && object.object === 'payment_intent' ? toIntent(object) : null;
-    return { id: event.id, type: event.type, intent };
+    const object = event.data?.object as { id?: unknown; object?: unknown } | undefined;
+    const intentId = object?.object === 'payment_intent' && typeof object.id === 'string' ? object.id : null;
+    return { id: event.id, type: event.type, intentId };
   }
 }

@@ -3,6 +3,7 @@
  * `index.ts` picks them from the payment mode: in live mode Stripe/PayPal when their keys are set
  * (a provider without keys is unavailable), in simulated mode the simulated provider for both.
  */
+import type { Centavos } from '~/domain/money.ts';
 
 /** A saved card as the account page shows it (the shape of GET /api/stripe/payment-methods). */
 export interface SavedCard {
@@ -17,7 +18,7 @@ export interface IntentInfo {
   id: string;
   status: string;
   /** Integer centavos. */
-  amount: number;
+  amount: Centavos;
   currency: string;
   orderId: string | null;
   customerId: string | null;
@@ -42,7 +43,7 @@ export interface OxxoVoucher {
   /** ISO time after which the store no longer takes it. */
   expiresAt: string;
   /** Integer centavos. */
-  amount: number;
+  amount: Centavos;
   /** Stripe's printable voucher page (null in simulated mode: the shop shows its own). */
   hostedVoucherUrl: string | null;
 }
@@ -59,7 +60,7 @@ export interface CreateIntentInput {
   orderId: string;
   userId: string;
   /** Integer centavos: the order's stored total × 100. */
-  amount: number;
+  amount: Centavos;
   customerId: string | null;
   /** Same key, same intent: a repeated request never creates a second payment. */
   idempotencyKey: string;
@@ -71,7 +72,8 @@ export interface CreateIntentInput {
 export interface WebhookEvent {
   id: string;
   type: string;
-  intent: IntentInfo | null;
+  /** The PaymentIntent it is about, if any; the server reads the intent again before acting on it. */
+  intentId: string | null;
 }
 
 /** A refund as the provider reports it. */
@@ -112,7 +114,7 @@ export interface CardProvider {
    */
   cancelPaymentIntent(intentId: string): Promise<IntentInfo | null>;
   /** Refunds a succeeded intent in full; the same idempotency key never refunds twice. */
-  refundPayment(intentId: string, amount: number, idempotencyKey: string): Promise<RefundInfo>;
+  refundPayment(intentId: string, amount: Centavos, idempotencyKey: string): Promise<RefundInfo>;
   /** Verifies a webhook's signature and decodes it; throws when the signature is wrong. */
   verifyWebhook(rawBody: string, signature: string | null): WebhookEvent;
 }
@@ -122,7 +124,7 @@ export interface PayPalOrderInfo {
   id: string;
   status: string;
   /** Integer centavos of the (first) purchase unit, or of the capture after capturing. */
-  amount: number | null;
+  amount: Centavos | null;
   currency: string | null;
   /** The shop's order id, carried as the purchase unit's custom_id. */
   orderId: string | null;
@@ -159,7 +161,7 @@ export interface PayPalRefundInfo {
   /** COMPLETED, PENDING, CANCELLED or FAILED. */
   status: string;
   /** Integer centavos, or null when PayPal did not say. */
-  amount: number | null;
+  amount: Centavos | null;
   currency: string | null;
   /** The capture it gives money back from. */
   captureId: string | null;
@@ -178,7 +180,7 @@ export interface PayPalWebhookEvent {
 export interface PayPalProvider {
   readonly name: 'paypal' | 'simulated-paypal';
   /** Creates a PayPal order: one purchase unit, MXN, the amount with two decimals. */
-  createOrder(input: { orderId: string; amount: number; idempotencyKey: string }): Promise<PayPalOrderInfo>;
+  createOrder(input: { orderId: string; amount: Centavos; idempotencyKey: string }): Promise<PayPalOrderInfo>;
   /** Captures an approved PayPal order and reports the capture. */
   captureOrder(paypalOrderId: string, idempotencyKey: string): Promise<PayPalOrderInfo>;
   /** The PayPal order now; null when unknown. */
@@ -189,7 +191,7 @@ export interface PayPalProvider {
    */
   voidOrder(paypalOrderId: string): Promise<void>;
   /** Refunds a capture in full; the same idempotency key never refunds twice. */
-  refundCapture(captureId: string, amount: number, idempotencyKey: string): Promise<RefundInfo>;
+  refundCapture(captureId: string, amount: Centavos, idempotencyKey: string): Promise<RefundInfo>;
   /** A refund as PayPal knows it now; null when unknown. */
   getRefund(refundId: string): Promise<PayPalRefundInfo | null>;
   /**
