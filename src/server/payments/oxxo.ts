@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { MEXICAN_PAYMENT_MESSAGES, oxxoAllowed, oxxoReservationEnd, oxxoVoucherDays } from '~/domain/mexican-payments.ts';
 import { type Centavos, centavos } from '~/domain/money.ts';
+import { ORDER_STATUS } from '~/domain/orders.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate, type Caller } from '../http/auth.ts';
 import { ApiError, json, readJson } from '../http/json.ts';
@@ -78,7 +79,7 @@ async function requireNoOtherVoucher(ctx: ServerContext, caller: Caller, orderId
     .from('orders')
     .select('id')
     .eq('user_id', caller.id)
-    .eq('status', 'Pendiente')
+    .eq('status', ORDER_STATUS.pending)
     .eq('payment_method', 'oxxo')
     .not('oxxo_voucher', 'is', null)
     .neq('id', orderId)
@@ -129,7 +130,7 @@ export async function createOxxoVoucher(ctx: ServerContext, caller: Caller, orde
     .from('orders')
     .update({ payment_method: 'oxxo', oxxo_voucher: voucher, expires_at: oxxoReservationEnd(new Date(voucher.expiresAt)).toISOString() })
     .eq('id', order.id)
-    .eq('status', 'Pendiente')
+    .eq('status', ORDER_STATUS.pending)
     .select('id');
   if (error) throw new Error(`orders: ${error.message}`);
   if (!data || data.length === 0) {
@@ -169,7 +170,7 @@ export async function releaseOxxoOrder(ctx: ServerContext, intent: IntentInfo): 
     .from('orders')
     .update({ expires_at: new Date(Date.now() - 1000).toISOString() })
     .eq('id', intent.orderId)
-    .eq('status', 'Pendiente')
+    .eq('status', ORDER_STATUS.pending)
     .eq('payment_method', 'oxxo')
     .eq('oxxo_voucher->>paymentIntentId', intent.id)
     .select('id');
@@ -194,7 +195,7 @@ export async function cancelOxxoVoucher(request: Request, ctx: ServerContext): P
   const caller = await authenticate(request, ctx.admin);
   const body = await readJson(request, z.object({ orderId: orderIdSchema }));
   const { order, voucher } = await ownVoucher(ctx, caller, body.orderId);
-  if (order.status !== 'Pendiente') throw new ApiError(409, 'Este pedido ya no tiene una ficha pendiente.', 'order_not_pending');
+  if (order.status !== ORDER_STATUS.pending) throw new ApiError(409, 'Este pedido ya no tiene una ficha pendiente.', 'order_not_pending');
   const intent = await provider(() => card.cancelPaymentIntent(voucher.paymentIntentId));
   if (intent?.status === 'succeeded') {
     const settled = await settleOxxo(ctx, intent, caller.email);

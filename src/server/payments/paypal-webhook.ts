@@ -15,6 +15,7 @@
  * Any other event answers {received: true, handled: false}.
  */
 import { z } from 'zod';
+import { ORDER_STATUS, type OrderStatus } from '~/domain/orders.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError, json, readText } from '../http/json.ts';
 import { closeAttempt } from '../orders/attempts.ts';
@@ -29,7 +30,7 @@ import { paypalCaptureCompleted, paypalCaptureFailed, type PayPalProvider, type 
 const MAX_NOTIFICATION_BYTES = 512 * 1024;
 
 /** The statuses of an order whose payment went through (what a refund can undo). */
-const PAID_STATUSES = ['Pagado', 'Procesando', 'Enviado', 'Completado'];
+const PAID_STATUSES: readonly OrderStatus[] = [ORDER_STATUS.paid, ORDER_STATUS.processing, ORDER_STATUS.shipped, ORDER_STATUS.completed];
 
 const paypalId = z.string().regex(/^[\w-]{1,255}$/);
 const claimAnswer = z.object({ id: z.string(), claimed: z.boolean() });
@@ -126,7 +127,7 @@ async function captureRefunded(ctx: ServerContext, paypal: PayPalProvider, event
   if (error) throw new Error(`orders: ${error.message}`);
   const order = paid ? await findOrder(ctx, paid.id) : null;
   if (!order) return { handled: false, message: `Ningún pedido se pagó con la captura ${refund.captureId}.` };
-  if (order.status === 'Reembolsado') return { handled: true, orderId: order.id, status: order.status, changed: false };
+  if (order.status === ORDER_STATUS.refunded) return { handled: true, orderId: order.id, status: order.status, changed: false };
   if (!PAID_STATUSES.includes(order.status)) return { handled: false, orderId: order.id, status: order.status, message: `El pedido está «${order.status}».` };
   const charged = orderAmount(order);
   if (refund.amount !== charged || (refund.currency ?? '').toLowerCase() !== 'mxn') {
@@ -158,7 +159,7 @@ async function captureRefunded(ctx: ServerContext, paypal: PayPalProvider, event
   }
   const { data: status, error: completeError } = await ctx.admin.rpc('complete_refund', { p_refund_id: claim.id, p_refund_ref: refund.id });
   if (completeError) throw new Error(`complete_refund: ${completeError.message}`);
-  return { handled: true, orderId: order.id, status: typeof status === 'string' ? status : 'Reembolsado', changed: true };
+  return { handled: true, orderId: order.id, status: typeof status === 'string' ? status : ORDER_STATUS.refunded, changed: true };
 }
 
 /** POST /api/paypal/webhook: see the top of this file. */

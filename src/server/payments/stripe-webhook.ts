@@ -4,6 +4,7 @@
  * order still waiting for that OXXO voucher. The event body is trusted for ids only: the intent is
  * read again from Stripe.
  */
+import { ORDER_STATUS } from '~/domain/orders.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError, json, readText } from '../http/json.ts';
 import { intentPayment, settlePayment } from '../orders/settlement.ts';
@@ -24,7 +25,7 @@ export async function stripeWebhook(request: Request, ctx: ServerContext): Promi
     const intent = await provider(() => card.retrievePaymentIntent(event.intentId!));
     const released = intent ? await releaseOxxoOrder(ctx, intent) : false;
     if (!released) console.info(`[stripe] evento ${event.id} (${event.type}) sin acción`);
-    return json({ received: true, handled: released, ...(released && intent ? { orderId: intent.orderId, status: 'Cancelado' } : {}) });
+    return json({ received: true, handled: released, ...(released && intent ? { orderId: intent.orderId, status: ORDER_STATUS.cancelled } : {}) });
   }
   if (event.type !== 'payment_intent.succeeded' || !event.intentId) {
     console.info(`[stripe] evento ${event.id} (${event.type}) sin acción`);
