@@ -8,6 +8,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from 'local-supabase/migrate';
+import { closeAll, createOrderAs } from './pg-requests.ts';
 import { connectTo, pgServerSupport, startPgServer, type PgServer } from './pg-server.ts';
 import { ROOT_DIR } from './support.ts';
 
@@ -25,15 +26,7 @@ describe.skipIf(!support.ok)('payments under concurrency (PostgreSQL server)', (
   const connect = () => connectTo(server);
 
   /** A pending order of USER for `quantity` units of the test product, made through create_order. */
-  async function pendingOrder(quantity: number): Promise<string> {
-    await admin.query('begin');
-    await admin.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
-      JSON.stringify({ sub: USER, role: 'authenticated', aud: 'authenticated' }),
-    ]);
-    const { rows } = await admin.query<{ id: string }>('select public.create_order($1::jsonb) as id', [JSON.stringify([{ product_id: 'pay-box', quantity }])]);
-    await admin.query('commit');
-    return rows[0]!.id;
-  }
+  const pendingOrder = (quantity: number) => createOrderAs(admin, USER, [{ product_id: 'pay-box', quantity }]);
 
   /** Runs one statement per client as service_role, all started together. */
   async function atOnce(sqls: Array<{ client: pg.Client; sql: string; params: unknown[] }>) {
@@ -64,11 +57,7 @@ describe.skipIf(!support.ok)('payments under concurrency (PostgreSQL server)', (
     for (let i = 0; i < CONNECTIONS; i += 1) clients.push(await connect());
   });
 
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
-    await admin?.end().catch(() => undefined);
-    await server?.stop();
-  });
+  afterAll(() => closeAll(server, admin, clients));
 
   it('marks an order paid exactly once when ten confirmations arrive together', async () => {
     const order = await pendingOrder(2);

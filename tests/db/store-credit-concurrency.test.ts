@@ -7,6 +7,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from 'local-supabase/migrate';
+import { closeAll, createOrderAs } from './pg-requests.ts';
 import { connectTo, pgServerSupport, startPgServer, type PgServer } from './pg-server.ts';
 import { ROOT_DIR } from './support.ts';
 
@@ -47,17 +48,7 @@ describe.skipIf(!support.ok)('saldo a favor under concurrency (PostgreSQL server
     return { balance: Number(rows[0].balance), sum: Number(rows[0].sum), negative: Number(rows[0].negative) };
   }
 
-  async function pendingOrder(): Promise<string> {
-    await admin.query('begin');
-    await admin.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
-      JSON.stringify({ sub: USER, role: 'authenticated', aud: 'authenticated' }),
-    ]);
-    const { rows } = await admin.query<{ id: string }>('select public.create_order($1::jsonb) as id', [
-      JSON.stringify([{ product_id: 'credit-box', quantity: 1 }]),
-    ]);
-    await admin.query('commit');
-    return rows[0]!.id;
-  }
+  const pendingOrder = () => createOrderAs(admin, USER, [{ product_id: 'credit-box', quantity: 1 }]);
 
   beforeAll(async () => {
     server = await startPgServer();
@@ -71,11 +62,7 @@ describe.skipIf(!support.ok)('saldo a favor under concurrency (PostgreSQL server
     for (let i = 0; i < CONNECTIONS; i += 1) clients.push(await connectTo(server));
   });
 
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
-    await admin?.end().catch(() => undefined);
-    await server?.stop();
-  });
+  afterAll(() => closeAll(server, admin, clients));
 
   it('twenty spends of $100.00 from a $500.00 balance at once: exactly five go through, never below zero', async () => {
     await admin.query("select public.store_credit_post($1, 50000, 'adjustment')", [USER]);

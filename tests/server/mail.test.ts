@@ -14,7 +14,10 @@ import { mailTransportFor, smtpSender } from '~/server/mail/transport.ts';
 import { receiptEmail } from '~/server/mail/templates/receipt.ts';
 import type { MailSender, QueuedMail } from '~/server/mail/types.ts';
 import { createAdminClient } from '~/server/supabase-admin.ts';
+import { mailboxMessages } from '../support/shop-rows.ts';
+import { anonClient } from '../support/shopper.ts';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
+import { centavos } from '~/domain/money.ts';
 
 const FROM = 'Cartas Mx <pedidos@cartas.test>';
 const SITE = 'http://shop.test';
@@ -104,11 +107,11 @@ function confirmation(overrides: Partial<QueuedMail> = {}): QueuedMail {
   const to = `comprador.${seq}.${Date.now()}@correo.test`;
   const email = receiptEmail({
     id: orderId,
-    subtotal: '2899.00',
-    discount: '0.00',
-    shipping: '0.00',
-    total: '2899.00',
-    lines: [{ name: TRICKY_NAME, quantity: 1, price: '2899.00' }],
+    subtotal: centavos(289900),
+    discount: centavos(0),
+    shipping: centavos(0),
+    total: centavos(289900),
+    lines: [{ name: TRICKY_NAME, quantity: 1, price: centavos(289900) }],
     address: 'Av. Juárez 10, Ciudad de México, CDMX, 06000, México',
     siteUrl: SITE,
   });
@@ -323,10 +326,7 @@ describe('choosing the transport', () => {
     const message = confirmation();
     await outbox.enqueue(message);
     await outbox.idle();
-    const res = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(message.to)}`, {
-      headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` },
-    });
-    const inbox = (await res.json()) as Array<{ subject: string; text: string; html: string }>;
+    const inbox = await mailboxMessages<{ subject: string; text: string; html: string }>(stack, message.to);
     expect(inbox).toHaveLength(1);
     expect(inbox[0]).toMatchObject({ subject: message.subject, text: message.text, html: message.html });
     expect(received).toHaveLength(0);
@@ -350,7 +350,7 @@ describe('choosing the transport', () => {
 
 describe('who may touch the outbox', () => {
   it('is out of reach of anonymous callers and shoppers, table and claim function alike', async () => {
-    const anon = createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const anon = anonClient(stack);
     const read = await anon.from('mail_outbox').select('id').limit(1);
     expect(read.error).not.toBeNull();
     const write = await anon.from('mail_outbox').insert({ to_address: 'x@y.mx', subject: 's', html: 'h', text_body: 't', kind: 'k' });
@@ -358,7 +358,7 @@ describe('who may touch the outbox', () => {
     const claim = await anon.rpc('mail_outbox_claim', { p_limit: 10 });
     expect(claim.error).not.toBeNull();
 
-    const shopper = createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const shopper = anonClient(stack);
     const { error } = await shopper.auth.signInWithPassword({ email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password });
     expect(error).toBeNull();
     expect((await shopper.from('mail_outbox').select('id').limit(1)).error).not.toBeNull();

@@ -7,9 +7,9 @@
  * what paid; installments refuse an order that cannot be paid; refunds stop retrying; the balance
  * pays a whole order or part of it and comes back when the order is cancelled.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
+import { DEMO_ADMIN, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
 import { createPaymentIntent } from '~/server/payments/cards.ts';
 import { stripeWebhook } from '~/server/payments/stripe-webhook.ts';
 import * as adminOrders from '~/server/admin/orders.ts';
@@ -17,19 +17,20 @@ import type { AdminContext, ServerContext } from '~/server/context.ts';
 import type { QueuedMail } from '~/server/mail/types.ts';
 import { confirmInstallments, installmentPlans } from '~/server/payments/installments.ts';
 import { settleOxxo } from '~/server/payments/oxxo.ts';
-import { createPayments } from '~/server/payments/providers/index.ts';
 import type { SimulatedCardProvider } from '~/server/payments/providers/simulated-card.ts';
 import { MAX_REFUND_ATTEMPTS, retryDueRefunds } from '~/server/orders/refunds.ts';
 import { storeCreditPayment } from '~/server/payments/store-credit.ts';
 import { createAdminClient } from '~/server/supabase-admin.ts';
 import { sweep } from '~/server/sweeper.ts';
 import { apiRequest as req, callApi as call, stripeIntentEvent } from '../support/api-requests.ts';
+import { serverContext, stripeStubSettings } from '../support/server-context.ts';
+import { orderCents, orderColumns, productStock, releasePendingOrders, storeCreditBalance } from '../support/shop-rows.ts';
+import { anonClient, newPendingOrder, signIn } from '../support/shopper.ts';
 import { startStripeStub, type StripeStub } from '../support/stripe-stub.ts';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
 
 const WEBHOOK_SECRET = 'whsec_prueba_local_saldo';
 const PRODUCT = 'pk-booster-stellar-crown';
-const BASE = 'http://shop.test';
 
 let stack: TestStack;
 let stub: StripeStub;
@@ -45,34 +46,21 @@ const mails: QueuedMail[] = [];
 const event = (type: string, intentId: string) => stripeIntentEvent(type, intentId, WEBHOOK_SECRET);
 
 async function newOrder(quantity: number): Promise<{ id: string; cents: number }> {
-  const { data, error } = await shopper.rpc('create_order', { items: [{ product_id: PRODUCT, quantity }] });
-  if (error) throw new Error(error.message);
-  const address = await shopper.from('orders').update({ shipping_address_id: DEMO_ADDRESS_IDS.home }).eq('id', data);
-  if (address.error) throw new Error(address.error.message);
-  const { data: row } = await service.from('orders').select('total').eq('id', data).single();
-  return { id: data as string, cents: Math.round(Number(row!.total) * 100) };
+  const id = await newPendingOrder(shopper, [{ product_id: PRODUCT, quantity }]);
+  return { id, cents: await orderCents(service, id) };
 }
 
-async function order(id: string) {
-  const { data } = await service
-    .from('orders')
-    .select('status, payment_method, payment_provider, credit_applied, refund_ref, expires_at')
-    .eq('id', id)
-    .single();
-  return data as {
+const order = (id: string) =>
+  orderColumns<{
     status: string;
     payment_method: string | null;
     payment_provider: string | null;
     credit_applied: string | number;
     refund_ref: string | null;
     expires_at: string | null;
-  };
-}
+  }>(service, id, 'status, payment_method, payment_provider, credit_applied, refund_ref, expires_at');
 
-async function balance(): Promise<number> {
-  const { data } = await service.from('store_credit_accounts').select('balance').eq('user_id', DEMO_SHOPPER.id).maybeSingle();
-  return Number(data?.balance ?? 0);
-}
+const balance = () => storeCreditBalance(service, DEMO_SHOPPER.id);
 
 async function ledger(): Promise<Array<{ amount: number; reason: string; order_id: string | null; payment_ref: string | null; balance_after: number }>> {
   const { data } = await service
@@ -83,20 +71,10 @@ async function ledger(): Promise<Array<{ amount: number; reason: string; order_i
   return (data ?? []).map((e) => ({ ...e, amount: Number(e.amount), balance_after: Number(e.balance_after) }));
 }
 
-async function stock(): Promise<number> {
-  const { data } = await service.from('products').select('stock').eq('id', PRODUCT).single();
-  return Number(data!.stock);
-}
+const stock = () => productStock(service, PRODUCT);
 
 /** Releases the shopper's pending orders as the sweeper would (each test starts with no open voucher). */
-async function releasePending(): Promise<void> {
-  await service
-    .from('orders')
-    .update({ expires_at: new Date(Date.now() - 1000).toISOString() })
-    .eq('user_id', DEMO_SHOPPER.id)
-    .eq('status', 'Pendiente');
-  await service.rpc('release_expired_orders');
-}
+const releasePending = () => releasePendingOrders(service, DEMO_SHOPPER.id);
 
 const oxxo = (ctx: ServerContext, orderId: string) =>
   call(() => createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId, method: 'oxxo' }), ctx));
@@ -109,38 +87,14 @@ beforeAll(async () => {
   const mail = async (m: QueuedMail) => {
     mails.push(m);
   };
-  live = {
-    admin: service,
-    payments: createPayments(
-      {
-        mode: 'live',
-        stripeSecretKey: 'sk_test_local_stub',
-        stripePublishableKey: 'pk_test_local_stub',
-        stripeWebhookSecret: WEBHOOK_SECRET,
-        stripeEndpoint: { host: '127.0.0.1', port: stub.port, protocol: 'http' },
-      },
-      service,
-    ),
-    mail,
-    siteUrl: BASE,
-  };
-  sim = { admin: service, payments: createPayments({ mode: 'simulated' }, service), mail, siteUrl: BASE };
+  live = serverContext(service, stripeStubSettings(stub, WEBHOOK_SECRET), mail);
+  sim = serverContext(service, { mode: 'simulated' }, mail);
   adminCtx = {
     ...live,
-    asUser: (t: string) =>
-      createClient(stack.url, stack.anonKey, {
-        auth: { persistSession: false, autoRefreshToken: false },
-        global: { headers: { Authorization: `Bearer ${t}` } },
-      }),
+    asUser: (t: string) => anonClient(stack, t),
   };
-  shopper = createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const signed = await shopper.auth.signInWithPassword({ email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password });
-  if (signed.error || !signed.data.session) throw signed.error ?? new Error('sin sesión');
-  token = signed.data.session.access_token;
-  const adminClient = createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const adminSigned = await adminClient.auth.signInWithPassword({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
-  if (adminSigned.error || !adminSigned.data.session) throw adminSigned.error ?? new Error('sin sesión de admin');
-  adminToken = adminSigned.data.session.access_token;
+  ({ token, client: shopper } = await signIn(stack, DEMO_SHOPPER));
+  ({ token: adminToken } = await signIn(stack, DEMO_ADMIN));
   await service.from('products').update({ stock: 5000, limit_per_customer: 5000, preorder: false }).eq('id', PRODUCT);
 }, 120_000);
 

@@ -4,19 +4,21 @@
  * and the order becomes 'Reembolsado'; PayPal is not captured for an order that can no longer be
  * paid; a paid order keeps its own copy of the address; reward points follow payment and refund.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
 import { approveSimulatedPayPal, capturePayPalOrder, createPayPalOrder } from '~/server/payments/paypal.ts';
 import { confirmPayment, createPaymentIntent } from '~/server/payments/cards.ts';
 import { simulatedAuthenticate, simulatedConfirm } from '~/server/payments/simulated.ts';
 import type { ServerContext } from '~/server/context.ts';
-import { handle } from '~/server/http/json.ts';
-import { createPayments } from '~/server/payments/providers/index.ts';
 import type { PayPalProvider } from '~/server/payments/providers/types.ts';
 import { createAdminClient } from '~/server/supabase-admin.ts';
 import { sweep } from '~/server/sweeper.ts';
+import { apiRequest, callApi as call } from '../support/api-requests.ts';
 import { startPayPalStub, type PayPalStub } from '../support/paypal-stub.ts';
+import { paypalStubSettings, serverContext } from '../support/server-context.ts';
+import { orderColumns, productStock, productWithStock, refundRows as refundsOf, rewardPoints } from '../support/shop-rows.ts';
+import { newPendingOrder, signIn } from '../support/shopper.ts';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
 
 let stack: TestStack;
@@ -30,34 +32,12 @@ let product: string;
 
 const LATE = 'Tu pedido expiró antes de completar el pago; te reembolsamos el cargo.';
 
-function req(token: string, body: unknown): Request {
-  return new Request('http://shop.test/x', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
+const req = (token: string, body: unknown) => apiRequest('POST', '/x', token, body);
 
-async function call(run: () => Promise<Response>): Promise<{ status: number; body: any }> {
-  const res = await handle(run);
-  return { status: res.status, body: await res.json() };
-}
+const newOrder = (quantity = 1, addressId: string = DEMO_ADDRESS_IDS.home) => newPendingOrder(shopper, [{ product_id: product, quantity }], { addressId });
 
-async function newOrder(quantity = 1, addressId: string = DEMO_ADDRESS_IDS.home): Promise<string> {
-  const { data, error } = await shopper.rpc('create_order', { items: [{ product_id: product, quantity }] });
-  if (error) throw new Error(error.message);
-  const set = await shopper.from('orders').update({ shipping_address_id: addressId }).eq('id', data);
-  if (set.error) throw new Error(set.error.message);
-  return data as string;
-}
-
-async function order(id: string) {
-  const { data } = await service
-    .from('orders')
-    .select('status, total, subtotal, discount, refund_ref, refunded_at, shipping_address, points_awarded, payment_provider')
-    .eq('id', id)
-    .single();
-  return data as {
+const order = (id: string) =>
+  orderColumns<{
     status: string;
     total: string;
     subtotal: string;
@@ -67,23 +47,11 @@ async function order(id: string) {
     shipping_address: Record<string, string> | null;
     points_awarded: number;
     payment_provider: string | null;
-  };
-}
+  }>(service, id, 'status, total, subtotal, discount, refund_ref, refunded_at, shipping_address, points_awarded, payment_provider');
 
-async function stock(): Promise<number> {
-  const { data } = await service.from('products').select('stock').eq('id', product).single();
-  return Number(data!.stock);
-}
-
-async function points(): Promise<number> {
-  const { data } = await shopper.from('rewards').select('points').eq('user_id', DEMO_SHOPPER.id).maybeSingle();
-  return Number(data?.points ?? 0);
-}
-
-async function refundRows(orderId: string) {
-  const { data } = await service.from('payment_refunds').select('status, reason, provider, refund_ref').eq('order_id', orderId);
-  return data ?? [];
-}
+const stock = () => productStock(service, product);
+const points = () => rewardPoints(shopper, DEMO_SHOPPER.id);
+const refundRows = (orderId: string) => refundsOf(service, orderId, 'status, reason, provider, refund_ref');
 
 /** A PayPal provider whose capture lets `meanwhile` run first: the order changes during the capture. */
 function racing(paypal: PayPalProvider, meanwhile: () => Promise<void>): PayPalProvider {
@@ -105,26 +73,10 @@ beforeAll(async () => {
   stack = await startTestStack();
   service = createAdminClient(stack.url, stack.serviceRoleKey);
   paypalStub = await startPayPalStub();
-  simulated = { admin: service, payments: createPayments({ mode: 'simulated' }, service), mail: async () => undefined, siteUrl: 'http://shop.test' };
-  live = {
-    admin: service,
-    payments: createPayments({ mode: 'live', paypalClientId: 'client-stub', paypalClientSecret: 'secret-stub', paypalApiBase: paypalStub.url }, service),
-    mail: async () => undefined,
-    siteUrl: 'http://shop.test',
-  };
-  shopper = createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const { data, error } = await shopper.auth.signInWithPassword({ email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password });
-  if (error || !data.session) throw error ?? new Error('sin sesión');
-  token = data.session.access_token;
-  const { data: rows } = await service
-    .from('products')
-    .select('id')
-    .eq('available', true)
-    .gte('stock', 30)
-    .gte('limit_per_customer', 30)
-    .order('price', { ascending: false })
-    .limit(1);
-  product = rows![0]!.id as string;
+  simulated = serverContext(service, { mode: 'simulated' });
+  live = serverContext(service, paypalStubSettings(paypalStub));
+  ({ token, client: shopper } = await signIn(stack, DEMO_SHOPPER));
+  product = await productWithStock(service, 30, 'priciest');
 }, 120_000);
 
 afterAll(async () => {

@@ -5,10 +5,10 @@
  * paid, payment_failed → cancelled with its stock back), the sweeper after the expiry, the plans
  * the issuer offers and the server's check of the chosen one.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { handle } from '~/server/http/json.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
+import { DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
 import { oxxoReservationEnd, oxxoVoucherExpiry } from '~/domain/mexican-payments.ts';
 import { createPaymentIntent } from '~/server/payments/cards.ts';
 import { simulatedConfirm, simulatedInstallmentPlans, simulatedOxxoCounter, simulatedOxxoExpire, simulatedOxxoPay } from '~/server/payments/simulated.ts';
@@ -16,17 +16,18 @@ import { stripeWebhook } from '~/server/payments/stripe-webhook.ts';
 import type { ServerContext } from '~/server/context.ts';
 import type { QueuedMail } from '~/server/mail/types.ts';
 import { confirmInstallments, installmentPlans } from '~/server/payments/installments.ts';
-import { createPayments } from '~/server/payments/providers/index.ts';
 import { simulatedOxxoReference } from '~/server/payments/providers/simulated-card.ts';
 import { createAdminClient } from '~/server/supabase-admin.ts';
 import { sweep } from '~/server/sweeper.ts';
-import { apiRequest as req, callApi as call, stripeIntentEvent } from '../support/api-requests.ts';
+import { apiRequest as req, callApi as call, SHOP_BASE as BASE, stripeIntentEvent } from '../support/api-requests.ts';
+import { serverContext, stripeStubSettings } from '../support/server-context.ts';
+import { orderCents, orderColumns, productStock, releasePendingOrders } from '../support/shop-rows.ts';
+import { newPendingOrder, signIn } from '../support/shopper.ts';
 import { startStripeStub, type StripeStub } from '../support/stripe-stub.ts';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
 
 const WEBHOOK_SECRET = 'whsec_prueba_local_oxxo';
 const PRODUCT = 'pk-booster-stellar-crown';
-const BASE = 'http://shop.test';
 
 let stack: TestStack;
 let stub: StripeStub;
@@ -40,21 +41,12 @@ const mails: QueuedMail[] = [];
 const event = (type: string, intentId: string, id?: string) => stripeIntentEvent(type, intentId, WEBHOOK_SECRET, id);
 
 async function newOrder(quantity: number): Promise<{ id: string; cents: number }> {
-  const { data, error } = await shopper.rpc('create_order', { items: [{ product_id: PRODUCT, quantity }], coupon_code: null });
-  if (error) throw new Error(error.message);
-  const address = await shopper.from('orders').update({ shipping_address_id: DEMO_ADDRESS_IDS.home }).eq('id', data);
-  if (address.error) throw new Error(address.error.message);
-  const { data: row } = await service.from('orders').select('total').eq('id', data).single();
-  return { id: data as string, cents: Math.round(Number(row!.total) * 100) };
+  const id = await newPendingOrder(shopper, [{ product_id: PRODUCT, quantity }]);
+  return { id, cents: await orderCents(service, id) };
 }
 
-async function order(id: string) {
-  const { data } = await service
-    .from('orders')
-    .select('status, expires_at, payment_method, installments, oxxo_voucher, payment_provider, points_awarded')
-    .eq('id', id)
-    .single();
-  return data as {
+const order = (id: string) =>
+  orderColumns<{
     status: string;
     expires_at: string | null;
     payment_method: string | null;
@@ -62,13 +54,9 @@ async function order(id: string) {
     oxxo_voucher: any;
     payment_provider: string | null;
     points_awarded: number;
-  };
-}
+  }>(service, id, 'status, expires_at, payment_method, installments, oxxo_voucher, payment_provider, points_awarded');
 
-async function stock(): Promise<number> {
-  const { data } = await service.from('products').select('stock').eq('id', PRODUCT).single();
-  return Number(data!.stock);
-}
+const stock = () => productStock(service, PRODUCT);
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -77,26 +65,9 @@ beforeAll(async () => {
   const mail = async (m: QueuedMail) => {
     mails.push(m);
   };
-  live = {
-    admin: service,
-    payments: createPayments(
-      {
-        mode: 'live',
-        stripeSecretKey: 'sk_test_local_stub',
-        stripePublishableKey: 'pk_test_local_stub',
-        stripeWebhookSecret: WEBHOOK_SECRET,
-        stripeEndpoint: { host: '127.0.0.1', port: stub.port, protocol: 'http' },
-      },
-      service,
-    ),
-    mail,
-    siteUrl: BASE,
-  };
-  sim = { admin: service, payments: createPayments({ mode: 'simulated' }, service), mail, siteUrl: BASE };
-  shopper = createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const { data, error } = await shopper.auth.signInWithPassword({ email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password });
-  if (error || !data.session) throw error ?? new Error('sin sesión');
-  token = data.session.access_token;
+  live = serverContext(service, stripeStubSettings(stub, WEBHOOK_SECRET), mail);
+  sim = serverContext(service, { mode: 'simulated' }, mail);
+  ({ token, client: shopper } = await signIn(stack, DEMO_SHOPPER));
   await service.from('profiles').update({ name: 'Ana', lastname: 'García' }).eq('id', DEMO_SHOPPER.id);
   // Enough units and no per-customer limit for every order of this file.
   await service.from('products').update({ stock: 5000, limit_per_customer: 5000 }).eq('id', PRODUCT);
@@ -112,13 +83,7 @@ beforeEach(async () => {
   mails.length = 0;
   // A shopper holds one open OXXO voucher at a time: each test starts with none (the earlier
   // tests' pending orders are released as the sweeper would).
-  const { error } = await service
-    .from('orders')
-    .update({ expires_at: new Date(Date.now() - 1000).toISOString() })
-    .eq('user_id', DEMO_SHOPPER.id)
-    .eq('status', 'Pendiente');
-  if (error) throw new Error(error.message);
-  await service.rpc('release_expired_orders');
+  await releasePendingOrders(service, DEMO_SHOPPER.id);
 });
 
 const oxxo = (ctx: ServerContext, orderId: string) =>

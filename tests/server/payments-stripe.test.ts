@@ -4,10 +4,10 @@
  * idempotency keys. The webhook endpoint is checked with Stripe's own signature scheme: a valid
  * event marks the order paid once, a replay changes nothing, a bad signature is refused.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
+import { DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
 import { approveSimulatedPayPal, capturePayPalOrder, createPayPalOrder } from '~/server/payments/paypal.ts';
 import { confirmPayment, createCustomer, createPaymentIntent, listPaymentMethods } from '~/server/payments/cards.ts';
 import { simulatedAuthenticate, simulatedConfirm } from '~/server/payments/simulated.ts';
@@ -15,7 +15,10 @@ import { stripeWebhook } from '~/server/payments/stripe-webhook.ts';
 import type { ServerContext } from '~/server/context.ts';
 import { createPayments } from '~/server/payments/providers/index.ts';
 import { createAdminClient } from '~/server/supabase-admin.ts';
-import { apiRequest as req, callApi as call } from '../support/api-requests.ts';
+import { apiRequest as req, callApi as call, signedStripeWebhook } from '../support/api-requests.ts';
+import { serverContext, stripeStubSettings } from '../support/server-context.ts';
+import { orderCents, orderColumns, productStock } from '../support/shop-rows.ts';
+import { newPendingOrder, signIn } from '../support/shopper.ts';
 import { startStripeStub, type StripeStub } from '../support/stripe-stub.ts';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
 
@@ -27,33 +30,15 @@ let ctx: ServerContext;
 let shopper: SupabaseClient;
 let token: string;
 let service: SupabaseClient;
-const signer = new Stripe('sk_test_signer');
 
-function signedWebhook(payload: string, secret = WEBHOOK_SECRET): Request {
-  const header = signer.webhooks.generateTestHeaderString({ payload, secret });
-  return req('POST', '/api/stripe/webhook', null, payload, { 'stripe-signature': header });
-}
+const signedWebhook = (payload: string, secret = WEBHOOK_SECRET) => signedStripeWebhook(payload, secret);
 
 beforeAll(async () => {
   stack = await startTestStack();
   stub = await startStripeStub();
-  const port = stub.port;
   service = createAdminClient(stack.url, stack.serviceRoleKey);
-  const payments = createPayments(
-    {
-      mode: 'live',
-      stripeSecretKey: 'sk_test_local_stub',
-      stripePublishableKey: 'pk_test_local_stub',
-      stripeWebhookSecret: WEBHOOK_SECRET,
-      stripeEndpoint: { host: '127.0.0.1', port, protocol: 'http' },
-    },
-    service,
-  );
-  ctx = { admin: service, payments, mail: async () => undefined, siteUrl: 'http://shop.test' };
-  shopper = createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const { data, error } = await shopper.auth.signInWithPassword({ email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password });
-  if (error || !data.session) throw error ?? new Error('sin sesión');
-  token = data.session.access_token;
+  ctx = serverContext(service, stripeStubSettings(stub, WEBHOOK_SECRET));
+  ({ token, client: shopper } = await signIn(stack, DEMO_SHOPPER));
 }, 120_000);
 
 afterAll(async () => {
@@ -66,13 +51,8 @@ beforeEach(() => {
 });
 
 async function newOrder(quantity = 2): Promise<{ id: string; cents: number }> {
-  const { data, error } = await shopper.rpc('create_order', { items: [{ product_id: 'pk-booster-stellar-crown', quantity }], coupon_code: 'MEKACAT10' });
-  if (error) throw new Error(error.message);
-  // Paying needs a shipping address on the order, as the shipping step sets it.
-  const address = await shopper.from('orders').update({ shipping_address_id: DEMO_ADDRESS_IDS.home }).eq('id', data);
-  if (address.error) throw new Error(address.error.message);
-  const { data: row } = await service.from('orders').select('total').eq('id', data).single();
-  return { id: data as string, cents: Math.round(Number(row!.total) * 100) };
+  const id = await newPendingOrder(shopper, [{ product_id: 'pk-booster-stellar-crown', quantity }], { coupon: 'MEKACAT10' });
+  return { id, cents: await orderCents(service, id) };
 }
 
 describe('Stripe adapter through the SDK', () => {
@@ -181,15 +161,14 @@ function succeededEvent(id: string, intentId: string): string {
   });
 }
 
-async function orderState(id: string) {
-  const { data } = await service.from('orders').select('status, refunded_at, refund_ref, points_awarded').eq('id', id).single();
-  return data as { status: string; refunded_at: string | null; refund_ref: string | null; points_awarded: number };
-}
+const orderState = (id: string) =>
+  orderColumns<{ status: string; refunded_at: string | null; refund_ref: string | null; points_awarded: number }>(
+    service,
+    id,
+    'status, refunded_at, refund_ref, points_awarded',
+  );
 
-async function stockOf(productId: string): Promise<number> {
-  const { data } = await service.from('products').select('stock').eq('id', productId).single();
-  return Number(data!.stock);
-}
+const stockOf = (productId: string) => productStock(service, productId);
 
 describe('live mode with only Stripe keys', () => {
   it('has no PayPal: its endpoints answer 503 provider_unavailable and nothing simulated exists (404)', async () => {

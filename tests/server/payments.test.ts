@@ -3,9 +3,9 @@
  * migrations and seed: saved cards, intents, the card outcomes, PayPal, and every tampering
  * attempt refused.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
+import { DEMO_ADMIN, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
 import { approveSimulatedPayPal, capturePayPalOrder, createPayPalOrder } from '~/server/payments/paypal.ts';
 import {
   confirmPayment,
@@ -18,10 +18,12 @@ import {
 import { simulatedAuthenticate, simulatedConfirm } from '~/server/payments/simulated.ts';
 import { stripeWebhook } from '~/server/payments/stripe-webhook.ts';
 import type { ServerContext } from '~/server/context.ts';
-import { handle } from '~/server/http/json.ts';
 import { localMailboxSender } from '~/server/mail/transport.ts';
-import { createPayments } from '~/server/payments/providers/index.ts';
 import { createAdminClient } from '~/server/supabase-admin.ts';
+import { apiRequest as req, callApi as call } from '../support/api-requests.ts';
+import { serverContext } from '../support/server-context.ts';
+import { mailboxMessages, orderColumns, productWithStock } from '../support/shop-rows.ts';
+import { anonClient, newPendingOrder, signIn, type OrderItem } from '../support/shopper.ts';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
 
 let stack: TestStack;
@@ -31,66 +33,26 @@ let adminToken: string;
 let shopper: SupabaseClient;
 let service: SupabaseClient;
 
-const BASE = 'http://shop.test';
-
-async function signIn(email: string, password: string): Promise<{ token: string; client: SupabaseClient }> {
-  const client = createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const { data, error } = await client.auth.signInWithPassword({ email, password });
-  if (error || !data.session) throw error ?? new Error('sin sesión');
-  return { token: data.session.access_token, client };
-}
-
-function req(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Request {
-  return new Request(BASE + path, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-}
-
-async function call(run: () => Promise<Response>): Promise<{ status: number; body: any }> {
-  const res = await handle(run);
-  return { status: res.status, body: await res.json() };
-}
-
 /** A new pending order for the demo shopper, through create_order like the browser. */
-async function newOrder(items = [{ product_id: cheapProduct, quantity: 1 }], coupon: string | null = null): Promise<string> {
-  const { data, error } = await shopper.rpc('create_order', { items, coupon_code: coupon });
-  if (error) throw new Error(error.message);
-  // Paying needs a shipping address on the order, as the shipping step sets it.
-  const address = await shopper.from('orders').update({ shipping_address_id: DEMO_ADDRESS_IDS.home }).eq('id', data);
-  if (address.error) throw new Error(address.error.message);
-  return data as string;
-}
+const newOrder = (items: OrderItem[] = [{ product_id: cheapProduct, quantity: 1 }], coupon: string | null = null) =>
+  newPendingOrder(shopper, items, { coupon });
 
-async function orderRow(id: string) {
-  const { data } = await service.from('orders').select('status, paid_at, total, payment_provider, payment_ref').eq('id', id).single();
-  return data as { status: string; paid_at: string | null; total: number; payment_provider: string | null; payment_ref: string | null };
-}
+const orderRow = (id: string) =>
+  orderColumns<{ status: string; paid_at: string | null; total: number; payment_provider: string | null; payment_ref: string | null }>(
+    service,
+    id,
+    'status, paid_at, total, payment_provider, payment_ref',
+  );
 
 let cheapProduct: string;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const admin = createAdminClient(stack.url, stack.serviceRoleKey);
-  service = admin;
-  ctx = { admin, payments: createPayments({ mode: 'simulated' }, admin), mail: localMailboxSender(stack.url, stack.serviceRoleKey), siteUrl: BASE };
-  ({ token: shopperToken, client: shopper } = await signIn(DEMO_SHOPPER.email, DEMO_SHOPPER.password));
-  ({ token: adminToken } = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password));
-  const { data } = await service
-    .from('products')
-    .select('id, stock, limit_per_customer')
-    .eq('available', true)
-    .gte('stock', 20)
-    .gte('limit_per_customer', 20)
-    .order('price')
-    .limit(1);
-  if (!data?.[0]) throw new Error('la semilla no tiene un producto con stock suficiente');
-  cheapProduct = data[0].id as string;
+  service = createAdminClient(stack.url, stack.serviceRoleKey);
+  ctx = serverContext(service, { mode: 'simulated' }, localMailboxSender(stack.url, stack.serviceRoleKey));
+  ({ token: shopperToken, client: shopper } = await signIn(stack, DEMO_SHOPPER));
+  ({ token: adminToken } = await signIn(stack, DEMO_ADMIN));
+  cheapProduct = await productWithStock(service, 20, 'cheapest');
 }, 120_000);
 
 afterAll(async () => {
@@ -278,10 +240,7 @@ describe('card payments (simulated provider)', () => {
   });
 
   it('sends the confirmation e-mail to the local mailbox once', async () => {
-    const res = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(DEMO_SHOPPER.email)}`, {
-      headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` },
-    });
-    const messages = (await res.json()) as Array<{ subject: string; text: string }>;
+    const messages = await mailboxMessages<{ subject: string; text: string }>(stack, DEMO_SHOPPER.email);
     const receipts = messages.filter((m) => m.subject.startsWith('Confirmación de tu pedido'));
     // Paid so far in this file: 2 saved-card orders, the authentication order, the other-intent order.
     expect(receipts).toHaveLength(4);
@@ -323,7 +282,7 @@ describe('PayPal (simulated provider)', () => {
 
 describe('the simulated provider’s records', () => {
   it('are out of reach of shoppers and anonymous callers', async () => {
-    const anon = createClient(stack.url, stack.anonKey, { auth: { persistSession: false } });
+    const anon = anonClient(stack);
     for (const client of [anon, shopper]) {
       const { error } = await client.rpc('simulated_payments_get', { p_id: 'x' });
       expect(error).not.toBeNull();

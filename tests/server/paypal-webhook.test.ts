@@ -6,18 +6,22 @@
  * nothing when a notification is delivered again.
  */
 import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
+import { DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
 import { capturePayPalOrder, createPayPalOrder } from '~/server/payments/paypal.ts';
 import type { ServerContext } from '~/server/context.ts';
-import { handle } from '~/server/http/json.ts';
-import { createPayments } from '~/server/payments/providers/index.ts';
 import { paypalWebhook } from '~/server/payments/paypal-webhook.ts';
+import { createPayments } from '~/server/payments/providers/index.ts';
 import { createAdminClient } from '~/server/supabase-admin.ts';
 import { sweep } from '~/server/sweeper.ts';
+import { apiRequest, callApi as call } from '../support/api-requests.ts';
 import { startPayPalStub, type PayPalStub } from '../support/paypal-stub.ts';
+import { paypalStubSettings, serverContext } from '../support/server-context.ts';
+import { orderColumns, productStock, productWithStock, refundRows as refundsOf, rewardPoints } from '../support/shop-rows.ts';
+import { newPendingOrder, signIn } from '../support/shopper.ts';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
+import { toCentavos } from '~/domain/money.ts';
 
 const WEBHOOK_ID = 'WHSTUB0001';
 const INVALID = { error: 'invalid_signature', message: 'La firma del webhook no es válida.' };
@@ -31,18 +35,7 @@ let live: ServerContext;
 let product: string;
 const receipts: string[] = [];
 
-function req(body: unknown): Request {
-  return new Request('http://shop.test/x', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
-async function call(run: () => Promise<Response>): Promise<{ status: number; body: any }> {
-  const res = await handle(run);
-  return { status: res.status, body: await res.json() };
-}
+const req = (body: unknown) => apiRequest('POST', '/x', token, body);
 
 /** A notification as PayPal sends it: event envelope around the resource. */
 function notification(type: string, resource: Record<string, unknown>): Record<string, unknown> {
@@ -61,12 +54,7 @@ function notification(type: string, resource: Record<string, unknown>): Record<s
 
 /** Delivers a notification body to the webhook with the given headers. */
 function deliver(raw: string, headers: Record<string, string>, ctx: ServerContext = live) {
-  const request = new Request('http://shop.test/api/paypal/webhook', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: raw,
-  });
-  return call(() => paypalWebhook(request, ctx));
+  return call(() => paypalWebhook(apiRequest('POST', '/api/paypal/webhook', null, raw, headers), ctx));
 }
 
 /** Delivers a notification PayPal signed for the shop's webhook (a new transmission each time, as PayPal's retries). */
@@ -75,21 +63,10 @@ function deliverSigned(event: Record<string, unknown>, ctx: ServerContext = live
   return deliver(raw, paypalStub.signWebhook(raw, WEBHOOK_ID), ctx);
 }
 
-async function newOrder(): Promise<string> {
-  const { data, error } = await shopper.rpc('create_order', { items: [{ product_id: product, quantity: 1 }] });
-  if (error) throw new Error(error.message);
-  const set = await shopper.from('orders').update({ shipping_address_id: DEMO_ADDRESS_IDS.home }).eq('id', data);
-  if (set.error) throw new Error(set.error.message);
-  return data as string;
-}
+const newOrder = () => newPendingOrder(shopper, [{ product_id: product, quantity: 1 }]);
 
-async function order(id: string) {
-  const { data } = await service
-    .from('orders')
-    .select('status, paid_at, payment_provider, payment_ref, refund_ref, refunded_at, points_awarded, expires_at')
-    .eq('id', id)
-    .single();
-  return data as {
+const order = (id: string) =>
+  orderColumns<{
     status: string;
     paid_at: string | null;
     payment_provider: string | null;
@@ -98,33 +75,22 @@ async function order(id: string) {
     refunded_at: string | null;
     points_awarded: number;
     expires_at: string | null;
-  };
-}
+  }>(service, id, 'status, paid_at, payment_provider, payment_ref, refund_ref, refunded_at, points_awarded, expires_at');
 
 async function attemptStatus(paypalOrderId: string): Promise<string | undefined> {
   const { data } = await service.from('payment_attempts').select('status').eq('provider', 'paypal').eq('ref', paypalOrderId).maybeSingle();
   return data?.status as string | undefined;
 }
 
-async function refundRows(orderId: string) {
-  const { data } = await service.from('payment_refunds').select('status, reason, provider, payment_ref, refund_ref').eq('order_id', orderId);
-  return data ?? [];
-}
+const refundRows = (orderId: string) => refundsOf(service, orderId, 'status, reason, provider, payment_ref, refund_ref');
 
 async function paidEvents(orderId: string): Promise<number> {
   const { data } = await service.from('order_events').select('to_status').eq('order_id', orderId).eq('to_status', 'Pagado');
   return (data ?? []).length;
 }
 
-async function stock(): Promise<number> {
-  const { data } = await service.from('products').select('stock').eq('id', product).single();
-  return Number(data!.stock);
-}
-
-async function points(): Promise<number> {
-  const { data } = await service.from('rewards').select('points').eq('user_id', DEMO_SHOPPER.id).maybeSingle();
-  return Number(data?.points ?? 0);
-}
+const stock = () => productStock(service, product);
+const points = () => rewardPoints(service, DEMO_SHOPPER.id);
 
 /** An order the shopper paid with PayPal whose capture PayPal left PENDING (the shop answered 402). */
 async function pendingCapture(): Promise<{ id: string; paypalOrderId: string; captureId: string }> {
@@ -156,28 +122,9 @@ beforeAll(async () => {
   stack = await startTestStack();
   service = createAdminClient(stack.url, stack.serviceRoleKey);
   paypalStub = await startPayPalStub();
-  live = {
-    admin: service,
-    payments: createPayments(
-      { mode: 'live', paypalClientId: 'client-stub', paypalClientSecret: 'secret-stub', paypalApiBase: paypalStub.url, paypalWebhookId: WEBHOOK_ID },
-      service,
-    ),
-    mail: async (message) => void receipts.push(message.dedupeKey ?? ''),
-    siteUrl: 'http://shop.test',
-  };
-  shopper = createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const { data, error } = await shopper.auth.signInWithPassword({ email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password });
-  if (error || !data.session) throw error ?? new Error('sin sesión');
-  token = data.session.access_token;
-  const { data: rows } = await service
-    .from('products')
-    .select('id')
-    .eq('available', true)
-    .gte('stock', 30)
-    .gte('limit_per_customer', 30)
-    .order('price', { ascending: false })
-    .limit(1);
-  product = rows![0]!.id as string;
+  live = serverContext(service, paypalStubSettings(paypalStub, WEBHOOK_ID), async (message) => void receipts.push(message.dedupeKey ?? ''));
+  ({ token, client: shopper } = await signIn(stack, DEMO_SHOPPER));
+  product = await productWithStock(service, 30, 'priciest');
 }, 120_000);
 
 afterAll(async () => {
@@ -225,7 +172,7 @@ describe('the webhook accepts only what PayPal confirms', () => {
     expect(await deliver(raw, headers, noPayPal)).toMatchObject({ status: 503, body: { error: 'provider_unavailable' } });
     const noWebhook: ServerContext = {
       ...live,
-      payments: createPayments({ mode: 'live', paypalClientId: 'client-stub', paypalClientSecret: 'secret-stub', paypalApiBase: paypalStub.url }, service),
+      payments: createPayments(paypalStubSettings(paypalStub), service),
     };
     const before = verifyCalls();
     expect(await deliver(raw, headers, noWebhook)).toMatchObject({ status: 503, body: { error: 'webhook_not_configured' } });
@@ -275,7 +222,7 @@ describe('PAYMENT.CAPTURE.COMPLETED', () => {
     const { data } = await service.from('orders').select('total').eq('id', id).single();
     const paypal = live.payments.paypal!;
     // The right order, the right amount; only created outside the shop's checkout.
-    const stray = await paypal.createOrder({ orderId: id, amount: Math.round(Number(data!.total) * 100), idempotencyKey: `stray-${id}` });
+    const stray = await paypal.createOrder({ orderId: id, amount: toCentavos(data!.total), idempotencyKey: `stray-${id}` });
     paypalStub.approve(stray.id);
     const captured = await paypal.captureOrder(stray.id, `stray-capture-${id}`);
     expect(captured.captureStatus).toBe('COMPLETED');

@@ -25,9 +25,14 @@ export async function callApi(run: () => Promise<Response>): Promise<{ status: n
 
 const signer = new Stripe('sk_test_signer');
 
+/** A raw Stripe event posted to the webhook, signed with `secret` as Stripe signs it. */
+export function signedStripeWebhook(payload: string, secret: string): Request {
+  const header = signer.webhooks.generateTestHeaderString({ payload, secret });
+  return apiRequest('POST', '/api/stripe/webhook', null, payload, { 'stripe-signature': header });
+}
+
 /** A Stripe event about one PaymentIntent, posted to the webhook with a valid signature. */
 export function stripeIntentEvent(type: string, intentId: string, secret: string, id = `evt_${Math.random().toString(36).slice(2)}`): Request {
   const payload = JSON.stringify({ id, object: 'event', type, data: { object: { id: intentId, object: 'payment_intent' } } });
-  const header = signer.webhooks.generateTestHeaderString({ payload, secret });
-  return apiRequest('POST', '/api/stripe/webhook', null, payload, { 'stripe-signature': header });
+  return signedStripeWebhook(payload, secret);
 }
