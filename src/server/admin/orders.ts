@@ -6,7 +6,7 @@
  * money (refundCharge); complete_refund then sets 'Reembolsado' and returns the stock.
  */
 import { z } from 'zod';
-import { CARRIERS } from '~/domain/orders.ts';
+import { CARRIERS, ORDER_STATUS, type OrderStatus } from '~/domain/orders.ts';
 import { orderAmount } from '../orders/order.ts';
 import { findOrder, findOrderForStatusEmail } from '../orders/order-row.ts';
 import type { AdminContext, ServerContext } from '../context.ts';
@@ -15,10 +15,13 @@ import { refundCharge } from '../orders/refunds.ts';
 import { requireAdmin } from '../http/auth.ts';
 import { statusEmail } from '../mail/templates/order-status.ts';
 
+/** The statuses an order can be refunded from: paid and not yet refunded, cancelled or failed. */
+const REFUNDABLE: readonly OrderStatus[] = [ORDER_STATUS.paid, ORDER_STATUS.processing, ORDER_STATUS.shipped, ORDER_STATUS.completed];
+
 const UUID = z.string().uuid({ error: 'El pedido no es válido.' });
 
 const statusBody = z.object({
-  status: z.enum(['Procesando', 'Enviado', 'Completado', 'Cancelado'], { error: 'Estado no válido.' }),
+  status: z.enum([ORDER_STATUS.processing, ORDER_STATUS.shipped, ORDER_STATUS.completed, ORDER_STATUS.cancelled], { error: 'Estado no válido.' }),
   carrier: z.enum(CARRIERS, { error: 'Elige la paquetería.' }).optional().nullable(),
   trackingNumber: z
     .string({ error: 'Escribe el número de guía.' })
@@ -116,7 +119,7 @@ export async function refundOrder(request: Request, ctx: AdminContext, rawOrderI
   const body = await readJson(request, refundBody);
   const order = await findOrder(ctx, orderId);
   if (!order) throw new ApiError(404, 'Pedido no encontrado.', 'order_not_found');
-  if (!['Pagado', 'Procesando', 'Enviado', 'Completado'].includes(order.status)) {
+  if (!REFUNDABLE.includes(order.status)) {
     throw new ApiError(409, `Solo se reembolsa un pedido pagado, en proceso, enviado o completado; este está «${order.status}».`, 'order_not_refundable');
   }
   const providerless = order.payment_method === 'oxxo' || order.payment_method === 'store_credit' || order.payment_provider === 'store_credit';
@@ -140,8 +143,8 @@ export async function refundOrder(request: Request, ctx: AdminContext, rawOrderI
       if (error.code === 'P0001') throw new ApiError(error.details === 'order_not_found' ? 404 : 409, error.message, error.details || 'refused');
       throw new Error(`refund_order_without_provider: ${error.message}`);
     }
-    await notifyShopper(ctx, order.id, 'Reembolsado');
-    return json({ id: order.id, status: 'Reembolsado', refund: 'succeeded', way });
+    await notifyShopper(ctx, order.id, ORDER_STATUS.refunded);
+    return json({ id: order.id, status: ORDER_STATUS.refunded, refund: 'succeeded', way });
   }
   if (!order.payment_provider || !order.payment_ref) {
     throw new ApiError(409, 'El pedido no tiene un pago registrado que reembolsar.', 'no_payment');
@@ -158,9 +161,9 @@ export async function refundOrder(request: Request, ctx: AdminContext, rawOrderI
     },
     'shop',
   );
-  if (outcome.status === 'succeeded' && outcome.orderStatus === 'Reembolsado') {
-    await notifyShopper(ctx, order.id, 'Reembolsado');
-    return json({ id: order.id, status: 'Reembolsado', refund: 'succeeded', way });
+  if (outcome.status === 'succeeded' && outcome.orderStatus === ORDER_STATUS.refunded) {
+    await notifyShopper(ctx, order.id, ORDER_STATUS.refunded);
+    return json({ id: order.id, status: ORDER_STATUS.refunded, refund: 'succeeded', way });
   }
   if (outcome.status === 'failed') {
     return json(

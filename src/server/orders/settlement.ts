@@ -5,6 +5,7 @@
  */
 import { formatAddressCopy } from '~/domain/address-copy.ts';
 import { type Centavos, centavos } from '~/domain/money.ts';
+import { ORDER_STATUS } from '~/domain/orders.ts';
 import { oxxoCreditedMessage } from '~/domain/store-credit.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/json.ts';
@@ -126,7 +127,7 @@ export async function settlePayment(
     const current = await findOrder(ctx, order.id);
     const same = current?.payment_provider === payment.provider && current?.payment_ref === payment.ref;
     if (!same) return refund('duplicate');
-    return { status: current?.status ?? 'Pagado', changed: false, refunded: null };
+    return { status: current?.status ?? ORDER_STATUS.paid, changed: false, refunded: null };
   }
   await closeAttempt(ctx, payment.provider, attemptRef, 'succeeded');
   if (payment.method) {
@@ -140,7 +141,7 @@ export async function settlePayment(
   const after = await findOrder(ctx, order.id);
   // The order is paid whatever happens to the e-mail; a mail failure is only logged.
   await sendReceipt(ctx, after ?? order, recipient).catch((mailError: unknown) => console.error('[correo] no se pudo enviar la confirmación', mailError));
-  return { status: after?.status ?? 'Pagado', changed: true, refunded: null };
+  return { status: after?.status ?? ORDER_STATUS.paid, changed: true, refunded: null };
 }
 
 /** The endpoint's answer for a settlement: 409 with the shopper's message when it was refunded. */

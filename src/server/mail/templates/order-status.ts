@@ -3,11 +3,11 @@
  * number), completed, cancelled, refunded. Spanish, HTML and plain text, every value escaped.
  */
 import { type Centavos, centavos, formatCentavos } from '~/domain/money.ts';
-import { orderDisplayId, trackingUrl } from '~/domain/orders.ts';
+import { ORDER_STATUS, orderDisplayId, trackingUrl } from '~/domain/orders.ts';
 import { escapeHtml as escape } from '../html.ts';
 
 /** The statuses that e-mail the shopper. */
-export type NotifiedStatus = 'Enviado' | 'Completado' | 'Cancelado' | 'Reembolsado';
+export type NotifiedStatus = typeof ORDER_STATUS.shipped | typeof ORDER_STATUS.completed | typeof ORDER_STATUS.cancelled | typeof ORDER_STATUS.refunded;
 
 /** What a status e-mail needs to know about the order. */
 export interface StatusEmailOrder {
@@ -73,21 +73,21 @@ export function statusEmail(status: string, order: StatusEmailOrder, siteUrl: st
   let lines: string[];
   let tracking: string | null = null;
   switch (status) {
-    case 'Enviado': {
+    case ORDER_STATUS.shipped: {
       subject = `Tu pedido ${number} fue enviado`;
       tracking = trackingUrl(order.carrier, order.tracking_number);
       lines = [`Tu pedido ${number} va en camino.`, `Paquetería: ${order.carrier ?? '-'}`, `Número de guía: ${order.tracking_number ?? '-'}`];
       break;
     }
-    case 'Completado':
+    case ORDER_STATUS.completed:
       subject = `Tu pedido ${number} fue completado`;
       lines = [`Tu pedido ${number} fue entregado y está completado.`, 'Gracias por comprar con nosotros.'];
       break;
-    case 'Cancelado':
+    case ORDER_STATUS.cancelled:
       subject = `Tu pedido ${number} fue cancelado`;
       lines = cancelledLines(number, order);
       break;
-    case 'Reembolsado':
+    case ORDER_STATUS.refunded:
       subject = `Tu pedido ${number} fue reembolsado`;
       lines = refundedLines(number, order);
       break;
