@@ -151,14 +151,15 @@ export class SimulatedCardProvider implements CardProvider {
     }
   }
 
-  async createPaymentIntent(input: CreateIntentInput): Promise<IntentInfo> {
+  /** Stores a new PaymentIntent for an order (once per idempotency key), with what its kind adds. */
+  private async putIntent(input: CreateIntentInput, status: string, extra: (id: string) => Record<string, unknown>): Promise<IntentInfo> {
     const id = newId('pi');
     const record = await this.store.put(
       {
         id,
         kind: 'payment_intent',
         owner: input.orderId,
-        status: 'requires_payment_method',
+        status,
         data: {
           amount: input.amount,
           currency: 'mxn',
@@ -166,7 +167,7 @@ export class SimulatedCardProvider implements CardProvider {
           user_id: input.userId,
           customer: input.customerId,
           client_secret: `${id}_secret_${randomBytes(16).toString('hex')}`,
-          installments_enabled: input.installments === true,
+          ...extra(id),
         },
       },
       input.idempotencyKey,
@@ -174,35 +175,22 @@ export class SimulatedCardProvider implements CardProvider {
     return toIntent(record);
   }
 
+  async createPaymentIntent(input: CreateIntentInput): Promise<IntentInfo> {
+    return this.putIntent(input, 'requires_payment_method', () => ({ installments_enabled: input.installments === true }));
+  }
+
   /** An OXXO payment, created and confirmed: it waits (requires_action) with its voucher. */
   async createOxxoPayment(input: CreateOxxoInput, now = new Date()): Promise<IntentInfo> {
-    const id = newId('pi');
-    const record = await this.store.put(
-      {
-        id,
-        kind: 'payment_intent',
-        owner: input.orderId,
-        status: 'requires_action',
-        data: {
-          amount: input.amount,
-          currency: 'mxn',
-          order_id: input.orderId,
-          user_id: input.userId,
-          customer: input.customerId,
-          client_secret: `${id}_secret_${randomBytes(16).toString('hex')}`,
-          payment_method_types: ['oxxo'],
-          billing_details: { name: input.name, email: input.email },
-          oxxo: {
-            number: simulatedOxxoReference(input.orderId),
-            expires_after: Math.floor(oxxoVoucherExpiry(now, input.expiresAfterDays).getTime() / 1000),
-          },
-          // The capability in the voucher e-mail's link to the simulated store counter.
-          voucher_token: randomBytes(16).toString('hex'),
-        },
+    return this.putIntent(input, 'requires_action', () => ({
+      payment_method_types: ['oxxo'],
+      billing_details: { name: input.name, email: input.email },
+      oxxo: {
+        number: simulatedOxxoReference(input.orderId),
+        expires_after: Math.floor(oxxoVoucherExpiry(now, input.expiresAfterDays).getTime() / 1000),
       },
-      input.idempotencyKey,
-    );
-    return toIntent(record);
+      // The capability in the voucher e-mail's link to the simulated store counter.
+      voucher_token: randomBytes(16).toString('hex'),
+    }));
   }
 
   /** The secret that lets the voucher's link simulate its payment (null: not an OXXO intent). */
