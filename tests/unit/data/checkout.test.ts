@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeSupabase } from '../account/fake-supabase.ts';
+import { fakeSupabase } from '../../support/fake-supabase.ts';
 
 // Rows as PostgREST sends them: numeric columns as JSON numbers or numeric strings, in pesos. The
 // data modules hand them on with the unit in the name and the amount in whole centavos.

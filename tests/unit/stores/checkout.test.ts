@@ -1,6 +1,6 @@
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeSupabase } from '../account/fake-supabase.ts';
+import { fakeSupabase } from '../../support/fake-supabase.ts';
 import { toCentavos } from '~/domain/money.ts';
 
 let fake = fakeSupabase();

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeSupabase } from '../account/fake-supabase.ts';
+import { fakeSupabase } from '../../support/fake-supabase.ts';
 
 let fake = fakeSupabase();
 vi.mock('~/data/supabase.ts', () => ({

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { getRebuild, postRebuild, REBUILDS_PER_HOUR, type RebuildContext } from '~/server/admin/rebuild.ts';
-import { RateLimiter, RebuildManager } from './fakes.ts';
+import { RateLimiter, RebuildManager } from '../../../support/rebuild-fakes.ts';
 
 /** A service-role client that knows two tokens: an admin's and a shopper's. */
 function fakeAdmin(options: { profileError?: boolean } = {}): SupabaseClient {

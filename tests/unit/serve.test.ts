@@ -12,11 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServerRuntime } from '../../../scripts/build-server-runtime.mjs';
-import { checkProdDeps, serverEntries } from '../../../scripts/check-prod-deps.mjs';
-import { freePort } from '../../../scripts/support/net.mjs';
+import { buildServerRuntime } from '../../scripts/build-server-runtime.mjs';
+import { checkProdDeps, serverEntries } from '../../scripts/check-prod-deps.mjs';
+import { freePort } from '../../scripts/support/net.mjs';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const serveScript = path.join(root, 'scripts', 'serve.mjs');
 
 const REQUIRED = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerRebuilds, registeredRebuilds } from '~/server/rebuild/registry.ts';
-import { RebuildManager } from './fakes.ts';
+import { RebuildManager } from '../../../support/rebuild-fakes.ts';
 
 /** A build function whose runs the test finishes by hand. */
 function controlledBuilds() {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RebuildManager } from './fakes.ts';
+import { RebuildManager } from '../../../support/rebuild-fakes.ts';
 import { spawn } from 'node:child_process';
 import { clientLink, currentBuild, manifestFile, OLD_BUILD_MS, prepareOutput } from '~/server/rebuild/served-folder.ts';
 import { createBuilder, sourceCodeKey, type PublishResult } from '~/server/rebuild/builder.ts';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoProducts } from '../../../scripts/seed/products.ts';
+import { demoProducts } from '../../../../scripts/seed/products.ts';
 import { formatMXN } from '~/domain/money.ts';
 import { parseProduct } from '~/domain/product-schema.ts';
 import { expansionListingPath, pagesShowing, productPath, typeListingPath, type RouteCatalog } from '~/domain/routes.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { centavos } from '~/domain/money.ts';
-import { fakeSupabase } from './fake-supabase.ts';
+import { fakeSupabase } from '../../support/fake-supabase.ts';
 
 let fake = fakeSupabase();
 let subscribed: { topic: string; filter: unknown } | null = null;
