@@ -2,8 +2,9 @@
  * What the account page needs beyond single tables: the quick summary, and the saved cards served
  * by the shop's own /api/stripe endpoints (live subscriptions are in ./realtime.ts).
  */
+import type * as z from 'zod/mini';
 import { callApi } from './api.ts';
-import { defaultCardAnswer, detachedCardAnswer, savedCardsAnswer } from './api-schemas.ts';
+import { defaultCardAnswer, detachedCardAnswer, savedCardsAnswer } from '~/domain/api-answers.ts';
 import { listOrders, countOrdersSince } from './orders.ts';
 import { getRewardPoints } from './rewards.ts';
 import { countCoupons } from './coupons.ts';
@@ -38,12 +39,7 @@ export async function loadSummary(userId: string, now: Date = new Date()): Promi
 }
 
 /** A saved card as the payment endpoints return it. */
-export interface SavedCard {
-  id: string;
-  type: string;
-  card: { brand: string; last4: string; exp_month: number; exp_year: number };
-  is_default: boolean;
-}
+export type SavedCard = z.infer<typeof savedCardsAnswer>[number];
 
 /** The saved cards of a Stripe customer. */
 export async function listSavedCards(customerId: string): Promise<SavedCard[]> {

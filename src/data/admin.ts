@@ -7,7 +7,7 @@
 import { getSupabase } from './supabase.ts';
 import * as z from 'zod/mini';
 import { safeCallApi, authHeaders, type ApiAnswer } from './api.ts';
-import { orderStatusAnswer, rebuildStartedAnswer, rebuildStatusAnswer, refundAnswer, subscribersAnswer } from './api-schemas.ts';
+import { orderStatusAnswer, rebuildStartedAnswer, rebuildStatusAnswer, refundAnswer, subscribersAnswer } from '~/domain/api-answers.ts';
 import type { Database, Tables, TablesInsert } from './database.types.ts';
 import { ADMIN_PAGE_SIZE } from '~/domain/orders.ts';
 import { type Centavos, toCentavos, tryToCentavos } from '~/domain/money.ts';
@@ -286,10 +286,7 @@ export async function rebuildRunning(): Promise<boolean> {
 // Boletín --------------------------------------------------------------------------------------
 
 /** One newsletter subscriber. */
-export interface Subscriber {
-  email: string;
-  created_at: string;
-}
+export type Subscriber = z.infer<typeof subscribersAnswer>['subscribers'][number];
 
 /** Every subscriber (through the server: the table is not readable from the browser). */
 export async function loadSubscribers(): Promise<Subscriber[] | null> {

@@ -1,7 +1,7 @@
 /**
  * The one client of the shop's own /api endpoints from the browser: every call carries the
  * signed-in user's access token (the only place that reads it), and every successful answer is
- * checked against the schema the caller gives (./api-schemas.ts) before anyone uses it. Uses
+ * checked against the schema the caller gives (src/domain/api-answers.ts, shared with the server's handlers) before anyone uses it. Uses
  * zod/mini, so it stays small in the pages that load it.
  */
 import * as z from 'zod/mini';

@@ -9,7 +9,7 @@ import { MESSAGES } from '~/domain/validation.ts';
 import { REFUND_MESSAGES, ORDER_STATUS } from '~/domain/orders.ts';
 import { parseAddressCopy } from '~/domain/address-copy.ts';
 import { type Centavos, centavos, toCentavos } from '~/domain/money.ts';
-import { oxxoVoucher } from './api-schemas.ts';
+import { oxxoVoucher } from '~/domain/api-answers.ts';
 
 export const CHECKOUT_MESSAGES = {
   createOrder: 'Error al crear el pedido.',

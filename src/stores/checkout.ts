@@ -9,7 +9,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { cancelOrder, CHECKOUT_MESSAGES, createOrder, fetchCartProducts, loadOrder, type CheckoutOrder } from '~/data/checkout.ts';
 import { reconcileCart } from '~/domain/cart-reconcile.ts';
 import { safeCallApi } from '~/data/api.ts';
-import { oxxoCancelAnswer } from '~/data/api-schemas.ts';
+import { oxxoCancelAnswer } from '~/domain/api-answers.ts';
 import { MEXICAN_PAYMENT_MESSAGES } from '~/domain/mexican-payments.ts';
 import { isOrderOpen, ORDER_STATUS } from '~/domain/orders.ts';
 import { applyCoupon, type CouponResult } from '~/domain/pricing.ts';

@@ -3,15 +3,12 @@
  * 'Pago de contado' first and chosen by default. The server checks the chosen plan again.
  */
 import { useId } from 'react';
+import type * as z from 'zod/mini';
+import type { planOption } from '~/domain/api-answers.ts';
 import { MEXICAN_PAYMENT_MESSAGES } from '~/domain/mexican-payments.ts';
 
-/** A plan as the server answers it. */
-export interface PlanOption {
-  months: number;
-  /** Integer centavos per month. */
-  monthly: number;
-  label: string;
-}
+/** A plan as the server answers it (monthly in integer centavos). */
+export type PlanOption = z.infer<typeof planOption>;
 
 interface Props {
   plans: PlanOption[];

@@ -8,7 +8,7 @@
 import { useId, useRef, useState } from 'react';
 import { CHECKOUT_MESSAGES, type CheckoutOrder, type CheckoutVoucher } from '~/data/checkout.ts';
 import { postApi } from '~/data/api.ts';
-import { oxxoVoucherAnswer, settlementAnswer } from '~/data/api-schemas.ts';
+import { oxxoVoucherAnswer, settlementAnswer } from '~/domain/api-answers.ts';
 import { formatVoucherExpiry, groupReference, MEXICAN_PAYMENT_MESSAGES, oxxoAllowed, oxxoDeadline } from '~/domain/mexican-payments.ts';
 import { centavos, formatCentavos } from '~/domain/money.ts';
 import { clearCart } from '~/stores/cart.ts';

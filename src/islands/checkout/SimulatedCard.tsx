@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CHECKOUT_MESSAGES } from '~/data/checkout.ts';
 import { postApi } from '~/data/api.ts';
-import { plansAnswer, simulatedCardAnswer, type SimulatedCardAnswer } from '~/data/api-schemas.ts';
+import { plansAnswer, simulatedCardAnswer, type SimulatedCardAnswer } from '~/domain/api-answers.ts';
 import { type Centavos, formatCentavos } from '~/domain/money.ts';
 import { installmentsOffered } from '~/domain/mexican-payments.ts';
 import { formatCardNumber, formatExpiry, parseExpiry } from '~/domain/card-format.ts';

@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { CHECKOUT_MESSAGES } from '~/data/checkout.ts';
 import { postApi } from '~/data/api.ts';
-import { paypalOrderAnswer, settlementAnswer } from '~/data/api-schemas.ts';
+import { paypalOrderAnswer, settlementAnswer } from '~/domain/api-answers.ts';
 import { BRAND } from '~/domain/brand.ts';
 import { type Centavos, formatCentavos } from '~/domain/money.ts';
 import type { PaymentState } from './payment-flow.ts';

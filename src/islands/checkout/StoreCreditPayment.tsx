@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { postApi } from '~/data/api.ts';
-import { storeCreditAnswer } from '~/data/api-schemas.ts';
+import { storeCreditAnswer } from '~/domain/api-answers.ts';
 import { CHECKOUT_MESSAGES, type CheckoutOrder } from '~/data/checkout.ts';
 import { getStoreCreditBalance } from '~/data/store-credit.ts';
 import { MEXICAN_PAYMENT_MESSAGES } from '~/domain/mexican-payments.ts';

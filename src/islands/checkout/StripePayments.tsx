@@ -9,7 +9,7 @@ import { loadStripe, type PaymentRequest, type Stripe, type StripeCardElement } 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CHECKOUT_MESSAGES } from '~/data/checkout.ts';
 import { postApi } from '~/data/api.ts';
-import { installmentsConfirmAnswer, plansAnswer } from '~/data/api-schemas.ts';
+import { installmentsConfirmAnswer, plansAnswer } from '~/domain/api-answers.ts';
 import { installmentsOffered } from '~/domain/mexican-payments.ts';
 import { type Centavos, formatCentavos } from '~/domain/money.ts';
 import InstallmentPicker, { type PlanOption } from './InstallmentPicker.tsx';

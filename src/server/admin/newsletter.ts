@@ -4,14 +4,15 @@
  * checked to be an admin.
  */
 import type { ServerContext } from '../context.ts';
-import { json } from '../http/json.ts';
+import { answer } from '../http/json.ts';
 import { requireAdmin } from '../http/auth.ts';
+import * as answers from '~/domain/api-answers.ts';
 
 /** One subscriber. */
-export interface Subscriber {
+export type Subscriber = {
   email: string;
   created_at: string;
-}
+};
 
 /** One CSV field as RFC 4180 wants it: quoted when it holds a comma, quote, CR or LF; quotes doubled. */
 export function csvField(value: unknown): string {
@@ -47,7 +48,7 @@ export async function allSubscribers(ctx: ServerContext): Promise<Subscriber[]> 
 export async function newsletterList(request: Request, ctx: ServerContext): Promise<Response> {
   await requireAdmin(request, ctx.admin);
   const subscribers = await allSubscribers(ctx);
-  return json({ count: subscribers.length, subscribers });
+  return answer(answers.subscribersAnswer, { count: subscribers.length, subscribers });
 }
 
 /** GET /api/admin/newsletter.csv: 'correo,fecha_de_suscripcion' and one row per subscriber. */

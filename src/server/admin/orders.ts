@@ -10,10 +10,11 @@ import { CARRIERS, ORDER_STATUS, type OrderStatus } from '~/domain/orders.ts';
 import { orderAmount } from '../orders/order.ts';
 import { findOrder, findOrderForStatusEmail } from '../orders/order-row.ts';
 import type { AdminContext, ServerContext } from '../context.ts';
-import { ApiError, json, readJson } from '../http/json.ts';
+import { answer, ApiError, readJson } from '../http/json.ts';
 import { refundCharge } from '../orders/refunds.ts';
 import { requireAdmin } from '../http/auth.ts';
 import { statusEmail } from '../mail/templates/order-status.ts';
+import * as answers from '~/domain/api-answers.ts';
 
 /** The statuses an order can be refunded from: paid and not yet refunded, cancelled or failed. */
 const REFUNDABLE: readonly OrderStatus[] = [ORDER_STATUS.paid, ORDER_STATUS.processing, ORDER_STATUS.shipped, ORDER_STATUS.completed];
@@ -89,7 +90,7 @@ export async function setOrderStatus(request: Request, ctx: AdminContext, rawOrd
   if (!parsed.success) throw new Error('admin_set_order_status: respuesta inesperada');
   const result = parsed.data;
   await notifyShopper(ctx, orderId, result.status);
-  return json({ id: result.id, status: result.status, carrier: result.carrier, trackingNumber: result.tracking_number });
+  return answer(answers.orderStatusAnswer, { id: result.id, status: result.status, carrier: result.carrier, trackingNumber: result.tracking_number });
 }
 
 const refundBody = z.object({
@@ -144,7 +145,7 @@ export async function refundOrder(request: Request, ctx: AdminContext, rawOrderI
       throw new Error(`refund_order_without_provider: ${error.message}`);
     }
     await notifyShopper(ctx, order.id, ORDER_STATUS.refunded);
-    return json({ id: order.id, status: ORDER_STATUS.refunded, refund: 'succeeded', way });
+    return answer(answers.refundAnswer, { id: order.id, status: ORDER_STATUS.refunded, refund: 'succeeded', way });
   }
   if (!order.payment_provider || !order.payment_ref) {
     throw new ApiError(409, 'El pedido no tiene un pago registrado que reembolsar.', 'no_payment');
@@ -163,10 +164,11 @@ export async function refundOrder(request: Request, ctx: AdminContext, rawOrderI
   );
   if (outcome.status === 'succeeded' && outcome.orderStatus === ORDER_STATUS.refunded) {
     await notifyShopper(ctx, order.id, ORDER_STATUS.refunded);
-    return json({ id: order.id, status: ORDER_STATUS.refunded, refund: 'succeeded', way });
+    return answer(answers.refundAnswer, { id: order.id, status: ORDER_STATUS.refunded, refund: 'succeeded', way });
   }
   if (outcome.status === 'failed') {
-    return json(
+    return answer(
+      answers.refundAnswer,
       {
         id: order.id,
         status: order.status,
@@ -176,5 +178,9 @@ export async function refundOrder(request: Request, ctx: AdminContext, rawOrderI
       502,
     );
   }
-  return json({ id: order.id, status: outcome.orderStatus ?? order.status, refund: outcome.status, message: 'El reembolso ya está en curso.' }, 202);
+  return answer(
+    answers.refundAnswer,
+    { id: order.id, status: outcome.orderStatus ?? order.status, refund: outcome.status, message: 'El reembolso ya está en curso.' },
+    202,
+  );
 }

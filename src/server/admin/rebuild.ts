@@ -7,8 +7,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/data/database.types.ts';
 import { requireAdmin } from '../http/auth.ts';
-import { ApiError, errorResponse, json } from '../http/json.ts';
+import { answer, ApiError, errorResponse, json } from '../http/json.ts';
 import type { Rebuilds } from '../rebuild/types.ts';
+import * as answers from '~/domain/api-answers.ts';
 
 /** What the rebuild endpoints need from the server. */
 export interface RebuildContext {
@@ -85,7 +86,7 @@ export function postRebuild(request: Request, ctx: RebuildContext, given: Reques
         console.error('[rebuild] no se pudo pedir la reconstrucción', error);
         throw new ApiError(502, 'No se pudo pedir la reconstrucción del catálogo. Intenta de nuevo.', 'upstream_error');
       });
-    return json({ status: state.status, startedAt: state.startedAt }, 202);
+    return answer(answers.rebuildStartedAnswer, { status: state.status, startedAt: state.startedAt }, 202);
   });
 }
 
@@ -98,6 +99,6 @@ export function getRebuild(request: Request, ctx: RebuildContext): Promise<Respo
         console.error('[rebuild] no se pudo leer el estado', error);
         throw new ApiError(502, 'No se pudo leer el estado de la reconstrucción. Intenta de nuevo.', 'upstream_error');
       });
-    return json(status);
+    return answer(answers.rebuildStatusAnswer, status);
   });
 }

@@ -3,6 +3,7 @@
  * cause becomes a 4xx with a Spanish message; nothing a request carries can produce a 500.
  */
 import type { z } from 'zod';
+import type { input, ZodMiniType } from 'zod/mini';
 
 /** A failure to report to the caller with its HTTP status. */
 export class ApiError extends Error {
@@ -21,6 +22,14 @@ export function json(body: unknown, status = 200, headers: Record<string, string
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
   });
+}
+
+/**
+ * A success answer of the shape the browser parses it with (src/domain/api-answers.ts): `body`
+ * must fit the schema when the project type-checks; nothing is parsed at run time.
+ */
+export function answer<S extends ZodMiniType>(_schema: S, body: input<S>, status = 200): Response {
+  return json(body, status);
 }
 
 /** The JSON error body every endpoint uses: {error, message}. */

@@ -9,13 +9,14 @@ import { installmentsOffered } from '~/domain/mexican-payments.ts';
 import { centavos } from '~/domain/money.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate } from '../http/auth.ts';
-import { ApiError, json, readJson } from '../http/json.ts';
+import { answer, ApiError, json, readJson } from '../http/json.ts';
 import { recordAttempt } from '../orders/attempts.ts';
 import { orderAmount, ownOrder, payableOrder, requireShippingAddress } from '../orders/order.ts';
 import { intentPayment, settlePayment, settlementAnswer } from '../orders/settlement.ts';
 import { ensureCustomer, requireOwnCard, requireOwnCustomer } from './customers.ts';
 import { checkId, orderIdSchema, provider, providerIdSchema, requireCard } from './guards.ts';
 import { createOxxoVoucher } from './oxxo.ts';
+import * as answers from '~/domain/api-answers.ts';
 
 /** POST /api/stripe/customer: the caller's customer, created and stored on first use. */
 export async function createCustomer(request: Request, ctx: ServerContext): Promise<Response> {
@@ -31,7 +32,7 @@ export async function listPaymentMethods(request: Request, ctx: ServerContext): 
   const caller = await authenticate(request, ctx.admin);
   const customerId = checkId(new URL(request.url).searchParams.get('customerId') ?? undefined, 'El cliente (customerId)');
   await requireOwnCustomer(ctx, caller, customerId);
-  return json(await provider(() => card.listPaymentMethods(customerId)));
+  return answer(answers.savedCardsAnswer, await provider(() => card.listPaymentMethods(customerId)));
 }
 
 /** POST /api/stripe/customers/{customerId}/default-payment-method {pmId}. */
@@ -44,7 +45,7 @@ export async function setDefaultPaymentMethod(request: Request, ctx: ServerConte
   const owner = await requireOwnCard(ctx, caller, pmId);
   if (owner !== customerId) throw new ApiError(403, 'Ese método de pago no es tuyo.', 'forbidden');
   await provider(() => requireCard(ctx).setDefaultPaymentMethod(customerId, pmId));
-  return json({ ok: true, customerId, defaultPaymentMethod: pmId });
+  return answer(answers.defaultCardAnswer, { ok: true, customerId, defaultPaymentMethod: pmId });
 }
 
 /** POST /api/stripe/payment-methods/{id}/detach. */
@@ -54,7 +55,7 @@ export async function detachPaymentMethod(request: Request, ctx: ServerContext, 
   const pmId = checkId(rawPmId, 'El método de pago');
   await requireOwnCard(ctx, caller, pmId);
   await provider(() => requireCard(ctx).detachPaymentMethod(pmId));
-  return json({ ok: true, id: pmId });
+  return answer(answers.detachedCardAnswer, { ok: true, id: pmId });
 }
 
 const intentBody = z.object({
@@ -112,7 +113,7 @@ export async function settleIntent(ctx: ServerContext, intentId: string, expecte
     throw new ApiError(402, 'El pago no se ha completado.', 'payment_incomplete');
   }
   const settled = await settlePayment(ctx, intentPayment(card.name, { ...intent, orderId: intent.orderId }), recipient);
-  return json(settlementAnswer(settled, intent.orderId));
+  return answer(answers.settlementAnswer, settlementAnswer(settled, intent.orderId));
 }
 
 /** POST /api/payments/confirm {orderId, paymentIntentId}: the server checks the browser's success. */

@@ -8,21 +8,22 @@ import { installmentLabel, installmentsOffered, isInstallmentCount, MEXICAN_PAYM
 import { centavos } from '~/domain/money.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate } from '../http/auth.ts';
-import { ApiError, json, readJson } from '../http/json.ts';
+import { answer, ApiError, readJson } from '../http/json.ts';
 import { orderAmount, payableOrder } from '../orders/order.ts';
 import type { OrderRow } from '../orders/order-row.ts';
 import { intentPayment, settlePayment, settlementAnswer } from '../orders/settlement.ts';
 import { ensureCustomer } from './customers.ts';
 import { orderIdSchema, provider, providerIdSchema, requireCard, stripeCard } from './guards.ts';
 import type { IntentInfo } from './providers/types.ts';
+import * as answers from '~/domain/api-answers.ts';
 
 /** A plan as the browser shows it. */
-export interface PlanOption {
+export type PlanOption = {
   months: number;
   /** Integer centavos of each month (the last month absorbs the remainder). */
   monthly: number;
   label: string;
-}
+};
 
 /** The plans of a total, for the months the provider offered. */
 export function planOptions(amount: number, months: number[]): PlanOption[] {
@@ -56,7 +57,7 @@ export async function installmentPlans(request: Request, ctx: ServerContext): Pr
   const owner = await provider(() => card.paymentMethodCustomer(body.paymentMethodId)).catch(() => null);
   if (owner !== null && owner !== (await ensureCustomer(ctx, caller))) throw new ApiError(403, 'Ese método de pago no es tuyo.', 'forbidden');
   const updated = await provider(() => card.attachCard(body.paymentIntentId, body.paymentMethodId));
-  return json({ plans: planOptions(amount, updated.availablePlans ?? []) });
+  return answer(answers.plansAnswer, { plans: planOptions(amount, updated.availablePlans ?? []) });
 }
 
 /**
@@ -80,8 +81,9 @@ export async function confirmInstallments(request: Request, ctx: ServerContext):
   }
   const returnUrl = `${ctx.siteUrl.replace(/\/+$/, '')}/checkout/${order.id}`;
   const confirmed = await provider(() => card.confirmWithPlan(intent.id, body.months, returnUrl));
-  if (confirmed.status === 'requires_action') return json({ status: 'requires_action', clientSecret: confirmed.clientSecret });
+  if (confirmed.status === 'requires_action')
+    return answer(answers.installmentsConfirmAnswer, { status: 'requires_action', clientSecret: confirmed.clientSecret });
   if (confirmed.status !== 'succeeded') throw new ApiError(402, 'Error al procesar el pago.', 'payment_failed');
   const settled = await settlePayment(ctx, intentPayment(card.name, { ...confirmed, orderId: order.id }), caller.email);
-  return json(settlementAnswer(settled, order.id));
+  return answer(answers.settlementAnswer, settlementAnswer(settled, order.id));
 }

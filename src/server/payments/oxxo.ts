@@ -10,7 +10,7 @@ import { type Centavos, centavos } from '~/domain/money.ts';
 import { ORDER_STATUS } from '~/domain/orders.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate, type Caller } from '../http/auth.ts';
-import { ApiError, json, readJson } from '../http/json.ts';
+import { answer, ApiError, readJson } from '../http/json.ts';
 import { oxxoVoucherEmail } from '../mail/templates/oxxo-voucher.ts';
 import { closeAttempt, recordAttempt } from '../orders/attempts.ts';
 import { ORDER_NOT_PAYABLE, ownOrder, requireShippingAddress } from '../orders/order.ts';
@@ -20,6 +20,7 @@ import { ensureCustomer } from './customers.ts';
 import { orderIdSchema, provider, requireCard } from './guards.ts';
 import { SimulatedCardProvider } from './providers/simulated-card.ts';
 import type { IntentInfo, OxxoVoucher } from './providers/types.ts';
+import * as answers from '~/domain/api-answers.ts';
 
 /** The voucher as the order keeps it (orders.oxxo_voucher) and the endpoint answers it. */
 export type StoredVoucher = Pick<OxxoVoucher, keyof OxxoVoucher> & {
@@ -100,7 +101,7 @@ export async function createOxxoVoucher(ctx: ServerContext, caller: Caller, orde
   if (!oxxoAllowed(centavos(amount))) throw new ApiError(409, MEXICAN_PAYMENT_MESSAGES.oxxoOutOfRange, 'oxxo_amount_out_of_range');
   const existing = storedVoucher(order);
   if (order.payment_method === 'oxxo' && existing && existing.amount === amount) {
-    return json({ voucher: existing, paymentIntentId: existing.paymentIntentId });
+    return answer(answers.oxxoVoucherAnswer, { voucher: existing, paymentIntentId: existing.paymentIntentId });
   }
   await requireNoOtherVoucher(ctx, caller, order.id);
   await requireShippingAddress(ctx, order);
@@ -149,7 +150,7 @@ export async function createOxxoVoucher(ctx: ServerContext, caller: Caller, orde
       })
       .catch((mailError: unknown) => console.error('[correo] no se pudo enviar la ficha de OXXO', mailError));
   }
-  return json({ voucher, paymentIntentId: intent.id });
+  return answer(answers.oxxoVoucherAnswer, { voucher, paymentIntentId: intent.id });
 }
 
 /** Settles an OXXO intent the provider reports succeeded (the webhook, the simulated counter). */
@@ -199,14 +200,18 @@ export async function cancelOxxoVoucher(request: Request, ctx: ServerContext): P
   const intent = await provider(() => card.cancelPaymentIntent(voucher.paymentIntentId));
   if (intent?.status === 'succeeded') {
     const settled = await settleOxxo(ctx, intent, caller.email);
-    return json({ ...settlementAnswer(settled, order.id), canceled: false, message: 'Tu pago en OXXO ya se registró; tu pedido está pagado.' });
+    return answer(answers.oxxoCancelAnswer, {
+      ...settlementAnswer(settled, order.id),
+      canceled: false,
+      message: 'Tu pago en OXXO ya se registró; tu pedido está pagado.',
+    });
   }
   if (!intent || intent.status !== 'canceled') {
     throw new ApiError(409, 'Tu pago en OXXO se está procesando; la ficha ya no se puede cancelar.', 'voucher_processing');
   }
   await releaseOxxoOrder(ctx, intent);
   const after = await findOrder(ctx, order.id);
-  return json({ orderId: order.id, status: after?.status ?? order.status, changed: false, canceled: true });
+  return answer(answers.oxxoCancelAnswer, { orderId: order.id, status: after?.status ?? order.status, changed: false, canceled: true });
 }
 
 /** The caller's order's current OXXO voucher (404 when it has none). */

@@ -7,12 +7,13 @@
 import { z } from 'zod';
 import type { ServerContext } from '../context.ts';
 import { authenticate, type Caller } from '../http/auth.ts';
-import { ApiError, json, readJson } from '../http/json.ts';
+import { answer, ApiError, readJson } from '../http/json.ts';
 import { closeAttempt, recordAttempt } from '../orders/attempts.ts';
 import { orderAmount, ownOrder, payableOrder, requirePayable, requireShippingAddress } from '../orders/order.ts';
 import { capturePayment, settlePayment, settlementAnswer } from '../orders/settlement.ts';
 import { orderIdSchema, provider, providerIdSchema, requirePayPal, simulatedPayPal } from './guards.ts';
 import { paypalCaptureCompleted } from './providers/types.ts';
+import * as answers from '~/domain/api-answers.ts';
 
 /** POST /api/paypal/create-order {orderId}: one purchase unit, MXN, the order's total. */
 export async function createPayPalOrder(request: Request, ctx: ServerContext): Promise<Response> {
@@ -24,7 +25,7 @@ export async function createPayPalOrder(request: Request, ctx: ServerContext): P
   const amount = orderAmount(order);
   const created = await provider(() => paypal.createOrder({ orderId: order.id, amount, idempotencyKey: `paypal-${order.id}-${amount}` }));
   await recordAttempt(ctx, order.id, paypal.name, created.id);
-  return json({ id: created.id, status: created.status });
+  return answer(answers.paypalOrderAnswer, { id: created.id, status: created.status });
 }
 
 async function ownPayPalOrder(ctx: ServerContext, caller: Caller, paypalOrderId: string, orderIdValue: string) {
@@ -41,7 +42,7 @@ export async function approveSimulatedPayPal(request: Request, ctx: ServerContex
   const body = await readJson(request, z.object({ orderId: orderIdSchema, paypalOrderId: providerIdSchema }));
   await ownPayPalOrder(ctx, caller, body.paypalOrderId, body.orderId);
   const approved = await provider(() => paypal.approve(body.paypalOrderId));
-  return json({ id: approved.id, status: approved.status });
+  return answer(answers.paypalOrderAnswer, { id: approved.id, status: approved.status });
 }
 
 /**
@@ -69,5 +70,5 @@ export async function capturePayPalOrder(request: Request, ctx: ServerContext): 
     throw new ApiError(402, 'Hubo un error con PayPal.', 'paypal_not_completed');
   }
   const settled = await settlePayment(ctx, capturePayment(paypal.name, order.id, captured, body.paypalOrderId), caller.email);
-  return json(settlementAnswer(settled, order.id));
+  return answer(answers.settlementAnswer, settlementAnswer(settled, order.id));
 }

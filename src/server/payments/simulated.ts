@@ -11,7 +11,7 @@ import { centavos, formatCentavos } from '~/domain/money.ts';
 import { orderDisplayId } from '~/domain/orders.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate, type Caller } from '../http/auth.ts';
-import { ApiError, json, readJson } from '../http/json.ts';
+import { answer, ApiError, json, readJson } from '../http/json.ts';
 import { escapeHtml as escape } from '../mail/html.ts';
 import { closeAttempt } from '../orders/attempts.ts';
 import { requirePayable } from '../orders/order.ts';
@@ -21,7 +21,8 @@ import { settleIntent } from './cards.ts';
 import { orderIdSchema, provider, providerIdSchema, simulatedCard } from './guards.ts';
 import { planOptions } from './installments.ts';
 import { ownVoucher, releaseOxxoOrder, settleOxxo } from './oxxo.ts';
-import type { SimulatedCardProvider } from './providers/simulated-card.ts';
+import type { SimulatedCardProvider, SimulatedConfirmation } from './providers/simulated-card.ts';
+import * as answers from '~/domain/api-answers.ts';
 
 const secret = z.string({ error: 'Falta clientSecret.' }).min(10).max(300);
 const cardBody = z.object({
@@ -38,8 +39,8 @@ const cardBody = z.object({
 });
 
 /** After a simulated success the order is settled at once, as Stripe's webhook would. */
-async function settleSimulated(ctx: ServerContext, result: { status: string; intentId: string; error: string | null }, caller: Caller) {
-  if (result.status !== 'succeeded') return json(result);
+async function settleSimulated(ctx: ServerContext, result: SimulatedConfirmation, caller: Caller) {
+  if (result.status !== 'succeeded') return answer(answers.simulatedCardAnswer, result);
   const settled = await settleIntent(ctx, result.intentId, null, caller.email);
   return json({ ...result, order: await settled.json() });
 }
@@ -91,7 +92,7 @@ export async function simulatedInstallmentPlans(request: Request, ctx: ServerCon
   const body = await readJson(request, z.object({ clientSecret: z.string().min(10).max(300), number: z.string().max(40) }));
   const months = await provider(() => card.installmentPlans(body.clientSecret, caller.id, body.number));
   const intent = await card.retrievePaymentIntent(body.clientSecret.split('_secret_')[0] ?? '');
-  return json({ plans: planOptions(intent?.amount ?? 0, months) });
+  return answer(answers.plansAnswer, { plans: planOptions(intent?.amount ?? 0, months) });
 }
 
 /** Pays a simulated voucher at the 'store' and settles it as Stripe's webhook would. */
@@ -107,7 +108,7 @@ export async function simulatedOxxoPay(request: Request, ctx: ServerContext): Pr
   const body = await readJson(request, z.object({ orderId: orderIdSchema }));
   const { order, voucher } = await ownVoucher(ctx, caller, body.orderId);
   const settled = await paySimulatedVoucher(ctx, card, voucher.paymentIntentId, caller.email);
-  return json(settlementAnswer(settled, order.id));
+  return answer(answers.settlementAnswer, settlementAnswer(settled, order.id));
 }
 
 /**

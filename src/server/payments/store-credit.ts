@@ -8,10 +8,11 @@ import { ORDER_STATUS } from '~/domain/orders.ts';
 import { STORE_CREDIT_MESSAGES } from '~/domain/store-credit.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate } from '../http/auth.ts';
-import { ApiError, json, readJson } from '../http/json.ts';
+import { answer, ApiError, readJson } from '../http/json.ts';
 import { ORDER_NOT_PAYABLE } from '../orders/order.ts';
 import { sendOrderReceipt } from '../orders/settlement.ts';
 import { orderIdSchema } from './guards.ts';
+import * as answers from '~/domain/api-answers.ts';
 
 const MESSAGES_BY_DETAIL: Record<string, [number, string]> = {
   order_not_found: [404, 'Pedido no encontrado.'],
@@ -43,7 +44,7 @@ export async function storeCreditPayment(
   if (!body.use) {
     const { data, error } = await ctx.admin.rpc('release_store_credit', { p_order_id: body.orderId, p_user: caller.id });
     if (error) refuse(error);
-    return json({ orderId: body.orderId, released: Number(data ?? 0), status: ORDER_STATUS.pending });
+    return answer(answers.storeCreditAnswer, { orderId: body.orderId, released: Number(data ?? 0), status: ORDER_STATUS.pending });
   }
   const { data, error } = await ctx.admin.rpc('apply_store_credit', { p_order_id: body.orderId, p_user: caller.id });
   if (error) refuse(error);
@@ -51,5 +52,5 @@ export async function storeCreditPayment(
   const appliedAnswer = z.object({ applied: z.number(), credit: z.number(), due: z.number(), status: z.enum([ORDER_STATUS.pending, ORDER_STATUS.paid]) });
   const applied = appliedAnswer.parse(data);
   if (applied.status === ORDER_STATUS.paid) await onPaid(body.orderId, caller.email);
-  return json({ orderId: body.orderId, ...applied });
+  return answer(answers.storeCreditAnswer, { orderId: body.orderId, ...applied });
 }

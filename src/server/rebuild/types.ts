@@ -6,18 +6,18 @@
  */
 
 /** Where a running build is, read from `astro build`'s own output. */
-export interface BuildProgress {
+export type BuildProgress = {
   /** starting → content (catalogue snapshot) → bundling → pages → publishing. */
   phase: 'starting' | 'content' | 'bundling' | 'pages' | 'publishing';
   /** Static files written so far (pages, feeds, the search index). */
   pagesWritten: number;
-}
+};
 
 /** Called as a build advances. */
 export type ProgressReporter = (progress: BuildProgress) => void;
 
 /** What GET /api/admin/rebuild reports. */
-export interface RebuildStatus {
+export type RebuildStatus = {
   status: 'idle' | 'building' | 'queued';
   /** ISO time the current or last build started, or null before the first. */
   startedAt: string | null;
@@ -42,7 +42,7 @@ export interface RebuildStatus {
   lastSuccessAt: string | null;
   /** Static files the last successful build wrote, or null. */
   lastPages: number | null;
-}
+};
 
 /** The products whose rows changed since the last build; the builder may rebuild only their pages. */
 export interface BuildChanges {

@@ -6,7 +6,7 @@ vi.mock('~/data/supabase.ts', () => ({
 }));
 
 const { callApi, postApi, safeCallApi } = await import('~/data/api.ts');
-const schemas = await import('~/data/api-schemas.ts');
+const schemas = await import('~/domain/api-answers.ts');
 const { listSavedCards } = await import('~/data/account.ts');
 const { loadRebuildStatus } = await import('~/data/admin.ts');
 

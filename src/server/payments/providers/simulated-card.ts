@@ -85,13 +85,13 @@ function toIntent(record: SimRecord): IntentInfo {
 }
 
 /** The result of confirming a simulated card payment, as the card form needs it. */
-export interface SimulatedConfirmation {
+export type SimulatedConfirmation = {
   status: string;
   intentId: string;
   orderId: string | null;
   /** The decline message for the shopper when the card was refused. */
   error: string | null;
-}
+};
 
 /** The simulated card provider; `confirmCard` and `authenticate` stand in for Stripe.js. */
 export class SimulatedCardProvider implements CardProvider {

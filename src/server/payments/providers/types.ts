@@ -6,12 +6,12 @@
 import type { Centavos } from '~/domain/money.ts';
 
 /** A saved card as the account page shows it (the shape of GET /api/stripe/payment-methods). */
-export interface SavedCard {
+export type SavedCard = {
   id: string;
   type: 'card';
   card: { brand: string; last4: string; exp_month: number; exp_year: number };
   is_default: boolean;
-}
+};
 
 /** What the server needs to know about a card payment to trust it. */
 export interface IntentInfo {

@@ -1,8 +1,10 @@
 /**
- * What the shop's /api endpoints answer on success, as zod/mini schemas for callApi/postApi
- * (./api.ts): an answer that does not match is a failure. Objects are loose where the server may
- * add fields; a field is optional only where the server leaves it out, nullable only where it sends
- * null. zod/mini keeps this small in the pages that load it.
+ * What the shop's /api endpoints answer on success, as zod/mini schemas: the server's handlers
+ * write their answers through them (src/server/http/json.ts `answer`, checked when type-checking),
+ * and the browser's callApi/postApi (src/data/api.ts) parse what arrives with them, so an answer
+ * that does not match is a failure. Objects are loose where the server may add fields; a field is
+ * optional only where the server leaves it out, nullable only where it sends null. zod/mini keeps
+ * this small in the pages that load it.
  */
 import * as z from 'zod/mini';
 
