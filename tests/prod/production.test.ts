@@ -8,13 +8,10 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
@@ -24,6 +21,7 @@ import { startTestStack, type TestStack } from '../../packages/local-supabase/te
 import { stopwatch } from './stopwatch.ts';
 import { pgServerSupport, startPgServer, type PgServer } from '../db/pg-server.ts';
 import { startStripeStub, type StripeStub } from '../support/stripe-stub.ts';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -38,11 +36,10 @@ async function projectFiles(): Promise<string[]> {
 let pg: PgServer;
 let stack: TestStack;
 let stripe: StripeStub;
-let smtp: SMTPServer;
+let smtp: TestSmtpServer;
 let work: string;
 let server: ChildProcess | null = null;
 const output: string[] = [];
-const received: Array<{ rcpt: string[]; mail: ParsedMail }> = [];
 let shopUrl = '';
 const { timings, timed } = stopwatch();
 
@@ -52,21 +49,7 @@ beforeAll(async () => {
   if (!support.ok) throw new Error(`the production check needs a PostgreSQL server: ${support.reason}`);
   pg = await startPgServer();
   stripe = await startStripeStub();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push({ rcpt: session.envelope.rcptTo.map((r) => r.address), mail });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const smtpAddress = smtp.server.address() as net.AddressInfo;
+  smtp = await startSmtpServer();
 
   const port = await freePort();
   shopUrl = `http://127.0.0.1:${port}`;
@@ -129,7 +112,7 @@ beforeAll(async () => {
       PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_produccion_stub',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_BASE: stripe.url,
-      SMTP_URL: `smtp://127.0.0.1:${smtpAddress.port}`,
+      SMTP_URL: smtp.url,
       MAIL_FROM: 'Cartas Mx <pedidos@cartas.test>',
       REBUILD_ON_CHANGE: '0',
       SWEEP_INTERVAL_MS: '2000',
@@ -157,7 +140,7 @@ afterAll(async () => {
   if (server && server.exitCode === null) {
     server.kill('SIGKILL');
   }
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
   await stripe?.close();
   await stack?.stop();
   await pg?.stop();
@@ -229,9 +212,9 @@ describe('the production server (pruned build, live payments, SMTP, PostgreSQL)'
 
     const number = `#${String(orderId).slice(-6).toUpperCase()}`;
     await expect
-      .poll(() => received.filter((m) => m.rcpt.includes(DEMO_SHOPPER.email)).map((m) => m.mail.subject), { timeout: 30_000 })
+      .poll(() => smtp.received.filter((m) => m.rcpt.includes(DEMO_SHOPPER.email)).map((m) => m.mail.subject), { timeout: 30_000 })
       .toContain(`Confirmación de tu pedido ${number}`);
-    const mail = received.find((m) => m.mail.subject === `Confirmación de tu pedido ${number}`)!.mail;
+    const mail = smtp.received.find((m) => m.mail.subject === `Confirmación de tu pedido ${number}`)!.mail;
     expect(mail.from?.text).toContain('pedidos@cartas.test');
     expect(mail.text).toContain('Gracias por tu compra.');
     expect(mail.html).toContain(number);

@@ -5,8 +5,6 @@
  * outbox is the service role's alone, and no transport problem ever reaches the payment path.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOutbox, deliverDueMail, retryDelayMs, type OutboxRow } from '~/server/mail/outbox.ts';
@@ -18,6 +16,7 @@ import { mailboxMessages } from '../support/shop-rows.ts';
 import { anonClient } from '../support/shopper.ts';
 import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
 import { centavos } from '~/domain/money.ts';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
 
 const FROM = 'Cartas Mx <pedidos@cartas.test>';
 const SITE = 'http://shop.test';
@@ -25,52 +24,26 @@ const TRICKY_NAME = 'Caja <b>Élite</b> & "sobres" de Pokémon';
 
 let stack: TestStack;
 let admin: SupabaseClient;
-let smtp: SMTPServer;
+let smtp: TestSmtpServer;
 let smtpUrl: string;
 /** Every message the SMTP server accepted, parsed, with the envelope recipients. */
-const received: Array<{ rcpt: string[]; mail: ParsedMail }> = [];
-/** How many of the next RCPT TO commands the server refuses (a temporary 451). */
-let refuseNext = 0;
+let received: TestSmtpServer['received'];
 
 beforeAll(async () => {
   stack = await startTestStack();
   admin = createAdminClient(stack.url, stack.serviceRoleKey);
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (refuseNext > 0) {
-        refuseNext -= 1;
-        const err = Object.assign(new Error('Buzón ocupado, intenta más tarde'), { responseCode: 451 });
-        callback(err);
-        return;
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push({ rcpt: session.envelope.rcptTo.map((r) => r.address), mail });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const address = smtp.server.address();
-  if (!address || typeof address === 'string') throw new Error('sin puerto SMTP');
-  smtpUrl = `smtp://127.0.0.1:${address.port}`;
+  smtp = await startSmtpServer();
+  smtpUrl = smtp.url;
+  received = smtp.received;
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
   await stack?.stop();
 });
 
 beforeEach(() => {
-  received.length = 0;
-  refuseNext = 0;
+  smtp.reset();
 });
 
 afterEach(() => {
@@ -157,7 +130,7 @@ describe('SMTP delivery', () => {
     quiet();
     const outbox = createOutbox(admin, smtpSender(smtpUrl, FROM));
     const message = confirmation();
-    refuseNext = 1;
+    smtp.refuseNext(1);
     const before = Date.now();
     await outbox.enqueue(message);
     await outbox.idle();
