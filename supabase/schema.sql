@@ -31,6 +31,10 @@ ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON TABLES 
 -- Types
 -- ------------------------------------------------------------------------------------------------
 
+CREATE TYPE public.card_condition AS ENUM ('NM', 'LP', 'MP', 'HP', 'DMG');
+
+CREATE TYPE public.grading_company AS ENUM ('PSA', 'BGS', 'CGC');
+
 CREATE TYPE public.order_status AS ENUM ('Pendiente', 'Pagado', 'Procesando', 'Enviado', 'Completado', 'Cancelado', 'Fallido', 'Reembolsado');
 
 -- ------------------------------------------------------------------------------------------------
@@ -84,6 +88,100 @@ GRANT ALL ON TABLE public.addresses TO service_role;
 GRANT SELECT, DELETE ON TABLE public.addresses TO authenticated;
 GRANT INSERT (id, user_id, label, street, city, state, zip, country, is_default) ON TABLE public.addresses TO authenticated;
 GRANT UPDATE (id, user_id, label, street, city, state, zip, country, is_default) ON TABLE public.addresses TO authenticated;
+
+CREATE TABLE public.card_offers (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  product_id text NOT NULL,
+  condition public.card_condition,
+  language text NOT NULL,
+  finish text NOT NULL,
+  price numeric(10,2) NOT NULL,
+  original_price numeric(10,2),
+  stock integer DEFAULT 0 NOT NULL,
+  grading_company public.grading_company,
+  grade numeric(3,1),
+  certificate_number text,
+  images text[] DEFAULT '{}'::text[] NOT NULL,
+  "position" integer DEFAULT 0 NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT card_offers_pkey PRIMARY KEY (id),
+  CONSTRAINT card_offers_certificate_number_key UNIQUE (certificate_number),
+  CONSTRAINT card_offers_certificate_number_check CHECK (length(btrim(certificate_number)) >= 1 AND length(btrim(certificate_number)) <= 40),
+  CONSTRAINT card_offers_check CHECK (original_price > price),
+  CONSTRAINT card_offers_finish_check CHECK (finish ~ '^[a-z][a-z0-9-]{0,39}$'::text),
+  CONSTRAINT card_offers_grade_check CHECK (grade >= 1::numeric AND grade <= 10::numeric AND (grade * 2::numeric) = floor(grade * 2::numeric)),
+  CONSTRAINT card_offers_language_check CHECK (language ~ '^[a-z]{2}$'::text),
+  CONSTRAINT card_offers_price_check CHECK (price >= 0::numeric),
+  CONSTRAINT card_offers_slab_or_raw CHECK (grading_company IS NOT NULL AND grade IS NOT NULL AND certificate_number IS NOT NULL AND condition IS NULL OR grading_company IS NULL AND grade IS NULL AND certificate_number IS NULL AND condition IS NOT NULL),
+  CONSTRAINT card_offers_stock_check CHECK (stock >= 0),
+  CONSTRAINT card_offers_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.products(id) ON UPDATE CASCADE ON DELETE CASCADE
+);
+CREATE INDEX card_offers_product_id_idx ON public.card_offers USING btree (product_id, "position");
+CREATE UNIQUE INDEX card_offers_raw_unique_idx ON public.card_offers USING btree (product_id, condition, language, finish) WHERE (grading_company IS NULL);
+ALTER TABLE public.card_offers ENABLE ROW LEVEL SECURITY;
+CREATE TRIGGER card_offers_set_updated_at BEFORE UPDATE ON public.card_offers FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE POLICY "Catalogue is public" ON public.card_offers
+  FOR SELECT
+  TO anon, authenticated
+  USING (true);
+CREATE POLICY "Catalogue: admins delete" ON public.card_offers
+  FOR DELETE
+  TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Catalogue: admins insert" ON public.card_offers
+  FOR INSERT
+  TO authenticated
+  WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Catalogue: admins update" ON public.card_offers
+  FOR UPDATE
+  TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin))
+  WITH CHECK (( SELECT public.is_admin() AS is_admin));
+GRANT ALL ON TABLE public.card_offers TO service_role;
+GRANT SELECT, INSERT, UPDATE, DELETE, REFERENCES, TRIGGER, MAINTAIN ON TABLE public.card_offers TO authenticated;
+GRANT SELECT, REFERENCES, TRIGGER, MAINTAIN ON TABLE public.card_offers TO anon;
+
+CREATE TABLE public.card_printings (
+  product_id text NOT NULL,
+  franchise text,
+  expansion text,
+  collector_number text NOT NULL,
+  collector_key text GENERATED ALWAYS AS (lower(regexp_replace(collector_number, '[^A-Za-z0-9]'::text, ''::text, 'g'::text))) STORED,
+  rarity text NOT NULL,
+  name_en text,
+  name_es text,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT card_printings_pkey PRIMARY KEY (product_id),
+  CONSTRAINT card_printings_collector_number_check CHECK (length(btrim(collector_number)) >= 1 AND length(btrim(collector_number)) <= 40),
+  CONSTRAINT card_printings_rarity_check CHECK (length(btrim(rarity)) >= 1 AND length(btrim(rarity)) <= 40),
+  CONSTRAINT card_printings_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.products(id) ON UPDATE CASCADE ON DELETE CASCADE
+);
+CREATE INDEX card_printings_collector_key_idx ON public.card_printings USING btree (collector_key);
+CREATE INDEX card_printings_expansion_idx ON public.card_printings USING btree (expansion, collector_key);
+ALTER TABLE public.card_printings ENABLE ROW LEVEL SECURITY;
+CREATE TRIGGER card_printings_set_updated_at BEFORE UPDATE ON public.card_printings FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE POLICY "Catalogue is public" ON public.card_printings
+  FOR SELECT
+  TO anon, authenticated
+  USING (true);
+CREATE POLICY "Catalogue: admins delete" ON public.card_printings
+  FOR DELETE
+  TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Catalogue: admins insert" ON public.card_printings
+  FOR INSERT
+  TO authenticated
+  WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Catalogue: admins update" ON public.card_printings
+  FOR UPDATE
+  TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin))
+  WITH CHECK (( SELECT public.is_admin() AS is_admin));
+GRANT ALL ON TABLE public.card_printings TO service_role;
+GRANT SELECT, INSERT, UPDATE, DELETE, REFERENCES, TRIGGER, MAINTAIN ON TABLE public.card_printings TO authenticated;
+GRANT SELECT, REFERENCES, TRIGGER, MAINTAIN ON TABLE public.card_printings TO anon;
 
 CREATE TABLE public.collections (
   id text NOT NULL,

@@ -45,6 +45,115 @@ export type Database = {
         };
         Relationships: [];
       };
+      card_offers: {
+        Row: {
+          id: string;
+          product_id: string;
+          condition: Database["public"]["Enums"]["card_condition"] | null;
+          language: string;
+          finish: string;
+          price: number;
+          original_price: number | null;
+          stock: number;
+          grading_company: Database["public"]["Enums"]["grading_company"] | null;
+          grade: number | null;
+          certificate_number: string | null;
+          images: string[];
+          position: number;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          product_id: string;
+          condition?: Database["public"]["Enums"]["card_condition"] | null;
+          language: string;
+          finish: string;
+          price: number;
+          original_price?: number | null;
+          stock?: number;
+          grading_company?: Database["public"]["Enums"]["grading_company"] | null;
+          grade?: number | null;
+          certificate_number?: string | null;
+          images?: string[];
+          position?: number;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          product_id?: string;
+          condition?: Database["public"]["Enums"]["card_condition"] | null;
+          language?: string;
+          finish?: string;
+          price?: number;
+          original_price?: number | null;
+          stock?: number;
+          grading_company?: Database["public"]["Enums"]["grading_company"] | null;
+          grade?: number | null;
+          certificate_number?: string | null;
+          images?: string[];
+          position?: number;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "card_offers_product_id_fkey";
+            columns: ["product_id"];
+            isOneToOne: false;
+            referencedRelation: "products";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      card_printings: {
+        Row: {
+          product_id: string;
+          franchise: string | null;
+          expansion: string | null;
+          collector_number: string;
+          collector_key: string | null;
+          rarity: string;
+          name_en: string | null;
+          name_es: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          product_id: string;
+          franchise?: string | null;
+          expansion?: string | null;
+          collector_number: string;
+          collector_key?: never;
+          rarity: string;
+          name_en?: string | null;
+          name_es?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          product_id?: string;
+          franchise?: string | null;
+          expansion?: string | null;
+          collector_number?: string;
+          collector_key?: never;
+          rarity?: string;
+          name_en?: string | null;
+          name_es?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "card_printings_product_id_fkey";
+            columns: ["product_id"];
+            isOneToOne: true;
+            referencedRelation: "products";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       collections: {
         Row: {
           id: string;
@@ -1278,6 +1387,8 @@ export type Database = {
       };
     };
     Enums: {
+      card_condition: "NM" | "LP" | "MP" | "HP" | "DMG";
+      grading_company: "PSA" | "BGS" | "CGC";
       order_status: "Pendiente" | "Pagado" | "Procesando" | "Enviado" | "Completado" | "Cancelado" | "Fallido" | "Reembolsado";
     };
     CompositeTypes: { [_ in never]: never };

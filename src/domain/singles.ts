@@ -1,0 +1,181 @@
+/**
+ * Single cards as card shops sell them: the labels of what public.card_printings and
+ * public.card_offers hold (supabase/migrations/20261126000200_card_printings_offers.sql).
+ *
+ *   condition   NM, LP, MP, HP, DMG, explained to shoppers on /guia-de-condiciones
+ *   language    the code stored in card_offers.language ('es', 'en', 'ja', …) and its Spanish name;
+ *               each franchise lists the languages it prints
+ *   finish      the code stored in card_offers.finish ('normal', 'holo', 'reverse-holo', …)
+ *   rarity      the code stored in card_printings.rarity, with the name each game prints
+ *   slab        a graded card: PSA, BGS or CGC, a grade from 1 to 10 in half points, and a
+ *               certificate number anyone can look up on the grader's site
+ */
+import type { FranchiseId } from './catalog.ts';
+
+export const CARD_CONDITIONS = ['NM', 'LP', 'MP', 'HP', 'DMG'] as const;
+export type CardCondition = (typeof CARD_CONDITIONS)[number];
+
+/** The condition's Spanish name, with the code shops use everywhere. */
+export const CONDITION_LABELS: Readonly<Record<CardCondition, string>> = {
+  NM: 'Casi nueva (NM)',
+  LP: 'Poco jugada (LP)',
+  MP: 'Jugada (MP)',
+  HP: 'Muy jugada (HP)',
+  DMG: 'Dañada (DMG)',
+};
+
+export const GRADING_COMPANIES = ['PSA', 'BGS', 'CGC'] as const;
+export type GradingCompany = (typeof GRADING_COMPANIES)[number];
+
+export interface Choice {
+  /** What the database stores. */
+  code: string;
+  /** What the shopper reads. */
+  label: string;
+}
+
+/** Every language code the shop stores, with its Spanish name. */
+export const LANGUAGE_LABELS: Readonly<Record<string, string>> = {
+  es: 'Español',
+  en: 'Inglés',
+  ja: 'Japonés',
+  fr: 'Francés',
+  de: 'Alemán',
+  it: 'Italiano',
+  pt: 'Portugués',
+  ko: 'Coreano',
+  zh: 'Chino',
+};
+
+/** The languages each game is printed in, most asked for first. */
+const LANGUAGES: Readonly<Record<FranchiseId, readonly string[]>> = {
+  pokemon: ['es', 'en', 'ja', 'fr', 'de', 'it', 'pt', 'ko', 'zh'],
+  'one-piece': ['en', 'ja', 'zh', 'fr'],
+  riftbound: ['en', 'zh'],
+};
+
+/** Every finish code the shop stores, with its name. */
+export const FINISH_LABELS: Readonly<Record<string, string>> = {
+  normal: 'Normal',
+  holo: 'Holo',
+  'reverse-holo': 'Reverse holo',
+  parallel: 'Parallel',
+  manga: 'Manga',
+  foil: 'Foil',
+};
+
+const FINISHES: Readonly<Record<FranchiseId, readonly string[]>> = {
+  pokemon: ['normal', 'holo', 'reverse-holo'],
+  'one-piece': ['normal', 'parallel', 'manga'],
+  riftbound: ['normal', 'foil'],
+};
+
+/**
+ * The rarities as each game prints them: Pokémon with the names of its Spanish cards, One Piece
+ * with the letters printed on the card (and their English names, the game has no Spanish edition),
+ * Riftbound with its English names (printed in English and Chinese only).
+ */
+const RARITIES: Readonly<Record<FranchiseId, readonly Choice[]>> = {
+  pokemon: [
+    { code: 'common', label: 'Común' },
+    { code: 'uncommon', label: 'Poco común' },
+    { code: 'rare', label: 'Rara' },
+    { code: 'holo-rare', label: 'Rara holo' },
+    { code: 'double-rare', label: 'Doble rara' },
+    { code: 'ultra-rare', label: 'Ultra rara' },
+    { code: 'illustration-rare', label: 'Ilustración rara' },
+    { code: 'special-illustration-rare', label: 'Ilustración rara especial' },
+    { code: 'hyper-rare', label: 'Hiper rara' },
+    { code: 'ace-spec', label: 'ACE SPEC' },
+  ],
+  'one-piece': [
+    { code: 'C', label: 'C · Common' },
+    { code: 'UC', label: 'UC · Uncommon' },
+    { code: 'R', label: 'R · Rare' },
+    { code: 'SR', label: 'SR · Super Rare' },
+    { code: 'SEC', label: 'SEC · Secret Rare' },
+    { code: 'L', label: 'L · Leader' },
+    { code: 'SP', label: 'SP · Special' },
+    { code: 'TR', label: 'TR · Treasure Rare' },
+  ],
+  riftbound: [
+    { code: 'common', label: 'Common' },
+    { code: 'uncommon', label: 'Uncommon' },
+    { code: 'rare', label: 'Rare' },
+    { code: 'epic', label: 'Epic' },
+    { code: 'showcase', label: 'Showcase' },
+  ],
+};
+
+function choices(codes: readonly string[], labels: Readonly<Record<string, string>>): Choice[] {
+  return codes.map((code) => ({ code, label: labels[code] ?? code }));
+}
+
+/** The languages a franchise prints, in the order a form lists them. */
+export function languagesOf(franchise: FranchiseId): Choice[] {
+  return choices(LANGUAGES[franchise], LANGUAGE_LABELS);
+}
+
+/** The finishes a franchise prints. */
+export function finishesOf(franchise: FranchiseId): Choice[] {
+  return choices(FINISHES[franchise], FINISH_LABELS);
+}
+
+/** The rarities a franchise prints, from the most common. */
+export function raritiesOf(franchise: FranchiseId): Choice[] {
+  return [...RARITIES[franchise]];
+}
+
+/** The name of a rarity code of a franchise; an unknown code is shown as stored. */
+export function rarityLabel(franchise: FranchiseId, code: string): string {
+  return RARITIES[franchise].find((rarity) => rarity.code === code)?.label ?? code;
+}
+
+/** The Spanish name of a language code; an unknown code is shown as stored. */
+export function languageLabel(code: string): string {
+  return LANGUAGE_LABELS[code] ?? code;
+}
+
+/** The name of a finish code; an unknown code is shown as stored. */
+export function finishLabel(code: string): string {
+  return FINISH_LABELS[code] ?? code;
+}
+
+/**
+ * The collector number as the database indexes it (card_printings.collector_key): lower case,
+ * letters and digits only. 'OP05-119' and 'op05 119' → 'op05119', '199/165' → '199165'.
+ */
+export function normalizeCollectorNumber(text: string): string {
+  return text.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+}
+
+/** A slab's grade as its label prints it: 'PSA 10', 'BGS 9.5'. */
+export function gradeLabel(company: GradingCompany, grade: number): string {
+  return `${company} ${Number.isInteger(grade) ? grade.toFixed(0) : grade.toFixed(1)}`;
+}
+
+/** One copy on sale: a raw card (condition set) or a slab (grading company, grade, certificate). */
+export interface CardOffer {
+  condition: CardCondition | null;
+  language: string;
+  finish: string;
+  gradingCompany: GradingCompany | null;
+  grade: number | null;
+}
+
+/** What a shopper picks between: 'NM · Español · Holo', or a slab's 'PSA 10 · Inglés'. */
+export function offerLabel(offer: CardOffer): string {
+  if (offer.gradingCompany && offer.grade !== null) return `${gradeLabel(offer.gradingCompany, offer.grade)} · ${languageLabel(offer.language)}`;
+  return [offer.condition ?? '', languageLabel(offer.language), finishLabel(offer.finish)].filter(Boolean).join(' · ');
+}
+
+const VERIFY_URLS: Readonly<Record<GradingCompany, (certificate: string) => string>> = {
+  PSA: (n) => `https://www.psacard.com/cert/${n}`,
+  BGS: (n) => `https://www.beckett.com/grading/card-lookup?item_type=BGS&item_id=${n}`,
+  CGC: (n) => `https://www.cgccards.com/certlookup/${n}/`,
+};
+
+/** The grader's public page for a certificate number, where anyone can check the slab. */
+export function graderVerifyUrl(company: GradingCompany, certificate: string): string {
+  return VERIFY_URLS[company](encodeURIComponent(certificate.trim()));
+}
