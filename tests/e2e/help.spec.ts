@@ -9,6 +9,7 @@ const PAGES = [
   { path: '/privacidad', title: 'Aviso de privacidad', heading: 'Derechos ARCO y revocación del consentimiento' },
   { path: '/terminos', title: 'Términos y condiciones', heading: '3. Pedidos' },
   { path: '/contacto', title: 'Contacto', heading: 'Horario de atención' },
+  { path: '/guia-de-condiciones', title: 'Guía de condiciones', heading: '¿Qué es una carta graduada?' },
 ] as const;
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -87,6 +88,18 @@ test.describe('help pages', () => {
     const mail = page.getByRole('main').getByRole('link', { name: /^contacto@/ });
     await expect(mail).toHaveAttribute('href', /^mailto:contacto@[\w.-]+\.\w+$/);
     await expect(page.getByRole('main')).toContainText('Lunes a viernes');
+  });
+
+  test('the condition guide names the five conditions and the three graders, and how to check a certificate', async ({ page }) => {
+    await page.goto('/guia-de-condiciones');
+    const main = page.getByRole('main');
+    for (const condition of ['Casi nueva (NM)', 'Poco jugada (LP)', 'Jugada (MP)', 'Muy jugada (HP)', 'Dañada (DMG)']) {
+      await expect(main.getByRole('heading', { level: 3, name: condition, exact: true })).toBeVisible();
+    }
+    for (const grader of ['PSA', 'BGS', 'CGC']) await expect(main).toContainText(grader);
+    await expect(main).toContainText('del 1 al 10');
+    await expect(main.getByRole('heading', { name: 'Verifica el certificado', exact: true })).toBeVisible();
+    await expect(main).toContainText('esa carta exacta');
   });
 
   test('footer help links open the pages, and links between help pages work', async ({ page }) => {

@@ -122,7 +122,7 @@ test('signed out: home, listings, product, explore, search, a cart of 3 lines, a
   ).toBeVisible();
   await check('/account signed out');
 
-  for (const path of ['/faq', '/envios', '/devoluciones', '/pagos', '/privacidad', '/terminos', '/contacto']) {
+  for (const path of ['/faq', '/envios', '/devoluciones', '/pagos', '/privacidad', '/terminos', '/contacto', '/guia-de-condiciones']) {
     await page.goto(path);
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
     await check(path);
