@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Role, Tx } from '../db.ts';
 import type { StackContext } from '../types.ts';
-import type { Prefer } from './parse.ts';
+import type { Prefer } from './prefer.ts';
 import type { Reply } from './reply.ts';
 import { READ_ONLY_SQL } from './sql.ts';
 

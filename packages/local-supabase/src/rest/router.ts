@@ -11,7 +11,7 @@ import { callerFromRequest, HttpError, type Caller } from '../http.ts';
 import { InvalidIdentifierError } from '../sql.ts';
 import type { Handler, StackContext } from '../types.ts';
 import { fromPgError, isPgError, RestError, syntaxError } from './errors.ts';
-import { parsePrefer } from './parse.ts';
+import { parsePrefer } from './prefer.ts';
 import { readTable } from './read.ts';
 import { OBJECT_MEDIA, sendError } from './reply.ts';
 import type { RestRequest } from './request.ts';

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Tx } from '../db.ts';
 import { readBody } from '../http.ts';
 import { RestError } from './errors.ts';
-import type { Prefer } from './parse.ts';
+import type { Prefer } from './prefer.ts';
 import { applyRangeHeader, parseQuery, type ParsedQuery } from './query.ts';
 import { runRead, readReply } from './read.ts';
 import { send, type Reply } from './reply.ts';

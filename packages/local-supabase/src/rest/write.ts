@@ -5,7 +5,7 @@
 import type { Tx } from '../db.ts';
 import { readBody } from '../http.ts';
 import { RestError } from './errors.ts';
-import type { Prefer } from './parse.ts';
+import type { Prefer } from './prefer.ts';
 import { checkUsedPaths, parseQuery, type ParsedQuery } from './query.ts';
 import { contentRange, notSingular, send, singleBody } from './reply.ts';
 import { runTx, type RestRequest } from './request.ts';
