@@ -383,12 +383,16 @@ CREATE TABLE public.order_items (
   product_id text,
   quantity integer NOT NULL,
   price numeric(12,2) NOT NULL,
+  offer_id uuid,
+  offer_label text,
   CONSTRAINT order_items_pkey PRIMARY KEY (id),
   CONSTRAINT order_items_price_check CHECK (price >= 0::numeric),
   CONSTRAINT order_items_quantity_check CHECK (quantity >= 1),
+  CONSTRAINT order_items_offer_id_fkey FOREIGN KEY (offer_id) REFERENCES public.card_offers(id) ON DELETE SET NULL,
   CONSTRAINT order_items_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE CASCADE,
   CONSTRAINT order_items_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.products(id) ON UPDATE CASCADE ON DELETE SET NULL
 );
+CREATE INDEX order_items_offer_id_idx ON public.order_items USING btree (offer_id) WHERE (offer_id IS NOT NULL);
 CREATE INDEX order_items_order_id_idx ON public.order_items USING btree (order_id);
 CREATE INDEX order_items_product_id_idx ON public.order_items USING btree (product_id);
 ALTER TABLE public.order_items ENABLE ROW LEVEL SECURITY;
@@ -1085,7 +1089,6 @@ declare
   v_carrier text := nullif(btrim(coalesce(admin_set_order_status.carrier, '')), '');
   v_tracking text := nullif(btrim(coalesce(admin_set_order_status.tracking_number, '')), '');
   v_note text := nullif(btrim(coalesce(admin_set_order_status.note, '')), '');
-  r record;
 begin
   if not public.is_admin() then
     raise exception 'Solo un administrador puede cambiar el estado de un pedido.'
@@ -1133,15 +1136,7 @@ begin
     -- Pendiente -> Cancelado: the reserved units go back on sale.
     perform set_config('app.order_note', coalesce(v_note, 'Cancelado por la tienda'), true);
     update public.orders o set status = 'Cancelado', expires_at = null where o.id = v_order.id;
-    for r in
-      select i.product_id, sum(i.quantity)::integer as quantity
-        from public.order_items i
-       where i.order_id = v_order.id and i.product_id is not null
-       group by i.product_id
-       order by i.product_id
-    loop
-      update public.products p set stock = p.stock + r.quantity where p.id = r.product_id;
-    end loop;
+    perform public.restock_order_items(array[v_order.id]);
   end if;
   perform set_config('app.order_note', '', true);
 
@@ -1254,6 +1249,7 @@ AS $function$
 declare
   v_orders uuid[];
   v_stock jsonb;
+  v_offers jsonb;
 begin
   select coalesce(array_agg(due.id order by due.id), '{}') into v_orders
     from (
@@ -1263,7 +1259,7 @@ begin
        for update
     ) due;
   if cardinality(v_orders) = 0 then
-    return jsonb_build_object('orders', 0, 'stock', '{}'::jsonb);
+    return jsonb_build_object('orders', 0, 'stock', '{}'::jsonb, 'offers', '{}'::jsonb);
   end if;
   perform set_config('app.order_note', 'La reserva expiró', true);
   update public.orders o set status = 'Cancelado' where o.id = any (v_orders);
@@ -1274,9 +1270,17 @@ begin
       select i.product_id, sum(i.quantity)::integer as quantity
         from public.order_items i
        where i.order_id = any (v_orders) and i.product_id is not null
+         and i.offer_id is null and i.offer_label is null
        group by i.product_id
     ) s;
-  return jsonb_build_object('orders', cardinality(v_orders), 'stock', v_stock);
+  select coalesce(jsonb_object_agg(s.offer_id::text, s.quantity), '{}'::jsonb) into v_offers
+    from (
+      select i.offer_id, sum(i.quantity)::integer as quantity
+        from public.order_items i
+       where i.order_id = any (v_orders) and i.offer_id is not null
+       group by i.offer_id
+    ) s;
+  return jsonb_build_object('orders', cardinality(v_orders), 'stock', v_stock, 'offers', v_offers);
 end
 $function$;
 REVOKE ALL ON FUNCTION public.cancel_expired_orders() FROM PUBLIC;
@@ -1289,7 +1293,6 @@ CREATE OR REPLACE FUNCTION public.cancel_order(order_id uuid)
 AS $function$
 declare
   v_order public.orders%rowtype;
-  r record;
 begin
   select * into v_order from public.orders o
    where o.id = cancel_order.order_id and o.user_id = (select auth.uid())
@@ -1306,20 +1309,53 @@ begin
       using errcode = 'P0001', detail = 'oxxo_voucher_open';
   end if;
   update public.orders o set status = 'Cancelado' where o.id = v_order.id;
-  for r in
-    select i.product_id, sum(i.quantity)::integer as quantity
-      from public.order_items i
-     where i.order_id = v_order.id and i.product_id is not null
-     group by i.product_id
-     order by i.product_id
-  loop
-    update public.products p set stock = p.stock + r.quantity where p.id = r.product_id;
-  end loop;
+  perform public.restock_order_items(array[v_order.id]);
   return true;
 end
 $function$;
 REVOKE ALL ON FUNCTION public.cancel_order(order_id uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.cancel_order(order_id uuid) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.card_offer_label(p_condition public.card_condition, p_language text, p_finish text, p_grading_company public.grading_company, p_grade numeric)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_grading_company is not null and p_grade is not null then
+      p_grading_company::text || ' '
+        || case when p_grade = trunc(p_grade) then trunc(p_grade)::bigint::text
+                else to_char(p_grade, 'FM999990.0') end
+        || ' · ' || lang.label
+    else
+      concat_ws(' · ', nullif(coalesce(p_condition::text, ''), ''), nullif(lang.label, ''),
+        nullif(case p_finish
+          when 'normal' then 'Normal'
+          when 'holo' then 'Holo'
+          when 'reverse-holo' then 'Reverse holo'
+          when 'parallel' then 'Parallel'
+          when 'manga' then 'Manga'
+          when 'foil' then 'Foil'
+          else p_finish
+        end, ''))
+  end
+  from (
+    select case p_language
+      when 'es' then 'Español'
+      when 'en' then 'Inglés'
+      when 'ja' then 'Japonés'
+      when 'fr' then 'Francés'
+      when 'de' then 'Alemán'
+      when 'it' then 'Italiano'
+      when 'pt' then 'Portugués'
+      when 'ko' then 'Coreano'
+      when 'zh' then 'Chino'
+      else p_language
+    end as label
+  ) lang
+$function$;
+GRANT EXECUTE ON FUNCTION public.card_offer_label(p_condition public.card_condition, p_language text, p_finish text, p_grading_company public.grading_company, p_grade numeric) TO PUBLIC, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.catalogue_rebuild_status(p_site text)
  RETURNS jsonb
@@ -1509,10 +1545,17 @@ declare
   v_item jsonb;
   v_qty_json jsonb;
   v_qty numeric;
-  v_lines jsonb := '{}'::jsonb;
+  v_product_id text;
+  v_offer_key text;
+  v_lines jsonb := '{}'::jsonb;   -- product id -> every unit of the product (for the limit)
+  v_plain jsonb := '{}'::jsonb;   -- product id -> units sold as the product itself
+  v_offers jsonb := '{}'::jsonb;  -- offer id -> {product_id, quantity}
   v_released jsonb;
+  v_released_offers jsonb;
   v_line record;
   v_product public.products%rowtype;
+  v_offer public.card_offers%rowtype;
+  v_name text;
   v_already integer;
   v_subtotal numeric(12, 2) := 0;
   v_code text := upper(btrim(coalesce(coupon_code, '')));
@@ -1532,11 +1575,16 @@ begin
       using errcode = 'P0001', detail = 'too_many_items';
   end if;
 
-  -- Validate every line and merge repeated products; any price sent along is ignored.
+  -- Validate every line and merge repeated products (and repeated offers); any price sent along
+  -- is ignored.
   for v_item in select value from jsonb_array_elements(items) loop
     if jsonb_typeof(v_item) <> 'object'
        or jsonb_typeof(v_item -> 'product_id') is distinct from 'string'
        or length(v_item ->> 'product_id') not between 1 and 200
+       or (jsonb_typeof(v_item -> 'offer_id') is not null
+           and jsonb_typeof(v_item -> 'offer_id') <> 'null'
+           and (jsonb_typeof(v_item -> 'offer_id') <> 'string'
+                or (v_item ->> 'offer_id') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'))
     then
       raise exception 'Un producto del pedido no es válido.' using errcode = 'P0001', detail = 'invalid_item';
     end if;
@@ -1550,16 +1598,40 @@ begin
       raise exception 'La cantidad debe ser un número entero entre 1 y 10000.'
         using errcode = 'P0001', detail = 'invalid_quantity';
     end if;
+    v_product_id := v_item ->> 'product_id';
     v_lines := jsonb_set(
       v_lines,
-      array[v_item ->> 'product_id'],
-      to_jsonb(coalesce((v_lines ->> (v_item ->> 'product_id'))::integer, 0) + v_qty::integer)
+      array[v_product_id],
+      to_jsonb(coalesce((v_lines ->> v_product_id)::integer, 0) + v_qty::integer)
     );
+    if jsonb_typeof(v_item -> 'offer_id') = 'string' then
+      v_offer_key := lower(v_item ->> 'offer_id');
+      if v_offers ? v_offer_key and v_offers -> v_offer_key ->> 'product_id' <> v_product_id then
+        raise exception 'La opción elegida de «%» no existe.', v_product_id
+          using errcode = 'P0001', detail = 'unknown_product:' || v_product_id;
+      end if;
+      v_offers := jsonb_set(
+        v_offers,
+        array[v_offer_key],
+        jsonb_build_object(
+          'product_id', v_product_id,
+          'quantity', coalesce((v_offers -> v_offer_key ->> 'quantity')::integer, 0) + v_qty::integer)
+      );
+    else
+      v_plain := jsonb_set(
+        v_plain,
+        array[v_product_id],
+        to_jsonb(coalesce((v_plain ->> v_product_id)::integer, 0) + v_qty::integer)
+      );
+    end if;
   end loop;
 
   -- One ordered pass locks the products being sold and those of expired orders being released,
-  -- and puts the released stock back before this order checks it.
-  v_released := public.cancel_expired_orders() -> 'stock';
+  -- then one locks the offers the same way, and each puts the released stock back before this
+  -- order checks it.
+  v_released := public.cancel_expired_orders();
+  v_released_offers := coalesce(v_released -> 'offers', '{}'::jsonb);
+  v_released := v_released -> 'stock';
   for v_line in
     select ids.product_id from (
       select key as product_id from jsonb_each(v_lines)
@@ -1572,6 +1644,20 @@ begin
     if v_released ? v_line.product_id then
       update public.products p set stock = p.stock + (v_released ->> v_line.product_id)::integer
        where p.id = v_line.product_id;
+    end if;
+  end loop;
+  for v_line in
+    select ids.offer_id from (
+      select key::uuid as offer_id from jsonb_each(v_offers)
+      union
+      select key::uuid from jsonb_each(v_released_offers)
+    ) ids
+    order by ids.offer_id
+  loop
+    perform 1 from public.card_offers c where c.id = v_line.offer_id for update;
+    if v_released_offers ? v_line.offer_id::text then
+      update public.card_offers c set stock = c.stock + (v_released_offers ->> v_line.offer_id::text)::integer
+       where c.id = v_line.offer_id;
     end if;
   end loop;
 
@@ -1587,7 +1673,7 @@ begin
       raise exception 'El producto «%» no está disponible.', v_product.name
         using errcode = 'P0001', detail = 'unavailable:' || v_product.id;
     end if;
-    if v_line.quantity > v_product.stock then
+    if coalesce((v_plain ->> v_product.id)::integer, 0) > v_product.stock then
       raise exception 'Stock insuficiente para «%» (disponible: %).', v_product.name, v_product.stock
         using errcode = 'P0001', detail = 'out_of_stock:' || v_product.id, hint = v_product.stock::text;
     end if;
@@ -1606,7 +1692,24 @@ begin
         using errcode = 'P0001', detail = 'limit_exceeded:' || v_product.id,
               hint = greatest(v_product.limit_per_customer - v_already, 0)::text;
     end if;
-    v_subtotal := v_subtotal + v_product.price * v_line.quantity;
+    v_subtotal := v_subtotal + v_product.price * coalesce((v_plain ->> v_product.id)::integer, 0);
+  end loop;
+
+  for v_line in
+    select key::uuid as offer_id, value ->> 'product_id' as product_id, (value ->> 'quantity')::integer as quantity
+      from jsonb_each(v_offers) order by key::uuid
+  loop
+    select * into v_offer from public.card_offers c where c.id = v_line.offer_id for update;
+    if not found or v_offer.product_id <> v_line.product_id then
+      raise exception 'La opción elegida de «%» no existe.', v_line.product_id
+        using errcode = 'P0001', detail = 'unknown_product:' || v_line.product_id;
+    end if;
+    if v_line.quantity > v_offer.stock then
+      select p.name into v_name from public.products p where p.id = v_offer.product_id;
+      raise exception 'Stock insuficiente para «%» (disponible: %).', v_name, v_offer.stock
+        using errcode = 'P0001', detail = 'out_of_stock:' || v_offer.product_id, hint = v_offer.stock::text;
+    end if;
+    v_subtotal := v_subtotal + v_offer.price * v_line.quantity;
   end loop;
 
   if v_code = 'MEKACAT10' then
@@ -1623,7 +1726,7 @@ begin
   returning id into v_order;
 
   for v_line in
-    select key as product_id, value::integer as quantity from jsonb_each_text(v_lines) order by key
+    select key as product_id, value::integer as quantity from jsonb_each_text(v_plain) order by key
   loop
     -- Guarded even though the row is locked: stock must never go below zero.
     update public.products p set stock = p.stock - v_line.quantity
@@ -1635,6 +1738,23 @@ begin
     end if;
     insert into public.order_items (order_id, product_id, quantity, price)
     values (v_order, v_product.id, v_line.quantity, v_product.price);
+  end loop;
+
+  for v_line in
+    select key::uuid as offer_id, (value ->> 'quantity')::integer as quantity
+      from jsonb_each(v_offers) order by key::uuid
+  loop
+    update public.card_offers c set stock = c.stock - v_line.quantity
+     where c.id = v_line.offer_id and c.stock >= v_line.quantity
+    returning * into v_offer;
+    if not found then
+      raise exception 'Stock insuficiente para «%».', v_line.offer_id
+        using errcode = 'P0001', detail = 'out_of_stock:' || v_line.offer_id;
+    end if;
+    insert into public.order_items (order_id, product_id, quantity, price, offer_id, offer_label)
+    values (v_order, v_offer.product_id, v_line.quantity, v_offer.price, v_offer.id,
+            public.card_offer_label(v_offer.condition, v_offer.language, v_offer.finish,
+                                    v_offer.grading_company, v_offer.grade));
   end loop;
 
   return v_order;
@@ -1711,7 +1831,6 @@ CREATE OR REPLACE FUNCTION public.finish_order_refund(p_order_id uuid, p_refund_
 AS $function$
 declare
   v_order public.orders%rowtype;
-  r record;
 begin
   select * into v_order from public.orders o where o.id = p_order_id for update;
   if v_order.status = 'Reembolsado' then
@@ -1719,15 +1838,7 @@ begin
   end if;
   if v_order.status in ('Pendiente', 'Pagado', 'Procesando')
      or (p_restock and v_order.status in ('Enviado', 'Completado')) then
-    for r in
-      select i.product_id, sum(i.quantity)::integer as quantity
-        from public.order_items i
-       where i.order_id = v_order.id and i.product_id is not null
-       group by i.product_id
-       order by i.product_id
-    loop
-      update public.products p set stock = p.stock + r.quantity where p.id = r.product_id;
-    end loop;
+    perform public.restock_order_items(array[v_order.id]);
   end if;
   if v_order.points_awarded > 0 then
     update public.rewards w set points = greatest(w.points - v_order.points_awarded, 0)
@@ -2031,6 +2142,13 @@ begin
   for r in select key as product_id, value::integer as quantity from jsonb_each_text(v_released -> 'stock') order by key loop
     update public.products p set stock = p.stock + r.quantity where p.id = r.product_id;
   end loop;
+  for r in
+    select key::uuid as offer_id, value::integer as quantity
+      from jsonb_each_text(coalesce(v_released -> 'offers', '{}'::jsonb))
+     order by key::uuid
+  loop
+    update public.card_offers c set stock = c.stock + r.quantity where c.id = r.offer_id;
+  end loop;
   return (v_released ->> 'orders')::integer;
 end
 $function$;
@@ -2123,6 +2241,38 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.request_catalogue_rebuild(p_site text, p_reason text, p_product_ids text[], p_keys text[]) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.request_catalogue_rebuild(p_site text, p_reason text, p_product_ids text[], p_keys text[]) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.restock_order_items(p_orders uuid[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  r record;
+begin
+  for r in
+    select i.product_id, sum(i.quantity)::integer as quantity
+      from public.order_items i
+     where i.order_id = any (p_orders) and i.product_id is not null
+       and i.offer_id is null and i.offer_label is null
+     group by i.product_id
+     order by i.product_id
+  loop
+    update public.products p set stock = p.stock + r.quantity where p.id = r.product_id;
+  end loop;
+  for r in
+    select i.offer_id, sum(i.quantity)::integer as quantity
+      from public.order_items i
+     where i.order_id = any (p_orders) and i.offer_id is not null
+     group by i.offer_id
+     order by i.offer_id
+  loop
+    update public.card_offers c set stock = c.stock + r.quantity where c.id = r.offer_id;
+  end loop;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.restock_order_items(p_orders uuid[]) FROM PUBLIC;
 
 CREATE OR REPLACE FUNCTION public.set_default_address(address_id uuid)
  RETURNS void

@@ -399,6 +399,8 @@ export type Database = {
           product_id: string | null;
           quantity: number;
           price: number;
+          offer_id: string | null;
+          offer_label: string | null;
         };
         Insert: {
           id?: string;
@@ -406,6 +408,8 @@ export type Database = {
           product_id?: string | null;
           quantity: number;
           price: number;
+          offer_id?: string | null;
+          offer_label?: string | null;
         };
         Update: {
           id?: string;
@@ -413,8 +417,17 @@ export type Database = {
           product_id?: string | null;
           quantity?: number;
           price?: number;
+          offer_id?: string | null;
+          offer_label?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: "order_items_offer_id_fkey";
+            columns: ["offer_id"];
+            isOneToOne: false;
+            referencedRelation: "card_offers";
+            referencedColumns: ["id"];
+          },
           {
             foreignKeyName: "order_items_order_id_fkey";
             columns: ["order_id"];
@@ -1142,6 +1155,16 @@ export type Database = {
         };
         Returns: boolean;
       };
+      card_offer_label: {
+        Args: {
+          p_condition: Database["public"]["Enums"]["card_condition"] | null;
+          p_language: string;
+          p_finish: string;
+          p_grading_company: Database["public"]["Enums"]["grading_company"] | null;
+          p_grade: number | null;
+        };
+        Returns: string;
+      };
       catalogue_rebuild_status: {
         Args: {
           p_site: string;
@@ -1294,6 +1317,12 @@ export type Database = {
           p_keys?: string[] | null;
         };
         Returns: Json;
+      };
+      restock_order_items: {
+        Args: {
+          p_orders: string[];
+        };
+        Returns: undefined;
       };
       set_default_address: {
         Args: {
