@@ -21,6 +21,10 @@ function start(code: string): Promise<ChildProcess> {
   });
 }
 
+// The grandchild outlives a SIGKILL of its parent: it leaves by itself once orphaned (its parent
+// is no longer `p`, read before it burns), and after a minute at the latest, so no test leaves a process behind.
+const ORPHAN_EXIT = 'setInterval(() => process.ppid !== p && process.exit(0), 200); setTimeout(() => process.exit(0), 60_000)';
+
 // Burns 0.4 s of CPU (measured as CPU, so a busy machine only makes it take longer).
 const BURN = 'const s = process.cpuUsage(); while ((() => { const u = process.cpuUsage(s); return u.user + u.system; })() < 400000) {}';
 
@@ -30,7 +34,7 @@ describe.runIf(process.platform === 'linux')('CPU seconds by process group', () 
     const before = cpuSeconds({ idle: { roots: [idle.pid!] } });
     // The busy process is a child of a parent that itself does nothing.
     const parent = await start(
-      `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(`${BURN}; setInterval(() => {}, 1000)`)}], { stdio: 'ignore' })`,
+      `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(`const p = process.ppid; ${BURN}; ${ORPHAN_EXIT}`)}], { stdio: 'ignore' })`,
     );
     // A new tree: all the CPU it ever used is counted. Wait (bounded) for the grandchild's 0.4 s.
     let busy = 0;
