@@ -39,7 +39,7 @@ export function formatExpiry(value: string, previous = ''): string {
 }
 
 /**
- * The expiry as numbers, from 'MM/AA', 'MM/AAAA', 'MMAA', 'MM AA' (a one-digit month too when a
+ * The expiry as numbers. It reads 'MM/AA', 'MM/AAAA', 'MMAA' and 'MM AA' (a one-digit month too when a
  * separator follows it: '4/31'); null when it is not a month of a year.
  */
 export function parseExpiry(value: string): { month: number; year: number } | null {
