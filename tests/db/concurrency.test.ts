@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from 'local-supabase/migrate';
-import { beginAsUser, closeAll } from './pg-requests.ts';
+import { closeAll, orderAtOnce } from './pg-requests.ts';
 import { connectTo, pgServerSupport, startPgServer, type PgServer } from './pg-server.ts';
 import { ROOT_DIR } from './support.ts';
 
@@ -15,12 +15,6 @@ if (!support.ok) console.log(`concurrency.test.ts: se omite, ${support.reason}`)
 
 const SHOPPERS = 20;
 const userId = (i: number) => `20000000-0000-4000-a000-${String(i).padStart(12, '0')}`;
-
-interface Attempt {
-  ok: boolean;
-  code?: string;
-  detail?: string;
-}
 
 describe.skipIf(!support.ok)('create_order under concurrency (PostgreSQL server)', () => {
   let server: PgServer;
@@ -32,27 +26,6 @@ describe.skipIf(!support.ok)('create_order under concurrency (PostgreSQL server)
   async function stockOf(id: string): Promise<number> {
     const { rows } = await admin.query<{ stock: number }>('select stock from public.products where id = $1', [id]);
     return rows[0]!.stock;
-  }
-
-  /**
-   * Opens one request per client (begin, role, claims), then fires every create_order at once,
-   * so the calls really overlap inside the database.
-   */
-  async function orderAtOnce(calls: { client: pg.Client; user: string; items: unknown }[]): Promise<Attempt[]> {
-    await Promise.all(calls.map(({ client, user }) => beginAsUser(client, user)));
-    return Promise.all(
-      calls.map(async ({ client, items }): Promise<Attempt> => {
-        try {
-          await client.query('select public.create_order($1::jsonb) as id', [JSON.stringify(items)]);
-          await client.query('commit');
-          return { ok: true };
-        } catch (err) {
-          await client.query('rollback');
-          const e = err as { code?: string; detail?: string };
-          return { ok: false, code: e.code, detail: e.detail };
-        }
-      }),
-    );
   }
 
   beforeAll(async () => {

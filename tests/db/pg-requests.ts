@@ -1,7 +1,7 @@
 /**
  * Requests to the throwaway PostgreSQL server (pg-server.ts) made the way PostgREST makes them:
  * a transaction acting as a signed-in user (role and JWT claims as local settings), a pending
- * order through create_order, and closing every connection of a suite.
+ * order through create_order, several create_order calls at once, and closing every connection of a suite.
  */
 import type pg from 'pg';
 import type { PgServer } from './pg-server.ts';
@@ -19,6 +19,34 @@ export async function createOrderAs(client: pg.Client, userId: string, items: Ar
   const { rows } = await client.query<{ id: string }>('select public.create_order($1::jsonb) as id', [JSON.stringify(items)]);
   await client.query('commit');
   return rows[0]!.id;
+}
+
+/** What one of several overlapping create_order calls came to: committed, or refused with its error code and detail. */
+export interface Attempt {
+  ok: boolean;
+  code?: string;
+  detail?: string;
+}
+
+/**
+ * Opens one request per client (begin, role, claims), then fires every create_order at once, so
+ * the calls really overlap inside the database; each is committed or rolled back.
+ */
+export async function orderAtOnce(calls: { client: pg.Client; user: string; items: unknown }[]): Promise<Attempt[]> {
+  await Promise.all(calls.map(({ client, user }) => beginAsUser(client, user)));
+  return Promise.all(
+    calls.map(async ({ client, items }): Promise<Attempt> => {
+      try {
+        await client.query('select public.create_order($1::jsonb) as id', [JSON.stringify(items)]);
+        await client.query('commit');
+        return { ok: true };
+      } catch (err) {
+        await client.query('rollback');
+        const e = err as { code?: string; detail?: string };
+        return { ok: false, code: e.code, detail: e.detail };
+      }
+    }),
+  );
 }
 
 /** Ends the suite's connections (those already gone included) and stops the server. */
