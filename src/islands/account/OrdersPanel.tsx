@@ -77,7 +77,7 @@ export default function OrdersPanel({ userId }: { userId: string }) {
           return (
             <>
               <div className="acct-table-wrap">
-                <table className="acct-table acct-orders">
+                <table className="acct-table acct-orders table-cards">
                   <thead>
                     <tr>
                       <th scope="col">ID</th>

@@ -284,7 +284,7 @@ function OrderLinesTable({ order, lines }: { order: AdminOrder; lines: AdminOrde
     <>
       <h2>Productos</h2>
       <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Productos del pedido">
-        <table className="acct-table adm-table adm-cards">
+        <table className="acct-table adm-table adm-cards table-cards">
           <thead>
             <tr>
               <th scope="col">Producto</th>

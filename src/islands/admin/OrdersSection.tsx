@@ -190,7 +190,7 @@ function OrderFilters({ draft, onChange, onApply, onClear }: FiltersProps) {
 function OrdersTable({ orders, onOpen }: { orders: AdminOrder[]; onOpen: (id: string | null) => void }) {
   return (
     <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Lista de pedidos">
-      <table className="acct-table adm-table adm-cards">
+      <table className="acct-table adm-table adm-cards table-cards">
         <thead>
           <tr>
             <th scope="col">Pedido</th>

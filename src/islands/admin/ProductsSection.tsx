@@ -192,7 +192,7 @@ function ProductFilters({ draft, onChange, onApply }: FiltersProps) {
 function ProductsTable({ products, onEdit }: { products: AdminProduct[]; onEdit: (product: AdminProduct) => void }) {
   return (
     <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Lista de productos">
-      <table className="acct-table adm-table adm-cards">
+      <table className="acct-table adm-table adm-cards table-cards">
         <thead>
           <tr>
             <th scope="col">Producto</th>

@@ -162,7 +162,7 @@ function RefundsToReview({ refunds }: { refunds: RefundToReview[] | null | 'fail
   if (refunds.length === 0) return <p>Todos los reembolsos se completaron.</p>;
   return (
     <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Reembolsos por revisar">
-      <table className="acct-table adm-table adm-cards" data-testid="refunds-to-review">
+      <table className="acct-table adm-table adm-cards table-cards" data-testid="refunds-to-review">
         <thead>
           <tr>
             <th scope="col">Pedido</th>

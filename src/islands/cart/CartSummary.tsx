@@ -63,7 +63,7 @@ export default function CartSummary({ notices, lineErrors, error, busy, onContin
       <h2 id="cart-title">Resumen de tu carrito</h2>
       {notices.length > 0 && <Notices notices={notices} />}
       <div className="cart-table-wrap">
-        <table className="cart-table">
+        <table className="cart-table table-cards">
           <caption className="visually-hidden">Productos en tu carrito</caption>
           <thead>
             <tr>
