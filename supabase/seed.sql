@@ -84,10 +84,12 @@ insert into public.product_types (id, name, franchise_id, image) values
   ('op-booster-box', 'Caja de sobres', 'one-piece', 'product-types/op-booster-box.svg'),
   ('op-flagship-promo', 'Promo Flagship', 'one-piece', 'product-types/op-flagship-promo.svg'),
   ('op-tournament-pack', 'Tournament Pack', 'one-piece', 'product-types/op-tournament-pack.svg'),
+  ('op-single-card', 'Carta individual', 'one-piece', 'product-types/op-single-card.svg'),
   ('rb-champion-deck', 'Champion Deck', 'riftbound', 'product-types/rb-champion-deck.svg'),
   ('rb-booster-pack', 'Sobre', 'riftbound', 'product-types/rb-booster-pack.svg'),
   ('rb-booster-box', 'Caja de sobres', 'riftbound', 'product-types/rb-booster-box.svg'),
-  ('rb-origins-set', 'Set de inicio Origins', 'riftbound', 'product-types/rb-origins-set.svg');
+  ('rb-origins-set', 'Set de inicio Origins', 'riftbound', 'product-types/rb-origins-set.svg'),
+  ('rb-single-card', 'Carta individual', 'riftbound', 'product-types/rb-single-card.svg');
 
 -- Products (160)
 

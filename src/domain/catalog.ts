@@ -147,11 +147,24 @@ export const productTypes: readonly ProductType[] = [
   productType('op-booster-box', 'Caja de sobres', 'one-piece'),
   productType('op-flagship-promo', 'Promo Flagship', 'one-piece'),
   productType('op-tournament-pack', 'Tournament Pack', 'one-piece'),
+  productType('op-single-card', 'Carta individual', 'one-piece'),
   productType('rb-champion-deck', 'Champion Deck', 'riftbound'),
   productType('rb-booster-pack', 'Sobre', 'riftbound'),
   productType('rb-booster-box', 'Caja de sobres', 'riftbound'),
   productType('rb-origins-set', 'Set de inicio Origins', 'riftbound'),
+  productType('rb-single-card', 'Carta individual', 'riftbound'),
 ];
+
+/**
+ * The product types sold as single cards: each product is one printing (public.card_printings)
+ * sold as offers by condition, language and finish, or as graded slabs (public.card_offers).
+ */
+export const SINGLES_TYPE_IDS: readonly string[] = ['single-card', 'op-single-card', 'rb-single-card'];
+
+/** Whether products of this type are single cards, sold by offer. */
+export function isSinglesType(typeId: string | null | undefined): boolean {
+  return typeId !== null && typeId !== undefined && SINGLES_TYPE_IDS.includes(typeId);
+}
 
 /** The smallest product shape the pseudo-type predicates need. */
 export interface PseudoTypeProduct {

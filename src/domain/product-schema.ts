@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { type Centavos, tryToCentavos } from './money.ts';
+import { CARD_CONDITIONS, GRADING_COMPANIES, sortOffers, type Printing, type SingleOffer } from './singles.ts';
 
 // A peso amount (a JSON number or a Postgres numeric string) as Centavos; negative or not an amount is refused.
 const pesos = z.union([z.number(), z.string()]).transform((value, ctx): Centavos => {
@@ -27,6 +28,64 @@ const wholeNumber = z
   .union([z.number(), z.string().regex(/^\s*-?\d+\s*$/)])
   .transform(Number)
   .pipe(z.number().int());
+
+const conditionCode = z.enum(CARD_CONDITIONS);
+const companyCode = z.enum(GRADING_COMPANIES);
+const grade = z.union([z.number(), z.string()]).transform(Number).pipe(z.number().min(1).max(10));
+
+/** A card_printings row embedded in a product row (PostgREST sends a one-to-one embed as an object). */
+const printingRow = z
+  .object({
+    expansion: optionalText,
+    collector_number: z.string().min(1),
+    rarity: z.string().min(1),
+    name_en: optionalText,
+    name_es: optionalText,
+  })
+  .transform((row): Printing => ({
+    setCode: row.expansion,
+    collectorNumber: row.collector_number,
+    rarity: row.rarity,
+    nameEn: row.name_en,
+    nameEs: row.name_es,
+  }));
+
+/** A card_offers row embedded in a product row. */
+const offerRow = z
+  .object({
+    id: z.string().min(1),
+    condition: conditionCode.nullish(),
+    language: z.string().min(1),
+    finish: z.string().min(1),
+    price: pesos,
+    original_price: pesos.nullish(),
+    stock: wholeNumber.pipe(z.number().min(0)),
+    grading_company: companyCode.nullish(),
+    grade: grade.nullish(),
+    certificate_number: optionalText,
+    images: z.array(z.string()).nullish(),
+    position: wholeNumber.nullish(),
+  })
+  .transform((row): SingleOffer => ({
+    id: row.id,
+    condition: row.condition ?? null,
+    language: row.language,
+    finish: row.finish,
+    priceCentavos: row.price,
+    originalPriceCentavos: row.original_price ?? null,
+    stock: row.stock,
+    gradingCompany: row.grading_company ?? null,
+    grade: row.grade ?? null,
+    certificateNumber: row.certificate_number,
+    images: row.images ?? [],
+    position: row.position ?? 0,
+  }));
+
+/**
+ * The columns a product row is read with: the product and, for a single card, its printing and
+ * its offers (empty for sealed products).
+ */
+export const PRODUCT_SELECT = '*, card_printings(*), card_offers(*)';
 
 /** A product row, normalised. Unknown columns are dropped. */
 export const productSchema = z
@@ -52,6 +111,9 @@ export const productSchema = z
     available: z.boolean().nullish(),
     release_date: optionalText,
     tags: z.array(z.string()).nullish(),
+    // Embedded by PRODUCT_SELECT; absent when a row was read without them.
+    card_printings: z.union([printingRow, z.array(printingRow)]).nullish(),
+    card_offers: z.array(offerRow).nullish(),
   })
   .transform((row) => ({
     id: row.id,
@@ -73,6 +135,8 @@ export const productSchema = z
     available: row.available ?? true,
     release_date: row.release_date,
     tags: row.tags ?? [],
+    printing: (Array.isArray(row.card_printings) ? row.card_printings[0] : row.card_printings) ?? null,
+    offers: sortOffers(row.card_offers ?? []),
   }));
 export type Product = z.infer<typeof productSchema>;
 

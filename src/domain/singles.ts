@@ -11,6 +11,7 @@
  *               certificate number anyone can look up on the grader's site
  */
 import type { FranchiseId } from './catalog.ts';
+import type { Centavos } from './money.ts';
 
 export const CARD_CONDITIONS = ['NM', 'LP', 'MP', 'HP', 'DMG'] as const;
 export type CardCondition = (typeof CARD_CONDITIONS)[number];
@@ -178,4 +179,84 @@ const VERIFY_URLS: Readonly<Record<GradingCompany, (certificate: string) => stri
 /** The grader's public page for a certificate number, where anyone can check the slab. */
 export function graderVerifyUrl(company: GradingCompany, certificate: string): string {
   return VERIFY_URLS[company](encodeURIComponent(certificate.trim()));
+}
+
+/** What is printed on a single card (public.card_printings), as the pages use it. */
+export interface Printing {
+  /** The set code as printed ('sv08', 'OP05', 'OGN'); null when not known. */
+  setCode: string | null;
+  /** The collector number as printed: '199/165', 'OP05-119', 'OGN-042'. */
+  collectorNumber: string;
+  /** A rarity code of the franchise (raritiesOf). */
+  rarity: string;
+  nameEn: string | null;
+  nameEs: string | null;
+}
+
+/** One copy of a single on sale (public.card_offers), prices in centavos. */
+export interface SingleOffer extends CardOffer {
+  id: string;
+  priceCentavos: Centavos;
+  originalPriceCentavos: Centavos | null;
+  stock: number;
+  certificateNumber: string | null;
+  images: string[];
+  position: number;
+}
+
+/** Whether an offer is a graded slab. */
+export function isSlab(offer: CardOffer): boolean {
+  return offer.gradingCompany !== null && offer.grade !== null;
+}
+
+/**
+ * The offer's key in a link (`?oferta=…`), readable and unique within its product: a raw copy is
+ * 'nm-es-holo' (condition, language, finish), a slab 'psa-12345678' (company and certificate).
+ */
+export function offerKey(offer: CardOffer & { certificateNumber: string | null }): string {
+  if (offer.gradingCompany && offer.certificateNumber) return `${offer.gradingCompany}-${offer.certificateNumber}`.toLowerCase();
+  return `${offer.condition ?? ''}-${offer.language}-${offer.finish}`.toLowerCase();
+}
+
+/** Raw copies first (best condition, then language and finish as listed), slabs after by grade, highest first. */
+export function sortOffers<T extends SingleOffer>(offers: readonly T[]): T[] {
+  const conditionRank = (offer: T) => (offer.condition ? CARD_CONDITIONS.indexOf(offer.condition) : CARD_CONDITIONS.length);
+  return [...offers].sort(
+    (a, b) =>
+      Number(isSlab(a)) - Number(isSlab(b)) ||
+      conditionRank(a) - conditionRank(b) ||
+      (b.grade ?? 0) - (a.grade ?? 0) ||
+      a.position - b.position ||
+      a.priceCentavos - b.priceCentavos ||
+      a.id.localeCompare(b.id),
+  );
+}
+
+/**
+ * The offer a product page opens with: the one the link names (`?oferta=`) when it exists, else
+ * the cheapest in stock, else the first. Undefined only when there are no offers.
+ */
+export function chooseOffer<T extends SingleOffer>(offers: readonly T[], requestedKey?: string | null): T | undefined {
+  const wanted = requestedKey?.trim().toLowerCase();
+  if (wanted) {
+    const named = offers.find((offer) => offerKey(offer) === wanted);
+    if (named) return named;
+  }
+  let cheapest: T | undefined;
+  for (const offer of offers) {
+    if (offer.stock > 0 && (!cheapest || offer.priceCentavos < cheapest.priceCentavos)) cheapest = offer;
+  }
+  return cheapest ?? sortOffers(offers)[0];
+}
+
+/** The lowest and highest offer prices (JSON-LD's AggregateOffer); null without offers. */
+export function offerPriceRange(offers: readonly SingleOffer[]): { low: Centavos; high: Centavos } | null {
+  if (offers.length === 0) return null;
+  let low = offers[0]!.priceCentavos;
+  let high = low;
+  for (const offer of offers) {
+    if (offer.priceCentavos < low) low = offer.priceCentavos;
+    if (offer.priceCentavos > high) high = offer.priceCentavos;
+  }
+  return { low, high };
 }

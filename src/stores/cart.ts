@@ -24,6 +24,18 @@ export interface CartItem {
   stock: number | null;
   image: string;
   images?: string[];
+  /** A single card's offer (public.card_offers.id): its own line, price and stock. */
+  offerId?: string;
+  /** The offer as the shopper chose it: 'NM · Español · Holo', 'PSA 10 · Inglés'. */
+  offerLabel?: string;
+}
+
+/**
+ * What tells two lines apart: the product, and the offer for a single card (two conditions of one
+ * card are two lines). A line saved before offers existed is its product id.
+ */
+export function lineKey(line: { id: string; offerId?: string | undefined }): string {
+  return line.offerId ? `${line.id}#${line.offerId}` : line.id;
 }
 
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
@@ -44,8 +56,14 @@ export function parseCartItem(entry: unknown): CartItem | null {
   if (stock !== null && !(isWhole(stock) && stock >= 0)) return null;
   const images = e.images;
   if (images !== undefined && !(Array.isArray(images) && images.every((src) => typeof src === 'string'))) return null;
+  if (e.offerId !== undefined && !(typeof e.offerId === 'string' && e.offerId !== '')) return null;
+  if (e.offerLabel !== undefined && typeof e.offerLabel !== 'string') return null;
   const item: CartItem = { id: e.id, name: e.name, priceCentavos, quantity: e.quantity, stock, image: e.image };
   if (images !== undefined) item.images = [...images];
+  if (typeof e.offerId === 'string') {
+    item.offerId = e.offerId;
+    item.offerLabel = typeof e.offerLabel === 'string' ? e.offerLabel : '';
+  }
   return item;
 }
 
@@ -57,6 +75,8 @@ export interface CartProduct {
   stock: number | null;
   image: string;
   images?: readonly string[];
+  offerId?: string;
+  offerLabel?: string;
 }
 
 /** Outcome of addToCart: how many units were added and whether the stock limit cut the request. */
@@ -89,7 +109,7 @@ export function decodeCart(raw: string | null | undefined): CartItem[] {
       continue;
     }
     const item = { ...parsed, quantity: clampQuantity(parsed.quantity, parsed.stock) };
-    const existing = items.findIndex((other) => other.id === item.id);
+    const existing = items.findIndex((other) => lineKey(other) === lineKey(item));
     if (existing === -1) items.push(item);
     else {
       const merged = items[existing]!;
@@ -129,16 +149,21 @@ function toItem(product: CartProduct, quantity: number): CartItem {
     image: product.image,
   };
   if (product.images !== undefined) item.images = [...product.images];
+  if (product.offerId) {
+    item.offerId = product.offerId;
+    item.offerLabel = product.offerLabel ?? '';
+  }
   return item;
 }
 
 /**
- * Adds units of a product, merging with its line if present and never going over the stock.
- * The line takes the product's latest name, price, stock and images.
+ * Adds units of a product (of one offer, for a single card), merging with its line if present and
+ * never going over the stock. The line takes the product's latest name, price, stock and images.
  */
 export function addToCart(product: CartProduct, quantity = 1): AddResult {
   const items = $cart.get();
-  const index = items.findIndex((item) => item.id === product.id);
+  const key = lineKey(product);
+  const index = items.findIndex((item) => lineKey(item) === key);
   const current = index === -1 ? 0 : items[index]!.quantity;
   const wanted = Number.isFinite(quantity) ? Math.max(1, Math.floor(quantity)) : 1;
   if (isSoldOut(product) || !Number.isSafeInteger(product.priceCentavos) || product.priceCentavos < 0) {
@@ -151,34 +176,34 @@ export function addToCart(product: CartProduct, quantity = 1): AddResult {
   return { added, quantity: line.quantity, limited: added < wanted };
 }
 
-/** Sets the quantity of a line, clamped to 1…stock; unknown ids are ignored. */
-export function setQuantity(id: string, quantity: number): void {
+/** Sets the quantity of a line (by its lineKey), clamped to 1…stock; unknown keys are ignored. */
+export function setQuantity(key: string, quantity: number): void {
   const items = $cart.get();
-  if (!items.some((item) => item.id === id)) return;
-  $cart.set(items.map((item) => (item.id === id ? { ...item, quantity: clampQuantity(quantity, item.stock) } : item)));
+  if (!items.some((item) => lineKey(item) === key)) return;
+  $cart.set(items.map((item) => (lineKey(item) === key ? { ...item, quantity: clampQuantity(quantity, item.stock) } : item)));
 }
 
 /**
  * Brings a line up to date with the live product (name, price, stock), clamping the quantity the
  * line has now, so a change the shopper made while the live data was loading is kept.
  */
-export function refreshCartLine(id: string, live: { name: string; priceCentavos: Centavos; stock: number | null }): void {
+export function refreshCartLine(key: string, live: { name: string; priceCentavos: Centavos; stock: number | null }): void {
   const items = $cart.get();
-  if (!items.some((item) => item.id === id)) return;
+  if (!items.some((item) => lineKey(item) === key)) return;
   $cart.set(
     items.map((item) =>
-      item.id === id
+      lineKey(item) === key
         ? { ...item, name: live.name, priceCentavos: live.priceCentavos, stock: live.stock, quantity: clampQuantity(item.quantity, live.stock) }
         : item,
     ),
   );
 }
 
-/** Removes a line from the cart. */
-export function removeFromCart(id: string): void {
+/** Removes a line (by its lineKey) from the cart. */
+export function removeFromCart(key: string): void {
   const items = $cart.get();
-  if (!items.some((item) => item.id === id)) return;
-  $cart.set(items.filter((item) => item.id !== id));
+  if (!items.some((item) => lineKey(item) === key)) return;
+  $cart.set(items.filter((item) => lineKey(item) !== key));
 }
 
 /** Empties the cart (after an order is placed, for example). */

@@ -4,6 +4,7 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/data/database.types.ts';
+import { PRODUCT_SELECT } from '~/domain/product-schema.ts';
 import type { CatalogRows } from './model.ts';
 
 type CatalogClient = SupabaseClient<Database>;
@@ -31,13 +32,13 @@ export function buildTimeClient(config: BackendConfig): CatalogClient {
   });
 }
 
-/** Every row of a table, read in pages of PAGE_SIZE ordered by id so no row is skipped or repeated; `retry` lets supabase-js retry transient failures. */
+/** Every row of a table (a product with its printing and offers), read in pages of PAGE_SIZE ordered by id so no row is skipped or repeated; `retry` lets supabase-js retry transient failures. */
 export async function fetchAllRows(client: CatalogClient, table: CatalogTable, pageSize = PAGE_SIZE, retry = true): Promise<unknown[]> {
   const rows: unknown[] = [];
   for (let from = 0; ; from += pageSize) {
     const { data, error } = await client
       .from(table)
-      .select('*')
+      .select(table === 'products' ? PRODUCT_SELECT : '*')
       .order('id', { ascending: true })
       .range(from, from + pageSize - 1)
       .retry(retry);
@@ -54,7 +55,7 @@ export async function fetchProductRows(client: CatalogClient, ids: readonly stri
   for (let at = 0; at < ids.length; at += 100) {
     const { data, error } = await client
       .from('products')
-      .select('*')
+      .select(PRODUCT_SELECT)
       .in('id', ids.slice(at, at + 100))
       .retry(retry);
     if (error) throw new Error(`products: ${error.message}`);

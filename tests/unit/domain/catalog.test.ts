@@ -16,6 +16,7 @@ import {
   productTypes,
   saleType,
   typesOf,
+  isSinglesType,
 } from '~/domain/catalog';
 import { toCentavos } from '~/domain/money.ts';
 
@@ -73,10 +74,19 @@ describe('catalogue data', () => {
     }
   });
 
-  it('has 23 Pokémon product types, 4 for One Piece and 4 for Riftbound', () => {
+  it('has 23 Pokémon product types, 5 for One Piece and 5 for Riftbound, each game with one singles type', () => {
     expect(typesOf('pokemon')).toHaveLength(23);
-    expect(typesOf('one-piece')).toHaveLength(4);
-    expect(typesOf('riftbound')).toHaveLength(4);
+    expect(typesOf('one-piece')).toHaveLength(5);
+    expect(typesOf('riftbound')).toHaveLength(5);
+    for (const franchise of ['pokemon', 'one-piece', 'riftbound']) {
+      expect(
+        typesOf(franchise)
+          .filter((type) => isSinglesType(type.id))
+          .map((type) => type.name),
+      ).toEqual(['Carta individual']);
+    }
+    expect(isSinglesType('booster-box')).toBe(false);
+    expect(isSinglesType(null)).toBe(false);
     expect(typesOf('nope')).toEqual([]);
     const names = Object.fromEntries(typesOf('pokemon').map((t) => [t.id, t.name]));
     expect(names).toMatchObject({

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { FRANCHISE_IDS } from '~/domain/catalog.ts';
+import { centavos } from '~/domain/money.ts';
 import {
   CARD_CONDITIONS,
   CONDITION_LABELS,
+  chooseOffer,
+  offerKey,
+  offerPriceRange,
+  sortOffers,
+  type SingleOffer,
   finishesOf,
   gradeLabel,
   graderVerifyUrl,
@@ -117,5 +123,56 @@ describe('graderVerifyUrl', () => {
   it('trims the number and escapes what does not belong in a URL', () => {
     expect(graderVerifyUrl('PSA', ' 81234567 ')).toBe('https://www.psacard.com/cert/81234567');
     expect(graderVerifyUrl('CGC', '4321/0?1')).toBe('https://www.cgccards.com/certlookup/4321%2F0%3F1/');
+  });
+});
+
+function offer(partial: Partial<SingleOffer> & { id: string }): SingleOffer {
+  return {
+    condition: 'NM',
+    language: 'es',
+    finish: 'holo',
+    gradingCompany: null,
+    grade: null,
+    certificateNumber: null,
+    priceCentavos: centavos(10_000),
+    originalPriceCentavos: null,
+    stock: 1,
+    images: [],
+    position: 0,
+    ...partial,
+  };
+}
+
+describe('offers of a single', () => {
+  const nmEs = offer({ id: 'a', priceCentavos: centavos(50_000), stock: 0 });
+  const lpEn = offer({ id: 'b', condition: 'LP', language: 'en', finish: 'normal', priceCentavos: centavos(30_000), stock: 2 });
+  const mpEs = offer({ id: 'c', condition: 'MP', priceCentavos: centavos(35_000), stock: 4 });
+  const psa10 = offer({ id: 'd', condition: null, gradingCompany: 'PSA', grade: 10, certificateNumber: '87654321', priceCentavos: centavos(900_000) });
+  const bgs95 = offer({ id: 'e', condition: null, gradingCompany: 'BGS', grade: 9.5, certificateNumber: '0012345', priceCentavos: centavos(700_000) });
+
+  it('have a readable key for the link, unique per condition, language and finish or per certificate', () => {
+    expect(offerKey(nmEs)).toBe('nm-es-holo');
+    expect(offerKey(lpEn)).toBe('lp-en-normal');
+    expect(offerKey(psa10)).toBe('psa-87654321');
+  });
+
+  it('list raw copies from the best condition, then slabs from the highest grade', () => {
+    expect(sortOffers([psa10, mpEs, bgs95, lpEn, nmEs]).map((o) => o.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('open on the offer the link names, else the cheapest in stock', () => {
+    const all = [nmEs, lpEn, mpEs, psa10, bgs95];
+    expect(chooseOffer(all, 'PSA-87654321')?.id).toBe('d');
+    expect(chooseOffer(all, 'nm-es-holo')?.id).toBe('a');
+    // The sold-out NM is dearer anyway; LP at $300 is the cheapest with stock.
+    expect(chooseOffer(all)?.id).toBe('b');
+    expect(chooseOffer(all, 'no-such-offer')?.id).toBe('b');
+    expect(chooseOffer([{ ...nmEs }, { ...lpEn, stock: 0 }])?.id).toBe('a');
+    expect(chooseOffer([])).toBeUndefined();
+  });
+
+  it('give the low and high price for the aggregate offer', () => {
+    expect(offerPriceRange([nmEs, lpEn, psa10])).toEqual({ low: centavos(30_000), high: centavos(900_000) });
+    expect(offerPriceRange([])).toBeNull();
   });
 });

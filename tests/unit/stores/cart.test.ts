@@ -76,6 +76,20 @@ describe('addToCart', () => {
     expect(cart.$cart.get()[0]).toMatchObject({ priceCentavos: toCentavos(1199), stock: 2, quantity: 2 });
   });
 
+  it('keeps each offer of a single card on its own line, with its label and its stock', () => {
+    const single = { id: 'pk-single-umbreon', name: 'Umbreon ex', priceCentavos: toCentavos(900), stock: 2, image: 'u.svg' };
+    cart.addToCart({ ...single, offerId: 'o-nm', offerLabel: 'NM · Español · Holo' });
+    cart.addToCart({ ...single, priceCentavos: toCentavos(700), stock: 5, offerId: 'o-lp', offerLabel: 'LP · Inglés · Normal' }, 2);
+    cart.addToCart({ ...single, offerId: 'o-nm', offerLabel: 'NM · Español · Holo' }, 4);
+    expect(cart.$cart.get().map((line) => [cart.lineKey(line), line.offerLabel, line.quantity])).toEqual([
+      ['pk-single-umbreon#o-nm', 'NM · Español · Holo', 2],
+      ['pk-single-umbreon#o-lp', 'LP · Inglés · Normal', 2],
+    ]);
+    cart.setQuantity('pk-single-umbreon#o-lp', 4);
+    cart.removeFromCart('pk-single-umbreon#o-nm');
+    expect(stored()).toEqual([{ ...single, priceCentavos: toCentavos(700), stock: 5, offerId: 'o-lp', offerLabel: 'LP · Inglés · Normal', quantity: 4 }]);
+  });
+
   it('allows any quantity when the stock is not tracked', () => {
     cart.addToCart({ ...pack, stock: null }, 120);
     expect(cart.$cartCount.get()).toBe(120);
