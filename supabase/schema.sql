@@ -1078,6 +1078,40 @@ $function$;
 REVOKE ALL ON FUNCTION public.admin_save_product(p_product_id text, p_stock_read integer, p_stock integer, p_price numeric, p_original_price numeric, p_limit_per_customer integer, p_available boolean, p_preorder boolean, p_release_date date, p_description text, p_images text[]) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.admin_save_product(p_product_id text, p_stock_read integer, p_stock integer, p_price numeric, p_original_price numeric, p_limit_per_customer integer, p_available boolean, p_preorder boolean, p_release_date date, p_description text, p_images text[]) TO authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.admin_set_offer_stock(p_offer_id uuid, p_stock_read integer, p_stock integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_current integer;
+begin
+  if not public.is_admin() then
+    raise exception 'Solo un administrador puede editar ofertas.' using errcode = '42501', detail = 'not_admin';
+  end if;
+  if p_stock_read is null or p_stock is null then
+    raise exception 'Falta el stock de la oferta.' using errcode = 'P0001', detail = 'stock_required';
+  end if;
+  if p_stock < 0 then
+    raise exception 'El stock no puede ser negativo.' using errcode = '23514', detail = 'stock_negative';
+  end if;
+
+  select c.stock into v_current from public.card_offers c where c.id = p_offer_id for update;
+  if not found then
+    raise exception 'Oferta no encontrada.' using errcode = 'P0001', detail = 'offer_not_found';
+  end if;
+  if v_current <> p_stock_read then
+    return jsonb_build_object('saved', false, 'stock', v_current);
+  end if;
+
+  update public.card_offers c set stock = p_stock where c.id = p_offer_id;
+  return jsonb_build_object('saved', true, 'stock', p_stock);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.admin_set_offer_stock(p_offer_id uuid, p_stock_read integer, p_stock integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.admin_set_offer_stock(p_offer_id uuid, p_stock_read integer, p_stock integer) TO authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.admin_set_order_status(order_id uuid, new_status text, carrier text DEFAULT NULL::text, tracking_number text DEFAULT NULL::text, note text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql

@@ -1124,6 +1124,14 @@ export type Database = {
         };
         Returns: Json;
       };
+      admin_set_offer_stock: {
+        Args: {
+          p_offer_id: string;
+          p_stock_read: number;
+          p_stock: number | null;
+        };
+        Returns: Json;
+      };
       admin_set_order_status: {
         Args: {
           order_id: string;
