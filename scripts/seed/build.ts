@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import { collections, expansions, franchises, getCollection, productTypes } from '~/domain/catalog.ts';
+import { collections, expansions, franchises, getCollection, isSinglesType, productTypes } from '~/domain/catalog.ts';
 import { pricedLine } from '~/domain/money.ts';
 import { computeOrderAmounts } from '~/domain/pricing.ts';
 import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_CUSTOMER_ADDRESS_ID, DEMO_SHOPPER, DEMO_SUBSCRIBERS } from './constants.ts';
@@ -91,7 +91,9 @@ const ORDER_PLAN: { daysAgo: number; status: SeedOrder['status']; coupon: string
  * everything the storefront features.
  */
 export function demoOrders(products: readonly SeedProduct[]): SeedOrder[] {
-  const pool = products.filter((p) => p.limitPerCustomer >= 4 && !p.preorder && !NEW_ARRIVAL_EXPANSIONS.includes(p.expansionId ?? ''));
+  const pool = products.filter(
+    (p) => p.limitPerCustomer >= 4 && !p.preorder && !isSinglesType(p.productTypeId) && !NEW_ARRIVAL_EXPANSIONS.includes(p.expansionId ?? ''),
+  );
   let next = 0;
   return ORDER_PLAN.map((plan, i) => {
     const lines = Array.from({ length: plan.lines }, (_, j) => {
@@ -135,7 +137,9 @@ const CUSTOMER_ORDER_PLAN: { daysAgo: number; status: SeedOrder['status']; coupo
  * days so 'Resumen' has a chart. Products come from the end of the pool, one unit each.
  */
 export function customerOrders(products: readonly SeedProduct[]): SeedOrder[] {
-  const pool = products.filter((p) => p.limitPerCustomer >= 4 && !p.preorder && !NEW_ARRIVAL_EXPANSIONS.includes(p.expansionId ?? ''));
+  const pool = products.filter(
+    (p) => p.limitPerCustomer >= 4 && !p.preorder && !isSinglesType(p.productTypeId) && !NEW_ARRIVAL_EXPANSIONS.includes(p.expansionId ?? ''),
+  );
   let next = 0;
   return CUSTOMER_ORDER_PLAN.map((plan, i) => {
     const lines = Array.from({ length: plan.lines }, () => {
@@ -229,6 +233,45 @@ function productsSql(products: readonly SeedProduct[]): string[] {
           ].join(', ')})`,
       );
     out.push(`insert into public.products (${columns}) values\n${rows.join(',\n')};`);
+  }
+  return out;
+}
+
+/** The printings and offers of the singles, after the products they belong to. */
+function singlesSql(products: readonly SeedProduct[]): string[] {
+  const singles = products.filter((p) => p.printing);
+  const offers = singles.flatMap((p) => (p.offers ?? []).map((offer) => ({ productId: p.id, offer })));
+  const out: string[] = [`-- Single cards: printings (${singles.length}) and offers (${offers.length})`];
+  for (let start = 0; start < singles.length; start += 1000) {
+    const rows = singles.slice(start, start + 1000).map((p) => {
+      const pr = p.printing!;
+      return `  (${[sql.text(p.id), sql.text(pr.franchise), sql.text(pr.setCode), sql.text(pr.collectorNumber), sql.text(pr.rarity), sql.text(pr.nameEn), sql.text(pr.nameEs)].join(', ')})`;
+    });
+    out.push(`insert into public.card_printings (product_id, franchise, expansion, collector_number, rarity, name_en, name_es) values\n${rows.join(',\n')};`);
+  }
+  const columns = 'id, product_id, condition, language, finish, price, original_price, stock, grading_company, grade, certificate_number, images, position';
+  for (let start = 0; start < offers.length; start += 1000) {
+    const rows = offers
+      .slice(start, start + 1000)
+      .map(
+        ({ productId, offer: o }) =>
+          `  (${[
+            sql.text(o.id),
+            sql.text(productId),
+            sql.text(o.condition),
+            sql.text(o.language),
+            sql.text(o.finish),
+            sql.money(o.price),
+            o.originalPrice === null ? 'null' : sql.money(o.originalPrice),
+            sql.int(o.stock),
+            sql.text(o.gradingCompany),
+            o.grade === null ? 'null' : o.grade.toFixed(1),
+            sql.text(o.certificateNumber),
+            sql.textArray(o.images),
+            sql.int(o.position),
+          ].join(', ')})`,
+      );
+    out.push(`insert into public.card_offers (${columns}) values\n${rows.join(',\n')};`);
   }
   return out;
 }
@@ -353,6 +396,14 @@ function imagesFor(products: readonly SeedProduct[]): SeedImage[] {
         content: productSvg({ id: product.id, name: product.name, caption, franchiseId: product.franchiseId, kind: product.kind, view }),
       });
     }
+    // A slab's own photo: the card in its graded case.
+    for (const offer of product.offers ?? []) {
+      for (const image of offer.images) {
+        if (!image.startsWith('products/')) continue;
+        const caption = `${offer.gradingCompany} ${offer.grade} · ${offer.certificateNumber}`;
+        images.push({ path: image, content: productSvg({ id: image, name: product.name, caption, franchiseId: product.franchiseId, kind: 'slab', view: 1 }) });
+      }
+    }
   }
   for (const expansion of expansions) {
     images.push({
@@ -399,12 +450,14 @@ export function buildSeed(options: { productCount?: number } = {}): Seed {
   const products = options.productCount === undefined ? demoProducts() : scaledProducts(options.productCount);
   const orders = demoOrders(products);
   const parts = [
-    '-- Catalogue of the shop (franchises, collections, expansions, product types, products).\n' +
+    '-- Catalogue of the shop (franchises, collections, expansions, product types, products, and the\n' +
+      '-- printings and offers of the single cards).\n' +
       '-- GENERATED by scripts/seed.ts (npm run seed); do not edit by hand.\n' +
       '-- No accounts, passwords or personal data: the demo accounts live in\n' +
       '-- supabase/local/seed/ and only the local stack loads them.',
     ...catalogueSql(),
     ...productsSql(products),
+    ...singlesSql(products),
   ];
   const demoParts = [
     '-- Demo accounts of the LOCAL stack only: shopper and admin with public passwords, their\n' +

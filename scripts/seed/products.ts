@@ -3,7 +3,19 @@
  * every expansion of src/domain/catalog.ts, with peso prices as sold in Mexico. Flags (discount,
  * preorder, sold out, new arrival) follow fixed rules so the seed is reproducible.
  */
-import { expansions, getExpansion, getProductType, productTypes, type FranchiseId } from '~/domain/catalog.ts';
+import { expansions, getExpansion, getProductType, isSinglesType, productTypes, type FranchiseId } from '~/domain/catalog.ts';
+import { CARD_SETS, EXISTING_NAME_EN, EXISTING_SINGLES, FIXED_OFFERS, type CardLine, type CardSet } from './cards.ts';
+import {
+  Certificates,
+  SINGLES_TYPE,
+  offersFor,
+  productFigures,
+  setNameOf,
+  singleDescription,
+  singleName,
+  type SeedOffer,
+  type SeedPrinting,
+} from './singles.ts';
 import { hash, type ArtKind } from './svg.ts';
 
 /** A product row of the seed. */
@@ -29,6 +41,10 @@ export interface SeedProduct {
   productTypeId: string;
   /** How to draw it. */
   kind: ArtKind;
+  /** A single card: what is printed on it (public.card_printings). */
+  printing?: SeedPrinting;
+  /** A single card: the copies on sale (public.card_offers), 2 to 6. */
+  offers?: SeedOffer[];
 }
 
 interface TypeInfo {
@@ -83,7 +99,23 @@ const TYPES: Record<string, TypeInfo> = {
     price: 350,
     limit: 1,
     name: (e, l) => `${l ?? 'Carta'} – Carta individual (${e})`,
-    description: (e, l) => `Carta individual ${l ?? ''} de ${e} en condición Near Mint, enviada en protector y toploader.`.replace('  ', ' '),
+    description: (e, l) => `Carta individual ${l ?? ''} de ${e}, enviada en protector y toploader.`.replace('  ', ' '),
+  },
+  'op-single-card': {
+    code: 'single',
+    kind: 'card',
+    price: 60,
+    limit: 4,
+    name: (e, l) => `${l ?? 'Carta'} – Carta individual (${e})`,
+    description: (e, l) => `Carta individual ${l ?? ''} de ${e}, enviada en protector y toploader.`.replace('  ', ' '),
+  },
+  'rb-single-card': {
+    code: 'single',
+    kind: 'card',
+    price: 40,
+    limit: 4,
+    name: (e, l) => `${l ?? 'Carta'} – Carta individual (${e})`,
+    description: (e, l) => `Carta individual ${l ?? ''} de ${e}, enviada en protector y toploader.`.replace('  ', ' '),
   },
   'digital-code': {
     code: 'code',
@@ -538,8 +570,72 @@ export function productTypeKind(typeId: string): ArtKind {
   return TYPES[typeId]?.kind ?? 'box';
 }
 
-/** The hand-written demo catalogue (ids are stable across runs). */
-export function demoProducts(): SeedProduct[] {
+/** A single's per-customer limit: a playset of cheap cards, two copies of a chase card. */
+function singlesLimit(price: number): number {
+  return price >= 1000 ? 2 : 4;
+}
+
+/** Gives a product of a singles type its printing and offers, and the price and stock they make. */
+function withOffers(product: SeedProduct, printing: SeedPrinting, nmPrice: number, certificates: Certificates, scaled = false): SeedProduct {
+  const fixed = FIXED_OFFERS[`${printing.setCode}:${printing.collectorNumber}`];
+  const offers = offersFor(product.id, printing, nmPrice, certificates, { fixed: scaled ? undefined : fixed, slabImages: !scaled });
+  const figures = productFigures(offers);
+  const setName = setNameOf(product.expansionId, product.tags[1]);
+  return Object.assign(product, {
+    printing,
+    offers,
+    price: figures.price,
+    originalPrice: figures.originalPrice,
+    discount: figures.originalPrice !== null,
+    preorder: false,
+    stock: figures.stock,
+    limitPerCustomer: singlesLimit(figures.price),
+    description: singleDescription(
+      printing,
+      setName,
+      offers.some((o) => o.gradingCompany !== null),
+    ),
+  });
+}
+
+/** A product for one card line of a set (scripts/seed/cards.ts). */
+function singleProduct(set: CardSet, card: CardLine, certificates: Certificates, scaled?: { suffix: string; image: string }): SeedProduct {
+  const [number, nameEn, nameEs, rarity, nmPrice] = card;
+  const expansion = set.expansionId ? getExpansion(set.expansionId) : undefined;
+  const setName = setNameOf(set.expansionId, set.setName);
+  const typeId = SINGLES_TYPE[set.franchise];
+  const id = [FRANCHISE_PREFIX[set.franchise], 'single', set.expansionId ?? slug(set.setCode), slug(nameEn), slug(number), scaled?.suffix ?? '']
+    .filter(Boolean)
+    .join('-');
+  const images = scaled ? [scaled.image] : Array.from({ length: 1 + (hash(id) % 2) }, (_, i) => `products/${id}-${i + 1}.svg`);
+  const product: SeedProduct = {
+    id,
+    name: singleName(set.franchise, card, setName),
+    description: '',
+    price: nmPrice,
+    originalPrice: null,
+    discount: false,
+    preorder: false,
+    stock: 0,
+    limitPerCustomer: 4,
+    available: true,
+    releaseDate: expansion?.releaseDate ?? null,
+    image: images[0]!,
+    images,
+    tags: [getProductType(typeId)?.name ?? 'Carta individual', setName, set.franchise, nameEn, ...(nameEs ? [nameEs] : []), number],
+    type: null,
+    franchiseId: set.franchise,
+    collectionId: expansion?.collectionId ?? (set.franchise === 'pokemon' ? 'scarlet-violet' : null),
+    expansionId: expansion?.id ?? null,
+    productTypeId: typeId,
+    kind: 'card',
+  };
+  const printing: SeedPrinting = { franchise: set.franchise, setCode: set.setCode, collectorNumber: number, rarity, nameEn, nameEs };
+  return withOffers(product, printing, nmPrice, certificates, scaled !== undefined);
+}
+
+/** The demo catalogue, its slabs' certificates drawn from `certificates`. */
+function demoCatalogue(certificates: Certificates): SeedProduct[] {
   const products = curatedEntries().map((entry, index) => buildProduct(entry, index));
   const hero = products.find((p) => p.id === 'pk-boosterbox-journey-together');
   if (hero) {
@@ -549,6 +645,19 @@ export function demoProducts(): SeedProduct[] {
   for (const id of PREORDER_IDS) {
     if (!products.some((p) => p.id === id)) throw new Error(`Preventa de un producto inexistente: ${id}`);
   }
+  // The Pokémon singles of the curated list keep their ids and names and become printings.
+  for (const product of products) {
+    if (!isSinglesType(product.productTypeId)) continue;
+    const spec = EXISTING_SINGLES[product.id];
+    if (!spec) throw new Error(`Carta individual sin impresión: ${product.id}`);
+    const [setCode, collectorNumber, nameEs, rarity, nmPrice] = spec;
+    const nameEn = EXISTING_NAME_EN[product.id] ?? product.name.split(' – ')[0]!;
+    withOffers(product, { franchise: product.franchiseId, setCode, collectorNumber, rarity, nameEn, nameEs }, nmPrice, certificates);
+  }
+  // The singles section: new printings after every other product, so the demo orders keep theirs.
+  for (const set of CARD_SETS) {
+    for (const card of set.cards) products.push(singleProduct(set, card, certificates));
+  }
   const ids = new Set<string>();
   for (const product of products) {
     if (ids.has(product.id)) throw new Error(`Id de producto repetido: ${product.id}`);
@@ -557,25 +666,49 @@ export function demoProducts(): SeedProduct[] {
   return products;
 }
 
+/** The hand-written demo catalogue (ids are stable across runs). */
+export function demoProducts(): SeedProduct[] {
+  return demoCatalogue(new Certificates());
+}
+
+/** Share of singles among the generated products of a large catalogue, as in a card shop. */
+export const SCALED_SINGLES_SHARE = 0.8;
+
 /**
- * A catalogue of `count` products for benchmarks: the demo catalogue followed by numbered copies
- * cycling through every type and expansion of the same franchise. Copies reuse the product-type
- * image instead of getting their own files.
+ * A catalogue of `count` products for benchmarks: the demo catalogue followed by numbered copies.
+ * Four of every five copies are singles with 2 to 6 offers (the card lines of every set in turn);
+ * the rest cycle through every sealed type and expansion of the same franchise. Copies reuse the
+ * product-type image instead of getting their own files.
  */
 export function scaledProducts(count: number): SeedProduct[] {
-  const base = demoProducts();
+  const certificates = new Certificates();
+  const base = demoCatalogue(certificates);
   if (count <= base.length) return base.slice(0, count);
   const pairs: Entry[] = [];
   for (const type of productTypes) {
+    if (isSinglesType(type.id)) continue;
     for (const expansion of expansions) {
       if (expansion.franchiseId === type.franchiseId) pairs.push({ type: type.id, expansion: expansion.id });
     }
   }
+  const cards = CARD_SETS.flatMap((set) => set.cards.map((card) => ({ set, card })));
   const products = [...base];
+  let sealed = 0;
+  let singles = 0;
   for (let i = 0; products.length < count; i += 1) {
-    const entry = pairs[i % pairs.length]!;
-    const copy = Math.floor(i / pairs.length) + 1;
-    const product = buildProduct({ ...entry, label: entry.type === 'single-card' ? `Carta ${i + 1}` : undefined }, base.length + i, `v${copy}`);
+    if (i % 5 !== 0) {
+      const { set, card } = cards[singles % cards.length]!;
+      const copy = Math.floor(singles / cards.length) + 1;
+      singles += 1;
+      const typeImage = `product-types/${SINGLES_TYPE[set.franchise]}.svg`;
+      const product = singleProduct(set, card, certificates, { suffix: `v${copy}`, image: typeImage });
+      products.push({ ...product, name: `${product.name} #${copy}` });
+      continue;
+    }
+    const entry = pairs[sealed % pairs.length]!;
+    const copy = Math.floor(sealed / pairs.length) + 1;
+    sealed += 1;
+    const product = buildProduct(entry, base.length + i, `v${copy}`);
     const typeImage = `product-types/${entry.type}.svg`;
     products.push({ ...product, name: `${product.name} #${copy}`, image: typeImage, images: [typeImage] });
   }
