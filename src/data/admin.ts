@@ -11,6 +11,8 @@ import { orderStatusAnswer, rebuildStartedAnswer, rebuildStatusAnswer, refundAns
 import type { Database, Tables, TablesInsert } from './database.types.ts';
 import { ADMIN_PAGE_SIZE } from '~/domain/orders.ts';
 import { type Centavos, toCentavos, tryToCentavos } from '~/domain/money.ts';
+import { isSinglesType } from '~/domain/catalog.ts';
+import { summarizeOffers, type OffersSummary } from './singles-admin.ts';
 
 // Resumen --------------------------------------------------------------------------------------
 
@@ -169,6 +171,8 @@ export interface AdminOrderLine {
   priceCentavos: Centavos;
   product_id: string | null;
   name: string | null;
+  /** The single card's offer as sold: 'LP · Inglés · Parallel'; null for a product sold as a whole. */
+  offerLabel: string | null;
 }
 
 /** One status change of an order. */
@@ -193,7 +197,7 @@ export async function loadOrderDetail(orderId: string): Promise<OrderDetail | nu
   const supabase = getSupabase();
   const [orderResult, linesResult, eventsResult] = await Promise.all([
     supabase.rpc('admin_orders', { p_order_id: orderId, p_limit: 1 }),
-    supabase.from('order_items').select('id, quantity, price, product_id').eq('order_id', orderId),
+    supabase.from('order_items').select('id, quantity, price, product_id, offer_label').eq('order_id', orderId),
     supabase.from('order_events').select('id, created_at, from_status, to_status, actor, note').eq('order_id', orderId).order('created_at').order('id'),
   ]);
   const row = (orderResult.data ?? [])[0];
@@ -208,7 +212,12 @@ export async function loadOrderDetail(orderId: string): Promise<OrderDetail | nu
   }
   return {
     order,
-    lines: items.map(({ price, ...i }) => ({ ...i, priceCentavos: toCentavos(price), name: i.product_id ? (names.get(i.product_id) ?? null) : null })),
+    lines: items.map(({ price, offer_label, ...i }) => ({
+      ...i,
+      priceCentavos: toCentavos(price),
+      name: i.product_id ? (names.get(i.product_id) ?? null) : null,
+      offerLabel: offer_label || null,
+    })),
     events: eventsResult.data ?? [],
   };
 }
@@ -351,9 +360,12 @@ export interface ProductFilter {
 
 export const PRODUCTS_PAGE_SIZE = 25;
 
+/** A product of the back office's list: for a single card, the summary of its offers too (null for sealed products). */
+export type AdminListProduct = AdminProduct & { offers: OffersSummary | null };
+
 /** One page of products and how many match. */
-export async function loadProducts(filter: ProductFilter): Promise<{ products: AdminProduct[]; total: number } | null> {
-  let query = getSupabase().from('products').select(PRODUCT_COLUMNS, { count: 'exact' });
+export async function loadProducts(filter: ProductFilter): Promise<{ products: AdminListProduct[]; total: number } | null> {
+  let query = getSupabase().from('products').select(`${PRODUCT_COLUMNS}, card_offers(price, stock)`, { count: 'exact' });
   const search = filter.search
     .trim()
     .replace(/[,()*%\\]/g, ' ')
@@ -372,7 +384,11 @@ export async function loadProducts(filter: ProductFilter): Promise<{ products: A
     .order('id')
     .range(from, from + PRODUCTS_PAGE_SIZE - 1);
   if (error) return null;
-  return { products: (data ?? []).map(adminProductOf), total: count ?? 0 };
+  const products = (data ?? []).map(({ card_offers, ...row }) => ({
+    ...adminProductOf(row),
+    offers: isSinglesType(row.product_type_id) ? summarizeOffers(card_offers ?? []) : null,
+  }));
+  return { products, total: count ?? 0 };
 }
 
 /** Ids already used by products whose id starts like `base`, to keep a new id unique. */

@@ -10,6 +10,7 @@ import { REFUND_MESSAGES, ORDER_STATUS } from '~/domain/orders.ts';
 import { parseAddressCopy } from '~/domain/address-copy.ts';
 import { type Centavos, centavos, toCentavos } from '~/domain/money.ts';
 import { oxxoVoucher } from '~/domain/api-answers.ts';
+import { z } from 'zod';
 
 export const CHECKOUT_MESSAGES = {
   createOrder: 'Error al crear el pedido.',
@@ -29,6 +30,7 @@ export const CHECKOUT_MESSAGES = {
   emptyCart: 'Tu carrito está vacío.',
   maxStock: PRODUCT_MESSAGES.maxStock,
   selectAddress: MESSAGES.selectAddress,
+  offerGone: 'Una de las cartas elegidas ya no está a la venta.',
 } as const;
 
 /** Why create_order refused one line of the cart. */
@@ -54,7 +56,9 @@ export function parseCreateOrderError(error: { message?: string; details?: strin
   const productId = rest.join(':');
   if (isLineKind(kind) && productId) {
     const remaining = error.hint !== null && error.hint !== undefined && /^\d+$/.test(error.hint) ? Number(error.hint) : null;
-    const message = error.message || CHECKOUT_MESSAGES.createOrder;
+    // An offer that is gone or not of that product: the database names the product by its id only.
+    const offerGone = kind === 'unknown_product' && (error.message ?? '').startsWith('La opción elegida');
+    const message = offerGone ? CHECKOUT_MESSAGES.offerGone : error.message || CHECKOUT_MESSAGES.createOrder;
     return { message, line: { productId, kind, message, remaining } };
   }
   if (details === 'not_authenticated') return { message: CHECKOUT_MESSAGES.signIn, line: null };
@@ -65,8 +69,29 @@ export function parseCreateOrderError(error: { message?: string; details?: strin
 /** The outcome of creating an order. */
 export type CreateOrderResult = { ok: true; orderId: string } | { ok: false; message: string; line: LineRefusal | null };
 
-/** Creates the caller's order from product ids and quantities; the database prices it. */
-export async function createOrder(items: Array<{ product_id: string; quantity: number }>, couponCode: string | null): Promise<CreateOrderResult> {
+/** One line sent to create_order: a product, or one offer of a single card, and how many. */
+export type OrderItemRequest = {
+  product_id: string;
+  quantity: number;
+  offer_id?: string;
+};
+
+/**
+ * An offer id as create_order accepts it (any UUID, as the database's own check): a line whose
+ * stored offer id is anything else cannot be sold.
+ */
+export const offerIdSchema = z.guid();
+
+/**
+ * Creates the caller's order from product ids (and offer ids) and quantities; the database prices
+ * it. No price is ever sent.
+ */
+export async function createOrder(items: OrderItemRequest[], couponCode: string | null): Promise<CreateOrderResult> {
+  const badOffer = items.find((item) => item.offer_id !== undefined && !offerIdSchema.safeParse(item.offer_id).success);
+  if (badOffer) {
+    const message = CHECKOUT_MESSAGES.offerGone;
+    return { ok: false, message, line: { productId: badOffer.product_id, kind: 'unknown_product', message, remaining: null } };
+  }
   try {
     const { data, error } = await getSupabase().rpc('create_order', { items, coupon_code: couponCode });
     if (error) return { ok: false, ...parseCreateOrderError(error) };
@@ -91,6 +116,8 @@ export interface CheckoutOrderLine {
   priceCentavos: Centavos;
   name: string;
   image: string | null;
+  /** The single card's offer as sold: 'LP · Inglés · Parallel'; null for a product sold as a whole. */
+  offerLabel: string | null;
 }
 
 /** The address an order ships to. */
@@ -146,7 +173,7 @@ export async function loadOrder(orderId: string): Promise<CheckoutOrder | null> 
   const { data, error } = await supabase
     .from('orders')
     .select(
-      'id, created_at, status, paid_at, expires_at, subtotal, discount, shipping, total, coupon_code, shipping_address_id, shipping_address, payment_method, installments, oxxo_voucher, credit_applied, order_items(id, product_id, quantity, price, products(name, image))',
+      'id, created_at, status, paid_at, expires_at, subtotal, discount, shipping, total, coupon_code, shipping_address_id, shipping_address, payment_method, installments, oxxo_voucher, credit_applied, order_items(id, product_id, quantity, price, offer_label, products(name, image))',
     )
     .eq('id', orderId)
     .maybeSingle();
@@ -195,6 +222,7 @@ export async function loadOrder(orderId: string): Promise<CheckoutOrder | null> 
       priceCentavos: toCentavos(item.price),
       name: item.products?.name ?? 'Producto no disponible',
       image: item.products?.image ?? null,
+      offerLabel: item.offer_label || null,
     })),
   };
 }
@@ -227,5 +255,30 @@ export async function fetchCartProducts(ids: string[]): Promise<LiveCartProduct[
     stock: r.stock,
     available: r.available,
     image: r.image,
+  }));
+}
+
+/** Price and stock of one offer of a single card right now. */
+export interface LiveCartOffer {
+  id: string;
+  productId: string;
+  priceCentavos: Centavos;
+  stock: number;
+}
+
+/**
+ * Live rows for the offers of the cart's single cards (missing or malformed ids are simply
+ * absent). Throws on network errors.
+ */
+export async function fetchCartOffers(ids: string[]): Promise<LiveCartOffer[]> {
+  const valid = [...new Set(ids.filter((id) => offerIdSchema.safeParse(id).success))];
+  if (valid.length === 0) return [];
+  const { data, error } = await getSupabase().from('card_offers').select('id, product_id, price, stock').in('id', valid);
+  if (error) throw new Error(error.message);
+  return (data ?? []).map((r) => ({
+    id: r.id,
+    productId: r.product_id,
+    priceCentavos: toCentavos(r.price),
+    stock: r.stock,
   }));
 }

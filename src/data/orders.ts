@@ -51,6 +51,8 @@ export interface OrderLine {
   priceCentavos: Centavos;
   product_id: string | null;
   product: { id: string; name: string; image: string | null } | null;
+  /** The single card's offer as sold: 'LP · Inglés · Parallel'; null for a product sold as a whole. */
+  offerLabel: string | null;
 }
 
 const ORDER_COLUMNS = 'id, user_id, created_at, total, status, paid_at, shipping_address_id, shipping_address, payment_method, installments, payment_provider';
@@ -72,10 +74,13 @@ export async function countOrdersSince(userId: string, since: Date): Promise<Dat
   return { data: (data ?? []).length, error: null };
 }
 
-/** The lines of one order, each joined with its product (null when the product is gone). */
+/**
+ * The lines of one order, each joined with its product (null when the product is gone) and with
+ * the offer's label kept on the line when it sold a single card's offer.
+ */
 export async function listOrderLines(orderId: string): Promise<DataResult<OrderLine[]>> {
   const supabase = getSupabase();
-  const { data, error } = await supabase.from('order_items').select('id, quantity, price, product_id').eq('order_id', orderId);
+  const { data, error } = await supabase.from('order_items').select('id, quantity, price, product_id, offer_label').eq('order_id', orderId);
   if (error) return { data: null, error };
   const items = data ?? [];
   const ids = [...new Set(items.map((item) => item.product_id).filter((id): id is string => !!id))];
@@ -87,8 +92,9 @@ export async function listOrderLines(orderId: string): Promise<DataResult<OrderL
   }
   const byId = new Map(products.map((product) => [product.id, product]));
   return {
-    data: items.map(({ price, ...item }) => ({
+    data: items.map(({ price, offer_label, ...item }) => ({
       ...item,
+      offerLabel: offer_label || null,
       priceCentavos: toCentavos(price),
       product: item.product_id ? (byId.get(item.product_id) ?? null) : null,
     })),

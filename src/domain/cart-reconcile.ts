@@ -1,6 +1,8 @@
 /**
- * Brings a stored cart in line with the live products: lines whose product is gone, unavailable or
- * sold out leave with a notice; prices and stock refresh; quantities clamp to the stock.
+ * Brings a stored cart in line with the live products and offers: lines whose product (or, for a
+ * single card, whose offer) is gone, unavailable or sold out leave with a notice; prices and stock
+ * refresh; quantities clamp to the stock. A line of a single card is priced and stocked by its
+ * offer; a line without an offer by its product, as before offers existed.
  */
 import { type Centavos, formatCentavos } from './money.ts';
 import { clampQuantity } from './products.ts';
@@ -12,6 +14,10 @@ export interface StoredLine {
   priceCentavos: Centavos;
   quantity: number;
   stock: number | null;
+  /** The single card's offer the line sells (public.card_offers.id). */
+  offerId?: string | undefined;
+  /** The offer as the shopper chose it: 'LP · Inglés · Parallel'. */
+  offerLabel?: string | undefined;
 }
 
 /** Live facts about one product. */
@@ -23,35 +29,78 @@ export interface LiveFacts {
   available: boolean;
 }
 
-/** What happens to one cart line. */
-export type LineChange =
-  | { kind: 'remove'; id: string; notice: string }
-  | { kind: 'update'; id: string; priceCentavos: Centavos; stock: number | null; name: string; quantity: number; notices: string[] };
+/** Live facts about one offer of a single card. */
+export interface LiveOfferFacts {
+  id: string;
+  productId: string;
+  priceCentavos: Centavos;
+  stock: number;
+}
 
-/** The changes that make `items` agree with `live` (products absent from `live` no longer exist). */
-export function reconcileCart(items: readonly StoredLine[], live: readonly LiveFacts[]): LineChange[] {
+/** What happens to one cart line (named by its product id and offer id). */
+export type LineChange =
+  | { kind: 'remove'; id: string; offerId?: string; notice: string }
+  | {
+      kind: 'update';
+      id: string;
+      offerId?: string;
+      priceCentavos: Centavos;
+      stock: number | null;
+      name: string;
+      quantity: number;
+      notices: string[];
+    };
+
+/** The line as its notices name it: the product, and the offer when it has one. */
+export function lineTitle(name: string, offerLabel: string | undefined): string {
+  return offerLabel ? `«${name}, ${offerLabel}»` : `«${name}»`;
+}
+
+const lineRef = (item: StoredLine) => (item.offerId ? { id: item.id, offerId: item.offerId } : { id: item.id });
+
+/** The price and stock a line is sold at right now; null with a notice when it can no longer be bought. */
+function liveTerms(
+  item: StoredLine,
+  product: LiveFacts | undefined,
+  offers: ReadonlyMap<string, LiveOfferFacts>,
+): { priceCentavos: Centavos; stock: number | null; name: string } | { notice: string } {
+  const title = lineTitle(product?.name ?? item.name, item.offerLabel);
+  if (!product || !product.available) return { notice: `${title} ya no está disponible y se quitó de tu carrito.` };
+  if (!item.offerId) {
+    if (product.stock !== null && product.stock <= 0) return { notice: `${title} se agotó y se quitó de tu carrito.` };
+    return { priceCentavos: product.priceCentavos, stock: product.stock, name: product.name };
+  }
+  const offer = offers.get(item.offerId.toLowerCase());
+  if (!offer || offer.productId !== item.id) return { notice: `${title} ya no está a la venta y se quitó de tu carrito.` };
+  if (offer.stock <= 0) return { notice: `${title} se agotó y se quitó de tu carrito.` };
+  return { priceCentavos: offer.priceCentavos, stock: offer.stock, name: product.name };
+}
+
+/**
+ * The changes that make `items` agree with `live` and `liveOffers` (products and offers absent
+ * from them no longer exist).
+ */
+export function reconcileCart(items: readonly StoredLine[], live: readonly LiveFacts[], liveOffers: readonly LiveOfferFacts[] = []): LineChange[] {
   const byId = new Map(live.map((p) => [p.id, p]));
+  const offers = new Map(liveOffers.map((o) => [o.id.toLowerCase(), o]));
   const changes: LineChange[] = [];
   for (const item of items) {
-    const product = byId.get(item.id);
-    if (!product || !product.available) {
-      changes.push({ kind: 'remove', id: item.id, notice: `«${item.name}» ya no está disponible y se quitó de tu carrito.` });
+    const terms = liveTerms(item, byId.get(item.id), offers);
+    if ('notice' in terms) {
+      changes.push({ kind: 'remove', ...lineRef(item), notice: terms.notice });
       continue;
     }
-    if (product.stock !== null && product.stock <= 0) {
-      changes.push({ kind: 'remove', id: item.id, notice: `«${product.name}» se agotó y se quitó de tu carrito.` });
-      continue;
-    }
+    const title = lineTitle(terms.name, item.offerLabel);
     const notices: string[] = [];
-    if (product.priceCentavos !== item.priceCentavos) {
-      notices.push(`El precio de «${product.name}» cambió de ${formatCentavos(item.priceCentavos)} a ${formatCentavos(product.priceCentavos)}.`);
+    if (terms.priceCentavos !== item.priceCentavos) {
+      notices.push(`El precio de ${title} cambió de ${formatCentavos(item.priceCentavos)} a ${formatCentavos(terms.priceCentavos)}.`);
     }
-    const quantity = clampQuantity(item.quantity, product.stock);
+    const quantity = clampQuantity(item.quantity, terms.stock);
     if (quantity !== item.quantity) {
-      notices.push(`Solo quedan ${product.stock} unidad(es) de «${product.name}»; ajustamos la cantidad.`);
+      notices.push(`Solo quedan ${terms.stock} unidad(es) de ${title}; ajustamos la cantidad.`);
     }
-    if (notices.length > 0 || product.stock !== item.stock || product.name !== item.name) {
-      changes.push({ kind: 'update', id: item.id, priceCentavos: product.priceCentavos, stock: product.stock, name: product.name, quantity, notices });
+    if (notices.length > 0 || terms.stock !== item.stock || terms.name !== item.name) {
+      changes.push({ kind: 'update', ...lineRef(item), ...terms, quantity, notices });
     }
   }
   return changes;

@@ -6,14 +6,23 @@
  * the pending order).
  */
 import { persistentAtom } from '@nanostores/persistent';
-import { cancelOrder, CHECKOUT_MESSAGES, createOrder, fetchCartProducts, loadOrder, type CheckoutOrder } from '~/data/checkout.ts';
+import {
+  cancelOrder,
+  CHECKOUT_MESSAGES,
+  createOrder,
+  fetchCartOffers,
+  fetchCartProducts,
+  loadOrder,
+  type CheckoutOrder,
+  type OrderItemRequest,
+} from '~/data/checkout.ts';
 import { reconcileCart } from '~/domain/cart-reconcile.ts';
 import { safeCallApi } from '~/data/api.ts';
 import { oxxoCancelAnswer } from '~/domain/api-answers.ts';
 import { MEXICAN_PAYMENT_MESSAGES } from '~/domain/mexican-payments.ts';
 import { isOrderOpen, ORDER_STATUS } from '~/domain/orders.ts';
 import { applyCoupon, type CouponResult } from '~/domain/pricing.ts';
-import { $cart, refreshCartLine, removeFromCart, type CartItem } from './cart.ts';
+import { $cart, lineKey, refreshCartLine, removeFromCart, type CartItem } from './cart.ts';
 
 /** The coupon code as typed (empty: none). */
 export const $couponCode = persistentAtom<string>('checkout-coupon', '');
@@ -56,10 +65,18 @@ export function removeCoupon(): void {
   $couponCode.set('');
 }
 
-/** What identifies an order's contents: products, quantities and coupon (prices come from the database). */
-export function cartSignature(items: readonly Pick<CartItem, 'id' | 'quantity'>[], coupon: string): string {
-  const lines = [...items].sort((a, b) => a.id.localeCompare(b.id)).map((i) => `${i.id}×${i.quantity}`);
+/**
+ * What identifies an order's contents: products (and offers), quantities and coupon (prices come
+ * from the database). A cart without offers keeps the signature it had before offers existed.
+ */
+export function cartSignature(items: readonly (Pick<CartItem, 'id' | 'quantity'> & { offerId?: string })[], coupon: string): string {
+  const lines = items.map((i) => `${lineKey(i)}×${i.quantity}`).sort((a, b) => a.localeCompare(b));
   return `${lines.join(',')}|${coupon}`;
+}
+
+/** The lines create_order receives: product, offer for a single card, quantity; never a price. */
+export function orderItems(items: readonly CartItem[]): OrderItemRequest[] {
+  return items.map((i) => (i.offerId ? { product_id: i.id, offer_id: i.offerId, quantity: i.quantity } : { product_id: i.id, quantity: i.quantity }));
 }
 
 /** Remembers the order created from a cart. */
@@ -73,27 +90,30 @@ export function forgetPendingOrder(): void {
 }
 
 /**
- * Brings the stored cart in line with the live catalogue: gone products leave, prices and stock
- * refresh. Returns the notices to show; offline (or the backend down) the cart stays as stored,
- * since create_order checks everything anyway.
+ * Brings the stored cart in line with the live catalogue: gone products (and gone offers of single
+ * cards) leave, prices and stock refresh, a single card's line by its offer. Returns the notices to
+ * show; offline (or the backend down) the cart stays as stored, since create_order checks
+ * everything anyway.
  */
 export async function reconcileCartWithLive(): Promise<string[]> {
   const items = $cart.get();
   if (items.length === 0) return [];
   let live;
+  let liveOffers;
   try {
-    live = await fetchCartProducts(items.map((i) => i.id));
+    const offerIds = items.flatMap((i) => (i.offerId ? [i.offerId] : []));
+    [live, liveOffers] = await Promise.all([fetchCartProducts([...new Set(items.map((i) => i.id))]), fetchCartOffers(offerIds)]);
   } catch {
     return [];
   }
   const notices: string[] = [];
-  for (const change of reconcileCart(items, live)) {
+  for (const change of reconcileCart(items, live, liveOffers)) {
     if (change.kind === 'remove') {
-      removeFromCart(change.id);
+      removeFromCart(lineKey(change));
       notices.push(change.notice);
       continue;
     }
-    refreshCartLine(change.id, change);
+    refreshCartLine(lineKey(change), change);
     notices.push(...change.notices);
   }
   return notices;
@@ -153,10 +173,7 @@ export async function placeOrder(items: readonly CartItem[], coupon: string): Pr
       if (existing && existing.status === ORDER_STATUS.pending) await cancelOrder(existing.id).catch(() => undefined);
       forgetPendingOrder();
     }
-    const result = await createOrder(
-      items.map((i) => ({ product_id: i.id, quantity: i.quantity })),
-      coupon || null,
-    );
+    const result = await createOrder(orderItems(items), coupon || null);
     if (!result.ok) return placeFailed(result.message, result.line ? { [result.line.productId]: result.line.message } : {});
     rememberPendingOrder(result.orderId, signature);
     const order = await loadOrder(result.orderId);

@@ -220,6 +220,12 @@ function OrderLines({ state, onRetry }: { state: LinesState | undefined; onRetry
           )}
           <span>
             <strong>{line.product?.name ?? ORDER_MESSAGES.missingProduct}</strong>
+            {line.offerLabel && (
+              <>
+                <br />
+                <span className="muted">{line.offerLabel}</span>
+              </>
+            )}
             <br />
             <span className="muted">Cantidad: {line.quantity}</span>
           </span>

@@ -302,7 +302,15 @@ function OrderLinesTable({ order, lines }: { order: AdminOrder; lines: AdminOrde
           <tbody>
             {lines.map((line) => (
               <tr key={line.id}>
-                <td>{line.name ?? 'Producto no disponible'}</td>
+                <td>
+                  {line.name ?? 'Producto no disponible'}
+                  {line.offerLabel && (
+                    <>
+                      <br />
+                      <span className="muted">{line.offerLabel}</span>
+                    </>
+                  )}
+                </td>
                 <td className="num" data-label="Cantidad">
                   {line.quantity}
                 </td>

@@ -1,7 +1,9 @@
 /**
  * Step 1 of the checkout: the cart as a table (image, name, price, stock, quantity − / +, line
  * amount, Eliminar; on phones each line is a card, checkout.css), the coupon form, the amounts, the free-shipping progress and 'Continuar con el
- * envío'. The numbers come from the same pricing module as the database's create_order.
+ * envío'. A single card's line is one offer, its label ('LP · Inglés · Parallel') under the name;
+ * two offers of one card are two lines. The numbers come from the same pricing module as the
+ * database's create_order.
  */
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
@@ -11,7 +13,7 @@ import { canIncrease } from '~/domain/products.ts';
 import { resolveImage } from '~/domain/images.ts';
 import { supabaseUrl } from '~/data/supabase.ts';
 import { CHECKOUT_MESSAGES } from '~/data/checkout.ts';
-import { $cart, removeFromCart, setQuantity, type CartItem } from '~/stores/cart.ts';
+import { $cart, lineKey, removeFromCart, setQuantity, type CartItem } from '~/stores/cart.ts';
 import { $couponCode, removeCoupon, submitCoupon } from '~/stores/checkout.ts';
 import { useMounted } from '../prebuilt.ts';
 
@@ -82,7 +84,7 @@ export default function CartSummary({ notices, lineErrors, error, busy, onContin
           </thead>
           <tbody>
             {items.map((item) => (
-              <CartLine key={item.id} item={item} refusal={lineErrors[item.id]} storage={storage} />
+              <CartLine key={lineKey(item)} item={item} refusal={lineErrors[item.id]} storage={storage} />
             ))}
           </tbody>
         </table>
@@ -126,14 +128,22 @@ function Notices({ notices }: { notices: string[] }) {
   );
 }
 
-/** One line of the cart: product, price, stock, quantity buttons, amount and 'Eliminar'. */
+/** A line as its buttons name it: the product, and the offer of a single card. */
+function lineName(item: CartItem): string {
+  return item.offerLabel ? `${item.name}, ${item.offerLabel}` : item.name;
+}
+
+/** One line of the cart: product (and offer), price, stock, quantity buttons, amount and 'Eliminar'. */
 function CartLine({ item, refusal, storage }: { item: CartItem; refusal: string | undefined; storage: string }) {
   const atMax = !canIncrease(item.quantity, item.stock);
+  const key = lineKey(item);
+  const name = lineName(item);
   return (
-    <tr data-product-id={item.id}>
+    <tr data-product-id={item.id} data-offer-id={item.offerId}>
       <td className="cart-image">{item.image ? <img src={resolveImage(item.image, storage)} alt="" width={64} height={64} loading="lazy" /> : null}</td>
       <th scope="row" className="cart-name">
         <a href={`/product/${encodeURIComponent(item.id)}`}>{item.name}</a>
+        {item.offerLabel && <span className="cart-offer">{item.offerLabel}</span>}
         {refusal && (
           <p className="field-error" role="alert">
             {refusal}
@@ -147,26 +157,20 @@ function CartLine({ item, refusal, storage }: { item: CartItem; refusal: string 
         {item.stock === null ? 'Disponible' : item.stock}
       </td>
       <td className="cart-qty">
-        <div className="qty" role="group" aria-label={`Cantidad de ${item.name}`}>
+        <div className="qty" role="group" aria-label={`Cantidad de ${name}`}>
           <button
             type="button"
             className="qty-btn"
-            aria-label={`Quitar uno de ${item.name}`}
+            aria-label={`Quitar uno de ${name}`}
             disabled={item.quantity <= 1}
-            onClick={() => setQuantity(item.id, item.quantity - 1)}
+            onClick={() => setQuantity(key, item.quantity - 1)}
           >
             −
           </button>
-          <output aria-live="polite" aria-label={`Cantidad de ${item.name}`}>
+          <output aria-live="polite" aria-label={`Cantidad de ${name}`}>
             {item.quantity}
           </output>
-          <button
-            type="button"
-            className="qty-btn"
-            aria-label={`Agregar uno de ${item.name}`}
-            disabled={atMax}
-            onClick={() => setQuantity(item.id, item.quantity + 1)}
-          >
+          <button type="button" className="qty-btn" aria-label={`Agregar uno de ${name}`} disabled={atMax} onClick={() => setQuantity(key, item.quantity + 1)}>
             +
           </button>
         </div>
@@ -176,7 +180,7 @@ function CartLine({ item, refusal, storage }: { item: CartItem; refusal: string 
         {formatCentavos(lineTotalCentavos(item))}
       </td>
       <td className="cart-remove">
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => removeFromCart(item.id)} aria-label={`Eliminar ${item.name}`}>
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => removeFromCart(key)} aria-label={`Eliminar ${name}`}>
           Eliminar
         </button>
       </td>

@@ -4,7 +4,7 @@ import { resolveImage } from '~/domain/images.ts';
 import { supabaseUrl } from '~/data/supabase.ts';
 import type { CheckoutOrderLine } from '~/data/checkout.ts';
 
-/** A list of an order's lines: image, name, quantity and price. */
+/** A list of an order's lines: image, name (and a single card's offer under it), quantity and price. */
 export default function OrderLines({ lines }: { lines: CheckoutOrderLine[] }) {
   const storage = supabaseUrl();
   return (
@@ -12,7 +12,10 @@ export default function OrderLines({ lines }: { lines: CheckoutOrderLine[] }) {
       {lines.map((line) => (
         <li key={line.id}>
           {line.image ? <img src={resolveImage(line.image, storage)} alt="" width={48} height={48} loading="lazy" /> : <span className="order-line-img" />}
-          <span className="order-line-name">{line.name}</span>
+          <span className="order-line-name">
+            {line.name}
+            {line.offerLabel && <span className="order-line-offer">{line.offerLabel}</span>}
+          </span>
           <span>Cantidad: {line.quantity}</span>
           <span>{formatCentavos(line.priceCentavos)}</span>
         </li>

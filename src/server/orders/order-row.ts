@@ -71,18 +71,27 @@ export async function findOrder(ctx: ServerContext, orderId: string): Promise<Or
   };
 }
 
-/** One line of an order as its e-mails show it: the product's name, quantity and unit price paid. */
+/**
+ * One line of an order as its e-mails show it: the product's name, the single card's offer as
+ * sold ('LP · Inglés · Parallel', null for a product sold as a whole), quantity and unit price paid.
+ */
 export interface OrderLine {
   name: string;
+  offerLabel: string | null;
   quantity: number;
   price: Centavos;
 }
 
-/** The order's lines (order_items), named by their product ('Producto no disponible' once it is gone). */
+/** The order's lines (order_items), named by their product ('Producto no disponible' once it is gone) and offer. */
 export async function findOrderLines(ctx: ServerContext, orderId: string): Promise<OrderLine[]> {
-  const { data, error } = await ctx.admin.from('order_items').select('quantity, price, products(name)').eq('order_id', orderId);
+  const { data, error } = await ctx.admin.from('order_items').select('quantity, price, offer_label, products(name)').eq('order_id', orderId);
   if (error) throw new Error(`order_items: ${error.message}`);
-  return (data ?? []).map((item) => ({ name: item.products?.name ?? 'Producto no disponible', quantity: item.quantity, price: toCentavos(item.price) }));
+  return (data ?? []).map((item) => ({
+    name: item.products?.name ?? 'Producto no disponible',
+    offerLabel: item.offer_label || null,
+    quantity: item.quantity,
+    price: toCentavos(item.price),
+  }));
 }
 
 /** What a status e-mail tells the shopper about their order. */

@@ -65,13 +65,14 @@ function simulatedCounterUrl(ctx: ServerContext, intentId: string, token: string
 }
 
 /**
- * The voucher's days for this order: 1 when a line's product has 5 units or fewer left or is a
- * preorder (stock held for days at no cost is stock other shoppers cannot buy), else 3.
+ * The voucher's days for this order: 1 when a line's product (a single card's line: its offer) has
+ * 5 units or fewer left or is a preorder (stock held for days at no cost is stock other shoppers
+ * cannot buy), else 3.
  */
 async function voucherDays(ctx: ServerContext, orderId: string): Promise<number> {
-  const { data, error } = await ctx.admin.from('order_items').select('products(stock, preorder)').eq('order_id', orderId);
+  const { data, error } = await ctx.admin.from('order_items').select('products(stock, preorder), card_offers(stock)').eq('order_id', orderId);
   if (error) throw new Error(`order_items: ${error.message}`);
-  return oxxoVoucherDays((data ?? []).map((row) => ({ stock: row.products?.stock ?? 0, preorder: row.products?.preorder === true })));
+  return oxxoVoucherDays((data ?? []).map((row) => ({ stock: row.card_offers?.stock ?? row.products?.stock ?? 0, preorder: row.products?.preorder === true })));
 }
 
 /** Refuses (409) a second open voucher: a shopper holds stock with at most one at a time. */

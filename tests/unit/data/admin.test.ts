@@ -77,14 +77,25 @@ describe('back office', () => {
   it('reads order amounts and line prices as centavos', async () => {
     fake = fakeSupabase({
       'rpc:admin_orders': [{ data: [adminOrderRow], error: null }],
-      order_items: [{ data: [{ id: 'l1', quantity: 2, price: '599.00', product_id: 'p1' }], error: null }],
+      order_items: [
+        {
+          data: [
+            { id: 'l1', quantity: 2, price: '599.00', product_id: 'p1', offer_label: null },
+            { id: 'l2', quantity: 1, price: '850.00', product_id: 'p1', offer_label: 'LP · Inglés · Parallel' },
+          ],
+          error: null,
+        },
+      ],
       order_events: [{ data: [], error: null }],
       products: [{ data: [{ id: 'p1', name: 'Caja' }], error: null }],
     });
     const detail = await admin.loadOrderDetail('o1');
     expect(detail?.order).toMatchObject({ id: 'o1', subtotalCentavos: 135700, discountCentavos: 13570, shippingCentavos: 9900, totalCentavos: 132030 });
     expect(detail?.order).not.toHaveProperty('total');
-    expect(detail?.lines).toEqual([{ id: 'l1', quantity: 2, priceCentavos: 59900, product_id: 'p1', name: 'Caja' }]);
+    expect(detail?.lines).toEqual([
+      { id: 'l1', quantity: 2, priceCentavos: 59900, product_id: 'p1', name: 'Caja', offerLabel: null },
+      { id: 'l2', quantity: 1, priceCentavos: 85000, product_id: 'p1', name: 'Caja', offerLabel: 'LP · Inglés · Parallel' },
+    ]);
   });
 
   it('lists orders with their totals in centavos; a missing amount stays null', async () => {

@@ -39,7 +39,17 @@ describe('checkout', () => {
             installments: null,
             oxxo_voucher: null,
             credit_applied: '0.00',
-            order_items: [{ id: 'l1', product_id: 'p1', quantity: 2, price: 599, products: { name: 'Caja', image: null } }],
+            order_items: [
+              { id: 'l1', product_id: 'p1', quantity: 2, price: 599, offer_label: null, products: { name: 'Caja', image: null } },
+              {
+                id: 'l2',
+                product_id: 'op05-119',
+                quantity: 1,
+                price: '850.00',
+                offer_label: 'LP · Inglés · Parallel',
+                products: { name: 'Luffy', image: null },
+              },
+            ],
           },
           error: null,
         },
@@ -54,7 +64,11 @@ describe('checkout', () => {
       creditCentavos: 0,
       dueCentavos: 132030,
     });
-    expect(order?.lines).toEqual([{ id: 'l1', product_id: 'p1', quantity: 2, priceCentavos: 59900, name: 'Caja', image: null }]);
+    expect(order?.lines).toEqual([
+      { id: 'l1', product_id: 'p1', quantity: 2, priceCentavos: 59900, name: 'Caja', image: null, offerLabel: null },
+      { id: 'l2', product_id: 'op05-119', quantity: 1, priceCentavos: 85000, name: 'Luffy', image: null, offerLabel: 'LP · Inglés · Parallel' },
+    ]);
+    expect(fake.calls.find((call) => call.table === 'orders')!.steps[0]!.args[0]).toContain('offer_label');
   });
 
   it("shows a paid order's own address copy and reads its OXXO voucher only when it has the voucher's shape", async () => {
@@ -93,6 +107,48 @@ describe('checkout', () => {
   it('reads live cart products with their price in centavos', async () => {
     fake = fakeSupabase({ products: [{ data: [{ id: 'p1', name: 'Caja', price: '1299.90', stock: 4, available: true, image: null }], error: null }] });
     expect(await checkout.fetchCartProducts(['p1'])).toEqual([{ id: 'p1', name: 'Caja', priceCentavos: 129990, stock: 4, available: true, image: null }]);
+  });
+});
+
+describe('single card offers', () => {
+  const OFFER = '6f1c2d3e-4a5b-4c6d-8e7f-0123456789ab';
+
+  it('reads the live price and stock of the offers asked for, skipping ids that are not UUIDs', async () => {
+    fake = fakeSupabase({ card_offers: [{ data: [{ id: OFFER, product_id: 'op05-119', price: '850.00', stock: 3 }], error: null }] });
+    expect(await checkout.fetchCartOffers([OFFER, 'not-an-offer', OFFER])).toEqual([{ id: OFFER, productId: 'op05-119', priceCentavos: 85000, stock: 3 }]);
+    expect(fake.calls[0]!.steps).toContainEqual({ method: 'in', args: ['id', [OFFER]] });
+  });
+
+  it('asks nothing when no line is an offer', async () => {
+    expect(await checkout.fetchCartOffers([])).toEqual([]);
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('sends the offer id of a line to create_order, and never a price', async () => {
+    fake = fakeSupabase({ 'rpc:create_order': [{ data: 'o1', error: null }] });
+    const items = [{ product_id: 'op05-119', offer_id: OFFER, quantity: 1 }];
+    expect(await checkout.createOrder(items, null)).toEqual({ ok: true, orderId: 'o1' });
+    expect(fake.calls[0]!.steps).toContainEqual({ method: 'rpc', args: [{ items, coupon_code: null }] });
+  });
+
+  it('refuses a line whose offer id is not a UUID before asking the database', async () => {
+    const result = await checkout.createOrder([{ product_id: 'op05-119', offer_id: 'nm-es-holo', quantity: 1 }], null);
+    expect(result).toEqual({
+      ok: false,
+      message: 'Una de las cartas elegidas ya no está a la venta.',
+      line: { productId: 'op05-119', kind: 'unknown_product', message: 'Una de las cartas elegidas ya no está a la venta.', remaining: null },
+    });
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('says in Spanish that a chosen card is no longer on sale when the database refuses its offer', () => {
+    const parsed = parseCreateOrderError({ message: 'La opción elegida de «op05-119» no existe.', details: 'unknown_product:op05-119', hint: null });
+    expect(parsed).toEqual({
+      message: CHECKOUT_MESSAGES.offerGone,
+      line: { productId: 'op05-119', kind: 'unknown_product', message: 'Una de las cartas elegidas ya no está a la venta.', remaining: null },
+    });
+    // A product that does not exist keeps the database's own message.
+    expect(parseCreateOrderError({ message: 'El producto «x» no existe.', details: 'unknown_product:x' }).message).toBe('El producto «x» no existe.');
   });
 });
 

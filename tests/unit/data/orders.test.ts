@@ -17,13 +17,14 @@ beforeEach(() => {
 });
 
 describe('orders', () => {
-  it('joins lines with their products, prices as centavos; a deleted product is null', async () => {
+  it("joins lines with their products, prices as centavos, a single card's offer label; a deleted product is null", async () => {
     fake = fakeSupabase({
       order_items: [
         {
           data: [
-            { id: 'l1', quantity: 2, price: 10, product_id: 'p1' },
-            { id: 'l2', quantity: 1, price: '5.50', product_id: null },
+            { id: 'l1', quantity: 2, price: 10, product_id: 'p1', offer_label: null },
+            { id: 'l2', quantity: 1, price: '5.50', product_id: null, offer_label: null },
+            { id: 'l3', quantity: 1, price: '850.00', product_id: 'p1', offer_label: 'LP · Inglés · Parallel' },
           ],
           error: null,
         },
@@ -32,9 +33,18 @@ describe('orders', () => {
     });
     const result = await orders.listOrderLines('o1');
     expect(result.data).toEqual([
-      { id: 'l1', quantity: 2, priceCentavos: 1000, product_id: 'p1', product: { id: 'p1', name: 'Caja', image: 'products/p1.svg' } },
-      { id: 'l2', quantity: 1, priceCentavos: 550, product_id: null, product: null },
+      { id: 'l1', quantity: 2, priceCentavos: 1000, product_id: 'p1', product: { id: 'p1', name: 'Caja', image: 'products/p1.svg' }, offerLabel: null },
+      { id: 'l2', quantity: 1, priceCentavos: 550, product_id: null, product: null, offerLabel: null },
+      {
+        id: 'l3',
+        quantity: 1,
+        priceCentavos: 85000,
+        product_id: 'p1',
+        product: { id: 'p1', name: 'Caja', image: 'products/p1.svg' },
+        offerLabel: 'LP · Inglés · Parallel',
+      },
     ]);
+    expect(fake.calls.find((call) => call.table === 'order_items')!.steps[0]!.args[0]).toContain('offer_label');
   });
 
   it('reports a failure to read the lines', async () => {

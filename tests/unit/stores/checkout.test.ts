@@ -139,3 +139,69 @@ describe('reconcileCartWithLive', () => {
     expect($cart.get()).toEqual([line]);
   });
 });
+
+describe('single card offers in the checkout', () => {
+  const LP = '6f1c2d3e-4a5b-4c6d-8e7f-0123456789ab';
+  const NM = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+  const luffy = { id: 'op05-119', name: 'Monkey.D.Luffy (OP05-119)', priceCentavos: toCentavos(850), quantity: 1, stock: 3, image: '' };
+  const lp = { ...luffy, offerId: LP, offerLabel: 'LP · Inglés · Parallel' };
+  const nm = { ...luffy, priceCentavos: toCentavos(1200), stock: 2, offerId: NM, offerLabel: 'NM · Japonés · Parallel' };
+  const product = { id: 'op05-119', name: luffy.name, price: 0, stock: 0, available: true, image: null };
+
+  it('sends each offer line with its offer id, and a product line without one', async () => {
+    fake = fakeSupabase({ 'rpc:create_order': [{ data: 'o9', error: null }], orders: [{ data: orderRow('o9', 'Pendiente', future), error: null }] });
+    expect(await checkout.placeOrder([line, lp, nm], '')).toMatchObject({ ok: true, order: { id: 'o9' } });
+    expect(rpcCalls('create_order')[0]!.steps).toContainEqual({
+      method: 'rpc',
+      args: [
+        {
+          items: [
+            { product_id: 'p1', quantity: 2 },
+            { product_id: 'op05-119', offer_id: LP, quantity: 1 },
+            { product_id: 'op05-119', offer_id: NM, quantity: 1 },
+          ],
+          coupon_code: null,
+        },
+      ],
+    });
+  });
+
+  it('tells two offers of one card apart in the signature of the pending order', () => {
+    expect(checkout.cartSignature([lp], '')).not.toBe(checkout.cartSignature([nm], ''));
+    expect(checkout.cartSignature([lp, nm], '')).toBe(checkout.cartSignature([nm, lp], ''));
+    expect(checkout.cartSignature([line], 'X')).toBe('p1×2|X');
+  });
+
+  it('puts the database refusal of a gone offer next to its line in Spanish', async () => {
+    fake = fakeSupabase({
+      'rpc:create_order': [{ data: null, error: { message: 'La opción elegida de «op05-119» no existe.', details: 'unknown_product:op05-119' } }],
+    });
+    expect(await checkout.placeOrder([lp], '')).toEqual({
+      ok: false,
+      message: 'Una de las cartas elegidas ya no está a la venta.',
+      signIn: false,
+      lineErrors: { 'op05-119': 'Una de las cartas elegidas ya no está a la venta.' },
+    });
+    expect(checkout.$pendingOrder.get()).toBeNull();
+  });
+
+  it('reconciles each offer line with its live offer: new price, clamped quantity, gone offer removed', async () => {
+    $cart.set([line, { ...lp, quantity: 3 }, nm]);
+    fake = fakeSupabase({
+      products: [{ data: [{ id: 'p1', name: 'Sobre', price: 100, stock: 5, available: true, image: null }, product], error: null }],
+      card_offers: [{ data: [{ id: LP, product_id: 'op05-119', price: '900.00', stock: 2 }], error: null }],
+    });
+    const notices = await checkout.reconcileCartWithLive();
+    expect($cart.get().map((item) => [item.id, item.offerId, item.priceCentavos, item.quantity])).toEqual([
+      ['p1', undefined, toCentavos(100), 2],
+      ['op05-119', LP, toCentavos(900), 2],
+    ]);
+    expect(notices).toEqual([
+      'El precio de «Monkey.D.Luffy (OP05-119), LP · Inglés · Parallel» cambió de $850.00 a $900.00.',
+      'Solo quedan 2 unidad(es) de «Monkey.D.Luffy (OP05-119), LP · Inglés · Parallel»; ajustamos la cantidad.',
+      '«Monkey.D.Luffy (OP05-119), NM · Japonés · Parallel» ya no está a la venta y se quitó de tu carrito.',
+    ]);
+    const offersRead = fake.calls.find((call) => call.table === 'card_offers')!;
+    expect(offersRead.steps).toContainEqual({ method: 'in', args: ['id', [LP, NM]] });
+  });
+});

@@ -8,11 +8,19 @@ import { type Centavos, formatCentavos } from '~/domain/money.ts';
 import { orderDisplayId } from '~/domain/orders.ts';
 import { escapeHtml as escape } from '../html.ts';
 
-/** One product line of the confirmation e-mail: the unit price paid. */
+/** One product line of the confirmation e-mail: the unit price paid, and a single card's offer. */
 export interface ReceiptLine {
   name: string;
+  /** 'LP · Inglés · Parallel'; null or absent for a product sold as a whole. */
+  offerLabel?: string | null;
   quantity: number;
   price: Centavos;
+}
+
+/** 'Monkey.D.Luffy (OP05-119), LP · Inglés · Parallel × 1 — $850.00' */
+function receiptRow(line: ReceiptLine): string {
+  const name = line.offerLabel ? `${line.name}, ${line.offerLabel}` : line.name;
+  return `${name} × ${line.quantity} — ${formatCentavos(line.price)}`;
 }
 
 /**
@@ -49,7 +57,7 @@ export function receiptEmail(order: {
   const subject = `Confirmación de tu pedido ${number}`;
   const { total, shipping } = order;
   const paidWith = paymentLine({ method: order.method ?? null, installments: order.installments ?? null, provider: order.payment_provider ?? null }, total);
-  const rows = order.lines.map((l) => `${l.name} × ${l.quantity} — ${formatCentavos(l.price)}`);
+  const rows = order.lines.map(receiptRow);
   const totals = [
     `Subtotal: ${formatCentavos(order.subtotal)}`,
     `Descuento: ${formatCentavos(order.discount)}`,

@@ -20,4 +20,23 @@ describe('confirmation e-mail', () => {
     expect(mail.html).toContain('Caja &lt;especial&gt;');
     expect(mail.html).toContain('http://shop.test/checkout/0f8fad5b-d9cb-469f-a165-70867728950e');
   });
+
+  it("names a single card's offer next to its name, in the text and the HTML", () => {
+    const mail = receiptEmail({
+      id: '0f8fad5b-d9cb-469f-a165-70867728950e',
+      subtotal: centavos(95900),
+      discount: centavos(0),
+      shipping: centavos(9900),
+      total: centavos(105800),
+      lines: [
+        { name: 'Monkey.D.Luffy (OP05-119)', offerLabel: 'LP · Inglés · Parallel', quantity: 1, price: centavos(85000) },
+        { name: 'Sobre OP-05', offerLabel: null, quantity: 1, price: centavos(10900) },
+      ],
+      address: null,
+      siteUrl: 'http://shop.test',
+    });
+    expect(mail.text).toContain('Monkey.D.Luffy (OP05-119), LP · Inglés · Parallel × 1 — $850.00');
+    expect(mail.text).toContain('Sobre OP-05 × 1 — $109.00');
+    expect(mail.html).toContain('<li>Monkey.D.Luffy (OP05-119), LP · Inglés · Parallel × 1 — $850.00</li>');
+  });
 });
