@@ -32,6 +32,8 @@ export async function signIn(stack: StackAddress, user: { email: string; passwor
 export interface OrderItem {
   product_id: string;
   quantity: number;
+  /** One offer of a single card (public.card_offers.id). */
+  offer_id?: string;
 }
 
 export interface PendingOrderOptions {
