@@ -404,6 +404,11 @@ export async function insertProduct(row: TablesInsert<'products'>): Promise<{ er
   return { error };
 }
 
+/** Deletes a product row (its printing and offers go with it); used when a registration could not be completed. */
+export async function deleteProduct(id: string): Promise<void> {
+  await getSupabase().from('products').delete().eq('id', id);
+}
+
 /** What the product edit dialog writes: the stock wanted and the other fields, prices in pesos. */
 export interface ProductSave {
   stock: number;
