@@ -4,7 +4,22 @@
  */
 import { type Centavos, savedPriceCentavos } from './money.ts';
 import { discountPercent, isSoldOut, type Product } from './products.ts';
-import { matchRank, normalize, prepareQuery } from './search/matching.ts';
+import { collectorOf, entryRank, prepareQuery, searchKey } from './search/matching.ts';
+import {
+  facetOptions,
+  facetsFromQuery,
+  facetsToParams,
+  hasFacetFilter,
+  matchesFacets,
+  NO_FACETS,
+  productCard,
+  productFacets,
+  type CardFacets,
+  type FacetFilters,
+  type FacetOptions,
+} from './search/facets.ts';
+import { raritiesOf, rarityLabel } from './singles.ts';
+import { FRANCHISE_IDS, type FranchiseId } from './catalog.ts';
 
 /** One product in the compact explore JSON; prices in whole centavos. */
 export interface ExploreProduct {
@@ -21,6 +36,11 @@ export interface ExploreProduct {
   image: string;
   /** Release date (YYYY-MM-DD) or '' when unknown; newest sorts by it. */
   released: string;
+  /** A single's card text (search/matching.ts cardText): found by collector number and other names. Absent on sealed products. */
+  card?: string;
+  /** A single's rarity code and in-stock offer tokens (search/facets.ts). Absent on sealed products. */
+  rarity?: string;
+  offers?: string;
 }
 
 /** A named option of a filter (franchise, expansion, type). */
@@ -42,8 +62,8 @@ export const SORTS = ['relevancia', 'precio-asc', 'precio-desc', 'nuevos', 'nomb
 /** How results are ordered. */
 export type Sort = (typeof SORTS)[number];
 
-/** Every filter of the explore page. */
-export interface ExploreFilters {
+/** Every filter of the explore page, the singles filters (search/facets.ts) included. */
+export interface ExploreFilters extends FacetFilters {
   /** Words to find in product names, matched like the header search ('' = all). */
   q: string;
   franchise: string;
@@ -65,11 +85,12 @@ export const EMPTY_FILTERS: ExploreFilters = {
   preorder: false,
   sale: false,
   sort: 'relevancia',
+  ...NO_FACETS,
 };
 
 /** The compact form of a snapshot product. */
 export function toExploreProduct(product: Product, image: string): ExploreProduct {
-  return {
+  const base: ExploreProduct = {
     id: product.id,
     name: product.name,
     priceCentavos: product.priceCentavos,
@@ -83,6 +104,39 @@ export function toExploreProduct(product: Product, image: string): ExploreProduc
     image,
     released: product.release_date ?? '',
   };
+  const facets = productFacets(product);
+  return facets ? { ...base, card: productCard(product), rarity: facets.rarity, offers: facets.offers } : base;
+}
+
+/** A product's singles facets from the explore JSON; null for a sealed product. */
+export function exploreFacets(product: ExploreProduct): CardFacets | null {
+  return product.card === undefined ? null : { rarity: product.rarity ?? '', offers: product.offers ?? '' };
+}
+
+/**
+ * The singles filters' values among `products` (the results before those filters), labelled with
+ * each rarity's name in its franchise; null when no single is among them, so no singles filter is shown.
+ */
+export function exploreFacetOptions(products: readonly ExploreProduct[]): FacetOptions | null {
+  const cards: CardFacets[] = [];
+  const franchiseOf = new Map<string, FranchiseId>();
+  for (const product of products) {
+    const facets = exploreFacets(product);
+    if (!facets) continue;
+    cards.push(facets);
+    const franchise = (FRANCHISE_IDS as readonly string[]).includes(product.franchiseId ?? '') ? (product.franchiseId as FranchiseId) : null;
+    if (franchise && facets.rarity && !franchiseOf.has(facets.rarity)) franchiseOf.set(facets.rarity, franchise);
+  }
+  if (cards.length === 0) return null;
+  const order = [...new Set(franchiseOf.values())].flatMap((franchise) => raritiesOf(franchise).map((rarity) => rarity.code));
+  return facetOptions(
+    cards,
+    (code) => {
+      const franchise = franchiseOf.get(code);
+      return franchise ? rarityLabel(franchise, code) : code;
+    },
+    order,
+  );
 }
 
 type Fields = Record<string, unknown>;
@@ -111,6 +165,7 @@ function exploreProductOf(entry: unknown): ExploreProduct | null {
     typeId: textOr(entry.typeId, null),
     image: textOr(entry.image, ''),
     released: textOr(entry.released, ''),
+    ...(typeof entry.card === 'string' ? { card: entry.card, rarity: textOr(entry.rarity, ''), offers: textOr(entry.offers, '') } : {}),
   };
 }
 
@@ -154,6 +209,7 @@ export function filtersFromQuery(search: string): ExploreFilters {
     preorder: flag(params.get('preventa')),
     sale: flag(params.get('oferta')),
     sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : 'relevancia',
+    ...facetsFromQuery(params),
   };
 }
 
@@ -167,6 +223,7 @@ export function filtersToQuery(filters: ExploreFilters): string {
   if (filters.inStock) params.set('disponible', '1');
   if (filters.preorder) params.set('preventa', '1');
   if (filters.sale) params.set('oferta', '1');
+  facetsToParams(filters, params);
   if (filters.sort !== 'relevancia') params.set('orden', filters.sort);
   const text = params.toString();
   return text ? `?${text}` : '';
@@ -176,14 +233,17 @@ const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true
 
 /**
  * Products that pass every filter, in the chosen order. Relevance is the catalogue order, or with
- * words to find the header search's ranking (search/matching.ts matchRank): both find the same products.
+ * words to find the header search's ranking (search/matching.ts entryRank: a collector number
+ * first, then singles, then sealed products): both find the same products. The singles filters
+ * follow search/facets.ts matchesFacets (an in-stock offer with every chosen value).
  */
 export function applyFilters(products: readonly ExploreProduct[], filters: ExploreFilters): ExploreProduct[] {
   const query = prepareQuery(filters.q);
   const ranks = new Map<ExploreProduct, number>();
+  const facets = hasFacetFilter(filters);
   const result = products.filter((product) => {
     if (query) {
-      const rank = matchRank(normalize(product.name), query);
+      const rank = entryRank(searchKey(product.name, product.card), collectorOf(product.card), query);
       if (rank < 0) return false;
       ranks.set(product, rank);
     }
@@ -193,6 +253,7 @@ export function applyFilters(products: readonly ExploreProduct[], filters: Explo
     if (filters.inStock && isSoldOut(product)) return false;
     if (filters.preorder && !product.preorder) return false;
     if (filters.sale && !product.sale) return false;
+    if (facets && !matchesFacets(exploreFacets(product), filters)) return false;
     return true;
   });
   switch (filters.sort) {

@@ -20,6 +20,20 @@ export interface SearchIndexFile {
   ids: string[];
   names: string[];
   images: string[];
+  /**
+   * Each product's card text ('' for sealed products; see matching.ts cardText): written only
+   * when the catalogue has singles, so a single is found by its collector number and by its
+   * name in the other language.
+   */
+  cards?: string[];
+}
+
+/** A product as the index is built from it: `card` is its card text when it is a single. */
+export interface IndexedProduct {
+  id: string;
+  name: string;
+  image?: string | null;
+  card?: string;
 }
 
 /** A downloaded index, back in one-entry-per-product form. */
@@ -32,10 +46,10 @@ export interface SearchIndex {
 export const ID_TOKEN = '{id}';
 
 /** Builds the index file from catalogue rows, sorted by name so equal-ranked results read alphabetically. */
-export function buildSearchIndex(products: Iterable<{ id: string; name: string; image?: string | null }>, storage: string): SearchIndexFile {
+export function buildSearchIndex(products: Iterable<IndexedProduct>, storage: string): SearchIndexFile {
   const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
   const rows = [...products].sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return {
+  const file: SearchIndexFile = {
     v: 1,
     storage,
     ids: rows.map((p) => encodeId(p.id, p.name)),
@@ -45,6 +59,8 @@ export function buildSearchIndex(products: Iterable<{ id: string; name: string; 
       return p.id === '' || image.includes(ID_TOKEN) ? image : image.split(p.id).join(ID_TOKEN);
     }),
   };
+  if (rows.some((p) => p.card)) file.cards = rows.map((p) => p.card ?? '');
+  return file;
 }
 
 /** Marks an id stored verbatim because its text would otherwise read as a template. */
@@ -94,14 +110,17 @@ const isStringArray = (value: unknown): value is string[] => Array.isArray(value
 /** Reads a downloaded index; returns null when it is not the shape this code understands. */
 export function parseSearchIndex(data: unknown): SearchIndex | null {
   if (typeof data !== 'object' || data === null) return null;
-  const { v, storage, ids, names, images } = data as Record<string, unknown>;
+  const { v, storage, ids, names, images, cards } = data as Record<string, unknown>;
   if (v !== 1 || typeof storage !== 'string') return null;
   if (!isStringArray(ids) || !isStringArray(names) || !isStringArray(images)) return null;
   if (names.length !== ids.length || images.length !== ids.length) return null;
+  if (cards !== undefined && !(isStringArray(cards) && cards.length === ids.length)) return null;
   const entries = ids.map((stored, i): SearchEntry => {
     const name = names[i]!;
     const id = decodeId(stored, name);
-    return [id, name, images[i]!.split(ID_TOKEN).join(id)];
+    const image = images[i]!.split(ID_TOKEN).join(id);
+    const card = cards?.[i];
+    return card ? [id, name, image, card] : [id, name, image];
   });
   return { storage, entries };
 }

@@ -4,13 +4,50 @@
  * entries already in memory; the index files they come from are ./format.ts and ./shards.ts.
  */
 
-/** One product in the index: id, name and image path (relative to the storage, a site path or a URL). */
-export type SearchEntry = readonly [id: string, name: string, image: string];
+/**
+ * One product in the index: id, name, image path (relative to the storage, a site path or a URL)
+ * and, for a single card, its card text (see cardText): absent or '' for sealed products.
+ */
+export type SearchEntry = readonly [id: string, name: string, image: string, card?: string];
 
-/** An index ready to be searched: entries with their names normalized once. */
+/** An index ready to be searched: entries with their search keys (searchKey) and collector keys made once. */
 export interface PreparedIndex {
   readonly entries: readonly SearchEntry[];
   readonly keys: readonly string[];
+  /** Each entry's collector key (collectorOf): null for a sealed product. Absent: no singles. */
+  readonly collectors?: ReadonlyArray<string | null>;
+}
+
+/** Marks a card text: what follows is the collector key, then the card's other names. */
+const CARD_MARK = '#';
+
+/**
+ * The card text a single adds to the index: '#' and its collector key as the database indexes it
+ * (normalizeCollectorNumber: 'OP05-119' → 'op05119'), then its English or Spanish name when the
+ * product's name does not already hold it; '' for a sealed product. Everything in it is searched
+ * like the name, so 'op05119', 'op05 119' and the other language's name find the card.
+ * @example cardText('Monkey.D.Luffy (OP05-119)', 'op05119', ['Monkey D. Luffy', 'Monkey D. Luffy']) // '#op05119'
+ */
+export function cardText(name: string, collectorKey: string, names: ReadonlyArray<string | null | undefined>): string {
+  const key = normalize(name);
+  const extra: string[] = [];
+  for (const other of names) {
+    const text = other ? normalize(other) : '';
+    if (text && !` ${key} `.includes(` ${text} `) && !extra.includes(text)) extra.push(text);
+  }
+  return [`${CARD_MARK}${collectorKey}`, ...extra].join(' ');
+}
+
+/** The collector key in a card text ('' when the card has none); null for a sealed product. */
+export function collectorOf(card: string | undefined): string | null {
+  if (!card || !card.startsWith(CARD_MARK)) return null;
+  const end = card.indexOf(' ');
+  return card.slice(CARD_MARK.length, end < 0 ? undefined : end);
+}
+
+/** What a query is matched against: the normalized name, then the card text of a single. */
+export function searchKey(name: string, card?: string): string {
+  return card ? normalize(`${name} ${card}`) : normalize(name);
 }
 
 /** Results shown in the dropdown unless the caller asks for another number. */
@@ -33,7 +70,9 @@ export function normalize(text: string): string {
 
 /** Normalizes every name once, so a keystroke costs one pass of substring tests. */
 export function prepareIndex(entries: readonly SearchEntry[]): PreparedIndex {
-  return { entries, keys: entries.map((e) => normalize(e[1])) };
+  const keys = entries.map((e) => searchKey(e[1], e[3]));
+  if (!entries.some((e) => e[3])) return { entries, keys };
+  return { entries, keys, collectors: entries.map((e) => collectorOf(e[3])) };
 }
 
 /** A query made ready for matchRank: normalized once, split into words. */
@@ -41,13 +80,15 @@ export interface PreparedQuery {
   text: string;
   words: string[];
   wordStart: string;
+  /** The query as a collector key: its letters and digits only ('op05 119' → 'op05119'). */
+  compact: string;
 }
 
 /** Normalizes a query for matchRank; null when nothing is left to search for. */
 export function prepareQuery(query: string): PreparedQuery | null {
   const text = normalize(query.slice(0, MAX_QUERY_LENGTH));
   if (text === '') return null;
-  return { text, words: text.split(' '), wordStart: ` ${text}` };
+  return { text, words: text.split(' '), wordStart: ` ${text}`, compact: text.replaceAll(' ', '') };
 }
 
 /**
@@ -63,10 +104,28 @@ export function matchRank(key: string, q: PreparedQuery): number {
   return -1;
 }
 
+/** How many ranks entryRank gives: the collector number, then matchRank's four for singles, then for sealed products. */
+export const ENTRY_RANKS = 9;
+
 /**
- * Products whose name contains the query, ignoring case and accents. Names that start with the
- * query come first, then names with a word starting with it, then any other place; a query of
- * several words also matches names holding all of them in another order, after the rest.
+ * Where a product ranks for a query, lowest first; -1 no match. A single whose collector number
+ * is the query ('OP05-119', 'op05 119', '199/165') comes first; then singles matched by their
+ * names or number, then sealed products that merely mention the words, each by matchRank.
+ * `collector` is the entry's collector key, null for a sealed product (collectorOf).
+ */
+export function entryRank(key: string, collector: string | null | undefined, q: PreparedQuery): number {
+  const rank = matchRank(key, q);
+  if (rank < 0) return -1;
+  if (collector === null || collector === undefined) return 5 + rank;
+  return collector !== '' && collector === q.compact ? 0 : 1 + rank;
+}
+
+/**
+ * Products whose name (or a single's card text) contains the query, ignoring case and accents.
+ * A single found by its collector number comes first, then the other singles that match, then
+ * sealed products (entryRank); within each, names that start with the query come first, then
+ * names with a word starting with it, then any other place; a query of several words also
+ * matches names holding all of them in another order, after the rest.
  * Within a rank the index order (alphabetical) is kept.
  * @example searchProducts(prepareIndex([['a', 'Sobre Fuerzas Temporales', '']]), 'fuerzas') // [['a', ...]]
  */
@@ -80,12 +139,12 @@ export function searchProducts(index: PreparedIndex, query: string, limit = DEFA
 export function searchWithTotal(index: PreparedIndex, query: string, limit = DEFAULT_LIMIT): { results: SearchEntry[]; total: number } {
   const q = prepareQuery(query);
   if (q === null || limit <= 0) return { results: [], total: 0 };
-  // Four ranks: prefix, word start, anywhere, all words in any order.
-  const ranks: SearchEntry[][] = [[], [], [], []];
-  const { keys, entries } = index;
+  // The ranks of entryRank: collector number; singles, then sealed, each by prefix, word start, anywhere, all words in any order.
+  const ranks: SearchEntry[][] = Array.from({ length: ENTRY_RANKS }, () => []);
+  const { keys, entries, collectors } = index;
   let total = 0;
   for (let i = 0; i < keys.length; i++) {
-    const rank = matchRank(keys[i]!, q);
+    const rank = entryRank(keys[i]!, collectors ? collectors[i] : null, q);
     if (rank < 0) continue;
     total += 1;
     const bucket = ranks[rank]!;

@@ -3,8 +3,8 @@
  * file: the build writes them (buildSearchShards) and the browser reads them (parseShard, through
  * ./loader.ts).
  */
-import { buildSearchIndex, decodeId, ID_TOKEN, parseSearchIndex, type SearchIndexFile } from './format.ts';
-import { normalize, prepareIndex, searchWithTotal, type PreparedIndex, type SearchEntry } from './matching.ts';
+import { buildSearchIndex, decodeId, ID_TOKEN, parseSearchIndex, type IndexedProduct, type SearchIndexFile } from './format.ts';
+import { collectorOf, prepareIndex, searchKey, searchWithTotal, type PreparedIndex, type SearchEntry } from './matching.ts';
 
 /*
  * Sharded index. With a big catalogue one file of every product grows past what a phone should
@@ -28,7 +28,7 @@ export interface SearchNodeFile {
   /** Products matching the node's text as a query. */
   total: number;
   /** The first DEFAULT_LIMIT results, in the same column format as the leaves. */
-  results: Pick<SearchIndexFile, 'ids' | 'names' | 'images'>;
+  results: Pick<SearchIndexFile, 'ids' | 'names' | 'images' | 'cards'>;
   /** Characters c for which the node `text + c` exists, without repeats. */
   next: string;
   /** Parts of the whole index, loaded in order for a query none of whose words is rare (root only). */
@@ -55,30 +55,34 @@ export function partPath(n: number): string {
  * Writes the sharded index: every file by its URL path. Products are sorted as buildSearchIndex
  * sorts them, so a leaf or a part keeps the order the matcher relies on.
  */
-export function buildSearchShards(
-  products: Iterable<{ id: string; name: string; image?: string | null }>,
-  storage: string,
-  limit = SHARD_LIMIT,
-): Map<string, SearchShardFile> {
+export function buildSearchShards(products: Iterable<IndexedProduct>, storage: string, limit = SHARD_LIMIT): Map<string, SearchShardFile> {
   const whole = buildSearchIndex(products, storage);
   const files = new Map<string, SearchShardFile>();
   const count = whole.ids.length;
-  const pick = (members: readonly number[]): SearchIndexFile => ({
-    v: 1,
-    storage,
-    ids: members.map((i) => whole.ids[i]!),
-    names: members.map((i) => whole.names[i]!),
-    images: members.map((i) => whole.images[i]!),
-  });
+  const cards = whole.cards;
+  const pick = (members: readonly number[]): SearchIndexFile => {
+    const file: SearchIndexFile = {
+      v: 1,
+      storage,
+      ids: members.map((i) => whole.ids[i]!),
+      names: members.map((i) => whole.names[i]!),
+      images: members.map((i) => whole.images[i]!),
+    };
+    // A file without singles leaves the column out, as buildSearchIndex does.
+    if (cards && members.some((i) => cards[i])) file.cards = members.map((i) => cards[i]!);
+    return file;
+  };
   if (count <= limit) {
     files.set(shardPath(''), whole);
     return files;
   }
-  const keys = whole.names.map((name) => normalize(name));
+  const keys = whole.names.map((name, i) => searchKey(name, cards?.[i]));
+  const collectors = whole.names.map((_, i) => collectorOf(cards?.[i]));
   const entries: SearchEntry[] = whole.ids.map((stored, i) => {
     const name = whole.names[i]!;
     const id = decodeId(stored, name);
-    return [id, name, whole.images[i]!.split(ID_TOKEN).join(id)];
+    const image = whole.images[i]!.split(ID_TOKEN).join(id);
+    return cards?.[i] ? [id, name, image, cards[i]] : [id, name, image];
   });
 
   /** Members of each continuation `text + c` among `members`. */
@@ -98,11 +102,15 @@ export function buildSearchShards(
     return next;
   };
   const answer = (text: string, members: readonly number[]) => {
-    const prepared: PreparedIndex = { entries: members.map((i) => entries[i]!), keys: members.map((i) => keys[i]!) };
+    const prepared: PreparedIndex = {
+      entries: members.map((i) => entries[i]!),
+      keys: members.map((i) => keys[i]!),
+      collectors: members.map((i) => collectors[i]!),
+    };
     const { results, total } = searchWithTotal(prepared, text);
     const positions = new Map(members.map((i) => [entries[i]!, i]));
-    const file = pick(results.map((entry) => positions.get(entry)!));
-    return { total, results: { ids: file.ids, names: file.names, images: file.images } };
+    const { v: _v, storage: _storage, ...columns } = pick(results.map((entry) => positions.get(entry)!));
+    return { total, results: columns };
   };
 
   const parts = Math.ceil(count / limit);

@@ -8,9 +8,12 @@ import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client'
 import { fetchLiveStock, isLiveSoldOut, type LiveStock } from '~/scripts/live-stock.ts';
 import { formatCentavos } from '~/domain/money.ts';
 import { discountPercent, isSoldOut, PRODUCT_MESSAGES } from '~/domain/products.ts';
+import { hasFacetFilter, matchesFacets, NO_FACETS, type FacetOptions } from '~/domain/search/facets.ts';
 import {
   applyFilters,
   EMPTY_FILTERS,
+  exploreFacetOptions,
+  exploreFacets,
   filtersFromQuery,
   filtersToQuery,
   optionsFor,
@@ -147,13 +150,19 @@ export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
     setShown(PAGE);
   };
 
-  const results = useMemo(() => (data ? applyFilters(data.products, filters) : []), [data, filters]);
+  // The singles filters are offered over the results of the other filters, with the values found there.
+  const unfaceted = useMemo(() => (data ? applyFilters(data.products, { ...filters, ...NO_FACETS }) : []), [data, filters]);
+  const facetOptions = useMemo(() => exploreFacetOptions(unfaceted), [unfaceted]);
+  const results = useMemo(
+    () => (hasFacetFilter(filters) ? unfaceted.filter((product) => matchesFacets(exploreFacets(product), filters)) : unfaceted),
+    [unfaceted, filters],
+  );
 
   const live = useLiveStockOf(results, shown);
 
   return (
     <div className="explore">
-      <FilterForm filters={filters} update={update} data={data} searchRef={searchRef} />
+      <FilterForm filters={filters} update={update} data={data} searchRef={searchRef} facets={facetOptions} />
 
       {status === 'loading' && (
         <p className="explore-status" role="status">
@@ -226,10 +235,65 @@ interface FilterFormProps {
   update: (patch: Partial<ExploreFilters>) => void;
   data: ExploreData | null;
   searchRef: RefObject<HTMLInputElement | null>;
+  facets: FacetOptions | null;
+}
+
+/** The choices of a singles filter: the values present, plus the chosen one even when it is not. */
+function withChosen(choices: ReadonlyArray<{ code: string; label: string }>, chosen: string): Array<{ id: string; name: string }> {
+  const options = choices.map((choice) => ({ id: choice.code, name: choice.label }));
+  return chosen && !options.some((option) => option.id === chosen) ? [...options, { id: chosen, name: chosen }] : options;
+}
+
+/** Rarity, condition, language, finish and 'Solo graduadas': shown when singles are among the results. */
+function FacetFilters({ filters, update, facets }: Pick<FilterFormProps, 'filters' | 'update'> & { facets: FacetOptions }) {
+  return (
+    <>
+      <FilterSelect
+        id="f-rareza"
+        label="Rareza"
+        allLabel="Todas"
+        value={filters.rarity}
+        options={withChosen(facets.rarities, filters.rarity)}
+        onChange={(rarity) => update({ rarity })}
+      />
+      <FilterSelect
+        id="f-condicion"
+        label="Condición"
+        allLabel="Todas"
+        value={filters.condition}
+        options={withChosen(facets.conditions, filters.condition)}
+        onChange={(condition) => update({ condition })}
+      />
+      <FilterSelect
+        id="f-idioma"
+        label="Idioma"
+        allLabel="Todos"
+        value={filters.language}
+        options={withChosen(facets.languages, filters.language)}
+        onChange={(language) => update({ language })}
+      />
+      <FilterSelect
+        id="f-acabado"
+        label="Acabado"
+        allLabel="Todos"
+        value={filters.finish}
+        options={withChosen(facets.finishes, filters.finish)}
+        onChange={(finish) => update({ finish })}
+      />
+      {(facets.graded || filters.graded) && (
+        <fieldset className="explore-flags">
+          <legend className="visually-hidden">Cartas graduadas</legend>
+          <label>
+            <input type="checkbox" checked={filters.graded} onChange={(e) => update({ graded: e.currentTarget.checked })} /> Solo graduadas
+          </label>
+        </fieldset>
+      )}
+    </>
+  );
 }
 
 /** The search box and the filters; every change shows at once and goes into the address. */
-function FilterForm({ filters, update, data, searchRef }: FilterFormProps) {
+function FilterForm({ filters, update, data, searchRef, facets }: FilterFormProps) {
   const types = data ? optionsFor(data.types, filters.franchise) : [];
   const expansions = data ? optionsFor(data.expansions, filters.franchise) : [];
   return (
@@ -267,6 +331,7 @@ function FilterForm({ filters, update, data, searchRef }: FilterFormProps) {
         options={expansions}
         onChange={(expansion) => update({ expansion })}
       />
+      {facets && <FacetFilters filters={filters} update={update} facets={facets} />}
       <div className="field">
         <label htmlFor="f-orden">Ordenar por</label>
         <select id="f-orden" className="input" value={filters.sort} onChange={(e) => update({ sort: e.currentTarget.value as Sort })}>

@@ -9,6 +9,7 @@ import { sharedCatalogSnapshot } from './loader.ts';
 import { PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import { isListed, productImages, type Product } from '~/domain/products.ts';
 import { buildSearchShards } from '~/domain/search/shards.ts';
+import { productCard } from '~/domain/search/facets.ts';
 import { resolveImage } from '~/domain/images.ts';
 import { franchiseTypesPath } from '~/domain/routes.ts';
 import { LOCAL_SUPABASE_URL } from '~/domain/local-stack.ts';
@@ -174,7 +175,7 @@ function spoolFolder(): string {
 function searchShards(catalog: PlanCatalog): Map<string, SpooledShard> {
   if (!spooled) {
     const files = buildSearchShards(
-      catalog.products.map((product) => ({ id: product.id, name: product.name, image: productImages(product)[0] ?? '' })),
+      catalog.products.map((product) => ({ id: product.id, name: product.name, image: productImages(product)[0] ?? '', card: productCard(product) })),
       storageUrl(),
     );
     const dir = spoolFolder();

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { buildSearchIndex, parseSearchIndex } from '~/domain/search/format.ts';
-import { DEFAULT_LIMIT, normalize, prepareIndex, searchProducts, type SearchEntry } from '~/domain/search/matching.ts';
+import {
+  cardText,
+  collectorOf,
+  DEFAULT_LIMIT,
+  entryRank,
+  normalize,
+  prepareIndex,
+  prepareQuery,
+  searchKey,
+  searchProducts,
+  searchWithTotal,
+  type SearchEntry,
+} from '~/domain/search/matching.ts';
+import { buildSearchShards, shardPath } from '~/domain/search/shards.ts';
+import { searcher } from './sharded-fixture';
 import { fakeCatalog } from './fake-catalog';
 
 const entries: SearchEntry[] = [
@@ -98,5 +112,132 @@ describe('with 10,000 products', () => {
     }
     expect(slowest, JSON.stringify(timings)).toBeLessThan(50);
     expect(ids(searchProducts(prepared, target, 50))).toContain(catalog[1234]!.id);
+  });
+});
+
+// Single cards: found by collector number and by either card name, above sealed products.
+
+const LUFFY = {
+  id: 'op-single-op05-119',
+  name: 'Monkey.D.Luffy (OP05-119) SEC',
+  image: 'products/luffy.svg',
+  card: cardText('Monkey.D.Luffy (OP05-119) SEC', 'op05119', ['Monkey.D.Luffy', null]),
+};
+const CHARIZARD = {
+  id: 'pk-single-charizard-199',
+  name: 'Charizard ex 199/165',
+  image: 'products/charizard.svg',
+  card: cardText('Charizard ex 199/165', '199165', ['Charizard ex', 'Charizard ex']),
+};
+const UMBREON = { id: 'pk-single-umbreon', name: 'Umbreon ex', image: '', card: cardText('Umbreon ex', '161131', ['Umbreon ex', 'Umbreon ex (español)']) };
+const singlesCatalog = [
+  LUFFY,
+  CHARIZARD,
+  UMBREON,
+  { id: 'op-starter-luffy', name: 'Starter Deck Monkey.D.Luffy OP05', image: '' },
+  { id: 'op-box-op05', name: 'Caja de sobres OP05-119 Awakening', image: '' },
+  { id: 'pk-etb-charizard', name: 'Charizard Elite Trainer Box', image: '' },
+  { id: 'pk-tin-umbreon', name: 'Lata Umbreon ex', image: '' },
+];
+const singlesIndex = prepareIndex(parseSearchIndex(JSON.parse(JSON.stringify(buildSearchIndex(singlesCatalog, 'https://x.supabase.co'))))!.entries);
+
+describe('card text', () => {
+  it('is the collector key, then only the names the product name does not already hold', () => {
+    expect(LUFFY.card).toBe('#op05119');
+    expect(UMBREON.card).toBe('#161131 umbreon ex espanol');
+    expect(cardText('Pikachu ex', 'sv08057', ['Pikachu ex', 'Pikachu ex'])).toBe('#sv08057');
+    expect(cardText('Carta sin número', '', [null, 'Pikachu'])).toBe('# pikachu');
+    expect(collectorOf(LUFFY.card)).toBe('op05119');
+    expect(collectorOf('# pikachu')).toBe('');
+    expect(collectorOf(undefined)).toBeNull();
+    expect(collectorOf('')).toBeNull();
+  });
+
+  it('is searched like the name', () => {
+    expect(searchKey(LUFFY.name, LUFFY.card)).toBe('monkey d luffy op05 119 sec op05119');
+    expect(searchKey('Lata', undefined)).toBe('lata');
+  });
+});
+
+describe('collector numbers', () => {
+  it('find a single however the number is typed, first of all', () => {
+    for (const query of ['OP05-119', 'op05 119', 'op05-119', 'op05119', 'OP05119', ' op 05 119 ']) {
+      expect(ids(searchProducts(singlesIndex, query))[0], query).toBe(LUFFY.id);
+    }
+    for (const query of ['199/165', '199 165', '199165']) {
+      expect(ids(searchProducts(singlesIndex, query))[0], query).toBe(CHARIZARD.id);
+    }
+  });
+
+  it('rank the single by its number above a sealed product whose name holds the same text', () => {
+    // 'Caja de sobres OP05-119 …' mentions the text in its name: it still comes after the single.
+    expect(ids(searchProducts(singlesIndex, 'OP05-119'))).toEqual([LUFFY.id, 'op-box-op05']);
+  });
+
+  it('combine with the card name', () => {
+    expect(ids(searchProducts(singlesIndex, 'Charizard ex 199/165'))[0]).toBe(CHARIZARD.id);
+    expect(ids(searchProducts(singlesIndex, 'luffy op05-119'))[0]).toBe(LUFFY.id);
+  });
+
+  it('give a number-only query rank 0 only when the whole number matches', () => {
+    const q = prepareQuery('119')!;
+    expect(entryRank(searchKey(LUFFY.name, LUFFY.card), collectorOf(LUFFY.card), q)).toBeGreaterThan(0);
+    expect(entryRank(searchKey(LUFFY.name, LUFFY.card), collectorOf(LUFFY.card), prepareQuery('op05-119')!)).toBe(0);
+    expect(entryRank('lata', null, prepareQuery('op05')!)).toBe(-1);
+  });
+});
+
+describe('card names', () => {
+  it('find a single by its name in the other language, ignoring case and accents', () => {
+    expect(ids(searchProducts(singlesIndex, 'UMBREON EX ESPAÑOL'))).toEqual([UMBREON.id]);
+    expect(ids(searchProducts(singlesIndex, 'umbreon espanol'))).toEqual([UMBREON.id]);
+  });
+
+  it('rank singles above sealed products that merely mention the words', () => {
+    expect(ids(searchProducts(singlesIndex, 'luffy'))).toEqual([LUFFY.id, 'op-starter-luffy']);
+    expect(ids(searchProducts(singlesIndex, 'charizard'))).toEqual([CHARIZARD.id, 'pk-etb-charizard']);
+    // 'Lata Umbreon ex' does not start with 'umbreon' either way; the single comes first.
+    expect(ids(searchProducts(singlesIndex, 'umbreon'))).toEqual([UMBREON.id, 'pk-tin-umbreon']);
+  });
+
+  it('keep the old order among sealed products', () => {
+    const sealed = prepareIndex([
+      ['a', 'Caja Luffy', ''],
+      ['b', 'Luffy caja', ''],
+    ]);
+    expect(ids(searchProducts(sealed, 'luffy'))).toEqual(['b', 'a']);
+  });
+});
+
+describe('the index file', () => {
+  it('writes the card column only when there are singles, and reads it back', () => {
+    const sealedOnly = buildSearchIndex([{ id: 'a', name: 'Caja', image: '' }], 'https://x.supabase.co');
+    expect(sealedOnly.cards).toBeUndefined();
+    const file = buildSearchIndex(singlesCatalog, 'https://x.supabase.co');
+    expect(file.cards).toHaveLength(singlesCatalog.length);
+    const read = parseSearchIndex(JSON.parse(JSON.stringify(file)))!;
+    expect(read.entries.find((e) => e[0] === LUFFY.id)).toEqual([LUFFY.id, LUFFY.name, LUFFY.image, '#op05119']);
+    expect(read.entries.find((e) => e[0] === 'op-box-op05')).toHaveLength(3);
+    expect(parseSearchIndex({ ...file, cards: ['x'] })).toBeNull();
+  });
+});
+
+describe('the sharded index', () => {
+  // A catalogue past one shard, with the singles in it.
+  const big = [...fakeCatalog(400, 3).map((p) => ({ id: p.id, name: p.name, image: p.image })), ...singlesCatalog];
+  const files = buildSearchShards(big, 'https://x.supabase.co', 60);
+  const whole = prepareIndex(parseSearchIndex(JSON.parse(JSON.stringify(buildSearchIndex(big, 'https://x.supabase.co'))))!.entries);
+
+  it('sends a collector number typed any way to the shard holding the single', async () => {
+    for (const query of ['op05119', 'OP05-119', 'op05 119', '199165', '199/165', 'umbreon español']) {
+      const { search, loaded } = searcher(files);
+      const answer = await search.search(query);
+      expect(ids(answer.results), query).toEqual(ids(searchWithTotal(whole, query).results));
+      expect(answer.results.length, query).toBeGreaterThan(0);
+      expect(answer.total, query).toBe(searchWithTotal(whole, query).total);
+      if (query === 'op05119') expect(loaded).toContain(shardPath('op'));
+    }
+    const { search } = searcher(files);
+    expect(ids((await search.search('op05119')).results)[0]).toBe(LUFFY.id);
   });
 });
