@@ -1,14 +1,17 @@
 import { useEffect, useId, useMemo, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { useStore } from '@nanostores/react';
-import { collectionsOf, expansionsOf, franchises, typesOf } from '~/domain/catalog.ts';
+import { collectionsOf, expansionsOf, franchises, isFranchiseId, isSinglesType, typesOf, type FranchiseId } from '~/domain/catalog.ts';
 import { productIdFor } from '~/domain/products.ts';
 import { validateNewProduct } from '~/domain/validation/product.ts';
 import { $session, initSession } from '~/stores/session.ts';
 import { rebuildRunning } from '~/data/admin.ts';
+import type { AdminPrinting } from '~/data/singles-admin.ts';
 import { publishProduct, PUBLISH_MESSAGES, type PublishStep } from './publish.ts';
 import '../account/account.css';
 import { Loading } from '../ui/AsyncState.tsx';
 import { Field } from '../ui/Field.tsx';
+import { EMPTY_PRINTING, PrintingFields, SingleOffersEditor } from './SinglesEditor.tsx';
+import { validatePrinting } from './single-edit.ts';
 
 interface Props {
   /** Inside /account/addproduct: no page heading of its own and no back link. */
@@ -29,6 +32,8 @@ type Fields = {
   available: boolean;
   releaseDate: string;
   tags: string;
+  /** What is printed on the card, for a product of a singles type. */
+  printing: AdminPrinting;
 };
 
 const INITIAL: Fields = {
@@ -45,6 +50,7 @@ const INITIAL: Fields = {
   available: true,
   releaseDate: '',
   tags: '',
+  printing: EMPTY_PRINTING,
 };
 
 const STEP_LABELS: Record<PublishStep, string> = {
@@ -66,7 +72,7 @@ export default function ProductForm({ embedded = false }: Props) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [step, setStep] = useState<PublishStep | null>(null);
-  const [result, setResult] = useState<{ id: string; name: string; note: string } | null>(null);
+  const [result, setResult] = useState<PublishedNote>(null);
 
   useEffect(() => initSession(), []);
 
@@ -105,24 +111,27 @@ export default function ProductForm({ embedded = false }: Props) {
         .filter(Boolean),
     };
     const parsed = validateNewProduct(input);
+    // A single card carries its printing: judged with the product, saved right after it.
+    const single = isSinglesType(fields.productTypeId) && isFranchiseId(fields.franchiseId) ? fields.franchiseId : null;
+    const printing = single ? validatePrinting(single, fields.printing) : null;
     const fileError =
       file && (!file.type.startsWith('image/') || file.size > MAX_IMAGE_BYTES) ? 'La imagen debe ser PNG, JPG, WebP, GIF o SVG de hasta 5 MB.' : '';
-    if (!parsed.ok || fileError || !file) {
-      const next = parsed.ok ? {} : { ...parsed.fieldErrors };
+    if (!parsed.ok || fileError || !file || (printing && !printing.ok)) {
+      const next = { ...(parsed.ok ? {} : parsed.fieldErrors), ...(printing && !printing.ok ? printing.fieldErrors : {}) };
       if (fileError) next.image = fileError;
       setErrors(next);
-      setFormError(parsed.ok ? fileError : parsed.formError);
+      setFormError(parsed.ok ? fileError || (printing && !printing.ok ? printing.formError : '') : parsed.formError);
       return;
     }
     setErrors({});
     setFormError('');
     try {
-      const outcome = await publishProduct(parsed.data, file, setStep);
+      const outcome = await publishProduct(parsed.data, file, setStep, printing?.ok ? printing.data : undefined);
       if (!outcome.ok) {
         setFormError(outcome.message);
         return;
       }
-      setResult({ id: outcome.product.id, name: outcome.product.name, note: outcome.rebuildNote });
+      setResult({ id: outcome.product.id, name: outcome.product.name, note: outcome.rebuildNote, single });
       setFields(INITIAL);
       setFile(null);
     } catch {
@@ -144,17 +153,22 @@ export default function ProductForm({ embedded = false }: Props) {
         </p>
       )}
       {embedded ? <h2>Registrar nuevo producto</h2> : <h1>Registrar nuevo producto</h1>}
-      {result && (
-        <div className="acct-note acct-note-success" role="status">
-          <p>
-            {PUBLISH_MESSAGES.done}: <a href={`/product/${encodeURIComponent(result.id)}`}>{result.name}</a> ({result.id})
-          </p>
-          <p>{result.note}</p>
-        </div>
-      )}
+      {result && <Published result={result} />}
       <form className="acct-form" onSubmit={onSubmit} noValidate aria-busy={step !== null} aria-label="Registrar nuevo producto">
         <CatalogPlacement fields={fields} setFields={setFields} errors={errors} id={id} />
         <ProductDetailFields fields={fields} set={set} errors={errors} id={id} onFile={setFile} />
+        {isSinglesType(fields.productTypeId) && isFranchiseId(fields.franchiseId) && (
+          <fieldset className="adm-box">
+            <legend>Datos de la carta</legend>
+            <PrintingFields
+              franchise={fields.franchiseId}
+              value={fields.printing}
+              onChange={(key, value) => setFields((f) => ({ ...f, printing: { ...f.printing, [key]: value } }))}
+              errors={errors}
+              id={id}
+            />
+          </fieldset>
+        )}
         {previewId && <p className="muted">Identificador: {previewId}</p>}
         {formError && (
           <p className="acct-error" role="alert">
@@ -176,7 +190,27 @@ export default function ProductForm({ embedded = false }: Props) {
   );
 }
 
-type PublishedNote = { id: string; name: string; note: string } | null;
+/** The published product, its rebuild, and for a single card the grid to add its offers. */
+function Published({ result }: { result: NonNullable<PublishedNote> }) {
+  return (
+    <>
+      <div className="acct-note acct-note-success" role="status">
+        <p>
+          {PUBLISH_MESSAGES.done}: <a href={`/product/${encodeURIComponent(result.id)}`}>{result.name}</a> ({result.id})
+        </p>
+        <p>{result.note}</p>
+      </div>
+      {result.single && (
+        <div className="adm-box">
+          <p>Agrega las ofertas de la carta: cada condición, idioma y acabado con su precio y su stock, o un slab calificado.</p>
+          <SingleOffersEditor key={result.id} productId={result.id} franchise={result.single} initial={[]} />
+        </div>
+      )}
+    </>
+  );
+}
+
+type PublishedNote = { id: string; name: string; note: string; single?: FranchiseId | null } | null;
 
 /** Follows the catalogue rebuild a publication started until it is done, then says so. */
 function useRebuildWatch(result: PublishedNote, setResult: Dispatch<SetStateAction<PublishedNote>>): void {

@@ -2,8 +2,10 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { expansionsOf, franchises, typesOf, expansions as allExpansions, productTypes as allTypes } from '~/domain/catalog.ts';
 import { formatCentavos } from '~/domain/money.ts';
 import { discountPercent } from '~/domain/products.ts';
+import { isSinglesType } from '~/domain/catalog.ts';
 import ProductEditDialog from './ProductEditDialog.tsx';
-import { loadProducts, PRODUCTS_PAGE_SIZE, type AdminProduct, type ProductFilter } from '~/data/admin.ts';
+import SinglesDialog from './SinglesEditor.tsx';
+import { loadProducts, PRODUCTS_PAGE_SIZE, type AdminListProduct, type AdminProduct, type ProductFilter } from '~/data/admin.ts';
 import { Pager } from '../ui/Pager.tsx';
 
 const EMPTY: ProductFilter = { search: '', franchise: '', type: '', expansion: '', flag: '', page: 1 };
@@ -20,9 +22,10 @@ const FLAGS = [
 export default function ProductsSection() {
   const [filter, setFilter] = useState<ProductFilter | null>(null);
   const [draft, setDraft] = useState<ProductFilter>(EMPTY);
-  const [result, setResult] = useState<{ products: AdminProduct[]; total: number } | null>(null);
+  const [result, setResult] = useState<{ products: AdminListProduct[]; total: number } | null>(null);
   const [failed, setFailed] = useState(false);
   const [editing, setEditing] = useState<AdminProduct | null>(null);
+  const [single, setSingle] = useState<AdminListProduct | null>(null);
   const [notice, setNotice] = useState('');
 
   useEffect(() => {
@@ -79,7 +82,7 @@ export default function ProductsSection() {
           <p className="muted" role="status">
             {result.total === 1 ? '1 producto' : `${result.total} productos`}
           </p>
-          <ProductsTable products={result.products} onEdit={setEditing} />
+          <ProductsTable products={result.products} onEdit={setEditing} onEditSingle={setSingle} />
           {totalPages > 1 && (
             <Pager
               className="adm-pager"
@@ -100,7 +103,19 @@ export default function ProductsSection() {
           onSaved={(saved, message) => {
             setEditing(null);
             setNotice(message);
-            setResult((current) => (current ? { ...current, products: current.products.map((p) => (p.id === saved.id ? saved : p)) } : current));
+            setResult((current) =>
+              current ? { ...current, products: current.products.map((p) => (p.id === saved.id ? { ...saved, offers: p.offers } : p)) } : current,
+            );
+          }}
+        />
+      )}
+      {single && (
+        <SinglesDialog
+          product={single}
+          onClose={() => {
+            setSingle(null);
+            // The list shows the offers' prices and stock: read them again.
+            if (filter) void load(filter);
           }}
         />
       )}
@@ -188,8 +203,14 @@ function ProductFilters({ draft, onChange, onApply }: FiltersProps) {
   );
 }
 
-/** The page of products, each with its price, stock, state and 'Editar'. */
-function ProductsTable({ products, onEdit }: { products: AdminProduct[]; onEdit: (product: AdminProduct) => void }) {
+interface TableProps {
+  products: AdminListProduct[];
+  onEdit: (product: AdminProduct) => void;
+  onEditSingle: (product: AdminListProduct) => void;
+}
+
+/** The page of products, each with its price, stock, state and 'Editar'; a single card with its offers' prices and stock and 'Carta y ofertas'. */
+function ProductsTable({ products, onEdit, onEditSingle }: TableProps) {
   return (
     <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Lista de productos">
       <table className="acct-table adm-table adm-cards table-cards">
@@ -211,6 +232,7 @@ function ProductsTable({ products, onEdit }: { products: AdminProduct[]; onEdit:
         <tbody>
           {products.map((p) => {
             const percent = discountPercent(p);
+            const stock = p.offers ? p.offers.stock : p.stock;
             return (
               <tr key={p.id} data-testid="admin-product-row" data-product-id={p.id}>
                 <td>
@@ -219,8 +241,8 @@ function ProductsTable({ products, onEdit }: { products: AdminProduct[]; onEdit:
                   <span className="muted">{p.id}</span>
                 </td>
                 <td className="num" data-label="Precio">
-                  {formatCentavos(p.priceCentavos)}
-                  {percent !== null && (
+                  {p.offers ? <OffersPrice offers={p.offers} /> : formatCentavos(p.priceCentavos)}
+                  {!p.offers && percent !== null && (
                     <>
                       <br />
                       <span className="badge badge-danger">-{percent}%</span>
@@ -228,17 +250,26 @@ function ProductsTable({ products, onEdit }: { products: AdminProduct[]; onEdit:
                   )}
                 </td>
                 <td className="num" data-label="Stock">
-                  {p.stock}
+                  {stock}
+                  {p.offers && <span className="muted"> en ofertas</span>}
                 </td>
                 <td>
                   {!p.available && <span className="badge badge-danger">No disponible</span>} {p.preorder && <span className="badge badge-info">Preventa</span>}{' '}
-                  {p.stock === 0 && <span className="badge badge-warning">Sin stock</span>}
-                  {p.available && !p.preorder && p.stock > 0 && <span className="badge badge-success">A la venta</span>}
+                  {stock === 0 && <span className="badge badge-warning">Sin stock</span>}
+                  {p.available && !p.preorder && stock > 0 && <span className="badge badge-success">A la venta</span>}
                 </td>
                 <td>
                   <button type="button" className="btn btn-outline" onClick={() => onEdit(p)}>
                     Editar<span className="visually-hidden"> {p.name}</span>
                   </button>
+                  {isSinglesType(p.product_type_id) && (
+                    <>
+                      {' '}
+                      <button type="button" className="btn btn-outline" onClick={() => onEditSingle(p)}>
+                        Carta y ofertas<span className="visually-hidden"> de {p.name}</span>
+                      </button>
+                    </>
+                  )}
                 </td>
               </tr>
             );
@@ -246,5 +277,18 @@ function ProductsTable({ products, onEdit }: { products: AdminProduct[]; onEdit:
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A single's price in the list: its cheapest offer ('Desde $1,200.00'), or that it has none yet. */
+function OffersPrice({ offers }: { offers: NonNullable<AdminListProduct['offers']> }) {
+  if (offers.fromCentavos === null) return <span className="muted">Sin ofertas</span>;
+  return (
+    <>
+      {offers.count > 1 ? 'Desde ' : ''}
+      {formatCentavos(offers.fromCentavos)}
+      <br />
+      <span className="muted">{offers.count === 1 ? '1 oferta' : `${offers.count} ofertas`}</span>
+    </>
   );
 }

@@ -2,7 +2,8 @@
  * Publishing a product from the admin form: image to storage (bucket 'products'), row into
  * `products` (row-level security lets only admins do either), then the catalogue rebuild.
  */
-import { insertProduct, startRebuild, takenProductIds } from '~/data/admin.ts';
+import { deleteProduct, insertProduct, startRebuild, takenProductIds } from '~/data/admin.ts';
+import { savePrinting, type AdminPrinting } from '~/data/singles-admin.ts';
 import { extensionOf, isForbidden, removeProductImage, uploadProductImage } from '~/data/storage.ts';
 import { buildNewProductPayload, type NewProductInput, type NewProductPayload } from '~/domain/validation/product.ts';
 
@@ -12,6 +13,7 @@ export const PUBLISH_MESSAGES = {
   rebuild: 'Actualizando catálogo…',
   uploadFailed: 'No se pudo subir la imagen.',
   insertFailed: 'No se pudo guardar el producto.',
+  printingFailed: 'No se pudieron guardar los datos de la carta; el producto no se publicó.',
   forbidden: 'No tienes acceso',
   rebuildMissing:
     'La actualización automática del catálogo no está disponible; la página del producto ya funciona y aparecerá en los listados en la próxima compilación.',
@@ -26,8 +28,16 @@ export type PublishStep = 'upload' | 'insert' | 'rebuild';
 /** Outcome of publishing. */
 export type PublishResult = { ok: true; product: NewProductPayload; rebuildNote: string } | { ok: false; message: string; step: PublishStep };
 
-/** Publishes a validated product; `onStep` reports progress for the screen. */
-export async function publishProduct(input: NewProductInput, file: File, onStep: (step: PublishStep) => void): Promise<PublishResult> {
+/**
+ * Publishes a validated product; `onStep` reports progress for the screen. A single card's
+ * printing is saved right after its product row; when it cannot be, the product is taken back.
+ */
+export async function publishProduct(
+  input: NewProductInput,
+  file: File,
+  onStep: (step: PublishStep) => void,
+  printing?: AdminPrinting,
+): Promise<PublishResult> {
   const base = buildNewProductPayload(input).id;
   const product = buildNewProductPayload(input, await takenProductIds(base));
 
@@ -68,6 +78,15 @@ export async function publishProduct(input: NewProductInput, file: File, onStep:
       step: 'insert',
       message: isForbidden(inserted.error) ? PUBLISH_MESSAGES.forbidden : `${PUBLISH_MESSAGES.insertFailed} ${inserted.error.message}`,
     };
+  }
+
+  if (printing) {
+    const saved = await savePrinting(product.id, product.franchiseId, printing);
+    if (!saved.ok) {
+      await deleteProduct(product.id);
+      await removeProductImage(objectPath);
+      return { ok: false, step: 'insert', message: saved.kind === 'forbidden' ? PUBLISH_MESSAGES.forbidden : PUBLISH_MESSAGES.printingFailed };
+    }
   }
 
   onStep('rebuild');

@@ -1,0 +1,448 @@
+import { useId, useState, type FormEvent } from 'react';
+import { storedImageUrl } from '~/data/storage.ts';
+import type { FranchiseId } from '~/domain/catalog.ts';
+import { formatCentavos } from '~/domain/money.ts';
+import { CARD_CONDITIONS, CONDITION_LABELS, finishesOf, GRADING_COMPANIES, isSlab, languagesOf, offerLabel, type SingleOffer } from '~/domain/singles.ts';
+import ConfirmDialog from '../ui/ConfirmDialog.tsx';
+import { Field } from '../ui/Field.tsx';
+import { EDIT_MESSAGES, uploadImage } from './product-edit.ts';
+import { addOfferAndRebuild, emptyOfferForm, offerFormOf, removeOfferAndRebuild, saveOfferEdit, validateOffer, type OfferForm } from './single-edit.ts';
+import './admin.css';
+
+const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/svg+xml,image/gif';
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** 10, 9.5, … 1: the grades a slab can carry. */
+const GRADES = Array.from({ length: 19 }, (_, i) => String(10 - i / 2));
+
+interface GridProps {
+  productId: string;
+  franchise: FranchiseId;
+  offers: SingleOffer[];
+  onOffers: (offers: SingleOffer[]) => void;
+  /** Said in the grid's status line after each save. */
+  onNotice: (message: string) => void;
+}
+
+/** 'Ofertas': every copy of the card on sale, each editable and removable, and 'Agregar oferta'. */
+export default function OffersGrid({ productId, franchise, offers, onOffers, onNotice }: GridProps) {
+  const headingId = useId();
+  // null: no form open; 'new': adding; else the offer being edited.
+  const [editing, setEditing] = useState<SingleOffer | 'new' | null>(null);
+  const [removing, setRemoving] = useState<SingleOffer | null>(null);
+  const [removeError, setRemoveError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function remove() {
+    if (!removing) return;
+    setBusy(true);
+    const outcome = await removeOfferAndRebuild(productId, removing);
+    setBusy(false);
+    if (!outcome.ok) {
+      setRemoveError(outcome.message);
+      return;
+    }
+    onOffers(offers.filter((o) => o.id !== removing.id));
+    setRemoving(null);
+    onNotice(outcome.message);
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="adm-offers">
+      <h3 id={headingId}>Ofertas</h3>
+      {offers.length === 0 ? (
+        <p className="muted">Esta carta aún no tiene ofertas.</p>
+      ) : (
+        <OffersTable offers={offers} onEdit={setEditing} onRemove={(offer) => (setRemoveError(''), setRemoving(offer))} />
+      )}
+      {editing === null ? (
+        <p>
+          <button type="button" className="btn btn-accent" onClick={() => setEditing('new')}>
+            Agregar oferta
+          </button>
+        </p>
+      ) : (
+        <OfferFormPanel
+          key={editing === 'new' ? 'new' : editing.id}
+          productId={productId}
+          franchise={franchise}
+          offer={editing === 'new' ? null : editing}
+          offers={offers}
+          onCancel={() => setEditing(null)}
+          onSaved={(saved, message, keepOpen) => {
+            const exists = offers.some((o) => o.id === saved.id);
+            onOffers(exists ? offers.map((o) => (o.id === saved.id ? saved : o)) : [...offers, saved]);
+            if (!keepOpen) setEditing(null);
+            onNotice(message);
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Quitar oferta"
+        confirmLabel="Sí, quitar"
+        busy={busy}
+        onConfirm={() => void remove()}
+        onClose={() => setRemoving(null)}
+      >
+        <p>¿Quitar la oferta «{removing ? offerLabel(removing) : ''}»? Los pedidos que ya la vendieron la conservan.</p>
+        {removeError && (
+          <p className="acct-error" role="alert">
+            {removeError}
+          </p>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+/** The offers, each with its label, price, stock and 'Editar' / 'Quitar'. */
+function OffersTable({ offers, onEdit, onRemove }: { offers: SingleOffer[]; onEdit: (o: SingleOffer) => void; onRemove: (o: SingleOffer) => void }) {
+  return (
+    <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Lista de ofertas">
+      <table className="acct-table adm-table adm-cards table-cards">
+        <thead>
+          <tr>
+            <th scope="col">Oferta</th>
+            <th scope="col" className="num">
+              Precio
+            </th>
+            <th scope="col" className="num">
+              Stock
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">Acciones</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {offers.map((offer) => {
+            const label = offerLabel(offer);
+            return (
+              <tr key={offer.id} data-testid="admin-offer-row">
+                <td>
+                  {label}
+                  {isSlab(offer) && <span className="muted"> · Certificado {offer.certificateNumber}</span>}{' '}
+                  {offer.stock === 0 && <span className="badge badge-warning">Sin stock</span>}
+                </td>
+                <td className="num" data-label="Precio">
+                  {formatCentavos(offer.priceCentavos)}
+                </td>
+                <td className="num" data-label="Stock">
+                  {offer.stock}
+                </td>
+                <td className="adm-row-actions">
+                  <button type="button" className="btn btn-outline" onClick={() => onEdit(offer)}>
+                    Editar<span className="visually-hidden"> {label}</span>
+                  </button>
+                  <button type="button" className="btn btn-outline" onClick={() => onRemove(offer)}>
+                    Quitar<span className="visually-hidden"> {label}</span>
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface PanelProps {
+  productId: string;
+  franchise: FranchiseId;
+  offer: SingleOffer | null;
+  offers: SingleOffer[];
+  onCancel: () => void;
+  onSaved: (offer: SingleOffer, message: string, keepOpen?: boolean) => void;
+}
+
+/** The form of one offer: adding a new one, or editing one (its stock saved as a compare and set). */
+function OfferFormPanel({ productId, franchise, offer, offers, onCancel, onSaved }: PanelProps) {
+  const uid = useId();
+  const [form, setForm] = useState<OfferForm>(() => (offer ? offerFormOf(offer) : emptyOfferForm(franchise)));
+  // The stock the save compares against: what the grid read, or what the database reported since.
+  const [stockRead, setStockRead] = useState(offer?.stock ?? 0);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof OfferForm>(key: K, value: OfferForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const title = offer ? `Editar oferta ${offerLabel(offer)}` : 'Nueva oferta';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = validateOffer(
+      franchise,
+      form,
+      offers.filter((o) => o.id !== offer?.id),
+    );
+    if (!parsed.ok) {
+      setErrors(parsed.fieldErrors);
+      setFormError(parsed.formError);
+      return;
+    }
+    setErrors({});
+    setFormError('');
+    setBusy(true);
+    const outcome = offer
+      ? await saveOfferEdit(productId, { ...offer, stock: stockRead }, parsed.data, stockRead)
+      : await addOfferAndRebuild(productId, parsed.data, offers);
+    setBusy(false);
+    if (!outcome.ok) {
+      if (outcome.stockChanged && offer) {
+        const now = outcome.stockChanged.stock;
+        setStockRead(now);
+        // A stock the admin did not touch follows the database; a typed one stays for review.
+        if (form.stock.trim() === String(stockRead)) set('stock', String(now));
+        onSaved({ ...offer, stock: now }, '', true);
+      }
+      setFormError(outcome.message);
+      return;
+    }
+    onSaved(outcome.value, outcome.message);
+  }
+
+  return (
+    <form className="acct-form adm-box" onSubmit={submit} noValidate aria-busy={busy} aria-label={title}>
+      <h4>{title}</h4>
+      <OfferFields uid={uid} franchise={franchise} form={form} set={set} errors={errors} />
+      {form.kind === 'slab' && <SlabPhotos uid={uid} productId={productId} images={form.images} onImages={(images) => set('images', images)} />}
+      {formError && (
+        <p className="acct-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <div className="adm-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {offer ? 'Guardar oferta' : 'Agregar esta oferta'}
+        </button>
+        <button type="button" className="btn btn-outline" onClick={onCancel}>
+          Cancelar
+        </button>
+      </div>
+    </form>
+  );
+}
+
+interface FieldsProps {
+  uid: string;
+  franchise: FranchiseId;
+  form: OfferForm;
+  set: <K extends keyof OfferForm>(key: K, value: OfferForm[K]) => void;
+  errors: Record<string, string>;
+}
+
+/** A select of the offer form with its label and error. */
+function Choice({
+  uid,
+  name,
+  label,
+  value,
+  options,
+  error,
+  onChange,
+}: {
+  uid: string;
+  name: string;
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ code: string; label: string }>;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const id = `${uid}-${name}`;
+  return (
+    <Field id={id} label={label} error={error}>
+      <select
+        id={id}
+        className="input"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        {options.map((o) => (
+          <option key={o.code} value={o.code}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** A text input of the offer form with its label and error. */
+function TextInput({
+  uid,
+  name,
+  label,
+  value,
+  error,
+  inputMode,
+  onChange,
+}: {
+  uid: string;
+  name: string;
+  label: string;
+  value: string;
+  error: string | undefined;
+  inputMode?: 'decimal' | 'numeric' | 'text';
+  onChange: (value: string) => void;
+}) {
+  const id = `${uid}-${name}`;
+  return (
+    <Field id={id} label={label} error={error}>
+      <input
+        id={id}
+        className="input"
+        inputMode={inputMode}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+    </Field>
+  );
+}
+
+/** Kind, condition or slab fields, language, finish, prices and stock. */
+function OfferFields({ uid, franchise, form, set, errors }: FieldsProps) {
+  const kinds = [
+    { code: 'raw', label: 'Carta sin calificar' },
+    { code: 'slab', label: 'Carta calificada (slab)' },
+  ];
+  const conditions = CARD_CONDITIONS.map((code) => ({ code, label: CONDITION_LABELS[code] }));
+  const companies = [{ code: '', label: 'Selecciona…' }, ...GRADING_COMPANIES.map((code) => ({ code, label: code }))];
+  const grades = [{ code: '', label: 'Selecciona…' }, ...GRADES.map((code) => ({ code, label: code }))];
+  return (
+    <>
+      <Choice
+        uid={uid}
+        name="kind"
+        label="Tipo de oferta"
+        value={form.kind}
+        options={kinds}
+        error={undefined}
+        onChange={(v) => set('kind', v === 'slab' ? 'slab' : 'raw')}
+      />
+      {form.kind === 'raw' ? (
+        <Choice
+          uid={uid}
+          name="condition"
+          label="Condición"
+          value={form.condition}
+          options={conditions}
+          error={errors.condition}
+          onChange={(v) => set('condition', v)}
+        />
+      ) : (
+        <div className="acct-row">
+          <Choice
+            uid={uid}
+            name="company"
+            label="Empresa calificadora"
+            value={form.gradingCompany}
+            options={companies}
+            error={errors.gradingCompany}
+            onChange={(v) => set('gradingCompany', v)}
+          />
+          <Choice uid={uid} name="grade" label="Calificación" value={form.grade} options={grades} error={errors.grade} onChange={(v) => set('grade', v)} />
+          <TextInput
+            uid={uid}
+            name="certificate"
+            label="Número de certificado"
+            value={form.certificateNumber}
+            error={errors.certificateNumber}
+            onChange={(v) => set('certificateNumber', v)}
+          />
+        </div>
+      )}
+      <div className="acct-row">
+        <Choice
+          uid={uid}
+          name="language"
+          label="Idioma"
+          value={form.language}
+          options={languagesOf(franchise)}
+          error={errors.language}
+          onChange={(v) => set('language', v)}
+        />
+        <Choice
+          uid={uid}
+          name="finish"
+          label="Acabado"
+          value={form.finish}
+          options={finishesOf(franchise)}
+          error={errors.finish}
+          onChange={(v) => set('finish', v)}
+        />
+      </div>
+      <div className="acct-row">
+        <TextInput uid={uid} name="price" label="Precio (MXN)" inputMode="decimal" value={form.price} error={errors.price} onChange={(v) => set('price', v)} />
+        <TextInput
+          uid={uid}
+          name="original"
+          label="Precio original (MXN)"
+          inputMode="decimal"
+          value={form.originalPrice}
+          error={errors.originalPrice}
+          onChange={(v) => set('originalPrice', v)}
+        />
+        <TextInput uid={uid} name="stock" label="Stock" inputMode="numeric" value={form.stock} error={errors.stock} onChange={(v) => set('stock', v)} />
+      </div>
+    </>
+  );
+}
+
+/** A slab's own photos: uploaded to the products bucket like product images; each can go. */
+function SlabPhotos({ uid, productId, images, onImages }: { uid: string; productId: string; images: string[]; onImages: (images: string[]) => void }) {
+  const [error, setError] = useState('');
+  const [uploading, setUploading] = useState(false);
+  async function add(file: File | undefined) {
+    if (!file) return;
+    if (!file.type.startsWith('image/') || file.size > MAX_IMAGE_BYTES) {
+      setError(EDIT_MESSAGES.imageType);
+      return;
+    }
+    setUploading(true);
+    const path = await uploadImage(productId, file);
+    setUploading(false);
+    if (!path) {
+      setError(EDIT_MESSAGES.uploadFailed);
+      return;
+    }
+    setError('');
+    onImages([...images, path]);
+  }
+  return (
+    <fieldset className="adm-box">
+      <legend>Fotos del slab</legend>
+      {images.length > 0 && (
+        <ul className="adm-images">
+          {images.map((image, i) => (
+            <li key={`${image}-${i}`}>
+              <img src={storedImageUrl(image)} alt={`Foto ${i + 1} del slab`} />
+              <button type="button" className="btn btn-outline" onClick={() => onImages(images.filter((_, j) => j !== i))}>
+                Quitar<span className="visually-hidden"> foto {i + 1}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Field id={`${uid}-photo`} label="Agregar foto" error={error}>
+        <input
+          id={`${uid}-photo`}
+          className="input"
+          type="file"
+          accept={IMAGE_TYPES}
+          disabled={uploading}
+          onChange={(e) => {
+            void add(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+      </Field>
+      {uploading && <p role="status">Subiendo foto…</p>}
+    </fieldset>
+  );
+}

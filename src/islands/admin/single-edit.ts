@@ -1,0 +1,284 @@
+/**
+ * Editing a single card in the back office: its printing (set code, collector number, rarity,
+ * names) and its offers (a raw copy by condition, language and finish, or a graded slab), each
+ * judged here with the shop's Spanish messages before anything is written; then saved through
+ * src/data/singles-admin.ts with the admin's session. An offer's stock is saved as a compare and
+ * set (admin_set_offer_stock): when shoppers reserved units since the grid read it, nothing is
+ * written and the admin is told how many there are now, as in the product edit dialog. Every
+ * change but a stock-only one asks for the catalogue rebuild of the product's pages.
+ */
+import { z } from 'zod';
+import { requestRebuild } from '~/data/admin.ts';
+import {
+  addOffer,
+  deleteOffer,
+  savePrinting,
+  setOfferStock,
+  updateOffer,
+  type AdminPrinting,
+  type OfferSave,
+  type WriteFailure,
+} from '~/data/singles-admin.ts';
+import { isFranchiseId, type FranchiseId } from '~/domain/catalog.ts';
+import { toCentavos, tryToCentavos } from '~/domain/money.ts';
+import { CARD_CONDITIONS, finishesOf, GRADING_COMPANIES, languagesOf, raritiesOf, type SingleOffer } from '~/domain/singles.ts';
+import { MESSAGES, validateForm, type FormResult } from '~/domain/validation.ts';
+import { stockChangedMessage } from './product-edit.ts';
+
+export const SINGLE_MESSAGES = {
+  collectorNumber: 'Escribe el número de colección como aparece en la carta (p. ej. OP05-119), hasta 40 caracteres.',
+  setCode: 'El código de la expansión puede tener hasta 40 caracteres.',
+  rarity: 'Selecciona la rareza de la carta.',
+  cardName: 'El nombre puede tener hasta 200 caracteres.',
+  condition: 'Selecciona la condición.',
+  language: 'Selecciona el idioma.',
+  finish: 'Selecciona el acabado.',
+  price: 'El precio debe ser mayor que 0, con hasta 2 decimales.',
+  originalPrice: 'El precio original debe ser mayor que el precio, con hasta 2 decimales.',
+  stock: 'El stock debe ser un número entero mayor o igual a 0.',
+  company: 'Selecciona la empresa que calificó la carta.',
+  grade: 'La calificación va de 1 a 10, en pasos de 0.5.',
+  certificate: 'Escribe el número de certificado de la calificación (hasta 40 caracteres).',
+  duplicateOffer: 'Ya existe una oferta con esa condición, idioma y acabado.',
+  duplicateCertificate: 'Ya existe una oferta con ese número de certificado.',
+  forbidden: 'No tienes acceso: solo los administradores de la tienda pueden editar cartas.',
+  printingSaved: 'Datos de la carta guardados. El catálogo se está actualizando.',
+  printingFailed: 'No se pudieron guardar los datos de la carta.',
+  offerAdded: 'Oferta agregada. El catálogo se está actualizando.',
+  offerSaved: 'Oferta guardada. El catálogo se está actualizando.',
+  offerStockSaved: 'Stock actualizado: ya se ve en la tienda.',
+  offerUnchanged: 'Oferta guardada.',
+  offerRemoved: 'Oferta quitada. El catálogo se está actualizando.',
+  offerFailed: 'No se pudo guardar la oferta.',
+  removeFailed: 'No se pudo quitar la oferta.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// The printing
+
+const text = (max: number, message: string) =>
+  z.preprocess((value) => (typeof value === 'string' ? value : ''), z.string().trim().max(max, { error: message }));
+
+/** The printing's fields for a franchise: the rarity must be one the franchise prints. */
+export function printingSchema(franchise: FranchiseId) {
+  const rarities = raritiesOf(franchise).map((rarity) => rarity.code);
+  return z.object({
+    setCode: text(40, SINGLE_MESSAGES.setCode),
+    collectorNumber: text(40, SINGLE_MESSAGES.collectorNumber).pipe(z.string().min(1, { error: SINGLE_MESSAGES.collectorNumber })),
+    rarity: text(40, SINGLE_MESSAGES.rarity).refine((code) => rarities.includes(code), { error: SINGLE_MESSAGES.rarity }),
+    nameEn: text(200, SINGLE_MESSAGES.cardName),
+    nameEs: text(200, SINGLE_MESSAGES.cardName),
+  });
+}
+
+/** Validates the printing's fields ('Código de la expansión', 'Número de colección', 'Rareza', the names). */
+export function validatePrinting(franchise: string, input: unknown): FormResult<AdminPrinting> {
+  if (!isFranchiseId(franchise)) return { ok: false, fieldErrors: {}, formError: MESSAGES.productFranchise };
+  return validateForm(printingSchema(franchise), input, { formError: MESSAGES.reviewFields });
+}
+
+// ---------------------------------------------------------------------------------------------
+// An offer
+
+/** The offer form as typed. */
+export interface OfferForm {
+  kind: 'raw' | 'slab';
+  condition: string;
+  language: string;
+  finish: string;
+  price: string;
+  originalPrice: string;
+  stock: string;
+  gradingCompany: string;
+  grade: string;
+  certificateNumber: string;
+  images: string[];
+}
+
+/** An empty offer form for a franchise: its first language and finish chosen. */
+export function emptyOfferForm(franchise: FranchiseId, kind: OfferForm['kind'] = 'raw'): OfferForm {
+  return {
+    kind,
+    condition: 'NM',
+    language: languagesOf(franchise)[0]?.code ?? '',
+    finish: finishesOf(franchise)[0]?.code ?? '',
+    price: '',
+    originalPrice: '',
+    stock: '1',
+    gradingCompany: '',
+    grade: '',
+    certificateNumber: '',
+    images: [],
+  };
+}
+
+/** The form of an offer on sale. */
+export function offerFormOf(offer: SingleOffer): OfferForm {
+  const pesos = (cents: number) => (cents / 100).toFixed(2).replace(/\.00$/, '');
+  return {
+    kind: offer.gradingCompany ? 'slab' : 'raw',
+    condition: offer.condition ?? 'NM',
+    language: offer.language,
+    finish: offer.finish,
+    price: pesos(offer.priceCentavos),
+    originalPrice: offer.originalPriceCentavos === null ? '' : pesos(offer.originalPriceCentavos),
+    stock: String(offer.stock),
+    gradingCompany: offer.gradingCompany ?? '',
+    grade: offer.grade === null ? '' : String(offer.grade),
+    certificateNumber: offer.certificateNumber ?? '',
+    images: offer.images,
+  };
+}
+
+const PESOS = /^\s*\d+(\.\d{1,2})?\s*$/;
+
+/** A peso amount typed in a field: its centavos, or null when it is not one. */
+function typedCentavos(value: string): number | null {
+  return PESOS.test(value) ? tryToCentavos(value.trim()) : null;
+}
+
+function choiceOf<T extends string>(value: string, allowed: readonly T[]): T | null {
+  return (allowed as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+/** The price, the original price and the stock of an offer form, each with its message. */
+function judgeAmounts(form: OfferForm, errors: Record<string, string>) {
+  const price = typedCentavos(form.price);
+  if (price === null || price <= 0) errors.price = SINGLE_MESSAGES.price;
+  let originalPrice: number | null = null;
+  if (form.originalPrice.trim() !== '') {
+    originalPrice = typedCentavos(form.originalPrice);
+    if (originalPrice === null || (price !== null && originalPrice <= price)) errors.originalPrice = SINGLE_MESSAGES.originalPrice;
+  }
+  const stock = /^\s*\d{1,6}\s*$/.test(form.stock) ? Number(form.stock) : null;
+  if (stock === null) errors.stock = SINGLE_MESSAGES.stock;
+  return { price: (price ?? 0) / 100, originalPrice: originalPrice === null ? null : originalPrice / 100, stock: stock ?? 0 };
+}
+
+/** A slab's grade ('9.5', '10'): from 1 to 10 in half points, or null. */
+export function parseGrade(value: string): number | null {
+  const grade = /^\s*\d{1,2}([.,]\d)?\s*$/.test(value) ? Number(value.replace(',', '.')) : Number.NaN;
+  return grade >= 1 && grade <= 10 && Number.isInteger(grade * 2) ? grade : null;
+}
+
+/**
+ * Validates an offer form of a franchise against the product's other offers (`others`, without
+ * the offer being edited): one raw offer per condition, language and finish, and a certificate on
+ * sale once.
+ */
+export function validateOffer(franchise: FranchiseId, form: OfferForm, others: readonly SingleOffer[]): FormResult<OfferSave> {
+  const errors: Record<string, string> = {};
+  const language = languagesOf(franchise).some((l) => l.code === form.language) ? form.language : null;
+  if (!language) errors.language = SINGLE_MESSAGES.language;
+  const finish = finishesOf(franchise).some((f) => f.code === form.finish) ? form.finish : null;
+  if (!finish) errors.finish = SINGLE_MESSAGES.finish;
+  const amounts = judgeAmounts(form, errors);
+  let offer: OfferSave | null = null;
+  if (form.kind === 'slab') {
+    const gradingCompany = choiceOf(form.gradingCompany, GRADING_COMPANIES);
+    if (!gradingCompany) errors.gradingCompany = SINGLE_MESSAGES.company;
+    const grade = parseGrade(form.grade);
+    if (grade === null) errors.grade = SINGLE_MESSAGES.grade;
+    const certificateNumber = form.certificateNumber.trim();
+    if (certificateNumber === '' || certificateNumber.length > 40) errors.certificateNumber = SINGLE_MESSAGES.certificate;
+    else if (others.some((o) => o.certificateNumber?.trim().toLowerCase() === certificateNumber.toLowerCase())) {
+      errors.certificateNumber = SINGLE_MESSAGES.duplicateCertificate;
+    }
+    if (gradingCompany && grade !== null && language && finish) {
+      offer = { kind: 'slab', gradingCompany, grade, certificateNumber, language, finish, images: form.images, ...amounts };
+    }
+  } else {
+    const condition = choiceOf(form.condition, CARD_CONDITIONS);
+    if (!condition) errors.condition = SINGLE_MESSAGES.condition;
+    if (condition && others.some((o) => !o.gradingCompany && o.condition === condition && o.language === language && o.finish === finish)) {
+      errors.condition = SINGLE_MESSAGES.duplicateOffer;
+    }
+    if (condition && language && finish) offer = { kind: 'raw', condition, language, finish, ...amounts };
+  }
+  if (Object.keys(errors).length > 0 || !offer) {
+    const duplicate = errors.condition === SINGLE_MESSAGES.duplicateOffer || errors.certificateNumber === SINGLE_MESSAGES.duplicateCertificate;
+    const formError = duplicate ? (errors.condition ?? errors.certificateNumber ?? MESSAGES.reviewFields) : MESSAGES.reviewFields;
+    return { ok: false, fieldErrors: errors, formError };
+  }
+  return { ok: true, data: offer };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saving
+
+/** The Spanish message of a refused write. */
+export function writeFailureMessage(failure: WriteFailure, fallback: string): string {
+  if (failure.kind === 'forbidden') return SINGLE_MESSAGES.forbidden;
+  if (failure.kind === 'duplicate_offer') return SINGLE_MESSAGES.duplicateOffer;
+  if (failure.kind === 'duplicate_certificate') return SINGLE_MESSAGES.duplicateCertificate;
+  return failure.message ? `${fallback} ${failure.message}` : fallback;
+}
+
+/** How a save of the editor ended. */
+export type SingleSaveOutcome<T> = { ok: true; message: string; value: T } | { ok: false; message: string; stockChanged?: { stock: number } };
+
+/** Saves the printing of a product and asks for its pages' rebuild. */
+export async function savePrintingAndRebuild(productId: string, franchise: string, printing: AdminPrinting): Promise<SingleSaveOutcome<AdminPrinting>> {
+  const saved = await savePrinting(productId, franchise, printing);
+  if (!saved.ok) return { ok: false, message: writeFailureMessage(saved, SINGLE_MESSAGES.printingFailed) };
+  await requestRebuild({ productId });
+  return { ok: true, message: SINGLE_MESSAGES.printingSaved, value: printing };
+}
+
+/** Adds an offer after the product's others and asks for its pages' rebuild. */
+export async function addOfferAndRebuild(productId: string, offer: OfferSave, existing: readonly SingleOffer[]): Promise<SingleSaveOutcome<SingleOffer>> {
+  const position = existing.reduce((max, o) => Math.max(max, o.position + 1), 0);
+  const added = await addOffer(productId, offer, position);
+  if (!added.ok) return { ok: false, message: writeFailureMessage(added, SINGLE_MESSAGES.offerFailed) };
+  await requestRebuild({ productId });
+  return { ok: true, message: SINGLE_MESSAGES.offerAdded, value: added.offer };
+}
+
+/** Whether an edit changes more than the offer's stock (what the product page is built with). */
+function changesBeyondStock(before: SingleOffer, after: OfferSave): boolean {
+  const kept = offerFormOf(before);
+  const now = offerFormOf({
+    ...before,
+    condition: after.kind === 'raw' ? after.condition : null,
+    language: after.language,
+    finish: after.finish,
+    priceCentavos: toCentavos(after.price),
+    originalPriceCentavos: after.originalPrice === null ? null : toCentavos(after.originalPrice),
+    gradingCompany: after.kind === 'slab' ? after.gradingCompany : null,
+    grade: after.kind === 'slab' ? after.grade : null,
+    certificateNumber: after.kind === 'slab' ? after.certificateNumber : null,
+    images: after.kind === 'slab' ? after.images : [],
+  });
+  return JSON.stringify({ ...kept, stock: '' }) !== JSON.stringify({ ...now, stock: '' });
+}
+
+/**
+ * Saves an edited offer. The stock first, as a compare and set against `stockRead` (the stock the
+ * grid showed): when it moved, nothing at all is written and the outcome carries the stock now.
+ * Then the other columns, and a rebuild when they changed.
+ */
+export async function saveOfferEdit(productId: string, before: SingleOffer, offer: OfferSave, stockRead: number): Promise<SingleSaveOutcome<SingleOffer>> {
+  let current: SingleOffer = before;
+  if (offer.stock !== stockRead) {
+    const stock = await setOfferStock(before.id, stockRead, offer.stock);
+    if (stock.status === 'stock_changed') return { ok: false, message: stockChangedMessage(stock.stock), stockChanged: { stock: stock.stock } };
+    if (stock.status === 'failed')
+      return { ok: false, message: stock.message ? `${SINGLE_MESSAGES.offerFailed} ${stock.message}` : SINGLE_MESSAGES.offerFailed };
+    current = { ...current, stock: stock.stock };
+  }
+  if (!changesBeyondStock(before, offer)) {
+    return { ok: true, message: offer.stock !== stockRead ? SINGLE_MESSAGES.offerStockSaved : SINGLE_MESSAGES.offerUnchanged, value: current };
+  }
+  const updated = await updateOffer(before.id, offer);
+  if (!updated.ok) return { ok: false, message: writeFailureMessage(updated, SINGLE_MESSAGES.offerFailed) };
+  await requestRebuild({ productId });
+  return { ok: true, message: SINGLE_MESSAGES.offerSaved, value: updated.offer };
+}
+
+/** Removes an offer and asks for its pages' rebuild. */
+export async function removeOfferAndRebuild(productId: string, offer: SingleOffer): Promise<SingleSaveOutcome<null>> {
+  const removed = await deleteOffer(offer.id);
+  if (!removed.ok) return { ok: false, message: writeFailureMessage(removed, SINGLE_MESSAGES.removeFailed) };
+  await requestRebuild({ productId });
+  return { ok: true, message: SINGLE_MESSAGES.offerRemoved, value: null };
+}
