@@ -8,6 +8,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
+import { oxxoVoucherExpiry } from '~/domain/mexican-payments.ts';
 import { createPaymentIntent } from '~/server/payments/cards.ts';
 import { simulatedConfirm } from '~/server/payments/simulated.ts';
 import type { ServerContext } from '~/server/context.ts';
@@ -31,7 +32,10 @@ let soldOutOffer: string;
 let otherOffer: string;
 
 /** A new offer of a product, written as the back office does (service role here). */
-async function newOffer(product: string, offer: { condition: 'NM' | 'LP'; language: string; finish: string; price: number; stock: number }): Promise<string> {
+async function newOffer(
+  product: string,
+  offer: { condition: 'NM' | 'LP' | 'HP'; language: string; finish: string; price: number; stock: number },
+): Promise<string> {
   const { data, error } = await service
     .from('card_offers')
     .insert({ product_id: product, ...offer })
@@ -142,5 +146,18 @@ describe('a refused offer', () => {
     expect(soldOut.status).toBe(400);
     expect(soldOut.message).toMatch(/^Stock insuficiente para «.+» \(disponible: 0\)\.$/);
     expect(soldOut.details).toBe(`out_of_stock:${productId}`);
+  });
+});
+
+describe('an OXXO voucher for a single card', () => {
+  it("lasts one day when the offer has few copies left, whatever the product's own stock", async () => {
+    const { data } = await service.from('products').select('id').eq('available', true).gte('stock', 20).order('price').limit(1);
+    const plenty = (data as Array<{ id: string }>)[0]!.id;
+    const scarce = await newOffer(plenty, { condition: 'HP', language: 'ko', finish: 'foil', price: 120, stock: 2 });
+    const orderId = await newPendingOrder(shopper, [{ product_id: plenty, offer_id: scarce, quantity: 1 }]);
+    const before = Date.now();
+    const voucher = await call(() => createPaymentIntent(req('POST', '/api/create-payment-intent', shopperToken, { orderId, method: 'oxxo' }), ctx));
+    expect(voucher.status).toBe(200);
+    expect(Date.parse(voucher.body.voucher.expiresAt)).toBe(oxxoVoucherExpiry(new Date(before), 1).getTime());
   });
 });
