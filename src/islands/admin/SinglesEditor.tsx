@@ -150,7 +150,13 @@ export default function SinglesDialog({ product, onClose }: DialogProps) {
   }, [product.id]);
 
   return (
-    <dialog ref={ref} className="adm-dialog adm-dialog-wide" aria-labelledby={titleId} onClose={onClose}>
+    <dialog
+      ref={ref}
+      className="adm-dialog adm-dialog-wide"
+      aria-labelledby={titleId}
+      // The confirmation of a removal is a dialog inside this one: its close reaches here too.
+      onClose={(event) => event.target === event.currentTarget && onClose()}
+    >
       <h2 id={titleId}>Carta y ofertas</h2>
       <p>
         <strong>{product.name}</strong>

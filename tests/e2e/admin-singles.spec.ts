@@ -1,0 +1,126 @@
+/**
+ * The back office's singles editor on a phone: the demo admin opens 'Carta y ofertas' of a demo
+ * single, adds the offer 'LP · Inglés · Normal' (a second one of the same kind is refused in
+ * Spanish), edits its stock while a shopper's order reserves a unit of it (nothing is written, the
+ * same message as for products, the second save writes), and removes it; axe finds nothing in the
+ * editor.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect as baseExpect } from './fixtures';
+import { ADMIN, STACK_URL, accessToken, createConfirmedUser, serviceRest, signInAs, stackKeys } from './pages/auth.ts';
+import { BackOffice } from './pages/back-office.ts';
+import { PHONE } from './pages/phone.ts';
+
+// Screens wait on the local stack, which answers slowly while other suites share the 2 cores.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+test.describe.configure({ timeout: 150_000 });
+test.use({ viewport: PHONE });
+
+// A demo single no other end-to-end test buys or edits (One Piece: English, Japanese…; normal, parallel, manga).
+const PRODUCT_ID = 'op-single-op-01-nami-op01-016';
+const LABEL = 'LP · Inglés · Normal';
+const OFFER_QUERY = `card_offers?product_id=eq.${PRODUCT_ID}&condition=eq.LP&language=eq.en&finish=eq.normal`;
+
+async function lpEnglishNormal(): Promise<Array<{ id: string; stock: number; price: number }>> {
+  const { body } = await serviceRest('GET', `${OFFER_QUERY}&select=id,stock,price`);
+  return body as Array<{ id: string; stock: number; price: number }>;
+}
+
+/** A new shopper's pending order of one unit of the offer, through create_order as the checkout sends it. */
+async function reserveOneUnit(offerId: string): Promise<void> {
+  const shopper = await createConfirmedUser('oferta');
+  const token = await accessToken(shopper.email, shopper.password);
+  const { anonKey } = await stackKeys();
+  const response = await fetch(`${STACK_URL}/rest/v1/rpc/create_order`, {
+    method: 'POST',
+    headers: { apikey: anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ items: [{ product_id: PRODUCT_ID, offer_id: offerId, quantity: 1 }] }),
+  });
+  expect(response.ok, await response.text()).toBe(true);
+}
+
+const changedWhileEditing = (stock: number) => `El inventario cambió mientras editabas: ahora hay ${stock}. Revisa y guarda de nuevo.`;
+
+test('la administradora agrega, edita sin pisar una reserva y quita una oferta de una carta desde el teléfono', async ({ page }) => {
+  // The demo seed may sell this card as LP · Inglés · Normal already: the journey starts without it.
+  await serviceRest('DELETE', OFFER_QUERY);
+  expect(await lpEnglishNormal()).toEqual([]);
+
+  await signInAs(page, ADMIN.email, ADMIN.password);
+  const office = new BackOffice(page);
+  await office.goto(`/admin/productos?q=${encodeURIComponent(PRODUCT_ID)}`);
+  const row = office.main.locator(`[data-product-id="${PRODUCT_ID}"]`);
+  await expect(row).toContainText('ofertas');
+  await row.getByRole('button', { name: /Carta y ofertas/ }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Carta y ofertas' });
+  const printing = dialog.getByRole('form', { name: 'Datos de la carta' });
+  await expect(printing.getByLabel('Número de colección')).toHaveValue('OP01-016');
+  await expect(printing.getByLabel('Rareza')).toHaveValue('R');
+  const offers = dialog.getByRole('region', { name: 'Lista de ofertas' });
+  await expect(offers.getByRole('row').filter({ hasText: 'Inglés' }).first()).toBeVisible();
+
+  // Add 'LP · Inglés · Normal'.
+  await dialog.getByRole('button', { name: 'Agregar oferta' }).click();
+  const add = dialog.getByRole('form', { name: 'Nueva oferta' });
+  await add.getByLabel('Condición').selectOption({ label: 'Poco jugada (LP)' });
+  await add.getByLabel('Idioma').selectOption({ label: 'Inglés' });
+  await add.getByLabel('Acabado').selectOption({ label: 'Normal' });
+  await add.getByLabel('Precio (MXN)', { exact: true }).fill('0');
+  await add.getByLabel('Stock').fill('4');
+  await add.getByRole('button', { name: 'Agregar esta oferta' }).click();
+  await expect(add.getByText('El precio debe ser mayor que 0, con hasta 2 decimales.')).toBeVisible();
+  await add.getByLabel('Precio (MXN)', { exact: true }).fill('45');
+  await add.getByRole('button', { name: 'Agregar esta oferta' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Oferta agregada.' })).toBeVisible();
+  const offerRow = offers.getByRole('row').filter({ hasText: LABEL });
+  await expect(offerRow).toContainText('$45.00');
+  await expect(offerRow.getByRole('cell').nth(2)).toHaveText('4');
+  const [added] = await lpEnglishNormal();
+  expect(added).toMatchObject({ stock: 4, price: 45 });
+
+  // The same kind again is refused before anything is written.
+  await dialog.getByRole('button', { name: 'Agregar oferta' }).click();
+  const again = dialog.getByRole('form', { name: 'Nueva oferta' });
+  await again.getByLabel('Condición').selectOption('LP');
+  await again.getByLabel('Idioma').selectOption('en');
+  await again.getByLabel('Acabado').selectOption('normal');
+  await again.getByLabel('Precio (MXN)', { exact: true }).fill('40');
+  await again.getByRole('button', { name: 'Agregar esta oferta' }).click();
+  await expect(again.getByRole('alert')).toHaveText('Ya existe una oferta con esa condición, idioma y acabado.');
+  await again.getByRole('button', { name: 'Cancelar' }).click();
+  expect(await lpEnglishNormal()).toHaveLength(1);
+
+  // axe on the editor, with the edit form open.
+  await offerRow.getByRole('button', { name: `Editar ${LABEL}` }).click();
+  const edit = dialog.getByRole('form', { name: `Editar oferta ${LABEL}` });
+  await expect(edit.getByLabel('Stock')).toHaveValue('4');
+  const axe = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+  expect(axe.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // The admin restocks to 6 while a shopper's order reserves one unit: nothing is written.
+  await edit.getByLabel('Stock').fill('6');
+  await reserveOneUnit(added!.id);
+  expect((await lpEnglishNormal())[0]!.stock).toBe(3);
+  await edit.getByRole('button', { name: 'Guardar oferta' }).click();
+  await expect(edit.getByRole('alert')).toHaveText(changedWhileEditing(3));
+  expect((await lpEnglishNormal())[0]!.stock).toBe(3);
+  await expect(edit.getByLabel('Stock')).toHaveValue('6');
+
+  // Saving again compares against the stock there is now, and writes.
+  await edit.getByRole('button', { name: 'Guardar oferta' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Stock actualizado: ya se ve en la tienda.' })).toBeVisible();
+  await expect(edit).toBeHidden();
+  await expect(offerRow.getByRole('cell').nth(2)).toHaveText('6');
+  expect((await lpEnglishNormal())[0]!.stock).toBe(6);
+
+  // Remove it.
+  await offerRow.getByRole('button', { name: `Quitar ${LABEL}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Quitar oferta' });
+  await expect(confirm).toContainText(`¿Quitar la oferta «${LABEL}»?`);
+  await confirm.getByRole('button', { name: 'Sí, quitar' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Oferta quitada.' })).toBeVisible();
+  await expect(offerRow).toHaveCount(0);
+  expect(await lpEnglishNormal()).toEqual([]);
+});
