@@ -4,6 +4,7 @@
  * by ./product-row.ts.
  */
 import { parseLiveProduct, type LiveProductRow } from '~/domain/products.ts';
+import { parseLiveOffers, type LiveOffer } from '~/domain/live-offers.ts';
 import { getSupabase } from './supabase.ts';
 
 /** Price and stock as the database has them right now. */
@@ -18,4 +19,27 @@ export async function fetchLiveProduct(id: string): Promise<LiveProduct | null> 
     .maybeSingle();
   if (error) throw new Error(error.message);
   return data ? parseLiveProduct(data) : null;
+}
+
+/** A single card's availability and its offers' live price and stock. */
+export interface LiveOffers {
+  available: boolean;
+  offers: Map<string, LiveOffer>;
+}
+
+/**
+ * The live price and stock of every offer of one single card, with the product's availability, in
+ * one request (card_offers embedded in the product row); null when the product no longer exists.
+ * Throws on network errors.
+ */
+export async function fetchLiveOffers(productId: string): Promise<LiveOffers | null> {
+  const { data, error } = await getSupabase()
+    .from('products')
+    .select('id, available, card_offers(id, price, original_price, stock)')
+    .eq('id', productId)
+    .maybeSingle();
+  if (error) throw new Error(error.message);
+  if (!data) return null;
+  const row = data as unknown as Record<string, unknown>;
+  return { available: row.available !== false, offers: parseLiveOffers(row.card_offers) };
 }

@@ -3,6 +3,7 @@
  */
 import { centavosToDecimalString } from './money.ts';
 import { isSoldOut, type Product } from './products.ts';
+import { offerKey, offerLabel, offerPriceRange, type SingleOffer } from './singles.ts';
 
 /** The fixed estimated release date every product page shows (30 May 2025). */
 export const ESTIMATED_RELEASE = new Date(Date.UTC(2025, 4, 30));
@@ -23,13 +24,64 @@ export function availabilityOf(product: Pick<Product, 'stock' | 'preorder'>): st
   return 'https://schema.org/InStock';
 }
 
+/**
+ * schema.org condition of a single card's offer: every raw copy left its pack (UsedCondition, NM
+ * included), a damaged one is DamagedCondition, and a slab is a used card in a sealed case.
+ */
+export function offerItemCondition(offer: Pick<SingleOffer, 'condition'>): string {
+  return offer.condition === 'DMG' ? 'https://schema.org/DamagedCondition' : 'https://schema.org/UsedCondition';
+}
+
+/** The address of a page with `?oferta=<key>`, the link that opens that offer. */
+function offerUrl(pageUrl: string, key: string): string {
+  const url = new URL(pageUrl);
+  url.searchParams.set('oferta', key);
+  return url.href;
+}
+
+/**
+ * The `offers` of a single card: an AggregateOffer (lowest and highest price of the offers in stock,
+ * or of all when none is, and how many there are) listing one Offer per offer, each with its own
+ * link (`?oferta=`), price, availability and condition.
+ */
+export function singleOffersJsonLd(product: Pick<Product, 'id' | 'name' | 'available' | 'offers' | 'priceCentavos'>, pageUrl: string) {
+  const inStock = product.offers.filter((offer) => offer.stock > 0);
+  const range = offerPriceRange(inStock.length > 0 ? inStock : product.offers) ?? { low: product.priceCentavos, high: product.priceCentavos };
+  return {
+    '@type': 'AggregateOffer',
+    url: pageUrl,
+    priceCurrency: 'MXN',
+    lowPrice: centavosToDecimalString(range.low),
+    highPrice: centavosToDecimalString(range.high),
+    offerCount: product.offers.length,
+    availability: product.available && inStock.length > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    offers: product.offers.map((offer) => {
+      const key = offerKey(offer);
+      const label = offerLabel(offer);
+      return {
+        '@type': 'Offer',
+        url: offerUrl(pageUrl, key),
+        name: `${product.name} · ${label}`,
+        sku: `${product.id}-${key}`,
+        price: centavosToDecimalString(offer.priceCentavos),
+        priceCurrency: 'MXN',
+        availability: product.available && offer.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        itemCondition: offerItemCondition(offer),
+      };
+    }),
+  };
+}
+
 /** One step of the breadcrumb trail. */
 export interface Crumb {
   name: string;
   href: string;
 }
 
-/** JSON-LD graph with the Product (and its Offer) and the BreadcrumbList of a product page. */
+/**
+ * JSON-LD graph with the Product and the BreadcrumbList of a product page. A sealed product has
+ * one Offer; a single card an AggregateOffer with one Offer per offer (singleOffersJsonLd).
+ */
 export function productJsonLd(product: Product, options: { url: string; images: string[]; brand?: string; crumbs: Crumb[]; site: string }): string {
   const data = {
     '@context': 'https://schema.org',
@@ -42,14 +94,17 @@ export function productJsonLd(product: Product, options: { url: string; images: 
         description: product.description || product.name,
         image: options.images,
         ...(options.brand ? { brand: { '@type': 'Brand', name: options.brand } } : {}),
-        offers: {
-          '@type': 'Offer',
-          url: options.url,
-          price: centavosToDecimalString(product.priceCentavos),
-          priceCurrency: 'MXN',
-          availability: availabilityOf(product),
-          itemCondition: 'https://schema.org/NewCondition',
-        },
+        offers:
+          product.offers.length > 0
+            ? singleOffersJsonLd(product, options.url)
+            : {
+                '@type': 'Offer',
+                url: options.url,
+                price: centavosToDecimalString(product.priceCentavos),
+                priceCurrency: 'MXN',
+                availability: availabilityOf(product),
+                itemCondition: 'https://schema.org/NewCondition',
+              },
       },
       {
         '@type': 'BreadcrumbList',

@@ -5,9 +5,13 @@
  * - product cards (plain HTML) correct their sold-out overlay and their add button;
  * - the buy box (a React island that waits for the shopper's first interaction) is woken with the
  *   `tienda:stock-changed` event when its product's live state differs from the page, and reads
- *   the live price and stock itself.
+ *   the live price and stock itself;
+ * - the buy box of a single card (`data-live-offers`, its offers as the page shows them) is woken
+ *   the same way when any offer's price or stock differs, the offers read in the same request.
  * Plain fetch to the REST API with the public anon key: no framework, no supabase-js, no zod.
  */
+
+import { LIVE_OFFER_COLUMNS, liveOffersDiffer, offerKeyFromSearch, parseLiveOffers, type LiveOffer } from '~/domain/live-offers.ts';
 
 /** Where the live stock is read: the Supabase URL and the public anon key. */
 export interface LiveStockSource {
@@ -20,6 +24,8 @@ export interface LiveStockSource {
 export interface LiveStock {
   stock: number | null;
   available: boolean;
+  /** A single card's offers by id, when they were asked for (withOffers). */
+  offers?: Map<string, LiveOffer>;
 }
 
 /** The event that wakes the buy box when its product's stock differs from the page. */
@@ -42,10 +48,14 @@ export function productIdsOn(root: ParentNode): string[] {
   return [...ids].slice(0, MAX_IDS);
 }
 
-/** The REST URL that reads id, stock and availability of these products. */
-export function liveStockUrl(base: string, ids: readonly string[]): string {
+/**
+ * The REST URL that reads id, stock and availability of these products; with `withOffers`, also
+ * the price and stock of each of their card offers (a single card's page).
+ */
+export function liveStockUrl(base: string, ids: readonly string[], withOffers = false): string {
   const list = ids.map((id) => `"${id.replace(/["\\]/g, '')}"`).join(',');
-  return `${base.replace(/\/+$/, '')}/rest/v1/products?select=id,stock,available&id=in.(${encodeURIComponent(list)})`;
+  const select = withOffers ? `id,stock,available,${LIVE_OFFER_COLUMNS}` : 'id,stock,available';
+  return `${base.replace(/\/+$/, '')}/rest/v1/products?select=${select}&id=in.(${encodeURIComponent(list)})`;
 }
 
 /** Reads a REST answer into id → live stock, ignoring rows that are not products. */
@@ -57,18 +67,20 @@ export function parseLiveStock(rows: unknown): Map<string, LiveStock> {
     const r = row as Record<string, unknown>;
     if (typeof r.id !== 'string') continue;
     const stock = typeof r.stock === 'number' && Number.isInteger(r.stock) ? Math.max(0, r.stock) : null;
-    map.set(r.id, { stock, available: r.available !== false });
+    const live: LiveStock = { stock, available: r.available !== false };
+    if (Array.isArray(r.card_offers)) live.offers = parseLiveOffers(r.card_offers);
+    map.set(r.id, live);
   }
   return map;
 }
 
 /** One request for the live stock of `ids`; an empty map when offline or not configured. */
-export async function fetchLiveStock(ids: readonly string[], options: LiveStockSource): Promise<Map<string, LiveStock>> {
+export async function fetchLiveStock(ids: readonly string[], options: LiveStockSource, withOffers = false): Promise<Map<string, LiveStock>> {
   const url = options.url;
   const key = options.anonKey;
   if (ids.length === 0 || !url || !key) return new Map();
   try {
-    const res = await (options.fetchImpl ?? fetch)(liveStockUrl(url, ids), { headers: { apikey: key, authorization: `Bearer ${key}` } });
+    const res = await (options.fetchImpl ?? fetch)(liveStockUrl(url, ids, withOffers), { headers: { apikey: key, authorization: `Bearer ${key}` } });
     if (!res.ok) return new Map();
     return parseLiveStock(await res.json());
   } catch {
@@ -120,6 +132,12 @@ export function applyLiveStock(root: ParentNode, live: Map<string, LiveStock>, w
   for (const el of root.querySelectorAll<HTMLElement>('[data-live-product]')) {
     const state = live.get(el.dataset.liveProduct ?? '');
     if (!state) continue;
+    const shownOffers = el.dataset.liveOffers;
+    if (shownOffers !== undefined && state.offers && liveOffersDiffer(shownOffers, state.offers)) {
+      changed += 1;
+      wake = true;
+      continue;
+    }
     const shown = parseStockAttribute(el.dataset.liveStock);
     const shownSoldOut = el.dataset.liveSoldOut === 'true' || (shown !== null && shown <= 0);
     if (shown === state.stock && shownSoldOut === isLiveSoldOut(state)) continue;
@@ -139,10 +157,29 @@ export function mountLiveStock(source: LiveStockSource, doc: Document = document
   const run = async () => {
     const ids = productIdsOn(doc);
     if (ids.length === 0) return;
-    applyLiveStock(doc, await fetchLiveStock(ids, source));
+    const withOffers = doc.querySelector('[data-live-offers]') !== null;
+    applyLiveStock(doc, await fetchLiveStock(ids, source, withOffers));
   };
   const idle = (globalThis as { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => void }).requestIdleCallback;
   const start = () => (idle ? idle(() => void run(), { timeout: 2000 }) : setTimeout(() => void run(), 200));
   if (doc.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
+}
+
+/**
+ * A link to a single card's page may name an offer (`?oferta=lp-en-parallel`), which the prebuilt
+ * page cannot know: on load this checks that offer's radio in the buy box and wakes the buy box,
+ * which adopts the choice at hydration and shows its price and stock. Returns whether an offer
+ * was selected.
+ */
+export function selectLinkedOffer(doc: Document = document, win: Pick<Window, 'dispatchEvent' | 'location'> = window): boolean {
+  const key = offerKeyFromSearch(win.location.search);
+  if (!key) return false;
+  const radio = Array.from(doc.querySelectorAll<HTMLInputElement>('[data-live-offers] input[type="radio"]')).find((input) => input.value === key);
+  if (!radio) return false;
+  if (!radio.checked) {
+    radio.checked = true;
+    win.dispatchEvent(new CustomEvent(STOCK_CHANGED_EVENT));
+  }
+  return true;
 }

@@ -170,7 +170,7 @@ function useLiveProduct(productId: string) {
 }
 
 /** The price, the price it was and its discount badge, and 'Preventa'. */
-function PriceLine({
+export function PriceLine({
   priceCentavos,
   originalPriceCentavos,
   percent,
@@ -201,7 +201,7 @@ function PriceLine({
   );
 }
 
-interface StepperProps {
+export interface StepperProps {
   inputRef: RefObject<HTMLInputElement | null>;
   text: string;
   quantity: number;
@@ -213,7 +213,7 @@ interface StepperProps {
 }
 
 /** − / the quantity field / +, clamped to the stock. */
-function QuantityStepper({ inputRef, text, quantity, stock, soldOut, onChange, onText, onCommit }: StepperProps) {
+export function QuantityStepper({ inputRef, text, quantity, stock, soldOut, onChange, onText, onCommit }: StepperProps) {
   return (
     <div className="qty" role="group" aria-label="Cantidad">
       <button type="button" className="qty-btn" aria-label="Disminuir cantidad" disabled={soldOut || quantity <= 1} onClick={() => onChange(quantity - 1)}>

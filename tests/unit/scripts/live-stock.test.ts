@@ -51,4 +51,15 @@ describe('live stock of a prebuilt page', () => {
     expect((await fetchLiveStock([], { url: 'http://stack.test', anonKey: 'anon', fetchImpl: none as unknown as typeof fetch })).size).toBe(0);
     expect(none).not.toHaveBeenCalled();
   });
+
+  it('on the page of a single card also reads the price and stock of each offer, in the same request', async () => {
+    const url = liveStockUrl('http://stack.test', ['op-a'], true);
+    expect(url.startsWith('http://stack.test/rest/v1/products?select=id,stock,available,card_offers(id,price,original_price,stock)&id=in.(')).toBe(true);
+    const map = parseLiveStock([{ id: 'op-a', stock: null, available: true, card_offers: [{ id: 'o1', price: '120.00', original_price: null, stock: 2 }] }]);
+    expect(map.get('op-a')?.offers?.get('o1')).toEqual({ id: 'o1', priceCentavos: 12_000, originalPriceCentavos: null, stock: 2 });
+    const ok = vi.fn(async () => new Response(JSON.stringify([{ id: 'op-a', stock: 1, available: true, card_offers: [] }]), { status: 200 }));
+    const live = await fetchLiveStock(['op-a'], { url: 'http://stack.test', anonKey: 'anon', fetchImpl: ok as unknown as typeof fetch }, true);
+    expect(live.get('op-a')?.offers?.size).toBe(0);
+    expect((ok.mock.calls[0] as unknown as [string])[0]).toContain('card_offers(');
+  });
 });

@@ -1,0 +1,322 @@
+/**
+ * The buy box of a single card: its offers (condition, language and finish; graded slabs listed
+ * apart), each with its price and stock, the chosen one's price line, quantity and add button.
+ *
+ * The page is prebuilt with every offer in it and the cheapest in stock chosen. The island hydrates
+ * on the first interaction: a tap on an offer before that is replayed by the directive, and a
+ * choice already made in the page (the `?oferta=` of a shared link, set by the page's script) is
+ * adopted at hydration. On hydration it reads each offer's live price and stock, so a stale page
+ * never sells an offer that is gone or sold out. The choice is kept in the address
+ * (`?oferta=<key>`, history.replaceState), so a shared link opens the same offer.
+ */
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { fetchLiveOffers, type LiveOffers } from '~/data/products.ts';
+import { formatCentavos } from '~/domain/money.ts';
+import { clampQuantity, discountPercent, PRODUCT_MESSAGES } from '~/domain/products.ts';
+import { CONDITION_LABELS, chooseOffer, gradeLabel, graderVerifyUrl, isSlab, offerKey, offerLabel, type SingleOffer } from '~/domain/singles.ts';
+import { addToCart } from '~/stores/cart.ts';
+import { showAddOutcome } from '~/stores/toast.ts';
+import { usePrebuiltInput } from '../prebuilt.ts';
+import { PriceLine, QuantityStepper } from './AddToCart.tsx';
+import { hrefWithOffer, offerByKey, offerKeyFromSearch, withLiveOffers, type LiveOffer } from '~/domain/live-offers.ts';
+
+/** What the prebuilt page knows about the card. */
+export interface OfferPickerProduct {
+  id: string;
+  name: string;
+  image: string;
+  images: string[];
+}
+
+interface Props {
+  product: OfferPickerProduct;
+  /** The card's offers, sorted (sortOffers); a slab's images already resolved for the page. */
+  offers: SingleOffer[];
+}
+
+type LiveState = 'idle' | 'checking' | 'live' | 'stale' | 'gone';
+
+/** The radio group's name: one choice across raw copies and slabs. */
+const RADIO_NAME = 'oferta';
+const GONE_MESSAGE = 'Esta opción ya no está disponible. Elige otra.';
+const NO_LIVE = new Map<string, LiveOffer>();
+
+/** The offer picker and buy box of a single card. */
+export default function OfferPicker({ product, offers }: Props) {
+  const { live, state, liveRequest } = useLiveOffers(product.id);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [note, setNote] = useState('');
+  const [key, choose] = useChosenOffer(offers, boxRef, () => setNote(''));
+
+  const liveOffers = state === 'gone' ? NO_LIVE : (live?.offers ?? null);
+  const shown = withLiveOffers(offers, liveOffers);
+  const chosen = offerByKey(shown, key) ?? shown[0];
+  const stock = chosen ? chosen.stock : 0;
+  const soldOut = stock <= 0;
+  const field = useQuantityField(stock, setNote);
+
+  if (!chosen) return null;
+
+  const add = async () => {
+    // A click replayed right after hydration may beat the live check; wait briefly for it.
+    const current = state === 'checking' ? await settledLive(liveRequest.current, liveOffers) : liveOffers;
+    const offer = offerByKey(withLiveOffers(offers, current), key);
+    if (!offer || offer.stock <= 0) {
+      setNote(GONE_MESSAGE);
+      return;
+    }
+    field.commit();
+    const label = offerLabel(offer);
+    const outcome = addToCart(
+      {
+        id: product.id,
+        name: product.name,
+        priceCentavos: offer.priceCentavos,
+        stock: offer.stock,
+        image: product.image,
+        images: product.images,
+        offerId: offer.id,
+        offerLabel: label,
+      },
+      clampQuantity(field.quantity, offer.stock),
+    );
+    showAddOutcome(`${product.name} (${label})`, outcome);
+  };
+
+  const group = (title: string, list: SingleOffer[], guide: boolean) =>
+    list.length > 0 && (
+      <fieldset className="offer-group">
+        <legend>
+          <h2 className="offer-heading">{title}</h2>
+        </legend>
+        {guide && (
+          <p className="offer-guide">
+            <a href="/guia-de-condiciones">Guía de condiciones</a>
+          </p>
+        )}
+        <ul className="offer-list">
+          {list.map((offer) => (
+            <OfferOption key={offer.id} offer={offer} chosen={offerKey(offer) === key} onChoose={choose} productName={product.name} />
+          ))}
+        </ul>
+      </fieldset>
+    );
+
+  return (
+    <div className="buy-box offer-box" ref={boxRef} aria-busy={state === 'checking'}>
+      <p className="offer-chosen">
+        <span className="visually-hidden">Opción elegida: </span>
+        {offerLabel(chosen)}
+      </p>
+      <PriceLine priceCentavos={chosen.priceCentavos} originalPriceCentavos={chosen.originalPriceCentavos} percent={discountPercent(chosen)} preorder={false} />
+      {soldOut ? (
+        <p className="stock stock-out" role="status">
+          {PRODUCT_MESSAGES.soldOut}
+        </p>
+      ) : (
+        <p className="stock">
+          {`Disponibles: ${stock}`}
+          {state === 'checking' && <span className="skeleton-inline" aria-hidden="true" />}
+        </p>
+      )}
+      {group(
+        'Condición, idioma y acabado',
+        shown.filter((offer) => !isSlab(offer)),
+        true,
+      )}
+      {group(
+        'Cartas graduadas',
+        shown.filter((offer) => isSlab(offer)),
+        false,
+      )}
+      <div className="buy-actions">
+        <QuantityStepper
+          inputRef={field.inputRef}
+          text={field.text}
+          quantity={field.quantity}
+          stock={stock}
+          soldOut={soldOut}
+          onChange={field.change}
+          onText={field.type}
+          onCommit={field.commit}
+        />
+        <button type="button" className="btn btn-primary add-btn" disabled={soldOut} onClick={() => void add()}>
+          Agregar al carrito
+        </button>
+      </div>
+      {note && (
+        <p className="field-error" role="status">
+          {note}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The key of the chosen offer, and how to choose another (kept in the address as ?oferta=). It
+ * starts with the cheapest in stock, as the prebuilt page; at hydration an offer chosen in the
+ * page before (the link's ?oferta=, set by the page script, or a radio changed by keyboard) wins.
+ */
+function useChosenOffer(offers: SingleOffer[], boxRef: RefObject<HTMLDivElement | null>, onChoose: () => void) {
+  const [key, setKey] = useState(() => {
+    const first = chooseOffer(offers);
+    return first ? offerKey(first) : '';
+  });
+  const choose = (next: string) => {
+    setKey(next);
+    onChoose();
+    window.history.replaceState(window.history.state, '', hrefWithOffer(window.location.href, next));
+  };
+  useLayoutEffect(() => {
+    // A tap replayed while React hydrates reaches the radio natively, not onChange: it is adopted
+    // here like any choice made in the page before, and goes into the address too.
+    const fromPage = boxRef.current?.querySelector<HTMLInputElement>(`input[name="${RADIO_NAME}"]:checked`)?.value;
+    const fromLink = offerKeyFromSearch(window.location.search);
+    if (fromPage && fromPage !== key && offerByKey(offers, fromPage)) choose(fromPage);
+    else if (fromLink && fromLink !== key && offerByKey(offers, fromLink)) setKey(fromLink);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, at hydration
+  }, []);
+  return [key, choose] as const;
+}
+
+/**
+ * The quantity field: its text is free while the shopper edits it; the number it stands for is
+ * clamped to 1…stock on blur, Enter, the +/- buttons and the add, and follows the chosen offer's
+ * stock. A quantity typed before hydration stays (src/islands/prebuilt.ts).
+ */
+function useQuantityField(stock: number, setNote: (note: string) => void) {
+  const [text, setText] = useState('1');
+  const inputRef = useRef<HTMLInputElement>(null);
+  usePrebuiltInput(inputRef, text, setText);
+  const typed = Number.parseInt(text, 10);
+  const quantity = clampQuantity(Number.isFinite(typed) ? typed : 1, stock);
+  useEffect(() => {
+    if (document.activeElement === inputRef.current) return;
+    setText((current) => {
+      const n = Number.parseInt(current, 10);
+      const clamped = clampQuantity(Number.isFinite(n) ? n : 1, stock);
+      return Number.isFinite(n) && n === clamped ? current : String(clamped);
+    });
+  }, [stock]);
+  const change = (next: number) => {
+    setNote(next > stock ? PRODUCT_MESSAGES.maxStock : '');
+    setText(String(clampQuantity(next, stock)));
+  };
+  return {
+    inputRef,
+    text,
+    quantity,
+    change,
+    commit: () => change(Number.isFinite(typed) ? typed : 1),
+    type: (value: string) => {
+      setNote('');
+      setText(value);
+    },
+  };
+}
+
+/**
+ * The live offers once the request in flight answers (at most 1.5 s); what was known before when
+ * it fails or takes longer. A card that is gone or not for sale has no offer left.
+ */
+async function settledLive(request: Promise<LiveOffers | null> | null, known: ReadonlyMap<string, LiveOffer> | null) {
+  if (!request) return known;
+  const answer = await Promise.race([request.catch(() => undefined), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 1500))]);
+  if (answer === undefined) return known;
+  return answer && answer.available ? answer.offers : NO_LIVE;
+}
+
+/** A comma a screen reader reads between the parts of an offer's label (the layout separates them on screen). */
+function Pause() {
+  return <span className="visually-hidden">, </span>;
+}
+
+/** A condition's name without its code ('Poco jugada'), the code being in the offer's label. */
+function conditionName(offer: SingleOffer): string {
+  return offer.condition ? CONDITION_LABELS[offer.condition].replace(/\s*\([^)]*\)$/, '') : '';
+}
+
+/** One offer: a radio with its label, price and stock; a slab adds its certificate, a link to verify it and its photos. */
+function OfferOption({ offer, chosen, onChoose, productName }: { offer: SingleOffer; chosen: boolean; onChoose: (key: string) => void; productName: string }) {
+  const key = offerKey(offer);
+  const soldOut = offer.stock <= 0;
+  const grade = offer.gradingCompany && offer.grade !== null ? gradeLabel(offer.gradingCompany, offer.grade) : null;
+  return (
+    <li className={`offer-option${soldOut ? ' is-sold-out' : ''}${chosen ? ' is-chosen' : ''}`}>
+      <label className="offer-label">
+        <input type="radio" name={RADIO_NAME} value={key} checked={chosen} disabled={soldOut} onChange={() => onChoose(key)} />
+        <span className="offer-text">
+          <span className="offer-name">{offerLabel(offer)}</span>
+          {!grade && (
+            <span className="offer-condition">
+              <Pause />
+              {conditionName(offer)}
+            </span>
+          )}
+        </span>
+        <span className="offer-side">
+          <span className="offer-price">
+            <Pause />
+            {formatCentavos(offer.priceCentavos)}
+          </span>
+          <Pause />
+          <span className={soldOut ? 'offer-stock stock-out' : 'offer-stock'}>{soldOut ? PRODUCT_MESSAGES.soldOut : `Disponibles: ${offer.stock}`}</span>
+        </span>
+      </label>
+      {grade && offer.gradingCompany && (
+        <div className="slab-details">
+          {offer.certificateNumber && <p>{`Certificado ${offer.certificateNumber}`}</p>}
+          {offer.certificateNumber && (
+            <a href={graderVerifyUrl(offer.gradingCompany, offer.certificateNumber)} target="_blank" rel="noopener">
+              Verificar en {offer.gradingCompany}
+              <span className="visually-hidden"> el certificado {offer.certificateNumber} (se abre en una pestaña nueva)</span>
+            </a>
+          )}
+          {offer.images.length > 0 && (
+            <ul className="slab-photos">
+              {offer.images.map((src, index) => (
+                <li key={src}>
+                  <a href={src} target="_blank" rel="noopener">
+                    <img src={src} alt={`${productName} ${grade}, foto ${index + 1} de ${offer.images.length}`} width={72} height={72} loading="lazy" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The card's live availability and offers, read once at hydration; 'idle' until then (the
+ * prebuilt HTML must not show a check that has not started).
+ */
+function useLiveOffers(productId: string) {
+  const [live, setLive] = useState<LiveOffers | null>(null);
+  const [state, setState] = useState<LiveState>('idle');
+  const liveRequest = useRef<Promise<LiveOffers | null> | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    setState('checking');
+    const request = fetchLiveOffers(productId);
+    liveRequest.current = request;
+    request.then(
+      (row) => {
+        if (cancelled) return;
+        setLive(row);
+        setState(row && row.available ? 'live' : 'gone');
+      },
+      () => {
+        // Offline or backend down: keep showing the prebuilt offers; the order checks again.
+        if (!cancelled) setState('stale');
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [productId]);
+  return { live, state, liveRequest };
+}
