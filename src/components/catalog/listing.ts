@@ -28,3 +28,21 @@ function listingPaths(catalog: RouteCatalog, kind: 'type' | 'expansion', keep: (
     .flatMap((listing) => listing.pages.map((page) => ({ listing, page })))
     .filter(({ listing, page }) => keep(page.pageNumber <= 1 ? listing.base : `${listing.base}/${page.pageNumber}`));
 }
+
+const LISTING_BASE = /^\/franchise\/([a-z0-9-]+)\/(product-types|expansions)\/([a-z0-9-]+)\/products$/;
+
+/**
+ * /explore showing the whole listing whose first page is `base` (every page, not only this one),
+ * where the singles filters apply to all its products: '/explore?franquicia=one-piece&tipo=op-single-card'.
+ */
+export function listingExploreHref(base: string): string {
+  const match = LISTING_BASE.exec(base);
+  if (!match) return '/explore';
+  const [, franchise, kind, id] = match as unknown as [string, string, string, string];
+  const params = new URLSearchParams({ franquicia: franchise });
+  if (kind === 'expansions') params.set('expansion', id);
+  else if (id === 'preorder') params.set('preventa', '1');
+  else if (id === 'sale') params.set('oferta', '1');
+  else params.set('tipo', id);
+  return `/explore?${params.toString()}`;
+}

@@ -3,7 +3,7 @@
  * the page holds every card with its facets in data attributes (data-rarity, data-offers) and a
  * form of the values present; this script hides the cards that do not match and keeps the
  * filters in the address (?condicion=LP&idioma=en), so a filtered listing can be shared. The
- * links to the listing's other pages carry the same filters. A choice made before this script
+ * links to the listing's other pages and to the whole listing on /explore carry the same filters. A choice made before this script
  * runs is applied when it does.
  */
 import { facetsFromQuery, facetsToParams, hasFacetFilter, matchesFacets, type FacetFilters } from '~/domain/search/facets.ts';
@@ -51,6 +51,12 @@ function apply(form: HTMLFormElement, filters: FacetFilters): void {
   const query = facetsToParams(filters, new URLSearchParams()).toString();
   for (const link of Array.from(document.querySelectorAll<HTMLAnchorElement>('[data-listing-page]'))) {
     link.search = query;
+  }
+  // The same filters over every page of the listing.
+  for (const link of Array.from(document.querySelectorAll<HTMLAnchorElement>('[data-listing-explore]'))) {
+    const explore = new URL(link.href);
+    facetsToParams(filters, explore.searchParams);
+    link.setAttribute('href', `${explore.pathname}${explore.search}`);
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseProduct, type Product } from '~/domain/product-schema.ts';
-import { expansionListingPaths, LISTING_PAGE_SIZE, pageHref, paginate, typeListingPaths } from '~/components/catalog/listing.ts';
+import { expansionListingPaths, listingExploreHref, LISTING_PAGE_SIZE, pageHref, paginate, typeListingPaths } from '~/components/catalog/listing.ts';
 import type { BuildCatalog } from '~/server/snapshot/catalog.ts';
 import { mergeSnapshot } from '~/server/snapshot/model.ts';
 import { homeLists } from '~/components/catalog/home/homeLists.ts';
@@ -28,6 +28,14 @@ describe('listing pages', () => {
   it('keeps one empty page for an empty listing and exactly one for 48', () => {
     expect(paginate([])).toEqual([{ page: undefined, pageNumber: 1, pageCount: 1, total: 0, products: [] }]);
     expect(paginate(Array.from({ length: 48 }, (_, i) => product({ id: `p${i}` })))).toHaveLength(1);
+  });
+
+  it('opens the whole listing on /explore, where its filters cover every page', () => {
+    expect(listingExploreHref('/franchise/one-piece/product-types/op-single-card/products')).toBe('/explore?franquicia=one-piece&tipo=op-single-card');
+    expect(listingExploreHref('/franchise/pokemon/expansions/surging-sparks/products')).toBe('/explore?franquicia=pokemon&expansion=surging-sparks');
+    expect(listingExploreHref('/franchise/pokemon/product-types/preorder/products')).toBe('/explore?franquicia=pokemon&preventa=1');
+    expect(listingExploreHref('/franchise/pokemon/product-types/sale/products')).toBe('/explore?franquicia=pokemon&oferta=1');
+    expect(listingExploreHref('/otra')).toBe('/explore');
   });
 
   it('links page 1 to the base and later pages below it', () => {
