@@ -3,11 +3,13 @@
  * single, adds the offer 'LP · Inglés · Normal' (a second one of the same kind is refused in
  * Spanish), edits its stock while a shopper's order reserves a unit of it (nothing is written, the
  * same message as for products, the second save writes), and removes it; axe finds nothing in the
- * editor.
+ * editor. On a desktop she registers a single with its printing and adds a PSA slab with its photo;
+ * a certificate already on sale on another card is refused in Spanish.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect as baseExpect } from './fixtures';
+import { test, expect as baseExpect, expectConsoleError } from './fixtures';
 import { ADMIN, STACK_URL, accessToken, createConfirmedUser, serviceRest, signInAs, stackKeys } from './pages/auth.ts';
+import { AdminProductForm, svgImage } from './pages/admin.ts';
 import { BackOffice } from './pages/back-office.ts';
 import { PHONE } from './pages/phone.ts';
 
@@ -123,4 +125,105 @@ test('la administradora agrega, edita sin pisar una reserva y quita una oferta d
   await expect(dialog.getByRole('status').filter({ hasText: 'Oferta quitada.' })).toBeVisible();
   await expect(offerRow).toHaveCount(0);
   expect(await lpEnglishNormal()).toEqual([]);
+});
+
+test.describe('en escritorio', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('la administradora registra una carta con sus datos impresos y le agrega un slab con su foto', async ({ page }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    const admin = new AdminProductForm(page);
+    await admin.goto();
+    await admin.expectShown();
+    const name = `Roronoa Zoro de prueba ${Date.now()}`;
+    await admin.fill({
+      franchise: 'One Piece',
+      collection: 'OP-01 Romance Dawn',
+      expansion: 'OP-01 Romance Dawn',
+      type: 'Carta individual',
+      price: '120',
+      stock: '0',
+      image: svgImage('Zoro'),
+    });
+    await admin.form.getByLabel('Nombre', { exact: true }).fill(name);
+
+    // A single asks for what is printed on it.
+    const card = admin.form.getByRole('group', { name: 'Datos de la carta' });
+    await expect(card.getByLabel('Rareza').locator('option', { hasText: 'SR · Super Rare' })).toHaveCount(1);
+    await admin.submit();
+    await expect(admin.form.getByRole('alert')).toHaveText('Revisa los campos marcados.');
+    await expect(card).toContainText('Escribe el número de colección como aparece en la carta (p. ej. OP05-119), hasta 40 caracteres.');
+    await expect(card).toContainText('Selecciona la rareza de la carta.');
+
+    await card.getByLabel('Código de la expansión').fill('OP01');
+    await card.getByLabel('Número de colección').fill('OP01-025');
+    await card.getByLabel('Rareza').selectOption({ label: 'SR · Super Rare' });
+    await card.getByLabel('Nombre de la carta en inglés').fill('Roronoa Zoro');
+    await admin.submit();
+    const done = page.getByRole('main').getByRole('status').filter({ hasText: 'Producto publicado' });
+    await expect(done).toBeVisible();
+    const id = (await done.getByRole('link', { name }).getAttribute('href'))!.split('/').pop()!;
+    const printing = await serviceRest(
+      'GET',
+      `card_printings?product_id=eq.${id}&select=franchise,expansion,collector_number,collector_key,rarity,name_en,name_es`,
+    );
+    expect(printing.body).toEqual([
+      {
+        franchise: 'one-piece',
+        expansion: 'OP01',
+        collector_number: 'OP01-025',
+        collector_key: 'op01025',
+        rarity: 'SR',
+        name_en: 'Roronoa Zoro',
+        name_es: null,
+      },
+    ]);
+
+    // Then its offers: a PSA 9.5 slab with its own photo.
+    const certificate = `${Date.now()}`.slice(-8);
+    await page.getByRole('button', { name: 'Agregar oferta' }).click();
+    const add = page.getByRole('form', { name: 'Nueva oferta' });
+    await add.getByLabel('Tipo de oferta').selectOption({ label: 'Carta calificada (slab)' });
+    await add.getByLabel('Empresa calificadora').selectOption('PSA');
+    await add.getByLabel('Calificación').selectOption('9.5');
+    await add.getByLabel('Número de certificado').fill(certificate);
+    await add.getByLabel('Idioma').selectOption({ label: 'Japonés' });
+    await add.getByLabel('Acabado').selectOption({ label: 'Manga' });
+    await add.getByLabel('Precio (MXN)', { exact: true }).fill('2500');
+    await add.getByLabel('Agregar foto').setInputFiles(svgImage('Slab'));
+    await expect(add.getByRole('img', { name: 'Foto 1 del slab' })).toBeVisible();
+    await add.getByRole('button', { name: 'Agregar esta oferta' }).click();
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Oferta agregada.' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Lista de ofertas' }).getByRole('row').filter({ hasText: 'PSA 9.5 · Japonés' })).toContainText(certificate);
+    const slab = (
+      await serviceRest('GET', `card_offers?product_id=eq.${id}&select=condition,grading_company,grade,certificate_number,language,finish,price,stock,images`)
+    ).body as Array<{ images: string[] }>;
+    expect(slab).toEqual([
+      {
+        condition: null,
+        grading_company: 'PSA',
+        grade: 9.5,
+        certificate_number: certificate,
+        language: 'ja',
+        finish: 'manga',
+        price: 2500,
+        stock: 1,
+        images: [expect.stringMatching(/^products\//)],
+      },
+    ]);
+    const photo = await page.request.get(`${STACK_URL}/storage/v1/object/public/${slab[0]!.images[0]}`);
+    expect(await photo.text()).toContain('Slab');
+
+    // A certificate already on sale on another card is refused by the database, in Spanish.
+    expectConsoleError(page, /status of 409.*\/rest\/v1\/card_offers/); // the duplicate certificate is refused on purpose
+    await page.getByRole('button', { name: 'Agregar oferta' }).click();
+    await add.getByLabel('Tipo de oferta').selectOption('slab');
+    await add.getByLabel('Empresa calificadora').selectOption('PSA');
+    await add.getByLabel('Calificación').selectOption('10');
+    const { body: taken } = await serviceRest('GET', `card_offers?certificate_number=not.is.null&product_id=neq.${id}&select=certificate_number&limit=1`);
+    await add.getByLabel('Número de certificado').fill((taken as Array<{ certificate_number: string }>)[0]!.certificate_number);
+    await add.getByLabel('Precio (MXN)', { exact: true }).fill('9000');
+    await add.getByRole('button', { name: 'Agregar esta oferta' }).click();
+    await expect(add.getByRole('alert')).toHaveText('Ya existe una oferta con ese número de certificado.');
+  });
 });
