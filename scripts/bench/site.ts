@@ -29,6 +29,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const CHROMIUM = (await findChromium()) || '/usr/bin/chromium';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS || 10_000);
 const OUT_DIR = 'dist-bench';
+/** The single whose page the bench measures besides a sealed product's: Monkey.D.Luffy OP05-119 and its offers. */
+const SINGLE_PRODUCT_ID = 'op-single-op-05-monkey-d-luffy-op05-119';
 
 /** One line of the budget table. */
 export interface BudgetRow {
@@ -499,9 +501,15 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
     }>;
     const productPath = `/product/${products[0]!.id}`;
     const listingPath = '/franchise/pokemon/product-types/booster-pack/products';
+    // A single's page too, with its offer picker and one JSON-LD Offer per offer (demo catalogue).
+    const single = (await (
+      await fetch(`${stack.url}/rest/v1/card_offers?select=product_id&product_id=eq.${SINGLE_PRODUCT_ID}&limit=1`, { headers: { apikey: keys.anonKey } })
+    ).json()) as Array<{ product_id: string }>;
+    const singlePath = single.length > 0 ? `/product/${SINGLE_PRODUCT_ID}` : null;
     const pages: Array<[string, string]> = [
       ['/', '/'],
       ['producto', productPath],
+      ...(singlePath ? [['carta individual', singlePath] as [string, string]] : []),
       ['listado', listingPath],
     ];
     const scores = await lighthouseScores(pages.map(([, p]) => `${siteUrl}${p}`));
@@ -540,6 +548,17 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
       pass: home.jsGzip <= 50 * 1024,
     });
     rows.push({ measure: 'HTML de una página de producto (gzip)', figure: kb(weight.htmlGzip), goal: '≤ 40 KB', pass: weight.htmlGzip <= 40 * 1024 });
+    if (singlePath) {
+      const card = await pageWeight(`${siteUrl}${singlePath}`);
+      console.error(`Scripts de ${singlePath} (gzip): ${card.scripts.join(', ')}`);
+      rows.push({
+        measure: 'JavaScript de una carta individual con ofertas antes de interactuar (gzip)',
+        figure: kb(card.jsGzip),
+        goal: '≤ 12 KB',
+        pass: card.jsGzip <= 12 * 1024,
+      });
+      rows.push({ measure: 'HTML de una carta individual con ofertas (gzip)', figure: kb(card.htmlGzip), goal: '≤ 40 KB', pass: card.htmlGzip <= 40 * 1024 });
+    }
     const worstCls = Math.max(weight.cls, ...scores.map((s) => s.cls));
     rows.push({
       measure: 'CLS (producto en Playwright; máximo de las tres páginas en Lighthouse)',

@@ -10,6 +10,7 @@ import { pricedLine } from '~/domain/money.ts';
 import { computeOrderAmounts } from '~/domain/pricing.ts';
 import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_CUSTOMER_ADDRESS_ID, DEMO_SHOPPER, DEMO_SUBSCRIBERS } from './constants.ts';
 import { NEW_ARRIVAL_EXPANSIONS, demoProducts, productTypeKind, scaledProducts, type SeedProduct } from './products.ts';
+import type { SeedOffer } from './singles.ts';
 import * as sql from './sql.ts';
 import { expansionSvg, productSvg, productTypeSvg } from './svg.ts';
 
@@ -237,41 +238,70 @@ function productsSql(products: readonly SeedProduct[]): string[] {
   return out;
 }
 
-/** The printings and offers of the singles, after the products they belong to. */
+/** A field of a packed single row: text without the separators the SQL splits on. */
+function packed(value: string | number | null, separators: string): string {
+  const text = value === null ? '' : String(value);
+  for (const c of separators) if (text.includes(c)) throw new Error(`Dato de carta con '${c}': ${text}`);
+  return text;
+}
+
+/** A single's offers packed in one text: 'condition,language,finish,price,original price,stock,grader,grade,certificate,image;…'. */
+export function packOffers(offers: readonly SeedOffer[]): string {
+  if (offers.some((o) => o.images.length > 1)) throw new Error('Una oferta de la semilla lleva una foto como mucho.');
+  return offers
+    .map((o) =>
+      [
+        o.condition,
+        o.language,
+        o.finish,
+        sql.money(o.price),
+        o.originalPrice === null ? null : sql.money(o.originalPrice),
+        o.stock,
+        o.gradingCompany,
+        o.grade,
+        o.certificateNumber,
+        o.images[0] ?? null,
+      ]
+        .map((field) => packed(field, ',;'))
+        .join(','),
+    )
+    .join(';');
+}
+
+/**
+ * The printings and offers of the singles, after the products they belong to: one row per single
+ * (product id, printing packed as 'set|number|rarity|English name|Spanish name', offers packed by
+ * packOffers) that one statement per thousand singles unpacks into both tables. A row per offer
+ * would be four times the literals; the local stack parses a whole seed file at once, and a
+ * 100,000-product catalogue of single rows did not fit its memory. Offer ids are
+ * md5('card_offers:' || product id || ':' || key)::uuid, as offerId in scripts/seed/singles.ts.
+ */
 function singlesSql(products: readonly SeedProduct[]): string[] {
   const singles = products.filter((p) => p.printing);
-  const offers = singles.flatMap((p) => (p.offers ?? []).map((offer) => ({ productId: p.id, offer })));
-  const out: string[] = [`-- Single cards: printings (${singles.length}) and offers (${offers.length})`];
+  const offerCount = singles.reduce((sum, p) => sum + (p.offers?.length ?? 0), 0);
+  const out: string[] = [`-- Single cards: printings (${singles.length}) and their offers (${offerCount}), packed one row per single`];
   for (let start = 0; start < singles.length; start += 1000) {
     const rows = singles.slice(start, start + 1000).map((p) => {
       const pr = p.printing!;
-      return `  (${[sql.text(p.id), sql.text(pr.franchise), sql.text(pr.setCode), sql.text(pr.collectorNumber), sql.text(pr.rarity), sql.text(pr.nameEn), sql.text(pr.nameEs)].join(', ')})`;
+      const printing = [pr.setCode, pr.collectorNumber, pr.rarity, pr.nameEn, pr.nameEs].map((field) => packed(field, '|')).join('|');
+      return `  (${sql.text(p.id)}, ${sql.text(printing)}, ${sql.text(packOffers(p.offers ?? []))})`;
     });
-    out.push(`insert into public.card_printings (product_id, franchise, expansion, collector_number, rarity, name_en, name_es) values\n${rows.join(',\n')};`);
-  }
-  const columns = 'id, product_id, condition, language, finish, price, original_price, stock, grading_company, grade, certificate_number, images, position';
-  for (let start = 0; start < offers.length; start += 1000) {
-    const rows = offers
-      .slice(start, start + 1000)
-      .map(
-        ({ productId, offer: o }) =>
-          `  (${[
-            sql.text(o.id),
-            sql.text(productId),
-            sql.text(o.condition),
-            sql.text(o.language),
-            sql.text(o.finish),
-            sql.money(o.price),
-            o.originalPrice === null ? 'null' : sql.money(o.originalPrice),
-            sql.int(o.stock),
-            sql.text(o.gradingCompany),
-            o.grade === null ? 'null' : o.grade.toFixed(1),
-            sql.text(o.certificateNumber),
-            sql.textArray(o.images),
-            sql.int(o.position),
-          ].join(', ')})`,
-      );
-    out.push(`insert into public.card_offers (${columns}) values\n${rows.join(',\n')};`);
+    out.push(`with single (product_id, printing, offers) as (values
+${rows.join(',\n')}
+), printings as (
+  insert into public.card_printings (product_id, franchise, expansion, collector_number, rarity, name_en, name_es)
+  select s.product_id, p.franchise_id, split_part(s.printing, '|', 1), split_part(s.printing, '|', 2), split_part(s.printing, '|', 3),
+    split_part(s.printing, '|', 4), nullif(split_part(s.printing, '|', 5), '')
+  from single s join public.products p on p.id = s.product_id
+)
+insert into public.card_offers (id, product_id, condition, language, finish, price, original_price, stock, grading_company, grade, certificate_number, images, position)
+select md5('card_offers:' || s.product_id || ':' || case when f[7] = '' then f[1] || '-' || f[2] || '-' || f[3] else lower(f[7] || '-' || f[9]) end)::uuid,
+  s.product_id, nullif(f[1], '')::public.card_condition, f[2], f[3], f[4]::numeric, nullif(f[5], '')::numeric, f[6]::integer,
+  nullif(f[7], '')::public.grading_company, nullif(f[8], '')::numeric, nullif(f[9], ''),
+  case when f[10] = '' then '{}'::text[] else array[f[10]] end, (o.n - 1)::integer
+from single s
+  cross join lateral unnest(string_to_array(s.offers, ';')) with ordinality as o(packed, n)
+  cross join lateral string_to_array(o.packed, ',') as f;`);
   }
   return out;
 }

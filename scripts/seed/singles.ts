@@ -66,11 +66,23 @@ function pick<T>(random: () => number, weighted: readonly (readonly [T, number])
   return weighted[weighted.length - 1]![0];
 }
 
-/** A stable UUID (version-4 layout) from a name, so offer ids do not change between runs. */
+/**
+ * A stable UUID from a name: the MD5 of the name laid out as a UUID, which is what PostgreSQL's
+ * `md5(name)::uuid` gives, so the seed's SQL can compute the same id (offerId).
+ */
 export function stableUuid(name: string): string {
-  const hex = createHash('sha1').update(name).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  const hex = createHash('md5').update(name).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** What an offer's id is made from: 'NM-en-parallel' for a raw copy, 'psa-12345678' for a slab. */
+export function offerIdKey(offer: Pick<SeedOffer, 'condition' | 'language' | 'finish' | 'gradingCompany' | 'certificateNumber'>): string {
+  return offer.gradingCompany ? `${offer.gradingCompany}-${offer.certificateNumber}`.toLowerCase() : `${offer.condition}-${offer.language}-${offer.finish}`;
+}
+
+/** An offer's id: stable across runs, and the same as the seed's SQL computes (`md5('card_offers:' || product || ':' || key)::uuid`). */
+export function offerId(productId: string, key: string): string {
+  return stableUuid(`card_offers:${productId}:${key}`);
 }
 
 /** Pesos as a shelf price: whole pesos under 100 (2 at least), ending in 9 above (129, 1,499, 21,990). */
@@ -262,9 +274,9 @@ export function offersFor(
   const offers = listed.map(({ draft, price }): SeedOffer => {
     if (draft.slab) {
       const certificate = certificates.next(draft.slab.company, `${productId}:${draft.slab.company}:${draft.slab.grade}:${draft.language}`);
-      const slug = `${draft.slab.company}-${certificate}`.toLowerCase();
+      const slug = offerIdKey({ ...draft, gradingCompany: draft.slab.company, certificateNumber: certificate });
       return {
-        id: stableUuid(`card_offers:${productId}:${slug}`),
+        id: offerId(productId, slug),
         condition: null,
         language: draft.language,
         finish: draft.finish,
@@ -282,7 +294,7 @@ export function offersFor(
     const percent = [10, 15, 20][Math.floor(random() * 3)]!;
     const salePrice = onSale ? shelfPrice((price * (100 - percent)) / 100) : price;
     return {
-      id: stableUuid(`card_offers:${productId}:${draft.condition}-${draft.language}-${draft.finish}`),
+      id: offerId(productId, offerIdKey({ ...draft, gradingCompany: null, certificateNumber: null })),
       condition: draft.condition,
       language: draft.language,
       finish: draft.finish,
