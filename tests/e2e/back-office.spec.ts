@@ -235,7 +235,10 @@ test('Cancelar un pedido pendiente devuelve el stock y avisa a la compradora', a
 });
 
 test('editar precio y stock de un producto: validación, insignia de descuento y stock en vivo', async ({ page }) => {
-  const [product] = (await serviceRest('GET', 'products?select=id,name,price,stock&id=like.rb-*&preorder=eq.false&order=id.desc&limit=1')).body as Array<{
+  // A sealed product: a single card's price and stock are its offers' ('Carta y ofertas', admin-singles.spec.ts).
+  const [product] = (
+    await serviceRest('GET', 'products?select=id,name,price,stock&id=like.rb-*&product_type_id=neq.rb-single-card&preorder=eq.false&order=id.desc&limit=1')
+  ).body as Array<{
     id: string;
     name: string;
     price: number;
