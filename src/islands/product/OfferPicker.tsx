@@ -269,7 +269,7 @@ function OfferOption({ offer, chosen, onChoose, productName }: { offer: SingleOf
           {offer.certificateNumber && <p>{`Certificado ${offer.certificateNumber}`}</p>}
           {offer.certificateNumber && (
             <a href={graderVerifyUrl(offer.gradingCompany, offer.certificateNumber)} target="_blank" rel="noopener">
-              Verificar en {offer.gradingCompany}
+              {`Verificar en ${offer.gradingCompany}`}
               <span className="visually-hidden"> el certificado {offer.certificateNumber} (se abre en una pestaña nueva)</span>
             </a>
           )}
