@@ -11,7 +11,7 @@ import { test, expect as baseExpect, expectConsoleError } from './fixtures';
 import { ADMIN, STACK_URL, accessToken, createConfirmedUser, serviceRest, signInAs, stackKeys } from './pages/auth.ts';
 import { AdminProductForm, svgImage } from './pages/admin.ts';
 import { BackOffice } from './pages/back-office.ts';
-import { PHONE } from './pages/phone.ts';
+import { PHONE, expectFitsPhone } from './pages/phone.ts';
 
 // Screens wait on the local stack, which answers slowly while other suites share the 2 cores.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -44,7 +44,7 @@ async function reserveOneUnit(offerId: string): Promise<void> {
 
 const changedWhileEditing = (stock: number) => `El inventario cambió mientras editabas: ahora hay ${stock}. Revisa y guarda de nuevo.`;
 
-test('la administradora agrega, edita sin pisar una reserva y quita una oferta de una carta desde el teléfono', async ({ page }) => {
+test('la administradora agrega, edita sin pisar una reserva y quita una oferta de una carta desde el teléfono', async ({ page }, testInfo) => {
   // The demo seed may sell this card as LP · Inglés · Normal already: the journey starts without it.
   await serviceRest('DELETE', OFFER_QUERY);
   expect(await lpEnglishNormal()).toEqual([]);
@@ -98,6 +98,8 @@ test('la administradora agrega, edita sin pisar una reserva y quita una oferta d
   await offerRow.getByRole('button', { name: `Editar ${LABEL}` }).click();
   const edit = dialog.getByRole('form', { name: `Editar oferta ${LABEL}` });
   await expect(edit.getByLabel('Stock')).toHaveValue('4');
+  // The editor fits the phone: no sideways scroll, every control a 44 px target.
+  await expectFitsPhone(page, testInfo, 'Carta y ofertas, editar oferta');
   const axe = await new AxeBuilder({ page }).include('dialog[open]').analyze();
   expect(axe.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
