@@ -1,10 +1,10 @@
 /**
- * A single card bought on a 375 px phone: a copy of OP05-119 in 'LP · Inglés · Parallel' is its
- * own cart line (a second copy of the same card in another condition is a second line, each with
- * its own buttons), the cart takes the offer's live price, the demo shopper pays it with the
- * simulated card, and the confirmation, the receipt e-mail and the account's Orders tab show the
- * offer's label; the database priced the line at the offer's price and took the unit from the
- * offer's stock.
+ * A single card bought on a 375 px phone: 'LP · Inglés · Parallel' of OP05-119 chosen on its page
+ * is its own cart line (a second copy of the same card in another condition is a second line, each
+ * with its own buttons), the demo shopper pays it with the simulated card, and the confirmation,
+ * the receipt e-mail and the account's Orders tab show the offer's label; the database priced the
+ * line at the offer's price and took the unit from the offer's stock. A line stored at a stale
+ * price takes its offer's live price, with a notice naming the offer.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from './fixtures';
@@ -41,6 +41,20 @@ async function luffyOffer(condition: string, language: string, finish: string): 
   return { id: row.id, price: Number(row.price), stock: row.stock };
 }
 
+/** The cart as the browser keeps it. */
+async function storedCart(page: Page): Promise<Array<Record<string, unknown>>> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as Array<Record<string, unknown>>);
+}
+
+/** Chooses a copy in the offer picker of the card's page and adds it to the cart. */
+async function addCopy(page: Page, label: string, linesAfter: number): Promise<void> {
+  const main = page.getByRole('main');
+  await main.getByRole('radio', { name: new RegExp(`^${label}`) }).click();
+  await expect(main.getByText(`Opción elegida: ${label}`)).toBeVisible();
+  await main.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await expect.poll(async () => (await storedCart(page)).length).toBe(linesAfter);
+}
+
 /** A cart line as the product page stores it. */
 function cartLine(offer: OfferRow, label: string, priceCentavos: number) {
   return { id: LUFFY.id, name: LUFFY.name, priceCentavos, quantity: 1, stock: offer.stock, image: '', offerId: offer.id, offerLabel: label };
@@ -51,12 +65,18 @@ async function axe(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
 
-test('a copy of OP05-119 in LP · Inglés · Parallel is its own cart line and the paid order shows it everywhere', async ({ page }) => {
+test('LP · Inglés · Parallel of OP05-119 chosen on its page is its own cart line, and the paid order shows it everywhere', async ({ page }) => {
   test.setTimeout(120_000);
   const lp = await luffyOffer('LP', 'en', 'parallel');
   const nm = await luffyOffer('NM', 'en', 'parallel');
-  // The LP line was stored at a price that is not the offer's ($1.00): the cart must take the live one.
-  await seedCart(page, [cartLine(lp, LP, 100), cartLine(nm, NM, Math.round(nm.price * 100))]);
+
+  await page.goto(`/product/${LUFFY.id}`);
+  await addCopy(page, LP, 1);
+  await addCopy(page, NM, 2);
+  expect(await storedCart(page)).toEqual([
+    expect.objectContaining({ id: LUFFY.id, offerId: lp.id, offerLabel: LP, priceCentavos: lp.price * 100, quantity: 1 }),
+    expect.objectContaining({ id: LUFFY.id, offerId: nm.id, offerLabel: NM, priceCentavos: nm.price * 100, quantity: 1 }),
+  ]);
 
   await page.goto('/auth?next=/checkout/summary');
   await new AuthPage(page).login(SHOPPER.email, SHOPPER.password);
@@ -70,8 +90,8 @@ test('a copy of OP05-119 in LP · Inglés · Parallel is its own cart line and t
   const nmRow = checkout.main.locator(`tr[data-offer-id="${nm.id}"]`);
   await expect(lpRow.getByRole('rowheader')).toHaveText(`${LUFFY.name}${LP}`);
   await expect(nmRow.getByRole('rowheader')).toHaveText(`${LUFFY.name}${NM}`);
-  await expect(page.getByText(`El precio de «${LUFFY.name}, ${LP}» cambió de $1.00 a ${mxn(lp.price)}.`)).toBeVisible();
   await expect(lpRow).toContainText(mxn(lp.price));
+  await expect(nmRow).toContainText(mxn(nm.price));
 
   // Each line's buttons name its offer, and act on that line only.
   await page.getByRole('button', { name: `Agregar uno de ${LUFFY.name}, ${LP}` }).click();
@@ -123,4 +143,14 @@ test('a copy of OP05-119 in LP · Inglés · Parallel is its own cart line and t
   await expect(line).toContainText(LUFFY.name);
   await expect(line).toContainText(LP);
   await axe(page);
+});
+
+test("a line stored at a stale price takes its offer's live price, with a notice naming the offer", async ({ page }) => {
+  const lp = await luffyOffer('LP', 'en', 'parallel');
+  await seedCart(page, [cartLine(lp, LP, 100)]);
+  await page.goto('/checkout/summary');
+  const checkout = new CheckoutPage(page);
+  await expect(page.getByText(`El precio de «${LUFFY.name}, ${LP}» cambió de $1.00 a ${mxn(lp.price)}.`)).toBeVisible();
+  await expect(checkout.main.locator(`tr[data-offer-id="${lp.id}"]`)).toContainText(mxn(lp.price));
+  await expect(page.locator('[data-amount="subtotal"]')).toHaveText(mxn(lp.price));
 });
