@@ -160,6 +160,7 @@ export default function ProductForm({ embedded = false }: Props) {
         {isSinglesType(fields.productTypeId) && isFranchiseId(fields.franchiseId) && (
           <fieldset className="adm-box">
             <legend>Datos de la carta</legend>
+            <p className="muted">Cada copia en venta (condición, idioma y acabado, o un slab) lleva su precio y su stock: agrégalas después de publicar.</p>
             <PrintingFields
               franchise={fields.franchiseId}
               value={fields.printing}
