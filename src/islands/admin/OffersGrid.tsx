@@ -52,7 +52,14 @@ export default function OffersGrid({ productId, franchise, offers, onOffers, onN
       {offers.length === 0 ? (
         <p className="muted">Esta carta aún no tiene ofertas.</p>
       ) : (
-        <OffersTable offers={offers} onEdit={setEditing} onRemove={(offer) => (setRemoveError(''), setRemoving(offer))} />
+        <OffersTable
+          offers={offers}
+          onEdit={setEditing}
+          onRemove={(offer) => {
+            setRemoveError('');
+            setRemoving(offer);
+          }}
+        />
       )}
       {editing === null ? (
         <p>
