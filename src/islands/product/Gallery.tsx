@@ -3,7 +3,10 @@
  * around, arrow keys, Escape, and focus kept inside while it is open.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { wrapIndex } from '~/domain/products.ts';
+import { useMounted } from '../prebuilt.ts';
+import { $offerImages } from './offer-images.ts';
 
 interface Props {
   name: string;
@@ -14,12 +17,19 @@ interface Props {
 const FOCUSABLE = 'button, a[href], [tabindex]:not([tabindex="-1"])';
 
 /** The product gallery. */
-export default function Gallery({ name, images }: Props) {
+export default function Gallery({ name, images: cardImages }: Props) {
   const [index, setIndex] = useState(0);
   const [open, setOpen] = useState(false);
   const dialogRef = useRef<HTMLDivElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
+  // On a single card's page, the chosen slab's own photos come first (./offer-images.ts); only
+  // once mounted, so hydration sees the prebuilt images.
+  const mounted = useMounted();
+  const offerImages = useStore($offerImages);
+  const images = mounted && offerImages ? [...offerImages, ...cardImages.filter((src) => !offerImages.includes(src))] : cardImages;
   const count = images.length;
+
+  useEffect(() => setIndex(0), [offerImages]);
 
   const go = useCallback((step: number) => setIndex((current) => wrapIndex(current + step, count)), [count]);
 

@@ -18,6 +18,7 @@ import { addToCart } from '~/stores/cart.ts';
 import { showAddOutcome } from '~/stores/toast.ts';
 import { usePrebuiltInput } from '../prebuilt.ts';
 import { PriceLine, QuantityStepper } from './AddToCart.tsx';
+import { showOfferImages } from './offer-images.ts';
 import { hrefWithOffer, offerByKey, offerKeyFromSearch, withLiveOffers, type LiveOffer } from '~/domain/live-offers.ts';
 
 /** What the prebuilt page knows about the card. */
@@ -54,6 +55,10 @@ export default function OfferPicker({ product, offers }: Props) {
   const stock = chosen ? chosen.stock : 0;
   const soldOut = stock <= 0;
   const field = useQuantityField(stock, setNote);
+  const chosenImages = chosen?.images;
+
+  // A slab's own photos lead the gallery while it is chosen.
+  useEffect(() => showOfferImages(chosenImages ?? []), [chosenImages]);
 
   if (!chosen) return null;
 
