@@ -4,7 +4,7 @@
  */
 import { type Centavos, savedPriceCentavos } from './money.ts';
 import { discountPercent, isSoldOut, type Product } from './products.ts';
-import { collectorOf, entryRank, prepareQuery, searchKey } from './search/matching.ts';
+import { cardKeys, entryRank, prepareQuery, searchKey } from './search/matching.ts';
 import {
   facetOptions,
   facetsFromQuery,
@@ -12,12 +12,11 @@ import {
   hasFacetFilter,
   matchesFacets,
   NO_FACETS,
-  productCard,
-  productFacets,
   type CardFacets,
   type FacetFilters,
   type FacetOptions,
 } from './search/facets.ts';
+import { productCard, productFacets } from './search/cards.ts';
 import { raritiesOf, rarityLabel } from './singles.ts';
 import { FRANCHISE_IDS, type FranchiseId } from './catalog.ts';
 
@@ -36,9 +35,9 @@ export interface ExploreProduct {
   image: string;
   /** Release date (YYYY-MM-DD) or '' when unknown; newest sorts by it. */
   released: string;
-  /** A single's card text (search/matching.ts cardText): found by collector number and other names. Absent on sealed products. */
+  /** A card's text for the search (search/matching.ts cardText): found by collector number and card names. Absent on sealed products. */
   card?: string;
-  /** A single's rarity code and in-stock offer tokens (search/facets.ts). Absent on sealed products. */
+  /** A single's rarity code and in-stock offer tokens (search/cards.ts productFacets). Absent on other products. */
   rarity?: string;
   offers?: string;
 }
@@ -104,13 +103,15 @@ export function toExploreProduct(product: Product, image: string): ExploreProduc
     image,
     released: product.release_date ?? '',
   };
+  const card = productCard(product);
   const facets = productFacets(product);
-  return facets ? { ...base, card: productCard(product), rarity: facets.rarity, offers: facets.offers } : base;
+  if (facets) return { ...base, card, rarity: facets.rarity, offers: facets.offers };
+  return card ? { ...base, card } : base;
 }
 
 /** A product's singles facets from the explore JSON; null for a sealed product. */
 export function exploreFacets(product: ExploreProduct): CardFacets | null {
-  return product.card === undefined ? null : { rarity: product.rarity ?? '', offers: product.offers ?? '' };
+  return product.offers === undefined ? null : { rarity: product.rarity ?? '', offers: product.offers };
 }
 
 /**
@@ -165,7 +166,8 @@ function exploreProductOf(entry: unknown): ExploreProduct | null {
     typeId: textOr(entry.typeId, null),
     image: textOr(entry.image, ''),
     released: textOr(entry.released, ''),
-    ...(typeof entry.card === 'string' ? { card: entry.card, rarity: textOr(entry.rarity, ''), offers: textOr(entry.offers, '') } : {}),
+    ...(typeof entry.card === 'string' ? { card: entry.card } : {}),
+    ...(typeof entry.offers === 'string' ? { rarity: textOr(entry.rarity, ''), offers: entry.offers } : {}),
   };
 }
 
@@ -243,7 +245,7 @@ export function applyFilters(products: readonly ExploreProduct[], filters: Explo
   const facets = hasFacetFilter(filters);
   const result = products.filter((product) => {
     if (query) {
-      const rank = entryRank(searchKey(product.name, product.card), collectorOf(product.card), query);
+      const rank = entryRank(searchKey(product.name, product.card), cardKeys(product.name, product.card), query);
       if (rank < 0) return false;
       ranks.set(product, rank);
     }

@@ -136,3 +136,34 @@ test.describe('the One Piece singles listing filters its cards', () => {
     await expect.poll(async () => (await shownNames()).length).toBe(before);
   });
 });
+
+test.describe('/explore finds and filters singles', () => {
+  test('a collector number finds the single first, and Condición LP with Idioma Inglés keeps only such cards, in the address', async ({ page, request }) => {
+    const data = await onePieceSingles(request);
+    const lpEnglish = namesWith(data, (offer) => offer.condition === 'LP' && offer.language === 'en');
+    const results = page.getByRole('list', { name: 'Productos' });
+
+    await page.goto('/explore?q=op05%20119');
+    await expect(results.getByRole('heading', { level: 3 }).first()).toHaveText(LUFFY.name, { timeout: 15_000 });
+
+    await page.goto('/explore?franquicia=one-piece&tipo=op-single-card');
+    await expect(page.getByText(`Resultados: ${data.names.size}`, { exact: true })).toBeVisible({ timeout: 15_000 });
+    await page.getByLabel('Condición').selectOption({ label: 'Poco jugada (LP)' });
+    await page.getByLabel('Idioma').selectOption({ label: 'Inglés' });
+    await expect(page).toHaveURL(/\?franquicia=one-piece&tipo=op-single-card&condicion=LP&idioma=en$/);
+    await expect(page.getByText(`Resultados: ${lpEnglish.size}`, { exact: true })).toBeVisible();
+    // The first 48 results are shown at once.
+    const shown = await results.getByRole('heading', { level: 3 }).allTextContents();
+    expect(shown).toHaveLength(Math.min(48, lpEnglish.size));
+    for (const name of shown) expect(lpEnglish, name).toContain(name);
+
+    await page.getByLabel('Solo graduadas').check();
+    await expect(page).toHaveURL(/graduadas=1/);
+    const englishSlabs = new Set(data.offers.filter((o) => o.grading_company !== null && o.language === 'en').map((o) => data.names.get(o.product_id)!));
+    // A slab has a grade, not a condition: LP and 'Solo graduadas' together match no copy.
+    await expect(page.getByText('Resultados: 0', { exact: true })).toBeVisible();
+    await page.getByLabel('Condición').selectOption({ label: 'Todas' });
+    await expect(page.getByText(`Resultados: ${englishSlabs.size}`, { exact: true })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -7,20 +7,10 @@
  * IN STOCK has every chosen condition, language and finish at once (and is a slab when 'Solo
  * graduadas' is on). A sold-out offer never makes a card match: a shopper filtering 'LP · Inglés'
  * wants a copy they can buy. Stock is as of the last build; the product page shows live stock.
- * Sealed products (no printing and no offers) match no singles filter.
+ * Sealed products (no printing and no offers) match no singles filter. What a card carries is
+ * made from the product by ./cards.ts; this file is what the browser needs to filter.
  */
-import type { Product } from '../products.ts';
-import {
-  CARD_CONDITIONS,
-  CONDITION_LABELS,
-  finishLabel,
-  FINISH_LABELS,
-  languageLabel,
-  LANGUAGE_LABELS,
-  normalizeCollectorNumber,
-  type Choice,
-} from '../singles.ts';
-import { cardText } from './matching.ts';
+import { CARD_CONDITIONS, CONDITION_LABELS, finishLabel, FINISH_LABELS, languageLabel, LANGUAGE_LABELS, type Choice } from '../singles.ts';
 
 /** The condition written for a slab in an offer token: it has a grade, not a condition. */
 export const SLAB = 'G';
@@ -44,32 +34,6 @@ export const FACET_PARAMS = { rarity: 'rareza', condition: 'condicion', language
 export interface CardFacets {
   rarity: string;
   offers: string;
-}
-
-type FacetProduct = Pick<Product, 'name' | 'printing' | 'offers'>;
-
-/** Whether a product is a single card (it has a printing or offers). */
-export function isSingle(product: Pick<Product, 'printing' | 'offers'>): boolean {
-  return product.printing !== null || product.offers.length > 0;
-}
-
-/** A single's facets; null for a sealed product. */
-export function productFacets(product: FacetProduct): CardFacets | null {
-  if (!isSingle(product)) return null;
-  const tokens: string[] = [];
-  for (const offer of product.offers) {
-    if (offer.stock <= 0) continue;
-    const token = `${offer.gradingCompany ? SLAB : (offer.condition ?? '')}.${offer.language}.${offer.finish}`;
-    if (!tokens.includes(token)) tokens.push(token);
-  }
-  return { rarity: product.printing?.rarity ?? '', offers: tokens.join(' ') };
-}
-
-/** The header search's card text of a product (matching.ts cardText); '' for a sealed product. */
-export function productCard(product: FacetProduct): string {
-  if (!isSingle(product)) return '';
-  const printing = product.printing;
-  return cardText(product.name, normalizeCollectorNumber(printing?.collectorNumber ?? ''), [printing?.nameEn, printing?.nameEs]);
 }
 
 /** Whether any singles filter is chosen. */

@@ -4,7 +4,7 @@
  * ./loader.ts).
  */
 import { buildSearchIndex, decodeId, ID_TOKEN, parseSearchIndex, type IndexedProduct, type SearchIndexFile } from './format.ts';
-import { collectorOf, prepareIndex, searchKey, searchWithTotal, type PreparedIndex, type SearchEntry } from './matching.ts';
+import { cardKeys, prepareIndex, searchKey, searchWithTotal, type PreparedIndex, type SearchEntry } from './matching.ts';
 
 /*
  * Sharded index. With a big catalogue one file of every product grows past what a phone should
@@ -77,7 +77,7 @@ export function buildSearchShards(products: Iterable<IndexedProduct>, storage: s
     return files;
   }
   const keys = whole.names.map((name, i) => searchKey(name, cards?.[i]));
-  const collectors = whole.names.map((_, i) => collectorOf(cards?.[i]));
+  const singles = whole.names.map((name, i) => cardKeys(name, cards?.[i]));
   const entries: SearchEntry[] = whole.ids.map((stored, i) => {
     const name = whole.names[i]!;
     const id = decodeId(stored, name);
@@ -105,7 +105,7 @@ export function buildSearchShards(products: Iterable<IndexedProduct>, storage: s
     const prepared: PreparedIndex = {
       entries: members.map((i) => entries[i]!),
       keys: members.map((i) => keys[i]!),
-      collectors: members.map((i) => collectors[i]!),
+      cards: members.map((i) => singles[i]!),
     };
     const { results, total } = searchWithTotal(prepared, text);
     const positions = new Map(members.map((i) => [entries[i]!, i]));

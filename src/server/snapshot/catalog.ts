@@ -9,7 +9,7 @@ import { sharedCatalogSnapshot } from './loader.ts';
 import { PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import { isListed, productImages, type Product } from '~/domain/products.ts';
 import { buildSearchShards } from '~/domain/search/shards.ts';
-import { productCard } from '~/domain/search/facets.ts';
+import { productCard } from '~/domain/search/cards.ts';
 import { resolveImage } from '~/domain/images.ts';
 import { franchiseTypesPath } from '~/domain/routes.ts';
 import { LOCAL_SUPABASE_URL } from '~/domain/local-stack.ts';

@@ -34,7 +34,7 @@ const ids = (list: ReadonlyArray<{ id: string }>) => list.map((p) => p.id);
 describe('the explore JSON of a single', () => {
   it('carries its card text and facets, and a sealed product none', () => {
     const [sealed, , single] = data.products;
-    expect(single).toMatchObject({ card: '#op05119', rarity: 'SEC', offers: 'LP.en.parallel G.en.normal' });
+    expect(single).toMatchObject({ card: '#op05119 ~3', rarity: 'SEC', offers: 'LP.en.parallel G.en.normal' });
     expect(sealed).not.toHaveProperty('card');
     expect(sealed).not.toHaveProperty('offers');
   });

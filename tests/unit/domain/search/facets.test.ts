@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseProduct, type Product } from '~/domain/product-schema.ts';
-import {
-  facetOptions,
-  facetsFromQuery,
-  facetsToParams,
-  hasFacetFilter,
-  matchesFacets,
-  NO_FACETS,
-  productCard,
-  productFacets,
-  type FacetFilters,
-} from '~/domain/search/facets.ts';
+import { facetOptions, facetsFromQuery, facetsToParams, hasFacetFilter, matchesFacets, NO_FACETS, type FacetFilters } from '~/domain/search/facets.ts';
+import { productFacets } from '~/domain/search/cards.ts';
 import { rarityLabel } from '~/domain/singles.ts';
 
 let offerId = 0;
@@ -52,19 +43,6 @@ const all = [luffy, zoro, nami, sealed];
 
 const matching = (filters: Partial<FacetFilters>) =>
   all.filter((product) => matchesFacets(productFacets(product), { ...NO_FACETS, ...filters })).map((p) => p.id);
-
-describe('the facets of a card', () => {
-  it('are its rarity and its offers in stock, one token per condition, language and finish', () => {
-    expect(productFacets(luffy)).toEqual({ rarity: 'SEC', offers: 'LP.en.parallel G.ja.normal' });
-    expect(productFacets(nami)).toEqual({ rarity: 'R', offers: '' });
-    expect(productFacets(sealed)).toBeNull();
-  });
-
-  it('give the header search its collector key and other names', () => {
-    expect(productCard(luffy)).toBe('#op05119 card 119');
-    expect(productCard(sealed)).toBe('');
-  });
-});
 
 describe('the singles filters', () => {
   it('let everything through when none is chosen', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildSearchIndex, parseSearchIndex } from '~/domain/search/format.ts';
 import {
+  cardKeys,
   cardText,
-  collectorOf,
   DEFAULT_LIMIT,
   entryRank,
   normalize,
@@ -143,14 +143,21 @@ const singlesIndex = prepareIndex(parseSearchIndex(JSON.parse(JSON.stringify(bui
 
 describe('card text', () => {
   it('is the collector key, then only the names the product name does not already hold', () => {
-    expect(LUFFY.card).toBe('#op05119');
-    expect(UMBREON.card).toBe('#161131 umbreon ex espanol');
-    expect(cardText('Pikachu ex', 'sv08057', ['Pikachu ex', 'Pikachu ex'])).toBe('#sv08057');
+    // The product name starts with the card's name: its first words are counted, not repeated.
+    expect(LUFFY.card).toBe('#op05119 ~3');
+    expect(UMBREON.card).toBe('#161131 ~2 umbreon ex espanol');
+    expect(cardText('Pikachu ex', 'sv08057', ['Pikachu ex', 'Pikachu ex'])).toBe('#sv08057 ~2');
+    expect(cardText('Clefairy ex de Lillie 056/159', 'sv09056', ["Lillie's Clefairy ex", 'Clefairy ex de Lillie'])).toBe('#sv09056 ~4 lillie s clefairy ex');
     expect(cardText('Carta sin número', '', [null, 'Pikachu'])).toBe('# pikachu');
-    expect(collectorOf(LUFFY.card)).toBe('op05119');
-    expect(collectorOf('# pikachu')).toBe('');
-    expect(collectorOf(undefined)).toBeNull();
-    expect(collectorOf('')).toBeNull();
+  });
+
+  it('gives the collector key and the text that finds the card itself', () => {
+    expect(cardKeys(LUFFY.name, LUFFY.card)).toEqual({ collector: 'op05119', cardKey: 'monkey d luffy op05119' });
+    expect(cardKeys(UMBREON.name, UMBREON.card)).toEqual({ collector: '161131', cardKey: 'umbreon ex 161131 umbreon ex espanol' });
+    expect(cardKeys('Carta sin número', '# pikachu')).toEqual({ collector: '', cardKey: 'pikachu' });
+    expect(cardKeys('Pikachu PSA 10 (Unión de Aliados)', '# ~3')).toEqual({ collector: '', cardKey: 'pikachu psa 10' });
+    expect(cardKeys('Caja', undefined)).toBeNull();
+    expect(cardKeys('Caja', '')).toBeNull();
   });
 
   it('is searched like the name', () => {
@@ -181,8 +188,8 @@ describe('collector numbers', () => {
 
   it('give a number-only query rank 0 only when the whole number matches', () => {
     const q = prepareQuery('119')!;
-    expect(entryRank(searchKey(LUFFY.name, LUFFY.card), collectorOf(LUFFY.card), q)).toBeGreaterThan(0);
-    expect(entryRank(searchKey(LUFFY.name, LUFFY.card), collectorOf(LUFFY.card), prepareQuery('op05-119')!)).toBe(0);
+    expect(entryRank(searchKey(LUFFY.name, LUFFY.card), cardKeys(LUFFY.name, LUFFY.card), q)).toBeGreaterThan(0);
+    expect(entryRank(searchKey(LUFFY.name, LUFFY.card), cardKeys(LUFFY.name, LUFFY.card), prepareQuery('op05-119')!)).toBe(0);
     expect(entryRank('lata', null, prepareQuery('op05')!)).toBe(-1);
   });
 });
@@ -198,6 +205,19 @@ describe('card names', () => {
     expect(ids(searchProducts(singlesIndex, 'charizard'))).toEqual([CHARIZARD.id, 'pk-etb-charizard']);
     // 'Lata Umbreon ex' does not start with 'umbreon' either way; the single comes first.
     expect(ids(searchProducts(singlesIndex, 'umbreon'))).toEqual([UMBREON.id, 'pk-tin-umbreon']);
+  });
+
+  it('rank a single that merely mentions the words (its expansion) like any product', () => {
+    const mixed = prepareIndex([
+      ['box', 'Caja Journey Together', ''],
+      ['single', 'Clefairy ex – Journey Together', '', cardText('Clefairy ex – Journey Together', 'sv09056', ['Clefairy ex', null])],
+      ['graded', 'Zekrom PSA 10 (Journey Together)', '', cardText('Zekrom PSA 10 (Journey Together)', '', ['Zekrom PSA 10'])],
+    ]);
+    // Index order within a rank: the single is not lifted above the box.
+    expect(ids(searchProducts(mixed, 'journey together'))).toEqual(['box', 'single', 'graded']);
+    expect(ids(searchProducts(mixed, 'zekrom'))).toEqual(['graded']);
+    expect(ids(searchProducts(mixed, 'clefairy'))).toEqual(['single']);
+    expect(ids(searchProducts(mixed, 'ex journey'))).toEqual(['single']);
   });
 
   it('keep the old order among sealed products', () => {
@@ -216,7 +236,7 @@ describe('the index file', () => {
     const file = buildSearchIndex(singlesCatalog, 'https://x.supabase.co');
     expect(file.cards).toHaveLength(singlesCatalog.length);
     const read = parseSearchIndex(JSON.parse(JSON.stringify(file)))!;
-    expect(read.entries.find((e) => e[0] === LUFFY.id)).toEqual([LUFFY.id, LUFFY.name, LUFFY.image, '#op05119']);
+    expect(read.entries.find((e) => e[0] === LUFFY.id)).toEqual([LUFFY.id, LUFFY.name, LUFFY.image, '#op05119 ~3']);
     expect(read.entries.find((e) => e[0] === 'op-box-op05')).toHaveLength(3);
     expect(parseSearchIndex({ ...file, cards: ['x'] })).toBeNull();
   });
