@@ -396,6 +396,7 @@ CREATE INDEX order_items_offer_id_idx ON public.order_items USING btree (offer_i
 CREATE INDEX order_items_order_id_idx ON public.order_items USING btree (order_id);
 CREATE INDEX order_items_product_id_idx ON public.order_items USING btree (product_id);
 ALTER TABLE public.order_items ENABLE ROW LEVEL SECURITY;
+CREATE TRIGGER order_items_single_needs_offer BEFORE INSERT ON public.order_items FOR EACH ROW EXECUTE FUNCTION public.order_items_single_needs_offer();
 CREATE POLICY "Order items: admins read" ON public.order_items
   FOR SELECT
   TO authenticated
@@ -2030,6 +2031,24 @@ begin
 end
 $function$;
 GRANT EXECUTE ON FUNCTION public.newsletter_before_insert() TO PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.order_items_single_needs_offer()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_name text;
+begin
+  if new.offer_id is null and exists (select 1 from public.card_printings c where c.product_id = new.product_id) then
+    select p.name into v_name from public.products p where p.id = new.product_id;
+    raise exception 'Elige la condición, el idioma y el acabado de «%» en su página.', coalesce(v_name, new.product_id)
+      using errcode = 'P0001', detail = 'choose_offer:' || new.product_id;
+  end if;
+  return new;
+end;
+$function$;
+GRANT EXECUTE ON FUNCTION public.order_items_single_needs_offer() TO PUBLIC, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.orders_guard_update()
  RETURNS trigger

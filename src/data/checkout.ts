@@ -241,21 +241,28 @@ export interface LiveCartProduct {
   stock: number | null;
   available: boolean;
   image: string | null;
+  /** A single card (it has a printing): sold by offer only. */
+  soldByOffer: boolean;
 }
 
 /** Live rows for the cart's products (missing ids are simply absent). Throws on network errors. */
 export async function fetchCartProducts(ids: string[]): Promise<LiveCartProduct[]> {
   if (ids.length === 0) return [];
-  const { data, error } = await getSupabase().from('products').select('id, name, price, stock, available, image').in('id', ids);
+  const { data, error } = await getSupabase().from('products').select('id, name, price, stock, available, image, card_printings(product_id)').in('id', ids);
   if (error) throw new Error(error.message);
-  return (data ?? []).map((r) => ({
-    id: r.id,
-    name: r.name,
-    priceCentavos: toCentavos(r.price),
-    stock: r.stock,
-    available: r.available,
-    image: r.image,
-  }));
+  return (data ?? []).map((r) => {
+    // A one-to-one embed: the printing or null (an array from servers that do not tell one-to-one apart).
+    const printing: unknown = r.card_printings;
+    return {
+      id: r.id,
+      name: r.name,
+      priceCentavos: toCentavos(r.price),
+      stock: r.stock,
+      available: r.available,
+      image: r.image,
+      soldByOffer: Array.isArray(printing) ? printing.length > 0 : printing !== null && printing !== undefined,
+    };
+  });
 }
 
 /** Price and stock of one offer of a single card right now. */

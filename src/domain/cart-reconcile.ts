@@ -27,6 +27,11 @@ export interface LiveFacts {
   priceCentavos: Centavos;
   stock: number | null;
   available: boolean;
+  /**
+   * A single card (a product with a printing): sold by offer only, so a line without an offer
+   * (saved before the card was sold by condition, language and finish) can no longer be bought.
+   */
+  soldByOffer?: boolean;
 }
 
 /** Live facts about one offer of a single card. */
@@ -67,6 +72,7 @@ function liveTerms(
   const title = lineTitle(product?.name ?? item.name, item.offerLabel);
   if (!product || !product.available) return { notice: `${title} ya no está disponible y se quitó de tu carrito.` };
   if (!item.offerId) {
+    if (product.soldByOffer) return { notice: `${title} ahora se vende por condición, idioma y acabado: elige uno en su página.` };
     if (product.stock !== null && product.stock <= 0) return { notice: `${title} se agotó y se quitó de tu carrito.` };
     return { priceCentavos: product.priceCentavos, stock: product.stock, name: product.name };
   }

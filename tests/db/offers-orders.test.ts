@@ -4,7 +4,8 @@
  * stock is reserved (not the product's); an offer of another product or beyond its stock is
  * refused like a product would be; the per-customer limit counts every line of the product; and
  * cancelling, the shop's cancellation, expiry and refunds with restock return the offer's units.
- * An order without offers is priced and reserved from products as before.
+ * An order without offers is priced and reserved from products as before; a single card (a product
+ * with a printing) is sold by offer only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
@@ -179,6 +180,25 @@ describe('create_order with offers', () => {
     await commit(db, 'authenticated', SHOPPER, 'select public.cancel_order($1)', [orderId]);
     expect(await offerStock(LUFFY_NM)).toBe(2);
     expect(await productStock('op05-119')).toBe(3);
+  });
+
+  it('sells a single card (a product with a printing) by offer only: a line without an offer is refused', async () => {
+    await sql(`insert into public.card_printings (product_id, expansion, collector_number, rarity) values ('op05-119', 'OP05', 'OP05-119', 'SEC')`);
+    try {
+      const plain = await tryOrder(SHOPPER, [{ product_id: 'op05-119', quantity: 1 }]);
+      expect(plain.error).toMatchObject({ code: 'P0001', detail: 'choose_offer:op05-119' });
+      expect(plain.error?.message).toBe('Elige la condición, el idioma y el acabado de «Monkey.D.Luffy» en su página.');
+      // Nothing was reserved, and an order of the same card by offer goes through.
+      expect(await productStock('op05-119')).toBe(3);
+      const orderId = await placed(SHOPPER, [{ product_id: 'op05-119', offer_id: LUFFY_NM, quantity: 1 }]);
+      expect(await linesOf(orderId)).toEqual([
+        { product_id: 'op05-119', offer_id: LUFFY_NM, offer_label: 'NM · Japonés · Manga', quantity: 1, price: '3900.00' },
+      ]);
+      await commit(db, 'authenticated', SHOPPER, 'select public.cancel_order($1)', [orderId]);
+      expect(await offerStock(LUFFY_NM)).toBe(2);
+    } finally {
+      await sql(`delete from public.card_printings where product_id = 'op05-119'`);
+    }
   });
 
   it('refuses an offer of another product like an unknown product', async () => {

@@ -106,7 +106,33 @@ describe('checkout', () => {
 
   it('reads live cart products with their price in centavos', async () => {
     fake = fakeSupabase({ products: [{ data: [{ id: 'p1', name: 'Caja', price: '1299.90', stock: 4, available: true, image: null }], error: null }] });
-    expect(await checkout.fetchCartProducts(['p1'])).toEqual([{ id: 'p1', name: 'Caja', priceCentavos: 129990, stock: 4, available: true, image: null }]);
+    expect(await checkout.fetchCartProducts(['p1'])).toEqual([
+      { id: 'p1', name: 'Caja', priceCentavos: 129990, stock: 4, available: true, image: null, soldByOffer: false },
+    ]);
+    expect(fake.calls.at(-1)).toMatchObject({ table: 'products' });
+  });
+
+  it('tells a single card (a product with a printing) from a sealed product', async () => {
+    const row = { name: 'Carta', price: '10', stock: 4, available: true, image: null };
+    fake = fakeSupabase({
+      products: [
+        {
+          data: [
+            { ...row, id: 's1', card_printings: { product_id: 's1' } },
+            { ...row, id: 's2', card_printings: [{ product_id: 's2' }] },
+            { ...row, id: 'p1', card_printings: null },
+            { ...row, id: 'p2', card_printings: [] },
+          ],
+          error: null,
+        },
+      ],
+    });
+    expect((await checkout.fetchCartProducts(['s1', 's2', 'p1', 'p2'])).map((p) => [p.id, p.soldByOffer])).toEqual([
+      ['s1', true],
+      ['s2', true],
+      ['p1', false],
+      ['p2', false],
+    ]);
   });
 });
 

@@ -125,4 +125,15 @@ describe('cart reconciliation of single cards, offer by offer', () => {
     expect(change).toMatchObject({ kind: 'remove', id: LUFFY, notice: '«Monkey.D.Luffy (OP05-119)» se agotó y se quitó de tu carrito.' });
     expect(change).not.toHaveProperty('offerId');
   });
+
+  it('removes a line without an offer of a card now sold by offer, saying how to buy it, even with stock left', () => {
+    const [change] = reconcileCart([item({ id: LUFFY, name: product.name })], [{ ...product, stock: 5, priceCentavos: toCentavos(850), soldByOffer: true }]);
+    expect(change).toEqual({
+      kind: 'remove',
+      id: LUFFY,
+      notice: '«Monkey.D.Luffy (OP05-119)» ahora se vende por condición, idioma y acabado: elige uno en su página.',
+    });
+    // Its offer lines are checked by their offers as usual.
+    expect(reconcileCart([lp], [{ ...product, soldByOffer: true }], [{ id: LP, productId: LUFFY, priceCentavos: toCentavos(850), stock: 3 }])).toEqual([]);
+  });
 });
