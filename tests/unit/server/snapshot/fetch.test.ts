@@ -14,8 +14,9 @@ const PRODUCT = 'op-single-test-op05-119';
 beforeAll(async () => {
   stack = await startTestStack();
   const service = createAdminClient(stack.url, stack.serviceRoleKey);
-  const insert = async (table: string, rows: object) => {
-    const { error } = await service.from(table).insert(rows);
+  // Untyped on purpose: the rows below are the fixture, and the database checks them.
+  const insert = async (table: 'products' | 'card_printings' | 'card_offers', rows: Record<string, unknown> | Record<string, unknown>[]) => {
+    const { error } = await (service.from(table) as unknown as { insert(rows: unknown): PromiseLike<{ error: { message: string } | null }> }).insert(rows);
     if (error) throw new Error(`${table}: ${error.message}`);
   };
   await insert('products', {
