@@ -144,6 +144,8 @@ async function measureBuild(env: NodeJS.ProcessEnv, work: string): Promise<{ sec
   const seconds = (performance.now() - started) / 1000;
   if (process.env.BENCH_BUILD_LOG) fs.writeFileSync(process.env.BENCH_BUILD_LOG, output);
   if (code !== 0) throw new Error(`the build failed:\n${output.slice(-3000)}`);
+  // A build that could not read the catalogue still succeeds (with no products): not a measurement.
+  if (output.includes('No se pudo leer el catálogo')) throw new Error(`the build did not read the catalogue:\n${output.slice(0, 3000)}`);
   return { seconds, peakMb: peakKb / 1024, parts };
 }
 

@@ -32,20 +32,27 @@ export function buildTimeClient(config: BackendConfig): CatalogClient {
   });
 }
 
-/** Every row of a table (a product with its printing and offers), read in pages of PAGE_SIZE ordered by id so no row is skipped or repeated; `retry` lets supabase-js retry transient failures. */
+/**
+ * Every row of a table (a product with its printing and offers), read in pages of PAGE_SIZE ordered
+ * by id, each page starting after the last id of the one before (keyset paging), so no row is
+ * skipped or repeated; `retry` lets supabase-js retry transient failures. An offset would make
+ * the database compute every skipped row's embedded printing and offers again: at 100,000 products
+ * the last pages took longer than a request may.
+ */
 export async function fetchAllRows(client: CatalogClient, table: CatalogTable, pageSize = PAGE_SIZE, retry = true): Promise<unknown[]> {
   const rows: unknown[] = [];
-  for (let from = 0; ; from += pageSize) {
-    const { data, error } = await client
+  let after: string | null = null;
+  for (;;) {
+    const query = client
       .from(table)
       .select(table === 'products' ? PRODUCT_SELECT : '*')
-      .order('id', { ascending: true })
-      .range(from, from + pageSize - 1)
-      .retry(retry);
+      .order('id', { ascending: true });
+    const { data, error } = await (after === null ? query : query.gt('id', after)).limit(pageSize).retry(retry);
     if (error) throw new Error(`${table}: ${error.message}`);
     const page: unknown[] = data ?? [];
     rows.push(...page);
     if (page.length < pageSize) return rows;
+    after = (page[page.length - 1] as { id: string }).id;
   }
 }
 

@@ -108,17 +108,27 @@ describe('merge with the static catalogue', () => {
   });
 });
 
-// A stand-in for the query builder: serves `total` rows through .range() like PostgREST.
+// A stand-in for the query builder: serves `total` rows ordered by id, a page after .gt('id', last)
+// up to .limit(n), like PostgREST; each call is recorded as the [from, to] indexes it asked for.
 function fakeClient(total: number, calls: Array<[number, number]>, failAt?: number): SupabaseClient {
+  const id = (i: number) => `p${String(i).padStart(6, '0')}`;
+  let from = 0;
   const builder = {
     select: () => builder,
-    order: () => builder,
-    range: (from: number, to: number) => ({ retry: () => page(from, to) }),
+    order: () => {
+      from = 0;
+      return builder;
+    },
+    gt: (_column: string, after: string) => {
+      from = Number(after.slice(1)) + 1;
+      return builder;
+    },
+    limit: (n: number) => ({ retry: () => page(from, from + n - 1) }),
   };
-  const page = async (from: number, to: number) => {
-    calls.push([from, to]);
-    if (failAt !== undefined && from >= failAt) return { data: null, error: { message: 'conexión rechazada' } };
-    const data = Array.from({ length: Math.max(0, Math.min(to, total - 1) - from + 1) }, (_, i) => ({ id: `p${from + i}` }));
+  const page = async (start: number, to: number) => {
+    calls.push([start, to]);
+    if (failAt !== undefined && start >= failAt) return { data: null, error: { message: 'conexión rechazada' } };
+    const data = Array.from({ length: Math.max(0, Math.min(to, total - 1) - start + 1) }, (_, i) => ({ id: id(start + i) }));
     return { data, error: null };
   };
   return { from: () => builder } as unknown as SupabaseClient;
