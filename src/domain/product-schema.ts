@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { type Centavos, tryToCentavos } from './money.ts';
-import { CARD_CONDITIONS, GRADING_COMPANIES, sortOffers, type Printing, type SingleOffer } from './singles.ts';
+import { CARD_CONDITIONS, GRADING_COMPANIES, offersSummary, sortOffers, type Printing, type SingleOffer } from './singles.ts';
 
 // A peso amount (a JSON number or a Postgres numeric string) as Centavos; negative or not an amount is refused.
 const pesos = z.union([z.number(), z.string()]).transform((value, ctx): Centavos => {
@@ -115,29 +115,34 @@ export const productSchema = z
     card_printings: z.union([printingRow, z.array(printingRow)]).nullish(),
     card_offers: z.array(offerRow).nullish(),
   })
-  .transform((row) => ({
-    id: row.id,
-    name: row.name,
-    priceCentavos: row.price,
-    originalPriceCentavos: row.original_price ?? row.originalPrice ?? null,
-    discount: row.discount ?? false,
-    preorder: row.preorder ?? false,
-    stock: row.stock ?? null,
-    image: row.image ?? '',
-    images: row.images ?? [],
-    franchise_id: row.franchise_id,
-    collection_id: row.collection_id,
-    expansion_id: row.expansion_id,
-    product_type_id: row.product_type_id,
-    type: row.type,
-    description: row.description ?? '',
-    limit_per_customer: row.limit_per_customer ?? null,
-    available: row.available ?? true,
-    release_date: row.release_date,
-    tags: row.tags ?? [],
-    printing: (Array.isArray(row.card_printings) ? row.card_printings[0] : row.card_printings) ?? null,
-    offers: sortOffers(row.card_offers ?? []),
-  }));
+  .transform((row) => {
+    const offers = sortOffers(row.card_offers ?? []);
+    // A single card's price and stock are its offers'; the product row's own describe no copy.
+    const summary = offersSummary(offers);
+    return {
+      id: row.id,
+      name: row.name,
+      priceCentavos: summary?.priceCentavos ?? row.price,
+      originalPriceCentavos: summary ? summary.originalPriceCentavos : (row.original_price ?? row.originalPrice ?? null),
+      discount: row.discount ?? false,
+      preorder: row.preorder ?? false,
+      stock: summary ? summary.stock : (row.stock ?? null),
+      image: row.image ?? '',
+      images: row.images ?? [],
+      franchise_id: row.franchise_id,
+      collection_id: row.collection_id,
+      expansion_id: row.expansion_id,
+      product_type_id: row.product_type_id,
+      type: row.type,
+      description: row.description ?? '',
+      limit_per_customer: row.limit_per_customer ?? null,
+      available: row.available ?? true,
+      release_date: row.release_date,
+      tags: row.tags ?? [],
+      printing: (Array.isArray(row.card_printings) ? row.card_printings[0] : row.card_printings) ?? null,
+      offers,
+    };
+  });
 export type Product = z.infer<typeof productSchema>;
 
 /** Parses one row; null when it is not a usable product. */

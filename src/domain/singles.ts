@@ -260,3 +260,18 @@ export function offerPriceRange(offers: readonly SingleOffer[]): { low: Centavos
   }
   return { low, high };
 }
+
+/**
+ * What a single card shows where one price and one stock are shown (product cards, listings, the
+ * search): the price of the offer a page opens with (chooseOffer: the cheapest in stock) and the
+ * units of every offer together. Null without offers (a sealed product keeps its own).
+ */
+export function offersSummary(offers: readonly SingleOffer[]): { priceCentavos: Centavos; originalPriceCentavos: Centavos | null; stock: number } | null {
+  const shown = chooseOffer(offers);
+  if (!shown) return null;
+  return {
+    priceCentavos: shown.priceCentavos,
+    originalPriceCentavos: shown.originalPriceCentavos,
+    stock: offers.reduce((sum, offer) => sum + offer.stock, 0),
+  };
+}

@@ -34,6 +34,8 @@ describe('product rows with their printing and offers', () => {
     const product = parseProduct(row)!;
     expect(product.printing).toEqual({ setCode: 'OP05', collectorNumber: 'OP05-119', rarity: 'SEC', nameEn: 'Monkey.D.Luffy', nameEs: null });
     expect(product.offers.map((offer) => offer.id)).toEqual(['r1', 'r2', 's1']);
+    // Its price is the cheapest copy in stock and its stock every copy's, whatever the product row says.
+    expect(product).toMatchObject({ priceCentavos: centavos(120_000), originalPriceCentavos: null, stock: 3 });
     expect(product.offers[1]).toMatchObject({ condition: 'LP', priceCentavos: centavos(95_050), originalPriceCentavos: centavos(110_000), stock: 0 });
     expect(product.offers[2]).toMatchObject({ gradingCompany: 'PSA', grade: 10, certificateNumber: '7777', condition: null });
     expect(parseProduct({ ...row, card_printings: [row.card_printings] })?.printing?.collectorNumber).toBe('OP05-119');

@@ -7,6 +7,7 @@ import {
   chooseOffer,
   offerKey,
   offerPriceRange,
+  offersSummary,
   sortOffers,
   type SingleOffer,
   finishesOf,
@@ -169,6 +170,14 @@ describe('offers of a single', () => {
     expect(chooseOffer(all, 'no-such-offer')?.id).toBe('b');
     expect(chooseOffer([{ ...nmEs }, { ...lpEn, stock: 0 }])?.id).toBe('a');
     expect(chooseOffer([])).toBeUndefined();
+  });
+
+  it('sum up as the price of the cheapest copy in stock and the units of every copy', () => {
+    expect(offersSummary([nmEs, lpEn, mpEs, psa10])).toEqual({ priceCentavos: centavos(30_000), originalPriceCentavos: null, stock: 7 });
+    const discounted = { ...mpEs, priceCentavos: centavos(20_000), originalPriceCentavos: centavos(35_000) };
+    expect(offersSummary([lpEn, discounted])).toEqual({ priceCentavos: centavos(20_000), originalPriceCentavos: centavos(35_000), stock: 6 });
+    expect(offersSummary([{ ...nmEs }])).toEqual({ priceCentavos: centavos(50_000), originalPriceCentavos: null, stock: 0 });
+    expect(offersSummary([])).toBeNull();
   });
 
   it('give the low and high price for the aggregate offer', () => {
