@@ -1,5 +1,6 @@
 /**
- * A single card bought on a 375 px phone: 'LP · Inglés · Parallel' of OP05-119 chosen on its page
+ * A single card bought on a 375 px phone: found by typing 'OP05-119' in the header search,
+ * 'LP · Inglés · Parallel' of OP05-119 chosen on its page
  * is its own cart line (a second copy of the same card in another condition is a second line, each
  * with its own buttons), the demo shopper pays it with the simulated card, and the confirmation,
  * the receipt e-mail and the account's Orders tab show the offer's label; the database priced the
@@ -65,12 +66,21 @@ async function axe(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
 
-test('LP · Inglés · Parallel of OP05-119 chosen on its page is its own cart line, and the paid order shows it everywhere', async ({ page }) => {
+test('OP05-119 found by the header search, LP · Inglés · Parallel chosen on its page is its own cart line, and the paid order shows it everywhere', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const lp = await luffyOffer('LP', 'en', 'parallel');
   const nm = await luffyOffer('NM', 'en', 'parallel');
 
-  await page.goto(`/product/${LUFFY.id}`);
+  // Found by its collector number in the header search, typed as the shopper lands.
+  await page.goto('/', { waitUntil: 'commit' });
+  const search = page.getByRole('banner').getByRole('combobox', { name: 'Buscar productos' });
+  await search.pressSequentially('OP05-119');
+  const suggestion = page.getByRole('listbox', { name: 'Productos sugeridos' }).getByRole('option').first();
+  await expect(suggestion).toHaveText(LUFFY.name);
+  await suggestion.click();
+  await page.waitForURL(`**/product/${LUFFY.id}`);
   await addCopy(page, LP, 1);
   await addCopy(page, NM, 2);
   expect(await storedCart(page)).toEqual([
