@@ -40,6 +40,8 @@ export interface ExploreProduct {
   /** A single's rarity code and in-stock offer tokens (search/cards.ts productFacets). Absent on other products. */
   rarity?: string;
   offers?: string;
+  /** A single whose copies in stock have different prices: its price reads 'Desde'. */
+  from?: true;
 }
 
 /** A named option of a filter (franchise, expansion, type). */
@@ -105,7 +107,10 @@ export function toExploreProduct(product: Product, image: string): ExploreProduc
   };
   const card = productCard(product);
   const facets = productFacets(product);
-  if (facets) return { ...base, card, rarity: facets.rarity, offers: facets.offers };
+  if (facets) {
+    const prices = new Set(product.offers.filter((offer) => offer.stock > 0).map((offer) => offer.priceCentavos));
+    return { ...base, card, rarity: facets.rarity, offers: facets.offers, ...(prices.size > 1 ? { from: true as const } : {}) };
+  }
   return card ? { ...base, card } : base;
 }
 
@@ -168,6 +173,7 @@ function exploreProductOf(entry: unknown): ExploreProduct | null {
     released: textOr(entry.released, ''),
     ...(typeof entry.card === 'string' ? { card: entry.card } : {}),
     ...(typeof entry.offers === 'string' ? { rarity: textOr(entry.rarity, ''), offers: entry.offers } : {}),
+    ...(entry.from === true ? { from: true as const } : {}),
   };
 }
 

@@ -80,8 +80,8 @@ test.describe('the One Piece singles listing filters its cards', () => {
     await page.goto(LISTING, { waitUntil: 'commit' });
     const { list, shownNames } = grid(page);
     // Chosen at once; the page's script applies a choice made before it ran.
-    await page.getByLabel('Condición').selectOption({ label: 'Poco jugada (LP)' });
-    await page.getByLabel('Idioma').selectOption({ label: 'Inglés' });
+    await page.getByRole('combobox', { name: 'Condición', exact: true }).selectOption({ label: 'Poco jugada (LP)' });
+    await page.getByRole('combobox', { name: 'Idioma', exact: true }).selectOption({ label: 'Inglés' });
     await expect(page).toHaveURL(/[?&]condicion=LP/);
     await expect(page).toHaveURL(/[?&]idioma=en/);
     await expect(page.getByRole('status').filter({ hasText: /^Mostrando \d+ de 48 productos de esta página\.$/ })).toBeVisible();
@@ -96,7 +96,7 @@ test.describe('the One Piece singles listing filters its cards', () => {
     // The filters follow to page 2, where the Luffy OP05-119 is.
     await page.getByRole('link', { name: 'Página 2' }).click();
     await expect(page).toHaveURL(/\/products\/2\?condicion=LP&idioma=en$/);
-    await expect(page.getByLabel('Condición')).toHaveValue('LP');
+    await expect(page.getByRole('combobox', { name: 'Condición', exact: true })).toHaveValue('LP');
     await expect(list.getByRole('heading', { level: 2, name: LUFFY.name })).toBeVisible();
     for (const name of await shownNames()) expect(lpEnglish, name).toContain(name);
 
@@ -145,11 +145,13 @@ test.describe('/explore finds and filters singles', () => {
 
     await page.goto('/explore?q=op05%20119');
     await expect(results.getByRole('heading', { level: 3 }).first()).toHaveText(LUFFY.name, { timeout: 15_000 });
+    // A single is bought as one of its copies: its card leads to its page to choose one.
+    await expect(results.getByRole('link', { name: `Elegir condición e idioma de ${LUFFY.name}` })).toHaveAttribute('href', `/product/${LUFFY.id}`);
 
     await page.goto('/explore?franquicia=one-piece&tipo=op-single-card');
     await expect(page.getByText(`Resultados: ${data.names.size}`, { exact: true })).toBeVisible({ timeout: 15_000 });
-    await page.getByLabel('Condición').selectOption({ label: 'Poco jugada (LP)' });
-    await page.getByLabel('Idioma').selectOption({ label: 'Inglés' });
+    await page.getByRole('combobox', { name: 'Condición', exact: true }).selectOption({ label: 'Poco jugada (LP)' });
+    await page.getByRole('combobox', { name: 'Idioma', exact: true }).selectOption({ label: 'Inglés' });
     await expect(page).toHaveURL(/\?franquicia=one-piece&tipo=op-single-card&condicion=LP&idioma=en$/);
     await expect(page.getByText(`Resultados: ${lpEnglish.size}`, { exact: true })).toBeVisible();
     // The first 48 results are shown at once.
@@ -157,12 +159,12 @@ test.describe('/explore finds and filters singles', () => {
     expect(shown).toHaveLength(Math.min(48, lpEnglish.size));
     for (const name of shown) expect(lpEnglish, name).toContain(name);
 
-    await page.getByLabel('Solo graduadas').check();
+    await page.getByRole('checkbox', { name: 'Solo graduadas' }).check();
     await expect(page).toHaveURL(/graduadas=1/);
     const englishSlabs = new Set(data.offers.filter((o) => o.grading_company !== null && o.language === 'en').map((o) => data.names.get(o.product_id)!));
     // A slab has a grade, not a condition: LP and 'Solo graduadas' together match no copy.
     await expect(page.getByText('Resultados: 0', { exact: true })).toBeVisible();
-    await page.getByLabel('Condición').selectOption({ label: 'Todas' });
+    await page.getByRole('combobox', { name: 'Condición', exact: true }).selectOption({ label: 'Todas' });
     await expect(page.getByText(`Resultados: ${englishSlabs.size}`, { exact: true })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -41,10 +41,13 @@ function Card({ product, live }: { product: ExploreProduct; live: LiveStock | un
   const stock = live ? live.stock : product.stock;
   const soldOut = live ? isLiveSoldOut(live) : isSoldOut(product);
   const percent = discountPercent(product);
+  // A single card is bought as one of its copies, chosen on its page (as the listings' cards do).
+  const single = product.offers !== undefined;
+  const href = `/product/${encodeURIComponent(product.id)}`;
   const add = JSON.stringify({ id: product.id, name: product.name, priceCentavos: product.priceCentavos, stock, image: product.image });
   return (
     <article className={`product-card${soldOut ? ' is-sold-out' : ''}`}>
-      <a className="product-card-link" href={`/product/${encodeURIComponent(product.id)}`}>
+      <a className="product-card-link" href={href}>
         <span className="product-card-media">
           {product.image && <img src={product.image} alt="" width={300} height={300} loading="lazy" decoding="async" />}
           <span className="product-card-badges">
@@ -56,18 +59,27 @@ function Card({ product, live }: { product: ExploreProduct; live: LiveStock | un
         <h3 className="product-card-name">{product.name}</h3>
       </a>
       <p className="product-card-price">
-        <span className="price-now">{formatCentavos(product.priceCentavos)}</span>
+        <span className="price-now">
+          {product.from && <span className="price-from">Desde </span>}
+          {formatCentavos(product.priceCentavos)}
+        </span>
         {percent !== null && product.originalPriceCentavos !== null && <s className="price-was">{formatCentavos(product.originalPriceCentavos)}</s>}
       </p>
-      <button
-        type="button"
-        className="btn btn-primary product-card-add"
-        data-card-add={add}
-        disabled={soldOut}
-        aria-label={`Agregar ${product.name} al carrito`}
-      >
-        {soldOut ? PRODUCT_MESSAGES.soldOut : 'Agregar'}
-      </button>
+      {single && !soldOut ? (
+        <a className="btn btn-primary product-card-add" href={href} aria-label={`Elegir condición e idioma de ${product.name}`}>
+          Elegir
+        </a>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-primary product-card-add"
+          data-card-add={add}
+          disabled={soldOut}
+          aria-label={`Agregar ${product.name} al carrito`}
+        >
+          {soldOut ? PRODUCT_MESSAGES.soldOut : 'Agregar'}
+        </button>
+      )}
     </article>
   );
 }
@@ -209,8 +221,10 @@ export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
 /** Live stock of the products on screen: one request per page of results not read yet. */
 function useLiveStockOf(results: readonly ExploreProduct[], shown: number): ReadonlyMap<string, LiveStock> {
   const [live, setLive] = useState<ReadonlyMap<string, LiveStock>>(() => new Map());
+  // A single's stock is its copies', which its page checks live; the product row's says nothing.
   const visibleKey = results
     .slice(0, shown)
+    .filter((p) => p.offers === undefined)
     .map((p) => p.id)
     .join('|');
   useEffect(() => {

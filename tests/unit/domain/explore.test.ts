@@ -37,6 +37,9 @@ describe('the explore JSON of a single', () => {
     expect(single).toMatchObject({ card: '#op05119 ~3', rarity: 'SEC', offers: 'LP.en.parallel G.en.normal' });
     expect(sealed).not.toHaveProperty('card');
     expect(sealed).not.toHaveProperty('offers');
+    // Copies in stock at $900 and $5,000: 'Desde'; Zoro's one copy has one price.
+    expect(single!.from).toBe(true);
+    expect(data.products[1]).not.toHaveProperty('from');
   });
 });
 
