@@ -4,12 +4,13 @@
  * never sells what is gone.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { fetchLiveProduct, type LiveProduct } from '~/data/products.ts';
+import { fetchLiveProduct } from '~/data/products.ts';
 import { type Centavos, formatCentavos } from '~/domain/money.ts';
 import { canIncrease, clampQuantity, discountPercent, isSoldOut, PRODUCT_MESSAGES } from '~/domain/products.ts';
 import { addToCart } from '~/stores/cart.ts';
 import { showAddOutcome } from '~/stores/toast.ts';
 import { usePrebuiltInput } from '../prebuilt.ts';
+import { useLiveRead } from './use-live-read.ts';
 
 /** What the prebuilt page knows about the product. */
 export interface AddToCartProduct {
@@ -27,11 +28,9 @@ interface Props {
   product: AddToCartProduct;
 }
 
-type LiveState = 'checking' | 'live' | 'stale' | 'gone';
-
 /** The buy box of the product page. */
 export default function AddToCart({ product }: Props) {
-  const { live, state, liveRequest } = useLiveProduct(product.id);
+  const { live, state, liveRequest } = useLiveRead(product.id, fetchLiveProduct);
   // The field's text, free while the shopper edits it (it may be empty for a moment); the number
   // it stands for is clamped to 1…stock on blur, Enter, the +/- buttons and the add.
   const [text, setText] = useState('1');
@@ -136,37 +135,6 @@ export default function AddToCart({ product }: Props) {
       )}
     </div>
   );
-}
-
-/**
- * The product's price and stock as the database has them now, read once at hydration; 'idle'
- * until then (the prebuilt HTML must not show a check that has not started).
- */
-function useLiveProduct(productId: string) {
-  const [live, setLive] = useState<LiveProduct | null>(null);
-  const [state, setState] = useState<LiveState | 'idle'>('idle');
-  const liveRequest = useRef<Promise<LiveProduct | null> | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    setState('checking');
-    const request = fetchLiveProduct(productId);
-    liveRequest.current = request;
-    request.then(
-      (row) => {
-        if (cancelled) return;
-        setLive(row);
-        setState(row && row.available ? 'live' : 'gone');
-      },
-      () => {
-        // Offline or backend down: keep selling from the prebuilt data.
-        if (!cancelled) setState('stale');
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [productId]);
-  return { live, state, liveRequest };
 }
 
 /** The price, the price it was and its discount badge, and 'Preventa'. */

@@ -17,6 +17,7 @@ import { CONDITION_LABELS, chooseOffer, gradeLabel, graderVerifyUrl, isSlab, off
 import { addToCart } from '~/stores/cart.ts';
 import { showAddOutcome } from '~/stores/toast.ts';
 import { usePrebuiltInput } from '../prebuilt.ts';
+import { useLiveRead } from './use-live-read.ts';
 import { PriceLine, QuantityStepper } from './AddToCart.tsx';
 import { showOfferImages } from './offer-images.ts';
 import { hrefWithOffer, offerByKey, offerKeyFromSearch, withLiveOffers, type LiveOffer } from '~/domain/live-offers.ts';
@@ -35,8 +36,6 @@ interface Props {
   offers: SingleOffer[];
 }
 
-type LiveState = 'idle' | 'checking' | 'live' | 'stale' | 'gone';
-
 /** The radio group's name: one choice across raw copies and slabs. */
 const RADIO_NAME = 'oferta';
 const GONE_MESSAGE = 'Esta opción ya no está disponible. Elige otra.';
@@ -44,7 +43,7 @@ const NO_LIVE = new Map<string, LiveOffer>();
 
 /** The offer picker and buy box of a single card. */
 export default function OfferPicker({ product, offers }: Props) {
-  const { live, state, liveRequest } = useLiveOffers(product.id);
+  const { live, state, liveRequest } = useLiveRead(product.id, fetchLiveOffers);
   const boxRef = useRef<HTMLDivElement>(null);
   const [note, setNote] = useState('');
   const [key, choose] = useChosenOffer(offers, boxRef, () => setNote(''));
@@ -293,35 +292,4 @@ function OfferOption({ offer, chosen, onChoose, productName }: { offer: SingleOf
       )}
     </li>
   );
-}
-
-/**
- * The card's live availability and offers, read once at hydration; 'idle' until then (the
- * prebuilt HTML must not show a check that has not started).
- */
-function useLiveOffers(productId: string) {
-  const [live, setLive] = useState<LiveOffers | null>(null);
-  const [state, setState] = useState<LiveState>('idle');
-  const liveRequest = useRef<Promise<LiveOffers | null> | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    setState('checking');
-    const request = fetchLiveOffers(productId);
-    liveRequest.current = request;
-    request.then(
-      (row) => {
-        if (cancelled) return;
-        setLive(row);
-        setState(row && row.available ? 'live' : 'gone');
-      },
-      () => {
-        // Offline or backend down: keep showing the prebuilt offers; the order checks again.
-        if (!cancelled) setState('stale');
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [productId]);
-  return { live, state, liveRequest };
 }
