@@ -282,3 +282,18 @@ export function applyFilters(products: readonly ExploreProduct[], filters: Explo
 export function optionsFor(options: readonly ExploreOption[], franchise: string): ExploreOption[] {
   return franchise ? options.filter((option) => option.franchiseId === franchise) : [...options];
 }
+
+/** How many results the explore page shows at first, and how many more each 'Ver más' adds. */
+export const EXPLORE_PAGE = 24;
+
+/** The count of results as the page announces it: '1 resultado', '24 resultados'. */
+export function resultsLabel(count: number): string {
+  return `${count} ${count === 1 ? 'resultado' : 'resultados'}`;
+}
+
+/** How many filters narrow the results (the words searched and the order are not filters): 'Filtros (2)'. */
+export function activeFilterCount(filters: ExploreFilters): number {
+  const chosen = [filters.franchise, filters.type, filters.expansion, filters.rarity, filters.condition, filters.language, filters.finish];
+  const flags = [filters.inStock, filters.preorder, filters.sale, filters.graded];
+  return chosen.filter((value) => value !== '').length + flags.filter(Boolean).length;
+}

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { parseProduct, type Product } from '~/domain/product-schema.ts';
-import { applyFilters, EMPTY_FILTERS, exploreFacetOptions, filtersFromQuery, filtersToQuery, parseExploreData, toExploreProduct } from '~/domain/explore.ts';
+import {
+  activeFilterCount,
+  applyFilters,
+  EMPTY_FILTERS,
+  EXPLORE_PAGE,
+  exploreFacetOptions,
+  filtersFromQuery,
+  filtersToQuery,
+  parseExploreData,
+  resultsLabel,
+  toExploreProduct,
+} from '~/domain/explore.ts';
 
 function product(fields: Record<string, unknown>): Product {
   const parsed = parseProduct({ price: 100, stock: 3, franchise_id: 'one-piece', ...fields });
@@ -76,5 +87,23 @@ describe('explore search and singles filters', () => {
     expect(options.conditions.map((c) => c.label)).toEqual(['Casi nueva (NM)', 'Poco jugada (LP)']);
     expect(options.languages.map((c) => c.label)).toEqual(['Inglés', 'Japonés']);
     expect(options.graded).toBe(true);
+  });
+});
+
+describe('explore presentation', () => {
+  it('announces the count of results in Spanish, singular for one', () => {
+    expect(resultsLabel(0)).toBe('0 resultados');
+    expect(resultsLabel(1)).toBe('1 resultado');
+    expect(resultsLabel(24)).toBe('24 resultados');
+  });
+
+  it('counts the filters that narrow the results, not the words searched nor the order', () => {
+    expect(activeFilterCount(EMPTY_FILTERS)).toBe(0);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, q: 'luffy', sort: 'precio-asc' })).toBe(0);
+    expect(activeFilterCount(filtersFromQuery('?franquicia=one-piece&condicion=LP&idioma=en&disponible=1&graduadas=1'))).toBe(5);
+  });
+
+  it('shows 24 results at first', () => {
+    expect(EXPLORE_PAGE).toBe(24);
   });
 });
