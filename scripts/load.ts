@@ -419,7 +419,8 @@ async function main(): Promise<void> {
     await buildShop(out.relative, backend, siteUrl);
     const paths = [...staticPaths(path.join(out.absolute, 'client')), '/search-index.json'];
     const { rows: productRows } = await db.query<{ id: string }>(
-      'select id from public.products where available and coalesce(preorder, false) = false order by id limit 5',
+      // Sealed products: a single card is bought by offer, and create_order refuses it without one.
+      'select p.id from public.products p where p.available and coalesce(p.preorder, false) = false and not exists (select 1 from public.card_printings c where c.product_id = p.id) order by p.id limit 5',
     );
     const products = { hot: productRows[0]!.id, others: productRows.slice(1).map((r) => r.id) };
     // The checkout shoppers, each with an address.

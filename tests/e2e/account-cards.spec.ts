@@ -42,7 +42,7 @@ async function payAndSaveCard(request: APIRequestContext, token: string, product
 test('tarjetas guardadas (proveedor simulado): lista, predeterminada única y eliminar', async ({ page, request }) => {
   const user = await createConfirmedUser('tarjetas');
   const token = await accessToken(user.email, user.password);
-  const products = await serviceRest('GET', 'products?select=id&available=eq.true&stock=gte.20&order=price.asc&limit=2');
+  const products = await serviceRest('GET', 'products?select=id&available=eq.true&stock=gte.20&product_type_id=not.like.*single-card&order=price.asc&limit=2');
   const [first, second] = products.body as { id: string }[];
   await payAndSaveCard(request, token, first!.id, '4242424242424242');
   await payAndSaveCard(request, token, second!.id, '5555555555554444');
@@ -86,7 +86,7 @@ test('tarjetas guardadas (proveedor simulado): lista, predeterminada única y el
 test('fallos de las tarjetas muestran sus mensajes (respuestas de error simuladas en la red)', async ({ page, request }) => {
   const user = await createConfirmedUser('tarjetasfallo');
   const token = await accessToken(user.email, user.password);
-  const products = await serviceRest('GET', 'products?select=id&available=eq.true&stock=gte.20&order=price.desc&limit=1');
+  const products = await serviceRest('GET', 'products?select=id&available=eq.true&stock=gte.20&product_type_id=not.like.*single-card&order=price.desc&limit=1');
   await payAndSaveCard(request, token, (products.body as { id: string }[])[0]!.id, '4242424242424242');
   await signInAs(page, user.email, user.password);
   const account = new AccountPage(page);

@@ -151,7 +151,14 @@ describe('a refused offer', () => {
 
 describe('an OXXO voucher for a single card', () => {
   it("lasts one day when the offer has few copies left, whatever the product's own stock", async () => {
-    const { data } = await service.from('products').select('id').eq('available', true).gte('stock', 20).order('price').limit(1);
+    const { data } = await service
+      .from('products')
+      .select('id')
+      .eq('available', true)
+      .gte('stock', 20)
+      .not('product_type_id', 'like', '%single-card')
+      .order('price')
+      .limit(1);
     const plenty = (data as Array<{ id: string }>)[0]!.id;
     const scarce = await newOffer(plenty, { condition: 'HP', language: 'ko', finish: 'foil', price: 120, stock: 2 });
     const orderId = await newPendingOrder(shopper, [{ product_id: plenty, offer_id: scarce, quantity: 1 }]);

@@ -50,6 +50,8 @@ export async function productWithStock(service: SupabaseClient, units: number, p
     .eq('available', true)
     .gte('stock', units)
     .gte('limit_per_customer', units)
+    // A sealed product: a single card is bought by offer (create_order refuses it without one).
+    .not('product_type_id', 'like', '%single-card')
     .order('price', { ascending: price === 'cheapest' })
     .limit(1);
   if (!data?.[0]) throw new Error('la semilla no tiene un producto con stock suficiente');
