@@ -64,12 +64,12 @@ const MATRIX: Row[] = [
   row('product_types', 'read', `select id from public.product_types where id = 'type-test'`,                   ['ok',     'ok',     'ok',     'ok',     'ok']),
   row('product_types', 'delete', `delete from public.product_types where id = 'type-unused' returning id`,     ['denied', 'none',   'none',   'ok',     'ok']),
   row('collections', 'read', `select id from public.collections where id = 'col-test'`,                        ['ok',     'ok',     'ok',     'ok',     'ok']),
-  row('card_printings', 'read a printing', `select product_id from public.card_printings where product_id = 'pk-test'`, ['ok', 'ok',   'ok',     'ok',     'ok']),
-  row('card_printings', 'change a rarity', `update public.card_printings set rarity = 'rare' where product_id = 'pk-test' returning product_id`, ['denied', 'none', 'none', 'ok', 'ok']),
-  row('card_offers', 'read an offer', `select id from public.card_offers where product_id = 'pk-test'`,        ['ok',     'ok',     'ok',     'ok',     'ok']),
-  row('card_offers', 'add an offer', `insert into public.card_offers (product_id, condition, language, finish, price) values ('pk-test', 'LP', 'es', 'holo', 1) returning id`, ['denied', 'denied', 'denied', 'ok', 'ok']),
-  row('card_offers', 'change an offer’s price', `update public.card_offers set price = 1 where product_id = 'pk-test' returning id`, ['denied', 'none', 'none', 'ok', 'ok']),
-  row('card_offers', 'delete an offer', `delete from public.card_offers where product_id = 'pk-test' returning id`, ['denied', 'none', 'none', 'ok', 'ok']),
+  row('card_printings', 'read a printing', `select product_id from public.card_printings where product_id = 'pk-test-single'`, ['ok', 'ok',   'ok',     'ok',     'ok']),
+  row('card_printings', 'change a rarity', `update public.card_printings set rarity = 'rare' where product_id = 'pk-test-single' returning product_id`, ['denied', 'none', 'none', 'ok', 'ok']),
+  row('card_offers', 'read an offer', `select id from public.card_offers where product_id = 'pk-test-single'`,        ['ok',     'ok',     'ok',     'ok',     'ok']),
+  row('card_offers', 'add an offer', `insert into public.card_offers (product_id, condition, language, finish, price) values ('pk-test-single', 'LP', 'es', 'holo', 1) returning id`, ['denied', 'denied', 'denied', 'ok', 'ok']),
+  row('card_offers', 'change an offer’s price', `update public.card_offers set price = 1 where product_id = 'pk-test-single' returning id`, ['denied', 'none', 'none', 'ok', 'ok']),
+  row('card_offers', 'delete an offer', `delete from public.card_offers where product_id = 'pk-test-single' returning id`, ['denied', 'none', 'none', 'ok', 'ok']),
 
   row('profiles', "read A's profile", `select id from public.profiles where id = '${A}'`,                      ['denied', 'ok',     'none',   'none',   'ok']),
   row('profiles', "edit A's name", `update public.profiles set name = 'Zoe' where id = '${A}' returning id`,   ['denied', 'ok',     'none',   'none',   'ok']),
@@ -168,9 +168,11 @@ async function setup(): Promise<void> {
     `insert into public.expansions (id, name, franchise_id, collection_id) values ('exp-test', 'Expansión', 'pokemon', 'col-test')`,
     `insert into public.product_types (id, name, franchise_id) values ('type-test', 'Tipo', 'pokemon'), ('type-unused', 'Sin uso', 'pokemon')`,
     `insert into public.products (id, name, price, stock, limit_per_customer, franchise_id, expansion_id, product_type_id)
-       values ('pk-test', 'Producto de prueba', 100, 50, 10, 'pokemon', 'exp-test', 'type-test')`,
-    `insert into public.card_printings (product_id, expansion, collector_number, rarity) values ('pk-test', 'sv08', '199/165', 'hyper-rare')`,
-    `insert into public.card_offers (product_id, condition, language, finish, price, stock) values ('pk-test', 'NM', 'es', 'holo', 100, 1)`,
+       values ('pk-test', 'Producto de prueba', 100, 50, 10, 'pokemon', 'exp-test', 'type-test'),
+              ('pk-test-single', 'Carta de prueba', 100, 0, 10, 'pokemon', 'exp-test', 'type-test')`,
+    // A single card of its own: an order line of a single needs an offer, and the order rows below are sealed.
+    `insert into public.card_printings (product_id, expansion, collector_number, rarity) values ('pk-test-single', 'sv08', '199/165', 'hyper-rare')`,
+    `insert into public.card_offers (product_id, condition, language, finish, price, stock) values ('pk-test-single', 'NM', 'es', 'holo', 100, 1)`,
     `insert into public.addresses (id, user_id, street, city, state, zip, created_at) values
        ('${ADDR_A1}', '${A}', 'Calle A1', 'Monterrey', 'Nuevo León', '64000', now() - interval '2 days')`,
     `insert into public.addresses (id, user_id, street, city, state, zip) values ('${ADDR_A2}', '${A}', 'Calle A2', 'Monterrey', 'Nuevo León', '64000')`,
