@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, expectConsoleError } from './fixtures';
-import type { ExploreData } from '~/domain/explore';
+import { resultsLabel, type ExploreData } from '~/domain/explore';
 import { FOOTER_CATALOG_LINKS } from './pages/shell';
 
 async function seriousViolations(page: Page) {
@@ -172,7 +172,7 @@ test.describe('listings', () => {
   test('a view without products says so', async ({ page }) => {
     // A Pokémon product type inside Riftbound never has products, whatever the data.
     await page.goto('/explore?franquicia=riftbound&tipo=elite-trainer-box');
-    await expect(page.getByText('Resultados: 0')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('0 resultados')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText('No se encontraron productos.')).toBeVisible();
   });
 
@@ -203,7 +203,7 @@ test.describe('explore', () => {
     const data = await catalogue(request);
     await page.goto('/explore');
     await expect(page.getByRole('heading', { level: 1, name: 'Explorar el catálogo' })).toBeVisible();
-    await expect(page.getByText(`Resultados: ${data.products.length}`)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(resultsLabel(data.products.length))).toBeVisible({ timeout: 15_000 });
 
     await page.getByLabel('Franquicia').selectOption('one-piece');
     await expect(page).toHaveURL(/\?franquicia=one-piece$/);
@@ -211,7 +211,7 @@ test.describe('explore', () => {
     await page.getByLabel('Ordenar por').selectOption('precio-asc');
     await expect(page).toHaveURL(/franquicia=one-piece&disponible=1&orden=precio-asc/);
     const expected = data.products.filter((p) => p.franchiseId === 'one-piece' && p.stock !== 0);
-    await expect(page.getByText(`Resultados: ${expected.length}`)).toBeVisible();
+    await expect(page.getByText(resultsLabel(expected.length))).toBeVisible();
 
     const prices = async () =>
       (await page.getByRole('list', { name: 'Productos' }).locator('.price-now').allTextContents()).map((t) => Number(t.replace(/[^0-9.]/g, '')));
@@ -221,12 +221,12 @@ test.describe('explore', () => {
     await page.reload();
     await expect(page.getByLabel('Franquicia')).toHaveValue('one-piece');
     await expect(page.getByLabel('Solo disponibles')).toBeChecked();
-    await expect(page.getByText(`Resultados: ${expected.length}`)).toBeVisible();
+    await expect(page.getByText(resultsLabel(expected.length))).toBeVisible();
 
     await page.getByLabel('En oferta').check();
     await expect(page).toHaveURL(/oferta=1/);
     const sale = expected.filter((p) => p.sale).length;
-    await expect(page.getByText(`Resultados: ${sale}`)).toBeVisible();
+    await expect(page.getByText(resultsLabel(sale))).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 

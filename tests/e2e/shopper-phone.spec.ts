@@ -5,6 +5,7 @@
  * any test that logs one).
  */
 import { expect, expectConsoleError, test, type Page } from './fixtures';
+import { resultsLabel } from '~/domain/explore';
 import { seedCart } from './pages/checkout';
 import { SHOPPER, STACK_URL, stackKeys } from './pages/auth';
 
@@ -135,7 +136,7 @@ test.describe('search reaches every match', () => {
     await expect(page.getByRole('listbox', { name: 'Productos sugeridos' }).getByRole('option')).toHaveCount(8);
     await all.click();
     await page.waitForURL((url) => url.pathname === '/explore' && url.searchParams.get('q') === 'sobre');
-    await expect(page.getByText(`Resultados: ${total}`, { exact: true })).toBeVisible();
+    await expect(page.getByText(resultsLabel(total), { exact: true })).toBeVisible();
     await expect(page.getByLabel('Buscar', { exact: true })).toHaveValue('sobre');
   });
 });

@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { STACK_URL, stackKeys } from './pages/auth';
+import { EXPLORE_PAGE, resultsLabel } from '~/domain/explore';
 
 // The One Piece chase card of the demo (scripts/seed/cards.ts FIXED_OFFERS): an LP English copy, a sold-out MP and a PSA 10.
 const LUFFY = { id: 'op-single-op-05-monkey-d-luffy-op05-119', name: 'Monkey.D.Luffy (OP05-119)' };
@@ -149,23 +150,27 @@ test.describe('/explore finds and filters singles', () => {
     await expect(results.getByRole('link', { name: `Elegir condición e idioma de ${LUFFY.name}` })).toHaveAttribute('href', `/product/${LUFFY.id}`);
 
     await page.goto('/explore?franquicia=one-piece&tipo=op-single-card');
-    await expect(page.getByText(`Resultados: ${data.names.size}`, { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(resultsLabel(data.names.size), { exact: true })).toBeVisible({ timeout: 15_000 });
+    // On a phone the filters are in a sheet opened by 'Filtros (n)'.
+    await page.getByRole('button', { name: 'Filtros (2)' }).click();
     await page.getByRole('combobox', { name: 'Condición', exact: true }).selectOption({ label: 'Poco jugada (LP)' });
     await page.getByRole('combobox', { name: 'Idioma', exact: true }).selectOption({ label: 'Inglés' });
     await expect(page).toHaveURL(/\?franquicia=one-piece&tipo=op-single-card&condicion=LP&idioma=en$/);
-    await expect(page.getByText(`Resultados: ${lpEnglish.size}`, { exact: true })).toBeVisible();
-    // The first 48 results are shown at once.
+    await expect(page.getByText(resultsLabel(lpEnglish.size), { exact: true })).toBeVisible();
+    // The first results are shown at once, 'Ver más' adds the rest.
     const shown = await results.getByRole('heading', { level: 3 }).allTextContents();
-    expect(shown).toHaveLength(Math.min(48, lpEnglish.size));
+    expect(shown).toHaveLength(Math.min(EXPLORE_PAGE, lpEnglish.size));
     for (const name of shown) expect(lpEnglish, name).toContain(name);
 
     await page.getByRole('checkbox', { name: 'Solo graduadas' }).check();
     await expect(page).toHaveURL(/graduadas=1/);
     const englishSlabs = new Set(data.offers.filter((o) => o.grading_company !== null && o.language === 'en').map((o) => data.names.get(o.product_id)!));
     // A slab has a grade, not a condition: LP and 'Solo graduadas' together match no copy.
-    await expect(page.getByText('Resultados: 0', { exact: true })).toBeVisible();
+    await expect(page.getByText('0 resultados', { exact: true })).toBeVisible();
     await page.getByRole('combobox', { name: 'Condición', exact: true }).selectOption({ label: 'Todas' });
-    await expect(page.getByText(`Resultados: ${englishSlabs.size}`, { exact: true })).toBeVisible();
+    await expect(page.getByText(resultsLabel(englishSlabs.size), { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Ver resultados' }).click();
+    await expect(page.getByRole('button', { name: 'Filtros (4)' })).toBeFocused();
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
  * Explore page: filters and sorting over the compact catalogue JSON, reflected in the query string
  * so a filtered view can be shared.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { usePrebuiltInput } from '../prebuilt.ts';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import { fetchLiveStock, isLiveSoldOut, type LiveStock } from '~/scripts/live-stock.ts';
@@ -10,21 +10,26 @@ import { formatCentavos } from '~/domain/money.ts';
 import { discountPercent, isSoldOut, PRODUCT_MESSAGES } from '~/domain/products.ts';
 import { hasFacetFilter, matchesFacets, NO_FACETS, type FacetOptions } from '~/domain/search/facets.ts';
 import {
+  activeFilterCount,
   applyFilters,
   EMPTY_FILTERS,
+  EXPLORE_PAGE,
   exploreFacetOptions,
   exploreFacets,
   filtersFromQuery,
   filtersToQuery,
   optionsFor,
   parseExploreData,
+  resultsLabel,
   type ExploreData,
   type ExploreFilters,
   type ExploreProduct,
   type Sort,
 } from '~/domain/explore.ts';
 
-const PAGE = 48;
+const PAGE = EXPLORE_PAGE;
+/** The filters' sheet on a phone; a sidebar on wider screens (explore.astro's styles). */
+const SHEET_ID = 'explore-filtros';
 
 const SORT_LABELS: Record<Sort, string> = {
   relevancia: 'Relevancia',
@@ -49,7 +54,11 @@ function Card({ product, live }: { product: ExploreProduct; live: LiveStock | un
     <article className={`product-card${soldOut ? ' is-sold-out' : ''}`}>
       <a className="product-card-link" href={href}>
         <span className="product-card-media">
-          {product.image && <img src={product.image} alt="" width={300} height={300} loading="lazy" decoding="async" />}
+          {product.image ? (
+            <img src={product.image} alt="" width={300} height={300} loading="lazy" decoding="async" />
+          ) : (
+            <span className="product-card-noimg" aria-hidden="true" />
+          )}
           <span className="product-card-badges">
             {percent !== null && <span className="badge badge-danger">-{percent}%</span>}
             {product.preorder && !soldOut && <span className="badge badge-info">{PRODUCT_MESSAGES.preorder}</span>}
@@ -63,7 +72,12 @@ function Card({ product, live }: { product: ExploreProduct; live: LiveStock | un
           {product.from && <span className="price-from">Desde </span>}
           {formatCentavos(product.priceCentavos)}
         </span>
-        {percent !== null && product.originalPriceCentavos !== null && <s className="price-was">{formatCentavos(product.originalPriceCentavos)}</s>}
+        {percent !== null && product.originalPriceCentavos !== null && (
+          <s className="price-was">
+            <span className="visually-hidden">Antes </span>
+            {formatCentavos(product.originalPriceCentavos)}
+          </s>
+        )}
       </p>
       {single && !soldOut ? (
         <a className="btn btn-primary product-card-add" href={href} aria-label={`Elegir condición e idioma de ${product.name}`}>
@@ -84,7 +98,6 @@ function Card({ product, live }: { product: ExploreProduct; live: LiveStock | un
   );
 }
 
-/** The filterable product grid of /explore. */
 /** One catalogue filter: a labelled select with an "all" choice first. */
 function FilterSelect(props: {
   id: string;
@@ -109,6 +122,7 @@ function FilterSelect(props: {
   );
 }
 
+/** The filterable product grid of /explore. */
 export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
   const [data, setData] = useState<ExploreData | null>(null);
   const [status, setStatus] = useState<Status>('loading');
@@ -171,50 +185,128 @@ export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
   );
 
   const live = useLiveStockOf(results, shown);
+  const active = activeFilterCount(filters);
+  const gridRef = useRef<HTMLUListElement>(null);
+
+  // 'Ver más': the next cards appear and focus moves to the first of them, where reading goes on.
+  const more = () => {
+    const first = shown;
+    setShown((n) => n + PAGE);
+    requestAnimationFrame(() => gridRef.current?.querySelectorAll<HTMLAnchorElement>('.product-card-link')[first]?.focus());
+  };
 
   return (
     <div className="explore">
-      <FilterForm filters={filters} update={update} data={data} searchRef={searchRef} facets={facetOptions} />
+      <SearchBox value={filters.q} inputRef={searchRef} onChange={(q) => update({ q })} />
+      <FilterSheet active={active}>
+        <FilterForm filters={filters} update={update} data={data} facets={facetOptions} />
+      </FilterSheet>
 
-      {status === 'loading' && (
-        <p className="explore-status" role="status">
-          <span className="spinner" aria-hidden="true" /> Cargando productos…
-        </p>
-      )}
-      {status === 'error' && (
-        <div className="expansion-error" role="alert">
-          <p>No se pudo cargar el catálogo. Intenta de nuevo.</p>
-          <button type="button" className="btn btn-outline" onClick={() => void load()}>
-            Reintentar
-          </button>
-        </div>
-      )}
-      {status === 'ready' && (
-        <>
-          <p className="explore-count" role="status">
-            Resultados: {results.length}
+      <div className="explore-results">
+        {status === 'loading' && (
+          <p className="explore-status" role="status">
+            <span className="spinner" aria-hidden="true" /> Cargando productos…
           </p>
-          {results.length === 0 ? (
-            <p className="listing-empty">No se encontraron productos.</p>
-          ) : (
-            <ul className="product-grid" aria-label="Productos">
-              {results.slice(0, shown).map((product) => (
-                <li key={product.id}>
-                  <Card product={product} live={live.get(product.id)} />
-                </li>
-              ))}
-            </ul>
-          )}
-          {results.length > shown && (
-            <p className="explore-more">
-              <button type="button" className="btn btn-outline" onClick={() => setShown((n) => n + PAGE)}>
-                Mostrar más
-              </button>
+        )}
+        {status === 'error' && (
+          <div className="expansion-error" role="alert">
+            <p>No se pudo cargar el catálogo. Intenta de nuevo.</p>
+            <button type="button" className="btn btn-outline" onClick={() => void load()}>
+              Reintentar
+            </button>
+          </div>
+        )}
+        {status === 'ready' && (
+          <>
+            <p className="explore-count" role="status" aria-live="polite">
+              {resultsLabel(results.length)}
             </p>
-          )}
-        </>
-      )}
+            {results.length === 0 ? (
+              <p className="listing-empty">No se encontraron productos.</p>
+            ) : (
+              <ul className="product-grid" aria-label="Productos" ref={gridRef}>
+                {results.slice(0, shown).map((product) => (
+                  <li key={product.id}>
+                    <Card product={product} live={live.get(product.id)} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {results.length > shown && (
+              <p className="explore-more">
+                <button type="button" className="btn btn-outline" onClick={more}>
+                  Ver más
+                </button>
+              </p>
+            )}
+          </>
+        )}
+      </div>
     </div>
+  );
+}
+
+/** The words to find, outside the filters' sheet so a phone always shows it. */
+function SearchBox({ value, inputRef, onChange }: { value: string; inputRef: RefObject<HTMLInputElement | null>; onChange: (q: string) => void }) {
+  return (
+    <form className="explore-search" role="search" onSubmit={(event) => event.preventDefault()}>
+      <div className="field explore-q">
+        <label htmlFor="f-q">Buscar</label>
+        <input
+          ref={inputRef}
+          id="f-q"
+          className="input"
+          type="search"
+          name="q"
+          placeholder="Nombre del producto"
+          autoComplete="off"
+          enterKeyHint="search"
+          maxLength={100}
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      </div>
+    </form>
+  );
+}
+
+/**
+ * On a phone the filters live in a sheet (a modal dialog) opened by 'Filtros (n)'; on wider screens
+ * the same dialog is shown as a sidebar (explore.astro's styles) and the button is hidden.
+ */
+function FilterSheet({ active, children }: { active: number; children: ReactNode }) {
+  const sheetRef = useRef<HTMLDialogElement>(null);
+  return (
+    <>
+      {/* The button opens the sheet through the browser's own commands, so it works before this island starts. */}
+      <button
+        type="button"
+        className="btn btn-outline explore-filters-toggle"
+        aria-haspopup="dialog"
+        {...{ command: 'show-modal', commandfor: SHEET_ID }}
+        onClick={() => {
+          if (!('commandForElement' in HTMLButtonElement.prototype) && !sheetRef.current?.open) sheetRef.current?.showModal();
+        }}
+      >
+        {active > 0 ? `Filtros (${active})` : 'Filtros'}
+      </button>
+      <dialog id={SHEET_ID} ref={sheetRef} className="explore-sheet" aria-labelledby="explore-filtros-titulo">
+        <h2 id="explore-filtros-titulo" className="explore-sheet-title">
+          Filtros
+        </h2>
+        {children}
+        <button
+          type="button"
+          className="btn btn-primary explore-sheet-close"
+          {...{ command: 'close', commandfor: SHEET_ID }}
+          onClick={() => {
+            if (!('commandForElement' in HTMLButtonElement.prototype)) sheetRef.current?.close();
+          }}
+        >
+          Ver resultados
+        </button>
+      </dialog>
+    </>
   );
 }
 
@@ -248,7 +340,6 @@ interface FilterFormProps {
   filters: ExploreFilters;
   update: (patch: Partial<ExploreFilters>) => void;
   data: ExploreData | null;
-  searchRef: RefObject<HTMLInputElement | null>;
   facets: FacetOptions | null;
 }
 
@@ -306,28 +397,12 @@ function FacetFilters({ filters, update, facets }: Pick<FilterFormProps, 'filter
   );
 }
 
-/** The search box and the filters; every change shows at once and goes into the address. */
-function FilterForm({ filters, update, data, searchRef, facets }: FilterFormProps) {
+/** The filters; every change shows at once and goes into the address. */
+function FilterForm({ filters, update, data, facets }: FilterFormProps) {
   const types = data ? optionsFor(data.types, filters.franchise) : [];
   const expansions = data ? optionsFor(data.expansions, filters.franchise) : [];
   return (
     <form className="explore-filters" aria-label="Filtros" onSubmit={(event) => event.preventDefault()}>
-      <div className="field explore-q">
-        <label htmlFor="f-q">Buscar</label>
-        <input
-          ref={searchRef}
-          id="f-q"
-          className="input"
-          type="search"
-          name="q"
-          placeholder="Nombre del producto"
-          autoComplete="off"
-          enterKeyHint="search"
-          maxLength={100}
-          value={filters.q}
-          onChange={(e) => update({ q: e.currentTarget.value })}
-        />
-      </div>
       <FilterSelect
         id="f-franquicia"
         label="Franquicia"

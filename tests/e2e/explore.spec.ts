@@ -1,0 +1,102 @@
+/**
+ * /explore as a shopper sees it: the results as the listings' cards in their grid, 24 at a time
+ * with 'Ver más', and on a phone the filters in a sheet opened by 'Filtros'.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { EXPLORE_PAGE, resultsLabel, type ExploreData } from '~/domain/explore';
+import { PHONE, expectFitsPhone } from './pages/phone';
+
+async function catalogue(request: APIRequestContext): Promise<ExploreData> {
+  const response = await request.get('/explore/catalog.json');
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as ExploreData;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: PHONE });
+
+  test("cards two per row, 'Ver más' adds 24, and the 'Filtros' sheet filters into the address", async ({ page, request }, testInfo) => {
+    test.slow();
+    const data = await catalogue(request);
+    expect(data.products.length).toBeGreaterThan(2 * EXPLORE_PAGE);
+    await page.goto('/explore');
+    await expect(page.getByText(resultsLabel(data.products.length), { exact: true })).toBeVisible({ timeout: 15_000 });
+
+    // The same cards as the listings, two per row.
+    const grid = page.getByRole('list', { name: 'Productos' });
+    const cards = grid.getByRole('listitem');
+    await expect(cards).toHaveCount(EXPLORE_PAGE);
+    await expect(cards.first().getByRole('heading', { level: 3 })).toBeVisible();
+    const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+    expect(first && second).toBeTruthy();
+    expect(Math.abs(first!.y - second!.y)).toBeLessThan(2);
+    expect(second!.x).toBeGreaterThan(first!.x + first!.width - 1);
+    // 24 cards in 12 rows, not a list of 24 rows (the old list alone was over 20,000 px tall); the
+    // index of every franchise, expansion and type follows the results.
+    const more = page.getByRole('button', { name: 'Ver más' });
+    expect(await more.evaluate((button) => button.getBoundingClientRect().bottom + window.scrollY)).toBeLessThan(6000);
+    await expectFitsPhone(page, testInfo, '/explore');
+
+    // 'Ver más' shows 24 more and moves focus to the first new card.
+    await more.click();
+    await expect(cards).toHaveCount(2 * EXPLORE_PAGE);
+    await expect(cards.nth(EXPLORE_PAGE).getByRole('link').first()).toBeFocused();
+
+    // The filters are in a sheet.
+    await expect(page.getByRole('combobox', { name: 'Franquicia' })).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'Filtros', exact: true });
+    await toggle.click();
+    const sheet = page.getByRole('dialog', { name: 'Filtros' });
+    await expect(sheet).toBeVisible();
+    await sheet.getByRole('combobox', { name: 'Franquicia' }).selectOption('one-piece');
+    await expect(page).toHaveURL(/\?franquicia=one-piece$/);
+    await sheet.getByRole('button', { name: 'Ver resultados' }).click();
+    await expect(sheet).toBeHidden();
+    const onePiece = data.products.filter((p) => p.franchiseId === 'one-piece');
+    await expect(page.getByText(resultsLabel(onePiece.length), { exact: true })).toBeVisible();
+    await expect(cards).toHaveCount(Math.min(EXPLORE_PAGE, onePiece.length));
+    const names = new Set(onePiece.map((p) => p.name));
+    for (const name of await grid.getByRole('heading', { level: 3 }).allTextContents()) expect(names, name).toContain(name);
+    const filtered = page.getByRole('button', { name: 'Filtros (1)' });
+    await expect(filtered).toBeFocused();
+
+    // Escape closes the sheet and focus goes back to its button.
+    await filtered.click();
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole('combobox', { name: 'Franquicia' })).toHaveValue('one-piece');
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(filtered).toBeFocused();
+
+    // A reload keeps the filter from the address.
+    await page.reload();
+    await expect(page.getByText(resultsLabel(onePiece.length), { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'Filtros (1)' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('on a 1280 px laptop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the filters sit in a sidebar next to the cards, without a button', async ({ page, request }) => {
+    const data = await catalogue(request);
+    await page.goto('/explore');
+    await expect(page.getByText(resultsLabel(data.products.length), { exact: true })).toBeVisible({ timeout: 15_000 });
+    const franchise = page.getByRole('combobox', { name: 'Franquicia' });
+    await expect(franchise).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Filtros/ })).toBeHidden();
+    const filters = await franchise.boundingBox();
+    const grid = await page.getByRole('list', { name: 'Productos' }).boundingBox();
+    expect(filters!.x + filters!.width).toBeLessThan(grid!.x);
+    await franchise.selectOption('pokemon');
+    await expect(page).toHaveURL(/\?franquicia=pokemon$/);
+    await expect(page.getByText(resultsLabel(data.products.filter((p) => p.franchiseId === 'pokemon').length), { exact: true })).toBeVisible();
+  });
+});
