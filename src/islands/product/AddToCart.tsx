@@ -3,14 +3,14 @@
  * on hydration the island asks Supabase for the live price and stock and shows those: a stale page
  * never sells what is gone.
  */
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { fetchLiveProduct } from '~/data/products.ts';
 import { type Centavos, formatCentavos } from '~/domain/money.ts';
 import { canIncrease, clampQuantity, discountPercent, isSoldOut, PRODUCT_MESSAGES } from '~/domain/products.ts';
 import { addToCart } from '~/stores/cart.ts';
 import { showAddOutcome } from '~/stores/toast.ts';
-import { usePrebuiltInput } from '../prebuilt.ts';
 import { useLiveRead } from './use-live-read.ts';
+import { useQuantityField } from './use-quantity-field.ts';
 
 /** What the prebuilt page knows about the product. */
 export interface AddToCartProduct {
@@ -31,14 +31,7 @@ interface Props {
 /** The buy box of the product page. */
 export default function AddToCart({ product }: Props) {
   const { live, state, liveRequest } = useLiveRead(product.id, fetchLiveProduct);
-  // The field's text, free while the shopper edits it (it may be empty for a moment); the number
-  // it stands for is clamped to 1…stock on blur, Enter, the +/- buttons and the add.
-  const [text, setText] = useState('1');
   const [note, setNote] = useState('');
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  // A quantity typed before hydration stays (src/islands/prebuilt.ts).
-  usePrebuiltInput(inputRef, text, setText);
 
   const priceCentavos = live?.priceCentavos ?? product.priceCentavos;
   const originalPriceCentavos = live ? live.originalPriceCentavos : product.originalPriceCentavos;
@@ -47,28 +40,7 @@ export default function AddToCart({ product }: Props) {
   const soldOut = isSoldOut({ stock });
   const percent = discountPercent({ priceCentavos, originalPriceCentavos });
 
-  // What the field stands for: its text as a whole number, clamped (empty or junk counts as 1).
-  const typed = Number.parseInt(text, 10);
-  const quantity = clampQuantity(Number.isFinite(typed) ? typed : 1, stock);
-
-  // When the live stock arrives below the quantity shown, the field follows it (unless the
-  // shopper is in the middle of editing it).
-  useEffect(() => {
-    if (document.activeElement === inputRef.current) return;
-    setText((current) => {
-      const n = Number.parseInt(current, 10);
-      const clamped = clampQuantity(Number.isFinite(n) ? n : 1, stock);
-      return Number.isFinite(n) && n === clamped ? current : String(clamped);
-    });
-  }, [stock]);
-
-  const change = (next: number) => {
-    setNote(next > (stock ?? Infinity) ? PRODUCT_MESSAGES.maxStock : '');
-    setText(String(clampQuantity(next, stock)));
-  };
-
-  /** Clamps the field's text now (blur, Enter). */
-  const commit = () => change(Number.isFinite(typed) ? typed : 1);
+  const { inputRef, text, quantity, change, commit, type } = useQuantityField(stock, setNote);
 
   const add = async () => {
     // A click replayed right after hydration may beat the live check; wait briefly for it.
@@ -118,10 +90,7 @@ export default function AddToCart({ product }: Props) {
           stock={stock}
           soldOut={soldOut}
           onChange={change}
-          onText={(value) => {
-            setNote('');
-            setText(value);
-          }}
+          onText={type}
           onCommit={commit}
         />
         <button type="button" className="btn btn-primary add-btn" disabled={soldOut} onClick={() => void add()}>

@@ -16,8 +16,8 @@ import { clampQuantity, discountPercent, PRODUCT_MESSAGES } from '~/domain/produ
 import { CONDITION_LABELS, chooseOffer, gradeLabel, graderVerifyUrl, isSlab, offerKey, offerLabel, type SingleOffer } from '~/domain/singles.ts';
 import { addToCart } from '~/stores/cart.ts';
 import { showAddOutcome } from '~/stores/toast.ts';
-import { usePrebuiltInput } from '../prebuilt.ts';
 import { useLiveRead } from './use-live-read.ts';
+import { useQuantityField } from './use-quantity-field.ts';
 import { PriceLine, QuantityStepper } from './AddToCart.tsx';
 import { showOfferImages } from './offer-images.ts';
 import { hrefWithOffer, offerByKey, offerKeyFromSearch, withLiveOffers, type LiveOffer } from '~/domain/live-offers.ts';
@@ -182,42 +182,6 @@ function useChosenOffer(offers: SingleOffer[], boxRef: RefObject<HTMLDivElement 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, at hydration
   }, []);
   return [key, choose] as const;
-}
-
-/**
- * The quantity field: its text is free while the shopper edits it; the number it stands for is
- * clamped to 1…stock on blur, Enter, the +/- buttons and the add, and follows the chosen offer's
- * stock. A quantity typed before hydration stays (src/islands/prebuilt.ts).
- */
-function useQuantityField(stock: number, setNote: (note: string) => void) {
-  const [text, setText] = useState('1');
-  const inputRef = useRef<HTMLInputElement>(null);
-  usePrebuiltInput(inputRef, text, setText);
-  const typed = Number.parseInt(text, 10);
-  const quantity = clampQuantity(Number.isFinite(typed) ? typed : 1, stock);
-  useEffect(() => {
-    if (document.activeElement === inputRef.current) return;
-    setText((current) => {
-      const n = Number.parseInt(current, 10);
-      const clamped = clampQuantity(Number.isFinite(n) ? n : 1, stock);
-      return Number.isFinite(n) && n === clamped ? current : String(clamped);
-    });
-  }, [stock]);
-  const change = (next: number) => {
-    setNote(next > stock ? PRODUCT_MESSAGES.maxStock : '');
-    setText(String(clampQuantity(next, stock)));
-  };
-  return {
-    inputRef,
-    text,
-    quantity,
-    change,
-    commit: () => change(Number.isFinite(typed) ? typed : 1),
-    type: (value: string) => {
-      setNote('');
-      setText(value);
-    },
-  };
 }
 
 /**
