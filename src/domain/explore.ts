@@ -4,7 +4,7 @@
  */
 import { type Centavos, savedPriceCentavos } from './money.ts';
 import { discountPercent, isSoldOut, type Product } from './products.ts';
-import { cardKeys, entryRank, prepareQuery, searchKey } from './search/matching.ts';
+import { cardKeys, catalogTags, entryRank, resolveQuery, searchKey, type CardKeys } from './search/matching.ts';
 import {
   facetOptions,
   facetsFromQuery,
@@ -42,6 +42,12 @@ export interface ExploreProduct {
   offers?: string;
   /** A single whose copies in stock have different prices: its price reads 'Desde'. */
   from?: true;
+  /**
+   * The franchise, expansion and type names its name lacks (search/matching.ts catalogTags), as
+   * the header search's index has them; not in the JSON: parseExploreData adds them from the
+   * options' names.
+   */
+  tags?: string;
 }
 
 /** A named option of a filter (franchise, expansion, type). */
@@ -192,12 +198,21 @@ function optionsOf(value: unknown): ExploreOption[] {
  */
 export function parseExploreData(value: unknown): ExploreData | null {
   if (!isFields(value) || !Array.isArray(value.products)) return null;
-  return {
-    franchises: optionsOf(value.franchises),
-    expansions: optionsOf(value.expansions),
-    types: optionsOf(value.types),
-    products: value.products.map(exploreProductOf).filter((product): product is ExploreProduct => product !== null),
+  const franchises = optionsOf(value.franchises);
+  const expansions = optionsOf(value.expansions);
+  const types = optionsOf(value.types);
+  const nameOf = (options: ExploreOption[]) => {
+    const names = new Map(options.map((option) => [option.id, option.name]));
+    return (id: string | null) => (id === null ? undefined : names.get(id));
   };
+  const [franchise, expansion, type] = [nameOf(franchises), nameOf(expansions), nameOf(types)];
+  const products = value.products.flatMap((entry): ExploreProduct[] => {
+    const product = exploreProductOf(entry);
+    if (!product) return [];
+    const tags = catalogTags(product.name, [franchise(product.franchiseId), expansion(product.expansionId), type(product.typeId)]);
+    return [tags ? { ...product, tags } : product];
+  });
+  return { franchises, expansions, types, products };
 }
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -239,19 +254,37 @@ export function filtersToQuery(filters: ExploreFilters): string {
 
 const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
 
+/** Each product list's search keys and card keys, as the header search's index makes them, made once. */
+const searchKeys = new WeakMap<readonly ExploreProduct[], { keys: string[]; cards: Array<CardKeys | null> }>();
+
+function keysOf(products: readonly ExploreProduct[]) {
+  let found = searchKeys.get(products);
+  if (!found) {
+    found = {
+      keys: products.map((product) => searchKey(product.name, product.card, product.tags)),
+      cards: products.map((product) => cardKeys(product.name, product.card)),
+    };
+    searchKeys.set(products, found);
+  }
+  return found;
+}
+
 /**
  * Products that pass every filter, in the chosen order. Relevance is the catalogue order, or with
  * words to find the header search's ranking (search/matching.ts entryRank: a collector number
- * first, then singles, then sealed products): both find the same products. The singles filters
- * follow search/facets.ts matchesFacets (an in-stock offer with every chosen value).
+ * first, then singles, then sealed products, then matches through a corrected typo): both find
+ * the same products, through the same names, aliases and typo corrections, the typos read
+ * against every product of `products`. The singles filters follow search/facets.ts
+ * matchesFacets (an in-stock offer with every chosen value).
  */
 export function applyFilters(products: readonly ExploreProduct[], filters: ExploreFilters): ExploreProduct[] {
-  const query = prepareQuery(filters.q);
+  const { keys, cards } = filters.q.trim() ? keysOf(products) : { keys: [], cards: [] };
+  const query = filters.q.trim() ? resolveQuery(keys, filters.q) : null;
   const ranks = new Map<ExploreProduct, number>();
   const facets = hasFacetFilter(filters);
-  const result = products.filter((product) => {
+  const result = products.filter((product, i) => {
     if (query) {
-      const rank = entryRank(searchKey(product.name, product.card), cardKeys(product.name, product.card), query);
+      const rank = entryRank(keys[i]!, cards[i], query);
       if (rank < 0) return false;
       ranks.set(product, rank);
     }

@@ -26,14 +26,27 @@ export interface SearchIndexFile {
    * name in the other language.
    */
   cards?: string[];
+  /**
+   * The distinct tag texts of the file's products (matching.ts catalogTags: the franchise,
+   * expansion and type names a name lacks); each product points at one by its position in
+   * `tags`. Written only when some product has tags: a catalogue has a few hundred distinct ones,
+   * so a number per product costs far less than the text.
+   */
+  tagTexts?: string[];
+  /** Each product's position in `tagTexts`, -1 for none. */
+  tags?: number[];
 }
 
-/** A product as the index is built from it: `card` is its card text when it is a single. */
+/**
+ * A product as the index is built from it: `card` is its card text when it is a single, `tags`
+ * the names of its franchise, expansion and product type its name lacks (catalogTags).
+ */
 export interface IndexedProduct {
   id: string;
   name: string;
   image?: string | null;
   card?: string;
+  tags?: string;
 }
 
 /** A downloaded index, back in one-entry-per-product form. */
@@ -45,10 +58,24 @@ export interface SearchIndex {
 /** Stands for the product's own id inside an image path; braces never appear unescaped in a URL. */
 export const ID_TOKEN = '{id}';
 
+const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
+
+/** The index's order: by name (Spanish order, numbers by value), then by id. */
+export function compareIndexed(a: { id: string; name: string }, b: { id: string; name: string }): number {
+  return collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** Writes the tag columns of `file` (tagTexts, tags) when any of `tags` is set. */
+export function writeTags(file: Pick<SearchIndexFile, 'tagTexts' | 'tags'>, tags: ReadonlyArray<string | undefined>): void {
+  if (!tags.some(Boolean)) return;
+  const texts = new Map<string, number>();
+  file.tags = tags.map((tag) => (tag ? (texts.get(tag) ?? texts.set(tag, texts.size).get(tag)!) : -1));
+  file.tagTexts = [...texts.keys()];
+}
+
 /** Builds the index file from catalogue rows, sorted by name so equal-ranked results read alphabetically. */
 export function buildSearchIndex(products: Iterable<IndexedProduct>, storage: string): SearchIndexFile {
-  const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
-  const rows = [...products].sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const rows = [...products].sort(compareIndexed);
   const file: SearchIndexFile = {
     v: 1,
     storage,
@@ -60,6 +87,10 @@ export function buildSearchIndex(products: Iterable<IndexedProduct>, storage: st
     }),
   };
   if (rows.some((p) => p.card)) file.cards = rows.map((p) => p.card ?? '');
+  writeTags(
+    file,
+    rows.map((p) => p.tags),
+  );
   return file;
 }
 
@@ -110,16 +141,24 @@ const isStringArray = (value: unknown): value is string[] => Array.isArray(value
 /** Reads a downloaded index; returns null when it is not the shape this code understands. */
 export function parseSearchIndex(data: unknown): SearchIndex | null {
   if (typeof data !== 'object' || data === null) return null;
-  const { v, storage, ids, names, images, cards } = data as Record<string, unknown>;
+  const { v, storage, ids, names, images, cards, tagTexts, tags } = data as Record<string, unknown>;
   if (v !== 1 || typeof storage !== 'string') return null;
   if (!isStringArray(ids) || !isStringArray(names) || !isStringArray(images)) return null;
   if (names.length !== ids.length || images.length !== ids.length) return null;
   if (cards !== undefined && !(isStringArray(cards) && cards.length === ids.length)) return null;
+  if ((tags === undefined) !== (tagTexts === undefined)) return null;
+  if (tags !== undefined) {
+    if (!isStringArray(tagTexts) || !Array.isArray(tags) || tags.length !== ids.length) return null;
+    if (!tags.every((n) => Number.isInteger(n) && n >= -1 && n < tagTexts.length)) return null;
+  }
+  const tagOf = (i: number): string => (tags ? ((tagTexts as string[])[(tags as number[])[i]!] ?? '') : '');
   const entries = ids.map((stored, i): SearchEntry => {
     const name = names[i]!;
     const id = decodeId(stored, name);
     const image = images[i]!.split(ID_TOKEN).join(id);
     const card = cards?.[i];
+    const tag = tagOf(i);
+    if (tag) return [id, name, image, card ?? '', tag];
     return card ? [id, name, image, card] : [id, name, image];
   });
   return { storage, entries };

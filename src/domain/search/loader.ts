@@ -2,8 +2,27 @@
  * The browser's side of the sharded index: loads the shards a query needs, once each, and answers
  * it exactly as the whole index would. Pure: the fetching is passed in (src/islands/search/load-index.ts).
  */
-import { prepareIndex, prepareQuery, searchWithTotal, type PreparedIndex, type SearchEntry } from './matching.ts';
-import { partPath, shardPath, type LoadedShard } from './shards.ts';
+import { compareIndexed } from './format.ts';
+import {
+  DEFAULT_LIMIT,
+  prepareIndex,
+  prepareQuery,
+  searchPrepared,
+  searchWithTotal,
+  TYPO_PREFIX,
+  typoCandidates,
+  typoFixes,
+  typoVocabulary,
+  withTypos,
+  type PreparedIndex,
+  type SearchEntry,
+} from './matching.ts';
+import { partPath, shardPath, wordsPath, type LoadedShard } from './shards.ts';
+
+type Leaf = LoadedShard & { kind: 'leaf' };
+
+/** How many products some leaves hold (counting a product in two of them twice). */
+const size = (leaves: readonly Leaf[]) => leaves.reduce((sum, leaf) => sum + leaf.index.entries.length, 0);
 
 /** What a search answers: the first results, the total and the base of relative image paths. */
 export interface SearchAnswer {
@@ -20,6 +39,8 @@ export interface SearchAnswer {
 export class ShardedSearch {
   private readonly shards = new Map<string, Promise<LoadedShard>>();
   private whole: Promise<PreparedIndex> | null = null;
+  private readonly leafIds = new Map<LoadedShard, number>();
+  private readonly unions = new Map<string, PreparedIndex>();
 
   constructor(private readonly load: (path: string) => Promise<LoadedShard>) {}
 
@@ -44,19 +65,88 @@ export class ShardedSearch {
   /** The first results and the total for `query`. */
   async search(query: string): Promise<SearchAnswer> {
     const root = await this.root();
-    const q = prepareQuery(query);
-    if (q === null) return { results: [], total: 0, storage: root.storage };
+    if (root.kind === 'words') throw new Error('search index: the root is a word list');
+    const empty = { results: [], total: 0, storage: root.storage };
+    const typed = prepareQuery(query);
+    if (typed === null) return empty;
     if (root.kind === 'leaf') return { ...searchWithTotal(root.index, query), storage: root.storage };
-    // Every match holds every word, so one word's leaf holds every match.
-    const resolved = await Promise.all(q.words.map((word) => this.resolve(word)));
-    if (resolved.some((shard) => shard === null)) return { results: [], total: 0, storage: root.storage };
-    const leaf = resolved.find((shard) => shard!.kind === 'leaf');
-    if (leaf && leaf.kind === 'leaf') return { ...searchWithTotal(leaf.index, query), storage: root.storage };
-    if (q.words.length === 1) {
-      const node = resolved[0]!;
-      if (node.kind === 'node') return { results: node.results, total: node.total, storage: root.storage };
+    // A word that is no word of the catalogue is also read as the words one typo away, from the
+    // word list of its first letters.
+    const fixes = new Map<string, string[]>();
+    for (const word of typoCandidates(typed)) fixes.set(word, typoFixes(word, await this.vocabulary(word.slice(0, TYPO_PREFIX))));
+    const q = withTypos(typed, fixes);
+
+    // Every match holds, for each group of the query, every word of one of its texts (as typed,
+    // an alias's name or a correction): the leaves of one group's texts hold every match.
+    let best: Leaf[] | null = null;
+    let common: { node: LoadedShard & { kind: 'node' }; typos: Leaf[] } | null = null;
+    for (const group of q.groups) {
+      const exact = await Promise.all([group.text, ...group.aliases].map((text) => this.resolveText(text)));
+      const typos = await Promise.all(group.typos.map((text) => this.resolveText(text)));
+      const live = [...exact, ...typos].filter((shard) => shard !== null);
+      if (live.length === 0) return empty;
+      if (live.every((shard) => shard.kind === 'leaf')) {
+        const leaves = [...new Set(live as Leaf[])];
+        if (best === null || size(leaves) < size(best)) best = leaves;
+        continue;
+      }
+      if (q.groups.length > 1 || group.aliases.length > 0 || group.text.includes(' ')) continue;
+      // One word held by too many products for a leaf: its node's answer, then the matches of
+      // its corrections (all ranked after it); or one correction's node when the word is in no name.
+      const liveTypos = typos.filter((shard) => shard !== null);
+      const node = exact[0] ?? (liveTypos.length === 1 ? liveTypos[0]! : null);
+      if (node?.kind === 'node' && exact[0] && liveTypos.every((shard) => shard.kind === 'leaf')) common = { node, typos: liveTypos as Leaf[] };
+      else if (node?.kind === 'node' && !exact[0]) common = { node, typos: [] };
     }
-    return { ...searchWithTotal(await this.wholeIndex(root.kind === 'node' ? root.parts : 0), query), storage: root.storage };
+    if (best) return { ...searchPrepared(this.merged(best), q), storage: root.storage };
+    if (common) {
+      const { node } = common;
+      if (common.typos.length === 0) return { results: node.results, total: node.total, storage: root.storage };
+      const typoMatches = searchPrepared(this.merged([...new Set(common.typos)]), q, DEFAULT_LIMIT, true);
+      const results = [...node.results, ...typoMatches.results].slice(0, DEFAULT_LIMIT);
+      return { results, total: node.total + typoMatches.total, storage: root.storage };
+    }
+    return { ...searchPrepared(await this.wholeIndex(root.parts), q), storage: root.storage };
+  }
+
+  /** The catalogue words starting with `prefix` (TYPO_PREFIX letters), or a superset: a leaf's words, or the node's word list. */
+  private async vocabulary(prefix: string): Promise<readonly string[]> {
+    const shard = await this.resolve(prefix);
+    if (shard === null) return [];
+    if (shard.kind === 'leaf') return typoVocabulary(shard.index.keys).get(prefix) ?? [];
+    const words = await this.shard(wordsPath(prefix));
+    return words.kind === 'words' ? words.words : [];
+  }
+
+  /**
+   * The shard that holds every product with all the words of `text`: a leaf (the smallest among
+   * its words'), else a node; null when no product holds them all (as far as the shards tell).
+   */
+  private async resolveText(text: string): Promise<LoadedShard | null> {
+    const words = text.split(' ');
+    const shards = await Promise.all(words.map((word) => this.resolve(word)));
+    if (shards.some((shard) => shard === null)) return null;
+    let leaf: Leaf | null = null;
+    for (const shard of shards) if (shard!.kind === 'leaf' && (leaf === null || shard!.index.entries.length < leaf.index.entries.length)) leaf = shard!;
+    if (leaf === null) return shards[0]!;
+    return leaf.index.keys.some((key) => words.every((word) => key.includes(word))) ? leaf : null;
+  }
+
+  /** One index of the products of several leaves, in the whole index's order, made once per set of leaves. */
+  private merged(leaves: ReadonlyLeaf[]): PreparedIndex {
+    if (leaves.length === 1) return leaves[0]!.index;
+    const key = leaves
+      .map((leaf) => this.leafIds.get(leaf) ?? this.leafIds.set(leaf, this.leafIds.size).get(leaf)!)
+      .sort((a, b) => a - b)
+      .join(',');
+    let index = this.unions.get(key);
+    if (!index) {
+      const byId = new Map<string, SearchEntry>();
+      for (const leaf of leaves) for (const entry of leaf.index.entries) if (!byId.has(entry[0])) byId.set(entry[0], entry);
+      index = prepareIndex([...byId.values()].sort((a, b) => compareIndexed({ id: a[0], name: a[1] }, { id: b[0], name: b[1] })));
+      this.unions.set(key, index);
+    }
+    return index;
   }
 
   /** The shard that answers one word: its node, or the leaf of its longest prefix with one; null when nothing holds it. */
@@ -64,7 +154,7 @@ export class ShardedSearch {
     let shard = await this.root();
     for (let length = 1; length <= word.length; length++) {
       if (shard.kind === 'leaf') return shard;
-      if (!shard.next.includes(word[length - 1]!)) return null;
+      if (shard.kind !== 'node' || !shard.next.includes(word[length - 1]!)) return null;
       shard = await this.shard(shardPath(word.slice(0, length)));
     }
     return shard;

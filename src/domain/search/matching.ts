@@ -1,14 +1,18 @@
 /**
  * Product name search for the header type-ahead and /explore?q=: how a query matches a product
- * name (ignoring case, accents and punctuation) and how matches are ranked. Pure functions over
- * entries already in memory; the index files they come from are ./format.ts and ./shards.ts.
+ * name (ignoring case, accents and punctuation), its franchise, expansion and product type names
+ * and their abbreviations (./aliases.ts), with one typo forgiven in a longer word, and how matches
+ * are ranked. Pure functions over entries already in memory; the index files they come from are
+ * ./format.ts and ./shards.ts.
  */
+import { ALIAS_MAX_WORDS, SEARCH_ALIASES } from './aliases.ts';
 
 /**
- * One product in the index: id, name, image path (relative to the storage, a site path or a URL)
- * and, for a single card, its card text (see cardText): absent or '' for sealed products.
+ * One product in the index: id, name, image path (relative to the storage, a site path or a URL),
+ * for a single card its card text (see cardText: absent or '' for sealed products), and the names
+ * of its franchise, expansion and product type its name lacks (catalogTags; absent or '' if none).
  */
-export type SearchEntry = readonly [id: string, name: string, image: string, card?: string];
+export type SearchEntry = readonly [id: string, name: string, image: string, card?: string, tags?: string];
 
 /** What ranks a single: its collector key and the text of its card names and number (see cardText). */
 export interface CardKeys {
@@ -76,12 +80,33 @@ function cardExtra(card: string): string {
   return [parts[0] ?? '', ...rest].filter(Boolean).join(' ');
 }
 
-/** What a query is matched against: the normalized name, then a single's collector key and other names. */
-export function searchKey(name: string, card?: string): string {
-  const key = normalize(name);
-  if (!card || !card.startsWith(CARD_MARK)) return key;
-  const extra = cardExtra(card);
-  return extra ? `${key} ${extra}` : key;
+/**
+ * What a query is matched against: the normalized name, then a single's collector key and other
+ * names, then the product's franchise, expansion and type names its name lacks (`tags`, catalogTags).
+ */
+export function searchKey(name: string, card?: string, tags?: string): string {
+  let key = normalize(name);
+  if (card && card.startsWith(CARD_MARK)) {
+    const extra = cardExtra(card);
+    if (extra) key = `${key} ${extra}`;
+  }
+  return tags ? `${key} ${tags}` : key;
+}
+
+/**
+ * The catalogue names a product is also found by: its franchise, expansion and product type
+ * names, normalized, leaving out those its name already holds, so 'one piece' finds a card named
+ * 'Monkey.D.Luffy (OP05-119)' and 'elite trainer box' does not repeat in an ETB's text.
+ * @example catalogTags('Sobre Corona Astral', ['Pokémon', 'Corona Astral', 'Sobre']) // 'pokemon'
+ */
+export function catalogTags(name: string, names: ReadonlyArray<string | null | undefined>): string {
+  const key = ` ${normalize(name)} `;
+  const tags: string[] = [];
+  for (const other of names) {
+    const text = other ? normalize(other) : '';
+    if (text && !key.includes(` ${text} `) && !tags.includes(text)) tags.push(text);
+  }
+  return tags.join(' ');
 }
 
 /** Results shown in the dropdown unless the caller asks for another number. */
@@ -104,33 +129,231 @@ export function normalize(text: string): string {
 
 /** Normalizes every name once, so a keystroke costs one pass of substring tests. */
 export function prepareIndex(entries: readonly SearchEntry[]): PreparedIndex {
-  const keys = entries.map((e) => searchKey(e[1], e[3]));
+  const keys = entries.map((e) => searchKey(e[1], e[3], e[4]));
   if (!entries.some((e) => e[3])) return { entries, keys };
   return { entries, keys, cards: entries.map((e) => cardKeys(e[1], e[3])) };
 }
 
-/** A query made ready for matchRank: normalized once, split into words. */
-export interface PreparedQuery {
+/** A text a query is matched as: normalized, split into words. */
+export interface QueryText {
   text: string;
   words: string[];
+  /** ' ' + text: found in a key where a word starts with the text. */
   wordStart: string;
-  /** The query as a collector key: its letters and digits only ('op05 119' → 'op05119'). */
-  compact: string;
 }
 
-/** Normalizes a query for matchRank; null when nothing is left to search for. */
-export function prepareQuery(query: string): PreparedQuery | null {
-  const text = normalize(query.slice(0, MAX_QUERY_LENGTH));
-  if (text === '') return null;
-  return { text, words: text.split(' '), wordStart: ` ${text}`, compact: text.replaceAll(' ', '') };
+/** One word of a query, or the words of an alias ('op 05'), and what else stands for it. */
+export interface QueryGroup {
+  /** The text typed, normalized. */
+  text: string;
+  /** The catalogue names its alias points at (./aliases.ts), normalized. */
+  aliases: string[];
+  /** Catalogue words one typo away, when `text` is no word of the catalogue (withTypos): matches through them rank after exact ones. */
+  typos: string[];
+}
+
+/** One way of reading a query: the words as typed, with an alias's name, or with a typo corrected. */
+export interface QueryVariant extends QueryText {
+  /** Whether a typo was corrected: such matches rank after every exact one. */
+  typo: boolean;
+}
+
+/** A query made ready for entryRank: normalized once, split into words and its readings. */
+export interface PreparedQuery extends QueryText {
+  /** The query as a collector key: its letters and digits only ('op05 119' → 'op05119'). */
+  compact: string;
+  groups: QueryGroup[];
+  /** Every reading a product may match, the query as typed first; at most MAX_VARIANTS. */
+  variants: QueryVariant[];
+}
+
+/** Most readings of one query (each alias or corrected word multiplies them). */
+const MAX_VARIANTS = 16;
+
+const compactText = (text: string) => text.replaceAll(' ', '');
+
+/** The alias table by key without spaces ('op05'), each with its target normalized. */
+const ALIASES: ReadonlyMap<string, string> = new Map(Object.entries(SEARCH_ALIASES).map(([key, name]) => [compactText(normalize(key)), normalize(name)]));
+
+const queryText = (text: string): QueryText => ({ text, words: text.split(' '), wordStart: ` ${text}` });
+
+/** The query's words as groups: runs of up to ALIAS_MAX_WORDS words that spell an alias become one group. */
+function queryGroups(words: readonly string[], aliases: boolean): QueryGroup[] {
+  const groups: QueryGroup[] = [];
+  for (let i = 0; i < words.length;) {
+    let span = 1;
+    let target: string | undefined;
+    for (let n = Math.min(ALIAS_MAX_WORDS, words.length - i); aliases && n >= 1; n--) {
+      target = ALIASES.get(words.slice(i, i + n).join(''));
+      if (target !== undefined) {
+        span = n;
+        break;
+      }
+    }
+    const text = words.slice(i, i + span).join(' ');
+    groups.push({ text, aliases: target !== undefined && target !== text ? [target] : [], typos: [] });
+    i += span;
+  }
+  return groups;
+}
+
+/** Every reading of the groups: each group as typed, by its alias, or by one of its corrections. */
+function queryVariants(groups: readonly QueryGroup[]): QueryVariant[] {
+  let partial: Array<{ parts: string[]; typo: boolean }> = [{ parts: [], typo: false }];
+  for (const group of groups) {
+    const options = [...[group.text, ...group.aliases].map((text) => ({ text, typo: false })), ...group.typos.map((text) => ({ text, typo: true }))];
+    const next: typeof partial = [];
+    for (const base of partial) for (const option of options) next.push({ parts: [...base.parts, option.text], typo: base.typo || option.typo });
+    partial = next.slice(0, MAX_VARIANTS);
+  }
+  // Exact readings first, so the cut above and the ranking prefer them.
+  return partial.map(({ parts, typo }) => ({ ...queryText(parts.join(' ')), typo })).sort((a, b) => Number(a.typo) - Number(b.typo));
 }
 
 /**
- * How a normalized name matches a query: 0 the name starts with it, 1 a word starts with it, 2 it
- * is anywhere, 3 a query of several words has all of them in another order; -1 no match. The
- * header search and /explore?q= both rank with this, so they always agree.
+ * Normalizes a query; null when nothing is left to search for. Its aliases are read from
+ * ./aliases.ts (unless `aliases` is false: the query taken literally, as the build's precomputed
+ * shard answers are); typos are corrected by withTypos, which needs the catalogue's words.
  */
-export function matchRank(key: string, q: PreparedQuery): number {
+export function prepareQuery(query: string, aliases = true): PreparedQuery | null {
+  const text = normalize(query.slice(0, MAX_QUERY_LENGTH));
+  if (text === '') return null;
+  const words = text.split(' ');
+  const groups = queryGroups(words, aliases);
+  return { ...queryText(text), compact: compactText(text), groups, variants: queryVariants(groups) };
+}
+
+/** Shortest word a typo is forgiven in. */
+export const TYPO_MIN_LENGTH = 5;
+/** Letters a corrected word must share with the word typed, from its start. */
+export const TYPO_PREFIX = 2;
+/** Most corrections taken for one word. */
+const MAX_TYPOS = 4;
+/** Most words of a query corrected (each multiplies the readings). */
+const MAX_TYPO_WORDS = 2;
+
+const LETTERS = /^\p{L}+$/u;
+
+/** Whether a normalized text is letters only (no digits, no spaces). */
+export function isLetters(text: string): boolean {
+  return LETTERS.test(text);
+}
+
+/** Whether a catalogue word can be a correction: letters only, TYPO_MIN_LENGTH letters or more (as the word typed). */
+export function isTypoWord(word: string): boolean {
+  return word.length >= TYPO_MIN_LENGTH && LETTERS.test(word);
+}
+
+/**
+ * The query's words that get corrections unless they are words of the catalogue: single words
+ * (not aliases) of TYPO_MIN_LENGTH letters or more; numbers and collector numbers are never corrected.
+ */
+export function typoCandidates(q: PreparedQuery): string[] {
+  const words: string[] = [];
+  for (const group of q.groups) {
+    if (group.aliases.length === 0 && group.text.length >= TYPO_MIN_LENGTH && LETTERS.test(group.text) && !words.includes(group.text)) words.push(group.text);
+  }
+  return words;
+}
+
+/** Whether `a` becomes `b` by at most one substitution, insertion, deletion or swap of two neighbouring letters. */
+export function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (i === a.length && i === b.length) return true;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/**
+ * The catalogue words `typed` may be a typo of: they start with its first TYPO_PREFIX letters,
+ * some start of them is one edit from it ('pikahcu' → 'pikachu'; 'pikahc', still being typed,
+ * too) and they do not hold it (those match it exactly); alphabetical, at most MAX_TYPOS.
+ * `vocabulary` may hold any words: the others are ignored.
+ */
+export function corrections(typed: string, vocabulary: Iterable<string>): string[] {
+  const prefix = typed.slice(0, TYPO_PREFIX);
+  const found = new Set<string>();
+  for (const word of vocabulary) {
+    if (found.has(word) || !word.startsWith(prefix) || !isTypoWord(word) || word.includes(typed)) continue;
+    for (let length = Math.max(typed.length - 1, TYPO_MIN_LENGTH); length <= typed.length + 1 && length <= word.length; length++) {
+      if (oneEditApart(typed, word.slice(0, length))) {
+        found.add(word);
+        break;
+      }
+    }
+  }
+  return [...found].sort().slice(0, MAX_TYPOS);
+}
+
+/**
+ * The query with its typos corrected: `fixes` gives each word of typoCandidates that is no word
+ * of the catalogue its corrections (a word missing from `fixes` has none). The word is still
+ * matched as typed too; readings with a corrected word rank after every exact match.
+ */
+export function withTypos(q: PreparedQuery, fixes: ReadonlyMap<string, readonly string[]>): PreparedQuery {
+  let corrected = 0;
+  const groups = q.groups.map((group) => {
+    const typos = fixes.get(group.text);
+    if (!typos || typos.length === 0 || corrected >= MAX_TYPO_WORDS) return group;
+    corrected += 1;
+    return { ...group, typos: [...typos] };
+  });
+  return corrected === 0 ? q : { ...q, groups, variants: queryVariants(groups) };
+}
+
+/** Each index's catalogue words by their first TYPO_PREFIX letters, made on first need. */
+const vocabularies = new WeakMap<readonly string[], Map<string, string[]>>();
+
+/** The words of `keys` that can be corrections (isTypoWord), by their first TYPO_PREFIX letters. */
+export function typoVocabulary(keys: readonly string[]): Map<string, string[]> {
+  let byPrefix = vocabularies.get(keys);
+  if (!byPrefix) {
+    const seen = new Set<string>();
+    byPrefix = new Map();
+    for (const key of keys) {
+      for (const word of key.split(' ')) {
+        if (seen.has(word)) continue;
+        seen.add(word);
+        if (!isTypoWord(word)) continue;
+        const prefix = word.slice(0, TYPO_PREFIX);
+        const list = byPrefix.get(prefix) ?? byPrefix.set(prefix, []).get(prefix)!;
+        list.push(word);
+      }
+    }
+    vocabularies.set(keys, byPrefix);
+  }
+  return byPrefix;
+}
+
+/**
+ * The corrections of the query's words (typoCandidates) that are no word of the catalogue, given
+ * the catalogue's words starting with a word's first TYPO_PREFIX letters (`vocabulary`, which may
+ * hold others too). Shared by every search, so all read a query alike.
+ */
+export function typoFixes(word: string, vocabulary: readonly string[]): string[] {
+  return vocabulary.includes(word) ? [] : corrections(word, vocabulary);
+}
+
+/** The query read over products whose search keys are `keys`: aliases, and corrections for words of no product name. */
+export function resolveQuery(keys: readonly string[], query: string): PreparedQuery | null {
+  const q = prepareQuery(query);
+  if (q === null) return null;
+  const fixes = new Map<string, string[]>();
+  for (const word of typoCandidates(q)) fixes.set(word, typoFixes(word, typoVocabulary(keys).get(word.slice(0, TYPO_PREFIX)) ?? []));
+  return withTypos(q, fixes);
+}
+
+/**
+ * How a normalized name matches a text: 0 the name starts with it, 1 a word starts with it, 2 it
+ * is anywhere, 3 a text of several words has all of them in another order; -1 no match. The
+ * header search and /explore?q= both rank with this (through entryRank), so they always agree.
+ */
+export function matchRank(key: string, q: QueryText): number {
   const at = key.indexOf(q.text);
   if (at === 0) return 0;
   if (at > 0) return key.includes(q.wordStart) ? 1 : 2;
@@ -138,22 +361,39 @@ export function matchRank(key: string, q: PreparedQuery): number {
   return -1;
 }
 
-/** How many ranks entryRank gives: the collector number, then matchRank's four for cards found by name, then for the rest. */
-export const ENTRY_RANKS = 9;
+/** Ranks of exact matches: the collector number, then matchRank's four for cards found by name, then for the rest. */
+const EXACT_RANKS = 9;
+
+/** How many ranks entryRank gives: the exact ones, then the same eight again for matches through a corrected typo. */
+export const ENTRY_RANKS = EXACT_RANKS + 8;
+
+/** A single reading's rank: cards found by name first, then the rest; typo readings after every exact rank. */
+function variantRank(key: string, card: CardKeys | null | undefined, v: QueryVariant): number {
+  const rank = matchRank(key, v);
+  if (rank < 0) return -1;
+  const base = v.typo ? EXACT_RANKS : 1;
+  return card && matchRank(card.cardKey, v) >= 0 ? base + rank : base + 4 + rank;
+}
 
 /**
  * Where a product ranks for a query, lowest first; -1 no match. A single whose collector number
  * is the query ('OP05-119', 'op05 119', '199/165') comes first; then singles the query finds by
  * their card names or number; then every other match (sealed products, and singles that merely
- * mention the words, e.g. their expansion's name), each by matchRank.
- * `card` is the entry's card keys, null for a sealed product (cardKeys).
+ * mention the words, e.g. their expansion's name), each by matchRank; the query read through an
+ * alias counts as typed. Matches only through a corrected typo come after all of these, in the
+ * same order. `card` is the entry's card keys, null for a sealed product (cardKeys).
  */
 export function entryRank(key: string, card: CardKeys | null | undefined, q: PreparedQuery): number {
-  const rank = matchRank(key, q);
-  if (rank < 0) return -1;
-  if (!card) return 5 + rank;
-  if (card.collector !== '' && card.collector === q.compact) return 0;
-  return matchRank(card.cardKey, q) >= 0 ? 1 + rank : 5 + rank;
+  let best = -1;
+  for (const variant of q.variants) {
+    const rank = variantRank(key, card, variant);
+    if (rank >= 0 && (best < 0 || rank < best)) best = rank;
+    // A reading that matches as typed ranks this product: later ones are aliases and typos.
+    if (best === 1) break;
+  }
+  if (best < 0) return -1;
+  if (card && card.collector !== '' && card.collector === q.compact) return 0;
+  return best;
 }
 
 /**
@@ -173,15 +413,25 @@ export function searchProducts(index: PreparedIndex, query: string, limit = DEFA
  * Like searchProducts, plus how many products match in all ('Ver todos los resultados (n)').
  */
 export function searchWithTotal(index: PreparedIndex, query: string, limit = DEFAULT_LIMIT): { results: SearchEntry[]; total: number } {
-  const q = prepareQuery(query);
-  if (q === null || limit <= 0) return { results: [], total: 0 };
+  const q = resolveQuery(index.keys, query);
+  if (q === null) return { results: [], total: 0 };
+  return searchPrepared(index, q, limit);
+}
+
+/**
+ * Like searchWithTotal for a query already read (prepareQuery, withTypos): the sharded search
+ * reads it from the shards it loads and answers it over some of them. `typosOnly`: only the
+ * products found through a corrected typo and not as typed.
+ */
+export function searchPrepared(index: PreparedIndex, q: PreparedQuery, limit = DEFAULT_LIMIT, typosOnly = false): { results: SearchEntry[]; total: number } {
+  if (limit <= 0) return { results: [], total: 0 };
   // The ranks of entryRank: collector number; cards found by name, then the rest, each by prefix, word start, anywhere, all words in any order.
   const ranks: SearchEntry[][] = Array.from({ length: ENTRY_RANKS }, () => []);
   const { keys, entries, cards } = index;
   let total = 0;
   for (let i = 0; i < keys.length; i++) {
     const rank = entryRank(keys[i]!, cards ? cards[i] : null, q);
-    if (rank < 0) continue;
+    if (rank < (typosOnly ? EXACT_RANKS : 0)) continue;
     total += 1;
     const bucket = ranks[rank]!;
     if (bucket.length < limit) bucket.push(entries[i]!);

@@ -3,8 +3,19 @@
  * file: the build writes them (buildSearchShards) and the browser reads them (parseShard, through
  * ./loader.ts).
  */
-import { buildSearchIndex, decodeId, ID_TOKEN, parseSearchIndex, type IndexedProduct, type SearchIndexFile } from './format.ts';
-import { cardKeys, prepareIndex, searchKey, searchWithTotal, type PreparedIndex, type SearchEntry } from './matching.ts';
+import { buildSearchIndex, decodeId, ID_TOKEN, parseSearchIndex, writeTags, type IndexedProduct, type SearchIndexFile } from './format.ts';
+import {
+  cardKeys,
+  isLetters,
+  prepareIndex,
+  prepareQuery,
+  searchKey,
+  searchPrepared,
+  TYPO_PREFIX,
+  typoVocabulary,
+  type PreparedIndex,
+  type SearchEntry,
+} from './matching.ts';
 
 /*
  * Sharded index. With a big catalogue one file of every product grows past what a phone should
@@ -16,6 +27,9 @@ import { cardKeys, prepareIndex, searchKey, searchWithTotal, type PreparedIndex,
  * exactly with the matcher of ./matching.ts); a bigger node holds its own precomputed answer (first results
  * and total) and which characters continue it. Multi-word queries narrow down through the word
  * whose node is a leaf; when every word is common, the browser reads the whole index in parts.
+ * Beside the tree, each node of two letters has a word list (/search/words-<hex>.json): the
+ * catalogue's words starting with them, from which the browser corrects a typo (matching.ts
+ * corrections) when no product holds a word of the query.
  */
 
 /** Most products in one leaf shard (about 55 KB gzip with the catalogue's names). */
@@ -35,8 +49,14 @@ export interface SearchNodeFile {
   parts?: number;
 }
 
-/** A shard file: the whole index or a leaf (v 1), or a node (v 2). */
-export type SearchShardFile = SearchIndexFile | SearchNodeFile;
+/** The catalogue's words starting with a node's two letters, the candidates for correcting a typo. */
+export interface SearchWordsFile {
+  v: 3;
+  words: string[];
+}
+
+/** A shard file: the whole index or a leaf (v 1), a node (v 2), or a node's word list (v 3). */
+export type SearchShardFile = SearchIndexFile | SearchNodeFile | SearchWordsFile;
 
 /** URL of a node's file; the root is /search-index.json. Hex keeps any letter safe in a path. */
 export function shardPath(text: string): string {
@@ -44,6 +64,11 @@ export function shardPath(text: string): string {
   let hex = '';
   for (const byte of new TextEncoder().encode(text)) hex += byte.toString(16).padStart(2, '0');
   return `/search/${hex}.json`;
+}
+
+/** URL of the word list of the node `prefix` (TYPO_PREFIX letters), written only where that node is not a leaf. */
+export function wordsPath(prefix: string): string {
+  return shardPath(prefix).replace('/search/', '/search/words-');
 }
 
 /** URL of part `n` (0-based) of the whole index. */
@@ -60,6 +85,7 @@ export function buildSearchShards(products: Iterable<IndexedProduct>, storage: s
   const files = new Map<string, SearchShardFile>();
   const count = whole.ids.length;
   const cards = whole.cards;
+  const tags = whole.names.map((_, i) => (whole.tags && whole.tagTexts ? (whole.tagTexts[whole.tags[i]!] ?? '') : ''));
   const pick = (members: readonly number[]): SearchIndexFile => {
     const file: SearchIndexFile = {
       v: 1,
@@ -68,20 +94,25 @@ export function buildSearchShards(products: Iterable<IndexedProduct>, storage: s
       names: members.map((i) => whole.names[i]!),
       images: members.map((i) => whole.images[i]!),
     };
-    // A file without singles leaves the column out, as buildSearchIndex does.
+    // A file without singles leaves the column out, as buildSearchIndex does; tags likewise.
     if (cards && members.some((i) => cards[i])) file.cards = members.map((i) => cards[i]!);
+    writeTags(
+      file,
+      members.map((i) => tags[i]),
+    );
     return file;
   };
   if (count <= limit) {
     files.set(shardPath(''), whole);
     return files;
   }
-  const keys = whole.names.map((name, i) => searchKey(name, cards?.[i]));
+  const keys = whole.names.map((name, i) => searchKey(name, cards?.[i], tags[i]));
   const singles = whole.names.map((name, i) => cardKeys(name, cards?.[i]));
   const entries: SearchEntry[] = whole.ids.map((stored, i) => {
     const name = whole.names[i]!;
     const id = decodeId(stored, name);
     const image = whole.images[i]!.split(ID_TOKEN).join(id);
+    if (tags[i]) return [id, name, image, cards?.[i] ?? '', tags[i]];
     return cards?.[i] ? [id, name, image, cards[i]] : [id, name, image];
   });
 
@@ -107,7 +138,8 @@ export function buildSearchShards(products: Iterable<IndexedProduct>, storage: s
       keys: members.map((i) => keys[i]!),
       cards: members.map((i) => singles[i]!),
     };
-    const { results, total } = searchWithTotal(prepared, text);
+    // Taken literally (no alias, no typo): the browser uses a node's answer only for a word read as typed.
+    const { results, total } = searchPrepared(prepared, prepareQuery(text, false)!);
     const positions = new Map(members.map((i) => [entries[i]!, i]));
     const { v: _v, storage: _storage, ...columns } = pick(results.map((entry) => positions.get(entry)!));
     return { total, results: columns };
@@ -133,6 +165,9 @@ export function buildSearchShards(products: Iterable<IndexedProduct>, storage: s
       next: [...next.keys()].sort().join(''),
     };
     files.set(shardPath(text), node);
+    if (text.length === TYPO_PREFIX && isLetters(text)) {
+      files.set(wordsPath(text), { v: 3, words: [...(typoVocabulary(keys).get(text) ?? [])].sort() });
+    }
     for (const [c, childMembers] of next) queue.push([text + c, childMembers]);
   }
   return files;
@@ -148,13 +183,18 @@ export function parseSearchNode(data: unknown): { storage: string; total: number
   return { storage, total, results: parsed.entries, next, parts: typeof parts === 'number' ? parts : 0 };
 }
 
-/** A shard as the browser keeps it: a searchable leaf (or whole index), or a node's answer. */
+/** A shard as the browser keeps it: a searchable leaf (or whole index), a node's answer, or a word list. */
 export type LoadedShard =
   | { kind: 'leaf'; storage: string; index: PreparedIndex }
-  | { kind: 'node'; storage: string; total: number; results: SearchEntry[]; next: string; parts: number };
+  | { kind: 'node'; storage: string; total: number; results: SearchEntry[]; next: string; parts: number }
+  | { kind: 'words'; words: string[] };
 
-/** Reads any shard file; null when it is neither shape. */
+/** Reads any shard file; null when it is none of the shapes. */
 export function parseShard(data: unknown): LoadedShard | null {
+  if (typeof data === 'object' && data !== null && (data as { v?: unknown }).v === 3) {
+    const words = (data as { words?: unknown }).words;
+    return Array.isArray(words) && words.every((word) => typeof word === 'string') ? { kind: 'words', words } : null;
+  }
   const leaf = parseSearchIndex(data);
   if (leaf) return { kind: 'leaf', storage: leaf.storage, index: prepareIndex(leaf.entries) };
   const node = parseSearchNode(data);

@@ -10,6 +10,7 @@ import { PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import { isListed, productImages, type Product } from '~/domain/products.ts';
 import { buildSearchShards } from '~/domain/search/shards.ts';
 import { productCard } from '~/domain/search/cards.ts';
+import { catalogTags } from '~/domain/search/matching.ts';
 import { resolveImage } from '~/domain/images.ts';
 import { franchiseTypesPath } from '~/domain/routes.ts';
 import { LOCAL_SUPABASE_URL } from '~/domain/local-stack.ts';
@@ -174,8 +175,21 @@ function spoolFolder(): string {
  */
 function searchShards(catalog: PlanCatalog): Map<string, SpooledShard> {
   if (!spooled) {
+    const names = (items: ReadonlyArray<{ id: string; name: string }>) => new Map(items.map((item) => [item.id, item.name]));
+    const [franchise, expansion, type] = [names(catalog.franchises), names(catalog.expansions), names(catalog.productTypes)];
     const files = buildSearchShards(
-      catalog.products.map((product) => ({ id: product.id, name: product.name, image: productImages(product)[0] ?? '', card: productCard(product) })),
+      catalog.products.map((product) => ({
+        id: product.id,
+        name: product.name,
+        image: productImages(product)[0] ?? '',
+        card: productCard(product),
+        // Found by its franchise, expansion and type names too, as /explore finds it (parseExploreData).
+        tags: catalogTags(product.name, [
+          franchise.get(product.franchise_id ?? ''),
+          expansion.get(product.expansion_id ?? ''),
+          type.get(product.product_type_id ?? ''),
+        ]),
+      })),
       storageUrl(),
     );
     const dir = spoolFolder();

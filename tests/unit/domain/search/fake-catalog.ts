@@ -64,6 +64,9 @@ export interface FakeProduct {
   id: string;
   name: string;
   image: string;
+  franchiseId: string;
+  expansionId: string;
+  typeId: string;
 }
 
 /** `count` distinct products with realistic names, ids and storage image paths. */
@@ -94,7 +97,7 @@ export function fakeCatalog(count: number, seed = 42): FakeProduct[] {
     const label = isCard ? slug(`${card} ${suffix} ${number}`) : String(i);
     const id = `${PREFIX[expansion.franchiseId]}-${type.id}-${expansion.id}-${label}`;
     const image = random() < 0.8 ? `products/${id}-1.svg` : `products/${Math.floor(random() * 1e12).toString(36)}.webp`;
-    products.push({ id, name, image });
+    products.push({ id, name, image, franchiseId: expansion.franchiseId, expansionId: expansion.id, typeId: type.id });
   }
   return products;
 }
