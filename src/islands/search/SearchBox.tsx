@@ -1,14 +1,16 @@
 /**
  * Header type-ahead: a combobox (WAI-ARIA "list autocomplete" pattern) over the build's search
  * index. The index's root is fetched on first focus and searched locally; with a big catalogue a
- * keystroke may load one more shard of it (src/domain/search/), never a backend call. Choosing a product opens /product/{id} and clears the box; a click outside or Escape
- * clears it too.
+ * keystroke may load one more shard of it (src/domain/search/), never a backend call. Choosing a
+ * product (a click, or Enter on an option highlighted with the arrow keys) opens /product/{id} and
+ * clears the box; Enter otherwise opens every match on /explore?q=…, as the form does before
+ * hydration. A click outside or Escape clears the box.
  */
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import type { SearchAnswer } from '~/domain/search/loader.ts';
 import type { SearchEntry } from '~/domain/search/matching.ts';
 import { usePrebuiltInput } from '../prebuilt';
-import SearchPanel from './SearchPanel';
+import SearchPanel, { exploreHref } from './SearchPanel';
 import { useDismissSearch, useSearchAnswer, type LoadState } from './use-search';
 import './SearchBox.css';
 
@@ -106,12 +108,20 @@ export default function SearchBox() {
     }
   };
 
-  // Enter submits the form: open the highlighted product, or the first one when none is.
+  // Enter submits the form: open the product highlighted with the arrow keys, or else every
+  // match on /explore (where the form goes without JavaScript too).
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const entry = results[active] ?? results[0];
-    if (entry) open(entry);
-    else if (state === 'error') load();
+    const entry = active >= 0 ? results[active] : undefined;
+    if (entry) {
+      open(entry);
+      return;
+    }
+    if (query.trim() === '') return;
+    const href = exploreHref(query);
+    clear();
+    inputRef.current?.blur();
+    window.location.assign(href);
   };
 
   const message = showPanel ? panelMessage(state, current) : '';

@@ -123,7 +123,8 @@ describe('the explore JSON carries prices in centavos', () => {
       types: [],
       products: [written],
     };
-    expect(parseExploreData(JSON.parse(JSON.stringify(data)))).toEqual(data);
+    // Read back with the franchise name its own name lacks, which /explore?q= finds it by too.
+    expect(parseExploreData(JSON.parse(JSON.stringify(data)))).toEqual({ ...data, products: [{ ...written, tags: 'pokemon' }] });
   });
 
   it('still reads a file cached from before (prices in pesos) and leaves out entries that are not products', () => {
