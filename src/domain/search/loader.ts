@@ -17,7 +17,7 @@ import {
   type PreparedIndex,
   type SearchEntry,
 } from './matching.ts';
-import { partPath, shardPath, wordsPath, type LoadedShard } from './shards.ts';
+import { partPath, phrasePath, shardPath, wordsPath, type LoadedShard } from './shards.ts';
 
 type Leaf = LoadedShard & { kind: 'leaf' };
 
@@ -75,6 +75,11 @@ export class ShardedSearch {
     const fixes = new Map<string, string[]>();
     for (const word of typoCandidates(typed)) fixes.set(word, typoFixes(word, await this.vocabulary(word.slice(0, TYPO_PREFIX))));
     const q = withTypos(typed, fixes);
+    // A catalogue name of several common words read only as typed: its own answer.
+    if (q.variants.length === 1 && root.phrases.includes(q.text)) {
+      const phrase = await this.shard(phrasePath(q.text));
+      if (phrase.kind === 'node') return { results: phrase.results, total: phrase.total, storage: root.storage };
+    }
 
     // Every match holds, for each group of the query, every word of one of its texts (as typed,
     // an alias's name or a correction): the leaves of one group's texts hold every match.

@@ -7,6 +7,7 @@ import { buildSearchIndex, decodeId, ID_TOKEN, parseSearchIndex, writeTags, type
 import {
   cardKeys,
   isLetters,
+  normalize,
   prepareIndex,
   prepareQuery,
   searchKey,
@@ -42,11 +43,16 @@ export interface SearchNodeFile {
   /** Products matching the node's text as a query. */
   total: number;
   /** The first DEFAULT_LIMIT results, in the same column format as the leaves. */
-  results: Pick<SearchIndexFile, 'ids' | 'names' | 'images' | 'cards'>;
+  results: Pick<SearchIndexFile, 'ids' | 'names' | 'images' | 'cards' | 'tagTexts' | 'tags'>;
   /** Characters c for which the node `text + c` exists, without repeats. */
   next: string;
   /** Parts of the whole index, loaded in order for a query none of whose words is rare (root only). */
   parts?: number;
+  /**
+   * Catalogue names of several words, every one of them too common for a leaf ('one piece',
+   * 'caja de sobres'), that have an answer of their own at phrasePath (root only).
+   */
+  phrases?: string[];
 }
 
 /** The catalogue's words starting with a node's two letters, the candidates for correcting a typo. */
@@ -71,6 +77,11 @@ export function wordsPath(prefix: string): string {
   return shardPath(prefix).replace('/search/', '/search/words-');
 }
 
+/** URL of the answer to a catalogue name of several common words (SearchNodeFile.phrases). */
+export function phrasePath(phrase: string): string {
+  return shardPath(phrase).replace('/search/', '/search/phrase-');
+}
+
 /** URL of part `n` (0-based) of the whole index. */
 export function partPath(n: number): string {
   return `/search/all-${n}.json`;
@@ -78,9 +89,16 @@ export function partPath(n: number): string {
 
 /**
  * Writes the sharded index: every file by its URL path. Products are sorted as buildSearchIndex
- * sorts them, so a leaf or a part keeps the order the matcher relies on.
+ * sorts them, so a leaf or a part keeps the order the matcher relies on. `phrases` are the
+ * catalogue's franchise, expansion and type names: those whose words are all too common for a
+ * leaf get an answer file of their own, so typing one never needs the whole index.
  */
-export function buildSearchShards(products: Iterable<IndexedProduct>, storage: string, limit = SHARD_LIMIT): Map<string, SearchShardFile> {
+export function buildSearchShards(
+  products: Iterable<IndexedProduct>,
+  storage: string,
+  limit = SHARD_LIMIT,
+  phrases: Iterable<string> = [],
+): Map<string, SearchShardFile> {
   const whole = buildSearchIndex(products, storage);
   const files = new Map<string, SearchShardFile>();
   const count = whole.ids.length;
@@ -170,23 +188,39 @@ export function buildSearchShards(products: Iterable<IndexedProduct>, storage: s
     }
     for (const [c, childMembers] of next) queue.push([text + c, childMembers]);
   }
+  const common = [...new Set([...phrases].map(normalize))].filter(
+    (phrase) => phrase.includes(' ') && phrase.split(' ').every((word) => files.get(shardPath(word))?.v === 2),
+  );
+  if (common.length > 0) {
+    (files.get(shardPath('')) as SearchNodeFile).phrases = common;
+    const everything: PreparedIndex = { entries, keys, cards: singles };
+    const positions = new Map(entries.map((entry, i) => [entry, i]));
+    for (const phrase of common) {
+      const { results, total } = searchPrepared(everything, prepareQuery(phrase, false)!);
+      const { v: _v, storage: _storage, ...columns } = pick(results.map((entry) => positions.get(entry)!));
+      files.set(phrasePath(phrase), { v: 2, storage, total, results: columns, next: '' });
+    }
+  }
   return files;
 }
 
 /** Reads a downloaded node file; null when it is not one. */
-export function parseSearchNode(data: unknown): { storage: string; total: number; results: SearchEntry[]; next: string; parts: number } | null {
+export function parseSearchNode(
+  data: unknown,
+): { storage: string; total: number; results: SearchEntry[]; next: string; parts: number; phrases: string[] } | null {
   if (typeof data !== 'object' || data === null) return null;
-  const { v, storage, total, results, next, parts } = data as Record<string, unknown>;
+  const { v, storage, total, results, next, parts, phrases } = data as Record<string, unknown>;
   if (v !== 2 || typeof storage !== 'string' || typeof total !== 'number' || typeof next !== 'string') return null;
   const parsed = parseSearchIndex({ v: 1, storage, ...(results as object) });
   if (!parsed) return null;
-  return { storage, total, results: parsed.entries, next, parts: typeof parts === 'number' ? parts : 0 };
+  const names = Array.isArray(phrases) ? phrases.filter((phrase): phrase is string => typeof phrase === 'string') : [];
+  return { storage, total, results: parsed.entries, next, parts: typeof parts === 'number' ? parts : 0, phrases: names };
 }
 
 /** A shard as the browser keeps it: a searchable leaf (or whole index), a node's answer, or a word list. */
 export type LoadedShard =
   | { kind: 'leaf'; storage: string; index: PreparedIndex }
-  | { kind: 'node'; storage: string; total: number; results: SearchEntry[]; next: string; parts: number }
+  | { kind: 'node'; storage: string; total: number; results: SearchEntry[]; next: string; parts: number; phrases: string[] }
   | { kind: 'words'; words: string[] };
 
 /** Reads any shard file; null when it is none of the shapes. */

@@ -191,6 +191,8 @@ function searchShards(catalog: PlanCatalog): Map<string, SpooledShard> {
         ]),
       })),
       storageUrl(),
+      undefined,
+      [...catalog.franchises, ...catalog.expansions, ...catalog.productTypes].map((item) => item.name),
     );
     const dir = spoolFolder();
     process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));

@@ -23,7 +23,7 @@ import {
   typoVocabulary,
   type SearchEntry,
 } from '~/domain/search/matching.ts';
-import { buildSearchShards, shardPath, wordsPath, type SearchShardFile } from '~/domain/search/shards.ts';
+import { buildSearchShards, phrasePath, shardPath, wordsPath, type SearchShardFile } from '~/domain/search/shards.ts';
 import { fakeCatalog } from './fake-catalog';
 import { searcher } from './sharded-fixture';
 
@@ -297,7 +297,8 @@ describe('the sharded index', () => {
     tags: catalogTags(p.name, [franchiseName.get(p.franchiseId), expansionName.get(p.expansionId), typeName.get(p.typeId)]),
   }));
   const products = [...CATALOG.map(indexed), ...fake];
-  const files = buildSearchShards(products, STORAGE, 200);
+  const names = [...franchises, ...expansions, ...productTypes].map((item) => item.name);
+  const files = buildSearchShards(products, STORAGE, 200, names);
   const whole = prepareIndex(parseSearchIndex(JSON.parse(JSON.stringify(buildSearchIndex(products, STORAGE))))!.entries);
 
   it('answers names, aliases and typos exactly like the whole index', async () => {
@@ -334,6 +335,20 @@ describe('the sharded index', () => {
     // 'pi' is too common for a leaf here, so its word list was read.
     expect((files.get(shardPath('pi')) as SearchShardFile).v).toBe(2);
     expect(loaded).toContain(wordsPath('pi'));
+  });
+
+  it('answers a catalogue name of several common words from a file of its own, without the whole index', async () => {
+    const root = files.get(shardPath('')) as { phrases?: string[] };
+    expect(root.phrases).toContain('one piece');
+    for (const name of root.phrases!) {
+      expect(name.split(' ').every((word) => files.get(shardPath(word))?.v === 2)).toBe(true);
+      const { search, loaded } = searcher(files);
+      const expected = searchWithTotal(whole, name);
+      const got = await search.search(name);
+      expect({ name, ids: ids(got.results), total: got.total }).toEqual({ name, ids: ids(expected.results), total: expected.total });
+      expect(loaded).toContain(phrasePath(name));
+      expect(loaded.some((path) => path.startsWith('/search/all-'))).toBe(false);
+    }
   });
 });
 
