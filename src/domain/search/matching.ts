@@ -397,12 +397,13 @@ export function entryRank(key: string, card: CardKeys | null | undefined, q: Pre
 }
 
 /**
- * Products whose name (or a single's card text) contains the query, ignoring case and accents.
- * A single found by its collector number comes first, then singles found by their card names,
- * then the rest (entryRank); within each, names that start with the query come first, then
- * names with a word starting with it, then any other place; a query of several words also
- * matches names holding all of them in another order, after the rest.
- * Within a rank the index order (alphabetical) is kept.
+ * Products whose name (or a single's card text, or its franchise, expansion and type names)
+ * contains the query, ignoring case and accents, also read through its abbreviations and with a
+ * typo corrected (resolveQuery). A single found by its collector number comes first, then singles
+ * found by their card names, then the rest (entryRank); within each, names that start with the
+ * query come first, then names with a word starting with it, then any other place; a query of
+ * several words also matches names holding all of them in another order, after the rest; matches
+ * only through a corrected typo come last. Within a rank the index order (alphabetical) is kept.
  * @example searchProducts(prepareIndex([['a', 'Sobre Fuerzas Temporales', '']]), 'fuerzas') // [['a', ...]]
  */
 export function searchProducts(index: PreparedIndex, query: string, limit = DEFAULT_LIMIT): SearchEntry[] {

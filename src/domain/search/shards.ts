@@ -27,7 +27,8 @@ import {
  * products (every query that starts with s matches a subset of them, so the browser answers it
  * exactly with the matcher of ./matching.ts); a bigger node holds its own precomputed answer (first results
  * and total) and which characters continue it. Multi-word queries narrow down through the word
- * whose node is a leaf; when every word is common, the browser reads the whole index in parts.
+ * whose node is a leaf; when every word is common, the browser reads the whole index in parts,
+ * unless the query is a catalogue name with an answer of its own (phrasePath).
  * Beside the tree, each node of two letters has a word list (/search/words-<hex>.json): the
  * catalogue's words starting with them, from which the browser corrects a typo (matching.ts
  * corrections) when no product holds a word of the query.

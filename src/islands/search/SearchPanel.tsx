@@ -9,7 +9,7 @@ export function seeAllLabel(total: number): string {
   return `Ver todos los resultados (${total})`;
 }
 
-/** /explore filtered by the same query, which matches by the same rules (src/domain/search/matching.ts matchRank). */
+/** /explore filtered by the same query, which matches by the same rules (src/domain/search/matching.ts entryRank: names, abbreviations, typos). */
 export function exploreHref(query: string): string {
   return `/explore?${new URLSearchParams({ q: query.trim() }).toString()}`;
 }

@@ -225,6 +225,8 @@ describe('typos', () => {
     expect(ids(all('pikahcu').results)).toEqual(expected);
     expect(ids(all('PIKAHCU').results)).toEqual(expected);
     expect(ids(all('lata pikahcu').results)).toEqual(['tin-pikachu']);
+    // Still being typed.
+    expect(ids(all('pikahc').results)).toEqual(expected);
   });
 
   it('are forgiven only in words of five letters or more, and never in numbers', () => {
