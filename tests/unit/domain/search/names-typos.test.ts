@@ -18,13 +18,15 @@ import {
   normalize,
   oneEditApart,
   prepareIndex,
+  resolveQuery,
   searchKey,
+  searchPrepared,
   searchWithTotal,
   typoVocabulary,
   type SearchEntry,
 } from '~/domain/search/matching.ts';
 import { buildSearchShards, phrasePath, shardPath, wordsPath, type SearchShardFile } from '~/domain/search/shards.ts';
-import { fakeCatalog } from './fake-catalog';
+import { fakeCatalog, seededRandom } from './fake-catalog';
 import { searcher } from './sharded-fixture';
 
 const STORAGE = 'https://x.supabase.co';
@@ -326,6 +328,35 @@ describe('the sharded index', () => {
       const got = await search.search(query);
       expect({ query, ids: ids(got.results), total: got.total }).toEqual({ query, ids: ids(expected.results), total: expected.total });
     }
+  });
+
+  it('answers misspelt and half-typed words of the catalogue exactly like the whole index', async () => {
+    const random = seededRandom(3);
+    const vocabulary = [...new Set(whole.keys.flatMap((key) => key.split(' ')))].filter((word) => /^[a-z]{5,}$/.test(word)).sort();
+    const queries: string[] = [];
+    for (let n = 0; n < 150; n++) {
+      const word = vocabulary[Math.floor(random() * vocabulary.length)]!;
+      const at = 1 + Math.floor(random() * (word.length - 2));
+      const edits = [
+        word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2),
+        word.slice(0, at) + word.slice(at + 1),
+        word.slice(0, at) + 'x' + word.slice(at),
+        word.slice(0, at) + 'q' + word.slice(at + 1),
+        word.slice(0, Math.max(5, at + 1)),
+      ];
+      queries.push(edits[n % edits.length]!);
+      if (n % 5 === 0) queries.push(`${edits[n % edits.length]} ${vocabulary[Math.floor(random() * vocabulary.length)]!.slice(0, 4)}`);
+    }
+    const { search } = searcher(files);
+    let corrected = 0;
+    for (const query of queries) {
+      const expected = searchWithTotal(whole, query, DEFAULT_LIMIT);
+      if (searchPrepared(whole, resolveQuery(whole.keys, query)!, DEFAULT_LIMIT, true).total > 0) corrected += 1;
+      const got = await search.search(query);
+      expect({ query, ids: ids(got.results), total: got.total }).toEqual({ query, ids: ids(expected.results), total: expected.total });
+    }
+    // Most of them find products only through a correction.
+    expect(corrected).toBeGreaterThan(queries.length / 2);
   });
 
   it('corrects a typo from the word list of its first two letters, without the whole index', async () => {
