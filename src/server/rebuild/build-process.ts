@@ -11,13 +11,15 @@ import { updateSitemap } from './sitemap.ts';
 import type { BuildProgress, ProgressReporter } from './types.ts';
 
 /**
- * Reads one line of `astro build` output: its phase markers and the "├─ /path (+3ms)" line of
- * every prerendered file. Returns the progress after the line.
+ * Reads one line of `astro build` output: its phase markers and the "├─ /path" line of every
+ * prerendered file. Returns the progress after the line.
  */
 export function readBuildLine(line: string, current: BuildProgress): BuildProgress {
   // eslint-disable-next-line no-control-regex -- strips the ANSI colour codes astro prints (ESC is \x1b)
   const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
-  if (/[├└]─ \/\S+ \(\+/.test(plain)) return { phase: 'pages', pagesWritten: current.pagesWritten + 1 };
+  // One line per file: '├─ /path (+3ms)', or with several pages rendered at once (Astro's
+  // build.concurrency) '├─ /path' and its time on a line of its own.
+  if (/[├└]─ \/\S+/.test(plain)) return { phase: 'pages', pagesWritten: current.pagesWritten + 1 };
   if (/prerendering static routes|generating static routes/i.test(plain)) return { ...current, phase: 'pages' };
   if (/\[build\] Building (server|client)|\[vite\]/.test(plain) && current.phase !== 'pages') return { ...current, phase: 'bundling' };
   if (/\[content\]|\[catalog-snapshot/.test(plain) && current.phase === 'starting') return { ...current, phase: 'content' };

@@ -196,6 +196,11 @@ describe('build progress from astro build output', () => {
       '20:29:11   ├─ /404.html (+21ms) ',
       '\x1b[2m20:29:11\x1b[22m   ├─ /account/index.html (+9ms) ',
       '20:29:11   └─ /explore/catalog.json (+4ms) ',
+      // Several pages at once (build.concurrency): the time on a line of its own, not counted.
+      '20:29:11   ├─ /product/a/index.html',
+      ' (+215ms) ',
+      '20:29:11   └─ /product/b/index.html',
+      ' (+30ms) ',
       '20:29:12 ✓ Completed in 936ms.',
     ];
     let progress = { phase: 'starting' as const, pagesWritten: 0 } as ReturnType<typeof readBuildLine>;
@@ -205,7 +210,7 @@ describe('build progress from astro build output', () => {
       if (phases.at(-1) !== progress.phase) phases.push(progress.phase);
     }
     expect(phases).toEqual(['starting', 'content', 'bundling', 'pages']);
-    expect(progress.pagesWritten).toBe(3);
+    expect(progress.pagesWritten).toBe(5);
   });
 });
 
