@@ -20,6 +20,7 @@ import {
 import { partPath, phrasePath, shardPath, wordsPath, type LoadedShard } from './shards.ts';
 
 type Leaf = LoadedShard & { kind: 'leaf' };
+type NodeShard = LoadedShard & { kind: 'node' };
 
 /** How many products some leaves hold (counting a product in two of them twice). */
 const size = (leaves: readonly Leaf[]) => leaves.reduce((sum, leaf) => sum + leaf.index.entries.length, 0);
@@ -84,9 +85,10 @@ export class ShardedSearch {
     // Every match holds, for each group of the query, every word of one of its texts (as typed,
     // an alias's name or a correction): the leaves of one group's texts hold every match.
     let best: Leaf[] | null = null;
-    let common: { node: LoadedShard & { kind: 'node' }; typos: Leaf[] } | null = null;
+    let common: { node: NodeShard; typos: Leaf[] } | null = null;
     for (const group of q.groups) {
-      const exact = await Promise.all([group.text, ...group.aliases].map((text) => this.resolveText(text)));
+      const texts = [group.text, ...group.aliases];
+      const exact = await Promise.all(texts.map((text) => this.resolveText(text)));
       const typos = await Promise.all(group.typos.map((text) => this.resolveText(text)));
       const live = [...exact, ...typos].filter((shard) => shard !== null);
       if (live.length === 0) return empty;
@@ -95,13 +97,19 @@ export class ShardedSearch {
         if (best === null || size(leaves) < size(best)) best = leaves;
         continue;
       }
-      if (q.groups.length > 1 || group.aliases.length > 0 || group.text.includes(' ')) continue;
-      // One word held by too many products for a leaf: its node's answer, then the matches of
-      // its corrections (all ranked after it); or one correction's node when the word is in no name.
-      const liveTypos = typos.filter((shard) => shard !== null);
-      const node = exact[0] ?? (liveTypos.length === 1 ? liveTypos[0]! : null);
-      if (node?.kind === 'node' && exact[0] && liveTypos.every((shard) => shard.kind === 'leaf')) common = { node, typos: liveTypos as Leaf[] };
-      else if (node?.kind === 'node' && !exact[0]) common = { node, typos: [] };
+      if (q.groups.length > 1) continue;
+      // One text held by too many products for a leaf (a word, or a catalogue name with an answer
+      // of its own): its answer, then the matches of the corrections (ranked after it).
+      const liveExact = texts.filter((_, i) => exact[i] !== null);
+      const liveTypos = group.typos.filter((_, i) => typos[i] !== null);
+      const typoLeaves = typos.filter((shard) => shard !== null && shard.kind === 'leaf') as Leaf[];
+      if (liveExact.length === 1 && typoLeaves.length === liveTypos.length) {
+        const node = await this.answer(liveExact[0]!, exact[texts.indexOf(liveExact[0]!)]!, root.phrases);
+        if (node) common = { node, typos: typoLeaves };
+      } else if (liveExact.length === 0 && liveTypos.length === 1) {
+        const node = await this.answer(liveTypos[0]!, typos[group.typos.indexOf(liveTypos[0]!)]!, root.phrases);
+        if (node) common = { node, typos: [] };
+      }
     }
     if (best) return { ...searchPrepared(this.merged(best), q), storage: root.storage };
     if (common) {
@@ -112,6 +120,14 @@ export class ShardedSearch {
       return { results, total: node.total + typoMatches.total, storage: root.storage };
     }
     return { ...searchPrepared(await this.wholeIndex(root.parts), q), storage: root.storage };
+  }
+
+  /** The build's answer to `text` read literally: its node when it is one word, its phrase file when it is a catalogue name; else null. */
+  private async answer(text: string, shard: LoadedShard, phrases: readonly string[]): Promise<NodeShard | null> {
+    if (!text.includes(' ')) return shard.kind === 'node' ? shard : null;
+    if (!phrases.includes(text)) return null;
+    const phrase = await this.shard(phrasePath(text));
+    return phrase.kind === 'node' ? phrase : null;
   }
 
   /** The catalogue words starting with `prefix` (TYPO_PREFIX letters), or a superset: a leaf's words, or the node's word list. */

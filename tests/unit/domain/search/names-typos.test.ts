@@ -370,6 +370,23 @@ describe('the sharded index', () => {
     expect(loaded).toContain(wordsPath('pi'));
   });
 
+  it("answers an abbreviation of a common name from that name's answer, without the whole index", async () => {
+    for (const [query, name] of [
+      ['pkm', 'pokemon'],
+      ['optcg', 'one piece'],
+    ]) {
+      const { search, loaded } = searcher(files);
+      const got = await search.search(query!);
+      const expected = searchWithTotal(whole, query!);
+      expect({ query, ids: ids(got.results), total: got.total }).toEqual({ query, ids: ids(expected.results), total: expected.total });
+      expect(got.total, query).toBe(searchWithTotal(whole, name!).total);
+      expect(
+        loaded.some((path) => path.startsWith('/search/all-')),
+        query,
+      ).toBe(false);
+    }
+  });
+
   it('answers a catalogue name of several common words from a file of its own, without the whole index', async () => {
     const root = files.get(shardPath('')) as { phrases?: string[] };
     expect(root.phrases).toContain('one piece');
