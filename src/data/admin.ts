@@ -363,14 +363,30 @@ export const PRODUCTS_PAGE_SIZE = 25;
 /** A product of the back office's list: for a single card, the summary of its offers too (null for sealed products). */
 export type AdminListProduct = AdminProduct & { offers: OffersSummary | null };
 
-/** One page of products and how many match. */
-export async function loadProducts(filter: ProductFilter): Promise<{ products: AdminListProduct[]; total: number } | null> {
-  let query = getSupabase().from('products').select(`${PRODUCT_COLUMNS}, card_offers(price, stock)`, { count: 'exact' });
-  const search = filter.search
+/**
+ * The back office's product search as a PostgREST `or` filter: the text anywhere in the name or
+ * the id, ignoring case; and, when it has spaces, dashes, slashes or dots, its pieces in that order
+ * with anything between them, so a single is found by its collector number typed any way ('op05
+ * 119', 'OP05/119' find 'Monkey.D.Luffy (OP05-119)') and 'charizard 199' finds 'Charizard ex
+ * 199/165'. Null for an empty search. The filter's own syntax characters are dropped.
+ */
+export function productSearchOr(text: string): string | null {
+  const search = text
     .trim()
     .replace(/[,()*%\\]/g, ' ')
     .trim();
-  if (search) query = query.or(`name.ilike.*${search}*,id.ilike.*${search}*`);
+  if (!search) return null;
+  const clauses = [`name.ilike.*${search}*`, `id.ilike.*${search}*`];
+  const loose = search.replace(/[\s\-/.·]+/g, '*');
+  if (loose !== search) clauses.push(`name.ilike.*${loose}*`);
+  return clauses.join(',');
+}
+
+/** One page of products and how many match. */
+export async function loadProducts(filter: ProductFilter): Promise<{ products: AdminListProduct[]; total: number } | null> {
+  let query = getSupabase().from('products').select(`${PRODUCT_COLUMNS}, card_offers(price, stock)`, { count: 'exact' });
+  const search = productSearchOr(filter.search);
+  if (search) query = query.or(search);
   if (filter.franchise) query = query.eq('franchise_id', filter.franchise);
   if (filter.type) query = query.eq('product_type_id', filter.type);
   if (filter.expansion) query = query.eq('expansion_id', filter.expansion);

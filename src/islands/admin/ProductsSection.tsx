@@ -136,7 +136,7 @@ function ProductFilters({ draft, onChange, onApply }: FiltersProps) {
   return (
     <form className="adm-filters" onSubmit={onApply} role="search" aria-label="Buscar productos">
       <div className="field">
-        <label htmlFor="adm-product-search">Buscar por nombre o id</label>
+        <label htmlFor="adm-product-search">Buscar por nombre, id o número de carta</label>
         <input
           id="adm-product-search"
           className="input"
