@@ -1,8 +1,9 @@
 /**
  * The site's performance budgets, measured on a build of 10,000 products: build time and peak
- * memory of `astro build`, Lighthouse (mobile preset) on the home, a product and a listing page,
- * the JavaScript and HTML a product page costs before any interaction, layout shift, and the
- * header search (index size, time per keystroke). Prints one Markdown table.
+ * memory of `astro build`, Lighthouse (mobile preset) on the home, a product, a single, a listing
+ * and /explore, the JavaScript and HTML a product page costs before any interaction, layout shift,
+ * /explore on a phone (bytes until the first results, time of a filter change), and the header
+ * search (index size, time per keystroke). Prints one Markdown table.
  *
  *   npm run bench                      everything (backend and site)
  *   tsx scripts/bench/site.ts          the site only
@@ -437,6 +438,97 @@ async function searchInBrowser(
   }
 }
 
+/** The 20 filter changes of the /explore session: each a label of the filters' form and what to set. */
+const EXPLORE_CHANGES: Array<[label: string, value: string | boolean | number]> = [
+  ['Franquicia', 'pokemon'],
+  ['Solo disponibles', true],
+  ['Ordenar por', 'precio-asc'],
+  ['Ordenar por', 'precio-desc'],
+  ['Tipo de producto', 1],
+  ['Tipo de producto', 0],
+  ['Solo disponibles', false],
+  ['En oferta', true],
+  ['En oferta', false],
+  ['Ordenar por', 'nombre'],
+  ['Franquicia', 'one-piece'],
+  ['Ordenar por', 'precio-asc'],
+  ['Solo disponibles', true],
+  ['Franquicia', ''],
+  ['Ordenar por', 'nuevos'],
+  ['Preventa', true],
+  ['Preventa', false],
+  ['Ordenar por', 'relevancia'],
+  ['Solo disponibles', false],
+  ['Franquicia', 'riftbound'],
+];
+
+/**
+ * /explore on a fresh page in a phone-sized Chromium, as a shopper uses it: bytes transferred
+ * (gzip, as served: every response, headers included) from the navigation until the first
+ * result card shows, and how long that took; then the filters' sheet is opened and 20 filter
+ * changes are made one after another (EXPLORE_CHANGES), each timed from the change until the
+ * results differ (their count or their first cards). A change that leaves the results as they
+ * were is not timed and is reported apart.
+ */
+async function exploreInBrowser(siteUrl: string): Promise<{ firstKb: number; firstMs: number; changeMs: number[]; unchanged: string[] }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    let bytes = 0;
+    page.on('requestfinished', (request) => {
+      void request
+        .sizes()
+        .then((sizes) => (bytes += sizes.responseBodySize + sizes.responseHeadersSize))
+        .catch(() => {});
+    });
+    await page.setExtraHTTPHeaders({ 'accept-encoding': 'gzip' });
+    const started = performance.now();
+    await page.goto(`${siteUrl}/explore`, { waitUntil: 'commit' });
+    const results = page.getByRole('list', { name: 'Productos' }).getByRole('listitem');
+    await results.first().waitFor({ state: 'visible', timeout: 300_000 });
+    const firstMs = performance.now() - started;
+    await page.waitForTimeout(200);
+    const firstKb = bytes / 1024;
+
+    // What the shopper sees of the results: the count and the first cards' links.
+    const signature = () =>
+      page.evaluate(() => {
+        const count = document.querySelector('.explore-count')?.textContent ?? '';
+        const links = [...document.querySelectorAll('ul[aria-label="Productos"] > li a[href]')].slice(0, 6).map((a) => a.getAttribute('href'));
+        return `${count}|${links.join(',')}`;
+      });
+    await page.getByRole('button', { name: /^Filtros/ }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filtros' });
+    const changeMs: number[] = [];
+    const unchanged: string[] = [];
+    for (const [label, value] of EXPLORE_CHANGES) {
+      const before = await signature();
+      const field = sheet.getByLabel(label, { exact: true });
+      const t = performance.now();
+      if (typeof value === 'boolean') await field.setChecked(value);
+      else if (typeof value === 'number') await field.selectOption({ index: value });
+      else await field.selectOption(value);
+      const changed = await page
+        .waitForFunction(
+          (previous) => {
+            const count = document.querySelector('.explore-count')?.textContent ?? '';
+            const links = [...document.querySelectorAll('ul[aria-label="Productos"] > li a[href]')].slice(0, 6).map((a) => a.getAttribute('href'));
+            return `${count}|${links.join(',')}` !== previous;
+          },
+          before,
+          { polling: 'raf', timeout: 5_000 },
+        )
+        .then(() => true)
+        .catch(() => false);
+      if (changed) changeMs.push(performance.now() - t);
+      else unchanged.push(`${label} = ${String(value)}`);
+    }
+    return { firstKb, firstMs, changeMs, unchanged };
+  } finally {
+    await browser.close();
+  }
+}
+
 /** Runs every site measurement and returns the rows; details go to stderr. */
 export async function runSiteBench(): Promise<BudgetRow[]> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-site-'));
@@ -513,6 +605,7 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
       ['producto', productPath],
       ...(singlePath ? [['carta individual', singlePath] as [string, string]] : []),
       ['listado', listingPath],
+      ['/explore', '/explore'],
     ];
     const scores = await lighthouseScores(pages.map(([, p]) => `${siteUrl}${p}`));
     pages.forEach(([label, p], i) => {
@@ -561,12 +654,55 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
       });
       rows.push({ measure: 'HTML de una carta individual con ofertas (gzip)', figure: kb(card.htmlGzip), goal: '≤ 40 KB', pass: card.htmlGzip <= 40 * 1024 });
     }
-    const worstCls = Math.max(weight.cls, ...scores.map((s) => s.cls));
+    // /explore is reported on its own row below.
+    const worstCls = Math.max(weight.cls, ...scores.filter((_, i) => pages[i]![0] !== '/explore').map((s) => s.cls));
     rows.push({
-      measure: 'CLS (producto en Playwright; máximo de las tres páginas en Lighthouse)',
+      measure: 'CLS (producto en Playwright; máximo de las páginas en Lighthouse)',
       figure: worstCls.toFixed(3),
       goal: '< 0.05',
       pass: worstCls < 0.05,
+    });
+
+    const exploreScores = scores[pages.findIndex(([label]) => label === '/explore')]!;
+    rows.push({
+      measure: 'LCP de /explore (Lighthouse, móvil)',
+      figure: `${(exploreScores.lcpMs / 1000).toFixed(2)} s`,
+      goal: '≤ 1.0 s',
+      pass: exploreScores.lcpMs <= 1000,
+    });
+    rows.push({ measure: 'CLS de /explore (Lighthouse, móvil)', figure: exploreScores.cls.toFixed(3), goal: '< 0.05', pass: exploreScores.cls < 0.05 });
+    const explorePage = await pageWeight(`${siteUrl}/explore`);
+    console.error(`Scripts de /explore (gzip): ${explorePage.scripts.join(', ')}`);
+    rows.push({
+      measure: 'JavaScript de /explore antes de interactuar (gzip)',
+      figure: kb(explorePage.jsGzip),
+      goal: '≤ 60 KB',
+      pass: explorePage.jsGzip <= 60 * 1024,
+    });
+    const explore = await exploreInBrowser(siteUrl);
+    const sortedChanges = [...explore.changeMs].sort((a, b) => a - b);
+    const p95 = sortedChanges.length > 0 ? sortedChanges[Math.ceil(sortedChanges.length * 0.95) - 1]! : NaN;
+    console.error(
+      `/explore: primeros resultados en ${explore.firstMs.toFixed(0)} ms; cambios de filtro (ms): ${explore.changeMs.map((ms) => ms.toFixed(0)).join(', ')}` +
+        (explore.unchanged.length > 0 ? `; sin cambio en los resultados: ${explore.unchanged.join('; ')}` : ''),
+    );
+    rows.push({
+      measure: '/explore: transferido hasta los primeros resultados (página nueva, gzip)',
+      figure: `${explore.firstKb.toFixed(1)} KB`,
+      goal: '≤ 150 KB',
+      pass: explore.firstKb <= 150,
+    });
+    rows.push({
+      measure: '/explore: navegación → primeros resultados (página nueva, Chromium)',
+      figure: `${explore.firstMs.toFixed(0)} ms`,
+      goal: '—',
+      pass: null,
+    });
+    rows.push({
+      measure: `/explore: cambio de filtro → resultados (p95 de ${explore.changeMs.length} cambios${explore.unchanged.length > 0 ? `; ${explore.unchanged.length} sin cambio` : ''})`,
+      figure: `${p95.toFixed(0)} ms`,
+      goal: '≤ 100 ms',
+      pass: p95 <= 100,
     });
 
     const inBrowser = await searchInBrowser(siteUrl);

@@ -80,6 +80,15 @@ test.describe('on a 375 px phone', () => {
     await expect(page.getByRole('button', { name: 'Filtros (1)' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test("headings go down one level at a time: the page's h1, the results' h2, the cards' h3", async ({ page, request }) => {
+    const data = await catalogue(request);
+    await page.goto('/explore');
+    await expect(page.getByText(resultsLabel(data.products.length), { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('list', { name: 'Productos' }).getByRole('heading', { level: 3 }).first()).toBeVisible();
+    const order = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
+    expect(order.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
 });
 
 test.describe('on a 1280 px laptop', () => {

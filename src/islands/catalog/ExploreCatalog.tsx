@@ -203,6 +203,8 @@ export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
       </FilterSheet>
 
       <div className="explore-results">
+        {/* The cards' names are h3s: the results get their h2, as a listing's products do. */}
+        <h2 className="visually-hidden">Resultados</h2>
         {status === 'loading' && (
           <p className="explore-status" role="status">
             <span className="spinner" aria-hidden="true" /> Cargando productos…
