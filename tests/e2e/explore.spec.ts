@@ -81,6 +81,25 @@ test.describe('on a 375 px phone', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('nothing on the page jumps when the results replace the loading line', async ({ page, request }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shifts: number };
+      w.__shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) w.__shifts += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const data = await catalogue(request);
+    await page.goto('/explore');
+    await expect(page.getByText(resultsLabel(data.products.length), { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('list', { name: 'Productos' }).getByRole('listitem').first()).toBeVisible();
+    // Two frames, so a shift of the results' first paint is reported.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBeLessThan(0.05);
+  });
+
   test("headings go down one level at a time: the page's h1, the results' h2, the cards' h3", async ({ page, request }) => {
     const data = await catalogue(request);
     await page.goto('/explore');
