@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Request, expectConsoleError } from './fixtures';
+import { expect, test, type APIRequestContext, type Locator, type Page, type Request, expectConsoleError } from './fixtures';
+import { resultsLabel, type ExploreData } from '~/domain/explore';
+import { PHONE } from './pages/phone';
 
 /** The local stack the e2e web server started (playwright.config.ts passes the same port). */
 const STACK_URL = `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT || '54329'}`;
@@ -68,7 +70,7 @@ test.describe('header search', () => {
     await box.fill('caja de sobres journey');
     await expect(options).toHaveCount(1);
     await box.fill('journey together');
-    // 13 demo products match; the dropdown shows the first 8.
+    // Every Journey Together product matches, by its name or its expansion; the dropdown shows the first 8.
     await expect(options).toHaveCount(8);
     const count = 8;
 
@@ -212,5 +214,114 @@ test.describe('header search', () => {
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     expect(grave).toEqual([]);
+  });
+});
+
+/** The explore catalogue the build wrote, to count what a query should find. */
+async function catalogue(request: APIRequestContext): Promise<ExploreData> {
+  const response = await request.get('/explore/catalog.json');
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as ExploreData;
+}
+
+/** The 'Ver todos los resultados (n)' link of the dropdown and its n. */
+async function seeAll(page: Page): Promise<{ link: Locator; total: number }> {
+  const link = page.getByRole('banner').getByRole('link', { name: /^Ver todos los resultados \(\d+\)$/ });
+  await expect(link).toBeVisible({ timeout: 15_000 });
+  return { link, total: Number((await link.textContent())!.replace(/\D/g, '')) };
+}
+
+/** The names of the products /explore shows, once it shows `total` results. */
+async function exploreNames(page: Page, total: number): Promise<string[]> {
+  await expect(page.getByText(resultsLabel(total), { exact: true })).toBeVisible({ timeout: 15_000 });
+  return page.getByRole('list', { name: 'Productos' }).getByRole('listitem').getByRole('heading', { level: 3 }).allTextContents();
+}
+
+test.describe('header search on a 375 px phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('a misspelt name typed as the page loads finds the products, and Enter opens every match on /explore', async ({ page }) => {
+    await page.goto('/', { waitUntil: 'commit' });
+    const { box, options } = search(page);
+    // Typed right away, before the search has hydrated.
+    await box.pressSequentially('pikahcu');
+    await expect(box).toHaveValue('pikahcu');
+    const { total } = await seeAll(page);
+    const found = await options.allTextContents();
+    expect(found).toEqual(expect.arrayContaining(PIKACHU));
+    expect(total).toBe(found.length);
+
+    // The same products, in the same order, as the name spelt right.
+    await box.fill('pikachu');
+    await expect(options).toHaveText(found);
+    await box.fill('pikahcu');
+    await expect(options).toHaveText(found);
+
+    // Nothing highlighted: Enter opens /explore with every match, which finds them the same way.
+    await expect(box).not.toHaveAttribute('aria-activedescendant');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/explore' && url.searchParams.get('q') === 'pikahcu');
+    expect(new Set(await exploreNames(page, total))).toEqual(new Set(found));
+    await expect(page.getByLabel('Buscar', { exact: true })).toHaveValue('pikahcu');
+  });
+
+  test("'etb' typed and sent before the search hydrates opens /explore with what 'Elite Trainer Box' finds", async ({ page, request }) => {
+    const data = await catalogue(request);
+    const etbs = data.products.filter((product) => product.typeId === 'elite-trainer-box').map((product) => product.name);
+    expect(etbs.length).toBeGreaterThan(1);
+    await page.goto('/', { waitUntil: 'commit' });
+    const { box } = search(page);
+    await box.pressSequentially('etb');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/explore' && url.searchParams.get('q') === 'etb');
+    expect(new Set(await exploreNames(page, etbs.length))).toEqual(new Set(etbs));
+  });
+
+  test("'one piece' and 'op05' find the franchise's and the expansion's products, and 'Ver todos los resultados (n)' opens all n", async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const data = await catalogue(request);
+    const cases = [
+      { query: 'one piece', expected: data.products.filter((product) => product.franchiseId === 'one-piece') },
+      { query: 'op05', expected: data.products.filter((product) => product.expansionId === 'op-05') },
+    ];
+    for (const { query, expected } of cases) {
+      expect(expected.length, query).toBeGreaterThan(1);
+      await page.goto('/faq', { waitUntil: 'commit' });
+      const { box, options } = search(page);
+      // Typed right away, before the search has hydrated.
+      await box.pressSequentially(query);
+      const { link, total } = await seeAll(page);
+      expect(total, query).toBe(expected.length);
+      await expect(options, query).toHaveCount(Math.min(total, 8));
+      for (const name of await options.allTextContents())
+        expect(
+          expected.map((product) => product.name),
+          query,
+        ).toContain(name);
+      if (query === 'op05') {
+        // The open dropdown with its link to every match has no serious accessibility violations.
+        const results = await new AxeBuilder({ page }).include('header').analyze();
+        expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      }
+
+      await link.click();
+      await page.waitForURL((url) => url.pathname === '/explore' && url.searchParams.get('q') === query);
+      await expect(page.getByText(resultsLabel(total), { exact: true })).toBeVisible({ timeout: 15_000 });
+    }
+  });
+
+  test('an option highlighted with the arrow keys still opens that product on Enter', async ({ page }) => {
+    await page.goto('/', { waitUntil: 'commit' });
+    const { box, options } = search(page);
+    await box.pressSequentially('lata pikachu');
+    await expect(options).toHaveText([PIKACHU[0]!], { timeout: 15_000 });
+    await box.press('ArrowDown');
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/product\/pk-tin-[\w-]*pikachu-ex$/);
+    await expect(page.getByRole('heading', { level: 1, name: PIKACHU[0] })).toBeVisible();
   });
 });
