@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { EXPLORE_PAGE, resultsLabel, type ExploreData } from '~/domain/explore';
+import { applyFilters, EMPTY_FILTERS, EXPLORE_PAGE, resultsLabel, type ExploreData } from '~/domain/explore';
 import { PHONE, expectFitsPhone } from './pages/phone';
 
 async function catalogue(request: APIRequestContext): Promise<ExploreData> {
@@ -79,6 +79,44 @@ test.describe('on a 375 px phone', () => {
     await expect(page.getByText(resultsLabel(onePiece.length), { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('button', { name: 'Filtros (1)' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the first results are in the page before the catalogue loads; an address with filters never shows them', async ({ page, request }) => {
+    const data = await catalogue(request);
+    const first = applyFilters(data.products, EMPTY_FILTERS)
+      .slice(0, EXPLORE_PAGE)
+      .map((product) => product.name);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/explore/catalog.json', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const names = page.getByRole('list', { name: 'Productos' }).getByRole('heading', { level: 3 });
+    // Whether cards were visible when the HTML had just been parsed, before any island woke up.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const grids = [...document.querySelectorAll('ul[aria-label="Productos"]')];
+        (window as unknown as { __cardsAtFirst: boolean }).__cardsAtFirst = grids.some((grid) => grid.checkVisibility());
+      });
+    });
+    const cardsAtFirst = () => page.evaluate(() => (window as unknown as { __cardsAtFirst: boolean }).__cardsAtFirst);
+
+    await page.goto('/explore');
+    expect(await cardsAtFirst()).toBe(true);
+    await expect(names).toHaveText(first);
+    await expect(page.getByText(resultsLabel(data.products.length), { exact: true })).toBeVisible();
+    await expect(page.getByText('Cargando productos…')).toBeHidden();
+
+    // With a franchise in the address the unfiltered results are never shown, before or after hydration.
+    const onePiece = data.products.filter((product) => product.franchiseId === 'one-piece');
+    await page.goto('/explore?franquicia=one-piece');
+    expect(await cardsAtFirst()).toBe(false);
+    await expect(page.getByText('Cargando productos…')).toBeVisible();
+    await expect(names).toHaveCount(0);
+    release();
+    await expect(page.getByText(resultsLabel(onePiece.length), { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(names.first()).toHaveText(applyFilters(data.products, { ...EMPTY_FILTERS, franchise: 'one-piece' })[0]!.name);
   });
 
   test('nothing on the page jumps when the results replace the loading line', async ({ page, request }) => {

@@ -41,7 +41,7 @@ const SORT_LABELS: Record<Sort, string> = {
 
 type Status = 'loading' | 'ready' | 'error';
 
-function Card({ product, live }: { product: ExploreProduct; live: LiveStock | undefined }) {
+function Card({ product, live, eager = false }: { product: ExploreProduct; live: LiveStock | undefined; eager?: boolean }) {
   // The catalogue JSON is as old as the last build; live stock (one request per page) wins.
   const stock = live ? live.stock : product.stock;
   const soldOut = live ? isLiveSoldOut(live) : isSoldOut(product);
@@ -55,7 +55,7 @@ function Card({ product, live }: { product: ExploreProduct; live: LiveStock | un
       <a className="product-card-link" href={href}>
         <span className="product-card-media">
           {product.image ? (
-            <img src={product.image} alt="" width={300} height={300} loading="lazy" decoding="async" />
+            <img src={product.image} alt="" width={300} height={300} loading={eager ? 'eager' : 'lazy'} decoding="async" />
           ) : (
             <span className="product-card-noimg" aria-hidden="true" />
           )}
@@ -122,8 +122,24 @@ function FilterSelect(props: {
   );
 }
 
-/** The filterable product grid of /explore. */
-export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
+/** The first results of /explore with no filters, written into the page at build time. */
+export interface ExploreInitial {
+  /** The first EXPLORE_PAGE products in the default order (applyFilters with EMPTY_FILTERS). */
+  products: ExploreProduct[];
+  /** How many products there are in all. */
+  total: number;
+}
+
+/** Cards of the first row on a phone (two per row) or a laptop: loaded at once, they are what the page paints first. */
+const EAGER_CARDS = 4;
+
+/**
+ * The filterable product grid of /explore. With `initial`, the page's HTML already shows the first
+ * results of the unfiltered catalogue while the catalogue JSON loads; an address with filters
+ * hides them from the first paint (explore.astro marks the page before it renders) and shows
+ * 'Cargando productos…' instead, so no shopper sees results their filters exclude.
+ */
+export default function ExploreCatalog({ dataUrl, initial }: { dataUrl: string; initial?: ExploreInitial }) {
   const [data, setData] = useState<ExploreData | null>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [filters, setFilters] = useState<ExploreFilters>(EMPTY_FILTERS);
@@ -185,6 +201,8 @@ export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
   );
 
   const live = useLiveStockOf(results, shown);
+  // Until the catalogue JSON is here, the prebuilt first results stand in for the unfiltered ones.
+  const prebuilt = status === 'loading' && initial !== undefined && initial.products.length > 0 && filtersToQuery(filters) === '' ? initial : null;
   const active = activeFilterCount(filters);
   const gridRef = useRef<HTMLUListElement>(null);
 
@@ -206,10 +224,11 @@ export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
         {/* The cards' names are h3s: the results get their h2, as a listing's products do. */}
         <h2 className="visually-hidden">Resultados</h2>
         {status === 'loading' && (
-          <p className="explore-status" role="status">
+          <p className={`explore-status${prebuilt ? ' explore-prebuilt-loading' : ''}`} role="status">
             <span className="spinner" aria-hidden="true" /> Cargando productos…
           </p>
         )}
+        {prebuilt && <PrebuiltResults initial={prebuilt} />}
         {status === 'error' && (
           <div className="expansion-error" role="alert">
             <p>No se pudo cargar el catálogo. Intenta de nuevo.</p>
@@ -227,9 +246,9 @@ export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
               <p className="listing-empty">No se encontraron productos.</p>
             ) : (
               <ul className="product-grid" aria-label="Productos" ref={gridRef}>
-                {results.slice(0, shown).map((product) => (
+                {results.slice(0, shown).map((product, i) => (
                   <li key={product.id}>
-                    <Card product={product} live={live.get(product.id)} />
+                    <Card product={product} live={live.get(product.id)} eager={i < EAGER_CARDS} />
                   </li>
                 ))}
               </ul>
@@ -244,6 +263,22 @@ export default function ExploreCatalog({ dataUrl }: { dataUrl: string }) {
           </>
         )}
       </div>
+    </div>
+  );
+}
+
+/** The first results written into the page at build time, shown until the catalogue JSON is here. */
+function PrebuiltResults({ initial }: { initial: ExploreInitial }) {
+  return (
+    <div className="explore-prebuilt">
+      <p className="explore-count">{resultsLabel(initial.total)}</p>
+      <ul className="product-grid" aria-label="Productos">
+        {initial.products.map((product, i) => (
+          <li key={product.id}>
+            <Card product={product} live={undefined} eager={i < EAGER_CARDS} />
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
