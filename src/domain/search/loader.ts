@@ -154,7 +154,7 @@ export class ShardedSearch {
   }
 
   /** One index of the products of several leaves, in the whole index's order, made once per set of leaves. */
-  private merged(leaves: ReadonlyLeaf[]): PreparedIndex {
+  private merged(leaves: readonly Leaf[]): PreparedIndex {
     if (leaves.length === 1) return leaves[0]!.index;
     const key = leaves
       .map((leaf) => this.leafIds.get(leaf) ?? this.leafIds.set(leaf, this.leafIds.size).get(leaf)!)
