@@ -1,5 +1,7 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSupabase } from '../../support/fake-supabase.ts';
+import { startTestStack, type TestStack } from '../../../packages/local-supabase/tests/helpers.ts';
 
 // Rows as PostgREST sends them: numeric columns as JSON numbers or numeric strings, in pesos. The
 // data modules hand them on with the unit in the name and the amount in whole centavos.
@@ -126,5 +128,58 @@ describe('back office', () => {
     expect(await admin.loadSummary()).toBeNull();
     fake = fakeSupabase({ 'rpc:admin_summary': [{ data: { sales: [] }, error: null }] });
     expect(await admin.loadSummary()).toBeNull();
+  });
+});
+
+/*
+ * The product search's filter (productSearchOr) run as the back office runs it: a PostgREST `or`
+ * filter through supabase-js against the local stack with the shop's migrations and demo seed,
+ * so what it finds is what the database answers, not what a fake returns.
+ */
+const LUFFY = 'op-single-op-05-monkey-d-luffy-op05-119';
+
+describe('the back office finds products by name, id and collector number', () => {
+  let stack: TestStack;
+  let client: SupabaseClient;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    client = createClient(stack.url, stack.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  async function found(text: string): Promise<Array<{ id: string; name: string }>> {
+    const filter = admin.productSearchOr(text);
+    if (filter === null) throw new Error(`no filter for "${text}"`);
+    const { data, error } = await client.from('products').select('id, name').or(filter).order('name');
+    if (error) throw new Error(error.message);
+    return data;
+  }
+
+  it('finds a single by its collector number typed with a dash, a space or a slash', async () => {
+    for (const text of ['OP05-119', 'op05 119', 'OP05/119', 'op05-119']) {
+      expect((await found(text)).map((p) => p.id)).toContain(LUFFY);
+    }
+  });
+
+  it('finds a card by name words and number in order, and not by a number it does not have', async () => {
+    const charizard = await found('charizard 199');
+    expect(charizard.length).toBeGreaterThan(0);
+    expect(charizard.every((p) => /charizard.*199/i.test(p.name))).toBe(true);
+    expect(await found('op05 999')).toEqual([]);
+  });
+
+  it('still finds by part of the name or the id, ignoring case', async () => {
+    expect((await found('monkey.d.luffy')).map((p) => p.id)).toContain(LUFFY);
+    expect((await found('MONKEY-D-LUFFY-OP05')).map((p) => p.id)).toContain(LUFFY);
+  });
+
+  it('drops the characters of the filter syntax and gives no filter for an empty search', () => {
+    expect(admin.productSearchOr('  ')).toBeNull();
+    expect(admin.productSearchOr('(*,%)')).toBeNull();
+    expect(admin.productSearchOr('op05,119')).toBe('name.ilike.*op05 119*,id.ilike.*op05 119*,name.ilike.*op05*119*');
   });
 });
