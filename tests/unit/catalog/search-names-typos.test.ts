@@ -26,8 +26,8 @@ import {
   type SearchEntry,
 } from '~/domain/search/matching.ts';
 import { buildSearchShards, phrasePath, shardPath, wordsPath, type SearchShardFile } from '~/domain/search/shards.ts';
-import { fakeCatalog, seededRandom } from './fake-catalog';
-import { searcher } from './sharded-fixture';
+import { fakeCatalog, seededRandom } from '../domain/search/fake-catalog';
+import { searcher } from '../domain/search/sharded-fixture';
 
 const STORAGE = 'https://x.supabase.co';
 
