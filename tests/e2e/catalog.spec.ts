@@ -203,7 +203,9 @@ test.describe('explore', () => {
     const data = await catalogue(request);
     await page.goto('/explore');
     await expect(page.getByRole('heading', { level: 1, name: 'Explorar el catálogo' })).toBeVisible();
-    await expect(page.getByText(resultsLabel(data.products.length))).toBeVisible({ timeout: 15_000 });
+    // The island's own count (a live region), not the one of the prebuilt first results: the
+    // catalogue has loaded and the filters below are the island's.
+    await expect(page.getByRole('status').filter({ hasText: new RegExp(`^${resultsLabel(data.products.length)}$`) })).toBeVisible({ timeout: 15_000 });
 
     await page.getByLabel('Franquicia').selectOption('one-piece');
     await expect(page).toHaveURL(/\?franquicia=one-piece$/);
