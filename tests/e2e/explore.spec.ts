@@ -89,6 +89,34 @@ test.describe('on a 375 px phone', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('three filters chosen on a phone make an address that opens the same results in a new page', async ({ page, context, request }) => {
+    const data = await catalogue(request);
+    await page.goto('/explore');
+    await expect(liveCount(page, data.products.length)).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Filtros', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filtros' });
+    await sheet.getByRole('combobox', { name: 'Franquicia' }).selectOption('pokemon');
+    await sheet.getByRole('checkbox', { name: 'Solo disponibles' }).check();
+    await sheet.getByRole('combobox', { name: 'Ordenar por' }).selectOption('precio-asc');
+    await expect(page).toHaveURL(/\?franquicia=pokemon&disponible=1&orden=precio-asc$/);
+    await sheet.getByRole('button', { name: 'Ver resultados' }).click();
+
+    const expected = applyFilters(data.products, { ...EMPTY_FILTERS, franchise: 'pokemon', inStock: true, sort: 'precio-asc' });
+    expect(expected.length).toBeGreaterThan(0);
+    const firstNames = expected.slice(0, EXPLORE_PAGE).map((product) => product.name);
+    const names = (p: Page) => p.getByRole('list', { name: 'Productos' }).getByRole('heading', { level: 3 });
+    await expect(liveCount(page, expected.length)).toBeVisible();
+    await expect(names(page)).toHaveText(firstNames);
+
+    // The address shared: a new page shows the same count, the same cards in the same order, and the three filters.
+    const shared = await context.newPage();
+    await shared.goto(page.url());
+    await expect(liveCount(shared, expected.length)).toBeVisible({ timeout: 15_000 });
+    await expect(names(shared)).toHaveText(firstNames);
+    await expect(shared.getByRole('button', { name: 'Filtros (2)' })).toBeVisible();
+    await shared.close();
+  });
+
   test('the first results are in the page before the catalogue loads; an address with filters never shows them', async ({ page, request }) => {
     const data = await catalogue(request);
     const first = applyFilters(data.products, EMPTY_FILTERS)
