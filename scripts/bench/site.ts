@@ -482,6 +482,13 @@ async function exploreInBrowser(siteUrl: string): Promise<{ firstKb: number; fir
         .catch(() => {});
     });
     await page.setExtraHTTPHeaders({ 'accept-encoding': 'gzip' });
+    await page.addInitScript(() => {
+      (window as unknown as { __results: () => string }).__results = () => {
+        const count = document.querySelector('.explore-count')?.textContent ?? '';
+        const links = [...document.querySelectorAll('ul[aria-label="Productos"] > li a[href]')].slice(0, 6).map((a) => a.getAttribute('href'));
+        return `${count}|${links.join(',')}`;
+      };
+    });
     const started = performance.now();
     await page.goto(`${siteUrl}/explore`, { waitUntil: 'commit' });
     const results = page.getByRole('list', { name: 'Productos' }).getByRole('listitem');
@@ -491,12 +498,13 @@ async function exploreInBrowser(siteUrl: string): Promise<{ firstKb: number; fir
     const firstKb = bytes / 1024;
 
     // What the shopper sees of the results: the count and the first cards' links.
-    const signature = () =>
-      page.evaluate(() => {
-        const count = document.querySelector('.explore-count')?.textContent ?? '';
-        const links = [...document.querySelectorAll('ul[aria-label="Productos"] > li a[href]')].slice(0, 6).map((a) => a.getAttribute('href'));
-        return `${count}|${links.join(',')}`;
-      });
+    const signature = () => page.evaluate(() => (window as unknown as { __results: () => string }).__results());
+    // The changes start once the island has the catalogue: its own count, a live region, is shown
+    // (the first results may be the ones written into the page).
+    await page
+      .getByRole('status')
+      .filter({ hasText: /resultados?$/ })
+      .waitFor({ state: 'visible', timeout: 300_000 });
     await page.getByRole('button', { name: /^Filtros/ }).click();
     const sheet = page.getByRole('dialog', { name: 'Filtros' });
     const changeMs: number[] = [];
@@ -509,15 +517,7 @@ async function exploreInBrowser(siteUrl: string): Promise<{ firstKb: number; fir
       else if (typeof value === 'number') await field.selectOption({ index: value });
       else await field.selectOption(value);
       const changed = await page
-        .waitForFunction(
-          (previous) => {
-            const count = document.querySelector('.explore-count')?.textContent ?? '';
-            const links = [...document.querySelectorAll('ul[aria-label="Productos"] > li a[href]')].slice(0, 6).map((a) => a.getAttribute('href'));
-            return `${count}|${links.join(',')}` !== previous;
-          },
-          before,
-          { polling: 'raf', timeout: 5_000 },
-        )
+        .waitForFunction((previous) => (window as unknown as { __results: () => string }).__results() !== previous, before, { polling: 'raf', timeout: 5_000 })
         .then(() => true)
         .catch(() => false);
       if (changed) changeMs.push(performance.now() - t);
