@@ -4,7 +4,7 @@
  */
 import { type Centavos, savedPriceCentavos } from './money.ts';
 import { discountPercent, isSoldOut, type Product } from './products.ts';
-import { cardKeys, catalogTags, entryRank, resolveQuery, searchKey, type CardKeys } from './search/matching.ts';
+import { cardKeys, catalogTagger, entryRank, resolveQuery, searchKey, type CardKeys } from './search/matching.ts';
 import {
   facetOptions,
   facetsFromQuery,
@@ -201,15 +201,11 @@ export function parseExploreData(value: unknown): ExploreData | null {
   const franchises = optionsOf(value.franchises);
   const expansions = optionsOf(value.expansions);
   const types = optionsOf(value.types);
-  const nameOf = (options: ExploreOption[]) => {
-    const names = new Map(options.map((option) => [option.id, option.name]));
-    return (id: string | null) => (id === null ? undefined : names.get(id));
-  };
-  const [franchise, expansion, type] = [nameOf(franchises), nameOf(expansions), nameOf(types)];
+  const tagsOf = catalogTagger(franchises, expansions, types);
   const products = value.products.flatMap((entry): ExploreProduct[] => {
     const product = exploreProductOf(entry);
     if (!product) return [];
-    const tags = catalogTags(product.name, [franchise(product.franchiseId), expansion(product.expansionId), type(product.typeId)]);
+    const tags = tagsOf(product.name, product.franchiseId, product.expansionId, product.typeId);
     return [tags ? { ...product, tags } : product];
   });
   return { franchises, expansions, types, products };

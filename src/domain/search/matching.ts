@@ -109,6 +109,29 @@ export function catalogTags(name: string, names: ReadonlyArray<string | null | u
   return tags.join(' ');
 }
 
+/** Anything named in the catalogue: a franchise, an expansion or a product type. */
+interface Named {
+  id: string;
+  name: string;
+}
+
+/**
+ * catalogTags for products given by their franchise, expansion and type ids, with the names
+ * looked up once: the header search's index and /explore make a product's tags the same way.
+ */
+export function catalogTagger(
+  franchises: readonly Named[],
+  expansions: readonly Named[],
+  types: readonly Named[],
+): (name: string, franchiseId: string | null | undefined, expansionId: string | null | undefined, typeId: string | null | undefined) => string {
+  const lookup = (items: readonly Named[]) => {
+    const names = new Map(items.map((item) => [item.id, item.name]));
+    return (id: string | null | undefined) => (id ? names.get(id) : undefined);
+  };
+  const [franchise, expansion, type] = [lookup(franchises), lookup(expansions), lookup(types)];
+  return (name, franchiseId, expansionId, typeId) => catalogTags(name, [franchise(franchiseId), expansion(expansionId), type(typeId)]);
+}
+
 /** Results shown in the dropdown unless the caller asks for another number. */
 export const DEFAULT_LIMIT = 8;
 

@@ -245,13 +245,7 @@ export default function ExploreCatalog({ dataUrl, initial }: { dataUrl: string; 
             {results.length === 0 ? (
               <p className="listing-empty">No se encontraron productos.</p>
             ) : (
-              <ul className="product-grid" aria-label="Productos" ref={gridRef}>
-                {results.slice(0, shown).map((product, i) => (
-                  <li key={product.id}>
-                    <Card product={product} live={live.get(product.id)} eager={i < EAGER_CARDS} />
-                  </li>
-                ))}
-              </ul>
+              <CardGrid products={results.slice(0, shown)} live={live} gridRef={gridRef} />
             )}
             {results.length > shown && (
               <p className="explore-more">
@@ -267,18 +261,25 @@ export default function ExploreCatalog({ dataUrl, initial }: { dataUrl: string; 
   );
 }
 
+/** The results' cards in the listings' grid; the first row's images load at once. */
+function CardGrid(props: { products: readonly ExploreProduct[]; live?: ReadonlyMap<string, LiveStock>; gridRef?: RefObject<HTMLUListElement | null> }) {
+  return (
+    <ul className="product-grid" aria-label="Productos" ref={props.gridRef}>
+      {props.products.map((product, i) => (
+        <li key={product.id}>
+          <Card product={product} live={props.live?.get(product.id)} eager={i < EAGER_CARDS} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The first results written into the page at build time, shown until the catalogue JSON is here. */
 function PrebuiltResults({ initial }: { initial: ExploreInitial }) {
   return (
     <div className="explore-prebuilt">
       <p className="explore-count">{resultsLabel(initial.total)}</p>
-      <ul className="product-grid" aria-label="Productos">
-        {initial.products.map((product, i) => (
-          <li key={product.id}>
-            <Card product={product} live={undefined} eager={i < EAGER_CARDS} />
-          </li>
-        ))}
-      </ul>
+      <CardGrid products={initial.products} />
     </div>
   );
 }

@@ -2,8 +2,8 @@
  * The compact catalogue the explore page filters in the browser, written once at build time.
  */
 import type { APIRoute } from 'astro';
-import { toExploreProduct, type ExploreData } from '~/domain/explore';
-import { getBuildCatalog, imageUrl } from '~/server/snapshot/catalog';
+import type { ExploreData } from '~/domain/explore';
+import { exploreProduct, getBuildCatalog } from '~/server/snapshot/catalog';
 
 export const prerender = true;
 
@@ -13,7 +13,7 @@ export const GET: APIRoute = async () => {
     franchises: catalog.franchises.map(({ id, name }) => ({ id, name })),
     expansions: catalog.expansions.map(({ id, name, franchiseId }) => ({ id, name, franchiseId })),
     types: catalog.productTypes.map(({ id, name, franchiseId }) => ({ id, name, franchiseId })),
-    products: catalog.products.map((product) => toExploreProduct(product, imageUrl(product.image || product.images[0]))),
+    products: catalog.products.map(exploreProduct),
   };
   return new Response(JSON.stringify(data), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };

@@ -10,7 +10,8 @@ import { PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import { isListed, productImages, type Product } from '~/domain/products.ts';
 import { buildSearchShards } from '~/domain/search/shards.ts';
 import { productCard } from '~/domain/search/cards.ts';
-import { catalogTags } from '~/domain/search/matching.ts';
+import { catalogTagger } from '~/domain/search/matching.ts';
+import { toExploreProduct, type ExploreProduct } from '~/domain/explore.ts';
 import { resolveImage } from '~/domain/images.ts';
 import { franchiseTypesPath } from '~/domain/routes.ts';
 import { LOCAL_SUPABASE_URL } from '~/domain/local-stack.ts';
@@ -175,8 +176,7 @@ function spoolFolder(): string {
  */
 function searchShards(catalog: PlanCatalog): Map<string, SpooledShard> {
   if (!spooled) {
-    const names = (items: ReadonlyArray<{ id: string; name: string }>) => new Map(items.map((item) => [item.id, item.name]));
-    const [franchise, expansion, type] = [names(catalog.franchises), names(catalog.expansions), names(catalog.productTypes)];
+    const tagsOf = catalogTagger(catalog.franchises, catalog.expansions, catalog.productTypes);
     const files = buildSearchShards(
       catalog.products.map((product) => ({
         id: product.id,
@@ -184,11 +184,7 @@ function searchShards(catalog: PlanCatalog): Map<string, SpooledShard> {
         image: productImages(product)[0] ?? '',
         card: productCard(product),
         // Found by its franchise, expansion and type names too, as /explore finds it (parseExploreData).
-        tags: catalogTags(product.name, [
-          franchise.get(product.franchise_id ?? ''),
-          expansion.get(product.expansion_id ?? ''),
-          type.get(product.product_type_id ?? ''),
-        ]),
+        tags: tagsOf(product.name, product.franchise_id, product.expansion_id, product.product_type_id),
       })),
       storageUrl(),
       undefined,
@@ -283,4 +279,9 @@ export function storageUrl(): string {
 /** The URL of a stored image path (storage paths resolve against the Supabase project). */
 export function imageUrl(src: string | null | undefined): string {
   return resolveImage(src, storageUrl());
+}
+
+/** A product as /explore lists it (its JSON and the first results in its page), with its first image's URL. */
+export function exploreProduct(product: Product): ExploreProduct {
+  return toExploreProduct(product, imageUrl(product.image || product.images[0]));
 }
