@@ -79,6 +79,9 @@ export interface ExploreFilters extends FacetFilters {
   inStock: boolean;
   preorder: boolean;
   sale: boolean;
+  /** The price range in centavos, each end included; null = no limit. */
+  priceMin: Centavos | null;
+  priceMax: Centavos | null;
   sort: Sort;
 }
 
@@ -91,6 +94,8 @@ export const EMPTY_FILTERS: ExploreFilters = {
   inStock: false,
   preorder: false,
   sale: false,
+  priceMin: null,
+  priceMax: null,
   sort: 'relevancia',
   ...NO_FACETS,
 };
@@ -214,6 +219,15 @@ export function parseExploreData(value: unknown): ExploreData | null {
 const SLUG = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const slugOrEmpty = (value: string | null) => (value && SLUG.test(value) ? value : '');
 const flag = (value: string | null) => value === '1' || value === 'true';
+/** The price range's query-string names; their values are whole pesos. */
+export const PRICE_PARAMS = { min: 'precio_min', max: 'precio_max' } as const;
+const MAX_PESOS = 10_000_000;
+/** A price limit from the address in whole pesos ('500'), as centavos; null when absent or not a number. */
+function pesosOrNull(value: string | null): Centavos | null {
+  if (value === null || !/^\d{1,8}$/.test(value.trim())) return null;
+  const pesos = Number(value.trim());
+  return pesos <= MAX_PESOS ? ((pesos * 100) as Centavos) : null;
+}
 
 /** Filters from a query string; unknown or malformed values are ignored. */
 export function filtersFromQuery(search: string): ExploreFilters {
@@ -227,6 +241,8 @@ export function filtersFromQuery(search: string): ExploreFilters {
     inStock: flag(params.get('disponible')),
     preorder: flag(params.get('preventa')),
     sale: flag(params.get('oferta')),
+    priceMin: pesosOrNull(params.get(PRICE_PARAMS.min)),
+    priceMax: pesosOrNull(params.get(PRICE_PARAMS.max)),
     sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : 'relevancia',
     ...facetsFromQuery(params),
   };
@@ -243,6 +259,8 @@ export function filtersToQuery(filters: ExploreFilters): string {
   if (filters.preorder) params.set('preventa', '1');
   if (filters.sale) params.set('oferta', '1');
   facetsToParams(filters, params);
+  if (filters.priceMin !== null) params.set(PRICE_PARAMS.min, String(Math.floor(filters.priceMin / 100)));
+  if (filters.priceMax !== null) params.set(PRICE_PARAMS.max, String(Math.floor(filters.priceMax / 100)));
   if (filters.sort !== 'relevancia') params.set('orden', filters.sort);
   const text = params.toString();
   return text ? `?${text}` : '';
@@ -290,6 +308,8 @@ export function applyFilters(products: readonly ExploreProduct[], filters: Explo
     if (filters.inStock && isSoldOut(product)) return false;
     if (filters.preorder && !product.preorder) return false;
     if (filters.sale && !product.sale) return false;
+    if (filters.priceMin !== null && product.priceCentavos < filters.priceMin) return false;
+    if (filters.priceMax !== null && product.priceCentavos > filters.priceMax) return false;
     if (facets && !matchesFacets(exploreFacets(product), filters)) return false;
     return true;
   });
@@ -320,9 +340,9 @@ export function resultsLabel(count: number): string {
   return `${count} ${count === 1 ? 'resultado' : 'resultados'}`;
 }
 
-/** How many filters narrow the results (the words searched and the order are not filters): 'Filtros (2)'. */
+/** How many filters narrow the results (the words searched and the order are not filters; the price range is one): 'Filtros (2)'. */
 export function activeFilterCount(filters: ExploreFilters): number {
   const chosen = [filters.franchise, filters.type, filters.expansion, filters.rarity, filters.condition, filters.language, filters.finish];
-  const flags = [filters.inStock, filters.preorder, filters.sale, filters.graded];
+  const flags = [filters.inStock, filters.preorder, filters.sale, filters.graded, filters.priceMin !== null || filters.priceMax !== null];
   return chosen.filter((value) => value !== '').length + flags.filter(Boolean).length;
 }

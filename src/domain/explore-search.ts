@@ -1,0 +1,506 @@
+/**
+ * The /explore search: one page of results and the count of results each filter value would give,
+ * in one pass over the catalogue. Pure, so the server (src/server/explore/) runs it over the whole
+ * catalogue in memory and the tests over a fixture.
+ *
+ * Counts are disjunctive, as shops show them: a value's count is how many results there would be
+ * with that value chosen instead of the current one of its filter, every other filter kept. So
+ * 'Pokémon (120)' next to a chosen 'One Piece' says what choosing Pokémon gives, and a flag's count
+ * ('Solo disponibles (80)') what ticking it gives. The singles filters (condition, language,
+ * finish, 'Solo graduadas') count over a card's in-stock copies, as search/facets.ts matches them:
+ * a card counts for 'LP' when it has an LP copy in stock with the chosen language and finish.
+ */
+import type { Centavos } from './money.ts';
+import { isSoldOut } from './products.ts';
+import { optionsFor, type ExploreData, type ExploreFilters, type ExploreOption, type ExploreProduct, type Sort } from './explore.ts';
+import { cardKeys, entryRank, resolveQuery, searchKey, typoVocabulary, type CardKeys } from './search/matching.ts';
+import { SLAB } from './search/facets.ts';
+import { CARD_CONDITIONS, CONDITION_LABELS, finishLabel, FINISH_LABELS, languageLabel, LANGUAGE_LABELS, raritiesOf, rarityLabel } from './singles.ts';
+import { FRANCHISE_IDS, type FranchiseId } from './catalog.ts';
+
+/** A filter value with its label and how many results choosing it gives. */
+export interface FacetCount {
+  id: string;
+  name: string;
+  count: number;
+}
+
+/** Every filter's values with their counts; a value with no results is left out unless it is chosen. */
+export interface ExploreFacets {
+  franchises: FacetCount[];
+  types: FacetCount[];
+  expansions: FacetCount[];
+  rarities: FacetCount[];
+  conditions: FacetCount[];
+  languages: FacetCount[];
+  finishes: FacetCount[];
+  /** Results with each flag ticked. */
+  inStock: number;
+  preorder: number;
+  sale: number;
+  graded: number;
+  /** The cheapest and dearest result with any price (the price filter left out); null when none. */
+  price: { min: Centavos; max: Centavos } | null;
+}
+
+/** One page of results, their total and the filters' counts. */
+export interface ExploreAnswer {
+  total: number;
+  products: ExploreProduct[];
+  facets: ExploreFacets;
+}
+
+const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
+
+/** Values of one field as small numbers: 0 is none, n is `ids[n - 1]`. */
+class Dictionary {
+  readonly ids: string[] = [];
+  private readonly index = new Map<string, number>();
+  code(value: string | null | undefined): number {
+    if (!value) return 0;
+    let code = this.index.get(value);
+    if (code === undefined) {
+      this.ids.push(value);
+      code = this.ids.length;
+      this.index.set(value, code);
+    }
+    return code;
+  }
+  find(value: string): number {
+    return value ? (this.index.get(value) ?? -1) : 0;
+  }
+}
+
+/**
+ * A catalogue's fields as typed columns, made once per products array (its identity is the key):
+ * a search reads numbers, not objects and strings. Stock and a single's copies change in place
+ * (the server's live stock), so they are read from the products at each search; a single's copies
+ * are parsed again only when its `offers` text changed.
+ */
+interface Prepared {
+  keys: string[];
+  cards: Array<CardKeys | null>;
+  /** Product positions in each order but relevance, sorted once. */
+  orders: Map<Exclude<Sort, 'relevancia'>, Uint32Array>;
+  franchises: Dictionary;
+  types: Dictionary;
+  expansions: Dictionary;
+  rarities: Dictionary;
+  conditions: Dictionary;
+  languages: Dictionary;
+  finishes: Dictionary;
+  franchise: Uint16Array;
+  type: Uint16Array;
+  expansion: Uint16Array;
+  /** 0 for a product that is not a single. */
+  rarity: Uint16Array;
+  /** Each single's copies in stock as condition << 20 | language << 10 | finish; empty for other products. */
+  copies: Uint32Array[];
+  /** The `offers` text `copies` was read from. */
+  copiesOf: Array<string | undefined>;
+  price: Float64Array;
+  /** PREORDER | SALE | SOLD_OUT bits. */
+  flags: Uint8Array;
+  slab: number;
+  /** The catalogue version the stock and copies columns were read at. */
+  version: number;
+}
+
+const PREORDER = 1;
+const SALE = 2;
+const SOLD_OUT = 4;
+
+const NO_COPIES = new Uint32Array(0);
+const FIELD = 1023;
+
+function sortedPositions(products: readonly ExploreProduct[], compare: (a: ExploreProduct, b: ExploreProduct) => number): Uint32Array {
+  const positions = Uint32Array.from(products.keys());
+  return positions.sort((a, b) => compare(products[a]!, products[b]!) || a - b);
+}
+
+function readCopies(prepared: Prepared, offers: string): Uint32Array {
+  const copies: number[] = [];
+  for (const token of offers.split(' ')) {
+    if (token === '') continue;
+    const [condition = '', language = '', finish = ''] = token.split('.');
+    copies.push((prepared.conditions.code(condition) << 20) | (prepared.languages.code(language) << 10) | prepared.finishes.code(finish));
+  }
+  return Uint32Array.from(copies);
+}
+
+/**
+ * Reads again what changes in place (stock, a single's copies): each product's sold-out bit, and
+ * the copies of a single whose offers text is not the one they were read from.
+ */
+function readLive(prepared: Prepared, products: readonly ExploreProduct[], version: number): void {
+  products.forEach((product, i) => {
+    prepared.flags[i] = (prepared.flags[i]! & ~SOLD_OUT) | (isSoldOut(product) ? SOLD_OUT : 0);
+    const offers = product.offers;
+    if (offers !== prepared.copiesOf[i]) {
+      prepared.copiesOf[i] = offers;
+      prepared.copies[i] = offers === undefined ? NO_COPIES : readCopies(prepared, offers);
+    }
+  });
+  prepared.version = version;
+}
+
+const preparedOf = new WeakMap<readonly ExploreProduct[], Prepared>();
+
+function prepare(products: readonly ExploreProduct[], version: number): Prepared {
+  const known = preparedOf.get(products);
+  if (known) {
+    if (known.version !== version) readLive(known, products, version);
+    return known;
+  }
+  const byName = (a: ExploreProduct, b: ExploreProduct) => collator.compare(a.name, b.name);
+  const n = products.length;
+  const prepared: Prepared = {
+    keys: products.map((product) => searchKey(product.name, product.card, product.tags)),
+    cards: products.map((product) => cardKeys(product.name, product.card)),
+    orders: new Map([
+      ['precio-asc', sortedPositions(products, (a, b) => a.priceCentavos - b.priceCentavos || byName(a, b))],
+      ['precio-desc', sortedPositions(products, (a, b) => b.priceCentavos - a.priceCentavos || byName(a, b))],
+      ['nuevos', sortedPositions(products, (a, b) => (a.released === b.released ? byName(a, b) : a.released < b.released ? 1 : -1))],
+      ['nombre', sortedPositions(products, byName)],
+    ]),
+    franchises: new Dictionary(),
+    types: new Dictionary(),
+    expansions: new Dictionary(),
+    rarities: new Dictionary(),
+    conditions: new Dictionary(),
+    languages: new Dictionary(),
+    finishes: new Dictionary(),
+    franchise: new Uint16Array(n),
+    type: new Uint16Array(n),
+    expansion: new Uint16Array(n),
+    rarity: new Uint16Array(n),
+    copies: new Array<Uint32Array>(n).fill(NO_COPIES),
+    copiesOf: new Array<string | undefined>(n).fill(undefined),
+    price: new Float64Array(n),
+    flags: new Uint8Array(n),
+    slab: 0,
+    version,
+  };
+  prepared.slab = prepared.conditions.code(SLAB);
+  products.forEach((product, i) => {
+    prepared.franchise[i] = prepared.franchises.code(product.franchiseId);
+    prepared.type[i] = prepared.types.code(product.typeId);
+    prepared.expansion[i] = prepared.expansions.code(product.expansionId);
+    if (product.offers !== undefined) prepared.rarity[i] = prepared.rarities.code(product.rarity || '\u0000');
+    prepared.price[i] = product.priceCentavos;
+    prepared.flags[i] = (product.preorder ? PREORDER : 0) | (product.sale ? SALE : 0);
+  });
+  readLive(prepared, products, version);
+  // The typo words of the whole catalogue, read once here rather than by the first search with a long word.
+  typoVocabulary(prepared.keys);
+  preparedOf.set(products, prepared);
+  return prepared;
+}
+
+/** The chosen filters as the columns' numbers; -1 for a value no product has (nothing matches it). */
+interface Chosen {
+  franchise: number;
+  type: number;
+  expansion: number;
+  rarity: number;
+  condition: number;
+  language: number;
+  finish: number;
+  graded: boolean;
+  inStock: boolean;
+  preorder: boolean;
+  sale: boolean;
+  priceMin: number;
+  priceMax: number;
+  /** Whether any copy filter is chosen. */
+  copies: boolean;
+}
+
+function chosenOf(prepared: Prepared, filters: ExploreFilters): Chosen {
+  return {
+    franchise: prepared.franchises.find(filters.franchise),
+    type: prepared.types.find(filters.type),
+    expansion: prepared.expansions.find(filters.expansion),
+    rarity: prepared.rarities.find(filters.rarity),
+    condition: prepared.conditions.find(filters.condition),
+    language: prepared.languages.find(filters.language),
+    finish: prepared.finishes.find(filters.finish),
+    graded: filters.graded,
+    inStock: filters.inStock,
+    preorder: filters.preorder,
+    sale: filters.sale,
+    priceMin: filters.priceMin ?? Number.NEGATIVE_INFINITY,
+    priceMax: filters.priceMax ?? Number.POSITIVE_INFINITY,
+    copies: filters.condition !== '' || filters.language !== '' || filters.finish !== '' || filters.graded,
+  };
+}
+
+/** The filters a product can fail, as bits; the copy filters are one (a copy must have them all at once). */
+const F_FRANCHISE = 1;
+const F_TYPE = 2;
+const F_EXPANSION = 4;
+const F_STOCK = 8;
+const F_PREORDER = 16;
+const F_SALE = 32;
+const F_PRICE = 64;
+const F_RARITY = 128;
+const F_COPIES = 256;
+const ALL_SIMPLE = [F_FRANCHISE, F_TYPE, F_EXPANSION, F_STOCK, F_PREORDER, F_SALE, F_PRICE, F_RARITY];
+
+/** The copy filters, each left out in turn to count its values. */
+const C_CONDITION = 0;
+const C_LANGUAGE = 1;
+const C_FINISH = 2;
+const C_GRADED = 3;
+
+function copyMatches(copy: number, chosen: Chosen, slab: number, except: number): boolean {
+  const condition = copy >>> 20;
+  if (except !== C_GRADED && chosen.graded && condition !== slab) return false;
+  if (except !== C_CONDITION && chosen.condition !== 0 && condition !== chosen.condition) return false;
+  if (except !== C_LANGUAGE && chosen.language !== 0 && ((copy >>> 10) & FIELD) !== chosen.language) return false;
+  return except === C_FINISH || chosen.finish === 0 || (copy & FIELD) === chosen.finish;
+}
+
+/** How many results each value of each filter gives, by the columns' numbers. */
+interface Tally {
+  franchise: Uint32Array;
+  type: Uint32Array;
+  expansion: Uint32Array;
+  rarity: Uint32Array;
+  condition: number[];
+  language: number[];
+  finish: number[];
+  inStock: number;
+  preorder: number;
+  sale: number;
+  graded: number;
+  priceMin: number;
+  priceMax: number;
+}
+
+function emptyTally(prepared: Prepared): Tally {
+  return {
+    franchise: new Uint32Array(prepared.franchises.ids.length + 1),
+    type: new Uint32Array(prepared.types.ids.length + 1),
+    expansion: new Uint32Array(prepared.expansions.ids.length + 1),
+    rarity: new Uint32Array(prepared.rarities.ids.length + 1),
+    condition: [],
+    language: [],
+    finish: [],
+    inStock: 0,
+    preorder: 0,
+    sale: 0,
+    graded: 0,
+    priceMin: Number.POSITIVE_INFINITY,
+    priceMax: Number.NEGATIVE_INFINITY,
+  };
+}
+
+interface Search {
+  prepared: Prepared;
+  products: readonly ExploreProduct[];
+  chosen: Chosen;
+  tally: Tally;
+}
+
+function failures({ prepared, chosen }: Search, i: number): number {
+  const flags = prepared.flags[i]!;
+  const price = prepared.price[i]!;
+  let failed = 0;
+  if (chosen.franchise !== 0 && prepared.franchise[i] !== chosen.franchise) failed |= F_FRANCHISE;
+  if (chosen.type !== 0 && prepared.type[i] !== chosen.type) failed |= F_TYPE;
+  if (chosen.expansion !== 0 && prepared.expansion[i] !== chosen.expansion) failed |= F_EXPANSION;
+  if (chosen.inStock && (flags & SOLD_OUT) !== 0) failed |= F_STOCK;
+  if (chosen.preorder && (flags & PREORDER) === 0) failed |= F_PREORDER;
+  if (chosen.sale && (flags & SALE) === 0) failed |= F_SALE;
+  if (price < chosen.priceMin || price > chosen.priceMax) failed |= F_PRICE;
+  if (chosen.rarity !== 0 && prepared.rarity[i] !== chosen.rarity) failed |= F_RARITY;
+  return failed;
+}
+
+function countSimple({ prepared, tally }: Search, i: number, filter: number): void {
+  switch (filter) {
+    case F_FRANCHISE:
+      tally.franchise[prepared.franchise[i]!]! += 1;
+      return;
+    case F_TYPE:
+      tally.type[prepared.type[i]!]! += 1;
+      return;
+    case F_EXPANSION:
+      tally.expansion[prepared.expansion[i]!]! += 1;
+      return;
+    case F_STOCK:
+      if ((prepared.flags[i]! & SOLD_OUT) === 0) tally.inStock += 1;
+      return;
+    case F_PREORDER:
+      if ((prepared.flags[i]! & PREORDER) !== 0) tally.preorder += 1;
+      return;
+    case F_SALE:
+      if ((prepared.flags[i]! & SALE) !== 0) tally.sale += 1;
+      return;
+    case F_PRICE: {
+      const price = prepared.price[i]!;
+      if (price < tally.priceMin) tally.priceMin = price;
+      if (price > tally.priceMax) tally.priceMax = price;
+      return;
+    }
+    default:
+      tally.rarity[prepared.rarity[i]!]! += 1;
+  }
+}
+
+/** A copy filter's values, each once per card, over its copies with the other chosen copy filters. */
+function countCopies({ prepared, chosen, tally }: Search, copies: Uint32Array, except: number): void {
+  if (copies.length === 0) return;
+  const counter = except === C_CONDITION ? tally.condition : except === C_LANGUAGE ? tally.language : tally.finish;
+  const seen: number[] = [];
+  for (const copy of copies) {
+    if (!copyMatches(copy, chosen, prepared.slab, except)) continue;
+    if (except === C_GRADED) {
+      if (copy >>> 20 === prepared.slab) {
+        tally.graded += 1;
+        return;
+      }
+      continue;
+    }
+    const value = except === C_CONDITION ? copy >>> 20 : except === C_LANGUAGE ? (copy >>> 10) & FIELD : copy & FIELD;
+    if (value === 0 || (except === C_CONDITION && value === prepared.slab) || seen.includes(value)) continue;
+    seen.push(value);
+    counter[value] = (counter[value] ?? 0) + 1;
+  }
+}
+
+function countAllCopies(search: Search, copies: Uint32Array): void {
+  for (const except of [C_CONDITION, C_LANGUAGE, C_FINISH, C_GRADED]) countCopies(search, copies, except);
+}
+
+/**
+ * Counts a product that matches the words: every filter's values when it is a result, or only the
+ * values of the one filter that keeps it out (choosing another value there would bring it in).
+ * Returns whether it is a result.
+ */
+function tallyProduct(search: Search, i: number): boolean {
+  let failed = failures(search, i);
+  if (failed !== 0 && (failed & (failed - 1)) !== 0) return false;
+  const copies = search.prepared.copies[i]!;
+  if (search.chosen.copies && !copies.some((copy) => copyMatches(copy, search.chosen, search.prepared.slab, -1))) {
+    if (failed !== 0) return false;
+    failed = F_COPIES;
+  }
+  if (failed === 0) {
+    for (const filter of ALL_SIMPLE) countSimple(search, i, filter);
+    countAllCopies(search, copies);
+    return true;
+  }
+  if (failed === F_COPIES) countAllCopies(search, copies);
+  else countSimple(search, i, failed);
+  return false;
+}
+
+function counted(options: readonly ExploreOption[], dictionary: Dictionary, counts: ArrayLike<number>, chosen: string): FacetCount[] {
+  return options.flatMap((option) => {
+    const code = dictionary.find(option.id);
+    const count = code > 0 ? (counts[code] ?? 0) : 0;
+    return count > 0 || option.id === chosen ? [{ id: option.id, name: option.name, count }] : [];
+  });
+}
+
+/** Values in the order shops list them (`order`), unknown ones last by code; the chosen one kept. */
+function countedCodes(
+  dictionary: Dictionary,
+  counts: ArrayLike<number>,
+  chosen: string,
+  order: readonly string[],
+  label: (code: string) => string,
+): FacetCount[] {
+  const codes = new Set(dictionary.ids.filter((id, k) => id !== SLAB && id !== '\u0000' && (counts[k + 1] ?? 0) > 0));
+  if (chosen) codes.add(chosen);
+  const rank = (code: string) => (order.includes(code) ? order.indexOf(code) : order.length);
+  return [...codes]
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+    .map((code) => ({ id: code, name: label(code), count: counts[dictionary.find(code)] ?? 0 }));
+}
+
+/** Each rarity's franchise among the counted singles, for its label and order. */
+function rarityFranchises({ prepared, products, tally }: Search): Map<string, FranchiseId> {
+  const found = new Map<string, FranchiseId>();
+  const wanted = new Set(prepared.rarities.ids.filter((id, k) => id !== '\u0000' && (tally.rarity[k + 1] ?? 0) > 0));
+  for (let i = 0; i < products.length && found.size < wanted.size; i += 1) {
+    const code = prepared.rarity[i]!;
+    const rarity = code > 0 ? prepared.rarities.ids[code - 1]! : '';
+    const franchise = products[i]!.franchiseId ?? '';
+    if (wanted.has(rarity) && !found.has(rarity) && (FRANCHISE_IDS as readonly string[]).includes(franchise)) found.set(rarity, franchise as FranchiseId);
+  }
+  return found;
+}
+
+function facetsOf(search: Search, data: ExploreData, filters: ExploreFilters): ExploreFacets {
+  const { prepared, tally } = search;
+  const franchiseOf = rarityFranchises(search);
+  const rarityOrder = [...new Set(franchiseOf.values())].flatMap((franchise) => raritiesOf(franchise).map((rarity) => rarity.code));
+  const rarityName = (code: string) => {
+    const franchise = franchiseOf.get(code) ?? (FRANCHISE_IDS as readonly string[]).find((id) => id === filters.franchise);
+    return franchise ? rarityLabel(franchise as FranchiseId, code) : code;
+  };
+  return {
+    franchises: counted(data.franchises, prepared.franchises, tally.franchise, filters.franchise),
+    types: counted(optionsFor(data.types, filters.franchise), prepared.types, tally.type, filters.type),
+    expansions: counted(optionsFor(data.expansions, filters.franchise), prepared.expansions, tally.expansion, filters.expansion),
+    rarities: countedCodes(prepared.rarities, tally.rarity, filters.rarity, rarityOrder, rarityName),
+    conditions: countedCodes(
+      prepared.conditions,
+      tally.condition,
+      filters.condition,
+      CARD_CONDITIONS,
+      (code) => CONDITION_LABELS[code as keyof typeof CONDITION_LABELS] ?? code,
+    ),
+    languages: countedCodes(prepared.languages, tally.language, filters.language, Object.keys(LANGUAGE_LABELS), languageLabel),
+    finishes: countedCodes(prepared.finishes, tally.finish, filters.finish, Object.keys(FINISH_LABELS), finishLabel),
+    inStock: tally.inStock,
+    preorder: tally.preorder,
+    sale: tally.sale,
+    graded: tally.graded,
+    price: Number.isFinite(tally.priceMin) ? { min: tally.priceMin as Centavos, max: tally.priceMax as Centavos } : null,
+  };
+}
+
+/**
+ * Results `offset` to `offset + limit` for `filters`, their total and every filter's counts, in
+ * one pass. Finds, ranks and orders exactly as applyFilters (explore.ts) does, which the tests
+ * hold it to; the orders but relevance are sorted once per catalogue. A catalogue whose stock or
+ * copies changed in place is passed with a new `version`: its stock and copies are read again.
+ */
+export function searchExplore(data: ExploreData, filters: ExploreFilters, offset: number, limit: number, version = 0): ExploreAnswer {
+  const products = data.products;
+  const prepared = prepare(products, version);
+  const chosen = chosenOf(prepared, filters);
+  const search: Search = { prepared, products, chosen, tally: emptyTally(prepared) };
+  const query = filters.q.trim() ? resolveQuery(prepared.keys, filters.q) : null;
+  const results: number[] = [];
+  const ranks = new Map<number, number>();
+  const visit = (i: number) => {
+    if (query) {
+      const rank = entryRank(prepared.keys[i]!, prepared.cards[i], query);
+      if (rank < 0) return;
+      ranks.set(i, rank);
+    }
+    if (tallyProduct(search, i)) results.push(i);
+  };
+  for (let i = 0; i < products.length; i += 1) visit(i);
+  const order = filters.sort === 'relevancia' ? null : prepared.orders.get(filters.sort)!;
+  let ordered = results;
+  if (order) {
+    // The results in catalogue order, then read in the chosen order: a pass over small arrays.
+    const isResult = new Uint8Array(products.length);
+    for (const i of results) isResult[i] = 1;
+    ordered = [];
+    for (const i of order) if (isResult[i] === 1) ordered.push(i);
+  } else if (query) {
+    results.sort((a, b) => ranks.get(a)! - ranks.get(b)! || collator.compare(products[a]!.name, products[b]!.name) || a - b);
+  }
+  return {
+    total: ordered.length,
+    products: ordered.slice(offset, offset + limit).map((i) => products[i]!),
+    facets: facetsOf(search, data, filters),
+  };
+}
