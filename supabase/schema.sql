@@ -119,6 +119,7 @@ CREATE TABLE public.card_offers (
 );
 CREATE INDEX card_offers_product_id_idx ON public.card_offers USING btree (product_id, "position");
 CREATE UNIQUE INDEX card_offers_raw_unique_idx ON public.card_offers USING btree (product_id, condition, language, finish) WHERE (grading_company IS NULL);
+CREATE INDEX card_offers_updated_at_idx ON public.card_offers USING btree (updated_at, id);
 ALTER TABLE public.card_offers ENABLE ROW LEVEL SECURITY;
 CREATE TRIGGER card_offers_set_updated_at BEFORE UPDATE ON public.card_offers FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 CREATE POLICY "Catalogue is public" ON public.card_offers
@@ -620,6 +621,7 @@ CREATE INDEX products_franchise_id_idx ON public.products USING btree (franchise
 CREATE INDEX products_name_lower_idx ON public.products USING btree (lower(name));
 CREATE INDEX products_product_type_id_idx ON public.products USING btree (product_type_id);
 CREATE INDEX products_type_idx ON public.products USING btree (type) WHERE (type IS NOT NULL);
+CREATE INDEX products_updated_at_idx ON public.products USING btree (updated_at, id);
 ALTER TABLE public.products ENABLE ROW LEVEL SECURITY;
 CREATE TRIGGER products_set_updated_at BEFORE UPDATE ON public.products FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 CREATE POLICY "Catalogue is public" ON public.products

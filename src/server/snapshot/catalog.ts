@@ -11,7 +11,7 @@ import { isListed, productImages, type Product } from '~/domain/products.ts';
 import { buildSearchShards } from '~/domain/search/shards.ts';
 import { productCard } from '~/domain/search/cards.ts';
 import { catalogTagger } from '~/domain/search/matching.ts';
-import { toExploreProduct, type ExploreProduct } from '~/domain/explore.ts';
+import { toExploreProduct, type ExploreData, type ExploreProduct } from '~/domain/explore.ts';
 import { resolveImage } from '~/domain/images.ts';
 import { franchiseTypesPath } from '~/domain/routes.ts';
 import { LOCAL_SUPABASE_URL } from '~/domain/local-stack.ts';
@@ -284,4 +284,18 @@ export function imageUrl(src: string | null | undefined): string {
 /** A product as /explore lists it (its JSON and the first results in its page), with its first image's URL. */
 export function exploreProduct(product: Product): ExploreProduct {
   return toExploreProduct(product, imageUrl(product.image || product.images[0]));
+}
+
+/**
+ * The /explore catalogue of a build's catalogue: the options of its filters and every product as
+ * /explore lists it. The build writes it as explore/catalog.json; the server's live catalogue
+ * (src/server/explore/catalogue.ts) builds it from here when there is no built file to read.
+ */
+export function exploreDataOf(catalog: Pick<BuildCatalog, 'franchises' | 'expansions' | 'productTypes' | 'products'>): ExploreData {
+  return {
+    franchises: catalog.franchises.map(({ id, name }) => ({ id, name })),
+    expansions: catalog.expansions.map(({ id, name, franchiseId }) => ({ id, name, franchiseId })),
+    types: catalog.productTypes.map(({ id, name, franchiseId }) => ({ id, name, franchiseId })),
+    products: catalog.products.map(exploreProduct),
+  };
 }

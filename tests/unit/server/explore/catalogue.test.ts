@@ -1,0 +1,322 @@
+/**
+ * The server's /explore catalogue: read from the built file, kept live from the database, and
+ * read again when a rebuild publishes a new file. Checked against the local stack with the shop's
+ * migrations and seed, and an output folder laid out as a served build (client is a symlink).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '~/data/database.types.ts';
+import { toExploreProduct, type ExploreData, type ExploreProduct } from '~/domain/explore.ts';
+import { parseProducts, PRODUCT_SELECT } from '~/domain/product-schema.ts';
+import { createAdminClient } from '~/server/supabase-admin.ts';
+import { startTestStack, type TestStack } from '../../../../packages/local-supabase/tests/helpers.ts';
+
+// The default catalogue reads the project's URL and anon key as the server does.
+const mockEnv = vi.hoisted(() => ({ url: '', anonKey: '' }));
+vi.mock('astro:env/client', () => ({
+  get PUBLIC_SUPABASE_URL() {
+    return mockEnv.url;
+  },
+  get PUBLIC_SUPABASE_ANON_KEY() {
+    return mockEnv.anonKey;
+  },
+}));
+
+const { LiveExploreCatalogue, exploreCatalogue } = await import('~/server/explore/catalogue.ts');
+
+const SEALED = 'x-test-sealed';
+const SINGLE = 'x-test-single';
+/** Enough products changed in one transaction (one updated_at) to take two pages of changes. */
+const FILLERS = 1050;
+
+let stack: TestStack;
+let service: SupabaseClient<Database>;
+let anon: SupabaseClient<Database>;
+let outDir: string;
+let catalogFile: string;
+const offerIds: Record<string, string> = {};
+const instances: Array<{ stop(): void }> = [];
+
+// Untyped on purpose: the rows below are the fixture, and the database checks them.
+async function insert(table: 'products' | 'card_printings' | 'card_offers', rows: Record<string, unknown> | Record<string, unknown>[]) {
+  const { data, error } = await (
+    service.from(table) as unknown as {
+      insert(rows: unknown): { select(columns: string): PromiseLike<{ data: Array<Record<string, string>> | null; error: { message: string } | null }> };
+    }
+  )
+    .insert(rows)
+    .select('*');
+  if (error) throw new Error(`${table}: ${error.message}`);
+  return data ?? [];
+}
+
+async function update(table: 'products' | 'card_offers', values: Record<string, unknown>, column: string, value: string) {
+  const query = (
+    service.from(table) as unknown as { update(values: unknown): { eq(column: string, value: string): PromiseLike<{ error: { message: string } | null }> } }
+  ).update(values);
+  const { error } = await query.eq(column, value);
+  if (error) throw new Error(`${table}: ${error.message}`);
+}
+
+/** The fixture's products as the build writes them to explore/catalog.json, from the database now. */
+async function builtCatalogue(): Promise<ExploreData> {
+  const { data, error } = await anon.from('products').select(PRODUCT_SELECT).like('id', 'x-test-%').order('id');
+  if (error) throw new Error(error.message);
+  return {
+    franchises: [{ id: 'pokemon', name: 'Pokémon' }],
+    expansions: [],
+    types: [],
+    products: parseProducts(data ?? []).map((product) => toExploreProduct(product, `https://img.test/${product.id}.webp`)),
+  };
+}
+
+let builds = 0;
+/** Publishes a catalogue as a rebuild does: a new build folder, then the client symlink swapped with one rename. */
+function publish(data: unknown): void {
+  const build = path.join('builds', `b${++builds}`, 'client');
+  fs.mkdirSync(path.join(outDir, build, 'explore'), { recursive: true });
+  fs.writeFileSync(path.join(outDir, build, 'explore', 'catalog.json'), JSON.stringify(data));
+  const tmp = path.join(outDir, `.client-${builds}`);
+  fs.symlinkSync(build, tmp, 'dir');
+  fs.renameSync(tmp, path.join(outDir, 'client'));
+}
+
+function live(options: { supabase?: SupabaseClient<Database>; warn?: (line: string) => void; checkFileMs?: number } = {}) {
+  const catalogue = new LiveExploreCatalogue({
+    source: { file: catalogFile },
+    supabase: options.supabase ?? anon,
+    // Polled by hand, so each step is one poll.
+    liveMs: 0,
+    checkFileMs: options.checkFileMs,
+    warn: options.warn ?? (() => {}),
+  });
+  instances.push(catalogue);
+  return catalogue;
+}
+
+const find = (data: ExploreData, id: string): ExploreProduct => {
+  const product = data.products.find((item) => item.id === id);
+  if (!product) throw new Error(`${id} is not in the catalogue`);
+  return product;
+};
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  mockEnv.url = stack.url;
+  mockEnv.anonKey = stack.anonKey;
+  service = createAdminClient(stack.url, stack.serviceRoleKey);
+  anon = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+
+  const fillers = Array.from({ length: FILLERS }, (_, i) => ({
+    id: `x-fill-${String(i).padStart(4, '0')}`,
+    name: `Relleno ${i}`,
+    price: 10,
+    stock: 1,
+    franchise_id: 'pokemon',
+  }));
+  // The stack takes at most 1,000 rows per request.
+  for (let i = 0; i < fillers.length; i += 500) await insert('products', fillers.slice(i, i + 500));
+  await insert('products', [
+    { id: SEALED, name: 'Caja de sobres de prueba', price: 1500, stock: 4, franchise_id: 'pokemon' },
+    { id: SINGLE, name: 'Pikachu 025/165 (prueba)', price: 800, stock: 9, franchise_id: 'pokemon' },
+  ]);
+  await insert('card_printings', { product_id: SINGLE, expansion: 'SV03', collector_number: '025/165', rarity: 'C', name_en: 'Pikachu' });
+  const offers = await insert('card_offers', [
+    { product_id: SINGLE, condition: 'LP', language: 'en', finish: 'normal', price: 800, stock: 3, position: 1 },
+    { product_id: SINGLE, condition: 'NM', language: 'en', finish: 'normal', price: 1100, stock: 2, position: 0 },
+    {
+      product_id: SINGLE,
+      language: 'ja',
+      finish: 'holo',
+      price: 25000,
+      stock: 1,
+      grading_company: 'PSA',
+      grade: 10,
+      certificate_number: 'X-TEST-1',
+      position: 2,
+    },
+  ]);
+  for (const offer of offers) offerIds[offer.condition ?? 'PSA'] = offer.id!;
+
+  outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'explore-catalogue-'));
+  catalogFile = path.join(outDir, 'client', 'explore', 'catalog.json');
+  publish(await builtCatalogue());
+}, 120_000);
+
+afterAll(async () => {
+  for (const instance of instances) instance.stop();
+  // The shared catalogue's timer polls until the process ends: its failures once the stack is gone are expected.
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  await stack?.stop();
+  if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('the /explore catalogue of the server', () => {
+  it('reads the built catalogue file, and a first poll finds it matches the database', async () => {
+    const catalogue = live();
+    const first = await catalogue.get();
+    expect(first.version).toBe(1);
+    expect(first.data.products.map((product) => product.id)).toEqual([SEALED, SINGLE]);
+    // As the island reads it: the franchise's name is searchable.
+    expect(find(first.data, SEALED)).toMatchObject({ stock: 4, tags: 'pokemon', image: `https://img.test/${SEALED}.webp` });
+    expect(find(first.data, SINGLE)).toMatchObject({ stock: 6, rarity: 'C', offers: 'NM.en.normal LP.en.normal G.ja.holo', from: true });
+
+    // The changes since shortly before the file was made (the fixture itself, the seed) are read
+    // again: the database agrees with the file, and the products not in it are ignored.
+    expect(await catalogue.poll()).toBe(false);
+    const again = await catalogue.get();
+    expect(again.version).toBe(1);
+    expect(again.data).toBe(first.data);
+  });
+
+  it("shows a product's new stock in place, counted in version, and ignores products it does not list", async () => {
+    const catalogue = live();
+    const before = await catalogue.get();
+    const products = before.data.products;
+    const sealed = find(before.data, SEALED);
+
+    await update('products', { stock: 2 }, 'id', SEALED);
+    await update('products', { stock: 50 }, 'id', 'x-fill-0001');
+    expect(await catalogue.poll()).toBe(true);
+    const after = await catalogue.get();
+    expect(after.version).toBe(before.version + 1);
+    // The same array and the same object, changed in place.
+    expect(after.data.products).toBe(products);
+    expect(find(after.data, SEALED)).toBe(sealed);
+    expect(sealed.stock).toBe(2);
+    expect(after.data.products.map((product) => product.id)).toEqual([SEALED, SINGLE]);
+
+    // Nothing new: the next poll changes nothing.
+    expect(await catalogue.poll()).toBe(false);
+    expect((await catalogue.get()).version).toBe(after.version);
+  });
+
+  it("reads a single's stock, offer tokens and 'Desde' from its offers", async () => {
+    const catalogue = live();
+    const start = await catalogue.get();
+    const single = find(start.data, SINGLE);
+
+    // A single's own row stock describes no copy: its stock stays its offers'.
+    await update('products', { stock: 40 }, 'id', SINGLE);
+    await catalogue.poll();
+    expect(single.stock).toBe(6);
+
+    await update('card_offers', { stock: 0 }, 'id', offerIds.LP!);
+    expect(await catalogue.poll()).toBe(true);
+    expect(single).toMatchObject({ stock: 3, offers: 'NM.en.normal G.ja.holo', from: true });
+    const afterLp = (await catalogue.get()).version;
+    expect(afterLp).toBeGreaterThan(start.version);
+
+    // One price left in stock: no longer 'Desde'.
+    await update('card_offers', { stock: 0 }, 'id', offerIds.NM!);
+    expect(await catalogue.poll()).toBe(true);
+    expect(single.offers).toBe('G.ja.holo');
+    expect(single.stock).toBe(1);
+    expect(single).not.toHaveProperty('from');
+    expect((await catalogue.get()).version).toBe(afterLp + 1);
+
+    // Back in stock: its token and 'Desde' return.
+    await update('card_offers', { stock: 5 }, 'id', offerIds.LP!);
+    expect(await catalogue.poll()).toBe(true);
+    expect(single).toMatchObject({ stock: 6, offers: 'LP.en.normal G.ja.holo', from: true });
+  });
+
+  it('reads every page of changes when more rows changed at once than one answer holds', async () => {
+    const catalogue = live();
+    const sealed = find((await catalogue.get()).data, SEALED);
+    // One statement: all of them share one updated_at, and the fixture's ids sort after the fillers'.
+    const { error } = await service.from('products').update({ stock: 7 }).like('id', 'x-%');
+    expect(error).toBeNull();
+    expect(await catalogue.poll()).toBe(true);
+    expect(sealed.stock).toBe(7);
+  });
+
+  it('serves a catalogue a rebuild published, and brings its stock up to date', async () => {
+    const catalogue = live({ checkFileMs: 50 });
+    const before = await catalogue.get();
+    await update('products', { stock: 3 }, 'id', SEALED);
+    await catalogue.poll();
+    expect(find(before.data, SEALED).stock).toBe(3);
+
+    // The rebuild's file was made from an older read of the database (stock 9) and renames a product.
+    const built = await builtCatalogue();
+    built.products = built.products.map((product) => (product.id === SEALED ? { ...product, name: 'Caja de sobres (nueva)', stock: 9 } : product));
+    publish(built);
+
+    // Answers keep coming from the old catalogue until the new one is read.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await catalogue.get();
+    await vi.waitFor(async () => expect(find((await catalogue.get()).data, SEALED).name).toBe('Caja de sobres (nueva)'), { timeout: 5000, interval: 60 });
+    const after = await catalogue.get();
+    expect(after.data.products).not.toBe(before.data.products);
+    expect(after.version).toBeGreaterThan(before.version);
+    expect(find(after.data, SEALED).stock).toBe(9);
+
+    // The changes from before the file was made are read again for it.
+    expect(await catalogue.poll()).toBe(true);
+    expect(find(after.data, SEALED).stock).toBe(3);
+    expect((await catalogue.get()).version).toBe(after.version + 1);
+
+    // An unchanged file is not read again.
+    expect(await catalogue.checkFile()).toBe(false);
+  });
+
+  it('keeps serving the last catalogue when the database or the new file cannot be read', async () => {
+    const warnings: string[] = [];
+    const down = createClient<Database>('http://127.0.0.1:9', stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const catalogue = live({ supabase: down, warn: (line) => warnings.push(line), checkFileMs: 0 });
+    const before = await catalogue.get();
+    const stock = find(before.data, SEALED).stock;
+
+    await update('products', { stock: 11 }, 'id', SEALED);
+    expect(await catalogue.poll()).toBe(false);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/inventario en vivo/);
+    expect(warnings[0]).not.toContain('\n');
+    const after = await catalogue.get();
+    expect(after.data).toBe(before.data);
+    expect(after.version).toBe(before.version);
+    expect(find(after.data, SEALED).stock).toBe(stock);
+    // Tried again at the next tick, and reported again.
+    expect(await catalogue.poll()).toBe(false);
+    expect(warnings).toHaveLength(2);
+
+    // A published file that is not a catalogue: the old one stays, reported once.
+    publish({ not: 'a catalogue' });
+    expect(await catalogue.checkFile()).toBe(false);
+    expect(await catalogue.checkFile()).toBe(false);
+    expect(warnings).toHaveLength(3);
+    expect((await catalogue.get()).data).toBe(before.data);
+    publish(await builtCatalogue());
+  });
+
+  it('rejects while no catalogue was ever read, and reads it once it is there', async () => {
+    const missing = path.join(outDir, 'nowhere', 'catalog.json');
+    const catalogue = new LiveExploreCatalogue({ source: { file: missing }, supabase: anon, liveMs: 0 });
+    instances.push(catalogue);
+    await expect(catalogue.get()).rejects.toThrow();
+    fs.mkdirSync(path.dirname(missing), { recursive: true });
+    fs.copyFileSync(catalogFile, missing);
+    expect((await catalogue.get()).data.products.map((product) => product.id)).toEqual([SEALED, SINGLE]);
+  });
+
+  it("exploreCatalogue() serves SHOP_OUT_DIR's catalogue with the stock polled every EXPLORE_LIVE_MS", async () => {
+    vi.stubEnv('SHOP_OUT_DIR', outDir);
+    vi.stubEnv('EXPLORE_LIVE_MS', '100');
+    try {
+      const first = await exploreCatalogue();
+      expect(first.data.products.map((product) => product.id)).toEqual([SEALED, SINGLE]);
+      await update('products', { stock: 21 }, 'id', SEALED);
+      // A few polls of its own timer, nobody calling poll().
+      await vi.waitFor(async () => expect(find((await exploreCatalogue()).data, SEALED).stock).toBe(21), { timeout: 5000, interval: 100 });
+      const later = await exploreCatalogue();
+      expect(later.version).toBeGreaterThan(first.version);
+      expect(later.data.products).toBe(first.data.products);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});
