@@ -499,8 +499,7 @@ async function exploreInBrowser(siteUrl: string): Promise<{ firstKb: number; fir
 
     // What the shopper sees of the results: the count and the first cards' links.
     const signature = () => page.evaluate(() => (window as unknown as { __results: () => string }).__results());
-    // The changes start once the island has the catalogue: its own count, a live region, is shown
-    // (the first results may be the ones written into the page).
+    // The changes start once the count of results, a live region, is shown.
     await page
       .getByRole('status')
       .filter({ hasText: /resultados?$/ })
@@ -511,7 +510,8 @@ async function exploreInBrowser(siteUrl: string): Promise<{ firstKb: number; fir
     const unchanged: string[] = [];
     for (const [label, value] of EXPLORE_CHANGES) {
       const before = await signature();
-      const field = sheet.getByLabel(label, { exact: true });
+      // A flag's name carries its count ('Solo disponibles (80)').
+      const field = typeof value === 'boolean' ? sheet.getByRole('checkbox', { name: label }) : sheet.getByLabel(label, { exact: true });
       const t = performance.now();
       if (typeof value === 'boolean') await field.setChecked(value);
       else if (typeof value === 'number') await field.selectOption({ index: value });

@@ -214,10 +214,19 @@ interface Chosen {
   priceMax: number;
   /** Whether any copy filter is chosen. */
   copies: boolean;
+  /** The franchise of the chosen type and expansion (0: none, or not known): choosing another franchise drops them. */
+  typeFranchise: number;
+  expansionFranchise: number;
 }
 
-function chosenOf(prepared: Prepared, filters: ExploreFilters): Chosen {
+function chosenOf(prepared: Prepared, data: ExploreData, filters: ExploreFilters): Chosen {
+  const franchiseOf = (options: readonly ExploreOption[], id: string) => {
+    const franchise = id ? options.find((option) => option.id === id)?.franchiseId : undefined;
+    return franchise ? prepared.franchises.find(franchise) : 0;
+  };
   return {
+    typeFranchise: franchiseOf(data.types, filters.type),
+    expansionFranchise: franchiseOf(data.expansions, filters.expansion),
     franchise: prepared.franchises.find(filters.franchise),
     type: prepared.types.find(filters.type),
     expansion: prepared.expansions.find(filters.expansion),
@@ -380,29 +389,49 @@ function countAllCopies(search: Search, copies: Uint32Array): void {
  * Returns whether it is a result.
  */
 function tallyProduct(search: Search, i: number): boolean {
+  const { prepared, chosen } = search;
   let failed = failures(search, i);
-  if (failed !== 0 && (failed & (failed - 1)) !== 0) return false;
-  const copies = search.prepared.copies[i]!;
-  if (search.chosen.copies && !copies.some((copy) => copyMatches(copy, search.chosen, search.prepared.slab, -1))) {
-    if (failed !== 0) return false;
-    failed = F_COPIES;
-  }
+  const copies = prepared.copies[i]!;
+  if (chosen.copies && !copies.some((copy) => copyMatches(copy, chosen, prepared.slab, -1))) failed |= F_COPIES;
   if (failed === 0) {
     for (const filter of ALL_SIMPLE) countSimple(search, i, filter);
     countAllCopies(search, copies);
     return true;
   }
+  // Another franchise drops the type and expansion of the one chosen: a product of another
+  // franchise counts for its own, whatever type or expansion of the chosen one is kept out.
+  if ((failed & F_FRANCHISE) !== 0) {
+    let rest = failed & ~F_FRANCHISE;
+    const own = prepared.franchise[i]!;
+    if (chosen.typeFranchise !== 0 && chosen.typeFranchise !== own) rest &= ~F_TYPE;
+    if (chosen.expansionFranchise !== 0 && chosen.expansionFranchise !== own) rest &= ~F_EXPANSION;
+    if (rest === 0) countSimple(search, i, F_FRANCHISE);
+  }
+  if ((failed & (failed - 1)) !== 0 || failed === F_FRANCHISE) return false;
   if (failed === F_COPIES) countAllCopies(search, copies);
   else countSimple(search, i, failed);
   return false;
 }
 
-function counted(options: readonly ExploreOption[], dictionary: Dictionary, counts: ArrayLike<number>, chosen: string): FacetCount[] {
-  return options.flatMap((option) => {
+/**
+ * The options with results, with their counts, and the chosen one whatever its count: also when
+ * it is not among `options` (a type of another franchise in an address), so the form still holds it.
+ */
+function counted(
+  options: readonly ExploreOption[],
+  all: readonly ExploreOption[],
+  dictionary: Dictionary,
+  counts: ArrayLike<number>,
+  chosen: string,
+): FacetCount[] {
+  const found = options.flatMap((option) => {
     const code = dictionary.find(option.id);
     const count = code > 0 ? (counts[code] ?? 0) : 0;
     return count > 0 || option.id === chosen ? [{ id: option.id, name: option.name, count }] : [];
   });
+  if (chosen && !found.some((option) => option.id === chosen))
+    found.push({ id: chosen, name: all.find((option) => option.id === chosen)?.name ?? chosen, count: 0 });
+  return found;
 }
 
 /** Values in the order shops list them (`order`), unknown ones last by code; the chosen one kept. */
@@ -443,9 +472,9 @@ function facetsOf(search: Search, data: ExploreData, filters: ExploreFilters): E
     return franchise ? rarityLabel(franchise as FranchiseId, code) : code;
   };
   return {
-    franchises: counted(data.franchises, prepared.franchises, tally.franchise, filters.franchise),
-    types: counted(optionsFor(data.types, filters.franchise), prepared.types, tally.type, filters.type),
-    expansions: counted(optionsFor(data.expansions, filters.franchise), prepared.expansions, tally.expansion, filters.expansion),
+    franchises: counted(data.franchises, data.franchises, prepared.franchises, tally.franchise, filters.franchise),
+    types: counted(optionsFor(data.types, filters.franchise), data.types, prepared.types, tally.type, filters.type),
+    expansions: counted(optionsFor(data.expansions, filters.franchise), data.expansions, prepared.expansions, tally.expansion, filters.expansion),
     rarities: countedCodes(prepared.rarities, tally.rarity, filters.rarity, rarityOrder, rarityName),
     conditions: countedCodes(
       prepared.conditions,
@@ -473,7 +502,7 @@ function facetsOf(search: Search, data: ExploreData, filters: ExploreFilters): E
 export function searchExplore(data: ExploreData, filters: ExploreFilters, offset: number, limit: number, version = 0): ExploreAnswer {
   const products = data.products;
   const prepared = prepare(products, version);
-  const chosen = chosenOf(prepared, filters);
+  const chosen = chosenOf(prepared, data, filters);
   const search: Search = { prepared, products, chosen, tally: emptyTally(prepared) };
   const query = filters.q.trim() ? resolveQuery(prepared.keys, filters.q) : null;
   const results: number[] = [];

@@ -5,20 +5,8 @@
 import { type Centavos, savedPriceCentavos } from './money.ts';
 import { discountPercent, isSoldOut, type Product } from './products.ts';
 import { cardKeys, catalogTagger, entryRank, resolveQuery, searchKey, type CardKeys } from './search/matching.ts';
-import {
-  facetOptions,
-  facetsFromQuery,
-  facetsToParams,
-  hasFacetFilter,
-  matchesFacets,
-  NO_FACETS,
-  type CardFacets,
-  type FacetFilters,
-  type FacetOptions,
-} from './search/facets.ts';
+import { facetsFromQuery, facetsToParams, hasFacetFilter, matchesFacets, NO_FACETS, type CardFacets, type FacetFilters } from './search/facets.ts';
 import { productCard, productFacets } from './search/cards.ts';
-import { raritiesOf, rarityLabel } from './singles.ts';
-import { FRANCHISE_IDS, type FranchiseId } from './catalog.ts';
 
 /** One product in the compact explore JSON; prices in whole centavos. */
 export interface ExploreProduct {
@@ -128,32 +116,6 @@ export function toExploreProduct(product: Product, image: string): ExploreProduc
 /** A product's singles facets from the explore JSON; null for a sealed product. */
 export function exploreFacets(product: ExploreProduct): CardFacets | null {
   return product.offers === undefined ? null : { rarity: product.rarity ?? '', offers: product.offers };
-}
-
-/**
- * The singles filters' values among `products` (the results before those filters), labelled with
- * each rarity's name in its franchise; null when no single is among them, so no singles filter is shown.
- */
-export function exploreFacetOptions(products: readonly ExploreProduct[]): FacetOptions | null {
-  const cards: CardFacets[] = [];
-  const franchiseOf = new Map<string, FranchiseId>();
-  for (const product of products) {
-    const facets = exploreFacets(product);
-    if (!facets) continue;
-    cards.push(facets);
-    const franchise = (FRANCHISE_IDS as readonly string[]).includes(product.franchiseId ?? '') ? (product.franchiseId as FranchiseId) : null;
-    if (franchise && facets.rarity && !franchiseOf.has(facets.rarity)) franchiseOf.set(facets.rarity, franchise);
-  }
-  if (cards.length === 0) return null;
-  const order = [...new Set(franchiseOf.values())].flatMap((franchise) => raritiesOf(franchise).map((rarity) => rarity.code));
-  return facetOptions(
-    cards,
-    (code) => {
-      const franchise = franchiseOf.get(code);
-      return franchise ? rarityLabel(franchise, code) : code;
-    },
-    order,
-  );
 }
 
 type Fields = Record<string, unknown>;

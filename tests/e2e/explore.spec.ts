@@ -1,6 +1,8 @@
 /**
  * /explore as a shopper sees it: the results as the listings' cards in their grid, 24 at a time
- * with 'Ver más', and on a phone the filters in a sheet opened by 'Filtros'.
+ * with 'Ver más', and on a phone the filters in a sheet opened by 'Filtros'. The page's HTML has
+ * the results of its address (the server searches), so an address shared, opened on a slow phone
+ * or without JavaScript shows them; old addresses keep working.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
@@ -13,10 +15,7 @@ async function catalogue(request: APIRequestContext): Promise<ExploreData> {
   return (await response.json()) as ExploreData;
 }
 
-/**
- * The island's own count of results (a polite live region), shown once the catalogue JSON is
- * here; the count the page's HTML carries with its prebuilt first results is not a status.
- */
+/** The count of results, a polite live region that announces each change of the filters. */
 function liveCount(page: Page, count: number) {
   return page.getByRole('status').filter({ hasText: new RegExp(`^${resultsLabel(count)}$`) });
 }
@@ -47,7 +46,7 @@ test.describe('on a 375 px phone', () => {
     expect(second!.x).toBeGreaterThan(first!.x + first!.width - 1);
     // 24 cards in 12 rows, not a list of 24 rows (the old list alone was over 20,000 px tall); the
     // index of every franchise, expansion and type follows the results.
-    const more = page.getByRole('button', { name: 'Ver más' });
+    const more = page.getByRole('link', { name: 'Ver más' });
     expect(await more.evaluate((button) => button.getBoundingClientRect().bottom + window.scrollY)).toBeLessThan(6000);
     await expectFitsPhone(page, testInfo, '/explore');
 
@@ -117,45 +116,68 @@ test.describe('on a 375 px phone', () => {
     await shared.close();
   });
 
-  test('the first results are in the page before the catalogue loads; an address with filters never shows them', async ({ page, request }) => {
+  test('an address with filters has its results in the HTML: before any script, and old links keep working', async ({ browser, request }) => {
     const data = await catalogue(request);
-    const first = applyFilters(data.products, EMPTY_FILTERS)
-      .slice(0, EXPLORE_PAGE)
-      .map((product) => product.name);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/explore/catalog.json', async (route) => {
-      await held;
-      await route.continue();
-    });
+    // No JavaScript at all: what a slow phone shows before the page's script, and what a crawler reads.
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
     const names = page.getByRole('list', { name: 'Productos' }).getByRole('heading', { level: 3 });
-    // Whether cards were visible when the HTML had just been parsed, before any island woke up.
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        const grids = [...document.querySelectorAll('ul[aria-label="Productos"]')];
-        (window as unknown as { __cardsAtFirst: boolean }).__cardsAtFirst = grids.some((grid) => grid.checkVisibility());
-      });
-    });
-    const cardsAtFirst = () => page.evaluate(() => (window as unknown as { __cardsAtFirst: boolean }).__cardsAtFirst);
 
     await page.goto('/explore');
-    expect(await cardsAtFirst()).toBe(true);
-    await expect(names).toHaveText(first);
-    await expect(page.getByText(resultsLabel(data.products.length), { exact: true })).toBeVisible();
-    await expect(page.getByText('Cargando productos…')).toBeHidden();
+    await expect(names).toHaveText(
+      applyFilters(data.products, EMPTY_FILTERS)
+        .slice(0, EXPLORE_PAGE)
+        .map((product) => product.name),
+    );
+    await expect(liveCount(page, data.products.length)).toBeVisible();
 
-    // With a franchise in the address the unfiltered results are never shown, before or after hydration.
-    const onePiece = data.products.filter((product) => product.franchiseId === 'one-piece');
-    await page.goto('/explore?franquicia=one-piece');
-    expect(await cardsAtFirst()).toBe(false);
-    await expect(page.getByText('Cargando productos…')).toBeVisible();
-    await expect(names).toHaveCount(0);
-    release();
-    await expect(page.getByText(resultsLabel(onePiece.length), { exact: true })).toBeVisible({ timeout: 15_000 });
-    await expect(names.first()).toHaveText(applyFilters(data.products, { ...EMPTY_FILTERS, franchise: 'one-piece' })[0]!.name);
+    // An address made before the filters counted their values ('disponible=true', the old flag) still reads.
+    const old = { ...EMPTY_FILTERS, franchise: 'one-piece', inStock: true, sort: 'precio-asc' as const };
+    const expected = applyFilters(data.products, old);
+    expect(expected.length).toBeGreaterThan(0);
+    await page.goto('/explore?franquicia=one-piece&disponible=true&orden=precio-asc');
+    await expect(liveCount(page, expected.length)).toBeVisible();
+    await expect(names).toHaveText(expected.slice(0, EXPLORE_PAGE).map((product) => product.name));
+
+    // The filters are a form: choosing one and sending it ('Ver resultados') filters without JavaScript.
+    await page.getByRole('button', { name: 'Filtros (2)' }).click();
+    await expect(page.getByRole('combobox', { name: 'Franquicia' })).toHaveValue('one-piece');
+    await page.getByRole('combobox', { name: 'Franquicia' }).selectOption('pokemon');
+    await page.getByRole('button', { name: 'Ver resultados' }).click();
+    await page.waitForURL((url) => url.searchParams.get('franquicia') === 'pokemon');
+    await expect(liveCount(page, applyFilters(data.products, { ...old, franchise: 'pokemon' }).length)).toBeVisible();
+    await context.close();
   });
 
-  test('nothing on the page jumps when the results replace the loading line', async ({ page, request }) => {
+  test('words typed on a slow phone as the page loads find what the header search finds, counted per filter value', async ({ page, request }) => {
+    const data = await catalogue(request);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    try {
+      await page.goto('/explore', { waitUntil: 'commit' });
+      // Typed as soon as the box is there, before the page's script has run.
+      await page.getByLabel('Buscar', { exact: true }).pressSequentially('pikahcu');
+      const expected = applyFilters(data.products, { ...EMPTY_FILTERS, q: 'pikahcu' });
+      expect(expected.length).toBeGreaterThan(0);
+      await expect(page).toHaveURL(/\?q=pikahcu$/, { timeout: 15_000 });
+      await expect(liveCount(page, expected.length)).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('list', { name: 'Productos' }).getByRole('heading', { level: 3 })).toHaveText(
+        expected.slice(0, EXPLORE_PAGE).map((product) => product.name),
+      );
+      // Each franchise says how many of these results it has.
+      await page.getByRole('button', { name: 'Filtros', exact: true }).click();
+      const franchise = page.getByRole('combobox', { name: 'Franquicia' });
+      for (const option of data.franchises) {
+        const count = expected.filter((product) => product.franchiseId === option.id).length;
+        if (count > 0) await expect(franchise.getByRole('option', { name: `${option.name} (${count})` })).toBeAttached();
+        else await expect(franchise.getByRole('option', { name: new RegExp(`^${option.name} \\(`) })).toHaveCount(0);
+      }
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    }
+  });
+
+  test('nothing on the page jumps as it loads', async ({ page, request }) => {
     await page.addInitScript(() => {
       const w = window as unknown as { __shifts: number };
       w.__shifts = 0;
@@ -200,5 +222,16 @@ test.describe('on a 1280 px laptop', () => {
     await franchise.selectOption('pokemon');
     await expect(page).toHaveURL(/\?franquicia=pokemon$/);
     await expect(page.getByText(resultsLabel(data.products.filter((p) => p.franchiseId === 'pokemon').length), { exact: true })).toBeVisible();
+
+    // A type of Pokémon, then another franchise: the type goes, as it has no products there.
+    const type = page.getByRole('combobox', { name: 'Tipo de producto' });
+    await type.selectOption({ index: 1 });
+    const typeId = await type.inputValue();
+    expect(data.types.find((t) => t.id === typeId)?.franchiseId).toBe('pokemon');
+    await expect(page).toHaveURL(new RegExp(`\\?franquicia=pokemon&tipo=${typeId}$`));
+    await franchise.selectOption('one-piece');
+    await expect(page).toHaveURL(/\?franquicia=one-piece$/);
+    await expect(type).toHaveValue('');
+    await expect(liveCount(page, data.products.filter((p) => p.franchiseId === 'one-piece').length)).toBeVisible();
   });
 });

@@ -153,8 +153,11 @@ test.describe('/explore finds and filters singles', () => {
     await expect(page.getByText(resultsLabel(data.names.size), { exact: true })).toBeVisible({ timeout: 15_000 });
     // On a phone the filters are in a sheet opened by 'Filtros (n)'.
     await page.getByRole('button', { name: 'Filtros (2)' }).click();
-    await page.getByRole('combobox', { name: 'Condición', exact: true }).selectOption({ label: 'Poco jugada (LP)' });
-    await page.getByRole('combobox', { name: 'Idioma', exact: true }).selectOption({ label: 'Inglés' });
+    // Each value says how many cards choosing it gives ('Poco jugada (LP) (12)').
+    const condition = page.getByRole('combobox', { name: 'Condición', exact: true });
+    await expect(condition.getByRole('option', { name: /^Poco jugada \(LP\) \(\d+\)$/ })).toBeAttached();
+    await condition.selectOption('LP');
+    await page.getByRole('combobox', { name: 'Idioma', exact: true }).selectOption('en');
     await expect(page).toHaveURL(/\?franquicia=one-piece&tipo=op-single-card&condicion=LP&idioma=en$/);
     await expect(page.getByText(resultsLabel(lpEnglish.size), { exact: true })).toBeVisible();
     // The first results are shown at once, 'Ver más' adds the rest.

@@ -230,7 +230,8 @@ export async function takeSearchShard(urlPath: string): Promise<string | null> {
 
 /**
  * Every catalogue file whose content products decide, with its fingerprint: the pages that show
- * products (src/domain/routes.ts), the pickers and /explore that count them, and the feeds.
+ * products (src/domain/routes.ts), the pickers that count them, /explore's catalogue (the server
+ * searches it; /explore itself is rendered on request), and the feeds.
  */
 function catalogFiles(catalog: PlanCatalog, digests: Map<string, string>): FingerprintedFile[] {
   const files = pageFingerprints(catalog, digests);
@@ -254,7 +255,6 @@ function catalogFiles(catalog: PlanCatalog, digests: Map<string, string>): Finge
       ),
     });
   }
-  files.push({ path: '/explore', fingerprint: contentFingerprint(`${catalog.products.length}|${count((product) => product.product_type_id)}`) });
   const everything = contentFingerprint(catalog.products.map((product) => `${product.id}:${digests.get(product.id)}:${product.stock ?? ''}`).join(','));
   files.push({ path: '/explore/catalog.json', fingerprint: everything });
   for (const [urlPath, shard] of searchShards(catalog)) files.push({ path: urlPath, fingerprint: shard.fingerprint });

@@ -16,6 +16,7 @@ import {
   type ExploreFilters,
 } from '~/domain/explore.ts';
 import { searchExplore } from '~/domain/explore-search.ts';
+import { centavos } from '~/domain/money.ts';
 import { CARD_CONDITIONS } from '~/domain/singles.ts';
 import { fakeCatalog, seededRandom } from './search/fake-catalog';
 
@@ -71,8 +72,8 @@ function randomFilters(): ExploreFilters {
     inStock: random() < 0.3,
     preorder: random() < 0.1,
     sale: random() < 0.15,
-    priceMin: maybe(low * 100, null, 0.2),
-    priceMax: maybe((low + 800) * 100, null, 0.2),
+    priceMin: maybe(centavos(low * 100), null, 0.2),
+    priceMax: maybe(centavos((low + 800) * 100), null, 0.2),
     rarity: maybe(pick(RARITIES), '', 0.2),
     condition: maybe(pick(CARD_CONDITIONS), '', 0.25),
     language: maybe(pick(LANGUAGES), '', 0.25),
@@ -105,7 +106,17 @@ describe('searchExplore', () => {
       const filters = randomFilters();
       const { facets } = searchExplore(data, filters, 0, 0);
       const where = filtersToQuery(filters);
-      for (const option of facets.franchises) expect(option.count, `${where} franquicia ${option.id}`).toBe(countOf({ ...filters, franchise: option.id }));
+      // Another franchise drops a type or expansion of the chosen one, as the form does.
+      const ofFranchise = (options: typeof productTypes, id: string, franchise: string) =>
+        (options.find((o) => o.id === id)?.franchiseId ?? franchise) === franchise;
+      for (const option of facets.franchises) {
+        const other = { ...filters, franchise: option.id };
+        if (!ofFranchise(productTypes, other.type, option.id)) other.type = '';
+        if (!ofFranchise(expansions, other.expansion, option.id)) other.expansion = '';
+        expect(option.count, `${where} franquicia ${option.id}`).toBe(countOf(other));
+      }
+      if (!filters.type && !filters.expansion)
+        expect(facets.franchises.every((option) => option.count === countOf({ ...filters, franchise: option.id }))).toBe(true);
       for (const option of facets.types) expect(option.count, `${where} tipo ${option.id}`).toBe(countOf({ ...filters, type: option.id }));
       for (const option of facets.expansions) expect(option.count, `${where} expansión ${option.id}`).toBe(countOf({ ...filters, expansion: option.id }));
       for (const option of facets.rarities) expect(option.count, `${where} rareza ${option.id}`).toBe(countOf({ ...filters, rarity: option.id }));

@@ -5,13 +5,13 @@ import {
   applyFilters,
   EMPTY_FILTERS,
   EXPLORE_PAGE,
-  exploreFacetOptions,
   filtersFromQuery,
   filtersToQuery,
   parseExploreData,
   resultsLabel,
   toExploreProduct,
 } from '~/domain/explore.ts';
+import { searchExplore } from '~/domain/explore-search.ts';
 
 function product(fields: Record<string, unknown>): Product {
   const parsed = parseProduct({ price: 100, stock: 3, franchise_id: 'one-piece', ...fields });
@@ -76,17 +76,19 @@ describe('explore search and singles filters', () => {
     expect(filtersFromQuery(query)).toEqual(filters);
   });
 
-  it('offers the singles filters only when singles are among the results, with their values', () => {
-    expect(exploreFacetOptions(data.products.filter((p) => p.id === 'op-box-05'))).toBeNull();
-    const options = exploreFacetOptions(data.products)!;
+  it('offers the singles filters only when singles are among the results, with their values and counts', () => {
+    const sealed = searchExplore(data, { ...EMPTY_FILTERS, type: 'op-booster-box' }, 0, 24).facets;
+    expect([sealed.rarities, sealed.conditions, sealed.languages, sealed.finishes]).toEqual([[], [], [], []]);
+    expect(sealed.graded).toBe(0);
+    const options = searchExplore(data, EMPTY_FILTERS, 0, 24).facets;
     // In the game's own order of rarities.
     expect(options.rarities).toEqual([
-      { code: 'SEC', label: 'SEC · Secret Rare' },
-      { code: 'L', label: 'L · Leader' },
+      { id: 'SEC', name: 'SEC · Secret Rare', count: 1 },
+      { id: 'L', name: 'L · Leader', count: 1 },
     ]);
-    expect(options.conditions.map((c) => c.label)).toEqual(['Casi nueva (NM)', 'Poco jugada (LP)']);
-    expect(options.languages.map((c) => c.label)).toEqual(['Inglés', 'Japonés']);
-    expect(options.graded).toBe(true);
+    expect(options.conditions.map((c) => `${c.name} ${c.count}`)).toEqual(['Casi nueva (NM) 1', 'Poco jugada (LP) 1']);
+    expect(options.languages.map((c) => `${c.name} ${c.count}`)).toEqual(['Inglés 1', 'Japonés 1']);
+    expect(options.graded).toBe(1);
   });
 });
 

@@ -1,0 +1,91 @@
+/**
+ * /explore's answers on the server: the search of src/domain/explore-search.ts over the catalogue
+ * in memory (./catalogue.ts, with live stock), remembered for a few seconds by address so a
+ * popular address costs one search however many shoppers open it.
+ */
+import { filtersFromQuery, filtersToQuery, EXPLORE_PAGE, type ExploreData, type ExploreFilters } from '~/domain/explore.ts';
+import { searchExplore, type ExploreAnswer } from '~/domain/explore-search.ts';
+import { exploreCatalogue, type LiveCatalogue } from './catalogue.ts';
+
+/** How many pages of results an address may ask for at once (`pagina`). */
+export const MAX_PAGES = 20;
+
+/** Answers kept, and for how long: stock read within seconds stays right within seconds. */
+const CACHE_SIZE = 500;
+const CACHE_MS = 3000;
+
+interface Cached {
+  at: number;
+  answer: ExploreAnswer;
+}
+
+const answers = new Map<string, Cached>();
+
+/** The page number of an address ('pagina=3'): 1 when absent or not a number, at most MAX_PAGES. */
+export function pageOf(search: string): number {
+  const value = Number(new URLSearchParams(search).get('pagina'));
+  return Number.isInteger(value) && value > 1 ? Math.min(value, MAX_PAGES) : 1;
+}
+
+/** What /explore shows for `filters` in `catalogue`: results `offset` to `offset + limit`, the total and the counts. */
+export function exploreAnswer(catalogue: LiveCatalogue, filters: ExploreFilters, offset: number, limit: number = EXPLORE_PAGE): ExploreAnswer {
+  const { data, version } = catalogue;
+  const key = `${version}|${filtersToQuery(filters)}|${filters.sort}|${offset}|${limit}`;
+  const now = Date.now();
+  const cached = answers.get(key);
+  if (cached && now - cached.at < CACHE_MS) return cached.answer;
+  const answer = searchExplore(data, filters, offset, limit, version);
+  answers.delete(key);
+  answers.set(key, { at: now, answer });
+  // The oldest answer goes first (a Map keeps insertion order).
+  if (answers.size > CACHE_SIZE) answers.delete(answers.keys().next().value!);
+  return answer;
+}
+
+const typesWithProducts = new WeakMap<ExploreData['products'], Set<string>>();
+
+/** The product types that have products, for the index of the whole catalogue. */
+export function productTypesInUse(data: ExploreData): Set<string> {
+  let found = typesWithProducts.get(data.products);
+  if (!found) {
+    found = new Set(data.products.flatMap((product) => (product.typeId ? [product.typeId] : [])));
+    typesWithProducts.set(data.products, found);
+  }
+  return found;
+}
+
+/** What an /explore address shows: its filters, how many pages, the answer and the next page's address. */
+export interface ExploreView {
+  filters: ExploreFilters;
+  page: number;
+  answer: ExploreAnswer;
+  data: ExploreData;
+  moreHref: string | null;
+}
+
+/** The address of page `page` of the results of `filters`. */
+export function explorePageHref(filters: ExploreFilters, page: number): string {
+  const query = filtersToQuery(filters);
+  if (page <= 1) return `/explore${query}`;
+  return `/explore${query}${query ? '&' : '?'}pagina=${page}`;
+}
+
+/**
+ * /explore for an address (its query string): the first `pagina` pages of results at once, or
+ * with `only` that page alone ('Ver más' asks for the next 24 cards).
+ */
+export async function exploreView(search: string, only = false): Promise<ExploreView> {
+  const catalogue = await exploreCatalogue();
+  const filters = filtersFromQuery(search);
+  const page = pageOf(search);
+  const offset = only ? (page - 1) * EXPLORE_PAGE : 0;
+  const answer = exploreAnswer(catalogue, filters, offset, only ? EXPLORE_PAGE : page * EXPLORE_PAGE);
+  const moreHref = answer.total > page * EXPLORE_PAGE && page < MAX_PAGES ? explorePageHref(filters, page + 1) : null;
+  return { filters, page, answer, data: catalogue.data, moreHref };
+}
+
+/**
+ * /explore's answers may be kept by a CDN for as long as the server keeps them (stock read within
+ * seconds stays right within seconds), never by the browser, which asks again on each change.
+ */
+export const EXPLORE_CACHE_CONTROL = `public, max-age=0, s-maxage=${CACHE_MS / 1000}, stale-while-revalidate=10`;
