@@ -529,6 +529,50 @@ async function exploreInBrowser(siteUrl: string): Promise<{ firstKb: number; fir
   }
 }
 
+/** Addresses of /explore the server has not answered yet in this run (its answers are kept a few seconds by address). */
+const SERVER_QUERIES = [
+  '?franquicia=pokemon',
+  '?franquicia=one-piece&disponible=1',
+  '?orden=precio-asc',
+  '?orden=nombre&oferta=1',
+  '?q=pikachu',
+  '?q=caja',
+  '?q=chramander',
+  '?condicion=NM&idioma=en',
+  '?franquicia=pokemon&condicion=LP&orden=precio-desc',
+  '?precio_min=100&precio_max=500',
+  '?preventa=1&orden=nuevos',
+  '?q=sobre&franquicia=pokemon&disponible=1',
+  '?graduadas=1',
+  '?acabado=foil&disponible=1',
+  '?franquicia=riftbound&orden=precio-asc',
+  '?q=luffy&orden=precio-asc',
+  '?q=elite%20trainer%20box',
+  '?disponible=1&orden=precio-desc',
+  '?franquicia=one-piece&idioma=ja',
+  '?q=op05',
+];
+
+/**
+ * The server's own time for /explore: each address of SERVER_QUERIES asked once, one after
+ * another, for its results fragment (the search over the whole catalogue in the server's memory
+ * and the HTML of 24 cards and the filters), timed from request to the last byte.
+ */
+async function exploreOnServer(siteUrl: string): Promise<{ ms: number[]; p95: number }> {
+  // The catalogue is read and its columns made on the first request: not a shopper's wait.
+  await fetch(`${siteUrl}/explore/resultados?bench=warm`).then((response) => response.arrayBuffer());
+  const ms: number[] = [];
+  for (const query of SERVER_QUERIES) {
+    const started = performance.now();
+    const response = await fetch(`${siteUrl}/explore/resultados${query}`);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`/explore/resultados${query}: HTTP ${response.status}`);
+    ms.push(performance.now() - started);
+  }
+  const sorted = [...ms].sort((a, b) => a - b);
+  return { ms, p95: sorted[Math.ceil(sorted.length * 0.95) - 1]! };
+}
+
 /** Runs every site measurement and returns the rows; details go to stderr. */
 export async function runSiteBench(): Promise<BudgetRow[]> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-site-'));
@@ -703,6 +747,15 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
       figure: `${p95.toFixed(0)} ms`,
       goal: '≤ 100 ms',
       pass: p95 <= 100,
+    });
+
+    const onServer = await exploreOnServer(siteUrl);
+    console.error(`/explore en el servidor (ms, sin caché): ${onServer.ms.map((ms) => ms.toFixed(0)).join(', ')}`);
+    rows.push({
+      measure: `/explore: respuesta del servidor a /explore/resultados sin caché (p95 de ${onServer.ms.length} direcciones distintas, de una en una)`,
+      figure: `${onServer.p95.toFixed(0)} ms`,
+      goal: '—',
+      pass: null,
     });
 
     const inBrowser = await searchInBrowser(siteUrl);
