@@ -7,6 +7,11 @@
  *   - LOAD_SHOPPERS (200) browsing shoppers: autocannon connections through nginx, each asking for
  *     LOAD_RATE (1) requests a second, over the static pages of the build (home, listings,
  *     products, help) and the search index, as a browser asks (brotli or gzip);
+ *   - LOAD_EXPLORERS (20) shoppers who explore: autocannon connections through nginx at the same
+ *     LOAD_RATE, each asking in its own random order for a fixed list of /explore addresses made
+ *     from the build's catalogue (scripts/load/explore.ts): the page rendered on the server for
+ *     its filters and the results its script fetches after each change (/explore/resultados);
+ *     reported apart against the requirement for /explore's server calls (p95 ≤ 50 ms);
  *   - LOAD_CHECKOUTS (20) checkouts at once, each in a loop: sign in (auth), create_order (REST),
  *     point the order at the shopper's address (REST), create the payment (shop API, through
  *     nginx) and pay it with the simulated card (shop API, through nginx). One product in five
@@ -14,12 +19,13 @@
  *
  * Then, from the database: units sold per product against the stock each started with
  * (oversold units must be 0), and the stock left. Prints one Markdown table per configuration
- * (request counts, errors, p50/p95/p99 of static pages and of each checkout call); errors are
- * failed connections, timeouts and unexpected answers (a sold-out refusal of create_order is the
- * shop working, counted apart).
+ * (request counts, errors, p50/p95/p99 of static pages, of /explore and of each checkout call);
+ * errors are failed connections, timeouts and unexpected answers (a sold-out refusal of
+ * create_order is the shop working, counted apart).
  *
  * nginx keeps pages for one second (its micro-cache, as in docs/deploying.md); LOAD_PROXY_CACHE=0
- * turns it off, so every request reaches the shop's processes. Each step of a checkout waits
+ * turns it off, so every request reaches the shop's processes (/explore's too: the explorers go
+ * through the same nginx). Each step of a checkout waits
  * LOAD_CHECKOUT_PAUSE_MS (1000) on average before it starts, as a shopper reads and clicks;
  * LOAD_CHECKOUT_PAUSE_MS=0 runs the steps back to back, which measures how many checkouts the
  * machine can take rather than how long a shopper waits.
@@ -46,11 +52,18 @@ import {
   type Proxy,
 } from './load/cluster.ts';
 import { cpuSeconds, cpuUsed, type CpuGroup } from './load/cpu.ts';
+import { exploreAddresses, type ExploreAddress, type ExploreCatalogue } from './load/explore.ts';
+import { runExplorers, type ExploreResult } from './load/explorers.ts';
+import { percentile } from './load/stats.ts';
 
 const SECONDS = Number(process.env.LOAD_SECONDS || 60);
 const SHOPPERS = Number(process.env.LOAD_SHOPPERS || 200);
 const RATE = Number(process.env.LOAD_RATE || 1);
 const CHECKOUTS = Number(process.env.LOAD_CHECKOUTS || 20);
+// Shoppers who explore (/explore and its results); 0 leaves them out.
+const EXPLORERS = Math.max(0, Number(process.env.LOAD_EXPLORERS ?? 20) || 0);
+/** The product requirement for /explore's server calls under this load: p95 at most 50 ms. */
+const EXPLORE_P95_MS = 50;
 // nginx's one-second micro-cache of pages (scripts/load/cluster.ts, as docs/deploying.md
 // describes); LOAD_PROXY_CACHE=0 sends every request to the shop's processes.
 const PROXY_CACHE = process.env.LOAD_PROXY_CACHE !== '0';
@@ -67,13 +80,6 @@ const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '12
 const argIndex = process.argv.indexOf('--instances');
 const only = argIndex > 0 ? Number(process.argv[argIndex + 1]) : null;
 const CONFIGS = only ? [only] : [1, 2];
-
-/** The percentile p (0–100) of values, nearest rank. */
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 /** The static files a browser would ask for: every page of the build and the search index. */
 function staticPaths(clientDir: string): string[] {
@@ -223,6 +229,7 @@ async function checkoutLoop(
 interface RunResult {
   instances: number;
   browse: { requests: number; errors: number; non2xx: number; timeouts: number; p50: number; p95: number; p99: number; rps: number };
+  explore: ExploreResult | null;
   checkout: {
     paid: number;
     soldOut: number;
@@ -248,6 +255,7 @@ async function runOnce(
     shoppers: Shopper[];
     products: { hot: string; others: string[] };
     paths: string[];
+    explore: ExploreAddress[];
   },
 ): Promise<RunResult> {
   const { backend, db } = ctx;
@@ -273,6 +281,14 @@ async function runOnce(
     proxy = await startNginx({ port: ctx.proxyPort, upstreams: instances.map((i) => i.port), dir: path.join(ctx.work, `nginx-${count}`), cache: PROXY_CACHE });
     // Warm-up: each page once, so the first requests do not measure cold caches.
     for (const p of ctx.paths.slice(0, 50)) await fetch(`${proxy.url}${p}`).then((r) => r.arrayBuffer());
+    // And each /explore address once, so the servers have read the catalogue and run each kind of search.
+    if (EXPLORERS > 0) {
+      for (const { path: p } of ctx.explore) {
+        const res = await fetch(`${proxy.url}${p}`, { headers: { 'accept-encoding': 'br, gzip' } });
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`${p} answered ${res.status} before the run`);
+      }
+    }
 
     const cpuGroups: Record<string, CpuGroup> = {
       stack: { roots: [ctx.backend.child.pid!] },
@@ -301,10 +317,13 @@ async function runOnce(
       );
       instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
     });
+    // Shoppers who explore, at the same time (scripts/load/explorers.ts).
+    const exploring = EXPLORERS > 0 ? runExplorers({ url: proxy.url, connections: EXPLORERS, rate: RATE, seconds: SECONDS, addresses: ctx.explore }) : null;
     const calls = newCalls();
     const outcome = { paid: 0, soldOut: 0 };
-    await Promise.all([browsing, ...ctx.shoppers.map((s) => checkoutLoop(backend, proxy!.url, s, ctx.products, until, calls, outcome))]);
+    await Promise.all([browsing, exploring, ...ctx.shoppers.map((s) => checkoutLoop(backend, proxy!.url, s, ctx.products, until, calls, outcome))]);
     const browse = await browsing;
+    const explore = exploring ? await exploring : null;
     const own = process.cpuUsage(ownBefore);
     const cpu = { ...cpuUsed(cpuBefore, cpuSeconds(cpuGroups)), load: (own.user + own.system) / 1e6 };
 
@@ -341,6 +360,7 @@ async function runOnce(
         p99: percentile(latencies, 99),
         rps: browse.requests.average,
       },
+      explore,
       checkout: {
         paid: outcome.paid,
         soldOut: outcome.soldOut,
@@ -371,6 +391,15 @@ function report(result: RunResult): string {
     `| Páginas estáticas e índice de búsqueda: peticiones | ${result.browse.requests} (${result.browse.rps.toFixed(0)}/s) |`,
     `| Páginas estáticas: errores, no 2xx, tiempos agotados | ${result.browse.errors}, ${result.browse.non2xx}, ${result.browse.timeouts} |`,
     `| Páginas estáticas p50 / p95 / p99 | ${ms(result.browse.p50)} / ${ms(result.browse.p95)} / ${ms(result.browse.p99)} |`,
+    ...(result.explore
+      ? [
+          `| /explore (${result.explore.connections} compradores que exploran, ${result.explore.addresses} direcciones): peticiones | ${result.explore.requests} (${result.explore.rps.toFixed(0)}/s; ${(result.explore.cacheHits * 100).toFixed(0)}% desde la micro-caché de nginx) |`,
+          `| /explore: errores, no 2xx, tiempos agotados | ${result.explore.errors}, ${result.explore.non2xx}, ${result.explore.timeouts} |`,
+          `| /explore p50 / p95 / p99 (requisito: p95 ≤ ${EXPLORE_P95_MS} ms) | ${ms(result.explore.all.p50)} / ${ms(result.explore.all.p95)} / ${ms(result.explore.all.p99)}: ${result.explore.all.p95 <= EXPLORE_P95_MS ? 'cumple' : `**no cumple** (${ms(result.explore.all.p95)} > ${EXPLORE_P95_MS} ms)`} |`,
+          `| /explore: páginas (n, p50 / p95 / p99) · resultados tras un cambio, /explore/resultados (n, p50 / p95 / p99) | ${result.explore.pages.n}, ${ms(result.explore.pages.p50)} / ${ms(result.explore.pages.p95)} / ${ms(result.explore.pages.p99)} · ${result.explore.results.n}, ${ms(result.explore.results.p50)} / ${ms(result.explore.results.p95)} / ${ms(result.explore.results.p99)} |`,
+          `| /explore: direcciones más lentas (p95) | ${result.explore.slowest.map((s) => `\`${s.path}\` ${ms(s.p95)}`).join('; ') || '—'} |`,
+        ]
+      : []),
     `| Compras pagadas; rechazos por falta de stock | ${result.checkout.paid}; ${result.checkout.soldOut} |`,
     `| Llamadas de compra: errores | ${result.checkout.errors} |`,
     `| Llamadas de compra p95 (todas) | ${ms(result.checkout.p95All)} |`,
@@ -387,6 +416,7 @@ function report(result: RunResult): string {
     `| Unidades vendidas de más | ${result.stock.reduce((sum, s) => sum + s.oversold, 0)} (${result.stock.map((s) => `${s.product}: ${s.sold} de ${s.started}, quedan ${s.left}`).join('; ')}) |`,
   ];
   if (result.errorSamples.length > 0) lines.push('', `Errores (muestra): ${result.errorSamples.join(' | ')}`);
+  if (result.explore && result.explore.failedSamples.length > 0) lines.push('', `/explore sin 2xx (muestra): ${result.explore.failedSamples.join(' | ')}`);
   return lines.join('\n');
 }
 
@@ -418,6 +448,10 @@ async function main(): Promise<void> {
     console.log('carga: compilando la tienda…');
     await buildShop(out.relative, backend, siteUrl);
     const paths = [...staticPaths(path.join(out.absolute, 'client')), '/search-index.json'];
+    // The /explore addresses, from the catalogue the build wrote.
+    const catalogueFile = path.join(out.absolute, 'client', 'explore', 'catalog.json');
+    if (EXPLORERS > 0 && !fs.existsSync(catalogueFile)) throw new Error(`the build wrote no ${catalogueFile}`);
+    const explore = EXPLORERS > 0 ? exploreAddresses(JSON.parse(fs.readFileSync(catalogueFile, 'utf8')) as ExploreCatalogue) : [];
     const { rows: productRows } = await db.query<{ id: string }>(
       // Sealed products: a single card is bought by offer, and create_order refuses it without one.
       'select p.id from public.products p where p.available and coalesce(p.preorder, false) = false and not exists (select 1 from public.card_printings c where c.product_id = p.id) order by p.id limit 5',
@@ -447,16 +481,20 @@ async function main(): Promise<void> {
       shoppers.push({ email, password, addressId: rows[0]!.id });
     }
     console.log(
-      `carga: ${paths.length} páginas estáticas, ${SHOPPERS} compradores navegando a ${RATE}/s cada uno, ${CHECKOUTS} compras a la vez, ${SECONDS} s por configuración`,
+      `carga: ${paths.length} páginas estáticas, ${SHOPPERS} compradores navegando a ${RATE}/s cada uno, ${EXPLORERS} explorando ${explore.length} direcciones de /explore, ${CHECKOUTS} compras a la vez, ${SECONDS} s por configuración`,
     );
     const results: RunResult[] = [];
     for (const count of CONFIGS) {
-      const result = await runOnce(count, { backend, db, out, siteUrl, proxyPort, work, shoppers, products, paths });
+      const result = await runOnce(count, { backend, db, out, siteUrl, proxyPort, work, shoppers, products, paths, explore });
       results.push(result);
       console.log(`\n${report(result)}\n`);
     }
     if (process.env.LOAD_OUTPUT) fs.writeFileSync(process.env.LOAD_OUTPUT, JSON.stringify(results, null, 2));
-    const failed = results.some((r) => r.browse.errors + r.browse.non2xx + r.browse.timeouts + r.checkout.errors > 0 || r.stock.some((s) => s.oversold > 0));
+    const failed = results.some(
+      (r) =>
+        r.browse.errors + r.browse.non2xx + r.browse.timeouts + r.checkout.errors + (r.explore ? r.explore.errors + r.explore.non2xx + r.explore.timeouts : 0) >
+          0 || r.stock.some((s) => s.oversold > 0),
+    );
     console.log(
       `carga: ${new Date().toISOString()}; carga del sistema al terminar ${os
         .loadavg()

@@ -1,0 +1,119 @@
+/**
+ * The shoppers who explore in `npm run load`: autocannon connections through nginx, each asking
+ * at `rate` requests a second for the /explore addresses of ./explore.ts in an order of its own
+ * (set before its first request), so at any moment they ask for different addresses, as shoppers
+ * do, and an address comes back now and then (nginx and the servers keep answers for a few
+ * seconds). Every answer is timed, and told apart: the page (/explore?…) or the results its
+ * script fetches after a change (/explore/resultados?…), and whether nginx gave it from its
+ * micro-cache (X-Cache: HIT).
+ */
+import autocannon from 'autocannon';
+import type { ExploreAddress } from './explore.ts';
+import { percentiles, type Percentiles } from './stats.ts';
+
+export interface ExploreResult {
+  connections: number;
+  addresses: number;
+  requests: number;
+  rps: number;
+  errors: number;
+  non2xx: number;
+  timeouts: number;
+  /** Every answer, then the pages (/explore?…) and the results alone (/explore/resultados?…). */
+  all: Percentiles;
+  pages: Percentiles;
+  results: Percentiles;
+  /** The share of answers nginx gave from its micro-cache (X-Cache: HIT). */
+  cacheHits: number;
+  /** The slowest addresses by p95 (of those answered at least 5 times). */
+  slowest: Array<{ path: string } & Percentiles>;
+  /** A few addresses that got an answer other than 2xx, with the status. */
+  failedSamples: string[];
+}
+
+/** A random order of items (Fisher–Yates). */
+export function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+/** Runs the explorers against `url` (nginx) for `seconds` and times every answer. */
+export function runExplorers(options: {
+  url: string;
+  connections: number;
+  rate: number;
+  seconds: number;
+  addresses: ExploreAddress[];
+}): Promise<ExploreResult> {
+  const { addresses } = options;
+  const times = { all: [] as number[], pages: [] as number[], results: [] as number[] };
+  const byAddress = new Map<string, number[]>();
+  const failedSamples: string[] = [];
+  let cacheHits = 0;
+  // The address just answered: a request's onResponse names it right before the client's
+  // 'response' event, which has the time.
+  let answered: { path: string; cache: string } | null = null;
+  return new Promise<ExploreResult>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: options.url,
+        connections: options.connections,
+        connectionRate: options.rate,
+        duration: options.seconds,
+        timeout: 10,
+        headers: { 'accept-encoding': 'br, gzip' },
+        // Replaced for each connection by setupClient before its first request.
+        requests: [{ method: 'GET', path: '/explore' }],
+        setupClient: (client) =>
+          client.setRequests(
+            shuffled(addresses).map(({ path }) => ({
+              method: 'GET' as const,
+              path,
+              onResponse: (_status: number, _body: string, _context: object, headers: Record<string, unknown> | undefined) => {
+                const cache = headers?.['X-Cache'] ?? headers?.['x-cache'];
+                answered = { path, cache: typeof cache === 'string' ? cache : '' };
+              },
+            })),
+          ),
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          connections: options.connections,
+          addresses: addresses.length,
+          requests: result.requests.total,
+          rps: result.requests.average,
+          errors: result.errors,
+          non2xx: result.non2xx,
+          timeouts: result.timeouts,
+          all: percentiles(times.all),
+          pages: percentiles(times.pages),
+          results: percentiles(times.results),
+          cacheHits: times.all.length > 0 ? cacheHits / times.all.length : 0,
+          slowest: [...byAddress.entries()]
+            .filter(([, list]) => list.length >= 5)
+            .map(([path, list]) => ({ path, ...percentiles(list) }))
+            .sort((a, b) => b.p95 - a.p95)
+            .slice(0, 3),
+          failedSamples,
+        });
+      },
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      const address = answered;
+      answered = null;
+      times.all.push(responseTime);
+      if (!address) return;
+      (address.path.startsWith('/explore/resultados') ? times.results : times.pages).push(responseTime);
+      if (address.cache === 'HIT') cacheHits += 1;
+      const list = byAddress.get(address.path) ?? [];
+      list.push(responseTime);
+      byAddress.set(address.path, list);
+      if ((status < 200 || status > 299) && failedSamples.length < 5) failedSamples.push(`${status} ${address.path}`);
+    });
+  });
+}
