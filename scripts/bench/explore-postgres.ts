@@ -33,8 +33,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { startPgServer } from '../../tests/db/pg-server.ts';
 import { expansions, franchises, productTypes, SINGLES_TYPE_IDS } from '~/domain/catalog.ts';
 import type { Centavos } from '~/domain/money.ts';
-import type { ExploreData, ExploreProduct } from '~/domain/explore.ts';
-import { EMPTY_FILTERS } from '~/domain/explore-url.ts';
+import { EMPTY_FILTERS, type ExploreData, type ExploreProduct } from '~/domain/explore.ts';
 import { searchExplore, type FacetCount } from '~/domain/explore-search.ts';
 
 const PRODUCTS = Number(process.env.PRODUCTS || 100_000);
