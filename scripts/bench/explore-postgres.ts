@@ -17,9 +17,11 @@
  * The calls are plain queries in a loop, no HTTP: Supabase's PostgREST (`rpc`) and the network
  * between the shop's server and the database come on top of these figures.
  *
- *   npx tsx scripts/bench/explore-postgres.ts                 100,000 products, both engines
- *   PRODUCTS=5000 npx tsx scripts/bench/explore-postgres.ts   a small run
- *   ENGINES=postgres ROUNDS=5 npx tsx scripts/bench/explore-postgres.ts   (memory, postgres, pglite)
+ *   npx tsx scripts/bench/explore-postgres.ts                   100,000 products, every engine
+ *   PRODUCTS=5000 npx tsx scripts/bench/explore-postgres.ts     a small run
+ *   ENGINES=postgres ROUNDS=5 npx tsx …                         some engines (memory, postgres, pglite), more rounds
+ *   EXPLAIN=0,12 npx tsx …                                      the server's plans of calls 0 and 12 (EXPLAIN=1: all) on stderr
+ *   FUNCTION_JIT=on npx tsx …                                   the function without its own `jit = off`
  *
  * Calls without words are checked against the same counts computed here in JavaScript, so the
  * figures are for a function that gives the right answers.
@@ -366,8 +368,9 @@ create index card_offers_in_stock_idx on public.card_offers (condition, language
  * names whose words are similar to the query (pg_trgm word similarity ≥ 0.4) are found too
  * ('chramander' finds Charmander). Counts are disjunctive: a value's count is the results with
  * that value chosen instead, every other filter kept; with a franchise chosen, choosing another
- * one drops a chosen type or expansion of the first (as src/domain/explore-search.ts counts). The copy filters (condition, language) keep the singles
- * with a copy in stock that has both; their counts count each card once per value.
+ * one drops a chosen type or expansion of the first (as src/domain/explore-search.ts counts).
+ * The copy filters (condition, language) keep the singles with a copy in stock that has both;
+ * their counts count each card once per value.
  */
 const FUNCTION = /* sql */ `
 create or replace function public.explore_search(
