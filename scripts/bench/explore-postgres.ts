@@ -15,7 +15,10 @@
  * (searchExplore in src/domain/explore-search.ts, engine `memory`).
  *
  * The calls are plain queries in a loop, no HTTP: Supabase's PostgREST (`rpc`) and the network
- * between the shop's server and the database come on top of these figures.
+ * between the shop's server and the database come on top of these figures. Besides each call's
+ * wall time, the engine's mean CPU time per call is printed (the server's backend and its parallel
+ * workers, from /proc; this process for PGlite and the in-memory search): on a busy machine the
+ * wall time includes waiting for a core, the CPU time much less so.
  *
  *   npx tsx scripts/bench/explore-postgres.ts                   100,000 products, every engine
  *   PRODUCTS=5000 npx tsx scripts/bench/explore-postgres.ts     a small run
@@ -26,6 +29,7 @@
  * Calls without words are checked against the same counts computed here in JavaScript, so the
  * figures are for a function that gives the right answers.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -520,13 +524,30 @@ interface Engine {
   exec(sql: string): Promise<void>;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
+  /** CPU time the engine has used so far, in ms: the server's backend process, or this process for PGlite. */
+  cpuMs(): Promise<number>;
 }
+
+/** A process's parent and CPU times in ms from /proc (clock ticks of 10 ms): its own, and its exited children's. */
+function procStat(pid: number): { parent: number; own: number; children: number } {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the name: state, ppid, …, utime (12th), stime, cutime, cstime.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = (k: number) => Number(fields[k]) * 10;
+  return { parent: Number(fields[1]), own: ticks(11) + ticks(12), children: ticks(13) + ticks(14) };
+}
+
+const ownCpuMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
 
 async function postgresEngine(): Promise<Engine> {
   const server = await startPgServer();
   const client = new pg.Client({ host: server.host, port: server.port, user: server.user, database: 'postgres' });
   await client.connect();
   const version = (await client.query('show server_version')).rows[0].server_version as string;
+  const backend = (await client.query('select pg_backend_pid() as pid')).rows[0].pid as number;
   // EXPLAIN=1: the plans of each statement inside the function (auto_explain) go to stderr.
   client.on('notice', (notice) => {
     if (process.env.EXPLAIN) console.error(notice.message);
@@ -543,6 +564,12 @@ async function postgresEngine(): Promise<Engine> {
     async close() {
       await client.end().catch(() => undefined);
       await server.stop();
+    },
+    async cpuMs() {
+      // The backend's own time and that of the parallel workers it started, which the postmaster
+      // (its parent) has reaped by now.
+      const own = procStat(backend);
+      return own.own + procStat(own.parent).children;
     },
   };
 }
@@ -561,6 +588,9 @@ async function pgliteEngine(): Promise<Engine> {
     },
     async close() {
       await db.close();
+    },
+    async cpuMs() {
+      return ownCpuMs();
     },
   };
 }
@@ -724,6 +754,8 @@ interface EngineResult {
   sizes: string;
   settings: string;
   perCall: number[][];
+  /** Mean CPU time of the engine per timed call, in ms (load on the machine does not lengthen it as much as the wall time). */
+  cpuPerCall: number;
   answers: Answer[];
   failures: string[];
 }
@@ -756,6 +788,7 @@ async function measure(engine: Engine, products: Product[], offers: Offer[]): Pr
   }
   const perCall: number[][] = CALLS.map(() => []);
   const answers: Answer[] = [];
+  const cpuBefore = await engine.cpuMs();
   for (let round = 0; round < ROUNDS; round++) {
     for (const [k, call] of CALLS.entries()) {
       const started = performance.now();
@@ -765,8 +798,10 @@ async function measure(engine: Engine, products: Product[], offers: Offer[]): Pr
       answers[k] = typeof answer === 'string' ? (JSON.parse(answer) as Answer) : answer;
     }
   }
+  const cpuPerCall = ((await engine.cpuMs()) - cpuBefore) / (ROUNDS * CALLS.length);
   return {
     name: engine.name,
+    cpuPerCall,
     version: engine.version,
     loadMs,
     sizes: sizes.map((s) => `${s.t} ${s.total} (table ${s.table}, indexes ${s.indexes})`).join('; '),
@@ -850,6 +885,7 @@ function measureMemory(products: Product[], offers: Offer[]): EngineResult {
   for (let w = 0; w < 2; w++) for (const call of CALLS) run(call);
   const perCall: number[][] = CALLS.map(() => []);
   const answers: Answer[] = [];
+  const cpuBefore = ownCpuMs();
   const record = (facets: FacetCount[]) => Object.fromEntries(facets.filter((f) => f.count > 0).map((f) => [f.id, f.count]));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [k, call] of CALLS.entries()) {
@@ -869,8 +905,10 @@ function measureMemory(products: Product[], offers: Offer[]): EngineResult {
       };
     }
   }
+  const cpuPerCall = (ownCpuMs() - cpuBefore) / (ROUNDS * CALLS.length);
   return {
     name: MEMORY,
+    cpuPerCall,
     version: `Node ${process.version}`,
     loadMs: loadMs + prepareMs,
     sizes: '—',
@@ -910,12 +948,12 @@ async function main(): Promise<void> {
       .join(', ')} · ${ROUNDS} rounds of ${CALLS.length} calls after 2 warm-up rounds, page of ${PAGE}`,
   );
   out.push('');
-  out.push('| Engine | p50 | p95 | max | load + indexes | sizes | settings |');
-  out.push('|---|---|---|---|---|---|---|');
+  out.push('| Engine | p50 | p95 | max | CPU per call (mean) | load + indexes | sizes | settings |');
+  out.push('|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     const all = r.perCall.flat().sort((a, b) => a - b);
     out.push(
-      `| ${r.name} (${r.version}) | ${ms(percentile(all, 50))} ms | ${ms(percentile(all, 95))} ms | ${ms(all[all.length - 1]!)} ms | ${(r.loadMs / 1000).toFixed(1)} s | ${r.sizes} | ${r.settings} |`,
+      `| ${r.name} (${r.version}) | ${ms(percentile(all, 50))} ms | ${ms(percentile(all, 95))} ms | ${ms(all[all.length - 1]!)} ms | ${ms(r.cpuPerCall)} ms | ${(r.loadMs / 1000).toFixed(1)} s | ${r.sizes} | ${r.settings} |`,
     );
   }
   out.push('');
