@@ -924,17 +924,29 @@ async function main(): Promise<void> {
   console.error(`Generating ${PRODUCTS} products…`);
   const { products, offers } = makeCatalogue(PRODUCTS);
   const results: EngineResult[] = [];
+  const broken: string[] = [];
   for (const name of ENGINES) {
-    if (name === 'memory') {
-      results.push(measureMemory(products, offers));
-      continue;
-    }
-    const engine = name === 'postgres' ? await postgresEngine() : name === 'pglite' ? await pgliteEngine() : null;
-    if (!engine) throw new Error(`unknown engine ${name} (memory, postgres or pglite)`);
+    if (!['memory', 'postgres', 'pglite'].includes(name)) throw new Error(`unknown engine ${name} (memory, postgres or pglite)`);
+    // An engine that fails is reported and the others still run.
+    const before = results.length;
     try {
-      results.push(await measure(engine, products, offers));
-    } finally {
-      await engine.close();
+      if (name === 'memory') results.push(measureMemory(products, offers));
+      else {
+        const engine = name === 'postgres' ? await postgresEngine() : await pgliteEngine();
+        try {
+          results.push(await measure(engine, products, offers));
+        } finally {
+          await engine.close();
+        }
+      }
+    } catch (error) {
+      console.error(`[${name}] failed:`, error);
+      broken.push(`${name}: ${(error as Error).message}`);
+    }
+    const last = results.length > before ? results[results.length - 1] : undefined;
+    if (last) {
+      const all = last.perCall.flat().sort((a, b) => a - b);
+      console.error(`[${last.name}] p50 ${ms(percentile(all, 50))} ms, p95 ${ms(percentile(all, 95))} ms, CPU per call ${ms(last.cpuPerCall)} ms`);
     }
   }
 
@@ -979,9 +991,10 @@ async function main(): Promise<void> {
       `Counts of the calls without words checked against JavaScript on ${r.name}: ${r.failures.length === 0 ? 'all equal' : `${r.failures.length} differences`}.`,
     );
   for (const r of results) for (const failure of r.failures.slice(0, 10)) out.push(`  - ${r.name}: ${failure}`);
+  for (const failure of broken) out.push(`Engine that failed: ${failure}`);
   if (process.env.SHOW_ANSWERS) for (const [k, call] of CALLS.entries()) console.error(call.label, JSON.stringify(results[0]?.answers[k]).slice(0, 600));
   console.log(out.join('\n'));
-  if (results.some((r) => r.failures.length > 0) || !agree) process.exitCode = 1;
+  if (results.some((r) => r.failures.length > 0) || !agree || broken.length > 0) process.exitCode = 1;
 }
 
 await main();
