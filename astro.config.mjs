@@ -25,7 +25,12 @@ export default defineConfig({
   // stream read back into a string, a third less CPU per prerendered page (docs/benchmarks.md).
   // No island suspends while it renders on the server (the lazy payment and product forms load
   // after a click), which is what streaming would wait for.
-  integrations: [react({ experimentalDisableStreaming: true }), sitemap({ entryLimit: 50_000 }), catalogDirectives()],
+  // /explore is rendered on request (its results follow its address), so the sitemap names it itself.
+  integrations: [
+    react({ experimentalDisableStreaming: true }),
+    sitemap({ entryLimit: 50_000, customPages: [new URL('/explore', process.env.SITE_URL || 'http://localhost:4321').href] }),
+    catalogDirectives(),
+  ],
   // Every variable the app reads, with where it may be used. All optional: without them the
   // shop runs against the local stack that `npm start` launches. See .env.example.
   env: {

@@ -143,8 +143,14 @@ server.on('error', (error) => {
   fail(error.message);
 });
 server.listen(port, host, () => {
-  log(`serve: tienda en http://${host.includes(':') ? `[${host}]` : host}:${port}/ (lista en ${Math.round(performance.now())} ms)`);
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  log(`serve: tienda en ${origin}/ (lista en ${Math.round(performance.now())} ms)`);
   startSweeper();
+  // /explore's catalogue is read and its columns made by its first search: this one, not a shopper's.
+  fetch(`${origin}/explore/resultados`)
+    .then((response) => response.arrayBuffer())
+    .then(() => log(`serve: catálogo de /explore listo en ${Math.round(performance.now())} ms`))
+    .catch((error) => log(`serve: no se pudo preparar /explore (${error instanceof Error ? error.message : String(error)}); se prepara con la primera visita`));
 });
 
 const DRAIN_MS = 10_000;

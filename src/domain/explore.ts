@@ -1,12 +1,16 @@
 /**
  * The explore page's data and filters, pure so they are unit-tested: the compact catalogue JSON
- * written at build time, the filter state, its query string, and filtering and sorting.
+ * written at build time, and filtering and sorting (the reference ./explore-search.ts is held to);
+ * the filter state and its query string are in ./explore-url.ts, re-exported here.
  */
 import { type Centavos, savedPriceCentavos } from './money.ts';
 import { discountPercent, isSoldOut, type Product } from './products.ts';
 import { cardKeys, catalogTagger, entryRank, resolveQuery, searchKey, type CardKeys } from './search/matching.ts';
-import { facetsFromQuery, facetsToParams, hasFacetFilter, matchesFacets, NO_FACETS, type CardFacets, type FacetFilters } from './search/facets.ts';
+import { hasFacetFilter, matchesFacets, type CardFacets } from './search/facets.ts';
 import { productCard, productFacets } from './search/cards.ts';
+import type { ExploreFilters } from './explore-url.ts';
+
+export * from './explore-url.ts';
 
 /** One product in the compact explore JSON; prices in whole centavos. */
 export interface ExploreProduct {
@@ -52,41 +56,6 @@ export interface ExploreData {
   types: ExploreOption[];
   products: ExploreProduct[];
 }
-
-export const SORTS = ['relevancia', 'precio-asc', 'precio-desc', 'nuevos', 'nombre'] as const;
-/** How results are ordered. */
-export type Sort = (typeof SORTS)[number];
-
-/** Every filter of the explore page, the singles filters (search/facets.ts) included. */
-export interface ExploreFilters extends FacetFilters {
-  /** Words to find in product names, matched like the header search ('' = all). */
-  q: string;
-  franchise: string;
-  type: string;
-  expansion: string;
-  inStock: boolean;
-  preorder: boolean;
-  sale: boolean;
-  /** The price range in centavos, each end included; null = no limit. */
-  priceMin: Centavos | null;
-  priceMax: Centavos | null;
-  sort: Sort;
-}
-
-/** No filters, default order. */
-export const EMPTY_FILTERS: ExploreFilters = {
-  q: '',
-  franchise: '',
-  type: '',
-  expansion: '',
-  inStock: false,
-  preorder: false,
-  sale: false,
-  priceMin: null,
-  priceMax: null,
-  sort: 'relevancia',
-  ...NO_FACETS,
-};
 
 /** The compact form of a snapshot product. */
 export function toExploreProduct(product: Product, image: string): ExploreProduct {
@@ -178,56 +147,6 @@ export function parseExploreData(value: unknown): ExploreData | null {
   return { franchises, expansions, types, products };
 }
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,63}$/;
-const slugOrEmpty = (value: string | null) => (value && SLUG.test(value) ? value : '');
-const flag = (value: string | null) => value === '1' || value === 'true';
-/** The price range's query-string names; their values are whole pesos. */
-export const PRICE_PARAMS = { min: 'precio_min', max: 'precio_max' } as const;
-const MAX_PESOS = 10_000_000;
-/** A price limit from the address in whole pesos ('500'), as centavos; null when absent or not a number. */
-function pesosOrNull(value: string | null): Centavos | null {
-  if (value === null || !/^\d{1,8}$/.test(value.trim())) return null;
-  const pesos = Number(value.trim());
-  return pesos <= MAX_PESOS ? ((pesos * 100) as Centavos) : null;
-}
-
-/** Filters from a query string; unknown or malformed values are ignored. */
-export function filtersFromQuery(search: string): ExploreFilters {
-  const params = new URLSearchParams(search);
-  const sort = params.get('orden');
-  return {
-    q: (params.get('q') ?? '').trim().slice(0, 100),
-    franchise: slugOrEmpty(params.get('franquicia')),
-    type: slugOrEmpty(params.get('tipo')),
-    expansion: slugOrEmpty(params.get('expansion')),
-    inStock: flag(params.get('disponible')),
-    preorder: flag(params.get('preventa')),
-    sale: flag(params.get('oferta')),
-    priceMin: pesosOrNull(params.get(PRICE_PARAMS.min)),
-    priceMax: pesosOrNull(params.get(PRICE_PARAMS.max)),
-    sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : 'relevancia',
-    ...facetsFromQuery(params),
-  };
-}
-
-/** The query string of a filter state ('' when nothing is set), stable in key order. */
-export function filtersToQuery(filters: ExploreFilters): string {
-  const params = new URLSearchParams();
-  if (filters.q.trim()) params.set('q', filters.q.trim());
-  if (filters.franchise) params.set('franquicia', filters.franchise);
-  if (filters.type) params.set('tipo', filters.type);
-  if (filters.expansion) params.set('expansion', filters.expansion);
-  if (filters.inStock) params.set('disponible', '1');
-  if (filters.preorder) params.set('preventa', '1');
-  if (filters.sale) params.set('oferta', '1');
-  facetsToParams(filters, params);
-  if (filters.priceMin !== null) params.set(PRICE_PARAMS.min, String(Math.floor(filters.priceMin / 100)));
-  if (filters.priceMax !== null) params.set(PRICE_PARAMS.max, String(Math.floor(filters.priceMax / 100)));
-  if (filters.sort !== 'relevancia') params.set('orden', filters.sort);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
 
 /** Each product list's search keys and card keys, as the header search's index makes them, made once. */
@@ -300,11 +219,4 @@ export const EXPLORE_PAGE = 24;
 /** The count of results as the page announces it: '1 resultado', '24 resultados'. */
 export function resultsLabel(count: number): string {
   return `${count} ${count === 1 ? 'resultado' : 'resultados'}`;
-}
-
-/** How many filters narrow the results (the words searched and the order are not filters; the price range is one): 'Filtros (2)'. */
-export function activeFilterCount(filters: ExploreFilters): number {
-  const chosen = [filters.franchise, filters.type, filters.expansion, filters.rarity, filters.condition, filters.language, filters.finish];
-  const flags = [filters.inStock, filters.preorder, filters.sale, filters.graded, filters.priceMin !== null || filters.priceMax !== null];
-  return chosen.filter((value) => value !== '').length + flags.filter(Boolean).length;
 }

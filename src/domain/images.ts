@@ -54,6 +54,16 @@ export function sameOriginImage(src: string | null | undefined): string {
 }
 
 /**
+ * A URL of this project's public storage from the shop's own origin
+ * ('https://x.supabase.co/storage/v1/object/public/products/a.svg' → '/media/products/a.svg');
+ * any other URL as it is. For images already resolved, as /explore's catalogue has them.
+ */
+export function sameOriginStorageUrl(url: string, supabaseUrl: string): string {
+  const base = storagePublicBase(supabaseUrl);
+  return url.startsWith(base) ? MEDIA_PREFIX + url.slice(base.length) : url;
+}
+
+/**
  * The storage object a '/media/…' path names: [bucket, object path], or null when it is not a
  * public catalogue image (unknown bucket, empty, '..', '.', or a character outside [\w.-]).
  */

@@ -6,7 +6,7 @@
  * filters chosen before this script ran are read when it starts. 'Ver más' adds the next 24 cards
  * and moves focus to the first of them.
  */
-import { filtersFromQuery, filtersToQuery } from '~/domain/explore.ts';
+import { filtersFromQuery, filtersToQuery } from '~/domain/explore-url.ts';
 
 const PARTS = '/explore/resultados';
 const ERROR = 'No se pudieron cargar los resultados. Revisa tu conexión e intenta de nuevo.';

@@ -4,7 +4,10 @@
  * the results of its address (the server searches), so an address shared, opened on a slow phone
  * or without JavaScript shows them; old addresses keep working.
  */
+import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
+import { LOCAL_JWT_SECRET } from 'local-supabase/config';
+import { apiKeys } from 'local-supabase/jwt';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { applyFilters, EMPTY_FILTERS, EXPLORE_PAGE, resultsLabel, type ExploreData } from '~/domain/explore';
 import { PHONE, expectFitsPhone } from './pages/phone';
@@ -19,6 +22,8 @@ async function catalogue(request: APIRequestContext): Promise<ExploreData> {
 function liveCount(page: Page, count: number) {
   return page.getByRole('status').filter({ hasText: new RegExp(`^${resultsLabel(count)}$`) });
 }
+
+const backendUrl = process.env.E2E_SUPABASE_URL || `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT || '54329'}`;
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -233,5 +238,76 @@ test.describe('on a 1280 px laptop', () => {
     await expect(page).toHaveURL(/\?franquicia=one-piece$/);
     await expect(type).toHaveValue('');
     await expect(liveCount(page, data.products.filter((p) => p.franchiseId === 'one-piece').length)).toBeVisible();
+  });
+});
+
+test.describe('the server search', () => {
+  test("a product sold out in the database leaves 'Solo disponibles' within seconds, without a rebuild of its page", async ({ request }) => {
+    const data = await catalogue(request);
+    // A sealed product in stock whose name no other product's contains, so the words find only it.
+    const product = data.products.find(
+      (p) =>
+        p.offers === undefined && (p.stock ?? 0) > 0 && data.products.filter((other) => other.name.toLowerCase().includes(p.name.toLowerCase())).length === 1,
+    );
+    expect(product).toBeDefined();
+    const { serviceRoleKey } = await apiKeys(process.env.SUPABASE_JWT_SECRET || LOCAL_JWT_SECRET);
+    const headers = { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' };
+    const address = `/explore/resultados?q=${encodeURIComponent(product!.name)}&disponible=1`;
+    const found = async () => (await (await request.get(address)).text()).includes(`href="/product/${product!.id}"`);
+    expect(await found()).toBe(true);
+    const sold = await request.patch(`${backendUrl}/rest/v1/products?id=eq.${encodeURIComponent(product!.id)}`, { headers, data: { stock: 0 } });
+    expect(sold.ok()).toBe(true);
+    try {
+      const started = Date.now();
+      await expect.poll(found, { timeout: 15_000, intervals: [250] }).toBe(false);
+      // Polled every 2 s and kept 3 s: well within 15.
+      expect(Date.now() - started).toBeLessThan(15_000);
+      // Still found without the filter, shown as sold out.
+      const all = await (await request.get(`/explore/resultados?q=${encodeURIComponent(product!.name)}`)).text();
+      expect(all).toContain(`href="/product/${product!.id}"`);
+      expect(all).toContain('Agotado');
+    } finally {
+      await request.patch(`${backendUrl}/rest/v1/products?id=eq.${encodeURIComponent(product!.id)}`, { headers, data: { stock: product!.stock } });
+    }
+    await expect.poll(found, { timeout: 15_000, intervals: [250] }).toBe(true);
+  });
+
+  test('is in the sitemap, though rendered on request', async ({ request }) => {
+    const index = await (await request.get('/sitemap-index.xml')).text();
+    const parts = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    expect(parts.length).toBeGreaterThan(0);
+    const urls = (await Promise.all(parts.map(async (part) => (await request.get(part)).text()))).join('');
+    expect(urls).toMatch(/<loc>[^<]*\/explore<\/loc>/);
+  });
+
+  test('bad addresses get the whole catalogue, never an error', async ({ request }) => {
+    for (const query of [
+      '?pagina=-1',
+      '?pagina=99999',
+      '?precio_min=abc&precio_max=1e99',
+      '?orden=%3Cscript%3E',
+      `?q=${'x'.repeat(500)}`,
+      '?condicion=ZZ&idioma=%00',
+    ]) {
+      const page = await request.get(`/explore${query}`);
+      expect(page.status(), query).toBe(200);
+      const part = await request.get(`/explore/resultados${query}`);
+      expect(part.status(), query).toBe(200);
+      expect(await part.text(), query).toMatch(/\d+ resultados?/);
+    }
+  });
+
+  test('stays light on a phone: JavaScript before interaction under 60 KB and the first results under 150 KB, gzipped', async ({ page }) => {
+    const scripts: Buffer[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(await response.body());
+    });
+    const response = await page.goto('/explore', { waitUntil: 'networkidle' });
+    const html = await response!.body();
+    expect(gzipSync(html).length).toBeLessThan(150 * 1024);
+    const inline = await page.locator('script:not([src])').evaluateAll((nodes) => nodes.map((n) => n.textContent ?? '').join(''));
+    const total = scripts.reduce((sum, body) => sum + gzipSync(body).length, 0) + gzipSync(inline).length;
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(total).toBeLessThan(60 * 1024);
   });
 });

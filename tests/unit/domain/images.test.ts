@@ -48,6 +48,17 @@ describe('images from the shop’s own origin', () => {
     expect(sameOriginImage(null)).toBe('');
   });
 
+  it("serves this project's storage URLs under /media/, and no other origin's", async () => {
+    const { sameOriginStorageUrl, resolveImage } = await import('~/domain/images.ts');
+    const project = 'https://abc.supabase.co';
+    expect(sameOriginStorageUrl(resolveImage('products/caja 1.png', project), project)).toBe('/media/products/caja%201.png');
+    expect(sameOriginStorageUrl('https://otro.supabase.co/storage/v1/object/public/products/a.png', project)).toBe(
+      'https://otro.supabase.co/storage/v1/object/public/products/a.png',
+    );
+    expect(sameOriginStorageUrl('/img/logo.svg', project)).toBe('/img/logo.svg');
+    expect(sameOriginStorageUrl('', project)).toBe('');
+  });
+
   it('names only objects of the public image buckets, never a path that climbs out', async () => {
     const { mediaObject } = await import('~/domain/images.ts');
     expect(mediaObject('products/pk-1.svg')).toEqual(['products', 'pk-1.svg']);
