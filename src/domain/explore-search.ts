@@ -98,6 +98,8 @@ interface Prepared {
   copies: Uint32Array[];
   /** The `offers` text `copies` was read from. */
   copiesOf: Array<string | undefined>;
+  /** Each single's distinct conditions, 0, languages, 0, finishes, 0, then 1 when it has a slab: what it counts for with no copy filter chosen. */
+  values: Uint16Array[];
   price: Float64Array;
   /** PREORDER | SALE | SOLD_OUT bits. */
   flags: Uint8Array;
@@ -111,11 +113,28 @@ const SALE = 2;
 const SOLD_OUT = 4;
 
 const NO_COPIES = new Uint32Array(0);
+const NO_VALUES = new Uint16Array(0);
 const FIELD = 1023;
 
 function sortedPositions(products: readonly ExploreProduct[], compare: (a: ExploreProduct, b: ExploreProduct) => number): Uint32Array {
   const positions = Uint32Array.from(products.keys());
   return positions.sort((a, b) => compare(products[a]!, products[b]!) || a - b);
+}
+
+function distinctValues(prepared: Prepared, copies: Uint32Array): Uint16Array {
+  if (copies.length === 0) return NO_VALUES;
+  const conditions = new Set<number>();
+  const languages = new Set<number>();
+  const finishes = new Set<number>();
+  let slab = 0;
+  for (const copy of copies) {
+    const condition = copy >>> 20;
+    if (condition === prepared.slab) slab = 1;
+    else if (condition !== 0) conditions.add(condition);
+    if (((copy >>> 10) & FIELD) !== 0) languages.add((copy >>> 10) & FIELD);
+    if ((copy & FIELD) !== 0) finishes.add(copy & FIELD);
+  }
+  return Uint16Array.from([...conditions, 0, ...languages, 0, ...finishes, 0, slab]);
 }
 
 function readCopies(prepared: Prepared, offers: string): Uint32Array {
@@ -139,6 +158,7 @@ function readLive(prepared: Prepared, products: readonly ExploreProduct[], versi
     if (offers !== prepared.copiesOf[i]) {
       prepared.copiesOf[i] = offers;
       prepared.copies[i] = offers === undefined ? NO_COPIES : readCopies(prepared, offers);
+      prepared.values[i] = distinctValues(prepared, prepared.copies[i]!);
     }
   });
   prepared.version = version;
@@ -175,6 +195,7 @@ function prepare(products: readonly ExploreProduct[], version: number): Prepared
     expansion: new Uint16Array(n),
     rarity: new Uint16Array(n),
     copies: new Array<Uint32Array>(n).fill(NO_COPIES),
+    values: new Array<Uint16Array>(n).fill(NO_VALUES),
     copiesOf: new Array<string | undefined>(n).fill(undefined),
     price: new Float64Array(n),
     flags: new Uint8Array(n),
@@ -379,8 +400,24 @@ function countCopies({ prepared, chosen, tally }: Search, copies: Uint32Array, e
   }
 }
 
-function countAllCopies(search: Search, copies: Uint32Array): void {
-  for (const except of [C_CONDITION, C_LANGUAGE, C_FINISH, C_GRADED]) countCopies(search, copies, except);
+function countAllCopies(search: Search, i: number): void {
+  const copies = search.prepared.copies[i]!;
+  if (copies.length === 0) return;
+  if (search.chosen.copies) {
+    for (const except of [C_CONDITION, C_LANGUAGE, C_FINISH, C_GRADED]) countCopies(search, copies, except);
+    return;
+  }
+  // No copy filter: each of its distinct values counts once, read once when its offers changed.
+  const { tally } = search;
+  const values = search.prepared.values[i]!;
+  const counters = [tally.condition, tally.language, tally.finish];
+  let field = 0;
+  for (let k = 0; k < values.length - 1; k += 1) {
+    const value = values[k]!;
+    if (value === 0) field += 1;
+    else counters[field]![value] = (counters[field]![value] ?? 0) + 1;
+  }
+  tally.graded += values[values.length - 1]!;
 }
 
 /**
@@ -395,7 +432,7 @@ function tallyProduct(search: Search, i: number): boolean {
   if (chosen.copies && !copies.some((copy) => copyMatches(copy, chosen, prepared.slab, -1))) failed |= F_COPIES;
   if (failed === 0) {
     for (const filter of ALL_SIMPLE) countSimple(search, i, filter);
-    countAllCopies(search, copies);
+    countAllCopies(search, i);
     return true;
   }
   // Another franchise drops the type and expansion of the one chosen: a product of another
@@ -408,7 +445,7 @@ function tallyProduct(search: Search, i: number): boolean {
     if (rest === 0) countSimple(search, i, F_FRANCHISE);
   }
   if ((failed & (failed - 1)) !== 0 || failed === F_FRANCHISE) return false;
-  if (failed === F_COPIES) countAllCopies(search, copies);
+  if (failed === F_COPIES) countAllCopies(search, i);
   else countSimple(search, i, failed);
   return false;
 }

@@ -1,7 +1,7 @@
 /**
  * /explore's answers on the server: the search of src/domain/explore-search.ts over the catalogue
- * in memory (./catalogue.ts, with live stock), remembered for a few seconds by address so a
- * popular address costs one search however many shoppers open it.
+ * in memory (./catalogue.ts, with live stock), remembered by address until the catalogue changes,
+ * so a popular address costs one search however many shoppers open it.
  */
 import { filtersFromQuery, filtersToQuery, EXPLORE_PAGE, type ExploreData, type ExploreFilters } from '~/domain/explore.ts';
 import { searchExplore, type ExploreAnswer } from '~/domain/explore-search.ts';
@@ -10,16 +10,15 @@ import { exploreCatalogue, type LiveCatalogue } from './catalogue.ts';
 /** How many pages of results an address may ask for at once (`pagina`). */
 export const MAX_PAGES = 20;
 
-/** Answers kept, and for how long: stock read within seconds stays right within seconds. */
+/**
+ * Answers kept, by catalogue version and address: an answer stays right until the catalogue
+ * changes (a new version), so a popular address costs one search per change of stock.
+ */
 const CACHE_SIZE = 500;
-const CACHE_MS = 3000;
+/** How long a CDN may keep an answer: about the time the server takes to see a sale. */
+const CDN_SECONDS = 3;
 
-interface Cached {
-  at: number;
-  answer: ExploreAnswer;
-}
-
-const answers = new Map<string, Cached>();
+const answers = new Map<string, ExploreAnswer>();
 
 /** The page number of an address ('pagina=3'): 1 when absent or not a number, at most MAX_PAGES. */
 export function pageOf(search: string): number {
@@ -31,13 +30,16 @@ export function pageOf(search: string): number {
 export function exploreAnswer(catalogue: LiveCatalogue, filters: ExploreFilters, offset: number, limit: number = EXPLORE_PAGE): ExploreAnswer {
   const { data, version } = catalogue;
   const key = `${version}|${filtersToQuery(filters)}|${filters.sort}|${offset}|${limit}`;
-  const now = Date.now();
   const cached = answers.get(key);
-  if (cached && now - cached.at < CACHE_MS) return cached.answer;
+  if (cached) {
+    // Most recently used last: the Map's first key is the one to drop.
+    answers.delete(key);
+    answers.set(key, cached);
+    return cached;
+  }
   const answer = searchExplore(data, filters, offset, limit, version);
-  answers.delete(key);
-  answers.set(key, { at: now, answer });
-  // The oldest answer goes first (a Map keeps insertion order).
+  answers.set(key, answer);
+  // The least recently used answer goes first (a Map keeps insertion order).
   if (answers.size > CACHE_SIZE) answers.delete(answers.keys().next().value!);
   return answer;
 }
@@ -88,4 +90,4 @@ export async function exploreView(search: string, only = false): Promise<Explore
  * /explore's answers may be kept by a CDN for as long as the server keeps them (stock read within
  * seconds stays right within seconds), never by the browser, which asks again on each change.
  */
-export const EXPLORE_CACHE_CONTROL = `public, max-age=0, s-maxage=${CACHE_MS / 1000}, stale-while-revalidate=10`;
+export const EXPLORE_CACHE_CONTROL = `public, max-age=0, s-maxage=${CDN_SECONDS}, stale-while-revalidate=10`;
