@@ -36,6 +36,16 @@ test.describe('JavaScript a phone loads before the shopper touches the page', ()
     await expect(page.getByRole('button', { name: 'Agregar al carrito' })).toBeEnabled();
   });
 
+  test('/explore loads at most 60 KB gzip, its HTML with the first results under 150 KB, and filters', async ({ page, request }) => {
+    const { gzip, files } = await javaScriptBeforeInteraction(page, '/explore');
+    expect(files.length).toBeGreaterThan(0);
+    expect(gzip, files.join('\n')).toBeLessThanOrEqual(60 * 1024);
+    expect(gzipSync(await (await request.get('/explore')).body()).length).toBeLessThan(150 * 1024);
+    await page.getByRole('button', { name: 'Filtros', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Franquicia' }).selectOption('pokemon');
+    await expect(page).toHaveURL(/\?franquicia=pokemon$/);
+  });
+
   test('the home page loads at most 50 KB gzip, and shows its main heading', async ({ page }) => {
     const { gzip, files } = await javaScriptBeforeInteraction(page, '/');
     expect(files.length).toBeGreaterThan(0);
