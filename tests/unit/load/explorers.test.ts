@@ -1,7 +1,7 @@
 /**
  * npm run load's shoppers who explore (scripts/load/explorers.ts), against a small local server:
  * they ask only for the addresses given, every answer is timed and counted once as a page or as
- * results, nginx's cache hits and the answers other than 2xx are told apart.
+ * results, answers from nginx's cache and from the shop, and the answers other than 2xx are told apart.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,7 +29,8 @@ beforeAll(async () => {
     seen.push(req.url ?? '');
     // The results come 'from the cache'; one page is missing.
     const headers: Record<string, string> = { 'content-type': 'text/html' };
-    if (req.url?.startsWith('/explore/resultados')) headers['X-Cache'] = 'HIT';
+    if (req.url?.startsWith('/explore/resultados')) headers['X-Cache'] = req.url.includes('orden') ? 'STALE' : 'HIT';
+    else if (req.url?.includes('franquicia')) headers['X-Cache'] = 'EXPIRED';
     res.writeHead(req.url === MISSING ? 404 : 200, headers);
     res.end('<p>ok</p>');
   });
@@ -53,7 +54,9 @@ it('times every answer of the addresses given, pages and results apart', async (
   // Each answer is counted where the server says it went.
   const answeredResults = seen.filter((p) => p.startsWith('/explore/resultados')).length;
   expect(Math.abs(result.results.n - answeredResults)).toBeLessThanOrEqual(3);
+  // A kept copy (HIT, STALE) did not wait on the shop; a page did (EXPIRED, or no cache).
   expect(result.cacheHits).toBeCloseTo(result.results.n / result.all.n, 5);
+  expect(result.fromShop.n).toBe(result.pages.n);
   expect(result.non2xx).toBeGreaterThan(0);
   expect(result.failedSamples.length).toBeGreaterThan(0);
   for (const sample of result.failedSamples) expect(sample).toBe(`404 ${MISSING}`);
