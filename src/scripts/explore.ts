@@ -27,8 +27,10 @@ function applyParts(root: ParentNode, html: string): string | null {
     if (live) live.hidden = part.hidden;
   }
   for (const part of fresh.content.querySelectorAll<HTMLElement>('[data-part]')) {
+    // The element itself stays, so a select keeps focus while its options change (and takes
+    // the one marked selected, which moving option nodes would not do).
     const live = root.querySelector<HTMLElement>(`[data-part="${part.dataset.part}"]`);
-    if (live && live.innerHTML !== part.innerHTML) live.innerHTML = part.innerHTML;
+    if (live) live.innerHTML = part.innerHTML;
   }
   return fresh.content.querySelector<HTMLElement>('[data-explore-query]')?.dataset.exploreQuery ?? null;
 }
