@@ -41,6 +41,8 @@ import { expansions, franchises, productTypes, SINGLES_TYPE_IDS } from '~/domain
 import type { Centavos } from '~/domain/money.ts';
 import { EMPTY_FILTERS, type ExploreData, type ExploreProduct } from '~/domain/explore.ts';
 import { searchExplore, type FacetCount } from '~/domain/explore-search.ts';
+import { SYLLABLES } from './made-up.ts';
+import { seededRandom } from '../seed/singles.ts';
 
 const PRODUCTS = Number(process.env.PRODUCTS || 100_000);
 const ROUNDS = Number(process.env.ROUNDS || 3);
@@ -50,17 +52,6 @@ const SEED = 20261126;
 
 // ---------------------------------------------------------------------------------------------
 // A made-up catalogue, the same for every run and engine.
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Product {
   id: string;
@@ -129,38 +120,6 @@ const KNOWN_CARDS: Record<string, string[]> = {
   ],
   riftbound: ['Jinx', 'Ahri', 'Yasuo', 'Lux', 'Garen', 'Teemo', 'Darius', 'Vi', 'Annie', 'Master Yi', 'Viktor', 'Sett'],
 };
-const SYLLABLES = [
-  'char',
-  'pi',
-  'ka',
-  'zor',
-  'mew',
-  'ee',
-  'vee',
-  'gar',
-  'do',
-  'lu',
-  'fi',
-  'ron',
-  'ta',
-  'sa',
-  'ki',
-  'mon',
-  'lux',
-  'ray',
-  'dra',
-  'go',
-  'nite',
-  'ul',
-  'tra',
-  'bel',
-  'lo',
-  'tor',
-  'ne',
-  'zu',
-  'fa',
-  'rel',
-];
 const SUFFIXES: Record<string, string[]> = {
   pokemon: ['ex', 'V', 'VMAX', 'VSTAR', 'GX', 'Full Art', 'Alt Art', 'Holo', 'Reverse Holo', 'Secret Rare', ''],
   'one-piece': ['Leader', 'Parallel', 'Manga', 'SP', 'Alt Art', ''],
@@ -187,7 +146,7 @@ function slug(value: string): string {
 }
 
 function makeCatalogue(count: number): { products: Product[]; offers: Offer[] } {
-  const random = mulberry32(SEED);
+  const random = seededRandom(SEED);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
   const weighted = <T>(list: readonly T[], weights: readonly number[]): T => {

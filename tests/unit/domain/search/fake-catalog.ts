@@ -3,6 +3,7 @@
  * (type + expansion + card names and numbers), with a seeded random mix so gzip cannot cheat.
  */
 import { expansions, productTypes } from '~/domain/catalog';
+import { SYLLABLES } from '../../../../scripts/bench/made-up.ts';
 
 /** Deterministic pseudo-random numbers (mulberry32). */
 export function seededRandom(seed: number): () => number {
@@ -16,38 +17,6 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const SYLLABLES = [
-  'char',
-  'pi',
-  'ka',
-  'zor',
-  'mew',
-  'ee',
-  'vee',
-  'gar',
-  'do',
-  'lu',
-  'fi',
-  'ron',
-  'ta',
-  'sa',
-  'ki',
-  'mon',
-  'lux',
-  'ray',
-  'dra',
-  'go',
-  'nite',
-  'ul',
-  'tra',
-  'bel',
-  'lo',
-  'tor',
-  'ne',
-  'zu',
-  'fa',
-  'rel',
-];
 const SUFFIXES = ['ex', 'V', 'VMAX', 'VSTAR', 'GX', 'Full Art', 'Alt Art', 'Holo', 'Reverse Holo', 'Secret Rare', ''];
 
 const PREFIX: Record<string, string> = { pokemon: 'pk', 'one-piece': 'op', riftbound: 'rb' };

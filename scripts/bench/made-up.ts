@@ -1,0 +1,36 @@
+/**
+ * What made-up catalogues share, for benchmarks and search tests: the syllables their card names
+ * are made of ('char' + 'man' + 'der').
+ */
+export const SYLLABLES = [
+  'char',
+  'pi',
+  'ka',
+  'zor',
+  'mew',
+  'ee',
+  'vee',
+  'gar',
+  'do',
+  'lu',
+  'fi',
+  'ron',
+  'ta',
+  'sa',
+  'ki',
+  'mon',
+  'lux',
+  'ray',
+  'dra',
+  'go',
+  'nite',
+  'ul',
+  'tra',
+  'bel',
+  'lo',
+  'tor',
+  'ne',
+  'zu',
+  'fa',
+  'rel',
+];
