@@ -146,8 +146,11 @@ server.listen(port, host, () => {
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   log(`serve: tienda en ${origin}/ (lista en ${Math.round(performance.now())} ms)`);
   startSweeper();
-  // /explore's catalogue is read and its columns made by its first search: this one, not a shopper's.
+  // /explore's catalogue is read and its columns made by its first search, and the unfiltered
+  // page rendered and kept: here, not for a shopper.
   fetch(`${origin}/explore/resultados`)
+    .then((response) => response.arrayBuffer())
+    .then(() => fetch(`${origin}/explore`))
     .then((response) => response.arrayBuffer())
     .then(() => log(`serve: catálogo de /explore listo en ${Math.round(performance.now())} ms`))
     .catch((error) => log(`serve: no se pudo preparar /explore (${error instanceof Error ? error.message : String(error)}); se prepara con la primera visita`));

@@ -20,6 +20,7 @@ import { LOCAL_JWT_SECRET } from 'local-supabase/config';
 import { apiKeys } from 'local-supabase/jwt';
 import { CHROMIUM_FLAGS, findChromium } from '../find-chromium.mjs';
 import { freePort } from '../support/net.mjs';
+import { percentile } from '../load/stats.ts';
 import { parseSearchIndex } from '~/domain/search/format.ts';
 import { prepareIndex, searchProducts } from '~/domain/search/matching.ts';
 import { formatMXN } from '~/domain/money.ts';
@@ -364,19 +365,42 @@ async function measureIncremental(
 }
 
 /**
+ * The page's own clock for a shopper's action: the time stamp of the first key press, input or
+ * change event since `__sinceAction()` was called, so a change is timed from the event the browser
+ * dispatched to the frame that shows its results, without the time the test driver takes to send
+ * it (Playwright checks the element, scrolls it into view and waits for the event round trip).
+ */
+function recordActions(): void {
+  const w = window as unknown as { __actionAt: number | null; __sinceAction: () => void };
+  w.__actionAt = null;
+  w.__sinceAction = () => {
+    w.__actionAt = null;
+  };
+  for (const type of ['keydown', 'input', 'change', 'click']) {
+    document.addEventListener(type, (event) => (w.__actionAt ??= event.timeStamp), true);
+  }
+}
+
+/**
  * The header search on a fresh page, as a shopper uses it: bytes of the index (gzip, as served)
  * transferred from the focus until the first results of the first keystroke, and the time from
  * that keystroke to the results (after the click that focuses the box has loaded the index's
  * root, as it has by the time a shopper types), and the same for every keystroke of a few queries.
  */
-async function searchInBrowser(
-  siteUrl: string,
-): Promise<{ firstKb: number; firstMs: number; worstMs: number; worstQuery: string; queries: Array<{ query: string; kb: number; ms: number }> }> {
+async function searchInBrowser(siteUrl: string): Promise<{
+  firstKb: number;
+  firstMs: number;
+  firstDriverMs: number;
+  worstMs: number;
+  worstQuery: string;
+  queries: Array<{ query: string; kb: number; ms: number }>;
+}> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     const queries: Array<{ query: string; kb: number; ms: number }> = [];
     let firstKb = 0;
     let firstMs = 0;
+    let firstDriverMs = 0;
     let worstMs = 0;
     let worstQuery = '';
     for (const query of ['pikachu', 'elite trainer', 'sobre', 'caja de sobres', 'zzzz']) {
@@ -393,6 +417,7 @@ async function searchInBrowser(
         }
       });
       await page.setExtraHTTPHeaders({ 'accept-encoding': 'gzip' });
+      await page.addInitScript(recordActions);
       await page.goto(`${siteUrl}/`, { waitUntil: 'load' });
       const box = page.getByRole('combobox', { name: 'Buscar productos' });
       // The shopper clicks the box (the island wakes up and loads the index's root), then types.
@@ -404,24 +429,29 @@ async function searchInBrowser(
       let slowest = 0;
       for (const c of query) {
         typed += c;
+        await page.evaluate(() => (window as unknown as { __sinceAction: () => void }).__sinceAction());
         const t = performance.now();
         await box.press(c === ' ' ? 'Space' : c);
-        // Results shown for the text typed so far: the status line reads the new count.
-        await page.waitForFunction(
+        // Results shown for the text typed so far: the status line reads the new count. Timed in
+        // the page, from the key press to the animation frame that finds them.
+        const shown = await page.waitForFunction(
           (text) => {
             const input = document.querySelector<HTMLInputElement>('input[role="combobox"]');
             const status = document.querySelector('.ps-search [role="status"]');
-            return input?.value === text && (status?.textContent ?? '') !== '';
+            const w = window as unknown as { __actionAt: number | null };
+            return input?.value === text && (status?.textContent ?? '') !== '' && w.__actionAt !== null && performance.now() - w.__actionAt;
           },
           typed,
           { polling: 'raf', timeout: 30_000 },
         );
-        const ms = performance.now() - t;
+        const ms = Number(await shown.jsonValue());
+        const driverMs = performance.now() - t;
         slowest = Math.max(slowest, ms);
         if (typed.length === 1 && queries.length === 0) {
           await page.waitForTimeout(200);
           firstKb = bytes / 1024;
           firstMs = ms;
+          firstDriverMs = driverMs;
         }
       }
       await page.waitForTimeout(300);
@@ -432,7 +462,7 @@ async function searchInBrowser(
       }
       await page.close();
     }
-    return { firstKb, firstMs, worstMs, worstQuery, queries };
+    return { firstKb, firstMs, firstDriverMs, worstMs, worstQuery, queries };
   } finally {
     await browser.close();
   }
@@ -470,7 +500,7 @@ const EXPLORE_CHANGES: Array<[label: string, value: string | boolean | number]> 
  * results differ (their count or their first cards). A change that leaves the results as they
  * were is not timed and is reported apart.
  */
-async function exploreInBrowser(siteUrl: string): Promise<{ firstKb: number; firstMs: number; changeMs: number[]; unchanged: string[] }> {
+async function exploreInBrowser(siteUrl: string): Promise<{ firstKb: number; firstMs: number; changeMs: number[]; driverMs: number[]; unchanged: string[] }> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
@@ -482,6 +512,7 @@ async function exploreInBrowser(siteUrl: string): Promise<{ firstKb: number; fir
         .catch(() => {});
     });
     await page.setExtraHTTPHeaders({ 'accept-encoding': 'gzip' });
+    await page.addInitScript(recordActions);
     await page.addInitScript(() => {
       (window as unknown as { __results: () => string }).__results = () => {
         const count = document.querySelector('.explore-count')?.textContent ?? '';
@@ -507,23 +538,35 @@ async function exploreInBrowser(siteUrl: string): Promise<{ firstKb: number; fir
     await page.getByRole('button', { name: /^Filtros/ }).click();
     const sheet = page.getByRole('dialog', { name: 'Filtros' });
     const changeMs: number[] = [];
+    const driverMs: number[] = [];
     const unchanged: string[] = [];
     for (const [label, value] of EXPLORE_CHANGES) {
       const before = await signature();
       // A flag's name carries its count ('Solo disponibles (80)').
       const field = typeof value === 'boolean' ? sheet.getByRole('checkbox', { name: label }) : sheet.getByLabel(label, { exact: true });
+      await page.evaluate(() => (window as unknown as { __sinceAction: () => void }).__sinceAction());
       const t = performance.now();
       if (typeof value === 'boolean') await field.setChecked(value);
       else if (typeof value === 'number') await field.selectOption({ index: value });
       else await field.selectOption(value);
-      const changed = await page
-        .waitForFunction((previous) => (window as unknown as { __results: () => string }).__results() !== previous, before, { polling: 'raf', timeout: 5_000 })
-        .then(() => true)
-        .catch(() => false);
-      if (changed) changeMs.push(performance.now() - t);
-      else unchanged.push(`${label} = ${String(value)}`);
+      // Timed in the page: from the click or change event to the animation frame that finds the new results.
+      const inPage = await page
+        .waitForFunction(
+          (previous) => {
+            const w = window as unknown as { __results: () => string; __actionAt: number | null };
+            return w.__results() !== previous && w.__actionAt !== null && performance.now() - w.__actionAt;
+          },
+          before,
+          { polling: 'raf', timeout: 5_000 },
+        )
+        .then(async (handle) => Number(await handle.jsonValue()))
+        .catch(() => null);
+      if (inPage !== null) {
+        changeMs.push(inPage);
+        driverMs.push(performance.now() - t);
+      } else unchanged.push(`${label} = ${String(value)}`);
     }
-    return { firstKb, firstMs, changeMs, unchanged };
+    return { firstKb, firstMs, changeMs, driverMs, unchanged };
   } finally {
     await browser.close();
   }
@@ -569,8 +612,7 @@ async function exploreOnServer(siteUrl: string): Promise<{ ms: number[]; p95: nu
     if (!response.ok) throw new Error(`/explore/resultados${query}: HTTP ${response.status}`);
     ms.push(performance.now() - started);
   }
-  const sorted = [...ms].sort((a, b) => a - b);
-  return { ms, p95: sorted[Math.ceil(sorted.length * 0.95) - 1]! };
+  return { ms, p95: percentile(ms, 95) };
 }
 
 /** Runs every site measurement and returns the rows; details go to stderr. */
@@ -724,10 +766,11 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
       pass: explorePage.jsGzip <= 60 * 1024,
     });
     const explore = await exploreInBrowser(siteUrl);
-    const sortedChanges = [...explore.changeMs].sort((a, b) => a - b);
-    const p95 = sortedChanges.length > 0 ? sortedChanges[Math.ceil(sortedChanges.length * 0.95) - 1]! : NaN;
+    const p95 = explore.changeMs.length > 0 ? percentile(explore.changeMs, 95) : NaN;
+    const driverP95 = explore.driverMs.length > 0 ? percentile(explore.driverMs, 95) : NaN;
     console.error(
-      `/explore: primeros resultados en ${explore.firstMs.toFixed(0)} ms; cambios de filtro (ms): ${explore.changeMs.map((ms) => ms.toFixed(0)).join(', ')}` +
+      `/explore: primeros resultados en ${explore.firstMs.toFixed(0)} ms; cambios de filtro (ms, en la página): ${explore.changeMs.map((ms) => ms.toFixed(0)).join(', ')}` +
+        `; con Playwright: ${explore.driverMs.map((ms) => ms.toFixed(0)).join(', ')}` +
         (explore.unchanged.length > 0 ? `; sin cambio en los resultados: ${explore.unchanged.join('; ')}` : ''),
     );
     rows.push({
@@ -743,10 +786,16 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
       pass: null,
     });
     rows.push({
-      measure: `/explore: cambio de filtro → resultados (p95 de ${explore.changeMs.length} cambios${explore.unchanged.length > 0 ? `; ${explore.unchanged.length} sin cambio` : ''})`,
+      measure: `/explore: cambio de filtro → resultados, en la página (p95 de ${explore.changeMs.length} cambios${explore.unchanged.length > 0 ? `; ${explore.unchanged.length} sin cambio` : ''})`,
       figure: `${p95.toFixed(0)} ms`,
       goal: '≤ 100 ms',
       pass: p95 <= 100,
+    });
+    rows.push({
+      measure: '/explore: lo mismo medido desde Playwright (con sus comprobaciones y viajes al navegador)',
+      figure: `${driverP95.toFixed(0)} ms`,
+      goal: '—',
+      pass: null,
     });
 
     const onServer = await exploreOnServer(siteUrl);
@@ -767,10 +816,16 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
       pass: inBrowser.firstKb <= 150,
     });
     rows.push({
-      measure: 'Búsqueda: primera pulsación → resultados (página nueva, Chromium)',
+      measure: 'Búsqueda: primera pulsación → resultados, en la página (página nueva, Chromium)',
       figure: `${inBrowser.firstMs.toFixed(0)} ms`,
       goal: '≤ 100 ms',
       pass: inBrowser.firstMs <= 100,
+    });
+    rows.push({
+      measure: 'Búsqueda: lo mismo medido desde Playwright',
+      figure: `${inBrowser.firstDriverMs.toFixed(0)} ms`,
+      goal: '—',
+      pass: null,
     });
     rows.push({
       measure: `Búsqueda: pulsación más lenta (${inBrowser.queries.map((q) => `'${q.query}'`).join(', ')}; peor '${inBrowser.worstQuery}')`,

@@ -271,6 +271,24 @@ test.describe('the server search', () => {
     await expect.poll(found, { timeout: 15_000, intervals: [250] }).toBe(true);
   });
 
+  test('an address asked for again is the answer the server made and kept; the page asks for its first image from the head', async ({ request }) => {
+    // An address no other test asks for: the first request makes the answer, the second is handed the kept one.
+    const address = `/explore/resultados?franquicia=pokemon&orden=nombre&prueba=${Date.now()}`;
+    const first = await request.get(address);
+    expect(first.headers()['x-explore-answer']).toBe('miss');
+    const second = await request.get(address);
+    expect(second.headers()['x-explore-answer']).toBe('hit');
+    expect(second.headers()['cache-control']).toBe(first.headers()['cache-control']);
+    expect(await second.text()).toBe(await first.text());
+
+    const html = await (await request.get('/explore?orden=precio-desc')).text();
+    const preload = html.match(/<link[^>]*rel="preload"[^>]*as="image"[^>]*>/)?.[0];
+    const firstCard = html.match(/<img[^>]*fetchpriority="high"[^>]*>/)?.[0];
+    expect(preload).toBeDefined();
+    expect(firstCard).toBeDefined();
+    expect(preload!.match(/href="([^"]+)"/)?.[1]).toBe(firstCard!.match(/src="([^"]+)"/)?.[1]);
+  });
+
   test('is in the sitemap, though rendered on request', async ({ request }) => {
     const index = await (await request.get('/sitemap-index.xml')).text();
     const parts = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
