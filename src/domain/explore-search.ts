@@ -94,6 +94,8 @@ interface Prepared {
   expansion: Uint16Array;
   /** 0 for a product that is not a single. */
   rarity: Uint16Array;
+  /** Each rarity's franchise, by its code. */
+  rarityFranchise: Array<FranchiseId | undefined>;
   /** Each single's copies in stock as condition << 20 | language << 10 | finish; empty for other products. */
   copies: Uint32Array[];
   /** The `offers` text `copies` was read from. */
@@ -194,6 +196,7 @@ function prepare(products: readonly ExploreProduct[], version: number): Prepared
     type: new Uint16Array(n),
     expansion: new Uint16Array(n),
     rarity: new Uint16Array(n),
+    rarityFranchise: [],
     copies: new Array<Uint32Array>(n).fill(NO_COPIES),
     values: new Array<Uint16Array>(n).fill(NO_VALUES),
     copiesOf: new Array<string | undefined>(n).fill(undefined),
@@ -211,6 +214,7 @@ function prepare(products: readonly ExploreProduct[], version: number): Prepared
     prepared.price[i] = product.priceCentavos;
     prepared.flags[i] = (product.preorder ? PREORDER : 0) | (product.sale ? SALE : 0);
   });
+  prepared.rarityFranchise = franchisesOfRarities(prepared, products);
   readLive(prepared, products, version);
   // The typo words of the whole catalogue, read once here rather than by the first search with a long word.
   typoVocabulary(prepared.keys);
@@ -275,7 +279,6 @@ const F_SALE = 32;
 const F_PRICE = 64;
 const F_RARITY = 128;
 const F_COPIES = 256;
-const ALL_SIMPLE = [F_FRANCHISE, F_TYPE, F_EXPANSION, F_STOCK, F_PREORDER, F_SALE, F_PRICE, F_RARITY];
 
 /** The copy filters, each left out in turn to count its values. */
 const C_CONDITION = 0;
@@ -291,15 +294,25 @@ function copyMatches(copy: number, chosen: Chosen, slab: number, except: number)
   return except === C_FINISH || chosen.finish === 0 || (copy & FIELD) === chosen.finish;
 }
 
+/** A copy's condition, language or finish (`field` C_CONDITION, C_LANGUAGE or C_FINISH). */
+function copyValue(copy: number, field: number): number {
+  return field === C_CONDITION ? copy >>> 20 : field === C_LANGUAGE ? (copy >>> 10) & FIELD : copy & FIELD;
+}
+
+function anyCopyMatches(copies: Uint32Array, chosen: Chosen, slab: number): boolean {
+  for (let k = 0; k < copies.length; k += 1) if (copyMatches(copies[k]!, chosen, slab, -1)) return true;
+  return false;
+}
+
 /** How many results each value of each filter gives, by the columns' numbers. */
 interface Tally {
   franchise: Uint32Array;
   type: Uint32Array;
   expansion: Uint32Array;
   rarity: Uint32Array;
-  condition: number[];
-  language: number[];
-  finish: number[];
+  condition: Uint32Array;
+  language: Uint32Array;
+  finish: Uint32Array;
   inStock: number;
   preorder: number;
   sale: number;
@@ -314,9 +327,9 @@ function emptyTally(prepared: Prepared): Tally {
     type: new Uint32Array(prepared.types.ids.length + 1),
     expansion: new Uint32Array(prepared.expansions.ids.length + 1),
     rarity: new Uint32Array(prepared.rarities.ids.length + 1),
-    condition: [],
-    language: [],
-    finish: [],
+    condition: new Uint32Array(prepared.conditions.ids.length + 1),
+    language: new Uint32Array(prepared.languages.ids.length + 1),
+    finish: new Uint32Array(prepared.finishes.ids.length + 1),
     inStock: 0,
     preorder: 0,
     sale: 0,
@@ -383,8 +396,8 @@ function countSimple({ prepared, tally }: Search, i: number, filter: number): vo
 function countCopies({ prepared, chosen, tally }: Search, copies: Uint32Array, except: number): void {
   if (copies.length === 0) return;
   const counter = except === C_CONDITION ? tally.condition : except === C_LANGUAGE ? tally.language : tally.finish;
-  const seen: number[] = [];
-  for (const copy of copies) {
+  for (let k = 0; k < copies.length; k += 1) {
+    const copy = copies[k]!;
     if (!copyMatches(copy, chosen, prepared.slab, except)) continue;
     if (except === C_GRADED) {
       if (copy >>> 20 === prepared.slab) {
@@ -393,10 +406,12 @@ function countCopies({ prepared, chosen, tally }: Search, copies: Uint32Array, e
       }
       continue;
     }
-    const value = except === C_CONDITION ? copy >>> 20 : except === C_LANGUAGE ? (copy >>> 10) & FIELD : copy & FIELD;
-    if (value === 0 || (except === C_CONDITION && value === prepared.slab) || seen.includes(value)) continue;
-    seen.push(value);
-    counter[value] = (counter[value] ?? 0) + 1;
+    const value = copyValue(copy, except);
+    if (value === 0 || (except === C_CONDITION && value === prepared.slab)) continue;
+    // Once per card: not when an earlier matching copy had the same value (a card has a few copies).
+    let counted = false;
+    for (let j = 0; j < k && !counted; j += 1) counted = copyValue(copies[j]!, except) === value && copyMatches(copies[j]!, chosen, prepared.slab, except);
+    if (!counted) counter[value]! += 1;
   }
 }
 
@@ -404,20 +419,37 @@ function countAllCopies(search: Search, i: number): void {
   const copies = search.prepared.copies[i]!;
   if (copies.length === 0) return;
   if (search.chosen.copies) {
-    for (const except of [C_CONDITION, C_LANGUAGE, C_FINISH, C_GRADED]) countCopies(search, copies, except);
+    countCopies(search, copies, C_CONDITION);
+    countCopies(search, copies, C_LANGUAGE);
+    countCopies(search, copies, C_FINISH);
+    countCopies(search, copies, C_GRADED);
     return;
   }
-  // No copy filter: each of its distinct values counts once, read once when its offers changed.
+  // No copy filter: each of its distinct values counts once, read once when its offers changed
+  // (conditions, 0, languages, 0, finishes, 0, slab).
   const { tally } = search;
   const values = search.prepared.values[i]!;
-  const counters = [tally.condition, tally.language, tally.finish];
-  let field = 0;
-  for (let k = 0; k < values.length - 1; k += 1) {
-    const value = values[k]!;
-    if (value === 0) field += 1;
-    else counters[field]![value] = (counters[field]![value] ?? 0) + 1;
-  }
-  tally.graded += values[values.length - 1]!;
+  const last = values.length - 1;
+  let k = 0;
+  for (; values[k] !== 0; k += 1) tally.condition[values[k]!]! += 1;
+  for (k += 1; values[k] !== 0; k += 1) tally.language[values[k]!]! += 1;
+  for (k += 1; k < last; k += 1) tally.finish[values[k]!]! += 1;
+  tally.graded += values[last]!;
+}
+
+/** Counts a result for every filter's values but the copy filters'. */
+function countResult({ prepared, tally }: Search, i: number): void {
+  tally.franchise[prepared.franchise[i]!]! += 1;
+  tally.type[prepared.type[i]!]! += 1;
+  tally.expansion[prepared.expansion[i]!]! += 1;
+  tally.rarity[prepared.rarity[i]!]! += 1;
+  const flags = prepared.flags[i]!;
+  if ((flags & SOLD_OUT) === 0) tally.inStock += 1;
+  if ((flags & PREORDER) !== 0) tally.preorder += 1;
+  if ((flags & SALE) !== 0) tally.sale += 1;
+  const price = prepared.price[i]!;
+  if (price < tally.priceMin) tally.priceMin = price;
+  if (price > tally.priceMax) tally.priceMax = price;
 }
 
 /**
@@ -429,9 +461,9 @@ function tallyProduct(search: Search, i: number): boolean {
   const { prepared, chosen } = search;
   let failed = failures(search, i);
   const copies = prepared.copies[i]!;
-  if (chosen.copies && !copies.some((copy) => copyMatches(copy, chosen, prepared.slab, -1))) failed |= F_COPIES;
+  if (chosen.copies && !anyCopyMatches(copies, chosen, prepared.slab)) failed |= F_COPIES;
   if (failed === 0) {
-    for (const filter of ALL_SIMPLE) countSimple(search, i, filter);
+    countResult(search, i);
     countAllCopies(search, i);
     return true;
   }
@@ -487,16 +519,27 @@ function countedCodes(
     .map((code) => ({ id: code, name: label(code), count: counts[dictionary.find(code)] ?? 0 }));
 }
 
-/** Each rarity's franchise among the counted singles, for its label and order. */
-function rarityFranchises({ prepared, products, tally }: Search): Map<string, FranchiseId> {
-  const found = new Map<string, FranchiseId>();
-  const wanted = new Set(prepared.rarities.ids.filter((id, k) => id !== '\u0000' && (tally.rarity[k + 1] ?? 0) > 0));
-  for (let i = 0; i < products.length && found.size < wanted.size; i += 1) {
+/**
+ * Each rarity's franchise: that of the first product in the catalogue with the rarity and a
+ * franchise the shop knows, by the rarity's code (read once per catalogue).
+ */
+function franchisesOfRarities(prepared: Prepared, products: readonly ExploreProduct[]): Array<FranchiseId | undefined> {
+  const found = new Array<FranchiseId | undefined>(prepared.rarities.ids.length + 1).fill(undefined);
+  for (let i = 0; i < products.length; i += 1) {
     const code = prepared.rarity[i]!;
-    const rarity = code > 0 ? prepared.rarities.ids[code - 1]! : '';
     const franchise = products[i]!.franchiseId ?? '';
-    if (wanted.has(rarity) && !found.has(rarity) && (FRANCHISE_IDS as readonly string[]).includes(franchise)) found.set(rarity, franchise as FranchiseId);
+    if (code > 0 && found[code] === undefined && (FRANCHISE_IDS as readonly string[]).includes(franchise)) found[code] = franchise as FranchiseId;
   }
+  return found;
+}
+
+/** Each rarity's franchise among the counted singles, for its label and order. */
+function rarityFranchises({ prepared, tally }: Search): Map<string, FranchiseId> {
+  const found = new Map<string, FranchiseId>();
+  prepared.rarities.ids.forEach((rarity, k) => {
+    const franchise = prepared.rarityFranchise[k + 1];
+    if (rarity !== '\u0000' && (tally.rarity[k + 1] ?? 0) > 0 && franchise) found.set(rarity, franchise);
+  });
   return found;
 }
 
@@ -544,15 +587,16 @@ export function searchExplore(data: ExploreData, filters: ExploreFilters, offset
   const query = filters.q.trim() ? resolveQuery(prepared.keys, filters.q) : null;
   const results: number[] = [];
   const ranks = new Map<number, number>();
-  const visit = (i: number) => {
-    if (query) {
+  if (query) {
+    for (let i = 0; i < products.length; i += 1) {
       const rank = entryRank(prepared.keys[i]!, prepared.cards[i], query);
-      if (rank < 0) return;
+      if (rank < 0) continue;
       ranks.set(i, rank);
+      if (tallyProduct(search, i)) results.push(i);
     }
-    if (tallyProduct(search, i)) results.push(i);
-  };
-  for (let i = 0; i < products.length; i += 1) visit(i);
+  } else {
+    for (let i = 0; i < products.length; i += 1) if (tallyProduct(search, i)) results.push(i);
+  }
   const order = filters.sort === 'relevancia' ? null : prepared.orders.get(filters.sort)!;
   let ordered = results;
   if (order) {
