@@ -7,7 +7,9 @@
  * script fetches after a change (/explore/resultados?…), and whether nginx gave it from its
  * micro-cache without asking the shop (X-Cache HIT, STALE or UPDATING: a kept copy, fresh or being
  * refreshed in the background) or the answer waited on a shop server (MISS, EXPIRED,
- * REVALIDATED, or no cache at all): the server call whose time the requirement is about.
+ * REVALIDATED, or no cache at all): the server call whose time the requirement is about. Of
+ * those, the server's own header (X-Explore-Answer, src/server/explore/rendered.ts) tells an
+ * answer it searched and rendered for this request (`miss`) from one it had kept (`hit`).
  */
 import autocannon from 'autocannon';
 import type { ExploreAddress } from './explore.ts';
@@ -29,6 +31,8 @@ export interface ExploreResult {
   cacheHits: number;
   /** The answers that waited on a shop server (the server calls). */
   fromShop: Percentiles;
+  /** Of those, the ones the server searched and rendered for the request (X-Explore-Answer: miss). */
+  rendered: Percentiles;
   /** The slowest addresses by p95 (of those answered at least 5 times). */
   slowest: Array<{ path: string } & Percentiles>;
   /** A few addresses that got an answer other than 2xx, with the status. */
@@ -57,13 +61,13 @@ export function runExplorers(options: {
   addresses: ExploreAddress[];
 }): Promise<ExploreResult> {
   const { addresses } = options;
-  const times = { all: [] as number[], pages: [] as number[], results: [] as number[], fromShop: [] as number[] };
+  const times = { all: [] as number[], pages: [] as number[], results: [] as number[], fromShop: [] as number[], rendered: [] as number[] };
   const byAddress = new Map<string, number[]>();
   const failedSamples: string[] = [];
   let cacheHits = 0;
   // The address just answered: a request's onResponse names it right before the client's
   // 'response' event, which has the time.
-  let answered: { path: string; cache: string } | null = null;
+  let answered: { path: string; cache: string; made: string } | null = null;
   return new Promise<ExploreResult>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -82,7 +86,8 @@ export function runExplorers(options: {
               path,
               onResponse: (_status: number, _body: string, _context: object, headers: Record<string, unknown> | undefined) => {
                 const cache = headers?.['X-Cache'] ?? headers?.['x-cache'];
-                answered = { path, cache: typeof cache === 'string' ? cache : '' };
+                const made = headers?.['x-explore-answer'] ?? headers?.['X-Explore-Answer'];
+                answered = { path, cache: typeof cache === 'string' ? cache : '', made: typeof made === 'string' ? made : '' };
               },
             })),
           ),
@@ -102,6 +107,7 @@ export function runExplorers(options: {
           results: percentiles(times.results),
           cacheHits: times.all.length > 0 ? cacheHits / times.all.length : 0,
           fromShop: percentiles(times.fromShop),
+          rendered: percentiles(times.rendered),
           slowest: [...byAddress.entries()]
             .filter(([, list]) => list.length >= 5)
             .map(([path, list]) => ({ path, ...percentiles(list) }))
@@ -118,7 +124,10 @@ export function runExplorers(options: {
       if (!address) return;
       (address.path.startsWith('/explore/resultados') ? times.results : times.pages).push(responseTime);
       if (FROM_CACHE.has(address.cache)) cacheHits += 1;
-      else times.fromShop.push(responseTime);
+      else {
+        times.fromShop.push(responseTime);
+        if (address.made === 'miss') times.rendered.push(responseTime);
+      }
       const list = byAddress.get(address.path) ?? [];
       list.push(responseTime);
       byAddress.set(address.path, list);

@@ -30,7 +30,11 @@ beforeAll(async () => {
     // The results come 'from the cache'; one page is missing.
     const headers: Record<string, string> = { 'content-type': 'text/html' };
     if (req.url?.startsWith('/explore/resultados')) headers['X-Cache'] = req.url.includes('orden') ? 'STALE' : 'HIT';
-    else if (req.url?.includes('franquicia')) headers['X-Cache'] = 'EXPIRED';
+    else if (req.url?.includes('franquicia')) {
+      headers['X-Cache'] = 'EXPIRED';
+      // The shop searched and rendered it for this request.
+      headers['X-Explore-Answer'] = 'miss';
+    }
     res.writeHead(req.url === MISSING ? 404 : 200, headers);
     res.end('<p>ok</p>');
   });
@@ -57,6 +61,11 @@ it('times every answer of the addresses given, pages and results apart', async (
   // A kept copy (HIT, STALE) did not wait on the shop; a page did (EXPIRED, or no cache).
   expect(result.cacheHits).toBeCloseTo(result.results.n / result.all.n, 5);
   expect(result.fromShop.n).toBe(result.pages.n);
+  // Of those, the shop says which it rendered for the request (the page with a franchise); the 404s it did not.
+  const renderedPages = seen.filter((p) => p === '/explore?franquicia=pokemon').length;
+  expect(result.rendered.n).toBeGreaterThan(0);
+  expect(Math.abs(result.rendered.n - renderedPages)).toBeLessThanOrEqual(3);
+  expect(result.rendered.n).toBeLessThan(result.fromShop.n);
   expect(result.non2xx).toBeGreaterThan(0);
   expect(result.failedSamples.length).toBeGreaterThan(0);
   for (const sample of result.failedSamples) expect(sample).toBe(`404 ${MISSING}`);
