@@ -13,6 +13,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered || context.request.method !== 'GET') return next();
   const path = context.url.pathname.replace(/\/+$/, '');
   if (!KEPT_PATHS.has(path)) return next();
-  const { version } = await exploreCatalogue();
-  return explore.answer(`${path}${context.url.search}`, version, () => next());
+  const catalogue = await exploreCatalogue();
+  return explore.answer(`${path}${context.url.search}`, catalogue, async () => {
+    const response = await next();
+    // The page names the products it shows (src/pages/explore.astro, explore/resultados.astro).
+    return { response, shown: context.locals.exploreShown ?? null };
+  });
 });

@@ -13,7 +13,8 @@
  * (the singles filters' tokens), its 'Desde' flag and its stock, computed from its offers with the
  * build's own rules (domain/product-schema.ts parseProduct, domain/explore.ts toExploreProduct).
  * The products array itself is only replaced by a new catalogue file, because the search keys
- * are cached by its identity; `version` counts both kinds of change. Products that are not in the
+ * are cached by its identity; `version` counts both kinds of change, `searchVersion` those a
+ * search can see (LiveCatalogue). Products that are not in the
  * catalogue are ignored: a new product appears with the rebuild that makes its page.
  */
 import fs from 'node:fs';
@@ -24,11 +25,20 @@ import type { Database } from '~/data/database.types.ts';
 import { parseExploreData, toExploreProduct, type ExploreData, type ExploreProduct } from '~/domain/explore.ts';
 import { LOCAL_SUPABASE_URL } from '~/domain/local-stack.ts';
 import { parseProduct } from '~/domain/product-schema.ts';
+import { isSoldOut } from '~/domain/products.ts';
 
-/** The catalogue as it is now; `version` grows with every change of its data. */
+/**
+ * The catalogue as it is now. `version` grows with every change of its data; `searchVersion` is
+ * the version of the last change that can alter what a search finds or counts (a new catalogue, a
+ * product sold out or back in stock, a single's copies in stock); `changedAt(id)` the version of
+ * a product's last change (0 if none since the catalogue was read). A stock that moves and stays
+ * above zero changes only what a card of that product shows.
+ */
 export interface LiveCatalogue {
   data: ExploreData;
   version: number;
+  searchVersion: number;
+  changedAt: (id: string) => number;
 }
 
 /** Where the catalogue comes from: the built file (watched for rebuilds), or data read once. */
@@ -85,6 +95,9 @@ export class LiveExploreCatalogue {
   private data: ExploreData | null = null;
   private byId = new Map<string, ExploreProduct>();
   private version = 0;
+  private searchVersion = 0;
+  private readonly changed = new Map<string, number>();
+  private readonly changedAt = (id: string) => this.changed.get(id) ?? 0;
   private loading: Promise<void> | null = null;
   /** The file's mtime, size and inode when it was last read (or refused). */
   private fileSignature = '';
@@ -117,7 +130,7 @@ export class LiveExploreCatalogue {
       void this.checkFile();
     }
     this.startTimer();
-    return { data: this.data!, version: this.version };
+    return { data: this.data!, version: this.version, searchVersion: this.searchVersion, changedAt: this.changedAt };
   }
 
   /**
@@ -197,6 +210,8 @@ export class LiveExploreCatalogue {
     this.data = data;
     this.byId = new Map(data.products.map((product) => [product.id, product]));
     this.version++;
+    this.searchVersion = this.version;
+    this.changed.clear();
     const since = new Date(madeAt - LOOKBACK_MS).toISOString();
     if (!this.watermark || Date.parse(since) < Date.parse(this.watermark)) this.watermark = since;
   }
@@ -218,17 +233,26 @@ export class LiveExploreCatalogue {
     // A new catalogue arrived meanwhile: these objects are no longer served, and the new one
     // reads the changes again from before it was made.
     if (this.data !== data) return false;
-    let changed = false;
+    const changed: string[] = [];
+    let searched = false;
     for (const [id, fields] of changes) {
-      if (applyFields(byId.get(id)!, fields)) changed = true;
+      const product = byId.get(id)!;
+      const before = { soldOut: isSoldOut(product), offers: product.offers, rarity: product.rarity };
+      if (!applyFields(product, fields)) continue;
+      changed.push(id);
+      if (before.soldOut !== isSoldOut(product) || before.offers !== product.offers || before.rarity !== product.rarity) searched = true;
     }
-    if (changed) this.version++;
+    if (changed.length > 0) {
+      this.version++;
+      for (const id of changed) this.changed.set(id, this.version);
+      if (searched) this.searchVersion = this.version;
+    }
     // On to the newest change read (every row read is after the watermark), but never past
     // OVERLAP_MS before this poll, for the transactions that commit after it.
     const safe = startedAt - OVERLAP_MS;
     if (latest && Date.parse(latest) <= safe) this.watermark = latest;
     else if (latest && safe > Date.parse(this.watermark)) this.watermark = new Date(safe).toISOString();
-    return changed;
+    return changed.length > 0;
   }
 
   /** What changed since the watermark, for the catalogue's products, and the newest change time read. */

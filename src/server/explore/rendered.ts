@@ -3,25 +3,43 @@
  * keeps the HTML made from it (the page, or the parts src/scripts/explore.ts swaps in), so an
  * address asked for again costs no search and no render: the answer is handed out as it was made.
  *
- * An answer is reused while the catalogue has the version it was made from, and for at most
- * REUSE_MS after it was made whatever the catalogue did meanwhile: stock changes bump the version
- * every few seconds while shoppers buy, and without that window a busy shop would render each
- * popular address again after every sale. So what a shopper sees is at most REUSE_MS older than
- * the catalogue, which itself reads stock every EXPLORE_LIVE_MS; a CDN may keep it CDN_SECONDS
- * more (search.ts). Several requests for an address not kept yet wait for one render.
+ * An answer is reused while it is still what a render would make now: no change since it was
+ * made could alter a search (the catalogue's `searchVersion`: a product sold out or back, a
+ * single's copies in stock) and none of the products it shows changed (their stock is on their
+ * cards). A sale that leaves a product in stock elsewhere in the catalogue changes neither, so a
+ * busy shop does not render every address again after every sale. Besides, an answer made less
+ * than REUSE_MS ago is reused whatever changed: at most one render per address every REUSE_MS
+ * when many products sell out at once. So what a shopper sees is at most REUSE_MS older than the
+ * catalogue, which itself reads stock every EXPLORE_LIVE_MS; a CDN may keep it CDN_SECONDS more
+ * (search.ts). Several requests for an address not kept yet wait for one render.
  *
  * Only whole 200 answers to GET are kept, at most MAX_BYTES of them (the least recently used go
  * first). Nothing in them depends on who asks: /explore reads no cookie or session, and the
  * account and cart parts of its header fill in on the client.
  */
 
-/** One kept answer: what the page returned, its catalogue version and when it was made. */
+/** What the catalogue is now, as ./catalogue.ts's LiveCatalogue says it. */
+export interface CatalogueState {
+  version: number;
+  searchVersion: number;
+  changedAt: (id: string) => number;
+}
+
+/** What a render gave: the page's answer and the products it shows (null: unknown, kept only while nothing changes). */
+export interface Rendered {
+  response: Response;
+  shown: readonly string[] | null;
+}
+
+/** One kept answer: what the page returned, the catalogue it was made from, what it shows, and when. */
 interface Kept {
   status: number;
   headers: Array<[string, string]>;
   body: string;
   bytes: number;
   version: number;
+  searchVersion: number;
+  shown: readonly string[] | null;
   madeAt: number;
 }
 
@@ -58,12 +76,12 @@ export class RenderedAnswers {
   }
 
   /**
-   * The answer for `key` made from catalogue `version`: a kept one if it is still good, else the
-   * one `render` makes (kept when it is a 200). Concurrent calls for the same key share one render.
+   * The answer for `key` with the catalogue as `state` says: a kept one if it is still good, else
+   * the one `render` makes (kept when it is a 200). Concurrent calls for the same key share one render.
    */
-  async answer(key: string, version: number, render: () => Promise<Response>): Promise<Response> {
+  async answer(key: string, state: CatalogueState, render: () => Promise<Rendered>): Promise<Response> {
     const found = this.kept.get(key);
-    if (found && (found.version === version || this.now() - found.madeAt < this.reuseMs)) {
+    if (found && (stillRight(found, state) || this.now() - found.madeAt < this.reuseMs)) {
       // Most recently used last: the Map's first key is the one to drop.
       this.kept.delete(key);
       this.kept.set(key, found);
@@ -71,7 +89,7 @@ export class RenderedAnswers {
     }
     let pending = this.making.get(key);
     if (!pending) {
-      pending = this.make(key, version, render).finally(() => this.making.delete(key));
+      pending = this.make(key, state, render).finally(() => this.making.delete(key));
       this.making.set(key, pending);
     }
     const made = await pending;
@@ -79,12 +97,14 @@ export class RenderedAnswers {
     return made instanceof Response ? made.clone() : respond(made, 'miss');
   }
 
-  private async make(key: string, version: number, render: () => Promise<Response>): Promise<Kept | Response> {
-    const response = await render();
+  private async make(key: string, state: CatalogueState, render: () => Promise<Rendered>): Promise<Kept | Response> {
+    // The versions before the render: a change read while it runs makes the next request render again.
+    const { version, searchVersion } = state;
+    const { response, shown } = await render();
     if (response.status !== 200) return response;
     const body = await response.text();
     const headers = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'set-cookie');
-    const made: Kept = { status: response.status, headers, body, bytes: body.length * 2, version, madeAt: this.now() };
+    const made: Kept = { status: response.status, headers, body, bytes: body.length * 2, version, searchVersion, shown, madeAt: this.now() };
     this.drop(key);
     this.kept.set(key, made);
     this.bytes += made.bytes;
@@ -101,6 +121,13 @@ export class RenderedAnswers {
     this.kept.delete(key);
     this.bytes -= old.bytes;
   }
+}
+
+/** Whether a render now would make the same answer: no change a search sees, none of its products changed. */
+function stillRight(kept: Kept, state: CatalogueState): boolean {
+  if (kept.version === state.version) return true;
+  if (kept.shown === null || kept.searchVersion !== state.searchVersion) return false;
+  return kept.shown.every((id) => state.changedAt(id) <= kept.version);
 }
 
 function respond(kept: Kept, how: 'hit' | 'miss'): Response {

@@ -11,8 +11,10 @@ import { exploreCatalogue, type LiveCatalogue } from './catalogue.ts';
 export const MAX_PAGES = 20;
 
 /**
- * Answers kept, by catalogue version and address: an answer stays right until the catalogue
- * changes (a new version), so a popular address costs one search per change of stock.
+ * Answers kept, by the catalogue's search version and address: an answer stays right until a
+ * change that can alter a search (a product sold out or back, a single's copies), so a popular
+ * address costs one search per such change. Its products are the catalogue's own objects, whose
+ * stock the catalogue updates in place, so a card rendered from a kept answer shows the stock of now.
  */
 const CACHE_SIZE = 500;
 /** How long a CDN may keep an answer: about the time the server takes to see a sale. */
@@ -28,7 +30,7 @@ export function pageOf(search: string): number {
 
 /** What /explore shows for `filters` in `catalogue`: results `offset` to `offset + limit`, the total and the counts. */
 export function exploreAnswer(catalogue: LiveCatalogue, filters: ExploreFilters, offset: number, limit: number = EXPLORE_PAGE): ExploreAnswer {
-  const { data, version } = catalogue;
+  const { data, searchVersion: version } = catalogue;
   const key = `${version}|${filtersToQuery(filters)}|${filters.sort}|${offset}|${limit}`;
   const cached = answers.get(key);
   if (cached) {

@@ -159,6 +159,8 @@ describe('the /explore catalogue of the server', () => {
     const catalogue = live();
     const first = await catalogue.get();
     expect(first.version).toBe(1);
+    expect(first.searchVersion).toBe(1);
+    expect(first.changedAt(SEALED)).toBe(0);
     expect(first.data.products.map((product) => product.id)).toEqual([SEALED, SINGLE]);
     // As the island reads it: the franchise's name is searchable.
     expect(find(first.data, SEALED)).toMatchObject({ stock: 4, tags: 'pokemon', image: `https://img.test/${SEALED}.webp` });
@@ -183,6 +185,10 @@ describe('the /explore catalogue of the server', () => {
     expect(await catalogue.poll()).toBe(true);
     const after = await catalogue.get();
     expect(after.version).toBe(before.version + 1);
+    // Still in stock: no search finds or counts anything else; only the product's own card changes.
+    expect(after.searchVersion).toBe(before.searchVersion);
+    expect(after.changedAt(SEALED)).toBe(after.version);
+    expect(after.changedAt(SINGLE)).toBe(before.changedAt(SINGLE));
     // The same array and the same object, changed in place.
     expect(after.data.products).toBe(products);
     expect(find(after.data, SEALED)).toBe(sealed);
@@ -192,6 +198,16 @@ describe('the /explore catalogue of the server', () => {
     // Nothing new: the next poll changes nothing.
     expect(await catalogue.poll()).toBe(false);
     expect((await catalogue.get()).version).toBe(after.version);
+
+    // Sold out: 'Solo disponibles' and its counts change, a change every search sees.
+    await update('products', { stock: 0 }, 'id', SEALED);
+    expect(await catalogue.poll()).toBe(true);
+    const soldOut = await catalogue.get();
+    expect(soldOut.searchVersion).toBe(soldOut.version);
+    expect(soldOut.searchVersion).toBeGreaterThan(after.searchVersion);
+    await update('products', { stock: 2 }, 'id', SEALED);
+    expect(await catalogue.poll()).toBe(true);
+    expect((await catalogue.get()).searchVersion).toBe((await catalogue.get()).version);
   });
 
   it("reads a single's stock, offer tokens and 'Desde' from its offers", async () => {
@@ -209,6 +225,9 @@ describe('the /explore catalogue of the server', () => {
     expect(single).toMatchObject({ stock: 3, offers: 'NM.en.normal G.ja.holo', from: true });
     const afterLp = (await catalogue.get()).version;
     expect(afterLp).toBeGreaterThan(start.version);
+    // A copy no longer in stock: the singles filters find and count otherwise.
+    expect((await catalogue.get()).searchVersion).toBe(afterLp);
+    expect((await catalogue.get()).changedAt(SINGLE)).toBe(afterLp);
 
     // One price left in stock: no longer 'Desde'.
     await update('card_offers', { stock: 0 }, 'id', offerIds.NM!);

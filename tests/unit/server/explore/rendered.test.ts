@@ -1,29 +1,38 @@
 /**
- * /explore's rendered answers kept by address: reused while the catalogue is unchanged and for a
- * short window after it changes, one render for concurrent requests, errors never kept, and a
- * bounded size.
+ * /explore's rendered answers kept by address: reused while no change could alter them (nothing a
+ * search sees, none of the products shown) and for a short window after any change, one render
+ * for concurrent requests, errors never kept, and a bounded size.
  */
 import { describe, expect, it } from 'vitest';
-import { KEPT_HEADER, RenderedAnswers } from '~/server/explore/rendered.ts';
+import { KEPT_HEADER, RenderedAnswers, type CatalogueState } from '~/server/explore/rendered.ts';
 
-/** A render that counts its calls and answers `body` (with the call's number) after `delayMs`. */
-function counter(status = 200, delayMs = 0) {
+/** A render that counts its calls and answers `body` (with the call's number) after `delayMs`, showing `shown`. */
+function counter(status = 200, delayMs = 0, shown: string[] | null = ['a', 'b']) {
   const calls = { n: 0 };
   const render = async () => {
     calls.n += 1;
     const n = calls.n;
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
-    return new Response(`<p>render ${n}</p>`, { status, headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=3', 'set-cookie': 'x=1' } });
+    const response = new Response(`<p>render ${n}</p>`, {
+      status,
+      headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=3', 'set-cookie': 'x=1' },
+    });
+    return { response, shown };
   };
   return { calls, render };
+}
+
+/** A catalogue at `version`, whose last change a search sees was `searchVersion`, with products changed at the versions given. */
+function catalogue(version: number, searchVersion = version, changed: Record<string, number> = {}): CatalogueState {
+  return { version, searchVersion, changedAt: (id) => changed[id] ?? 0 };
 }
 
 describe('RenderedAnswers', () => {
   it('renders an address once while the catalogue keeps its version, and hands the same answer and headers out', async () => {
     const kept = new RenderedAnswers();
     const { calls, render } = counter();
-    const first = await kept.answer('/explore?franquicia=pokemon', 1, render);
-    const second = await kept.answer('/explore?franquicia=pokemon', 1, render);
+    const first = await kept.answer('/explore?franquicia=pokemon', catalogue(1), render);
+    const second = await kept.answer('/explore?franquicia=pokemon', catalogue(1), render);
     expect(calls.n).toBe(1);
     expect(await first.text()).toBe('<p>render 1</p>');
     expect(await second.text()).toBe('<p>render 1</p>');
@@ -33,30 +42,60 @@ describe('RenderedAnswers', () => {
     // Nothing of one visitor's answer is handed to another.
     expect(second.headers.get('set-cookie')).toBeNull();
     // Another address is another render.
-    await kept.answer('/explore?franquicia=one-piece', 1, render);
+    await kept.answer('/explore?franquicia=one-piece', catalogue(1), render);
     expect(calls.n).toBe(2);
   });
 
-  it('after the catalogue changes, reuses an answer only within the window, then renders it again', async () => {
+  it('after a change a search sees, reuses an answer only within the window, then renders it again', async () => {
     let clock = 1_000;
     const kept = new RenderedAnswers({ reuseMs: 2000, now: () => clock });
     const { calls, render } = counter();
-    await kept.answer('/explore', 1, render);
+    await kept.answer('/explore', catalogue(1), render);
     clock += 1500;
-    expect(await (await kept.answer('/explore', 2, render)).text()).toBe('<p>render 1</p>');
+    expect(await (await kept.answer('/explore', catalogue(2), render)).text()).toBe('<p>render 1</p>');
     clock += 600;
-    expect(await (await kept.answer('/explore', 2, render)).text()).toBe('<p>render 2</p>');
+    expect(await (await kept.answer('/explore', catalogue(2), render)).text()).toBe('<p>render 2</p>');
     expect(calls.n).toBe(2);
     // The new answer is kept for the new version however old it gets.
     clock += 60_000;
-    expect(await (await kept.answer('/explore', 2, render)).text()).toBe('<p>render 2</p>');
+    expect(await (await kept.answer('/explore', catalogue(2), render)).text()).toBe('<p>render 2</p>');
+    expect(calls.n).toBe(2);
+  });
+
+  it('keeps an answer through stock changes of products it does not show, not through a change of one it shows', async () => {
+    let clock = 1_000;
+    const kept = new RenderedAnswers({ reuseMs: 2000, now: () => clock });
+    const { calls, render } = counter(200, 0, ['a', 'b']);
+    await kept.answer('/explore?q=x', catalogue(5), render);
+    clock += 10_000;
+    // 'z' sold a unit and stays in stock: the search finds and counts the same, the cards are the same.
+    expect(await (await kept.answer('/explore?q=x', catalogue(7, 5, { z: 7 }), render)).text()).toBe('<p>render 1</p>');
+    expect(calls.n).toBe(1);
+    // 'b', on the page, sold a unit: its card shows its stock.
+    expect(await (await kept.answer('/explore?q=x', catalogue(8, 5, { z: 7, b: 8 }), render)).text()).toBe('<p>render 2</p>');
+    clock += 10_000;
+    expect(await (await kept.answer('/explore?q=x', catalogue(8, 5, { z: 7, b: 8 }), render)).text()).toBe('<p>render 2</p>');
+    // A product sold out somewhere: every count of 'Solo disponibles' may change.
+    expect(await (await kept.answer('/explore?q=x', catalogue(9, 9, { z: 9, b: 8 }), render)).text()).toBe('<p>render 3</p>');
+    expect(calls.n).toBe(3);
+  });
+
+  it('keeps an answer whose products are not known only while the catalogue keeps its version', async () => {
+    let clock = 1_000;
+    const kept = new RenderedAnswers({ reuseMs: 2000, now: () => clock });
+    const { calls, render } = counter(200, 0, null);
+    await kept.answer('/explore', catalogue(1), render);
+    await kept.answer('/explore', catalogue(1), render);
+    expect(calls.n).toBe(1);
+    clock += 5000;
+    await kept.answer('/explore', catalogue(2, 1, { z: 2 }), render);
     expect(calls.n).toBe(2);
   });
 
   it('shares one render among requests for the same address that arrive together', async () => {
     const kept = new RenderedAnswers();
     const { calls, render } = counter(200, 20);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => kept.answer('/explore/resultados?q=pikachu', 1, render)));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => kept.answer('/explore/resultados?q=pikachu', catalogue(1), render)));
     expect(calls.n).toBe(1);
     const bodies = await Promise.all(answers.map((answer) => answer.text()));
     expect(new Set(bodies)).toEqual(new Set(['<p>render 1</p>']));
@@ -65,11 +104,11 @@ describe('RenderedAnswers', () => {
   it('keeps no answer that is not a 200: each request renders again and reads its own body', async () => {
     const kept = new RenderedAnswers();
     const { calls, render } = counter(500, 10);
-    const [a, b] = await Promise.all([kept.answer('/explore', 1, render), kept.answer('/explore', 1, render)]);
+    const [a, b] = await Promise.all([kept.answer('/explore', catalogue(1), render), kept.answer('/explore', catalogue(1), render)]);
     expect(a.status).toBe(500);
     expect(await a.text()).toBe('<p>render 1</p>');
     expect(await b.text()).toBe('<p>render 1</p>');
-    await kept.answer('/explore', 1, render);
+    await kept.answer('/explore', catalogue(1), render);
     expect(calls.n).toBe(2);
     expect(kept.size.answers).toBe(0);
   });
@@ -78,15 +117,15 @@ describe('RenderedAnswers', () => {
     // Each body is 15 characters (30 bytes as a string in memory): room for three.
     const kept = new RenderedAnswers({ maxBytes: 95 });
     const { calls, render } = counter();
-    for (const key of ['a', 'b', 'c']) await kept.answer(key, 1, render);
-    await kept.answer('a', 1, render);
-    await kept.answer('d', 1, render);
+    for (const key of ['a', 'b', 'c']) await kept.answer(key, catalogue(1), render);
+    await kept.answer('a', catalogue(1), render);
+    await kept.answer('d', catalogue(1), render);
     expect(kept.size).toEqual({ answers: 3, bytes: 90 });
     expect(calls.n).toBe(4);
     // 'b' was the least recently used: rendered again; 'a' was kept.
-    await kept.answer('a', 1, render);
+    await kept.answer('a', catalogue(1), render);
     expect(calls.n).toBe(4);
-    await kept.answer('b', 1, render);
+    await kept.answer('b', catalogue(1), render);
     expect(calls.n).toBe(5);
   });
 });
