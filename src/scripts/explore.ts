@@ -18,6 +18,14 @@ function formQuery(form: HTMLFormElement): string {
   return filtersToQuery(filtersFromQuery(params.toString()));
 }
 
+/**
+ * The HTML last copied into each part, by its name: a part whose fresh HTML is the same is left
+ * as it is (an order changes the cards, not the filters' counts), which spares the browser
+ * parsing and laying out every select's options again. A part changed in place otherwise ('Ver
+ * más', an error message) is forgotten here, so the next answer replaces it.
+ */
+const applied = new Map<string, string>();
+
 /** Copies the marked parts of a fresh answer into the page: `data-part` their content, `data-show` whether they are shown. */
 function applyParts(root: ParentNode, html: string): string | null {
   const fresh = document.createElement('template');
@@ -27,10 +35,15 @@ function applyParts(root: ParentNode, html: string): string | null {
     if (live) live.hidden = part.hidden;
   }
   for (const part of fresh.content.querySelectorAll<HTMLElement>('[data-part]')) {
+    const name = part.dataset.part ?? '';
+    const content = part.innerHTML;
+    if (applied.get(name) === content) continue;
     // The element itself stays, so a select keeps focus while its options change (and takes
     // the one marked selected, which moving option nodes would not do).
-    const live = root.querySelector<HTMLElement>(`[data-part="${part.dataset.part}"]`);
-    if (live) live.innerHTML = part.innerHTML;
+    const live = root.querySelector<HTMLElement>(`[data-part="${name}"]`);
+    if (!live) continue;
+    live.innerHTML = content;
+    applied.set(name, content);
   }
   return fresh.content.querySelector<HTMLElement>('[data-explore-query]')?.dataset.exploreQuery ?? null;
 }
@@ -86,6 +99,7 @@ export function mountExplore(): void {
       if (controller.signal.aborted) return;
       const count = results.querySelector('[data-part="count"]');
       if (count) count.textContent = ERROR;
+      applied.delete('count');
     } finally {
       if (inFlight === controller) results.removeAttribute('aria-busy');
     }
@@ -140,6 +154,8 @@ async function showMore(results: HTMLElement, more: HTMLAnchorElement): Promise<
     const cards = [...fresh.content.querySelectorAll('[data-part="more-cards"] > li')];
     if (!grid || cards.length === 0) throw new Error('empty');
     grid.append(...cards);
+    // The cards part now holds more than its last answer: the next one replaces it whatever it is.
+    applied.delete('cards');
     cards[0]?.querySelector<HTMLAnchorElement>('.product-card-link')?.focus();
     const href = fresh.content.querySelector<HTMLAnchorElement>('[data-part="more-href"]')?.getAttribute('href');
     if (href) more.href = href;
