@@ -485,51 +485,24 @@ function tallyProduct(search: Search, i: number): boolean {
 /**
  * tallyProduct over the whole catalogue, for an address without words: the same counts, with the
  * cases most products fall in (a result without copy filters; kept out by the franchise alone;
- * kept out by two filters, which counts nowhere) read from local columns without a call, and the
- * others left to tallyProduct. Returns the results in catalogue order.
+ * kept out by two filters, which counts nowhere) counted at once, and the others left to
+ * tallyProduct. Returns the results in catalogue order.
  */
 function scanCatalogue(search: Search): number[] {
   const { prepared, chosen, tally } = search;
-  const { franchise, type, expansion, rarity, flags, price, values } = prepared;
   const results: number[] = [];
-  const n = franchise.length;
-  const copyFilters = chosen.copies;
-  for (let i = 0; i < n; i += 1) {
-    const flag = flags[i]!;
-    const cost = price[i]!;
-    let failed = 0;
-    if (chosen.franchise !== 0 && franchise[i] !== chosen.franchise) failed |= F_FRANCHISE;
-    if (chosen.type !== 0 && type[i] !== chosen.type) failed |= F_TYPE;
-    if (chosen.expansion !== 0 && expansion[i] !== chosen.expansion) failed |= F_EXPANSION;
-    if (chosen.inStock && (flag & SOLD_OUT) !== 0) failed |= F_STOCK;
-    if (chosen.preorder && (flag & PREORDER) === 0) failed |= F_PREORDER;
-    if (chosen.sale && (flag & SALE) === 0) failed |= F_SALE;
-    if (cost < chosen.priceMin || cost > chosen.priceMax) failed |= F_PRICE;
-    if (chosen.rarity !== 0 && rarity[i] !== chosen.rarity) failed |= F_RARITY;
+  for (let i = 0; i < prepared.franchise.length; i += 1) {
+    const failed = failures(search, i);
     if ((failed & F_FRANCHISE) === 0 && (failed & (failed - 1)) !== 0) continue;
-    if (copyFilters) {
+    if (chosen.copies || (failed !== 0 && failed !== F_FRANCHISE)) {
       if (tallyProduct(search, i)) results.push(i);
-      continue;
+    } else if (failed === F_FRANCHISE) {
+      tally.franchise[prepared.franchise[i]!]! += 1;
+    } else {
+      results.push(i);
+      countResult(search, i);
+      if (prepared.values[i]!.length > 0) countAllCopies(search, i);
     }
-    if (failed === F_FRANCHISE) {
-      tally.franchise[franchise[i]!]! += 1;
-      continue;
-    }
-    if (failed !== 0) {
-      tallyProduct(search, i);
-      continue;
-    }
-    results.push(i);
-    tally.franchise[franchise[i]!]! += 1;
-    tally.type[type[i]!]! += 1;
-    tally.expansion[expansion[i]!]! += 1;
-    tally.rarity[rarity[i]!]! += 1;
-    if ((flag & SOLD_OUT) === 0) tally.inStock += 1;
-    if ((flag & PREORDER) !== 0) tally.preorder += 1;
-    if ((flag & SALE) !== 0) tally.sale += 1;
-    if (cost < tally.priceMin) tally.priceMin = cost;
-    if (cost > tally.priceMax) tally.priceMax = cost;
-    if (values[i]!.length > 0) countAllCopies(search, i);
   }
   return results;
 }
