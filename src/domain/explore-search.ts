@@ -82,6 +82,8 @@ interface Prepared {
   cards: Array<CardKeys | null>;
   /** Product positions in each order but relevance, sorted once. */
   orders: Map<Exclude<Sort, 'relevancia'>, Uint32Array>;
+  /** Each product's place in the name order: what breaks a tie of relevance. */
+  nameRank: Uint32Array;
   franchises: Dictionary;
   types: Dictionary;
   expansions: Dictionary;
@@ -202,9 +204,13 @@ function prepare(products: readonly ExploreProduct[], version: number): Prepared
     copiesOf: new Array<string | undefined>(n).fill(undefined),
     price: new Float64Array(n),
     flags: new Uint8Array(n),
+    nameRank: new Uint32Array(n),
     slab: 0,
     version,
   };
+  prepared.orders.get('nombre')!.forEach((i, place) => {
+    prepared.nameRank[i] = place;
+  });
   prepared.slab = prepared.conditions.code(SLAB);
   products.forEach((product, i) => {
     prepared.franchise[i] = prepared.franchises.code(product.franchiseId);
@@ -280,27 +286,17 @@ const F_PRICE = 64;
 const F_RARITY = 128;
 const F_COPIES = 256;
 
-/** The copy filters, each left out in turn to count its values. */
-const C_CONDITION = 0;
-const C_LANGUAGE = 1;
-const C_FINISH = 2;
-const C_GRADED = 3;
-
-function copyMatches(copy: number, chosen: Chosen, slab: number, except: number): boolean {
+/** Whether a copy has every chosen copy filter (condition, language, finish, a slab for 'solo graduadas'). */
+function copyMatches(copy: number, chosen: Chosen, slab: number): boolean {
   const condition = copy >>> 20;
-  if (except !== C_GRADED && chosen.graded && condition !== slab) return false;
-  if (except !== C_CONDITION && chosen.condition !== 0 && condition !== chosen.condition) return false;
-  if (except !== C_LANGUAGE && chosen.language !== 0 && ((copy >>> 10) & FIELD) !== chosen.language) return false;
-  return except === C_FINISH || chosen.finish === 0 || (copy & FIELD) === chosen.finish;
-}
-
-/** A copy's condition, language or finish (`field` C_CONDITION, C_LANGUAGE or C_FINISH). */
-function copyValue(copy: number, field: number): number {
-  return field === C_CONDITION ? copy >>> 20 : field === C_LANGUAGE ? (copy >>> 10) & FIELD : copy & FIELD;
+  if (chosen.graded && condition !== slab) return false;
+  if (chosen.condition !== 0 && condition !== chosen.condition) return false;
+  if (chosen.language !== 0 && ((copy >>> 10) & FIELD) !== chosen.language) return false;
+  return chosen.finish === 0 || (copy & FIELD) === chosen.finish;
 }
 
 function anyCopyMatches(copies: Uint32Array, chosen: Chosen, slab: number): boolean {
-  for (let k = 0; k < copies.length; k += 1) if (copyMatches(copies[k]!, chosen, slab, -1)) return true;
+  for (let k = 0; k < copies.length; k += 1) if (copyMatches(copies[k]!, chosen, slab)) return true;
   return false;
 }
 
@@ -344,6 +340,8 @@ interface Search {
   products: readonly ExploreProduct[];
   chosen: Chosen;
   tally: Tally;
+  /** Per copy filter value, the mark (position + 1) of the last card it was counted for. */
+  seen: { condition: Uint32Array; language: Uint32Array; finish: Uint32Array };
 }
 
 function failures({ prepared, chosen }: Search, i: number): number {
@@ -392,37 +390,50 @@ function countSimple({ prepared, tally }: Search, i: number, filter: number): vo
   }
 }
 
-/** A copy filter's values, each once per card, over its copies with the other chosen copy filters. */
-function countCopies({ prepared, chosen, tally }: Search, copies: Uint32Array, except: number): void {
-  if (copies.length === 0) return;
-  const counter = except === C_CONDITION ? tally.condition : except === C_LANGUAGE ? tally.language : tally.finish;
+/**
+ * With a copy filter chosen: each value of each copy filter counts once per card, over the copies
+ * that have every other chosen copy filter (the filter's own choice left out, as choosing another
+ * value there would bring them in); a card counts for 'solo graduadas' once, when one of its slabs
+ * has the other chosen copy filters.
+ */
+function countChosenCopies({ prepared, chosen, tally, seen }: Search, i: number, copies: Uint32Array): void {
+  // A value is counted for this card when its slot holds this card's mark (no clearing between cards).
+  const mark = i + 1;
+  const slab = prepared.slab;
+  let graded = false;
   for (let k = 0; k < copies.length; k += 1) {
     const copy = copies[k]!;
-    if (!copyMatches(copy, chosen, prepared.slab, except)) continue;
-    if (except === C_GRADED) {
-      if (copy >>> 20 === prepared.slab) {
-        tally.graded += 1;
-        return;
-      }
-      continue;
+    const condition = copy >>> 20;
+    const language = (copy >>> 10) & FIELD;
+    const finish = copy & FIELD;
+    // The chosen copy filters this copy fails, one bit each.
+    const failed =
+      (chosen.condition !== 0 && condition !== chosen.condition ? 1 : 0) |
+      (chosen.language !== 0 && language !== chosen.language ? 2 : 0) |
+      (chosen.finish !== 0 && finish !== chosen.finish ? 4 : 0) |
+      (chosen.graded && condition !== slab ? 8 : 0);
+    if ((failed & ~1) === 0 && condition !== 0 && condition !== slab && seen.condition[condition] !== mark) {
+      seen.condition[condition] = mark;
+      tally.condition[condition]! += 1;
     }
-    const value = copyValue(copy, except);
-    if (value === 0 || (except === C_CONDITION && value === prepared.slab)) continue;
-    // Once per card: not when an earlier matching copy had the same value (a card has a few copies).
-    let counted = false;
-    for (let j = 0; j < k && !counted; j += 1) counted = copyValue(copies[j]!, except) === value && copyMatches(copies[j]!, chosen, prepared.slab, except);
-    if (!counted) counter[value]! += 1;
+    if ((failed & ~2) === 0 && language !== 0 && seen.language[language] !== mark) {
+      seen.language[language] = mark;
+      tally.language[language]! += 1;
+    }
+    if ((failed & ~4) === 0 && finish !== 0 && seen.finish[finish] !== mark) {
+      seen.finish[finish] = mark;
+      tally.finish[finish]! += 1;
+    }
+    if ((failed & ~8) === 0 && condition === slab) graded = true;
   }
+  if (graded) tally.graded += 1;
 }
 
 function countAllCopies(search: Search, i: number): void {
   const copies = search.prepared.copies[i]!;
   if (copies.length === 0) return;
   if (search.chosen.copies) {
-    countCopies(search, copies, C_CONDITION);
-    countCopies(search, copies, C_LANGUAGE);
-    countCopies(search, copies, C_FINISH);
-    countCopies(search, copies, C_GRADED);
+    countChosenCopies(search, i, copies);
     return;
   }
   // No copy filter: each of its distinct values counts once, read once when its offers changed
@@ -608,34 +619,57 @@ export function searchExplore(data: ExploreData, filters: ExploreFilters, offset
   const products = data.products;
   const prepared = prepare(products, version);
   const chosen = chosenOf(prepared, data, filters);
-  const search: Search = { prepared, products, chosen, tally: emptyTally(prepared) };
+  const search: Search = {
+    prepared,
+    products,
+    chosen,
+    tally: emptyTally(prepared),
+    seen: {
+      condition: new Uint32Array(prepared.conditions.ids.length + 1),
+      language: new Uint32Array(prepared.languages.ids.length + 1),
+      finish: new Uint32Array(prepared.finishes.ids.length + 1),
+    },
+  };
   const query = filters.q.trim() ? resolveQuery(prepared.keys, filters.q) : null;
   let results: number[] = [];
-  const ranks = new Map<number, number>();
+  let ranks: Float64Array | null = null;
   if (query) {
+    ranks = new Float64Array(products.length);
     for (let i = 0; i < products.length; i += 1) {
       const rank = entryRank(prepared.keys[i]!, prepared.cards[i], query);
       if (rank < 0) continue;
-      ranks.set(i, rank);
+      ranks[i] = rank;
       if (tallyProduct(search, i)) results.push(i);
     }
   } else {
     results = scanCatalogue(search);
   }
   const order = filters.sort === 'relevancia' ? null : prepared.orders.get(filters.sort)!;
-  let ordered = results;
+  let page: number[];
   if (order) {
-    // The results in catalogue order, then read in the chosen order: a pass over small arrays.
+    // The results in catalogue order, then the chosen order read only as far as this page.
     const isResult = new Uint8Array(products.length);
     for (const i of results) isResult[i] = 1;
-    ordered = [];
-    for (const i of order) if (isResult[i] === 1) ordered.push(i);
-  } else if (query) {
-    results.sort((a, b) => ranks.get(a)! - ranks.get(b)! || collator.compare(products[a]!.name, products[b]!.name) || a - b);
+    page = [];
+    const end = offset + limit;
+    for (let k = 0, found = 0; k < order.length && found < end; k += 1) {
+      const i = order[k]!;
+      if (isResult[i] !== 1) continue;
+      if (found >= offset) page.push(i);
+      found += 1;
+    }
+  } else {
+    // Equal ranks by name as the name order has them (the collator, then catalogue order).
+    if (ranks) {
+      const rankOf = ranks;
+      const byName = prepared.nameRank;
+      results.sort((a, b) => rankOf[a]! - rankOf[b]! || byName[a]! - byName[b]!);
+    }
+    page = results.slice(offset, offset + limit);
   }
   return {
-    total: ordered.length,
-    products: ordered.slice(offset, offset + limit).map((i) => products[i]!),
+    total: results.length,
+    products: page.map((i) => products[i]!),
     facets: facetsOf(search, data, filters),
   };
 }
