@@ -176,16 +176,27 @@ function prepare(products: readonly ExploreProduct[], version: number): Prepared
     if (known.version !== version) readLive(known, products, version);
     return known;
   }
-  const byName = (a: ExploreProduct, b: ExploreProduct) => collator.compare(a.name, b.name);
   const n = products.length;
+  // The name order first, with the collator; the other orders break their ties by a product's
+  // place in it (the same order as the collator then the position, without a collator call per
+  // comparison: about a second less to prepare 100,000 products).
+  const byName = sortedPositions(products, (a, b) => collator.compare(a.name, b.name));
+  const nameRank = new Uint32Array(n);
+  byName.forEach((i, place) => {
+    nameRank[i] = place;
+  });
+  const ranked = (compare: (a: ExploreProduct, b: ExploreProduct) => number) => {
+    const positions = Uint32Array.from(products.keys());
+    return positions.sort((a, b) => compare(products[a]!, products[b]!) || nameRank[a]! - nameRank[b]!);
+  };
   const prepared: Prepared = {
     keys: products.map((product) => searchKey(product.name, product.card, product.tags)),
     cards: products.map((product) => cardKeys(product.name, product.card)),
     orders: new Map([
-      ['precio-asc', sortedPositions(products, (a, b) => a.priceCentavos - b.priceCentavos || byName(a, b))],
-      ['precio-desc', sortedPositions(products, (a, b) => b.priceCentavos - a.priceCentavos || byName(a, b))],
-      ['nuevos', sortedPositions(products, (a, b) => (a.released === b.released ? byName(a, b) : a.released < b.released ? 1 : -1))],
-      ['nombre', sortedPositions(products, byName)],
+      ['precio-asc', ranked((a, b) => a.priceCentavos - b.priceCentavos)],
+      ['precio-desc', ranked((a, b) => b.priceCentavos - a.priceCentavos)],
+      ['nuevos', ranked((a, b) => (a.released === b.released ? 0 : a.released < b.released ? 1 : -1))],
+      ['nombre', byName],
     ]),
     franchises: new Dictionary(),
     types: new Dictionary(),
@@ -204,13 +215,10 @@ function prepare(products: readonly ExploreProduct[], version: number): Prepared
     copiesOf: new Array<string | undefined>(n).fill(undefined),
     price: new Float64Array(n),
     flags: new Uint8Array(n),
-    nameRank: new Uint32Array(n),
+    nameRank,
     slab: 0,
     version,
   };
-  prepared.orders.get('nombre')!.forEach((i, place) => {
-    prepared.nameRank[i] = place;
-  });
   prepared.slab = prepared.conditions.code(SLAB);
   products.forEach((product, i) => {
     prepared.franchise[i] = prepared.franchises.code(product.franchiseId);

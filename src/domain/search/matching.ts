@@ -100,10 +100,17 @@ export function searchKey(name: string, card?: string, tags?: string): string {
  * @example catalogTags('Sobre Corona Astral', ['Pokémon', 'Corona Astral', 'Sobre']) // 'pokemon'
  */
 export function catalogTags(name: string, names: ReadonlyArray<string | null | undefined>): string {
-  const key = ` ${normalize(name)} `;
+  return tagsBeside(
+    normalize(name),
+    names.map((other) => (other ? normalize(other) : '')),
+  );
+}
+
+/** catalogTags with the name and the catalogue names already normalized. */
+function tagsBeside(name: string, texts: ReadonlyArray<string>): string {
+  const key = ` ${name} `;
   const tags: string[] = [];
-  for (const other of names) {
-    const text = other ? normalize(other) : '';
+  for (const text of texts) {
     if (text && !key.includes(` ${text} `) && !tags.includes(text)) tags.push(text);
   }
   return tags.join(' ');
@@ -117,7 +124,8 @@ interface Named {
 
 /**
  * catalogTags for products given by their franchise, expansion and type ids, with the names
- * looked up once: the header search's index and /explore make a product's tags the same way.
+ * looked up and normalized once (not once per product): the header search's index and /explore
+ * make a product's tags the same way.
  */
 export function catalogTagger(
   franchises: readonly Named[],
@@ -125,11 +133,11 @@ export function catalogTagger(
   types: readonly Named[],
 ): (name: string, franchiseId: string | null | undefined, expansionId: string | null | undefined, typeId: string | null | undefined) => string {
   const lookup = (items: readonly Named[]) => {
-    const names = new Map(items.map((item) => [item.id, item.name]));
-    return (id: string | null | undefined) => (id ? names.get(id) : undefined);
+    const names = new Map(items.map((item) => [item.id, item.name ? normalize(item.name) : '']));
+    return (id: string | null | undefined) => (id ? (names.get(id) ?? '') : '');
   };
   const [franchise, expansion, type] = [lookup(franchises), lookup(expansions), lookup(types)];
-  return (name, franchiseId, expansionId, typeId) => catalogTags(name, [franchise(franchiseId), expansion(expansionId), type(typeId)]);
+  return (name, franchiseId, expansionId, typeId) => tagsBeside(normalize(name), [franchise(franchiseId), expansion(expansionId), type(typeId)]);
 }
 
 /** Results shown in the dropdown unless the caller asks for another number. */
