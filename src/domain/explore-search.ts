@@ -82,7 +82,7 @@ interface Prepared {
   cards: Array<CardKeys | null>;
   /** Product positions in each order but relevance, sorted once. */
   orders: Map<Exclude<Sort, 'relevancia'>, Uint32Array>;
-  /** Each product's place in the name order: what breaks a tie of relevance. */
+  /** Each product's place in the name order: what breaks a tie in the other orders and in relevance. */
   nameRank: Uint32Array;
   franchises: Dictionary;
   types: Dictionary;
