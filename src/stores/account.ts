@@ -191,8 +191,13 @@ export const ADDRESS_MESSAGES = {
   lastAddress: LAST_ADDRESS_MESSAGE,
 } as const;
 
-/** Adds an address (the user's first is always the default); whether it was saved. */
-export async function addAddress(userId: string, fields: AddressFields): Promise<boolean> {
+/**
+ * Adds an address (the user's first is always the default); whether it was saved. `onSaved` runs
+ * as it is saved, with its toast, before the list is read again: a form emptied there keeps what
+ * the shopper starts typing while the list is read (the list may show the new address sooner,
+ * through the realtime reload).
+ */
+export async function addAddress(userId: string, fields: AddressFields, onSaved?: () => void): Promise<boolean> {
   const first = ($addresses.get().value ?? []).length === 0;
   const result = await createAddress(userId, { ...fields, is_default: first || fields.is_default === true });
   if (result.error) {
@@ -200,6 +205,7 @@ export async function addAddress(userId: string, fields: AddressFields): Promise
     return false;
   }
   notify(ADDRESS_MESSAGES.saved, 'success');
+  onSaved?.();
   await reloadAddresses(userId);
   return true;
 }

@@ -263,6 +263,34 @@ test.describe('cuenta nueva', () => {
     expect((refused.body as unknown[]).length).toBe(1);
   });
 
+  test('lo que se escribe para la siguiente dirección mientras la lista se vuelve a leer se queda', async ({ page }) => {
+    const user = await createConfirmedUser('direccion-seguida');
+    await signInAs(page, user.email, user.password);
+    const account = new AccountPage(page);
+    await account.openTab('Direcciones');
+    await expect(account.panel).toContainText('Aún no has agregado direcciones.');
+
+    // From here on, reading the list takes 2 s, as on a slow connection (the save itself does not wait).
+    let slow = true;
+    await page.route('**/rest/v1/addresses?*', async (route) => {
+      if (slow && route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    const form = account.newAddressForm;
+    await account.fillAddress(form, { label: 'Casa', street: 'Calle Uno 1', city: 'Puebla', state: 'Puebla', zip: '72000' });
+    await form.getByRole('button', { name: 'Guardar dirección' }).click();
+    await account.expectToast('Dirección guardada');
+    // The next address, typed at once: the form was emptied with the toast, not after the list.
+    await account.fillAddress(form, { label: 'Oficina', street: 'Calle Dos 2', city: 'Cholula', state: 'Puebla', zip: '72760' });
+    await expect(account.addresses).toHaveCount(1);
+    await expect(form.getByLabel('Etiqueta (opcional)', { exact: true })).toHaveValue('Oficina');
+    await expect(form.getByLabel('Calle', { exact: true })).toHaveValue('Calle Dos 2');
+    slow = false;
+    await form.getByRole('button', { name: 'Guardar dirección' }).click();
+    await expect(account.addresses).toHaveCount(2);
+    await expect(account.addresses.filter({ hasText: 'Oficina' })).toContainText('Calle Dos 2, Cholula, Puebla 72760');
+  });
+
   test('datos en vivo: pedido marcado pagado, perfil y direcciones cambiados desde otro lado', async ({ page }) => {
     const user = await createConfirmedUser('envivo');
     await signInAs(page, user.email, user.password);

@@ -80,9 +80,13 @@ export default function AddressesPanel({ userId }: { userId: string }) {
             busy={adding}
             onSubmit={async (fields) => {
               setAdding(true);
-              const saved = await addAddress(userId, fields);
-              setAdding(false);
-              if (saved) setFormKey((k) => k + 1);
+              // Emptied as the address is saved, with its toast, not once the list has been read
+              // again: what the shopper starts typing for the next address meanwhile stays.
+              const saved = await addAddress(userId, fields, () => {
+                setAdding(false);
+                setFormKey((k) => k + 1);
+              });
+              if (!saved) setAdding(false);
             }}
           />
         </section>

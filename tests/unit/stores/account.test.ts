@@ -86,6 +86,32 @@ describe('address actions', () => {
     expect(account.$addresses.get().value).toEqual([address]);
   });
 
+  it('tells the form the address is saved with its toast, before the list is read again', async () => {
+    account.$addresses.set({ loading: false, failed: false, value: [] });
+    fake = fakeSupabase({
+      addresses: [
+        { data: address, error: null },
+        { data: [address], error: null },
+      ],
+    });
+    const seen: Array<{ toasts: string[]; requests: number; list: unknown }> = [];
+    const saved = await account.addAddress('u1', fields, () => {
+      seen.push({ toasts: toastTitles(), requests: fake.calls.length, list: account.$addresses.get().value });
+    });
+    expect(saved).toBe(true);
+    expect(seen).toEqual([{ toasts: [account.ADDRESS_MESSAGES.saved], requests: 1, list: [] }]);
+    expect(fake.calls).toHaveLength(2);
+    expect(account.$addresses.get().value).toEqual([address]);
+  });
+
+  it('a refused insert never tells the form it was saved', async () => {
+    account.$addresses.set({ loading: false, failed: false, value: [address] });
+    fake = fakeSupabase({ addresses: [{ data: null, error: { message: 'denied' } }] });
+    const onSaved = vi.fn();
+    expect(await account.addAddress('u1', fields, onSaved)).toBe(false);
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
   it('a refused insert says so and reads nothing again', async () => {
     account.$addresses.set({ loading: false, failed: false, value: [address] });
     fake = fakeSupabase({ addresses: [{ data: null, error: { message: 'denied' } }] });
