@@ -120,9 +120,14 @@ const NO_COPIES = new Uint32Array(0);
 const NO_VALUES = new Uint16Array(0);
 const FIELD = 1023;
 
-function sortedPositions(products: readonly ExploreProduct[], compare: (a: ExploreProduct, b: ExploreProduct) => number): Uint32Array {
+/** Product positions sorted by `compare`, equal ones by `tie` (catalogue order unless given). */
+function sortedPositions(
+  products: readonly ExploreProduct[],
+  compare: (a: ExploreProduct, b: ExploreProduct) => number,
+  tie: (a: number, b: number) => number = (a, b) => a - b,
+): Uint32Array {
   const positions = Uint32Array.from(products.keys());
-  return positions.sort((a, b) => compare(products[a]!, products[b]!) || a - b);
+  return positions.sort((a, b) => compare(products[a]!, products[b]!) || tie(a, b));
 }
 
 function distinctValues(prepared: Prepared, copies: Uint32Array): Uint16Array {
@@ -185,10 +190,7 @@ function prepare(products: readonly ExploreProduct[], version: number): Prepared
   byName.forEach((i, place) => {
     nameRank[i] = place;
   });
-  const ranked = (compare: (a: ExploreProduct, b: ExploreProduct) => number) => {
-    const positions = Uint32Array.from(products.keys());
-    return positions.sort((a, b) => compare(products[a]!, products[b]!) || nameRank[a]! - nameRank[b]!);
-  };
+  const ranked = (compare: (a: ExploreProduct, b: ExploreProduct) => number) => sortedPositions(products, compare, (a, b) => nameRank[a]! - nameRank[b]!);
   const prepared: Prepared = {
     keys: products.map((product) => searchKey(product.name, product.card, product.tags)),
     cards: products.map((product) => cardKeys(product.name, product.card)),
@@ -474,11 +476,11 @@ function countResult({ prepared, tally }: Search, i: number): void {
 /**
  * Counts a product that matches the words: every filter's values when it is a result, or only the
  * values of the one filter that keeps it out (choosing another value there would bring it in).
- * Returns whether it is a result.
+ * Returns whether it is a result. `failedFilters`: its failures(), when the caller has them already.
  */
-function tallyProduct(search: Search, i: number): boolean {
+function tallyProduct(search: Search, i: number, failedFilters = failures(search, i)): boolean {
   const { prepared, chosen } = search;
-  let failed = failures(search, i);
+  let failed = failedFilters;
   const copies = prepared.copies[i]!;
   if (chosen.copies && !anyCopyMatches(copies, chosen, prepared.slab)) failed |= F_COPIES;
   if (failed === 0) {
@@ -514,7 +516,7 @@ function scanCatalogue(search: Search): number[] {
     const failed = failures(search, i);
     if ((failed & F_FRANCHISE) === 0 && (failed & (failed - 1)) !== 0) continue;
     if (chosen.copies || (failed !== 0 && failed !== F_FRANCHISE)) {
-      if (tallyProduct(search, i)) results.push(i);
+      if (tallyProduct(search, i, failed)) results.push(i);
     } else if (failed === F_FRANCHISE) {
       tally.franchise[prepared.franchise[i]!]! += 1;
     } else {
