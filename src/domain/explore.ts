@@ -4,6 +4,7 @@
  * the filter state and its query string are in ./explore-url.ts, re-exported here.
  */
 import { type Centavos, savedPriceCentavos } from './money.ts';
+import { formatCount } from './counts.ts';
 import { discountPercent, isSoldOut, type Product } from './products.ts';
 import { cardKeys, catalogTagger, entryRank, resolveQuery, searchKey, type CardKeys } from './search/matching.ts';
 import { hasFacetFilter, matchesFacets, type CardFacets } from './search/facets.ts';
@@ -218,5 +219,5 @@ export const EXPLORE_PAGE = 24;
 
 /** The count of results as the page announces it: '1 resultado', '24 resultados'. */
 export function resultsLabel(count: number): string {
-  return `${count} ${count === 1 ? 'resultado' : 'resultados'}`;
+  return `${formatCount(count)} ${count === 1 ? 'resultado' : 'resultados'}`;
 }

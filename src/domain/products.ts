@@ -4,6 +4,7 @@
  * that turns raw rows into `Product` lives in ./product-schema.ts (build and server only).
  */
 import { getPseudoType, type ProductType, typesOf } from './catalog.ts';
+import { formatCount } from './counts.ts';
 import { type Centavos, tryToCentavos } from './money.ts';
 
 export type { Product } from './product-schema.ts';
@@ -85,7 +86,7 @@ export function matchByName<T extends { name: string }>(items: readonly T[], que
 
 /** Heading of a product listing: 'Resultados (n) – FRANCHISE'. */
 export function resultsHeading(count: number, franchiseName: string): string {
-  return `Resultados (${count}) – ${franchiseName.toUpperCase()}`;
+  return `Resultados (${formatCount(count)}) – ${franchiseName.toUpperCase()}`;
 }
 
 /**

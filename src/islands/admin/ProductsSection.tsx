@@ -7,6 +7,7 @@ import ProductEditDialog from './ProductEditDialog.tsx';
 import SinglesDialog from './SinglesEditor.tsx';
 import { loadProducts, PRODUCTS_PAGE_SIZE, type AdminListProduct, type AdminProduct, type ProductFilter } from '~/data/admin.ts';
 import { Pager } from '../ui/Pager.tsx';
+import { formatCount } from '~/domain/counts.ts';
 
 const EMPTY: ProductFilter = { search: '', franchise: '', type: '', expansion: '', flag: '', page: 1 };
 
@@ -80,7 +81,7 @@ export default function ProductsSection() {
       ) : (
         <>
           <p className="muted" role="status">
-            {result.total === 1 ? '1 producto' : `${result.total} productos`}
+            {result.total === 1 ? '1 producto' : `${formatCount(result.total)} productos`}
           </p>
           <ProductsTable products={result.products} onEdit={setEditing} onEditSingle={setSingle} />
           {totalPages > 1 && (

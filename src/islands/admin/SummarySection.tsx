@@ -3,6 +3,7 @@ import { addCentavos, centavos, formatCentavos } from '~/domain/money.ts';
 import { orderDisplayId } from '~/domain/orders.ts';
 import { paymentMethodLabel } from '~/domain/payment-methods.ts';
 import { loadRefundsToReview, loadSummary, type RefundToReview, type SalesDay, type Summary } from '~/data/admin.ts';
+import { formatCount } from '~/domain/counts.ts';
 
 const dayLabel = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 /** '2026-11-23' (or a timestamp text starting with it) as '23 nov'; the text itself when not a date. */
@@ -134,7 +135,7 @@ export default function SummarySection() {
           )}
           {summary.lowStockCount > 10 && (
             <p className="adm-more">
-              <a href="/admin/productos?filtro=poco-stock">Ver los {summary.lowStockCount} productos con poco stock</a>
+              <a href="/admin/productos?filtro=poco-stock">Ver los {formatCount(summary.lowStockCount)} productos con poco stock</a>
             </p>
           )}
         </>

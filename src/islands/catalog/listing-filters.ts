@@ -7,11 +7,12 @@
  * runs is applied when it does.
  */
 import { facetsFromQuery, facetsToParams, hasFacetFilter, matchesFacets, type FacetFilters } from '~/domain/search/facets.ts';
+import { formatCount } from '~/domain/counts.ts';
 
 /** The number of cards shown, for the status line. */
 export function shownMessage(shown: number, total: number): string {
   if (shown === 0) return 'Ninguna carta de esta página coincide con los filtros.';
-  return `Mostrando ${shown} de ${total} ${total === 1 ? 'producto' : 'productos'} de esta página.`;
+  return `Mostrando ${formatCount(shown)} de ${formatCount(total)} ${total === 1 ? 'producto' : 'productos'} de esta página.`;
 }
 
 /** The form's state as filters; a value missing from its options (an old link) reads as not chosen. */

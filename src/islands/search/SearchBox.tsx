@@ -7,6 +7,7 @@
  * hydration. A click outside or Escape clears the box.
  */
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
+import { formatCount, prepareCountFormat } from '~/domain/counts.ts';
 import type { SearchAnswer } from '~/domain/search/loader.ts';
 import type { SearchEntry } from '~/domain/search/matching.ts';
 import { usePrebuiltInput } from '../prebuilt';
@@ -28,7 +29,7 @@ export const SEARCH_TEXT = {
 /** Screen-reader summary of the results. */
 export function resultsMessage(count: number): string {
   if (count === 0) return SEARCH_TEXT.empty;
-  return count === 1 ? '1 producto encontrado.' : `${count} productos encontrados.`;
+  return count === 1 ? '1 producto encontrado.' : `${formatCount(count)} productos encontrados.`;
 }
 
 /** Route of a product's detail page. */
@@ -87,6 +88,7 @@ export default function SearchBox() {
   const onFocus = () => {
     setFocused(true);
     load();
+    prepareCountFormat();
   };
   usePrebuiltInput(inputRef, query, setQuery, { onFocus });
 

@@ -1,12 +1,13 @@
 /** The header search's dropdown: the matching products, a message, and the link to every match. */
 import type { RefObject } from 'react';
+import { formatCount } from '~/domain/counts.ts';
 import { resolveImage } from '~/domain/images';
 import type { SearchAnswer } from '~/domain/search/loader.ts';
 import type { SearchEntry } from '~/domain/search/matching.ts';
 
 /** The panel's link to every match on /explore: 'Ver todos los resultados (n)'. */
 export function seeAllLabel(total: number): string {
-  return `Ver todos los resultados (${total})`;
+  return `Ver todos los resultados (${formatCount(total)})`;
 }
 
 /** /explore filtered by the same query, which matches by the same rules (src/domain/search/matching.ts entryRank: names, abbreviations, typos). */
