@@ -74,7 +74,8 @@ export class MediaCache {
 
 const text = (status: number, body: string) =>
   new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
-const notFound = () => text(404, 'No encontrado');
+/** What /media answers for anything but a public catalogue image. */
+export const mediaNotFound = () => text(404, 'No encontrado');
 
 function answer(kept: Kept, ifNoneMatch: string | null): Response {
   const headers: Record<string, string> = { 'cache-control': MEDIA_CACHE_CONTROL };
@@ -125,7 +126,7 @@ export async function serveMedia(upstreamUrl: string, request: Request, options:
   if (!upstream.ok || !type.startsWith('image/')) {
     cache.delete(upstreamUrl);
     await upstream.body?.cancel();
-    return notFound();
+    return mediaNotFound();
   }
   const etag = upstream.headers.get('etag');
   const length = Number(upstream.headers.get('content-length'));

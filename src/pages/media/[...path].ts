@@ -7,7 +7,7 @@
 import type { APIRoute } from 'astro';
 import { PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import { mediaObject, storagePublicBase } from '~/domain/images.ts';
-import { MediaCache, serveMedia } from '~/server/media.ts';
+import { MediaCache, mediaNotFound, serveMedia } from '~/server/media.ts';
 
 export const prerender = false;
 
@@ -15,9 +15,7 @@ const cache = new MediaCache();
 
 export const GET: APIRoute = async ({ params, request }) => {
   const object = mediaObject(params.path ?? '');
-  if (!object || !PUBLIC_SUPABASE_URL) {
-    return new Response('No encontrado', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
-  }
+  if (!object || !PUBLIC_SUPABASE_URL) return mediaNotFound();
   const [bucket, path] = object;
   return serveMedia(`${storagePublicBase(PUBLIC_SUPABASE_URL)}${bucket}/${path}`, request, { cache });
 };
