@@ -6,7 +6,9 @@
  *
  *   - LOAD_SHOPPERS (200) browsing shoppers: autocannon connections through nginx, each asking for
  *     LOAD_RATE (1) requests a second, over the static pages of the build (home, listings,
- *     products, help) and the search index, as a browser asks (brotli or gzip);
+ *     products, help) and the search index, as a browser asks (brotli or gzip); each shopper
+ *     at moments of their own across the second (scripts/load/arrivals.ts: LOAD_ARRIVAL_GROUPS,
+ *     50 groups started evenly; 1 puts every shopper in step, all in the same instant);
  *   - LOAD_EXPLORERS (20) shoppers who explore: autocannon connections through nginx at the same
  *     LOAD_RATE, each asking in its own random order for a fixed list of /explore addresses made
  *     from the build's catalogue (scripts/load/explore.ts): the page rendered on the server for
@@ -37,7 +39,6 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import {
   buildShop,
@@ -51,6 +52,7 @@ import {
   type Instance,
   type Proxy,
 } from './load/cluster.ts';
+import { ARRIVAL_GROUPS, spreadAutocannon } from './load/arrivals.ts';
 import { cpuSeconds, cpuUsed, type CpuGroup } from './load/cpu.ts';
 import { exploreAddresses, type ExploreAddress, type ExploreCatalogue } from './load/explore.ts';
 import { runExplorers, type ExploreResult } from './load/explorers.ts';
@@ -67,6 +69,12 @@ const EXPLORE_P95_MS = 50;
 // nginx's one-second micro-cache of pages (scripts/load/cluster.ts, as docs/deploying.md
 // describes); LOAD_PROXY_CACHE=0 sends every request to the shop's processes.
 const PROXY_CACHE = process.env.LOAD_PROXY_CACHE !== '0';
+// The browsing and exploring shoppers' requests are spread over each second in this many groups
+// (scripts/load/arrivals.ts), as independent shoppers click; LOAD_ARRIVAL_GROUPS=1 sends them all
+// in the same instant every second (autocannon's own way: a crowd that clicks in step).
+const ARRIVAL_GROUPS_SET = Math.max(1, Math.floor(Number(process.env.LOAD_ARRIVAL_GROUPS ?? ARRIVAL_GROUPS)) || ARRIVAL_GROUPS);
+const arrivalsLabel = () =>
+  ARRIVAL_GROUPS_SET === 1 ? 'todos los compradores piden a la vez cada segundo' : `compradores repartidos en ${ARRIVAL_GROUPS_SET} momentos de cada segundo`;
 // A pause before each step of a checkout (as a shopper reads and clicks): on average
 // LOAD_CHECKOUT_PAUSE_MS, anywhere from half to one and a half times it, so the twenty shoppers
 // do not act in step. 0 runs the steps back to back: twenty checkouts then always wait on the
@@ -302,23 +310,25 @@ async function runOnce(
     const until = Date.now() + SECONDS * 1000;
     const latencies: number[] = [];
     const requests = [...ctx.paths].sort(() => Math.random() - 0.5).map((p) => ({ method: 'GET' as const, path: p }));
-    const browsing = new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon(
-        {
-          url: proxy!.url,
-          connections: SHOPPERS,
-          connectionRate: RATE,
-          duration: SECONDS,
-          timeout: 10,
-          headers: { 'accept-encoding': 'br, gzip' },
-          requests,
-        },
-        (error, result) => (error ? reject(error) : resolve(result)),
-      );
-      instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-    });
+    // Each shopper at moments of their own across each second (scripts/load/arrivals.ts).
+    const browsing = spreadAutocannon(
+      {
+        url: proxy!.url,
+        connections: SHOPPERS,
+        connectionRate: RATE,
+        duration: SECONDS,
+        timeout: 10,
+        headers: { 'accept-encoding': 'br, gzip' },
+        requests,
+      },
+      (instance) => instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime)),
+      ARRIVAL_GROUPS_SET,
+    );
     // Shoppers who explore, at the same time (scripts/load/explorers.ts).
-    const exploring = EXPLORERS > 0 ? runExplorers({ url: proxy.url, connections: EXPLORERS, rate: RATE, seconds: SECONDS, addresses: ctx.explore }) : null;
+    const exploring =
+      EXPLORERS > 0
+        ? runExplorers({ url: proxy.url, connections: EXPLORERS, rate: RATE, seconds: SECONDS, addresses: ctx.explore, groups: ARRIVAL_GROUPS_SET })
+        : null;
     const calls = newCalls();
     const outcome = { paid: 0, soldOut: 0 };
     await Promise.all([browsing, exploring, ...ctx.shoppers.map((s) => checkoutLoop(backend, proxy!.url, s, ctx.products, until, calls, outcome))]);
@@ -351,14 +361,14 @@ async function runOnce(
     return {
       instances: count,
       browse: {
-        requests: browse.requests.total,
+        requests: browse.requests,
         errors: browse.errors,
         non2xx: browse.non2xx,
         timeouts: browse.timeouts,
         p50: percentile(latencies, 50),
         p95: percentile(latencies, 95),
         p99: percentile(latencies, 99),
-        rps: browse.requests.average,
+        rps: browse.rps,
       },
       explore,
       checkout: {
@@ -384,7 +394,7 @@ function report(result: RunResult): string {
   const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : '—');
   const c = result.checkout.calls;
   const lines = [
-    `### ${result.instances === 1 ? 'Un servidor' : `${result.instances} servidores`} detrás de nginx (${PROXY_CACHE ? 'con' : 'sin'} micro-caché de 1 s${PAUSE_MS > 0 ? `; ${PAUSE_MS} ms de media antes de cada paso de compra` : ''})`,
+    `### ${result.instances === 1 ? 'Un servidor' : `${result.instances} servidores`} detrás de nginx (${PROXY_CACHE ? 'con' : 'sin'} micro-caché de 1 s; ${arrivalsLabel()}${PAUSE_MS > 0 ? `; ${PAUSE_MS} ms de media antes de cada paso de compra` : ''})`,
     '',
     '| Medida | Valor |',
     '| --- | --- |',

@@ -1,8 +1,9 @@
 /**
  * The shoppers who explore in `npm run load`: autocannon connections through nginx, each asking
  * at `rate` requests a second for the /explore addresses of ./explore.ts in an order of its own
- * (set before its first request), so at any moment they ask for different addresses, as shoppers
- * do, and an address comes back now and then (nginx and the servers keep answers for a few
+ * (set before its first request), at moments of its own across each second (./arrivals.ts), so
+ * at any moment they ask for different addresses, as shoppers do, and an address comes back now
+ * and then (nginx and the servers keep answers for a few
  * seconds). Every answer is timed, and told apart: the page (/explore?…) or the results its
  * script fetches after a change (/explore/resultados?…), and whether nginx gave it from its
  * micro-cache without asking the shop (X-Cache HIT, STALE or UPDATING: a kept copy, fresh or being
@@ -11,7 +12,8 @@
  * those, the server's own header (X-Explore-Answer, src/server/explore/rendered.ts) tells an
  * answer it searched and rendered for this request (`miss`) from one it had kept (`hit`).
  */
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
+import { ARRIVAL_GROUPS, spreadAutocannon } from './arrivals.ts';
 import type { ExploreAddress } from './explore.ts';
 import { percentiles, type Percentiles } from './stats.ts';
 
@@ -59,6 +61,8 @@ export function runExplorers(options: {
   rate: number;
   seconds: number;
   addresses: ExploreAddress[];
+  /** How many groups the connections' arrivals are spread over (./arrivals.ts); 1: all in step. */
+  groups?: number;
 }): Promise<ExploreResult> {
   const { addresses } = options;
   const times = { all: [] as number[], pages: [] as number[], results: [] as number[], fromShop: [] as number[], rendered: [] as number[] };
@@ -68,55 +72,7 @@ export function runExplorers(options: {
   // The address just answered: a request's onResponse names it right before the client's
   // 'response' event, which has the time.
   let answered: { path: string; cache: string; made: string } | null = null;
-  return new Promise<ExploreResult>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: options.url,
-        connections: options.connections,
-        connectionRate: options.rate,
-        duration: options.seconds,
-        timeout: 10,
-        headers: { 'accept-encoding': 'br, gzip' },
-        // Replaced for each connection by setupClient before its first request.
-        requests: [{ method: 'GET', path: '/explore' }],
-        setupClient: (client) =>
-          client.setRequests(
-            shuffled(addresses).map(({ path }) => ({
-              method: 'GET' as const,
-              path,
-              onResponse: (_status: number, _body: string, _context: object, headers: Record<string, unknown> | undefined) => {
-                const cache = headers?.['X-Cache'] ?? headers?.['x-cache'];
-                const made = headers?.['x-explore-answer'] ?? headers?.['X-Explore-Answer'];
-                answered = { path, cache: typeof cache === 'string' ? cache : '', made: typeof made === 'string' ? made : '' };
-              },
-            })),
-          ),
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        resolve({
-          connections: options.connections,
-          addresses: addresses.length,
-          requests: result.requests.total,
-          rps: result.requests.average,
-          errors: result.errors,
-          non2xx: result.non2xx,
-          timeouts: result.timeouts,
-          all: percentiles(times.all),
-          pages: percentiles(times.pages),
-          results: percentiles(times.results),
-          cacheHits: times.all.length > 0 ? cacheHits / times.all.length : 0,
-          fromShop: percentiles(times.fromShop),
-          rendered: percentiles(times.rendered),
-          slowest: [...byAddress.entries()]
-            .filter(([, list]) => list.length >= 5)
-            .map(([path, list]) => ({ path, ...percentiles(list) }))
-            .sort((a, b) => b.p95 - a.p95)
-            .slice(0, 3),
-          failedSamples,
-        });
-      },
-    );
+  const collect = (instance: autocannon.Instance) =>
     instance.on('response', (_client, status, _bytes, responseTime) => {
       const address = answered;
       answered = null;
@@ -133,5 +89,50 @@ export function runExplorers(options: {
       byAddress.set(address.path, list);
       if ((status < 200 || status > 299) && failedSamples.length < 5) failedSamples.push(`${status} ${address.path}`);
     });
-  });
+  return spreadAutocannon(
+    {
+      url: options.url,
+      connections: options.connections,
+      connectionRate: options.rate,
+      duration: options.seconds,
+      timeout: 10,
+      headers: { 'accept-encoding': 'br, gzip' },
+      // Replaced for each connection by setupClient before its first request.
+      requests: [{ method: 'GET', path: '/explore' }],
+      setupClient: (client) =>
+        client.setRequests(
+          shuffled(addresses).map(({ path }) => ({
+            method: 'GET' as const,
+            path,
+            onResponse: (_status: number, _body: string, _context: object, headers: Record<string, unknown> | undefined) => {
+              const cache = headers?.['X-Cache'] ?? headers?.['x-cache'];
+              const made = headers?.['x-explore-answer'] ?? headers?.['X-Explore-Answer'];
+              answered = { path, cache: typeof cache === 'string' ? cache : '', made: typeof made === 'string' ? made : '' };
+            },
+          })),
+        ),
+    },
+    collect,
+    options.groups ?? ARRIVAL_GROUPS,
+  ).then((totals) => ({
+    connections: options.connections,
+    addresses: addresses.length,
+    requests: totals.requests,
+    rps: totals.rps,
+    errors: totals.errors,
+    non2xx: totals.non2xx,
+    timeouts: totals.timeouts,
+    all: percentiles(times.all),
+    pages: percentiles(times.pages),
+    results: percentiles(times.results),
+    cacheHits: times.all.length > 0 ? cacheHits / times.all.length : 0,
+    fromShop: percentiles(times.fromShop),
+    rendered: percentiles(times.rendered),
+    slowest: [...byAddress.entries()]
+      .filter(([, list]) => list.length >= 5)
+      .map(([path, list]) => ({ path, ...percentiles(list) }))
+      .sort((a, b) => b.p95 - a.p95)
+      .slice(0, 3),
+    failedSamples,
+  }));
 }
