@@ -6,6 +6,7 @@
 import { filtersFromQuery, filtersToQuery, EXPLORE_PAGE, type ExploreData, type ExploreFilters } from '~/domain/explore.ts';
 import { searchExplore, type ExploreAnswer } from '~/domain/explore-search.ts';
 import { exploreCatalogue, type LiveCatalogue } from './catalogue.ts';
+import { warmUpOnce } from './warm-up.ts';
 
 /** How many pages of results an address may ask for at once (`pagina`). */
 export const MAX_PAGES = 20;
@@ -85,6 +86,8 @@ export async function exploreView(search: string, only = false): Promise<Explore
   const offset = only ? (page - 1) * EXPLORE_PAGE : 0;
   const answer = exploreAnswer(catalogue, filters, offset, only ? EXPLORE_PAGE : page * EXPLORE_PAGE);
   const moreHref = answer.total > page * EXPLORE_PAGE && page < MAX_PAGES ? explorePageHref(filters, page + 1) : null;
+  // After the first answer (the server's own, as it starts), the search is warmed up in the background.
+  warmUpOnce(catalogue);
   return { filters, page, answer, data: catalogue.data, moreHref };
 }
 

@@ -1,0 +1,74 @@
+/**
+ * /explore's search warmed up as the server starts. The JavaScript engine compiles the search's
+ * code for speed only after it has run it many times, so a fresh server's first searches are slow:
+ * at 100,000 products a filtered search took 20–40 ms in a server just started and 7–14 ms once
+ * it had run a few dozen (curl, one address at a time, 2026-11-26). Here, after the first answer,
+ * the server runs each kind of search a few times in the background (every order, each filter, a
+ * word, a price range, the singles' filters), one per turn of the event loop so a shopper's
+ * request never waits behind more than one, and throws the results away: the answers a shopper
+ * gets are searched for them as before.
+ */
+import { filtersFromQuery, SORTS, type ExploreData } from '~/domain/explore.ts';
+import { searchExplore } from '~/domain/explore-search.ts';
+import type { LiveCatalogue } from './catalogue.ts';
+
+/** How many times each address of warmUpQueries is searched. */
+export const WARM_UP_ROUNDS = 3;
+
+/** Addresses (query strings) that take each path of the search once, from the catalogue's own values. */
+export function warmUpQueries(data: ExploreData): string[] {
+  const queries = SORTS.map((sort) => `?orden=${sort}`);
+  const franchise = data.franchises[0]?.id;
+  if (franchise) {
+    queries.push(`?franquicia=${franchise}`, `?franquicia=${franchise}&disponible=1&orden=precio-asc`);
+    const type = data.types.find((t) => t.franchiseId === franchise)?.id;
+    if (type) queries.push(`?franquicia=${franchise}&tipo=${type}`);
+  }
+  const expansion = data.expansions[0]?.id;
+  if (expansion) queries.push(`?expansion=${expansion}&orden=nuevos`);
+  queries.push('?disponible=1', '?oferta=1&orden=precio-desc', '?preventa=1', '?precio_min=100&precio_max=500');
+  // Words: the first word of a product's name, and one that finds nothing.
+  const word = data.products[0]?.name.split(/\s+/).find((w) => w.length >= 4);
+  if (word) queries.push(`?q=${encodeURIComponent(word.toLowerCase())}`);
+  queries.push('?q=zzzzqx');
+  queries.push('?condicion=NM', '?idioma=en&acabado=foil', '?graduadas=1');
+  return queries;
+}
+
+/**
+ * Searches each address of warmUpQueries `rounds` times over `catalogue`, one search per
+ * `schedule` call (the next turn of the event loop by default). Resolves with how many searches
+ * ran; a failing search is skipped (warming up must never break the server).
+ */
+export async function warmUpSearch(
+  catalogue: Pick<LiveCatalogue, 'data' | 'searchVersion'>,
+  rounds: number = WARM_UP_ROUNDS,
+  schedule: () => Promise<void> = nextTurn,
+): Promise<number> {
+  const filters = warmUpQueries(catalogue.data).map(filtersFromQuery);
+  let searched = 0;
+  for (let round = 0; round < rounds; round++) {
+    for (const state of filters) {
+      await schedule();
+      try {
+        searchExplore(catalogue.data, state, 0, 24, catalogue.searchVersion);
+        searched++;
+      } catch {
+        // The real search of the same address reports its own failure.
+      }
+    }
+  }
+  return searched;
+}
+
+/** A turn of the event loop that never keeps the process alive. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0).unref());
+}
+
+let warming: Promise<number> | null = null;
+
+/** Starts warmUpSearch once per process, in the background. */
+export function warmUpOnce(catalogue: Pick<LiveCatalogue, 'data' | 'searchVersion'>): void {
+  warming ??= warmUpSearch(catalogue).catch(() => 0);
+}
