@@ -177,12 +177,21 @@ test('on a 4× slower CPU, a copy tapped before the buy box hydrates stays chose
       true,
     );
   });
+  // The page's scripts arrive only after the tap, as on a slow network: on a fast machine the
+  // buy box could otherwise hydrate, even at a quarter of the CPU, before the tap lands.
+  let release = () => {};
+  const tapped = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/[^?]+\.js(\?.*)?$/, async (route) => {
+    await tapped;
+    await route.continue();
+  });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.goto(LUFFY_PAGE, { waitUntil: 'commit' });
   const lp = offer(page, /^LP · Inglés · Parallel/);
   await lp.click();
   expect(await page.evaluate(() => (window as unknown as { firstTapBeforeHydration?: boolean }).firstTapBeforeHydration)).toBe(true);
+  release();
 
   await hydrated(page, '.offer-box');
   await expect(lp).toBeChecked();
