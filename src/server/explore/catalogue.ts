@@ -54,13 +54,19 @@ export interface LiveCatalogueOptions {
   checkFileMs?: number;
   /** Where a failed poll or file read is reported, one line each (default console.warn). */
   warn?: (line: string) => void;
+  /** How long a poll may take before it is abandoned, in ms (default 15 s). */
+  pollTimeoutMs?: number;
+  /** How far before a poll its changes are read again by the next, in ms (default 10 s). */
+  overlapMs?: number;
 }
 
 /** The default poll interval of the live stock. */
 export const EXPLORE_LIVE_MS = 2000;
 /**
  * How long a poll may take before it is abandoned. A failed request is not retried by the client
- * (retry(false)): the next tick is its retry, with the changes since the same watermark.
+ * (retry(false)): the next tick is its retry, from where each table's reading got to. Each page
+ * of changes is applied as it is read and moves its table's place on, so a poll abandoned part
+ * way (more rows changed than it can read in this time) keeps its progress and the next goes on.
  */
 const POLL_TIMEOUT_MS = 15_000;
 /** Rows per request: PostgREST's default db-max-rows. */
@@ -81,6 +87,14 @@ const LOOKBACK_MS = 10 * 60_000;
 const OVERLAP_MS = 10_000;
 
 type OfferRow = Record<string, unknown> & { id: string; product_id: string };
+/** The tables whose changes are read, in the order a poll reads them. */
+const TABLES = ['products', 'card_offers'] as const;
+type Table = (typeof TABLES)[number];
+/** Where a table's changes have been read up to: a change time and, among rows of that time, an id ('' for none yet). */
+interface Place {
+  at: string;
+  id: string;
+}
 /** A products row (id, stock) or a card_offers row (id, product_id), with its change time. */
 type ChangedRow = { id: string; stock?: unknown; product_id: string; updated_at: string };
 
@@ -103,8 +117,10 @@ export class LiveExploreCatalogue {
   private fileSignature = '';
   private lastCheck = 0;
   private checking: Promise<boolean> | null = null;
-  /** Changes after this time (ISO, the database's clock where it came from) are still to be read. */
-  private watermark = '';
+  /** Each table's changes after this place (time on the database's clock, then id) are still to be read. */
+  private places: Record<Table, Place> | null = null;
+  private readonly pollTimeoutMs: number;
+  private readonly overlapMs: number;
   private polling: Promise<boolean> | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
 
@@ -114,6 +130,8 @@ export class LiveExploreCatalogue {
     this.liveMs = options.liveMs ?? EXPLORE_LIVE_MS;
     this.checkFileMs = options.checkFileMs ?? 1000;
     this.warn = options.warn ?? ((line) => console.warn(line));
+    this.pollTimeoutMs = options.pollTimeoutMs ?? POLL_TIMEOUT_MS;
+    this.overlapMs = options.overlapMs ?? OVERLAP_MS;
   }
 
   /**
@@ -213,26 +231,46 @@ export class LiveExploreCatalogue {
     this.searchVersion = this.version;
     this.changed.clear();
     const since = new Date(madeAt - LOOKBACK_MS).toISOString();
-    if (!this.watermark || Date.parse(since) < Date.parse(this.watermark)) this.watermark = since;
+    const places = (this.places ??= { products: { at: since, id: '' }, card_offers: { at: since, id: '' } });
+    for (const table of TABLES) if (Date.parse(since) < Date.parse(places[table].at)) places[table] = { at: since, id: '' };
   }
 
   private async pollOnce(): Promise<boolean> {
     const data = this.data;
-    if (!data) return false;
+    const places = this.places;
+    if (!data || !places) return false;
     const byId = this.byId;
-    const startedAt = Date.now();
-    const signal = AbortSignal.timeout(POLL_TIMEOUT_MS);
-    let changes: Map<string, Partial<ExploreProduct>>;
-    let latest: string;
+    // A place never goes past OVERLAP_MS before this poll, for the transactions that commit after it.
+    const safe = Date.now() - this.overlapMs;
+    const signal = AbortSignal.timeout(this.pollTimeoutMs);
+    let changed = false;
     try {
-      ({ changes, latest } = await this.readChanges(byId, signal));
+      for (const table of TABLES) {
+        let after = places[table];
+        for (;;) {
+          const rows = await this.changedPage(table, after, signal);
+          const changes = await this.changesOf(table, rows, byId, signal);
+          // A new catalogue arrived meanwhile: these objects are no longer served, and the new one
+          // reads the changes again from before it was made.
+          if (this.data !== data) return changed;
+          if (this.apply(changes, byId)) changed = true;
+          const last = rows[rows.length - 1];
+          if (!last) break;
+          // On to the last row read, or to the safe time when that row is newer.
+          if (Date.parse(last.updated_at) <= safe) places[table] = { at: last.updated_at, id: last.id };
+          else if (safe > Date.parse(places[table].at)) places[table] = { at: new Date(safe).toISOString(), id: '' };
+          if (rows.length < PAGE) break;
+          after = { at: last.updated_at, id: last.id };
+        }
+      }
     } catch (error) {
       this.warn(`[explore] No se pudo leer el inventario en vivo; se sirve el anterior (${messageOf(error)})`);
-      return false;
     }
-    // A new catalogue arrived meanwhile: these objects are no longer served, and the new one
-    // reads the changes again from before it was made.
-    if (this.data !== data) return false;
+    return changed;
+  }
+
+  /** Writes the changes into the catalogue's products; true when any value changed. */
+  private apply(changes: Map<string, Partial<ExploreProduct>>, byId: Map<string, ExploreProduct>): boolean {
     const changed: string[] = [];
     let searched = false;
     for (const [id, fields] of changes) {
@@ -242,40 +280,29 @@ export class LiveExploreCatalogue {
       changed.push(id);
       if (before.soldOut !== isSoldOut(product) || before.offers !== product.offers || before.rarity !== product.rarity) searched = true;
     }
-    if (changed.length > 0) {
-      this.version++;
-      for (const id of changed) this.changed.set(id, this.version);
-      if (searched) this.searchVersion = this.version;
-    }
-    // On to the newest change read (every row read is after the watermark), but never past
-    // OVERLAP_MS before this poll, for the transactions that commit after it.
-    const safe = startedAt - OVERLAP_MS;
-    if (latest && Date.parse(latest) <= safe) this.watermark = latest;
-    else if (latest && safe > Date.parse(this.watermark)) this.watermark = new Date(safe).toISOString();
-    return changed.length > 0;
+    if (changed.length === 0) return false;
+    this.version++;
+    for (const id of changed) this.changed.set(id, this.version);
+    if (searched) this.searchVersion = this.version;
+    return true;
   }
 
-  /** What changed since the watermark, for the catalogue's products, and the newest change time read. */
-  private async readChanges(
+  /** The catalogue's products a page of changed rows touches, as the build would read them now. */
+  private async changesOf(
+    table: Table,
+    rows: ChangedRow[],
     byId: Map<string, ExploreProduct>,
     signal: AbortSignal,
-  ): Promise<{ changes: Map<string, Partial<ExploreProduct>>; latest: string }> {
-    const since = this.watermark;
-    let latest = '';
-    const later = (time: string) => {
-      if (!latest || Date.parse(time) > Date.parse(latest)) latest = time;
-    };
+  ): Promise<Map<string, Partial<ExploreProduct>>> {
     const rowStock = new Map<string, number>();
-    for (const row of await this.changedRows('products', 'id, stock, updated_at', since, signal)) {
-      later(row.updated_at);
-      if (byId.has(row.id) && typeof row.stock === 'number') rowStock.set(row.id, row.stock);
+    const singles = new Set<string>();
+    for (const row of rows) {
+      if (table === 'products') {
+        if (byId.has(row.id) && typeof row.stock === 'number') rowStock.set(row.id, row.stock);
+      } else if (byId.has(row.product_id)) singles.add(row.product_id);
     }
     // Singles whose row or offers changed get their offers read: their stock is their offers'.
-    const singles = new Set([...rowStock.keys()].filter((id) => byId.get(id)!.offers !== undefined));
-    for (const row of await this.changedRows('card_offers', 'id, product_id, updated_at', since, signal)) {
-      later(row.updated_at);
-      if (byId.has(row.product_id)) singles.add(row.product_id);
-    }
+    for (const id of rowStock.keys()) if (byId.get(id)!.offers !== undefined) singles.add(id);
     const offers = await this.offersOf([...singles], signal);
 
     const changes = new Map<string, Partial<ExploreProduct>>();
@@ -296,35 +323,27 @@ export class LiveExploreCatalogue {
       }
       changes.set(id, fields);
     }
-    return { changes, latest };
+    return changes;
   }
 
-  /** Rows of `table` changed after `since`, oldest first, every page of them. */
-  private async changedRows(table: 'products' | 'card_offers', columns: string, since: string, signal: AbortSignal): Promise<ChangedRow[]> {
-    const all: ChangedRow[] = [];
-    let after: ChangedRow | null = null;
-    for (;;) {
-      // Untyped: the columns are chosen per table, and the rows are checked where they are used.
-      let query = (this.supabase as unknown as SupabaseClient)
-        .from(table)
-        .select(columns)
-        .order('updated_at')
-        .order('id')
-        .limit(PAGE)
-        .abortSignal(signal)
-        .retry(false);
-      // The next page starts after the last row read: same time and a greater id, or a later time
-      // (many rows of one transaction share their time).
-      query = after
-        ? query.or(`updated_at.gt."${after.updated_at}",and(updated_at.eq."${after.updated_at}",id.gt."${after.id}")`)
-        : query.gt('updated_at', since);
-      const { data, error } = await query;
-      if (error) throw new Error(`${table}: ${error.message}`);
-      const rows = (data ?? []) as unknown as ChangedRow[];
-      all.push(...rows);
-      if (rows.length < PAGE) return all;
-      after = rows[rows.length - 1]!;
-    }
+  /** One page of the rows of `table` changed after `after`, oldest first. */
+  private async changedPage(table: Table, after: Place, signal: AbortSignal): Promise<ChangedRow[]> {
+    const columns = table === 'products' ? 'id, stock, updated_at' : 'id, product_id, updated_at';
+    // Untyped: the columns are chosen per table, and the rows are checked where they are used.
+    const query = (this.supabase as unknown as SupabaseClient)
+      .from(table)
+      .select(columns)
+      .order('updated_at')
+      .order('id')
+      .limit(PAGE)
+      .abortSignal(signal)
+      .retry(false)
+      // After the place: a later time, or the same time and a greater id (many rows of one
+      // transaction share their time).
+      .or(`updated_at.gt."${after.at}",and(updated_at.eq."${after.at}",id.gt."${after.id}")`);
+    const { data, error } = await query;
+    if (error) throw new Error(`${table}: ${error.message}`);
+    return (data ?? []) as unknown as ChangedRow[];
   }
 
   /** Every offer of these products, by product id. */

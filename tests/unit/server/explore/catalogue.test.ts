@@ -84,7 +84,9 @@ function publish(data: unknown): void {
   fs.renameSync(tmp, path.join(outDir, 'client'));
 }
 
-function live(options: { supabase?: SupabaseClient<Database>; warn?: (line: string) => void; checkFileMs?: number } = {}) {
+function live(
+  options: { supabase?: SupabaseClient<Database>; warn?: (line: string) => void; checkFileMs?: number; pollTimeoutMs?: number; overlapMs?: number } = {},
+) {
   const catalogue = new LiveExploreCatalogue({
     source: { file: catalogFile },
     supabase: options.supabase ?? anon,
@@ -92,6 +94,8 @@ function live(options: { supabase?: SupabaseClient<Database>; warn?: (line: stri
     liveMs: 0,
     checkFileMs: options.checkFileMs,
     warn: options.warn ?? (() => {}),
+    pollTimeoutMs: options.pollTimeoutMs,
+    overlapMs: options.overlapMs,
   });
   instances.push(catalogue);
   return catalogue;
@@ -251,6 +255,45 @@ describe('the /explore catalogue of the server', () => {
     expect(error).toBeNull();
     expect(await catalogue.poll()).toBe(true);
     expect(sealed.stock).toBe(7);
+  });
+
+  it('keeps what a poll abandoned part way had read, and the next poll goes on from there', async () => {
+    // The database answers the first page of products' changes, then holds every request until
+    // the poll gives up (as a poll with more changes than it can read in its time does).
+    const requests: string[] = [];
+    let held = true;
+    const gated = createClient<Database>(stack.url, stack.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: {
+        fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+          const url = String(input instanceof Request ? input.url : input);
+          requests.push(decodeURIComponent(url));
+          if (held && requests.length > 1) {
+            await new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason), { once: true }));
+          }
+          return fetch(input, init);
+        },
+      },
+    });
+    const warnings: string[] = [];
+    // No overlap: the changes below are a second old, and a place may move past them at once.
+    const catalogue = live({ supabase: gated, pollTimeoutMs: 1500, overlapMs: 0, warn: (line) => warnings.push(line) });
+    const sealed = find((await catalogue.get()).data, SEALED);
+    // One statement: more rows than a page, one updated_at; the fixture's ids sort after the fillers'.
+    const { error } = await service.from('products').update({ stock: 6 }).like('id', 'x-%');
+    expect(error).toBeNull();
+
+    expect(await catalogue.poll()).toBe(false);
+    expect(warnings.join('\n')).toMatch(/No se pudo leer el inventario en vivo/);
+    expect(sealed.stock).not.toBe(6);
+    const firstPage = requests.length;
+
+    held = false;
+    expect(await catalogue.poll()).toBe(true);
+    expect(sealed.stock).toBe(6);
+    // It asked for the rows after the last one of the page it had read, not for the first page again.
+    const next = requests.slice(firstPage).find((url) => url.includes('/rest/v1/products?'));
+    expect(next).toMatch(/id\.gt\."x-fill-0999"/);
   });
 
   it('serves a catalogue a rebuild published, and brings its stock up to date', async () => {
