@@ -54,8 +54,6 @@ export interface LiveCatalogueOptions {
   checkFileMs?: number;
   /** Where a failed poll or file read is reported, one line each (default console.warn). */
   warn?: (line: string) => void;
-  /** How long a poll may take before it is abandoned, in ms (default 15 s). */
-  pollTimeoutMs?: number;
   /** How far before a poll its changes are read again by the next, in ms (default 10 s). */
   overlapMs?: number;
 }
@@ -119,7 +117,6 @@ export class LiveExploreCatalogue {
   private checking: Promise<boolean> | null = null;
   /** Each table's changes after this place (time on the database's clock, then id) are still to be read. */
   private places: Record<Table, Place> | null = null;
-  private readonly pollTimeoutMs: number;
   private readonly overlapMs: number;
   private polling: Promise<boolean> | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -130,7 +127,6 @@ export class LiveExploreCatalogue {
     this.liveMs = options.liveMs ?? EXPLORE_LIVE_MS;
     this.checkFileMs = options.checkFileMs ?? 1000;
     this.warn = options.warn ?? ((line) => console.warn(line));
-    this.pollTimeoutMs = options.pollTimeoutMs ?? POLL_TIMEOUT_MS;
     this.overlapMs = options.overlapMs ?? OVERLAP_MS;
   }
 
@@ -242,7 +238,7 @@ export class LiveExploreCatalogue {
     const byId = this.byId;
     // A place never goes past OVERLAP_MS before this poll, for the transactions that commit after it.
     const safe = Date.now() - this.overlapMs;
-    const signal = AbortSignal.timeout(this.pollTimeoutMs);
+    const signal = AbortSignal.timeout(POLL_TIMEOUT_MS);
     let changed = false;
     try {
       for (const table of TABLES) {
