@@ -335,8 +335,9 @@ export class LiveExploreCatalogue {
       .abortSignal(signal)
       .retry(false)
       // After the place: a later time, or the same time and a greater id (many rows of one
-      // transaction share their time).
-      .or(`updated_at.gt."${after.at}",and(updated_at.eq."${after.at}",id.gt."${after.id}")`);
+      // transaction share their time). A place with no id yet starts at its time itself: ids are
+      // uuids in some tables, and no uuid compares with ''.
+      .or(after.id === '' ? `updated_at.gte."${after.at}"` : `updated_at.gt."${after.at}",and(updated_at.eq."${after.at}",id.gt."${after.id}")`);
     const { data, error } = await query;
     if (error) throw new Error(`${table}: ${error.message}`);
     return (data ?? []) as unknown as ChangedRow[];

@@ -212,7 +212,8 @@ describe('the /explore catalogue of the server', () => {
   });
 
   it("reads a single's stock, offer tokens and 'Desde' from its offers", async () => {
-    const catalogue = live();
+    const warnings: string[] = [];
+    const catalogue = live({ warn: (line) => warnings.push(line) });
     const start = await catalogue.get();
     const single = find(start.data, SINGLE);
 
@@ -242,6 +243,8 @@ describe('the /explore catalogue of the server', () => {
     await update('card_offers', { stock: 5 }, 'id', offerIds.LP!);
     expect(await catalogue.poll()).toBe(true);
     expect(single).toMatchObject({ stock: 6, offers: 'LP.en.normal G.ja.holo', from: true });
+    // Every table was read whole, the offers' (uuid ids) too.
+    expect(warnings).toEqual([]);
   });
 
   it('reads every page of changes when more rows changed at once than one answer holds', async () => {
