@@ -43,8 +43,18 @@ for (const file of [entry, runtimeFile]) {
   if (!existsSync(file)) fail(`${file} is missing; run \`npm run build\``);
 }
 
-const { SharedRebuilds, supabaseJobStore, registerRebuilds, createBuilder, prepareOutput, countPages, stopBuilds, watchProducts, applySecurityHeaders } =
-  await import(pathToFileURL(runtimeFile).href);
+const {
+  SharedRebuilds,
+  supabaseJobStore,
+  registerRebuilds,
+  createBuilder,
+  prepareOutput,
+  countPages,
+  stopBuilds,
+  watchProducts,
+  applySecurityHeaders,
+  DocumentCompression,
+} = await import(pathToFileURL(runtimeFile).href);
 const { createClient } = await import('@supabase/supabase-js');
 
 const log = (line) => console.log(line);
@@ -122,7 +132,10 @@ const { handler, options } = await import(pathToFileURL(entry).href);
 // The compression package negotiates brotli (preferred when accepted), then gzip/deflate, and
 // skips types that are already compressed (images, fonts, archives) and tiny bodies.
 const compress = compression();
-const security = { siteUrl: process.env.SITE_URL, supabaseUrl: url };
+// Pages asked for again go out as a copy compressed once at brotli's best quality
+// (src/server/document-compression.ts).
+const documents = new DocumentCompression();
+const security = { siteUrl: process.env.SITE_URL, supabaseUrl: url, finishHtml: (req, res, page) => documents.finish(req, res, page) };
 const host = process.env.HOST || (typeof options?.host === 'string' ? options.host : 'localhost');
 const port = Number(process.env.PORT || options?.port || 4321);
 let stopping = false;
@@ -147,11 +160,14 @@ server.listen(port, host, () => {
   log(`serve: tienda en ${origin}/ (lista en ${Math.round(performance.now())} ms)`);
   startSweeper();
   // /explore's catalogue is read and its columns made by its first search, and the unfiltered
-  // page rendered and kept: here, not for a shopper.
+  // page rendered and kept, then asked for again so its best-compressed copy is made: here, not
+  // for a shopper.
+  const explore = () => fetch(`${origin}/explore`, { headers: { 'accept-encoding': 'br' } }).then((response) => response.arrayBuffer());
   fetch(`${origin}/explore/resultados`)
     .then((response) => response.arrayBuffer())
-    .then(() => fetch(`${origin}/explore`))
-    .then((response) => response.arrayBuffer())
+    .then(explore)
+    .then(explore)
+    .then(() => documents.settled())
     .then(() => log(`serve: catálogo de /explore listo en ${Math.round(performance.now())} ms`))
     .catch((error) => log(`serve: no se pudo preparar /explore (${error instanceof Error ? error.message : String(error)}); se prepara con la primera visita`));
 });

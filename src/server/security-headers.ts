@@ -2,7 +2,8 @@
  * The shop's security headers, set by scripts/serve.mjs on every response (static files, SSR
  * pages, the API, 404s). The Content-Security-Policy allows exactly what the pages load: the shop
  * itself, the Supabase project (REST, auth and storage over http(s), realtime over ws(s), product
- * images from storage), Stripe.js and the PayPal JS SDK with their frames and APIs. The inline
+ * images from storage) and, on the checkout's pages alone, Stripe.js and the PayPal JS SDK with
+ * their frames and APIs: every other page may not load them or open their frames. The inline
  * scripts Astro writes into a page (the island loader and the client:* directive snippets) are
  * allowed by their SHA-256 hash, computed from the very HTML being sent, so a rebuild or an SSR
  * page never needs a list kept by hand and nothing else inline can run.
@@ -16,6 +17,20 @@ export interface SecurityOptions {
   siteUrl: string;
   /** The Supabase project URL (PUBLIC_SUPABASE_URL). */
   supabaseUrl: string;
+  /**
+   * Whether the page may pay: load Stripe.js and the PayPal JS SDK, open their frames and call
+   * their APIs (default true). applySecurityHeaders answers it from the address (takesPayments).
+   */
+  payments?: boolean;
+}
+
+/** The checkout's pages, the only ones that load Stripe.js and the PayPal JS SDK. */
+const PAYING_PATH = /^\/checkout(?:\/|$)/;
+
+/** True for an address under /checkout (its query aside), where the shopper pays. */
+export function takesPayments(url: string | undefined): boolean {
+  const pathname = (url ?? '/').split(/[?#]/, 1)[0]!;
+  return PAYING_PATH.test(pathname);
 }
 
 // Stripe: https://docs.stripe.com/security/guide#content-security-policy
@@ -49,17 +64,19 @@ export function isHttps(siteUrl: string): boolean {
 export function contentSecurityPolicy(options: SecurityOptions & { scriptHashes?: Iterable<string> }): string {
   const supabase = supabaseOrigins(options.supabaseUrl);
   const hashes = [...new Set(options.scriptHashes ?? [])].map((hash) => `'${hash}'`);
+  const pays = options.payments ?? true;
+  const only = (sources: string[]) => (pays ? sources : []);
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...hashes, ...STRIPE_SCRIPT, ...PAYPAL]],
+    ['script-src', ["'self'", ...hashes, ...only([...STRIPE_SCRIPT, ...PAYPAL])]],
     // Astro inlines small stylesheets and React islands set style attributes; hashing every
     // style block and attribute is not practical, and injected CSS cannot run code, so inline
     // styles are allowed while scripts stay strict.
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', 'blob:', supabase.http, 'https://*.stripe.com', ...PAYPAL]],
+    ['img-src', ["'self'", 'data:', 'blob:', supabase.http, ...only(['https://*.stripe.com', ...PAYPAL])]],
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', ["'self'", supabase.http, supabase.ws, ...STRIPE_CONNECT, ...PAYPAL]],
-    ['frame-src', [...STRIPE_FRAME, ...PAYPAL_FRAME]],
+    ['connect-src', ["'self'", supabase.http, supabase.ws, ...only([...STRIPE_CONNECT, ...PAYPAL])]],
+    ['frame-src', pays ? [...STRIPE_FRAME, ...PAYPAL_FRAME] : ["'none'"]],
     ['worker-src', ["'self'", 'blob:']],
     ['manifest-src', ["'self'"]],
     ['object-src', ["'none'"]],
@@ -78,8 +95,9 @@ export function staticSecurityHeaders(options: SecurityOptions): Record<string, 
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
-    // The wallet buttons (Payment Request API) run in Stripe's and PayPal's frames.
-    'Permissions-Policy': 'payment=(self "https://js.stripe.com" "https://www.paypal.com"), camera=(), microphone=(), geolocation=()',
+    // The wallet buttons (Payment Request API) run in Stripe's and PayPal's frames, on the
+    // checkout's pages alone.
+    'Permissions-Policy': `payment=${(options.payments ?? true) ? '(self "https://js.stripe.com" "https://www.paypal.com")' : '()'}, camera=(), microphone=(), geolocation=()`,
   };
   if (isHttps(options.siteUrl)) headers['Strict-Transport-Security'] = 'max-age=63072000; includeSubDomains';
   return headers;
@@ -141,14 +159,27 @@ function headerPairs(headers: unknown): Array<[string, string | number | readonl
   return Object.entries(headers as Record<string, string | number | readonly string[]>).filter(([, value]) => value !== undefined);
 }
 
+/** What applySecurityHeaders needs besides the policy's inputs. */
+export interface ApplyOptions extends SecurityOptions {
+  /**
+   * Called with a whole HTML page once its policy is set; returns the bytes to send, having set
+   * any headers they need (DocumentCompression.finish sends a stored brotli copy). Default: the
+   * page itself.
+   */
+  finishHtml?: (req: IncomingMessage, res: ServerResponse, page: Buffer) => Buffer;
+}
+
 /**
  * Sets the security headers on res. Call it before the request handler writes anything (and
  * after any compression middleware, so the HTML it reads is the uncompressed page). HTML answers
  * are held until they end, so the policy can carry the hashes of exactly their inline scripts;
  * everything else streams through untouched. A 304 carries no policy, because a browser would
- * merge it into the cached page's headers and the hashes belong to that page's body.
+ * merge it into the cached page's headers and the hashes belong to that page's body. The payment
+ * providers are allowed on the checkout's pages only (takesPayments).
  */
-export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse, options: SecurityOptions): void {
+export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse, applyOptions: ApplyOptions): void {
+  const { finishHtml, ...policy } = applyOptions;
+  const options: SecurityOptions = { ...policy, payments: takesPayments(req.url) };
   for (const [name, value] of Object.entries(staticSecurityHeaders(options))) res.setHeader(name, value);
   res.setHeader('Content-Security-Policy', contentSecurityPolicy(options));
   // A HEAD answer has no body to hash and is never rendered.
@@ -207,8 +238,9 @@ export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse, 
     const body = Buffer.concat(chunks);
     restore();
     res.setHeader('Content-Security-Policy', contentSecurityPolicy({ ...options, scriptHashes: inlineScriptHashes(body.toString('utf8')) }));
-    if (res.getHeader('content-length') !== undefined) res.setHeader('Content-Length', body.length);
+    const sent = finishHtml ? finishHtml(req, res, body) : body;
+    if (sent === body && res.getHeader('content-length') !== undefined) res.setHeader('Content-Length', body.length);
     const done = typeof chunk === 'function' ? chunk : typeof encoding === 'function' ? encoding : callback;
-    return original.end.call(res, body, done) as ServerResponse;
+    return original.end.call(res, sent, done) as ServerResponse;
   } as ServerResponse['end'];
 }

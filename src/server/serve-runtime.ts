@@ -12,3 +12,4 @@ export * from './rebuild/served-folder.ts';
 export * from './rebuild/realtime.ts';
 export * from './rebuild/shared.ts';
 export * from './security-headers.ts';
+export * from './document-compression.ts';

@@ -36,13 +36,16 @@ function inlineHashes(html: string): string[] {
   return [...hashes].sort();
 }
 
-function expectSecurityHeaders(res: APIResponse): Map<string, string[]> {
+/** The headers every answer carries; `pays` for the checkout's pages, the only ones allowed to load the payment providers. */
+function expectSecurityHeaders(res: APIResponse, pays = false): Map<string, string[]> {
   const headers = res.headers();
   expect(headers['x-content-type-options'], res.url()).toBe('nosniff');
   expect(headers['referrer-policy'], res.url()).toBe('strict-origin-when-cross-origin');
   expect(headers['x-frame-options'], res.url()).toBe('DENY');
   expect(headers['permissions-policy'], res.url()).toBe(
-    'payment=(self "https://js.stripe.com" "https://www.paypal.com"), camera=(), microphone=(), geolocation=()',
+    pays
+      ? 'payment=(self "https://js.stripe.com" "https://www.paypal.com"), camera=(), microphone=(), geolocation=()'
+      : 'payment=(), camera=(), microphone=(), geolocation=()',
   );
   // The e2e shop runs on http://127.0.0.1, so no HSTS.
   expect(headers['strict-transport-security'], res.url()).toBeUndefined();
@@ -52,20 +55,43 @@ function expectSecurityHeaders(res: APIResponse): Map<string, string[]> {
   expect(csp.get('object-src')).toEqual(["'none'"]);
   expect(csp.get('base-uri')).toEqual(["'self'"]);
   expect(csp.get('form-action')).toEqual(["'self'"]);
-  expect(csp.get('connect-src')).toEqual(expect.arrayContaining([`http://127.0.0.1:${STACK_PORT}`, `ws://127.0.0.1:${STACK_PORT}`, 'https://api.stripe.com']));
+  expect(csp.get('connect-src')).toEqual(expect.arrayContaining([`http://127.0.0.1:${STACK_PORT}`, `ws://127.0.0.1:${STACK_PORT}`]));
   expect(csp.get('img-src')).toContain(`http://127.0.0.1:${STACK_PORT}`);
-  expect(csp.get('script-src')).toEqual(expect.arrayContaining(["'self'", 'https://js.stripe.com', 'https://www.paypal.com']));
+  expect(csp.get('script-src')).toContain("'self'");
   expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
+  if (pays) {
+    expect(csp.get('connect-src'), res.url()).toContain('https://api.stripe.com');
+    expect(csp.get('script-src'), res.url()).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://www.paypal.com']));
+    expect(csp.get('frame-src'), res.url()).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://www.paypal.com']));
+  } else {
+    // Nothing from another origin but the Supabase project: no payment provider's script, frame or API.
+    for (const directive of ['script-src', 'connect-src', 'img-src']) {
+      expect(
+        csp.get(directive)!.filter((source) => /^https?:|^wss?:/.test(source) && !source.includes(`127.0.0.1:${STACK_PORT}`)),
+        `${res.url()} ${directive}`,
+      ).toEqual([]);
+    }
+    expect(csp.get('frame-src'), res.url()).toEqual(["'none'"]);
+  }
   return csp;
 }
 
 test.describe('security headers', () => {
-  test('every kind of answer carries them, and an HTML page allows exactly its own inline scripts', async ({ request }) => {
-    for (const url of ['/', `/product/${PRODUCT}`, '/franchise/pokemon/product-types', '/checkout/summary', '/producto-que-no-existe']) {
+  test("every kind of answer carries them, an HTML page allows exactly its own inline scripts, and only the checkout's pages the payment providers", async ({
+    request,
+  }) => {
+    for (const url of [
+      '/',
+      `/product/${PRODUCT}`,
+      '/franchise/pokemon/product-types',
+      '/explore?franquicia=pokemon',
+      '/checkout/summary',
+      '/producto-que-no-existe',
+    ]) {
       const res = await request.get(url);
       expect(res.status(), url).toBe(url === '/producto-que-no-existe' ? 404 : 200);
       expect(res.headers()['content-type'], url).toContain('text/html');
-      const csp = expectSecurityHeaders(res);
+      const csp = expectSecurityHeaders(res, url.startsWith('/checkout'));
       const hashes = (csp.get('script-src') ?? []).filter((source) => source.startsWith("'sha256-")).sort();
       expect(hashes, url).toEqual(inlineHashes(await res.text()));
     }

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import compression from 'compression';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applySecurityHeaders, contentSecurityPolicy, inlineScriptHashes, securityHeaders, supabaseOrigins } from '~/server/security-headers.ts';
+import { DocumentCompression } from '~/server/document-compression.ts';
+import { applySecurityHeaders, contentSecurityPolicy, inlineScriptHashes, securityHeaders, supabaseOrigins, takesPayments } from '~/server/security-headers.ts';
 
 const LOCAL = { siteUrl: 'http://localhost:4321', supabaseUrl: 'http://127.0.0.1:54321' };
 const HOSTED = { siteUrl: 'https://cartas.mx', supabaseUrl: 'https://abcd.supabase.co' };
@@ -77,6 +78,16 @@ describe('contentSecurityPolicy', () => {
 });
 
 describe('securityHeaders', () => {
+  it('allows no payment provider on a page that does not pay', () => {
+    const csp = directives(contentSecurityPolicy({ ...HOSTED, payments: false, scriptHashes: ['sha256-abc='] }));
+    expect(csp.get('script-src')).toEqual(["'self'", "'sha256-abc='"]);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://abcd.supabase.co', 'wss://abcd.supabase.co']);
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://abcd.supabase.co']);
+    expect(csp.get('frame-src')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(securityHeaders({ ...HOSTED, payments: false })['Permissions-Policy']).toBe('payment=(), camera=(), microphone=(), geolocation=()');
+  });
+
   it('sends HSTS only when SITE_URL is https', () => {
     expect(securityHeaders(HOSTED)['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains');
     expect(securityHeaders(LOCAL)).not.toHaveProperty('Strict-Transport-Security');
@@ -89,6 +100,15 @@ describe('securityHeaders', () => {
     expect(headers['X-Frame-Options']).toBe('DENY');
     expect(headers['Permissions-Policy']).toBe('payment=(self "https://js.stripe.com" "https://www.paypal.com"), camera=(), microphone=(), geolocation=()');
     expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('takesPayments', () => {
+  it('is true for the checkout and its pages only', () => {
+    for (const url of ['/checkout', '/checkout/', '/checkout/summary', '/checkout/ord_123?pago=ok', '/checkout?x=1'])
+      expect(takesPayments(url), url).toBe(true);
+    for (const url of ['/', '/explore?q=checkout', '/checkoutx', '/product/pk-1', '/account', '/api/create-payment-intent', '/media/checkout/a.png', undefined])
+      expect(takesPayments(url), String(url)).toBe(false);
   });
 });
 
@@ -119,11 +139,11 @@ describe('applySecurityHeaders on a server', () => {
   const page = `<!doctype html><html><head><script>window.a=1</script></head><body>${'<p>Hola</p>'.repeat(200)}<script type="application/ld+json">{}</script></body></html>`;
 
   /** A server like scripts/serve.mjs: compression, then the headers, then the handler. */
-  async function serve(handler: http.RequestListener): Promise<string> {
+  async function serve(handler: http.RequestListener, documents?: DocumentCompression): Promise<string> {
     const compress = compression();
     const server = http.createServer((req, res) => {
       compress(req as never, res as never, () => {
-        applySecurityHeaders(req, res, LOCAL);
+        applySecurityHeaders(req, res, documents ? { ...LOCAL, finishHtml: (q, r, body) => documents.finish(q, r, body) } : LOCAL);
         handler(req, res);
       });
     });
@@ -161,6 +181,48 @@ describe('applySecurityHeaders on a server', () => {
     expect(csp.get('script-src')).toContain(`'${sha('window.a=1')}'`);
     expect(csp.get('script-src')!.filter((source) => source.startsWith("'sha256-"))).toHaveLength(1);
     expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it("allows the payment providers on the checkout's pages and nowhere else", async () => {
+    const url = await serve((_req, res) => {
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(page);
+    });
+    const checkout = await get(`${url}/checkout/summary`);
+    expect(directives(String(checkout.headers['content-security-policy'])).get('script-src')).toContain('https://js.stripe.com');
+    expect(checkout.headers['permissions-policy']).toContain('payment=(self "https://js.stripe.com" "https://www.paypal.com")');
+    const product = await get(`${url}/product/pk-1`);
+    const csp = directives(String(product.headers['content-security-policy']));
+    expect(csp.get('script-src')).toEqual(["'self'", `'${sha('window.a=1')}'`]);
+    expect(csp.get('frame-src')).toEqual(["'none'"]);
+    expect(product.headers['permissions-policy']).toBe('payment=(), camera=(), microphone=(), geolocation=()');
+  });
+
+  it("sends a page asked for again as its copy compressed at brotli's best quality, with the same policy", async () => {
+    const documents = new DocumentCompression();
+    // Prose rather than a repeated line, so the qualities compress it differently.
+    const words = Array.from({ length: 3000 }, (_, i) => ['carta', 'sobre', 'caja', 'Pikachu', 'Luffy', 'holo', 'NM', String(i * 7919)][(i * 31) % 8]);
+    const prose = `<!doctype html><html><head><script>window.a=1</script></head><body><p>${words.join(' ')}</p></body></html>`;
+    const url = await serve((_req, res) => {
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(prose);
+    }, documents);
+    const first = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    await documents.settled();
+    const third = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    for (const res of [first, third]) {
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(res.body).toString('utf8')).toBe(prose);
+      expect(res.headers['content-security-policy']).toContain(sha('window.a=1'));
+      expect(res.headers.vary).toBe('Accept-Encoding');
+    }
+    expect(third.body.length).toBeLessThan(first.body.length);
+    expect(Number(third.headers['content-length'])).toBe(third.body.length);
+    // A browser without brotli still gets the page, compressed by the middleware.
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body).toString('utf8')).toBe(prose);
   });
 
   it('uses gzip when brotli is not accepted and leaves uncompressible types alone', async () => {
