@@ -5,5 +5,7 @@ declare namespace App {
   interface Locals {
     /** The products an /explore answer shows, for keeping it until one of them changes (src/server/explore/rendered.ts). */
     exploreShown?: readonly string[];
+    /** The page's module scripts are asked for once its first image is on screen (src/server/late-scripts.ts). */
+    scriptsAfterFirstImage?: boolean;
   }
 }

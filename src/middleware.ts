@@ -1,11 +1,13 @@
 /**
  * The shop's one middleware: /explore's answers are handed out as they were rendered while they
- * are still right (src/server/explore/rendered.ts). Every other page and endpoint, and every page
- * prerendered at build time, goes straight through.
+ * are still right (src/server/explore/rendered.ts), the page's scripts asked for after its first
+ * image when the page says so (`Astro.locals.scriptsAfterFirstImage`, src/server/late-scripts.ts).
+ * Every other page and endpoint, and every page prerendered at build time, goes straight through.
  */
 import { defineMiddleware } from 'astro:middleware';
 import { exploreCatalogue } from '~/server/explore/catalogue.ts';
 import { KEPT_PATHS, RenderedAnswers } from '~/server/explore/rendered.ts';
+import { scriptsAfterFirstImage } from '~/server/late-scripts.ts';
 
 const explore = new RenderedAnswers();
 
@@ -15,8 +17,19 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (!KEPT_PATHS.has(path)) return next();
   const catalogue = await exploreCatalogue();
   return explore.answer(`${path}${context.url.search}`, catalogue, async () => {
-    const response = await next();
+    const rendered = await next();
+    const response =
+      context.locals.scriptsAfterFirstImage && rendered.status === 200
+        ? new Response(scriptsAfterFirstImage(await rendered.text()), { status: rendered.status, headers: withoutLength(rendered.headers) })
+        : rendered;
     // The page names the products it shows (src/pages/explore.astro, explore/resultados.astro).
     return { response, shown: context.locals.exploreShown ?? null };
   });
 });
+
+/** The headers of an answer whose body is about to change length. */
+function withoutLength(headers: Headers): Headers {
+  const copy = new Headers(headers);
+  copy.delete('content-length');
+  return copy;
+}

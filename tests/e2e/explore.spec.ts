@@ -181,6 +181,49 @@ test.describe('on a 375 px phone', () => {
     }
   });
 
+  test("the page's scripts are asked for once the first card's image is in, and 'Agregar' tapped twice before they ran adds one", async ({ page }) => {
+    // The scripts are answered only after the taps, as on a slow network, so the taps surely land
+    // before any script ran.
+    let release = () => {};
+    const tapped = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/[^?]+\.js(\?.*)?$/, async (route) => {
+      await tapped;
+      await route.continue();
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    try {
+      await page.goto('/explore', { waitUntil: 'commit' });
+      const add = page
+        .getByRole('list', { name: 'Productos' })
+        .getByRole('button', { name: /^Agregar .+ al carrito$/ })
+        .and(page.locator(':enabled'))
+        .first();
+      await add.click();
+      await add.click();
+      expect(await page.evaluate(() => document.documentElement.dataset.cardAdd ?? 'none')).toBe('none');
+      release();
+
+      const cart = page.getByRole('banner').getByRole('link', { name: /^Carrito/ });
+      await expect(cart).toHaveAccessibleName('Carrito, 1 artículo', { timeout: 15_000 });
+      await expect(page.getByText('Agregado al carrito')).toBeVisible();
+
+      // Every script of the page was asked for after the first card's image had arrived.
+      const timing = await page.evaluate(() => {
+        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const first = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]')!.currentSrc;
+        const image = entries.find((entry) => entry.name === first);
+        const scripts = entries.filter((entry) => /^\/_astro\/.+\.js$/.test(new URL(entry.name).pathname));
+        return { imageEnd: image?.responseEnd ?? null, scripts: scripts.map((entry) => ({ url: entry.name, start: entry.startTime })) };
+      });
+      expect(timing.imageEnd).not.toBeNull();
+      expect(timing.scripts.length).toBeGreaterThanOrEqual(3);
+      for (const script of timing.scripts) expect(script.start, script.url).toBeGreaterThanOrEqual(timing.imageEnd!);
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    }
+  });
+
   test('nothing on the page jumps as it loads', async ({ page, request }) => {
     await page.addInitScript(() => {
       const w = window as unknown as { __shifts: number };
