@@ -56,6 +56,8 @@ export interface ExploreData {
   expansions: ExploreOption[];
   types: ExploreOption[];
   products: ExploreProduct[];
+  /** ISO time the build started reading the whole catalogue from the database, when it did. */
+  readFrom?: string;
 }
 
 /** The compact form of a snapshot product. */
@@ -145,7 +147,8 @@ export function parseExploreData(value: unknown): ExploreData | null {
     const tags = tagsOf(product.name, product.franchiseId, product.expansionId, product.typeId);
     return [tags ? { ...product, tags } : product];
   });
-  return { franchises, expansions, types, products };
+  const readFrom = typeof value.readFrom === 'string' && Number.isFinite(Date.parse(value.readFrom)) ? value.readFrom : undefined;
+  return { franchises, expansions, types, products, ...(readFrom ? { readFrom } : {}) };
 }
 
 const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });

@@ -78,6 +78,14 @@ const IDS_PER_REQUEST = 100;
  */
 const LOOKBACK_MS = 10 * 60_000;
 /**
+ * A catalogue whose build read the whole database from a known time (ExploreData.readFrom) reads
+ * the changes from this long before that time instead, when that is later: its rows already hold
+ * every change before the read, and a bulk change of the whole catalogue just before the build
+ * (an import, a seed) is not read again row by row. The margin covers transactions that committed
+ * as the read began and a database clock a little off the build's.
+ */
+const READ_MARGIN_MS = 30_000;
+/**
  * Rows changed within this long before a poll are read again by the next polls: `updated_at` is
  * its transaction's start time, so a transaction that commits after a poll may carry a time the
  * poll has already passed.
@@ -226,7 +234,8 @@ export class LiveExploreCatalogue {
     this.version++;
     this.searchVersion = this.version;
     this.changed.clear();
-    const since = new Date(madeAt - LOOKBACK_MS).toISOString();
+    const readFrom = data.readFrom ? Date.parse(data.readFrom) - READ_MARGIN_MS : -Infinity;
+    const since = new Date(Math.min(madeAt, Math.max(madeAt - LOOKBACK_MS, readFrom))).toISOString();
     const places = (this.places ??= { products: { at: since, id: '' }, card_offers: { at: since, id: '' } });
     for (const table of TABLES) if (Date.parse(since) < Date.parse(places[table].at)) places[table] = { at: since, id: '' };
   }

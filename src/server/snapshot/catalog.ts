@@ -39,6 +39,8 @@ export interface BuildCatalog {
   collections: SnapshotCollection[];
   expansions: SnapshotExpansion[];
   productTypes: SnapshotProductType[];
+  /** When the read of the whole catalogue these products come from started (CatalogSnapshot.wholeReadFrom). */
+  readFrom?: string | null;
   productById: Map<string, Product>;
   franchiseById: Map<string, SnapshotFranchise>;
   expansionById: Map<string, SnapshotExpansion>;
@@ -123,6 +125,7 @@ export function getBuildCatalog(): Promise<BuildCatalog> {
     };
     return {
       ...catalog,
+      readFrom: snapshot.wholeReadFrom ?? null,
       productById: new Map(catalog.products.map((item) => [item.id, item])),
       franchiseById: tables.franchiseById,
       expansionById: tables.expansionById,
@@ -291,11 +294,12 @@ export function exploreProduct(product: Product): ExploreProduct {
  * /explore lists it. The build writes it as explore/catalog.json; the server's live catalogue
  * (src/server/explore/catalogue.ts) builds it from here when there is no built file to read.
  */
-export function exploreDataOf(catalog: Pick<BuildCatalog, 'franchises' | 'expansions' | 'productTypes' | 'products'>): ExploreData {
+export function exploreDataOf(catalog: Pick<BuildCatalog, 'franchises' | 'expansions' | 'productTypes' | 'products' | 'readFrom'>): ExploreData {
   return {
     franchises: catalog.franchises.map(({ id, name }) => ({ id, name })),
     expansions: catalog.expansions.map(({ id, name, franchiseId }) => ({ id, name, franchiseId })),
     types: catalog.productTypes.map(({ id, name, franchiseId }) => ({ id, name, franchiseId })),
     products: catalog.products.map(exploreProduct),
+    ...(catalog.readFrom ? { readFrom: catalog.readFrom } : {}),
   };
 }

@@ -9,11 +9,15 @@ import type { CatalogRows } from './model.ts';
 /** Default location, relative to the project root. */
 export const SNAPSHOT_FILE = '.data/catalog-snapshot.json';
 
-/** Writes the rows atomically (temp file + rename), so a crash never leaves half a snapshot. */
-export async function saveSnapshotRows(file: string, rows: CatalogRows, fetchedAt: string): Promise<void> {
+/**
+ * Writes the rows atomically (temp file + rename), so a crash never leaves half a snapshot.
+ * `wholeReadFrom`: when the read of the whole catalogue these rows come from started (null when
+ * some rows are from an earlier read).
+ */
+export async function saveSnapshotRows(file: string, rows: CatalogRows, fetchedAt: string, wholeReadFrom: string | null = null): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, JSON.stringify({ fetchedAt, rows }));
+  await writeFile(temp, JSON.stringify({ fetchedAt, wholeReadFrom, rows }));
   await rename(temp, file);
 }
 

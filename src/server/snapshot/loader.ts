@@ -80,13 +80,17 @@ function report(logger: SnapshotLogger, rejected: RejectedRow[]): void {
   for (const row of rejected) logger.warn(`Fila omitida de ${row.table} (id ${row.id}): ${row.reason}`);
 }
 
-/** Turns rows just read from Supabase into the snapshot, reporting rejected rows and keeping a disk copy for later builds. */
-async function snapshotFromBackendRows(rows: CatalogRows, file: string, logger: SnapshotLogger): Promise<CatalogSnapshot> {
+/**
+ * Turns rows just read from Supabase into the snapshot, reporting rejected rows and keeping a disk
+ * copy for later builds. `wholeReadFrom`: when the read of every row started (null when some rows
+ * come from an earlier copy).
+ */
+async function snapshotFromBackendRows(rows: CatalogRows, file: string, logger: SnapshotLogger, wholeReadFrom: string | null): Promise<CatalogSnapshot> {
   const fetchedAt = new Date().toISOString();
-  const { snapshot, rejected } = mergeSnapshot(rows, fetchedAt);
+  const { snapshot, rejected } = mergeSnapshot(rows, fetchedAt, wholeReadFrom);
   report(logger, rejected);
   try {
-    await saveSnapshotRows(file, rows, fetchedAt);
+    await saveSnapshotRows(file, rows, fetchedAt, wholeReadFrom);
   } catch (error) {
     logger.warn(`No se pudo guardar la copia del catálogo en ${file}: ${String(error)}`);
   }
@@ -131,7 +135,7 @@ export async function loadCatalogSnapshot(options: LoadOptions = {}): Promise<{ 
     if (previous && (['franchises', 'collections', 'expansions', 'productTypes', 'products'] as const).every((key) => Array.isArray(previous[key]))) {
       try {
         const fresh = await fetchProductRows(buildTimeClient(backend), changedIds, options.retry ?? true);
-        const snapshot = await snapshotFromBackendRows(patchProductRows(previous, changedIds, fresh), file, logger);
+        const snapshot = await snapshotFromBackendRows(patchProductRows(previous, changedIds, fresh), file, logger, null);
         logger.info(`Catálogo: copia en disco y ${changedIds.length} productos leídos de Supabase; ${snapshot.products.length} productos.`);
         return { snapshot, source: 'backend' };
       } catch (error) {
@@ -142,7 +146,8 @@ export async function loadCatalogSnapshot(options: LoadOptions = {}): Promise<{ 
 
   if (backend) {
     try {
-      const snapshot = await snapshotFromBackendRows(await fetchCatalogRows(buildTimeClient(backend), options.retry ?? true), file, logger);
+      const readFrom = new Date().toISOString();
+      const snapshot = await snapshotFromBackendRows(await fetchCatalogRows(buildTimeClient(backend), options.retry ?? true), file, logger, readFrom);
       logger.info(`Catálogo leído de Supabase: ${snapshot.products.length} productos.`);
       return { snapshot, source: 'backend' };
     } catch (error) {

@@ -48,6 +48,13 @@ export interface SnapshotProductType {
 export interface CatalogSnapshot {
   /** ISO time the rows were read from the backend; null when only the static catalogue is known. */
   fetchedAt: string | null;
+  /**
+   * ISO time a read of the whole catalogue from the backend started, when every row is from that
+   * read; null when some rows are older (a build that read only the changed products) or unknown.
+   * Every change since is either in the rows or after this time (the /explore live stock reads
+   * from here, src/server/explore/catalogue.ts).
+   */
+  wholeReadFrom?: string | null;
   franchises: SnapshotFranchise[];
   collections: SnapshotCollection[];
   expansions: SnapshotExpansion[];
@@ -167,7 +174,11 @@ export function staticSnapshot(): CatalogSnapshot {
  * values win, the static catalogue fills names, logos and images the database lacks, and entries
  * of either side are kept. Bad rows are left out and listed in `rejected`.
  */
-export function mergeSnapshot(rows: CatalogRows, fetchedAt: string | null): { snapshot: CatalogSnapshot; rejected: RejectedRow[] } {
+export function mergeSnapshot(
+  rows: CatalogRows,
+  fetchedAt: string | null,
+  wholeReadFrom: string | null = null,
+): { snapshot: CatalogSnapshot; rejected: RejectedRow[] } {
   const rejected: RejectedRow[] = [];
 
   const franchises = mergeById<SnapshotFranchise>(
@@ -228,7 +239,7 @@ export function mergeSnapshot(rows: CatalogRows, fetchedAt: string | null): { sn
   rejected.push(...parsedProducts.rejected);
 
   return {
-    snapshot: { fetchedAt, franchises, collections, expansions, productTypes, products: parsedProducts.products },
+    snapshot: { fetchedAt, wholeReadFrom, franchises, collections, expansions, productTypes, products: parsedProducts.products },
     rejected,
   };
 }
@@ -241,6 +252,8 @@ export function parseStoredSnapshot(value: unknown, keepProduct?: (id: string) =
   const stored = z
     .object({
       fetchedAt: z.string().nullable(),
+      // Copies saved before it was recorded have none.
+      wholeReadFrom: z.string().nullable().optional(),
       rows: z.object({
         franchises: z.array(z.unknown()),
         collections: z.array(z.unknown()),
@@ -254,5 +267,5 @@ export function parseStoredSnapshot(value: unknown, keepProduct?: (id: string) =
   const rows = stored.data.rows;
   // Left out before parsing, so the products a build does not need never become objects.
   const products = keepProduct ? rows.products.filter((row) => keepProduct(rowId(row))) : rows.products;
-  return mergeSnapshot({ ...rows, products }, stored.data.fetchedAt);
+  return mergeSnapshot({ ...rows, products }, stored.data.fetchedAt, stored.data.wholeReadFrom ?? null);
 }

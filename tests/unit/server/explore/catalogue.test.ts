@@ -358,6 +358,40 @@ describe('the /explore catalogue of the server', () => {
     publish(await builtCatalogue());
   });
 
+  it('reads the changes from shortly before the build read the whole database, not ten minutes back, when the catalogue says when that was', async () => {
+    const urls: string[] = [];
+    const recording = createClient<Database>(stack.url, stack.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: {
+        fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+          urls.push(decodeURIComponent(String(input instanceof Request ? input.url : input)));
+          return fetch(input, init);
+        },
+      },
+    });
+    /** The time the first poll's read of products starts from. */
+    const firstPlace = async () => {
+      urls.length = 0;
+      const catalogue = live({ supabase: recording });
+      await catalogue.get();
+      await catalogue.poll();
+      catalogue.stop();
+      const products = urls.find((url) => url.includes('/rest/v1/products?'));
+      return Date.parse(/updated_at\.gte\."([^"]+)"/.exec(products ?? '')?.[1] ?? 'NaN');
+    };
+    const readFrom = new Date(Date.now() - 60_000).toISOString();
+    try {
+      publish({ ...(await builtCatalogue()), readFrom });
+      expect(await firstPlace()).toBe(Date.parse(readFrom) - 30_000);
+      // A catalogue that does not say (an incremental build, an older file) reads ten minutes back.
+      publish(await builtCatalogue());
+      const published = fs.statSync(catalogFile).mtimeMs;
+      expect(Math.abs((await firstPlace()) - (published - 10 * 60_000))).toBeLessThan(1000);
+    } finally {
+      publish(await builtCatalogue());
+    }
+  });
+
   it('rejects while no catalogue was ever read, and reads it once it is there', async () => {
     const missing = path.join(outDir, 'nowhere', 'catalog.json');
     const catalogue = new LiveExploreCatalogue({ source: { file: missing }, supabase: anon, liveMs: 0 });

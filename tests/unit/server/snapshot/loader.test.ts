@@ -5,6 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { expansions as staticExpansions, franchises as staticFranchises } from '~/domain/catalog.ts';
 import { fetchAllRows } from '~/server/snapshot/fetch.ts';
+import { saveSnapshotRows } from '~/server/snapshot/disk.ts';
 import { loadCatalogSnapshot, patchProductRows } from '~/server/snapshot/loader.ts';
 import { productPart } from '~/server/rebuild/parts.ts';
 import { mergeSnapshot, parseProductRows, parseStoredSnapshot, staticSnapshot, type CatalogRows } from '~/server/snapshot/model.ts';
@@ -198,6 +199,16 @@ describe('fallbacks when the backend is down', () => {
 describe('a part past the first of a build in parts', () => {
   const downBackend = { url: 'http://127.0.0.1:9', anonKey: 'x' };
 
+  it("keeps when part 0's read of the whole catalogue started, as saved with the copy", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'snapshot-'));
+    const file = path.join(dir, 'catalog-snapshot.json');
+    await saveSnapshotRows(file, rows({ products: [goodRow] }), '2026-11-24T02:00:05.000Z', '2026-11-24T02:00:01.000Z');
+    const { logger } = silentLogger();
+    const { snapshot } = await loadCatalogSnapshot({ backend: downBackend, file, logger, retry: false, partSnapshotSince: '2026-11-24T02:00:00.000Z' });
+    expect(snapshot.fetchedAt).toBe('2026-11-24T02:00:05.000Z');
+    expect(snapshot.wholeReadFrom).toBe('2026-11-24T02:00:01.000Z');
+  });
+
   it('renders the copy part 0 saved for this build, without reading the backend', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'snapshot-'));
     const file = path.join(dir, 'catalog-snapshot.json');
@@ -206,6 +217,8 @@ describe('a part past the first of a build in parts', () => {
     const { snapshot, source } = await loadCatalogSnapshot({ backend: downBackend, file, logger, retry: false, partSnapshotSince: '2026-11-24T02:00:00.000Z' });
     expect(source).toBe('disk');
     expect(snapshot.products.map((p) => p.id)).toEqual(['pk-etb-test']);
+    // A copy saved before the start of its read was recorded says nothing of it.
+    expect(snapshot.wholeReadFrom).toBeNull();
     // The backend was not asked (it is down: asking would have warned).
     expect(warnings).toEqual([]);
   });
