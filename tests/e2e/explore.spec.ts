@@ -334,6 +334,10 @@ test.describe('the server search', () => {
     expect(preload).toBeDefined();
     expect(firstCard).toBeDefined();
     expect(preload!.match(/href="([^"]+)"/)?.[1]).toBe(firstCard!.match(/src="([^"]+)"/)?.[1]);
+    // The other cards above the fold make way for it: asked for at once, at low priority.
+    const others = [...html.matchAll(/<img[^>]*loading="eager"[^>]*>/g)].map((match) => match[0]).filter((img) => img !== firstCard);
+    expect(others.length).toBeGreaterThan(0);
+    for (const img of others) expect(img).toContain('fetchpriority="low"');
   });
 
   test('is in the sitemap, though rendered on request', async ({ request }) => {
