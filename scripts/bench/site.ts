@@ -188,7 +188,7 @@ function lighthouseDetails(lhr: Lhr): string[] {
   const requests = (lhr.audits['network-requests']?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
   for (const r of requests.slice(0, 12)) {
     lines.push(
-      `  req ${String(r.resourceType)} ${String(r.url).slice(-70)} ${Math.round(Number(r.networkRequestTime))}→${Math.round(Number(r.networkEndTime))} ms ${String(r.priority)}`,
+      `  req ${String(r.resourceType)} ${String(r.url).slice(-70)} ${Math.round(Number(r.networkRequestTime))}→${Math.round(Number(r.networkEndTime))} ms ${String(r.priority)} ${Math.round(Number(r.transferSize))} B`,
     );
   }
   for (const [category, data] of Object.entries(lhr.categories)) {

@@ -69,7 +69,7 @@ describe('DocumentCompression', () => {
   });
 
   it('compresses one page at a time', async () => {
-    const documents = new DocumentCompression();
+    const documents = new DocumentCompression({ restFactor: 0, busy: () => 0 });
     const [a, b] = [page(3), page(4)];
     for (const html of [a, b, a, b]) documents.lookup(html);
     await documents.settled();
@@ -83,7 +83,7 @@ describe('DocumentCompression', () => {
   it('keeps within its bytes, dropping the copy sent longest ago', async () => {
     const pages = [page(5), page(6), page(7)];
     const one = zlib.brotliCompressSync(pages[0]!).length;
-    const documents = new DocumentCompression({ maxBytes: Math.floor(one * 2.5) });
+    const documents = new DocumentCompression({ maxBytes: Math.floor(one * 2.5), restFactor: 0, busy: () => 0 });
     const store = async (html: Buffer) => {
       documents.lookup(html);
       documents.lookup(html);
@@ -99,6 +99,36 @@ describe('DocumentCompression', () => {
     expect(documents.lookup(pages[0]!)).not.toBeNull();
     expect(documents.lookup(pages[2]!)).not.toBeNull();
     expect(documents.lookup(pages[1]!)).toBeNull();
+  });
+
+  it('starts nothing while the server is busy, and rests after each page', async () => {
+    let busy = 0.9;
+    const documents = new DocumentCompression({ busy: () => busy, restFactor: 0 });
+    const [first, a, b] = [page(11), page(9), page(10)];
+    // The first page is compressed whatever the load: the server's own, as it starts.
+    documents.lookup(first);
+    documents.lookup(first);
+    await documents.settled();
+    expect(documents.size.pages).toBe(1);
+    for (const html of [a, a, a]) documents.lookup(html);
+    await documents.settled();
+    expect(documents.size.pages).toBe(1);
+    expect(documents.lookup(a)).toBeNull();
+    // Quiet again: the page asked for again is compressed.
+    busy = 0.1;
+    documents.lookup(a);
+    await documents.settled();
+    expect(documents.lookup(a)).not.toBeNull();
+
+    // After a page, a rest a thousand times as long as it took: the next page waits.
+    const resting = new DocumentCompression({ busy: () => 0, restFactor: 1000 });
+    for (const html of [a, a]) resting.lookup(html);
+    await resting.settled();
+    for (const html of [b, b, b]) resting.lookup(html);
+    await resting.settled();
+    expect(resting.lookup(a)).not.toBeNull();
+    expect(resting.lookup(b)).toBeNull();
+    expect(resting.size.pages).toBe(1);
   });
 
   it('leaves small pages to the middleware', async () => {
