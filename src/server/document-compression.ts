@@ -16,9 +16,9 @@
  * The stored bytes are found by the SHA-256 of the page itself, so a page that changed (a rebuild,
  * a new answer of /explore) is never sent from an older copy; it is simply another page. Memory is
  * bounded (the least recently sent are dropped). The work is done in the server's spare time: one
- * page at a time, none while the server's event loop has been busy more than a third of the last
- * second, and after each page a pause of four times what it took, so compressing takes at most a
- * fifth of one core of the thread pool. A crowd asking for many different pages (the load run:
+ * page at a time, none while the server's event loop has been busy more than a tenth of the last
+ * second, and after each page a pause of nine times what it took, so compressing takes at most a
+ * tenth of one core of the thread pool. A crowd asking for many different pages (the load run:
  * 425 pages and 112 addresses of /explore, two servers on two cores) is therefore answered as
  * before, at quality 4, with no work taken from its answers; the copies are made when it is quieter.
  */
@@ -44,9 +44,9 @@ export interface DocumentCompressionOptions {
   quality?: number;
   /** Pages smaller than this are left to the middleware (default 1 KB, its own threshold). */
   minBytes?: number;
-  /** No compression starts while the event loop was busy more than this share of the last second (default 1/3). */
+  /** No compression starts while the event loop was busy more than this share of the last second (default 0.1). */
   busyShare?: number;
-  /** After compressing a page, none starts for this many times as long as it took (default 4). */
+  /** After compressing a page, none starts for this many times as long as it took (default 9). */
   restFactor?: number;
   /** How busy the event loop has been lately, 0–1 (default: Node's event loop utilization over the last second). */
   busy?: () => number;
@@ -85,8 +85,8 @@ export class DocumentCompression {
     this.maxSeen = options.maxSeen ?? 20_000;
     this.quality = options.quality ?? 11;
     this.minBytes = options.minBytes ?? 1024;
-    this.busyShare = options.busyShare ?? 1 / 3;
-    this.restFactor = options.restFactor ?? 4;
+    this.busyShare = options.busyShare ?? 0.1;
+    this.restFactor = options.restFactor ?? 9;
     this.busy = options.busy ?? eventLoopBusy();
   }
 
