@@ -9,7 +9,7 @@ import { LOCAL_JWT_SECRET } from 'local-supabase/config';
 import { apiKeys } from 'local-supabase/jwt';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { applyFilters, EMPTY_FILTERS, EXPLORE_PAGE, resultsLabel, type ExploreData } from '~/domain/explore';
-import { PHONE, expectFitsPhone } from './pages/phone';
+import { PHONE, expectFitsPhone, holdScripts } from './pages/phone';
 
 async function catalogue(request: APIRequestContext): Promise<ExploreData> {
   const response = await request.get('/explore/catalog.json');
@@ -184,12 +184,7 @@ test.describe('on a 375 px phone', () => {
   test("the page's scripts are asked for once the first card's image is in, and 'Agregar' tapped twice before they ran adds one", async ({ page }) => {
     // The scripts are answered only after the taps, as on a slow network, so the taps surely land
     // before any script ran.
-    let release = () => {};
-    const tapped = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/[^?]+\.js(\?.*)?$/, async (route) => {
-      await tapped;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     try {

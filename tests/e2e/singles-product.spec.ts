@@ -8,6 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from './fixtures';
 import { serviceRest } from './pages/auth';
+import { holdScripts } from './pages/phone';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
@@ -179,12 +180,7 @@ test('on a 4× slower CPU, a copy tapped before the buy box hydrates stays chose
   });
   // The page's scripts arrive only after the tap, as on a slow network: on a fast machine the
   // buy box could otherwise hydrate, even at a quarter of the CPU, before the tap lands.
-  let release = () => {};
-  const tapped = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/[^?]+\.js(\?.*)?$/, async (route) => {
-    await tapped;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.goto(LUFFY_PAGE, { waitUntil: 'commit' });

@@ -134,3 +134,17 @@ export async function atBothPhoneSizes(page: Page, check: () => Promise<unknown>
   await check();
   await page.setViewportSize(PHONE);
 }
+
+/**
+ * Holds every answer for the page's scripts (`/_astro/*.js`) until the returned function is
+ * called, as on a slow network, so what a test does first surely happens before any script ran.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/[^?]+\.js(\?.*)?$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
