@@ -125,7 +125,7 @@ export function getBuildCatalog(): Promise<BuildCatalog> {
     };
     return {
       ...catalog,
-      readFrom: snapshot.wholeReadFrom ?? null,
+      readFrom: snapshot.wholeReadFrom,
       productById: new Map(catalog.products.map((item) => [item.id, item])),
       franchiseById: tables.franchiseById,
       expansionById: tables.expansionById,

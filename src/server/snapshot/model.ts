@@ -54,7 +54,7 @@ export interface CatalogSnapshot {
    * Every change since is either in the rows or after this time (the /explore live stock reads
    * from here, src/server/explore/catalogue.ts).
    */
-  wholeReadFrom?: string | null;
+  wholeReadFrom: string | null;
   franchises: SnapshotFranchise[];
   collections: SnapshotCollection[];
   expansions: SnapshotExpansion[];
