@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptsBrotli, DocumentCompression } from '~/server/document-compression.ts';
+import { acceptsBrotli, DocumentCompression, QUICK_QUALITY } from '~/server/document-compression.ts';
 
 /** A page of prose that brotli's qualities compress differently. */
 function page(seed: number, words = 4000): Buffer {
@@ -68,16 +68,23 @@ describe('DocumentCompression', () => {
     expect(zlib.brotliDecompressSync(documents.lookup(before)!).equals(before)).toBe(true);
   });
 
-  it('compresses one page at a time', async () => {
+  it('compresses one page at a time at the best quality; a page asked for again meanwhile gets a quick copy, made better later', async () => {
     const documents = new DocumentCompression({ restFactor: 0, busy: () => 0 });
     const [a, b] = [page(3), page(4)];
     for (const html of [a, b, a, b]) documents.lookup(html);
     await documents.settled();
-    expect(documents.size.pages).toBe(1);
-    expect(documents.lookup(a)).not.toBeNull();
-    expect(documents.lookup(b)).toBeNull();
+    expect(documents.size.pages).toBe(2);
+    expect(documents.storedQuality(a)).toBe(11);
+    expect(documents.storedQuality(b)).toBe(QUICK_QUALITY);
+    const quick = documents.lookup(b);
+    expect(zlib.brotliDecompressSync(quick!).equals(b)).toBe(true);
+    // Sent at the quick quality, and compressed again at the best one as nothing else is.
     await documents.settled();
-    expect(documents.lookup(b)).not.toBeNull();
+    expect(documents.storedQuality(b)).toBe(11);
+    const best = documents.lookup(b);
+    expect(zlib.brotliDecompressSync(best!).equals(b)).toBe(true);
+    expect(best!.length).toBeLessThan(quick!.length);
+    expect(documents.size.bytes).toBe(documents.lookup(a)!.length + best!.length);
   });
 
   it('keeps within its bytes, dropping the copy sent longest ago', async () => {
@@ -101,34 +108,42 @@ describe('DocumentCompression', () => {
     expect(documents.lookup(pages[1]!)).toBeNull();
   });
 
-  it('starts nothing while the server is busy, and rests after each page', async () => {
+  it('while the server is busy makes only quick copies, a few at a time, and rests after each best one', async () => {
     let busy = 0.9;
     const documents = new DocumentCompression({ busy: () => busy, restFactor: 0 });
-    const [first, a, b] = [page(11), page(9), page(10)];
-    // The first page is compressed whatever the load: the server's own, as it starts.
+    const [first, a, b, c, d] = [page(11), page(9), page(10), page(12), page(13)];
+    // The first page is compressed at the best quality whatever the load: the server's own, as it starts.
     documents.lookup(first);
     documents.lookup(first);
     await documents.settled();
-    expect(documents.size.pages).toBe(1);
+    expect(documents.storedQuality(first)).toBe(11);
     for (const html of [a, a, a]) documents.lookup(html);
     await documents.settled();
-    expect(documents.size.pages).toBe(1);
-    expect(documents.lookup(a)).toBeNull();
-    // Quiet again: the page asked for again is compressed.
+    expect(documents.storedQuality(a)).toBe(QUICK_QUALITY);
+    expect(documents.lookup(a)!.length).toBeLessThan(quality4(a));
+    await documents.settled();
+    expect(documents.storedQuality(a)).toBe(QUICK_QUALITY);
+    // Two quick copies at once at most: the third page asked for again meanwhile waits for its next request.
+    for (const html of [b, c, d, b, c, d]) documents.lookup(html);
+    await documents.settled();
+    expect([documents.storedQuality(b), documents.storedQuality(c), documents.storedQuality(d)]).toEqual([QUICK_QUALITY, QUICK_QUALITY, null]);
+    documents.lookup(d);
+    await documents.settled();
+    expect(documents.storedQuality(d)).toBe(QUICK_QUALITY);
+    // Quiet again: the page asked for again is made the best it can be.
     busy = 0.1;
     documents.lookup(a);
     await documents.settled();
-    expect(documents.lookup(a)).not.toBeNull();
+    expect(documents.storedQuality(a)).toBe(11);
 
-    // After a page, a rest a thousand times as long as it took: the next page waits.
+    // After a page, a rest a thousand times as long as it took: the next page gets a quick copy.
     const resting = new DocumentCompression({ busy: () => 0, restFactor: 1000 });
     for (const html of [a, a]) resting.lookup(html);
     await resting.settled();
     for (const html of [b, b, b]) resting.lookup(html);
     await resting.settled();
-    expect(resting.lookup(a)).not.toBeNull();
-    expect(resting.lookup(b)).toBeNull();
-    expect(resting.size.pages).toBe(1);
+    expect(resting.storedQuality(a)).toBe(11);
+    expect(resting.storedQuality(b)).toBe(QUICK_QUALITY);
   });
 
   it('leaves small pages to the middleware', async () => {
