@@ -77,3 +77,10 @@ export function mediaObject(path: string): [bucket: string, object: string] | nu
   }
   return [bucket!, rest.join('/')];
 }
+
+/**
+ * The `elementtiming` name of a page's first image (the first card of /explore): the browser
+ * reports when it was painted, and the page's scripts are asked for after that
+ * (src/server/late-scripts.ts).
+ */
+export const FIRST_IMAGE_TIMING = 'primera-imagen';

@@ -7,8 +7,15 @@
  * (about 17 KB) arrive with the first card's image and make the first screen later.
  * scriptsAfterFirstImage takes those tags out of a page that has such an image
  * (`fetchpriority="high"`) and adds one small inline script at its end that asks for them, in the
- * same order, once that image is decoded and a frame has been painted (after two seconds at most,
- * and at once if the image is not there).
+ * same order, once that image is on screen (after two seconds at most, at once if the image is not
+ * there or fails):
+ *
+ *   - where the browser reports when an element was painted (Element Timing: Chrome, Edge and so
+ *     most phones; the image carries `elementtiming`, FIRST_IMAGE_TIMING), once it reports the
+ *     image painted. A frame drawn by the page is on the screen some time after it was drawn (on a
+ *     slow phone tens of milliseconds), and scripts asked for in between still share the
+ *     connection and the processor with that first screen;
+ *   - elsewhere, once the image is decoded and a frame has been drawn.
  *
  * What the page's scripts do is all there before they run: the results, filters and 'Ver más' are
  * HTML and links, and the filters script reads what was chosen before it ran. The one thing a
@@ -22,6 +29,8 @@
  * The inline script is allowed by the Content-Security-Policy like every inline script of a page:
  * by its hash, computed from the page as it is sent (src/server/security-headers.ts).
  */
+
+import { FIRST_IMAGE_TIMING } from '~/domain/images';
 
 /** A module script as Astro writes it. */
 const MODULE_SCRIPT = /<script type="module" src="([^"<>]+)"><\/script>/g;
@@ -42,8 +51,12 @@ for(const url of urls){const script=document.createElement('script');script.type
 script.addEventListener('load',ran);script.addEventListener('error',ran);document.head.append(script)}};
 const image=document.querySelector('img[fetchpriority="high"]');
 if(!image)return start();
-const painted=()=>requestAnimationFrame(()=>setTimeout(start,0));
-setTimeout(start,2000);image.decode().then(painted,painted)})();`;
+const later=()=>setTimeout(start,0);
+setTimeout(start,2000);image.addEventListener('error',later);
+if(image.getAttribute('elementtiming')===${JSON.stringify(FIRST_IMAGE_TIMING)}&&PerformanceObserver.supportedEntryTypes?.includes('element')){
+new PerformanceObserver((list,observer)=>{if(list.getEntries().some((entry)=>entry.identifier===${JSON.stringify(FIRST_IMAGE_TIMING)})){observer.disconnect();later()}}).observe({type:'element',buffered:true});return}
+const painted=()=>requestAnimationFrame(later);
+image.decode().then(painted,painted)})();`;
 }
 
 /**

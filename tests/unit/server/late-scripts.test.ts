@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FIRST_IMAGE_TIMING } from '~/domain/images.ts';
 import { lateScriptsLoader, scriptsAfterFirstImage } from '~/server/late-scripts.ts';
 
 const CARD_IMAGE = '<img src="/media/products/a.svg" alt="" width="300" height="300" loading="eager" fetchpriority="high" decoding="async">';
@@ -43,11 +44,14 @@ describe('scriptsAfterFirstImage', () => {
     expect(scriptsAfterFirstImage(fragment)).toBe(fragment);
   });
 
-  it('asks for the scripts after the decoded image and a painted frame, at most two seconds later, and holds early taps on Agregar', () => {
+  it('asks for the scripts once the browser reports the image painted (else decoded and a frame drawn), at most two seconds later, and holds early taps on Agregar', () => {
     const loader = lateScriptsLoader(['/_astro/a.js']);
     expect(loader).toContain('["/_astro/a.js"]');
+    expect(loader).toContain(`image.getAttribute('elementtiming')==="${FIRST_IMAGE_TIMING}"`);
+    expect(loader).toContain(".observe({type:'element',buffered:true})");
     expect(loader).toContain('image.decode().then(painted,painted)');
-    expect(loader).toContain('requestAnimationFrame(()=>setTimeout(start,0))');
+    expect(loader).toContain('requestAnimationFrame(later)');
+    expect(loader).toContain("image.addEventListener('error',later)");
     expect(loader).toContain('setTimeout(start,2000)');
     expect(loader).toContain("closest('button[data-card-add]')");
     expect(loader).toContain('script.async=false');
