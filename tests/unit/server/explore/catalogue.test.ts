@@ -296,7 +296,14 @@ describe('the /explore catalogue of the server', () => {
     // It asked for the rows after the last one of the page it had read, not for the first page again.
     const next = requests.slice(firstPage).find((url) => url.includes('/rest/v1/products?'));
     expect(firstPageLast).not.toBe('');
-    expect(next).toContain(`id.gt."${firstPageLast}"`);
+    expect(next).toContain(`id=gt.${firstPageLast}`);
+    // Each request for changes is one range of the (updated_at, id) index: the rest of the place's
+    // time after its id, or the later times; never an OR of both, which the database answers by
+    // reading every row left for each page.
+    const changes = requests.filter((url) => /\/rest\/v1\/(products|card_offers)\?/.test(url) && /[?&](updated_at=|or=)/.test(url));
+    expect(changes.length).toBeGreaterThan(2);
+    for (const url of changes) expect(url).not.toMatch(/[?&]or=/);
+    expect(next).toMatch(/updated_at=eq\./);
   });
 
   it('serves a catalogue a rebuild published, and brings its stock up to date', async () => {
@@ -377,7 +384,7 @@ describe('the /explore catalogue of the server', () => {
       await catalogue.poll();
       catalogue.stop();
       const products = urls.find((url) => url.includes('/rest/v1/products?'));
-      return Date.parse(/updated_at\.gte\."([^"]+)"/.exec(products ?? '')?.[1] ?? 'NaN');
+      return Date.parse(/updated_at=gte\.([^&]+)/.exec(products ?? '')?.[1] ?? 'NaN');
     };
     const readFrom = new Date(Date.now() - 60_000).toISOString();
     try {
