@@ -335,9 +335,9 @@ export class LiveExploreCatalogue {
    * One page of the rows of `table` changed after `after`, oldest first. Each request is one range
    * of the table's (updated_at, id) index: first the rest of the place's own time after its id,
    * then the later times. A single filter for both ('a later time, or the same time and a greater
-   * id') is an OR, which Postgres answers by reading the index from its start or by sorting every
-   * row left, for each page: after a change of 300,000 offers in one statement (an import, a
-   * seed: one updated_at) every poll ran out of time before it had read one page.
+   * id') is an OR, which Postgres cannot read as one range of the index: it reads the index from
+   * its start, or every row left and sorts them, for each page of a change of many rows in one
+   * statement (an import, a seed: one updated_at).
    */
   private async changedPage(table: Table, after: Place, signal: AbortSignal): Promise<ChangedRow[]> {
     const columns = table === 'products' ? 'id, stock, updated_at' : 'id, product_id, updated_at';
