@@ -9,3 +9,11 @@ declare namespace App {
     scriptsAfterFirstImage?: boolean;
   }
 }
+
+// Element Timing's attribute, which Astro's HTML types do not list yet: the browser reports when an
+// image with it was painted (ProductCard's first card, src/server/late-scripts.ts).
+declare namespace astroHTML.JSX {
+  interface ImgHTMLAttributes {
+    elementtiming?: string | undefined | null;
+  }
+}
