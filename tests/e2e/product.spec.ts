@@ -188,32 +188,4 @@ test.describe('product page', () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(total).toBeLessThan(60 * 1024);
   });
-
-  test("its scripts are asked for once the gallery's first image is on the screen, and the cart's count still comes live", async ({ page }) => {
-    const response = await page.goto(`/product/${GALLERY.id}`);
-    // The page as built asks for no script from its HTML: one inline loader does, after the image.
-    expect(await response!.text()).not.toMatch(/<script type="module" src=/);
-    const timing = await page.evaluate(async () => {
-      const painted = await new Promise<number | null>((resolve) => {
-        new PerformanceObserver((list, observer) => {
-          const entry = list.getEntries()[0] as (PerformanceEntry & { renderTime: number }) | undefined;
-          observer.disconnect();
-          resolve(entry ? entry.renderTime : null);
-        }).observe({ type: 'element', buffered: true });
-        setTimeout(() => resolve(null), 5000);
-      });
-      // The scripts are asked for in the next task after that report.
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-      const scripts = entries.filter((entry) => /^\/_astro\/.+\.js$/.test(new URL(entry.name).pathname));
-      return { painted, scripts: scripts.map((entry) => ({ url: entry.name, start: entry.startTime })) };
-    });
-    expect(timing.painted).toBeGreaterThan(0);
-    expect(timing.scripts.length).toBeGreaterThan(0);
-    for (const script of timing.scripts) expect(script.start, script.url).toBeGreaterThanOrEqual(timing.painted!);
-
-    // The header's cart count is one of those scripts: a product added shows in it.
-    await page.getByRole('button', { name: 'Agregar al carrito' }).click();
-    await expect(new Shell(page).cartLink).toHaveAccessibleName('Carrito, 1 artículo');
-  });
 });

@@ -4,7 +4,6 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { FIRST_IMAGE_TIMING } from '~/domain/images.ts';
 import { wrapIndex } from '~/domain/products.ts';
 import { useMounted } from '../prebuilt.ts';
 import { $offerImages } from './offer-images.ts';
@@ -94,7 +93,7 @@ export default function Gallery({ name, images: cardImages }: Props) {
         aria-label={`Ver imagen ${wrapIndex(index, count) + 1} de ${count} en pantalla completa`}
         onClick={() => setOpen(true)}
       >
-        <img src={current} alt={name} width={600} height={600} fetchPriority="high" elementtiming={FIRST_IMAGE_TIMING} loading="eager" decoding="async" />
+        <img src={current} alt={name} width={600} height={600} fetchPriority="high" loading="eager" decoding="async" />
       </button>
       {count > 1 && (
         <ul className="gallery-thumbs" aria-label="Miniaturas">

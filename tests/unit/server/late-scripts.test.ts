@@ -33,14 +33,6 @@ describe('scriptsAfterFirstImage', () => {
     expect(late.replace(`<script>${loader}</script>`, '')).toBe(html.replace(/<script type="module" src="[^"]+"><\/script>/g, ''));
   });
 
-  it("finds the first image as React writes it too (the product page's gallery: fetchPriority)", () => {
-    const gallery = '<img src="/media/products/a.svg" alt="Caja" width="600" height="600" fetchPriority="high" elementtiming="primera-imagen" loading="eager">';
-    const html = page(`<main>${gallery}</main><script type="module" src="/_astro/ProductDetail.abc.js"></script>`);
-    const late = scriptsAfterFirstImage(html);
-    expect(late).not.toContain('<script type="module"');
-    expect(late).toContain(`<script>${lateScriptsLoader(['/_astro/ProductDetail.abc.js'])}</script>`);
-  });
-
   it('leaves a page without a first image, without module scripts or without a body as it was', () => {
     const noImage = page('<main><p>Sin resultados</p><script type="module" src="/_astro/explore.ghi.js"></script></main>');
     expect(scriptsAfterFirstImage(noImage)).toBe(noImage);
