@@ -12,7 +12,10 @@ export default defineConfig({
   // A separate output folder per run when ASTRO_OUT_DIR is set (parallel test runs).
   outDir: process.env.ASTRO_OUT_DIR || './dist',
   cacheDir: process.env.ASTRO_OUT_DIR ? `./node_modules/.astro-${process.env.ASTRO_OUT_DIR.replace(/[^\w-]/g, '_')}` : './node_modules/.astro',
-  adapter: node({ mode: 'standalone' }),
+  // bodySizeLimit: no request body is read past 1 MB by anything the server runs (the adapter's
+  // default is 1 GiB). The endpoints read theirs with a lower cap of their own as it streams
+  // (src/server/http/json.ts readText: 16 KB, 512 KB for the payment webhooks).
+  adapter: node({ mode: 'standalone', bodySizeLimit: 1024 * 1024 }),
   // Stylesheets go inline (about 3.5 KB gzip per page): no render-blocking request before the
   // first paint, which on a phone's network decides the product image's paint (LCP).
   // Four pages rendered at once: while one page's file is written the next renders (10,000

@@ -40,20 +40,54 @@ export function errorResponse(status: number, message: string, code = 'error'): 
 /** Largest request body an endpoint reads; payment requests are a few hundred bytes. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-/** The raw body as text, refusing oversized bodies with 413. */
+/** What a body over its endpoint's limit gets: 413, however it was sent. */
+function tooLarge(): ApiError {
+  return new ApiError(413, 'La solicitud es demasiado grande.', 'payload_too_large');
+}
+
+/**
+ * The raw body as text, at most `limit` bytes, refused with 413 beyond that. A declared
+ * Content-Length over the limit is refused before anything is read; a body sent without one (in
+ * chunks) or longer than it says is read only until it passes the limit, then the rest is left
+ * unread (the stream is cancelled), so no body is ever held whole in memory beyond `limit`.
+ */
 export async function readText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (Number.isFinite(declared) && declared > limit) {
-    throw new ApiError(413, 'La solicitud es demasiado grande.', 'payload_too_large');
-  }
-  let text: string;
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  if (request.bodyUsed) throw new ApiError(400, 'No se pudo leer la solicitud.', 'bad_request');
+  const body = request.body;
+  if (!body) return '';
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
   try {
-    text = await request.text();
-  } catch {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      if (bytes > limit) {
+        // Nothing more is read: the sender's remaining bytes are never pulled.
+        reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    // The server's own cap on any body (the Node adapter's bodySizeLimit, astro.config.mjs).
+    if (isSizeLimit(error)) throw tooLarge();
     throw new ApiError(400, 'No se pudo leer la solicitud.', 'bad_request');
   }
-  if (Buffer.byteLength(text) > limit) throw new ApiError(413, 'La solicitud es demasiado grande.', 'payload_too_large');
-  return text;
+  return text + decoder.decode();
+}
+
+/** Whether a body's stream failed because the server's own cap on bodies was passed (the error or its cause). */
+function isSizeLimit(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 3; cause = cause.cause, depth++) {
+    if (/body size limit/i.test(cause.message)) return true;
+  }
+  return false;
 }
 
 /** Parses a JSON body with a schema; bad JSON or bad fields give a 400 with the schema's message. */
