@@ -6,7 +6,7 @@
  */
 import { defineMiddleware } from 'astro:middleware';
 import { exploreCatalogue } from '~/server/explore/catalogue.ts';
-import { KEPT_PATHS, RenderedAnswers } from '~/server/explore/rendered.ts';
+import { keptKey, KEPT_PATHS, RenderedAnswers } from '~/server/explore/rendered.ts';
 import { scriptsAfterFirstImage } from '~/server/late-scripts.ts';
 
 const explore = new RenderedAnswers();
@@ -16,7 +16,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const path = context.url.pathname.replace(/\/+$/, '');
   if (!KEPT_PATHS.has(path)) return next();
   const catalogue = await exploreCatalogue();
-  return explore.answer(`${path}${context.url.search}`, catalogue, async () => {
+  // Kept by what the page shows, not by the address as typed (keptKey).
+  return explore.answer(keptKey(path, context.url.search), catalogue, async () => {
     const rendered = await next();
     const response =
       context.locals.scriptsAfterFirstImage && rendered.status === 200

@@ -90,6 +90,15 @@ export function filtersToQuery(filters: ExploreFilters): string {
   return text ? `?${text}` : '';
 }
 
+/** How many pages of results an address may ask for at once (`pagina`). */
+export const MAX_PAGES = 20;
+
+/** The page number of an address ('pagina=3'): 1 when absent or not a number, at most MAX_PAGES. */
+export function pageOf(search: string): number {
+  const value = Number(new URLSearchParams(search).get('pagina'));
+  return Number.isInteger(value) && value > 1 ? Math.min(value, MAX_PAGES) : 1;
+}
+
 /** How many filters narrow the results (the words searched and the order are not filters; the price range is one): 'Filtros (2)'. */
 export function activeFilterCount(filters: ExploreFilters): number {
   const chosen = [filters.franchise, filters.type, filters.expansion, filters.rarity, filters.condition, filters.language, filters.finish];

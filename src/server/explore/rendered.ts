@@ -13,10 +13,14 @@
  * catalogue, which itself reads stock every EXPLORE_LIVE_MS; a CDN may keep it CDN_SECONDS more
  * (search.ts). Several requests for an address not kept yet wait for one render.
  *
- * Only whole 200 answers to GET are kept, at most MAX_BYTES of them (the least recently used go
- * first). Nothing in them depends on who asks: /explore reads no cookie or session, and the
- * account and cart parts of its header fill in on the client.
+ * Only whole 200 answers to GET are kept, at most MAX_ANSWERS of them and MAX_BYTES counted with
+ * their keys, headers and a fixed share per answer (the least recently used go first). Nothing in
+ * them depends on who asks: /explore reads no cookie or session, and the account and cart parts of
+ * its header fill in on the client. An answer is kept by what it shows (keptKey): the filters as
+ * the page reads them, the page and the part asked for, so an address with parameters the page
+ * ignores, in another order or with values it refuses, is the same answer, never a new entry.
  */
+import { filtersFromQuery, filtersToQuery, pageOf } from '~/domain/explore-url.ts';
 
 /** What the catalogue is now, as ./catalogue.ts's LiveCatalogue says it. */
 export interface CatalogueState {
@@ -45,14 +49,22 @@ interface Kept {
 
 /** How long an answer is reused after the catalogue changed, in ms. */
 export const REUSE_MS = 2000;
-/** The most HTML kept, in bytes (about 600 pages of results at 100,000 products). */
+/** The most kept, in bytes (about 600 pages of results at 100,000 products). */
 export const MAX_BYTES = 48 * 1024 * 1024;
+/** The most answers kept, however small: each costs the server more than its body (its key, headers, objects). */
+export const MAX_ANSWERS = 2000;
+/**
+ * What an answer costs beside its body, key and headers: the kept object, its header pairs, the
+ * list of products it shows and its place in the map, rounded up.
+ */
+export const ENTRY_BYTES = 1024;
 /** The header that says whether this server made the answer now (`miss`) or handed a kept one out (`hit`). */
 export const KEPT_HEADER = 'x-explore-answer';
 
 export interface RenderedAnswersOptions {
   reuseMs?: number;
   maxBytes?: number;
+  maxAnswers?: number;
   now?: () => number;
 }
 
@@ -62,15 +74,17 @@ export class RenderedAnswers {
   private bytes = 0;
   private readonly reuseMs: number;
   private readonly maxBytes: number;
+  private readonly maxAnswers: number;
   private readonly now: () => number;
 
   constructor(options: RenderedAnswersOptions = {}) {
     this.reuseMs = options.reuseMs ?? REUSE_MS;
     this.maxBytes = options.maxBytes ?? MAX_BYTES;
+    this.maxAnswers = options.maxAnswers ?? MAX_ANSWERS;
     this.now = options.now ?? Date.now;
   }
 
-  /** How many answers and bytes are kept now. */
+  /** How many answers are kept now, and the bytes they are counted as (bodies, keys, headers, ENTRY_BYTES each). */
   get size(): { answers: number; bytes: number } {
     return { answers: this.kept.size, bytes: this.bytes };
   }
@@ -104,12 +118,13 @@ export class RenderedAnswers {
     if (response.status !== 200) return response;
     const body = await response.text();
     const headers = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'set-cookie');
-    const made: Kept = { status: response.status, headers, body, bytes: body.length * 2, version, searchVersion, shown, madeAt: this.now() };
+    const made: Kept = { status: response.status, headers, body, bytes: 0, version, searchVersion, shown, madeAt: this.now() };
+    made.bytes = keptBytes(key, made);
     this.drop(key);
     this.kept.set(key, made);
     this.bytes += made.bytes;
     for (const oldest of this.kept.keys()) {
-      if (this.bytes <= this.maxBytes) break;
+      if (this.bytes <= this.maxBytes && this.kept.size <= this.maxAnswers) break;
       this.drop(oldest);
     }
     return made;
@@ -121,6 +136,13 @@ export class RenderedAnswers {
     this.kept.delete(key);
     this.bytes -= old.bytes;
   }
+}
+
+/** What a kept answer is counted as: its body, key and headers as strings in memory (two bytes a character), the products it names, and ENTRY_BYTES. */
+function keptBytes(key: string, kept: Kept): number {
+  let characters = kept.body.length + key.length;
+  for (const [name, value] of kept.headers) characters += name.length + value.length;
+  return characters * 2 + (kept.shown?.length ?? 0) * 8 + ENTRY_BYTES;
 }
 
 /** Whether a render now would make the same answer: no change a search sees, none of its products changed. */
@@ -138,3 +160,17 @@ function respond(kept: Kept, how: 'hit' | 'miss'): Response {
 
 /** The paths whose answers are kept: /explore and the parts its script fetches. */
 export const KEPT_PATHS: ReadonlySet<string> = new Set(['/explore', '/explore/resultados']);
+
+/** The path of the parts of /explore, where `solo=mas` asks for one page of cards alone. */
+const PARTS_PATH = '/explore/resultados';
+
+/**
+ * The key an /explore address's answer is kept by: its path, the part asked for (`solo=mas` on the
+ * parts' path), the page (pageOf) and the filters as the page reads and writes them
+ * (filtersToQuery(filtersFromQuery())): everything the page's HTML follows from, nothing else.
+ * Parameters the page ignores, their order and values it refuses leave the key as it is.
+ */
+export function keptKey(path: string, search: string): string {
+  const part = path === PARTS_PATH && new URLSearchParams(search).get('solo') === 'mas' ? 'mas' : '';
+  return `${path}|${part}|${pageOf(search)}|${filtersToQuery(filtersFromQuery(search))}`;
+}

@@ -3,13 +3,12 @@
  * in memory (./catalogue.ts, with live stock), remembered by address until the catalogue changes,
  * so a popular address costs one search however many shoppers open it.
  */
-import { filtersFromQuery, filtersToQuery, EXPLORE_PAGE, type ExploreData, type ExploreFilters } from '~/domain/explore.ts';
+import { filtersFromQuery, filtersToQuery, EXPLORE_PAGE, MAX_PAGES, pageOf, type ExploreData, type ExploreFilters } from '~/domain/explore.ts';
 import { searchExplore, type ExploreAnswer } from '~/domain/explore-search.ts';
 import { exploreCatalogue, type LiveCatalogue } from './catalogue.ts';
 import { warmUpOnce } from './warm-up.ts';
 
-/** How many pages of results an address may ask for at once (`pagina`). */
-export const MAX_PAGES = 20;
+export { MAX_PAGES, pageOf };
 
 /**
  * Answers kept, by the catalogue's search version and address: an answer stays right until a
@@ -22,12 +21,6 @@ const CACHE_SIZE = 500;
 const CDN_SECONDS = 3;
 
 const answers = new Map<string, ExploreAnswer>();
-
-/** The page number of an address ('pagina=3'): 1 when absent or not a number, at most MAX_PAGES. */
-export function pageOf(search: string): number {
-  const value = Number(new URLSearchParams(search).get('pagina'));
-  return Number.isInteger(value) && value > 1 ? Math.min(value, MAX_PAGES) : 1;
-}
 
 /** What /explore shows for `filters` in `catalogue`: results `offset` to `offset + limit`, the total and the counts. */
 export function exploreAnswer(catalogue: LiveCatalogue, filters: ExploreFilters, offset: number, limit: number = EXPLORE_PAGE): ExploreAnswer {

@@ -1,10 +1,12 @@
 /**
  * /explore's rendered answers kept by address: reused while no change could alter them (nothing a
  * search sees, none of the products shown) and for a short window after any change, one render
- * for concurrent requests, errors never kept, and a bounded size.
+ * for concurrent requests, errors never kept, and a bounded size and number of answers; kept by
+ * what the page shows (keptKey), so junk in an address is never a new answer.
  */
 import { describe, expect, it } from 'vitest';
-import { KEPT_HEADER, RenderedAnswers, type CatalogueState } from '~/server/explore/rendered.ts';
+import { filtersFromQuery, MAX_PAGES } from '~/domain/explore-url.ts';
+import { ENTRY_BYTES, KEPT_HEADER, keptKey, MAX_ANSWERS, MAX_BYTES, RenderedAnswers, type CatalogueState } from '~/server/explore/rendered.ts';
 
 /** A render that counts its calls and answers `body` (with the call's number) after `delayMs`, showing `shown`. */
 function counter(status = 200, delayMs = 0, shown: string[] | null = ['a', 'b']) {
@@ -114,18 +116,108 @@ describe('RenderedAnswers', () => {
   });
 
   it('drops the least recently used answers beyond its size', async () => {
-    // Each body is 15 characters (30 bytes as a string in memory): room for three.
-    const kept = new RenderedAnswers({ maxBytes: 95 });
+    // What one answer counts as (every key and body here is as long as the others): room for three and a half.
+    const one = new RenderedAnswers();
+    await one.answer('a', catalogue(1), counter().render);
+    const each = one.size.bytes;
+    const kept = new RenderedAnswers({ maxBytes: Math.floor(each * 3.5) });
     const { calls, render } = counter();
     for (const key of ['a', 'b', 'c']) await kept.answer(key, catalogue(1), render);
     await kept.answer('a', catalogue(1), render);
     await kept.answer('d', catalogue(1), render);
-    expect(kept.size).toEqual({ answers: 3, bytes: 90 });
+    expect(kept.size).toEqual({ answers: 3, bytes: 3 * each });
     expect(calls.n).toBe(4);
     // 'b' was the least recently used: rendered again; 'a' was kept.
     await kept.answer('a', catalogue(1), render);
     expect(calls.n).toBe(4);
     await kept.answer('b', catalogue(1), render);
     expect(calls.n).toBe(5);
+  });
+
+  it('counts an answer as its body, key and headers and a share of its own, and keeps no more answers than its cap however small', async () => {
+    const kept = new RenderedAnswers({ maxAnswers: 3 });
+    const { calls, render } = counter();
+    const key = `/explore|${'k'.repeat(500)}`;
+    await kept.answer(key, catalogue(1), render);
+    const headerCharacters = ['content-type', 'text/html', 'cache-control', 'public, s-maxage=3'].join('').length;
+    // Body, key and headers at two bytes a character, and more for the rest of the entry.
+    expect(kept.size.bytes).toBeGreaterThanOrEqual(('<p>render 1</p>'.length + key.length + headerCharacters) * 2 + ENTRY_BYTES);
+    for (const other of ['b', 'c', 'd', 'e']) await kept.answer(other, catalogue(1), render);
+    expect(kept.size.answers).toBe(3);
+    expect(calls.n).toBe(5);
+    // The oldest two went first.
+    await kept.answer(key, catalogue(1), render);
+    expect(calls.n).toBe(6);
+  });
+});
+
+describe('keptKey', () => {
+  it('keeps an address by what its page shows: parameters it ignores, their order and values it refuses change nothing', () => {
+    const key = keptKey('/explore', '?q=pikachu&franquicia=pokemon');
+    for (const junk of [
+      '?q=pikachu&franquicia=pokemon&utm_source=x&fbclid=123',
+      '?franquicia=pokemon&q=pikachu',
+      '?q=%20%20pikachu%20&franquicia=pokemon&tipo=NOT%20A%20SLUG&orden=nada&precio_min=barato&disponible=quiza&pagina=-4',
+      `?q=pikachu&franquicia=pokemon&${'a'.repeat(4000)}=${'b'.repeat(4000)}`,
+      // `solo` means nothing on the page itself.
+      '?q=pikachu&franquicia=pokemon&solo=mas&pagina=1',
+    ]) {
+      expect(keptKey('/explore', junk)).toBe(key);
+    }
+    // What the page shows does change it.
+    const others = [
+      keptKey('/explore', '?q=pikachu'),
+      keptKey('/explore', '?q=pikachu&franquicia=pokemon&pagina=2'),
+      keptKey('/explore', '?q=pikachu&franquicia=pokemon&orden=precio-asc'),
+      keptKey('/explore', '?q=pikachu&franquicia=pokemon&disponible=1'),
+      keptKey('/explore/resultados', '?q=pikachu&franquicia=pokemon'),
+      keptKey('/explore/resultados', '?q=pikachu&franquicia=pokemon&solo=mas'),
+    ];
+    expect(new Set([key, ...others]).size).toBe(others.length + 1);
+    // A page past the last one allowed is that last page.
+    expect(keptKey('/explore', `?pagina=${MAX_PAGES + 50}`)).toBe(keptKey('/explore', `?pagina=${MAX_PAGES}`));
+  });
+
+  it('holds everything the page reads from its address: the filters read back from the key are those of the address', () => {
+    const addresses = [
+      '?q=Pikachu%20ex&franquicia=pokemon&tipo=sobre&expansion=corona-astral&disponible=1&preventa=true&oferta=1&precio_min=100&precio_max=2500&orden=nuevos',
+      '?rareza=SR&condicion=NM&idioma=es&acabado=holo&graduadas=1&pagina=3',
+      '?q=%C3%B1o%C3%B1o&zzz=1',
+      '',
+    ];
+    for (const address of addresses) {
+      const query = keptKey('/explore', address).split('|').at(-1)!;
+      expect(filtersFromQuery(query)).toEqual(filtersFromQuery(address));
+    }
+  });
+
+  it('10,000 addresses with junk parameters: one render and one kept answer', async () => {
+    const kept = new RenderedAnswers();
+    const { calls, render } = counter();
+    for (let i = 0; i < 10_000; i += 1) {
+      const search = `?q=umbreon&junk${i}=${'x'.repeat(200)}&franquicia=pokemon&utm_campaign=${i}`;
+      await kept.answer(keptKey('/explore', search), catalogue(1), render);
+    }
+    expect(calls.n).toBe(1);
+    expect(kept.size.answers).toBe(1);
+    expect(kept.size.bytes).toBeLessThan(4 * ENTRY_BYTES);
+  });
+
+  it('10,000 different searches stay within the answers and bytes a server keeps, each counted with its key and headers', async () => {
+    const kept = new RenderedAnswers();
+    const csp = `default-src 'self'; ${'script-src sha256-abc; '.repeat(60)}`;
+    let calls = 0;
+    const render = async () => {
+      calls += 1;
+      return { response: new Response('<p>sin resultados</p>', { headers: { 'content-type': 'text/html', 'content-security-policy': csp } }), shown: [] };
+    };
+    for (let i = 0; i < 10_000; i += 1) {
+      await kept.answer(keptKey('/explore/resultados', `?q=${'zq'.repeat(20)}${i}&solo=mas&x=${i}`), catalogue(1), render);
+    }
+    expect(calls).toBe(10_000);
+    expect(kept.size.answers).toBeLessThanOrEqual(MAX_ANSWERS);
+    expect(kept.size.bytes).toBeLessThanOrEqual(MAX_BYTES);
+    // Each counted for its headers, not its 21-character body alone.
+    expect(kept.size.bytes / kept.size.answers).toBeGreaterThan(csp.length * 2);
   });
 });
