@@ -354,6 +354,41 @@ CREATE POLICY "Newsletter: anyone subscribes" ON public.newsletter_subscribers
 GRANT ALL ON TABLE public.newsletter_subscribers TO service_role;
 GRANT INSERT (email) ON TABLE public.newsletter_subscribers TO anon, authenticated;
 
+CREATE TABLE public.order_chargebacks (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  order_id uuid NOT NULL,
+  provider text NOT NULL,
+  payment_ref text NOT NULL,
+  dispute_ref text NOT NULL,
+  amount numeric(12,2),
+  credit_held numeric(12,2) NOT NULL,
+  note text,
+  status text DEFAULT 'open'::text NOT NULL,
+  resolved_by uuid,
+  resolved_at timestamp with time zone,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT order_chargebacks_pkey PRIMARY KEY (id),
+  CONSTRAINT order_chargebacks_provider_dispute_ref_key UNIQUE (provider, dispute_ref),
+  CONSTRAINT order_chargebacks_amount_check CHECK (amount IS NULL OR amount >= 0::numeric),
+  CONSTRAINT order_chargebacks_credit_held_check CHECK (credit_held > 0::numeric),
+  CONSTRAINT order_chargebacks_dispute_ref_check CHECK (length(dispute_ref) >= 1 AND length(dispute_ref) <= 255),
+  CONSTRAINT order_chargebacks_note_check CHECK (note IS NULL OR length(note) <= 500),
+  CONSTRAINT order_chargebacks_payment_ref_check CHECK (length(payment_ref) >= 1 AND length(payment_ref) <= 255),
+  CONSTRAINT order_chargebacks_provider_check CHECK (provider = ANY (ARRAY['stripe'::text, 'paypal'::text, 'simulated-card'::text, 'simulated-paypal'::text])),
+  CONSTRAINT order_chargebacks_status_check CHECK (status = ANY (ARRAY['open'::text, 'credit_returned'::text, 'credit_kept'::text])),
+  CONSTRAINT order_chargebacks_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE CASCADE,
+  CONSTRAINT order_chargebacks_resolved_by_fkey FOREIGN KEY (resolved_by) REFERENCES auth.users(id) ON DELETE SET NULL
+);
+CREATE INDEX order_chargebacks_open_idx ON public.order_chargebacks USING btree (created_at) WHERE (status = 'open'::text);
+CREATE INDEX order_chargebacks_order_id_idx ON public.order_chargebacks USING btree (order_id);
+ALTER TABLE public.order_chargebacks ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "Order chargebacks: admins read" ON public.order_chargebacks
+  FOR SELECT
+  TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin));
+GRANT SELECT ON TABLE public.order_chargebacks TO authenticated;
+GRANT SELECT, REFERENCES, TRIGGER, MAINTAIN ON TABLE public.order_chargebacks TO service_role;
+
 CREATE TABLE public.order_events (
   id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
   order_id uuid NOT NULL,
@@ -457,6 +492,7 @@ CREATE TABLE public.orders (
   CONSTRAINT orders_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 CREATE INDEX orders_created_at_idx ON public.orders USING btree (created_at DESC);
+CREATE UNIQUE INDEX orders_one_open_oxxo_voucher ON public.orders USING btree (user_id) WHERE ((status = 'Pendiente'::public.order_status) AND (payment_method = 'oxxo'::text) AND (oxxo_voucher IS NOT NULL));
 CREATE UNIQUE INDEX orders_payment_ref_key ON public.orders USING btree (payment_provider, payment_ref) WHERE (payment_ref IS NOT NULL);
 CREATE INDEX orders_pending_expires_at_idx ON public.orders USING btree (expires_at) WHERE (status = 'Pendiente'::public.order_status);
 CREATE INDEX orders_shipping_address_id_idx ON public.orders USING btree (shipping_address_id);
@@ -1011,22 +1047,79 @@ begin
     raise exception 'Solo un administrador puede ver los reembolsos.' using errcode = '42501', detail = 'not_admin';
   end if;
   return (
-    select coalesce(jsonb_agg(jsonb_build_object(
-             'id', r.id, 'order_id', r.order_id, 'provider', r.provider, 'amount', r.amount,
-             'status', r.status, 'attempts', r.attempts, 'last_error', r.last_error,
-             'next_attempt_at', r.next_attempt_at,
-             'customer_name', nullif(trim(concat_ws(' ', p.name, p.lastname)), ''),
-             'customer_email', u.email) order by (r.status = 'manual') desc, r.created_at), '[]'::jsonb)
-      from public.payment_refunds r
-      join public.orders o on o.id = r.order_id
-      left join public.profiles p on p.id = o.user_id
-      left join auth.users u on u.id = o.user_id
-     where r.status <> 'succeeded'
+    select coalesce(jsonb_agg(x.row order by x.rank, x.created_at), '[]'::jsonb)
+      from (
+        select jsonb_build_object(
+                 'id', r.id, 'order_id', r.order_id, 'provider', r.provider, 'amount', r.amount,
+                 'status', r.status, 'attempts', r.attempts, 'last_error', r.last_error,
+                 'next_attempt_at', r.next_attempt_at,
+                 'customer_name', nullif(trim(concat_ws(' ', p.name, p.lastname)), ''),
+                 'customer_email', u.email) as row,
+               case when r.status = 'manual' then 0 else 2 end as rank,
+               r.created_at
+          from public.payment_refunds r
+          join public.orders o on o.id = r.order_id
+          left join public.profiles p on p.id = o.user_id
+          left join auth.users u on u.id = o.user_id
+         where r.status <> 'succeeded'
+        union all
+        select jsonb_build_object(
+                 'id', c.id, 'order_id', c.order_id, 'provider', c.provider, 'amount', c.credit_held,
+                 'status', 'chargeback', 'attempts', 0, 'last_error', c.note,
+                 'next_attempt_at', null,
+                 'customer_name', nullif(trim(concat_ws(' ', p.name, p.lastname)), ''),
+                 'customer_email', u.email),
+               1,
+               c.created_at
+          from public.order_chargebacks c
+          join public.orders o on o.id = c.order_id
+          left join public.profiles p on p.id = o.user_id
+          left join auth.users u on u.id = o.user_id
+         where c.status = 'open'
+      ) x
   );
 end
 $function$;
 REVOKE ALL ON FUNCTION public.admin_refunds_to_review() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.admin_refunds_to_review() TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_resolve_chargeback(p_id uuid, p_return_credit boolean)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_chargeback public.order_chargebacks%rowtype;
+  v_user uuid;
+  v_status text;
+begin
+  if not public.is_admin() then
+    raise exception 'Solo un administrador puede resolver un contracargo.' using errcode = '42501', detail = 'not_admin';
+  end if;
+  select * into v_chargeback from public.order_chargebacks c where c.id = p_id for update;
+  if not found then
+    raise exception 'Contracargo no encontrado.' using errcode = 'P0001', detail = 'chargeback_not_found';
+  end if;
+  if v_chargeback.status <> 'open' then
+    raise exception 'Este contracargo ya se resolvió.' using errcode = 'P0001', detail = 'chargeback_resolved';
+  end if;
+  v_status := case when coalesce(p_return_credit, false) then 'credit_returned' else 'credit_kept' end;
+  if v_status = 'credit_returned' then
+    select o.user_id into v_user from public.orders o where o.id = v_chargeback.order_id;
+    perform public.store_credit_post(
+      v_user, round(v_chargeback.credit_held * 100)::bigint, 'order_returned', v_chargeback.order_id,
+      'contracargo', v_chargeback.id::text, (select auth.uid()),
+      'Saldo a favor del pedido devuelto por la tienda');
+  end if;
+  update public.order_chargebacks c
+     set status = v_status, resolved_by = (select auth.uid()), resolved_at = now()
+   where c.id = v_chargeback.id;
+  return jsonb_build_object('id', v_chargeback.id, 'status', v_status);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.admin_resolve_chargeback(p_id uuid, p_return_credit boolean) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.admin_resolve_chargeback(p_id uuid, p_return_credit boolean) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_save_product(p_product_id text, p_stock_read integer, p_stock integer, p_price numeric, p_original_price numeric, p_limit_per_customer integer, p_available boolean, p_preorder boolean, p_release_date date, p_description text, p_images text[])
  RETURNS jsonb
@@ -1267,12 +1360,13 @@ begin
   update public.orders o set credit_applied = o.credit_applied + v_use / 100.0 where o.id = v_order.id;
   v_status := 'Pendiente';
   if v_use = v_due then
-    perform public.mark_order_paid(v_order.id, 'store_credit', 'saldo-' || v_order.id::text);
+    -- Nothing is left to charge: the balance pays the whole order.
+    perform public.mark_order_paid(v_order.id, 'store_credit', 'saldo-' || v_order.id::text, 0, 'mxn');
     update public.orders o set payment_method = 'store_credit', installments = null where o.id = v_order.id;
     v_status := 'Pagado';
   end if;
   return jsonb_build_object('applied', v_use, 'credit', round((v_order.credit_applied) * 100)::bigint + v_use, 'due', v_due - v_use, 'status', v_status);
-end
+end;
 $function$;
 REVOKE ALL ON FUNCTION public.apply_store_credit(p_order_id uuid, p_user uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.apply_store_credit(p_order_id uuid, p_user uuid) TO service_role;
@@ -1299,7 +1393,9 @@ begin
     return jsonb_build_object('orders', 0, 'stock', '{}'::jsonb, 'offers', '{}'::jsonb);
   end if;
   perform set_config('app.order_note', 'La reserva expiró', true);
+  perform set_config('app.system_change', 'on', true);
   update public.orders o set status = 'Cancelado' where o.id = any (v_orders);
+  perform set_config('app.system_change', '', true);
   perform set_config('app.order_note', '', true);
 
   select coalesce(jsonb_object_agg(s.product_id, s.quantity), '{}'::jsonb) into v_stock
@@ -1523,7 +1619,34 @@ CREATE OR REPLACE FUNCTION public.claim_refund(p_order_id uuid, p_provider text,
 AS $function$
 declare
   v_id uuid;
+  v_order public.orders%rowtype;
+  v_refund public.payment_refunds%rowtype;
 begin
+  if p_reason = 'shop' then
+    -- The shop refunds an order once: whoever clicks second (another admin, another tab, another
+    -- way of refunding) is told why, under the order's lock.
+    select * into v_order from public.orders o where o.id = p_order_id for update;
+    if not found then
+      raise exception 'Pedido no encontrado.' using errcode = 'P0001', detail = 'order_not_found';
+    end if;
+    if v_order.status = 'Reembolsado' then
+      raise exception 'Este pedido ya se reembolsó.' using errcode = 'P0001', detail = 'order_refunded';
+    end if;
+    select * into v_refund from public.payment_refunds r
+     where r.order_id = v_order.id and r.reason = 'shop' and r.status in ('processing', 'failed', 'succeeded')
+     limit 1;
+    if found then
+      if v_refund.status = 'succeeded' then
+        raise exception 'Este pedido ya se reembolsó.' using errcode = 'P0001', detail = 'order_refunded';
+      end if;
+      raise exception 'Hay un reembolso en curso para este pedido; espera a que termine.'
+        using errcode = 'P0001', detail = 'refund_in_progress';
+    end if;
+    if v_order.status not in ('Pagado', 'Procesando', 'Enviado', 'Completado') then
+      raise exception 'Solo se reembolsa un pedido pagado, en proceso, enviado o completado; este está «%».', v_order.status
+        using errcode = 'P0001', detail = 'order_not_refundable';
+    end if;
+  end if;
   insert into public.payment_refunds (order_id, provider, payment_ref, amount, reason, restock)
   values (p_order_id, p_provider, p_payment_ref, p_amount, p_reason, coalesce(p_restock, false))
   on conflict (provider, payment_ref) do nothing
@@ -1534,7 +1657,7 @@ begin
   select r.id into v_id from public.payment_refunds r
    where r.provider = p_provider and r.payment_ref = p_payment_ref;
   return jsonb_build_object('id', v_id, 'claimed', false);
-end
+end;
 $function$;
 REVOKE ALL ON FUNCTION public.claim_refund(p_order_id uuid, p_provider text, p_payment_ref text, p_amount numeric, p_reason text, p_restock boolean) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.claim_refund(p_order_id uuid, p_provider text, p_payment_ref text, p_amount numeric, p_reason text, p_restock boolean) TO service_role;
@@ -1967,7 +2090,7 @@ $function$;
 REVOKE ALL ON FUNCTION public.mail_outbox_claim(p_limit integer) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.mail_outbox_claim(p_limit integer) TO service_role;
 
-CREATE OR REPLACE FUNCTION public.mark_order_paid(order_id uuid, provider text, ref text)
+CREATE OR REPLACE FUNCTION public.mark_order_paid(order_id uuid, provider text, ref text, amount bigint, currency text)
  RETURNS boolean
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -1976,22 +2099,33 @@ AS $function$
 declare
   v_order public.orders%rowtype;
   v_points integer;
+  v_due bigint;
 begin
   select * into v_order from public.orders o where o.id = mark_order_paid.order_id for update;
   if not found then
     raise exception 'Pedido no encontrado.' using errcode = 'P0001', detail = 'order_not_found';
+  end if;
+  -- The order's own payment: settled when it was recorded, whatever became of the order since.
+  if v_order.payment_provider = mark_order_paid.provider and v_order.payment_ref = mark_order_paid.ref then
+    return false;
   end if;
   if v_order.status in ('Cancelado', 'Fallido', 'Reembolsado') then
     raise exception 'El pedido está cancelado; el pago debe reembolsarse.'
       using errcode = 'P0001', detail = 'order_cancelled';
   end if;
   if v_order.status <> 'Pendiente' or v_order.paid_at is not null then
-    return false;
+    raise exception 'El pedido ya está pagado con otro cargo; este debe reembolsarse.'
+      using errcode = 'P0001', detail = 'order_paid_other';
+  end if;
+  v_due := round((v_order.total - v_order.credit_applied) * 100)::bigint;
+  if mark_order_paid.amount is distinct from v_due or lower(coalesce(mark_order_paid.currency, '')) <> 'mxn' then
+    raise exception 'El cargo no coincide con lo que debe el pedido; debe reembolsarse.'
+      using errcode = 'P0001', detail = 'amount_mismatch';
   end if;
   v_points := greatest(floor(v_order.subtotal - v_order.discount), 0)::integer;
-  perform set_config('app.order_note', 'Pago confirmado por ' || provider, true);
+  perform set_config('app.order_note', 'Pago confirmado por ' || mark_order_paid.provider, true);
   update public.orders o
-     set status = 'Pagado', paid_at = now(), payment_provider = provider, payment_ref = ref,
+     set status = 'Pagado', paid_at = now(), payment_provider = mark_order_paid.provider, payment_ref = mark_order_paid.ref,
          expires_at = null,
          shipping_address = coalesce(public.address_snapshot(v_order.shipping_address_id), v_order.shipping_address),
          points_awarded = v_points
@@ -2002,10 +2136,10 @@ begin
     on conflict (user_id) do update set points = r.points + excluded.points;
   end if;
   return true;
-end
+end;
 $function$;
-REVOKE ALL ON FUNCTION public.mark_order_paid(order_id uuid, provider text, ref text) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION public.mark_order_paid(order_id uuid, provider text, ref text) TO service_role;
+REVOKE ALL ON FUNCTION public.mark_order_paid(order_id uuid, provider text, ref text, amount bigint, currency text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.mark_order_paid(order_id uuid, provider text, ref text, amount bigint, currency text) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.my_store_credit()
  RETURNS bigint
@@ -2033,6 +2167,27 @@ begin
 end
 $function$;
 GRANT EXECUTE ON FUNCTION public.newsletter_before_insert() TO PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.order_change_actor(p_owner uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_actor uuid := (select auth.uid());
+begin
+  if v_actor is null or coalesce(current_setting('app.system_change', true), '') = 'on' then
+    return null;
+  end if;
+  if v_actor = p_owner or exists (select 1 from public.profiles p where p.id = v_actor and p.is_admin) then
+    return v_actor;
+  end if;
+  return null;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.order_change_actor(p_owner uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.order_change_actor(p_owner uuid) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.order_items_single_needs_offer()
  RETURNS trigger
@@ -2082,7 +2237,7 @@ begin
       new.id,
       case when tg_op = 'INSERT' then null else old.status end,
       new.status,
-      (select auth.uid()),
+      public.order_change_actor(new.user_id),
       nullif(current_setting('app.order_note', true), '')
     );
   end if;
@@ -2101,10 +2256,11 @@ AS $function$
 begin
   if new.credit_applied > 0
      and old.status in ('Pendiente', 'Pagado', 'Procesando', 'Enviado', 'Completado')
-     and new.status in ('Cancelado', 'Fallido', 'Reembolsado') then
+     and new.status in ('Cancelado', 'Fallido', 'Reembolsado')
+     and not exists (select 1 from public.order_chargebacks c where c.order_id = new.id) then
     perform public.store_credit_post(
       new.user_id, round(new.credit_applied * 100)::bigint, 'order_returned', new.id, null, null,
-      (select auth.uid()),
+      public.order_change_actor(new.user_id),
       case when new.status = 'Reembolsado' then 'Reembolso del pedido' else 'Pedido cancelado' end);
   end if;
   return new;
@@ -2127,6 +2283,37 @@ $function$;
 REVOKE ALL ON FUNCTION public.rebuild_merge_ids(a text[], b text[]) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.rebuild_merge_ids(a text[], b text[]) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.record_chargeback(p_order_id uuid, p_provider text, p_payment_ref text, p_dispute_ref text, p_amount numeric DEFAULT NULL::numeric, p_note text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_order public.orders%rowtype;
+  v_id uuid;
+begin
+  select * into v_order from public.orders o where o.id = p_order_id for update;
+  if not found then
+    raise exception 'Pedido no encontrado.' using errcode = 'P0001', detail = 'order_not_found';
+  end if;
+  if v_order.credit_applied <= 0 then
+    return jsonb_build_object('id', null, 'recorded', false, 'credit_held', 0);
+  end if;
+  insert into public.order_chargebacks (order_id, provider, payment_ref, dispute_ref, amount, credit_held, note)
+  values (v_order.id, p_provider, p_payment_ref, p_dispute_ref, p_amount, v_order.credit_applied, left(p_note, 500))
+  on conflict (provider, dispute_ref) do nothing
+  returning id into v_id;
+  if v_id is not null then
+    return jsonb_build_object('id', v_id, 'recorded', true, 'credit_held', v_order.credit_applied);
+  end if;
+  select c.id into v_id from public.order_chargebacks c where c.provider = p_provider and c.dispute_ref = p_dispute_ref;
+  return jsonb_build_object('id', v_id, 'recorded', false, 'credit_held', v_order.credit_applied);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.record_chargeback(p_order_id uuid, p_provider text, p_payment_ref text, p_dispute_ref text, p_amount numeric, p_note text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.record_chargeback(p_order_id uuid, p_provider text, p_payment_ref text, p_dispute_ref text, p_amount numeric, p_note text) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.refund_order_without_provider(p_order_id uuid, p_way text, p_restock boolean, p_actor uuid, p_reference text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2143,6 +2330,9 @@ begin
   if not found then
     raise exception 'Pedido no encontrado.' using errcode = 'P0001', detail = 'order_not_found';
   end if;
+  if v_order.status = 'Reembolsado' then
+    raise exception 'Este pedido ya se reembolsó.' using errcode = 'P0001', detail = 'order_refunded';
+  end if;
   if v_order.status not in ('Pagado', 'Procesando', 'Enviado', 'Completado') then
     raise exception 'Solo se reembolsa un pedido pagado, en proceso, enviado o completado; este está «%».', v_order.status
       using errcode = 'P0001', detail = 'order_not_refundable';
@@ -2153,7 +2343,7 @@ begin
     select 1 from public.payment_refunds r
      where r.order_id = v_order.id and r.reason = 'shop' and r.status in ('processing', 'failed')
   ) then
-    raise exception 'Hay un reembolso por el proveedor en curso para este pedido; espera a que termine o a que pase a atención manual.'
+    raise exception 'Hay un reembolso en curso para este pedido; espera a que termine o a que pase a atención manual.'
       using errcode = 'P0001', detail = 'refund_in_progress';
   end if;
   v_amount := round((v_order.total - v_order.credit_applied) * 100)::bigint;
@@ -2178,8 +2368,18 @@ begin
   update public.payment_refunds r
      set status = 'succeeded', refund_ref = v_ref, last_error = 'Resuelto por la tienda: ' || v_ref
    where r.order_id = v_order.id and r.status = 'manual';
+  -- The charge that paid the order is now refunded: record it where every refund of a charge is
+  -- recorded, so no later path (a replayed webhook, a repeated confirmation) refunds it again.
+  if v_amount > 0 and v_order.payment_ref is not null
+     and v_order.payment_provider in ('stripe', 'paypal', 'simulated-card', 'simulated-paypal') then
+    insert into public.payment_refunds (order_id, provider, payment_ref, amount, reason, status, refund_ref, restock, last_error)
+    values (v_order.id, v_order.payment_provider, v_order.payment_ref, v_amount / 100.0, 'shop', 'succeeded', v_ref,
+            coalesce(p_restock, false), 'Reembolsado sin el proveedor: ' || v_ref)
+    on conflict (provider, payment_ref) do update
+      set status = 'succeeded', refund_ref = excluded.refund_ref, last_error = excluded.last_error;
+  end if;
   return jsonb_build_object('status', v_status, 'amount', v_amount, 'ref', v_ref);
-end
+end;
 $function$;
 REVOKE ALL ON FUNCTION public.refund_order_without_provider(p_order_id uuid, p_way text, p_restock boolean, p_actor uuid, p_reference text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.refund_order_without_provider(p_order_id uuid, p_way text, p_restock boolean, p_actor uuid, p_reference text) TO service_role;
@@ -2232,10 +2432,16 @@ begin
   if v_amount = 0 then
     return 0;
   end if;
+  -- A card or PayPal payment for the rest may be confirmed at this moment: the balance stays on
+  -- the order until that attempt is over (paid, or closed at the provider).
+  if exists (select 1 from public.payment_attempts a where a.order_id = v_order.id and a.status = 'open') then
+    raise exception 'Hay un pago en curso para este pedido; espera a que termine para liberar tu saldo a favor.'
+      using errcode = 'P0001', detail = 'payment_in_progress';
+  end if;
   update public.orders o set credit_applied = 0 where o.id = v_order.id;
   perform public.store_credit_post(p_user, v_amount, 'order_returned', v_order.id, null, null, null, 'Saldo liberado del pedido');
   return v_amount;
-end
+end;
 $function$;
 REVOKE ALL ON FUNCTION public.release_store_credit(p_order_id uuid, p_user uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.release_store_credit(p_order_id uuid, p_user uuid) TO service_role;

@@ -354,6 +354,59 @@ export type Database = {
         };
         Relationships: [];
       };
+      order_chargebacks: {
+        Row: {
+          id: string;
+          order_id: string;
+          provider: string;
+          payment_ref: string;
+          dispute_ref: string;
+          amount: number | null;
+          credit_held: number;
+          note: string | null;
+          status: string;
+          resolved_by: string | null;
+          resolved_at: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          order_id: string;
+          provider: string;
+          payment_ref: string;
+          dispute_ref: string;
+          amount?: number | null;
+          credit_held: number;
+          note?: string | null;
+          status?: string;
+          resolved_by?: string | null;
+          resolved_at?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          order_id?: string;
+          provider?: string;
+          payment_ref?: string;
+          dispute_ref?: string;
+          amount?: number | null;
+          credit_held?: number;
+          note?: string | null;
+          status?: string;
+          resolved_by?: string | null;
+          resolved_at?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "order_chargebacks_order_id_fkey";
+            columns: ["order_id"];
+            isOneToOne: false;
+            referencedRelation: "orders";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       order_events: {
         Row: {
           id: number;
@@ -1108,6 +1161,13 @@ export type Database = {
         Args: Record<string, never>;
         Returns: Json;
       };
+      admin_resolve_chargeback: {
+        Args: {
+          p_id: string;
+          p_return_credit: boolean | null;
+        };
+        Returns: Json;
+      };
       admin_save_product: {
         Args: {
           p_product_id: string;
@@ -1271,14 +1331,22 @@ export type Database = {
       mark_order_paid: {
         Args: {
           order_id: string;
-          provider: string | null;
-          ref: string | null;
+          provider: string;
+          ref: string;
+          amount: number | null;
+          currency: string;
         };
         Returns: boolean;
       };
       my_store_credit: {
         Args: Record<string, never>;
         Returns: number;
+      };
+      order_change_actor: {
+        Args: {
+          p_owner: string;
+        };
+        Returns: string;
       };
       rebuild_merge_ids: {
         Args: {
@@ -1287,11 +1355,22 @@ export type Database = {
         };
         Returns: string[];
       };
+      record_chargeback: {
+        Args: {
+          p_order_id: string;
+          p_provider: string;
+          p_payment_ref: string;
+          p_dispute_ref: string;
+          p_amount?: number | null;
+          p_note?: string | null;
+        };
+        Returns: Json;
+      };
       refund_order_without_provider: {
         Args: {
           p_order_id: string;
           p_way: string;
-          p_restock: boolean;
+          p_restock: boolean | null;
           p_actor: string;
           p_reference?: string | null;
         };

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from 'local-supabase/migrate';
 import { closeAll, createOrderAs } from './pg-requests.ts';
 import { connectTo, pgServerSupport, startPgServer, type PgServer } from './pg-server.ts';
-import { ROOT_DIR } from './support.ts';
+import { ROOT_DIR, OWED } from './support.ts';
 
 const support = pgServerSupport();
 if (!support.ok) console.log(`checkout-concurrency.test.ts: se omite, ${support.reason}`);
@@ -62,10 +62,11 @@ describe.skipIf(!support.ok)('payments under concurrency (PostgreSQL server)', (
   it('marks an order paid exactly once when ten confirmations arrive together', async () => {
     const order = await pendingOrder(2);
     const results = await atOnce(
-      clients.map((client, i) => ({ client, sql: 'select public.mark_order_paid($1, $2, $3)', params: [order, 'simulated', `pi_sim_${i}`] })),
+      clients.map((client, i) => ({ client, sql: `select public.mark_order_paid($1, $2, $3, ${OWED})`, params: [order, 'simulated', `pi_sim_${i}`] })),
     );
-    expect(results.every((r) => r.ok)).toBe(true);
     expect(results.filter((r) => r.ok && r.value === true)).toHaveLength(1);
+    // Every other charge is refused as a second payment of a paid order (settlement refunds it).
+    expect(results.filter((r) => !r.ok).map((r) => r.detail)).toEqual(Array(CONNECTIONS - 1).fill('order_paid_other'));
     const { rows } = await admin.query('select status, paid_at is not null as paid, payment_ref from public.orders where id = $1', [order]);
     expect(rows[0]).toMatchObject({ status: 'Pagado', paid: true });
     const winner = results.findIndex((r) => r.ok && r.value === true);
@@ -78,7 +79,7 @@ describe.skipIf(!support.ok)('payments under concurrency (PostgreSQL server)', (
       const order = await pendingOrder(3);
       await admin.query("update public.orders set expires_at = now() - interval '1 second' where id = $1", [order]);
       const [pay, sweep] = await atOnce([
-        { client: clients[0]!, sql: 'select public.mark_order_paid($1, $2, $3)', params: [order, 'simulated', `pi_race_${round}`] },
+        { client: clients[0]!, sql: `select public.mark_order_paid($1, $2, $3, ${OWED})`, params: [order, 'simulated', `pi_race_${round}`] },
         { client: clients[1]!, sql: 'select public.release_expired_orders()', params: [] },
       ]);
       const { rows } = await admin.query<{ status: string }>('select status from public.orders where id = $1', [order]);
@@ -127,7 +128,7 @@ describe.skipIf(!support.ok)('payments under concurrency (PostgreSQL server)', (
     const before = await points();
     const order = await pendingOrder(3); // 3 × $500.00, no coupon: 1,500 points
     const results = await atOnce(
-      clients.map((client, i) => ({ client, sql: 'select public.mark_order_paid($1, $2, $3)', params: [order, 'stripe', `pi_points_${i}`] })),
+      clients.map((client, i) => ({ client, sql: `select public.mark_order_paid($1, $2, $3, ${OWED})`, params: [order, 'stripe', `pi_points_${i}`] })),
     );
     expect(results.filter((r) => r.ok && r.value === true)).toHaveLength(1);
     expect(await points()).toBe(before + 1500);

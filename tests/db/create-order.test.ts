@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { pricedLine } from '~/domain/money.ts';
 import { computeOrderAmounts } from '~/domain/pricing.ts';
-import { ROOT_DIR, attempt, commit, inRolledBackTx, type Outcome, type Queryable } from './support.ts';
+import { ROOT_DIR, attempt, commit, inRolledBackTx, type Outcome, type Queryable, OWED } from './support.ts';
 import { migratedPglite } from './support.ts';
 
 interface PricingCase {
@@ -235,7 +235,7 @@ describe('stock reservation, limits and expiry', () => {
        where o.user_id = $1 and i.product_id = 'limited' and o.status = 'Pendiente' order by o.created_at limit 1`,
       [LIMITED],
     );
-    const paid = await commit(db, 'service_role', undefined, `select public.mark_order_paid($1, 'stripe', 'pi_limit') as changed`, [rows[0]!.id]);
+    const paid = await commit(db, 'service_role', undefined, `select public.mark_order_paid($1, 'stripe', 'pi_limit', ${OWED}) as changed`, [rows[0]!.id]);
     expect(paid.rows).toEqual([{ changed: true }]);
     expect((await placeOrder(LIMITED, [{ product_id: 'limited', quantity: 1 }])).error?.detail).toBe('limit_exceeded:limited');
   });
@@ -245,7 +245,7 @@ describe('stock reservation, limits and expiry', () => {
     const id = order.rows[0]!.id;
     const byStranger = await attempt(db, 'authenticated', SHOPPER, 'select public.cancel_order($1)', [id]);
     expect(byStranger.error?.detail).toBe('order_not_found');
-    await commit(db, 'service_role', undefined, `select public.mark_order_paid($1, 'paypal', 'cap_1')`, [id]);
+    await commit(db, 'service_role', undefined, `select public.mark_order_paid($1, 'paypal', 'cap_1', ${OWED})`, [id]);
     const paid = await attempt(db, 'authenticated', OTHER, 'select public.cancel_order($1)', [id]);
     expect(paid.error?.detail).toBe('order_not_cancellable');
     expect(await stockOf('expiring')).toBe(4);
@@ -290,27 +290,46 @@ describe('mark_order_paid', () => {
       ['authenticated', SHOPPER],
       ['anon', undefined],
     ] as const) {
-      const outcome = await attempt(db, role, sub, `select public.mark_order_paid($1, 'stripe', 'pi_x')`, [orderId]);
+      const outcome = await attempt(db, role, sub, `select public.mark_order_paid($1, 'stripe', 'pi_x', ${OWED})`, [orderId]);
       expect(outcome.error?.code, role).toBe('42501');
     }
   });
 
-  it('marks the order paid once and is idempotent afterwards', async () => {
-    const first = await commit(db, 'service_role', undefined, `select public.mark_order_paid($1, 'stripe', 'pi_123') as changed`, [orderId]);
+  it('marks the order paid once: the same charge again changes nothing, another charge is refused as a duplicate', async () => {
+    const first = await commit(db, 'service_role', undefined, `select public.mark_order_paid($1, 'stripe', 'pi_123', ${OWED}) as changed`, [orderId]);
     expect(first.rows).toEqual([{ changed: true }]);
-    const second = await commit(db, 'service_role', undefined, `select public.mark_order_paid($1, 'stripe', 'pi_456') as changed`, [orderId]);
-    expect(second.rows).toEqual([{ changed: false }]);
+    const again = await commit(db, 'service_role', undefined, `select public.mark_order_paid($1, 'stripe', 'pi_123', ${OWED}) as changed`, [orderId]);
+    expect(again.rows).toEqual([{ changed: false }]);
+    const other = await attempt(db, 'service_role', undefined, `select public.mark_order_paid($1, 'stripe', 'pi_456', ${OWED})`, [orderId]);
+    expect(other.error?.detail).toBe('order_paid_other');
     const [order] = await sql('select status, paid_at, payment_provider, payment_ref, total, expires_at from public.orders where id = $1', [orderId]);
     expect(order).toMatchObject({ status: 'Pagado', payment_provider: 'stripe', payment_ref: 'pi_123', total: '1398.00', expires_at: null });
     expect(order?.paid_at).toBeInstanceOf(Date);
   });
 
+  it('refuses a charge that is not what the order owes, in MXN, and leaves it pending', async () => {
+    const order = await placeOrder(SHOPPER, [{ product_id: 'payable', quantity: 1 }]);
+    const id = order.rows[0]!.id;
+    const short = await attempt(db, 'service_role', undefined, `select public.mark_order_paid($1, 'stripe', 'pi_short', 100, 'mxn')`, [id]);
+    expect(short.error?.detail).toBe('amount_mismatch');
+    const dollars = await attempt(
+      db,
+      'service_role',
+      undefined,
+      `select public.mark_order_paid($1, 'stripe', 'pi_usd', (select round(o.total * 100)::bigint from public.orders o where o.id = $1), 'usd')`,
+      [id],
+    );
+    expect(dollars.error?.detail).toBe('amount_mismatch');
+    const [row] = await sql('select status, paid_at from public.orders where id = $1', [id]);
+    expect(row).toMatchObject({ status: 'Pendiente', paid_at: null });
+  });
+
   it('refuses a cancelled order and an unknown one', async () => {
     const order = await placeOrder(SHOPPER, [{ product_id: 'payable', quantity: 1 }]);
     await commit(db, 'authenticated', SHOPPER, 'select public.cancel_order($1)', [order.rows[0]!.id]);
-    const cancelled = await attempt(db, 'service_role', undefined, `select public.mark_order_paid($1, 'stripe', 'pi_late')`, [order.rows[0]!.id]);
+    const cancelled = await attempt(db, 'service_role', undefined, `select public.mark_order_paid($1, 'stripe', 'pi_late', ${OWED})`, [order.rows[0]!.id]);
     expect(cancelled.error?.detail).toBe('order_cancelled');
-    const unknown = await attempt(db, 'service_role', undefined, `select public.mark_order_paid(gen_random_uuid(), 'stripe', 'pi_none')`);
+    const unknown = await attempt(db, 'service_role', undefined, `select public.mark_order_paid(gen_random_uuid(), 'stripe', 'pi_none', 0, 'mxn')`);
     expect(unknown.error?.detail).toBe('order_not_found');
   });
 });

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { offerLabel, type CardOffer } from '~/domain/singles.ts';
-import { attempt, commit, migratedPglite, type Outcome } from './support.ts';
+import { attempt, commit, migratedPglite, type Outcome, OWED } from './support.ts';
 
 const SHOPPER = '20000000-0000-4000-a000-000000000001';
 const OTHER = '20000000-0000-4000-a000-000000000002';
@@ -302,7 +302,7 @@ describe('create_order with offers', () => {
     ]);
     expect(await offerStock(LP_EN_NORMAL)).toBe(3);
     expect(await productStock('sv08-199')).toBe(6);
-    const paid = await commit(db, 'service_role', undefined, `select public.mark_order_paid($1, 'stripe', 'pi_ofertas')`, [refunded]);
+    const paid = await commit(db, 'service_role', undefined, `select public.mark_order_paid($1, 'stripe', 'pi_ofertas', ${OWED})`, [refunded]);
     expect(paid.error).toBeUndefined();
     const refund = await commit(db, 'service_role', undefined, `select public.finish_order_refund($1, 'ref-1', 'Reembolso', true) as status`, [refunded]);
     expect(refund.rows[0]).toEqual({ status: 'Reembolsado' });

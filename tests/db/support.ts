@@ -111,3 +111,9 @@ export async function commit<T = Record<string, unknown>>(
     return toError<T>(err);
   }
 }
+
+/**
+ * The arguments of mark_order_paid after the charge's reference that a charge of exactly what the
+ * order $1 still owes in MXN carries (its total less the balance applied, in centavos).
+ */
+export const OWED = "(select round((o.total - o.credit_applied) * 100)::bigint from public.orders o where o.id = $1), 'mxn'";

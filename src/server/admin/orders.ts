@@ -105,6 +105,9 @@ const refundBody = z.object({
   restock: z.boolean().default(false),
 });
 
+/** What the admin reads when the order was refunded already (another admin, another tab). */
+export const ORDER_ALREADY_REFUNDED = 'Este pedido ya se reembolsó.';
+
 export const OXXO_PROVIDER_REFUND_REFUSED =
   'Un pago en efectivo en OXXO no se puede reembolsar por el proveedor: abónalo al saldo a favor o registra una transferencia bancaria.';
 
@@ -120,6 +123,7 @@ export async function refundOrder(request: Request, ctx: AdminContext, rawOrderI
   const body = await readJson(request, refundBody);
   const order = await findOrder(ctx, orderId);
   if (!order) throw new ApiError(404, 'Pedido no encontrado.', 'order_not_found');
+  if (order.status === ORDER_STATUS.refunded) throw new ApiError(409, ORDER_ALREADY_REFUNDED, 'order_refunded');
   if (!REFUNDABLE.includes(order.status)) {
     throw new ApiError(409, `Solo se reembolsa un pedido pagado, en proceso, enviado o completado; este está «${order.status}».`, 'order_not_refundable');
   }

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Centavos } from '~/domain/money.ts';
 import { REFUND_MESSAGES } from '~/domain/orders.ts';
 import type { ServerContext } from '../context.ts';
+import { ApiError } from '../http/json.ts';
 import type { RefundInfo } from '../payments/providers/types.ts';
 import { dueRefund, pesosParam } from './order-row.ts';
 
@@ -90,7 +91,11 @@ export async function refundCharge(ctx: ServerContext, charge: Charge, reason: R
     p_reason: reason,
     p_restock: charge.restock === true,
   });
-  if (error) throw new Error(`claim_refund: ${error.message}`);
+  if (error) {
+    // The shop's refund of an order already refunded, or with a refund in progress: the admin is told why.
+    if (error.code === 'P0001' && error.details) throw new ApiError(error.details === 'order_not_found' ? 404 : 409, error.message, error.details);
+    throw new Error(`claim_refund: ${error.message}`);
+  }
   const claim = claimAnswer.parse(data);
   if (!claim.claimed) {
     const { data: row } = await ctx.admin.from('payment_refunds').select('status').eq('id', claim.id).maybeSingle();

@@ -12,7 +12,6 @@ import { ApiError } from '../http/json.ts';
 import { receiptEmail } from '../mail/templates/receipt.ts';
 import type { IntentInfo, PayPalOrderInfo } from '../payments/providers/types.ts';
 import { closeAttempt } from './attempts.ts';
-import { orderAmount } from './order.ts';
 import { findOrder, findOrderLines, type OrderRow } from './order-row.ts';
 import { refundCharge, REFUND_MESSAGES, type RefundReason } from './refunds.ts';
 import { creditOxxoPayment } from './store-credit.ts';
@@ -81,10 +80,12 @@ export function capturePayment(
 
 /**
  * Turns money a provider confirmed into a paid order: only when the payment is for this order, in
- * MXN, for exactly its stored amount, and the order can still take it. Otherwise the money goes
- * back through the provider (once, whoever else settles the same charge) and the order records
- * it. Idempotent: a repeated confirmation, webhook or capture changes nothing and sends no second
- * e-mail.
+ * MXN, for exactly what it still owes, and the order can still take it (mark_order_paid decides,
+ * under the order's lock). Otherwise the money goes back through the provider (once, whoever else
+ * settles the same charge; cash at OXXO to the shopper's balance) and the order records it. A
+ * charge that is the order's recorded payment is settled once and for all: a repeated
+ * confirmation, webhook, capture or sweep changes nothing, refunds nothing and sends no second
+ * e-mail, even after the order was refunded without the provider.
  */
 export async function settlePayment(
   ctx: ServerContext,
@@ -109,25 +110,31 @@ export async function settlePayment(
     const after = await findOrder(ctx, order.id);
     return { status: after?.status ?? order.status, changed: false, refunded: reason, refundStatus: outcome.status, amount: payment.amount };
   };
-  if (payment.amount !== orderAmount(order) || (payment.currency ?? '').toLowerCase() !== 'mxn') {
-    console.error(`[pagos] el cargo ${payment.provider} ${payment.ref} (${payment.amount} ${payment.currency}) no coincide con el pedido ${order.id}`);
-    return refund('mismatch');
-  }
+  // Everything is decided in mark_order_paid under the order's row lock: this charge is the
+  // order's recorded payment (settled already, whatever the order's status is now), it pays the
+  // order, or it must go back (cancelled order, paid by another charge, not what the order owes).
   const { data, error } = await ctx.admin.rpc('mark_order_paid', {
     order_id: order.id,
     provider: payment.provider,
     ref: payment.ref,
+    amount: payment.amount,
+    currency: payment.currency ?? '',
   });
   if (error) {
-    if ((error.details ?? '').includes('order_cancelled')) return refund('late_payment');
+    const detail = error.details ?? '';
+    if (detail.includes('order_cancelled')) return refund('late_payment');
+    if (detail.includes('order_paid_other')) return refund('duplicate');
+    if (detail.includes('amount_mismatch')) {
+      console.error(`[pagos] el cargo ${payment.provider} ${payment.ref} (${payment.amount} ${payment.currency}) no coincide con el pedido ${order.id}`);
+      return refund('mismatch');
+    }
     throw new Error(`mark_order_paid: ${error.message}`);
   }
-  const changed = data === true;
-  if (!changed) {
+  if (data !== true) {
+    // The order's own payment, settled before: nothing to do, nothing to refund or credit again.
+    await closeAttempt(ctx, payment.provider, attemptRef, 'succeeded');
     const current = await findOrder(ctx, order.id);
-    const same = current?.payment_provider === payment.provider && current?.payment_ref === payment.ref;
-    if (!same) return refund('duplicate');
-    return { status: current?.status ?? ORDER_STATUS.paid, changed: false, refunded: null };
+    return { status: current?.status ?? order.status, changed: false, refunded: null };
   }
   await closeAttempt(ctx, payment.provider, attemptRef, 'succeeded');
   if (payment.method) {

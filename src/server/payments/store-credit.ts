@@ -9,7 +9,8 @@ import { STORE_CREDIT_MESSAGES } from '~/domain/store-credit.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate } from '../http/auth.ts';
 import { answer, ApiError, readJson } from '../http/json.ts';
-import { ORDER_NOT_PAYABLE } from '../orders/order.ts';
+import { closeOrderAttempts } from '../orders/open-attempts.ts';
+import { ORDER_NOT_PAYABLE, ownOrder } from '../orders/order.ts';
 import { sendOrderReceipt } from '../orders/settlement.ts';
 import { orderIdSchema } from './guards.ts';
 import * as answers from '~/domain/api-answers.ts';
@@ -17,6 +18,7 @@ import * as answers from '~/domain/api-answers.ts';
 const MESSAGES_BY_DETAIL: Record<string, [number, string]> = {
   order_not_found: [404, 'Pedido no encontrado.'],
   order_not_payable: [409, ORDER_NOT_PAYABLE],
+  payment_in_progress: [409, 'Hay un pago en curso para este pedido; espera a que termine para liberar tu saldo a favor.'],
   oxxo_voucher_open: [409, 'Tienes una ficha de OXXO pendiente para este pedido. Págala o cancélala para usar tu saldo a favor.'],
   no_credit: [409, STORE_CREDIT_MESSAGES.noCredit],
   insufficient_credit: [409, STORE_CREDIT_MESSAGES.insufficient],
@@ -42,6 +44,11 @@ export async function storeCreditPayment(
     throw new Error(`saldo a favor: ${error.message}`);
   };
   if (!body.use) {
+    // A card or PayPal payment for the rest must not go through once the balance is back: close
+    // the order's open attempts at the provider first; one still being decided keeps the balance
+    // on the order (release_store_credit refuses while an attempt is open).
+    await ownOrder(ctx, caller, body.orderId);
+    await closeOrderAttempts(ctx, body.orderId);
     const { data, error } = await ctx.admin.rpc('release_store_credit', { p_order_id: body.orderId, p_user: caller.id });
     if (error) refuse(error);
     return answer(answers.storeCreditAnswer, { orderId: body.orderId, released: Number(data ?? 0), status: ORDER_STATUS.pending });
