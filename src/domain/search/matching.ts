@@ -168,6 +168,7 @@ export function prepareIndex(entries: readonly SearchEntry[]): PreparedIndex {
 /** A text a query is matched as: normalized, split into words. */
 export interface QueryText {
   text: string;
+  /** The words a key must all hold to match a text of several words in any order (anyOrderWords). */
   words: string[];
   /** ' ' + text: found in a key where a word starts with the text. */
   wordStart: string;
@@ -193,13 +194,31 @@ export interface QueryVariant extends QueryText {
 export interface PreparedQuery extends QueryText {
   /** The query as a collector key: its letters and digits only ('op05 119' → 'op05119'). */
   compact: string;
+  /**
+   * The words (or alias phrases) a match must hold, each once: the query's own, its one-letter
+   * words left out when it has longer ones, at most MAX_QUERY_WORDS (boundedGroups).
+   */
   groups: QueryGroup[];
-  /** Every reading a product may match, the query as typed first; at most MAX_VARIANTS. */
+  /** The query as typed, group by group: the place in `groups` of a group it holds, or the text of one left out. */
+  spelled: ReadonlyArray<number | string>;
+  /** Every reading a product may match, the query as typed first; at most MAX_VARIANTS, MAX_QUERY_TESTS tests in all (queryCost). */
   variants: QueryVariant[];
 }
 
 /** Most readings of one query (each alias or corrected word multiplies them). */
 const MAX_VARIANTS = 16;
+/**
+ * Most words (or alias phrases) of a query a match must hold: the first ones, each once, not
+ * counting one-letter words beside longer ones. Later words still count in the phrase as typed.
+ */
+export const MAX_QUERY_WORDS = 6;
+/**
+ * Most substring tests a query may cost per product (queryCost): the readings past it are left
+ * out, exact ones before corrected ones, the query as typed always kept. A query of a word costs
+ * 1; 'etb pokemon', read also as 'elite trainer box pokemon', 8; two misspelt words with four
+ * corrections each keep 10 of their 16 readings of 3 tests.
+ */
+export const MAX_QUERY_TESTS = 32;
 
 const compactText = (text: string) => text.replaceAll(' ', '');
 
@@ -207,6 +226,53 @@ const compactText = (text: string) => text.replaceAll(' ', '');
 const ALIASES: ReadonlyMap<string, string> = new Map(Object.entries(SEARCH_ALIASES).map(([key, name]) => [compactText(normalize(key)), normalize(name)]));
 
 const queryText = (text: string): QueryText => ({ text, words: text.split(' '), wordStart: ` ${text}` });
+
+/**
+ * The words a product must all hold to match a reading in any order: each once, one-letter words
+ * left out beside longer ones (nearly every name holds any letter, and testing for it costs as
+ * much as for a word).
+ */
+function anyOrderWords(text: string): string[] {
+  const words = [...new Set(text.split(' '))];
+  const longer = words.filter((word) => word.length > 1);
+  return longer.length > 0 ? longer : words;
+}
+
+/** Whether a text is of several words (its words are not the text itself), so it also matches them in any order. */
+function severalWords(q: QueryText): boolean {
+  return q.words.length > 1 || q.words[0] !== q.text;
+}
+
+/** How many substring tests matchRank makes at most for a reading: the phrase, then each of its words when it has several. */
+function readingCost(v: QueryText): number {
+  return 1 + (severalWords(v) ? v.words.length : 0);
+}
+
+/**
+ * The most substring tests entryRank makes for one product with this query: what a search of the
+ * whole catalogue costs per product, at most MAX_QUERY_TESTS.
+ */
+export function queryCost(q: PreparedQuery): number {
+  return q.variants.reduce((sum, v) => sum + readingCost(v), 0);
+}
+
+/**
+ * The groups a match must hold, each once, one-letter words left out beside longer ones, at most
+ * MAX_QUERY_WORDS; and the query as typed in their terms: each typed group is the place of the
+ * group it is, or its own text when left out (it still counts in the phrase as typed).
+ */
+function boundedGroups(typed: readonly QueryGroup[]): { groups: QueryGroup[]; spelled: Array<number | string> } {
+  const longer = typed.some((group) => group.text.length > 1);
+  const groups: QueryGroup[] = [];
+  const spelled = typed.map((group) => {
+    const found = groups.findIndex((kept) => kept.text === group.text);
+    if (found >= 0) return found;
+    if ((longer && group.text.length === 1) || groups.length >= MAX_QUERY_WORDS) return group.text;
+    groups.push(group);
+    return groups.length - 1;
+  });
+  return { groups, spelled };
+}
 
 /** The query's words as groups: runs of up to ALIAS_MAX_WORDS words that spell an alias become one group. */
 function queryGroups(words: readonly string[], aliases: boolean): QueryGroup[] {
@@ -228,8 +294,13 @@ function queryGroups(words: readonly string[], aliases: boolean): QueryGroup[] {
   return groups;
 }
 
-/** Every reading of the groups: each group as typed, by its alias, or by one of its corrections. */
-function queryVariants(groups: readonly QueryGroup[]): QueryVariant[] {
+/**
+ * Every reading of the groups: each group as typed, by its alias, or by one of its corrections;
+ * the phrase is the query as typed (`spelled`) with those texts in place, the words to hold in any
+ * order those of the groups (anyOrderWords). At most MAX_VARIANTS readings and MAX_QUERY_TESTS
+ * tests, exact readings first.
+ */
+function queryVariants(groups: readonly QueryGroup[], spelled: ReadonlyArray<number | string>): QueryVariant[] {
   let partial: Array<{ parts: string[]; typo: boolean }> = [{ parts: [], typo: false }];
   for (const group of groups) {
     const options = [...[group.text, ...group.aliases].map((text) => ({ text, typo: false })), ...group.typos.map((text) => ({ text, typo: true }))];
@@ -238,7 +309,20 @@ function queryVariants(groups: readonly QueryGroup[]): QueryVariant[] {
     partial = next.slice(0, MAX_VARIANTS);
   }
   // Exact readings first, so the cut above and the ranking prefer them.
-  return partial.map(({ parts, typo }) => ({ ...queryText(parts.join(' ')), typo })).sort((a, b) => Number(a.typo) - Number(b.typo));
+  const readings = partial
+    .map(({ parts, typo }) => {
+      const text = spelled.map((place) => (typeof place === 'number' ? parts[place]! : place)).join(' ');
+      return { text, words: anyOrderWords(parts.join(' ')), wordStart: ` ${text}`, typo };
+    })
+    .sort((a, b) => Number(a.typo) - Number(b.typo));
+  const kept: QueryVariant[] = [];
+  let cost = 0;
+  for (const reading of readings) {
+    cost += readingCost(reading);
+    if (kept.length > 0 && cost > MAX_QUERY_TESTS) break;
+    kept.push(reading);
+  }
+  return kept;
 }
 
 /**
@@ -249,9 +333,9 @@ function queryVariants(groups: readonly QueryGroup[]): QueryVariant[] {
 export function prepareQuery(query: string, aliases = true): PreparedQuery | null {
   const text = normalize(query.slice(0, MAX_QUERY_LENGTH));
   if (text === '') return null;
-  const words = text.split(' ');
-  const groups = queryGroups(words, aliases);
-  return { ...queryText(text), compact: compactText(text), groups, variants: queryVariants(groups) };
+  const { groups, spelled } = boundedGroups(queryGroups(text.split(' '), aliases));
+  const variants = queryVariants(groups, spelled);
+  return { ...queryText(text), words: variants[0]!.words, compact: compactText(text), groups, spelled, variants };
 }
 
 /** Shortest word a typo is forgiven in. */
@@ -334,7 +418,7 @@ export function withTypos(q: PreparedQuery, fixes: ReadonlyMap<string, readonly 
     corrected += 1;
     return { ...group, typos: [...typos] };
   });
-  return corrected === 0 ? q : { ...q, groups, variants: queryVariants(groups) };
+  return corrected === 0 ? q : { ...q, groups, variants: queryVariants(groups, q.spelled) };
 }
 
 /** Each index's catalogue words by their first TYPO_PREFIX letters, made on first need. */
@@ -388,7 +472,7 @@ export function matchRank(key: string, q: QueryText): number {
   const at = key.indexOf(q.text);
   if (at === 0) return 0;
   if (at > 0) return key.includes(q.wordStart) ? 1 : 2;
-  if (q.words.length > 1 && q.words.every((w) => key.includes(w))) return 3;
+  if (severalWords(q) && q.words.every((w) => key.includes(w))) return 3;
   return -1;
 }
 
