@@ -15,13 +15,11 @@
 import { hostname } from 'node:os';
 import { z } from 'zod';
 import { ORDER_STATUS } from '~/domain/orders.ts';
-import { closeAttempt } from './orders/attempts.ts';
-import { capturePayment, intentPayment, settlePayment } from './orders/settlement.ts';
+import { closeOpenAttempt } from './orders/open-attempts.ts';
 import type { ServerContext } from './context.ts';
 import { requireShopServer } from './http/auth.ts';
 import { json } from './http/json.ts';
 import { deliverDueMail } from './mail/outbox.ts';
-import { paypalCaptureCompleted, paypalCapturePending } from './payments/providers/types.ts';
 import { refundProviders, retryDueRefunds } from './orders/refunds.ts';
 
 /** What one sweep did. */
@@ -36,44 +34,6 @@ export interface SweepReport {
 
 /** What sweep_expired_orders answers: whether this process holds the lease, and the reservations it released. */
 const leaseAnswer = z.object({ leader: z.boolean(), released: z.number() });
-
-interface OpenAttempt {
-  id: string;
-  order_id: string;
-  provider: string;
-  ref: string;
-}
-
-/** Closes one open provider payment of an order that is no longer pending. */
-async function closeOpenAttempt(ctx: ServerContext, attempt: OpenAttempt): Promise<boolean> {
-  const { card, paypal } = ctx.payments;
-  if (card && card.name === attempt.provider) {
-    const intent = await card.cancelPaymentIntent(attempt.ref);
-    if (intent?.status === 'succeeded' && intent.orderId) {
-      // Money arrived after all: settle it (refunded, or credited to the balance for cash at
-      // OXXO, when the order cannot take it).
-      await settlePayment(ctx, intentPayment(card.name, { ...intent, orderId: intent.orderId }));
-      return true;
-    }
-    if (intent && intent.status !== 'canceled') return false; // processing: look again next time
-    await closeAttempt(ctx, attempt.provider, attempt.ref, 'canceled');
-    return true;
-  }
-  if (paypal && paypal.name === attempt.provider) {
-    const info = await paypal.getOrder(attempt.ref);
-    if (info && paypalCaptureCompleted(info) && info.captureId) {
-      await settlePayment(ctx, capturePayment(paypal.name, attempt.order_id, info, attempt.ref));
-      return true;
-    }
-    if (paypalCapturePending(info)) return false; // PayPal has not decided yet: look again next time
-    // Never captured, or a capture PayPal declined or that failed: no money, the attempt is over.
-    await paypal.voidOrder(attempt.ref);
-    await closeAttempt(ctx, attempt.provider, attempt.ref, 'canceled');
-    return true;
-  }
-  // A provider this server does not have (the mode changed): leave it for one that does.
-  return false;
-}
 
 /**
  * How long a sweep holds the lease: two sweep intervals (SWEEP_INTERVAL_MS, default one minute,

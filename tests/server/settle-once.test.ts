@@ -13,6 +13,7 @@ import * as adminOrders from '~/server/admin/orders.ts';
 import type { AdminContext, ServerContext } from '~/server/context.ts';
 import { confirmPayment, createPaymentIntent } from '~/server/payments/cards.ts';
 import { approveSimulatedPayPal, capturePayPalOrder, createPayPalOrder } from '~/server/payments/paypal.ts';
+import { storeCreditPayment } from '~/server/payments/store-credit.ts';
 import { stripeWebhook } from '~/server/payments/stripe-webhook.ts';
 import { createAdminClient } from '~/server/supabase-admin.ts';
 import { sweep } from '~/server/sweeper.ts';
@@ -195,5 +196,47 @@ describe('one refund per order, whoever clicks', () => {
     const loser = [a, b].find((r) => r.status === 409);
     expect(loser?.body.message).toMatch(/^(Este pedido ya se reembolsó\.|Hay un reembolso en curso)/);
     expect(await status(o.id)).toBe('Reembolsado');
+  });
+});
+
+describe('releasing the balance while a card payment for the rest is open', () => {
+  const useCredit = (orderId: string, use: boolean) => call(() => storeCreditPayment(req('POST', '/api/payments/store-credit', token, { orderId, use }), live));
+
+  /** A pending order with $1.00 of the shopper's balance on it and a card payment for the rest opened at Stripe. */
+  async function partlyPaidWithBalance(): Promise<{ id: string; cents: number; intent: string }> {
+    const o = await newOrder();
+    const had = await balance();
+    await service.rpc('store_credit_post', { p_user: DEMO_SHOPPER.id, p_amount: 100 - had, p_reason: 'adjustment' });
+    expect(await useCredit(o.id, true)).toMatchObject({ status: 200, body: { applied: 100, status: 'Pendiente' } });
+    const created = await call(() => createPaymentIntent(req('POST', '/api/create-payment-intent', token, { orderId: o.id }), live));
+    expect(created).toMatchObject({ status: 200, body: { amount: o.cents - 100 } });
+    return { ...o, intent: created.body.paymentIntentId as string };
+  }
+
+  it('cancels the payment at Stripe first, then gives the balance back; the card can no longer pay the old rest', async () => {
+    const o = await partlyPaidWithBalance();
+    expect(await useCredit(o.id, false)).toMatchObject({ status: 200, body: { released: 100 } });
+    expect(stub.intents.get(o.intent)!.status).toBe('canceled');
+    expect(await balance()).toBe(100);
+    expect(await status(o.id)).toBe('Pendiente');
+  });
+
+  it('a payment Stripe already took pays the order, and the balance stays on it', async () => {
+    const o = await partlyPaidWithBalance();
+    stub.intents.get(o.intent)!.status = 'succeeded';
+    const release = await useCredit(o.id, false);
+    expect(release.status).toBe(409);
+    expect(await status(o.id)).toBe('Pagado');
+    expect(await balance()).toBe(0);
+    expect(stripeRefunds()).toHaveLength(0);
+  });
+
+  it('a payment Stripe is still processing keeps the balance on the order, with the reason', async () => {
+    const o = await partlyPaidWithBalance();
+    stub.intents.get(o.intent)!.status = 'processing';
+    const release = await useCredit(o.id, false);
+    expect(release).toMatchObject({ status: 409, body: { error: 'payment_in_progress' } });
+    expect(release.body.message).toContain('Hay un pago en curso');
+    expect(await balance()).toBe(0);
   });
 });
