@@ -172,6 +172,22 @@ describe('cash at OXXO through Stripe (stub)', () => {
     expect((await oxxo(live, b.id)).status).toBe(200);
   });
 
+  it('two vouchers asked at once for two orders of one shopper: one voucher; the other answers 409 and its payment is cancelled at Stripe', async () => {
+    const a = await newOrder(1);
+    const b = await newOrder(1);
+    const answers = await Promise.all([oxxo(live, a.id), oxxo(live, b.id)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = answers.find((r) => r.status === 409)!;
+    expect(refused.body).toMatchObject({ error: 'oxxo_voucher_open', message: expect.stringContaining('Ya tienes una ficha de OXXO pendiente') });
+    const withVoucher = await Promise.all([a.id, b.id].map(async (id) => (await order(id)).payment_method === 'oxxo'));
+    expect(withVoucher.filter(Boolean)).toHaveLength(1);
+    // Whatever the refused request created at Stripe can never be paid.
+    const loser = withVoucher[0] ? b.id : a.id;
+    const loserIntents = [...stub.intents.values()].filter((i) => (i.metadata as { order_id?: string } | undefined)?.order_id === loser);
+    expect(loserIntents.every((i) => i.status === 'canceled')).toBe(true);
+    expect(mails.filter((m) => m.kind === 'oxxo_voucher')).toHaveLength(1);
+  });
+
   it('a voucher for a line with 5 units or fewer left lasts one day instead of three', async () => {
     await service.from('products').update({ stock: 6 }).eq('id', PRODUCT);
     try {

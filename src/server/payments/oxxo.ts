@@ -75,7 +75,14 @@ async function voucherDays(ctx: ServerContext, orderId: string): Promise<number>
   return oxxoVoucherDays((data ?? []).map((row) => ({ stock: row.card_offers?.stock ?? row.products?.stock ?? 0, preorder: row.products?.preorder === true })));
 }
 
-/** Refuses (409) a second open voucher: a shopper holds stock with at most one at a time. */
+/** PostgreSQL's unique_violation: here, a second open voucher of one shopper (orders_one_open_oxxo_voucher). */
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Refuses (409) a second open voucher: a shopper holds stock with at most one at a time. This
+ * early check spares a call to the provider; the database's unique index decides when two
+ * requests ask at once.
+ */
 async function requireNoOtherVoucher(ctx: ServerContext, caller: Caller, orderId: string): Promise<void> {
   const { data, error } = await ctx.admin
     .from('orders')
@@ -95,7 +102,9 @@ async function requireNoOtherVoucher(ctx: ServerContext, caller: Caller, orderId
  * payment and answers its voucher. The order stays 'Pendiente' with payment_method 'oxxo' and stays
  * reserved until Stripe says the voucher failed or was cancelled, or two business days after its
  * deadline (cash taken at the store is confirmed by the next business day); the voucher goes out
- * by e-mail. Asking again answers the same voucher. One open voucher per shopper.
+ * by e-mail. Asking again answers the same voucher. One open voucher per shopper, held by the
+ * database: of two requests at once for two orders, one gets its voucher and the other 409
+ * oxxo_voucher_open (its payment cancelled at the provider).
  */
 export async function createOxxoVoucher(ctx: ServerContext, caller: Caller, order: OrderRow, amount: Centavos): Promise<Response> {
   const card = requireCard(ctx);
@@ -134,6 +143,14 @@ export async function createOxxoVoucher(ctx: ServerContext, caller: Caller, orde
     .eq('id', order.id)
     .eq('status', ORDER_STATUS.pending)
     .select('id');
+  if (error?.code === UNIQUE_VIOLATION) {
+    // Another of the shopper's orders got its voucher meanwhile (two requests at once): the
+    // database keeps one open voucher per shopper (orders_one_open_oxxo_voucher), so this one is
+    // cancelled at the provider and never reaches the shopper.
+    await card.cancelPaymentIntent(intent.id);
+    await closeAttempt(ctx, card.name, intent.id, 'canceled');
+    throw new ApiError(409, MEXICAN_PAYMENT_MESSAGES.anotherVoucherOpen, 'oxxo_voucher_open');
+  }
   if (error) throw new Error(`orders: ${error.message}`);
   if (!data || data.length === 0) {
     // The reservation ended meanwhile: the voucher must never be paid.
