@@ -68,8 +68,12 @@ export async function loadSummary(): Promise<Summary | null> {
   return parsed.success ? parsed.data : null;
 }
 
-/** Where a refund stands: retried by the shop ('processing', 'failed') or stopped for an admin ('manual'). */
-export type RefundReviewStatus = 'processing' | 'failed' | 'manual';
+/**
+ * Where a refund stands: retried by the shop ('processing', 'failed') or stopped for an admin
+ * ('manual'); 'chargeback': a chargeback on an order that used the balance, whose balance is held
+ * until an admin decides (its amount is the balance held).
+ */
+export type RefundReviewStatus = 'processing' | 'failed' | 'manual' | 'chargeback';
 
 /** A refund that has not gone through yet, with whose money it is (admin_refunds_to_review). */
 export interface RefundToReview {
@@ -86,7 +90,8 @@ export interface RefundToReview {
   customer_email: string | null;
 }
 
-// admin_refunds_to_review's jsonb (supabase/migrations/20261125000100_store_credit_oxxo.sql); amount is a numeric in pesos.
+// admin_refunds_to_review's jsonb (supabase/migrations/20261125000100_store_credit_oxxo.sql, chargebacks since
+// 20261129000200_system_actor_chargebacks_oxxo.sql); amount is a numeric in pesos.
 const refundsToReviewAnswer = z.array(
   z.pipe(
     z.object({
@@ -94,7 +99,7 @@ const refundsToReviewAnswer = z.array(
       order_id: z.string(),
       provider: z.string(),
       amount: pesoAmount,
-      status: z.enum(['processing', 'failed', 'manual']),
+      status: z.enum(['processing', 'failed', 'manual', 'chargeback']),
       attempts: count,
       last_error: z.nullable(z.string()),
       next_attempt_at: z.nullable(z.string()),
@@ -114,6 +119,15 @@ export async function loadRefundsToReview(): Promise<RefundToReview[] | null> {
   if (error) return null;
   const parsed = refundsToReviewAnswer.safeParse(data);
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * An admin's decision on a chargeback's held balance: return it to the shopper or keep it
+ * (admin_resolve_chargeback, with the admin's session); the database's message when refused.
+ */
+export async function resolveChargeback(id: string, returnCredit: boolean): Promise<{ ok: true } | { ok: false; message: string }> {
+  const { error } = await getSupabase().rpc('admin_resolve_chargeback', { p_id: id, p_return_credit: returnCredit });
+  return error ? { ok: false, message: error.message } : { ok: true };
 }
 
 // Pedidos --------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import { createPayments } from '~/server/payments/providers/index.ts';
 import { createAdminClient } from '~/server/supabase-admin.ts';
 import { sweep } from '~/server/sweeper.ts';
 import { apiRequest, callApi as call } from '../support/api-requests.ts';
-import { startPayPalStub, type PayPalStub } from '../support/paypal-stub.ts';
+import { PAYPAL_CERT_URL, startPayPalStub, type PayPalStub } from '../support/paypal-stub.ts';
 import { paypalStubSettings, serverContext } from '../support/server-context.ts';
 import { orderColumns, productStock, productWithStock, refundRows as refundsOf, rewardPoints } from '../support/shop-rows.ts';
 import { newPendingOrder, signIn } from '../support/shopper.ts';
@@ -142,7 +142,7 @@ describe('the webhook accepts only what PayPal confirms', () => {
     expect(await deliver(raw, {})).toEqual({ status: 400, body: INVALID });
     const forged = {
       'paypal-auth-algo': 'SHA256withRSA',
-      'paypal-cert-url': `${paypalStub.url}/v1/notifications/certs/CERT-STUB`,
+      'paypal-cert-url': PAYPAL_CERT_URL,
       'paypal-transmission-id': randomUUID(),
       'paypal-transmission-sig': 'SIG-forged',
       'paypal-transmission-time': new Date().toISOString(),
@@ -184,6 +184,49 @@ describe('the webhook accepts only what PayPal confirms', () => {
   it('answers an event it does not handle with {received: true, handled: false}', async () => {
     const answer = await deliverSigned(notification('CHECKOUT.ORDER.APPROVED', { id: 'PP-STUB-1' }));
     expect(answer).toEqual({ status: 200, body: { received: true, handled: false } });
+  });
+});
+
+describe('the webhook spends nothing on what cannot be PayPal', () => {
+  /** A server that has not asked PayPal for anything yet (no access token kept). */
+  const freshServer = (): ServerContext => ({ ...live, payments: createPayments(paypalStubSettings(paypalStub, WEBHOOK_ID), service) });
+  const calls = () => paypalStub.requests.filter((r) => r.path === '/v1/oauth2/token' || r.path === '/v1/notifications/verify-webhook-signature').length;
+
+  it('refuses an old transmission, a certificate not on paypal.com and a malformed one with 400, before a token or a verify call', async () => {
+    const { id, captureId } = await pendingCapture();
+    paypalStub.setCaptureStatus(captureId, 'COMPLETED');
+    const raw = JSON.stringify(notification('PAYMENT.CAPTURE.COMPLETED', paypalStub.captureResource(captureId)));
+    const signed = paypalStub.signWebhook(raw, WEBHOOK_ID);
+    const server = freshServer();
+    const before = calls();
+
+    const tenMinutesAgo = new Date(Date.parse(signed['paypal-transmission-time']!) - 10 * 60_000).toISOString();
+    const refused: Array<Record<string, string>> = [
+      // A replay of a notification PayPal sent ten minutes ago.
+      { ...signed, 'paypal-transmission-time': tenMinutesAgo },
+      { ...signed, 'paypal-transmission-time': 'ayer' },
+      // Certificates anyone could serve.
+      { ...signed, 'paypal-cert-url': 'https://paypal.com.example.net/v1/notifications/certs/CERT-1' },
+      { ...signed, 'paypal-cert-url': 'http://api.paypal.com/v1/notifications/certs/CERT-1' },
+      { ...signed, 'paypal-cert-url': `${paypalStub.url}/v1/notifications/certs/CERT-1` },
+      { ...signed, 'paypal-auth-algo': 'SHA256withRSA; drop' },
+    ];
+    for (const headers of refused) expect(await deliver(raw, headers, server)).toEqual({ status: 400, body: INVALID });
+    expect(await deliver('esto no es JSON', paypalStub.signWebhook('{}', WEBHOOK_ID), server)).toEqual({ status: 400, body: INVALID });
+    expect(calls()).toBe(before);
+    expect((await order(id)).status).toBe('Pendiente');
+
+    // The notification as PayPal sent it is asked about (a token, then verify) and pays the order.
+    expect(await deliver(raw, signed, server)).toMatchObject({ status: 200, body: { handled: true, status: 'Pagado' } });
+    expect(calls()).toBe(before + 2);
+  });
+
+  it('answers an event it does not handle without asking PayPal', async () => {
+    const server = freshServer();
+    const before = calls();
+    const answer = await deliverSigned(notification('CUSTOMER.DISPUTE.CREATED', { id: 'PP-D-0001' }), server);
+    expect(answer).toEqual({ status: 200, body: { received: true, handled: false } });
+    expect(calls()).toBe(before);
   });
 });
 

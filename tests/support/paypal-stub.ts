@@ -40,6 +40,9 @@ export interface PayPalStub {
   close(): Promise<void>;
 }
 
+/** The certificate URL PayPal's sandbox signs notifications with (PAYPAL-CERT-URL). */
+export const PAYPAL_CERT_URL = 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-stub0001';
+
 /** A stable text for a JSON value (keys sorted), to compare what was signed with what is verified. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -221,7 +224,8 @@ export async function startPayPalStub(): Promise<PayPalStub> {
     signWebhook: (body, webhookId) => {
       const headers = {
         'paypal-auth-algo': 'SHA256withRSA',
-        'paypal-cert-url': `${base}/v1/notifications/certs/CERT-STUB`,
+        // As PayPal: the certificate is on PayPal's own host, whatever API base the shop talks to.
+        'paypal-cert-url': PAYPAL_CERT_URL,
         'paypal-transmission-id': randomUUID(),
         'paypal-transmission-sig': `SIG-${randomUUID()}`,
         'paypal-transmission-time': new Date().toISOString(),

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { addCentavos, centavos, formatCentavos } from '~/domain/money.ts';
 import { orderDisplayId } from '~/domain/orders.ts';
 import { paymentMethodLabel } from '~/domain/payment-methods.ts';
-import { loadRefundsToReview, loadSummary, type RefundToReview, type SalesDay, type Summary } from '~/data/admin.ts';
+import { loadRefundsToReview, loadSummary, resolveChargeback, type RefundToReview, type SalesDay, type Summary } from '~/data/admin.ts';
 import { formatCount } from '~/domain/counts.ts';
 
 const dayLabel = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -113,7 +113,7 @@ export default function SummarySection() {
           <h2 id="reembolsos" tabIndex={-1}>
             Reembolsos por revisar
           </h2>
-          <RefundsToReview refunds={refunds} />
+          <RefundsToReview refunds={refunds} onResolved={() => void loadRefundsToReview().then((list) => setRefunds(list ?? 'failed'))} />
 
           <h2>Ventas de los últimos 30 días</h2>
           <p className="muted">Pedidos pagados por día, total en MXN.</p>
@@ -148,10 +148,11 @@ const refundDate = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeS
 
 /**
  * 'Reembolsos por revisar': the refunds that have not gone through yet, those stopped for an admin
- * ('Requiere atención manual') first, with whose money it is, how much, how it goes back and how
- * many times the shop tried.
+ * ('Requiere atención manual') first, then chargebacks holding a balance ('Contracargo') with the
+ * admin's decision, with whose money it is, how much, how it goes back and how many times the shop
+ * tried.
  */
-function RefundsToReview({ refunds }: { refunds: RefundToReview[] | null | 'failed' }) {
+function RefundsToReview({ refunds, onResolved }: { refunds: RefundToReview[] | null | 'failed'; onResolved: () => void }) {
   if (refunds === null) return <p role="status">Cargando reembolsos…</p>;
   if (refunds === 'failed') {
     return (
@@ -194,16 +195,57 @@ function RefundsToReview({ refunds }: { refunds: RefundToReview[] | null | 'fail
               </td>
               <td data-label="Forma de pago">{paymentMethodLabel({ provider: r.provider }) ?? '-'}</td>
               <td className="num" data-label="Intentos">
-                {r.attempts}
+                {r.status === 'chargeback' ? '-' : r.attempts}
               </td>
               <td data-label="Estado">
-                <RefundState refund={r} />
+                {r.status === 'chargeback' ? <ChargebackDecision chargeback={r} onResolved={onResolved} /> : <RefundState refund={r} />}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A chargeback on an order that used the balance: the balance is held ('Contracargo: saldo
+ * retenido', with what happened) until the admin returns it to the shopper or keeps it.
+ */
+function ChargebackDecision({ chargeback, onResolved }: { chargeback: RefundToReview; onResolved: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function decide(returnCredit: boolean) {
+    setBusy(true);
+    setError(null);
+    const result = await resolveChargeback(chargeback.id, returnCredit);
+    setBusy(false);
+    if (result.ok) onResolved();
+    else setError(result.message || 'No se pudo guardar la decisión.');
+  }
+  return (
+    <>
+      <span className="badge badge-danger">Contracargo: saldo retenido</span>
+      {chargeback.last_error && (
+        <>
+          <br />
+          <span className="muted">{chargeback.last_error}</span>
+        </>
+      )}
+      <div className="acct-actions">
+        <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void decide(true)}>
+          Devolver el saldo a favor
+        </button>
+        <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void decide(false)}>
+          Conservar el saldo
+        </button>
+      </div>
+      {error && (
+        <p className="acct-error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
   );
 }
 

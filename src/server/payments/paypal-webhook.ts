@@ -1,7 +1,12 @@
 /**
- * POST /api/paypal/webhook: PayPal's notifications about the shop's captures. PayPal itself confirms
- * each notification first (verify-webhook-signature with PAYPAL_WEBHOOK_ID); a notification it does
- * not confirm, or without its paypal-* headers, is refused with 400 and changes nothing. Only ids
+ * POST /api/paypal/webhook: PayPal's notifications about the shop's captures. Before PayPal is asked
+ * anything (an access token, then verify-webhook-signature), the notification must look like one of
+ * PayPal's: its five paypal-* headers, a transmission time within MAX_TRANSMISSION_SKEW_MS of this
+ * server's clock, a certificate URL on paypal.com over https, and a JSON body; otherwise it is
+ * refused with 400 and costs nothing. An event the shop does not handle is answered
+ * {received: true, handled: false} without asking PayPal either. Then PayPal itself confirms
+ * each notification (verify-webhook-signature with PAYPAL_WEBHOOK_ID); a notification it does
+ * not confirm is refused with 400 and changes nothing. Only ids
  * are read from the body: the PayPal order, capture or refund is read again from PayPal's API, and
  * only a PayPal order the shop created (a payment attempt) can touch a shop order. PayPal delivers
  * a notification again until it gets a 2xx, so each one is idempotent:
@@ -12,6 +17,9 @@
  *   PAYMENT.CAPTURE.REFUNDED,   money given back at PayPal (its dashboard, a reversal) for a paid
  *   PAYMENT.CAPTURE.REVERSED    order: recorded as a refund by the shop, the order becomes
  *                               'Reembolsado' (stock back on sale, reward points taken back).
+ *                               A reversal is a chargeback: when the order used the shopper's
+ *                               balance, that balance is held for the back office (record_chargeback)
+ *                               instead of going back to the shopper.
  * Any other event answers {received: true, handled: false}.
  */
 import { z } from 'zod';
@@ -22,8 +30,9 @@ import { closeAttempt } from '../orders/attempts.ts';
 import { orderAmount } from '../orders/order.ts';
 import { findOrder, pesosParam } from '../orders/order-row.ts';
 import { capturePayment, settlePayment } from '../orders/settlement.ts';
+import { recordChargeback } from './chargebacks.ts';
 import { provider, requirePayPal } from './guards.ts';
-import { linkedId } from './providers/paypal.ts';
+import { INVALID_WEBHOOK_SIGNATURE, linkedId } from './providers/paypal.ts';
 import { paypalCaptureCompleted, paypalCaptureFailed, type PayPalProvider, type PayPalWebhookEvent } from './providers/types.ts';
 
 /** PayPal's notifications are a few kilobytes; this leaves plenty of room. */
@@ -31,6 +40,24 @@ const MAX_NOTIFICATION_BYTES = 512 * 1024;
 
 /** The statuses of an order whose payment went through (what a refund can undo). */
 const PAID_STATUSES: readonly OrderStatus[] = [ORDER_STATUS.paid, ORDER_STATUS.processing, ORDER_STATUS.shipped, ORDER_STATUS.completed];
+
+/** The notifications the shop acts on (the events its PayPal webhook subscribes to). */
+const HANDLED_EVENTS: ReadonlySet<string> = new Set([
+  'PAYMENT.CAPTURE.COMPLETED',
+  'PAYMENT.CAPTURE.DENIED',
+  'PAYMENT.CAPTURE.REFUNDED',
+  'PAYMENT.CAPTURE.REVERSED',
+]);
+
+/**
+ * How far a notification's PAYPAL-TRANSMISSION-TIME may be from this server's clock. PayPal sends
+ * each delivery (a retry too) as a new transmission with its own time, so a genuine one is seconds
+ * old; one minutes older is a replay.
+ */
+export const MAX_TRANSMISSION_SKEW_MS = 5 * 60_000;
+
+/** The headers PayPal signs every notification with. */
+const PAYPAL_HEADERS = ['paypal-auth-algo', 'paypal-cert-url', 'paypal-transmission-id', 'paypal-transmission-sig', 'paypal-transmission-time'] as const;
 
 const paypalId = z.string().regex(/^[\w-]{1,255}$/);
 const claimAnswer = z.object({ id: z.string(), claimed: z.boolean() });
@@ -140,6 +167,19 @@ async function captureRefunded(ctx: ServerContext, paypal: PayPalProvider, event
   console.warn(
     `[paypal] evento ${event.id} (${event.type}): PayPal devolvió el cargo del pedido ${order.id} (captura ${refund.captureId}, reembolso ${refund.id})`,
   );
+  if (event.type === 'PAYMENT.CAPTURE.REVERSED') {
+    // A chargeback: the balance the order used is held for the back office (recorded before the
+    // order changes, so it never goes back to the shopper by itself).
+    await recordChargeback(ctx, {
+      orderId: order.id,
+      provider: paypal.name,
+      paymentRef: refund.captureId,
+      disputeRef: refund.id,
+      amount: refund.amount,
+      creditApplied: order.credit_applied,
+      note: `PayPal revirtió el cargo ${refund.captureId} (contracargo ${refund.id}).`,
+    });
+  }
   const { data: claimed, error: claimError } = await ctx.admin.rpc('claim_refund', {
     p_order_id: order.id,
     p_provider: paypal.name,
@@ -162,10 +202,59 @@ async function captureRefunded(ctx: ServerContext, paypal: PayPalProvider, event
   return { handled: true, orderId: order.id, status: typeof status === 'string' ? status : ORDER_STATUS.refunded, changed: true };
 }
 
+/** Whether a certificate URL is PayPal's: https on paypal.com or one of its hosts, no port or credentials. */
+function paypalCertificateUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  const host = url.hostname.toLowerCase();
+  return url.protocol === 'https:' && url.port === '' && !url.username && !url.password && (host === 'paypal.com' || host.endsWith('.paypal.com'));
+}
+
+/**
+ * What can be checked of a notification without PayPal: its headers (present, a PayPal
+ * certificate URL, a transmission time within MAX_TRANSMISSION_SKEW_MS) and a JSON body with an
+ * event type. Answers the event type; throws 400 invalid_signature otherwise.
+ */
+export function notificationType(headers: Pick<Headers, 'get'>, raw: string, now = Date.now()): string {
+  const refuse = (why: string) => {
+    console.warn(`[paypal] notificación rechazada sin consultar a PayPal: ${why}`);
+    return new ApiError(400, INVALID_WEBHOOK_SIGNATURE, 'invalid_signature');
+  };
+  const value: Partial<Record<(typeof PAYPAL_HEADERS)[number], string>> = {};
+  for (const name of PAYPAL_HEADERS) {
+    const header = headers.get(name)?.trim();
+    if (!header || header.length > 500) throw refuse(`falta ${name}`);
+    value[name] = header;
+  }
+  if (!/^[A-Za-z0-9]+$/.test(value['paypal-auth-algo']!)) throw refuse('paypal-auth-algo no válido');
+  if (!paypalCertificateUrl(value['paypal-cert-url']!)) throw refuse('el certificado no es de PayPal');
+  const sent = Date.parse(value['paypal-transmission-time']!);
+  if (Number.isNaN(sent) || Math.abs(now - sent) > MAX_TRANSMISSION_SKEW_MS) throw refuse('transmisión fuera de tiempo');
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw refuse('el cuerpo no es JSON');
+  }
+  const type = (body as { event_type?: unknown } | null)?.event_type;
+  if (typeof type !== 'string' || type.length === 0 || type.length > 255) throw refuse('sin event_type');
+  return type;
+}
+
 /** POST /api/paypal/webhook: see the top of this file. */
 export async function paypalWebhook(request: Request, ctx: ServerContext): Promise<Response> {
   const paypal = requirePayPal(ctx);
   const raw = await readText(request, MAX_NOTIFICATION_BYTES);
+  const type = notificationType(request.headers, raw);
+  if (!HANDLED_EVENTS.has(type)) {
+    // Nothing would be done with it: not worth an access token and a call to PayPal.
+    console.info(`[paypal] evento ${type} sin acción (no se consulta a PayPal)`);
+    return json({ received: true, handled: false });
+  }
   const event = await provider(() => paypal.verifyWebhook(request.headers, raw));
   let outcome: Outcome;
   try {

@@ -1,15 +1,63 @@
 /**
  * POST /api/stripe/webhook: Stripe's signed notifications. payment_intent.succeeded settles the
  * order through the one settlement path; payment_intent.payment_failed / canceled release an
- * order still waiting for that OXXO voucher. The event body is trusted for ids only: the intent is
- * read again from Stripe.
+ * order still waiting for that OXXO voucher; charge.dispute.created (a chargeback) holds the
+ * balance the order used for the back office. The event body is trusted for ids only: the intent
+ * is read again from Stripe.
  */
+import { z } from 'zod';
+import { centavos } from '~/domain/money.ts';
 import { ORDER_STATUS } from '~/domain/orders.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError, json, readText } from '../http/json.ts';
+import { findOrder } from '../orders/order-row.ts';
 import { intentPayment, settlePayment } from '../orders/settlement.ts';
+import { recordChargeback } from './chargebacks.ts';
 import { provider, requireCard } from './guards.ts';
 import { releaseOxxoOrder } from './oxxo.ts';
+import type { CardProvider } from './providers/types.ts';
+
+const stripeId = z.string().regex(/^[\w-]{1,255}$/);
+
+/** What the shop reads of a charge.dispute.created event: the dispute's id, its intent and amount. */
+const disputeEvent = z.object({
+  data: z.object({
+    object: z.object({
+      id: stripeId,
+      object: z.literal('dispute'),
+      payment_intent: stripeId.nullish(),
+      amount: z.number().int().nonnegative().nullish(),
+    }),
+  }),
+});
+
+/**
+ * charge.dispute.created: the shopper disputed the order's charge with their bank and Stripe took
+ * the amount back from the shop. The order does not change (the shop may still win the dispute);
+ * when it used the balance, that balance is held for an admin (recordChargeback), so a later
+ * cancellation or refund of the order never hands it back by itself.
+ */
+async function disputeCreated(ctx: ServerContext, card: CardProvider, eventId: string, raw: string): Promise<Response> {
+  const parsed = disputeEvent.safeParse(JSON.parse(raw));
+  const dispute = parsed.success ? parsed.data.data.object : null;
+  const intent = dispute?.payment_intent ? await provider(() => card.retrievePaymentIntent(dispute.payment_intent!)) : null;
+  const order = intent?.orderId ? await findOrder(ctx, intent.orderId) : null;
+  if (!dispute || !intent || !order || order.payment_provider !== card.name || order.payment_ref !== intent.id) {
+    console.info(`[stripe] evento ${eventId} (charge.dispute.created) sin acción: el cargo no pagó un pedido de la tienda`);
+    return json({ received: true, handled: false });
+  }
+  const held = await recordChargeback(ctx, {
+    orderId: order.id,
+    provider: card.name,
+    paymentRef: intent.id,
+    disputeRef: dispute.id,
+    amount: dispute.amount === null || dispute.amount === undefined ? null : centavos(dispute.amount),
+    creditApplied: order.credit_applied,
+    note: `Contracargo en Stripe (${dispute.id}) del pago ${intent.id}.`,
+  });
+  console.warn(`[stripe] evento ${eventId}: contracargo ${dispute.id} del pedido ${order.id}${held ? '; saldo a favor retenido' : ''}`);
+  return json({ received: true, handled: held, orderId: order.id, status: order.status, balanceHeld: held });
+}
 
 /**
  * POST /api/stripe/webhook: signed provider notifications; payment_intent.succeeded settles the
@@ -20,6 +68,7 @@ export async function stripeWebhook(request: Request, ctx: ServerContext): Promi
   const card = requireCard(ctx);
   const raw = await readText(request, 512 * 1024);
   const event = await provider(async () => card.verifyWebhook(raw, request.headers.get('stripe-signature')));
+  if (event.type === 'charge.dispute.created') return disputeCreated(ctx, card, event.id, raw);
   if ((event.type === 'payment_intent.payment_failed' || event.type === 'payment_intent.canceled') && event.intentId) {
     // An OXXO voucher that expired (or was cancelled) unpaid: its order is cancelled, stock returned.
     const intent = await provider(() => card.retrievePaymentIntent(event.intentId!));
