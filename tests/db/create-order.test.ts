@@ -290,7 +290,7 @@ describe('mark_order_paid', () => {
       ['authenticated', SHOPPER],
       ['anon', undefined],
     ] as const) {
-      const outcome = await attempt(db, role, sub, `select public.mark_order_paid($1, 'stripe', 'pi_x', ${OWED})`, [orderId]);
+      const outcome = await attempt(db, role, sub, `select public.mark_order_paid($1, 'stripe', 'pi_x', 139800, 'mxn')`, [orderId]);
       expect(outcome.error?.code, role).toBe('42501');
     }
   });

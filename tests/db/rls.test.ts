@@ -138,7 +138,7 @@ const MATRIX: Row[] = [
   row('storage.objects', 'delete a product image', `delete from storage.objects where bucket_id = 'products' returning id`, ['none', 'none', 'none', 'ok', 'ok']),
 
   row('functions', 'create_order', `select public.create_order('[{"product_id":"pk-test","quantity":1}]'::jsonb)`, ['denied', 'ok', 'ok', 'ok', 'denied']),
-  row('functions', 'mark_order_paid', `select public.mark_order_paid('${ORDER_A}', 'stripe', 'pi_1', 0, 'mxn')`,         ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('functions', 'mark_order_paid', `select public.mark_order_paid('${ORDER_A}', 'stripe', 'pi_1', 19900, 'mxn')`,         ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('functions', 'cancel_expired_orders (internal)', `select public.cancel_expired_orders()`,            ['denied', 'denied', 'denied', 'denied', 'denied']),
   row('functions', 'release_expired_orders', `select public.release_expired_orders()`,                         ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('functions', 'sweep_expired_orders', `select public.sweep_expired_orders('test', 1)`,                   ['denied', 'denied', 'denied', 'denied', 'ok']),
