@@ -1307,7 +1307,8 @@ begin
     ),
     'toShip', (select count(*) from public.orders o where o.status in ('Pagado', 'Procesando')),
     'pendingPayment', (select count(*) from public.orders o where o.status = 'Pendiente'),
-    'refundsToReview', (select count(*) from public.payment_refunds r where r.status <> 'succeeded'),
+    'refundsToReview', (select count(*) from public.payment_refunds r where r.status <> 'succeeded')
+                       + (select count(*) from public.order_chargebacks c where c.status = 'open'),
     'lowStock', (
       select coalesce(jsonb_agg(jsonb_build_object('id', x.id, 'name', x.name, 'stock', x.stock) order by x.stock, x.name), '[]'::jsonb)
         from (

@@ -10,7 +10,8 @@
 --                              (credit_applied > 0): the balance it used is held, not returned,
 --                              until an admin decides (admin_resolve_chargeback). An order with a
 --                              chargeback never returns its balance by itself, whatever happens to
---                              it later. Open ones are listed by admin_refunds_to_review.
+--                              it later. Open ones are listed by admin_refunds_to_review and
+--                              counted in admin_summary's refundsToReview.
 --   orders_one_open_oxxo_voucher
 --                              at most one pending order with an OXXO voucher per shopper, however
 --                              many requests ask at once.
@@ -299,6 +300,55 @@ $$;
 
 revoke execute on function public.admin_refunds_to_review() from public, anon;
 grant execute on function public.admin_refunds_to_review() to authenticated, service_role;
+
+-- The 'Reembolsos por revisar' counter of the summary counts the chargebacks listed there too.
+create or replace function public.admin_summary()
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_today date := (now() at time zone 'America/Mexico_City')::date;
+begin
+  if not public.is_admin() then
+    raise exception 'Solo un administrador puede ver el resumen de la tienda.'
+      using errcode = '42501', detail = 'not_admin';
+  end if;
+  return jsonb_build_object(
+    'sales', (
+      select coalesce(jsonb_agg(jsonb_build_object('day', d.day::date::text, 'orders', coalesce(s.orders, 0), 'total', coalesce(s.total, 0)) order by d.day), '[]'::jsonb)
+        from generate_series(v_today - 29, v_today, interval '1 day') as d(day)
+        left join (
+          select (o.paid_at at time zone 'America/Mexico_City')::date as day, count(*)::integer as orders, sum(o.total) as total
+            from public.orders o
+           where o.paid_at is not null
+             and o.status in ('Pagado', 'Procesando', 'Enviado', 'Completado')
+             and o.paid_at >= (v_today - 30)::timestamp at time zone 'America/Mexico_City'
+           group by 1
+        ) s on s.day = d.day::date
+    ),
+    'toShip', (select count(*) from public.orders o where o.status in ('Pagado', 'Procesando')),
+    'pendingPayment', (select count(*) from public.orders o where o.status = 'Pendiente'),
+    'refundsToReview', (select count(*) from public.payment_refunds r where r.status <> 'succeeded')
+                       + (select count(*) from public.order_chargebacks c where c.status = 'open'),
+    'lowStock', (
+      select coalesce(jsonb_agg(jsonb_build_object('id', x.id, 'name', x.name, 'stock', x.stock) order by x.stock, x.name), '[]'::jsonb)
+        from (
+          select p.id, p.name, p.stock from public.products p
+           where p.stock <= 3 and p.available
+           order by p.stock, p.name
+           limit 50
+        ) x
+    ),
+    'lowStockCount', (select count(*) from public.products p where p.stock <= 3 and p.available)
+  );
+end
+$$;
+
+revoke execute on function public.admin_summary() from public, anon;
+grant execute on function public.admin_summary() to authenticated, service_role;
 
 -- One open OXXO voucher per shopper ------------------------------------------------------------
 

@@ -50,6 +50,13 @@ async function toReview(orderId: string): Promise<Array<{ id: string; status: st
     .map(({ id, status, amount, last_error }) => ({ id, status, amount: Number(amount), last_error }));
 }
 
+/** The summary's 'Reembolsos por revisar' counter. */
+async function toReviewCount(): Promise<number> {
+  const { data, error } = await admin.rpc('admin_summary');
+  expect(error).toBeNull();
+  return (data as { refundsToReview: number }).refundsToReview;
+}
+
 /** A pending order with a quarter of its total paid from the shopper's balance (which is then zero). */
 async function orderWithBalance(): Promise<{ id: string; cents: number; credit: number }> {
   const id = await newPendingOrder(shopper, [{ product_id: PRODUCT, quantity: 2 }]);
@@ -119,6 +126,7 @@ describe('Stripe: charge.dispute.created on an order paid partly with the balanc
 
   it('leaves the balance as it was and flags the order once; a later refund of the order credits nothing; the admin decides', async () => {
     const o = await paidByCard();
+    const counted = await toReviewCount();
     const disputeId = `dp_${randomUUID().replaceAll('-', '')}`;
     const answer = await call(() => stripeWebhook(disputeEvent(o.intentId, o.cents - o.credit, disputeId), ctx));
     expect(answer).toMatchObject({ status: 200, body: { received: true, handled: true, orderId: o.id, balanceHeld: true } });
@@ -128,9 +136,10 @@ describe('Stripe: charge.dispute.created on an order paid partly with the balanc
     const flagged = await toReview(o.id);
     expect(flagged).toEqual([{ id: expect.any(String), status: 'chargeback', amount: o.credit / 100, last_error: expect.stringContaining(disputeId) }]);
 
-    // Stripe delivers the event again: still one flag.
+    // Stripe delivers the event again: still one flag, counted once in the summary.
     await call(() => stripeWebhook(disputeEvent(o.intentId, o.cents - o.credit, disputeId), ctx));
     expect(await toReview(o.id)).toEqual(flagged);
+    expect(await toReviewCount()).toBe(counted + 1);
 
     // The shop refunds the order some other way: the balance it used stays held.
     const refunded = await service.rpc('refund_order_without_provider', {
@@ -157,6 +166,7 @@ describe('Stripe: charge.dispute.created on an order paid partly with the balanc
     expect(twice.error?.details).toBe('chargeback_resolved');
     expect(await balance()).toBe(o.credit);
     expect(await toReview(o.id)).toEqual([]);
+    expect(await toReviewCount()).toBe(counted);
   });
 
   it('an admin who keeps the balance closes the flag and credits nothing', async () => {
