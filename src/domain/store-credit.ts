@@ -16,8 +16,9 @@ export const STORE_CREDIT_REASON_LABELS: Record<StoreCreditReason, string> = {
   adjustment: 'Ajuste de la tienda',
 };
 
+/** A movement's reason as the account names it; a reason it does not know is a plain 'Movimiento'. */
 export function storeCreditReasonLabel(reason: string): string {
-  return STORE_CREDIT_REASON_LABELS[reason as StoreCreditReason] ?? 'Movimiento';
+  return Object.hasOwn(STORE_CREDIT_REASON_LABELS, reason) ? STORE_CREDIT_REASON_LABELS[reason as StoreCreditReason] : 'Movimiento';
 }
 
 /** 'Saldo a favor: $350.00' (the profile summary). */

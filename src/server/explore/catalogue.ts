@@ -22,10 +22,10 @@ import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import type { Database } from '~/data/database.types.ts';
-import { parseExploreData, toExploreProduct, type ExploreData, type ExploreProduct } from '~/domain/explore.ts';
+import { parseExploreData, type ExploreData, type ExploreProduct } from '~/domain/explore.ts';
 import { LOCAL_SUPABASE_URL } from '~/domain/local-stack.ts';
-import { parseProduct } from '~/domain/product-schema.ts';
 import { isSoldOut } from '~/domain/products.ts';
+import { applyFields, PAGE, readChangedPage, readChanges, TABLES, type Place, type Table } from './live-changes.ts';
 
 /**
  * The catalogue as it is now. `version` grows with every change of its data; `searchVersion` is
@@ -67,10 +67,6 @@ export const EXPLORE_LIVE_MS = 2000;
  * way (more rows changed than it can read in this time) keeps its progress and the next goes on.
  */
 const POLL_TIMEOUT_MS = 15_000;
-/** Rows per request: PostgREST's default db-max-rows. */
-const PAGE = 1000;
-/** Product ids per request for their offers (the ids travel in the URL). */
-const IDS_PER_REQUEST = 100;
 /**
  * Changes this long before a catalogue was published are read again for it: the build read its
  * snapshot some time before it wrote the file, and stock that moved meanwhile is already in the
@@ -91,18 +87,6 @@ const READ_MARGIN_MS = 30_000;
  * poll has already passed.
  */
 const OVERLAP_MS = 10_000;
-
-type OfferRow = Record<string, unknown> & { id: string; product_id: string };
-/** The tables whose changes are read, in the order a poll reads them. */
-const TABLES = ['products', 'card_offers'] as const;
-type Table = (typeof TABLES)[number];
-/** Where a table's changes have been read up to: a change time and, among rows of that time, an id ('' for none yet). */
-interface Place {
-  at: string;
-  id: string;
-}
-/** A products row (id, stock) or a card_offers row (id, product_id), with its change time. */
-type ChangedRow = { id: string; stock?: unknown; product_id: string; updated_at: string };
 
 /** A catalogue kept live: one per source; `get()` is what the pages call. */
 export class LiveExploreCatalogue {
@@ -253,8 +237,8 @@ export class LiveExploreCatalogue {
       for (const table of TABLES) {
         let after = places[table];
         for (;;) {
-          const rows = await this.changedPage(table, after, signal);
-          const changes = await this.changesOf(table, rows, byId, signal);
+          const rows = await readChangedPage(this.supabase, table, after, signal);
+          const changes = await readChanges(this.supabase, table, rows, byId, signal);
           // A new catalogue arrived meanwhile: these objects are no longer served, and the new one
           // reads the changes again from before it was made.
           if (this.data !== data) return changed;
@@ -291,117 +275,6 @@ export class LiveExploreCatalogue {
     if (searched) this.searchVersion = this.version;
     return true;
   }
-
-  /** The catalogue's products a page of changed rows touches, as the build would read them now. */
-  private async changesOf(
-    table: Table,
-    rows: ChangedRow[],
-    byId: Map<string, ExploreProduct>,
-    signal: AbortSignal,
-  ): Promise<Map<string, Partial<ExploreProduct>>> {
-    const rowStock = new Map<string, number>();
-    const singles = new Set<string>();
-    for (const row of rows) {
-      if (table === 'products') {
-        if (byId.has(row.id) && typeof row.stock === 'number') rowStock.set(row.id, row.stock);
-      } else if (byId.has(row.product_id)) singles.add(row.product_id);
-    }
-    // Singles whose row or offers changed get their offers read: their stock is their offers'.
-    for (const id of rowStock.keys()) if (byId.get(id)!.offers !== undefined) singles.add(id);
-    const offers = await this.offersOf([...singles], signal);
-
-    const changes = new Map<string, Partial<ExploreProduct>>();
-    for (const id of new Set([...rowStock.keys(), ...singles])) {
-      const current = byId.get(id)!;
-      const rows = offers.get(id) ?? [];
-      // The product as the build's snapshot would read it now, so its stock, tokens and 'Desde'
-      // follow the build's rules: a single's stock is its offers', a sealed product's its row's.
-      const product = parseProduct({ id, name: current.name, price: 0, stock: rowStock.get(id) ?? current.stock, card_offers: rows });
-      // An offer the schema refuses: the build leaves the product out too; the rebuild decides.
-      if (!product) continue;
-      const fresh = toExploreProduct(product, current.image);
-      const fields: Partial<ExploreProduct> = { stock: fresh.stock };
-      if (current.offers !== undefined || fresh.offers !== undefined) {
-        fields.offers = fresh.offers ?? '';
-        fields.from = fresh.from;
-        if (current.rarity === undefined) fields.rarity = '';
-      }
-      changes.set(id, fields);
-    }
-    return changes;
-  }
-
-  /**
-   * One page of the rows of `table` changed after `after`, oldest first. Each request is one range
-   * of the table's (updated_at, id) index: first the rest of the place's own time after its id,
-   * then the later times. A single filter for both ('a later time, or the same time and a greater
-   * id') is an OR, which Postgres cannot read as one range of the index: it reads the index from
-   * its start, or every row left and sorts them, for each page of a change of many rows in one
-   * statement (an import, a seed: one updated_at).
-   */
-  private async changedPage(table: Table, after: Place, signal: AbortSignal): Promise<ChangedRow[]> {
-    const columns = table === 'products' ? 'id, stock, updated_at' : 'id, product_id, updated_at';
-    // Untyped: the columns are chosen per table, and the rows are checked where they are used.
-    const rows = () => (this.supabase as unknown as SupabaseClient).from(table).select(columns).abortSignal(signal).retry(false);
-    const read = async (query: PromiseLike<{ data: unknown; error: { message: string } | null }>) => {
-      const { data, error } = await query;
-      if (error) throw new Error(`${table}: ${error.message}`);
-      return (data ?? []) as ChangedRow[];
-    };
-    // A place with no id yet starts at its time itself (ids are uuids in some tables, and no uuid
-    // compares with '').
-    const sameTime = after.id === '' ? [] : await read(rows().eq('updated_at', after.at).gt('id', after.id).order('id').limit(PAGE));
-    if (sameTime.length >= PAGE) return sameTime;
-    const later = rows()
-      .order('updated_at')
-      .order('id')
-      .limit(PAGE - sameTime.length);
-    return [...sameTime, ...(await read(after.id === '' ? later.gte('updated_at', after.at) : later.gt('updated_at', after.at)))];
-  }
-
-  /** Every offer of these products, by product id. */
-  private async offersOf(ids: string[], signal: AbortSignal): Promise<Map<string, OfferRow[]>> {
-    const byProduct = new Map<string, OfferRow[]>();
-    for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) {
-      const chunk = ids.slice(i, i + IDS_PER_REQUEST);
-      let after = '';
-      for (;;) {
-        let query = this.supabase
-          .from('card_offers')
-          .select('id, product_id, condition, language, finish, price, original_price, stock, grading_company, grade, certificate_number, position')
-          .in('product_id', chunk)
-          .order('id')
-          .limit(PAGE)
-          .abortSignal(signal)
-          .retry(false);
-        if (after) query = query.gt('id', after);
-        const { data, error } = await query;
-        if (error) throw new Error(`card_offers: ${error.message}`);
-        const rows = (data ?? []) as unknown as OfferRow[];
-        for (const row of rows) {
-          const list = byProduct.get(row.product_id);
-          if (list) list.push(row);
-          else byProduct.set(row.product_id, [row]);
-        }
-        if (rows.length < PAGE) break;
-        after = rows[rows.length - 1]!.id;
-      }
-    }
-    return byProduct;
-  }
-}
-
-/** Writes `fields` into `product` (undefined removes a field); true when a value changed. */
-function applyFields(product: ExploreProduct, fields: Partial<ExploreProduct>): boolean {
-  let changed = false;
-  const target = product as unknown as Record<string, unknown>;
-  for (const [key, value] of Object.entries(fields)) {
-    if (target[key] === value) continue;
-    changed = true;
-    if (value === undefined) delete target[key];
-    else target[key] = value;
-  }
-  return changed;
 }
 
 /** An error as part of one log line. */

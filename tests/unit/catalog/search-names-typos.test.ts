@@ -8,14 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { expansions, franchises, productTypes } from '~/domain/catalog.ts';
 import { applyFilters, EMPTY_FILTERS, parseExploreData, toExploreProduct, type ExploreData } from '~/domain/explore.ts';
 import { parseProduct, type Product } from '~/domain/product-schema.ts';
-import { SEARCH_ALIASES } from '~/domain/search/aliases.ts';
 import { productCard } from '~/domain/search/cards.ts';
 import { buildSearchIndex, parseSearchIndex, type IndexedProduct } from '~/domain/search/format.ts';
 import {
   catalogTags,
   corrections,
   DEFAULT_LIMIT,
-  normalize,
   oneEditApart,
   prepareIndex,
   resolveQuery,
@@ -137,18 +135,6 @@ const explore: ExploreData = parseExploreData(
 const ids = (results: readonly SearchEntry[]) => results.map((entry) => entry[0]);
 const all = (query: string) => searchWithTotal(index, query, Infinity);
 const ofFranchise = (id: string) => CATALOG.filter((p) => p.franchise_id === id).map((p) => p.id);
-
-describe('the alias table', () => {
-  it('points every abbreviation at a franchise, expansion or product type name of the catalogue', () => {
-    const names = new Set([...franchises, ...expansions, ...productTypes].map((item) => normalize(item.name)));
-    for (const [alias, name] of Object.entries(SEARCH_ALIASES)) expect(names.has(normalize(name)), `${alias} → ${name}`).toBe(true);
-  });
-
-  it('has no two keys that read alike', () => {
-    const keys = Object.keys(SEARCH_ALIASES).map((key) => normalize(key).replaceAll(' ', ''));
-    expect(new Set(keys).size).toBe(keys.length);
-  });
-});
 
 describe('franchise, expansion and product type names', () => {
   it("'one piece' finds every One Piece product, though no name says it", () => {

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseProduct, type Product } from '~/domain/product-schema.ts';
-import {
-  activeFilterCount,
-  applyFilters,
-  EMPTY_FILTERS,
-  EXPLORE_PAGE,
-  filtersFromQuery,
-  filtersToQuery,
-  parseExploreData,
-  resultsLabel,
-  toExploreProduct,
-} from '~/domain/explore.ts';
+import { applyFilters, EMPTY_FILTERS, EXPLORE_PAGE, filtersFromQuery, parseExploreData, resultsLabel, toExploreProduct } from '~/domain/explore.ts';
 import { searchExplore } from '~/domain/explore-search.ts';
 
 function product(fields: Record<string, unknown>): Product {
@@ -69,13 +59,6 @@ describe('explore search and singles filters', () => {
     expect(run('?acabado=manga')).toEqual([]);
   });
 
-  it('keeps the singles filters in the query string', () => {
-    const filters = { ...EMPTY_FILTERS, type: 'op-single-card', condition: 'LP', language: 'en', graded: true };
-    const query = filtersToQuery(filters);
-    expect(query).toBe('?tipo=op-single-card&condicion=LP&idioma=en&graduadas=1');
-    expect(filtersFromQuery(query)).toEqual(filters);
-  });
-
   it('offers the singles filters only when singles are among the results, with their values and counts', () => {
     const sealed = searchExplore(data, { ...EMPTY_FILTERS, type: 'op-booster-box' }, 0, 24).facets;
     expect([sealed.rarities, sealed.conditions, sealed.languages, sealed.finishes]).toEqual([[], [], [], []]);
@@ -97,12 +80,6 @@ describe('explore presentation', () => {
     expect(resultsLabel(0)).toBe('0 resultados');
     expect(resultsLabel(1)).toBe('1 resultado');
     expect(resultsLabel(24)).toBe('24 resultados');
-  });
-
-  it('counts the filters that narrow the results, not the words searched nor the order', () => {
-    expect(activeFilterCount(EMPTY_FILTERS)).toBe(0);
-    expect(activeFilterCount({ ...EMPTY_FILTERS, q: 'luffy', sort: 'precio-asc' })).toBe(0);
-    expect(activeFilterCount(filtersFromQuery('?franquicia=one-piece&condicion=LP&idioma=en&disponible=1&graduadas=1'))).toBe(5);
   });
 
   it('shows 24 results at first', () => {

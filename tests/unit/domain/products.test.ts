@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canIncrease,
-  clampQuantity,
   discountPercent,
-  isSoldOut,
   matchByName,
   productsForListing,
   resultsHeading,
   typesWithProducts,
   productIdFor,
   productImages,
-  quantityBounds,
-  showPreorderBadge,
   uniqueProductId,
   wrapIndex,
 } from '~/domain/products';
@@ -81,18 +76,6 @@ describe('productSchema', () => {
 });
 
 describe('badges', () => {
-  it('is sold out only at stock 0', () => {
-    expect(isSoldOut({ stock: 0 })).toBe(true);
-    expect(isSoldOut({ stock: 1 })).toBe(false);
-    expect(isSoldOut({ stock: null })).toBe(false);
-  });
-
-  it("shows 'Preventa' only for preorder products in stock", () => {
-    expect(showPreorderBadge({ preorder: true, stock: 3 })).toBe(true);
-    expect(showPreorderBadge({ preorder: true, stock: 0 })).toBe(false);
-    expect(showPreorderBadge({ preorder: false, stock: 3 })).toBe(false);
-  });
-
   it('rounds the percent off from original price and price', () => {
     const percentOff = (price: number | string, original: number | string | null) =>
       discountPercent({ priceCentavos: toCentavos(price), originalPriceCentavos: original === null ? null : toCentavos(original) });
@@ -104,25 +87,6 @@ describe('badges', () => {
     expect(percentOff(120, 100)).toBeNull();
     expect(percentOff(999.99, 1000)).toBeNull(); // rounds to 0%
     expect(discountPercent({ priceCentavos: null, originalPriceCentavos: toCentavos(100) })).toBeNull();
-  });
-});
-
-describe('quantity', () => {
-  it('is bounded by 1 and by the stock when known', () => {
-    expect(quantityBounds(5)).toEqual({ min: 1, max: 5 });
-    expect(quantityBounds(null)).toEqual({ min: 1, max: null });
-    expect(clampQuantity(0, 5)).toBe(1);
-    expect(clampQuantity(7, 5)).toBe(5);
-    expect(clampQuantity(3.7, 5)).toBe(3);
-    expect(clampQuantity(Number.NaN, 5)).toBe(1);
-    expect(clampQuantity(40, undefined)).toBe(40);
-  });
-
-  it('allows increasing only below the stock', () => {
-    expect(canIncrease(4, 5)).toBe(true);
-    expect(canIncrease(5, 5)).toBe(false);
-    expect(canIncrease(1, 0)).toBe(false);
-    expect(canIncrease(99, null)).toBe(true);
   });
 });
 
