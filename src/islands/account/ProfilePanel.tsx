@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '@supabase/supabase-js';
 import { DEFAULT_COUNTRY } from '~/domain/validation/address.ts';
@@ -23,6 +23,7 @@ import { AsyncState } from '../ui/AsyncState.tsx';
 import { FormActions } from '../ui/FormActions.tsx';
 import { describeAddress } from '../ui/AddressForm.tsx';
 import { useNote } from '../ui/useNote.ts';
+import { useForm } from '../ui/use-form.ts';
 import SavedCards from './SavedCards.tsx';
 import StoreCreditSection, { StoreCreditSummary } from './StoreCreditSection.tsx';
 import { useLiveRows } from './useLive.ts';
@@ -156,9 +157,18 @@ function ProfileDetails({ user, profile, onEdit }: { user: User; profile: Sessio
 function ProfileEditForm({ profile, onDone }: { profile: SessionProfile; onDone: (saved: boolean) => void }) {
   const address = useStore($mainAddress).value;
   const [form, setForm] = useState<ProfileForm>(() => profileForm(profile, address));
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState('');
-  const [saving, setSaving] = useState(false);
+  const {
+    errors: fieldErrors,
+    formError,
+    busy: saving,
+    onSubmit,
+  } = useForm({
+    send: async () => {
+      const result = await saveProfile(profile, form);
+      if (result.ok) return onDone(true);
+      return { fieldErrors: result.fieldErrors, formError: result.formError };
+    },
+  });
 
   const field = (name: keyof ProfileForm, label: string, autoComplete: string, type?: string) => (
     <TextField
@@ -175,20 +185,8 @@ function ProfileEditForm({ profile, onDone }: { profile: SessionProfile; onDone:
     />
   );
 
-  async function onSave(event: FormEvent) {
-    event.preventDefault();
-    setFieldErrors({});
-    setFormError('');
-    setSaving(true);
-    const result = await saveProfile(profile, form);
-    setSaving(false);
-    if (result.ok) return onDone(true);
-    setFieldErrors(result.fieldErrors);
-    setFormError(result.formError);
-  }
-
   return (
-    <form className="acct-form" onSubmit={onSave} noValidate aria-label="Editar datos" aria-busy={saving}>
+    <form className="acct-form" onSubmit={onSubmit} noValidate aria-label="Editar datos" aria-busy={saving}>
       {field('username', 'Username', 'username')}
       <div className="acct-row">
         {field('name', 'Nombre', 'given-name')}

@@ -1,16 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { storedImageUrl } from '~/data/storage.ts';
 import type { FranchiseId } from '~/domain/catalog.ts';
 import { formatCentavos } from '~/domain/money.ts';
 import { CARD_CONDITIONS, CONDITION_LABELS, finishesOf, GRADING_COMPANIES, isSlab, languagesOf, offerLabel, type SingleOffer } from '~/domain/singles.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
-import { Field } from '../ui/Field.tsx';
-import { EDIT_MESSAGES, uploadImage } from './product-edit.ts';
+import { FormActions } from '../ui/FormActions.tsx';
+import { SelectField, TextField } from '../ui/Field.tsx';
+import { useForm } from '../ui/use-form.ts';
+import { ImageUpload } from './ImageUpload.tsx';
 import { addOfferAndRebuild, emptyOfferForm, offerFormOf, removeOfferAndRebuild, saveOfferEdit, validateOffer, type OfferForm } from './single-edit.ts';
 import './admin.css';
 
-const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/svg+xml,image/gif';
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** 10, 9.5, … 1: the grades a slab can carry. */
 const GRADES = Array.from({ length: 19 }, (_, i) => String(10 - i / 2));
 
@@ -169,64 +169,39 @@ function OfferFormPanel({ productId, franchise, offer, offers, onCancel, onSaved
   const [form, setForm] = useState<OfferForm>(() => (offer ? offerFormOf(offer) : emptyOfferForm(franchise)));
   // The stock the save compares against: what the grid read, or what the database reported since.
   const [stockRead, setStockRead] = useState(offer?.stock ?? 0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
   const set = <K extends keyof OfferForm>(key: K, value: OfferForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const title = offer ? `Editar oferta ${offerLabel(offer)}` : 'Nueva oferta';
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = validateOffer(
-      franchise,
-      form,
-      offers.filter((o) => o.id !== offer?.id),
-    );
-    if (!parsed.ok) {
-      setErrors(parsed.fieldErrors);
-      setFormError(parsed.formError);
-      return;
-    }
-    setErrors({});
-    setFormError('');
-    setBusy(true);
-    const outcome = offer
-      ? await saveOfferEdit(productId, { ...offer, stock: stockRead }, parsed.data, stockRead)
-      : await addOfferAndRebuild(productId, parsed.data, offers);
-    setBusy(false);
-    if (!outcome.ok) {
-      if (outcome.stockChanged && offer) {
-        const now = outcome.stockChanged.stock;
-        setStockRead(now);
-        // A stock the admin did not touch follows the database; a typed one stays for review.
-        if (form.stock.trim() === String(stockRead)) set('stock', String(now));
-        onSaved({ ...offer, stock: now }, '', true);
+  const { errors, formError, busy, onSubmit } = useForm({
+    validate: () =>
+      validateOffer(
+        franchise,
+        form,
+        offers.filter((o) => o.id !== offer?.id),
+      ),
+    send: async (data) => {
+      const outcome = offer
+        ? await saveOfferEdit(productId, { ...offer, stock: stockRead }, data, stockRead)
+        : await addOfferAndRebuild(productId, data, offers);
+      if (!outcome.ok) {
+        if (outcome.stockChanged && offer) {
+          const now = outcome.stockChanged.stock;
+          setStockRead(now);
+          // A stock the admin did not touch follows the database; a typed one stays for review.
+          if (form.stock.trim() === String(stockRead)) set('stock', String(now));
+          onSaved({ ...offer, stock: now }, '', true);
+        }
+        return outcome.message;
       }
-      setFormError(outcome.message);
-      return;
-    }
-    onSaved(outcome.value, outcome.message);
-  }
+      onSaved(outcome.value, outcome.message);
+    },
+  });
 
   return (
-    <form className="acct-form adm-box" onSubmit={submit} noValidate aria-busy={busy} aria-label={title}>
+    <form className="acct-form adm-box" onSubmit={onSubmit} noValidate aria-busy={busy} aria-label={title}>
       <h4>{title}</h4>
       <OfferFields uid={uid} franchise={franchise} form={form} set={set} errors={errors} />
       {form.kind === 'slab' && <SlabPhotos uid={uid} productId={productId} images={form.images} onImages={(images) => set('images', images)} />}
-      {formError && (
-        <p className="acct-error" role="alert">
-          {formError}
-        </p>
-      )}
-      <div className="adm-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {offer ? 'Guardar oferta' : 'Agregar esta oferta'}
-        </button>
-        <button type="button" className="btn btn-outline" onClick={onCancel}>
-          Cancelar
-        </button>
-      </div>
+      <FormActions error={formError} busy={busy} submitLabel={offer ? 'Guardar oferta' : 'Agregar esta oferta'} onCancel={onCancel} className="adm-actions" />
     </form>
   );
 }
@@ -237,79 +212,6 @@ interface FieldsProps {
   form: OfferForm;
   set: <K extends keyof OfferForm>(key: K, value: OfferForm[K]) => void;
   errors: Record<string, string>;
-}
-
-/** A select of the offer form with its label and error. */
-function Choice({
-  uid,
-  name,
-  label,
-  value,
-  options,
-  error,
-  onChange,
-}: {
-  uid: string;
-  name: string;
-  label: string;
-  value: string;
-  options: ReadonlyArray<{ code: string; label: string }>;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
-  const id = `${uid}-${name}`;
-  return (
-    <Field id={id} label={label} error={error}>
-      <select
-        id={id}
-        className="input"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      >
-        {options.map((o) => (
-          <option key={o.code} value={o.code}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
-}
-
-/** A text input of the offer form with its label and error. */
-function TextInput({
-  uid,
-  name,
-  label,
-  value,
-  error,
-  inputMode,
-  onChange,
-}: {
-  uid: string;
-  name: string;
-  label: string;
-  value: string;
-  error: string | undefined;
-  inputMode?: 'decimal' | 'numeric' | 'text';
-  onChange: (value: string) => void;
-}) {
-  const id = `${uid}-${name}`;
-  return (
-    <Field id={id} label={label} error={error}>
-      <input
-        id={id}
-        className="input"
-        inputMode={inputMode}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-    </Field>
-  );
 }
 
 /** Kind, condition or slab fields, language, finish, prices and stock. */
@@ -323,19 +225,10 @@ function OfferFields({ uid, franchise, form, set, errors }: FieldsProps) {
   const grades = [{ code: '', label: 'Selecciona…' }, ...GRADES.map((code) => ({ code, label: code }))];
   return (
     <>
-      <Choice
-        uid={uid}
-        name="kind"
-        label="Tipo de oferta"
-        value={form.kind}
-        options={kinds}
-        error={undefined}
-        onChange={(v) => set('kind', v === 'slab' ? 'slab' : 'raw')}
-      />
+      <SelectField id={`${uid}-kind`} label="Tipo de oferta" value={form.kind} options={kinds} onChange={(v) => set('kind', v === 'slab' ? 'slab' : 'raw')} />
       {form.kind === 'raw' ? (
-        <Choice
-          uid={uid}
-          name="condition"
+        <SelectField
+          id={`${uid}-condition`}
           label="Condición"
           value={form.condition}
           options={conditions}
@@ -344,19 +237,17 @@ function OfferFields({ uid, franchise, form, set, errors }: FieldsProps) {
         />
       ) : (
         <div className="acct-row">
-          <Choice
-            uid={uid}
-            name="company"
+          <SelectField
+            id={`${uid}-company`}
             label="Empresa calificadora"
             value={form.gradingCompany}
             options={companies}
             error={errors.gradingCompany}
             onChange={(v) => set('gradingCompany', v)}
           />
-          <Choice uid={uid} name="grade" label="Calificación" value={form.grade} options={grades} error={errors.grade} onChange={(v) => set('grade', v)} />
-          <TextInput
-            uid={uid}
-            name="certificate"
+          <SelectField id={`${uid}-grade`} label="Calificación" value={form.grade} options={grades} error={errors.grade} onChange={(v) => set('grade', v)} />
+          <TextField
+            id={`${uid}-certificate`}
             label="Número de certificado"
             value={form.certificateNumber}
             error={errors.certificateNumber}
@@ -365,18 +256,16 @@ function OfferFields({ uid, franchise, form, set, errors }: FieldsProps) {
         </div>
       )}
       <div className="acct-row">
-        <Choice
-          uid={uid}
-          name="language"
+        <SelectField
+          id={`${uid}-language`}
           label="Idioma"
           value={form.language}
           options={languagesOf(franchise)}
           error={errors.language}
           onChange={(v) => set('language', v)}
         />
-        <Choice
-          uid={uid}
-          name="finish"
+        <SelectField
+          id={`${uid}-finish`}
           label="Acabado"
           value={form.finish}
           options={finishesOf(franchise)}
@@ -385,17 +274,16 @@ function OfferFields({ uid, franchise, form, set, errors }: FieldsProps) {
         />
       </div>
       <div className="acct-row">
-        <TextInput uid={uid} name="price" label="Precio (MXN)" inputMode="decimal" value={form.price} error={errors.price} onChange={(v) => set('price', v)} />
-        <TextInput
-          uid={uid}
-          name="original"
+        <TextField id={`${uid}-price`} label="Precio (MXN)" inputMode="decimal" value={form.price} error={errors.price} onChange={(v) => set('price', v)} />
+        <TextField
+          id={`${uid}-original`}
           label="Precio original (MXN)"
           inputMode="decimal"
           value={form.originalPrice}
           error={errors.originalPrice}
           onChange={(v) => set('originalPrice', v)}
         />
-        <TextInput uid={uid} name="stock" label="Stock" inputMode="numeric" value={form.stock} error={errors.stock} onChange={(v) => set('stock', v)} />
+        <TextField id={`${uid}-stock`} label="Stock" inputMode="numeric" value={form.stock} error={errors.stock} onChange={(v) => set('stock', v)} />
       </div>
     </>
   );
@@ -403,24 +291,6 @@ function OfferFields({ uid, franchise, form, set, errors }: FieldsProps) {
 
 /** A slab's own photos: uploaded to the products bucket like product images; each can go. */
 function SlabPhotos({ uid, productId, images, onImages }: { uid: string; productId: string; images: string[]; onImages: (images: string[]) => void }) {
-  const [error, setError] = useState('');
-  const [uploading, setUploading] = useState(false);
-  async function add(file: File | undefined) {
-    if (!file) return;
-    if (!file.type.startsWith('image/') || file.size > MAX_IMAGE_BYTES) {
-      setError(EDIT_MESSAGES.imageType);
-      return;
-    }
-    setUploading(true);
-    const path = await uploadImage(productId, file);
-    setUploading(false);
-    if (!path) {
-      setError(EDIT_MESSAGES.uploadFailed);
-      return;
-    }
-    setError('');
-    onImages([...images, path]);
-  }
   return (
     <fieldset className="adm-box">
       <legend>Fotos del slab</legend>
@@ -436,20 +306,13 @@ function SlabPhotos({ uid, productId, images, onImages }: { uid: string; product
           ))}
         </ul>
       )}
-      <Field id={`${uid}-photo`} label="Agregar foto" error={error}>
-        <input
-          id={`${uid}-photo`}
-          className="input"
-          type="file"
-          accept={IMAGE_TYPES}
-          disabled={uploading}
-          onChange={(e) => {
-            void add(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
-      </Field>
-      {uploading && <p role="status">Subiendo foto…</p>}
+      <ImageUpload
+        id={`${uid}-photo`}
+        label="Agregar foto"
+        productId={productId}
+        uploadingNote="Subiendo foto…"
+        onUploaded={(path) => onImages([...images, path])}
+      />
     </fieldset>
   );
 }

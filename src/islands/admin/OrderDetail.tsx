@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { centavos, formatCentavos } from '~/domain/money.ts';
 import { lineTotalCentavos } from '~/domain/pricing.ts';
 import { formatAddressCopy } from '~/domain/address-copy.ts';
@@ -8,6 +8,10 @@ import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import RefundDialog from './RefundDialog.tsx';
 import { orderEventNote, paymentMethodLabel } from '~/domain/payment-methods.ts';
 import { BADGE } from './badges.ts';
+import type { FormResult } from '~/domain/validation.ts';
+import { describedBy, Field, SelectField } from '../ui/Field.tsx';
+import { FormActions } from '../ui/FormActions.tsx';
+import { useForm } from '../ui/use-form.ts';
 
 const dateTime = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Mexico_City' });
 const when = (value: string | null) => (value ? dateTime.format(new Date(value)) : '-');
@@ -146,49 +150,33 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
 }
 
 /** 'Marcar como enviado': the carrier and the tracking number, both required. */
-function ShipForm({ busy, onShip }: { busy: boolean; onShip: (carrier: string, trackingNumber: string) => void }) {
+function ShipForm({ busy, onShip }: { busy: boolean; onShip: (carrier: string, trackingNumber: string) => Promise<unknown> }) {
   const [carrier, setCarrier] = useState('');
   const [tracking, setTracking] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ carrier?: string; tracking?: string }>({});
-
-  function ship(event: FormEvent) {
-    event.preventDefault();
-    const errors: typeof fieldErrors = {};
-    if (!carrier) errors.carrier = 'Elige la paquetería.';
-    if (!tracking.trim()) errors.tracking = 'Escribe el número de guía.';
-    setFieldErrors(errors);
-    if (errors.carrier || errors.tracking) return;
-    onShip(carrier, tracking.trim());
-  }
+  const form = useForm({
+    validate: (): FormResult<{ carrier: string; tracking: string }> => {
+      const errors: Record<string, string> = {};
+      if (!carrier) errors.carrier = 'Elige la paquetería.';
+      if (!tracking.trim()) errors.tracking = 'Escribe el número de guía.';
+      return Object.keys(errors).length > 0 ? { ok: false, fieldErrors: errors, formError: '' } : { ok: true, data: { carrier, tracking: tracking.trim() } };
+    },
+    send: async (data) => {
+      await onShip(data.carrier, data.tracking);
+    },
+  });
 
   return (
-    <form onSubmit={ship} aria-label="Marcar como enviado" noValidate>
+    <form onSubmit={form.onSubmit} aria-label="Marcar como enviado" noValidate>
       <div className="acct-row">
-        <div className="field">
-          <label htmlFor="adm-carrier">Paquetería</label>
-          <select
-            id="adm-carrier"
-            className="input"
-            value={carrier}
-            aria-invalid={fieldErrors.carrier ? true : undefined}
-            aria-describedby={fieldErrors.carrier ? 'adm-carrier-error' : undefined}
-            onChange={(e) => setCarrier(e.target.value)}
-          >
-            <option value="">Selecciona…</option>
-            {CARRIERS.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-          {fieldErrors.carrier && (
-            <p className="field-error" id="adm-carrier-error">
-              {fieldErrors.carrier}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor="adm-tracking">Número de guía</label>
+        <SelectField
+          id="adm-carrier"
+          label="Paquetería"
+          value={carrier}
+          options={[{ code: '', label: 'Selecciona…' }, ...CARRIERS.map((c) => ({ code: c, label: c }))]}
+          onChange={setCarrier}
+          error={form.errors.carrier}
+        />
+        <Field id="adm-tracking" label="Número de guía" error={form.errors.tracking}>
           <input
             id="adm-tracking"
             className="input"
@@ -197,22 +185,12 @@ function ShipForm({ busy, onShip }: { busy: boolean; onShip: (carrier: string, t
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            aria-invalid={fieldErrors.tracking ? true : undefined}
-            aria-describedby={fieldErrors.tracking ? 'adm-tracking-error' : undefined}
+            {...describedBy('adm-tracking', form.errors.tracking)}
             onChange={(e) => setTracking(e.target.value)}
           />
-          {fieldErrors.tracking && (
-            <p className="field-error" id="adm-tracking-error">
-              {fieldErrors.tracking}
-            </p>
-          )}
-        </div>
+        </Field>
       </div>
-      <div className="adm-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          Marcar como enviado
-        </button>
-      </div>
+      <FormActions error={form.formError} busy={busy || form.busy} submitLabel="Marcar como enviado" className="adm-actions" />
     </form>
   );
 }
@@ -394,7 +372,7 @@ function OrderActionsBox({ orderId, order, busy, confirm, onConfirm: setConfirm,
             <ShipForm
               busy={busy}
               onShip={(carrier, trackingNumber) =>
-                void run(
+                run(
                   () => changeOrderStatus(orderId, { status: ORDER_STATUS.shipped, carrier, trackingNumber }),
                   'Pedido marcado como enviado. Avisamos al cliente por correo.',
                 )

@@ -1,15 +1,18 @@
-import { useEffect, useId, useMemo, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
+import { useEffect, useId, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { useStore } from '@nanostores/react';
 import { collectionsOf, expansionsOf, franchises, isFranchiseId, isSinglesType, typesOf, type FranchiseId } from '~/domain/catalog.ts';
 import { productIdFor } from '~/domain/products.ts';
-import { validateNewProduct } from '~/domain/validation/product.ts';
+import { validateNewProduct, type NewProductInput } from '~/domain/validation/product.ts';
+import type { FormResult } from '~/domain/validation.ts';
 import { $session, initSession } from '~/stores/session.ts';
 import { rebuildRunning } from '~/data/admin.ts';
 import type { AdminPrinting } from '~/data/singles-admin.ts';
 import { publishProduct, PUBLISH_MESSAGES, type PublishStep } from './publish.ts';
 import '../account/account.css';
 import { Loading } from '../ui/AsyncState.tsx';
-import { Field } from '../ui/Field.tsx';
+import { Field, SelectField, TextField } from '../ui/Field.tsx';
+import { useForm } from '../ui/use-form.ts';
+import { IMAGE_UPLOAD_ACCEPT, IMAGE_UPLOAD_MESSAGE, isUploadableImage } from '~/domain/image-upload.ts';
 import { EMPTY_PRINTING, PrintingFields, SingleOffersEditor } from './SinglesEditor.tsx';
 import { validatePrinting } from './single-edit.ts';
 
@@ -59,22 +62,54 @@ const STEP_LABELS: Record<PublishStep, string> = {
   rebuild: PUBLISH_MESSAGES.rebuild,
 };
 
-/** Accepted image types of the product photo. */
-const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/svg+xml,image/gif';
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
 /** The admin's product form: validates, uploads the image, inserts the product, rebuilds. */
 export default function ProductForm({ embedded = false }: Props) {
   const session = useStore($session);
   const uid = useId();
   const [fields, setFields] = useState<Fields>(INITIAL);
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState('');
   const [step, setStep] = useState<PublishStep | null>(null);
   const [result, setResult] = useState<PublishedNote>(null);
 
   useEffect(() => initSession(), []);
+
+  const form = useForm({
+    validate: (): FormResult<{ product: NewProductInput; file: File; printing: AdminPrinting | undefined; single: FranchiseId | null }> => {
+      const input = {
+        ...fields,
+        image: file ? file.name : '',
+        tags: fields.tags
+          .split(',')
+          .map((tag) => tag.trim())
+          .filter(Boolean),
+      };
+      const parsed = validateNewProduct(input);
+      // A single card carries its printing: judged with the product, saved right after it.
+      const single = isSinglesType(fields.productTypeId) && isFranchiseId(fields.franchiseId) ? fields.franchiseId : null;
+      const printing = single ? validatePrinting(single, fields.printing) : null;
+      const fileError = file && !isUploadableImage(file) ? IMAGE_UPLOAD_MESSAGE : '';
+      if (!parsed.ok || fileError || !file || (printing && !printing.ok)) {
+        const next = { ...(parsed.ok ? {} : parsed.fieldErrors), ...(printing && !printing.ok ? printing.fieldErrors : {}) };
+        if (fileError) next.image = fileError;
+        return { ok: false, fieldErrors: next, formError: parsed.ok ? fileError || (printing && !printing.ok ? printing.formError : '') : parsed.formError };
+      }
+      return { ok: true, data: { product: parsed.data, file, printing: printing?.ok ? printing.data : undefined, single } };
+    },
+    send: async ({ product, file: image, printing, single }) => {
+      try {
+        const outcome = await publishProduct(product, image, setStep, printing);
+        if (!outcome.ok) return outcome.message;
+        setResult({ id: outcome.product.id, name: outcome.product.name, note: outcome.rebuildNote, single });
+        setFields(INITIAL);
+        setFile(null);
+      } catch {
+        return 'No se pudo publicar el producto. Intenta de nuevo.';
+      } finally {
+        setStep(null);
+      }
+    },
+  });
+  const { errors, busy } = form;
 
   useRebuildWatch(result, setResult);
 
@@ -98,49 +133,6 @@ export default function ProductForm({ embedded = false }: Props) {
     );
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (step) return;
-    setResult(null);
-    const input = {
-      ...fields,
-      image: file ? file.name : '',
-      tags: fields.tags
-        .split(',')
-        .map((tag) => tag.trim())
-        .filter(Boolean),
-    };
-    const parsed = validateNewProduct(input);
-    // A single card carries its printing: judged with the product, saved right after it.
-    const single = isSinglesType(fields.productTypeId) && isFranchiseId(fields.franchiseId) ? fields.franchiseId : null;
-    const printing = single ? validatePrinting(single, fields.printing) : null;
-    const fileError =
-      file && (!file.type.startsWith('image/') || file.size > MAX_IMAGE_BYTES) ? 'La imagen debe ser PNG, JPG, WebP, GIF o SVG de hasta 5 MB.' : '';
-    if (!parsed.ok || fileError || !file || (printing && !printing.ok)) {
-      const next = { ...(parsed.ok ? {} : parsed.fieldErrors), ...(printing && !printing.ok ? printing.fieldErrors : {}) };
-      if (fileError) next.image = fileError;
-      setErrors(next);
-      setFormError(parsed.ok ? fileError || (printing && !printing.ok ? printing.formError : '') : parsed.formError);
-      return;
-    }
-    setErrors({});
-    setFormError('');
-    try {
-      const outcome = await publishProduct(parsed.data, file, setStep, printing?.ok ? printing.data : undefined);
-      if (!outcome.ok) {
-        setFormError(outcome.message);
-        return;
-      }
-      setResult({ id: outcome.product.id, name: outcome.product.name, note: outcome.rebuildNote, single });
-      setFields(INITIAL);
-      setFile(null);
-    } catch {
-      setFormError('No se pudo publicar el producto. Intenta de nuevo.');
-    } finally {
-      setStep(null);
-    }
-  }
-
   const id = (name: string) => `${uid}-${name}`;
 
   return (
@@ -154,7 +146,17 @@ export default function ProductForm({ embedded = false }: Props) {
       )}
       {embedded ? <h2>Registrar nuevo producto</h2> : <h1>Registrar nuevo producto</h1>}
       {result && <Published result={result} />}
-      <form className="acct-form" onSubmit={onSubmit} noValidate aria-busy={step !== null} aria-label="Registrar nuevo producto">
+      <form
+        className="acct-form"
+        onSubmit={(event) => {
+          // A new attempt hides the note of the last publication.
+          if (!busy) setResult(null);
+          void form.onSubmit(event);
+        }}
+        noValidate
+        aria-busy={busy}
+        aria-label="Registrar nuevo producto"
+      >
         <CatalogPlacement fields={fields} setFields={setFields} errors={errors} id={id} />
         <ProductDetailFields fields={fields} set={set} errors={errors} id={id} onFile={setFile} />
         {isSinglesType(fields.productTypeId) && isFranchiseId(fields.franchiseId) && (
@@ -171,9 +173,9 @@ export default function ProductForm({ embedded = false }: Props) {
           </fieldset>
         )}
         {previewId && <p className="muted">Identificador: {previewId}</p>}
-        {formError && (
+        {form.formError && (
           <p className="acct-error" role="alert">
-            {formError}
+            {form.formError}
           </p>
         )}
         {step && (
@@ -182,7 +184,7 @@ export default function ProductForm({ embedded = false }: Props) {
           </p>
         )}
         <div className="acct-actions">
-          <button type="submit" className="btn btn-primary" disabled={step !== null}>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
             Publicar producto
           </button>
         </div>
@@ -247,74 +249,50 @@ function CatalogPlacement({ fields, setFields, errors, id }: PartProps & { setFi
     [fields.franchiseId, fields.collectionId],
   );
   const types = useMemo(() => typesOf(fields.franchiseId), [fields.franchiseId]);
+  const choose = (list: ReadonlyArray<{ id: string; name: string }>) => [
+    { code: '', label: 'Selecciona…' },
+    ...list.map((item) => ({ code: item.id, label: item.name })),
+  ];
   return (
     <>
       <div className="acct-row">
-        <Field label="Franquicia" id={id('franchise')} error={errors.franchiseId}>
-          <select
-            id={id('franchise')}
-            className="input"
-            value={fields.franchiseId}
-            onChange={(event) => setFields((f) => ({ ...f, franchiseId: event.target.value, collectionId: '', expansionId: '', productTypeId: '' }))}
-          >
-            <option value="">Selecciona…</option>
-            {franchises.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Colección" id={id('collection')} error={errors.collectionId}>
-          <select
-            id={id('collection')}
-            className="input"
-            value={fields.collectionId}
-            disabled={!fields.franchiseId}
-            onChange={(event) => setFields((f) => ({ ...f, collectionId: event.target.value, expansionId: '' }))}
-          >
-            <option value="">Selecciona…</option>
-            {collections.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          label="Franquicia"
+          id={id('franchise')}
+          error={errors.franchiseId}
+          value={fields.franchiseId}
+          options={choose(franchises)}
+          onChange={(value) => setFields((f) => ({ ...f, franchiseId: value, collectionId: '', expansionId: '', productTypeId: '' }))}
+        />
+        <SelectField
+          label="Colección"
+          id={id('collection')}
+          error={errors.collectionId}
+          value={fields.collectionId}
+          disabled={!fields.franchiseId}
+          options={choose(collections)}
+          onChange={(value) => setFields((f) => ({ ...f, collectionId: value, expansionId: '' }))}
+        />
       </div>
       <div className="acct-row">
-        <Field label="Expansión" id={id('expansion')} error={errors.expansionId}>
-          <select
-            id={id('expansion')}
-            className="input"
-            value={fields.expansionId}
-            disabled={!fields.franchiseId}
-            onChange={(event) => set('expansionId', event.target.value)}
-          >
-            <option value="">Selecciona…</option>
-            {expansions.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Tipo de producto" id={id('type')} error={errors.productTypeId}>
-          <select
-            id={id('type')}
-            className="input"
-            value={fields.productTypeId}
-            disabled={!fields.franchiseId}
-            onChange={(event) => set('productTypeId', event.target.value)}
-          >
-            <option value="">Selecciona…</option>
-            {types.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          label="Expansión"
+          id={id('expansion')}
+          error={errors.expansionId}
+          value={fields.expansionId}
+          disabled={!fields.franchiseId}
+          options={choose(expansions)}
+          onChange={(value) => set('expansionId', value)}
+        />
+        <SelectField
+          label="Tipo de producto"
+          id={id('type')}
+          error={errors.productTypeId}
+          value={fields.productTypeId}
+          disabled={!fields.franchiseId}
+          options={choose(types)}
+          onChange={(value) => set('productTypeId', value)}
+        />
       </div>
     </>
   );
@@ -328,41 +306,25 @@ function ProductDetailFields({
   id,
   onFile,
 }: PartProps & { set: <K extends keyof Fields>(key: K, value: Fields[K]) => void; onFile: (file: File | null) => void }) {
+  type TextKey = 'name' | 'price' | 'stock' | 'limitPerCustomer' | 'description' | 'releaseDate' | 'tags';
+  const text = (key: TextKey, idName: string, label: string, extra: { inputMode?: 'decimal' | 'numeric'; type?: string; rows?: number } = {}) => (
+    <TextField id={id(idName)} label={label} value={fields[key]} onChange={(value) => set(key, value)} error={errors[key]} {...extra} />
+  );
   return (
     <>
-      <Field label="Nombre" id={id('name')} error={errors.name}>
-        <input id={id('name')} className="input" value={fields.name} onChange={(event) => set('name', event.target.value)} />
-      </Field>
+      {text('name', 'name', 'Nombre')}
       <div className="acct-row">
-        <Field label="Precio (MXN)" id={id('price')} error={errors.price}>
-          <input id={id('price')} className="input" inputMode="decimal" value={fields.price} onChange={(event) => set('price', event.target.value)} />
-        </Field>
-        <Field label="Stock" id={id('stock')} error={errors.stock}>
-          <input id={id('stock')} className="input" inputMode="numeric" value={fields.stock} onChange={(event) => set('stock', event.target.value)} />
-        </Field>
-        <Field label="Límite por cliente" id={id('limit')} error={errors.limitPerCustomer}>
-          <input
-            id={id('limit')}
-            className="input"
-            inputMode="numeric"
-            value={fields.limitPerCustomer}
-            onChange={(event) => set('limitPerCustomer', event.target.value)}
-          />
-        </Field>
+        {text('price', 'price', 'Precio (MXN)', { inputMode: 'decimal' })}
+        {text('stock', 'stock', 'Stock', { inputMode: 'numeric' })}
+        {text('limitPerCustomer', 'limit', 'Límite por cliente', { inputMode: 'numeric' })}
       </div>
       <Field label="Imagen" id={id('image')} error={errors.image}>
-        <input id={id('image')} className="input" type="file" accept={IMAGE_TYPES} onChange={(event) => onFile(event.target.files?.[0] ?? null)} />
+        <input id={id('image')} className="input" type="file" accept={IMAGE_UPLOAD_ACCEPT} onChange={(event) => onFile(event.target.files?.[0] ?? null)} />
       </Field>
-      <Field label="Descripción" id={id('description')} error={errors.description}>
-        <textarea id={id('description')} className="input" rows={4} value={fields.description} onChange={(event) => set('description', event.target.value)} />
-      </Field>
+      {text('description', 'description', 'Descripción', { rows: 4 })}
       <div className="acct-row">
-        <Field label="Fecha de lanzamiento" id={id('release')} error={errors.releaseDate}>
-          <input id={id('release')} className="input" type="date" value={fields.releaseDate} onChange={(event) => set('releaseDate', event.target.value)} />
-        </Field>
-        <Field label="Etiquetas (separadas por comas)" id={id('tags')} error={errors.tags}>
-          <input id={id('tags')} className="input" value={fields.tags} onChange={(event) => set('tags', event.target.value)} />
-        </Field>
+        {text('releaseDate', 'release', 'Fecha de lanzamiento', { type: 'date' })}
+        {text('tags', 'tags', 'Etiquetas (separadas por comas)')}
       </div>
       <label className="acct-check">
         <input type="checkbox" checked={fields.preorder} onChange={(event) => set('preorder', event.target.checked)} />

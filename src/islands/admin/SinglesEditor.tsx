@@ -1,8 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { loadSingle, type AdminPrinting } from '~/data/singles-admin.ts';
 import { isFranchiseId, type FranchiseId } from '~/domain/catalog.ts';
 import { raritiesOf, type SingleOffer } from '~/domain/singles.ts';
-import { Field } from '../ui/Field.tsx';
+import { SelectField, TextField } from '../ui/Field.tsx';
+import { FormActions } from '../ui/FormActions.tsx';
+import { useForm } from '../ui/use-form.ts';
 import OffersGrid from './OffersGrid.tsx';
 import { savePrintingAndRebuild, validatePrinting } from './single-edit.ts';
 import './admin.css';
@@ -20,27 +22,22 @@ interface PrintingFieldsProps {
 
 /** What is printed on the card: set code, collector number, rarity and its names in English and Spanish. */
 export function PrintingFields({ franchise, value, onChange, errors, id }: PrintingFieldsProps) {
-  const described = (name: keyof AdminPrinting) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${id(name)}-error` } : {});
-  const input = (name: keyof AdminPrinting, label: string, extra: { autoCapitalize?: string; placeholder?: string } = {}) => (
-    <Field id={id(name)} label={label} error={errors[name]}>
-      <input id={id(name)} className="input" value={value[name]} onChange={(e) => onChange(name, e.target.value)} {...extra} {...described(name)} />
-    </Field>
+  const input = (name: keyof AdminPrinting, label: string, autoCapitalize?: 'characters') => (
+    <TextField id={id(name)} label={label} value={value[name]} onChange={(v) => onChange(name, v)} error={errors[name]} autoCapitalize={autoCapitalize} />
   );
   return (
     <>
       <div className="acct-row">
-        {input('setCode', 'Código de la expansión', { autoCapitalize: 'characters' })}
-        {input('collectorNumber', 'Número de colección', { autoCapitalize: 'characters' })}
-        <Field id={id('rarity')} label="Rareza" error={errors.rarity}>
-          <select id={id('rarity')} className="input" value={value.rarity} onChange={(e) => onChange('rarity', e.target.value)} {...described('rarity')}>
-            <option value="">Selecciona…</option>
-            {raritiesOf(franchise).map((rarity) => (
-              <option key={rarity.code} value={rarity.code}>
-                {rarity.label}
-              </option>
-            ))}
-          </select>
-        </Field>
+        {input('setCode', 'Código de la expansión', 'characters')}
+        {input('collectorNumber', 'Número de colección', 'characters')}
+        <SelectField
+          id={id('rarity')}
+          label="Rareza"
+          value={value.rarity}
+          options={[{ code: '', label: 'Selecciona…' }, ...raritiesOf(franchise)]}
+          onChange={(v) => onChange('rarity', v)}
+          error={errors.rarity}
+        />
       </div>
       <div className="acct-row">
         {input('nameEn', 'Nombre de la carta en inglés')}
@@ -64,33 +61,17 @@ function PrintingForm({
 }) {
   const uid = useId();
   const [value, setValue] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = validatePrinting(franchise, value);
-    if (!parsed.ok) {
-      setErrors(parsed.fieldErrors);
-      setFormError(parsed.formError);
-      return;
-    }
-    setErrors({});
-    setFormError('');
-    setBusy(true);
-    const outcome = await savePrintingAndRebuild(productId, franchise, parsed.data);
-    setBusy(false);
-    if (!outcome.ok) {
-      setFormError(outcome.message);
-      return;
-    }
-    onNotice(outcome.message);
-  }
+  const { errors, formError, busy, onSubmit } = useForm({
+    validate: () => validatePrinting(franchise, value),
+    send: async (data) => {
+      const outcome = await savePrintingAndRebuild(productId, franchise, data);
+      if (!outcome.ok) return outcome.message;
+      onNotice(outcome.message);
+    },
+  });
 
   return (
-    <form className="acct-form adm-box" onSubmit={submit} noValidate aria-busy={busy} aria-label="Datos de la carta">
+    <form className="acct-form adm-box" onSubmit={onSubmit} noValidate aria-busy={busy} aria-label="Datos de la carta">
       <h3>Datos de la carta</h3>
       <PrintingFields
         franchise={franchise}
@@ -99,16 +80,7 @@ function PrintingForm({
         errors={errors}
         id={(name) => `${uid}-${name}`}
       />
-      {formError && (
-        <p className="acct-error" role="alert">
-          {formError}
-        </p>
-      )}
-      <div className="adm-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          Guardar datos de la carta
-        </button>
-      </div>
+      <FormActions error={formError} busy={busy} submitLabel="Guardar datos de la carta" className="adm-actions" />
     </form>
   );
 }

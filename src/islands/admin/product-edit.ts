@@ -21,7 +21,6 @@ export const EDIT_MESSAGES = {
   savedStock: 'Stock actualizado: ya se ve en la tienda.',
   saveFailed: 'No se pudo guardar el producto.',
   uploadFailed: 'No se pudo subir la imagen.',
-  imageType: 'La imagen debe ser PNG, JPG, WebP, GIF o SVG de hasta 5 MB.',
   noImages: 'Agrega al menos una imagen del producto.',
 } as const;
 

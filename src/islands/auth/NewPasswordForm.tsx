@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { changePassword } from '~/stores/auth.ts';
 import PasswordField from './PasswordField.tsx';
 import { FormError } from '../ui/FormActions.tsx';
+import { useForm } from '../ui/use-form.ts';
 
 interface Props {
   /** The form's name ('Cambiar contraseña' in the account). */
@@ -16,18 +17,17 @@ interface Props {
 export default function NewPasswordForm({ label, wide = false, className, onSaved }: Props) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setError('');
-    setBusy(true);
-    const failure = await changePassword(password, confirm);
-    setBusy(false);
-    if (failure) return setError(failure);
-    onSaved();
-  }
+  const {
+    formError: error,
+    busy,
+    onSubmit,
+  } = useForm({
+    send: async () => {
+      const failure = await changePassword(password, confirm);
+      if (failure) return failure;
+      onSaved();
+    },
+  });
 
   const button = (
     <button type="submit" className={`btn btn-primary${wide ? ' acct-wide' : ''}`} disabled={busy}>

@@ -3,11 +3,12 @@
  * postal code, country and (when offered) the default checkbox, checked with the domain's address
  * rules before it is sent.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_COUNTRY, validateAddress } from '~/domain/validation/address.ts';
 import type { Address } from '~/data/addresses.ts';
 import { CountrySelect, TextField } from './Field.tsx';
 import { FormActions } from './FormActions.tsx';
+import { useForm } from './use-form.ts';
 
 /** The form's values. */
 export type AddressFormFields = {
@@ -88,8 +89,6 @@ export function AddressForm(props: Props) {
     look = 'account',
   } = props;
   const [fields, setFields] = useState<AddressFormFields>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState('');
   const streetRef = useRef<HTMLInputElement>(null);
   const set = (key: keyof AddressFormFields) => (value: string | boolean) => setFields((f) => ({ ...f, [key]: value }));
   const classes = LOOKS[look];
@@ -107,19 +106,11 @@ export function AddressForm(props: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the form opens
   }, []);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = validateAddress(fields);
-    if (!parsed.ok) {
-      setErrors(parsed.fieldErrors);
-      setFormError(parsed.formError);
-      return;
-    }
-    setErrors({});
-    setFormError('');
-    const outcome = await onSubmit(fields);
-    if (typeof outcome === 'string') setFormError(outcome);
-  }
+  const form = useForm({
+    validate: () => validateAddress(fields),
+    send: () => onSubmit(fields).then((outcome) => (typeof outcome === 'string' ? outcome : undefined)),
+  });
+  const { errors } = form;
 
   const input = (key: 'label' | 'street' | 'city' | 'state' | 'zip', label: string, autoComplete?: string) => (
     <TextField
@@ -137,7 +128,7 @@ export function AddressForm(props: Props) {
   );
 
   return (
-    <form id={id} className={classes.form} onSubmit={submit} noValidate aria-label={title} aria-busy={busy}>
+    <form id={id} className={classes.form} onSubmit={form.onSubmit} noValidate aria-label={title} aria-busy={busy || form.busy}>
       {input('label', 'Etiqueta (opcional)')}
       {input('street', streetLabel, 'street-address')}
       <div className={classes.row}>
@@ -154,7 +145,7 @@ export function AddressForm(props: Props) {
           Usar como dirección predeterminada
         </label>
       )}
-      <FormActions error={formError} busy={busy} submitLabel={submitLabel} busyLabel="Guardando…" onCancel={onCancel} />
+      <FormActions error={form.formError} busy={busy || form.busy} submitLabel={submitLabel} busyLabel="Guardando…" onCancel={onCancel} />
     </form>
   );
 }

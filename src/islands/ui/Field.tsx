@@ -1,7 +1,7 @@
 /**
  * The labelled form controls of every form of the shop (account, auth, checkout, back office):
  * Field, a label with its control and the error line under it; TextField, a Field holding a text
- * input; CountrySelect, the country picker of the address forms.
+ * input; SelectField, a Field holding a select; CountrySelect, the country picker of the address forms.
  */
 import { useId, type ReactNode, type Ref } from 'react';
 import { COUNTRIES } from '~/domain/validation/address.ts';
@@ -29,9 +29,16 @@ export function Field({ id, label, error, children }: FieldProps) {
   );
 }
 
+/** What a control with an error says to assistive technology: invalid, described by its error line. */
+export function describedBy(id: string, error: string | undefined) {
+  return error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+}
+
 interface TextFieldProps {
   label: string;
-  name: string;
+  /** The control's id; one is made when not given. */
+  id?: string;
+  name?: string;
   value: string;
   onChange: (value: string) => void;
   error?: string;
@@ -40,6 +47,8 @@ interface TextFieldProps {
   autoComplete?: string;
   /** The phone keyboard to show. */
   inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'text';
+  /** A multi-line field of this many rows instead of an input. */
+  rows?: number;
   /** 'none' for user names and codes, which phones must not start with a capital. */
   autoCapitalize?: 'none' | 'characters' | 'words' | 'sentences';
   maxLength?: number;
@@ -49,8 +58,24 @@ interface TextFieldProps {
 
 /** A labelled input; the error, when given, is shown under it and marks the input invalid. */
 export function TextField(props: TextFieldProps) {
-  const { label, name, value, onChange, error, type = 'text', autoComplete, inputMode, autoCapitalize, maxLength, placeholder, inputRef } = props;
-  const id = useId();
+  const { label, name, value, onChange, error, type = 'text', autoComplete, inputMode, autoCapitalize, maxLength, placeholder, inputRef, rows } = props;
+  const madeId = useId();
+  const id = props.id ?? madeId;
+  if (rows !== undefined) {
+    return (
+      <Field id={id} label={label} error={error}>
+        <textarea
+          id={id}
+          name={name}
+          className="input"
+          rows={rows}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          {...describedBy(id, error)}
+        />
+      </Field>
+    );
+  }
   return (
     <Field id={id} label={label} error={error}>
       <input
@@ -66,9 +91,46 @@ export function TextField(props: TextFieldProps) {
         maxLength={maxLength}
         placeholder={placeholder}
         value={value}
-        aria-invalid={error ? true : undefined}
+        {...describedBy(id, error)}
         onChange={(event) => onChange(event.target.value)}
       />
+    </Field>
+  );
+}
+
+interface SelectFieldProps {
+  label: string;
+  /** The control's id; one is made when not given. */
+  id?: string;
+  name?: string;
+  value: string;
+  options: ReadonlyArray<{ code: string; label: string }>;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  disabled?: boolean;
+}
+
+/** A labelled select; the error, when given, is shown under it and marks the select invalid. */
+export function SelectField({ label, id: givenId, name, value, options, onChange, error, disabled }: SelectFieldProps) {
+  const madeId = useId();
+  const id = givenId ?? madeId;
+  return (
+    <Field id={id} label={label} error={error}>
+      <select
+        id={id}
+        name={name}
+        className="input"
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        {...describedBy(id, error)}
+      >
+        {options.map((option) => (
+          <option key={option.code} value={option.code}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </Field>
   );
 }

@@ -1,0 +1,23 @@
+/**
+ * The one rule for the images admins upload (product photos, a slab's photos): the types and the
+ * size the storage takes. The browser's forms check a file with it before uploading, and the
+ * `products` bucket refuses anything else (its allowed_mime_types and file_size_limit, set by
+ * supabase/migrations/20261129000900_product_image_upload_rule.sql; a unit test holds the two equal).
+ */
+
+/** The image types the shop takes, as the browser reports a file's type. */
+export const IMAGE_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml', 'image/gif'] as const;
+
+/** The largest image the shop takes: 5 MB. */
+export const IMAGE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The `accept` of the file inputs that take an image. */
+export const IMAGE_UPLOAD_ACCEPT = IMAGE_UPLOAD_TYPES.join(',');
+
+/** What the admin reads when a file breaks the rule. */
+export const IMAGE_UPLOAD_MESSAGE = 'La imagen debe ser PNG, JPG, WebP, GIF o SVG de hasta 5 MB.';
+
+/** Whether a file is an image the shop takes: one of its types, at most 5 MB. */
+export function isUploadableImage(file: { type: string; size: number }): boolean {
+  return (IMAGE_UPLOAD_TYPES as readonly string[]).includes(file.type) && file.size <= IMAGE_UPLOAD_MAX_BYTES;
+}
