@@ -4,12 +4,13 @@
  * with the admin's own session: row-level security lets only admins write. An offer's stock is
  * never written directly: admin_set_offer_stock compares it with the stock the admin read
  * (supabase/migrations/20261126000400_admin_offer_stock.sql), so units shoppers reserved meanwhile
- * are never put on sale twice. Prices come back as Centavos and go out in pesos.
+ * are never put on sale twice. Prices are Centavos on both sides: read into Centavos and written
+ * back as the numeric column's pesos here, nowhere else.
  */
 import * as z from 'zod/mini';
 import { getSupabase } from './supabase.ts';
 import type { Tables, TablesInsert } from './database.types.ts';
-import { type Centavos, toCentavos } from '~/domain/money.ts';
+import { type Centavos, toCentavos, toPesos } from '~/domain/money.ts';
 import { sortOffers, type CardCondition, type GradingCompany, type SingleOffer } from '~/domain/singles.ts';
 
 /** A single's printing as the back office edits it. */
@@ -22,9 +23,17 @@ export interface AdminPrinting {
   nameEs: string;
 }
 
-/** What the back office writes for an offer: a raw copy or a slab, prices in pesos. */
+/** What the back office writes for an offer: a raw copy or a slab, prices as Centavos. */
 export type OfferSave =
-  | { kind: 'raw'; condition: CardCondition; language: string; finish: string; price: number; originalPrice: number | null; stock: number }
+  | {
+      kind: 'raw';
+      condition: CardCondition;
+      language: string;
+      finish: string;
+      priceCentavos: Centavos;
+      originalPriceCentavos: Centavos | null;
+      stock: number;
+    }
   | {
       kind: 'slab';
       gradingCompany: GradingCompany;
@@ -32,8 +41,8 @@ export type OfferSave =
       certificateNumber: string;
       language: string;
       finish: string;
-      price: number;
-      originalPrice: number | null;
+      priceCentavos: Centavos;
+      originalPriceCentavos: Centavos | null;
       stock: number;
       images: string[];
     };
@@ -92,7 +101,13 @@ function printingOf(row: PrintingRow): AdminPrinting {
 
 /** The columns an offer is written with: a slab has no condition, a raw copy no slab fields. */
 export function offerColumns(offer: OfferSave): Omit<TablesInsert<'card_offers'>, 'product_id' | 'stock'> {
-  const shared = { language: offer.language, finish: offer.finish, price: offer.price, original_price: offer.originalPrice };
+  const original = offer.originalPriceCentavos;
+  const shared = {
+    language: offer.language,
+    finish: offer.finish,
+    price: toPesos(offer.priceCentavos),
+    original_price: original === null ? null : toPesos(original),
+  };
   if (offer.kind === 'slab') {
     return {
       ...shared,

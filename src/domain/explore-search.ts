@@ -10,7 +10,7 @@
  * finish, 'Solo graduadas') count over a card's in-stock copies, as search/facets.ts matches them:
  * a card counts for 'LP' when it has an LP copy in stock with the chosen language and finish.
  */
-import type { Centavos } from './money.ts';
+import { type Centavos, centavos } from './money.ts';
 import { isSoldOut } from './products.ts';
 import { optionsFor, type ExploreData, type ExploreFilters, type ExploreOption, type ExploreProduct, type Sort } from './explore.ts';
 import { cardKeys, entryRank, resolveQuery, searchKey, typoVocabulary, type CardKeys } from './search/matching.ts';
@@ -615,7 +615,7 @@ function facetsOf(search: Search, data: ExploreData, filters: ExploreFilters): E
     preorder: tally.preorder,
     sale: tally.sale,
     graded: tally.graded,
-    price: Number.isFinite(tally.priceMin) ? { min: tally.priceMin as Centavos, max: tally.priceMax as Centavos } : null,
+    price: Number.isFinite(tally.priceMin) ? { min: centavos(tally.priceMin), max: centavos(tally.priceMax) } : null,
   };
 }
 

@@ -2,7 +2,7 @@
  * /explore's filter state and its address: what the page's small script needs in the browser,
  * apart from the catalogue code of ./explore.ts (which re-exports all of it).
  */
-import type { Centavos } from './money.ts';
+import { type Centavos, pesosInputToCentavos, wholePesos } from './money.ts';
 import { facetsFromQuery, facetsToParams, NO_FACETS, type FacetFilters } from './search/facets.ts';
 
 export const SORTS = ['relevancia', 'precio-asc', 'precio-desc', 'nuevos', 'nombre'] as const;
@@ -49,8 +49,7 @@ const MAX_PESOS = 10_000_000;
 /** A price limit from the address in whole pesos ('500'), as centavos; null when absent or not a number. */
 function pesosOrNull(value: string | null): Centavos | null {
   if (value === null || !/^\d{1,8}$/.test(value.trim())) return null;
-  const pesos = Number(value.trim());
-  return pesos <= MAX_PESOS ? ((pesos * 100) as Centavos) : null;
+  return Number(value.trim()) <= MAX_PESOS ? pesosInputToCentavos(value) : null;
 }
 
 /** Filters from a query string; unknown or malformed values are ignored. */
@@ -83,8 +82,8 @@ export function filtersToQuery(filters: ExploreFilters): string {
   if (filters.preorder) params.set('preventa', '1');
   if (filters.sale) params.set('oferta', '1');
   facetsToParams(filters, params);
-  if (filters.priceMin !== null) params.set(PRICE_PARAMS.min, String(Math.floor(filters.priceMin / 100)));
-  if (filters.priceMax !== null) params.set(PRICE_PARAMS.max, String(Math.floor(filters.priceMax / 100)));
+  if (filters.priceMin !== null) params.set(PRICE_PARAMS.min, String(wholePesos(filters.priceMin)));
+  if (filters.priceMax !== null) params.set(PRICE_PARAMS.max, String(wholePesos(filters.priceMax)));
   if (filters.sort !== 'relevancia') params.set('orden', filters.sort);
   const text = params.toString();
   return text ? `?${text}` : '';

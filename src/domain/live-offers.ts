@@ -4,7 +4,7 @@
  * src/islands/product/OfferPicker.tsx), the `?oferta=` of the address, and the short signature the
  * prebuilt page carries so the live-stock script can tell when an offer changed.
  */
-import { type Centavos, tryToCentavos } from './money.ts';
+import { type Centavos, databasePriceCentavos } from './money.ts';
 import { offerKey, type SingleOffer } from './singles.ts';
 
 /** The address's parameter that names the chosen offer (`?oferta=lp-en-parallel`). */
@@ -32,11 +32,10 @@ export function parseLiveOffers(rows: unknown): Map<string, LiveOffer> {
     if (typeof row !== 'object' || row === null) continue;
     const r = row as Record<string, unknown>;
     if (typeof r.id !== 'string' || r.id === '') continue;
-    const price = tryToCentavos(r.price as number | string | null | undefined);
-    if (price === null || price < 0) continue;
-    const original = tryToCentavos(r.original_price as number | string | null | undefined);
+    const price = databasePriceCentavos(r.price);
+    if (price === null) continue;
     const stock = typeof r.stock === 'number' && Number.isInteger(r.stock) ? Math.max(0, r.stock) : 0;
-    map.set(r.id, { id: r.id, priceCentavos: price, originalPriceCentavos: original !== null && original >= 0 ? original : null, stock });
+    map.set(r.id, { id: r.id, priceCentavos: price, originalPriceCentavos: databasePriceCentavos(r.original_price), stock });
   }
   return map;
 }

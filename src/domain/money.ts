@@ -101,6 +101,41 @@ export function toCentavos(pesos: number | string): Centavos {
 }
 
 /**
+ * A price as the database sends it (public.products, public.card_offers: a JSON number or a
+ * Postgres numeric string) as Centavos; null when it is absent, not an amount or negative. The one
+ * reader of a stored price, wherever a row is read (the build's row schema, the buy box's live
+ * product and offers).
+ */
+export function databasePriceCentavos(value: unknown): Centavos | null {
+  if (typeof value !== 'number' && typeof value !== 'string') return null;
+  const cents = tryToCentavos(value);
+  return cents === null || cents < 0 ? null : cents;
+}
+
+// What a form's peso field takes: whole pesos with up to two decimals, no sign, no thousands separator.
+const TYPED_PESOS = /^\d+(?:\.\d{1,2})?$/;
+
+/**
+ * A peso amount typed in a form ('1299', ' 89.90 ', or a number a form library already holds) as
+ * Centavos: a string must be digits with at most two decimals, a number finite and not negative
+ * once rounded to the centavo. Null otherwise. The back office's price fields and /explore's price
+ * limits read what was typed through this, once per edit.
+ */
+export function pesosInputToCentavos(value: string | number): Centavos | null {
+  if (typeof value === 'number') {
+    const cents = tryToCentavos(value);
+    return cents === null || cents < 0 ? null : cents;
+  }
+  const text = value.trim();
+  return TYPED_PESOS.test(text) ? tryToCentavos(text) : null;
+}
+
+/** An amount as a form's peso field shows it: two decimals, none for whole pesos (129990 → '1299.90', 129900 → '1299'). */
+export function centavosToPesosInput(amount: Centavos): string {
+  return centavosToDecimalString(amount).replace(/\.00$/, '');
+}
+
+/**
  * A line whose unit price arrives in pesos from outside the shop's types (a Postgres numeric
  * string, the shared pricing fixture, the seed's catalogue), as pricing.ts prices it: the unit
  * price in Centavos and the quantity. Throws a RangeError for a price that is not an amount.
@@ -127,11 +162,6 @@ export function centavosToDecimalString(centavos: Centavos): string {
   const sign = centavos < 0 ? '-' : '';
   const absolute = Math.abs(centavos);
   return `${sign}${Math.trunc(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
-}
-
-/** Amount to charge the card provider: round(total × 100) centavos, computed without float error. */
-export function paymentAmount(totalPesos: number | string): Centavos {
-  return toCentavos(totalPesos);
 }
 
 /** Sum of centavo amounts. */

@@ -2,6 +2,7 @@
  * Password strength meter of the sign-up form: one point each for length ≥ 8, an uppercase
  * letter, a lowercase letter, a digit and a symbol, capped at 4 (so the scale is 0–4).
  */
+import { percent } from './percent.ts';
 
 export const STRENGTH_LABELS = ['Débil', 'Básica', 'Aceptable', 'Fuerte', 'Robusta'] as const;
 export type StrengthLabel = (typeof STRENGTH_LABELS)[number];
@@ -44,6 +45,6 @@ export function passwordStrength(password: string): PasswordStrength {
     score,
     label: STRENGTH_LABELS[score] ?? STRENGTH_LABELS[0],
     color: strengthColor(score),
-    percent: (score / MAX_STRENGTH) * 100,
+    percent: percent(score, MAX_STRENGTH),
   };
 }

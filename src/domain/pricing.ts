@@ -15,6 +15,7 @@
  * - total = subtotal − discount + shipping.
  */
 import { addCentavos, type Centavos, multiplyCentavos, centavos, percentOfCentavos, toPesos } from './money.ts';
+import { percent as percentOf } from './percent.ts';
 
 const ZERO = centavos(0);
 
@@ -117,7 +118,7 @@ export interface FreeShippingProgress {
 export function freeShippingProgress(subtotal: Centavos): FreeShippingProgress {
   const clamped = Math.max(0, subtotal);
   const remainingCentavos = centavos(Math.max(0, FREE_SHIPPING_THRESHOLD - clamped));
-  const percent = Math.min(100, Math.floor((clamped * 100) / FREE_SHIPPING_THRESHOLD));
+  const percent = Math.min(100, Math.floor(percentOf(clamped, FREE_SHIPPING_THRESHOLD)));
   return { percent, remainingCentavos, remaining: toPesos(remainingCentavos), reached: remainingCentavos === 0 };
 }
 

@@ -6,13 +6,13 @@
  * apart from ./products.ts so browser code never loads zod for the stock and price rules.
  */
 import { z } from 'zod';
-import { type Centavos, tryToCentavos } from './money.ts';
+import { type Centavos, databasePriceCentavos } from './money.ts';
 import { CARD_CONDITIONS, GRADING_COMPANIES, offersSummary, sortOffers, type Printing, type SingleOffer } from './singles.ts';
 
 // A peso amount (a JSON number or a Postgres numeric string) as Centavos; negative or not an amount is refused.
 const pesos = z.union([z.number(), z.string()]).transform((value, ctx): Centavos => {
-  const cents = tryToCentavos(value);
-  if (cents === null || cents < 0) {
+  const cents = databasePriceCentavos(value);
+  if (cents === null) {
     ctx.addIssue({ code: 'custom', message: 'Precio no válido.' });
     return z.NEVER;
   }

@@ -5,7 +5,8 @@
  */
 import { getPseudoType, type ProductType, typesOf } from './catalog.ts';
 import { formatCount } from './counts.ts';
-import { type Centavos, tryToCentavos } from './money.ts';
+import { type Centavos, databasePriceCentavos } from './money.ts';
+import { percent as percentOf } from './percent.ts';
 
 export type { Product } from './product-schema.ts';
 export { PRODUCT_MESSAGES, isSoldOut, showPreorderBadge, quantityBounds, clampQuantity, canIncrease, type StockInfo } from './cart-rules.ts';
@@ -15,7 +16,7 @@ export function discountPercent(product: { priceCentavos: Centavos | null; origi
   const original = product.originalPriceCentavos ?? null;
   const price = product.priceCentavos;
   if (original === null || price === null || original <= 0 || price < 0 || price >= original) return null;
-  const percent = Math.round(((original - price) * 100) / original);
+  const percent = Math.round(percentOf(original - price, original));
   return percent > 0 ? percent : null;
 }
 
@@ -109,12 +110,10 @@ export interface LiveProductRow {
   available: boolean;
 }
 
-// A peso amount (number or numeric string) as Centavos; null when absent, undefined when not a usable price.
+// A stored price as Centavos; null when absent, undefined when not a usable price.
 function centavosOrNull(value: unknown): Centavos | null | undefined {
   if (value === null || value === undefined) return null;
-  if (typeof value !== 'number' && typeof value !== 'string') return undefined;
-  const cents = tryToCentavos(value);
-  return cents === null || cents < 0 ? undefined : cents;
+  return databasePriceCentavos(value) ?? undefined;
 }
 
 /**

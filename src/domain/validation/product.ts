@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { getExpansion, getProductType, isFranchiseId } from '../catalog.ts';
-import { tryToCentavos } from '../money.ts';
+import { pesosInputToCentavos, toPesos } from '../money.ts';
 import { productIdFor, uniqueProductId } from '../products.ts';
 import { emptyToNull, MESSAGES, requiredText, trimmedText, validateForm, type FormResult } from '../validation.ts';
 
@@ -40,14 +40,15 @@ export const newProductSchema = z
     expansionId: requiredText(MESSAGES.productExpansion),
     productTypeId: requiredText(MESSAGES.productType),
     name: requiredText(MESSAGES.productName).pipe(z.string().max(200, { error: MESSAGES.productName })),
-    price: z
-      .union([z.number(), z.string()], { error: MESSAGES.productPrice })
-      .refine((value) => (typeof value === 'number' ? Number.isFinite(value) : /^\s*\d+(\.\d{1,2})?\s*$/.test(value)), {
-        error: MESSAGES.productPrice,
-      })
-      .transform((value) => tryToCentavos(value) ?? -1)
-      .refine((cents) => cents >= 0, { error: MESSAGES.productPrice })
-      .transform((cents) => cents / 100),
+    // What was typed is read once, in centavos (no float error), and kept as the pesos the row stores.
+    price: z.union([z.number(), z.string()], { error: MESSAGES.productPrice }).transform((value, ctx) => {
+      const cents = pesosInputToCentavos(value);
+      if (cents === null) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.productPrice });
+        return z.NEVER;
+      }
+      return toPesos(cents);
+    }),
     image: requiredText(MESSAGES.productImage),
     description: trimmedText,
     stock: integerField(MESSAGES.productStock, 0, 0),

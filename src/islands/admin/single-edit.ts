@@ -20,7 +20,7 @@ import {
   type WriteFailure,
 } from '~/data/singles-admin.ts';
 import { isFranchiseId, type FranchiseId } from '~/domain/catalog.ts';
-import { toCentavos, tryToCentavos } from '~/domain/money.ts';
+import { type Centavos, centavos, centavosToPesosInput, pesosInputToCentavos } from '~/domain/money.ts';
 import { CARD_CONDITIONS, finishesOf, GRADING_COMPANIES, languagesOf, raritiesOf, type SingleOffer } from '~/domain/singles.ts';
 import { MESSAGES, validateForm, type FormResult } from '~/domain/validation.ts';
 import { stockChangedMessage } from './product-edit.ts';
@@ -114,14 +114,13 @@ export function emptyOfferForm(franchise: FranchiseId, kind: OfferForm['kind'] =
 
 /** The form of an offer on sale. */
 export function offerFormOf(offer: SingleOffer): OfferForm {
-  const pesos = (cents: number) => (cents / 100).toFixed(2).replace(/\.00$/, '');
   return {
     kind: offer.gradingCompany ? 'slab' : 'raw',
     condition: offer.condition ?? 'NM',
     language: offer.language,
     finish: offer.finish,
-    price: pesos(offer.priceCentavos),
-    originalPrice: offer.originalPriceCentavos === null ? '' : pesos(offer.originalPriceCentavos),
+    price: centavosToPesosInput(offer.priceCentavos),
+    originalPrice: offer.originalPriceCentavos === null ? '' : centavosToPesosInput(offer.originalPriceCentavos),
     stock: String(offer.stock),
     gradingCompany: offer.gradingCompany ?? '',
     grade: offer.grade === null ? '' : String(offer.grade),
@@ -130,29 +129,22 @@ export function offerFormOf(offer: SingleOffer): OfferForm {
   };
 }
 
-const PESOS = /^\s*\d+(\.\d{1,2})?\s*$/;
-
-/** A peso amount typed in a field: its centavos, or null when it is not one. */
-function typedCentavos(value: string): number | null {
-  return PESOS.test(value) ? tryToCentavos(value.trim()) : null;
-}
-
 function choiceOf<T extends string>(value: string, allowed: readonly T[]): T | null {
   return (allowed as readonly string[]).includes(value) ? (value as T) : null;
 }
 
-/** The price, the original price and the stock of an offer form, each with its message. */
+/** The price and the original price (read once, as Centavos) and the stock of an offer form, each with its message. */
 function judgeAmounts(form: OfferForm, errors: Record<string, string>) {
-  const price = typedCentavos(form.price);
+  const price = pesosInputToCentavos(form.price);
   if (price === null || price <= 0) errors.price = SINGLE_MESSAGES.price;
-  let originalPrice: number | null = null;
+  let originalPrice: Centavos | null = null;
   if (form.originalPrice.trim() !== '') {
-    originalPrice = typedCentavos(form.originalPrice);
+    originalPrice = pesosInputToCentavos(form.originalPrice);
     if (originalPrice === null || (price !== null && originalPrice <= price)) errors.originalPrice = SINGLE_MESSAGES.originalPrice;
   }
   const stock = /^\s*\d{1,6}\s*$/.test(form.stock) ? Number(form.stock) : null;
   if (stock === null) errors.stock = SINGLE_MESSAGES.stock;
-  return { price: (price ?? 0) / 100, originalPrice: originalPrice === null ? null : originalPrice / 100, stock: stock ?? 0 };
+  return { priceCentavos: price ?? centavos(0), originalPriceCentavos: originalPrice, stock: stock ?? 0 };
 }
 
 /** A slab's grade ('9.5', '10'): from 1 to 10 in half points, or null. */
@@ -242,8 +234,8 @@ function changesBeyondStock(before: SingleOffer, after: OfferSave): boolean {
     condition: after.kind === 'raw' ? after.condition : null,
     language: after.language,
     finish: after.finish,
-    priceCentavos: toCentavos(after.price),
-    originalPriceCentavos: after.originalPrice === null ? null : toCentavos(after.originalPrice),
+    priceCentavos: after.priceCentavos,
+    originalPriceCentavos: after.originalPriceCentavos,
     gradingCompany: after.kind === 'slab' ? after.gradingCompany : null,
     grade: after.kind === 'slab' ? after.grade : null,
     certificateNumber: after.kind === 'slab' ? after.certificateNumber : null,

@@ -1,3 +1,5 @@
+import { percent } from '~/domain/percent.ts';
+
 /** The checkout's progress bar: 'Paso n de 4' and the four steps; completed ones are clickable. */
 export const STEPS = ['Resumen', 'Envío', 'Pago', 'Confirmación'] as const;
 export type StepKey = 'summary' | 'shipping' | 'payment' | 'confirmation';
@@ -18,7 +20,7 @@ export default function Stepper({ current, onSelect }: Props) {
         Paso {index + 1} de {STEPS.length}
       </p>
       <div className="stepper-bar" aria-hidden="true">
-        <span style={{ width: `${((index + 1) / STEPS.length) * 100}%` }} />
+        <span style={{ width: `${percent(index + 1, STEPS.length)}%` }} />
       </div>
       <ol>
         {STEPS.map((label, i) => {

@@ -10,6 +10,7 @@
 import { z } from 'zod/mini';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/data/database.types.ts';
+import { percent } from '~/domain/percent.ts';
 import type { BuildFunction, BuildProgress, RebuildRequest, Rebuilds, RebuildStatus } from './types.ts';
 
 /** A job as a claim hands it out. */
@@ -144,7 +145,7 @@ export function withPercent(progress: BuildProgress, expected: number | null): N
     ...progress,
     pagesExpected: expected,
     // Writing pages is most of a build; publishing is the last step.
-    percent: progress.phase === 'publishing' ? 99 : expected && expected > 0 ? Math.min(98, Math.round((progress.pagesWritten / expected) * 100)) : null,
+    percent: progress.phase === 'publishing' ? 99 : expected && expected > 0 ? Math.min(98, Math.round(percent(progress.pagesWritten, expected))) : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSupabase } from '../../support/fake-supabase.ts';
+import { centavos } from '~/domain/money.ts';
 
 let fake = fakeSupabase();
 vi.mock('astro:env/client', () => ({ PUBLIC_SUPABASE_URL: undefined, PUBLIC_SUPABASE_ANON_KEY: undefined }));
@@ -94,8 +95,8 @@ describe('writing a single', () => {
         certificateNumber: ' 42 ',
         language: 'en',
         finish: 'holo',
-        price: 900,
-        originalPrice: null,
+        priceCentavos: centavos(90000),
+        originalPriceCentavos: null,
         stock: 1,
         images: ['p.webp'],
       }),
@@ -110,7 +111,17 @@ describe('writing a single', () => {
       certificate_number: '42',
       images: ['p.webp'],
     });
-    expect(data.offerColumns({ kind: 'raw', condition: 'NM', language: 'es', finish: 'holo', price: 10, originalPrice: 12, stock: 4 })).toEqual({
+    expect(
+      data.offerColumns({
+        kind: 'raw',
+        condition: 'NM',
+        language: 'es',
+        finish: 'holo',
+        priceCentavos: centavos(1000),
+        originalPriceCentavos: centavos(1200),
+        stock: 4,
+      }),
+    ).toEqual({
       language: 'es',
       finish: 'holo',
       price: 10,
@@ -127,7 +138,7 @@ describe('writing a single', () => {
     fake = fakeSupabase({ card_offers: [{ data: offerRow({ id: 'new', stock: 5, price: 30 }), error: null }] });
     const result = await data.addOffer(
       'op-luffy',
-      { kind: 'raw', condition: 'LP', language: 'en', finish: 'normal', price: 30, originalPrice: null, stock: 5 },
+      { kind: 'raw', condition: 'LP', language: 'en', finish: 'normal', priceCentavos: centavos(3000), originalPriceCentavos: null, stock: 5 },
       4,
     );
     expect(result).toMatchObject({ ok: true, offer: { id: 'new', priceCentavos: 3000, stock: 5 } });

@@ -7,7 +7,9 @@ import {
   formatCentavos,
   formatMXN,
   multiplyCentavos,
-  paymentAmount,
+  databasePriceCentavos,
+  pesosInputToCentavos,
+  centavosToPesosInput,
   percentOfCentavos,
   toCentavos,
   toPesos,
@@ -71,13 +73,52 @@ describe('pesos and strings', () => {
   });
 });
 
-describe('paymentAmount', () => {
+describe('toCentavos of an order total', () => {
   it('is round(total × 100) as an integer', () => {
-    expect(paymentAmount(2747.29)).toBe(274729);
-    expect(paymentAmount(1.005)).toBe(101);
-    expect(paymentAmount('399.00')).toBe(39900);
-    expect(Number.isInteger(paymentAmount(1097.99))).toBe(true);
-    expect(paymentAmount(1097.99)).toBe(109799);
+    expect(toCentavos(2747.29)).toBe(274729);
+    expect(toCentavos(1.005)).toBe(101);
+    expect(toCentavos('399.00')).toBe(39900);
+    expect(Number.isInteger(toCentavos(1097.99))).toBe(true);
+    expect(toCentavos(1097.99)).toBe(109799);
+  });
+});
+
+describe('databasePriceCentavos', () => {
+  it('reads a JSON number or a numeric string', () => {
+    expect(databasePriceCentavos(1299.9)).toBe(129990);
+    expect(databasePriceCentavos('1299.90')).toBe(129990);
+    expect(databasePriceCentavos('0')).toBe(0);
+    expect(databasePriceCentavos(1.005)).toBe(101);
+  });
+
+  it('refuses absent, negative and non-amount values', () => {
+    for (const value of [null, undefined, -1, '-0.01', 'gratis', '', Number.NaN, true, {}, []]) {
+      expect(databasePriceCentavos(value), String(value)).toBeNull();
+    }
+  });
+});
+
+describe('peso amounts typed in a form', () => {
+  it('reads digits with up to two decimals, spaces around allowed', () => {
+    expect(pesosInputToCentavos('1299')).toBe(129900);
+    expect(pesosInputToCentavos(' 89.9 ')).toBe(8990);
+    expect(pesosInputToCentavos('0.05')).toBe(5);
+    expect(pesosInputToCentavos(12.345)).toBe(1235);
+  });
+
+  it('refuses signs, separators, a third decimal and negative numbers', () => {
+    for (const value of ['', ' ', '-5', '+5', '12,5', '1,299.00', '10.999', '.5', '5.', '1e3', 'gratis', -1, Number.NaN]) {
+      expect(pesosInputToCentavos(value), String(value)).toBeNull();
+    }
+  });
+
+  it('shows an amount the way the field takes it back', () => {
+    expect(centavosToPesosInput(c(129990))).toBe('1299.90');
+    expect(centavosToPesosInput(c(129900))).toBe('1299');
+    expect(centavosToPesosInput(c(5))).toBe('0.05');
+    for (const amount of [0, 1, 99, 100, 12345, 129990, 999999999]) {
+      expect(pesosInputToCentavos(centavosToPesosInput(c(amount)))).toBe(amount);
+    }
   });
 });
 

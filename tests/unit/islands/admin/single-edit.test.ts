@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSupabase } from '../../../support/fake-supabase.ts';
-import { toCentavos } from '~/domain/money.ts';
+import { centavos, toCentavos } from '~/domain/money.ts';
 import type { SingleOffer } from '~/domain/singles.ts';
 
 let fake = fakeSupabase();
@@ -63,11 +63,11 @@ describe('the printing of a single', () => {
 });
 
 describe('an offer', () => {
-  it('a raw offer: condition, language and finish of the franchise, prices in pesos and the stock', () => {
+  it('a raw offer: condition, language and finish of the franchise, the typed prices as Centavos and the stock', () => {
     const form = { ...emptyOfferForm('one-piece'), condition: 'LP', language: 'en', finish: 'normal', price: '35.50', originalPrice: '40', stock: '4' };
     expect(validateOffer('one-piece', form, [])).toEqual({
       ok: true,
-      data: { kind: 'raw', condition: 'LP', language: 'en', finish: 'normal', price: 35.5, originalPrice: 40, stock: 4 },
+      data: { kind: 'raw', condition: 'LP', language: 'en', finish: 'normal', priceCentavos: 3550, originalPriceCentavos: 4000, stock: 4 },
     });
   });
 
@@ -120,8 +120,8 @@ describe('an offer', () => {
         certificateNumber: '0012345678',
         language: 'ja',
         finish: 'manga',
-        price: 9000,
-        originalPrice: null,
+        priceCentavos: 900000,
+        originalPriceCentavos: null,
         stock: 1,
         images: ['products/bgs.webp'],
       },
@@ -158,11 +158,11 @@ describe('an offer', () => {
 });
 
 describe('saving an edited offer', () => {
-  const raw = { kind: 'raw', condition: 'LP', language: 'en', finish: 'normal', price: 29, originalPrice: null } as const;
+  const raw = { kind: 'raw', condition: 'LP', language: 'en', finish: 'normal', priceCentavos: centavos(2900), originalPriceCentavos: null } as const;
 
   it('writes nothing when the stock moved since the grid read it, and says how many there are now', async () => {
     fake = fakeSupabase({ 'rpc:admin_set_offer_stock': [{ data: { saved: false, stock: 2 }, error: null }] });
-    const outcome = await saveOfferEdit('op-nami', offer(), { ...raw, price: 31, stock: 8 }, 3);
+    const outcome = await saveOfferEdit('op-nami', offer(), { ...raw, priceCentavos: centavos(3100), stock: 8 }, 3);
     expect(outcome).toEqual({
       ok: false,
       message: 'El inventario cambió mientras editabas: ahora hay 2. Revisa y guarda de nuevo.',
@@ -186,7 +186,7 @@ describe('saving an edited offer', () => {
     fake = fakeSupabase({
       card_offers: [{ data: { ...row, grading_company: null, grade: null, certificate_number: null, images: [], position: 0 }, error: null }],
     });
-    const outcome = await saveOfferEdit('op-nami', offer(), { ...raw, price: 31, stock: 3 }, 3);
+    const outcome = await saveOfferEdit('op-nami', offer(), { ...raw, priceCentavos: centavos(3100), stock: 3 }, 3);
     expect(outcome).toMatchObject({ ok: true, message: SINGLE_MESSAGES.offerSaved, value: { priceCentavos: 3100, stock: 3 } });
     expect(fake.calls.map((c) => c.table)).toEqual(['card_offers']);
     const update = fake.calls[0]!.steps.find((s) => s.method === 'update')!;
