@@ -7,6 +7,7 @@
  * this small in the pages that load it.
  */
 import * as z from 'zod/mini';
+import { REFUND_WAYS } from './refunds.ts';
 
 // Pagos ----------------------------------------------------------------------------------------
 
@@ -92,6 +93,13 @@ export const orderStatusAnswer = z.looseObject({
 });
 
 /** POST /api/admin/orders/{id}/refund: done (200) or under way (202, with a message). */
+/** GET /api/admin/orders/{id}/refund: the ways this order can be refunded, the default first. */
+export const refundOptionsAnswer = z.object({
+  ways: z.array(z.enum(REFUND_WAYS)),
+  provider: z.nullable(z.enum(['card', 'paypal'])),
+  asksForRestock: z.boolean(),
+});
+
 export const refundAnswer = z.looseObject({ id: z.string(), status: z.string(), refund: z.string(), message: z.optional(z.string()) });
 
 const rebuildState = z.enum(['idle', 'building', 'queued']);

@@ -158,13 +158,3 @@ export function oxxoVoucherExpiry(now: Date, days: number = OXXO_EXPIRES_AFTER_D
   const endOfDayLocal = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days, 23, 59, 59);
   return new Date(endOfDayLocal + offsetMs);
 }
-
-/**
- * How an order was paid, for the confirmation and the Orders tab: '6 meses sin intereses de
- * $583.17', 'Efectivo en OXXO'; null for other payments (a card in one payment, PayPal).
- */
-export function paymentMethodText(order: { totalCentavos: Centavos; payment_method?: string | null; installments?: number | null }): string | null {
-  if (order.installments && order.installments > 1) return installmentLabel(order.totalCentavos, order.installments);
-  if (order.payment_method === 'oxxo') return 'Efectivo en OXXO';
-  return null;
-}

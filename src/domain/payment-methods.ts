@@ -6,6 +6,8 @@
  * internal name: it only helps to tell a card from PayPal on orders that have no payment_method,
  * and it is never shown itself.
  */
+import { installmentLabel } from './mexican-payments.ts';
+import type { Centavos } from './money.ts';
 
 /** The ways to pay an order (orders.payment_method). */
 export type PaymentMethod = 'card' | 'oxxo' | 'paypal' | 'store_credit';
@@ -50,8 +52,11 @@ function isPaymentMethod(value: string): value is PaymentMethod {
   return value === 'card' || value === 'oxxo' || value === 'paypal' || value === 'store_credit';
 }
 
-/** The method an order was paid with: its own, else the one its provider implies; null when unknown. */
-function methodOf({ method, provider }: OrderPayment): PaymentMethod | null {
+/**
+ * The method an order was paid with: its own, else the one its provider implies; null when
+ * unknown. What the labels below, the refund ways the server offers and the receipt all start from.
+ */
+export function paidWith({ method, provider }: OrderPayment): PaymentMethod | null {
   if (method) return isPaymentMethod(method) ? method : null;
   return (provider && PROVIDER_METHOD[provider]) || null;
 }
@@ -64,7 +69,7 @@ function methodOf({ method, provider }: OrderPayment): PaymentMethod | null {
  * own name, never a guess.
  */
 export function paymentMethodLabel(payment: OrderPayment, options: PaymentLabelOptions = {}): string | null {
-  const method = methodOf(payment);
+  const method = paidWith(payment);
   if (!method) return null;
   const form = options.inSentence ? 'inSentence' : 'label';
   const months = payment.installments;
@@ -86,4 +91,14 @@ const PAYMENT_CONFIRMED_NOTE = /^Pago confirmado por \S+$/;
 export function orderEventNote(note: string | null): string | null {
   if (note === null) return null;
   return PAYMENT_CONFIRMED_NOTE.test(note.trim()) ? 'Pago confirmado' : note;
+}
+
+/**
+ * How an order was paid, for the confirmation and the Orders tab: '6 meses sin intereses de
+ * $583.17', 'Efectivo en OXXO'; null for other payments (a card in one payment, PayPal).
+ */
+export function paymentMethodText(order: { totalCentavos: Centavos; payment_method?: string | null; installments?: number | null }): string | null {
+  if (order.installments && order.installments > 1) return installmentLabel(order.totalCentavos, order.installments);
+  if (paidWith({ method: order.payment_method }) === 'oxxo') return PAYMENT_METHOD_LABELS.oxxo.label;
+  return null;
 }

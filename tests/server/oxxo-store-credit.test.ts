@@ -18,7 +18,7 @@ import type { QueuedMail } from '~/server/mail/types.ts';
 import { confirmInstallments, installmentPlans } from '~/server/payments/installments.ts';
 import { settleOxxo } from '~/server/payments/oxxo.ts';
 import type { SimulatedCardProvider } from '~/server/payments/providers/simulated-card.ts';
-import { MAX_REFUND_ATTEMPTS, retryDueRefunds } from '~/server/orders/refunds.ts';
+import { MAX_REFUND_ATTEMPTS, OXXO_PROVIDER_REFUND_REFUSED, retryDueRefunds } from '~/server/orders/refunds.ts';
 import { storeCreditPayment } from '~/server/payments/store-credit.ts';
 import { createAdminClient } from '~/server/supabase-admin.ts';
 import { sweep } from '~/server/sweeper.ts';
@@ -210,7 +210,7 @@ describe('cash at OXXO through Stripe (stub)', () => {
     await call(() => stripeWebhook(event('payment_intent.succeeded', r.body.paymentIntentId), live));
     expect((await order(o.id)).status).toBe('Pagado');
     const refusal = await call(() => adminOrders.refundOrder(req('POST', `/api/admin/orders/${o.id}/refund`, adminToken, { way: 'provider' }), adminCtx, o.id));
-    expect(refusal).toMatchObject({ status: 409, body: { error: 'provider_refund_not_possible', message: adminOrders.OXXO_PROVIDER_REFUND_REFUSED } });
+    expect(refusal).toMatchObject({ status: 409, body: { error: 'provider_refund_not_possible', message: OXXO_PROVIDER_REFUND_REFUSED } });
     const noReference = await call(() =>
       adminOrders.refundOrder(req('POST', `/api/admin/orders/${o.id}/refund`, adminToken, { way: 'bank_transfer' }), adminCtx, o.id),
     );

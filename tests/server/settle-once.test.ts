@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { DEMO_ADMIN, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
 import * as adminOrders from '~/server/admin/orders.ts';
 import type { AdminContext, ServerContext } from '~/server/context.ts';
+import { ORDER_ALREADY_REFUNDED } from '~/server/orders/refunds.ts';
 import { confirmPayment, createPaymentIntent } from '~/server/payments/cards.ts';
 import { approveSimulatedPayPal, capturePayPalOrder, createPayPalOrder } from '~/server/payments/paypal.ts';
 import { storeCreditPayment } from '~/server/payments/store-credit.ts';
@@ -117,14 +118,13 @@ describe('a card charge refunded without the provider is never refunded again', 
     expect(await status(o.id)).toBe('Reembolsado');
   });
 
-  it('refunded by bank transfer: replays never reach /v1/refunds nor the balance', async () => {
+  it('a card order cannot be refunded by bank transfer: its ways are the provider and the balance', async () => {
     const o = await paidByCard();
-    const before = await balance();
     const transfer = await refund(liveAdmin, o.id, { way: 'bank_transfer', reference: 'SPEI 7781' });
-    expect(transfer).toMatchObject({ status: 200, body: { status: 'Reembolsado', way: 'bank_transfer' } });
-    await replayCard(o.id, o.intent);
-    expect(stripeRefunds()).toHaveLength(0);
-    expect(await balance()).toBe(before);
+    expect(transfer).toMatchObject({ status: 409, body: { error: 'refund_way_not_possible' } });
+    expect(await status(o.id)).toBe('Pagado');
+    const options = await call(() => adminOrders.refundOptionsOf(req('GET', `/api/admin/orders/${o.id}/refund`, adminToken), liveAdmin, o.id));
+    expect(options).toMatchObject({ status: 200, body: { ways: ['provider', 'store_credit'], provider: 'card', asksForRestock: false } });
   });
 
   it('refunded through Stripe: replays ask for no second refund', async () => {
@@ -146,6 +146,16 @@ describe('cash at OXXO refunded to the balance', () => {
     expect(await balance()).toBe(before + o.cents);
     const { data: credits } = await service.from('store_credit_entries').select('reason').eq('order_id', o.id).gt('amount', 0);
     expect(credits?.map((c) => c.reason)).toEqual(['refund']);
+    expect(stripeRefunds()).toHaveLength(0);
+  });
+
+  it('refunded by bank transfer: a webhook Stripe delivers again credits nothing to the balance', async () => {
+    const o = await paidAtOxxo();
+    const before = await balance();
+    const transfer = await refund(liveAdmin, o.id, { way: 'bank_transfer', reference: 'SPEI 7781' });
+    expect(transfer).toMatchObject({ status: 200, body: { status: 'Reembolsado', way: 'bank_transfer' } });
+    await replayCard(o.id, o.intent);
+    expect(await balance()).toBe(before);
     expect(stripeRefunds()).toHaveLength(0);
   });
 });
@@ -180,7 +190,7 @@ describe('one refund per order, whoever clicks', () => {
     expect(await refund(liveAdmin, o.id, { way: 'store_credit' })).toMatchObject({ status: 200 });
     for (const way of ['provider', 'store_credit', 'bank_transfer']) {
       const second = await refund(liveAdmin, o.id, { way, reference: 'SPEI 0001' });
-      expect(second, way).toMatchObject({ status: 409, body: { message: adminOrders.ORDER_ALREADY_REFUNDED } });
+      expect(second, way).toMatchObject({ status: 409, body: { message: ORDER_ALREADY_REFUNDED } });
     }
     expect(stripeRefunds()).toHaveLength(0);
   });

@@ -2,7 +2,8 @@
  * How an order of the Orders tab is paid: 'Pago pendiente en OXXO' with a link back to its voucher
  * while it waits for the store payment, or the 'meses sin intereses' plan of a paid card order.
  */
-import { MEXICAN_PAYMENT_MESSAGES, paymentMethodText } from '~/domain/mexican-payments.ts';
+import { MEXICAN_PAYMENT_MESSAGES } from '~/domain/mexican-payments.ts';
+import { paymentMethodText } from '~/domain/payment-methods.ts';
 import { ORDER_STATUS } from '~/domain/orders.ts';
 import type { Centavos } from '~/domain/money.ts';
 

@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { CHECKOUT_MESSAGES, type CheckoutOrder } from '~/data/checkout.ts';
 import { formatOrderDate, orderDisplayId, ORDER_STATUS } from '~/domain/orders.ts';
-import { paymentMethodText } from '~/domain/mexican-payments.ts';
+import { paymentMethodText } from '~/domain/payment-methods.ts';
 import OrderAmounts from './OrderAmounts.tsx';
 import OrderLines from './OrderLines.tsx';
 

@@ -2,22 +2,19 @@
  * The back office's order actions, independent of Astro so tests can call them with a plain
  * Request. Status changes run the database function admin_set_order_status WITH THE ADMIN'S OWN
  * TOKEN, so the database (not this code) decides who may move an order and where to; the server
- * then queues the shopper's e-mail in the outbox. Refunds go through the provider that took the
- * money (refundCharge); complete_refund then sets 'Reembolsado' and returns the stock.
+ * then queues the shopper's e-mail in the outbox. Refunds are orders/refunds.ts's (the ways that
+ * fit an order, and the refund itself); these handlers check the admin and answer.
  */
 import { z } from 'zod';
-import { CARRIERS, ORDER_STATUS, type OrderStatus } from '~/domain/orders.ts';
-import { orderAmount } from '../orders/order.ts';
+import { CARRIERS, ORDER_STATUS } from '~/domain/orders.ts';
+import { REFUND_WAYS } from '~/domain/refunds.ts';
 import { findOrder, findOrderForStatusEmail } from '../orders/order-row.ts';
 import type { AdminContext, ServerContext } from '../context.ts';
 import { answer, ApiError, readJson } from '../http/json.ts';
-import { refundCharge } from '../orders/refunds.ts';
+import { refundOptions, refundShopOrder, requireRefundable } from '../orders/refunds.ts';
 import { requireAdmin } from '../http/auth.ts';
 import { statusEmail } from '../mail/templates/order-status.ts';
 import * as answers from '~/domain/api-answers.ts';
-
-/** The statuses an order can be refunded from: paid and not yet refunded, cancelled or failed. */
-const REFUNDABLE: readonly OrderStatus[] = [ORDER_STATUS.paid, ORDER_STATUS.processing, ORDER_STATUS.shipped, ORDER_STATUS.completed];
 
 const UUID = z.string().uuid({ error: 'El pedido no es válido.' });
 
@@ -97,80 +94,48 @@ const refundBody = z.object({
   /**
    * provider: back through the provider that took it (card, PayPal); store_credit: to the
    * shopper's balance; bank_transfer: the shop transferred it (reference required). Default: the
-   * provider, or the balance for cash at OXXO and orders paid with the balance.
+   * order's first way (refundOptions: the provider, or the balance for cash at OXXO and orders
+   * paid with the balance).
    */
-  way: z.enum(['provider', 'store_credit', 'bank_transfer'], { error: 'Forma de reembolso no válida.' }).optional(),
+  way: z.enum(REFUND_WAYS, { error: 'Forma de reembolso no válida.' }).optional(),
   reference: z.string().trim().max(100, { error: 'La referencia no puede pasar de 100 caracteres.' }).optional().nullable(),
   /** A shipped or completed order's units go back on sale only when the admin marks them returned. */
   restock: z.boolean().default(false),
 });
 
-/** What the admin reads when the order was refunded already (another admin, another tab). */
-export const ORDER_ALREADY_REFUNDED = 'Este pedido ya se reembolsó.';
-
-export const OXXO_PROVIDER_REFUND_REFUSED =
-  'Un pago en efectivo en OXXO no se puede reembolsar por el proveedor: abónalo al saldo a favor o registra una transferencia bancaria.';
+/** The order to refund, or 404. */
+async function orderToRefund(ctx: ServerContext, rawOrderId: string | undefined) {
+  const order = await findOrder(ctx, orderIdFrom(rawOrderId));
+  if (!order) throw new ApiError(404, 'Pedido no encontrado.', 'order_not_found');
+  return order;
+}
 
 /**
- * POST /api/admin/orders/{id}/refund {way?, reference?, restock?}: 'Cancelar y reembolsar'. Only
- * for paid, processing, shipped or completed orders. Card and PayPal payments go back through
- * their provider (or, by the admin's choice, to the balance); cash paid at OXXO never goes to the
- * provider (Stripe cannot refund it): it is credited to the balance or recorded as a bank transfer.
+ * GET /api/admin/orders/{id}/refund: the ways this order can be refunded (the default first) and
+ * whether its units' return must be asked; 409 with the reason when it cannot be refunded now.
+ */
+export async function refundOptionsOf(request: Request, ctx: AdminContext, rawOrderId: string | undefined): Promise<Response> {
+  await requireAdmin(request, ctx.admin);
+  const order = await orderToRefund(ctx, rawOrderId);
+  requireRefundable(order);
+  return answer(answers.refundOptionsAnswer, refundOptions(order));
+}
+
+/**
+ * POST /api/admin/orders/{id}/refund {way?, reference?, restock?}: 'Cancelar y reembolsar' as
+ * orders/refunds.ts does it (refundShopOrder), then the shopper's e-mail.
  */
 export async function refundOrder(request: Request, ctx: AdminContext, rawOrderId: string | undefined): Promise<Response> {
   const caller = await requireAdmin(request, ctx.admin);
   const orderId = orderIdFrom(rawOrderId);
   const body = await readJson(request, refundBody);
-  const order = await findOrder(ctx, orderId);
-  if (!order) throw new ApiError(404, 'Pedido no encontrado.', 'order_not_found');
-  if (order.status === ORDER_STATUS.refunded) throw new ApiError(409, ORDER_ALREADY_REFUNDED, 'order_refunded');
-  if (!REFUNDABLE.includes(order.status)) {
-    throw new ApiError(409, `Solo se reembolsa un pedido pagado, en proceso, enviado o completado; este está «${order.status}».`, 'order_not_refundable');
-  }
-  const providerless = order.payment_method === 'oxxo' || order.payment_method === 'store_credit' || order.payment_provider === 'store_credit';
-  const way = body.way ?? (providerless ? 'store_credit' : 'provider');
-  if (way === 'provider' && providerless) {
-    throw new ApiError(
-      409,
-      order.payment_method === 'oxxo' ? OXXO_PROVIDER_REFUND_REFUSED : 'Este pedido se pagó con saldo a favor: se reembolsa al saldo a favor.',
-      'provider_refund_not_possible',
-    );
-  }
-  if (way !== 'provider') {
-    const { error } = await ctx.admin.rpc('refund_order_without_provider', {
-      p_order_id: order.id,
-      p_way: way,
-      p_restock: body.restock,
-      p_actor: caller.id,
-      ...(body.reference ? { p_reference: body.reference } : {}),
-    });
-    if (error) {
-      if (error.code === 'P0001') throw new ApiError(error.details === 'order_not_found' ? 404 : 409, error.message, error.details || 'refused');
-      throw new Error(`refund_order_without_provider: ${error.message}`);
-    }
+  const order = await orderToRefund(ctx, orderId);
+  const outcome = await refundShopOrder(ctx, order, { way: body.way, reference: body.reference, restock: body.restock, actor: caller.id });
+  if (outcome.refund === 'succeeded') {
     await notifyShopper(ctx, order.id, ORDER_STATUS.refunded);
-    return answer(answers.refundAnswer, { id: order.id, status: ORDER_STATUS.refunded, refund: 'succeeded', way });
+    return answer(answers.refundAnswer, { id: order.id, status: ORDER_STATUS.refunded, refund: 'succeeded', way: outcome.way });
   }
-  if (!order.payment_provider || !order.payment_ref) {
-    throw new ApiError(409, 'El pedido no tiene un pago registrado que reembolsar.', 'no_payment');
-  }
-  const outcome = await refundCharge(
-    ctx,
-    {
-      orderId: order.id,
-      provider: order.payment_provider,
-      ref: order.payment_ref,
-      amount: orderAmount(order),
-      method: order.payment_method ?? null,
-      restock: body.restock,
-    },
-    'shop',
-  );
-  if (outcome.status === 'succeeded' && outcome.orderStatus === ORDER_STATUS.refunded) {
-    await notifyShopper(ctx, order.id, ORDER_STATUS.refunded);
-    return answer(answers.refundAnswer, { id: order.id, status: ORDER_STATUS.refunded, refund: 'succeeded', way });
-  }
-  if (outcome.status === 'failed') {
+  if (outcome.refund === 'failed') {
     return answer(
       answers.refundAnswer,
       {
@@ -184,7 +149,7 @@ export async function refundOrder(request: Request, ctx: AdminContext, rawOrderI
   }
   return answer(
     answers.refundAnswer,
-    { id: order.id, status: outcome.orderStatus ?? order.status, refund: outcome.status, message: 'El reembolso ya está en curso.' },
+    { id: order.id, status: outcome.orderStatus ?? order.status, refund: outcome.refund, message: 'El reembolso ya está en curso.' },
     202,
   );
 }

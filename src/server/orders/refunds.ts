@@ -1,23 +1,39 @@
 /**
- * Refunds through the provider that took the money. A charge is refunded at most once: the
- * database hands the refund of one (provider, charge) to exactly one caller (claim_refund), that
- * caller asks the provider with an idempotency key, and the outcome is recorded
- * (complete_refund: the order becomes 'Reembolsado' unless the refund only undid a duplicate
- * payment; fail_refund: it stays in payments_needing_attention and the sweeper retries it).
+ * Every way the shop gives money back, in one place:
+ * - which ways fit an order (refundOptions: the back office's dialog asks the server, through
+ *   GET /api/admin/orders/{id}/refund, and the server refuses any other);
+ * - the shop's refund of an order ('Cancelar y reembolsar', refundShopOrder): through the
+ *   provider that took the money, to the shopper's balance, or as a bank transfer the shop made;
+ * - a charge its order cannot take (late, duplicate, not what the order owes), refunded by
+ *   settlement (settlement.ts) through its provider (refundCharge), or, for cash paid at OXXO,
+ *   credited to the shopper's balance (creditOxxoPayment);
+ * - the sweeper's retries of provider refunds that failed (retryDueRefunds).
+ *
+ * A charge is refunded at most once: the database hands the refund of one (provider, charge) to
+ * exactly one caller (claim_refund, which for the shop's refund also locks the order and refuses
+ * one already refunded or with a refund in progress), that caller asks the provider with an
+ * idempotency key, and the outcome is recorded (complete_refund: the order becomes 'Reembolsado'
+ * unless the refund only undid a duplicate payment; fail_refund: it stays in
+ * payments_needing_attention and the sweeper retries it). A refund without the provider
+ * (refund_order_without_provider) records the order's charge as refunded too, and cash at OXXO is
+ * credited once per charge (store_credit_post).
  */
 import { z } from 'zod';
 import type { Centavos } from '~/domain/money.ts';
-import { REFUND_MESSAGES } from '~/domain/orders.ts';
+import { ORDER_STATUS, REFUND_MESSAGES, type OrderStatus } from '~/domain/orders.ts';
+import { paidWith } from '~/domain/payment-methods.ts';
+import type { RefundOptions, RefundWay } from '~/domain/refunds.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/json.ts';
+import { oxxoCreditEmail } from '../mail/templates/store-credit.ts';
 import type { RefundInfo } from '../payments/providers/types.ts';
-import { dueRefund, pesosParam } from './order-row.ts';
-
-/** Why a charge is refunded (payment_refunds.reason). */
+import { orderAmount } from './order.ts';
+import { dueRefund, type OrderRow, pesosParam } from './order-row.ts';
 
 /** What claim_refund answers: the refund row's id and whether this call claimed it. */
 const claimAnswer = z.object({ id: z.string(), claimed: z.boolean() });
 
+/** Why a charge is refunded (payment_refunds.reason). */
 export type RefundReason = 'late_payment' | 'duplicate' | 'mismatch' | 'shop';
 
 /** A charge to give back in full. */
@@ -121,4 +137,160 @@ export async function retryDueRefunds(ctx: ServerContext, limit = 20): Promise<{
     if (outcome.status === 'succeeded') succeeded += 1;
   }
   return { retried: rows.length, succeeded };
+}
+
+// The shop's refund of an order ---------------------------------------------------------------
+
+/** The statuses an order can be refunded from: paid and not yet refunded, cancelled or failed. */
+const REFUNDABLE: readonly OrderStatus[] = [ORDER_STATUS.paid, ORDER_STATUS.processing, ORDER_STATUS.shipped, ORDER_STATUS.completed];
+
+/** What the admin reads when the order was refunded already (another admin, another tab). */
+export const ORDER_ALREADY_REFUNDED = 'Este pedido ya se reembolsó.';
+
+export const OXXO_PROVIDER_REFUND_REFUSED =
+  'Un pago en efectivo en OXXO no se puede reembolsar por el proveedor: abónalo al saldo a favor o registra una transferencia bancaria.';
+
+/**
+ * The ways an order can be refunded, the default first: a card or PayPal payment goes back
+ * through its provider or to the shopper's balance; cash paid at OXXO, orders paid with the balance
+ * and orders no provider can refund go to the balance or are recorded as a bank transfer (never a
+ * provider refund).
+ */
+export function refundOptions(order: Pick<OrderRow, 'status' | 'payment_method' | 'payment_provider'>): RefundOptions {
+  const method = paidWith({ method: order.payment_method, provider: order.payment_provider });
+  const provider = method === 'card' || method === 'paypal' ? method : null;
+  return {
+    ways: provider ? ['provider', 'store_credit'] : ['store_credit', 'bank_transfer'],
+    provider,
+    asksForRestock: order.status === ORDER_STATUS.shipped || order.status === ORDER_STATUS.completed,
+  };
+}
+
+/** Refuses (409) an order the shop cannot refund now, with the reason the admin reads. */
+export function requireRefundable(order: Pick<OrderRow, 'status'>): void {
+  if (order.status === ORDER_STATUS.refunded) throw new ApiError(409, ORDER_ALREADY_REFUNDED, 'order_refunded');
+  if (!REFUNDABLE.includes(order.status)) {
+    throw new ApiError(409, `Solo se reembolsa un pedido pagado, en proceso, enviado o completado; este está «${order.status}».`, 'order_not_refundable');
+  }
+}
+
+/** What the admin asked for: how, the transfer's reference, whether shipped units came back, who. */
+export interface ShopRefund {
+  /** Default: the order's first way (refundOptions). */
+  way?: RefundWay;
+  reference?: string | null;
+  restock: boolean;
+  /** The admin's user id, recorded with the refund. */
+  actor: string;
+}
+
+/** What became of the shop's refund of an order. */
+export type ShopRefundOutcome = { refund: 'succeeded'; way: RefundWay } | { refund: 'failed' | 'processing'; way: RefundWay; orderStatus: string | null };
+
+/**
+ * 'Cancelar y reembolsar': refunds an order once, in one of the ways that fit it. Card and PayPal
+ * payments go back through their provider (or, by the admin's choice, to the balance); cash paid at
+ * OXXO and balance-paid orders go to the balance or are recorded as a bank transfer. The database
+ * locks the order and refuses one already refunded or with a refund in progress (409 with the
+ * reason).
+ */
+export async function refundShopOrder(ctx: ServerContext, order: OrderRow, request: ShopRefund): Promise<ShopRefundOutcome> {
+  requireRefundable(order);
+  const options = refundOptions(order);
+  const way = request.way ?? options.ways[0]!;
+  if (!options.ways.includes(way)) {
+    if (way === 'provider') {
+      throw new ApiError(
+        409,
+        order.payment_method === 'oxxo' ? OXXO_PROVIDER_REFUND_REFUSED : 'Este pedido se pagó con saldo a favor: se reembolsa al saldo a favor.',
+        'provider_refund_not_possible',
+      );
+    }
+    throw new ApiError(409, 'Este pedido se reembolsa por el proveedor que tomó el pago o al saldo a favor.', 'refund_way_not_possible');
+  }
+  if (way !== 'provider') {
+    const { error } = await ctx.admin.rpc('refund_order_without_provider', {
+      p_order_id: order.id,
+      p_way: way,
+      p_restock: request.restock,
+      p_actor: request.actor,
+      ...(request.reference ? { p_reference: request.reference } : {}),
+    });
+    if (error) {
+      if (error.code === 'P0001') throw new ApiError(error.details === 'order_not_found' ? 404 : 409, error.message, error.details || 'refused');
+      throw new Error(`refund_order_without_provider: ${error.message}`);
+    }
+    return { refund: 'succeeded', way };
+  }
+  if (!order.payment_provider || !order.payment_ref) {
+    throw new ApiError(409, 'El pedido no tiene un pago registrado que reembolsar.', 'no_payment');
+  }
+  const outcome = await refundCharge(
+    ctx,
+    {
+      orderId: order.id,
+      provider: order.payment_provider,
+      ref: order.payment_ref,
+      amount: orderAmount(order),
+      method: order.payment_method ?? null,
+      restock: request.restock,
+    },
+    'shop',
+  );
+  if (outcome.status === 'succeeded' && outcome.orderStatus === ORDER_STATUS.refunded) return { refund: 'succeeded', way };
+  return { refund: outcome.status === 'failed' ? 'failed' : 'processing', way, orderStatus: outcome.orderStatus };
+}
+
+// Cash at OXXO its order cannot take ----------------------------------------------------------
+
+/** What store_credit_post answers. */
+const postAnswer = z.object({ id: z.number(), created: z.boolean(), balance: z.number() });
+
+/** Why the charge did not go to its order (settlePayment's refund reasons). */
+const OXXO_CREDIT_NOTES: Record<string, string> = {
+  late_payment: 'Pago en OXXO recibido cuando el pedido ya no estaba reservado',
+  duplicate: 'Segundo pago en OXXO de un pedido ya pagado',
+  mismatch: 'Pago en OXXO que no coincide con el total del pedido',
+  shop: 'Pago en OXXO reembolsado por la tienda',
+};
+
+/**
+ * Credits cash paid at OXXO that its order cannot take to the shopper's balance (cash cannot go
+ * back through Stripe): once per charge, whoever reports it (webhook, sweeper, the simulated
+ * store), and e-mails the shopper the first time. The balance itself changes only inside the
+ * database (store_credit_post locks the shopper's account row).
+ */
+export async function creditOxxoPayment(
+  ctx: ServerContext,
+  order: Pick<OrderRow, 'id' | 'user_id'>,
+  charge: { provider: string; ref: string; amount: number },
+  reason: string,
+): Promise<{ created: boolean; balance: number }> {
+  const { data, error } = await ctx.admin.rpc('store_credit_post', {
+    p_user: order.user_id,
+    p_amount: charge.amount,
+    p_reason: 'oxxo_payment',
+    p_order: order.id,
+    p_provider: charge.provider,
+    p_ref: charge.ref,
+    p_note: OXXO_CREDIT_NOTES[reason] ?? OXXO_CREDIT_NOTES.late_payment!,
+  });
+  if (error) throw new Error(`store_credit_post: ${error.message}`);
+  const posted = postAnswer.parse(data);
+  if (posted.created) {
+    console.warn(`[pagos] pago en OXXO ${charge.provider} ${charge.ref} del pedido ${order.id} abonado al saldo a favor (${reason})`);
+    const { data: user } = await ctx.admin.auth.admin.getUserById(order.user_id);
+    const to = user?.user?.email ?? null;
+    if (to) {
+      await ctx
+        .mail({
+          to,
+          ...oxxoCreditEmail({ orderId: order.id, amount: charge.amount, balance: posted.balance, siteUrl: ctx.siteUrl }),
+          kind: 'store_credit',
+          dedupeKey: `store_credit:${charge.provider}:${charge.ref}`,
+        })
+        .catch((mailError: unknown) => console.error('[correo] no se pudo avisar del saldo a favor', mailError));
+    }
+  }
+  return { created: posted.created, balance: posted.balance };
 }

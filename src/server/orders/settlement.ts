@@ -13,8 +13,7 @@ import { receiptEmail } from '../mail/templates/receipt.ts';
 import type { IntentInfo, PayPalOrderInfo } from '../payments/providers/types.ts';
 import { closeAttempt } from './attempts.ts';
 import { findOrder, findOrderLines, type OrderRow } from './order-row.ts';
-import { refundCharge, REFUND_MESSAGES, type RefundReason } from './refunds.ts';
-import { creditOxxoPayment } from './store-credit.ts';
+import { creditOxxoPayment, refundCharge, REFUND_MESSAGES, type RefundReason } from './refunds.ts';
 
 /** Outcome of settling a payment. */
 export interface Settlement {
