@@ -323,6 +323,23 @@ describe('PAYMENT.CAPTURE.REFUNDED and PAYMENT.CAPTURE.REVERSED', () => {
     expect(await refundRows(id)).toHaveLength(1);
   });
 
+  it("completes the shop's own refund still on its way when PayPal says it went through", async () => {
+    const { id, captureId } = await paidOrder();
+    const { data: claim, error } = await service.rpc('claim_refund', {
+      p_order_id: id,
+      p_provider: 'paypal',
+      p_payment_ref: captureId,
+      p_amount: 1,
+      p_reason: 'shop',
+    });
+    expect(error).toBeNull();
+    expect(claim).toMatchObject({ claimed: true });
+    const refund = paypalStub.refundAtPayPal(captureId);
+    const answer = await deliverSigned(notification('PAYMENT.CAPTURE.REFUNDED', refund));
+    expect(answer).toMatchObject({ status: 200, body: { handled: true, orderId: id, status: 'Reembolsado', changed: true } });
+    expect(await refundRows(id)).toEqual([{ status: 'succeeded', reason: 'shop', provider: 'paypal', payment_ref: captureId, refund_ref: refund.id }]);
+  });
+
   it('records a reversal the same way', async () => {
     const { id, captureId } = await paidOrder();
     const reversal = paypalStub.refundAtPayPal(captureId);

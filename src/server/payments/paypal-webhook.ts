@@ -180,24 +180,33 @@ async function captureRefunded(ctx: ServerContext, paypal: PayPalProvider, event
       note: `PayPal revirtió el cargo ${refund.captureId} (contracargo ${refund.id}).`,
     });
   }
-  const { data: claimed, error: claimError } = await ctx.admin.rpc('claim_refund', {
-    p_order_id: order.id,
-    p_provider: paypal.name,
-    p_payment_ref: refund.captureId,
-    p_amount: pesosParam(charged),
-    p_reason: 'shop',
-  });
-  if (claimError) throw new Error(`claim_refund: ${claimError.message}`);
-  const claim = claimAnswer.parse(claimed);
-  if (!claim.claimed) {
-    // The shop's own refund of this capture: PayPal says it went through, so it is complete.
-    const { data: row } = await ctx.admin.from('payment_refunds').select('status').eq('id', claim.id).maybeSingle();
-    if (row?.status === 'succeeded') {
-      const after = await findOrder(ctx, order.id);
-      return { handled: true, orderId: order.id, status: after?.status ?? order.status, changed: false };
-    }
+  // The shop's own refund of this capture may be on its way (claimed, asking PayPal, or failed and
+  // waiting for a retry): PayPal says it went through, so it is complete. Otherwise the refund was
+  // made at PayPal and is recorded as the shop's.
+  const { data: existing, error: existingError } = await ctx.admin
+    .from('payment_refunds')
+    .select('id, status')
+    .eq('provider', paypal.name)
+    .eq('payment_ref', refund.captureId)
+    .maybeSingle();
+  if (existingError) throw new Error(`payment_refunds: ${existingError.message}`);
+  let refundRowId = existing?.id ?? null;
+  if (existing?.status === 'succeeded') {
+    const after = await findOrder(ctx, order.id);
+    return { handled: true, orderId: order.id, status: after?.status ?? order.status, changed: false };
   }
-  const { data: status, error: completeError } = await ctx.admin.rpc('complete_refund', { p_refund_id: claim.id, p_refund_ref: refund.id });
+  if (!refundRowId) {
+    const { data: claimed, error: claimError } = await ctx.admin.rpc('claim_refund', {
+      p_order_id: order.id,
+      p_provider: paypal.name,
+      p_payment_ref: refund.captureId,
+      p_amount: pesosParam(charged),
+      p_reason: 'shop',
+    });
+    if (claimError) throw new Error(`claim_refund: ${claimError.message}`);
+    refundRowId = claimAnswer.parse(claimed).id;
+  }
+  const { data: status, error: completeError } = await ctx.admin.rpc('complete_refund', { p_refund_id: refundRowId, p_refund_ref: refund.id });
   if (completeError) throw new Error(`complete_refund: ${completeError.message}`);
   return { handled: true, orderId: order.id, status: typeof status === 'string' ? status : ORDER_STATUS.refunded, changed: true };
 }
