@@ -3,6 +3,7 @@
  * pagination.
  */
 import { type Centavos, tryToCentavos, formatCentavos } from './money.ts';
+import { pagerOf, type PagerState } from './pager.ts';
 
 /** Shown where a value is missing or not usable. */
 export const MISSING = '-';
@@ -91,35 +92,16 @@ export function statusColor(status: unknown): StatusColor {
 }
 
 /** One page of a list plus what the pager shows. */
-export interface Page<T> {
+export interface Page<T> extends PagerState {
   items: T[];
-  /** 1-based page actually shown (clamped to the existing pages). */
-  page: number;
-  totalPages: number;
-  hasPrevious: boolean;
-  hasNext: boolean;
-  /** 'Página x de y'. */
-  label: string;
-  /** Pager ('Anteriores', 'Siguientes', label) only when there is more than one page. */
-  showPager: boolean;
 }
 
 /** The 1-based `page` of `items`, 8 per page by default. */
 export function paginate<T>(items: readonly T[], page: number, pageSize: number = ORDERS_PAGE_SIZE): Page<T> {
   const size = Number.isInteger(pageSize) && pageSize > 0 ? pageSize : ORDERS_PAGE_SIZE;
-  const totalPages = Math.max(1, Math.ceil(items.length / size));
-  const requested = Number.isFinite(page) ? Math.trunc(page) : 1;
-  const current = Math.min(Math.max(1, requested), totalPages);
-  const start = (current - 1) * size;
-  return {
-    items: items.slice(start, start + size),
-    page: current,
-    totalPages,
-    hasPrevious: current > 1,
-    hasNext: current < totalPages,
-    label: `Página ${current} de ${totalPages}`,
-    showPager: items.length > size,
-  };
+  const pager = pagerOf(items.length, page, size);
+  const start = (pager.page - 1) * size;
+  return { items: items.slice(start, start + size), ...pager };
 }
 
 /** What the shopper reads when a payment was given back instead of paying an order. */

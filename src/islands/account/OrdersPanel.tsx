@@ -104,18 +104,7 @@ export default function OrdersPanel({ userId }: { userId: string }) {
                   </tbody>
                 </table>
               </div>
-              {current.showPager && (
-                <Pager
-                  className="acct-pager"
-                  label="Páginas de pedidos"
-                  text={current.label}
-                  live
-                  hasPrevious={current.hasPrevious}
-                  hasNext={current.hasNext}
-                  onPrevious={() => setPage(current.page - 1)}
-                  onNext={() => setPage(current.page + 1)}
-                />
-              )}
+              <Pager className="acct-pager" label="Páginas de pedidos" live pager={current} onPage={setPage} />
             </>
           );
         }}

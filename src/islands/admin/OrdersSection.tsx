@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { ADMIN_PAGE_SIZE, ORDER_STATUS, formatOrderAmount, formatOrderDate, orderDisplayId, statusColor } from '~/domain/orders.ts';
 import { paymentMethodLabel } from '~/domain/payment-methods.ts';
 import { BADGE } from './badges.ts';
 import { loadOrders, type AdminOrder, type OrderFilter } from '~/data/admin.ts';
 import OrderDetailView from './OrderDetail.tsx';
 import { Pager } from '../ui/Pager.tsx';
+import { usePagedList } from '../ui/use-paged-list.ts';
 
 const EMPTY: OrderFilter = { status: '', from: '', to: '', search: '', page: 1 };
 
@@ -37,65 +38,37 @@ function writeUrl(filter: OrderFilter, orderId: string | null): void {
 
 /** 'Pedidos': every order, newest first, 25 per page, with filters, search and the order detail. */
 export default function OrdersSection() {
-  const [filter, setFilter] = useState<OrderFilter | null>(null);
-  const [draft, setDraft] = useState<OrderFilter>(EMPTY);
   const [orderId, setOrderId] = useState<string | null>(null);
-  const [result, setResult] = useState<{ orders: AdminOrder[]; total: number } | null>(null);
-  const [failed, setFailed] = useState(false);
+  const list = usePagedList({
+    read: loadOrders,
+    empty: EMPTY,
+    initial: () => filterFromUrl().filter,
+    pageSize: ADMIN_PAGE_SIZE,
+    paused: orderId !== null,
+  });
+  const { filter, result } = list;
+
+  useEffect(() => setOrderId(filterFromUrl().orderId), []);
 
   useEffect(() => {
-    const initial = filterFromUrl();
-    setFilter(initial.filter);
-    setDraft(initial.filter);
-    setOrderId(initial.orderId);
-  }, []);
-
-  const load = useCallback(async (current: OrderFilter) => {
-    setFailed(false);
-    const data = await loadOrders(current);
-    if (data) setResult(data);
-    else setFailed(true);
-  }, []);
-
-  useEffect(() => {
-    if (!filter) return;
-    writeUrl(filter, orderId);
-    if (!orderId) void load(filter);
-  }, [filter, orderId, load]);
-
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    setResult(null);
-    setFilter({ ...draft, page: 1 });
-  }
+    if (filter) writeUrl(filter, orderId);
+  }, [filter, orderId]);
 
   if (orderId && filter) {
     return <OrderDetailView orderId={orderId} onBack={() => setOrderId(null)} />;
   }
 
-  const totalPages = result ? Math.max(1, Math.ceil(result.total / ADMIN_PAGE_SIZE)) : 1;
-  const page = filter?.page ?? 1;
-
   return (
     <section aria-labelledby="adm-orders-title">
       <h1 id="adm-orders-title">Pedidos</h1>
-      <OrderFilters
-        draft={draft}
-        onChange={setDraft}
-        onApply={apply}
-        onClear={() => {
-          setDraft(EMPTY);
-          setResult(null);
-          setFilter(EMPTY);
-        }}
-      />
+      <OrderFilters draft={list.draft} onChange={list.setDraft} onApply={list.apply} onClear={() => list.reset(EMPTY)} />
 
-      {failed ? (
+      {list.failed ? (
         <div className="acct-actions">
           <p className="acct-error" role="alert">
             No se pudieron cargar los pedidos.
           </p>
-          <button type="button" className="btn btn-outline" onClick={() => filter && void load(filter)}>
+          <button type="button" className="btn btn-outline" onClick={() => void list.reload()}>
             Reintentar
           </button>
         </div>
@@ -115,17 +88,7 @@ export default function OrdersSection() {
               window.scrollTo(0, 0);
             }}
           />
-          {totalPages > 1 && (
-            <Pager
-              className="adm-pager"
-              label="Páginas de pedidos"
-              text={`Página ${page} de ${totalPages}`}
-              hasPrevious={page > 1}
-              hasNext={page < totalPages}
-              onPrevious={() => filter && setFilter({ ...filter, page: page - 1 })}
-              onNext={() => filter && setFilter({ ...filter, page: page + 1 })}
-            />
-          )}
+          <Pager className="adm-pager" label="Páginas de pedidos" pager={list.pager} onPage={list.goTo} />
         </>
       )}
     </section>

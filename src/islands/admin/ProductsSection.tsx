@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { expansionsOf, franchises, typesOf, expansions as allExpansions, productTypes as allTypes } from '~/domain/catalog.ts';
 import { formatCentavos } from '~/domain/money.ts';
 import { discountPercent } from '~/domain/products.ts';
@@ -7,6 +7,7 @@ import ProductEditDialog from './ProductEditDialog.tsx';
 import SinglesDialog from './SinglesEditor.tsx';
 import { loadProducts, PRODUCTS_PAGE_SIZE, type AdminListProduct, type AdminProduct, type ProductFilter } from '~/data/admin.ts';
 import { Pager } from '../ui/Pager.tsx';
+import { usePagedList } from '../ui/use-paged-list.ts';
 import { formatCount } from '~/domain/counts.ts';
 
 const EMPTY: ProductFilter = { search: '', franchise: '', type: '', expansion: '', flag: '', page: 1 };
@@ -21,40 +22,19 @@ const FLAGS = [
 
 /** 'Productos': every product, searchable and filterable, 25 per page, each editable in a dialog. */
 export default function ProductsSection() {
-  const [filter, setFilter] = useState<ProductFilter | null>(null);
-  const [draft, setDraft] = useState<ProductFilter>(EMPTY);
-  const [result, setResult] = useState<{ products: AdminListProduct[]; total: number } | null>(null);
-  const [failed, setFailed] = useState(false);
+  const list = usePagedList({
+    read: loadProducts,
+    empty: EMPTY,
+    initial: () => {
+      const params = new URLSearchParams(window.location.search);
+      return { ...EMPTY, search: params.get('q') ?? '', flag: params.get('filtro') ?? '' };
+    },
+    pageSize: PRODUCTS_PAGE_SIZE,
+  });
+  const { result, setResult } = list;
   const [editing, setEditing] = useState<AdminProduct | null>(null);
   const [single, setSingle] = useState<AdminListProduct | null>(null);
   const [notice, setNotice] = useState('');
-
-  useEffect(() => {
-    const params = new URLSearchParams(window.location.search);
-    const initial = { ...EMPTY, search: params.get('q') ?? '', flag: params.get('filtro') ?? '' };
-    setFilter(initial);
-    setDraft(initial);
-  }, []);
-
-  const load = useCallback(async (current: ProductFilter) => {
-    setFailed(false);
-    const data = await loadProducts(current);
-    if (data) setResult(data);
-    else setFailed(true);
-  }, []);
-
-  useEffect(() => {
-    if (filter) void load(filter);
-  }, [filter, load]);
-
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    setResult(null);
-    setFilter({ ...draft, page: 1 });
-  }
-
-  const totalPages = result ? Math.max(1, Math.ceil(result.total / PRODUCTS_PAGE_SIZE)) : 1;
-  const page = filter?.page ?? 1;
 
   return (
     <section aria-labelledby="adm-products-title">
@@ -64,13 +44,13 @@ export default function ProductsSection() {
           Registrar nuevo producto
         </a>
       </p>
-      <ProductFilters draft={draft} onChange={setDraft} onApply={apply} />
+      <ProductFilters draft={list.draft} onChange={list.setDraft} onApply={list.apply} />
       {notice && (
         <p className="acct-note acct-note-success" role="status">
           {notice}
         </p>
       )}
-      {failed ? (
+      {list.failed ? (
         <p className="acct-error" role="alert">
           No se pudieron cargar los productos.
         </p>
@@ -84,17 +64,7 @@ export default function ProductsSection() {
             {result.total === 1 ? '1 producto' : `${formatCount(result.total)} productos`}
           </p>
           <ProductsTable products={result.products} onEdit={setEditing} onEditSingle={setSingle} />
-          {totalPages > 1 && (
-            <Pager
-              className="adm-pager"
-              label="Páginas de productos"
-              text={`Página ${page} de ${totalPages}`}
-              hasPrevious={page > 1}
-              hasNext={page < totalPages}
-              onPrevious={() => filter && setFilter({ ...filter, page: page - 1 })}
-              onNext={() => filter && setFilter({ ...filter, page: page + 1 })}
-            />
-          )}
+          <Pager className="adm-pager" label="Páginas de productos" pager={list.pager} onPage={list.goTo} />
         </>
       )}
       {editing && (
@@ -116,7 +86,7 @@ export default function ProductsSection() {
           onClose={() => {
             setSingle(null);
             // The list shows the offers' prices and stock: read them again.
-            if (filter) void load(filter);
+            void list.reload();
           }}
         />
       )}

@@ -1,27 +1,28 @@
 /** 'Anteriores' / 'Página n de m' / 'Siguientes' under a paged list. */
+import type { PagerState } from '~/domain/pager.ts';
+
 interface Props {
   /** The navigation's name, e.g. 'Páginas de pedidos'. */
   label: string;
-  /** The page text, e.g. 'Página 2 de 5'. */
-  text: string;
-  hasPrevious: boolean;
-  hasNext: boolean;
-  onPrevious: () => void;
-  onNext: () => void;
+  /** The page shown (pagerOf, src/domain/pager.ts). */
+  pager: PagerState;
+  /** Shows another page. */
+  onPage: (page: number) => void;
   className: string;
   /** Announce the page text when it changes. */
   live?: boolean;
 }
 
-/** The pager of the account's orders and the back office's lists. */
-export function Pager({ label, text, hasPrevious, hasNext, onPrevious, onNext, className, live = false }: Props) {
+/** The pager of the account's orders and the back office's lists; nothing for a list of one page. */
+export function Pager({ label, pager, onPage, className, live = false }: Props) {
+  if (!pager.showPager) return null;
   return (
     <nav className={className} aria-label={label}>
-      <button type="button" className="btn btn-outline" disabled={!hasPrevious} onClick={onPrevious}>
+      <button type="button" className="btn btn-outline" disabled={!pager.hasPrevious} onClick={() => onPage(pager.page - 1)}>
         Anteriores
       </button>
-      <span aria-live={live ? 'polite' : undefined}>{text}</span>
-      <button type="button" className="btn btn-outline" disabled={!hasNext} onClick={onNext}>
+      <span aria-live={live ? 'polite' : undefined}>{pager.label}</span>
+      <button type="button" className="btn btn-outline" disabled={!pager.hasNext} onClick={() => onPage(pager.page + 1)}>
         Siguientes
       </button>
     </nav>
