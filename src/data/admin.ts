@@ -7,7 +7,8 @@
 import { getSupabase } from './supabase.ts';
 import * as z from 'zod/mini';
 import { safeCallApi, authHeaders, type ApiAnswer } from './api.ts';
-import { orderStatusAnswer, rebuildStartedAnswer, rebuildStatusAnswer, refundAnswer, subscribersAnswer } from '~/domain/api-answers.ts';
+import { orderStatusAnswer, rebuildStartedAnswer, rebuildStatusAnswer, refundAnswer, refundOptionsAnswer, subscribersAnswer } from '~/domain/api-answers.ts';
+import type { RefundOptions, RefundWay } from '~/domain/refunds.ts';
 import type { Database, Tables, TablesInsert } from './database.types.ts';
 import { ADMIN_PAGE_SIZE } from '~/domain/orders.ts';
 import { type Centavos, toCentavos, tryToCentavos } from '~/domain/money.ts';
@@ -248,7 +249,7 @@ export function changeOrderStatus(
  * How a refund goes back: through the provider that took the money (card, PayPal), to the
  * shopper's balance ('saldo a favor'), or as a bank transfer the shop made itself.
  */
-export type RefundWay = 'provider' | 'store_credit' | 'bank_transfer';
+export type { RefundWay };
 
 /** What 'Cancelar y reembolsar' sends. */
 export interface RefundRequest {
@@ -257,6 +258,11 @@ export interface RefundRequest {
   reference?: string;
   /** A shipped or completed order's units came back and go on sale again. */
   restock: boolean;
+}
+
+/** The ways the server allows for refunding this order (the default first); a 409 says why it cannot be refunded. */
+export function refundOptions(orderId: string): Promise<ApiAnswer<RefundOptions>> {
+  return safeCallApi(`/api/admin/orders/${encodeURIComponent(orderId)}/refund`, { schema: refundOptionsAnswer });
 }
 
 /** 'Cancelar y reembolsar' through the server: by the provider, to the balance or as a bank transfer. */

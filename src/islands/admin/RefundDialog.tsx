@@ -1,19 +1,22 @@
 /**
- * 'Cancelar y reembolsar': how the money goes back, chosen among the ways that make sense for how
- * the order was paid. A card or PayPal payment goes back through the provider or to the shopper's
- * balance; cash paid at OXXO and orders paid with the balance can never go back through a
- * provider: they are credited to the balance or recorded as a bank transfer the shop made. A
- * shipped or completed order's units go back on sale only when the admin says they came back.
+ * 'Cancelar y reembolsar': how the money goes back, chosen among the ways the server allows for
+ * this order (GET /api/admin/orders/{id}/refund, decided in server/orders/refunds.ts from how it
+ * was paid): a card or PayPal payment goes back through the provider or to the shopper's balance;
+ * cash paid at OXXO and orders paid with the balance are credited to the balance or recorded as a
+ * bank transfer the shop made. A shipped or completed order's units go back on sale only when the
+ * admin says they came back.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { formatOrderAmount, orderDisplayId, ORDER_STATUS } from '~/domain/orders.ts';
+import { formatOrderAmount, orderDisplayId } from '~/domain/orders.ts';
 import { paymentMethodLabel } from '~/domain/payment-methods.ts';
-import { refundOrder, type AdminOrder, type RefundWay } from '~/data/admin.ts';
+import { refundOptions, refundOrder, type AdminOrder, type RefundWay } from '~/data/admin.ts';
+import type { RefundOptions } from '~/domain/refunds.ts';
 
 export const REFUND_MESSAGES = {
   referenceRequired: 'Escribe la referencia de la transferencia (de 4 a 100 caracteres).',
   failed: 'No se pudo reembolsar el pedido. Intenta de nuevo.',
   inProgress: 'El reembolso ya está en curso.',
+  loading: 'Consultando las formas de reembolso…',
 } as const;
 
 /** Each way as the dialog offers it. */
@@ -39,8 +42,6 @@ const DONE: Record<RefundWay, string> = {
   bank_transfer: 'Transferencia registrada y pedido reembolsado. Avisamos al cliente por correo.',
 };
 
-type Payment = Pick<AdminOrder, 'payment_method' | 'payment_provider'>;
-
 /** One choice of the dialog: the way sent to the server and its label. */
 export interface RefundChoice {
   way: RefundWay;
@@ -48,34 +49,12 @@ export interface RefundChoice {
   hint: string;
 }
 
-const choice = (way: RefundWay, as: RefundWay | 'paypal' = way): RefundChoice => ({ way, label: WAY_LABELS[as], hint: WAY_HINTS[as] });
-
-/** Whether the order was paid through a provider that can take the money back, and which. */
-function providerKind({ payment_method: method, payment_provider: provider }: Payment): 'card' | 'paypal' | null {
-  if (method === 'oxxo' || method === 'store_credit' || provider === 'store_credit') return null;
-  if (method === 'card') return 'card';
-  if (method === 'paypal') return 'paypal';
-  if (method) return null;
-  if (provider === 'stripe' || provider === 'simulated-card') return 'card';
-  if (provider === 'paypal' || provider === 'simulated-paypal') return 'paypal';
-  return null;
-}
-
-/**
- * The ways an order can be refunded, the default first: card → 'Reembolsar a la tarjeta', PayPal →
- * 'Reembolsar a PayPal', both also to the balance; OXXO cash, balance-paid orders and orders with
- * no provider that can refund → the balance or a bank transfer (never a card refund).
- */
-export function refundChoices(order: Payment): RefundChoice[] {
-  const kind = providerKind(order);
-  if (kind === 'card') return [choice('provider'), choice('store_credit')];
-  if (kind === 'paypal') return [choice('provider', 'paypal'), choice('store_credit')];
-  return [choice('store_credit'), choice('bank_transfer')];
-}
-
-/** Whether the order left the shop, so its units return only when the admin says so. */
-export function asksForRestock(status: string | null): boolean {
-  return status === ORDER_STATUS.shipped || status === ORDER_STATUS.completed;
+/** The server's ways as the dialog shows them: 'provider' reads as the card or PayPal it goes back to. */
+export function refundChoices(options: RefundOptions): RefundChoice[] {
+  return options.ways.map((way) => {
+    const as = way === 'provider' && options.provider === 'paypal' ? 'paypal' : way;
+    return { way, label: WAY_LABELS[as], hint: WAY_HINTS[as] };
+  });
 }
 
 /** 4 to 100 characters once trimmed, as the server asks. */
@@ -96,8 +75,9 @@ export default function RefundDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const referenceInput = useRef<HTMLInputElement>(null);
   const id = useId();
-  const choices = refundChoices(order);
-  const [way, setWay] = useState<RefundWay>(choices[0]!.way);
+  const [options, setOptions] = useState<RefundOptions | null>(null);
+  const choices = options ? refundChoices(options) : [];
+  const [way, setWay] = useState<RefundWay | null>(null);
   const [reference, setReference] = useState('');
   const [referenceError, setReferenceError] = useState('');
   const [restock, setRestock] = useState(false);
@@ -106,10 +86,24 @@ export default function RefundDialog({
 
   useEffect(() => {
     ref.current?.showModal();
-  }, []);
+    let current = true;
+    void refundOptions(orderId).then((answer) => {
+      if (!current) return;
+      if (!answer.ok || !answer.data) {
+        setFailure(answer.message || REFUND_MESSAGES.failed);
+        return;
+      }
+      setOptions(answer.data);
+      setWay(answer.data.ways[0] ?? null);
+    });
+    return () => {
+      current = false;
+    };
+  }, [orderId]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (!options || !way || busy) return;
     if (way === 'bank_transfer' && !validReference(reference)) {
       setReferenceError(REFUND_MESSAGES.referenceRequired);
       referenceInput.current?.focus();
@@ -118,7 +112,7 @@ export default function RefundDialog({
     setReferenceError('');
     setFailure('');
     setBusy(true);
-    const answer = await refundOrder(orderId, { way, reference: reference.trim(), restock: asksForRestock(order.status) && restock });
+    const answer = await refundOrder(orderId, { way, reference: reference.trim(), restock: options.asksForRestock && restock });
     setBusy(false);
     if (!answer.ok || !answer.data) {
       // The dialog stays open with every choice as it was; the server's words say what to fix.
@@ -148,7 +142,15 @@ export default function RefundDialog({
         <dd data-testid="refund-method">{method ?? 'Sin pago registrado'}</dd>
       </dl>
       <form className="acct-form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
-        <WayChoice name={`${id}-way`} choices={choices} way={way} disabled={busy} onChange={setWay} />
+        {options && way ? (
+          <WayChoice name={`${id}-way`} choices={choices} way={way} disabled={busy} onChange={setWay} />
+        ) : (
+          !failure && (
+            <p className="muted" role="status">
+              {REFUND_MESSAGES.loading}
+            </p>
+          )
+        )}
         {way === 'bank_transfer' && (
           <TransferReference
             inputRef={referenceInput}
@@ -159,7 +161,7 @@ export default function RefundDialog({
             onChange={setReference}
           />
         )}
-        <RestockChoice id={`${id}-restock`} asks={asksForRestock(order.status)} checked={restock} disabled={busy} onChange={setRestock} />
+        <RestockChoice id={`${id}-restock`} asks={options?.asksForRestock ?? false} checked={restock} disabled={busy} onChange={setRestock} />
         <p>El cliente recibirá un correo. No se puede deshacer.</p>
         {failure && (
           <p className="acct-error" role="alert">
@@ -167,7 +169,7 @@ export default function RefundDialog({
           </p>
         )}
         <div className="adm-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          <button type="submit" className="btn btn-primary" disabled={busy || !options}>
             {busy ? 'Reembolsando…' : 'Sí, cancelar y reembolsar'}
           </button>
           <button type="button" className="btn btn-outline" disabled={busy} onClick={() => ref.current?.close()}>
