@@ -18,7 +18,8 @@ import { addToCart } from '~/stores/cart.ts';
 import { showAddOutcome } from '~/stores/toast.ts';
 import { useLiveRead } from './use-live-read.ts';
 import { useQuantityField } from './use-quantity-field.ts';
-import { PriceLine, QuantityStepper } from './AddToCart.tsx';
+import { BuyBox } from './BuyBox.tsx';
+import { settleWithin } from './buy-box.ts';
 import { showOfferImages } from './offer-images.ts';
 import { hrefWithOffer, offerByKey, offerKeyFromSearch, withLiveOffers, type LiveOffer } from '~/domain/live-offers.ts';
 
@@ -107,22 +108,24 @@ export default function OfferPicker({ product, offers }: Props) {
     );
 
   return (
-    <div className="buy-box offer-box" ref={boxRef} aria-busy={state === 'checking'}>
-      <p className="offer-chosen">
-        <span className="visually-hidden">Opción elegida: </span>
-        {offerLabel(chosen)}
-      </p>
-      <PriceLine priceCentavos={chosen.priceCentavos} originalPriceCentavos={chosen.originalPriceCentavos} percent={discountPercent(chosen)} preorder={false} />
-      {soldOut ? (
-        <p className="stock stock-out" role="status">
-          {PRODUCT_MESSAGES.soldOut}
+    <BuyBox
+      className="offer-box"
+      boxRef={boxRef}
+      checking={state === 'checking'}
+      heading={
+        <p className="offer-chosen">
+          <span className="visually-hidden">Opción elegida: </span>
+          {offerLabel(chosen)}
         </p>
-      ) : (
-        <p className="stock">
-          {`Disponibles: ${stock}`}
-          {state === 'checking' && <span className="skeleton-inline" aria-hidden="true" />}
-        </p>
-      )}
+      }
+      price={{ priceCentavos: chosen.priceCentavos, originalPriceCentavos: chosen.originalPriceCentavos, percent: discountPercent(chosen), preorder: false }}
+      stock={stock}
+      soldOut={soldOut}
+      soldOutText={PRODUCT_MESSAGES.soldOut}
+      field={field}
+      onAdd={() => void add()}
+      note={note}
+    >
       {group(
         'Condición, idioma y acabado',
         shown.filter((offer) => !isSlab(offer)),
@@ -133,27 +136,7 @@ export default function OfferPicker({ product, offers }: Props) {
         shown.filter((offer) => isSlab(offer)),
         false,
       )}
-      <div className="buy-actions">
-        <QuantityStepper
-          inputRef={field.inputRef}
-          text={field.text}
-          quantity={field.quantity}
-          stock={stock}
-          soldOut={soldOut}
-          onChange={field.change}
-          onText={field.type}
-          onCommit={field.commit}
-        />
-        <button type="button" className="btn btn-primary add-btn" disabled={soldOut} onClick={() => void add()}>
-          Agregar al carrito
-        </button>
-      </div>
-      {note && (
-        <p className="field-error" role="status">
-          {note}
-        </p>
-      )}
-    </div>
+    </BuyBox>
   );
 }
 
@@ -189,8 +172,7 @@ function useChosenOffer(offers: SingleOffer[], boxRef: RefObject<HTMLDivElement 
  * it fails or takes longer. A card that is gone or not for sale has no offer left.
  */
 async function settledLive(request: Promise<LiveOffers | null> | null, known: ReadonlyMap<string, LiveOffer> | null) {
-  if (!request) return known;
-  const answer = await Promise.race([request.catch(() => undefined), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 1500))]);
+  const answer = await settleWithin(request);
   if (answer === undefined) return known;
   return answer && answer.available ? answer.offers : NO_LIVE;
 }
