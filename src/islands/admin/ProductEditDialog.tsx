@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type Dispatch, type ReactNode, type SetSta
 import { supabaseUrl } from '~/data/supabase.ts';
 import { resolveImage } from '~/domain/images.ts';
 import { discountPercent } from '~/domain/products.ts';
-import { toPesos, tryToCentavos } from '~/domain/money.ts';
+import { centavosToPesosInput, pesosInputToCentavos } from '~/domain/money.ts';
 import type { AdminProduct } from '~/data/admin.ts';
 import { TextField } from '../ui/Field.tsx';
 import { FormActions } from '../ui/FormActions.tsx';
@@ -34,8 +34,8 @@ export default function ProductEditDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [fields, setFields] = useState<EditForm>({
-    price: String(toPesos(product.priceCentavos)),
-    originalPrice: product.originalPriceCentavos === null ? '' : String(toPesos(product.originalPriceCentavos)),
+    price: centavosToPesosInput(product.priceCentavos),
+    originalPrice: product.originalPriceCentavos === null ? '' : centavosToPesosInput(product.originalPriceCentavos),
     stock: String(product.stock),
     limitPerCustomer: String(product.limit_per_customer),
     available: product.available,
@@ -113,7 +113,7 @@ function EditFields({
   set: (key: keyof EditForm, value: string | boolean) => void;
   errors: Record<string, string>;
 }) {
-  const percent = discountPercent({ priceCentavos: tryToCentavos(fields.price), originalPriceCentavos: tryToCentavos(fields.originalPrice || null) });
+  const percent = discountPercent({ priceCentavos: pesosInputToCentavos(fields.price), originalPriceCentavos: pesosInputToCentavos(fields.originalPrice) });
   const text = (
     name: 'price' | 'originalPrice' | 'stock' | 'limitPerCustomer' | 'releaseDate' | 'description',
     label: string,

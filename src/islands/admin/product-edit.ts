@@ -10,7 +10,6 @@ import { requestRebuild, saveProductIfStockUnchanged, type AdminProduct } from '
 import { uploadProductImage } from '~/data/storage.ts';
 import { MESSAGES, validateForm, type FormResult } from '~/domain/validation.ts';
 import { newProductSchema } from '~/domain/validation/product.ts';
-import { tryToCentavos } from '~/domain/money.ts';
 
 const fields = newProductSchema.shape;
 
@@ -43,10 +42,10 @@ export const productEditSchema = z
     images: z.array(z.string().min(1)).min(1, { error: EDIT_MESSAGES.noImages }),
   })
   .superRefine((value, ctx) => {
-    // Compared in centavos; a price that failed its own rule is not compared (it has its message).
-    const original = value.originalPrice === null ? null : tryToCentavos(value.originalPrice);
-    const price = tryToCentavos(value.price);
-    if (original !== null && price !== null && original <= price) {
+    // Each price was read once, in centavos, by its field (newProductSchema's price), so the pesos
+    // they became compare exactly; a price that failed its own rule is not compared (it has its message).
+    const { originalPrice: original, price } = value;
+    if (typeof original === 'number' && typeof price === 'number' && original <= price) {
       ctx.addIssue({ code: 'custom', path: ['originalPrice'], message: EDIT_MESSAGES.originalPrice });
     }
   });
