@@ -6,7 +6,6 @@
  */
 import { z } from 'zod';
 import { installmentsOffered } from '~/domain/mexican-payments.ts';
-import { centavos } from '~/domain/money.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate } from '../http/auth.ts';
 import { answer, ApiError, json, readJson } from '../http/json.ts';
@@ -86,7 +85,7 @@ export async function createPaymentIntent(request: Request, ctx: ServerContext):
   await requireShippingAddress(ctx, order);
   const customerId = await provider(() => ensureCustomer(ctx, caller));
   // 'Meses sin intereses' from $300.00: the card's issuer says which plans once the card is known.
-  const installments = installmentsOffered(centavos(amount));
+  const installments = installmentsOffered(amount);
   const intent = await provider(() =>
     card.createPaymentIntent({
       orderId: order.id,

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { installmentLabel, installmentsOffered, isInstallmentCount, MEXICAN_PAYMENT_MESSAGES, monthlyAmount } from '~/domain/mexican-payments.ts';
-import { centavos } from '~/domain/money.ts';
+import type { Centavos } from '~/domain/money.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate } from '../http/auth.ts';
 import { answer, ApiError, readJson } from '../http/json.ts';
@@ -26,12 +26,12 @@ export type PlanOption = {
 };
 
 /** The plans of a total, for the months the provider offered. */
-export function planOptions(amount: number, months: number[]): PlanOption[] {
-  if (!installmentsOffered(centavos(amount))) return [];
+export function planOptions(amount: Centavos, months: number[]): PlanOption[] {
+  if (!installmentsOffered(amount)) return [];
   return [...new Set(months)]
     .filter(isInstallmentCount)
     .sort((a, b) => a - b)
-    .map((m) => ({ months: m, monthly: monthlyAmount(centavos(amount), m), label: installmentLabel(centavos(amount), m) }));
+    .map((m) => ({ months: m, monthly: monthlyAmount(amount, m), label: installmentLabel(amount, m) }));
 }
 
 /** The order's own card intent (404 otherwise). */

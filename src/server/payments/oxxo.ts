@@ -108,7 +108,7 @@ async function requireNoOtherVoucher(ctx: ServerContext, caller: Caller, orderId
  */
 export async function createOxxoVoucher(ctx: ServerContext, caller: Caller, order: OrderRow, amount: Centavos): Promise<Response> {
   const card = requireCard(ctx);
-  if (!oxxoAllowed(centavos(amount))) throw new ApiError(409, MEXICAN_PAYMENT_MESSAGES.oxxoOutOfRange, 'oxxo_amount_out_of_range');
+  if (!oxxoAllowed(amount)) throw new ApiError(409, MEXICAN_PAYMENT_MESSAGES.oxxoOutOfRange, 'oxxo_amount_out_of_range');
   const existing = storedVoucher(order);
   if (order.payment_method === 'oxxo' && existing && existing.amount === amount) {
     return answer(answers.oxxoVoucherAnswer, { voucher: existing, paymentIntentId: existing.paymentIntentId });

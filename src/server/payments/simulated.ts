@@ -92,7 +92,7 @@ export async function simulatedInstallmentPlans(request: Request, ctx: ServerCon
   const body = await readJson(request, z.object({ clientSecret: z.string().min(10).max(300), number: z.string().max(40) }));
   const months = await provider(() => card.installmentPlans(body.clientSecret, caller.id, body.number));
   const intent = await card.retrievePaymentIntent(body.clientSecret.split('_secret_')[0] ?? '');
-  return answer(answers.plansAnswer, { plans: planOptions(intent?.amount ?? 0, months) });
+  return answer(answers.plansAnswer, { plans: planOptions(intent?.amount ?? centavos(0), months) });
 }
 
 /** Pays a simulated voucher at the 'store' and settles it as Stripe's webhook would. */
