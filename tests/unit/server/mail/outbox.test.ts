@@ -5,18 +5,18 @@
  * outbox is the service role's alone, and no transport problem ever reaches the payment path.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
+import { DEMO_SHOPPER } from '../../../../scripts/seed/constants.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOutbox, deliverDueMail, retryDelayMs, type OutboxRow } from '~/server/mail/outbox.ts';
 import { mailTransportFor, smtpSender } from '~/server/mail/transport.ts';
 import { receiptEmail } from '~/server/mail/templates/receipt.ts';
 import type { MailSender, QueuedMail } from '~/server/mail/types.ts';
 import { createAdminClient } from '~/server/supabase-admin.ts';
-import { mailboxMessages } from '../support/shop-rows.ts';
-import { anonClient } from '../support/shopper.ts';
-import { startTestStack, type TestStack } from '../../packages/local-supabase/tests/helpers.ts';
+import { mailboxMessages } from '../../../support/shop-rows.ts';
+import { anonClient } from '../../../support/shopper.ts';
+import { startTestStack, type TestStack } from '../../../../packages/local-supabase/tests/helpers.ts';
 import { centavos } from '~/domain/money.ts';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../../support/smtp-server.ts';
 
 const FROM = 'Cartas Mx <pedidos@cartas.test>';
 const SITE = 'http://shop.test';

@@ -6,7 +6,6 @@ import { RebuildManager } from '../../../support/rebuild-fakes.ts';
 import { spawn } from 'node:child_process';
 import { clientLink, currentBuild, manifestFile, OLD_BUILD_MS, prepareOutput } from '~/server/rebuild/served-folder.ts';
 import { createBuilder, sourceCodeKey, type PublishResult } from '~/server/rebuild/builder.ts';
-import { updateSitemap } from '~/server/rebuild/sitemap.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -181,74 +180,6 @@ describe('catalogue output swapping', () => {
     const build = createBuilder({ root, outDir, command: nodeBuild('') });
     await expect(build()).rejects.toThrow(/index\.html/);
     expect(read(outDir, 'index.html')).toBe('v1');
-  });
-});
-
-describe('build progress from astro build output', () => {
-  it('follows the phases and counts every prerendered file', async () => {
-    const { readBuildLine } = await import('~/server/rebuild/build-process.ts');
-    const lines = [
-      '20:29:09 [@astrojs/node] Enabling sessions with filesystem storage',
-      '20:29:10 [content] Syncing content',
-      '20:29:10 [build] Building server entrypoints...',
-      '20:29:10 [vite] ✓ built in 421ms',
-      ' prerendering static routes ',
-      '20:29:11   ├─ /404.html (+21ms) ',
-      '\x1b[2m20:29:11\x1b[22m   ├─ /account/index.html (+9ms) ',
-      '20:29:11   └─ /explore/catalog.json (+4ms) ',
-      // Several pages at once (build.concurrency): the time on a line of its own, not counted.
-      '20:29:11   ├─ /product/a/index.html',
-      ' (+215ms) ',
-      '20:29:11   └─ /product/b/index.html',
-      ' (+30ms) ',
-      '20:29:12 ✓ Completed in 936ms.',
-    ];
-    let progress = { phase: 'starting' as const, pagesWritten: 0 } as ReturnType<typeof readBuildLine>;
-    const phases: string[] = [];
-    for (const line of lines) {
-      progress = readBuildLine(line, progress);
-      if (phases.at(-1) !== progress.phase) phases.push(progress.phase);
-    }
-    expect(phases).toEqual(['starting', 'content', 'bundling', 'pages']);
-    expect(progress.pagesWritten).toBe(5);
-  });
-});
-
-describe('sitemap after an incremental build', () => {
-  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
-
-  it('adds new pages and drops removed ones, in files of at most 50,000 URLs under the index', () => {
-    const { outDir } = fakeOutput();
-    const client = path.join(outDir, 'client');
-    fs.writeFileSync(
-      path.join(client, 'sitemap-index.xml'),
-      '<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://tienda.mx/sitemap-0.xml</loc></sitemap></sitemapindex>',
-    );
-    fs.writeFileSync(
-      path.join(client, 'sitemap-0.xml'),
-      '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://tienda.mx/</loc></url><url><loc>https://tienda.mx/product/viejo/</loc></url><url><loc>https://tienda.mx/faq/</loc></url></urlset>',
-    );
-    const added = Array.from({ length: 50_000 }, (_, i) => `/product/nuevo-${String(i).padStart(5, '0')}`);
-    // A JSON feed is not a page: it never goes into the sitemap.
-    updateSitemap(client, [...added, '/search/6162.json'], ['/product/viejo']);
-
-    const index = locs(fs.readFileSync(path.join(client, 'sitemap-index.xml'), 'utf8'));
-    expect(index).toEqual(['https://tienda.mx/sitemap-0.xml', 'https://tienda.mx/sitemap-1.xml']);
-    const first = locs(fs.readFileSync(path.join(client, 'sitemap-0.xml'), 'utf8'));
-    const second = locs(fs.readFileSync(path.join(client, 'sitemap-1.xml'), 'utf8'));
-    expect(first).toHaveLength(50_000);
-    expect(first.length + second.length).toBe(50_002);
-    const all = [...first, ...second];
-    expect(all).toContain('https://tienda.mx/');
-    expect(all).toContain('https://tienda.mx/faq/');
-    expect(all).toContain('https://tienda.mx/product/nuevo-49999/');
-    expect(all).not.toContain('https://tienda.mx/product/viejo/');
-    expect(all.some((url) => url!.includes('.json'))).toBe(false);
-
-    // Removing them again shrinks it back to one file, and the second one goes.
-    updateSitemap(client, [], added);
-    expect(locs(fs.readFileSync(path.join(client, 'sitemap-index.xml'), 'utf8'))).toEqual(['https://tienda.mx/sitemap-0.xml']);
-    expect(fs.existsSync(path.join(client, 'sitemap-1.xml'))).toBe(false);
   });
 });
 

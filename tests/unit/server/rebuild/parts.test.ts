@@ -123,26 +123,3 @@ describe('a build in parts', () => {
     expect(fs.readFileSync(starts, 'utf8')).toBe('0 ');
   });
 });
-
-describe('heap limit of the build processes', () => {
-  it('adds or replaces --max-old-space-size in NODE_OPTIONS, and leaves the rest', async () => {
-    const { withHeapLimit } = await import('~/server/rebuild/build-process.ts');
-    expect(withHeapLimit({ NODE_OPTIONS: '--enable-source-maps --max-old-space-size=4096' }, 768).NODE_OPTIONS).toBe(
-      '--enable-source-maps --max-old-space-size=768',
-    );
-    expect(withHeapLimit({}, 512.7).NODE_OPTIONS).toBe('--max-old-space-size=512');
-    for (const none of [undefined, 0, -1, Number.NaN]) expect(withHeapLimit({ NODE_OPTIONS: '--x' }, none)).toEqual({ NODE_OPTIONS: '--x' });
-  });
-
-  it("lets each build process collect garbage on request and return the native allocator's freed memory at once", async () => {
-    const { buildProcessEnv } = await import('~/server/rebuild/build-process.ts');
-    const env = buildProcessEnv({ NODE_OPTIONS: '--max-old-space-size=1024', PATH: '/bin' });
-    expect(env.NODE_OPTIONS).toBe('--max-old-space-size=1024 --expose-gc');
-    expect(env.MIMALLOC_PURGE_DELAY).toBe('0');
-    expect(env.PATH).toBe('/bin');
-    // Applied twice, nothing doubles; a value already set stays.
-    expect(buildProcessEnv(env).NODE_OPTIONS).toBe('--max-old-space-size=1024 --expose-gc');
-    expect(buildProcessEnv({ MIMALLOC_PURGE_DELAY: '10' }).MIMALLOC_PURGE_DELAY).toBe('10');
-    expect(buildProcessEnv({}).NODE_OPTIONS).toBe('--expose-gc');
-  });
-});

@@ -10,7 +10,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BuildChanges, RebuildStatus } from '~/server/rebuild/types.ts';
 import { SharedRebuilds, type ClaimedJob, type JobStore } from '~/server/rebuild/shared.ts';
-import { migratedPglite } from './support.ts';
+import { migratedPglite } from '../../../db/support.ts';
 
 let db: PGlite;
 

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { expansions as staticExpansions, franchises as staticFranchises } from '~/domain/catalog.ts';
+import { franchises as staticFranchises } from '~/domain/catalog.ts';
 import { fetchAllRows } from '~/server/snapshot/fetch.ts';
 import { saveSnapshotRows } from '~/server/snapshot/disk.ts';
 import { loadCatalogSnapshot, patchProductRows } from '~/server/snapshot/loader.ts';
 import { productPart } from '~/server/rebuild/parts.ts';
-import { mergeSnapshot, parseProductRows, parseStoredSnapshot, staticSnapshot, type CatalogRows } from '~/server/snapshot/model.ts';
+import type { CatalogRows } from '~/server/snapshot/model.ts';
 
 const goodRow = {
   id: 'pk-etb-test',
@@ -35,79 +35,6 @@ function silentLogger() {
   const warnings: string[] = [];
   return { warnings, logger: { info: () => undefined, warn: (message: string) => warnings.push(message) } };
 }
-
-describe('product rows', () => {
-  it('turns numeric strings into centavos and keeps the flags', () => {
-    const { products, rejected } = parseProductRows([goodRow]);
-    expect(rejected).toEqual([]);
-    expect(products).toHaveLength(1);
-    expect(products[0]).toMatchObject({ id: 'pk-etb-test', priceCentavos: 129950, originalPriceCentavos: 149900, discount: true, stock: 4 });
-  });
-
-  it('leaves out bad rows and names them by id', () => {
-    const { products, rejected } = parseProductRows([
-      goodRow,
-      { ...goodRow, id: 'sin-precio', price: 'gratis' },
-      { ...goodRow, id: 'precio-negativo', price: -5 },
-      { name: 'sin id', price: 10 },
-      { ...goodRow, id: 'stock-raro', stock: 'muchos' },
-      { ...goodRow }, // repeated id
-    ]);
-    expect(products.map((p) => p.id)).toEqual(['pk-etb-test']);
-    expect(rejected.map((r) => r.id)).toEqual(['sin-precio', 'precio-negativo', '(sin id)', 'stock-raro', 'pk-etb-test']);
-    expect(rejected.every((r) => r.table === 'products' && r.reason.length > 0)).toBe(true);
-  });
-});
-
-describe('merge with the static catalogue', () => {
-  it('without rows it is the static catalogue and no products', () => {
-    const snapshot = staticSnapshot();
-    expect(snapshot.franchises.map((f) => f.id)).toEqual(staticFranchises.map((f) => f.id));
-    expect(snapshot.expansions).toHaveLength(staticExpansions.length);
-    expect(snapshot.products).toEqual([]);
-    expect(snapshot.fetchedAt).toBeNull();
-  });
-
-  it('database names win, static values fill the blanks, and database-only rows are added', () => {
-    const { snapshot, rejected } = mergeSnapshot(
-      rows({
-        franchises: [
-          { id: 'pokemon', name: 'Pokémon TCG', logo: null },
-          { id: 'lorcana', name: 'Lorcana', logo: 'franchises/lorcana.svg' },
-        ],
-        expansions: [{ id: 'destined-rivals', name: '', franchise_id: 'pokemon', collection_id: null, image: '', release_date: null }],
-        productTypes: [{ id: 'nuevo-tipo', name: 'Tipo nuevo', franchise_id: 'pokemon', image: null }],
-        products: [goodRow],
-      }),
-      '2026-01-01T00:00:00.000Z',
-    );
-    expect(rejected).toEqual([]);
-    const pokemon = snapshot.franchises.find((f) => f.id === 'pokemon');
-    expect(pokemon).toEqual({ id: 'pokemon', name: 'Pokémon TCG', logo: '/images/franchises/pokemon.svg' });
-    expect(snapshot.franchises.at(-1)).toEqual({ id: 'lorcana', name: 'Lorcana', logo: 'franchises/lorcana.svg' });
-    const rivals = snapshot.expansions.find((e) => e.id === 'destined-rivals');
-    expect(rivals).toMatchObject({
-      name: 'Destined Rivals',
-      image: 'expansions/destined-rivals.svg',
-      collectionId: 'scarlet-violet',
-      releaseDate: '2025-05-30',
-    });
-    expect(snapshot.productTypes.some((t) => t.id === 'nuevo-tipo' && t.name === 'Tipo nuevo')).toBe(true);
-    expect(snapshot.products).toHaveLength(1);
-    expect(snapshot.fetchedAt).toBe('2026-01-01T00:00:00.000Z');
-  });
-
-  it('reports bad catalogue rows and keeps the static entry', () => {
-    const { snapshot, rejected } = mergeSnapshot(rows({ expansions: [{ id: 'journey-together', name: 'X' }] }), null);
-    expect(rejected).toEqual([expect.objectContaining({ table: 'expansions', id: 'journey-together' })]);
-    expect(snapshot.expansions.find((e) => e.id === 'journey-together')?.name).toBe('Journey Together');
-  });
-
-  it('refuses a stored file that is not a snapshot', () => {
-    expect(parseStoredSnapshot(null)).toBeNull();
-    expect(parseStoredSnapshot({ rows: 'x' })).toBeNull();
-  });
-});
 
 // A stand-in for the query builder: serves `total` rows ordered by id, a page after .gt('id', last)
 // up to .limit(n), like PostgREST; each call is recorded as the [from, to] indexes it asked for.

@@ -1,0 +1,121 @@
+/**
+ * The served static folder: the client symlink and its atomic swap, the conversion of a fresh
+ * build folder, the clean-up of old builds, and files replaced in one rename.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  buildsDir,
+  clientLink,
+  codeKeyFile,
+  countPages,
+  currentBuild,
+  filesUnder,
+  manifestFile,
+  OLD_BUILD_MS,
+  prepareOutput,
+  removeOldBuilds,
+  replaceFile,
+  swapLink,
+} from '~/server/rebuild/served-folder.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function write(file: string, text: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+}
+
+/** An output folder as `astro build` leaves it: a real client folder. */
+function freshOutput(): string {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'served-folder-'));
+  dirs.push(outDir);
+  write(path.join(outDir, 'client', 'index.html'), 'inicio');
+  write(path.join(outDir, 'client', 'faq', 'index.html'), 'faq');
+  write(path.join(outDir, 'client', 'explore', 'catalog.json'), '{}');
+  write(path.join(outDir, 'client', 'robots.txt'), '');
+  write(path.join(outDir, 'client', '_astro', 'tienda.abc.js'), '');
+  write(path.join(outDir, 'client', '_astro', 'page.html'), '');
+  return outDir;
+}
+
+/** Makes a file or folder look `ms` old. */
+function age(file: string, ms: number): void {
+  const when = new Date(Date.now() - ms);
+  fs.lutimesSync(file, when, when);
+}
+
+describe('prepareOutput', () => {
+  it('turns a fresh client folder into a symlink to builds/<id>/client, serving the same files', () => {
+    const outDir = freshOutput();
+    expect(currentBuild(outDir)).toBeNull();
+    const build = prepareOutput(outDir);
+    expect(fs.lstatSync(clientLink(outDir)).isSymbolicLink()).toBe(true);
+    expect(path.dirname(path.dirname(build))).toBe(buildsDir(outDir));
+    expect(currentBuild(outDir)).toBe(build);
+    expect(fs.readFileSync(path.join(clientLink(outDir), 'faq', 'index.html'), 'utf8')).toBe('faq');
+    // A second start leaves the symlink as it is.
+    expect(prepareOutput(outDir)).toBe(build);
+  });
+
+  it('refuses a client that is a file, and releases its lock', () => {
+    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'served-folder-'));
+    dirs.push(outDir);
+    write(clientLink(outDir), 'no soy una carpeta');
+    expect(() => prepareOutput(outDir)).toThrow(/no es una carpeta/);
+    expect(fs.existsSync(path.join(outDir, '.prepare-lock'))).toBe(false);
+  });
+});
+
+describe('swapLink and removeOldBuilds', () => {
+  it('points the symlink at another build, and removes old builds but the served one and recent ones', () => {
+    const outDir = freshOutput();
+    const first = prepareOutput(outDir);
+    write(path.join(buildsDir(outDir), 'b2', 'client', 'index.html'), 'nuevo');
+    write(path.join(buildsDir(outDir), 'b3', 'client', 'index.html'), 'reciente');
+    swapLink(outDir, path.join('builds', 'b2', 'client'));
+    expect(fs.readFileSync(path.join(clientLink(outDir), 'index.html'), 'utf8')).toBe('nuevo');
+    expect(fs.readdirSync(outDir).some((name) => name.startsWith('.client-'))).toBe(false);
+
+    age(path.dirname(first), OLD_BUILD_MS + 1000);
+    removeOldBuilds(outDir, OLD_BUILD_MS);
+    expect(fs.readdirSync(buildsDir(outDir)).sort()).toEqual(['b2', 'b3']);
+    removeOldBuilds(outDir);
+    expect(fs.readdirSync(buildsDir(outDir))).toEqual(['b2']);
+  });
+});
+
+describe('the files of a build', () => {
+  it('counts the prerendered pages, feeds and text files, not the hashed assets', () => {
+    const outDir = freshOutput();
+    prepareOutput(outDir);
+    expect(countPages(outDir)).toBe(4);
+  });
+
+  it('lists files in name order, entering only the folders it is allowed to, and nothing for a missing folder', () => {
+    const outDir = freshOutput();
+    const client = clientLink(outDir);
+    const names = (files: string[]) => files.map((file) => path.relative(client, file));
+    expect(names(filesUnder(client, (dir) => path.basename(dir) !== '_astro'))).toEqual(['explore/catalog.json', 'faq/index.html', 'index.html', 'robots.txt']);
+    expect(filesUnder(path.join(outDir, 'nada'))).toEqual([]);
+  });
+
+  it('keeps the manifest and the code key beside the client folder', () => {
+    expect(manifestFile('/out/builds/b1/client')).toBe('/out/builds/b1/catalog-manifest.json');
+    expect(codeKeyFile('/out/builds/b1/client')).toBe('/out/builds/b1/code-key');
+  });
+
+  it('replaces a file in one rename, making its folder, and leaves no temporary file', () => {
+    const outDir = freshOutput();
+    const target = path.join(outDir, 'client', 'product', 'nuevo', 'index.html');
+    replaceFile(target, 'uno');
+    replaceFile(target, Buffer.from('dos'));
+    expect(fs.readFileSync(target, 'utf8')).toBe('dos');
+    expect(fs.readdirSync(path.dirname(target))).toEqual(['index.html']);
+  });
+});

@@ -1,0 +1,46 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readSnapshotFile, saveSnapshotRows, SNAPSHOT_FILE } from '~/server/snapshot/disk.ts';
+import type { CatalogRows } from '~/server/snapshot/model.ts';
+
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'snapshot-disk-'));
+  dirs.push(dir);
+  return dir;
+}
+
+const rows: CatalogRows = { franchises: [{ id: 'pokemon', name: 'Pokémon' }], collections: [], expansions: [], productTypes: [], products: [{ id: 'p1' }] };
+
+describe('the snapshot on disk', () => {
+  it('is kept under .data, out of the repository', () => {
+    expect(SNAPSHOT_FILE).toBe('.data/catalog-snapshot.json');
+  });
+
+  it('saves the rows with when they were read, making its folder, and reads them back', async () => {
+    const file = path.join(await tempDir(), 'nueva', 'catalog-snapshot.json');
+    await saveSnapshotRows(file, rows, '2026-11-24T02:00:05.000Z', '2026-11-24T02:00:01.000Z');
+    expect(await readSnapshotFile(file)).toEqual({ fetchedAt: '2026-11-24T02:00:05.000Z', wholeReadFrom: '2026-11-24T02:00:01.000Z', rows });
+    // Written through a temporary file that is renamed into place: nothing else is left beside it.
+    expect(await readdir(path.dirname(file))).toEqual(['catalog-snapshot.json']);
+  });
+
+  it('says when the rows do not come from one read of the whole catalogue', async () => {
+    const file = path.join(await tempDir(), 'catalog-snapshot.json');
+    await saveSnapshotRows(file, rows, '2026-11-24T02:00:05.000Z');
+    expect(await readSnapshotFile(file)).toMatchObject({ wholeReadFrom: null });
+  });
+
+  it('reads nothing from a missing or unreadable file', async () => {
+    const dir = await tempDir();
+    expect(await readSnapshotFile(path.join(dir, 'no-existe.json'))).toBeNull();
+    await writeFile(path.join(dir, 'roto.json'), '{"rows": ');
+    expect(await readSnapshotFile(path.join(dir, 'roto.json'))).toBeNull();
+  });
+});
