@@ -5,6 +5,7 @@
  */
 import type { BuildChanges, BuildFunction, BuildProgress, RebuildRequest, Rebuilds, RebuildStatus } from '~/server/rebuild/types.ts';
 import type { RequestLimiter } from '~/server/admin/rebuild.ts';
+import { percent } from '~/domain/percent.ts';
 
 /** The union of two change sets; null (a full build) absorbs everything. */
 function mergeChanges(a: BuildChanges | null, b: BuildChanges | null): BuildChanges | null {
@@ -77,7 +78,7 @@ export class RebuildManager implements Rebuilds {
         ...progress,
         pagesExpected: expected,
         // Writing pages is most of a build; publishing is the last step.
-        percent: progress.phase === 'publishing' ? 99 : expected && expected > 0 ? Math.min(98, Math.round((progress.pagesWritten / expected) * 100)) : null,
+        percent: progress.phase === 'publishing' ? 99 : expected && expected > 0 ? Math.min(98, Math.round(percent(progress.pagesWritten, expected))) : null,
       },
       lastSuccessAt: iso(this.lastSuccessAt),
       lastPages: this.lastPages,

@@ -4,6 +4,7 @@
  * local stack's mailbox.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { toCentavos } from '~/domain/money.ts';
 import type { TestStack } from '../../packages/local-supabase/tests/helpers.ts';
 
 /** The `columns` (a PostgREST select list) of one order, typed as the caller names them. */
@@ -15,7 +16,7 @@ export async function orderColumns<T>(service: SupabaseClient, id: string, colum
 /** An order's total in centavos, as Stripe is asked to charge it. */
 export async function orderCents(service: SupabaseClient, id: string): Promise<number> {
   const { data } = await service.from('orders').select('total').eq('id', id).single();
-  return Math.round(Number(data!.total) * 100);
+  return toCentavos(data!.total);
 }
 
 /** The units of a product in stock. */
