@@ -192,7 +192,7 @@ test('un pedido pagado en OXXO no ofrece reembolso a tarjeta; la transferencia p
   });
   expect(elsewhere.ok(), await elsewhere.text()).toBeTruthy();
   await otherDialog.getByRole('button', { name: 'Sí, cancelar y reembolsar' }).click();
-  await expect(otherDialog.getByRole('alert')).toHaveText('Solo se reembolsa un pedido pagado, en proceso, enviado o completado; este está «Reembolsado».');
+  await expect(otherDialog.getByRole('alert')).toHaveText('Este pedido ya se reembolsó.');
   await expect(otherDialog.getByRole('radio', { name: 'Registrar transferencia bancaria' })).toBeChecked();
   await expect(otherDialog.getByRole('textbox', { name: 'Referencia de la transferencia' })).toHaveValue('SPEI 0099');
   await expect(otherDialog.getByRole('checkbox', { name: 'Los productos regresaron al inventario' })).toBeChecked();
