@@ -1,0 +1,27 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAdminClient } from '~/server/supabase-admin.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('createAdminClient', () => {
+  it('makes one client per project URL and key, reused across requests', () => {
+    const a = createAdminClient('http://127.0.0.1:54321', 'service-a');
+    expect(createAdminClient('http://127.0.0.1:54321', 'service-a')).toBe(a);
+    expect(createAdminClient('http://127.0.0.1:54321', 'service-b')).not.toBe(a);
+    expect(createAdminClient('http://127.0.0.1:54322', 'service-a')).not.toBe(a);
+  });
+
+  it('calls the project with the service role key and keeps no session', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const client = createAdminClient('http://127.0.0.1:54399', 'service-key');
+    await client.from('products').select('id');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toBe('http://127.0.0.1:54399/rest/v1/products?select=id');
+    expect(new Headers(init?.headers).get('apikey')).toBe('service-key');
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer service-key');
+    expect((await client.auth.getSession()).data.session).toBeNull();
+  });
+});
