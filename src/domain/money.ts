@@ -156,6 +156,14 @@ export function wholePesos(centavos: Centavos): number {
   return Math.floor(centavos / 100);
 }
 
+/**
+ * A provider's amount written in pesos with decimals (PayPal's `value`, '1234.50') as Centavos;
+ * null when it is not an amount. The reverse of centavosToDecimalString.
+ */
+export function decimalStringToCentavos(value: string): Centavos | null {
+  return tryToCentavos(value);
+}
+
 /** Pesos with exactly two decimals as a string, e.g. for PayPal or SQL ('1234.50'). */
 export function centavosToDecimalString(centavos: Centavos): string {
   assertCentavos(centavos);

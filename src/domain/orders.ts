@@ -2,7 +2,7 @@
  * How orders are shown in the account's order history: short id, date, total, status colour and
  * pagination.
  */
-import { type Centavos, tryToCentavos, formatCentavos } from './money.ts';
+import { type Centavos, formatCentavos } from './money.ts';
 import { pagerOf, type PagerState } from './pager.ts';
 
 /** Shown where a value is missing or not usable. */
@@ -63,15 +63,6 @@ export function formatOrderDate(value: unknown, timeZone: string = ORDER_TIME_ZO
 /** An order amount in MXN; '-' when the order has none. */
 export function formatOrderAmount(amount: Centavos | null): string {
   return amount === null ? MISSING : formatCentavos(amount);
-}
-
-/** Order total in MXN; '-' when it is not a number (numeric strings from Postgres are numbers). */
-export function formatOrderTotal(total: unknown): string {
-  if (typeof total === 'number' || typeof total === 'string') {
-    const cents = tryToCentavos(total);
-    return cents === null ? MISSING : formatCentavos(cents);
-  }
-  return MISSING;
 }
 
 export type StatusColor = 'green' | 'yellow' | 'red' | 'blue';

@@ -8,6 +8,7 @@ import {
   formatMXN,
   multiplyCentavos,
   databasePriceCentavos,
+  decimalStringToCentavos,
   pesosInputToCentavos,
   centavosToPesosInput,
   percentOfCentavos,
@@ -80,6 +81,15 @@ describe('toCentavos of an order total', () => {
     expect(toCentavos('399.00')).toBe(39900);
     expect(Number.isInteger(toCentavos(1097.99))).toBe(true);
     expect(toCentavos(1097.99)).toBe(109799);
+  });
+});
+
+describe('decimalStringToCentavos', () => {
+  it("reads a provider's amount with decimals, the reverse of centavosToDecimalString", () => {
+    expect(decimalStringToCentavos('1234.50')).toBe(123450);
+    expect(decimalStringToCentavos('0.05')).toBe(5);
+    expect(decimalStringToCentavos('mucho')).toBeNull();
+    for (const amount of [0, 5, 123450, 999999999]) expect(decimalStringToCentavos(centavosToDecimalString(c(amount)))).toBe(amount);
   });
 });
 

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CARRIERS,
-  formatOrderAmount,
-  formatOrderDate,
-  formatOrderTotal,
-  ORDER_STATUS,
-  orderActions,
-  orderDisplayId,
-  paginate,
-  statusColor,
-  trackingUrl,
-} from '~/domain/orders';
+import { CARRIERS, formatOrderAmount, formatOrderDate, ORDER_STATUS, orderActions, orderDisplayId, paginate, statusColor, trackingUrl } from '~/domain/orders';
 import { centavos } from '~/domain/money';
 
 describe('orderDisplayId', () => {
@@ -41,22 +30,6 @@ describe('formatOrderDate', () => {
     expect(formatOrderDate('')).toBe('-');
     expect(formatOrderDate('ayer')).toBe('-');
     expect(formatOrderDate({})).toBe('-');
-  });
-});
-
-describe('formatOrderTotal', () => {
-  it('formats numbers (and numeric strings) in MXN', () => {
-    expect(formatOrderTotal(2747.29)).toBe('$2,747.29');
-    expect(formatOrderTotal(99)).toBe('$99.00');
-    expect(formatOrderTotal('1398.00')).toBe('$1,398.00');
-  });
-
-  it("is '-' when the total is not a number", () => {
-    expect(formatOrderTotal(null)).toBe('-');
-    expect(formatOrderTotal(undefined)).toBe('-');
-    expect(formatOrderTotal(Number.NaN)).toBe('-');
-    expect(formatOrderTotal('mucho')).toBe('-');
-    expect(formatOrderTotal({})).toBe('-');
   });
 });
 

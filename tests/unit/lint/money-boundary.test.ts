@@ -2,7 +2,7 @@
  * Money becomes Centavos once. A price read from the database is turned into Centavos where it is
  * read (src/data/ and the server's row readers, `*-row.ts`), a peso amount typed in a form or an
  * address goes through src/domain/money.ts, and everything else holds Centavos. So outside those
- * places no code converts pesos itself: no toCentavos, no multiplying or dividing by 100, no
+ * places no code converts pesos itself: no toCentavos or tryToCentavos, no multiplying or dividing by 100, no
  * `as Centavos` that re-tags a plain number.
  *
  * The pattern is money-specific: `* 1000` and `/ 1000` are seconds and milliseconds, and `100_000`
@@ -23,7 +23,7 @@ function isBoundary(path: string): boolean {
 }
 
 const MONEY_PATTERNS: ReadonlyArray<[string, RegExp]> = [
-  ['toCentavos', /\btoCentavos\b/],
+  ['toCentavos', /\b(?:toCentavos|tryToCentavos)\b/],
   ['× 100', /\*\s?100(?![\d_.])/],
   ['÷ 100', /\/\s?100(?![\d_.])/],
   ['re-tagged Centavos', /\bas\s+Centavos\b/],
@@ -110,7 +110,7 @@ describe('money becomes Centavos at the data boundary only', () => {
     const code = [
       '// price * 100 in a comment',
       '/* toCentavos(x) in a block */',
-      'const cents = toCentavos(price);',
+      'const cents = tryToCentavos(price);',
       'const pesos = cents / 100;',
       'const amount = (pesos * 100) as Centavos;',
       'const ms = seconds * 1000;',

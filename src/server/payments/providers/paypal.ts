@@ -4,7 +4,7 @@
  * Webhook notifications (PAYPAL_WEBHOOK_ID) are confirmed by PayPal's verify-webhook-signature.
  */
 import { z } from 'zod';
-import { centavos, centavosToDecimalString, tryToCentavos } from '~/domain/money.ts';
+import { centavos, centavosToDecimalString, decimalStringToCentavos } from '~/domain/money.ts';
 import { PaymentError, type PayPalOrderInfo, type PayPalProvider, type PayPalRefundInfo, type PayPalWebhookEvent, type RefundInfo } from './types.ts';
 
 /** Live API unless PAYPAL_API_BASE says otherwise (https://api-m.sandbox.paypal.com for sandbox). */
@@ -67,7 +67,7 @@ function toInfo(body: PayPalOrderJson): PayPalOrderInfo {
   return {
     id: String(body.id ?? ''),
     status: String(body.status ?? ''),
-    amount: money?.value !== undefined ? tryToCentavos(money.value) : null,
+    amount: money?.value !== undefined ? decimalStringToCentavos(money.value) : null,
     currency: money?.currency_code ?? null,
     orderId: unit?.custom_id ?? capture?.custom_id ?? null,
     captureId: capture?.id ?? null,
@@ -201,7 +201,7 @@ export class PayPalRestProvider implements PayPalProvider {
     return {
       id: String(refund.id ?? ''),
       status: String(refund.status ?? ''),
-      amount: refund.amount?.value !== undefined ? tryToCentavos(refund.amount.value) : null,
+      amount: refund.amount?.value !== undefined ? decimalStringToCentavos(refund.amount.value) : null,
       currency: refund.amount?.currency_code ?? null,
       captureId: linkedId(refund.links, 'up', '/v2/payments/captures/'),
     };
