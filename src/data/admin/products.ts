@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { getSupabase } from '../supabase.ts';
 import type { Tables, TablesInsert } from '../database.types.ts';
-import { type Centavos, toCentavos } from '~/domain/money.ts';
+import { type Centavos, toCentavos, toPesos } from '~/domain/money.ts';
 import { isSinglesType } from '~/domain/catalog.ts';
 import { summarizeOffers, type OffersSummary } from '../singles-admin.ts';
 
@@ -111,9 +111,14 @@ export async function takenProductIds(base: string): Promise<string[]> {
   return (data ?? []).map((row) => row.id);
 }
 
+/** A new product row as the back office writes it: its price as Centavos, written here as the numeric column's pesos. */
+export type NewProductRow = Omit<TablesInsert<'products'>, 'price'> & { priceCentavos: Centavos };
+
 /** Inserts a new product row; the database error when refused. */
-export async function insertProduct(row: TablesInsert<'products'>): Promise<{ error: { message: string; code?: string } | null }> {
-  const { error } = await getSupabase().from('products').insert(row);
+export async function insertProduct({ priceCentavos, ...row }: NewProductRow): Promise<{ error: { message: string; code?: string } | null }> {
+  const { error } = await getSupabase()
+    .from('products')
+    .insert({ ...row, price: toPesos(priceCentavos) });
   return { error };
 }
 
@@ -122,11 +127,11 @@ export async function deleteProduct(id: string): Promise<void> {
   await getSupabase().from('products').delete().eq('id', id);
 }
 
-/** What the product edit dialog writes: the stock wanted and the other fields, prices in pesos. */
+/** What the product edit dialog writes: the stock wanted and the other fields, prices as Centavos. */
 export interface ProductSave {
   stock: number;
-  price: number;
-  originalPrice: number | null;
+  priceCentavos: Centavos;
+  originalPriceCentavos: Centavos | null;
   limitPerCustomer: number;
   available: boolean;
   preorder: boolean;
@@ -175,8 +180,8 @@ export async function saveProductIfStockUnchanged(id: string, stockRead: number,
     p_product_id: id,
     p_stock_read: stockRead,
     p_stock: fields.stock,
-    p_price: fields.price,
-    p_original_price: fields.originalPrice,
+    p_price: toPesos(fields.priceCentavos),
+    p_original_price: fields.originalPriceCentavos === null ? null : toPesos(fields.originalPriceCentavos),
     p_limit_per_customer: fields.limitPerCustomer,
     p_available: fields.available,
     p_preorder: fields.preorder,

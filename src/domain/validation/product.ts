@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { getExpansion, getProductType, isFranchiseId } from '../catalog.ts';
-import { pesosInputToCentavos, toPesos } from '../money.ts';
+import { pesosInputToCentavos } from '../money.ts';
 import { productIdFor, uniqueProductId } from '../products.ts';
 import { emptyToNull, MESSAGES, requiredText, trimmedText, validateForm, type FormResult } from '../validation.ts';
 
@@ -40,14 +40,14 @@ export const newProductSchema = z
     expansionId: requiredText(MESSAGES.productExpansion),
     productTypeId: requiredText(MESSAGES.productType),
     name: requiredText(MESSAGES.productName).pipe(z.string().max(200, { error: MESSAGES.productName })),
-    // What was typed is read once, in centavos (no float error), and kept as the pesos the row stores.
+    // What was typed becomes Centavos here, once; src/data writes it as the numeric column.
     price: z.union([z.number(), z.string()], { error: MESSAGES.productPrice }).transform((value, ctx) => {
       const cents = pesosInputToCentavos(value);
       if (cents === null) {
         ctx.addIssue({ code: 'custom', message: MESSAGES.productPrice });
         return z.NEVER;
       }
-      return toPesos(cents);
+      return cents;
     }),
     image: requiredText(MESSAGES.productImage),
     description: trimmedText,

@@ -42,8 +42,8 @@ export const productEditSchema = z
     images: z.array(z.string().min(1)).min(1, { error: EDIT_MESSAGES.noImages }),
   })
   .superRefine((value, ctx) => {
-    // Each price was read once, in centavos, by its field (newProductSchema's price), so the pesos
-    // they became compare exactly; a price that failed its own rule is not compared (it has its message).
+    // Each price was read once, as Centavos, by its field (newProductSchema's price); a price that
+    // failed its own rule is not compared (it has its message).
     const { originalPrice: original, price } = value;
     if (typeof original === 'number' && typeof price === 'number' && original <= price) {
       ctx.addIssue({ code: 'custom', path: ['originalPrice'], message: EDIT_MESSAGES.originalPrice });
@@ -79,8 +79,8 @@ export function stockChangedMessage(stock: number): string {
 export async function saveProduct(before: AdminProduct, edit: ProductEdit, stockRead: number = before.stock): Promise<SaveOutcome> {
   const result = await saveProductIfStockUnchanged(before.id, stockRead, {
     stock: edit.stock,
-    price: edit.price,
-    originalPrice: edit.originalPrice,
+    priceCentavos: edit.price,
+    originalPriceCentavos: edit.originalPrice,
     limitPerCustomer: edit.limitPerCustomer,
     available: edit.available,
     preorder: edit.preorder,

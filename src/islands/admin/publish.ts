@@ -55,7 +55,7 @@ export async function publishProduct(
     id: product.id,
     name: product.name,
     description: product.description,
-    price: product.price,
+    priceCentavos: product.price,
     stock: product.stock,
     limit_per_customer: product.limitPerCustomer,
     preorder: product.preorder,

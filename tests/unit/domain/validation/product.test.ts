@@ -17,7 +17,7 @@ describe('new product', () => {
   it('applies the admin defaults', () => {
     expect(dataOf(validateNewProduct(form))).toEqual({
       ...form,
-      price: 3299.5,
+      price: 329950,
       stock: 0,
       limitPerCustomer: 1,
       preorder: false,

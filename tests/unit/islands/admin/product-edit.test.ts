@@ -23,8 +23,8 @@ describe('the product edit dialog validates like the add form', () => {
     expect(result).toEqual({
       ok: true,
       data: {
-        price: 750,
-        originalPrice: 1000,
+        price: 75000,
+        originalPrice: 100000,
         stock: 7,
         limitPerCustomer: 2,
         available: true,
