@@ -4,6 +4,7 @@ import type { FranchiseId } from '~/domain/catalog.ts';
 import { formatCentavos } from '~/domain/money.ts';
 import { CARD_CONDITIONS, CONDITION_LABELS, finishesOf, GRADING_COMPANIES, isSlab, languagesOf, offerLabel, type SingleOffer } from '~/domain/singles.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
+import { AdminTable } from './AdminTable.tsx';
 import { FormActions } from '../ui/FormActions.tsx';
 import { SelectField, TextField } from '../ui/Field.tsx';
 import { useForm } from '../ui/use-form.ts';
@@ -105,52 +106,37 @@ export default function OffersGrid({ productId, franchise, offers, onOffers, onN
 /** The offers, each with its label, price, stock and 'Editar' / 'Quitar'. */
 function OffersTable({ offers, onEdit, onRemove }: { offers: SingleOffer[]; onEdit: (o: SingleOffer) => void; onRemove: (o: SingleOffer) => void }) {
   return (
-    <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Lista de ofertas">
-      <table className="acct-table adm-table adm-cards table-cards">
-        <thead>
-          <tr>
-            <th scope="col">Oferta</th>
-            <th scope="col" className="num">
-              Precio
-            </th>
-            <th scope="col" className="num">
-              Stock
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">Acciones</span>
-            </th>
+    <AdminTable
+      label="Lista de ofertas"
+      columns={[{ label: 'Oferta' }, { label: 'Precio', num: true }, { label: 'Stock', num: true }, { label: 'Acciones', hidden: true }]}
+    >
+      {offers.map((offer) => {
+        const label = offerLabel(offer);
+        return (
+          <tr key={offer.id} data-testid="admin-offer-row">
+            <td>
+              {label}
+              {isSlab(offer) && <span className="muted"> · Certificado {offer.certificateNumber}</span>}{' '}
+              {offer.stock === 0 && <span className="badge badge-warning">Sin stock</span>}
+            </td>
+            <td className="num" data-label="Precio">
+              {formatCentavos(offer.priceCentavos)}
+            </td>
+            <td className="num" data-label="Stock">
+              {offer.stock}
+            </td>
+            <td className="adm-row-actions">
+              <button type="button" className="btn btn-outline" onClick={() => onEdit(offer)}>
+                Editar<span className="visually-hidden"> {label}</span>
+              </button>
+              <button type="button" className="btn btn-outline" onClick={() => onRemove(offer)}>
+                Quitar<span className="visually-hidden"> {label}</span>
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {offers.map((offer) => {
-            const label = offerLabel(offer);
-            return (
-              <tr key={offer.id} data-testid="admin-offer-row">
-                <td>
-                  {label}
-                  {isSlab(offer) && <span className="muted"> · Certificado {offer.certificateNumber}</span>}{' '}
-                  {offer.stock === 0 && <span className="badge badge-warning">Sin stock</span>}
-                </td>
-                <td className="num" data-label="Precio">
-                  {formatCentavos(offer.priceCentavos)}
-                </td>
-                <td className="num" data-label="Stock">
-                  {offer.stock}
-                </td>
-                <td className="adm-row-actions">
-                  <button type="button" className="btn btn-outline" onClick={() => onEdit(offer)}>
-                    Editar<span className="visually-hidden"> {label}</span>
-                  </button>
-                  <button type="button" className="btn btn-outline" onClick={() => onRemove(offer)}>
-                    Quitar<span className="visually-hidden"> {label}</span>
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </AdminTable>
   );
 }
 

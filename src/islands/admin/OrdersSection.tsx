@@ -5,7 +5,18 @@ import { BADGE } from './badges.ts';
 import { loadOrders, type AdminOrder, type OrderFilter } from '~/data/admin.ts';
 import OrderDetailView from './OrderDetail.tsx';
 import { Pager } from '../ui/Pager.tsx';
+import { AdminTable } from './AdminTable.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
+
+/** The order table's columns. */
+const ORDER_COLUMNS = [
+  { label: 'Pedido' },
+  { label: 'Fecha' },
+  { label: 'Cliente' },
+  { label: 'Total', num: true },
+  { label: 'Forma de pago' },
+  { label: 'Estado' },
+];
 
 const EMPTY: OrderFilter = { status: '', from: '', to: '', search: '', page: 1 };
 
@@ -152,54 +163,37 @@ function OrderFilters({ draft, onChange, onApply, onClear }: FiltersProps) {
 /** The page of orders; a click opens one without leaving the page. */
 function OrdersTable({ orders, onOpen }: { orders: AdminOrder[]; onOpen: (id: string | null) => void }) {
   return (
-    <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Lista de pedidos">
-      <table className="acct-table adm-table adm-cards table-cards">
-        <thead>
-          <tr>
-            <th scope="col">Pedido</th>
-            <th scope="col">Fecha</th>
-            <th scope="col">Cliente</th>
-            <th scope="col" className="num">
-              Total
-            </th>
-            <th scope="col">Forma de pago</th>
-            <th scope="col">Estado</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <tr key={order.id} data-testid="admin-order-row" data-order-id={order.id}>
-              <td>
-                <a
-                  href={`/admin/pedidos?pedido=${order.id}`}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    onOpen(order.id);
-                  }}
-                >
-                  {orderDisplayId(order.id)}
-                </a>
-              </td>
-              <td data-label="Fecha">{formatOrderDate(order.created_at)}</td>
-              <td>
-                {order.customer_name ?? 'Sin nombre'}
-                <br />
-                <span className="muted">{order.customer_email ?? '-'}</span>
-              </td>
-              <td className="num" data-label="Total">
-                {formatOrderAmount(order.totalCentavos)}
-              </td>
-              <td data-label="Forma de pago" data-testid="admin-order-method">
-                {paymentMethodLabel({ method: order.payment_method, installments: order.installments, provider: order.payment_provider }, { months: true }) ??
-                  '-'}
-              </td>
-              <td data-label="Estado">
-                <span className={`badge ${BADGE[statusColor(order.status)]}`}>{order.status}</span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable label="Lista de pedidos" columns={ORDER_COLUMNS}>
+      {orders.map((order) => (
+        <tr key={order.id} data-testid="admin-order-row" data-order-id={order.id}>
+          <td>
+            <a
+              href={`/admin/pedidos?pedido=${order.id}`}
+              onClick={(e) => {
+                e.preventDefault();
+                onOpen(order.id);
+              }}
+            >
+              {orderDisplayId(order.id)}
+            </a>
+          </td>
+          <td data-label="Fecha">{formatOrderDate(order.created_at)}</td>
+          <td>
+            {order.customer_name ?? 'Sin nombre'}
+            <br />
+            <span className="muted">{order.customer_email ?? '-'}</span>
+          </td>
+          <td className="num" data-label="Total">
+            {formatOrderAmount(order.totalCentavos)}
+          </td>
+          <td data-label="Forma de pago" data-testid="admin-order-method">
+            {paymentMethodLabel({ method: order.payment_method, installments: order.installments, provider: order.payment_provider }, { months: true }) ?? '-'}
+          </td>
+          <td data-label="Estado">
+            <span className={`badge ${BADGE[statusColor(order.status)]}`}>{order.status}</span>
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }

@@ -7,10 +7,20 @@ import ProductEditDialog from './ProductEditDialog.tsx';
 import SinglesDialog from './SinglesEditor.tsx';
 import { loadProducts, PRODUCTS_PAGE_SIZE, type AdminListProduct, type AdminProduct, type ProductFilter } from '~/data/admin.ts';
 import { Pager } from '../ui/Pager.tsx';
+import { AdminTable } from './AdminTable.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { formatCount } from '~/domain/counts.ts';
 
 const EMPTY: ProductFilter = { search: '', franchise: '', type: '', expansion: '', flag: '', page: 1 };
+
+/** The product table's columns. */
+const PRODUCT_COLUMNS = [
+  { label: 'Producto' },
+  { label: 'Precio', num: true },
+  { label: 'Stock', num: true },
+  { label: 'Estado' },
+  { label: 'Acciones', hidden: true },
+];
 
 const FLAGS = [
   { id: '', label: 'Todos' },
@@ -183,71 +193,52 @@ interface TableProps {
 /** The page of products, each with its price, stock, state and 'Editar'; a single card with its offers' prices and stock and 'Carta y ofertas'. */
 function ProductsTable({ products, onEdit, onEditSingle }: TableProps) {
   return (
-    <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Lista de productos">
-      <table className="acct-table adm-table adm-cards table-cards">
-        <thead>
-          <tr>
-            <th scope="col">Producto</th>
-            <th scope="col" className="num">
-              Precio
-            </th>
-            <th scope="col" className="num">
-              Stock
-            </th>
-            <th scope="col">Estado</th>
-            <th scope="col">
-              <span className="visually-hidden">Acciones</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {products.map((p) => {
-            const percent = discountPercent(p);
-            const stock = p.offers ? p.offers.stock : p.stock;
-            return (
-              <tr key={p.id} data-testid="admin-product-row" data-product-id={p.id}>
-                <td>
-                  <a href={`/product/${encodeURIComponent(p.id)}`}>{p.name}</a>
+    <AdminTable label="Lista de productos" columns={PRODUCT_COLUMNS}>
+      {products.map((p) => {
+        const percent = discountPercent(p);
+        const stock = p.offers ? p.offers.stock : p.stock;
+        return (
+          <tr key={p.id} data-testid="admin-product-row" data-product-id={p.id}>
+            <td>
+              <a href={`/product/${encodeURIComponent(p.id)}`}>{p.name}</a>
+              <br />
+              <span className="muted">{p.id}</span>
+            </td>
+            <td className="num" data-label="Precio">
+              {p.offers ? <OffersPrice offers={p.offers} /> : formatCentavos(p.priceCentavos)}
+              {!p.offers && percent !== null && (
+                <>
                   <br />
-                  <span className="muted">{p.id}</span>
-                </td>
-                <td className="num" data-label="Precio">
-                  {p.offers ? <OffersPrice offers={p.offers} /> : formatCentavos(p.priceCentavos)}
-                  {!p.offers && percent !== null && (
-                    <>
-                      <br />
-                      <span className="badge badge-danger">-{percent}%</span>
-                    </>
-                  )}
-                </td>
-                <td className="num" data-label="Stock">
-                  {stock}
-                  {p.offers && <span className="muted"> en ofertas</span>}
-                </td>
-                <td>
-                  {!p.available && <span className="badge badge-danger">No disponible</span>} {p.preorder && <span className="badge badge-info">Preventa</span>}{' '}
-                  {stock === 0 && <span className="badge badge-warning">Sin stock</span>}
-                  {p.available && !p.preorder && stock > 0 && <span className="badge badge-success">A la venta</span>}
-                </td>
-                <td>
-                  <button type="button" className="btn btn-outline" onClick={() => onEdit(p)}>
-                    Editar<span className="visually-hidden"> {p.name}</span>
+                  <span className="badge badge-danger">-{percent}%</span>
+                </>
+              )}
+            </td>
+            <td className="num" data-label="Stock">
+              {stock}
+              {p.offers && <span className="muted"> en ofertas</span>}
+            </td>
+            <td>
+              {!p.available && <span className="badge badge-danger">No disponible</span>} {p.preorder && <span className="badge badge-info">Preventa</span>}{' '}
+              {stock === 0 && <span className="badge badge-warning">Sin stock</span>}
+              {p.available && !p.preorder && stock > 0 && <span className="badge badge-success">A la venta</span>}
+            </td>
+            <td>
+              <button type="button" className="btn btn-outline" onClick={() => onEdit(p)}>
+                Editar<span className="visually-hidden"> {p.name}</span>
+              </button>
+              {isSinglesType(p.product_type_id) && (
+                <>
+                  {' '}
+                  <button type="button" className="btn btn-outline" onClick={() => onEditSingle(p)}>
+                    Carta y ofertas<span className="visually-hidden"> de {p.name}</span>
                   </button>
-                  {isSinglesType(p.product_type_id) && (
-                    <>
-                      {' '}
-                      <button type="button" className="btn btn-outline" onClick={() => onEditSingle(p)}>
-                        Carta y ofertas<span className="visually-hidden"> de {p.name}</span>
-                      </button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                </>
+              )}
+            </td>
+          </tr>
+        );
+      })}
+    </AdminTable>
   );
 }
 
