@@ -10,7 +10,7 @@ import { EMPTY_FILTERS, parseExploreData, type ExploreData } from '~/domain/expl
 import { searchExplore } from '~/domain/explore-search.ts';
 import { MAX_QUERY_TESTS, MAX_QUERY_WORDS, normalize, prepareQuery, queryCost, resolveQuery, searchKey } from '~/domain/search/matching.ts';
 import { SEARCH_ALIASES } from '~/domain/search/aliases.ts';
-import { fakeCatalog } from '../../domain/search/fake-catalog';
+import { fakeCatalog } from '../domain/search/fake-catalog';
 
 /** 2,000 made-up products, as the build writes them for /explore. */
 function catalogue(): ExploreData {
