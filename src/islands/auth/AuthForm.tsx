@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $session, initSession } from '~/stores/session.ts';
 import { AUTH_MESSAGES, continueWithGoogle, registerShopper, requestPasswordReset, safeNextPath, signIn } from '~/stores/auth.ts';
@@ -7,6 +7,7 @@ import PasswordField from './PasswordField.tsx';
 import { usePrebuiltForm } from '../prebuilt.ts';
 import Toaster from '../ui/Toaster.tsx';
 import { TextField } from '../ui/Field.tsx';
+import { useForm } from '../ui/use-form.ts';
 import '../account/account.css';
 
 type Mode = 'login' | 'register' | 'forgot';
@@ -88,10 +89,22 @@ function AuthScreen({ standalone = false }: Props) {
   const session = useStore($session);
   const [mode, setMode] = useState<Mode>('login');
   const { form, setForm, formRef, hydrated } = useAuthFormFields();
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
-  const [busy, setBusy] = useState(false);
+  const {
+    errors: fieldErrors,
+    formError: error,
+    busy,
+    onSubmit,
+    setErrors: setFieldErrors,
+    setFormError: setError,
+  } = useForm({
+    send: () => {
+      if (mode !== 'login') setNotice('');
+      if (mode === 'login') return onLogin();
+      if (mode === 'register') return onRegister();
+      return onForgot();
+    },
+  });
   const { leave, signingIn } = useLeaveOnceSignedIn(standalone);
 
   const set = (key: keyof AuthFormFields) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
@@ -118,23 +131,17 @@ function AuthScreen({ standalone = false }: Props) {
     const result = await signIn(form.email, form.password);
     if (!result.ok) {
       signingIn.current = false;
-      setError(result.message);
-      return;
+      return result.message;
     }
     welcome();
   }
 
   async function onRegister() {
     const result = await registerShopper(form, standalone ? nextFromUrl() : '/account');
-    if (result.status === 'invalid') {
-      setError(result.message);
-      setFieldErrors(result.fieldErrors);
-      return;
-    }
+    if (result.status === 'invalid') return { formError: result.message, fieldErrors: result.fieldErrors };
     if (result.status === 'error') {
-      setError(result.message);
       notify(AUTH_MESSAGES.signUpToast, 'error');
-      return;
+      return result.message;
     }
     if (result.status === 'confirm') {
       notify(AUTH_MESSAGES.checkEmailToast, 'info');
@@ -149,24 +156,8 @@ function AuthScreen({ standalone = false }: Props) {
 
   async function onForgot() {
     const result = await requestPasswordReset(form.email);
-    if (result.ok) setNotice(result.message);
-    else setError(result.message);
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError('');
-    setFieldErrors({});
-    if (mode !== 'login') setNotice('');
-    try {
-      if (mode === 'login') await onLogin();
-      else if (mode === 'register') await onRegister();
-      else await onForgot();
-    } finally {
-      setBusy(false);
-    }
+    if (!result.ok) return result.message;
+    setNotice(result.message);
   }
 
   async function onGoogle() {
