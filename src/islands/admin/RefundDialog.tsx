@@ -6,11 +6,13 @@
  * bank transfer the shop made. A shipped or completed order's units go back on sale only when the
  * admin says they came back.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { formatOrderAmount, orderDisplayId } from '~/domain/orders.ts';
 import { paymentMethodLabel } from '~/domain/payment-methods.ts';
 import { refundOptions, refundOrder, type AdminOrder, type RefundWay } from '~/data/admin.ts';
 import type { RefundOptions } from '~/domain/refunds.ts';
+import type { FormResult } from '~/domain/validation.ts';
+import { useForm } from '../ui/use-form.ts';
 
 export const REFUND_MESSAGES = {
   referenceRequired: 'Escribe la referencia de la transferencia (de 4 a 100 caracteres).',
@@ -79,10 +81,29 @@ export default function RefundDialog({
   const choices = options ? refundChoices(options) : [];
   const [way, setWay] = useState<RefundWay | null>(null);
   const [reference, setReference] = useState('');
-  const [referenceError, setReferenceError] = useState('');
   const [restock, setRestock] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
+  const [loadFailure, setLoadFailure] = useState('');
+  const form = useForm<{ way: RefundWay; options: RefundOptions }>({
+    validate: (): FormResult<{ way: RefundWay; options: RefundOptions }> => {
+      // The ways are still on their way, or could not be had (their reason is already shown).
+      if (!options || !way) return { ok: false, fieldErrors: {}, formError: loadFailure };
+      if (way === 'bank_transfer' && !validReference(reference)) {
+        referenceInput.current?.focus();
+        return { ok: false, fieldErrors: { reference: REFUND_MESSAGES.referenceRequired }, formError: '' };
+      }
+      return { ok: true, data: { way, options } };
+    },
+    send: async ({ way: chosen, options: allowed }) => {
+      const answer = await refundOrder(orderId, { way: chosen, reference: reference.trim(), restock: allowed.asksForRestock && restock });
+      // The dialog stays open with every choice as it was; the server's words say what to fix.
+      if (!answer.ok || !answer.data) return answer.message || REFUND_MESSAGES.failed;
+      const done = answer.data.status === 'Reembolsado' ? DONE[chosen] : (answer.data.message ?? REFUND_MESSAGES.inProgress);
+      ref.current?.close();
+      onDone(done);
+    },
+  });
+  const { busy, formError: failure, setFormError } = form;
+  const referenceError = form.errors.reference ?? '';
 
   useEffect(() => {
     ref.current?.showModal();
@@ -90,7 +111,9 @@ export default function RefundDialog({
     void refundOptions(orderId).then((answer) => {
       if (!current) return;
       if (!answer.ok || !answer.data) {
-        setFailure(answer.message || REFUND_MESSAGES.failed);
+        const message = answer.message || REFUND_MESSAGES.failed;
+        setLoadFailure(message);
+        setFormError(message);
         return;
       }
       setOptions(answer.data);
@@ -99,30 +122,7 @@ export default function RefundDialog({
     return () => {
       current = false;
     };
-  }, [orderId]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!options || !way || busy) return;
-    if (way === 'bank_transfer' && !validReference(reference)) {
-      setReferenceError(REFUND_MESSAGES.referenceRequired);
-      referenceInput.current?.focus();
-      return;
-    }
-    setReferenceError('');
-    setFailure('');
-    setBusy(true);
-    const answer = await refundOrder(orderId, { way, reference: reference.trim(), restock: options.asksForRestock && restock });
-    setBusy(false);
-    if (!answer.ok || !answer.data) {
-      // The dialog stays open with every choice as it was; the server's words say what to fix.
-      setFailure(answer.message || REFUND_MESSAGES.failed);
-      return;
-    }
-    const done = answer.data.status === 'Reembolsado' ? DONE[way] : (answer.data.message ?? REFUND_MESSAGES.inProgress);
-    ref.current?.close();
-    onDone(done);
-  }
+  }, [orderId, setFormError]);
 
   const method = paymentMethodLabel({ method: order.payment_method, installments: order.installments, provider: order.payment_provider }, { months: true });
   return (
@@ -141,7 +141,7 @@ export default function RefundDialog({
         <dt>Forma de pago</dt>
         <dd data-testid="refund-method">{method ?? 'Sin pago registrado'}</dd>
       </dl>
-      <form className="acct-form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+      <form className="acct-form" onSubmit={(e) => void form.onSubmit(e)} noValidate aria-busy={busy}>
         {options && way ? (
           <WayChoice name={`${id}-way`} choices={choices} way={way} disabled={busy} onChange={setWay} />
         ) : (
