@@ -41,7 +41,10 @@ export interface Backend {
   stop(): Promise<void>;
 }
 
-/** Starts a throwaway PostgreSQL server and the local stack on it (migrated and seeded). */
+/**
+ * Starts a throwaway PostgreSQL server and the local stack on it (migrated and seeded).
+ * @internal The load run starts its own in a process (startBackendProcess); the two-server check uses this one.
+ */
 export async function startBackend(siteUrl: string, dataDir: string): Promise<Backend> {
   const pg = await startPgServer();
   const databaseUrl = `postgres://postgres@127.0.0.1:${pg.port}/postgres`;

@@ -671,9 +671,6 @@ export function demoProducts(): SeedProduct[] {
   return demoCatalogue(new Certificates());
 }
 
-/** Share of singles among the generated products of a large catalogue, as in a card shop. */
-export const SCALED_SINGLES_SHARE = 0.8;
-
 /**
  * A catalogue of `count` products for benchmarks: the demo catalogue followed by numbered copies.
  * Four of every five copies are singles with 2 to 6 offers (the card lines of every set in turn);

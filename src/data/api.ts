@@ -78,9 +78,3 @@ export async function safeCallApi<T>(path: string, request: ApiRequest<T>): Prom
     return { ok: false, status: 0, data: null, message: API_MESSAGES.unreachable };
   }
 }
-
-/** GETs a text file (e.g. a CSV export) with the caller's token; null when it cannot be had. */
-export async function fetchText(path: string): Promise<{ ok: boolean; status: number; text: string }> {
-  const response = await fetch(path, { headers: await authHeaders() });
-  return { ok: response.ok, status: response.status, text: response.ok ? await response.text() : '' };
-}

@@ -17,6 +17,7 @@ type Holds<T extends true> = T;
  * src/data) are exactly the labels of the migrations' order_status enum: a status added, renamed
  * or removed on one side only makes this line fail to type-check. (The enum's order is checked
  * against ORDER_STATUS by tests/db/order-status.test.ts.)
+ * @public Read by the type checker, not by code.
  */
 export type OrderStatusIsTheDatabaseEnum = Holds<SameUnion<OrderStatus, Database['public']['Enums']['order_status']>>;
 

@@ -98,10 +98,3 @@ export function isUsernameConflict(error: unknown): boolean {
   const text = `${String(e.message ?? '')} ${String(e.details ?? '')}`;
   return e.code === '23505' && /username/i.test(text);
 }
-
-/** The Stripe customer id stored on a profile, if any. */
-export async function getStripeCustomerId(userId: string): Promise<string | null> {
-  const { data } = await getSupabase().from('profiles').select('stripe_customer_id').eq('id', userId).maybeSingle();
-  const value = data?.stripe_customer_id;
-  return typeof value === 'string' && value !== '' ? value : null;
-}

@@ -227,11 +227,6 @@ export function isFranchiseId(id: string): id is FranchiseId {
   return (FRANCHISE_IDS as readonly string[]).includes(id);
 }
 
-/** The franchise with this id, or undefined. */
-export function getFranchise(id: string): Franchise | undefined {
-  return franchises.find((franchise) => franchise.id === id);
-}
-
 /** The collection with this id, or undefined. */
 export function getCollection(id: string): Collection | undefined {
   return collections.find((collection) => collection.id === id);
@@ -255,11 +250,6 @@ export function collectionsOf(franchiseId: string): Collection[] {
 /** Expansions of a franchise, in catalogue order. */
 export function expansionsOf(franchiseId: string): Expansion[] {
   return expansions.filter((item) => item.franchiseId === franchiseId);
-}
-
-/** Expansions of a collection, in catalogue order. */
-export function expansionsOfCollection(collectionId: string): Expansion[] {
-  return expansions.filter((item) => item.collectionId === collectionId);
 }
 
 /** Product types of a franchise, in catalogue order. */

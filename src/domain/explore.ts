@@ -175,6 +175,7 @@ function keysOf(products: readonly ExploreProduct[]) {
  * the same products, through the same names, aliases and typo corrections, the typos read
  * against every product of `products`. The singles filters follow search/facets.ts
  * matchesFacets (an in-stock offer with every chosen value).
+ * @internal The reference the tests hold the search to; the shop itself searches with searchExplore.
  */
 export function applyFilters(products: readonly ExploreProduct[], filters: ExploreFilters): ExploreProduct[] {
   const { keys, cards } = filters.q.trim() ? keysOf(products) : { keys: [], cards: [] };

@@ -121,11 +121,6 @@ export function installmentLabel(totalCentavos: Centavos, months: number): strin
   return `${months} meses sin intereses de ${formatCentavos(monthlyAmount(totalCentavos, months))}`;
 }
 
-/** How an order paid in installments says so; null for a single payment. */
-export function installmentsSummary(months: number | null | undefined): string | null {
-  return typeof months === 'number' && months > 1 ? `${months} meses sin intereses` : null;
-}
-
 /** An OXXO reference grouped in fours for reading aloud at the till: '1234 5678 9012 3456 78'. */
 export function groupReference(reference: string): string {
   const digits = reference.replace(/\D/g, '');

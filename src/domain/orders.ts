@@ -104,7 +104,6 @@ export const REFUND_MESSAGES = {
 
 /** The carriers the shop ships with ('Paquetería'); the database accepts exactly these. */
 export const CARRIERS = ['Estafeta', 'DHL', 'FedEx', 'Redpack', 'Paquetexpress', '99minutos', 'Otra'] as const;
-export type Carrier = (typeof CARRIERS)[number];
 
 const TRACKING_URLS: Readonly<Record<string, (number: string) => string>> = {
   Estafeta: (n) => `https://cs.estafeta.com/es/Tracking/searchByGet?wayBillType=1&wayBill=${n}`,

@@ -154,13 +154,3 @@ export function parseProduct(row: unknown): Product | null {
   const result = productSchema.safeParse(row);
   return result.success ? result.data : null;
 }
-
-/** Parses rows and drops those that are not usable products, so one bad row never breaks a page. */
-export function parseProducts(rows: readonly unknown[]): Product[] {
-  const products: Product[] = [];
-  for (const row of rows) {
-    const product = parseProduct(row);
-    if (product) products.push(product);
-  }
-  return products;
-}

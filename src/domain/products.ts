@@ -3,13 +3,13 @@
  * library so the browser code that needs them (cart, buy box, cards) stays small. The row schema
  * that turns raw rows into `Product` lives in ./product-schema.ts (build and server only).
  */
-import { getPseudoType, type ProductType, typesOf } from './catalog.ts';
+import { getPseudoType } from './catalog.ts';
 import { formatCount } from './counts.ts';
 import { type Centavos, databasePriceCentavos } from './money.ts';
 import { percent as percentOf } from './percent.ts';
 
 export type { Product } from './product-schema.ts';
-export { PRODUCT_MESSAGES, isSoldOut, showPreorderBadge, quantityBounds, clampQuantity, canIncrease, type StockInfo } from './cart-rules.ts';
+export { PRODUCT_MESSAGES, isSoldOut, showPreorderBadge, clampQuantity, canIncrease } from './cart-rules.ts';
 
 /** Rounded percent off from the original price, or null when there is no real discount. */
 export function discountPercent(product: { priceCentavos: Centavos | null; originalPriceCentavos?: Centavos | null }): number | null {
@@ -62,12 +62,6 @@ export function productsForListing<T extends ListedProduct>(products: readonly T
     if (filter.typeId && product.product_type_id !== filter.typeId) return false;
     return true;
   });
-}
-
-/** Product types of a franchise that have at least one product (the type picker shows only these). */
-export function typesWithProducts(franchiseId: string, products: readonly ListedProduct[]): ProductType[] {
-  const used = new Set(products.filter((product) => product.franchise_id === franchiseId).map((product) => product.product_type_id));
-  return typesOf(franchiseId).filter((type) => used.has(type.id));
 }
 
 function fold(value: string): string {

@@ -85,16 +85,6 @@ export function listingTypes(catalog: RouteCatalog, franchiseId: string): Named[
   return [...own, ...pseudoTypes.map((type) => ({ id: type.id, name: type.name }))];
 }
 
-/** Products of a type listing (real type or pseudo-type) within a franchise. */
-export function typeListing(catalog: RouteCatalog, franchiseId: string, typeId: string): Product[] {
-  return productsForListing(catalog.products, { franchiseId, typeId });
-}
-
-/** Products of an expansion listing within a franchise. */
-export function expansionListing(catalog: RouteCatalog, franchiseId: string, expansionId: string): Product[] {
-  return productsForListing(catalog.products, { franchiseId, expansionId });
-}
-
 /** One listing (all its pages): the franchise, what it lists and its first page's path. */
 export interface Listing {
   kind: 'type' | 'expansion';

@@ -6,7 +6,6 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import { type Centavos, savedPriceCentavos } from '~/domain/money.ts';
-import { subtotalCentavos } from '~/domain/pricing.ts';
 import { clampQuantity, isSoldOut } from '~/domain/cart-rules.ts';
 
 export const CART_STORAGE_KEY = 'cart';
@@ -135,9 +134,6 @@ export const $cart = persistentAtom<CartItem[]>(CART_STORAGE_KEY, [], {
 
 /** Number of units in the cart (the header badge). */
 export const $cartCount = computed($cart, (items) => items.reduce((sum, item) => sum + item.quantity, 0));
-
-/** Subtotal of the cart in centavos. */
-export const $cartSubtotalCentavos = computed($cart, (items) => subtotalCentavos(items));
 
 function toItem(product: CartProduct, quantity: number): CartItem {
   const item: CartItem = {

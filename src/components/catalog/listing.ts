@@ -4,7 +4,7 @@
  */
 import { listings, type Named, type RouteCatalog } from '~/domain/routes.ts';
 
-export { LISTING_PAGE_SIZE, expansionListing, listingTypes, pageHref, paginate, typeListing, type ListingPage, type Named } from '~/domain/routes.ts';
+export { pageHref, type ListingPage } from '~/domain/routes.ts';
 
 /** Static paths of every type listing (types and pseudo-types of each franchise), page by page. */
 export function typeListingPaths(catalog: RouteCatalog, keep: (path: string) => boolean = () => true) {

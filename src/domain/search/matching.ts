@@ -98,6 +98,7 @@ export function searchKey(name: string, card?: string, tags?: string): string {
  * names, normalized, leaving out those its name already holds, so 'one piece' finds a card named
  * 'Monkey.D.Luffy (OP05-119)' and 'elite trainer box' does not repeat in an ETB's text.
  * @example catalogTags('Sobre Corona Astral', ['Pokémon', 'Corona Astral', 'Sobre']) // 'pokemon'
+ * @internal The build reads the names through catalogTagger; the search tests build their fixtures with this.
  */
 export function catalogTags(name: string, names: ReadonlyArray<string | null | undefined>): string {
   return tagsBeside(
@@ -251,6 +252,7 @@ function readingCost(v: QueryText): number {
 /**
  * The most substring tests entryRank makes for one product with this query: what a search of the
  * whole catalogue costs per product, at most MAX_QUERY_TESTS.
+ * @internal What tests/unit/catalog/search-cost.test.ts measures a query's cost with.
  */
 export function queryCost(q: PreparedQuery): number {
   return q.variants.reduce((sum, v) => sum + readingCost(v), 0);

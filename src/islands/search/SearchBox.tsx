@@ -15,8 +15,6 @@ import SearchPanel, { exploreHref } from './SearchPanel';
 import { useDismissSearch, useSearchAnswer, type LoadState } from './use-search';
 import './SearchBox.css';
 
-export { exploreHref, seeAllLabel } from './SearchPanel';
-
 /** Spanish texts of the box, kept together so tests and markup agree. */
 export const SEARCH_TEXT = {
   label: 'Buscar productos',

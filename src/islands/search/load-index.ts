@@ -4,10 +4,7 @@
  * catalogue is larger than one shard (src/domain/search/shards.ts, src/domain/search/loader.ts).
  */
 import { ShardedSearch } from '~/domain/search/loader.ts';
-import { parseShard, shardPath, type LoadedShard } from '~/domain/search/shards.ts';
-
-/** Where the build writes the index's root (src/pages/search-index.json.ts). */
-export const SEARCH_INDEX_URL = shardPath('');
+import { parseShard, type LoadedShard } from '~/domain/search/shards.ts';
 
 async function fetchShard(path: string): Promise<LoadedShard> {
   const response = await fetch(path, { headers: { accept: 'application/json' } });

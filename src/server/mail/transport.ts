@@ -36,17 +36,6 @@ ${html}
 </html>`;
 }
 
-/** The SMTP URL without its password, for log lines and errors. */
-export function redactSmtpUrl(smtpUrl: string): string {
-  try {
-    const url = new URL(smtpUrl);
-    if (url.password) url.password = '***';
-    return url.toString();
-  } catch {
-    return '(SMTP_URL no válido)';
-  }
-}
-
 /**
  * A transport over SMTP (nodemailer): `smtp://…` (STARTTLS when the server offers it) or
  * `smtps://…` (TLS from the start), e.g. smtps://usuario:clave@smtp.example.com:465.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseProduct, type Product } from '~/domain/product-schema.ts';
-import { expansionListingPaths, listingExploreHref, LISTING_PAGE_SIZE, pageHref, paginate, typeListingPaths } from '~/components/catalog/listing.ts';
+import { expansionListingPaths, listingExploreHref, pageHref, typeListingPaths } from '~/components/catalog/listing.ts';
+import { LISTING_PAGE_SIZE, paginate } from '~/domain/routes.ts';
 import type { BuildCatalog } from '~/server/snapshot/catalog.ts';
 import { mergeSnapshot } from '~/server/snapshot/model.ts';
 import { homeLists } from '~/components/catalog/home/homeLists.ts';

@@ -5,7 +5,7 @@ import { parseCardProduct } from '~/scripts/card-add';
 import { applyFilters, EMPTY_FILTERS, filtersFromQuery, filtersToQuery, parseExploreData, toExploreProduct, type ExploreProduct } from '~/domain/explore';
 import { parseProduct } from '~/domain/product-schema';
 import { prepareIndex, searchProducts, searchWithTotal, type SearchEntry } from '~/domain/search/matching.ts';
-import { exploreHref, seeAllLabel } from '~/islands/search/SearchBox';
+import { exploreHref, seeAllLabel } from '~/islands/search/SearchPanel';
 
 const names = [
   'Sobre Destined Rivals',

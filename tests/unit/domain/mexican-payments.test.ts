@@ -5,7 +5,6 @@ import {
   installmentLabel,
   installmentSchedule,
   installmentsOffered,
-  installmentsSummary,
   isInstallmentCount,
   MEXICAN_PAYMENT_MESSAGES,
   monthlyAmount,
@@ -41,9 +40,6 @@ describe('meses sin intereses', () => {
     expect(monthlyAmount(c(349_900), 6)).toBe(58_317);
     expect(installmentLabel(c(349_900), 6)).toBe('6 meses sin intereses de $583.17');
     expect(installmentLabel(c(1_200_000), 12)).toBe('12 meses sin intereses de $1,000.00');
-    expect(installmentsSummary(6)).toBe('6 meses sin intereses');
-    expect(installmentsSummary(null)).toBeNull();
-    expect(installmentsSummary(1)).toBeNull();
   });
 
   it('is offered from $300.00 and only for the plans that exist', () => {

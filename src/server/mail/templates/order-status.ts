@@ -6,9 +6,6 @@ import { type Centavos, centavos, formatCentavos } from '~/domain/money.ts';
 import { ORDER_STATUS, orderDisplayId, trackingUrl } from '~/domain/orders.ts';
 import { escapeHtml as escape } from '../html.ts';
 
-/** The statuses that e-mail the shopper. */
-export type NotifiedStatus = typeof ORDER_STATUS.shipped | typeof ORDER_STATUS.completed | typeof ORDER_STATUS.cancelled | typeof ORDER_STATUS.refunded;
-
 /** What a status e-mail needs to know about the order. */
 export interface StatusEmailOrder {
   id: string;

@@ -10,7 +10,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '~/data/database.types.ts';
 import { toExploreProduct, type ExploreData, type ExploreProduct } from '~/domain/explore.ts';
-import { parseProducts, PRODUCT_SELECT } from '~/domain/product-schema.ts';
+import { parseProduct, PRODUCT_SELECT } from '~/domain/product-schema.ts';
 import { createAdminClient } from '~/server/supabase-admin.ts';
 import { startTestStack, type TestStack } from '../../../../packages/local-supabase/tests/helpers.ts';
 
@@ -69,7 +69,7 @@ async function builtCatalogue(): Promise<ExploreData> {
     franchises: [{ id: 'pokemon', name: 'Pokémon' }],
     expansions: [],
     types: [],
-    products: parseProducts(data ?? []).map((product) => toExploreProduct(product, `https://img.test/${product.id}.webp`)),
+    products: (data ?? []).flatMap((row) => parseProduct(row) ?? []).map((product) => toExploreProduct(product, `https://img.test/${product.id}.webp`)),
   };
 }
 
