@@ -7,11 +7,10 @@
  * configuration). Endpoints import only the types from here, so tests build their own contexts
  * without astro:env.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { getSecret, SITE_URL, SUPABASE_SERVICE_ROLE_KEY } from 'astro:env/server';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import type { Database } from '~/data/database.types.ts';
-import { LOCAL_SUPABASE_URL } from '~/domain/local-stack.ts';
 import type { PaymentsPublicConfig } from '~/domain/payments-config.ts';
 import { ApiError } from './http/json.ts';
 import { createOutbox } from './mail/outbox.ts';
@@ -20,7 +19,7 @@ import type { MailQueue } from './mail/types.ts';
 import type { RebuildContext } from './admin/rebuild.ts';
 import { registeredRebuilds } from './rebuild/registry.ts';
 import { createPayments, describePayments, resolvePaymentsMode, stripeEndpointFrom, type Payments, type PaymentSettings } from './payments/providers/index.ts';
-import { createAdminClient } from './supabase-admin.ts';
+import { createAdminClient, createUserClient, projectUrl } from './supabase.ts';
 
 /** What every endpoint needs: the service-role client, the providers, the mailer. */
 export interface ServerContext {
@@ -44,7 +43,7 @@ export function paymentSettings(): PaymentSettings {
   if (cachedSettings) return cachedSettings;
   const read = (key: string) => getSecret(key) ?? undefined;
   cachedSettings = {
-    mode: resolvePaymentsMode(read('PAYMENTS_MODE'), PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL),
+    mode: resolvePaymentsMode(read('PAYMENTS_MODE'), projectUrl(PUBLIC_SUPABASE_URL)),
     stripeSecretKey: read('STRIPE_SECRET_KEY'),
     stripePublishableKey: read('PUBLIC_STRIPE_PUBLISHABLE_KEY'),
     stripeWebhookSecret: read('STRIPE_WEBHOOK_SECRET'),
@@ -64,7 +63,7 @@ export function serverContext(): ServerContext {
   if (!SUPABASE_SERVICE_ROLE_KEY) {
     throw new ApiError(503, 'Los pagos no están configurados en este servidor (falta SUPABASE_SERVICE_ROLE_KEY).', 'not_configured');
   }
-  const url = (PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL).replace(/\/+$/, '');
+  const url = projectUrl(PUBLIC_SUPABASE_URL);
   const admin = createAdminClient(url, SUPABASE_SERVICE_ROLE_KEY);
   const settings = paymentSettings();
   context = {
@@ -101,14 +100,10 @@ export function paymentsPublicConfig(): PaymentsPublicConfig {
 /** serverContext() plus asUser(token): the database sees the admin, and its RLS and grants decide. */
 export function adminContext(): AdminContext {
   const base = serverContext();
-  const url = (PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL).replace(/\/+$/, '');
+  const url = projectUrl(PUBLIC_SUPABASE_URL);
   return {
     ...base,
-    asUser: (token: string) =>
-      createClient<Database>(url, PUBLIC_SUPABASE_ANON_KEY ?? 'anon-key-missing', {
-        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-        global: { headers: { Authorization: `Bearer ${token}` } },
-      }),
+    asUser: (token: string) => createUserClient(url, PUBLIC_SUPABASE_ANON_KEY, token),
   };
 }
 
@@ -117,7 +112,7 @@ export function adminContext(): AdminContext {
  * limit is the endpoint's default, counted in the database so it holds across the server processes.
  */
 export function rebuildContext(): RebuildContext {
-  const url = (PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL).replace(/\/+$/, '');
+  const url = projectUrl(PUBLIC_SUPABASE_URL);
   const admin = SUPABASE_SERVICE_ROLE_KEY ? createAdminClient(url, SUPABASE_SERVICE_ROLE_KEY) : null;
   return { admin, rebuilds: registeredRebuilds() };
 }

@@ -16,7 +16,7 @@ import { capturePayPalOrder, createPayPalOrder } from '~/server/payments/paypal.
 import { paypalWebhook } from '~/server/payments/paypal-webhook.ts';
 import { storeCreditPayment } from '~/server/payments/store-credit.ts';
 import { stripeWebhook } from '~/server/payments/stripe-webhook.ts';
-import { createAdminClient } from '~/server/supabase-admin.ts';
+import { createAdminClient } from '~/server/supabase.ts';
 import { apiRequest as req, callApi as call, signedStripeWebhook, stripeIntentEvent } from '../support/api-requests.ts';
 import { startPayPalStub, type PayPalStub } from '../support/paypal-stub.ts';
 import { paypalStubSettings, serverContext, stripeStubSettings } from '../support/server-context.ts';

@@ -12,7 +12,7 @@ import { confirmPayment, createPaymentIntent } from '~/server/payments/cards.ts'
 import { simulatedAuthenticate, simulatedConfirm } from '~/server/payments/simulated.ts';
 import type { ServerContext } from '~/server/context.ts';
 import type { PayPalProvider } from '~/server/payments/providers/types.ts';
-import { createAdminClient } from '~/server/supabase-admin.ts';
+import { createAdminClient } from '~/server/supabase.ts';
 import { sweep } from '~/server/sweeper.ts';
 import { apiRequest, callApi as call } from '../support/api-requests.ts';
 import { startPayPalStub, type PayPalStub } from '../support/paypal-stub.ts';

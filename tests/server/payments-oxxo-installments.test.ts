@@ -17,7 +17,7 @@ import type { ServerContext } from '~/server/context.ts';
 import type { QueuedMail } from '~/server/mail/types.ts';
 import { confirmInstallments, installmentPlans } from '~/server/payments/installments.ts';
 import { simulatedOxxoReference } from '~/server/payments/providers/simulated-card.ts';
-import { createAdminClient } from '~/server/supabase-admin.ts';
+import { createAdminClient } from '~/server/supabase.ts';
 import { sweep } from '~/server/sweeper.ts';
 import { apiRequest as req, callApi as call, SHOP_BASE as BASE, stripeIntentEvent } from '../support/api-requests.ts';
 import { serverContext, stripeStubSettings } from '../support/server-context.ts';

@@ -14,7 +14,7 @@ import { simulatedAuthenticate, simulatedConfirm } from '~/server/payments/simul
 import { stripeWebhook } from '~/server/payments/stripe-webhook.ts';
 import type { ServerContext } from '~/server/context.ts';
 import { createPayments } from '~/server/payments/providers/index.ts';
-import { createAdminClient } from '~/server/supabase-admin.ts';
+import { createAdminClient } from '~/server/supabase.ts';
 import { apiRequest as req, callApi as call, signedStripeWebhook } from '../support/api-requests.ts';
 import { serverContext, stripeStubSettings } from '../support/server-context.ts';
 import { orderCents, orderColumns, productStock } from '../support/shop-rows.ts';

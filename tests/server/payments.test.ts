@@ -19,7 +19,7 @@ import { simulatedAuthenticate, simulatedConfirm } from '~/server/payments/simul
 import { stripeWebhook } from '~/server/payments/stripe-webhook.ts';
 import type { ServerContext } from '~/server/context.ts';
 import { localMailboxSender } from '~/server/mail/transport.ts';
-import { createAdminClient } from '~/server/supabase-admin.ts';
+import { createAdminClient } from '~/server/supabase.ts';
 import { apiRequest as req, callApi as call } from '../support/api-requests.ts';
 import { serverContext } from '../support/server-context.ts';
 import { mailboxMessages, orderColumns, productWithStock } from '../support/shop-rows.ts';

@@ -13,7 +13,7 @@ import { capturePayPalOrder, createPayPalOrder } from '~/server/payments/paypal.
 import type { ServerContext } from '~/server/context.ts';
 import { paypalWebhook } from '~/server/payments/paypal-webhook.ts';
 import { createPayments } from '~/server/payments/providers/index.ts';
-import { createAdminClient } from '~/server/supabase-admin.ts';
+import { createAdminClient } from '~/server/supabase.ts';
 import { sweep } from '~/server/sweeper.ts';
 import { apiRequest, callApi as call } from '../support/api-requests.ts';
 import { PAYPAL_CERT_URL, startPayPalStub, type PayPalStub } from '../support/paypal-stub.ts';

@@ -16,7 +16,7 @@ import { confirmPayment, createPaymentIntent } from '~/server/payments/cards.ts'
 import { approveSimulatedPayPal, capturePayPalOrder, createPayPalOrder } from '~/server/payments/paypal.ts';
 import { storeCreditPayment } from '~/server/payments/store-credit.ts';
 import { stripeWebhook } from '~/server/payments/stripe-webhook.ts';
-import { createAdminClient } from '~/server/supabase-admin.ts';
+import { createAdminClient } from '~/server/supabase.ts';
 import { sweep } from '~/server/sweeper.ts';
 import { apiRequest as req, callApi as call, stripeIntentEvent } from '../support/api-requests.ts';
 import { serverContext, stripeStubSettings } from '../support/server-context.ts';

@@ -13,7 +13,7 @@ import { createPaymentIntent } from '~/server/payments/cards.ts';
 import { simulatedConfirm } from '~/server/payments/simulated.ts';
 import type { ServerContext } from '~/server/context.ts';
 import { localMailboxSender } from '~/server/mail/transport.ts';
-import { createAdminClient } from '~/server/supabase-admin.ts';
+import { createAdminClient } from '~/server/supabase.ts';
 import { apiRequest as req, callApi as call } from '../support/api-requests.ts';
 import { serverContext } from '../support/server-context.ts';
 import { mailboxMessages, orderColumns, productStock, productWithStock } from '../support/shop-rows.ts';

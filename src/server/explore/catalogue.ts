@@ -19,12 +19,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import type { Database } from '~/data/database.types.ts';
 import { parseExploreData, type ExploreData, type ExploreProduct } from '~/domain/explore.ts';
-import { LOCAL_SUPABASE_URL } from '~/domain/local-stack.ts';
 import { isSoldOut } from '~/domain/products.ts';
+import { createUserClient, projectUrl } from '../supabase.ts';
 import { applyFields, PAGE, readChangedPage, readChanges, TABLES, type Place, type Table } from './live-changes.ts';
 
 /**
@@ -284,9 +284,7 @@ function messageOf(error: unknown): string {
 
 /** The anon client of the live stock, from the configuration the server's other code reads. */
 function anonClient(): SupabaseClient<Database> {
-  return createClient<Database>((PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL).replace(/\/+$/, ''), PUBLIC_SUPABASE_ANON_KEY ?? 'anon-key-missing', {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
+  return createUserClient(projectUrl(PUBLIC_SUPABASE_URL), PUBLIC_SUPABASE_ANON_KEY);
 }
 
 /** The catalogue of this server: the built file under SHOP_OUT_DIR, else the build's catalogue. */

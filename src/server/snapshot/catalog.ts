@@ -14,7 +14,7 @@ import { catalogTagger } from '~/domain/search/matching.ts';
 import { toExploreProduct, type ExploreData, type ExploreProduct } from '~/domain/explore.ts';
 import { resolveImage } from '~/domain/images.ts';
 import { franchiseTypesPath } from '~/domain/routes.ts';
-import { LOCAL_SUPABASE_URL } from '~/domain/local-stack.ts';
+import { projectUrl } from '../supabase.ts';
 import {
   contentFingerprint,
   pageFingerprints,
@@ -276,7 +276,7 @@ function planCatalogBuild(catalog: PlanCatalog): BuildPlan {
 
 /** The Supabase project URL that stored image paths resolve against. */
 export function storageUrl(): string {
-  return (PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL).replace(/\/+$/, '');
+  return projectUrl(PUBLIC_SUPABASE_URL);
 }
 
 /** The URL of a stored image path (storage paths resolve against the Supabase project). */

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '~/data/database.types.ts';
 import { toExploreProduct, type ExploreData, type ExploreProduct } from '~/domain/explore.ts';
 import { parseProduct, PRODUCT_SELECT } from '~/domain/product-schema.ts';
-import { createAdminClient } from '~/server/supabase-admin.ts';
+import { createAdminClient } from '~/server/supabase.ts';
 import { startTestStack, type TestStack } from '../../../../packages/local-supabase/tests/helpers.ts';
 
 // The default catalogue reads the project's URL and anon key as the server does.

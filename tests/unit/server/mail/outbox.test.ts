@@ -11,7 +11,7 @@ import { createOutbox, deliverDueMail, retryDelayMs, type OutboxRow } from '~/se
 import { mailTransportFor, smtpSender } from '~/server/mail/transport.ts';
 import { receiptEmail } from '~/server/mail/templates/receipt.ts';
 import type { MailSender, QueuedMail } from '~/server/mail/types.ts';
-import { createAdminClient } from '~/server/supabase-admin.ts';
+import { createAdminClient } from '~/server/supabase.ts';
 import { mailboxMessages } from '../../../support/shop-rows.ts';
 import { anonClient } from '../../../support/shopper.ts';
 import { startTestStack, type TestStack } from '../../../../packages/local-supabase/tests/helpers.ts';

@@ -3,7 +3,7 @@
  * as a visitor would: checked against the local stack with the shop's migrations and seed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminClient } from '~/server/supabase-admin.ts';
+import { createAdminClient } from '~/server/supabase.ts';
 import { buildTimeClient, fetchAllRows, fetchProductRows } from '~/server/snapshot/fetch.ts';
 import { parseProductRows } from '~/server/snapshot/model.ts';
 import { startTestStack, type TestStack } from '../../../../packages/local-supabase/tests/helpers.ts';
