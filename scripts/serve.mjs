@@ -4,7 +4,7 @@
 // SSR pages and API; this wrapper adds gzip/brotli compression (the adapter sends answers
 // uncompressed), the security headers on every answer, and catalogue rebuilds. <outDir>/client is
 // a symlink that a rebuild swaps atomically (src/server/rebuild/served-folder.ts), resolved again by every
-// request; the rebuild jobs live in the database (src/server/rebuild/shared.ts), so several
+// request; the rebuild jobs live in the database (src/server/rebuild/job-queue.ts), so several
 // processes can serve one output folder behind a reverse proxy: any of them may ask for a rebuild,
 // one at a time builds (the others look for queued or abandoned jobs every REBUILD_POLL_MS), and
 // all serve what it publishes. The shared rebuilds are registered on globalThis for

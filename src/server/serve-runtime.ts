@@ -10,6 +10,6 @@ export * from './rebuild/build-process.ts';
 export * from './rebuild/builder.ts';
 export * from './rebuild/served-folder.ts';
 export * from './rebuild/realtime.ts';
-export * from './rebuild/shared.ts';
+export * from './rebuild/job-queue.ts';
 export * from './security-headers.ts';
 export * from './document-compression.ts';

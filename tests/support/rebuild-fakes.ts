@@ -1,6 +1,6 @@
 /**
  * In-process stand-ins for the rebuild tests. The shop itself keeps its rebuild jobs and the
- * admins' request limit in the database (src/server/rebuild/shared.ts, sharedRateLimiter); these
+ * admins' request limit in the database (src/server/rebuild/job-queue.ts, sharedRateLimiter); these
  * follow the same rules in one process, so the endpoint and the builder can be tested without one.
  */
 import type { BuildChanges, BuildFunction, BuildProgress, RebuildRequest, Rebuilds, RebuildStatus } from '~/server/rebuild/types.ts';

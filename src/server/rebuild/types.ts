@@ -2,7 +2,7 @@
  * What a catalogue rebuild is to the rest of the server: the status the endpoint reports, a
  * build's progress, the changes a build is given, and `Rebuilds`, the one interface the endpoint
  * uses. The production server implements it across processes through the database
- * (SharedRebuilds in ./shared.ts) and registers it in ./registry.ts for the bundled endpoint.
+ * (SharedRebuilds in ./job-queue.ts) and registers it in ./registry.ts for the bundled endpoint.
  */
 
 /** Where a running build is, read from `astro build`'s own output. */
@@ -68,7 +68,7 @@ export interface RebuildRequest {
 
 /**
  * What the endpoint needs from the rebuilds: the server registers one instance (the shared
- * rebuilds of src/server/rebuild/shared.ts, which answer asynchronously).
+ * rebuilds of src/server/rebuild/job-queue.ts, which answer asynchronously).
  */
 export interface Rebuilds {
   request(reason: string, request?: RebuildRequest): RebuildStatus | Promise<RebuildStatus>;

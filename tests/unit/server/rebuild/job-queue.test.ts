@@ -1,6 +1,6 @@
 /**
  * Catalogue rebuilds shared by several server processes (supabase/migrations/…_rebuild_jobs.sql
- * and src/server/rebuild/shared.ts): requests merge into one queued job with the union of the
+ * and src/server/rebuild/job-queue.ts): requests merge into one queued job with the union of the
  * changed products, a change seen by every process counts once, one process of a site builds at a
  * time, a process that dies mid-build leaves its job to be built again by another, and the
  * admins' request limit is counted in the database. Two SharedRebuilds play two server processes
@@ -9,7 +9,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BuildChanges, RebuildStatus } from '~/server/rebuild/types.ts';
-import { SharedRebuilds, type ClaimedJob, type JobStore } from '~/server/rebuild/shared.ts';
+import { SharedRebuilds, type ClaimedJob, type JobStore } from '~/server/rebuild/job-queue.ts';
 import { migratedPglite } from '../../../db/support.ts';
 
 let db: PGlite;

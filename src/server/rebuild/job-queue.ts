@@ -1,5 +1,5 @@
 /**
- * Catalogue rebuilds shared by several server processes (behind one reverse proxy, on one or more
+ * The catalogue rebuilds' job queue, shared by several server processes (behind one reverse proxy, on one or more
  * machines) that publish into one output folder and use one database. The jobs live in the
  * database (supabase/migrations/20261123006000_rebuild_jobs.sql): any process may ask for a
  * rebuild; requests merge into one queued job (with the union of the changed products); a process
