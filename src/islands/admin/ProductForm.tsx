@@ -7,7 +7,7 @@ import type { FormResult } from '~/domain/validation.ts';
 import { $session, initSession } from '~/stores/session.ts';
 import { rebuildRunning } from '~/data/admin.ts';
 import type { AdminPrinting } from '~/data/singles-admin.ts';
-import { publishProduct, PUBLISH_MESSAGES, type PublishStep } from './publish.ts';
+import { publishProduct, PUBLISH_MESSAGES, type PublishStep } from './publish-product.ts';
 import '../account/account.css';
 import { Loading } from '../ui/AsyncState.tsx';
 import { Field, SelectField, TextField } from '../ui/Field.tsx';
