@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { listSavedCards, removeCard, setDefaultCard, type SavedCard } from '~/data/account.ts';
 import { useNote } from '../ui/useNote.ts';
 
-export const CARD_MESSAGES = {
+export const SAVED_CARD_MESSAGES = {
   settingDefault: 'Estableciendo predeterminado...',
   defaultDone: 'Predeterminado actualizado ✅',
   defaultFailed: 'No se pudo actualizar ❌',
@@ -47,14 +47,14 @@ export default function SavedCards({ customerId }: { customerId: string | null }
   async function makeDefault(card: SavedCard) {
     if (!customerId) return;
     setBusyId(card.id);
-    showNote(CARD_MESSAGES.settingDefault, true);
+    showNote(SAVED_CARD_MESSAGES.settingDefault, true);
     try {
       await setDefaultCard(customerId, card.id);
       // Exactly one default afterwards, whatever the list said before.
       setCards((list) => (list ?? []).map((c) => ({ ...c, is_default: c.id === card.id })));
-      showNote(CARD_MESSAGES.defaultDone);
+      showNote(SAVED_CARD_MESSAGES.defaultDone);
     } catch {
-      showNote(CARD_MESSAGES.defaultFailed);
+      showNote(SAVED_CARD_MESSAGES.defaultFailed);
     } finally {
       setBusyId(null);
     }
@@ -62,13 +62,13 @@ export default function SavedCards({ customerId }: { customerId: string | null }
 
   async function remove(card: SavedCard) {
     setBusyId(card.id);
-    showNote(CARD_MESSAGES.removing, true);
+    showNote(SAVED_CARD_MESSAGES.removing, true);
     try {
       await removeCard(card.id);
       setCards((list) => (list ?? []).filter((c) => c.id !== card.id));
-      showNote(CARD_MESSAGES.removed);
+      showNote(SAVED_CARD_MESSAGES.removed);
     } catch {
-      showNote(CARD_MESSAGES.removeFailed);
+      showNote(SAVED_CARD_MESSAGES.removeFailed);
     } finally {
       setBusyId(null);
     }
@@ -83,10 +83,10 @@ export default function SavedCards({ customerId }: { customerId: string | null }
         </p>
       )}
       {!customerId ? (
-        <p>{CARD_MESSAGES.noCustomer}</p>
+        <p>{SAVED_CARD_MESSAGES.noCustomer}</p>
       ) : loadError ? (
         <div className="acct-actions">
-          <p className="acct-error">{CARD_MESSAGES.loadFailed}</p>
+          <p className="acct-error">{SAVED_CARD_MESSAGES.loadFailed}</p>
           <button type="button" className="btn btn-outline" onClick={() => void load()}>
             Reintentar
           </button>
@@ -94,7 +94,7 @@ export default function SavedCards({ customerId }: { customerId: string | null }
       ) : cards === null ? (
         <p role="status">Cargando tarjetas…</p>
       ) : cards.length === 0 ? (
-        <p>{CARD_MESSAGES.empty}</p>
+        <p>{SAVED_CARD_MESSAGES.empty}</p>
       ) : (
         <ul className="acct-list" data-testid="saved-cards">
           {cards.map((card) => {

@@ -14,7 +14,7 @@ import type { RefundOptions } from '~/domain/refunds.ts';
 import type { FormResult } from '~/domain/validation.ts';
 import { useForm } from '../ui/use-form.ts';
 
-export const REFUND_MESSAGES = {
+export const REFUND_DIALOG_MESSAGES = {
   referenceRequired: 'Escribe la referencia de la transferencia (de 4 a 100 caracteres).',
   failed: 'No se pudo reembolsar el pedido. Intenta de nuevo.',
   inProgress: 'El reembolso ya está en curso.',
@@ -89,15 +89,15 @@ export default function RefundDialog({
       if (!options || !way) return { ok: false, fieldErrors: {}, formError: loadFailure };
       if (way === 'bank_transfer' && !validReference(reference)) {
         referenceInput.current?.focus();
-        return { ok: false, fieldErrors: { reference: REFUND_MESSAGES.referenceRequired }, formError: '' };
+        return { ok: false, fieldErrors: { reference: REFUND_DIALOG_MESSAGES.referenceRequired }, formError: '' };
       }
       return { ok: true, data: { way, options } };
     },
     send: async ({ way: chosen, options: allowed }) => {
       const answer = await refundOrder(orderId, { way: chosen, reference: reference.trim(), restock: allowed.asksForRestock && restock });
       // The dialog stays open with every choice as it was; the server's words say what to fix.
-      if (!answer.ok || !answer.data) return answer.message || REFUND_MESSAGES.failed;
-      const done = answer.data.status === 'Reembolsado' ? DONE[chosen] : (answer.data.message ?? REFUND_MESSAGES.inProgress);
+      if (!answer.ok || !answer.data) return answer.message || REFUND_DIALOG_MESSAGES.failed;
+      const done = answer.data.status === 'Reembolsado' ? DONE[chosen] : (answer.data.message ?? REFUND_DIALOG_MESSAGES.inProgress);
       ref.current?.close();
       onDone(done);
     },
@@ -111,7 +111,7 @@ export default function RefundDialog({
     void refundOptions(orderId).then((answer) => {
       if (!current) return;
       if (!answer.ok || !answer.data) {
-        const message = answer.message || REFUND_MESSAGES.failed;
+        const message = answer.message || REFUND_DIALOG_MESSAGES.failed;
         setLoadFailure(message);
         setFormError(message);
         return;
@@ -147,7 +147,7 @@ export default function RefundDialog({
         ) : (
           !failure && (
             <p className="muted" role="status">
-              {REFUND_MESSAGES.loading}
+              {REFUND_DIALOG_MESSAGES.loading}
             </p>
           )
         )}

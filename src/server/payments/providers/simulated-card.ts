@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { centavos } from '~/domain/money.ts';
 import { installmentsOffered, MEXICAN_PAYMENT_MESSAGES, oxxoVoucherExpiry } from '~/domain/mexican-payments.ts';
-import { cardDigits, checkCard, testCardInstallmentPlans, testCardOutcome, CARD_MESSAGES, type CardInput } from './test-cards.ts';
+import { cardDigits, checkCard, testCardInstallmentPlans, testCardOutcome, TEST_CARD_MESSAGES, type CardInput } from './test-cards.ts';
 import { newId, simulatedRefund, type SimData, type SimRecord, type SimStore } from './simulated-records.ts';
 import {
   PaymentError,
@@ -342,11 +342,11 @@ export class SimulatedCardProvider implements CardProvider {
     }
     if (!approve) {
       const failed = await this.store.update(intent.id, ['requires_action'], 'requires_payment_method', {
-        last_payment_error: { code: 'authentication_failed', message: CARD_MESSAGES.authenticationFailed },
+        last_payment_error: { code: 'authentication_failed', message: TEST_CARD_MESSAGES.authenticationFailed },
         pending_card: null,
       });
       if (!failed) return this.confirmation((await this.store.get(intent.id))!);
-      return this.confirmation(failed, CARD_MESSAGES.authenticationFailed);
+      return this.confirmation(failed, TEST_CARD_MESSAGES.authenticationFailed);
     }
     return this.succeed(intent.id, 'requires_action', pending);
   }

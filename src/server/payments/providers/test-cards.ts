@@ -6,7 +6,7 @@
 /** What confirming a payment with a card leads to. */
 export type CardOutcome = { kind: 'succeeded' } | { kind: 'requires_action' } | { kind: 'declined'; code: string; message: string };
 
-export const CARD_MESSAGES = {
+export const TEST_CARD_MESSAGES = {
   number: 'El número de tarjeta no es válido.',
   expiry: 'La fecha de vencimiento no es válida.',
   expired: 'La tarjeta está vencida.',
@@ -72,8 +72,8 @@ const OUTCOMES: Record<string, CardOutcome> = {
   '6011111111111117': { kind: 'succeeded' },
   // Stripe's Mexican credit card that offers 'meses sin intereses'.
   '4000004840008001': { kind: 'succeeded' },
-  '4000000000000002': { kind: 'declined', code: 'card_declined', message: CARD_MESSAGES.declined },
-  '4000000000009995': { kind: 'declined', code: 'insufficient_funds', message: CARD_MESSAGES.insufficientFunds },
+  '4000000000000002': { kind: 'declined', code: 'card_declined', message: TEST_CARD_MESSAGES.declined },
+  '4000000000009995': { kind: 'declined', code: 'insufficient_funds', message: TEST_CARD_MESSAGES.insufficientFunds },
   '4000002760003184': { kind: 'requires_action' },
   '4000002500003155': { kind: 'requires_action' },
 };
@@ -90,7 +90,7 @@ export function testCardInstallmentPlans(digits: string): number[] {
 
 /** What a test card does; any other valid number is declined, as in Stripe's test mode. */
 export function testCardOutcome(digits: string): CardOutcome {
-  return OUTCOMES[digits] ?? { kind: 'declined', code: 'card_declined', message: CARD_MESSAGES.notTestCard };
+  return OUTCOMES[digits] ?? { kind: 'declined', code: 'card_declined', message: TEST_CARD_MESSAGES.notTestCard };
 }
 
 /** A card as typed into the simulated card form. */
@@ -107,12 +107,12 @@ export function checkCard(
   now: Date = new Date(),
 ): { ok: true; digits: string; brand: string; expMonth: number; expYear: number } | { ok: false; message: string; field: 'number' | 'expiry' | 'cvc' } {
   const digits = cardDigits(input.number);
-  if (!digits || !luhnValid(digits)) return { ok: false, message: CARD_MESSAGES.number, field: 'number' };
+  if (!digits || !luhnValid(digits)) return { ok: false, message: TEST_CARD_MESSAGES.number, field: 'number' };
   const expiry = expiryValid(input.expMonth, input.expYear, now);
-  if (expiry === 'invalid') return { ok: false, message: CARD_MESSAGES.expiry, field: 'expiry' };
-  if (expiry === 'expired') return { ok: false, message: CARD_MESSAGES.expired, field: 'expiry' };
+  if (expiry === 'invalid') return { ok: false, message: TEST_CARD_MESSAGES.expiry, field: 'expiry' };
+  if (expiry === 'expired') return { ok: false, message: TEST_CARD_MESSAGES.expired, field: 'expiry' };
   const brand = cardBrand(digits);
-  if (!cvcValid(input.cvc.trim(), brand)) return { ok: false, message: CARD_MESSAGES.cvc, field: 'cvc' };
+  if (!cvcValid(input.cvc.trim(), brand)) return { ok: false, message: TEST_CARD_MESSAGES.cvc, field: 'cvc' };
   const expYear = input.expYear < 100 ? 2000 + input.expYear : input.expYear;
   return { ok: true, digits, brand, expMonth: input.expMonth, expYear };
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cardBrand, cardDigits, checkCard, cvcValid, expiryValid, luhnValid, testCardOutcome, CARD_MESSAGES } from '~/server/payments/providers/test-cards.ts';
+import {
+  cardBrand,
+  cardDigits,
+  checkCard,
+  cvcValid,
+  expiryValid,
+  luhnValid,
+  testCardOutcome,
+  TEST_CARD_MESSAGES,
+} from '~/server/payments/providers/test-cards.ts';
 
 const NOW = new Date('2026-11-22T03:00:00Z');
 
@@ -43,22 +52,22 @@ describe('card rules of the simulated provider', () => {
 
   it('maps each test card to its outcome; other valid numbers are declined as in test mode', () => {
     expect(testCardOutcome('4242424242424242')).toEqual({ kind: 'succeeded' });
-    expect(testCardOutcome('4000000000000002')).toMatchObject({ kind: 'declined', code: 'card_declined', message: CARD_MESSAGES.declined });
-    expect(testCardOutcome('4000000000009995')).toMatchObject({ kind: 'declined', code: 'insufficient_funds', message: CARD_MESSAGES.insufficientFunds });
+    expect(testCardOutcome('4000000000000002')).toMatchObject({ kind: 'declined', code: 'card_declined', message: TEST_CARD_MESSAGES.declined });
+    expect(testCardOutcome('4000000000009995')).toMatchObject({ kind: 'declined', code: 'insufficient_funds', message: TEST_CARD_MESSAGES.insufficientFunds });
     expect(testCardOutcome('4000002760003184')).toEqual({ kind: 'requires_action' });
-    expect(testCardOutcome('4111111111111111')).toMatchObject({ kind: 'declined', message: CARD_MESSAGES.notTestCard });
+    expect(testCardOutcome('4111111111111111')).toMatchObject({ kind: 'declined', message: TEST_CARD_MESSAGES.notTestCard });
   });
 
   it('reports the first problem of a typed card in Spanish', () => {
     expect(checkCard({ number: '4242 4242 4242 4241', expMonth: 1, expYear: 30, cvc: '123' }, NOW)).toMatchObject({
       ok: false,
       field: 'number',
-      message: CARD_MESSAGES.number,
+      message: TEST_CARD_MESSAGES.number,
     });
     expect(checkCard({ number: '4242424242424242', expMonth: 1, expYear: 2020, cvc: '123' }, NOW)).toMatchObject({
       ok: false,
       field: 'expiry',
-      message: CARD_MESSAGES.expired,
+      message: TEST_CARD_MESSAGES.expired,
     });
     expect(checkCard({ number: '4242424242424242', expMonth: 1, expYear: 30, cvc: '12' }, NOW)).toMatchObject({ ok: false, field: 'cvc' });
     expect(checkCard({ number: '4242 4242 4242 4242', expMonth: 1, expYear: 30, cvc: ' 123 ' }, NOW)).toEqual({
