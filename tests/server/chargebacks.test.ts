@@ -14,7 +14,7 @@ import type { ServerContext } from '~/server/context.ts';
 import { createPaymentIntent } from '~/server/payments/cards.ts';
 import { capturePayPalOrder, createPayPalOrder } from '~/server/payments/paypal.ts';
 import { paypalWebhook } from '~/server/payments/paypal-webhook.ts';
-import { storeCreditPayment } from '~/server/payments/store-credit.ts';
+import { storeCreditPayment } from '~/server/payments/pay-with-balance.ts';
 import { stripeWebhook } from '~/server/payments/stripe-webhook.ts';
 import { createAdminClient } from '~/server/supabase.ts';
 import { apiRequest as req, callApi as call, signedStripeWebhook, stripeIntentEvent } from '../support/api-requests.ts';

@@ -19,7 +19,7 @@ import { confirmInstallments, installmentPlans } from '~/server/payments/install
 import { settleOxxo } from '~/server/payments/oxxo.ts';
 import type { SimulatedCardProvider } from '~/server/payments/providers/simulated-card.ts';
 import { MAX_REFUND_ATTEMPTS, OXXO_PROVIDER_REFUND_REFUSED, retryDueRefunds } from '~/server/orders/refunds.ts';
-import { storeCreditPayment } from '~/server/payments/store-credit.ts';
+import { storeCreditPayment } from '~/server/payments/pay-with-balance.ts';
 import { createAdminClient } from '~/server/supabase.ts';
 import { sweep } from '~/server/sweeper.ts';
 import { apiRequest as req, callApi as call, stripeIntentEvent } from '../support/api-requests.ts';

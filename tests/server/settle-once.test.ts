@@ -14,7 +14,7 @@ import type { AdminContext, ServerContext } from '~/server/context.ts';
 import { ORDER_ALREADY_REFUNDED } from '~/server/orders/refunds.ts';
 import { confirmPayment, createPaymentIntent } from '~/server/payments/cards.ts';
 import { approveSimulatedPayPal, capturePayPalOrder, createPayPalOrder } from '~/server/payments/paypal.ts';
-import { storeCreditPayment } from '~/server/payments/store-credit.ts';
+import { storeCreditPayment } from '~/server/payments/pay-with-balance.ts';
 import { stripeWebhook } from '~/server/payments/stripe-webhook.ts';
 import { createAdminClient } from '~/server/supabase.ts';
 import { sweep } from '~/server/sweeper.ts';

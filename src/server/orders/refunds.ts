@@ -25,7 +25,7 @@ import { paidWith } from '~/domain/payment-methods.ts';
 import type { RefundOptions, RefundWay } from '~/domain/refunds.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/json.ts';
-import { oxxoCreditEmail } from '../mail/templates/store-credit.ts';
+import { oxxoCreditEmail } from '../mail/templates/oxxo-credit.ts';
 import type { RefundInfo } from '../payments/providers/types.ts';
 import { orderAmount } from './order.ts';
 import { dueRefund, type OrderRow, pesosParam } from './order-row.ts';

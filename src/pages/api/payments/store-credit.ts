@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { serverContext } from '~/server/context.ts';
 import { handle } from '~/server/http/json.ts';
-import { storeCreditPayment } from '~/server/payments/store-credit.ts';
+import { storeCreditPayment } from '~/server/payments/pay-with-balance.ts';
 
 export const prerender = false;
 

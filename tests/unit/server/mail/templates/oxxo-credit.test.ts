@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oxxoCreditEmail } from '~/server/mail/templates/store-credit.ts';
+import { oxxoCreditEmail } from '~/server/mail/templates/oxxo-credit.ts';
 
 const orderId = '0f8fad5b-d9cb-469f-a165-70867728950e';
 

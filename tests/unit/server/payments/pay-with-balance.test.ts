@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { STORE_CREDIT_MESSAGES } from '~/domain/store-credit.ts';
-import { storeCreditPayment } from '~/server/payments/store-credit.ts';
+import { storeCreditPayment } from '~/server/payments/pay-with-balance.ts';
 import { endpointContext, ORDER_ID, post, SHOPPER, storedOrder } from './endpoint-context.ts';
 
 describe('storeCreditPayment', () => {
