@@ -112,7 +112,7 @@ describe.skipIf(!support.ok)('settled once under concurrency (PostgreSQL server)
         expect(after).toMatchObject({ status: 'Pendiente', credit: 0, ref: null });
         expect(released).toHaveLength(1);
         expect(paid).toHaveLength(0);
-        expect(results.filter((r, i) => i % 2 === 1).map((r) => (r.ok ? 'ok' : r.detail))).toEqual(Array(CONNECTIONS / 2).fill('amount_mismatch'));
+        expect(results.filter((_, i) => i % 2 === 1).map((r) => (r.ok ? 'ok' : r.detail))).toEqual(Array(CONNECTIONS / 2).fill('amount_mismatch'));
       }
       const money = await balance();
       expect(money.balance).toBe(money.sum);
