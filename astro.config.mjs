@@ -19,14 +19,14 @@ export default defineConfig({
   // Stylesheets go inline (about 3.5 KB gzip per page): no render-blocking request before the
   // first paint, which on a phone's network decides the product image's paint (LCP).
   // Four pages rendered at once: while one page's file is written the next renders (10,000
-  // products: 70 s → 49 s, docs/benchmarks.md). ASTRO_BUILD_CONCURRENCY overrides it for measuring.
+  // products: 70 s → 49 s, docs/benchmarks-log.md). ASTRO_BUILD_CONCURRENCY overrides it for measuring.
   build: { inlineStylesheets: 'always', concurrency: Number(process.env.ASTRO_BUILD_CONCURRENCY) || 4 },
   // The sitemap splits into files of at most 50,000 URLs (the protocol's limit) under
   // sitemap-index.xml; incremental rebuilds keep the same layout (src/server/rebuild/sitemap.ts).
   // catalogDirectives: client:interaction and client:event, so product pages ship no framework code
   // before the visitor reaches for an island.
   // experimentalDisableStreaming: islands render with React's renderToString instead of a web
-  // stream read back into a string, a third less CPU per prerendered page (docs/benchmarks.md).
+  // stream read back into a string, a third less CPU per prerendered page (docs/benchmarks-log.md).
   // No island suspends while it renders on the server (the lazy payment and product forms load
   // after a click), which is what streaming would wait for.
   // /explore is rendered on request (its results follow its address), so the sitemap names it itself.

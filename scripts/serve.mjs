@@ -75,7 +75,7 @@ const rebuilds = new SharedRebuilds(
     root,
     outDir,
     keepOldMs: Number(process.env.REBUILD_KEEP_OLD_MS || 60_000),
-    // Full rebuilds of a large catalogue in that many processes at once (docs/benchmarks.md).
+    // Full rebuilds of a large catalogue in that many processes at once (docs/benchmarks-log.md).
     parts: Number(process.env.BUILD_PARTS || 1),
     maxHeapMb: Number(process.env.BUILD_MAX_HEAP_MB || 0),
     log: process.env.REBUILD_QUIET === '1' ? undefined : (line) => log(`[rebuild] ${line}`),

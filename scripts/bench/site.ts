@@ -127,7 +127,7 @@ async function measureBuild(env: NodeJS.ProcessEnv, work: string): Promise<{ sec
   }
   benchCodeKey = sourceCodeKey(ROOT);
   const parts = Number(process.env.BUILD_PARTS || (PRODUCTS > 10_000 ? os.cpus().length : 1));
-  // Past 10,000 products each build process keeps its heap under 1 GB (docs/benchmarks.md).
+  // Past 10,000 products each build process keeps its heap under 1 GB (docs/benchmarks-log.md).
   const maxHeapMb = process.env.BUILD_MAX_HEAP_MB || (PRODUCTS > 10_000 ? '1024' : '');
   const started = performance.now();
   // The manifest the first incremental rebuild starts from (see measureIncremental).

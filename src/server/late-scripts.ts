@@ -23,7 +23,7 @@
  * again once they have run, so it is never lost. Taps on the same button in that time count once,
  * as the shopper saw nothing happen after the first.
  *
- * Measured on /explore at 100,000 products (docs/benchmarks.md): Lighthouse's mobile LCP, and on a
+ * Measured on /explore at 100,000 products (docs/benchmarks-log.md): Lighthouse's mobile LCP, and on a
  * phone-like connection the first screen sooner and the buttons live a little later.
  *
  * The inline script is allowed by the Content-Security-Policy like every inline script of a page:
