@@ -1620,33 +1620,11 @@ CREATE OR REPLACE FUNCTION public.claim_refund(p_order_id uuid, p_provider text,
 AS $function$
 declare
   v_id uuid;
-  v_order public.orders%rowtype;
-  v_refund public.payment_refunds%rowtype;
 begin
   if p_reason = 'shop' then
     -- The shop refunds an order once: whoever clicks second (another admin, another tab, another
     -- way of refunding) is told why, under the order's lock.
-    select * into v_order from public.orders o where o.id = p_order_id for update;
-    if not found then
-      raise exception 'Pedido no encontrado.' using errcode = 'P0001', detail = 'order_not_found';
-    end if;
-    if v_order.status = 'Reembolsado' then
-      raise exception 'Este pedido ya se reembolsó.' using errcode = 'P0001', detail = 'order_refunded';
-    end if;
-    select * into v_refund from public.payment_refunds r
-     where r.order_id = v_order.id and r.reason = 'shop' and r.status in ('processing', 'failed', 'succeeded')
-     limit 1;
-    if found then
-      if v_refund.status = 'succeeded' then
-        raise exception 'Este pedido ya se reembolsó.' using errcode = 'P0001', detail = 'order_refunded';
-      end if;
-      raise exception 'Hay un reembolso en curso para este pedido; espera a que termine.'
-        using errcode = 'P0001', detail = 'refund_in_progress';
-    end if;
-    if v_order.status not in ('Pagado', 'Procesando', 'Enviado', 'Completado') then
-      raise exception 'Solo se reembolsa un pedido pagado, en proceso, enviado o completado; este está «%».', v_order.status
-        using errcode = 'P0001', detail = 'order_not_refundable';
-    end if;
+    perform public.lock_order_for_refund(p_order_id);
   end if;
   insert into public.payment_refunds (order_id, provider, payment_ref, amount, reason, restock)
   values (p_order_id, p_provider, p_payment_ref, p_amount, p_reason, coalesce(p_restock, false))
@@ -2070,6 +2048,44 @@ $function$;
 REVOKE ALL ON FUNCTION public.is_admin() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.is_admin() TO anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.lock_order_for_refund(p_order_id uuid)
+ RETURNS public.orders
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_order public.orders%rowtype;
+  v_status text;
+begin
+  select * into v_order from public.orders o where o.id = p_order_id for update;
+  if not found then
+    raise exception 'Pedido no encontrado.' using errcode = 'P0001', detail = 'order_not_found';
+  end if;
+  -- A provider refund that succeeded made the order 'Reembolsado' in the same transaction; one
+  -- still being tried could go through later, so refunding again now would pay the shopper twice.
+  -- One that stopped ('manual') is settled by a refund without the provider.
+  select r.status into v_status from public.payment_refunds r
+   where r.order_id = v_order.id and r.reason = 'shop' and r.status in ('processing', 'failed', 'succeeded')
+   order by r.status = 'succeeded' desc
+   limit 1;
+  if v_order.status = 'Reembolsado' or v_status = 'succeeded' then
+    raise exception 'Este pedido ya se reembolsó.' using errcode = 'P0001', detail = 'order_refunded';
+  end if;
+  if v_status is not null then
+    raise exception 'Hay un reembolso en curso para este pedido; espera a que termine o a que pase a atención manual.'
+      using errcode = 'P0001', detail = 'refund_in_progress';
+  end if;
+  if v_order.status not in ('Pagado', 'Procesando', 'Enviado', 'Completado') then
+    raise exception 'Solo se reembolsa un pedido pagado, en proceso, enviado o completado; este está «%».', v_order.status
+      using errcode = 'P0001', detail = 'order_not_refundable';
+  end if;
+  return v_order;
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.lock_order_for_refund(p_order_id uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.lock_order_for_refund(p_order_id uuid) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.mail_outbox_claim(p_limit integer DEFAULT 20)
  RETURNS SETOF public.mail_outbox
  LANGUAGE sql
@@ -2327,26 +2343,7 @@ declare
   v_ref text;
   v_status text;
 begin
-  select * into v_order from public.orders o where o.id = p_order_id for update;
-  if not found then
-    raise exception 'Pedido no encontrado.' using errcode = 'P0001', detail = 'order_not_found';
-  end if;
-  if v_order.status = 'Reembolsado' then
-    raise exception 'Este pedido ya se reembolsó.' using errcode = 'P0001', detail = 'order_refunded';
-  end if;
-  if v_order.status not in ('Pagado', 'Procesando', 'Enviado', 'Completado') then
-    raise exception 'Solo se reembolsa un pedido pagado, en proceso, enviado o completado; este está «%».', v_order.status
-      using errcode = 'P0001', detail = 'order_not_refundable';
-  end if;
-  -- A provider refund still being tried could go through later: refunding another way now would
-  -- pay the shopper twice. One that stopped ('manual') is settled by this refund instead.
-  if exists (
-    select 1 from public.payment_refunds r
-     where r.order_id = v_order.id and r.reason = 'shop' and r.status in ('processing', 'failed')
-  ) then
-    raise exception 'Hay un reembolso en curso para este pedido; espera a que termine o a que pase a atención manual.'
-      using errcode = 'P0001', detail = 'refund_in_progress';
-  end if;
+  v_order := public.lock_order_for_refund(p_order_id);
   v_amount := round((v_order.total - v_order.credit_applied) * 100)::bigint;
   if p_way = 'store_credit' then
     v_ref := 'saldo-' || v_order.id::text;

@@ -1322,6 +1322,12 @@ export type Database = {
         Args: Record<string, never>;
         Returns: boolean;
       };
+      lock_order_for_refund: {
+        Args: {
+          p_order_id: string;
+        };
+        Returns: Database["public"]["Tables"]["orders"]["Row"];
+      };
       mail_outbox_claim: {
         Args: {
           p_limit?: number | null;

@@ -13,10 +13,11 @@
 --      the rest is being confirmed can never leave the order paid for less than its total.
 -- 2. release_store_credit refuses while a provider payment attempt of the order is open (the
 --    server first closes the attempts it can, at the provider).
--- 3. claim_refund of the shop ('Cancelar y reembolsar' through the provider) locks the order and
---    refuses one that is already refunded or has a refund in progress; a refund without the
---    provider (balance, bank transfer) records the order's charge as refunded in payment_refunds,
---    so no later path can refund or credit it again.
+-- 3. Every way the shop refunds an order (claim_refund through the provider, and
+--    refund_order_without_provider to the balance or by bank transfer) starts with
+--    lock_order_for_refund: it locks the order and refuses one that is already refunded, has a
+--    refund in progress or is not paid. A refund without the provider records the order's charge
+--    as refunded in payment_refunds, so no later path can refund or credit it again.
 
 drop function public.mark_order_paid(uuid, text, text);
 
@@ -151,6 +152,45 @@ begin
 end;
 $$;
 
+create function public.lock_order_for_refund(p_order_id uuid)
+returns public.orders
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_order public.orders%rowtype;
+  v_status text;
+begin
+  select * into v_order from public.orders o where o.id = p_order_id for update;
+  if not found then
+    raise exception 'Pedido no encontrado.' using errcode = 'P0001', detail = 'order_not_found';
+  end if;
+  -- A provider refund that succeeded made the order 'Reembolsado' in the same transaction; one
+  -- still being tried could go through later, so refunding again now would pay the shopper twice.
+  -- One that stopped ('manual') is settled by a refund without the provider.
+  select r.status into v_status from public.payment_refunds r
+   where r.order_id = v_order.id and r.reason = 'shop' and r.status in ('processing', 'failed', 'succeeded')
+   order by r.status = 'succeeded' desc
+   limit 1;
+  if v_order.status = 'Reembolsado' or v_status = 'succeeded' then
+    raise exception 'Este pedido ya se reembolsó.' using errcode = 'P0001', detail = 'order_refunded';
+  end if;
+  if v_status is not null then
+    raise exception 'Hay un reembolso en curso para este pedido; espera a que termine o a que pase a atención manual.'
+      using errcode = 'P0001', detail = 'refund_in_progress';
+  end if;
+  if v_order.status not in ('Pagado', 'Procesando', 'Enviado', 'Completado') then
+    raise exception 'Solo se reembolsa un pedido pagado, en proceso, enviado o completado; este está «%».', v_order.status
+      using errcode = 'P0001', detail = 'order_not_refundable';
+  end if;
+  return v_order;
+end;
+$$;
+
+revoke all on function public.lock_order_for_refund(uuid) from public, anon, authenticated;
+grant execute on function public.lock_order_for_refund(uuid) to service_role;
+
 create or replace function public.claim_refund(p_order_id uuid, p_provider text, p_payment_ref text, p_amount numeric, p_reason text, p_restock boolean default false)
 returns jsonb
 language plpgsql
@@ -159,33 +199,11 @@ set search_path = ''
 as $$
 declare
   v_id uuid;
-  v_order public.orders%rowtype;
-  v_refund public.payment_refunds%rowtype;
 begin
   if p_reason = 'shop' then
     -- The shop refunds an order once: whoever clicks second (another admin, another tab, another
     -- way of refunding) is told why, under the order's lock.
-    select * into v_order from public.orders o where o.id = p_order_id for update;
-    if not found then
-      raise exception 'Pedido no encontrado.' using errcode = 'P0001', detail = 'order_not_found';
-    end if;
-    if v_order.status = 'Reembolsado' then
-      raise exception 'Este pedido ya se reembolsó.' using errcode = 'P0001', detail = 'order_refunded';
-    end if;
-    select * into v_refund from public.payment_refunds r
-     where r.order_id = v_order.id and r.reason = 'shop' and r.status in ('processing', 'failed', 'succeeded')
-     limit 1;
-    if found then
-      if v_refund.status = 'succeeded' then
-        raise exception 'Este pedido ya se reembolsó.' using errcode = 'P0001', detail = 'order_refunded';
-      end if;
-      raise exception 'Hay un reembolso en curso para este pedido; espera a que termine.'
-        using errcode = 'P0001', detail = 'refund_in_progress';
-    end if;
-    if v_order.status not in ('Pagado', 'Procesando', 'Enviado', 'Completado') then
-      raise exception 'Solo se reembolsa un pedido pagado, en proceso, enviado o completado; este está «%».', v_order.status
-        using errcode = 'P0001', detail = 'order_not_refundable';
-    end if;
+    perform public.lock_order_for_refund(p_order_id);
   end if;
   insert into public.payment_refunds (order_id, provider, payment_ref, amount, reason, restock)
   values (p_order_id, p_provider, p_payment_ref, p_amount, p_reason, coalesce(p_restock, false))
@@ -212,26 +230,7 @@ declare
   v_ref text;
   v_status text;
 begin
-  select * into v_order from public.orders o where o.id = p_order_id for update;
-  if not found then
-    raise exception 'Pedido no encontrado.' using errcode = 'P0001', detail = 'order_not_found';
-  end if;
-  if v_order.status = 'Reembolsado' then
-    raise exception 'Este pedido ya se reembolsó.' using errcode = 'P0001', detail = 'order_refunded';
-  end if;
-  if v_order.status not in ('Pagado', 'Procesando', 'Enviado', 'Completado') then
-    raise exception 'Solo se reembolsa un pedido pagado, en proceso, enviado o completado; este está «%».', v_order.status
-      using errcode = 'P0001', detail = 'order_not_refundable';
-  end if;
-  -- A provider refund still being tried could go through later: refunding another way now would
-  -- pay the shopper twice. One that stopped ('manual') is settled by this refund instead.
-  if exists (
-    select 1 from public.payment_refunds r
-     where r.order_id = v_order.id and r.reason = 'shop' and r.status in ('processing', 'failed')
-  ) then
-    raise exception 'Hay un reembolso en curso para este pedido; espera a que termine o a que pase a atención manual.'
-      using errcode = 'P0001', detail = 'refund_in_progress';
-  end if;
+  v_order := public.lock_order_for_refund(p_order_id);
   v_amount := round((v_order.total - v_order.credit_applied) * 100)::bigint;
   if p_way = 'store_credit' then
     v_ref := 'saldo-' || v_order.id::text;

@@ -97,6 +97,15 @@ async function runRefund(ctx: ServerContext, refundId: string, charge: Charge, r
   }
 }
 
+/**
+ * A refusal the database raised on purpose (P0001, lock_order_for_refund and the refund
+ * functions): 404 for an unknown order, else 409 with its Spanish message. Other errors pass.
+ */
+function refuseAsAdminReads(error: { code?: string; details?: string | null; message: string }): void {
+  if (error.code !== 'P0001') return;
+  throw new ApiError(error.details === 'order_not_found' ? 404 : 409, error.message, error.details || 'refused');
+}
+
 /** Refunds a charge in full, once, whoever else tries at the same time. */
 export async function refundCharge(ctx: ServerContext, charge: Charge, reason: RefundReason): Promise<RefundOutcome> {
   const { data, error } = await ctx.admin.rpc('claim_refund', {
@@ -109,7 +118,7 @@ export async function refundCharge(ctx: ServerContext, charge: Charge, reason: R
   });
   if (error) {
     // The shop's refund of an order already refunded, or with a refund in progress: the admin is told why.
-    if (error.code === 'P0001' && error.details) throw new ApiError(error.details === 'order_not_found' ? 404 : 409, error.message, error.details);
+    refuseAsAdminReads(error);
     throw new Error(`claim_refund: ${error.message}`);
   }
   const claim = claimAnswer.parse(data);
@@ -217,7 +226,7 @@ export async function refundShopOrder(ctx: ServerContext, order: OrderRow, reque
       ...(request.reference ? { p_reference: request.reference } : {}),
     });
     if (error) {
-      if (error.code === 'P0001') throw new ApiError(error.details === 'order_not_found' ? 404 : 409, error.message, error.details || 'refused');
+      refuseAsAdminReads(error);
       throw new Error(`refund_order_without_provider: ${error.message}`);
     }
     return { refund: 'succeeded', way };
