@@ -19,6 +19,11 @@ function zone(target, from, message, except = []) {
 /** The import boundaries of src/, on resolved files (import-x/no-restricted-paths). */
 const BOUNDARIES = [
   zone(
+    'i18n',
+    ['domain', 'data', 'stores', 'islands', 'components', 'pages', 'server', 'layouts', 'scripts'],
+    "src/i18n is the shop's texts: plain constants and small functions that import nothing from src/.",
+  ),
+  zone(
     'domain',
     ['data', 'stores', 'islands', 'components', 'pages', 'server', 'layouts', 'scripts'],
     'src/domain is pure: it imports nothing from the other folders of src/.',

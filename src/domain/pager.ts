@@ -1,4 +1,5 @@
 /** The one pager of the shop's paged lists: which page is shown and what 'Página x de y' says. */
+import { PAGER_TEXT } from '../i18n/common.ts';
 
 /** What a pager shows for one page of a list. */
 export interface PagerState {
@@ -24,7 +25,7 @@ export function pagerOf(total: number, page: number, pageSize: number): PagerSta
     totalPages,
     hasPrevious: current > 1,
     hasNext: current < totalPages,
-    label: `Página ${current} de ${totalPages}`,
+    label: PAGER_TEXT.page(current, totalPages),
     showPager: count > pageSize,
   };
 }

@@ -1,5 +1,6 @@
 /** 'Anteriores' / 'Página n de m' / 'Siguientes' under a paged list. */
 import type { PagerState } from '~/domain/pager.ts';
+import { PAGER_TEXT } from '~/i18n/common.ts';
 
 interface Props {
   /** The navigation's name, e.g. 'Páginas de pedidos'. */
@@ -19,11 +20,11 @@ export function Pager({ label, pager, onPage, className, live = false }: Props) 
   return (
     <nav className={className} aria-label={label}>
       <button type="button" className="btn btn-outline" disabled={!pager.hasPrevious} onClick={() => onPage(pager.page - 1)}>
-        Anteriores
+        {PAGER_TEXT.previous}
       </button>
       <span aria-live={live ? 'polite' : undefined}>{pager.label}</span>
       <button type="button" className="btn btn-outline" disabled={!pager.hasNext} onClick={() => onPage(pager.page + 1)}>
-        Siguientes
+        {PAGER_TEXT.next}
       </button>
     </nav>
   );

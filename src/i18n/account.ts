@@ -1,0 +1,2 @@
+/** The account area: profile, addresses, orders, saved cards, balance. */
+export {};

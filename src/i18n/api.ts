@@ -1,0 +1,2 @@
+/** What the shop's API answers for requests it refuses: session, size, format. */
+export {};

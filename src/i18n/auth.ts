@@ -1,0 +1,2 @@
+/** Sign-in, registration and passwords. */
+export {};

@@ -1,0 +1,2 @@
+/** The cart and its summary. */
+export {};

@@ -1,0 +1,2 @@
+/** Checkout: its steps, shipping, payment (card, wallets, PayPal, OXXO, balance), confirmation. */
+export {};

@@ -1,0 +1,2 @@
+/** The e-mails the shop sends. */
+export {};

@@ -1,0 +1,2 @@
+/** What the payment endpoints and providers answer. */
+export {};

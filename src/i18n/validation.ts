@@ -1,0 +1,2 @@
+/** Form validation: the messages under each field. */
+export {};
