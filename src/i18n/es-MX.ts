@@ -16,4 +16,6 @@ export * from './common';
 export * from './mail';
 export * from './orders';
 export * from './payments';
+export * from './product';
+export * from './search';
 export * from './validation';

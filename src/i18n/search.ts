@@ -1,0 +1,2 @@
+/** The header search. */
+export {};
