@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { getSupabase } from '../supabase.ts';
 import { type Centavos, tryToCentavos } from '~/domain/money.ts';
+import { ADMIN_SUMMARY_DATA_TEXT } from '~/i18n/admin.ts';
 
 /** One day of sales. */
 export interface SalesDay {
@@ -29,7 +30,7 @@ const pesoAmount = z.pipe(
   z.transform((value, ctx): Centavos => {
     const cents = tryToCentavos(value);
     if (cents === null) {
-      ctx.issues.push({ code: 'custom', message: 'Importe no válido.', input: value });
+      ctx.issues.push({ code: 'custom', message: ADMIN_SUMMARY_DATA_TEXT.invalidAmount, input: value });
       return z.NEVER;
     }
     return cents;

@@ -9,14 +9,15 @@ import SummarySection from './SummarySection.tsx';
 import '../account/account.css';
 import './admin.css';
 import { Loading } from '../ui/AsyncState.tsx';
+import { ADMIN_APP_TEXT } from '~/i18n/admin.ts';
 
 /** The sections of the back office, in the side navigation's order. */
 export const ADMIN_SECTIONS = [
-  { id: 'summary', label: 'Resumen', href: '/admin' },
-  { id: 'orders', label: 'Pedidos', href: '/admin/pedidos' },
-  { id: 'products', label: 'Productos', href: '/admin/productos' },
-  { id: 'newsletter', label: 'Boletín', href: '/admin/boletin' },
-  { id: 'catalog', label: 'Catálogo', href: '/admin/catalogo' },
+  { id: 'summary', label: ADMIN_APP_TEXT.summary, href: '/admin' },
+  { id: 'orders', label: ADMIN_APP_TEXT.orders, href: '/admin/pedidos' },
+  { id: 'products', label: ADMIN_APP_TEXT.products, href: '/admin/productos' },
+  { id: 'newsletter', label: ADMIN_APP_TEXT.newsletter, href: '/admin/boletin' },
+  { id: 'catalog', label: ADMIN_APP_TEXT.catalog, href: '/admin/catalogo' },
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number]['id'];
 
@@ -33,15 +34,15 @@ export default function AdminApp({ section }: { section: AdminSection }) {
   }, [signedOut]);
 
   if (session.loading || signedOut) {
-    return <Loading text={signedOut ? 'Redirigiendo al inicio de sesión…' : 'Cargando…'} />;
+    return <Loading text={signedOut ? ADMIN_APP_TEXT.redirecting : ADMIN_APP_TEXT.loading} />;
   }
   if (!session.profile?.isAdmin) {
     return (
       <div className="acct-auth card">
-        <h1 className="acct-auth-title">No tienes acceso</h1>
-        <p>Solo los administradores de la tienda pueden entrar aquí.</p>
+        <h1 className="acct-auth-title">{ADMIN_APP_TEXT.forbiddenTitle}</h1>
+        <p>{ADMIN_APP_TEXT.forbiddenBody}</p>
         <a className="btn btn-primary" href="/account">
-          Volver a mi cuenta
+          {ADMIN_APP_TEXT.backToAccount}
         </a>
       </div>
     );
@@ -56,8 +57,8 @@ export default function AdminApp({ section }: { section: AdminSection }) {
 
   return (
     <div className="adm-layout">
-      <nav className="adm-nav card" aria-label="Administración">
-        <p className="adm-nav-title">Administrar tienda</p>
+      <nav className="adm-nav card" aria-label={ADMIN_APP_TEXT.navLabel}>
+        <p className="adm-nav-title">{ADMIN_APP_TEXT.navTitle}</p>
         <ul>
           {ADMIN_SECTIONS.map((item) => (
             <li key={item.id}>

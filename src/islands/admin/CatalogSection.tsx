@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { loadRebuildStatus, startRebuild, type RebuildStatus } from '~/data/admin.ts';
+import { ADMIN_CATALOG_TEXT } from '~/i18n/admin.ts';
 
 /** GET /api/admin/rebuild as it answers; progress fields appear only when the server reports them. */
 
 const STATUS_LABELS: Record<string, string> = {
-  idle: 'En espera',
-  building: 'Reconstruyendo',
-  queued: 'Reconstruyendo (otra en cola)',
-  failed: 'Falló la última',
-  succeeded: 'En espera',
+  idle: ADMIN_CATALOG_TEXT.statusIdle,
+  building: ADMIN_CATALOG_TEXT.statusBuilding,
+  queued: ADMIN_CATALOG_TEXT.statusQueued,
+  failed: ADMIN_CATALOG_TEXT.statusFailed,
+  succeeded: ADMIN_CATALOG_TEXT.statusIdle,
 };
 
 const dateTime = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'America/Mexico_City' });
@@ -20,11 +21,11 @@ function seconds(ms: unknown): string {
 
 /** What the progress bar shows: pages done of a total, when the status has them. */
 const PHASES: Record<string, string> = {
-  starting: 'iniciando',
-  content: 'leyendo el catálogo',
-  bundling: 'empaquetando',
-  pages: 'escribiendo páginas',
-  publishing: 'publicando',
+  starting: ADMIN_CATALOG_TEXT.phaseStarting,
+  content: ADMIN_CATALOG_TEXT.phaseContent,
+  bundling: ADMIN_CATALOG_TEXT.phaseBundling,
+  pages: ADMIN_CATALOG_TEXT.phasePages,
+  publishing: ADMIN_CATALOG_TEXT.phasePublishing,
 };
 
 function progressOf(status: RebuildStatus): { done: number; total: number | null; phase: string | null } | null {
@@ -56,7 +57,7 @@ export default function CatalogSection() {
         (!answer.data.lastError && typeof answer.data.finishedAt === 'string' ? answer.data.finishedAt : null);
       if (success) setLastSuccess(success);
     } else {
-      setError(answer.message || 'No se pudo leer el estado del catálogo.');
+      setError(answer.message || ADMIN_CATALOG_TEXT.loadFailed);
     }
   }, []);
 
@@ -74,8 +75,8 @@ export default function CatalogSection() {
     setNotice('');
     const answer = await startRebuild();
     setBusy(false);
-    if (answer.ok) setNotice('Reconstrucción iniciada.');
-    else setError(answer.message || 'No se pudo iniciar la reconstrucción.');
+    if (answer.ok) setNotice(ADMIN_CATALOG_TEXT.started);
+    else setError(answer.message || ADMIN_CATALOG_TEXT.startFailed);
     await load();
   }
 
@@ -83,46 +84,51 @@ export default function CatalogSection() {
 
   return (
     <section aria-labelledby="adm-catalog-title">
-      <h1 id="adm-catalog-title">Catálogo</h1>
-      <p>Las páginas del catálogo se generan a partir de la base de datos. Un cambio de producto las reconstruye solo; aquí puedes verlo y forzarlo.</p>
+      <h1 id="adm-catalog-title">{ADMIN_CATALOG_TEXT.title}</h1>
+      <p>{ADMIN_CATALOG_TEXT.intro}</p>
       {error && (
         <p className="acct-error" role="alert">
           {error}
         </p>
       )}
       {!status && !error ? (
-        <p role="status">Cargando estado…</p>
+        <p role="status">{ADMIN_CATALOG_TEXT.loading}</p>
       ) : status ? (
         <dl className="adm-dl" data-testid="rebuild-status">
-          <dt>Estado</dt>
+          <dt>{ADMIN_CATALOG_TEXT.status}</dt>
           <dd>{STATUS_LABELS[status.status ?? ''] ?? status.status ?? '-'}</dd>
-          <dt>Inicio</dt>
+          <dt>{ADMIN_CATALOG_TEXT.start}</dt>
           <dd>{when(status.startedAt)}</dd>
-          <dt>Fin</dt>
+          <dt>{ADMIN_CATALOG_TEXT.end}</dt>
           <dd>{when(status.finishedAt)}</dd>
-          <dt>Duración</dt>
+          <dt>{ADMIN_CATALOG_TEXT.duration}</dt>
           <dd>{seconds(status.durationMs)}</dd>
-          <dt>Última reconstrucción correcta</dt>
+          <dt>{ADMIN_CATALOG_TEXT.lastSuccess}</dt>
           <dd>{when(lastSuccess)}</dd>
           {typeof status.lastPages === 'number' && (
             <>
-              <dt>Páginas de la última reconstrucción</dt>
+              <dt>{ADMIN_CATALOG_TEXT.lastPages}</dt>
               <dd>{status.lastPages.toLocaleString('es-MX')}</dd>
             </>
           )}
-          <dt>Último error</dt>
-          <dd>{status.lastError ? String(status.lastError) : 'Ninguno'}</dd>
+          <dt>{ADMIN_CATALOG_TEXT.lastError}</dt>
+          <dd>{status.lastError ? String(status.lastError) : ADMIN_CATALOG_TEXT.noError}</dd>
           {progress && (
             <>
-              <dt>Páginas escritas</dt>
+              <dt>{ADMIN_CATALOG_TEXT.pagesWritten}</dt>
               <dd>
                 {progress.total ? (
-                  <progress className="adm-progress" max={progress.total} value={Math.min(progress.done, progress.total)} aria-label="Páginas escritas">
-                    {progress.done} de {progress.total}
+                  <progress
+                    className="adm-progress"
+                    max={progress.total}
+                    value={Math.min(progress.done, progress.total)}
+                    aria-label={ADMIN_CATALOG_TEXT.pagesWritten}
+                  >
+                    {ADMIN_CATALOG_TEXT.pagesOf(progress.done, progress.total)}
                   </progress>
                 ) : null}
                 <span>
-                  {progress.total ? `${progress.done} de ${progress.total}` : progress.done}
+                  {progress.total ? ADMIN_CATALOG_TEXT.pagesOf(progress.done, progress.total) : progress.done}
                   {progress.phase ? ` (${progress.phase})` : ''}
                 </span>
               </dd>
@@ -137,7 +143,7 @@ export default function CatalogSection() {
       )}
       <div className="adm-actions">
         <button type="button" className="btn btn-primary" disabled={busy || running} onClick={() => void rebuild()}>
-          Reconstruir ahora
+          {ADMIN_CATALOG_TEXT.rebuildNow}
         </button>
       </div>
     </section>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { formatOrderDate } from '~/domain/orders.ts';
 import { downloadSubscribersCsv, loadSubscribers, type Subscriber } from '~/data/admin.ts';
+import { ADMIN_NEWSLETTER_TEXT } from '~/i18n/admin.ts';
 
 const PAGE = 50;
 
@@ -37,27 +38,27 @@ export default function NewsletterSection() {
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch {
-      setExportError('No se pudo exportar el CSV. Intenta de nuevo.');
+      setExportError(ADMIN_NEWSLETTER_TEXT.exportFailed);
     }
   }
 
   return (
     <section aria-labelledby="adm-news-title">
-      <h1 id="adm-news-title">Boletín</h1>
+      <h1 id="adm-news-title">{ADMIN_NEWSLETTER_TEXT.title}</h1>
       {failed ? (
         <p className="acct-error" role="alert">
-          No se pudo cargar la lista de suscriptores.
+          {ADMIN_NEWSLETTER_TEXT.loadFailed}
         </p>
       ) : !list ? (
-        <p role="status">Cargando suscriptores…</p>
+        <p role="status">{ADMIN_NEWSLETTER_TEXT.loading}</p>
       ) : (
         <>
           <p data-testid="newsletter-count">
-            <strong>{list.length}</strong> {list.length === 1 ? 'suscriptor' : 'suscriptores'}
+            <strong>{list.length}</strong> {ADMIN_NEWSLETTER_TEXT.subscribers(list.length)}
           </p>
           <div className="adm-filters">
             <div className="field">
-              <label htmlFor="adm-news-search">Buscar correo</label>
+              <label htmlFor="adm-news-search">{ADMIN_NEWSLETTER_TEXT.search}</label>
               <input
                 id="adm-news-search"
                 className="input"
@@ -73,7 +74,7 @@ export default function NewsletterSection() {
             </div>
             <div className="adm-actions">
               <button type="button" className="btn btn-primary" onClick={() => void exportCsv()}>
-                Exportar CSV
+                {ADMIN_NEWSLETTER_TEXT.exportCsv}
               </button>
             </div>
           </div>
@@ -83,18 +84,20 @@ export default function NewsletterSection() {
             </p>
           )}
           {matches.length === 0 ? (
-            <p role="status">{list.length === 0 ? 'Aún no hay suscriptores.' : 'Ningún correo coincide.'}</p>
+            <p role="status">{list.length === 0 ? ADMIN_NEWSLETTER_TEXT.none : ADMIN_NEWSLETTER_TEXT.noMatch}</p>
           ) : (
             <>
               <p className="muted" role="status">
-                {matches.length === list.length ? `Mostrando ${Math.min(shown, matches.length)} de ${matches.length}` : `${matches.length} coinciden`}
+                {matches.length === list.length
+                  ? ADMIN_NEWSLETTER_TEXT.showing(Math.min(shown, matches.length), matches.length)
+                  : ADMIN_NEWSLETTER_TEXT.matching(matches.length)}
               </p>
-              <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Lista de suscriptores">
+              <div className="acct-table-wrap" tabIndex={0} role="region" aria-label={ADMIN_NEWSLETTER_TEXT.listLabel}>
                 <table className="acct-table adm-table">
                   <thead>
                     <tr>
-                      <th scope="col">Correo</th>
-                      <th scope="col">Fecha de suscripción</th>
+                      <th scope="col">{ADMIN_NEWSLETTER_TEXT.email}</th>
+                      <th scope="col">{ADMIN_NEWSLETTER_TEXT.subscribedAt}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -110,7 +113,7 @@ export default function NewsletterSection() {
               {matches.length > shown && (
                 <div className="adm-actions">
                   <button type="button" className="btn btn-outline" onClick={() => setShown((n) => n + PAGE)}>
-                    Mostrar más
+                    {ADMIN_NEWSLETTER_TEXT.showMore}
                   </button>
                 </div>
               )}

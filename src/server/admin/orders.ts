@@ -15,19 +15,22 @@ import { refundOptions, refundShopOrder, requireRefundable } from '../orders/ref
 import { requireAdmin } from '../http/auth.ts';
 import { statusEmail } from '../mail/templates/order-status.ts';
 import * as answers from '~/domain/api-answers.ts';
+import { ADMIN_ORDERS_API_TEXT } from '~/i18n/admin.ts';
 
-const UUID = z.string().uuid({ error: 'El pedido no es válido.' });
+const UUID = z.string().uuid({ error: ADMIN_ORDERS_API_TEXT.invalidOrder });
 
 const statusBody = z.object({
-  status: z.enum([ORDER_STATUS.processing, ORDER_STATUS.shipped, ORDER_STATUS.completed, ORDER_STATUS.cancelled], { error: 'Estado no válido.' }),
-  carrier: z.enum(CARRIERS, { error: 'Elige la paquetería.' }).optional().nullable(),
+  status: z.enum([ORDER_STATUS.processing, ORDER_STATUS.shipped, ORDER_STATUS.completed, ORDER_STATUS.cancelled], {
+    error: ADMIN_ORDERS_API_TEXT.invalidStatus,
+  }),
+  carrier: z.enum(CARRIERS, { error: ADMIN_ORDERS_API_TEXT.chooseCarrier }).optional().nullable(),
   trackingNumber: z
-    .string({ error: 'Escribe el número de guía.' })
+    .string({ error: ADMIN_ORDERS_API_TEXT.trackingNumber })
     .trim()
-    .max(100, { error: 'Escribe el número de guía (hasta 100 caracteres).' })
+    .max(100, { error: ADMIN_ORDERS_API_TEXT.trackingNumberTooLong })
     .optional()
     .nullable(),
-  note: z.string().trim().max(500, { error: 'La nota no puede pasar de 500 caracteres.' }).optional().nullable(),
+  note: z.string().trim().max(500, { error: ADMIN_ORDERS_API_TEXT.noteTooLong }).optional().nullable(),
 });
 
 /** What admin_set_order_status answers: the order after the change. */
@@ -35,7 +38,7 @@ const statusChange = z.object({ id: z.string(), status: z.string(), carrier: z.s
 
 function orderIdFrom(raw: string | undefined): string {
   const parsed = UUID.safeParse(raw ?? '');
-  if (!parsed.success) throw new ApiError(404, 'Pedido no encontrado.', 'order_not_found');
+  if (!parsed.success) throw new ApiError(404, ADMIN_ORDERS_API_TEXT.orderNotFound, 'order_not_found');
   return parsed.data;
 }
 
@@ -76,7 +79,7 @@ export async function setOrderStatus(request: Request, ctx: AdminContext, rawOrd
     note: body.note ?? null,
   });
   if (error) {
-    if (error.code === '42501') throw new ApiError(403, error.message || 'No tienes acceso', 'forbidden');
+    if (error.code === '42501') throw new ApiError(403, error.message || ADMIN_ORDERS_API_TEXT.forbidden, 'forbidden');
     if (error.code === 'P0001') {
       const notFound = (error.details ?? '').includes('order_not_found');
       throw new ApiError(notFound ? 404 : 409, error.message, notFound ? 'order_not_found' : error.details || 'refused');
@@ -97,8 +100,8 @@ const refundBody = z.object({
    * order's first way (refundOptions: the provider, or the balance for cash at OXXO and orders
    * paid with the balance).
    */
-  way: z.enum(REFUND_WAYS, { error: 'Forma de reembolso no válida.' }).optional(),
-  reference: z.string().trim().max(100, { error: 'La referencia no puede pasar de 100 caracteres.' }).optional().nullable(),
+  way: z.enum(REFUND_WAYS, { error: ADMIN_ORDERS_API_TEXT.invalidRefundWay }).optional(),
+  reference: z.string().trim().max(100, { error: ADMIN_ORDERS_API_TEXT.referenceTooLong }).optional().nullable(),
   /** A shipped or completed order's units go back on sale only when the admin marks them returned. */
   restock: z.boolean().default(false),
 });
@@ -106,7 +109,7 @@ const refundBody = z.object({
 /** The order to refund, or 404. */
 async function orderToRefund(ctx: ServerContext, rawOrderId: string | undefined) {
   const order = await findOrder(ctx, orderIdFrom(rawOrderId));
-  if (!order) throw new ApiError(404, 'Pedido no encontrado.', 'order_not_found');
+  if (!order) throw new ApiError(404, ADMIN_ORDERS_API_TEXT.orderNotFound, 'order_not_found');
   return order;
 }
 
@@ -142,14 +145,14 @@ export async function refundOrder(request: Request, ctx: AdminContext, rawOrderI
         id: order.id,
         status: order.status,
         refund: 'failed',
-        message: 'El proveedor de pago no hizo el reembolso; queda en «Reembolsos por revisar» y se reintentará.',
+        message: ADMIN_ORDERS_API_TEXT.providerRefundFailed,
       },
       502,
     );
   }
   return answer(
     answers.refundAnswer,
-    { id: order.id, status: outcome.orderStatus ?? order.status, refund: outcome.refund, message: 'El reembolso ya está en curso.' },
+    { id: order.id, status: outcome.orderStatus ?? order.status, refund: outcome.refund, message: ADMIN_ORDERS_API_TEXT.refundInProgress },
     202,
   );
 }

@@ -10,6 +10,7 @@ import { requireAdmin } from '../http/auth.ts';
 import { answer, ApiError, errorResponse, json } from '../http/json.ts';
 import type { Rebuilds } from '../rebuild/types.ts';
 import * as answers from '~/domain/api-answers.ts';
+import { ADMIN_REBUILD_API_TEXT } from '~/i18n/admin.ts';
 
 /** What the rebuild endpoints need from the server. */
 export interface RebuildContext {
@@ -39,7 +40,7 @@ export function sharedRateLimiter(admin: SupabaseClient<Database>, limit = REBUI
     limit,
     async take(key: string): Promise<number> {
       const { data, error } = await admin.rpc('take_rebuild_request', { p_admin: key, p_limit: limit, p_window_seconds: Math.round(windowMs / 1000) });
-      if (error) throw new ApiError(502, 'No se pudo registrar la petición. Intenta de nuevo.', 'upstream_error');
+      if (error) throw new ApiError(502, ADMIN_REBUILD_API_TEXT.limitUnavailable, 'upstream_error');
       return Number(data) || 0;
     },
   };
@@ -51,16 +52,16 @@ async function guarded(
   run: (rebuilds: Rebuilds, adminId: string, admin: SupabaseClient<Database>) => Response | Promise<Response>,
 ): Promise<Response> {
   try {
-    if (!ctx.admin) throw new ApiError(503, 'Falta SUPABASE_SERVICE_ROLE_KEY en el servidor.', 'not_configured');
-    const { id: adminId } = await requireAdmin(request, ctx.admin, 'Solo un administrador puede reconstruir el catálogo.');
+    if (!ctx.admin) throw new ApiError(503, ADMIN_REBUILD_API_TEXT.notConfigured, 'not_configured');
+    const { id: adminId } = await requireAdmin(request, ctx.admin, ADMIN_REBUILD_API_TEXT.adminsOnly);
     if (!ctx.rebuilds) {
-      throw new ApiError(503, 'Este servidor no puede reconstruir el catálogo; inícialo con `npm start`.', 'not_available');
+      throw new ApiError(503, ADMIN_REBUILD_API_TEXT.notAvailable, 'not_available');
     }
     return await run(ctx.rebuilds, adminId, ctx.admin);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error.status, error.message, error.code);
     console.error('[rebuild] error inesperado', error);
-    return errorResponse(502, 'No se pudo verificar tu cuenta. Intenta de nuevo.', 'upstream_error');
+    return errorResponse(502, ADMIN_REBUILD_API_TEXT.accountCheckFailed, 'upstream_error');
   }
 }
 
@@ -73,18 +74,16 @@ export function postRebuild(request: Request, ctx: RebuildContext, given: Reques
     const limiter = given ?? sharedRateLimiter(admin);
     const wait = await limiter.take(adminId);
     if (wait > 0) {
-      return json(
-        { error: 'rate_limited', message: `Ya pediste ${limiter.limit} reconstrucciones en la última hora; intenta de nuevo en ${Math.ceil(wait / 60)} min.` },
-        429,
-        { 'retry-after': String(wait) },
-      );
+      return json({ error: 'rate_limited', message: ADMIN_REBUILD_API_TEXT.rateLimited(limiter.limit, Math.ceil(wait / 60)) }, 429, {
+        'retry-after': String(wait),
+      });
     }
     // An admin's request rebuilds everything (the admin may have changed more than products).
     const state = await Promise.resolve()
       .then(() => rebuilds.request('admin'))
       .catch((error: unknown) => {
         console.error('[rebuild] no se pudo pedir la reconstrucción', error);
-        throw new ApiError(502, 'No se pudo pedir la reconstrucción del catálogo. Intenta de nuevo.', 'upstream_error');
+        throw new ApiError(502, ADMIN_REBUILD_API_TEXT.requestFailed, 'upstream_error');
       });
     return answer(answers.rebuildStartedAnswer, { status: state.status, startedAt: state.startedAt }, 202);
   });
@@ -97,7 +96,7 @@ export function getRebuild(request: Request, ctx: RebuildContext): Promise<Respo
       .then(() => rebuilds.status())
       .catch((error: unknown) => {
         console.error('[rebuild] no se pudo leer el estado', error);
-        throw new ApiError(502, 'No se pudo leer el estado de la reconstrucción. Intenta de nuevo.', 'upstream_error');
+        throw new ApiError(502, ADMIN_REBUILD_API_TEXT.statusFailed, 'upstream_error');
       });
     return answer(answers.rebuildStatusAnswer, status);
   });
