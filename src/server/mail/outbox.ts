@@ -6,6 +6,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database, Tables } from '~/data/database.types.ts';
+import { MAIL_DELIVERY_ERROR_TEXT } from '~/i18n/mail.ts';
 import type { MailMessage, MailSender, QueuedMail } from './types.ts';
 
 /** One row of public.mail_outbox, as the schema defines it. */
@@ -59,13 +60,13 @@ const TABLE = 'mail_outbox';
 
 function describe(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  return message.slice(0, 1000) || 'error desconocido';
+  return message.slice(0, 1000) || MAIL_DELIVERY_ERROR_TEXT.unknown;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`el envío tardó más de ${Math.round(ms / 1000)} s`)), ms);
+    timer = setTimeout(() => reject(new Error(MAIL_DELIVERY_ERROR_TEXT.timedOut(Math.round(ms / 1000)))), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -92,7 +93,7 @@ export function createOutbox(admin: SupabaseClient<Database>, transport: MailSen
   /** Sends one claimed row (attempt number `attempts`) and records the outcome. */
   async function deliver(id: string, message: MailMessage, attempts: number): Promise<'sent' | 'retrying' | 'gaveUp'> {
     let failure: string | null = null;
-    if (attempts > maxAttempts) failure = `se agotaron los ${maxAttempts} intentos`;
+    if (attempts > maxAttempts) failure = MAIL_DELIVERY_ERROR_TEXT.attemptsExhausted(maxAttempts);
     else {
       try {
         await send(message);
@@ -105,7 +106,7 @@ export function createOutbox(admin: SupabaseClient<Database>, transport: MailSen
         .from(TABLE)
         .update({ status: 'sent', sent_at: new Date().toISOString(), next_attempt_at: null, last_error: null })
         .eq('id', id);
-      if (error) throw new Error(`no se pudo marcar como enviado el correo ${id}: ${error.message}`);
+      if (error) throw new Error(MAIL_DELIVERY_ERROR_TEXT.markSentFailed(id, error.message));
       return 'sent';
     }
     const giveUp = attempts >= maxAttempts;
@@ -118,7 +119,7 @@ export function createOutbox(admin: SupabaseClient<Database>, transport: MailSen
       .eq('id', id)
       .eq('status', 'sending')
       .eq('attempts', attempts);
-    if (error) throw new Error(`no se pudo registrar el fallo del correo ${id}: ${error.message}`);
+    if (error) throw new Error(MAIL_DELIVERY_ERROR_TEXT.recordFailureFailed(id, error.message));
     console.warn(
       `[correo] falló el intento ${attempts} de «${message.subject}» a ${message.to}: ${failure}` +
         (giveUp ? '; no se reintentará' : `; se reintentará a las ${next}`),

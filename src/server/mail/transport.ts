@@ -4,6 +4,7 @@
  * that logs and fails, so the outbox keeps the e-mail until a provider is configured).
  */
 import { createTransport } from 'nodemailer';
+import { MAIL_DELIVERY_ERROR_TEXT } from '~/i18n/mail.ts';
 import type { MailMessage, MailSender } from './types.ts';
 import { escapeHtml } from './html.ts';
 
@@ -46,10 +47,10 @@ export function smtpSender(smtpUrl: string, from: string, timeouts: SmtpTimeouts
   try {
     url = new URL(smtpUrl);
   } catch {
-    throw new Error('SMTP_URL no es una URL válida (ejemplo: smtps://usuario:clave@smtp.example.com:465).');
+    throw new Error(MAIL_DELIVERY_ERROR_TEXT.invalidSmtpUrl);
   }
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
-    throw new Error(`SMTP_URL debe empezar con smtp:// o smtps://, no ${url.protocol}//.`);
+    throw new Error(MAIL_DELIVERY_ERROR_TEXT.smtpProtocol(url.protocol));
   }
   const transport = createTransport({
     url: smtpUrl,
@@ -78,7 +79,7 @@ export function localMailboxSender(supabaseUrl: string, serviceRoleKey: string):
       body: JSON.stringify({ to: message.to, subject: message.subject, html: message.html, text: message.text }),
       signal: AbortSignal.timeout(10_000),
     });
-    if (!res.ok) throw new Error(`buzón local: ${res.status}`);
+    if (!res.ok) throw new Error(MAIL_DELIVERY_ERROR_TEXT.localMailbox(res.status));
   };
 }
 
@@ -86,7 +87,7 @@ export function localMailboxSender(supabaseUrl: string, serviceRoleKey: string):
  * The transport when no provider is configured: it logs the e-mail it could not send and fails,
  * so the outbox keeps it (with the reason in last_error) instead of calling it sent.
  */
-export function unconfiguredSender(reason = 'sin proveedor de correo configurado (SMTP_URL y MAIL_FROM)'): MailSender {
+export function unconfiguredSender(reason: string = MAIL_DELIVERY_ERROR_TEXT.unconfigured): MailSender {
   return async (message) => {
     console.info(`[correo] ${reason}; no se envió «${message.subject}» a ${message.to}`);
     throw new Error(reason);

@@ -4,6 +4,7 @@
  */
 import { type Centavos, centavos, formatCentavos } from '~/domain/money.ts';
 import { ORDER_STATUS, orderDisplayId, trackingUrl } from '~/domain/orders.ts';
+import { MAIL_ORDER_STATUS_TEXT as TEXT } from '~/i18n/mail.ts';
 import { escapeHtml as escape } from '../html.ts';
 
 /** What a status e-mail needs to know about the order. */
@@ -23,15 +24,13 @@ export interface StatusEmailOrder {
 /** What a cancelled order's e-mail says about money: never 'no charge' when a voucher may be paid. */
 function cancelledLines(number: string, order: StatusEmailOrder): string[] {
   const credit = order.credit_applied ?? centavos(0);
-  const lines = [`Cancelamos tu pedido ${number}.`];
+  const lines = [TEXT.cancelled(number)];
   if (order.payment_method === 'oxxo') {
-    lines.push(
-      'Si ya pagaste tu ficha de OXXO, abonaremos ese pago a tu saldo a favor y te avisaremos por correo; los pagos en efectivo no se devuelven en efectivo.',
-    );
+    lines.push(TEXT.oxxoMaybePaid);
   } else if (credit > 0) {
-    lines.push(`Los ${formatCentavos(credit)} de saldo a favor que usaste volvieron a tu cuenta.`);
+    lines.push(TEXT.creditReturned(formatCentavos(credit)));
   } else {
-    lines.push('No se hizo ningún cargo.');
+    lines.push(TEXT.noCharge);
   }
   return lines;
 }
@@ -43,22 +42,17 @@ function refundedLines(number: string, order: StatusEmailOrder): string[] {
   const ref = order.refund_ref ?? '';
   const lines: string[] = [];
   if (ref.startsWith('saldo-')) {
-    lines.push(`Cancelamos tu pedido ${number} y abonamos ${formatCentavos(order.total)} a tu saldo a favor.`, 'Puedes usarlo en tu próxima compra.');
+    lines.push(TEXT.refundedToCredit(number, formatCentavos(order.total)), TEXT.useCredit);
     return lines;
   }
   if (ref.startsWith('transferencia:')) {
-    lines.push(
-      `Cancelamos tu pedido ${number} y te devolvimos ${formatCentavos(paid)} por transferencia bancaria (referencia ${ref.slice('transferencia:'.length)}).`,
-    );
+    lines.push(TEXT.refundedByTransfer(number, formatCentavos(paid), ref.slice('transferencia:'.length)));
   } else if (order.payment_method === 'paypal') {
-    lines.push(`Cancelamos tu pedido ${number} y te reembolsamos ${formatCentavos(paid)} a tu cuenta de PayPal.`);
+    lines.push(TEXT.refundedToPaypal(number, formatCentavos(paid)));
   } else {
-    lines.push(
-      `Cancelamos tu pedido ${number} y te reembolsamos ${formatCentavos(paid)} a tu tarjeta.`,
-      'El reembolso puede tardar unos días en verse en tu estado de cuenta.',
-    );
+    lines.push(TEXT.refundedToCard(number, formatCentavos(paid)), TEXT.refundDelay);
   }
-  if (credit > 0) lines.push(`Los ${formatCentavos(credit)} de saldo a favor que usaste volvieron a tu cuenta.`);
+  if (credit > 0) lines.push(TEXT.creditReturned(formatCentavos(credit)));
   return lines;
 }
 
@@ -71,30 +65,30 @@ export function statusEmail(status: string, order: StatusEmailOrder, siteUrl: st
   let tracking: string | null = null;
   switch (status) {
     case ORDER_STATUS.shipped: {
-      subject = `Tu pedido ${number} fue enviado`;
+      subject = TEXT.shippedSubject(number);
       tracking = trackingUrl(order.carrier, order.tracking_number);
-      lines = [`Tu pedido ${number} va en camino.`, `Paquetería: ${order.carrier ?? '-'}`, `Número de guía: ${order.tracking_number ?? '-'}`];
+      lines = [TEXT.onItsWay(number), TEXT.carrier(order.carrier ?? '-'), TEXT.trackingNumber(order.tracking_number ?? '-')];
       break;
     }
     case ORDER_STATUS.completed:
-      subject = `Tu pedido ${number} fue completado`;
-      lines = [`Tu pedido ${number} fue entregado y está completado.`, 'Gracias por comprar con nosotros.'];
+      subject = TEXT.completedSubject(number);
+      lines = [TEXT.completed(number), TEXT.thanks];
       break;
     case ORDER_STATUS.cancelled:
-      subject = `Tu pedido ${number} fue cancelado`;
+      subject = TEXT.cancelledSubject(number);
       lines = cancelledLines(number, order);
       break;
     case ORDER_STATUS.refunded:
-      subject = `Tu pedido ${number} fue reembolsado`;
+      subject = TEXT.refundedSubject(number);
       lines = refundedLines(number, order);
       break;
     default:
       return null;
   }
-  const text = [...lines, ...(tracking ? [`Rastrea tu envío: ${tracking}`] : []), '', `Tus pedidos: ${link}`].join('\n');
+  const text = [...lines, ...(tracking ? [TEXT.trackLine(tracking)] : []), '', TEXT.ordersLine(link)].join('\n');
   const html = `<h1>${escape(subject)}</h1>
 ${lines.map((line) => `<p>${escape(line)}</p>`).join('\n')}
-${tracking ? `<p><a href="${escape(tracking)}">Rastrea tu envío</a></p>` : ''}
-<p><a href="${escape(link)}">Ver tus pedidos</a></p>`;
+${tracking ? `<p><a href="${escape(tracking)}">${TEXT.track}</a></p>` : ''}
+<p><a href="${escape(link)}">${TEXT.viewOrders}</a></p>`;
   return { subject, html, text };
 }

@@ -6,20 +6,21 @@
 import { centavos, formatCentavos } from '~/domain/money.ts';
 import { orderDisplayId } from '~/domain/orders.ts';
 import { oxxoCreditedMessage, STORE_CREDIT_MESSAGES } from '~/domain/store-credit.ts';
+import { MAIL_OXXO_CREDIT_TEXT as TEXT } from '~/i18n/mail.ts';
 import { escapeHtml as escape } from '../html.ts';
 
 /** The e-mail of cash credited to the balance. */
 export function oxxoCreditEmail(input: { orderId: string; amount: number; balance: number; siteUrl: string }): { subject: string; html: string; text: string } {
   const message = oxxoCreditedMessage(centavos(input.amount));
-  const balance = `Tu saldo a favor ahora es de ${formatCentavos(centavos(input.balance))}.`;
+  const balance = TEXT.balance(formatCentavos(centavos(input.balance)));
   const number = orderDisplayId(input.orderId);
   const account = `${input.siteUrl.replace(/\/+$/, '')}/account`;
-  const why = `El pedido ${number} ya no podía recibir este pago. Puedes usar tu saldo en tu próxima compra; ${STORE_CREDIT_MESSAGES.howReturned.charAt(0).toLowerCase()}${STORE_CREDIT_MESSAGES.howReturned.slice(1)}`;
-  const text = [message, '', balance, why, '', `Tu cuenta: ${account}`].join('\n');
-  const html = `<h1>Abonamos tu pago a tu saldo a favor</h1>
+  const why = TEXT.why(number, `${STORE_CREDIT_MESSAGES.howReturned.charAt(0).toLowerCase()}${STORE_CREDIT_MESSAGES.howReturned.slice(1)}`);
+  const text = [message, '', balance, why, '', TEXT.accountLine(account)].join('\n');
+  const html = `<h1>${TEXT.heading}</h1>
 <p>${escape(message)}</p>
 <p><strong>${escape(balance)}</strong></p>
 <p>${escape(why)}</p>
-<p><a href="${escape(account)}">Ver tu saldo a favor</a></p>`;
-  return { subject: `Abonamos ${formatCentavos(centavos(input.amount))} a tu saldo a favor`, html, text };
+<p><a href="${escape(account)}">${TEXT.viewCredit}</a></p>`;
+  return { subject: TEXT.subject(formatCentavos(centavos(input.amount))), html, text };
 }

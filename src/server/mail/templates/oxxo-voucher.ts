@@ -6,6 +6,7 @@
 import { groupReference, oxxoDeadline } from '~/domain/mexican-payments.ts';
 import { centavos, formatCentavos } from '~/domain/money.ts';
 import { orderDisplayId } from '~/domain/orders.ts';
+import { MAIL_OXXO_VOUCHER_TEXT as TEXT } from '~/i18n/mail.ts';
 import { escapeHtml as escape } from '../html.ts';
 
 /** What the e-mail shows of a voucher (an OxxoVoucher of the card provider fits). */
@@ -27,22 +28,22 @@ export function oxxoVoucherEmail(input: { orderId: string; voucher: VoucherForEm
   const deadline = oxxoDeadline(voucher.expiresAt);
   const orderLink = `${input.siteUrl.replace(/\/+$/, '')}/checkout/${input.orderId}`;
   const simulated = voucher.hostedVoucherUrl?.includes('/api/payments/simulated/oxxo/') ?? false;
-  const voucherLabel = simulated ? 'Ver la ficha y simular pago en OXXO (modo de prueba)' : 'Ver e imprimir la ficha de pago';
+  const voucherLabel = simulated ? TEXT.simulatedVoucher : TEXT.voucher;
   const text = [
-    `Tu pedido ${number} está reservado hasta que pagues en OXXO.`,
+    TEXT.reserved(number),
     '',
-    `Monto a pagar: ${amount}`,
-    `Referencia: ${reference}`,
+    TEXT.amount(amount),
+    TEXT.reference(reference),
     deadline,
     ...(voucher.hostedVoucherUrl ? ['', `${voucherLabel}: ${voucher.hostedVoucherUrl}`] : []),
     '',
-    `Tu pedido: ${orderLink}`,
+    TEXT.orderLine(orderLink),
   ].join('\n');
-  const html = `<h1>Tu ficha de pago en OXXO</h1>
-<p>Tu pedido <strong>${escape(number)}</strong> está reservado hasta que pagues en OXXO.</p>
-<p>Monto a pagar: <strong>${escape(amount)}</strong><br>Referencia: <strong>${escape(reference)}</strong></p>
+  const html = `<h1>${TEXT.heading}</h1>
+<p>${TEXT.reserved(`<strong>${escape(number)}</strong>`)}</p>
+<p>${TEXT.amount(`<strong>${escape(amount)}</strong>`)}<br>${TEXT.reference(`<strong>${escape(reference)}</strong>`)}</p>
 <p>${escape(deadline)}</p>
 ${voucher.hostedVoucherUrl ? `<p><a href="${escape(voucher.hostedVoucherUrl)}">${escape(voucherLabel)}</a></p>` : ''}
-<p><a href="${escape(orderLink)}">Ver tu pedido</a></p>`;
-  return { subject: `Ficha de pago OXXO de tu pedido ${number}`, html, text };
+<p><a href="${escape(orderLink)}">${TEXT.viewOrder}</a></p>`;
+  return { subject: TEXT.subject(number), html, text };
 }

@@ -6,6 +6,7 @@ import { installmentLabel } from '~/domain/mexican-payments.ts';
 import { PAYMENT_METHOD_LABELS, paymentMethodLabel } from '~/domain/payment-methods.ts';
 import { type Centavos, formatCentavos } from '~/domain/money.ts';
 import { orderDisplayId } from '~/domain/orders.ts';
+import { MAIL_RECEIPT_TEXT as TEXT } from '~/i18n/mail.ts';
 import { escapeHtml as escape } from '../html.ts';
 
 /** One product line of the confirmation e-mail: the unit price paid, and a single card's offer. */
@@ -32,8 +33,8 @@ function paymentLine(payment: { method: string | null; installments: number | nu
   const label = paymentMethodLabel(payment, { inSentence: true });
   if (!label) return null;
   // A plan says what each month costs.
-  if (label === PAYMENT_METHOD_LABELS.installments.inSentence && payment.installments) return `Forma de pago: ${installmentLabel(total, payment.installments)}`;
-  return `Forma de pago: ${label}`;
+  if (label === PAYMENT_METHOD_LABELS.installments.inSentence && payment.installments) return TEXT.paidWith(installmentLabel(total, payment.installments));
+  return TEXT.paidWith(label);
 }
 
 /** The confirmation e-mail of a paid order, in Spanish, as HTML and plain text. */
@@ -54,34 +55,34 @@ export function receiptEmail(order: {
   payment_provider?: string | null;
 }): { subject: string; html: string; text: string } {
   const number = orderDisplayId(order.id);
-  const subject = `Confirmación de tu pedido ${number}`;
+  const subject = TEXT.subject(number);
   const { total, shipping } = order;
   const paidWith = paymentLine({ method: order.method ?? null, installments: order.installments ?? null, provider: order.payment_provider ?? null }, total);
   const rows = order.lines.map(receiptRow);
   const totals = [
-    `Subtotal: ${formatCentavos(order.subtotal)}`,
-    `Descuento: ${formatCentavos(order.discount)}`,
-    `Envío: ${shipping === 0 ? 'Gratis' : formatCentavos(shipping)}`,
-    `Total pagado: ${formatCentavos(total)}`,
+    TEXT.subtotal(formatCentavos(order.subtotal)),
+    TEXT.discount(formatCentavos(order.discount)),
+    TEXT.shipping(shipping === 0 ? TEXT.freeShipping : formatCentavos(shipping)),
+    TEXT.totalPaid(formatCentavos(total)),
     ...(paidWith ? [paidWith] : []),
   ];
   const link = `${order.siteUrl.replace(/\/+$/, '')}/checkout/${order.id}`;
   const text = [
-    'Gracias por tu compra.',
-    `Tu pedido ${number} está pagado.`,
+    TEXT.thanks,
+    TEXT.paid(number),
     '',
     ...rows,
     '',
     ...totals,
-    ...(order.address ? ['', `Envío a: ${order.address}`] : []),
+    ...(order.address ? ['', TEXT.shipTo(order.address)] : []),
     '',
-    `Detalles: ${link}`,
+    TEXT.details(link),
   ].join('\n');
-  const html = `<h1>Gracias por tu compra</h1>
-<p>Tu pedido <strong>${escape(number)}</strong> está pagado.</p>
+  const html = `<h1>${TEXT.heading}</h1>
+<p>${TEXT.paid(`<strong>${escape(number)}</strong>`)}</p>
 <ul>${rows.map((r) => `<li>${escape(r)}</li>`).join('')}</ul>
 <p>${totals.map(escape).join('<br>')}</p>
-${order.address ? `<p>Envío a: ${escape(order.address)}</p>` : ''}
-<p><a href="${escape(link)}">Ver tu pedido</a></p>`;
+${order.address ? `<p>${TEXT.shipTo(escape(order.address))}</p>` : ''}
+<p><a href="${escape(link)}">${TEXT.viewOrder}</a></p>`;
   return { subject, html, text };
 }
