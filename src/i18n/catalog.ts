@@ -1,12 +1,9 @@
 /** The catalogue as the shopper browses it: home, listings, product pages, singles, /explore, the header search, sliders. */
 
-/**
- * A product listing page, by expansion or by type (src/components/catalog/ProductListing.astro).
- * The heading's count is grouped by thousands as es-MX writes it (1,234), and the franchise is in capitals.
- */
+/** A product listing page, by expansion or by type (src/components/catalog/ProductListing.astro). */
 export const LISTING_TEXT = {
-  /** 'Resultados (n) – FRANCHISE'. */
-  results: (count: number, franchise: string) => `Resultados (${count.toLocaleString('es-MX')}) – ${franchise.toUpperCase()}`,
+  /** 'Resultados (n) – FRANCHISE': the count grouped by thousands as es-MX writes it (1,234), the franchise's name given in capitals. */
+  results: (count: number, franchise: string) => `Resultados (${count.toLocaleString('es-MX')}) – ${franchise}`,
   /** What the listing lists, before its name ('Expansión: Journey Together'). */
   kinds: { expansion: 'Expansión', type: 'Tipo de producto' },
   /** After the title of a page past the first. */

@@ -8,6 +8,8 @@ import { supabaseUrl } from '~/data/supabase.ts';
 import { subscribeToExpansions } from '~/data/realtime.ts';
 import { resolveImage } from '~/domain/images.ts';
 import { matchByName } from '~/domain/products.ts';
+import { COMMON_TEXT } from '~/i18n/common.ts';
+import { EXPANSION_PICKER_TEXT } from '~/i18n/catalog.ts';
 import { usePrebuiltInput } from '../prebuilt.ts';
 
 /** Search debounce of the specification. */
@@ -74,14 +76,14 @@ export default function ExpansionPicker({ franchiseId, initial }: Props) {
     <div className="expansion-picker">
       <div className="field expansion-search">
         <label htmlFor="buscar-expansion" className="visually-hidden">
-          Buscar expansión
+          {EXPANSION_PICKER_TEXT.searchLabel}
         </label>
         <input
           ref={inputRef}
           id="buscar-expansion"
           className="input"
           type="search"
-          placeholder="Buscar expansión..."
+          placeholder={EXPANSION_PICKER_TEXT.searchPlaceholder}
           value={query}
           onChange={(event) => setQuery(event.currentTarget.value)}
           autoComplete="off"
@@ -90,14 +92,14 @@ export default function ExpansionPicker({ franchiseId, initial }: Props) {
       </div>
       {status === 'error' && (
         <div className="expansion-error" role="alert">
-          <p>No se pudieron cargar las expansiones. Intenta de nuevo.</p>
+          <p>{EXPANSION_PICKER_TEXT.loadFailed}</p>
           <button type="button" className="btn btn-outline" onClick={() => void load()}>
-            Reintentar
+            {COMMON_TEXT.retry}
           </button>
         </div>
       )}
       {status === 'loading' && showSkeleton ? (
-        <ul className="picker-grid" aria-busy="true" aria-label="Cargando expansiones">
+        <ul className="picker-grid" aria-busy="true" aria-label={EXPANSION_PICKER_TEXT.loading}>
           {Array.from({ length: SKELETON_COUNT }, (_, i) => (
             <li key={i} className="picker-card skeleton-card" data-testid="expansion-skeleton">
               <span className="picker-card-media skeleton-block" />
@@ -108,10 +110,10 @@ export default function ExpansionPicker({ franchiseId, initial }: Props) {
       ) : (
         <>
           <p className="expansion-count" role="status">
-            Resultados: {visible.length}
+            {EXPANSION_PICKER_TEXT.results(visible.length)}
           </p>
           {visible.length === 0 ? (
-            <p className="expansion-empty">No hay expansiones que coincidan con tu búsqueda.</p>
+            <p className="expansion-empty">{EXPANSION_PICKER_TEXT.empty}</p>
           ) : (
             <ul className="picker-grid">
               {visible.map((item) => (

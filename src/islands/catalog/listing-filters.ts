@@ -8,11 +8,12 @@
  */
 import { facetsFromQuery, facetsToParams, hasFacetFilter, matchesFacets, type FacetFilters } from '~/domain/search/facets.ts';
 import { formatCount } from '~/domain/counts.ts';
+import { CATALOG_LISTING_FILTERS_TEXT } from '~/i18n/catalog.ts';
 
 /** The number of cards shown, for the status line. */
 export function shownMessage(shown: number, total: number): string {
-  if (shown === 0) return 'Ninguna carta de esta página coincide con los filtros.';
-  return `Mostrando ${formatCount(shown)} de ${formatCount(total)} ${total === 1 ? 'producto' : 'productos'} de esta página.`;
+  if (shown === 0) return CATALOG_LISTING_FILTERS_TEXT.none;
+  return CATALOG_LISTING_FILTERS_TEXT.shown(formatCount(shown), formatCount(total), total === 1);
 }
 
 /** The form's state as filters; a value missing from its options (an old link) reads as not chosen. */

@@ -9,6 +9,7 @@ import type { Address } from '~/data/addresses.ts';
 import { CountrySelect, TextField } from './Field.tsx';
 import { FormActions } from './FormActions.tsx';
 import { useForm } from './use-form.ts';
+import { CATALOG_ADDRESS_FORM_TEXT as TEXT } from '~/i18n/catalog.ts';
 
 /** The form's values. */
 export type AddressFormFields = {
@@ -82,7 +83,7 @@ export function AddressForm(props: Props) {
     busy,
     onSubmit,
     onCancel,
-    streetLabel = 'Calle',
+    streetLabel = TEXT.street,
     labelPlaceholder,
     focusStreetAfterMs,
     id,
@@ -129,23 +130,23 @@ export function AddressForm(props: Props) {
 
   return (
     <form id={id} className={classes.form} onSubmit={form.onSubmit} noValidate aria-label={title} aria-busy={busy || form.busy}>
-      {input('label', 'Etiqueta (opcional)')}
+      {input('label', TEXT.label)}
       {input('street', streetLabel, 'street-address')}
       <div className={classes.row}>
-        {input('city', 'Ciudad', 'address-level2')}
-        {input('state', 'Estado', 'address-level1')}
+        {input('city', TEXT.city, 'address-level2')}
+        {input('state', TEXT.state, 'address-level1')}
       </div>
       <div className={classes.row}>
-        {input('zip', 'Código Postal', 'postal-code')}
+        {input('zip', TEXT.zip, 'postal-code')}
         <CountrySelect value={fields.country} onChange={(value) => set('country')(value)} />
       </div>
       {offerDefault && (
         <label className={classes.check}>
           <input type="checkbox" name="is_default" checked={fields.is_default} onChange={(event) => set('is_default')(event.target.checked)} />
-          Usar como dirección predeterminada
+          {TEXT.makeDefault}
         </label>
       )}
-      <FormActions error={form.formError} busy={busy || form.busy} submitLabel={submitLabel} busyLabel="Guardando…" onCancel={onCancel} />
+      <FormActions error={form.formError} busy={busy || form.busy} submitLabel={submitLabel} busyLabel={TEXT.saving} onCancel={onCancel} />
     </form>
   );
 }

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { Loadable } from '~/stores/account.ts';
+import { COMMON_TEXT } from '~/i18n/common.ts';
 
 interface Props<T> {
   state: Loadable<T>;
@@ -30,7 +31,7 @@ export function AsyncState<T>({ state, loading, failed, fallback = null, onRetry
       </p>
       {onRetry && (
         <button type="button" className="btn btn-outline" onClick={onRetry}>
-          Reintentar
+          {COMMON_TEXT.retry}
         </button>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { CATALOG_CONFIRM_DIALOG_TEXT } from '~/i18n/catalog.ts';
 
 /** The look of the account's dialogs and the back office's. */
 const LOOKS = {
@@ -12,7 +13,7 @@ export default function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'No, volver',
+  cancelLabel = CATALOG_CONFIRM_DIALOG_TEXT.cancel,
   busy = false,
   look = 'admin',
   onConfirm,

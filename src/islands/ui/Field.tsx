@@ -5,6 +5,7 @@
  */
 import { useId, type ReactNode, type Ref } from 'react';
 import { COUNTRIES } from '~/domain/validation/address.ts';
+import { CATALOG_FIELD_TEXT } from '~/i18n/catalog.ts';
 
 interface FieldProps {
   /** The id of the control inside; its error line is `${id}-error` (for aria-describedby). */
@@ -139,7 +140,7 @@ export function SelectField({ label, id: givenId, name, value, options, onChange
 export function CountrySelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const id = useId();
   return (
-    <Field id={id} label="País">
+    <Field id={id} label={CATALOG_FIELD_TEXT.country}>
       <select id={id} name="country" className="input" autoComplete="country-name" value={value} onChange={(event) => onChange(event.target.value)}>
         {COUNTRIES.map((country) => (
           <option key={country} value={country}>

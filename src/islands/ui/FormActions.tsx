@@ -1,4 +1,6 @@
 /** The end of a form: its error line, then the submit button and, when given, 'Cancelar'. */
+import { CATALOG_FORM_ACTIONS_TEXT } from '~/i18n/catalog.ts';
+
 interface Props {
   error: string;
   busy: boolean;
@@ -31,7 +33,7 @@ export function FormActions({ error, busy, submitLabel, busyLabel, onCancel, cla
         </button>
         {onCancel && (
           <button type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>
-            Cancelar
+            {CATALOG_FORM_ACTIONS_TEXT.cancel}
           </button>
         )}
       </div>

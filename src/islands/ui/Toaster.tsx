@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $toasts, dismissToast, showFlashedToast } from '~/stores/toast.ts';
 import { useMounted } from '../prebuilt.ts';
+import { CATALOG_TOASTER_TEXT } from '~/i18n/catalog.ts';
 
 interface Props {
   /** 'catalogue': the stack with message and action; 'account': the account and auth screens' notices. */
@@ -29,7 +30,7 @@ export default function Toaster({ look = 'catalogue' }: Props) {
         {toasts.map((toast) => (
           <div key={toast.id} className={`acct-toast acct-toast-${toast.tone}`} data-testid="toast">
             <span>{toast.title}</span>
-            <button type="button" className="acct-toast-close" aria-label="Cerrar aviso" onClick={() => dismissToast(toast.id)}>
+            <button type="button" className="acct-toast-close" aria-label={CATALOG_TOASTER_TEXT.closeNotice} onClick={() => dismissToast(toast.id)}>
               ×
             </button>
           </div>
@@ -50,7 +51,7 @@ export default function Toaster({ look = 'catalogue' }: Props) {
               {toast.action.label}
             </a>
           )}
-          <button type="button" className="toast-close" aria-label="Cerrar notificación" onClick={() => dismissToast(toast.id)}>
+          <button type="button" className="toast-close" aria-label={CATALOG_TOASTER_TEXT.closeToast} onClick={() => dismissToast(toast.id)}>
             ×
           </button>
         </div>
