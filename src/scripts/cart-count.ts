@@ -4,11 +4,12 @@
  * with no other interactive part.
  */
 import { $cartCount } from '~/stores/cart';
+import { CATALOG_CART_COUNT_TEXT } from '~/i18n/catalog.ts';
 
 /** Spanish phrase read by screen readers for the cart link, e.g. "Carrito, 3 artículos". */
 export function cartLinkLabel(count: number): string {
-  if (count <= 0) return 'Carrito';
-  return count === 1 ? 'Carrito, 1 artículo' : `Carrito, ${count} artículos`;
+  if (count <= 0) return CATALOG_CART_COUNT_TEXT.empty;
+  return count === 1 ? CATALOG_CART_COUNT_TEXT.one : CATALOG_CART_COUNT_TEXT.many(count);
 }
 
 /** Keeps the badge and accessible name of the cart link in step with the cart; returns an unsubscribe. */

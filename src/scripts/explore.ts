@@ -7,9 +7,10 @@
  * and moves focus to the first of them.
  */
 import { filtersFromQuery, filtersToQuery } from '~/domain/explore-url.ts';
+import { CATALOG_EXPLORE_SCRIPT_TEXT } from '~/i18n/catalog.ts';
 
 const PARTS = '/explore/resultados';
-const ERROR = 'No se pudieron cargar los resultados. Revisa tu conexión e intenta de nuevo.';
+const ERROR = CATALOG_EXPLORE_SCRIPT_TEXT.loadFailed;
 
 /** The form's state as the address writes it ('?franquicia=pokemon&disponible=1'). */
 function formQuery(form: HTMLFormElement): string {

@@ -12,6 +12,7 @@
  */
 
 import { LIVE_OFFER_COLUMNS, liveOffersDiffer, offerKeyFromSearch, parseLiveOffers, type LiveOffer } from '~/domain/live-offers.ts';
+import { CATALOG_LIVE_STOCK_TEXT } from '~/i18n/catalog.ts';
 
 /** Where the live stock is read: the Supabase URL and the public anon key. */
 export interface LiveStockSource {
@@ -30,7 +31,7 @@ export interface LiveStock {
 
 /** The event that wakes the buy box when its product's stock differs from the page. */
 export const STOCK_CHANGED_EVENT = 'tienda:stock-changed';
-const SOLD_OUT = 'Agotado';
+const SOLD_OUT = CATALOG_LIVE_STOCK_TEXT.soldOut;
 const MAX_IDS = 200;
 
 /** Sold out when not for sale or no unit is left. */
@@ -118,7 +119,7 @@ function applyToCard(card: HTMLElement, live: LiveStock): void {
       // A card without readable data is left to card-add.ts, which ignores it.
     }
     button.disabled = soldOut;
-    button.textContent = soldOut ? SOLD_OUT : 'Agregar';
+    button.textContent = soldOut ? SOLD_OUT : CATALOG_LIVE_STOCK_TEXT.add;
   }
 }
 

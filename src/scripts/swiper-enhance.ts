@@ -3,6 +3,7 @@
  * view. Only Swiper's core and the modules used are loaded (./swiper-hero.ts, ./swiper-slider.ts),
  * and only then: the hero at once, a product slider when it scrolls near the viewport.
  */
+import { CATALOG_CAROUSEL_SCRIPT_TEXT as TEXT } from '~/i18n/catalog.ts';
 
 /** Slides per view by minimum viewport width (5, 4 up to 1280 px, 3 up to 1024, 2 up to 768, 1 up to 520). */
 export const SLIDER_BREAKPOINTS = {
@@ -38,7 +39,7 @@ async function enhanceHero(root: HTMLElement): Promise<void> {
     speed: 600,
     autoplay: reducedMotion() ? false : { delay: HERO_AUTOPLAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false },
     pagination: { el: root.querySelector<HTMLElement>('.swiper-pagination')!, clickable: true },
-    a11y: { prevSlideMessage: 'Anterior', nextSlideMessage: 'Siguiente', paginationBulletMessage: 'Ir a la diapositiva {{index}}' },
+    a11y: { prevSlideMessage: TEXT.heroPrevious, nextSlideMessage: TEXT.heroNext, paginationBulletMessage: TEXT.heroBullet },
   });
   root.dataset.enhanced = 'true';
   root.dataset.autoplay = swiper.autoplay?.running ? 'on' : 'off';
@@ -57,7 +58,7 @@ async function enhanceSlider(root: HTMLElement): Promise<void> {
       prevEl: root.querySelector<HTMLElement>('[data-slider-prev]'),
       nextEl: root.querySelector<HTMLElement>('[data-slider-next]'),
     },
-    a11y: { prevSlideMessage: 'Productos anteriores', nextSlideMessage: 'Productos siguientes' },
+    a11y: { prevSlideMessage: TEXT.sliderPrevious, nextSlideMessage: TEXT.sliderNext },
   });
   root.dataset.enhanced = 'true';
   root.dataset.loop = String(shouldLoop(count));
