@@ -3,8 +3,10 @@
  * screens that name the shop, the server's pages and e-mails and the local stack's auth e-mails
  * all read it here.
  */
+import { PRODUCT_BRAND_TEXT } from '../i18n/product.ts';
+
+/** The shop's name (a brand, the same in every language), with its tagline and description from the catalogue. */
 export const BRAND = {
   name: 'Cartas Mx',
-  tagline: 'Tu tienda de cartas coleccionables en México',
-  description: 'Sobres, cajas de booster, Elite Trainer Box y preventas de Pokémon, One Piece y Riftbound con envío a todo México.',
+  ...PRODUCT_BRAND_TEXT,
 } as const;

@@ -4,6 +4,7 @@
  * `products` bucket refuses anything else (its allowed_mime_types and file_size_limit, set by
  * supabase/migrations/20261129000900_product_image_upload_rule.sql; a unit test holds the two equal).
  */
+import { PRODUCT_IMAGE_UPLOAD_TEXT } from '../i18n/product.ts';
 
 /** The image types the shop takes, as the browser reports a file's type. */
 export const IMAGE_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml', 'image/gif'] as const;
@@ -15,7 +16,7 @@ export const IMAGE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_UPLOAD_ACCEPT = IMAGE_UPLOAD_TYPES.join(',');
 
 /** What the admin reads when a file breaks the rule. */
-export const IMAGE_UPLOAD_MESSAGE = 'La imagen debe ser PNG, JPG, WebP, GIF o SVG de hasta 5 MB.';
+export const IMAGE_UPLOAD_MESSAGE = PRODUCT_IMAGE_UPLOAD_TEXT.refused;
 
 /** Whether a file is an image the shop takes: one of its types, at most 5 MB. */
 export function isUploadableImage(file: { type: string; size: number }): boolean {

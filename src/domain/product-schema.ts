@@ -6,6 +6,7 @@
  * apart from ./products.ts so browser code never loads zod for the stock and price rules.
  */
 import { z } from 'zod';
+import { PRODUCT_SCHEMA_TEXT } from '../i18n/product.ts';
 import { type Centavos, databasePriceCentavos } from './money.ts';
 import { CARD_CONDITIONS, GRADING_COMPANIES, offersSummary, sortOffers, type Printing, type SingleOffer } from './singles.ts';
 
@@ -13,7 +14,7 @@ import { CARD_CONDITIONS, GRADING_COMPANIES, offersSummary, sortOffers, type Pri
 const pesos = z.union([z.number(), z.string()]).transform((value, ctx): Centavos => {
   const cents = databasePriceCentavos(value);
   if (cents === null) {
-    ctx.addIssue({ code: 'custom', message: 'Precio no válido.' });
+    ctx.addIssue({ code: 'custom', message: PRODUCT_SCHEMA_TEXT.invalidPrice });
     return z.NEVER;
   }
   return cents;

@@ -1,6 +1,7 @@
 /**
  * Structured data and meta text of product pages, kept apart from the markup so they are tested.
  */
+import { PRODUCT_SEO_TEXT } from '../i18n/product.ts';
 import { centavosToDecimalString } from './money.ts';
 import { isSoldOut, type Product } from './products.ts';
 import { offerKey, offerLabel, offerPriceRange, type SingleOffer } from './singles.ts';
@@ -123,8 +124,8 @@ export function productJsonLd(product: Product, options: { url: string; images: 
 
 /** Meta description of a product page: its own text, cut at a word near 155 characters. */
 export function productMetaDescription(product: Pick<Product, 'name' | 'description'>, priceText: string): string {
-  const base = product.description.trim() || `Compra ${product.name} en línea.`;
-  const text = `${product.name} por ${priceText}. ${base}`.replace(/\s+/g, ' ');
+  const base = product.description.trim() || PRODUCT_SEO_TEXT.buyOnline(product.name);
+  const text = PRODUCT_SEO_TEXT.metaDescription(product.name, priceText, base).replace(/\s+/g, ' ');
   if (text.length <= 155) return text;
   const cut = text.slice(0, 154);
   return `${cut.slice(0, cut.lastIndexOf(' ') > 100 ? cut.lastIndexOf(' ') : 154)}…`;

@@ -3,8 +3,8 @@
  * library so the browser code that needs them (cart, buy box, cards) stays small. The row schema
  * that turns raw rows into `Product` lives in ./product-schema.ts (build and server only).
  */
+import { LISTING_TEXT } from '../i18n/catalog.ts';
 import { getPseudoType } from './catalog.ts';
-import { formatCount } from './counts.ts';
 import { type Centavos, databasePriceCentavos } from './money.ts';
 import { percent as percentOf } from './percent.ts';
 
@@ -81,7 +81,7 @@ export function matchByName<T extends { name: string }>(items: readonly T[], que
 
 /** Heading of a product listing: 'Resultados (n) – FRANCHISE'. */
 export function resultsHeading(count: number, franchiseName: string): string {
-  return `Resultados (${formatCount(count)}) – ${franchiseName.toUpperCase()}`;
+  return LISTING_TEXT.results(count, franchiseName.toUpperCase());
 }
 
 /**

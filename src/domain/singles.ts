@@ -10,6 +10,7 @@
  *   slab        a graded card: PSA, BGS or CGC, a grade from 1 to 10 in half points, and a
  *               certificate number anyone can look up on the grader's site
  */
+import { PRODUCT_CONDITION_TEXT, PRODUCT_FINISH_TEXT, PRODUCT_LANGUAGE_TEXT, PRODUCT_RARITY_TEXT } from '../i18n/product.ts';
 import type { FranchiseId } from './catalog.ts';
 import type { Centavos } from './money.ts';
 
@@ -17,13 +18,7 @@ export const CARD_CONDITIONS = ['NM', 'LP', 'MP', 'HP', 'DMG'] as const;
 export type CardCondition = (typeof CARD_CONDITIONS)[number];
 
 /** The condition's Spanish name, with the code shops use everywhere. */
-export const CONDITION_LABELS: Readonly<Record<CardCondition, string>> = {
-  NM: 'Casi nueva (NM)',
-  LP: 'Poco jugada (LP)',
-  MP: 'Jugada (MP)',
-  HP: 'Muy jugada (HP)',
-  DMG: 'Dañada (DMG)',
-};
+export const CONDITION_LABELS: Readonly<Record<CardCondition, string>> = PRODUCT_CONDITION_TEXT;
 
 export const GRADING_COMPANIES = ['PSA', 'BGS', 'CGC'] as const;
 export type GradingCompany = (typeof GRADING_COMPANIES)[number];
@@ -36,17 +31,7 @@ export interface Choice {
 }
 
 /** Every language code the shop stores, with its Spanish name. */
-export const LANGUAGE_LABELS: Readonly<Record<string, string>> = {
-  es: 'Español',
-  en: 'Inglés',
-  ja: 'Japonés',
-  fr: 'Francés',
-  de: 'Alemán',
-  it: 'Italiano',
-  pt: 'Portugués',
-  ko: 'Coreano',
-  zh: 'Chino',
-};
+export const LANGUAGE_LABELS: Readonly<Record<string, string>> = PRODUCT_LANGUAGE_TEXT;
 
 /** The languages each game is printed in, most asked for first. */
 const LANGUAGES: Readonly<Record<FranchiseId, readonly string[]>> = {
@@ -56,14 +41,7 @@ const LANGUAGES: Readonly<Record<FranchiseId, readonly string[]>> = {
 };
 
 /** Every finish code the shop stores, with its name. */
-export const FINISH_LABELS: Readonly<Record<string, string>> = {
-  normal: 'Normal',
-  holo: 'Holo',
-  'reverse-holo': 'Reverse holo',
-  parallel: 'Parallel',
-  manga: 'Manga',
-  foil: 'Foil',
-};
+export const FINISH_LABELS: Readonly<Record<string, string>> = PRODUCT_FINISH_TEXT;
 
 const FINISHES: Readonly<Record<FranchiseId, readonly string[]>> = {
   pokemon: ['normal', 'holo', 'reverse-holo'],
@@ -71,46 +49,26 @@ const FINISHES: Readonly<Record<FranchiseId, readonly string[]>> = {
   riftbound: ['normal', 'foil'],
 };
 
-/**
- * The rarities as each game prints them: Pokémon with the names of its Spanish cards, One Piece
- * with the letters printed on the card (and their English names, the game has no Spanish edition),
- * Riftbound with its English names (printed in English and Chinese only).
- */
-const RARITIES: Readonly<Record<FranchiseId, readonly Choice[]>> = {
-  pokemon: [
-    { code: 'common', label: 'Común' },
-    { code: 'uncommon', label: 'Poco común' },
-    { code: 'rare', label: 'Rara' },
-    { code: 'holo-rare', label: 'Rara holo' },
-    { code: 'double-rare', label: 'Doble rara' },
-    { code: 'ultra-rare', label: 'Ultra rara' },
-    { code: 'illustration-rare', label: 'Ilustración rara' },
-    { code: 'special-illustration-rare', label: 'Ilustración rara especial' },
-    { code: 'hyper-rare', label: 'Hiper rara' },
-    { code: 'ace-spec', label: 'ACE SPEC' },
-  ],
-  'one-piece': [
-    { code: 'C', label: 'C · Common' },
-    { code: 'UC', label: 'UC · Uncommon' },
-    { code: 'R', label: 'R · Rare' },
-    { code: 'SR', label: 'SR · Super Rare' },
-    { code: 'SEC', label: 'SEC · Secret Rare' },
-    { code: 'L', label: 'L · Leader' },
-    { code: 'SP', label: 'SP · Special' },
-    { code: 'TR', label: 'TR · Treasure Rare' },
-  ],
-  riftbound: [
-    { code: 'common', label: 'Common' },
-    { code: 'uncommon', label: 'Uncommon' },
-    { code: 'rare', label: 'Rare' },
-    { code: 'epic', label: 'Epic' },
-    { code: 'showcase', label: 'Showcase' },
-  ],
-};
-
 function choices(codes: readonly string[], labels: Readonly<Record<string, string>>): Choice[] {
   return codes.map((code) => ({ code, label: labels[code] ?? code }));
 }
+
+/**
+ * The rarities as each game prints them, from the most common: Pokémon with the names of its
+ * Spanish cards, One Piece with the letters printed on the card (and their English names, the game
+ * has no Spanish edition), Riftbound with its English names (printed in English and Chinese only).
+ * Their names are in the catalogue (PRODUCT_RARITY_TEXT).
+ */
+const RARITY_CODES: Readonly<Record<FranchiseId, readonly string[]>> = {
+  pokemon: ['common', 'uncommon', 'rare', 'holo-rare', 'double-rare', 'ultra-rare', 'illustration-rare', 'special-illustration-rare', 'hyper-rare', 'ace-spec'],
+  'one-piece': ['C', 'UC', 'R', 'SR', 'SEC', 'L', 'SP', 'TR'],
+  riftbound: ['common', 'uncommon', 'rare', 'epic', 'showcase'],
+};
+const RARITIES: Readonly<Record<FranchiseId, readonly Choice[]>> = {
+  pokemon: choices(RARITY_CODES.pokemon, PRODUCT_RARITY_TEXT.pokemon),
+  'one-piece': choices(RARITY_CODES['one-piece'], PRODUCT_RARITY_TEXT['one-piece']),
+  riftbound: choices(RARITY_CODES.riftbound, PRODUCT_RARITY_TEXT.riftbound),
+};
 
 /** The languages a franchise prints, in the order a form lists them. */
 export function languagesOf(franchise: FranchiseId): Choice[] {

@@ -6,6 +6,7 @@
 import type { ReactNode, Ref, RefObject } from 'react';
 import { type Centavos, formatCentavos } from '~/domain/money.ts';
 import { canIncrease, PRODUCT_MESSAGES } from '~/domain/products.ts';
+import { PRODUCT_BUY_BOX_TEXT as TEXT } from '~/i18n/product.ts';
 import { stockText } from './buy-box.ts';
 import type { useQuantityField } from './use-quantity-field.ts';
 
@@ -67,7 +68,7 @@ export function BuyBox({ className, boxRef, checking, price, stock, soldOut, sol
           onCommit={field.commit}
         />
         <button type="button" className="btn btn-primary add-btn" disabled={soldOut} onClick={onAdd}>
-          Agregar al carrito
+          {TEXT.add}
         </button>
       </div>
       {note && (
@@ -84,13 +85,13 @@ export function PriceLine({ priceCentavos, originalPriceCentavos, percent, preor
   return (
     <div className="buy-price">
       <p className="price-now">
-        <span className="visually-hidden">Precio: </span>
+        <span className="visually-hidden">{TEXT.price}</span>
         {formatCentavos(priceCentavos)}
       </p>
       {percent !== null && originalPriceCentavos !== null && (
         <>
           <p className="price-was">
-            <span className="visually-hidden">Precio original: </span>
+            <span className="visually-hidden">{TEXT.originalPrice}</span>
             <s>{formatCentavos(originalPriceCentavos)}</s>
           </p>
           <span className="badge badge-danger">-{percent}%</span>
@@ -115,8 +116,8 @@ export interface StepperProps {
 /** − / the quantity field / +, clamped to the stock. */
 export function QuantityStepper({ inputRef, text, quantity, stock, soldOut, onChange, onText, onCommit }: StepperProps) {
   return (
-    <div className="qty" role="group" aria-label="Cantidad">
-      <button type="button" className="qty-btn" aria-label="Disminuir cantidad" disabled={soldOut || quantity <= 1} onClick={() => onChange(quantity - 1)}>
+    <div className="qty" role="group" aria-label={TEXT.quantity}>
+      <button type="button" className="qty-btn" aria-label={TEXT.decrease} disabled={soldOut || quantity <= 1} onClick={() => onChange(quantity - 1)}>
         −
       </button>
       <input
@@ -124,7 +125,7 @@ export function QuantityStepper({ inputRef, text, quantity, stock, soldOut, onCh
         className="qty-input"
         type="number"
         inputMode="numeric"
-        aria-label="Cantidad"
+        aria-label={TEXT.quantity}
         min={1}
         max={stock ?? undefined}
         value={text}
@@ -138,7 +139,7 @@ export function QuantityStepper({ inputRef, text, quantity, stock, soldOut, onCh
       <button
         type="button"
         className="qty-btn"
-        aria-label="Aumentar cantidad"
+        aria-label={TEXT.increase}
         disabled={soldOut || !canIncrease(quantity, stock)}
         onClick={() => onChange(quantity + 1)}
       >

@@ -3,6 +3,7 @@
  * favorites tab exists ('Pronto podrás ver y gestionar tus favoritos aquí.').
  */
 import { useEffect, useState } from 'react';
+import { PRODUCT_FAVORITE_TEXT } from '~/i18n/product.ts';
 
 const STORAGE_KEY = 'favorites';
 
@@ -35,7 +36,7 @@ export default function FavoriteButton({ productId }: { productId: string }) {
       <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill={favorite ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">
         <path d="M12 20.5s-7.5-4.6-9.3-9.4C1.5 7.7 3.7 4 7.3 4c2 0 3.6 1.1 4.7 2.8C13.1 5.1 14.7 4 16.7 4c3.6 0 5.8 3.7 4.6 7.1-1.8 4.8-9.3 9.4-9.3 9.4Z" />
       </svg>
-      {favorite ? 'En favoritos' : 'Agregar a favoritos'}
+      {favorite ? PRODUCT_FAVORITE_TEXT.added : PRODUCT_FAVORITE_TEXT.add}
     </button>
   );
 }

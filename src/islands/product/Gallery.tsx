@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { wrapIndex } from '~/domain/products.ts';
+import { PRODUCT_GALLERY_TEXT as TEXT } from '~/i18n/product.ts';
 import { useMounted } from '../prebuilt.ts';
 import { $offerImages } from './offer-images.ts';
 
@@ -78,7 +79,7 @@ export default function Gallery({ name, images: cardImages }: Props) {
   if (count === 0) {
     return (
       <div className="gallery">
-        <div className="gallery-main gallery-empty">Sin imagen</div>
+        <div className="gallery-main gallery-empty">{TEXT.noImage}</div>
       </div>
     );
   }
@@ -86,23 +87,17 @@ export default function Gallery({ name, images: cardImages }: Props) {
   const current = images[wrapIndex(index, count)]!;
   return (
     <div className="gallery">
-      <button
-        ref={openerRef}
-        type="button"
-        className="gallery-main"
-        aria-label={`Ver imagen ${wrapIndex(index, count) + 1} de ${count} en pantalla completa`}
-        onClick={() => setOpen(true)}
-      >
+      <button ref={openerRef} type="button" className="gallery-main" aria-label={TEXT.open(wrapIndex(index, count) + 1, count)} onClick={() => setOpen(true)}>
         <img src={current} alt={name} width={600} height={600} fetchPriority="high" loading="eager" decoding="async" />
       </button>
       {count > 1 && (
-        <ul className="gallery-thumbs" aria-label="Miniaturas">
+        <ul className="gallery-thumbs" aria-label={TEXT.thumbnails}>
           {images.map((src, i) => (
             <li key={src}>
               <button
                 type="button"
                 className="gallery-thumb"
-                aria-label={`Mostrar imagen ${i + 1} de ${count}`}
+                aria-label={TEXT.show(i + 1, count)}
                 aria-current={i === index ? 'true' : undefined}
                 onClick={() => setIndex(i)}
               >
@@ -113,18 +108,18 @@ export default function Gallery({ name, images: cardImages }: Props) {
         </ul>
       )}
       {open && (
-        <div ref={dialogRef} className="viewer" role="dialog" aria-modal="true" aria-label={`Galería de ${name}`} onKeyDown={onKeyDown}>
+        <div ref={dialogRef} className="viewer" role="dialog" aria-modal="true" aria-label={TEXT.viewer(name)} onKeyDown={onKeyDown}>
           <p className="viewer-counter" aria-live="polite">
-            Imagen {wrapIndex(index, count) + 1} de {count}
+            {TEXT.counter(wrapIndex(index, count) + 1, count)}
           </p>
-          <img className="viewer-image" src={current} alt={`${name}, imagen ${wrapIndex(index, count) + 1} de ${count}`} width={900} height={900} />
-          <button type="button" className="viewer-btn viewer-prev" aria-label="Imagen anterior" onClick={() => go(-1)}>
+          <img className="viewer-image" src={current} alt={TEXT.alt(name, wrapIndex(index, count) + 1, count)} width={900} height={900} />
+          <button type="button" className="viewer-btn viewer-prev" aria-label={TEXT.previous} onClick={() => go(-1)}>
             ‹
           </button>
-          <button type="button" className="viewer-btn viewer-next" aria-label="Imagen siguiente" onClick={() => go(1)}>
+          <button type="button" className="viewer-btn viewer-next" aria-label={TEXT.next} onClick={() => go(1)}>
             ›
           </button>
-          <button type="button" className="viewer-btn viewer-close" aria-label="Cerrar galería" onClick={close}>
+          <button type="button" className="viewer-btn viewer-close" aria-label={TEXT.close} onClick={close}>
             ×
           </button>
         </div>

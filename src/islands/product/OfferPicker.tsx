@@ -13,6 +13,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 're
 import { fetchLiveOffers, type LiveOffers } from '~/data/products.ts';
 import { formatCentavos } from '~/domain/money.ts';
 import { clampQuantity, discountPercent, PRODUCT_MESSAGES } from '~/domain/products.ts';
+import { PRODUCT_BUY_BOX_TEXT, PRODUCT_OFFER_PICKER_TEXT as TEXT } from '~/i18n/product.ts';
 import { CONDITION_LABELS, chooseOffer, gradeLabel, graderVerifyUrl, isSlab, offerKey, offerLabel, type SingleOffer } from '~/domain/singles.ts';
 import { addToCart } from '~/stores/cart.ts';
 import { showAddOutcome } from '~/stores/toast.ts';
@@ -39,7 +40,6 @@ interface Props {
 
 /** The radio group's name: one choice across raw copies and slabs. */
 const RADIO_NAME = 'oferta';
-const GONE_MESSAGE = 'Esta opción ya no está disponible. Elige otra.';
 const NO_LIVE = new Map<string, LiveOffer>();
 
 /** The offer picker and buy box of a single card. */
@@ -67,7 +67,7 @@ export default function OfferPicker({ product, offers }: Props) {
     const current = state === 'checking' ? await settledLive(liveRequest.current, liveOffers) : liveOffers;
     const offer = offerByKey(withLiveOffers(offers, current), key);
     if (!offer || offer.stock <= 0) {
-      setNote(GONE_MESSAGE);
+      setNote(TEXT.gone);
       return;
     }
     field.commit();
@@ -96,7 +96,7 @@ export default function OfferPicker({ product, offers }: Props) {
         </legend>
         {guide && (
           <p className="offer-guide">
-            <a href="/guia-de-condiciones">Guía de condiciones</a>
+            <a href="/guia-de-condiciones">{TEXT.guide}</a>
           </p>
         )}
         <ul className="offer-list">
@@ -114,7 +114,7 @@ export default function OfferPicker({ product, offers }: Props) {
       checking={state === 'checking'}
       heading={
         <p className="offer-chosen">
-          <span className="visually-hidden">Opción elegida: </span>
+          <span className="visually-hidden">{TEXT.chosen}</span>
           {offerLabel(chosen)}
         </p>
       }
@@ -127,12 +127,12 @@ export default function OfferPicker({ product, offers }: Props) {
       note={note}
     >
       {group(
-        'Condición, idioma y acabado',
+        TEXT.rawHeading,
         shown.filter((offer) => !isSlab(offer)),
         true,
       )}
       {group(
-        'Cartas graduadas',
+        TEXT.slabHeading,
         shown.filter((offer) => isSlab(offer)),
         false,
       )}
@@ -211,16 +211,18 @@ function OfferOption({ offer, chosen, onChoose, productName }: { offer: SingleOf
             {formatCentavos(offer.priceCentavos)}
           </span>
           <Pause />
-          <span className={soldOut ? 'offer-stock stock-out' : 'offer-stock'}>{soldOut ? PRODUCT_MESSAGES.soldOut : `Disponibles: ${offer.stock}`}</span>
+          <span className={soldOut ? 'offer-stock stock-out' : 'offer-stock'}>
+            {soldOut ? PRODUCT_MESSAGES.soldOut : PRODUCT_BUY_BOX_TEXT.availableCount(offer.stock)}
+          </span>
         </span>
       </label>
       {grade && offer.gradingCompany && (
         <div className="slab-details">
-          {offer.certificateNumber && <p>{`Certificado ${offer.certificateNumber}`}</p>}
+          {offer.certificateNumber && <p>{TEXT.certificate(offer.certificateNumber)}</p>}
           {offer.certificateNumber && (
             <a href={graderVerifyUrl(offer.gradingCompany, offer.certificateNumber)} target="_blank" rel="noopener">
-              {`Verificar en ${offer.gradingCompany}`}
-              <span className="visually-hidden"> el certificado {offer.certificateNumber} (se abre en una pestaña nueva)</span>
+              {TEXT.verify(offer.gradingCompany)}
+              <span className="visually-hidden">{TEXT.verifyHint(offer.certificateNumber)}</span>
             </a>
           )}
           {offer.images.length > 0 && (
@@ -228,7 +230,7 @@ function OfferOption({ offer, chosen, onChoose, productName }: { offer: SingleOf
               {offer.images.map((src, index) => (
                 <li key={src}>
                   <a href={src} target="_blank" rel="noopener">
-                    <img src={src} alt={`${productName} ${grade}, foto ${index + 1} de ${offer.images.length}`} width={72} height={72} loading="lazy" />
+                    <img src={src} alt={TEXT.photoAlt(productName, grade, index + 1, offer.images.length)} width={72} height={72} loading="lazy" />
                   </a>
                 </li>
               ))}

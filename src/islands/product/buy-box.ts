@@ -1,4 +1,5 @@
 /** What the buy boxes of sealed products and single cards share outside React. */
+import { PRODUCT_BUY_BOX_TEXT } from '~/i18n/product.ts';
 
 /** How long a click replayed right after hydration waits for the live read: 1.5 s. */
 export const LIVE_WAIT_MS = 1500;
@@ -18,5 +19,5 @@ export function settleWithin<T>(request: Promise<T> | null, ms: number = LIVE_WA
 
 /** The stock line under the price: 'Disponibles: n', or 'Disponible' when the stock is not counted. */
 export function stockText(stock: number | null): string {
-  return stock === null ? 'Disponible' : `Disponibles: ${stock}`;
+  return stock === null ? PRODUCT_BUY_BOX_TEXT.available : PRODUCT_BUY_BOX_TEXT.availableCount(stock);
 }

@@ -10,24 +10,16 @@ import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent, type
 import { formatCount, prepareCountFormat } from '~/domain/counts.ts';
 import type { SearchAnswer } from '~/domain/search/loader.ts';
 import type { SearchEntry } from '~/domain/search/matching.ts';
+import { SEARCH_TEXT } from '~/i18n/search.ts';
 import { usePrebuiltInput } from '../prebuilt';
 import SearchPanel, { exploreHref } from './SearchPanel';
 import { useDismissSearch, useSearchAnswer, type LoadState } from './use-search';
 import './SearchBox.css';
 
-/** Spanish texts of the box, kept together so tests and markup agree. */
-export const SEARCH_TEXT = {
-  label: 'Buscar productos',
-  placeholder: 'Buscar productos...',
-  loading: 'Cargando productos…',
-  error: 'No pudimos cargar la búsqueda. Intenta de nuevo.',
-  empty: 'No encontramos productos con ese nombre.',
-} as const;
-
 /** Screen-reader summary of the results. */
 export function resultsMessage(count: number): string {
   if (count === 0) return SEARCH_TEXT.empty;
-  return count === 1 ? '1 producto encontrado.' : `${formatCount(count)} productos encontrados.`;
+  return count === 1 ? SEARCH_TEXT.oneResult : SEARCH_TEXT.results(formatCount(count));
 }
 
 /** Route of a product's detail page. */

@@ -4,10 +4,11 @@ import { formatCount } from '~/domain/counts.ts';
 import { resolveImage } from '~/domain/images';
 import type { SearchAnswer } from '~/domain/search/loader.ts';
 import type { SearchEntry } from '~/domain/search/matching.ts';
+import { SEARCH_PANEL_TEXT } from '~/i18n/search.ts';
 
 /** The panel's link to every match on /explore: 'Ver todos los resultados (n)'. */
 export function seeAllLabel(total: number): string {
-  return `Ver todos los resultados (${formatCount(total)})`;
+  return SEARCH_PANEL_TEXT.seeAll(formatCount(total));
 }
 
 /** /explore filtered by the same query, which matches by the same rules (src/domain/search/matching.ts entryRank: names, abbreviations, typos). */
@@ -38,7 +39,7 @@ export default function SearchPanel({ query, current, active, expanded, hidden, 
   const total = current?.total ?? 0;
   return (
     <div className="ps-panel" hidden={hidden}>
-      <ul ref={listRef} id={listboxId} className="ps-list" role="listbox" aria-label="Productos sugeridos" hidden={!expanded}>
+      <ul ref={listRef} id={listboxId} className="ps-list" role="listbox" aria-label={SEARCH_PANEL_TEXT.suggestions} hidden={!expanded}>
         {results.map((entry, index) => {
           const src = current ? resolveImage(entry[2], current.storage) : '';
           return (
