@@ -12,6 +12,7 @@ import { getSecret, SITE_URL, SUPABASE_SERVICE_ROLE_KEY } from 'astro:env/server
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import type { Database } from '~/data/database.types.ts';
 import type { PaymentsPublicConfig } from '~/domain/payments-config.ts';
+import { API_CONTEXT_TEXT } from '~/i18n/api.ts';
 import { ApiError } from './http/json.ts';
 import { createOutbox } from './mail/outbox.ts';
 import { mailTransportFor } from './mail/transport.ts';
@@ -61,7 +62,7 @@ export function paymentSettings(): PaymentSettings {
 export function serverContext(): ServerContext {
   if (context) return context;
   if (!SUPABASE_SERVICE_ROLE_KEY) {
-    throw new ApiError(503, 'Los pagos no están configurados en este servidor (falta SUPABASE_SERVICE_ROLE_KEY).', 'not_configured');
+    throw new ApiError(503, API_CONTEXT_TEXT.notConfigured, 'not_configured');
   }
   const url = projectUrl(PUBLIC_SUPABASE_URL);
   const admin = createAdminClient(url, SUPABASE_SERVICE_ROLE_KEY);

@@ -11,6 +11,7 @@
  * `upsert: false`), so a kept image is the image; a removed one is forgotten when its copy
  * expires. After that the copy is checked with the storage's ETag, and kept if unchanged.
  */
+import { API_MEDIA_TEXT } from '~/i18n/api.ts';
 
 /** How long a kept image is answered without asking the storage (10 minutes). */
 export const MEDIA_FRESH_MS = 10 * 60 * 1000;
@@ -75,7 +76,7 @@ export class MediaCache {
 const text = (status: number, body: string) =>
   new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 /** What /media answers for anything but a public catalogue image. */
-export const mediaNotFound = () => text(404, 'No encontrado');
+export const mediaNotFound = () => text(404, API_MEDIA_TEXT.notFound);
 
 function answer(kept: Kept, ifNoneMatch: string | null): Response {
   const headers: Record<string, string> = { 'cache-control': MEDIA_CACHE_CONTROL };
@@ -111,7 +112,7 @@ export async function serveMedia(upstreamUrl: string, request: Request, options:
   try {
     upstream = await get(upstreamUrl, { headers: validator ? { 'if-none-match': validator } : {}, signal: AbortSignal.timeout(10_000) });
   } catch {
-    return text(502, 'La imagen no está disponible por ahora.');
+    return text(502, API_MEDIA_TEXT.unavailable);
   }
   if (upstream.status === 304) {
     if (kept) {

@@ -24,6 +24,7 @@ import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client'
 import type { Database } from '~/data/database.types.ts';
 import { parseExploreData, type ExploreData, type ExploreProduct } from '~/domain/explore.ts';
 import { isSoldOut } from '~/domain/products.ts';
+import { API_EXPLORE_OPERATOR_TEXT } from '~/i18n/api.ts';
 import { createUserClient, projectUrl } from '../supabase.ts';
 import { applyFields, PAGE, readChangedPage, readChanges, TABLES, type Place, type Table } from './live-changes.ts';
 
@@ -177,11 +178,11 @@ export class LiveExploreCatalogue {
   private async load(): Promise<void> {
     if ('file' in this.source) {
       await this.checkFile();
-      if (!this.data) throw new Error(`${this.source.file}: no es el catálogo de /explore`);
+      if (!this.data) throw new Error(API_EXPLORE_OPERATOR_TEXT.fileNotExploreCatalogue(this.source.file));
       return;
     }
     const data = parseExploreData(await this.source.read());
-    if (!data) throw new Error('El catálogo de /explore no se pudo leer.');
+    if (!data) throw new Error(API_EXPLORE_OPERATOR_TEXT.unreadable);
     this.install(data, Date.now());
   }
 
@@ -197,7 +198,7 @@ export class LiveExploreCatalogue {
       // Recorded before the read: a file that does not parse is not read again until it changes.
       this.fileSignature = signature;
       const data = parseExploreData(JSON.parse(await fs.promises.readFile(file, 'utf8')));
-      if (!data) throw new Error('no es el catálogo de /explore');
+      if (!data) throw new Error(API_EXPLORE_OPERATOR_TEXT.notExploreCatalogue);
       this.install(data, Math.min(stat.mtimeMs, Date.now()));
       return true;
     } catch (error) {
@@ -206,7 +207,7 @@ export class LiveExploreCatalogue {
         this.fileSignature = '';
         throw error;
       }
-      this.warn(`[explore] ${file}: no se pudo leer el catálogo nuevo; se sigue sirviendo el anterior (${messageOf(error)})`);
+      this.warn(API_EXPLORE_OPERATOR_TEXT.newCatalogueUnreadable(file, messageOf(error)));
       return false;
     }
   }
@@ -253,7 +254,7 @@ export class LiveExploreCatalogue {
         }
       }
     } catch (error) {
-      this.warn(`[explore] No se pudo leer el inventario en vivo; se sirve el anterior (${messageOf(error)})`);
+      this.warn(API_EXPLORE_OPERATOR_TEXT.liveStockUnreadable(messageOf(error)));
     }
     return changed;
   }

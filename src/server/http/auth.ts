@@ -7,6 +7,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/data/database.types.ts';
+import { API_AUTH_TEXT } from '~/i18n/api.ts';
 import { ApiError } from './json.ts';
 
 /** The authenticated caller of an endpoint. */
@@ -34,14 +35,14 @@ async function verifiedUser(request: Request, admin: SupabaseClient<Database>, s
   if (!token || token.length > 8192) throw new ApiError(401, signIn, 'not_authenticated');
   const { data, error } = await admin.auth.getUser(token);
   if (error || !data.user) {
-    throw new ApiError(401, 'Tu sesión no es válida o expiró. Inicia sesión de nuevo.', 'not_authenticated');
+    throw new ApiError(401, API_AUTH_TEXT.sessionInvalid, 'not_authenticated');
   }
   return { id: data.user.id, email: data.user.email ?? null, token };
 }
 
 /** Verifies the caller's access token with Supabase Auth; 401 when missing or not valid. */
 export async function authenticate(request: Request, admin: SupabaseClient<Database>): Promise<Caller> {
-  const { id, email } = await verifiedUser(request, admin, 'Debes iniciar sesión para finalizar tu compra.');
+  const { id, email } = await verifiedUser(request, admin, API_AUTH_TEXT.signInToCheckout);
   return { id, email };
 }
 
@@ -49,10 +50,10 @@ export async function authenticate(request: Request, admin: SupabaseClient<Datab
  * The back office's check: 401 without a valid token, 403 (with `refusal`) for anyone who is not
  * an admin, 502 when the profile cannot be read.
  */
-export async function requireAdmin(request: Request, admin: SupabaseClient<Database>, refusal = 'No tienes acceso'): Promise<AdminCaller> {
-  const user = await verifiedUser(request, admin, 'Debes iniciar sesión como administrador.');
+export async function requireAdmin(request: Request, admin: SupabaseClient<Database>, refusal: string = API_AUTH_TEXT.noAccess): Promise<AdminCaller> {
+  const user = await verifiedUser(request, admin, API_AUTH_TEXT.signInAsAdmin);
   const profile = await admin.from('profiles').select('is_admin').eq('id', user.id).maybeSingle();
-  if (profile.error) throw new ApiError(502, 'No se pudo verificar tu cuenta. Intenta de nuevo.', 'upstream_error');
+  if (profile.error) throw new ApiError(502, API_AUTH_TEXT.accountNotVerified, 'upstream_error');
   if (profile.data?.is_admin !== true) throw new ApiError(403, refusal, 'forbidden');
   return { id: user.id, token: user.token };
 }
@@ -62,6 +63,6 @@ export function requireShopServer(request: Request, serviceRoleKey: string | und
   const given = bearerToken(request);
   const same = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b);
   if (!given || !serviceRoleKey || !same(Buffer.from(given), Buffer.from(serviceRoleKey))) {
-    throw new ApiError(401, 'No autorizado.', 'not_authorized');
+    throw new ApiError(401, API_AUTH_TEXT.notAuthorized, 'not_authorized');
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { input, ZodMiniType } from 'zod/mini';
+import { API_REQUEST_TEXT } from '~/i18n/api.ts';
 
 /** A failure to report to the caller with its HTTP status. */
 export class ApiError extends Error {
@@ -42,7 +43,7 @@ export const MAX_BODY_BYTES = 16 * 1024;
 
 /** What a body over its endpoint's limit gets: 413, however it was sent. */
 function tooLarge(): ApiError {
-  return new ApiError(413, 'La solicitud es demasiado grande.', 'payload_too_large');
+  return new ApiError(413, API_REQUEST_TEXT.tooLarge, 'payload_too_large');
 }
 
 /**
@@ -54,7 +55,7 @@ function tooLarge(): ApiError {
 export async function readText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  if (request.bodyUsed) throw new ApiError(400, 'No se pudo leer la solicitud.', 'bad_request');
+  if (request.bodyUsed) throw new ApiError(400, API_REQUEST_TEXT.unreadable, 'bad_request');
   const body = request.body;
   if (!body) return '';
   const reader = body.getReader();
@@ -77,7 +78,7 @@ export async function readText(request: Request, limit = MAX_BODY_BYTES): Promis
     if (error instanceof ApiError) throw error;
     // The server's own cap on any body (the Node adapter's bodySizeLimit, astro.config.mjs).
     if (isSizeLimit(error)) throw tooLarge();
-    throw new ApiError(400, 'No se pudo leer la solicitud.', 'bad_request');
+    throw new ApiError(400, API_REQUEST_TEXT.unreadable, 'bad_request');
   }
   return text + decoder.decode();
 }
@@ -98,14 +99,14 @@ export async function readJson<T>(request: Request, schema: z.ZodType<T>, allowE
     try {
       value = JSON.parse(text);
     } catch {
-      throw new ApiError(400, 'El cuerpo de la solicitud no es JSON válido.', 'invalid_json');
+      throw new ApiError(400, API_REQUEST_TEXT.invalidJson, 'invalid_json');
     }
   } else if (!allowEmpty) {
     value = {};
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? 'Datos no válidos.';
+    const message = parsed.error.issues[0]?.message ?? API_REQUEST_TEXT.invalidData;
     throw new ApiError(400, message, 'invalid_request');
   }
   return parsed.data;
@@ -119,6 +120,6 @@ export async function handle(run: () => Promise<Response>): Promise<Response> {
     if (error instanceof ApiError) return errorResponse(error.status, error.message, error.code);
     console.error('[api] error inesperado', error);
     // A provider or database outage is not the caller's fault, but it is not a crash either.
-    return errorResponse(502, 'El servicio de pagos no respondió. Intenta de nuevo.', 'upstream_error');
+    return errorResponse(502, API_REQUEST_TEXT.upstream, 'upstream_error');
   }
 }

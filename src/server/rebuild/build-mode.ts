@@ -3,6 +3,7 @@
  * rebuild is incremental only when it names changed products, no more than `maxChanged` of them,
  * and the served build left a manifest and was made from the same code. Pure: no files, no clock.
  */
+import { API_REBUILD_REASON_TEXT } from '~/i18n/api.ts';
 
 /** What the decision looks at. */
 export interface BuildModeInput {
@@ -25,8 +26,8 @@ export type BuildMode = { mode: 'incremental'; reason: null } | { mode: 'full'; 
 export function decideBuildMode(input: BuildModeInput): BuildMode {
   const count = input.changedIds.length;
   if (count === 0) return { mode: 'full', reason: null };
-  if (!input.servedManifest) return { mode: 'full', reason: 'no hay manifiesto de la compilación servida' };
-  if (input.servedCodeKey !== input.codeKey) return { mode: 'full', reason: 'el código cambió' };
-  if (count > input.maxChanged) return { mode: 'full', reason: `${count} productos cambiaron` };
+  if (!input.servedManifest) return { mode: 'full', reason: API_REBUILD_REASON_TEXT.noServedManifest };
+  if (input.servedCodeKey !== input.codeKey) return { mode: 'full', reason: API_REBUILD_REASON_TEXT.codeChanged };
+  if (count > input.maxChanged) return { mode: 'full', reason: API_REBUILD_REASON_TEXT.productsChanged(count) };
   return { mode: 'incremental', reason: null };
 }

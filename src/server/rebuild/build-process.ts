@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { API_REBUILD_BUILD_OPERATOR_TEXT } from '~/i18n/api.ts';
 import { mergePart, partEnv, partOutDir } from './parts.ts';
 import { updateSitemap } from './sitemap.ts';
 import type { BuildProgress, ProgressReporter } from './types.ts';
@@ -57,7 +58,7 @@ function runCommand(command: string[], cwd: string, env: NodeJS.ProcessEnv, log?
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
-    child.on('error', (error) => reject(new Error(`No se pudo iniciar la compilación: ${error.message}`)));
+    child.on('error', (error) => reject(new Error(API_REBUILD_BUILD_OPERATOR_TEXT.startFailed(error.message))));
     child.on('exit', (code, signal) => {
       runningBuilds.delete(child);
       if (code === 0) resolve();
@@ -65,7 +66,7 @@ function runCommand(command: string[], cwd: string, env: NodeJS.ProcessEnv, log?
         // ANSI colours make the message unreadable in JSON.
         // eslint-disable-next-line no-control-regex -- the ESC of the ANSI colour codes
         const output = tail.join('\n').replace(/\x1b\[[0-9;]*m/g, '');
-        reject(new Error(`La compilación falló (${signal ?? `código ${code}`}).\n${output}`.trim()));
+        reject(new Error(`${API_REBUILD_BUILD_OPERATOR_TEXT.failed(signal ?? API_REBUILD_BUILD_OPERATOR_TEXT.exitCode(code))}\n${output}`.trim()));
       }
     });
   });
@@ -162,7 +163,7 @@ export async function runBuild(run: BuildRun): Promise<void> {
     const client = path.join(run.outDir, 'client');
     const pages = partDirs.flatMap((dir) => mergePart(path.join(dir, 'client'), client));
     updateSitemap(client, pages, []);
-    run.log?.(`Compilación en ${count} partes: ${pages.length} páginas de las otras partes movidas a ${client}.`);
+    run.log?.(API_REBUILD_BUILD_OPERATOR_TEXT.partsMerged(count, pages.length, client));
   } finally {
     for (const dir of partDirs) fs.rmSync(dir, { recursive: true, force: true });
   }

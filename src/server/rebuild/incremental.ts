@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { catalogPages, pagesShowing, type RouteCatalog } from '~/domain/routes.ts';
 import type { Product } from '~/domain/products.ts';
+import { API_REBUILD_REASON_TEXT } from '~/i18n/api.ts';
 
 /** Manifest format; a build never reads a manifest of another version. */
 export const MANIFEST_VERSION = 1;
@@ -130,13 +131,13 @@ export function planBuild(catalog: RouteCatalog, files: FingerprintedFile[], req
   });
   if (!request) return full(null);
   const previous = request.previous;
-  if (!previous) return full('no hay manifiesto de la compilación anterior');
+  if (!previous) return full(API_REBUILD_REASON_TEXT.noPreviousManifest);
 
   // Changed: the ids the caller named plus any product whose digest differs (a missed change).
   const changed = new Set(request.changedIds);
   for (const [id, digest] of Object.entries(products)) if (previous.products[id] !== digest) changed.add(id);
   for (const id of Object.keys(previous.products)) if (!(id in products)) changed.add(id);
-  if (changed.size > request.maxChanged) return full(`${changed.size} productos cambiaron (máximo ${request.maxChanged})`);
+  if (changed.size > request.maxChanged) return full(API_REBUILD_REASON_TEXT.tooManyChanged(changed.size, request.maxChanged));
 
   const render = new Set<string>();
   for (const [file, fingerprint] of Object.entries(fileMap)) if (previous.files[file] !== fingerprint) render.add(file);

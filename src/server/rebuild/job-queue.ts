@@ -11,6 +11,7 @@ import { z } from 'zod/mini';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/data/database.types.ts';
 import { percent } from '~/domain/percent.ts';
+import { API_REBUILD_QUEUE_OPERATOR_TEXT as LOG } from '~/i18n/api.ts';
 import type { BuildFunction, BuildProgress, RebuildRequest, Rebuilds, RebuildStatus } from './types.ts';
 
 /** A job as a claim hands it out. */
@@ -223,12 +224,12 @@ export class SharedRebuilds implements Rebuilds {
   private async poll(): Promise<void> {
     try {
       await this.claimNext();
-      if (this.lastPollError) this.options.log?.('reconstrucción: la base de datos responde de nuevo');
+      if (this.lastPollError) this.options.log?.(LOG.databaseBack);
       this.lastPollError = '';
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       // Once per kind of failure, not every poll.
-      if (message !== this.lastPollError) this.options.log?.(`reconstrucción: no se pudo consultar la cola (${message})`);
+      if (message !== this.lastPollError) this.options.log?.(LOG.queueUnreadable(message));
       this.lastPollError = message;
     }
   }
@@ -258,8 +259,8 @@ export class SharedRebuilds implements Rebuilds {
 
   private async run(job: ClaimedJob): Promise<void> {
     const { holder, leaseSeconds } = this.options;
-    const what = job.productIds ? `${job.productIds.length} producto(s)` : 'completa';
-    this.options.log?.(`reconstrucción: ${holder} toma el trabajo ${job.id} (${what}, intento ${job.attempts})`);
+    const what = job.productIds ? LOG.products(job.productIds.length) : LOG.whole;
+    this.options.log?.(LOG.claimed(holder, job.id, what, job.attempts));
     let lost = false;
     const heartbeat = setInterval(() => {
       if (this.stopped) return;
@@ -268,7 +269,7 @@ export class SharedRebuilds implements Rebuilds {
         (kept) => {
           if (!kept && !lost) {
             lost = true;
-            this.options.log?.(`reconstrucción: ${holder} perdió el trabajo ${job.id}; se detiene su compilación`);
+            this.options.log?.(LOG.lost(holder, job.id));
             this.options.onLostClaim?.();
           }
         },
@@ -302,8 +303,8 @@ export class SharedRebuilds implements Rebuilds {
       await this.store.finish(job.id, holder, error, pages);
     } catch (failure) {
       // The lease runs out and another process builds the job again.
-      this.options.log?.(`reconstrucción: no se pudo registrar el fin del trabajo ${job.id} (${failure instanceof Error ? failure.message : String(failure)})`);
+      this.options.log?.(LOG.finishNotRecorded(job.id, failure instanceof Error ? failure.message : String(failure)));
     }
-    this.options.log?.(`reconstrucción: trabajo ${job.id} ${error ? `falló: ${error.split('\n')[0]}` : 'publicado'}`);
+    this.options.log?.(LOG.finished(job.id, error ? error.split('\n')[0]! : null));
   }
 }

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { API_REBUILD_BUILD_OPERATOR_TEXT } from '~/i18n/api.ts';
 import { fileForPath, writeManifest, type BuildManifest } from './incremental.ts';
 import { buildsDir, codeKeyFile, manifestFile, newBuildId, replaceFile, swapLink } from './served-folder.ts';
 import { updateSitemap } from './sitemap.ts';
@@ -89,7 +90,7 @@ export function publishIncremental(
 export function publishFull(outDir: string, built: string, served: string | null, manifest: BuildManifest | null, key: string, keepOldMs: number): void {
   // A build that "succeeds" without pages would blank the shop; keep the old one instead.
   if (!fs.existsSync(path.join(built, 'index.html'))) {
-    throw new Error('La compilación terminó sin generar index.html; se conserva el sitio anterior.');
+    throw new Error(API_REBUILD_BUILD_OPERATOR_TEXT.noIndex);
   }
   const id = newBuildId();
   const target = path.join(buildsDir(outDir), id);

@@ -5,6 +5,7 @@
  */
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/data/database.types.ts';
+import { API_REBUILD_REALTIME_OPERATOR_TEXT as LOG } from '~/i18n/api.ts';
 import WebSocket from 'ws';
 
 /** Options of the product-change watcher. */
@@ -130,7 +131,7 @@ export function watchProducts(options: WatchOptions): () => Promise<void> {
   // are loaded (or if loading fails) every update counts.
   loadAll(client)
     .then((rows) => filter.remember(rows))
-    .catch((error: unknown) => options.log?.(`reconstrucción: no se pudieron leer los productos (${String(error)})`));
+    .catch((error: unknown) => options.log?.(LOG.productsUnreadable(String(error))));
   const channel: RealtimeChannel = client
     .channel('catalogue-rebuild')
     .on('postgres_changes', { event: '*', schema: 'public', table: 'products' }, (change) => {
@@ -140,10 +141,10 @@ export function watchProducts(options: WatchOptions): () => Promise<void> {
       }
     })
     .subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') options.log?.('reconstrucción: escuchando cambios de productos');
+      if (status === 'SUBSCRIBED') options.log?.(LOG.listening);
       else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') {
         // realtime-js retries on its own; say so once per failure.
-        options.log?.(`reconstrucción: suscripción a productos ${status}${error ? ` (${error.message})` : ''}`);
+        options.log?.(LOG.subscription(status, error ? error.message : null));
       }
     });
   return async () => {

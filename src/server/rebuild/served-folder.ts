@@ -11,6 +11,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { API_REBUILD_BUILD_OPERATOR_TEXT } from '~/i18n/api.ts';
 
 /** The symlink the static handler serves from. */
 export function clientLink(outDir: string): string {
@@ -74,8 +75,7 @@ export function prepareOutput(outDir: string): string {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
       if (age > STALE_LOCK_MS) fs.rmSync(lock, { recursive: true, force: true });
-      else if (Date.now() > deadline)
-        throw new Error(`${lock}: otro proceso prepara la carpeta desde hace más de ${PREPARE_WAIT_MS / 1000} s`, { cause: error });
+      else if (Date.now() > deadline) throw new Error(API_REBUILD_BUILD_OPERATOR_TEXT.folderBusy(lock, PREPARE_WAIT_MS / 1000), { cause: error });
       else sleepSync(50);
     }
   }
@@ -83,7 +83,7 @@ export function prepareOutput(outDir: string): string {
     const link = clientLink(outDir);
     const stat = fs.lstatSync(link);
     if (!stat.isSymbolicLink()) {
-      if (!stat.isDirectory()) throw new Error(`${link} no es una carpeta`);
+      if (!stat.isDirectory()) throw new Error(API_REBUILD_BUILD_OPERATOR_TEXT.notAFolder(link));
       const id = newBuildId();
       fs.mkdirSync(path.join(buildsDir(outDir), id), { recursive: true });
       fs.renameSync(link, path.join(buildsDir(outDir), id, 'client'));

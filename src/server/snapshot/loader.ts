@@ -3,6 +3,7 @@
  * good copy on disk, and to the static catalogue alone when there is neither.
  */
 import path from 'node:path';
+import { API_SNAPSHOT_OPERATOR_TEXT as LOG } from '~/i18n/api.ts';
 import { readSnapshotFile, saveSnapshotRows, SNAPSHOT_FILE } from './disk.ts';
 import { buildTimeClient, fetchCatalogRows, fetchProductRows, type BackendConfig } from './fetch.ts';
 import { mergeSnapshot, parseStoredSnapshot, staticSnapshot, type CatalogRows, type CatalogSnapshot, type RejectedRow } from './model.ts';
@@ -77,7 +78,7 @@ export function backendFromEnv(env: Record<string, string | undefined> = process
 }
 
 function report(logger: SnapshotLogger, rejected: RejectedRow[]): void {
-  for (const row of rejected) logger.warn(`Fila omitida de ${row.table} (id ${row.id}): ${row.reason}`);
+  for (const row of rejected) logger.warn(LOG.rowSkipped(row.table, row.id, row.reason));
 }
 
 /**
@@ -92,7 +93,7 @@ async function snapshotFromBackendRows(rows: CatalogRows, file: string, logger: 
   try {
     await saveSnapshotRows(file, rows, fetchedAt, wholeReadFrom);
   } catch (error) {
-    logger.warn(`No se pudo guardar la copia del catálogo en ${file}: ${String(error)}`);
+    logger.warn(LOG.notSaved(file, String(error)));
   }
   return snapshot;
 }
@@ -114,12 +115,10 @@ export async function loadCatalogSnapshot(options: LoadOptions = {}): Promise<{ 
     const keepProduct = part && part.index > 0 ? (id: string) => rendersProduct(part, id) : undefined;
     const copy = parseStoredSnapshot(await readSnapshotFile(file), keepProduct);
     if (copy && copy.snapshot.fetchedAt && copy.snapshot.fetchedAt >= new Date(since).toISOString()) {
-      logger.info(
-        `Catálogo: la copia que la primera parte de la compilación leyó (${copy.snapshot.fetchedAt}), ${copy.snapshot.products.length} productos de esta parte.`,
-      );
+      logger.info(LOG.firstPartCopy(copy.snapshot.fetchedAt, copy.snapshot.products.length));
       return { snapshot: copy.snapshot, source: 'disk' };
     }
-    logger.warn('La copia del catálogo en disco es anterior a esta compilación; se lee el catálogo.');
+    logger.warn(LOG.copyTooOld);
   }
 
   const changedIds =
@@ -136,10 +135,10 @@ export async function loadCatalogSnapshot(options: LoadOptions = {}): Promise<{ 
       try {
         const fresh = await fetchProductRows(buildTimeClient(backend), changedIds, options.retry ?? true);
         const snapshot = await snapshotFromBackendRows(patchProductRows(previous, changedIds, fresh), file, logger, null);
-        logger.info(`Catálogo: copia en disco y ${changedIds.length} productos leídos de Supabase; ${snapshot.products.length} productos.`);
+        logger.info(LOG.patched(changedIds.length, snapshot.products.length));
         return { snapshot, source: 'backend' };
       } catch (error) {
-        logger.warn(`No se pudieron leer los productos cambiados (${error instanceof Error ? error.message : String(error)}); se lee todo el catálogo.`);
+        logger.warn(LOG.changedUnreadable(error instanceof Error ? error.message : String(error)));
       }
     }
   }
@@ -148,22 +147,22 @@ export async function loadCatalogSnapshot(options: LoadOptions = {}): Promise<{ 
     try {
       const readFrom = new Date().toISOString();
       const snapshot = await snapshotFromBackendRows(await fetchCatalogRows(buildTimeClient(backend), options.retry ?? true), file, logger, readFrom);
-      logger.info(`Catálogo leído de Supabase: ${snapshot.products.length} productos.`);
+      logger.info(LOG.read(snapshot.products.length));
       return { snapshot, source: 'backend' };
     } catch (error) {
-      logger.warn(`No se pudo leer el catálogo de Supabase (${error instanceof Error ? error.message : String(error)}).`);
+      logger.warn(LOG.unreadable(error instanceof Error ? error.message : String(error)));
     }
   } else {
-    logger.warn('PUBLIC_SUPABASE_URL o PUBLIC_SUPABASE_ANON_KEY no están definidas; no se lee el catálogo de Supabase.');
+    logger.warn(LOG.noBackend);
   }
 
   const stored = parseStoredSnapshot(await readSnapshotFile(file));
   if (stored) {
     report(logger, stored.rejected);
-    logger.warn(`Se usa la última copia del catálogo (${stored.snapshot.fetchedAt ?? 'sin fecha'}), ${stored.snapshot.products.length} productos.`);
+    logger.warn(LOG.lastCopy(stored.snapshot.fetchedAt, stored.snapshot.products.length));
     return { snapshot: stored.snapshot, source: 'disk' };
   }
-  logger.warn('No hay copia del catálogo: se construye solo con el catálogo estático y sin productos.');
+  logger.warn(LOG.noCopy);
   return { snapshot: staticSnapshot(), source: 'static' };
 }
 

@@ -11,6 +11,7 @@ import {
   productTypes as staticProductTypes,
 } from '~/domain/catalog.ts';
 import { productSchema, type Product } from '~/domain/product-schema.ts';
+import { API_SNAPSHOT_ROW_TEXT } from '~/i18n/api.ts';
 
 /** A franchise as the pages use it. */
 export interface SnapshotFranchise {
@@ -105,7 +106,7 @@ function rowId(row: unknown): string {
     const value = (row as { id: unknown }).id;
     if (typeof value === 'string' || typeof value === 'number') return String(value);
   }
-  return '(sin id)';
+  return API_SNAPSHOT_ROW_TEXT.noId;
 }
 
 function describe(error: z.ZodError): string {
