@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import { IMAGE_UPLOAD_ACCEPT, IMAGE_UPLOAD_MESSAGE, isUploadableImage } from '~/domain/image-upload.ts';
 import { Field } from '../ui/Field.tsx';
-import { EDIT_MESSAGES, uploadImage } from './product-edit.ts';
+import { ADMIN_PRODUCT_EDIT_TEXT } from '~/i18n/admin.ts';
+import { uploadImage } from './product-edit.ts';
 
 interface Props {
   id: string;
@@ -39,7 +40,7 @@ export function ImageUpload({ id, label, productId, onUploaded, onUploading, err
     setUploading(false);
     onUploading?.(false);
     if (!path) {
-      setUploadError(EDIT_MESSAGES.uploadFailed);
+      setUploadError(ADMIN_PRODUCT_EDIT_TEXT.uploadFailed);
       return;
     }
     setUploadError('');

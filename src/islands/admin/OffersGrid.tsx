@@ -10,6 +10,7 @@ import { SelectField, TextField } from '../ui/Field.tsx';
 import { useForm } from '../ui/use-form.ts';
 import { ImageUpload } from './ImageUpload.tsx';
 import { addOfferAndRebuild, emptyOfferForm, offerFormOf, removeOfferAndRebuild, saveOfferEdit, validateOffer, type OfferForm } from './single-edit.ts';
+import { ADMIN_OFFERS_TEXT } from '~/i18n/admin.ts';
 import './admin.css';
 
 /** 10, 9.5, … 1: the grades a slab can carry. */
@@ -49,9 +50,9 @@ export default function OffersGrid({ productId, franchise, offers, onOffers, onN
 
   return (
     <section aria-labelledby={headingId} className="adm-offers">
-      <h3 id={headingId}>Ofertas</h3>
+      <h3 id={headingId}>{ADMIN_OFFERS_TEXT.title}</h3>
       {offers.length === 0 ? (
-        <p className="muted">Esta carta aún no tiene ofertas.</p>
+        <p className="muted">{ADMIN_OFFERS_TEXT.none}</p>
       ) : (
         <OffersTable
           offers={offers}
@@ -65,7 +66,7 @@ export default function OffersGrid({ productId, franchise, offers, onOffers, onN
       {editing === null ? (
         <p>
           <button type="button" className="btn btn-accent" onClick={() => setEditing('new')}>
-            Agregar oferta
+            {ADMIN_OFFERS_TEXT.add}
           </button>
         </p>
       ) : (
@@ -86,13 +87,13 @@ export default function OffersGrid({ productId, franchise, offers, onOffers, onN
       )}
       <ConfirmDialog
         open={removing !== null}
-        title="Quitar oferta"
-        confirmLabel="Sí, quitar"
+        title={ADMIN_OFFERS_TEXT.removeTitle}
+        confirmLabel={ADMIN_OFFERS_TEXT.confirmRemove}
         busy={busy}
         onConfirm={() => void remove()}
         onClose={() => setRemoving(null)}
       >
-        <p>¿Quitar la oferta «{removing ? offerLabel(removing) : ''}»? Los pedidos que ya la vendieron la conservan.</p>
+        <p>{ADMIN_OFFERS_TEXT.removeBody(removing ? offerLabel(removing) : '')}</p>
         {removeError && (
           <p className="acct-error" role="alert">
             {removeError}
@@ -107,8 +108,13 @@ export default function OffersGrid({ productId, franchise, offers, onOffers, onN
 function OffersTable({ offers, onEdit, onRemove }: { offers: SingleOffer[]; onEdit: (o: SingleOffer) => void; onRemove: (o: SingleOffer) => void }) {
   return (
     <AdminTable
-      label="Lista de ofertas"
-      columns={[{ label: 'Oferta' }, { label: 'Precio', num: true }, { label: 'Stock', num: true }, { label: 'Acciones', hidden: true }]}
+      label={ADMIN_OFFERS_TEXT.listLabel}
+      columns={[
+        { label: ADMIN_OFFERS_TEXT.offer },
+        { label: ADMIN_OFFERS_TEXT.price, num: true },
+        { label: ADMIN_OFFERS_TEXT.stock, num: true },
+        { label: ADMIN_OFFERS_TEXT.actions, hidden: true },
+      ]}
     >
       {offers.map((offer) => {
         const label = offerLabel(offer);
@@ -116,21 +122,23 @@ function OffersTable({ offers, onEdit, onRemove }: { offers: SingleOffer[]; onEd
           <tr key={offer.id} data-testid="admin-offer-row">
             <td>
               {label}
-              {isSlab(offer) && <span className="muted"> · Certificado {offer.certificateNumber}</span>}{' '}
-              {offer.stock === 0 && <span className="badge badge-warning">Sin stock</span>}
+              {isSlab(offer) && <span className="muted"> · {ADMIN_OFFERS_TEXT.certificate(offer.certificateNumber ?? '')}</span>}{' '}
+              {offer.stock === 0 && <span className="badge badge-warning">{ADMIN_OFFERS_TEXT.noStock}</span>}
             </td>
-            <td className="num" data-label="Precio">
+            <td className="num" data-label={ADMIN_OFFERS_TEXT.price}>
               {formatCentavos(offer.priceCentavos)}
             </td>
-            <td className="num" data-label="Stock">
+            <td className="num" data-label={ADMIN_OFFERS_TEXT.stock}>
               {offer.stock}
             </td>
             <td className="adm-row-actions">
               <button type="button" className="btn btn-outline" onClick={() => onEdit(offer)}>
-                Editar<span className="visually-hidden"> {label}</span>
+                {ADMIN_OFFERS_TEXT.edit}
+                <span className="visually-hidden"> {label}</span>
               </button>
               <button type="button" className="btn btn-outline" onClick={() => onRemove(offer)}>
-                Quitar<span className="visually-hidden"> {label}</span>
+                {ADMIN_OFFERS_TEXT.remove}
+                <span className="visually-hidden"> {label}</span>
               </button>
             </td>
           </tr>
@@ -156,7 +164,7 @@ function OfferFormPanel({ productId, franchise, offer, offers, onCancel, onSaved
   // The stock the save compares against: what the grid read, or what the database reported since.
   const [stockRead, setStockRead] = useState(offer?.stock ?? 0);
   const set = <K extends keyof OfferForm>(key: K, value: OfferForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const title = offer ? `Editar oferta ${offerLabel(offer)}` : 'Nueva oferta';
+  const title = offer ? ADMIN_OFFERS_TEXT.editTitle(offerLabel(offer)) : ADMIN_OFFERS_TEXT.newTitle;
   const { errors, formError, busy, onSubmit } = useForm({
     validate: () =>
       validateOffer(
@@ -187,7 +195,13 @@ function OfferFormPanel({ productId, franchise, offer, offers, onCancel, onSaved
       <h4>{title}</h4>
       <OfferFields uid={uid} franchise={franchise} form={form} set={set} errors={errors} />
       {form.kind === 'slab' && <SlabPhotos uid={uid} productId={productId} images={form.images} onImages={(images) => set('images', images)} />}
-      <FormActions error={formError} busy={busy} submitLabel={offer ? 'Guardar oferta' : 'Agregar esta oferta'} onCancel={onCancel} className="adm-actions" />
+      <FormActions
+        error={formError}
+        busy={busy}
+        submitLabel={offer ? ADMIN_OFFERS_TEXT.save : ADMIN_OFFERS_TEXT.addThis}
+        onCancel={onCancel}
+        className="adm-actions"
+      />
     </form>
   );
 }
@@ -203,19 +217,25 @@ interface FieldsProps {
 /** Kind, condition or slab fields, language, finish, prices and stock. */
 function OfferFields({ uid, franchise, form, set, errors }: FieldsProps) {
   const kinds = [
-    { code: 'raw', label: 'Carta sin calificar' },
-    { code: 'slab', label: 'Carta calificada (slab)' },
+    { code: 'raw', label: ADMIN_OFFERS_TEXT.kindRaw },
+    { code: 'slab', label: ADMIN_OFFERS_TEXT.kindSlab },
   ];
   const conditions = CARD_CONDITIONS.map((code) => ({ code, label: CONDITION_LABELS[code] }));
-  const companies = [{ code: '', label: 'Selecciona…' }, ...GRADING_COMPANIES.map((code) => ({ code, label: code }))];
-  const grades = [{ code: '', label: 'Selecciona…' }, ...GRADES.map((code) => ({ code, label: code }))];
+  const companies = [{ code: '', label: ADMIN_OFFERS_TEXT.choose }, ...GRADING_COMPANIES.map((code) => ({ code, label: code }))];
+  const grades = [{ code: '', label: ADMIN_OFFERS_TEXT.choose }, ...GRADES.map((code) => ({ code, label: code }))];
   return (
     <>
-      <SelectField id={`${uid}-kind`} label="Tipo de oferta" value={form.kind} options={kinds} onChange={(v) => set('kind', v === 'slab' ? 'slab' : 'raw')} />
+      <SelectField
+        id={`${uid}-kind`}
+        label={ADMIN_OFFERS_TEXT.kind}
+        value={form.kind}
+        options={kinds}
+        onChange={(v) => set('kind', v === 'slab' ? 'slab' : 'raw')}
+      />
       {form.kind === 'raw' ? (
         <SelectField
           id={`${uid}-condition`}
-          label="Condición"
+          label={ADMIN_OFFERS_TEXT.condition}
           value={form.condition}
           options={conditions}
           error={errors.condition}
@@ -225,16 +245,23 @@ function OfferFields({ uid, franchise, form, set, errors }: FieldsProps) {
         <div className="acct-row">
           <SelectField
             id={`${uid}-company`}
-            label="Empresa calificadora"
+            label={ADMIN_OFFERS_TEXT.company}
             value={form.gradingCompany}
             options={companies}
             error={errors.gradingCompany}
             onChange={(v) => set('gradingCompany', v)}
           />
-          <SelectField id={`${uid}-grade`} label="Calificación" value={form.grade} options={grades} error={errors.grade} onChange={(v) => set('grade', v)} />
+          <SelectField
+            id={`${uid}-grade`}
+            label={ADMIN_OFFERS_TEXT.grade}
+            value={form.grade}
+            options={grades}
+            error={errors.grade}
+            onChange={(v) => set('grade', v)}
+          />
           <TextField
             id={`${uid}-certificate`}
-            label="Número de certificado"
+            label={ADMIN_OFFERS_TEXT.certificateNumber}
             value={form.certificateNumber}
             error={errors.certificateNumber}
             onChange={(v) => set('certificateNumber', v)}
@@ -244,7 +271,7 @@ function OfferFields({ uid, franchise, form, set, errors }: FieldsProps) {
       <div className="acct-row">
         <SelectField
           id={`${uid}-language`}
-          label="Idioma"
+          label={ADMIN_OFFERS_TEXT.language}
           value={form.language}
           options={languagesOf(franchise)}
           error={errors.language}
@@ -252,7 +279,7 @@ function OfferFields({ uid, franchise, form, set, errors }: FieldsProps) {
         />
         <SelectField
           id={`${uid}-finish`}
-          label="Acabado"
+          label={ADMIN_OFFERS_TEXT.finish}
           value={form.finish}
           options={finishesOf(franchise)}
           error={errors.finish}
@@ -260,16 +287,30 @@ function OfferFields({ uid, franchise, form, set, errors }: FieldsProps) {
         />
       </div>
       <div className="acct-row">
-        <TextField id={`${uid}-price`} label="Precio (MXN)" inputMode="decimal" value={form.price} error={errors.price} onChange={(v) => set('price', v)} />
+        <TextField
+          id={`${uid}-price`}
+          label={ADMIN_OFFERS_TEXT.priceMxn}
+          inputMode="decimal"
+          value={form.price}
+          error={errors.price}
+          onChange={(v) => set('price', v)}
+        />
         <TextField
           id={`${uid}-original`}
-          label="Precio original (MXN)"
+          label={ADMIN_OFFERS_TEXT.originalPrice}
           inputMode="decimal"
           value={form.originalPrice}
           error={errors.originalPrice}
           onChange={(v) => set('originalPrice', v)}
         />
-        <TextField id={`${uid}-stock`} label="Stock" inputMode="numeric" value={form.stock} error={errors.stock} onChange={(v) => set('stock', v)} />
+        <TextField
+          id={`${uid}-stock`}
+          label={ADMIN_OFFERS_TEXT.stock}
+          inputMode="numeric"
+          value={form.stock}
+          error={errors.stock}
+          onChange={(v) => set('stock', v)}
+        />
       </div>
     </>
   );
@@ -279,14 +320,15 @@ function OfferFields({ uid, franchise, form, set, errors }: FieldsProps) {
 function SlabPhotos({ uid, productId, images, onImages }: { uid: string; productId: string; images: string[]; onImages: (images: string[]) => void }) {
   return (
     <fieldset className="adm-box">
-      <legend>Fotos del slab</legend>
+      <legend>{ADMIN_OFFERS_TEXT.photos}</legend>
       {images.length > 0 && (
         <ul className="adm-images">
           {images.map((image, i) => (
             <li key={`${image}-${i}`}>
-              <img src={storedImageUrl(image)} alt={`Foto ${i + 1} del slab`} />
+              <img src={storedImageUrl(image)} alt={ADMIN_OFFERS_TEXT.photoAlt(i + 1)} />
               <button type="button" className="btn btn-outline" onClick={() => onImages(images.filter((_, j) => j !== i))}>
-                Quitar<span className="visually-hidden"> foto {i + 1}</span>
+                {ADMIN_OFFERS_TEXT.remove}
+                <span className="visually-hidden"> {ADMIN_OFFERS_TEXT.photoOf(i + 1)}</span>
               </button>
             </li>
           ))}
@@ -294,9 +336,9 @@ function SlabPhotos({ uid, productId, images, onImages }: { uid: string; product
       )}
       <ImageUpload
         id={`${uid}-photo`}
-        label="Agregar foto"
+        label={ADMIN_OFFERS_TEXT.addPhoto}
         productId={productId}
-        uploadingNote="Subiendo foto…"
+        uploadingNote={ADMIN_OFFERS_TEXT.uploadingPhoto}
         onUploaded={(path) => onImages([...images, path])}
       />
     </fieldset>

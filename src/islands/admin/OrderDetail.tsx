@@ -12,14 +12,15 @@ import type { FormResult } from '~/domain/validation.ts';
 import { describedBy, Field, SelectField } from '../ui/Field.tsx';
 import { FormActions } from '../ui/FormActions.tsx';
 import { useForm } from '../ui/use-form.ts';
+import { ADMIN_ORDER_DETAIL_TEXT } from '~/i18n/admin.ts';
 
 const dateTime = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Mexico_City' });
 const when = (value: string | null) => (value ? dateTime.format(new Date(value)) : '-');
 
 function who(event: OrderEvent, customerId: string): string {
-  if (!event.actor) return 'La tienda (sistema)';
-  if (event.actor === customerId) return 'Cliente';
-  return 'Administrador';
+  if (!event.actor) return ADMIN_ORDER_DETAIL_TEXT.bySystem;
+  if (event.actor === customerId) return ADMIN_ORDER_DETAIL_TEXT.byCustomer;
+  return ADMIN_ORDER_DETAIL_TEXT.byAdmin;
 }
 
 type Pending = null | 'refund' | 'cancel';
@@ -62,7 +63,7 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
       setMessage({ kind: 'success', text: success });
       await load();
     } else {
-      setMessage({ kind: 'error', text: answer.message || 'No se pudo cambiar el pedido. Intenta de nuevo.' });
+      setMessage({ kind: 'error', text: answer.message || ADMIN_ORDER_DETAIL_TEXT.changeFailed });
       await load();
     }
   }
@@ -91,7 +92,7 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
           onBack();
         }}
       >
-        ← Volver a pedidos
+        {ADMIN_ORDER_DETAIL_TEXT.back}
       </a>
     </p>
   );
@@ -101,12 +102,12 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
       <section>
         {back}
         <p className="acct-error" role="alert">
-          No se pudo cargar el pedido.
+          {ADMIN_ORDER_DETAIL_TEXT.loadFailed}
         </p>
       </section>
     );
   }
-  if (!detail) return <p role="status">Cargando pedido…</p>;
+  if (!detail) return <p role="status">{ADMIN_ORDER_DETAIL_TEXT.loading}</p>;
 
   const { order, lines, events } = detail;
   const number = orderDisplayId(order.id);
@@ -115,13 +116,13 @@ export default function OrderDetailView({ orderId, onBack }: { orderId: string; 
     <section aria-labelledby="adm-order-title" data-testid="admin-order-detail">
       {back}
       <h1 id="adm-order-title" ref={heading} tabIndex={-1}>
-        Pedido {number}
+        {ADMIN_ORDER_DETAIL_TEXT.title(number)}
       </h1>
       <p>
         <span className={`badge ${BADGE[statusColor(order.status)]}`} data-testid="admin-order-status">
           {order.status}
         </span>{' '}
-        <span className="muted">Creado el {when(order.created_at)}</span>
+        <span className="muted">{ADMIN_ORDER_DETAIL_TEXT.created(when(order.created_at))}</span>
       </p>
       {message && (
         <p className={`acct-note acct-note-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
@@ -156,8 +157,8 @@ function ShipForm({ busy, onShip }: { busy: boolean; onShip: (carrier: string, t
   const form = useForm({
     validate: (): FormResult<{ carrier: string; tracking: string }> => {
       const errors: Record<string, string> = {};
-      if (!carrier) errors.carrier = 'Elige la paquetería.';
-      if (!tracking.trim()) errors.tracking = 'Escribe el número de guía.';
+      if (!carrier) errors.carrier = ADMIN_ORDER_DETAIL_TEXT.chooseCarrier;
+      if (!tracking.trim()) errors.tracking = ADMIN_ORDER_DETAIL_TEXT.trackingNumberRequired;
       return Object.keys(errors).length > 0 ? { ok: false, fieldErrors: errors, formError: '' } : { ok: true, data: { carrier, tracking: tracking.trim() } };
     },
     send: async (data) => {
@@ -166,17 +167,17 @@ function ShipForm({ busy, onShip }: { busy: boolean; onShip: (carrier: string, t
   });
 
   return (
-    <form onSubmit={form.onSubmit} aria-label="Marcar como enviado" noValidate>
+    <form onSubmit={form.onSubmit} aria-label={ADMIN_ORDER_DETAIL_TEXT.markShipped} noValidate>
       <div className="acct-row">
         <SelectField
           id="adm-carrier"
-          label="Paquetería"
+          label={ADMIN_ORDER_DETAIL_TEXT.carrier}
           value={carrier}
-          options={[{ code: '', label: 'Selecciona…' }, ...CARRIERS.map((c) => ({ code: c, label: c }))]}
+          options={[{ code: '', label: ADMIN_ORDER_DETAIL_TEXT.choose }, ...CARRIERS.map((c) => ({ code: c, label: c }))]}
           onChange={setCarrier}
           error={form.errors.carrier}
         />
-        <Field id="adm-tracking" label="Número de guía" error={form.errors.tracking}>
+        <Field id="adm-tracking" label={ADMIN_ORDER_DETAIL_TEXT.trackingNumber} error={form.errors.tracking}>
           <input
             id="adm-tracking"
             className="input"
@@ -190,7 +191,7 @@ function ShipForm({ busy, onShip }: { busy: boolean; onShip: (carrier: string, t
           />
         </Field>
       </div>
-      <FormActions error={form.formError} busy={busy || form.busy} submitLabel="Marcar como enviado" className="adm-actions" />
+      <FormActions error={form.formError} busy={busy || form.busy} submitLabel={ADMIN_ORDER_DETAIL_TEXT.markShipped} className="adm-actions" />
     </form>
   );
 }
@@ -203,31 +204,31 @@ function OrderParties({ order }: { order: AdminOrder }) {
     <>
       <div className="adm-grid-2">
         <div>
-          <h2>Cliente</h2>
+          <h2>{ADMIN_ORDER_DETAIL_TEXT.customer}</h2>
           <dl className="adm-dl">
-            <dt>Nombre</dt>
-            <dd>{order.customer_name ?? 'Sin nombre'}</dd>
-            <dt>Correo</dt>
+            <dt>{ADMIN_ORDER_DETAIL_TEXT.name}</dt>
+            <dd>{order.customer_name ?? ADMIN_ORDER_DETAIL_TEXT.noName}</dd>
+            <dt>{ADMIN_ORDER_DETAIL_TEXT.email}</dt>
             <dd>{order.customer_email ?? '-'}</dd>
-            <dt>Envío a</dt>
-            <dd data-testid="admin-order-address">{address ?? 'Sin dirección registrada'}</dd>
+            <dt>{ADMIN_ORDER_DETAIL_TEXT.shipTo}</dt>
+            <dd data-testid="admin-order-address">{address ?? ADMIN_ORDER_DETAIL_TEXT.noAddress}</dd>
           </dl>
         </div>
         <div>
-          <h2>Pago y envío</h2>
+          <h2>{ADMIN_ORDER_DETAIL_TEXT.paymentAndShipping}</h2>
           <dl className="adm-dl">
-            <dt>Forma de pago</dt>
+            <dt>{ADMIN_ORDER_DETAIL_TEXT.paymentMethod}</dt>
             <dd data-testid="admin-order-method">
               {paymentMethodLabel({ method: order.payment_method, installments: order.installments, provider: order.payment_provider }, { months: true }) ??
-                'Sin pago'}
+                ADMIN_ORDER_DETAIL_TEXT.noPayment}
             </dd>
-            <dt>Referencia</dt>
+            <dt>{ADMIN_ORDER_DETAIL_TEXT.reference}</dt>
             <dd>{order.payment_ref ?? '-'}</dd>
-            <dt>Pagado</dt>
+            <dt>{ADMIN_ORDER_DETAIL_TEXT.paid}</dt>
             <dd>{when(order.paid_at)}</dd>
-            <dt>Paquetería</dt>
+            <dt>{ADMIN_ORDER_DETAIL_TEXT.carrier}</dt>
             <dd>{order.carrier ?? '-'}</dd>
-            <dt>Número de guía</dt>
+            <dt>{ADMIN_ORDER_DETAIL_TEXT.trackingNumber}</dt>
             <dd>
               {order.tracking_number ? (
                 link ? (
@@ -243,7 +244,7 @@ function OrderParties({ order }: { order: AdminOrder }) {
             </dd>
             {order.refund_ref && (
               <>
-                <dt>Reembolso</dt>
+                <dt>{ADMIN_ORDER_DETAIL_TEXT.refund}</dt>
                 <dd>
                   {order.refund_ref} ({when(order.refunded_at)})
                 </dd>
@@ -260,20 +261,20 @@ function OrderParties({ order }: { order: AdminOrder }) {
 function OrderLinesTable({ order, lines }: { order: AdminOrder; lines: AdminOrderLine[] }) {
   return (
     <>
-      <h2>Productos</h2>
-      <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Productos del pedido">
+      <h2>{ADMIN_ORDER_DETAIL_TEXT.products}</h2>
+      <div className="acct-table-wrap" tabIndex={0} role="region" aria-label={ADMIN_ORDER_DETAIL_TEXT.linesLabel}>
         <table className="acct-table adm-table adm-cards table-cards">
           <thead>
             <tr>
-              <th scope="col">Producto</th>
+              <th scope="col">{ADMIN_ORDER_DETAIL_TEXT.product}</th>
               <th scope="col" className="num">
-                Cantidad
+                {ADMIN_ORDER_DETAIL_TEXT.quantity}
               </th>
               <th scope="col" className="num">
-                Precio pagado
+                {ADMIN_ORDER_DETAIL_TEXT.pricePaid}
               </th>
               <th scope="col" className="num">
-                Importe
+                {ADMIN_ORDER_DETAIL_TEXT.amount}
               </th>
             </tr>
           </thead>
@@ -281,7 +282,7 @@ function OrderLinesTable({ order, lines }: { order: AdminOrder; lines: AdminOrde
             {lines.map((line) => (
               <tr key={line.id}>
                 <td>
-                  {line.name ?? 'Producto no disponible'}
+                  {line.name ?? ADMIN_ORDER_DETAIL_TEXT.productGone}
                   {line.offerLabel && (
                     <>
                       <br />
@@ -289,13 +290,13 @@ function OrderLinesTable({ order, lines }: { order: AdminOrder; lines: AdminOrde
                     </>
                   )}
                 </td>
-                <td className="num" data-label="Cantidad">
+                <td className="num" data-label={ADMIN_ORDER_DETAIL_TEXT.quantity}>
                   {line.quantity}
                 </td>
-                <td className="num" data-label="Precio pagado">
+                <td className="num" data-label={ADMIN_ORDER_DETAIL_TEXT.pricePaid}>
                   {formatCentavos(line.priceCentavos)}
                 </td>
-                <td className="num" data-label="Importe">
+                <td className="num" data-label={ADMIN_ORDER_DETAIL_TEXT.amount}>
                   {formatCentavos(lineTotalCentavos(line))}
                 </td>
               </tr>
@@ -304,14 +305,17 @@ function OrderLinesTable({ order, lines }: { order: AdminOrder; lines: AdminOrde
         </table>
       </div>
       <dl className="adm-dl" style={{ marginTop: 'var(--space-3)' }}>
-        <dt>Subtotal</dt>
+        <dt>{ADMIN_ORDER_DETAIL_TEXT.subtotal}</dt>
         <dd>{formatOrderAmount(order.subtotalCentavos)}</dd>
-        <dt>Descuento{order.coupon_code ? ` (${order.coupon_code})` : ''}</dt>
-        <dd>{(order.discountCentavos ?? 0) > 0 ? `-${formatOrderAmount(order.discountCentavos)}` : formatCentavos(centavos(0))}</dd>
-        <dt>Envío</dt>
-        <dd>{(order.shippingCentavos ?? 0) === 0 ? 'Gratis' : formatOrderAmount(order.shippingCentavos)}</dd>
         <dt>
-          <strong>Total</strong>
+          {ADMIN_ORDER_DETAIL_TEXT.discount}
+          {order.coupon_code ? ` (${order.coupon_code})` : ''}
+        </dt>
+        <dd>{(order.discountCentavos ?? 0) > 0 ? `-${formatOrderAmount(order.discountCentavos)}` : formatCentavos(centavos(0))}</dd>
+        <dt>{ADMIN_ORDER_DETAIL_TEXT.shipping}</dt>
+        <dd>{(order.shippingCentavos ?? 0) === 0 ? ADMIN_ORDER_DETAIL_TEXT.free : formatOrderAmount(order.shippingCentavos)}</dd>
+        <dt>
+          <strong>{ADMIN_ORDER_DETAIL_TEXT.total}</strong>
         </dt>
         <dd>
           <strong>{formatOrderAmount(order.totalCentavos)}</strong>
@@ -325,11 +329,11 @@ function OrderLinesTable({ order, lines }: { order: AdminOrder; lines: AdminOrde
 function OrderHistory({ events, customerId }: { events: OrderEvent[]; customerId: string }) {
   return (
     <>
-      <h2>Historial</h2>
+      <h2>{ADMIN_ORDER_DETAIL_TEXT.history}</h2>
       <ol className="adm-history" data-testid="admin-order-history">
         {events.map((event) => (
           <li key={event.id}>
-            <strong>{event.from_status ? `${event.from_status} → ${event.to_status}` : `Creado: ${event.to_status}`}</strong>
+            <strong>{event.from_status ? `${event.from_status} → ${event.to_status}` : ADMIN_ORDER_DETAIL_TEXT.createdAs(event.to_status)}</strong>
             <br />
             <span className="muted">
               {when(event.created_at)} · {who(event, customerId)}
@@ -367,15 +371,12 @@ function OrderActionsBox({ orderId, order, busy, confirm, onConfirm: setConfirm,
     <>
       {(actions.ship || actions.complete || actions.refund || actions.cancel) && (
         <div className="adm-box">
-          <h2>Acciones</h2>
+          <h2>{ADMIN_ORDER_DETAIL_TEXT.actions}</h2>
           {actions.ship && (
             <ShipForm
               busy={busy}
               onShip={(carrier, trackingNumber) =>
-                run(
-                  () => changeOrderStatus(orderId, { status: ORDER_STATUS.shipped, carrier, trackingNumber }),
-                  'Pedido marcado como enviado. Avisamos al cliente por correo.',
-                )
+                run(() => changeOrderStatus(orderId, { status: ORDER_STATUS.shipped, carrier, trackingNumber }), ADMIN_ORDER_DETAIL_TEXT.shipped)
               }
             />
           )}
@@ -385,19 +386,19 @@ function OrderActionsBox({ orderId, order, busy, confirm, onConfirm: setConfirm,
                 type="button"
                 className="btn btn-primary"
                 disabled={busy}
-                onClick={() => void run(() => changeOrderStatus(orderId, { status: ORDER_STATUS.completed }), 'Pedido marcado como completado.')}
+                onClick={() => void run(() => changeOrderStatus(orderId, { status: ORDER_STATUS.completed }), ADMIN_ORDER_DETAIL_TEXT.completed)}
               >
-                Marcar como completado
+                {ADMIN_ORDER_DETAIL_TEXT.markCompleted}
               </button>
             )}
             {actions.refund && (
               <button type="button" className="btn btn-outline" disabled={busy} onClick={() => setConfirm('refund')}>
-                Cancelar y reembolsar
+                {ADMIN_ORDER_DETAIL_TEXT.cancelAndRefund}
               </button>
             )}
             {actions.cancel && (
               <button type="button" className="btn btn-outline" disabled={busy} onClick={() => setConfirm('cancel')}>
-                Cancelar
+                {ADMIN_ORDER_DETAIL_TEXT.cancel}
               </button>
             )}
           </div>
@@ -407,13 +408,13 @@ function OrderActionsBox({ orderId, order, busy, confirm, onConfirm: setConfirm,
       {confirm === 'refund' && <RefundDialog orderId={orderId} order={order} onClose={onRefundClosed} onDone={onRefunded} />}
       <ConfirmDialog
         open={confirm === 'cancel'}
-        title={`¿Cancelar el pedido ${number}?`}
-        confirmLabel="Sí, cancelar el pedido"
+        title={ADMIN_ORDER_DETAIL_TEXT.cancelTitle(number)}
+        confirmLabel={ADMIN_ORDER_DETAIL_TEXT.confirmCancel}
         busy={busy}
         onClose={() => setConfirm(null)}
-        onConfirm={() => void run(() => changeOrderStatus(orderId, { status: ORDER_STATUS.cancelled }), 'Pedido cancelado; el stock volvió a la venta.')}
+        onConfirm={() => void run(() => changeOrderStatus(orderId, { status: ORDER_STATUS.cancelled }), ADMIN_ORDER_DETAIL_TEXT.cancelled)}
       >
-        <p>El pedido aún no está pagado. Sus productos volverán a estar a la venta.</p>
+        <p>{ADMIN_ORDER_DETAIL_TEXT.cancelBody}</p>
       </ConfirmDialog>
     </>
   );

@@ -7,15 +7,17 @@ import OrderDetailView from './OrderDetail.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { AdminTable } from './AdminTable.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
+import { COMMON_TEXT } from '~/i18n/common.ts';
+import { ADMIN_ORDERS_TEXT } from '~/i18n/admin.ts';
 
 /** The order table's columns. */
 const ORDER_COLUMNS = [
-  { label: 'Pedido' },
-  { label: 'Fecha' },
-  { label: 'Cliente' },
-  { label: 'Total', num: true },
-  { label: 'Forma de pago' },
-  { label: 'Estado' },
+  { label: ADMIN_ORDERS_TEXT.order },
+  { label: ADMIN_ORDERS_TEXT.date },
+  { label: ADMIN_ORDERS_TEXT.customer },
+  { label: ADMIN_ORDERS_TEXT.total, num: true },
+  { label: ADMIN_ORDERS_TEXT.paymentMethod },
+  { label: ADMIN_ORDERS_TEXT.status },
 ];
 
 const EMPTY: OrderFilter = { status: '', from: '', to: '', search: '', page: 1 };
@@ -71,26 +73,26 @@ export default function OrdersSection() {
 
   return (
     <section aria-labelledby="adm-orders-title">
-      <h1 id="adm-orders-title">Pedidos</h1>
+      <h1 id="adm-orders-title">{ADMIN_ORDERS_TEXT.title}</h1>
       <OrderFilters draft={list.draft} onChange={list.setDraft} onApply={list.apply} onClear={() => list.reset(EMPTY)} />
 
       {list.failed ? (
         <div className="acct-actions">
           <p className="acct-error" role="alert">
-            No se pudieron cargar los pedidos.
+            {ADMIN_ORDERS_TEXT.loadFailed}
           </p>
           <button type="button" className="btn btn-outline" onClick={() => void list.reload()}>
-            Reintentar
+            {COMMON_TEXT.retry}
           </button>
         </div>
       ) : !result ? (
-        <p role="status">Cargando pedidos…</p>
+        <p role="status">{ADMIN_ORDERS_TEXT.loading}</p>
       ) : result.orders.length === 0 ? (
-        <p role="status">No hay pedidos con esos filtros.</p>
+        <p role="status">{ADMIN_ORDERS_TEXT.none}</p>
       ) : (
         <>
           <p className="muted" role="status">
-            {result.total === 1 ? '1 pedido' : `${result.total} pedidos`}
+            {ADMIN_ORDERS_TEXT.count(result.total)}
           </p>
           <OrdersTable
             orders={result.orders}
@@ -99,7 +101,7 @@ export default function OrdersSection() {
               window.scrollTo(0, 0);
             }}
           />
-          <Pager className="adm-pager" label="Páginas de pedidos" pager={list.pager} onPage={list.goTo} />
+          <Pager className="adm-pager" label={ADMIN_ORDERS_TEXT.pagerLabel} pager={list.pager} onPage={list.goTo} />
         </>
       )}
     </section>
@@ -116,23 +118,23 @@ interface FiltersProps {
 /** The search, status and date filters of the order list. */
 function OrderFilters({ draft, onChange, onApply, onClear }: FiltersProps) {
   return (
-    <form className="adm-filters" onSubmit={onApply} role="search" aria-label="Buscar pedidos">
+    <form className="adm-filters" onSubmit={onApply} role="search" aria-label={ADMIN_ORDERS_TEXT.searchLabel}>
       <div className="field">
-        <label htmlFor="adm-order-search">Buscar</label>
+        <label htmlFor="adm-order-search">{ADMIN_ORDERS_TEXT.search}</label>
         <input
           id="adm-order-search"
           className="input"
           type="search"
           enterKeyHint="search"
-          placeholder="#A1B2C3, correo o nombre"
+          placeholder={ADMIN_ORDERS_TEXT.searchPlaceholder}
           value={draft.search}
           onChange={(e) => onChange({ ...draft, search: e.target.value })}
         />
       </div>
       <div className="field">
-        <label htmlFor="adm-order-status">Estado</label>
+        <label htmlFor="adm-order-status">{ADMIN_ORDERS_TEXT.status}</label>
         <select id="adm-order-status" className="input" value={draft.status} onChange={(e) => onChange({ ...draft, status: e.target.value })}>
-          <option value="">Todos</option>
+          <option value="">{ADMIN_ORDERS_TEXT.all}</option>
           {Object.values(ORDER_STATUS).map((s) => (
             <option key={s} value={s}>
               {s}
@@ -141,19 +143,19 @@ function OrderFilters({ draft, onChange, onApply, onClear }: FiltersProps) {
         </select>
       </div>
       <div className="field">
-        <label htmlFor="adm-order-from">Desde</label>
+        <label htmlFor="adm-order-from">{ADMIN_ORDERS_TEXT.from}</label>
         <input id="adm-order-from" className="input" type="date" value={draft.from} onChange={(e) => onChange({ ...draft, from: e.target.value })} />
       </div>
       <div className="field">
-        <label htmlFor="adm-order-to">Hasta</label>
+        <label htmlFor="adm-order-to">{ADMIN_ORDERS_TEXT.to}</label>
         <input id="adm-order-to" className="input" type="date" value={draft.to} onChange={(e) => onChange({ ...draft, to: e.target.value })} />
       </div>
       <div className="adm-actions">
         <button type="submit" className="btn btn-primary">
-          Filtrar
+          {ADMIN_ORDERS_TEXT.filter}
         </button>
         <button type="button" className="btn btn-outline" onClick={onClear}>
-          Limpiar
+          {ADMIN_ORDERS_TEXT.clear}
         </button>
       </div>
     </form>
@@ -163,7 +165,7 @@ function OrderFilters({ draft, onChange, onApply, onClear }: FiltersProps) {
 /** The page of orders; a click opens one without leaving the page. */
 function OrdersTable({ orders, onOpen }: { orders: AdminOrder[]; onOpen: (id: string | null) => void }) {
   return (
-    <AdminTable label="Lista de pedidos" columns={ORDER_COLUMNS}>
+    <AdminTable label={ADMIN_ORDERS_TEXT.listLabel} columns={ORDER_COLUMNS}>
       {orders.map((order) => (
         <tr key={order.id} data-testid="admin-order-row" data-order-id={order.id}>
           <td>
@@ -177,19 +179,19 @@ function OrdersTable({ orders, onOpen }: { orders: AdminOrder[]; onOpen: (id: st
               {orderDisplayId(order.id)}
             </a>
           </td>
-          <td data-label="Fecha">{formatOrderDate(order.created_at)}</td>
+          <td data-label={ADMIN_ORDERS_TEXT.date}>{formatOrderDate(order.created_at)}</td>
           <td>
-            {order.customer_name ?? 'Sin nombre'}
+            {order.customer_name ?? ADMIN_ORDERS_TEXT.noName}
             <br />
             <span className="muted">{order.customer_email ?? '-'}</span>
           </td>
-          <td className="num" data-label="Total">
+          <td className="num" data-label={ADMIN_ORDERS_TEXT.total}>
             {formatOrderAmount(order.totalCentavos)}
           </td>
-          <td data-label="Forma de pago" data-testid="admin-order-method">
+          <td data-label={ADMIN_ORDERS_TEXT.paymentMethod} data-testid="admin-order-method">
             {paymentMethodLabel({ method: order.payment_method, installments: order.installments, provider: order.payment_provider }, { months: true }) ?? '-'}
           </td>
-          <td data-label="Estado">
+          <td data-label={ADMIN_ORDERS_TEXT.status}>
             <span className={`badge ${BADGE[statusColor(order.status)]}`}>{order.status}</span>
           </td>
         </tr>

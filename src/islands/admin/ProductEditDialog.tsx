@@ -9,6 +9,7 @@ import { FormActions } from '../ui/FormActions.tsx';
 import { useForm } from '../ui/use-form.ts';
 import { ImageUpload } from './ImageUpload.tsx';
 import { saveProduct, validateProductEdit } from './product-edit.ts';
+import { ADMIN_PRODUCT_EDIT_DIALOG_TEXT } from '~/i18n/admin.ts';
 
 /** The dialog's fields as typed. */
 type EditForm = {
@@ -75,7 +76,7 @@ export default function ProductEditDialog({
 
   return (
     <dialog ref={ref} className="adm-dialog" aria-labelledby="adm-edit-title" onClose={onClose}>
-      <h2 id="adm-edit-title">Editar producto</h2>
+      <h2 id="adm-edit-title">{ADMIN_PRODUCT_EDIT_DIALOG_TEXT.title}</h2>
       <p>
         <strong>{product.name}</strong>
         <br />
@@ -86,7 +87,7 @@ export default function ProductEditDialog({
         <ImagesFieldset images={images} setImages={setImages}>
           <ImageUpload
             id="adm-edit-images"
-            label="Agregar imagen"
+            label={ADMIN_PRODUCT_EDIT_DIALOG_TEXT.addImage}
             productId={product.id}
             error={errors.images}
             disabled={busy}
@@ -97,7 +98,13 @@ export default function ProductEditDialog({
             }}
           />
         </ImagesFieldset>
-        <FormActions error={formError} busy={busy || uploading} submitLabel="Guardar cambios" onCancel={() => ref.current?.close()} className="adm-actions" />
+        <FormActions
+          error={formError}
+          busy={busy || uploading}
+          submitLabel={ADMIN_PRODUCT_EDIT_DIALOG_TEXT.save}
+          onCancel={() => ref.current?.close()}
+          className="adm-actions"
+        />
       </form>
     </dialog>
   );
@@ -122,30 +129,30 @@ function EditFields({
   return (
     <>
       <div className="acct-row">
-        {text('price', 'Precio (MXN)', { inputMode: 'decimal' })}
-        {text('originalPrice', 'Precio original (MXN)', { inputMode: 'decimal' })}
+        {text('price', ADMIN_PRODUCT_EDIT_DIALOG_TEXT.price, { inputMode: 'decimal' })}
+        {text('originalPrice', ADMIN_PRODUCT_EDIT_DIALOG_TEXT.originalPrice, { inputMode: 'decimal' })}
       </div>
       <p aria-live="polite" data-testid="discount-preview">
         {percent !== null ? (
           <>
-            Insignia en la tienda: <span className="badge badge-danger">-{percent}%</span>
+            {ADMIN_PRODUCT_EDIT_DIALOG_TEXT.badge} <span className="badge badge-danger">-{percent}%</span>
           </>
         ) : (
-          <span className="muted">Sin insignia de descuento.</span>
+          <span className="muted">{ADMIN_PRODUCT_EDIT_DIALOG_TEXT.noBadge}</span>
         )}
       </p>
       <div className="acct-row">
-        {text('stock', 'Stock', { inputMode: 'numeric' })}
-        {text('limitPerCustomer', 'Límite por cliente', { inputMode: 'numeric' })}
+        {text('stock', ADMIN_PRODUCT_EDIT_DIALOG_TEXT.stock, { inputMode: 'numeric' })}
+        {text('limitPerCustomer', ADMIN_PRODUCT_EDIT_DIALOG_TEXT.limitPerCustomer, { inputMode: 'numeric' })}
       </div>
-      {text('releaseDate', 'Fecha de lanzamiento', { type: 'date' })}
+      {text('releaseDate', ADMIN_PRODUCT_EDIT_DIALOG_TEXT.releaseDate, { type: 'date' })}
       <label className="acct-check">
-        <input type="checkbox" checked={fields.available} onChange={(e) => set('available', e.target.checked)} /> Disponible
+        <input type="checkbox" checked={fields.available} onChange={(e) => set('available', e.target.checked)} /> {ADMIN_PRODUCT_EDIT_DIALOG_TEXT.available}
       </label>
       <label className="acct-check">
-        <input type="checkbox" checked={fields.preorder} onChange={(e) => set('preorder', e.target.checked)} /> Preventa
+        <input type="checkbox" checked={fields.preorder} onChange={(e) => set('preorder', e.target.checked)} /> {ADMIN_PRODUCT_EDIT_DIALOG_TEXT.preorder}
       </label>
-      {text('description', 'Descripción', { rows: 4 })}
+      {text('description', ADMIN_PRODUCT_EDIT_DIALOG_TEXT.description, { rows: 4 })}
     </>
   );
 }
@@ -171,20 +178,23 @@ function ImagesFieldset({ images, setImages, children }: ImagesProps) {
   }
   return (
     <fieldset className="adm-box">
-      <legend>Imágenes</legend>
+      <legend>{ADMIN_PRODUCT_EDIT_DIALOG_TEXT.images}</legend>
       <ul className="adm-images">
         {images.map((image, i) => (
           <li key={`${image}-${i}`}>
-            <img src={resolveImage(image, storage)} alt={`Imagen ${i + 1}`} />
-            <span className="muted">{i === 0 ? 'Principal' : `Imagen ${i + 1}`}</span>
+            <img src={resolveImage(image, storage)} alt={ADMIN_PRODUCT_EDIT_DIALOG_TEXT.image(i + 1)} />
+            <span className="muted">{i === 0 ? ADMIN_PRODUCT_EDIT_DIALOG_TEXT.main : ADMIN_PRODUCT_EDIT_DIALOG_TEXT.image(i + 1)}</span>
             <button type="button" className="btn btn-outline" disabled={i === 0} onClick={() => move(i, -1)}>
-              Subir<span className="visually-hidden"> imagen {i + 1}</span>
+              {ADMIN_PRODUCT_EDIT_DIALOG_TEXT.moveUp}
+              <span className="visually-hidden"> {ADMIN_PRODUCT_EDIT_DIALOG_TEXT.imageOf(i + 1)}</span>
             </button>
             <button type="button" className="btn btn-outline" disabled={i === images.length - 1} onClick={() => move(i, 1)}>
-              Bajar<span className="visually-hidden"> imagen {i + 1}</span>
+              {ADMIN_PRODUCT_EDIT_DIALOG_TEXT.moveDown}
+              <span className="visually-hidden"> {ADMIN_PRODUCT_EDIT_DIALOG_TEXT.imageOf(i + 1)}</span>
             </button>
             <button type="button" className="btn btn-outline" onClick={() => setImages((list) => list.filter((_, j) => j !== i))}>
-              Quitar<span className="visually-hidden"> imagen {i + 1}</span>
+              {ADMIN_PRODUCT_EDIT_DIALOG_TEXT.remove}
+              <span className="visually-hidden"> {ADMIN_PRODUCT_EDIT_DIALOG_TEXT.imageOf(i + 1)}</span>
             </button>
           </li>
         ))}

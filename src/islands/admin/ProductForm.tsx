@@ -7,7 +7,8 @@ import type { FormResult } from '~/domain/validation.ts';
 import { $session, initSession } from '~/stores/session.ts';
 import { rebuildRunning } from '~/data/admin.ts';
 import type { AdminPrinting } from '~/data/singles-admin.ts';
-import { publishProduct, PUBLISH_MESSAGES, type PublishStep } from './publish-product.ts';
+import { ADMIN_PRODUCT_FORM_TEXT, ADMIN_PUBLISH_TEXT } from '~/i18n/admin.ts';
+import { publishProduct, type PublishStep } from './publish-product.ts';
 import '../account/account.css';
 import { Loading } from '../ui/AsyncState.tsx';
 import { Field, SelectField, TextField } from '../ui/Field.tsx';
@@ -57,9 +58,9 @@ const INITIAL: Fields = {
 };
 
 const STEP_LABELS: Record<PublishStep, string> = {
-  upload: PUBLISH_MESSAGES.upload,
-  insert: PUBLISH_MESSAGES.insert,
-  rebuild: PUBLISH_MESSAGES.rebuild,
+  upload: ADMIN_PUBLISH_TEXT.upload,
+  insert: ADMIN_PUBLISH_TEXT.insert,
+  rebuild: ADMIN_PUBLISH_TEXT.rebuild,
 };
 
 /** The admin's product form: validates, uploads the image, inserts the product, rebuilds. */
@@ -103,7 +104,7 @@ export default function ProductForm({ embedded = false }: Props) {
         setFields(INITIAL);
         setFile(null);
       } catch {
-        return 'No se pudo publicar el producto. Intenta de nuevo.';
+        return ADMIN_PRODUCT_FORM_TEXT.publishFailed;
       } finally {
         setStep(null);
       }
@@ -118,16 +119,16 @@ export default function ProductForm({ embedded = false }: Props) {
     fields.franchiseId && fields.productTypeId && fields.expansionId ? productIdFor(fields.franchiseId, fields.productTypeId, fields.expansionId) : '';
 
   if (session.loading) {
-    return <Loading text="Cargando…" />;
+    return <Loading text={ADMIN_PRODUCT_FORM_TEXT.loading} />;
   }
 
   if (!session.profile?.isAdmin) {
     return (
       <div className="acct-auth card">
-        <h1 className="acct-auth-title">{PUBLISH_MESSAGES.forbidden}</h1>
-        <p>Solo los administradores de la tienda pueden registrar productos.</p>
+        <h1 className="acct-auth-title">{ADMIN_PUBLISH_TEXT.forbidden}</h1>
+        <p>{ADMIN_PRODUCT_FORM_TEXT.forbiddenBody}</p>
         <a className="btn btn-primary" href={session.user ? '/account' : '/auth?next=/admin/add'}>
-          {session.user ? 'Volver a mi cuenta' : 'Iniciar sesión'}
+          {session.user ? ADMIN_PRODUCT_FORM_TEXT.backToAccount : ADMIN_PRODUCT_FORM_TEXT.signIn}
         </a>
       </div>
     );
@@ -140,11 +141,11 @@ export default function ProductForm({ embedded = false }: Props) {
       {!embedded && (
         <p>
           <a className="btn btn-outline" href="/account">
-            ← Volver a mi cuenta
+            {ADMIN_PRODUCT_FORM_TEXT.backLink}
           </a>
         </p>
       )}
-      {embedded ? <h2>Registrar nuevo producto</h2> : <h1>Registrar nuevo producto</h1>}
+      {embedded ? <h2>{ADMIN_PRODUCT_FORM_TEXT.title}</h2> : <h1>{ADMIN_PRODUCT_FORM_TEXT.title}</h1>}
       {result && <Published result={result} />}
       <form
         className="acct-form"
@@ -155,14 +156,14 @@ export default function ProductForm({ embedded = false }: Props) {
         }}
         noValidate
         aria-busy={busy}
-        aria-label="Registrar nuevo producto"
+        aria-label={ADMIN_PRODUCT_FORM_TEXT.title}
       >
         <CatalogPlacement fields={fields} setFields={setFields} errors={errors} id={id} />
         <ProductDetailFields fields={fields} set={set} errors={errors} id={id} onFile={setFile} />
         {isSinglesType(fields.productTypeId) && isFranchiseId(fields.franchiseId) && (
           <fieldset className="adm-box">
-            <legend>Datos de la carta</legend>
-            <p className="muted">Cada copia en venta (condición, idioma y acabado, o un slab) lleva su precio y su stock: agrégalas después de publicar.</p>
+            <legend>{ADMIN_PRODUCT_FORM_TEXT.cardData}</legend>
+            <p className="muted">{ADMIN_PRODUCT_FORM_TEXT.cardDataHint}</p>
             <PrintingFields
               franchise={fields.franchiseId}
               value={fields.printing}
@@ -172,7 +173,7 @@ export default function ProductForm({ embedded = false }: Props) {
             />
           </fieldset>
         )}
-        {previewId && <p className="muted">Identificador: {previewId}</p>}
+        {previewId && <p className="muted">{ADMIN_PRODUCT_FORM_TEXT.identifier(previewId)}</p>}
         {form.formError && (
           <p className="acct-error" role="alert">
             {form.formError}
@@ -185,7 +186,7 @@ export default function ProductForm({ embedded = false }: Props) {
         )}
         <div className="acct-actions">
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            Publicar producto
+            {ADMIN_PRODUCT_FORM_TEXT.publish}
           </button>
         </div>
       </form>
@@ -199,13 +200,13 @@ function Published({ result }: { result: NonNullable<PublishedNote> }) {
     <>
       <div className="acct-note acct-note-success" role="status">
         <p>
-          {PUBLISH_MESSAGES.done}: <a href={`/product/${encodeURIComponent(result.id)}`}>{result.name}</a> ({result.id})
+          {ADMIN_PUBLISH_TEXT.done}: <a href={`/product/${encodeURIComponent(result.id)}`}>{result.name}</a> ({result.id})
         </p>
         <p>{result.note}</p>
       </div>
       {result.single && (
         <div className="adm-box">
-          <p>Agrega las ofertas de la carta: cada condición, idioma y acabado con su precio y su stock, o un slab calificado.</p>
+          <p>{ADMIN_PRODUCT_FORM_TEXT.addOffers}</p>
           <SingleOffersEditor key={result.id} productId={result.id} franchise={result.single} initial={[]} />
         </div>
       )}
@@ -217,7 +218,7 @@ type PublishedNote = { id: string; name: string; note: string; single?: Franchis
 
 /** Follows the catalogue rebuild a publication started until it is done, then says so. */
 function useRebuildWatch(result: PublishedNote, setResult: Dispatch<SetStateAction<PublishedNote>>): void {
-  const waitingForRebuild = result?.note === PUBLISH_MESSAGES.rebuildStarted;
+  const waitingForRebuild = result?.note === ADMIN_PUBLISH_TEXT.rebuildStarted;
   useEffect(() => {
     if (!waitingForRebuild) return undefined;
     let stopped = false;
@@ -225,7 +226,7 @@ function useRebuildWatch(result: PublishedNote, setResult: Dispatch<SetStateActi
       if (stopped || (await rebuildRunning())) return;
       stopped = true;
       clearInterval(timer);
-      setResult((current) => (current ? { ...current, note: PUBLISH_MESSAGES.rebuildDone } : current));
+      setResult((current) => (current ? { ...current, note: ADMIN_PUBLISH_TEXT.rebuildDone } : current));
     }, 3000);
     return () => {
       stopped = true;
@@ -250,14 +251,14 @@ function CatalogPlacement({ fields, setFields, errors, id }: PartProps & { setFi
   );
   const types = useMemo(() => typesOf(fields.franchiseId), [fields.franchiseId]);
   const choose = (list: ReadonlyArray<{ id: string; name: string }>) => [
-    { code: '', label: 'Selecciona…' },
+    { code: '', label: ADMIN_PRODUCT_FORM_TEXT.choose },
     ...list.map((item) => ({ code: item.id, label: item.name })),
   ];
   return (
     <>
       <div className="acct-row">
         <SelectField
-          label="Franquicia"
+          label={ADMIN_PRODUCT_FORM_TEXT.franchise}
           id={id('franchise')}
           error={errors.franchiseId}
           value={fields.franchiseId}
@@ -265,7 +266,7 @@ function CatalogPlacement({ fields, setFields, errors, id }: PartProps & { setFi
           onChange={(value) => setFields((f) => ({ ...f, franchiseId: value, collectionId: '', expansionId: '', productTypeId: '' }))}
         />
         <SelectField
-          label="Colección"
+          label={ADMIN_PRODUCT_FORM_TEXT.collection}
           id={id('collection')}
           error={errors.collectionId}
           value={fields.collectionId}
@@ -276,7 +277,7 @@ function CatalogPlacement({ fields, setFields, errors, id }: PartProps & { setFi
       </div>
       <div className="acct-row">
         <SelectField
-          label="Expansión"
+          label={ADMIN_PRODUCT_FORM_TEXT.expansion}
           id={id('expansion')}
           error={errors.expansionId}
           value={fields.expansionId}
@@ -285,7 +286,7 @@ function CatalogPlacement({ fields, setFields, errors, id }: PartProps & { setFi
           onChange={(value) => set('expansionId', value)}
         />
         <SelectField
-          label="Tipo de producto"
+          label={ADMIN_PRODUCT_FORM_TEXT.productType}
           id={id('type')}
           error={errors.productTypeId}
           value={fields.productTypeId}
@@ -312,27 +313,27 @@ function ProductDetailFields({
   );
   return (
     <>
-      {text('name', 'name', 'Nombre')}
+      {text('name', 'name', ADMIN_PRODUCT_FORM_TEXT.name)}
       <div className="acct-row">
-        {text('price', 'price', 'Precio (MXN)', { inputMode: 'decimal' })}
-        {text('stock', 'stock', 'Stock', { inputMode: 'numeric' })}
-        {text('limitPerCustomer', 'limit', 'Límite por cliente', { inputMode: 'numeric' })}
+        {text('price', 'price', ADMIN_PRODUCT_FORM_TEXT.price, { inputMode: 'decimal' })}
+        {text('stock', 'stock', ADMIN_PRODUCT_FORM_TEXT.stock, { inputMode: 'numeric' })}
+        {text('limitPerCustomer', 'limit', ADMIN_PRODUCT_FORM_TEXT.limitPerCustomer, { inputMode: 'numeric' })}
       </div>
-      <Field label="Imagen" id={id('image')} error={errors.image}>
+      <Field label={ADMIN_PRODUCT_FORM_TEXT.image} id={id('image')} error={errors.image}>
         <input id={id('image')} className="input" type="file" accept={IMAGE_UPLOAD_ACCEPT} onChange={(event) => onFile(event.target.files?.[0] ?? null)} />
       </Field>
-      {text('description', 'description', 'Descripción', { rows: 4 })}
+      {text('description', 'description', ADMIN_PRODUCT_FORM_TEXT.description, { rows: 4 })}
       <div className="acct-row">
-        {text('releaseDate', 'release', 'Fecha de lanzamiento', { type: 'date' })}
-        {text('tags', 'tags', 'Etiquetas (separadas por comas)')}
+        {text('releaseDate', 'release', ADMIN_PRODUCT_FORM_TEXT.releaseDate, { type: 'date' })}
+        {text('tags', 'tags', ADMIN_PRODUCT_FORM_TEXT.tags)}
       </div>
       <label className="acct-check">
         <input type="checkbox" checked={fields.preorder} onChange={(event) => set('preorder', event.target.checked)} />
-        Preventa
+        {ADMIN_PRODUCT_FORM_TEXT.preorder}
       </label>
       <label className="acct-check">
         <input type="checkbox" checked={fields.available} onChange={(event) => set('available', event.target.checked)} />
-        Disponible para la venta
+        {ADMIN_PRODUCT_FORM_TEXT.available}
       </label>
     </>
   );

@@ -10,24 +10,25 @@ import { Pager } from '../ui/Pager.tsx';
 import { AdminTable } from './AdminTable.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { formatCount } from '~/domain/counts.ts';
+import { ADMIN_PRODUCTS_TEXT } from '~/i18n/admin.ts';
 
 const EMPTY: ProductFilter = { search: '', franchise: '', type: '', expansion: '', flag: '', page: 1 };
 
 /** The product table's columns. */
 const PRODUCT_COLUMNS = [
-  { label: 'Producto' },
-  { label: 'Precio', num: true },
-  { label: 'Stock', num: true },
-  { label: 'Estado' },
-  { label: 'Acciones', hidden: true },
+  { label: ADMIN_PRODUCTS_TEXT.product },
+  { label: ADMIN_PRODUCTS_TEXT.price, num: true },
+  { label: ADMIN_PRODUCTS_TEXT.stock, num: true },
+  { label: ADMIN_PRODUCTS_TEXT.status },
+  { label: ADMIN_PRODUCTS_TEXT.actions, hidden: true },
 ];
 
 const FLAGS = [
-  { id: '', label: 'Todos' },
-  { id: 'sin-stock', label: 'Sin stock' },
-  { id: 'poco-stock', label: 'Poco stock (3 o menos)' },
-  { id: 'preventa', label: 'Preventa' },
-  { id: 'no-disponible', label: 'No disponible' },
+  { id: '', label: ADMIN_PRODUCTS_TEXT.all },
+  { id: 'sin-stock', label: ADMIN_PRODUCTS_TEXT.flagNoStock },
+  { id: 'poco-stock', label: ADMIN_PRODUCTS_TEXT.flagLowStock },
+  { id: 'preventa', label: ADMIN_PRODUCTS_TEXT.flagPreorder },
+  { id: 'no-disponible', label: ADMIN_PRODUCTS_TEXT.flagUnavailable },
 ];
 
 /** 'Productos': every product, searchable and filterable, 25 per page, each editable in a dialog. */
@@ -48,10 +49,10 @@ export default function ProductsSection() {
 
   return (
     <section aria-labelledby="adm-products-title">
-      <h1 id="adm-products-title">Productos</h1>
+      <h1 id="adm-products-title">{ADMIN_PRODUCTS_TEXT.title}</h1>
       <p>
         <a className="btn btn-accent" href="/admin/add">
-          Registrar nuevo producto
+          {ADMIN_PRODUCTS_TEXT.add}
         </a>
       </p>
       <ProductFilters draft={list.draft} onChange={list.setDraft} onApply={list.apply} />
@@ -62,19 +63,19 @@ export default function ProductsSection() {
       )}
       {list.failed ? (
         <p className="acct-error" role="alert">
-          No se pudieron cargar los productos.
+          {ADMIN_PRODUCTS_TEXT.loadFailed}
         </p>
       ) : !result ? (
-        <p role="status">Cargando productos…</p>
+        <p role="status">{ADMIN_PRODUCTS_TEXT.loading}</p>
       ) : result.products.length === 0 ? (
-        <p role="status">No hay productos con esos filtros.</p>
+        <p role="status">{ADMIN_PRODUCTS_TEXT.none}</p>
       ) : (
         <>
           <p className="muted" role="status">
-            {result.total === 1 ? '1 producto' : `${formatCount(result.total)} productos`}
+            {ADMIN_PRODUCTS_TEXT.count(result.total, formatCount(result.total))}
           </p>
           <ProductsTable products={result.products} onEdit={setEditing} onEditSingle={setSingle} />
-          <Pager className="adm-pager" label="Páginas de productos" pager={list.pager} onPage={list.goTo} />
+          <Pager className="adm-pager" label={ADMIN_PRODUCTS_TEXT.pagerLabel} pager={list.pager} onPage={list.goTo} />
         </>
       )}
       {editing && (
@@ -115,9 +116,9 @@ function ProductFilters({ draft, onChange, onApply }: FiltersProps) {
   const types = draft.franchise ? typesOf(draft.franchise) : allTypes;
   const expansionOptions = draft.franchise ? expansionsOf(draft.franchise) : allExpansions;
   return (
-    <form className="adm-filters" onSubmit={onApply} role="search" aria-label="Buscar productos">
+    <form className="adm-filters" onSubmit={onApply} role="search" aria-label={ADMIN_PRODUCTS_TEXT.searchLabel}>
       <div className="field">
-        <label htmlFor="adm-product-search">Buscar por nombre, id o número de carta</label>
+        <label htmlFor="adm-product-search">{ADMIN_PRODUCTS_TEXT.search}</label>
         <input
           id="adm-product-search"
           className="input"
@@ -128,14 +129,14 @@ function ProductFilters({ draft, onChange, onApply }: FiltersProps) {
         />
       </div>
       <div className="field">
-        <label htmlFor="adm-product-franchise">Franquicia</label>
+        <label htmlFor="adm-product-franchise">{ADMIN_PRODUCTS_TEXT.franchise}</label>
         <select
           id="adm-product-franchise"
           className="input"
           value={draft.franchise}
           onChange={(e) => onChange({ ...draft, franchise: e.target.value, type: '', expansion: '' })}
         >
-          <option value="">Todas</option>
+          <option value="">{ADMIN_PRODUCTS_TEXT.allFeminine}</option>
           {franchises.map((f) => (
             <option key={f.id} value={f.id}>
               {f.name}
@@ -144,9 +145,9 @@ function ProductFilters({ draft, onChange, onApply }: FiltersProps) {
         </select>
       </div>
       <div className="field">
-        <label htmlFor="adm-product-type">Tipo</label>
+        <label htmlFor="adm-product-type">{ADMIN_PRODUCTS_TEXT.type}</label>
         <select id="adm-product-type" className="input" value={draft.type} onChange={(e) => onChange({ ...draft, type: e.target.value })}>
-          <option value="">Todos</option>
+          <option value="">{ADMIN_PRODUCTS_TEXT.all}</option>
           {types.map((t) => (
             <option key={t.id} value={t.id}>
               {t.name}
@@ -155,9 +156,9 @@ function ProductFilters({ draft, onChange, onApply }: FiltersProps) {
         </select>
       </div>
       <div className="field">
-        <label htmlFor="adm-product-expansion">Expansión</label>
+        <label htmlFor="adm-product-expansion">{ADMIN_PRODUCTS_TEXT.expansion}</label>
         <select id="adm-product-expansion" className="input" value={draft.expansion} onChange={(e) => onChange({ ...draft, expansion: e.target.value })}>
-          <option value="">Todas</option>
+          <option value="">{ADMIN_PRODUCTS_TEXT.allFeminine}</option>
           {expansionOptions.map((x) => (
             <option key={x.id} value={x.id}>
               {x.name}
@@ -166,7 +167,7 @@ function ProductFilters({ draft, onChange, onApply }: FiltersProps) {
         </select>
       </div>
       <div className="field">
-        <label htmlFor="adm-product-flag">Mostrar</label>
+        <label htmlFor="adm-product-flag">{ADMIN_PRODUCTS_TEXT.show}</label>
         <select id="adm-product-flag" className="input" value={draft.flag} onChange={(e) => onChange({ ...draft, flag: e.target.value })}>
           {FLAGS.map((f) => (
             <option key={f.id} value={f.id}>
@@ -177,7 +178,7 @@ function ProductFilters({ draft, onChange, onApply }: FiltersProps) {
       </div>
       <div className="adm-actions">
         <button type="submit" className="btn btn-primary">
-          Filtrar
+          {ADMIN_PRODUCTS_TEXT.filter}
         </button>
       </div>
     </form>
@@ -193,7 +194,7 @@ interface TableProps {
 /** The page of products, each with its price, stock, state and 'Editar'; a single card with its offers' prices and stock and 'Carta y ofertas'. */
 function ProductsTable({ products, onEdit, onEditSingle }: TableProps) {
   return (
-    <AdminTable label="Lista de productos" columns={PRODUCT_COLUMNS}>
+    <AdminTable label={ADMIN_PRODUCTS_TEXT.listLabel} columns={PRODUCT_COLUMNS}>
       {products.map((p) => {
         const percent = discountPercent(p);
         const stock = p.offers ? p.offers.stock : p.stock;
@@ -204,7 +205,7 @@ function ProductsTable({ products, onEdit, onEditSingle }: TableProps) {
               <br />
               <span className="muted">{p.id}</span>
             </td>
-            <td className="num" data-label="Precio">
+            <td className="num" data-label={ADMIN_PRODUCTS_TEXT.price}>
               {p.offers ? <OffersPrice offers={p.offers} /> : formatCentavos(p.priceCentavos)}
               {!p.offers && percent !== null && (
                 <>
@@ -213,24 +214,27 @@ function ProductsTable({ products, onEdit, onEditSingle }: TableProps) {
                 </>
               )}
             </td>
-            <td className="num" data-label="Stock">
+            <td className="num" data-label={ADMIN_PRODUCTS_TEXT.stock}>
               {stock}
-              {p.offers && <span className="muted"> en ofertas</span>}
+              {p.offers && <span className="muted"> {ADMIN_PRODUCTS_TEXT.inOffers}</span>}
             </td>
             <td>
-              {!p.available && <span className="badge badge-danger">No disponible</span>} {p.preorder && <span className="badge badge-info">Preventa</span>}{' '}
-              {stock === 0 && <span className="badge badge-warning">Sin stock</span>}
-              {p.available && !p.preorder && stock > 0 && <span className="badge badge-success">A la venta</span>}
+              {!p.available && <span className="badge badge-danger">{ADMIN_PRODUCTS_TEXT.unavailable}</span>}{' '}
+              {p.preorder && <span className="badge badge-info">{ADMIN_PRODUCTS_TEXT.preorder}</span>}{' '}
+              {stock === 0 && <span className="badge badge-warning">{ADMIN_PRODUCTS_TEXT.noStock}</span>}
+              {p.available && !p.preorder && stock > 0 && <span className="badge badge-success">{ADMIN_PRODUCTS_TEXT.onSale}</span>}
             </td>
             <td>
               <button type="button" className="btn btn-outline" onClick={() => onEdit(p)}>
-                Editar<span className="visually-hidden"> {p.name}</span>
+                {ADMIN_PRODUCTS_TEXT.edit}
+                <span className="visually-hidden"> {p.name}</span>
               </button>
               {isSinglesType(p.product_type_id) && (
                 <>
                   {' '}
                   <button type="button" className="btn btn-outline" onClick={() => onEditSingle(p)}>
-                    Carta y ofertas<span className="visually-hidden"> de {p.name}</span>
+                    {ADMIN_PRODUCTS_TEXT.singleOffers}
+                    <span className="visually-hidden"> {ADMIN_PRODUCTS_TEXT.ofProduct(p.name)}</span>
                   </button>
                 </>
               )}
@@ -244,13 +248,13 @@ function ProductsTable({ products, onEdit, onEditSingle }: TableProps) {
 
 /** A single's price in the list: its cheapest offer ('Desde $1,200.00'), or that it has none yet. */
 function OffersPrice({ offers }: { offers: NonNullable<AdminListProduct['offers']> }) {
-  if (offers.fromCentavos === null) return <span className="muted">Sin ofertas</span>;
+  if (offers.fromCentavos === null) return <span className="muted">{ADMIN_PRODUCTS_TEXT.noOffers}</span>;
   return (
     <>
-      {offers.count > 1 ? 'Desde ' : ''}
+      {offers.count > 1 ? ADMIN_PRODUCTS_TEXT.fromPrice : ''}
       {formatCentavos(offers.fromCentavos)}
       <br />
-      <span className="muted">{offers.count === 1 ? '1 oferta' : `${offers.count} ofertas`}</span>
+      <span className="muted">{ADMIN_PRODUCTS_TEXT.offers(offers.count)}</span>
     </>
   );
 }

@@ -13,35 +13,29 @@ import { refundOptions, refundOrder, type AdminOrder, type RefundWay } from '~/d
 import type { RefundOptions } from '~/domain/refunds.ts';
 import type { FormResult } from '~/domain/validation.ts';
 import { useForm } from '../ui/use-form.ts';
-
-export const REFUND_DIALOG_MESSAGES = {
-  referenceRequired: 'Escribe la referencia de la transferencia (de 4 a 100 caracteres).',
-  failed: 'No se pudo reembolsar el pedido. Intenta de nuevo.',
-  inProgress: 'El reembolso ya está en curso.',
-  loading: 'Consultando las formas de reembolso…',
-} as const;
+import { ADMIN_REFUND_DIALOG_TEXT } from '~/i18n/admin.ts';
 
 /** Each way as the dialog offers it. */
 const WAY_LABELS: Record<RefundWay | 'paypal', string> = {
-  provider: 'Reembolsar a la tarjeta',
-  paypal: 'Reembolsar a PayPal',
-  store_credit: 'Abonar al saldo a favor',
-  bank_transfer: 'Registrar transferencia bancaria',
+  provider: ADMIN_REFUND_DIALOG_TEXT.wayProvider,
+  paypal: ADMIN_REFUND_DIALOG_TEXT.wayPaypal,
+  store_credit: ADMIN_REFUND_DIALOG_TEXT.wayStoreCredit,
+  bank_transfer: ADMIN_REFUND_DIALOG_TEXT.wayBankTransfer,
 };
 
 /** What each way does, under its label. */
 const WAY_HINTS: Record<RefundWay | 'paypal', string> = {
-  provider: 'El banco del cliente lo verá en su estado de cuenta en unos días.',
-  paypal: 'El cliente lo recibe en su cuenta de PayPal.',
-  store_credit: 'El cliente puede usarlo de inmediato en su próxima compra.',
-  bank_transfer: 'La tienda ya transfirió el dinero al cliente; aquí solo se registra.',
+  provider: ADMIN_REFUND_DIALOG_TEXT.hintProvider,
+  paypal: ADMIN_REFUND_DIALOG_TEXT.hintPaypal,
+  store_credit: ADMIN_REFUND_DIALOG_TEXT.hintStoreCredit,
+  bank_transfer: ADMIN_REFUND_DIALOG_TEXT.hintBankTransfer,
 };
 
 /** The success message of each way. */
 const DONE: Record<RefundWay, string> = {
-  provider: 'Pedido reembolsado. Avisamos al cliente por correo.',
-  store_credit: 'Pedido reembolsado al saldo a favor del cliente. Avisamos al cliente por correo.',
-  bank_transfer: 'Transferencia registrada y pedido reembolsado. Avisamos al cliente por correo.',
+  provider: ADMIN_REFUND_DIALOG_TEXT.doneProvider,
+  store_credit: ADMIN_REFUND_DIALOG_TEXT.doneStoreCredit,
+  bank_transfer: ADMIN_REFUND_DIALOG_TEXT.doneBankTransfer,
 };
 
 /** One choice of the dialog: the way sent to the server and its label. */
@@ -89,15 +83,15 @@ export default function RefundDialog({
       if (!options || !way) return { ok: false, fieldErrors: {}, formError: loadFailure };
       if (way === 'bank_transfer' && !validReference(reference)) {
         referenceInput.current?.focus();
-        return { ok: false, fieldErrors: { reference: REFUND_DIALOG_MESSAGES.referenceRequired }, formError: '' };
+        return { ok: false, fieldErrors: { reference: ADMIN_REFUND_DIALOG_TEXT.referenceRequired }, formError: '' };
       }
       return { ok: true, data: { way, options } };
     },
     send: async ({ way: chosen, options: allowed }) => {
       const answer = await refundOrder(orderId, { way: chosen, reference: reference.trim(), restock: allowed.asksForRestock && restock });
       // The dialog stays open with every choice as it was; the server's words say what to fix.
-      if (!answer.ok || !answer.data) return answer.message || REFUND_DIALOG_MESSAGES.failed;
-      const done = answer.data.status === 'Reembolsado' ? DONE[chosen] : (answer.data.message ?? REFUND_DIALOG_MESSAGES.inProgress);
+      if (!answer.ok || !answer.data) return answer.message || ADMIN_REFUND_DIALOG_TEXT.failed;
+      const done = answer.data.status === 'Reembolsado' ? DONE[chosen] : (answer.data.message ?? ADMIN_REFUND_DIALOG_TEXT.inProgress);
       ref.current?.close();
       onDone(done);
     },
@@ -111,7 +105,7 @@ export default function RefundDialog({
     void refundOptions(orderId).then((answer) => {
       if (!current) return;
       if (!answer.ok || !answer.data) {
-        const message = answer.message || REFUND_DIALOG_MESSAGES.failed;
+        const message = answer.message || ADMIN_REFUND_DIALOG_TEXT.failed;
         setLoadFailure(message);
         setFormError(message);
         return;
@@ -134,12 +128,12 @@ export default function RefundDialog({
       onCancel={(e) => busy && e.preventDefault()}
       data-testid="refund-dialog"
     >
-      <h2 id={`${id}-title`}>{`¿Cancelar y reembolsar el pedido ${orderDisplayId(orderId)}?`}</h2>
+      <h2 id={`${id}-title`}>{ADMIN_REFUND_DIALOG_TEXT.title(orderDisplayId(orderId))}</h2>
       <dl className="adm-dl">
-        <dt>Importe a reembolsar</dt>
+        <dt>{ADMIN_REFUND_DIALOG_TEXT.amount}</dt>
         <dd data-testid="refund-amount">{formatOrderAmount(order.totalCentavos)}</dd>
-        <dt>Forma de pago</dt>
-        <dd data-testid="refund-method">{method ?? 'Sin pago registrado'}</dd>
+        <dt>{ADMIN_REFUND_DIALOG_TEXT.paymentMethod}</dt>
+        <dd data-testid="refund-method">{method ?? ADMIN_REFUND_DIALOG_TEXT.noPayment}</dd>
       </dl>
       <form className="acct-form" onSubmit={(e) => void form.onSubmit(e)} noValidate aria-busy={busy}>
         {options && way ? (
@@ -147,7 +141,7 @@ export default function RefundDialog({
         ) : (
           !failure && (
             <p className="muted" role="status">
-              {REFUND_DIALOG_MESSAGES.loading}
+              {ADMIN_REFUND_DIALOG_TEXT.loading}
             </p>
           )
         )}
@@ -162,7 +156,7 @@ export default function RefundDialog({
           />
         )}
         <RestockChoice id={`${id}-restock`} asks={options?.asksForRestock ?? false} checked={restock} disabled={busy} onChange={setRestock} />
-        <p>El cliente recibirá un correo. No se puede deshacer.</p>
+        <p>{ADMIN_REFUND_DIALOG_TEXT.warning}</p>
         {failure && (
           <p className="acct-error" role="alert">
             {failure}
@@ -170,10 +164,10 @@ export default function RefundDialog({
         )}
         <div className="adm-actions">
           <button type="submit" className="btn btn-primary" disabled={busy || !options}>
-            {busy ? 'Reembolsando…' : 'Sí, cancelar y reembolsar'}
+            {busy ? ADMIN_REFUND_DIALOG_TEXT.refunding : ADMIN_REFUND_DIALOG_TEXT.confirm}
           </button>
           <button type="button" className="btn btn-outline" disabled={busy} onClick={() => ref.current?.close()}>
-            No, volver
+            {ADMIN_REFUND_DIALOG_TEXT.back}
           </button>
         </div>
       </form>
@@ -197,7 +191,7 @@ function WayChoice({
 }) {
   return (
     <fieldset className="adm-choices">
-      <legend>¿Cómo se devuelve el dinero?</legend>
+      <legend>{ADMIN_REFUND_DIALOG_TEXT.howBack}</legend>
       {choices.map((c) => (
         <div className="adm-choice-item" key={c.way}>
           <label className="adm-choice">
@@ -234,9 +228,9 @@ interface ReferenceProps {
 function TransferReference({ inputRef, id, value, error, disabled, onChange }: ReferenceProps) {
   return (
     <div className="field">
-      <label htmlFor={id}>Referencia de la transferencia</label>
+      <label htmlFor={id}>{ADMIN_REFUND_DIALOG_TEXT.reference}</label>
       <p className="muted" id={`${id}-hint`}>
-        La clave de rastreo SPEI o la referencia que dio el banco (de 4 a 100 caracteres).
+        {ADMIN_REFUND_DIALOG_TEXT.referenceHint}
       </p>
       <input
         ref={inputRef}
@@ -274,15 +268,15 @@ function RestockChoice({
   disabled: boolean;
   onChange: (value: boolean) => void;
 }) {
-  if (!asks) return <p>Los productos del pedido volverán a estar a la venta.</p>;
+  if (!asks) return <p>{ADMIN_REFUND_DIALOG_TEXT.restocked}</p>;
   return (
     <div className="adm-choice-item">
       <label className="adm-choice" htmlFor={id}>
         <input id={id} type="checkbox" checked={checked} disabled={disabled} aria-describedby={`${id}-hint`} onChange={(e) => onChange(e.target.checked)} />
-        Los productos regresaron al inventario
+        {ADMIN_REFUND_DIALOG_TEXT.returned}
       </label>
       <p className="muted adm-choice-hint" id={`${id}-hint`}>
-        Márcalo solo si el cliente devolvió los productos: volverán a estar a la venta. Si no, el pedido se reembolsa sin devolverlos al inventario.
+        {ADMIN_REFUND_DIALOG_TEXT.returnedHint}
       </p>
     </div>
   );

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { loadSingle, type AdminPrinting } from '~/data/singles-admin.ts';
 import { isFranchiseId, type FranchiseId } from '~/domain/catalog.ts';
 import { raritiesOf, type SingleOffer } from '~/domain/singles.ts';
+import { ADMIN_SINGLES_EDITOR_TEXT } from '~/i18n/admin.ts';
 import { SelectField, TextField } from '../ui/Field.tsx';
 import { FormActions } from '../ui/FormActions.tsx';
 import { useForm } from '../ui/use-form.ts';
@@ -28,20 +29,20 @@ export function PrintingFields({ franchise, value, onChange, errors, id }: Print
   return (
     <>
       <div className="acct-row">
-        {input('setCode', 'Código de la expansión', 'characters')}
-        {input('collectorNumber', 'Número de colección', 'characters')}
+        {input('setCode', ADMIN_SINGLES_EDITOR_TEXT.setCode, 'characters')}
+        {input('collectorNumber', ADMIN_SINGLES_EDITOR_TEXT.collectorNumber, 'characters')}
         <SelectField
           id={id('rarity')}
-          label="Rareza"
+          label={ADMIN_SINGLES_EDITOR_TEXT.rarity}
           value={value.rarity}
-          options={[{ code: '', label: 'Selecciona…' }, ...raritiesOf(franchise)]}
+          options={[{ code: '', label: ADMIN_SINGLES_EDITOR_TEXT.choose }, ...raritiesOf(franchise)]}
           onChange={(v) => onChange('rarity', v)}
           error={errors.rarity}
         />
       </div>
       <div className="acct-row">
-        {input('nameEn', 'Nombre de la carta en inglés')}
-        {input('nameEs', 'Nombre de la carta en español')}
+        {input('nameEn', ADMIN_SINGLES_EDITOR_TEXT.nameEn)}
+        {input('nameEs', ADMIN_SINGLES_EDITOR_TEXT.nameEs)}
       </div>
     </>
   );
@@ -71,8 +72,8 @@ function PrintingForm({
   });
 
   return (
-    <form className="acct-form adm-box" onSubmit={onSubmit} noValidate aria-busy={busy} aria-label="Datos de la carta">
-      <h3>Datos de la carta</h3>
+    <form className="acct-form adm-box" onSubmit={onSubmit} noValidate aria-busy={busy} aria-label={ADMIN_SINGLES_EDITOR_TEXT.cardData}>
+      <h3>{ADMIN_SINGLES_EDITOR_TEXT.cardData}</h3>
       <PrintingFields
         franchise={franchise}
         value={value}
@@ -80,7 +81,7 @@ function PrintingForm({
         errors={errors}
         id={(name) => `${uid}-${name}`}
       />
-      <FormActions error={formError} busy={busy} submitLabel="Guardar datos de la carta" className="adm-actions" />
+      <FormActions error={formError} busy={busy} submitLabel={ADMIN_SINGLES_EDITOR_TEXT.saveCardData} className="adm-actions" />
     </form>
   );
 }
@@ -129,17 +130,17 @@ export default function SinglesDialog({ product, onClose }: DialogProps) {
       // The confirmation of a removal is a dialog inside this one: its close reaches here too.
       onClose={(event) => event.target === event.currentTarget && onClose()}
     >
-      <h2 id={titleId}>Carta y ofertas</h2>
+      <h2 id={titleId}>{ADMIN_SINGLES_EDITOR_TEXT.dialogTitle}</h2>
       <p>
         <strong>{product.name}</strong>
         <br />
         <span className="muted">{product.id}</span>
       </p>
       {single === undefined ? (
-        <p role="status">Cargando carta…</p>
+        <p role="status">{ADMIN_SINGLES_EDITOR_TEXT.loading}</p>
       ) : single === null || !franchise ? (
         <p className="acct-error" role="alert">
-          No se pudo cargar la carta.
+          {ADMIN_SINGLES_EDITOR_TEXT.loadFailed}
         </p>
       ) : (
         <>
@@ -152,7 +153,7 @@ export default function SinglesDialog({ product, onClose }: DialogProps) {
       </p>
       <div className="adm-actions">
         <button type="button" className="btn btn-outline" onClick={() => ref.current?.close()}>
-          Cerrar
+          {ADMIN_SINGLES_EDITOR_TEXT.close}
         </button>
       </div>
     </dialog>

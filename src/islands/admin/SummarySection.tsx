@@ -4,6 +4,8 @@ import { orderDisplayId } from '~/domain/orders.ts';
 import { paymentMethodLabel } from '~/domain/payment-methods.ts';
 import { loadRefundsToReview, loadSummary, resolveChargeback, type RefundToReview, type SalesDay, type Summary } from '~/data/admin.ts';
 import { formatCount } from '~/domain/counts.ts';
+import { COMMON_TEXT } from '~/i18n/common.ts';
+import { ADMIN_SUMMARY_TEXT } from '~/i18n/admin.ts';
 
 const dayLabel = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 /** '2026-11-23' (or a timestamp text starting with it) as '23 nov'; the text itself when not a date. */
@@ -26,10 +28,10 @@ function SalesChart({ sales }: { sales: SalesDay[] }) {
   const best = sales.reduce<SalesDay | null>((top, d) => (!top || d.totalCentavos > top.totalCentavos ? d : top), null);
   return (
     <svg className="adm-chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-t ${id}-d`}>
-      <title id={`${id}-t`}>Ventas de los últimos 30 días</title>
+      <title id={`${id}-t`}>{ADMIN_SUMMARY_TEXT.chartTitle}</title>
       <desc id={`${id}-d`}>
-        {`${orderSum} pedidos pagados por ${formatCentavos(totalSum)} en total.`}
-        {best && best.totalCentavos > 0 ? ` El mejor día fue el ${formatDay(best.day)}, con ${formatCentavos(best.totalCentavos)}.` : ''}
+        {ADMIN_SUMMARY_TEXT.chartTotals(orderSum, formatCentavos(totalSum))}
+        {best && best.totalCentavos > 0 ? ADMIN_SUMMARY_TEXT.chartBest(formatDay(best.day), formatCentavos(best.totalCentavos)) : ''}
       </desc>
       <line className="axis" x1={pad.left} x2={width - pad.right} y1={height - pad.bottom} y2={height - pad.bottom} />
       {sales.map((d, i) => {
@@ -38,7 +40,7 @@ function SalesChart({ sales }: { sales: SalesDay[] }) {
         return (
           <g key={d.day}>
             <rect className="bar" x={x} y={height - pad.bottom - h} width={slot * 0.7} height={h}>
-              <title>{`${formatDay(d.day)}: ${d.orders} pedidos, ${formatCentavos(d.totalCentavos)}`}</title>
+              <title>{ADMIN_SUMMARY_TEXT.chartBar(formatDay(d.day), d.orders, formatCentavos(d.totalCentavos))}</title>
             </rect>
             {(sales.length - 1 - i) % 7 === 0 ? (
               <text x={x + slot * 0.35} y={height - 8} textAnchor="middle">
@@ -73,69 +75,68 @@ export default function SummarySection() {
 
   return (
     <section aria-labelledby="adm-summary-title">
-      <h1 id="adm-summary-title">Resumen</h1>
+      <h1 id="adm-summary-title">{ADMIN_SUMMARY_TEXT.title}</h1>
       {failed ? (
         <div className="acct-actions">
           <p className="acct-error" role="alert">
-            No se pudo cargar el resumen.
+            {ADMIN_SUMMARY_TEXT.loadFailed}
           </p>
           <button type="button" className="btn btn-outline" onClick={() => void load()}>
-            Reintentar
+            {COMMON_TEXT.retry}
           </button>
         </div>
       ) : !summary ? (
-        <p role="status">Cargando resumen…</p>
+        <p role="status">{ADMIN_SUMMARY_TEXT.loading}</p>
       ) : (
         <>
-          <ul className="adm-counters" aria-label="Pendientes">
+          <ul className="adm-counters" aria-label={ADMIN_SUMMARY_TEXT.countersLabel}>
             <li>
               <a className="adm-counter" href="/admin/pedidos?estado=Pagado" data-testid="counter-to-ship">
-                <strong>{summary.toShip}</strong> Por enviar
+                <strong>{summary.toShip}</strong> {ADMIN_SUMMARY_TEXT.toShip}
               </a>
             </li>
             <li>
               <a className="adm-counter" href="/admin/pedidos?estado=Pendiente" data-testid="counter-pending">
-                <strong>{summary.pendingPayment}</strong> Pendientes de pago
+                <strong>{summary.pendingPayment}</strong> {ADMIN_SUMMARY_TEXT.pendingPayment}
               </a>
             </li>
             <li>
               <a className="adm-counter" href="#reembolsos" data-testid="counter-refunds">
-                <strong>{summary.refundsToReview}</strong> Reembolsos por revisar
+                <strong>{summary.refundsToReview}</strong> {ADMIN_SUMMARY_TEXT.refundsToReview}
               </a>
             </li>
             <li>
               <a className="adm-counter" href="/admin/productos?filtro=poco-stock" data-testid="counter-low-stock">
-                <strong>{summary.lowStockCount}</strong> Con poco stock (3 o menos)
+                <strong>{summary.lowStockCount}</strong> {ADMIN_SUMMARY_TEXT.lowStockCounter}
               </a>
             </li>
           </ul>
 
           <h2 id="reembolsos" tabIndex={-1}>
-            Reembolsos por revisar
+            {ADMIN_SUMMARY_TEXT.refundsToReview}
           </h2>
           <RefundsToReview refunds={refunds} onResolved={() => void loadRefundsToReview().then((list) => setRefunds(list ?? 'failed'))} />
 
-          <h2>Ventas de los últimos 30 días</h2>
-          <p className="muted">Pedidos pagados por día, total en MXN.</p>
+          <h2>{ADMIN_SUMMARY_TEXT.salesTitle}</h2>
+          <p className="muted">{ADMIN_SUMMARY_TEXT.salesHint}</p>
           <SalesChart sales={summary.sales} />
           <SalesTable sales={summary.sales} />
 
-          <h2>Productos con poco stock</h2>
+          <h2>{ADMIN_SUMMARY_TEXT.lowStockTitle}</h2>
           {summary.lowStock.length === 0 ? (
-            <p>Ningún producto tiene 3 unidades o menos.</p>
+            <p>{ADMIN_SUMMARY_TEXT.noLowStock}</p>
           ) : (
             <ul className="adm-low-stock" data-testid="low-stock">
               {summary.lowStock.slice(0, 10).map((p) => (
                 <li key={p.id}>
-                  <a href={`/admin/productos?q=${encodeURIComponent(p.id)}`}>{p.name}</a> —{' '}
-                  {p.stock === 0 ? 'sin stock' : `${p.stock} ${p.stock === 1 ? 'unidad' : 'unidades'}`}
+                  <a href={`/admin/productos?q=${encodeURIComponent(p.id)}`}>{p.name}</a> — {ADMIN_SUMMARY_TEXT.units(p.stock)}
                 </li>
               ))}
             </ul>
           )}
           {summary.lowStockCount > 10 && (
             <p className="adm-more">
-              <a href="/admin/productos?filtro=poco-stock">Ver los {formatCount(summary.lowStockCount)} productos con poco stock</a>
+              <a href="/admin/productos?filtro=poco-stock">{ADMIN_SUMMARY_TEXT.seeLowStock(formatCount(summary.lowStockCount))}</a>
             </p>
           )}
         </>
@@ -153,51 +154,51 @@ const refundDate = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeS
  * tried.
  */
 function RefundsToReview({ refunds, onResolved }: { refunds: RefundToReview[] | null | 'failed'; onResolved: () => void }) {
-  if (refunds === null) return <p role="status">Cargando reembolsos…</p>;
+  if (refunds === null) return <p role="status">{ADMIN_SUMMARY_TEXT.refundsLoading}</p>;
   if (refunds === 'failed') {
     return (
       <p className="acct-error" role="alert">
-        No se pudieron cargar los reembolsos por revisar.
+        {ADMIN_SUMMARY_TEXT.refundsFailed}
       </p>
     );
   }
-  if (refunds.length === 0) return <p>Todos los reembolsos se completaron.</p>;
+  if (refunds.length === 0) return <p>{ADMIN_SUMMARY_TEXT.refundsNone}</p>;
   return (
-    <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Reembolsos por revisar">
+    <div className="acct-table-wrap" tabIndex={0} role="region" aria-label={ADMIN_SUMMARY_TEXT.refundsToReview}>
       <table className="acct-table adm-table adm-cards table-cards" data-testid="refunds-to-review">
         <thead>
           <tr>
-            <th scope="col">Pedido</th>
-            <th scope="col">Cliente</th>
+            <th scope="col">{ADMIN_SUMMARY_TEXT.order}</th>
+            <th scope="col">{ADMIN_SUMMARY_TEXT.customer}</th>
             <th scope="col" className="num">
-              Importe
+              {ADMIN_SUMMARY_TEXT.amount}
             </th>
-            <th scope="col">Forma de pago</th>
+            <th scope="col">{ADMIN_SUMMARY_TEXT.paymentMethod}</th>
             <th scope="col" className="num">
-              Intentos
+              {ADMIN_SUMMARY_TEXT.attempts}
             </th>
-            <th scope="col">Estado</th>
+            <th scope="col">{ADMIN_SUMMARY_TEXT.status}</th>
           </tr>
         </thead>
         <tbody>
           {refunds.map((r) => (
             <tr key={r.id} data-refund-id={r.id}>
-              <td data-label="Pedido">
-                <a href={`/admin/pedidos?pedido=${encodeURIComponent(r.order_id)}`}>Pedido {orderDisplayId(r.order_id)}</a>
+              <td data-label={ADMIN_SUMMARY_TEXT.order}>
+                <a href={`/admin/pedidos?pedido=${encodeURIComponent(r.order_id)}`}>{ADMIN_SUMMARY_TEXT.orderLink(orderDisplayId(r.order_id))}</a>
               </td>
-              <td data-label="Cliente">
-                {r.customer_name ?? 'Sin nombre'}
+              <td data-label={ADMIN_SUMMARY_TEXT.customer}>
+                {r.customer_name ?? ADMIN_SUMMARY_TEXT.noName}
                 <br />
-                <span className="muted">{r.customer_email ?? 'Sin correo'}</span>
+                <span className="muted">{r.customer_email ?? ADMIN_SUMMARY_TEXT.noEmail}</span>
               </td>
-              <td className="num" data-label="Importe">
+              <td className="num" data-label={ADMIN_SUMMARY_TEXT.amount}>
                 {formatCentavos(r.amountCentavos)}
               </td>
-              <td data-label="Forma de pago">{paymentMethodLabel({ provider: r.provider }) ?? '-'}</td>
-              <td className="num" data-label="Intentos">
+              <td data-label={ADMIN_SUMMARY_TEXT.paymentMethod}>{paymentMethodLabel({ provider: r.provider }) ?? '-'}</td>
+              <td className="num" data-label={ADMIN_SUMMARY_TEXT.attempts}>
                 {r.status === 'chargeback' ? '-' : r.attempts}
               </td>
-              <td data-label="Estado">
+              <td data-label={ADMIN_SUMMARY_TEXT.status}>
                 {r.status === 'chargeback' ? <ChargebackDecision chargeback={r} onResolved={onResolved} /> : <RefundState refund={r} />}
               </td>
             </tr>
@@ -221,11 +222,11 @@ function ChargebackDecision({ chargeback, onResolved }: { chargeback: RefundToRe
     const result = await resolveChargeback(chargeback.id, returnCredit);
     setBusy(false);
     if (result.ok) onResolved();
-    else setError(result.message || 'No se pudo guardar la decisión.');
+    else setError(result.message || ADMIN_SUMMARY_TEXT.decisionFailed);
   }
   return (
     <>
-      <span className="badge badge-danger">Contracargo: saldo retenido</span>
+      <span className="badge badge-danger">{ADMIN_SUMMARY_TEXT.chargeback}</span>
       {chargeback.last_error && (
         <>
           <br />
@@ -234,10 +235,10 @@ function ChargebackDecision({ chargeback, onResolved }: { chargeback: RefundToRe
       )}
       <div className="acct-actions">
         <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void decide(true)}>
-          Devolver el saldo a favor
+          {ADMIN_SUMMARY_TEXT.returnCredit}
         </button>
         <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void decide(false)}>
-          Conservar el saldo
+          {ADMIN_SUMMARY_TEXT.keepCredit}
         </button>
       </div>
       {error && (
@@ -251,14 +252,14 @@ function ChargebackDecision({ chargeback, onResolved }: { chargeback: RefundToRe
 
 /** 'Requiere atención manual' once the shop stopped retrying; 'Reintentando' (and when) otherwise. */
 function RefundState({ refund }: { refund: RefundToReview }) {
-  if (refund.status === 'manual') return <span className="badge badge-danger">Requiere atención manual</span>;
+  if (refund.status === 'manual') return <span className="badge badge-danger">{ADMIN_SUMMARY_TEXT.manual}</span>;
   return (
     <>
-      <span className="badge badge-warning">Reintentando</span>
+      <span className="badge badge-warning">{ADMIN_SUMMARY_TEXT.retrying}</span>
       {refund.next_attempt_at && (
         <>
           <br />
-          <span className="muted">Próximo intento: {refundDate.format(new Date(refund.next_attempt_at))}</span>
+          <span className="muted">{ADMIN_SUMMARY_TEXT.nextAttempt(refundDate.format(new Date(refund.next_attempt_at)))}</span>
         </>
       )}
     </>
@@ -269,18 +270,18 @@ function RefundState({ refund }: { refund: RefundToReview }) {
 function SalesTable({ sales }: { sales: SalesDay[] }) {
   return (
     <details>
-      <summary>Ver los datos como tabla</summary>
-      <div className="acct-table-wrap" tabIndex={0} role="region" aria-label="Ventas por día">
+      <summary>{ADMIN_SUMMARY_TEXT.seeTable}</summary>
+      <div className="acct-table-wrap" tabIndex={0} role="region" aria-label={ADMIN_SUMMARY_TEXT.salesByDay}>
         <table className="acct-table adm-table">
-          <caption className="visually-hidden">Ventas por día de los últimos 30 días</caption>
+          <caption className="visually-hidden">{ADMIN_SUMMARY_TEXT.salesCaption}</caption>
           <thead>
             <tr>
-              <th scope="col">Día</th>
+              <th scope="col">{ADMIN_SUMMARY_TEXT.day}</th>
               <th scope="col" className="num">
-                Pedidos pagados
+                {ADMIN_SUMMARY_TEXT.paidOrders}
               </th>
               <th scope="col" className="num">
-                Total
+                {ADMIN_SUMMARY_TEXT.total}
               </th>
             </tr>
           </thead>

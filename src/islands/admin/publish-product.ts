@@ -6,22 +6,7 @@ import { deleteProduct, insertProduct, startRebuild, takenProductIds } from '~/d
 import { savePrinting, type AdminPrinting } from '~/data/singles-admin.ts';
 import { extensionOf, isForbidden, removeProductImage, uploadProductImage } from '~/data/storage.ts';
 import { buildNewProductPayload, type NewProductInput, type NewProductPayload } from '~/domain/validation/product.ts';
-
-export const PUBLISH_MESSAGES = {
-  upload: 'Subiendo imagen…',
-  insert: 'Guardando producto…',
-  rebuild: 'Actualizando catálogo…',
-  uploadFailed: 'No se pudo subir la imagen.',
-  insertFailed: 'No se pudo guardar el producto.',
-  printingFailed: 'No se pudieron guardar los datos de la carta; el producto no se publicó.',
-  forbidden: 'No tienes acceso',
-  rebuildMissing:
-    'La actualización automática del catálogo no está disponible; la página del producto ya funciona y aparecerá en los listados en la próxima compilación.',
-  rebuildFailed: 'No se pudo iniciar la actualización del catálogo; la página del producto ya funciona.',
-  rebuildStarted: 'Actualización del catálogo en curso…',
-  rebuildDone: 'Catálogo actualizado: el producto ya aparece en los listados.',
-  done: 'Producto publicado',
-} as const;
+import { ADMIN_PUBLISH_TEXT } from '~/i18n/admin.ts';
 
 export type PublishStep = 'upload' | 'insert' | 'rebuild';
 
@@ -45,7 +30,7 @@ export async function publishProduct(
   const objectPath = `${product.id}-${Date.now().toString(36)}.${extensionOf(file)}`;
   const upload = await uploadProductImage(objectPath, file);
   if (upload.error) {
-    return { ok: false, step: 'upload', message: upload.error.forbidden ? PUBLISH_MESSAGES.forbidden : PUBLISH_MESSAGES.uploadFailed };
+    return { ok: false, step: 'upload', message: upload.error.forbidden ? ADMIN_PUBLISH_TEXT.forbidden : ADMIN_PUBLISH_TEXT.uploadFailed };
   }
   // Relative storage path, resolved against the project's public storage wherever it is shown.
   const image = upload.path;
@@ -76,7 +61,7 @@ export async function publishProduct(
     return {
       ok: false,
       step: 'insert',
-      message: isForbidden(inserted.error) ? PUBLISH_MESSAGES.forbidden : `${PUBLISH_MESSAGES.insertFailed} ${inserted.error.message}`,
+      message: isForbidden(inserted.error) ? ADMIN_PUBLISH_TEXT.forbidden : `${ADMIN_PUBLISH_TEXT.insertFailed} ${inserted.error.message}`,
     };
   }
 
@@ -85,19 +70,19 @@ export async function publishProduct(
     if (!saved.ok) {
       await deleteProduct(product.id);
       await removeProductImage(objectPath);
-      return { ok: false, step: 'insert', message: saved.kind === 'forbidden' ? PUBLISH_MESSAGES.forbidden : PUBLISH_MESSAGES.printingFailed };
+      return { ok: false, step: 'insert', message: saved.kind === 'forbidden' ? ADMIN_PUBLISH_TEXT.forbidden : ADMIN_PUBLISH_TEXT.printingFailed };
     }
   }
 
   onStep('rebuild');
-  let rebuildNote: string = PUBLISH_MESSAGES.rebuildStarted;
+  let rebuildNote: string = ADMIN_PUBLISH_TEXT.rebuildStarted;
   try {
     const answer = await startRebuild({ productId: product.id });
     // 404: no rebuild endpoint; 503: this server cannot rebuild (started without the manager).
-    if (answer.status === 404 || answer.status === 503) rebuildNote = PUBLISH_MESSAGES.rebuildMissing;
-    else if (!answer.ok) rebuildNote = PUBLISH_MESSAGES.rebuildFailed;
+    if (answer.status === 404 || answer.status === 503) rebuildNote = ADMIN_PUBLISH_TEXT.rebuildMissing;
+    else if (!answer.ok) rebuildNote = ADMIN_PUBLISH_TEXT.rebuildFailed;
   } catch {
-    rebuildNote = PUBLISH_MESSAGES.rebuildFailed;
+    rebuildNote = ADMIN_PUBLISH_TEXT.rebuildFailed;
   }
   return { ok: true, product: { ...product, images: [image] }, rebuildNote };
 }
