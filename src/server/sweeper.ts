@@ -15,6 +15,7 @@
 import { hostname } from 'node:os';
 import { z } from 'zod';
 import { ORDER_STATUS } from '~/domain/orders.ts';
+import { PAYMENTS_SWEEPER_OPERATOR_TEXT } from '~/i18n/payments.ts';
 import { closeOpenAttempt } from './orders/open-attempts.ts';
 import type { ServerContext } from './context.ts';
 import { requireShopServer } from './http/auth.ts';
@@ -80,7 +81,7 @@ export async function sweep(ctx: ServerContext, holder: string, options: SweepOp
       .limit(50);
     if (openError) throw new Error(`payment_attempts: ${openError.message}`);
     for (const attempt of open ?? []) {
-      let problem: string | null = 'sigue en proceso en el proveedor';
+      let problem: string | null = PAYMENTS_SWEEPER_OPERATOR_TEXT.stillProcessing;
       try {
         if (await closeOpenAttempt(ctx, attempt)) {
           report.closed += 1;

@@ -7,6 +7,7 @@
 import { type AddressCopy, parseAddressCopy } from '~/domain/address-copy.ts';
 import { type Centavos, centavos, centavosToDecimalString, toCentavos } from '~/domain/money.ts';
 import type { OrderStatus } from '~/domain/orders.ts';
+import { PAYMENTS_ORDER_ROW_TEXT } from '~/i18n/payments.ts';
 import type { ServerContext } from '../context.ts';
 
 /** An order as the server reads it; the amounts are Centavos. */
@@ -87,7 +88,7 @@ export async function findOrderLines(ctx: ServerContext, orderId: string): Promi
   const { data, error } = await ctx.admin.from('order_items').select('quantity, price, offer_label, products(name)').eq('order_id', orderId);
   if (error) throw new Error(`order_items: ${error.message}`);
   return (data ?? []).map((item) => ({
-    name: item.products?.name ?? 'Producto no disponible',
+    name: item.products?.name ?? PAYMENTS_ORDER_ROW_TEXT.productGone,
     offerLabel: item.offer_label || null,
     quantity: item.quantity,
     price: toCentavos(item.price),

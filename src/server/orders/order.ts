@@ -4,6 +4,7 @@
  */
 import { type Centavos, centavos } from '~/domain/money.ts';
 import { ORDER_STATUS } from '~/domain/orders.ts';
+import { PAYMENTS_ORDER_TEXT } from '~/i18n/payments.ts';
 import type { ServerContext } from '../context.ts';
 import type { Caller } from '../http/auth.ts';
 import { ApiError } from '../http/json.ts';
@@ -12,17 +13,17 @@ import { findOrder, type OrderRow, type ShippingAddress } from './order-row.ts';
 /** The caller's own order: 404 when it does not exist, 403 when it is someone else's. */
 export async function ownOrder(ctx: ServerContext, caller: Caller, orderId: string): Promise<OrderRow> {
   const order = await findOrder(ctx, orderId);
-  if (!order) throw new ApiError(404, 'Pedido no encontrado.', 'order_not_found');
-  if (order.user_id !== caller.id) throw new ApiError(403, 'Este pedido no es tuyo.', 'forbidden');
+  if (!order) throw new ApiError(404, PAYMENTS_ORDER_TEXT.notFound, 'order_not_found');
+  if (order.user_id !== caller.id) throw new ApiError(403, PAYMENTS_ORDER_TEXT.notYours, 'forbidden');
   return order;
 }
 
 /** What the shopper reads when an order can no longer take a payment (cancelled or expired). */
-export const ORDER_NOT_PAYABLE = 'Este pedido ya no se puede pagar: la reserva expiró o fue cancelado.';
+export const ORDER_NOT_PAYABLE = PAYMENTS_ORDER_TEXT.notPayable;
 
 /** Refuses (409) an order that can no longer take a payment: paid, cancelled or expired. */
 export function requirePayable(order: OrderRow): OrderRow {
-  if (order.status === ORDER_STATUS.paid || order.paid_at) throw new ApiError(409, 'Este pedido ya está pagado.', 'order_paid');
+  if (order.status === ORDER_STATUS.paid || order.paid_at) throw new ApiError(409, PAYMENTS_ORDER_TEXT.alreadyPaid, 'order_paid');
   const expired = order.expires_at !== null && Date.parse(order.expires_at) <= Date.now();
   if (order.status !== ORDER_STATUS.pending || expired) {
     throw new ApiError(409, ORDER_NOT_PAYABLE, 'order_not_payable');
@@ -40,7 +41,7 @@ export async function payableOrder(ctx: ServerContext, caller: Caller, orderId: 
  * copied onto the order (mark_order_paid copies it again at payment). 409 otherwise.
  */
 export async function requireShippingAddress(ctx: ServerContext, order: OrderRow): Promise<ShippingAddress> {
-  const refuse = () => new ApiError(409, 'Selecciona una dirección válida.', 'address_required');
+  const refuse = () => new ApiError(409, PAYMENTS_ORDER_TEXT.addressRequired, 'address_required');
   if (!order.shipping_address_id) throw refuse();
   const { data, error } = await ctx.admin
     .from('addresses')

@@ -23,6 +23,7 @@ import type { Centavos } from '~/domain/money.ts';
 import { ORDER_STATUS, REFUND_MESSAGES, type OrderStatus } from '~/domain/orders.ts';
 import { paidWith } from '~/domain/payment-methods.ts';
 import type { RefundOptions, RefundWay } from '~/domain/refunds.ts';
+import { PAYMENTS_OXXO_CREDIT_NOTES, PAYMENTS_REFUND_OPERATOR_TEXT, PAYMENTS_REFUND_TEXT } from '~/i18n/payments.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/json.ts';
 import { oxxoCreditEmail } from '../mail/templates/oxxo-credit.ts';
@@ -71,10 +72,10 @@ export { REFUND_MESSAGES };
 /** Asks the charge's provider for the refund; throws when it cannot (the caller records it). */
 async function providerRefund(ctx: ServerContext, charge: Charge, idempotencyKey: string): Promise<RefundInfo> {
   const { card, paypal } = ctx.payments;
-  if (charge.method === 'oxxo') throw new Error('los pagos en efectivo en OXXO no se pueden reembolsar por el proveedor');
+  if (charge.method === 'oxxo') throw new Error(PAYMENTS_REFUND_OPERATOR_TEXT.oxxoNotRefundable);
   if (card && card.name === charge.provider) return card.refundPayment(charge.ref, charge.amount, idempotencyKey);
   if (paypal && paypal.name === charge.provider) return paypal.refundCapture(charge.ref, charge.amount, idempotencyKey);
-  throw new Error(`el proveedor ${charge.provider} no está disponible en este servidor`);
+  throw new Error(PAYMENTS_REFUND_OPERATOR_TEXT.providerUnavailable(charge.provider));
 }
 
 /** Runs one claimed refund against the provider and records the outcome. */
@@ -91,7 +92,7 @@ async function runRefund(ctx: ServerContext, refundId: string, charge: Charge, r
     const message = failure instanceof Error ? failure.message : String(failure);
     const { data, error } = await ctx.admin.rpc('fail_refund', { p_refund_id: refundId, p_error: message, p_max_attempts: MAX_REFUND_ATTEMPTS });
     if (error) console.error(`[pagos] fail_refund: ${error.message}`);
-    const next = data === 'manual' ? 'requiere atención manual' : 'se reintentará';
+    const next = data === 'manual' ? PAYMENTS_REFUND_OPERATOR_TEXT.manual : PAYMENTS_REFUND_OPERATOR_TEXT.retried;
     console.error(`[pagos] el reembolso (${reason}) del pedido ${charge.orderId}, cargo ${charge.provider} ${charge.ref}, falló; ${next}: ${message}`);
     return { status: 'failed', orderStatus: null };
   }
@@ -154,10 +155,10 @@ export async function retryDueRefunds(ctx: ServerContext, limit = 20): Promise<{
 const REFUNDABLE: readonly OrderStatus[] = [ORDER_STATUS.paid, ORDER_STATUS.processing, ORDER_STATUS.shipped, ORDER_STATUS.completed];
 
 /** What the admin reads when the order was refunded already (another admin, another tab). */
-export const ORDER_ALREADY_REFUNDED = 'Este pedido ya se reembolsó.';
+export const ORDER_ALREADY_REFUNDED = PAYMENTS_REFUND_TEXT.alreadyRefunded;
 
-export const OXXO_PROVIDER_REFUND_REFUSED =
-  'Un pago en efectivo en OXXO no se puede reembolsar por el proveedor: abónalo al saldo a favor o registra una transferencia bancaria.';
+/** What the admin reads when asking the provider to refund cash paid at OXXO. */
+export const OXXO_PROVIDER_REFUND_REFUSED = PAYMENTS_REFUND_TEXT.oxxoProviderRefused;
 
 /**
  * The ways an order can be refunded, the default first: a card or PayPal payment goes back
@@ -179,7 +180,7 @@ export function refundOptions(order: Pick<OrderRow, 'status' | 'payment_method' 
 export function requireRefundable(order: Pick<OrderRow, 'status'>): void {
   if (order.status === ORDER_STATUS.refunded) throw new ApiError(409, ORDER_ALREADY_REFUNDED, 'order_refunded');
   if (!REFUNDABLE.includes(order.status)) {
-    throw new ApiError(409, `Solo se reembolsa un pedido pagado, en proceso, enviado o completado; este está «${order.status}».`, 'order_not_refundable');
+    throw new ApiError(409, PAYMENTS_REFUND_TEXT.notRefundable(order.status), 'order_not_refundable');
   }
 }
 
@@ -211,11 +212,11 @@ export async function refundShopOrder(ctx: ServerContext, order: OrderRow, reque
     if (way === 'provider') {
       throw new ApiError(
         409,
-        order.payment_method === 'oxxo' ? OXXO_PROVIDER_REFUND_REFUSED : 'Este pedido se pagó con saldo a favor: se reembolsa al saldo a favor.',
+        order.payment_method === 'oxxo' ? OXXO_PROVIDER_REFUND_REFUSED : PAYMENTS_REFUND_TEXT.paidWithBalance,
         'provider_refund_not_possible',
       );
     }
-    throw new ApiError(409, 'Este pedido se reembolsa por el proveedor que tomó el pago o al saldo a favor.', 'refund_way_not_possible');
+    throw new ApiError(409, PAYMENTS_REFUND_TEXT.wayNotPossible, 'refund_way_not_possible');
   }
   if (way !== 'provider') {
     const { error } = await ctx.admin.rpc('refund_order_without_provider', {
@@ -232,7 +233,7 @@ export async function refundShopOrder(ctx: ServerContext, order: OrderRow, reque
     return { refund: 'succeeded', way };
   }
   if (!order.payment_provider || !order.payment_ref) {
-    throw new ApiError(409, 'El pedido no tiene un pago registrado que reembolsar.', 'no_payment');
+    throw new ApiError(409, PAYMENTS_REFUND_TEXT.noPayment, 'no_payment');
   }
   const outcome = await refundCharge(
     ctx,
@@ -256,12 +257,7 @@ export async function refundShopOrder(ctx: ServerContext, order: OrderRow, reque
 const postAnswer = z.object({ id: z.number(), created: z.boolean(), balance: z.number() });
 
 /** Why the charge did not go to its order (settlePayment's refund reasons). */
-const OXXO_CREDIT_NOTES: Record<string, string> = {
-  late_payment: 'Pago en OXXO recibido cuando el pedido ya no estaba reservado',
-  duplicate: 'Segundo pago en OXXO de un pedido ya pagado',
-  mismatch: 'Pago en OXXO que no coincide con el total del pedido',
-  shop: 'Pago en OXXO reembolsado por la tienda',
-};
+const OXXO_CREDIT_NOTES: Record<string, string> = PAYMENTS_OXXO_CREDIT_NOTES;
 
 /**
  * Credits cash paid at OXXO that its order cannot take to the shopper's balance (cash cannot go

@@ -7,6 +7,7 @@ import { formatAddressCopy } from '~/domain/address-copy.ts';
 import { type Centavos, centavos } from '~/domain/money.ts';
 import { ORDER_STATUS } from '~/domain/orders.ts';
 import { oxxoCreditedMessage } from '~/domain/store-credit.ts';
+import { PAYMENTS_ORDER_TEXT, PAYMENTS_SETTLEMENT_OPERATOR_TEXT } from '~/i18n/payments.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/json.ts';
 import { receiptEmail } from '../mail/templates/receipt.ts';
@@ -93,10 +94,10 @@ export async function settlePayment(
   recipient: string | null = null,
 ): Promise<Settlement> {
   const order = await findOrder(ctx, payment.orderId);
-  if (!order) throw new ApiError(404, 'Pedido no encontrado.', 'order_not_found');
+  if (!order) throw new ApiError(404, PAYMENTS_ORDER_TEXT.notFound, 'order_not_found');
   const attemptRef = payment.attemptRef ?? payment.ref;
   const refund = async (reason: RefundReason): Promise<Settlement> => {
-    if (payment.amount === null || payment.amount <= 0) throw new Error(`pago ${payment.ref} sin monto; no se puede reembolsar`);
+    if (payment.amount === null || payment.amount <= 0) throw new Error(PAYMENTS_SETTLEMENT_OPERATOR_TEXT.noAmount(payment.ref));
     if (payment.method === 'oxxo') {
       // Cash paid at OXXO cannot be refunded: it becomes the shopper's balance.
       await creditOxxoPayment(ctx, order, { provider: payment.provider, ref: payment.ref, amount: payment.amount }, reason);

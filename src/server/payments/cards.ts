@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { installmentsOffered } from '~/domain/mexican-payments.ts';
+import { PAYMENTS_CARD_TEXT } from '~/i18n/payments.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate } from '../http/auth.ts';
 import { answer, ApiError, json, readJson } from '../http/json.ts';
@@ -29,7 +30,7 @@ export async function createCustomer(request: Request, ctx: ServerContext): Prom
 export async function listPaymentMethods(request: Request, ctx: ServerContext): Promise<Response> {
   const card = requireCard(ctx);
   const caller = await authenticate(request, ctx.admin);
-  const customerId = checkId(new URL(request.url).searchParams.get('customerId') ?? undefined, 'El cliente (customerId)');
+  const customerId = checkId(new URL(request.url).searchParams.get('customerId') ?? undefined, PAYMENTS_CARD_TEXT.customerIdField);
   await requireOwnCustomer(ctx, caller, customerId);
   return answer(answers.savedCardsAnswer, await provider(() => card.listPaymentMethods(customerId)));
 }
@@ -38,11 +39,11 @@ export async function listPaymentMethods(request: Request, ctx: ServerContext): 
 export async function setDefaultPaymentMethod(request: Request, ctx: ServerContext, rawCustomerId: string | undefined): Promise<Response> {
   requireCard(ctx);
   const caller = await authenticate(request, ctx.admin);
-  const customerId = checkId(rawCustomerId, 'El cliente');
-  const { pmId } = await readJson(request, z.object({ pmId: providerIdSchema }, { error: 'Falta el método de pago (pmId).' }));
+  const customerId = checkId(rawCustomerId, PAYMENTS_CARD_TEXT.customerField);
+  const { pmId } = await readJson(request, z.object({ pmId: providerIdSchema }, { error: PAYMENTS_CARD_TEXT.pmIdMissing }));
   await requireOwnCustomer(ctx, caller, customerId);
   const owner = await requireOwnCard(ctx, caller, pmId);
-  if (owner !== customerId) throw new ApiError(403, 'Ese método de pago no es tuyo.', 'forbidden');
+  if (owner !== customerId) throw new ApiError(403, PAYMENTS_CARD_TEXT.cardNotYours, 'forbidden');
   await provider(() => requireCard(ctx).setDefaultPaymentMethod(customerId, pmId));
   return answer(answers.defaultCardAnswer, { ok: true, customerId, defaultPaymentMethod: pmId });
 }
@@ -51,7 +52,7 @@ export async function setDefaultPaymentMethod(request: Request, ctx: ServerConte
 export async function detachPaymentMethod(request: Request, ctx: ServerContext, rawPmId: string | undefined): Promise<Response> {
   requireCard(ctx);
   const caller = await authenticate(request, ctx.admin);
-  const pmId = checkId(rawPmId, 'El método de pago');
+  const pmId = checkId(rawPmId, PAYMENTS_CARD_TEXT.paymentMethodField);
   await requireOwnCard(ctx, caller, pmId);
   await provider(() => requireCard(ctx).detachPaymentMethod(pmId));
   return answer(answers.detachedCardAnswer, { ok: true, id: pmId });
@@ -59,12 +60,9 @@ export async function detachPaymentMethod(request: Request, ctx: ServerContext, 
 
 const intentBody = z.object({
   orderId: orderIdSchema,
-  amount: z
-    .number({ error: 'El monto (amount) debe ser un número entero de centavos.' })
-    .int({ error: 'El monto (amount) debe ser un número entero de centavos.' })
-    .optional(),
+  amount: z.number({ error: PAYMENTS_CARD_TEXT.amountNotInteger }).int({ error: PAYMENTS_CARD_TEXT.amountNotInteger }).optional(),
   /** 'card' (default; also wallets) or 'oxxo' (cash at the store, answered as a voucher). */
-  method: z.enum(['card', 'oxxo'], { error: 'El método de pago no es válido.' }).default('card'),
+  method: z.enum(['card', 'oxxo'], { error: PAYMENTS_CARD_TEXT.methodInvalid }).default('card'),
 });
 
 /**
@@ -79,7 +77,7 @@ export async function createPaymentIntent(request: Request, ctx: ServerContext):
   const order = await payableOrder(ctx, caller, body.orderId);
   const amount = orderAmount(order);
   if (body.amount !== undefined && body.amount !== amount) {
-    throw new ApiError(400, 'El monto no coincide con el total del pedido.', 'amount_mismatch');
+    throw new ApiError(400, PAYMENTS_CARD_TEXT.amountMismatch, 'amount_mismatch');
   }
   if (body.method === 'oxxo') return createOxxoVoucher(ctx, caller, order, amount);
   await requireShippingAddress(ctx, order);
@@ -96,7 +94,7 @@ export async function createPaymentIntent(request: Request, ctx: ServerContext):
       installments,
     }),
   );
-  if (!intent.clientSecret) throw new ApiError(502, 'No se recibió clientSecret.', 'upstream_error');
+  if (!intent.clientSecret) throw new ApiError(502, PAYMENTS_CARD_TEXT.noClientSecret, 'upstream_error');
   await recordAttempt(ctx, order.id, card.name, intent.id);
   return json({ clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount, currency: 'mxn', customerId, installments });
 }
@@ -106,10 +104,10 @@ export async function settleIntent(ctx: ServerContext, intentId: string, expecte
   const card = requireCard(ctx);
   const intent = await provider(() => card.retrievePaymentIntent(intentId));
   if (!intent || (expectedOrderId !== null && intent.orderId !== expectedOrderId) || !intent.orderId) {
-    throw new ApiError(404, 'Pago no encontrado para este pedido.', 'intent_not_found');
+    throw new ApiError(404, PAYMENTS_CARD_TEXT.intentNotFound, 'intent_not_found');
   }
   if (intent.status !== 'succeeded') {
-    throw new ApiError(402, 'El pago no se ha completado.', 'payment_incomplete');
+    throw new ApiError(402, PAYMENTS_CARD_TEXT.incomplete, 'payment_incomplete');
   }
   const settled = await settlePayment(ctx, intentPayment(card.name, { ...intent, orderId: intent.orderId }), recipient);
   return answer(answers.settlementAnswer, settlementAnswer(settled, intent.orderId));

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { type Centavos, formatCentavos } from '~/domain/money.ts';
+import { PAYMENTS_CHARGEBACK_TEXT } from '~/i18n/payments.ts';
 import type { ServerContext } from '../context.ts';
 import { pesosParam } from '../orders/order-row.ts';
 
@@ -36,7 +37,7 @@ const recordAnswer = z.object({ id: z.string().nullable(), recorded: z.boolean()
  */
 export async function recordChargeback(ctx: ServerContext, chargeback: Chargeback): Promise<boolean> {
   if (chargeback.creditApplied <= 0) return false;
-  const note = `${chargeback.note} El saldo a favor de ${formatCentavos(chargeback.creditApplied)} usado en el pedido queda retenido hasta que decidas si se devuelve.`;
+  const note = PAYMENTS_CHARGEBACK_TEXT.balanceHeld(chargeback.note, formatCentavos(chargeback.creditApplied));
   const { data, error } = await ctx.admin.rpc('record_chargeback', {
     p_order_id: chargeback.orderId,
     p_provider: chargeback.provider,

@@ -3,6 +3,7 @@
  * or created on first use, and the checks that a customer or a saved card a request names is the
  * caller's own.
  */
+import { PAYMENTS_CUSTOMER_TEXT } from '~/i18n/payments.ts';
 import type { ServerContext } from '../context.ts';
 import type { Caller } from '../http/auth.ts';
 import { ApiError } from '../http/json.ts';
@@ -33,13 +34,13 @@ export async function ensureCustomer(ctx: ServerContext, caller: Caller): Promis
 /** Refuses (403) a customer id that is not the caller's own. */
 export async function requireOwnCustomer(ctx: ServerContext, caller: Caller, customerId: string): Promise<void> {
   const stored = await storedCustomerId(ctx, caller.id);
-  if (!stored || stored !== customerId) throw new ApiError(403, 'Ese cliente de pagos no es tuyo.', 'forbidden');
+  if (!stored || stored !== customerId) throw new ApiError(403, PAYMENTS_CUSTOMER_TEXT.customerNotYours, 'forbidden');
 }
 
 /** The customer a saved card belongs to, when it is the caller's (404 unknown, 403 someone else's). */
 export async function requireOwnCard(ctx: ServerContext, caller: Caller, pmId: string): Promise<string> {
   const owner = await provider(() => requireCard(ctx).paymentMethodCustomer(pmId));
-  if (!owner) throw new ApiError(404, 'Método de pago no encontrado.', 'payment_method_not_found');
+  if (!owner) throw new ApiError(404, PAYMENTS_CUSTOMER_TEXT.paymentMethodNotFound, 'payment_method_not_found');
   await requireOwnCustomer(ctx, caller, owner);
   return owner;
 }

@@ -5,6 +5,7 @@
  * provider's refusal reaches the caller.
  */
 import { z } from 'zod';
+import { PAYMENTS_GUARD_TEXT } from '~/i18n/payments.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/json.ts';
 import { SimulatedCardProvider } from './providers/simulated-card.ts';
@@ -13,7 +14,7 @@ import { StripeCardProvider } from './providers/stripe.ts';
 import { PaymentError, type CardProvider, type PayPalProvider } from './providers/types.ts';
 
 /** An order id in a request body. */
-export const orderIdSchema = z.string({ error: 'Falta el pedido (orderId).' }).uuid({ error: 'El pedido (orderId) no es válido.' });
+export const orderIdSchema = z.string({ error: PAYMENTS_GUARD_TEXT.orderIdMissing }).uuid({ error: PAYMENTS_GUARD_TEXT.orderIdInvalid });
 
 /** A provider's id in a request (customer, card, intent, PayPal order). */
 export const providerIdSchema = z
@@ -21,12 +22,12 @@ export const providerIdSchema = z
   .trim()
   .min(1)
   .max(255)
-  .regex(/^[\w-]+$/, { error: 'Identificador no válido.' });
+  .regex(/^[\w-]+$/, { error: PAYMENTS_GUARD_TEXT.idInvalid });
 
 /** A provider id taken from the URL; 400 naming `what` when it is not one. */
 export function checkId(value: string | undefined, what: string): string {
   const parsed = providerIdSchema.safeParse(value ?? '');
-  if (!parsed.success) throw new ApiError(400, `${what} no es válido.`, 'invalid_request');
+  if (!parsed.success) throw new ApiError(400, PAYMENTS_GUARD_TEXT.namedIdInvalid(what), 'invalid_request');
   return parsed.data;
 }
 
@@ -42,31 +43,33 @@ export async function provider<T>(run: () => Promise<T>): Promise<T> {
 
 /** The card provider, or 503 when this server has none (live mode without Stripe's keys). */
 export function requireCard(ctx: ServerContext): CardProvider {
-  if (!ctx.payments.card) throw new ApiError(503, 'El pago con tarjeta no está disponible.', 'provider_unavailable');
+  if (!ctx.payments.card) throw new ApiError(503, PAYMENTS_GUARD_TEXT.cardUnavailable, 'provider_unavailable');
   return ctx.payments.card;
 }
 
 /** The PayPal provider, or 503 when this server has none (live mode without PayPal's keys). */
 export function requirePayPal(ctx: ServerContext): PayPalProvider {
-  if (!ctx.payments.paypal) throw new ApiError(503, 'PayPal no está configurado.', 'provider_unavailable');
+  if (!ctx.payments.paypal) throw new ApiError(503, PAYMENTS_GUARD_TEXT.paypalNotConfigured, 'provider_unavailable');
   return ctx.payments.paypal;
 }
 
 /** Stripe itself, for what only Stripe.js needs (meses sin intereses); 404 otherwise. */
 export function stripeCard(ctx: ServerContext): StripeCardProvider {
   const card = requireCard(ctx);
-  if (!(card instanceof StripeCardProvider)) throw new ApiError(404, 'No encontrado.', 'not_found');
+  if (!(card instanceof StripeCardProvider)) throw new ApiError(404, PAYMENTS_GUARD_TEXT.notFound, 'not_found');
   return card;
 }
 
 /** The simulated card provider; nothing simulated exists in live mode: these endpoints answer 404 there. */
 export function simulatedCard(ctx: ServerContext): SimulatedCardProvider {
-  if (ctx.payments.mode !== 'simulated' || !(ctx.payments.card instanceof SimulatedCardProvider)) throw new ApiError(404, 'No encontrado.', 'not_found');
+  if (ctx.payments.mode !== 'simulated' || !(ctx.payments.card instanceof SimulatedCardProvider))
+    throw new ApiError(404, PAYMENTS_GUARD_TEXT.notFound, 'not_found');
   return ctx.payments.card;
 }
 
 /** The simulated PayPal (its approval window); 404 in live mode. */
 export function simulatedPayPal(ctx: ServerContext): SimulatedPayPalProvider {
-  if (ctx.payments.mode !== 'simulated' || !(ctx.payments.paypal instanceof SimulatedPayPalProvider)) throw new ApiError(404, 'No encontrado.', 'not_found');
+  if (ctx.payments.mode !== 'simulated' || !(ctx.payments.paypal instanceof SimulatedPayPalProvider))
+    throw new ApiError(404, PAYMENTS_GUARD_TEXT.notFound, 'not_found');
   return ctx.payments.paypal;
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { installmentLabel, installmentsOffered, isInstallmentCount, MEXICAN_PAYMENT_MESSAGES, monthlyAmount } from '~/domain/mexican-payments.ts';
 import type { Centavos } from '~/domain/money.ts';
+import { PAYMENTS_CARD_TEXT, PAYMENTS_INSTALLMENTS_TEXT } from '~/i18n/payments.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate } from '../http/auth.ts';
 import { answer, ApiError, readJson } from '../http/json.ts';
@@ -37,7 +38,7 @@ export function planOptions(amount: Centavos, months: number[]): PlanOption[] {
 /** The order's own card intent (404 otherwise). */
 async function ownIntent(ctx: ServerContext, order: OrderRow, intentId: string): Promise<IntentInfo> {
   const intent = await provider(() => requireCard(ctx).retrievePaymentIntent(intentId));
-  if (!intent || intent.orderId !== order.id || intent.method !== 'card') throw new ApiError(404, 'Pago no encontrado para este pedido.', 'intent_not_found');
+  if (!intent || intent.orderId !== order.id || intent.method !== 'card') throw new ApiError(404, PAYMENTS_CARD_TEXT.intentNotFound, 'intent_not_found');
   return intent;
 }
 
@@ -55,7 +56,7 @@ export async function installmentPlans(request: Request, ctx: ServerContext): Pr
   const amount = orderAmount(order);
   await ownIntent(ctx, order, body.paymentIntentId);
   const owner = await provider(() => card.paymentMethodCustomer(body.paymentMethodId)).catch(() => null);
-  if (owner !== null && owner !== (await ensureCustomer(ctx, caller))) throw new ApiError(403, 'Ese método de pago no es tuyo.', 'forbidden');
+  if (owner !== null && owner !== (await ensureCustomer(ctx, caller))) throw new ApiError(403, PAYMENTS_CARD_TEXT.cardNotYours, 'forbidden');
   const updated = await provider(() => card.attachCard(body.paymentIntentId, body.paymentMethodId));
   return answer(answers.plansAnswer, { plans: planOptions(amount, updated.availablePlans ?? []) });
 }
@@ -83,7 +84,7 @@ export async function confirmInstallments(request: Request, ctx: ServerContext):
   const confirmed = await provider(() => card.confirmWithPlan(intent.id, body.months, returnUrl));
   if (confirmed.status === 'requires_action')
     return answer(answers.installmentsConfirmAnswer, { status: 'requires_action', clientSecret: confirmed.clientSecret });
-  if (confirmed.status !== 'succeeded') throw new ApiError(402, 'Error al procesar el pago.', 'payment_failed');
+  if (confirmed.status !== 'succeeded') throw new ApiError(402, PAYMENTS_INSTALLMENTS_TEXT.failed, 'payment_failed');
   const settled = await settlePayment(ctx, intentPayment(card.name, { ...confirmed, orderId: order.id }), caller.email);
   return answer(answers.settlementAnswer, settlementAnswer(settled, order.id));
 }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { MEXICAN_PAYMENT_MESSAGES, oxxoAllowed, oxxoReservationEnd, oxxoVoucherDays } from '~/domain/mexican-payments.ts';
 import { type Centavos, centavos } from '~/domain/money.ts';
 import { ORDER_STATUS } from '~/domain/orders.ts';
+import { PAYMENTS_CARD_TEXT, PAYMENTS_OXXO_TEXT } from '~/i18n/payments.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate, type Caller } from '../http/auth.ts';
 import { answer, ApiError, readJson } from '../http/json.ts';
@@ -56,7 +57,7 @@ async function payerName(ctx: ServerContext, caller: Caller): Promise<string> {
     .filter((p) => typeof p === 'string' && p.trim() !== '')
     .join(' ')
     .trim();
-  return full || data?.username?.trim() || (caller.email ?? '').split('@')[0] || 'Cliente';
+  return full || data?.username?.trim() || (caller.email ?? '').split('@')[0] || PAYMENTS_OXXO_TEXT.customerFallback;
 }
 
 /** The simulated store counter of a voucher: its page shows the voucher and 'Simular pago en OXXO'. */
@@ -130,7 +131,7 @@ export async function createOxxoVoucher(ctx: ServerContext, caller: Caller, orde
     }),
   );
   await recordAttempt(ctx, order.id, card.name, intent.id);
-  if (!intent.voucher || intent.amount !== amount) throw new ApiError(502, 'No se recibió la ficha de pago de OXXO.', 'upstream_error');
+  if (!intent.voucher || intent.amount !== amount) throw new ApiError(502, PAYMENTS_OXXO_TEXT.voucherMissing, 'upstream_error');
   let hostedVoucherUrl = intent.voucher.hostedVoucherUrl;
   if (card instanceof SimulatedCardProvider && !hostedVoucherUrl) {
     const token = await card.voucherToken(intent.id);
@@ -174,7 +175,7 @@ export async function createOxxoVoucher(ctx: ServerContext, caller: Caller, orde
 /** Settles an OXXO intent the provider reports succeeded (the webhook, the simulated counter). */
 export async function settleOxxo(ctx: ServerContext, intent: IntentInfo, recipient: string | null = null) {
   const card = requireCard(ctx);
-  if (!intent.orderId || intent.status !== 'succeeded') throw new ApiError(402, 'El pago no se ha completado.', 'payment_incomplete');
+  if (!intent.orderId || intent.status !== 'succeeded') throw new ApiError(402, PAYMENTS_CARD_TEXT.incomplete, 'payment_incomplete');
   return settlePayment(ctx, intentPayment(card.name, { ...intent, orderId: intent.orderId }), recipient);
 }
 
@@ -214,18 +215,18 @@ export async function cancelOxxoVoucher(request: Request, ctx: ServerContext): P
   const caller = await authenticate(request, ctx.admin);
   const body = await readJson(request, z.object({ orderId: orderIdSchema }));
   const { order, voucher } = await ownVoucher(ctx, caller, body.orderId);
-  if (order.status !== ORDER_STATUS.pending) throw new ApiError(409, 'Este pedido ya no tiene una ficha pendiente.', 'order_not_pending');
+  if (order.status !== ORDER_STATUS.pending) throw new ApiError(409, PAYMENTS_OXXO_TEXT.notPending, 'order_not_pending');
   const intent = await provider(() => card.cancelPaymentIntent(voucher.paymentIntentId));
   if (intent?.status === 'succeeded') {
     const settled = await settleOxxo(ctx, intent, caller.email);
     return answer(answers.oxxoCancelAnswer, {
       ...settlementAnswer(settled, order.id),
       canceled: false,
-      message: 'Tu pago en OXXO ya se registró; tu pedido está pagado.',
+      message: PAYMENTS_OXXO_TEXT.alreadyPaid,
     });
   }
   if (!intent || intent.status !== 'canceled') {
-    throw new ApiError(409, 'Tu pago en OXXO se está procesando; la ficha ya no se puede cancelar.', 'voucher_processing');
+    throw new ApiError(409, PAYMENTS_OXXO_TEXT.processing, 'voucher_processing');
   }
   await releaseOxxoOrder(ctx, intent);
   const after = await findOrder(ctx, order.id);
@@ -236,6 +237,6 @@ export async function cancelOxxoVoucher(request: Request, ctx: ServerContext): P
 export async function ownVoucher(ctx: ServerContext, caller: Caller, orderId: string): Promise<{ order: OrderRow; voucher: StoredVoucher }> {
   const order = await ownOrder(ctx, caller, orderId);
   const voucher = storedVoucher(order);
-  if (order.payment_method !== 'oxxo' || !voucher) throw new ApiError(404, 'Este pedido no tiene ficha de pago de OXXO.', 'voucher_not_found');
+  if (order.payment_method !== 'oxxo' || !voucher) throw new ApiError(404, PAYMENTS_OXXO_TEXT.noVoucher, 'voucher_not_found');
   return { order, voucher };
 }

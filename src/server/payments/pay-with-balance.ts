@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ORDER_STATUS } from '~/domain/orders.ts';
 import { STORE_CREDIT_MESSAGES } from '~/domain/store-credit.ts';
+import { PAYMENTS_BALANCE_OPERATOR_TEXT, PAYMENTS_BALANCE_TEXT, PAYMENTS_ORDER_TEXT } from '~/i18n/payments.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate } from '../http/auth.ts';
 import { answer, ApiError, readJson } from '../http/json.ts';
@@ -16,10 +17,10 @@ import { orderIdSchema } from './guards.ts';
 import * as answers from '~/domain/api-answers.ts';
 
 const MESSAGES_BY_DETAIL: Record<string, [number, string]> = {
-  order_not_found: [404, 'Pedido no encontrado.'],
+  order_not_found: [404, PAYMENTS_ORDER_TEXT.notFound],
   order_not_payable: [409, ORDER_NOT_PAYABLE],
-  payment_in_progress: [409, 'Hay un pago en curso para este pedido; espera a que termine para liberar tu saldo a favor.'],
-  oxxo_voucher_open: [409, 'Tienes una ficha de OXXO pendiente para este pedido. Págala o cancélala para usar tu saldo a favor.'],
+  payment_in_progress: [409, PAYMENTS_BALANCE_TEXT.paymentInProgress],
+  oxxo_voucher_open: [409, PAYMENTS_BALANCE_TEXT.oxxoVoucherOpen],
   no_credit: [409, STORE_CREDIT_MESSAGES.noCredit],
   insufficient_credit: [409, STORE_CREDIT_MESSAGES.insufficient],
 };
@@ -37,11 +38,11 @@ export async function storeCreditPayment(
   onPaid: (orderId: string, email: string | null) => Promise<void> = (orderId, email) => sendOrderReceipt(ctx, orderId, email),
 ): Promise<Response> {
   const caller = await authenticate(request, ctx.admin);
-  const body = await readJson(request, z.object({ orderId: orderIdSchema, use: z.boolean({ error: 'Indica si usas tu saldo (use).' }) }));
+  const body = await readJson(request, z.object({ orderId: orderIdSchema, use: z.boolean({ error: PAYMENTS_BALANCE_TEXT.useMissing }) }));
   const refuse = (error: { details?: string | null; message: string }) => {
     const known = MESSAGES_BY_DETAIL[error.details ?? ''];
     if (known) throw new ApiError(known[0], known[1], error.details!);
-    throw new Error(`saldo a favor: ${error.message}`);
+    throw new Error(PAYMENTS_BALANCE_OPERATOR_TEXT.failed(error.message));
   };
   if (!body.use) {
     // A card or PayPal payment for the rest must not go through once the balance is back: close

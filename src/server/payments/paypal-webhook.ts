@@ -24,6 +24,7 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUS, type OrderStatus } from '~/domain/orders.ts';
+import { PAYMENTS_CHARGEBACK_TEXT, PAYMENTS_PAYPAL_WEBHOOK_OPERATOR_TEXT as REFUSAL, PAYMENTS_PAYPAL_WEBHOOK_TEXT as TEXT } from '~/i18n/payments.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError, json, readText } from '../http/json.ts';
 import { closeAttempt } from '../orders/attempts.ts';
@@ -100,12 +101,12 @@ async function attemptOf(ctx: ServerContext, paypal: PayPalProvider, paypalOrder
 async function currentCapture(ctx: ServerContext, paypal: PayPalProvider, event: PayPalWebhookEvent) {
   const captureId = idOf(event.resource.id);
   const paypalOrderId = paypalOrderOf(event.resource);
-  if (!captureId || !paypalOrderId) return { failure: 'La notificación no indica la captura ni su pedido de PayPal.' } as const;
+  if (!captureId || !paypalOrderId) return { failure: TEXT.noCapture } as const;
   const info = await provider(() => paypal.getOrder(paypalOrderId));
-  if (!info || info.captureId !== captureId) return { failure: `PayPal no tiene la captura ${captureId} en el pedido ${paypalOrderId}.` } as const;
+  if (!info || info.captureId !== captureId) return { failure: TEXT.captureNotInOrder(captureId, paypalOrderId) } as const;
   const attempt = await attemptOf(ctx, paypal, paypalOrderId);
   if (!attempt || (info.orderId !== null && info.orderId !== attempt.order_id)) {
-    return { failure: `El pedido de PayPal ${paypalOrderId} no es de esta tienda.` } as const;
+    return { failure: TEXT.notThisShop(paypalOrderId) } as const;
   }
   return { captureId, paypalOrderId, info, attempt } as const;
 }
@@ -115,7 +116,7 @@ async function captureCompleted(ctx: ServerContext, paypal: PayPalProvider, even
   const capture = await currentCapture(ctx, paypal, event);
   if ('failure' in capture) return { handled: false, message: capture.failure };
   const { captureId, paypalOrderId, info, attempt } = capture;
-  if (!paypalCaptureCompleted(info)) return { handled: false, message: `La captura ${captureId} está ${info.captureStatus ?? 'sin estado'} en PayPal.` };
+  if (!paypalCaptureCompleted(info)) return { handled: false, message: TEXT.captureStatus(captureId, info.captureStatus) };
   const settled = await settlePayment(ctx, capturePayment(paypal.name, attempt.order_id, info, paypalOrderId));
   if (settled.refunded) console.warn(`[paypal] evento ${event.id}: captura ${captureId} reembolsada (${settled.refunded}, ${settled.refundStatus ?? ''})`);
   return { handled: true, orderId: attempt.order_id, status: settled.status, changed: settled.changed, refunded: settled.refunded };
@@ -126,7 +127,7 @@ async function captureDenied(ctx: ServerContext, paypal: PayPalProvider, event: 
   const capture = await currentCapture(ctx, paypal, event);
   if ('failure' in capture) return { handled: false, message: capture.failure };
   const { captureId, paypalOrderId, info, attempt } = capture;
-  if (!paypalCaptureFailed(info)) return { handled: false, message: `La captura ${captureId} está ${info.captureStatus ?? 'sin estado'} en PayPal.` };
+  if (!paypalCaptureFailed(info)) return { handled: false, message: TEXT.captureStatus(captureId, info.captureStatus) };
   const open = attempt.status === 'open';
   if (open) await closeAttempt(ctx, paypal.name, paypalOrderId, 'canceled');
   const order = await findOrder(ctx, attempt.order_id);
@@ -140,10 +141,10 @@ async function captureDenied(ctx: ServerContext, paypal: PayPalProvider, event: 
  */
 async function captureRefunded(ctx: ServerContext, paypal: PayPalProvider, event: PayPalWebhookEvent): Promise<Outcome> {
   const refundId = idOf(event.resource.id);
-  if (!refundId) return { handled: false, message: 'La notificación no indica el reembolso.' };
+  if (!refundId) return { handled: false, message: TEXT.noRefund };
   const refund = await provider(() => paypal.getRefund(refundId));
   if (!refund || refund.status !== 'COMPLETED' || !refund.captureId) {
-    return { handled: false, message: `El reembolso ${refundId} no está completado en PayPal (${refund?.status ?? 'desconocido'}).` };
+    return { handled: false, message: TEXT.refundNotCompleted(refundId, refund?.status) };
   }
   const { data: paid, error } = await ctx.admin
     .from('orders')
@@ -153,16 +154,16 @@ async function captureRefunded(ctx: ServerContext, paypal: PayPalProvider, event
     .maybeSingle();
   if (error) throw new Error(`orders: ${error.message}`);
   const order = paid ? await findOrder(ctx, paid.id) : null;
-  if (!order) return { handled: false, message: `Ningún pedido se pagó con la captura ${refund.captureId}.` };
+  if (!order) return { handled: false, message: TEXT.noOrderForCapture(refund.captureId) };
   if (order.status === ORDER_STATUS.refunded) return { handled: true, orderId: order.id, status: order.status, changed: false };
-  if (!PAID_STATUSES.includes(order.status)) return { handled: false, orderId: order.id, status: order.status, message: `El pedido está «${order.status}».` };
+  if (!PAID_STATUSES.includes(order.status)) return { handled: false, orderId: order.id, status: order.status, message: TEXT.orderStatus(order.status) };
   const charged = orderAmount(order);
   if (refund.amount !== charged || (refund.currency ?? '').toLowerCase() !== 'mxn') {
     // The shop refunds whole orders only; a partial refund made at PayPal needs a person.
     console.warn(
       `[paypal] evento ${event.id}: reembolso parcial ${refund.id} (${refund.amount} ${refund.currency}) del pedido ${order.id}, cobrado ${charged}; el pedido no cambia`,
     );
-    return { handled: false, orderId: order.id, status: order.status, message: 'Reembolso parcial: el pedido no cambia.' };
+    return { handled: false, orderId: order.id, status: order.status, message: TEXT.partialRefund };
   }
   console.warn(
     `[paypal] evento ${event.id} (${event.type}): PayPal devolvió el cargo del pedido ${order.id} (captura ${refund.captureId}, reembolso ${refund.id})`,
@@ -177,7 +178,7 @@ async function captureRefunded(ctx: ServerContext, paypal: PayPalProvider, event
       disputeRef: refund.id,
       amount: refund.amount,
       creditApplied: order.credit_applied,
-      note: `PayPal revirtió el cargo ${refund.captureId} (contracargo ${refund.id}).`,
+      note: PAYMENTS_CHARGEBACK_TEXT.paypalReversal(refund.captureId, refund.id),
     });
   }
   // The shop's own refund of this capture may be on its way (claimed, asking PayPal, or failed and
@@ -236,21 +237,21 @@ export function notificationType(headers: Pick<Headers, 'get'>, raw: string, now
   const value: Partial<Record<(typeof PAYPAL_HEADERS)[number], string>> = {};
   for (const name of PAYPAL_HEADERS) {
     const header = headers.get(name)?.trim();
-    if (!header || header.length > 500) throw refuse(`falta ${name}`);
+    if (!header || header.length > 500) throw refuse(REFUSAL.missingHeader(name));
     value[name] = header;
   }
-  if (!/^[A-Za-z0-9]+$/.test(value['paypal-auth-algo']!)) throw refuse('paypal-auth-algo no válido');
-  if (!paypalCertificateUrl(value['paypal-cert-url']!)) throw refuse('el certificado no es de PayPal');
+  if (!/^[A-Za-z0-9]+$/.test(value['paypal-auth-algo']!)) throw refuse(REFUSAL.badAlgorithm);
+  if (!paypalCertificateUrl(value['paypal-cert-url']!)) throw refuse(REFUSAL.foreignCertificate);
   const sent = Date.parse(value['paypal-transmission-time']!);
-  if (Number.isNaN(sent) || Math.abs(now - sent) > MAX_TRANSMISSION_SKEW_MS) throw refuse('transmisión fuera de tiempo');
+  if (Number.isNaN(sent) || Math.abs(now - sent) > MAX_TRANSMISSION_SKEW_MS) throw refuse(REFUSAL.outOfTime);
   let body: unknown;
   try {
     body = JSON.parse(raw);
   } catch {
-    throw refuse('el cuerpo no es JSON');
+    throw refuse(REFUSAL.notJson);
   }
   const type = (body as { event_type?: unknown } | null)?.event_type;
-  if (typeof type !== 'string' || type.length === 0 || type.length > 255) throw refuse('sin event_type');
+  if (typeof type !== 'string' || type.length === 0 || type.length > 255) throw refuse(REFUSAL.noEventType);
   return type;
 }
 

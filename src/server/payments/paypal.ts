@@ -5,6 +5,7 @@
  * paypal-webhook.ts.
  */
 import { z } from 'zod';
+import { PAYMENTS_PAYPAL_TEXT } from '~/i18n/payments.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate, type Caller } from '../http/auth.ts';
 import { answer, ApiError, readJson } from '../http/json.ts';
@@ -31,7 +32,7 @@ export async function createPayPalOrder(request: Request, ctx: ServerContext): P
 async function ownPayPalOrder(ctx: ServerContext, caller: Caller, paypalOrderId: string, orderIdValue: string) {
   const order = await ownOrder(ctx, caller, orderIdValue);
   const info = await provider(() => requirePayPal(ctx).getOrder(paypalOrderId));
-  if (!info || info.orderId !== order.id) throw new ApiError(404, 'Pedido de PayPal no encontrado.', 'paypal_order_not_found');
+  if (!info || info.orderId !== order.id) throw new ApiError(404, PAYMENTS_PAYPAL_TEXT.orderNotFound, 'paypal_order_not_found');
   return order;
 }
 
@@ -67,7 +68,7 @@ export async function capturePayPalOrder(request: Request, ctx: ServerContext): 
   }
   const captured = await provider(() => paypal.captureOrder(body.paypalOrderId, `capture-${body.paypalOrderId}`));
   if (!paypalCaptureCompleted(captured) || captured.orderId !== order.id) {
-    throw new ApiError(402, 'Hubo un error con PayPal.', 'paypal_not_completed');
+    throw new ApiError(402, PAYMENTS_PAYPAL_TEXT.error, 'paypal_not_completed');
   }
   const settled = await settlePayment(ctx, capturePayment(paypal.name, order.id, captured, body.paypalOrderId), caller.email);
   return answer(answers.settlementAnswer, settlementAnswer(settled, order.id));

@@ -9,6 +9,7 @@ import { groupReference, oxxoDeadline } from '~/domain/mexican-payments.ts';
 import { BRAND } from '~/domain/brand.ts';
 import { centavos, formatCentavos } from '~/domain/money.ts';
 import { orderDisplayId } from '~/domain/orders.ts';
+import { PAYMENTS_SIMULATED_OXXO_PAGE_TEXT as PAGE, PAYMENTS_SIMULATED_TEXT, PAYMENTS_TEST_CARD_MESSAGES } from '~/i18n/payments.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate, type Caller } from '../http/auth.ts';
 import { answer, ApiError, json, readJson } from '../http/json.ts';
@@ -24,14 +25,14 @@ import { ownVoucher, releaseOxxoOrder, settleOxxo } from './oxxo.ts';
 import type { SimulatedCardProvider, SimulatedConfirmation } from './providers/simulated-card.ts';
 import * as answers from '~/domain/api-answers.ts';
 
-const secret = z.string({ error: 'Falta clientSecret.' }).min(10).max(300);
+const secret = z.string({ error: PAYMENTS_SIMULATED_TEXT.secretMissing }).min(10).max(300);
 const cardBody = z.object({
   clientSecret: secret,
   card: z.object({
-    number: z.string({ error: 'El número de tarjeta no es válido.' }).max(40),
-    expMonth: z.number({ error: 'La fecha de vencimiento no es válida.' }).int(),
-    expYear: z.number({ error: 'La fecha de vencimiento no es válida.' }).int(),
-    cvc: z.string({ error: 'El código de seguridad (CVC) no es válido.' }).max(8),
+    number: z.string({ error: PAYMENTS_TEST_CARD_MESSAGES.number }).max(40),
+    expMonth: z.number({ error: PAYMENTS_TEST_CARD_MESSAGES.expiry }).int(),
+    expYear: z.number({ error: PAYMENTS_TEST_CARD_MESSAGES.expiry }).int(),
+    cvc: z.string({ error: PAYMENTS_TEST_CARD_MESSAGES.cvc }).max(8),
   }),
   save: z.boolean().default(false),
   /** Months of the 'meses sin intereses' plan chosen (null: 'Pago de contado'); checked by the provider. */
@@ -145,7 +146,7 @@ export async function simulatedOxxoCounter(request: Request, ctx: ServerContext,
   const id = providerIdSchema.safeParse(intentId ?? '');
   const expected = id.success ? await card.voucherToken(id.data) : null;
   if (!id.success || !expected || token.length !== expected.length || token !== expected) {
-    return page('Ficha no encontrada', '<h1>Ficha de pago no encontrada</h1><p>El enlace no es válido.</p>', 404);
+    return page(PAGE.notFoundTitle, `<h1>${PAGE.notFoundHeading}</h1><p>${PAGE.invalidLink}</p>`, 404);
   }
   const intent = (await card.retrievePaymentIntent(id.data))!;
   const order = intent.orderId ? await findOrder(ctx, intent.orderId) : null;
@@ -156,14 +157,14 @@ export async function simulatedOxxoCounter(request: Request, ctx: ServerContext,
       const settled = await paySimulatedVoucher(ctx, card, id.data, null);
       const answer = settlementAnswer(settled, intent.orderId!);
       return page(
-        'Pago registrado',
-        `<h1>Pago registrado</h1><p role="status">Tu pedido ${escape(number)} está ${escape(answer.status.toLowerCase())}.</p><p><a href="${escape(orderLink)}">Ver tu pedido</a></p>`,
+        PAGE.paidTitle,
+        `<h1>${PAGE.paidTitle}</h1><p role="status">${PAGE.paid(escape(number), escape(answer.status.toLowerCase()))}</p><p><a href="${escape(orderLink)}">${PAGE.viewOrder}</a></p>`,
       );
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : 'No se pudo registrar el pago.';
+      const message = error instanceof ApiError ? error.message : PAGE.notRecorded;
       return page(
-        'Pago no registrado',
-        `<h1>Pago no registrado</h1><p role="alert">${escape(message)}</p><p><a href="${escape(orderLink)}">Ver tu pedido</a></p>`,
+        PAGE.notRecordedTitle,
+        `<h1>${PAGE.notRecordedTitle}</h1><p role="alert">${escape(message)}</p><p><a href="${escape(orderLink)}">${PAGE.viewOrder}</a></p>`,
         error instanceof ApiError ? error.status : 500,
       );
     }
@@ -171,11 +172,11 @@ export async function simulatedOxxoCounter(request: Request, ctx: ServerContext,
   const voucher = (await card.retrievePaymentIntent(id.data))?.voucher ?? null;
   const status = order?.status ?? '';
   const body = voucher
-    ? `<h1>Ficha de pago OXXO</h1><p class="note">Modo de prueba: no se realizará ningún cargo real.</p>
-<p>Pedido ${escape(number)} · Monto a pagar: <strong>${escape(formatCentavos(centavos(voucher.amount)))}</strong></p>
-<p>Referencia<br><span class="ref">${escape(groupReference(voucher.reference))}</span></p>
+    ? `<h1>${PAGE.voucherTitle}</h1><p class="note">${PAGE.testMode}</p>
+<p>${PAGE.order(escape(number))} · ${PAGE.amountDue} <strong>${escape(formatCentavos(centavos(voucher.amount)))}</strong></p>
+<p>${PAGE.reference}<br><span class="ref">${escape(groupReference(voucher.reference))}</span></p>
 <p>${escape(oxxoDeadline(voucher.expiresAt))}</p>
-<form method="post" action="${escape(`${url.pathname}?token=${encodeURIComponent(token)}`)}"><button type="submit">Simular pago en OXXO</button></form>`
-    : `<h1>Ficha de pago OXXO</h1><p role="status">Esta ficha ya no está pendiente de pago${status ? ` (pedido ${escape(status.toLowerCase())})` : ''}.</p>`;
-  return page('Ficha de pago OXXO', `${body}<p><a href="${escape(orderLink)}">Ver tu pedido</a></p>`);
+<form method="post" action="${escape(`${url.pathname}?token=${encodeURIComponent(token)}`)}"><button type="submit">${PAGE.pay}</button></form>`
+    : `<h1>${PAGE.voucherTitle}</h1><p role="status">${PAGE.noLongerPending}${status ? PAGE.orderStatus(escape(status.toLowerCase())) : ''}.</p>`;
+  return page(PAGE.voucherTitle, `${body}<p><a href="${escape(orderLink)}">${PAGE.viewOrder}</a></p>`);
 }

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { centavos } from '~/domain/money.ts';
 import { ORDER_STATUS } from '~/domain/orders.ts';
+import { PAYMENTS_CHARGEBACK_TEXT, PAYMENTS_STRIPE_WEBHOOK_TEXT } from '~/i18n/payments.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError, json, readText } from '../http/json.ts';
 import { findOrder } from '../orders/order-row.ts';
@@ -53,7 +54,7 @@ async function disputeCreated(ctx: ServerContext, card: CardProvider, eventId: s
     disputeRef: dispute.id,
     amount: dispute.amount === null || dispute.amount === undefined ? null : centavos(dispute.amount),
     creditApplied: order.credit_applied,
-    note: `Contracargo en Stripe (${dispute.id}) del pago ${intent.id}.`,
+    note: PAYMENTS_CHARGEBACK_TEXT.stripeDispute(dispute.id, intent.id),
   });
   console.warn(`[stripe] evento ${eventId}: contracargo ${dispute.id} del pedido ${order.id}${held ? '; saldo a favor retenido' : ''}`);
   return json({ received: true, handled: held, orderId: order.id, status: order.status, balanceHeld: held });
@@ -84,7 +85,7 @@ export async function stripeWebhook(request: Request, ctx: ServerContext): Promi
     // The event body is not trusted for the amount: the intent is retrieved from the provider.
     const intent = await provider(() => card.retrievePaymentIntent(event.intentId!));
     if (!intent || !intent.orderId || intent.status !== 'succeeded') {
-      throw new ApiError(404, 'Pago no encontrado o no completado.', 'intent_not_found');
+      throw new ApiError(404, PAYMENTS_STRIPE_WEBHOOK_TEXT.intentNotFound, 'intent_not_found');
     }
     const settled = await settlePayment(ctx, intentPayment(card.name, { ...intent, orderId: intent.orderId }));
     if (settled.refunded)

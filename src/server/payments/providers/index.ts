@@ -8,6 +8,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/data/database.types.ts';
+import { PAYMENTS_MODE_OPERATOR_TEXT as MODE } from '~/i18n/payments.ts';
 import { PayPalRestProvider, PAYPAL_LIVE_API } from './paypal.ts';
 import { SimulatedCardProvider } from './simulated-card.ts';
 import { SimulatedPayPalProvider } from './simulated-paypal.ts';
@@ -63,7 +64,7 @@ export function isLoopbackUrl(url: string | undefined): boolean {
 export function resolvePaymentsMode(explicit: string | undefined, supabaseUrl: string | undefined): PaymentsMode {
   const value = (explicit ?? '').trim().toLowerCase();
   if (value === 'live' || value === 'simulated') return value;
-  if (value !== '') throw new Error(`PAYMENTS_MODE debe ser 'live' o 'simulated' (se recibió '${explicit}').`);
+  if (value !== '') throw new Error(MODE.invalidMode(explicit));
   return isLoopbackUrl(supabaseUrl) ? 'simulated' : 'live';
 }
 
@@ -86,14 +87,14 @@ export function paypalMissing(s: PaymentSettings): string[] {
 
 /** One line for the server log: the mode and, in live mode, what each provider lacks. */
 export function describePayments(s: PaymentSettings): string {
-  if (s.mode === 'simulated') return 'pagos: modo simulated (proveedor simulado para tarjeta y PayPal; no se mueve dinero)';
+  if (s.mode === 'simulated') return MODE.simulated;
   const stripe = stripeMissing(s);
   const paypal = paypalMissing(s);
-  const part = (name: string, missing: string[]) => (missing.length === 0 ? `${name} activo` : `${name} NO disponible (falta ${missing.join(', ')})`);
+  const part = (name: string, missing: string[]) => (missing.length === 0 ? MODE.providerActive(name) : MODE.providerMissing(name, missing.join(', ')));
   // PayPal works without its webhook, but a capture PayPal completes later (after PENDING) is then
   // found only by the sweeper, once the reservation ended, and refunded.
-  const webhook = paypal.length === 0 && !set(s.paypalWebhookId) ? ' sin webhook (falta PAYPAL_WEBHOOK_ID)' : '';
-  return `pagos: modo live; ${part('Stripe', stripe)}; ${part('PayPal', paypal)}${webhook}`;
+  const webhook = paypal.length === 0 && !set(s.paypalWebhookId) ? MODE.noPayPalWebhook : '';
+  return MODE.live(part('Stripe', stripe), part('PayPal', paypal), webhook);
 }
 
 /** Builds the providers for the settings; `admin` is the service-role Supabase client. */

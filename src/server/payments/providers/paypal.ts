@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { centavos, centavosToDecimalString, decimalStringToCentavos } from '~/domain/money.ts';
+import { PAYMENTS_PAYPAL_TEXT } from '~/i18n/payments.ts';
 import { PaymentError, type PayPalOrderInfo, type PayPalProvider, type PayPalRefundInfo, type PayPalWebhookEvent, type RefundInfo } from './types.ts';
 
 /** Live API unless PAYPAL_API_BASE says otherwise (https://api-m.sandbox.paypal.com for sandbox). */
@@ -46,7 +47,7 @@ export function linkedId(links: unknown, rel: string, path: '/v2/payments/captur
 }
 
 /** The message of a webhook PayPal does not confirm (or that lacks its paypal-* headers). */
-export const INVALID_WEBHOOK_SIGNATURE = 'La firma del webhook no es válida.';
+export const INVALID_WEBHOOK_SIGNATURE = PAYMENTS_PAYPAL_TEXT.invalidSignature;
 
 /** The body fields of verify-webhook-signature and the notification headers they come from. */
 const SIGNATURE_HEADERS = {
@@ -152,7 +153,7 @@ export class PayPalRestProvider implements PayPalProvider {
       },
       input.idempotencyKey,
     );
-    if (status >= 400) throw new PaymentError('Hubo un error con PayPal.', 502, 'paypal_error');
+    if (status >= 400) throw new PaymentError(PAYMENTS_PAYPAL_TEXT.error, 502, 'paypal_error');
     return toInfo(json);
   }
 
@@ -162,9 +163,9 @@ export class PayPalRestProvider implements PayPalProvider {
       // Already captured (a repeated capture) reads as an error; the order's state decides.
       const current = await this.getOrder(paypalOrderId);
       if (current && current.status === 'COMPLETED') return current;
-      throw new PaymentError('El pago de PayPal no fue aprobado.', 422, 'paypal_not_approved');
+      throw new PaymentError(PAYMENTS_PAYPAL_TEXT.notApproved, 422, 'paypal_not_approved');
     }
-    if (status >= 400) throw new PaymentError('Hubo un error con PayPal.', 502, 'paypal_error');
+    if (status >= 400) throw new PaymentError(PAYMENTS_PAYPAL_TEXT.error, 502, 'paypal_error');
     return toInfo(json);
   }
 
@@ -189,14 +190,14 @@ export class PayPalRestProvider implements PayPalProvider {
   async getOrder(paypalOrderId: string): Promise<PayPalOrderInfo | null> {
     const { status, json } = await this.request('GET', `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`, undefined);
     if (status === 404) return null;
-    if (status >= 400) throw new PaymentError('Hubo un error con PayPal.', 502, 'paypal_error');
+    if (status >= 400) throw new PaymentError(PAYMENTS_PAYPAL_TEXT.error, 502, 'paypal_error');
     return toInfo(json);
   }
 
   async getRefund(refundId: string): Promise<PayPalRefundInfo | null> {
     const { status, json } = await this.request('GET', `/v2/payments/refunds/${encodeURIComponent(refundId)}`, undefined);
     if (status === 404) return null;
-    if (status >= 400) throw new PaymentError('Hubo un error con PayPal.', 502, 'paypal_error');
+    if (status >= 400) throw new PaymentError(PAYMENTS_PAYPAL_TEXT.error, 502, 'paypal_error');
     const refund = json as PayPalRefundJson;
     return {
       id: String(refund.id ?? ''),
@@ -209,7 +210,7 @@ export class PayPalRestProvider implements PayPalProvider {
 
   async verifyWebhook(headers: Pick<Headers, 'get'>, rawBody: string): Promise<PayPalWebhookEvent> {
     if (!this.webhookId) {
-      throw new PaymentError('Los webhooks de PayPal no están configurados (falta PAYPAL_WEBHOOK_ID).', 503, 'webhook_not_configured');
+      throw new PaymentError(PAYMENTS_PAYPAL_TEXT.webhookNotConfigured, 503, 'webhook_not_configured');
     }
     const invalid = () => new PaymentError(INVALID_WEBHOOK_SIGNATURE, 400, 'invalid_signature');
     const fields: string[] = [];

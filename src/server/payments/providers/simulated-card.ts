@@ -7,7 +7,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { centavos } from '~/domain/money.ts';
 import { installmentsOffered, MEXICAN_PAYMENT_MESSAGES, oxxoVoucherExpiry } from '~/domain/mexican-payments.ts';
-import { cardDigits, checkCard, testCardInstallmentPlans, testCardOutcome, TEST_CARD_MESSAGES, type CardInput } from './test-cards.ts';
+import { PAYMENTS_SIMULATED_CARD_TEXT, PAYMENTS_TEST_CARD_MESSAGES } from '~/i18n/payments.ts';
+import { cardDigits, checkCard, testCardInstallmentPlans, testCardOutcome, type CardInput } from './test-cards.ts';
 import { newId, simulatedRefund, type SimData, type SimRecord, type SimStore } from './simulated-records.ts';
 import {
   PaymentError,
@@ -208,21 +209,21 @@ export class SimulatedCardProvider implements CardProvider {
   async payOxxo(intentId: string, paidAt: Date = new Date()): Promise<IntentInfo> {
     const record = await this.store.get(intentId);
     if (record?.kind !== 'payment_intent' || toIntent(record).method !== 'oxxo')
-      throw new PaymentError('Ficha de pago no encontrada.', 404, 'intent_not_found');
+      throw new PaymentError(PAYMENTS_SIMULATED_CARD_TEXT.voucherNotFound, 404, 'intent_not_found');
     const { expiresAfter } = oxxoOf(record);
     if (record.status === 'requires_action' && expiresAfter !== null && expiresAfter * 1000 <= paidAt.getTime()) {
-      throw new PaymentError('Esta ficha de pago ya venció.', 409, 'voucher_expired');
+      throw new PaymentError(PAYMENTS_SIMULATED_CARD_TEXT.voucherExpired, 409, 'voucher_expired');
     }
     const paid = await this.store.update(intentId, ['requires_action'], 'succeeded', { payment_method_details: { type: 'oxxo' } });
     const current = paid ?? (await this.store.get(intentId))!;
-    if (current.status !== 'succeeded') throw new PaymentError('Esta ficha de pago ya no se puede pagar.', 409, 'intent_unexpected_state');
+    if (current.status !== 'succeeded') throw new PaymentError(PAYMENTS_SIMULATED_CARD_TEXT.voucherNotPayable, 409, 'intent_unexpected_state');
     return toIntent(current);
   }
 
   /** The voucher expires unpaid: like Stripe, the intent goes back to requires_payment_method. */
   async expireOxxo(intentId: string): Promise<IntentInfo | null> {
     const expired = await this.store.update(intentId, ['requires_action'], 'requires_payment_method', {
-      last_payment_error: { code: 'payment_intent_payment_attempt_expired', message: 'La ficha de pago venció.' },
+      last_payment_error: { code: 'payment_intent_payment_attempt_expired', message: PAYMENTS_SIMULATED_CARD_TEXT.voucherLapsed },
     });
     if (expired) return toIntent(expired);
     return this.retrievePaymentIntent(intentId);
@@ -261,14 +262,14 @@ export class SimulatedCardProvider implements CardProvider {
     const record = await this.store.get(intentId);
     if (record?.kind === 'payment_intent' && toIntent(record).method === 'oxxo') {
       // As Stripe: OXXO payments cannot be refunded, neither in full nor in part.
-      throw new PaymentError('Los pagos en efectivo en OXXO no se pueden reembolsar.', 400, 'charge_not_refundable');
+      throw new PaymentError(PAYMENTS_SIMULATED_CARD_TEXT.oxxoNotRefundable, 400, 'charge_not_refundable');
     }
     return simulatedRefund(this.store, intentId, 'payment_intent', amount, idempotencyKey);
   }
 
   verifyWebhook(): WebhookEvent {
     // The simulated provider settles orders directly; it never sends webhooks.
-    throw new PaymentError('Webhook no configurado.', 400, 'webhook_not_configured');
+    throw new PaymentError(PAYMENTS_SIMULATED_CARD_TEXT.webhookNotConfigured, 400, 'webhook_not_configured');
   }
 
   /** The intent behind a client secret, only for the user it was created for. */
@@ -276,7 +277,7 @@ export class SimulatedCardProvider implements CardProvider {
     const intentId = clientSecret.split('_secret_')[0] ?? '';
     const record = intentId ? await this.store.get(intentId) : null;
     if (!record || record.kind !== 'payment_intent' || record.data.client_secret !== clientSecret || record.data.user_id !== userId) {
-      throw new PaymentError('El pago no existe o no es tuyo.', 404, 'intent_not_found');
+      throw new PaymentError(PAYMENTS_SIMULATED_CARD_TEXT.notYours, 404, 'intent_not_found');
     }
     return record;
   }
@@ -308,7 +309,7 @@ export class SimulatedCardProvider implements CardProvider {
       if (current.status === 'succeeded' || current.status === 'requires_action' || current.status === 'processing') {
         return this.confirmation(current);
       }
-      throw new PaymentError('Este pago ya no se puede confirmar.', 409, 'intent_unexpected_state');
+      throw new PaymentError(PAYMENTS_SIMULATED_CARD_TEXT.notConfirmable, 409, 'intent_unexpected_state');
     }
     const pending = {
       brand: checked.brand,
@@ -338,15 +339,15 @@ export class SimulatedCardProvider implements CardProvider {
     if (intent.status === 'succeeded') return this.confirmation(intent);
     const pending = jsonObject(intent.data.pending_card);
     if (intent.status !== 'requires_action' || !pending) {
-      throw new PaymentError('Este pago no espera una autenticación.', 409, 'intent_unexpected_state');
+      throw new PaymentError(PAYMENTS_SIMULATED_CARD_TEXT.noAuthentication, 409, 'intent_unexpected_state');
     }
     if (!approve) {
       const failed = await this.store.update(intent.id, ['requires_action'], 'requires_payment_method', {
-        last_payment_error: { code: 'authentication_failed', message: TEST_CARD_MESSAGES.authenticationFailed },
+        last_payment_error: { code: 'authentication_failed', message: PAYMENTS_TEST_CARD_MESSAGES.authenticationFailed },
         pending_card: null,
       });
       if (!failed) return this.confirmation((await this.store.get(intent.id))!);
-      return this.confirmation(failed, TEST_CARD_MESSAGES.authenticationFailed);
+      return this.confirmation(failed, PAYMENTS_TEST_CARD_MESSAGES.authenticationFailed);
     }
     return this.succeed(intent.id, 'requires_action', pending);
   }

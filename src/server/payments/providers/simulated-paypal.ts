@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { centavos, centavosToDecimalString } from '~/domain/money.ts';
+import { PAYMENTS_PAYPAL_TEXT, PAYMENTS_SIMULATED_PAYPAL_TEXT } from '~/i18n/payments.ts';
 import { simulatedRefund, type SimRecord, type SimStore } from './simulated-records.ts';
 import { PaymentError, type PayPalOrderInfo, type PayPalProvider, type PayPalRefundInfo, type PayPalWebhookEvent, type RefundInfo } from './types.ts';
 
@@ -51,7 +52,7 @@ export class SimulatedPayPalProvider implements PayPalProvider {
     const approved = await this.store.update(paypalOrderId, ['CREATED', 'APPROVED'], 'APPROVED');
     if (!approved) {
       const current = await this.store.get(paypalOrderId);
-      if (!current || current.kind !== 'paypal_order') throw new PaymentError('Pedido de PayPal no encontrado.', 404, 'paypal_order_not_found');
+      if (!current || current.kind !== 'paypal_order') throw new PaymentError(PAYMENTS_PAYPAL_TEXT.orderNotFound, 404, 'paypal_order_not_found');
       return toPayPal(current);
     }
     return toPayPal(approved);
@@ -59,7 +60,7 @@ export class SimulatedPayPalProvider implements PayPalProvider {
 
   async captureOrder(paypalOrderId: string): Promise<PayPalOrderInfo> {
     const current = await this.store.get(paypalOrderId);
-    if (!current || current.kind !== 'paypal_order') throw new PaymentError('Pedido de PayPal no encontrado.', 404, 'paypal_order_not_found');
+    if (!current || current.kind !== 'paypal_order') throw new PaymentError(PAYMENTS_PAYPAL_TEXT.orderNotFound, 404, 'paypal_order_not_found');
     if (current.status === 'COMPLETED') return toPayPal(current);
     const captured = await this.store.update(paypalOrderId, ['APPROVED'], 'COMPLETED', {
       capture_id: `CAPTURE-SIM-${randomBytes(8).toString('hex').toUpperCase()}`,
@@ -68,7 +69,7 @@ export class SimulatedPayPalProvider implements PayPalProvider {
     if (!captured) {
       const again = (await this.store.get(paypalOrderId))!;
       if (again.status === 'COMPLETED') return toPayPal(again);
-      throw new PaymentError('El pago de PayPal no fue aprobado.', 422, 'paypal_not_approved');
+      throw new PaymentError(PAYMENTS_PAYPAL_TEXT.notApproved, 422, 'paypal_not_approved');
     }
     return toPayPal(captured);
   }
@@ -85,7 +86,7 @@ export class SimulatedPayPalProvider implements PayPalProvider {
   /** Refunds a simulated capture (its id is CAPTURE-SIM-…, stored on the PayPal order). */
   async refundCapture(captureId: string, amount: number, idempotencyKey: string): Promise<RefundInfo> {
     const paypalOrderId = await this.store.findByCapture(captureId);
-    if (!paypalOrderId) throw new PaymentError('Captura no encontrada.', 404, 'charge_not_found');
+    if (!paypalOrderId) throw new PaymentError(PAYMENTS_SIMULATED_PAYPAL_TEXT.captureNotFound, 404, 'charge_not_found');
     return simulatedRefund(this.store, paypalOrderId, 'paypal_order', amount, idempotencyKey);
   }
 
@@ -106,6 +107,6 @@ export class SimulatedPayPalProvider implements PayPalProvider {
 
   /** The simulated PayPal sends no notifications: nothing may arrive at the webhook as PayPal. */
   async verifyWebhook(): Promise<PayPalWebhookEvent> {
-    throw new PaymentError('No encontrado.', 404, 'not_found');
+    throw new PaymentError(PAYMENTS_SIMULATED_PAYPAL_TEXT.notFound, 404, 'not_found');
   }
 }

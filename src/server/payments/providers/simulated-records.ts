@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { Database, Json } from '~/data/database.types.ts';
+import { PAYMENTS_SIMULATED_RECORDS_OPERATOR_TEXT, PAYMENTS_SIMULATED_RECORDS_TEXT } from '~/i18n/payments.ts';
 import { PaymentError, type RefundInfo } from './types.ts';
 
 export type SimKind = 'customer' | 'payment_method' | 'payment_intent' | 'paypal_order' | 'refund';
@@ -50,7 +51,7 @@ const simRecord = z.object({
 /** A record from a function's jsonb answer; throws when the answer is not one. */
 function recordOf(fn: string, value: Json): SimRecord {
   const parsed = simRecord.safeParse(value);
-  if (!parsed.success) throw new Error(`${fn}: respuesta inesperada (${parsed.error.issues[0]?.message ?? 'sin detalle'})`);
+  if (!parsed.success) throw new Error(PAYMENTS_SIMULATED_RECORDS_OPERATOR_TEXT.unexpected(fn, parsed.error.issues[0]?.message));
   return parsed.data;
 }
 
@@ -75,7 +76,7 @@ export function databaseSimStore(admin: SupabaseClient<Database>): SimStore {
     async list(kind, owner) {
       const data = answer('simulated_payments_list', await admin.rpc('simulated_payments_list', { p_kind: kind, p_owner: owner }));
       const rows = z.array(z.json()).safeParse(data ?? []);
-      if (!rows.success) throw new Error('simulated_payments_list: respuesta inesperada');
+      if (!rows.success) throw new Error(PAYMENTS_SIMULATED_RECORDS_OPERATOR_TEXT.unexpectedList);
       return rows.data.map((row) => recordOf('simulated_payments_list', row));
     },
     async update(id, from, status, data = {}) {
@@ -147,11 +148,11 @@ export async function simulatedRefund(
   idempotencyKey: string,
 ): Promise<RefundInfo> {
   const charge = await store.get(chargeId);
-  if (!charge || charge.kind !== kind) throw new PaymentError('Cargo no encontrado.', 404, 'charge_not_found');
+  if (!charge || charge.kind !== kind) throw new PaymentError(PAYMENTS_SIMULATED_RECORDS_TEXT.chargeNotFound, 404, 'charge_not_found');
   if (typeof charge.data.refund_id === 'string') return { id: charge.data.refund_id, status: 'succeeded' };
-  if (amount !== Number(charge.data.amount)) throw new PaymentError('El reembolso no coincide con el cargo.', 400, 'refund_amount_mismatch');
+  if (amount !== Number(charge.data.amount)) throw new PaymentError(PAYMENTS_SIMULATED_RECORDS_TEXT.refundMismatch, 400, 'refund_amount_mismatch');
   const paid = kind === 'payment_intent' ? charge.status === 'succeeded' : charge.status === 'COMPLETED';
-  if (!paid) throw new PaymentError('Este cargo no se completó; no hay nada que reembolsar.', 409, 'charge_not_captured');
+  if (!paid) throw new PaymentError(PAYMENTS_SIMULATED_RECORDS_TEXT.notCaptured, 409, 'charge_not_captured');
   const refund = await store.put(
     { id: newId('re'), kind: 'refund', owner: chargeId, status: 'succeeded', data: { amount, currency: 'mxn', charge: chargeId } },
     idempotencyKey,

@@ -1,6 +1,7 @@
 /** Card payments through Stripe (server SDK), used when STRIPE_SECRET_KEY is set. */
 import Stripe from 'stripe';
 import { centavos } from '~/domain/money.ts';
+import { PAYMENTS_STRIPE_TEXT } from '~/i18n/payments.ts';
 import {
   PaymentError,
   type CardProvider,
@@ -228,7 +229,7 @@ export class StripeCardProvider implements CardProvider {
       return toIntent(pi as unknown as IntentLike);
     } catch (error) {
       const e = error as { type?: string; message?: string };
-      if (e?.type === 'StripeCardError') throw new PaymentError(e.message ?? 'Tu tarjeta fue rechazada.', 402, 'card_declined');
+      if (e?.type === 'StripeCardError') throw new PaymentError(e.message ?? PAYMENTS_STRIPE_TEXT.declined, 402, 'card_declined');
       throw error;
     }
   }
@@ -264,13 +265,13 @@ export class StripeCardProvider implements CardProvider {
   }
 
   verifyWebhook(rawBody: string, signature: string | null): WebhookEvent {
-    if (!this.webhookSecret) throw new PaymentError('Webhook no configurado.', 400, 'webhook_not_configured');
-    if (!signature) throw new PaymentError('Falta la firma del webhook.', 400, 'invalid_signature');
+    if (!this.webhookSecret) throw new PaymentError(PAYMENTS_STRIPE_TEXT.webhookNotConfigured, 400, 'webhook_not_configured');
+    if (!signature) throw new PaymentError(PAYMENTS_STRIPE_TEXT.signatureMissing, 400, 'invalid_signature');
     let event: { id: string; type: string; data: { object: unknown } };
     try {
       event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret) as unknown as typeof event;
     } catch {
-      throw new PaymentError('La firma del webhook no es válida.', 400, 'invalid_signature');
+      throw new PaymentError(PAYMENTS_STRIPE_TEXT.invalidSignature, 400, 'invalid_signature');
     }
     const object = event.data?.object as { id?: unknown; object?: unknown } | undefined;
     const intentId = object?.object === 'payment_intent' && typeof object.id === 'string' ? object.id : null;

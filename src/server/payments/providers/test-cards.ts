@@ -2,20 +2,10 @@
  * The card rules of the simulated provider: Luhn, expiry and CVC checks, the brand of a number,
  * and what each of Stripe's public test cards does, so test mode behaves like Stripe's.
  */
+import { PAYMENTS_TEST_CARD_MESSAGES } from '~/i18n/payments.ts';
 
 /** What confirming a payment with a card leads to. */
 export type CardOutcome = { kind: 'succeeded' } | { kind: 'requires_action' } | { kind: 'declined'; code: string; message: string };
-
-export const TEST_CARD_MESSAGES = {
-  number: 'El número de tarjeta no es válido.',
-  expiry: 'La fecha de vencimiento no es válida.',
-  expired: 'La tarjeta está vencida.',
-  cvc: 'El código de seguridad (CVC) no es válido.',
-  declined: 'Tu tarjeta fue rechazada.',
-  insufficientFunds: 'Tu tarjeta no tiene fondos suficientes.',
-  notTestCard: 'Tu tarjeta fue rechazada: en modo de prueba usa una tarjeta de prueba, por ejemplo 4242 4242 4242 4242.',
-  authenticationFailed: 'No se pudo autenticar tu tarjeta. Intenta con otro método de pago.',
-} as const;
 
 /** Digits of a card number as typed (spaces and hyphens allowed), or null when anything else appears. */
 export function cardDigits(input: string): string | null {
@@ -72,8 +62,8 @@ const OUTCOMES: Record<string, CardOutcome> = {
   '6011111111111117': { kind: 'succeeded' },
   // Stripe's Mexican credit card that offers 'meses sin intereses'.
   '4000004840008001': { kind: 'succeeded' },
-  '4000000000000002': { kind: 'declined', code: 'card_declined', message: TEST_CARD_MESSAGES.declined },
-  '4000000000009995': { kind: 'declined', code: 'insufficient_funds', message: TEST_CARD_MESSAGES.insufficientFunds },
+  '4000000000000002': { kind: 'declined', code: 'card_declined', message: PAYMENTS_TEST_CARD_MESSAGES.declined },
+  '4000000000009995': { kind: 'declined', code: 'insufficient_funds', message: PAYMENTS_TEST_CARD_MESSAGES.insufficientFunds },
   '4000002760003184': { kind: 'requires_action' },
   '4000002500003155': { kind: 'requires_action' },
 };
@@ -90,7 +80,7 @@ export function testCardInstallmentPlans(digits: string): number[] {
 
 /** What a test card does; any other valid number is declined, as in Stripe's test mode. */
 export function testCardOutcome(digits: string): CardOutcome {
-  return OUTCOMES[digits] ?? { kind: 'declined', code: 'card_declined', message: TEST_CARD_MESSAGES.notTestCard };
+  return OUTCOMES[digits] ?? { kind: 'declined', code: 'card_declined', message: PAYMENTS_TEST_CARD_MESSAGES.notTestCard };
 }
 
 /** A card as typed into the simulated card form. */
@@ -107,12 +97,12 @@ export function checkCard(
   now: Date = new Date(),
 ): { ok: true; digits: string; brand: string; expMonth: number; expYear: number } | { ok: false; message: string; field: 'number' | 'expiry' | 'cvc' } {
   const digits = cardDigits(input.number);
-  if (!digits || !luhnValid(digits)) return { ok: false, message: TEST_CARD_MESSAGES.number, field: 'number' };
+  if (!digits || !luhnValid(digits)) return { ok: false, message: PAYMENTS_TEST_CARD_MESSAGES.number, field: 'number' };
   const expiry = expiryValid(input.expMonth, input.expYear, now);
-  if (expiry === 'invalid') return { ok: false, message: TEST_CARD_MESSAGES.expiry, field: 'expiry' };
-  if (expiry === 'expired') return { ok: false, message: TEST_CARD_MESSAGES.expired, field: 'expiry' };
+  if (expiry === 'invalid') return { ok: false, message: PAYMENTS_TEST_CARD_MESSAGES.expiry, field: 'expiry' };
+  if (expiry === 'expired') return { ok: false, message: PAYMENTS_TEST_CARD_MESSAGES.expired, field: 'expiry' };
   const brand = cardBrand(digits);
-  if (!cvcValid(input.cvc.trim(), brand)) return { ok: false, message: TEST_CARD_MESSAGES.cvc, field: 'cvc' };
+  if (!cvcValid(input.cvc.trim(), brand)) return { ok: false, message: PAYMENTS_TEST_CARD_MESSAGES.cvc, field: 'cvc' };
   const expYear = input.expYear < 100 ? 2000 + input.expYear : input.expYear;
   return { ok: true, digits, brand, expMonth: input.expMonth, expYear };
 }

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cardBrand,
-  cardDigits,
-  checkCard,
-  cvcValid,
-  expiryValid,
-  luhnValid,
-  testCardOutcome,
-  TEST_CARD_MESSAGES,
-} from '~/server/payments/providers/test-cards.ts';
+import { cardBrand, cardDigits, checkCard, cvcValid, expiryValid, luhnValid, testCardOutcome } from '~/server/payments/providers/test-cards.ts';
+import { PAYMENTS_TEST_CARD_MESSAGES as TEST_CARD_MESSAGES } from '~/i18n/payments.ts';
 
 const NOW = new Date('2026-11-22T03:00:00Z');
 
