@@ -4,34 +4,13 @@
  * it at an address. The payment endpoints themselves are called through ./api.ts.
  */
 import { getSupabase } from './supabase.ts';
-import { PRODUCT_MESSAGES } from '~/domain/products.ts';
-import { MESSAGES } from '~/domain/validation.ts';
-import { REFUND_MESSAGES, ORDER_STATUS } from '~/domain/orders.ts';
+import { CHECKOUT_MESSAGES } from '~/i18n/checkout.ts';
+import { PRODUCT_MESSAGES } from '~/i18n/cart.ts';
+import { ORDER_STATUS } from '~/domain/orders.ts';
 import { parseAddressCopy } from '~/domain/address-copy.ts';
 import { type Centavos, centavos, toCentavos } from '~/domain/money.ts';
 import { oxxoVoucher } from '~/domain/api-answers.ts';
 import { z } from 'zod';
-
-export const CHECKOUT_MESSAGES = {
-  createOrder: 'Error al crear el pedido.',
-  saveItems: 'Error al guardar los productos del pedido.',
-  createProblem: 'Ocurrió un problema al crear tu pedido.',
-  signIn: 'Debes iniciar sesión para finalizar tu compra.',
-  stripeNotReady: 'Stripe no está listo aún.',
-  noClientSecret: 'No se recibió clientSecret.',
-  paymentFailed: 'Error al procesar el pago.',
-  paymentError: 'Hubo un error al procesar el pago.',
-  paypalError: 'Hubo un error con PayPal.',
-  paypalNotConfigured: 'PayPal no está configurado.',
-  cardUnavailable: 'El pago con tarjeta no está disponible.',
-  lateRefund: REFUND_MESSAGES.late_payment,
-  walletUnavailable: 'Google Pay o Apple Pay no están disponibles en este dispositivo.',
-  loadingConfirmation: 'Cargando confirmación...',
-  emptyCart: 'Tu carrito está vacío.',
-  maxStock: PRODUCT_MESSAGES.maxStock,
-  selectAddress: MESSAGES.selectAddress,
-  offerGone: 'Una de las cartas elegidas ya no está a la venta.',
-} as const;
 
 /** Why create_order refused one line of the cart. */
 export interface LineRefusal {
@@ -220,7 +199,7 @@ export async function loadOrder(orderId: string): Promise<CheckoutOrder | null> 
       product_id: item.product_id,
       quantity: item.quantity,
       priceCentavos: toCentavos(item.price),
-      name: item.products?.name ?? 'Producto no disponible',
+      name: item.products?.name ?? PRODUCT_MESSAGES.unavailableLine,
       image: item.products?.image ?? null,
       offerLabel: item.offer_label || null,
     })),

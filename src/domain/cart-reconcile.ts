@@ -6,6 +6,7 @@
  */
 import { type Centavos, formatCentavos } from './money.ts';
 import { clampQuantity } from './products.ts';
+import { CART_RECONCILE_TEXT } from '../i18n/cart.ts';
 
 /** What reconciling needs of a stored cart line. */
 export interface StoredLine {
@@ -70,15 +71,15 @@ function liveTerms(
   offers: ReadonlyMap<string, LiveOfferFacts>,
 ): { priceCentavos: Centavos; stock: number | null; name: string } | { notice: string } {
   const title = lineTitle(product?.name ?? item.name, item.offerLabel);
-  if (!product || !product.available) return { notice: `${title} ya no está disponible y se quitó de tu carrito.` };
+  if (!product || !product.available) return { notice: CART_RECONCILE_TEXT.unavailable(title) };
   if (!item.offerId) {
-    if (product.soldByOffer) return { notice: `${title} ahora se vende por condición, idioma y acabado: elige uno en su página.` };
-    if (product.stock !== null && product.stock <= 0) return { notice: `${title} se agotó y se quitó de tu carrito.` };
+    if (product.soldByOffer) return { notice: CART_RECONCILE_TEXT.soldByOffer(title) };
+    if (product.stock !== null && product.stock <= 0) return { notice: CART_RECONCILE_TEXT.soldOut(title) };
     return { priceCentavos: product.priceCentavos, stock: product.stock, name: product.name };
   }
   const offer = offers.get(item.offerId.toLowerCase());
-  if (!offer || offer.productId !== item.id) return { notice: `${title} ya no está a la venta y se quitó de tu carrito.` };
-  if (offer.stock <= 0) return { notice: `${title} se agotó y se quitó de tu carrito.` };
+  if (!offer || offer.productId !== item.id) return { notice: CART_RECONCILE_TEXT.offerGone(title) };
+  if (offer.stock <= 0) return { notice: CART_RECONCILE_TEXT.soldOut(title) };
   return { priceCentavos: offer.priceCentavos, stock: offer.stock, name: product.name };
 }
 
@@ -99,11 +100,11 @@ export function reconcileCart(items: readonly StoredLine[], live: readonly LiveF
     const title = lineTitle(terms.name, item.offerLabel);
     const notices: string[] = [];
     if (terms.priceCentavos !== item.priceCentavos) {
-      notices.push(`El precio de ${title} cambió de ${formatCentavos(item.priceCentavos)} a ${formatCentavos(terms.priceCentavos)}.`);
+      notices.push(CART_RECONCILE_TEXT.priceChanged(title, formatCentavos(item.priceCentavos), formatCentavos(terms.priceCentavos)));
     }
     const quantity = clampQuantity(item.quantity, terms.stock);
     if (quantity !== item.quantity) {
-      notices.push(`Solo quedan ${terms.stock} unidad(es) de ${title}; ajustamos la cantidad.`);
+      notices.push(CART_RECONCILE_TEXT.quantityClamped(terms.stock, title));
     }
     if (notices.length > 0 || terms.stock !== item.stock || terms.name !== item.name) {
       changes.push({ kind: 'update', ...lineRef(item), ...terms, quantity, notices });

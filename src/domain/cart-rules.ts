@@ -1,19 +1,9 @@
 /**
- * The product rules the cart, the product cards and the buy box need (messages, stock and quantity
- * limits), in a module of their own with no catalogue data: these load on every page, before any
- * interaction. ./products.ts re-exports them with the rest of the product rules.
+ * The product rules the cart, the product cards and the buy box need (stock and quantity limits;
+ * their texts are PRODUCT_MESSAGES in src/i18n/cart.ts), in a module of their own with no catalogue
+ * data: these load on every page, before any interaction. ./products.ts re-exports them with the
+ * rest of the product rules.
  */
-
-export const PRODUCT_MESSAGES = {
-  soldOut: 'Agotado',
-  soldOutDetail: 'Producto agotado',
-  preorder: 'Preventa',
-  maxStock: 'Máximo disponible en stock.',
-  addedToCart: 'Agregado al carrito',
-  viewCart: 'Ver carrito',
-  notFound: 'Producto no encontrado',
-  unavailableLine: 'Producto no disponible',
-} as const;
 
 /** What the stock rules need of a product. */
 export interface StockInfo {

@@ -4,6 +4,7 @@
  * $300.00; 3, 6, 9, 12, 18 or 24 monthly payments). Amounts are integer centavos.
  */
 import { centavos, formatCentavos, type Centavos } from './money.ts';
+import { CHECKOUT_MEXICAN_PAYMENT_TEXT } from '../i18n/checkout.ts';
 
 /** OXXO takes totals from $10.00 … */
 export const OXXO_MIN_CENTAVOS = centavos(1_000);
@@ -25,16 +26,6 @@ export const INSTALLMENTS_MIN_CENTAVOS = centavos(30_000);
 /** The plans Mexican issuers offer through Stripe. */
 export const INSTALLMENT_COUNTS = [3, 6, 9, 12, 18, 24] as const;
 export type InstallmentCount = (typeof INSTALLMENT_COUNTS)[number];
-
-export const MEXICAN_PAYMENT_MESSAGES = {
-  oxxoTab: 'Efectivo en OXXO',
-  oxxoOutOfRange: `El pago en efectivo en OXXO solo está disponible para pedidos de ${formatCentavos(OXXO_MIN_CENTAVOS)} a ${formatCentavos(OXXO_MAX_CENTAVOS)}.`,
-  oxxoPending: 'Pago pendiente en OXXO',
-  cashPayment: 'Pago de contado',
-  invalidPlan: 'Ese plan de meses sin intereses no está disponible para tu tarjeta.',
-  voucherOpen: 'Tienes una ficha de OXXO pendiente para este pedido',
-  anotherVoucherOpen: 'Ya tienes una ficha de OXXO pendiente en otro pedido. Págala o cancélala antes de generar otra.',
-} as const;
 
 /** The days a new voucher lasts: 1 for scarce stock or a preorder, else 3. */
 export function oxxoVoucherDays(lines: ReadonlyArray<{ stock: number; preorder: boolean }>): number {
@@ -118,7 +109,7 @@ export function monthlyAmount(totalCentavos: Centavos, months: number): Centavos
 
 /** '6 meses sin intereses de $583.17'. */
 export function installmentLabel(totalCentavos: Centavos, months: number): string {
-  return `${months} meses sin intereses de ${formatCentavos(monthlyAmount(totalCentavos, months))}`;
+  return CHECKOUT_MEXICAN_PAYMENT_TEXT.installment(months, formatCentavos(monthlyAmount(totalCentavos, months)));
 }
 
 /** An OXXO reference grouped in fours for reading aloud at the till: '1234 5678 9012 3456 78'. */
@@ -135,12 +126,12 @@ const expiryTime = new Intl.DateTimeFormat('es-MX', { hour: '2-digit', minute: '
 export function formatVoucherExpiry(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '-';
-  return `${expiryDate.format(date)} a las ${expiryTime.format(date)}`;
+  return CHECKOUT_MEXICAN_PAYMENT_TEXT.voucherExpiry(expiryDate.format(date), expiryTime.format(date));
 }
 
 /** 'Paga en cualquier tienda OXXO antes del 27 de noviembre de 2026 a las 23:59.' */
 export function oxxoDeadline(iso: string): string {
-  return `Paga en cualquier tienda OXXO antes del ${formatVoucherExpiry(iso)}.`;
+  return CHECKOUT_MEXICAN_PAYMENT_TEXT.oxxoDeadline(formatVoucherExpiry(iso));
 }
 
 /**

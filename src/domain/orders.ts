@@ -95,13 +95,6 @@ export function paginate<T>(items: readonly T[], page: number, pageSize: number 
   return { items: items.slice(start, start + size), ...pager };
 }
 
-/** What the shopper reads when a payment was given back instead of paying an order. */
-export const REFUND_MESSAGES = {
-  late_payment: 'Tu pedido expiró antes de completar el pago; te reembolsamos el cargo.',
-  duplicate: 'Este pedido ya estaba pagado; te reembolsamos el cargo repetido.',
-  mismatch: 'El cargo no coincide con el total del pedido; te lo reembolsamos.',
-} as const;
-
 /** The carriers the shop ships with ('Paquetería'); the database accepts exactly these. */
 export const CARRIERS = ['Estafeta', 'DHL', 'FedEx', 'Redpack', 'Paquetexpress', '99minutos', 'Otra'] as const;
 

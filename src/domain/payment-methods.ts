@@ -8,18 +8,10 @@
  */
 import { installmentLabel } from './mexican-payments.ts';
 import type { Centavos } from './money.ts';
+import { ORDER_PAYMENT_TEXT, PAYMENT_METHOD_LABELS } from '../i18n/orders.ts';
 
 /** The ways to pay an order (orders.payment_method). */
 export type PaymentMethod = 'card' | 'oxxo' | 'paypal' | 'store_credit';
-
-/** Each way to pay as a label (a list, a table cell) and inside a sentence ('Forma de pago: …'). */
-export const PAYMENT_METHOD_LABELS = {
-  card: { label: 'Tarjeta', inSentence: 'tarjeta' },
-  installments: { label: 'Meses sin intereses', inSentence: 'meses sin intereses' },
-  oxxo: { label: 'Efectivo en OXXO', inSentence: 'efectivo en OXXO' },
-  paypal: { label: 'PayPal', inSentence: 'PayPal' },
-  store_credit: { label: 'Saldo a favor', inSentence: 'saldo a favor' },
-} as const;
 
 /** What an order records about its payment; any of them may be missing. */
 export interface OrderPayment {
@@ -75,7 +67,7 @@ export function paymentMethodLabel(payment: OrderPayment, options: PaymentLabelO
   const months = payment.installments;
   if (method === 'card' && typeof months === 'number' && Number.isInteger(months) && months > 1) {
     const text = PAYMENT_METHOD_LABELS.installments[form];
-    return options.months ? `${text} (${months} meses)` : text;
+    return options.months ? ORDER_PAYMENT_TEXT.withMonths(text, months) : text;
   }
   return PAYMENT_METHOD_LABELS[method][form];
 }
@@ -90,7 +82,7 @@ const PAYMENT_CONFIRMED_NOTE = /^Pago confirmado por \S+$/;
  */
 export function orderEventNote(note: string | null): string | null {
   if (note === null) return null;
-  return PAYMENT_CONFIRMED_NOTE.test(note.trim()) ? 'Pago confirmado' : note;
+  return PAYMENT_CONFIRMED_NOTE.test(note.trim()) ? ORDER_PAYMENT_TEXT.confirmed : note;
 }
 
 /**

@@ -16,6 +16,7 @@
  */
 import { addCentavos, type Centavos, multiplyCentavos, centavos, percentOfCentavos, toPesos } from './money.ts';
 import { percent as percentOf } from './percent.ts';
+import { COUPON_MESSAGES } from '../i18n/cart.ts';
 
 const ZERO = centavos(0);
 
@@ -34,12 +35,6 @@ export const COUPONS: Readonly<Record<string, Coupon>> = {
   MEKACAT10: { code: 'MEKACAT10', type: 'percent', value: 10 },
   ENVIOGRATIS: { code: 'ENVIOGRATIS', type: 'shipping', value: 0 },
 };
-
-export const COUPON_MESSAGES = {
-  percent: '🎉 Cupón aplicado: 10% de descuento.',
-  shipping: '🚚 Envío gratis aplicado.',
-  invalid: '⚠️ Cupón no válido.',
-} as const;
 
 /** Outcome of typing a coupon code into the coupon form. */
 export interface CouponResult {

@@ -6,20 +6,11 @@
  * the pending order).
  */
 import { persistentAtom } from '@nanostores/persistent';
-import {
-  cancelOrder,
-  CHECKOUT_MESSAGES,
-  createOrder,
-  fetchCartOffers,
-  fetchCartProducts,
-  loadOrder,
-  type CheckoutOrder,
-  type OrderItemRequest,
-} from '~/data/checkout.ts';
+import { cancelOrder, createOrder, fetchCartOffers, fetchCartProducts, loadOrder, type CheckoutOrder, type OrderItemRequest } from '~/data/checkout.ts';
 import { reconcileCart } from '~/domain/cart-reconcile.ts';
 import { safeCallApi } from '~/data/api.ts';
 import { oxxoCancelAnswer } from '~/domain/api-answers.ts';
-import { MEXICAN_PAYMENT_MESSAGES } from '~/domain/mexican-payments.ts';
+import { CHECKOUT_MESSAGES, MEXICAN_PAYMENT_MESSAGES } from '~/i18n/checkout.ts';
 import { isOrderOpen, ORDER_STATUS } from '~/domain/orders.ts';
 import { applyCoupon, type CouponResult } from '~/domain/pricing.ts';
 import { $cart, lineKey, refreshCartLine, removeFromCart, type CartItem } from './cart.ts';

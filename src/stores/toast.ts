@@ -6,7 +6,7 @@
  * on) waits in sessionStorage.
  */
 import { atom } from 'nanostores';
-import { PRODUCT_MESSAGES } from '~/domain/cart-rules.ts';
+import { PRODUCT_MESSAGES } from '~/i18n/cart.ts';
 
 /** How long a toast stays up before closing by itself. */
 export const TOAST_DURATION_MS = 2600;

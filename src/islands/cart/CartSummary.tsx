@@ -8,11 +8,12 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { centavos, formatCentavos } from '~/domain/money.ts';
-import { COUPON_MESSAGES, computeOrderAmounts, freeShippingProgress, findCoupon, lineTotalCentavos, type OrderAmounts } from '~/domain/pricing.ts';
+import { computeOrderAmounts, freeShippingProgress, findCoupon, lineTotalCentavos, type OrderAmounts } from '~/domain/pricing.ts';
 import { canIncrease } from '~/domain/products.ts';
 import { resolveImage } from '~/domain/images.ts';
 import { supabaseUrl } from '~/data/supabase.ts';
-import { CHECKOUT_MESSAGES } from '~/data/checkout.ts';
+import { CHECKOUT_MESSAGES } from '~/i18n/checkout.ts';
+import { CART_COUPON_TEXT, CART_LINE_TEXT, CART_SUMMARY_TEXT, CART_TOTALS_TEXT, COUPON_MESSAGES, PRODUCT_MESSAGES } from '~/i18n/cart.ts';
 import { $cart, lineKey, removeFromCart, setQuantity, type CartItem } from '~/stores/cart.ts';
 import { $couponCode, removeCoupon, submitCoupon } from '~/stores/checkout.ts';
 import { useMounted } from '../prebuilt.ts';
@@ -41,8 +42,8 @@ export default function CartSummary({ notices, lineErrors, error, busy, onContin
   if (!mounted) {
     return (
       <section className="checkout-panel" aria-labelledby="cart-title" aria-busy="true">
-        <h2 id="cart-title">Resumen de tu carrito</h2>
-        <p role="status">Cargando tu carrito…</p>
+        <h2 id="cart-title">{CART_SUMMARY_TEXT.title}</h2>
+        <p role="status">{CART_SUMMARY_TEXT.loading}</p>
       </section>
     );
   }
@@ -50,11 +51,11 @@ export default function CartSummary({ notices, lineErrors, error, busy, onContin
   if (items.length === 0) {
     return (
       <section className="checkout-panel" aria-labelledby="cart-title">
-        <h2 id="cart-title">Resumen de tu carrito</h2>
+        <h2 id="cart-title">{CART_SUMMARY_TEXT.title}</h2>
         {notices.length > 0 && <Notices notices={notices} />}
         <p className="cart-empty">{CHECKOUT_MESSAGES.emptyCart}</p>
         <a className="btn btn-primary" href="/">
-          Seguir comprando
+          {CART_SUMMARY_TEXT.continueShopping}
         </a>
       </section>
     );
@@ -62,23 +63,23 @@ export default function CartSummary({ notices, lineErrors, error, busy, onContin
 
   return (
     <section className="checkout-panel" aria-labelledby="cart-title">
-      <h2 id="cart-title">Resumen de tu carrito</h2>
+      <h2 id="cart-title">{CART_SUMMARY_TEXT.title}</h2>
       {notices.length > 0 && <Notices notices={notices} />}
       <div className="cart-table-wrap">
         <table className="cart-table table-cards">
-          <caption className="visually-hidden">Productos en tu carrito</caption>
+          <caption className="visually-hidden">{CART_SUMMARY_TEXT.linesCaption}</caption>
           <thead>
             <tr>
               <th scope="col">
-                <span className="visually-hidden">Imagen</span>
+                <span className="visually-hidden">{CART_SUMMARY_TEXT.image}</span>
               </th>
-              <th scope="col">Producto</th>
-              <th scope="col">Precio</th>
-              <th scope="col">Stock</th>
-              <th scope="col">Cantidad</th>
-              <th scope="col">Importe</th>
+              <th scope="col">{CART_SUMMARY_TEXT.product}</th>
+              <th scope="col">{CART_SUMMARY_TEXT.price}</th>
+              <th scope="col">{CART_SUMMARY_TEXT.stock}</th>
+              <th scope="col">{CART_SUMMARY_TEXT.quantity}</th>
+              <th scope="col">{CART_SUMMARY_TEXT.amount}</th>
               <th scope="col">
-                <span className="visually-hidden">Acciones</span>
+                <span className="visually-hidden">{CART_SUMMARY_TEXT.actions}</span>
               </th>
             </tr>
           </thead>
@@ -95,19 +96,19 @@ export default function CartSummary({ notices, lineErrors, error, busy, onContin
 
         <div className="cart-totals">
           <CartTotals amounts={amounts.centavos} />
-          <p className="tax-note">Los impuestos, si aplican, se calcularán más adelante.</p>
+          <p className="tax-note">{CART_SUMMARY_TEXT.taxNote}</p>
           {error && (
             <div className="alert alert-error" role="alert">
               <p>{error.message}</p>
               {error.signIn && (
                 <a className="btn btn-primary" href="/auth?next=/checkout/summary">
-                  Iniciar sesión
+                  {CART_SUMMARY_TEXT.signIn}
                 </a>
               )}
             </div>
           )}
           <button type="button" className="btn btn-primary btn-block" onClick={onContinue} disabled={busy} aria-busy={busy}>
-            {busy ? 'Creando tu pedido…' : 'Continuar con el envío'}
+            {busy ? CART_SUMMARY_TEXT.creating : CART_SUMMARY_TEXT.continue}
           </button>
         </div>
       </div>
@@ -118,7 +119,7 @@ export default function CartSummary({ notices, lineErrors, error, busy, onContin
 function Notices({ notices }: { notices: string[] }) {
   return (
     <div className="alert alert-info" role="status">
-      <p>Actualizamos tu carrito con los datos más recientes:</p>
+      <p>{CART_SUMMARY_TEXT.noticesIntro}</p>
       <ul>
         {notices.map((n) => (
           <li key={n}>{n}</li>
@@ -150,38 +151,44 @@ function CartLine({ item, refusal, storage }: { item: CartItem; refusal: string 
           </p>
         )}
       </th>
-      <td className="cart-price" data-label="Precio">
+      <td className="cart-price" data-label={CART_LINE_TEXT.price}>
         {formatCentavos(item.priceCentavos)}
       </td>
-      <td className="cart-stock" data-label="Stock">
-        {item.stock === null ? 'Disponible' : item.stock}
+      <td className="cart-stock" data-label={CART_LINE_TEXT.stock}>
+        {item.stock === null ? CART_LINE_TEXT.available : item.stock}
       </td>
       <td className="cart-qty">
-        <div className="qty" role="group" aria-label={`Cantidad de ${name}`}>
+        <div className="qty" role="group" aria-label={CART_LINE_TEXT.quantityOf(name)}>
           <button
             type="button"
             className="qty-btn"
-            aria-label={`Quitar uno de ${name}`}
+            aria-label={CART_LINE_TEXT.removeOne(name)}
             disabled={item.quantity <= 1}
             onClick={() => setQuantity(key, item.quantity - 1)}
           >
             −
           </button>
-          <output aria-live="polite" aria-label={`Cantidad de ${name}`}>
+          <output aria-live="polite" aria-label={CART_LINE_TEXT.quantityOf(name)}>
             {item.quantity}
           </output>
-          <button type="button" className="qty-btn" aria-label={`Agregar uno de ${name}`} disabled={atMax} onClick={() => setQuantity(key, item.quantity + 1)}>
+          <button
+            type="button"
+            className="qty-btn"
+            aria-label={CART_LINE_TEXT.addOne(name)}
+            disabled={atMax}
+            onClick={() => setQuantity(key, item.quantity + 1)}
+          >
             +
           </button>
         </div>
-        {atMax && <p className="qty-max">{CHECKOUT_MESSAGES.maxStock}</p>}
+        {atMax && <p className="qty-max">{PRODUCT_MESSAGES.maxStock}</p>}
       </td>
-      <td className="cart-amount" data-label="Importe">
+      <td className="cart-amount" data-label={CART_LINE_TEXT.amount}>
         {formatCentavos(lineTotalCentavos(item))}
       </td>
       <td className="cart-remove">
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => removeFromCart(key)} aria-label={`Eliminar ${name}`}>
-          Eliminar
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => removeFromCart(key)} aria-label={CART_LINE_TEXT.removeLine(name)}>
+          {CART_LINE_TEXT.remove}
         </button>
       </td>
     </tr>
@@ -211,8 +218,8 @@ function CouponForm() {
   }
 
   return (
-    <form className="coupon-form" onSubmit={apply} aria-label="Cupón de descuento">
-      <label htmlFor={couponId}>Cupón de descuento</label>
+    <form className="coupon-form" onSubmit={apply} aria-label={CART_COUPON_TEXT.title}>
+      <label htmlFor={couponId}>{CART_COUPON_TEXT.title}</label>
       <div className="coupon-row">
         <input
           id={couponId}
@@ -221,14 +228,14 @@ function CouponForm() {
           autoComplete="off"
           value={couponInput}
           onChange={(e) => setCouponInput(e.target.value)}
-          placeholder="Escribe tu cupón"
+          placeholder={CART_COUPON_TEXT.placeholder}
         />
         <button type="submit" className="btn btn-outline">
-          Aplicar
+          {CART_COUPON_TEXT.apply}
         </button>
         {couponCode && (
           <button type="button" className="btn btn-outline" onClick={remove}>
-            Quitar cupón
+            {CART_COUPON_TEXT.remove}
           </button>
         )}
       </div>
@@ -246,25 +253,25 @@ function CartTotals({ amounts }: { amounts: OrderAmounts['centavos'] }) {
     <>
       <dl className="amounts">
         <div>
-          <dt>Subtotal</dt>
+          <dt>{CART_TOTALS_TEXT.subtotal}</dt>
           <dd data-amount="subtotal">{formatCentavos(amounts.subtotal)}</dd>
         </div>
         <div>
-          <dt>Descuento</dt>
+          <dt>{CART_TOTALS_TEXT.discount}</dt>
           <dd data-amount="discount">{amounts.discount > 0 ? `−${formatCentavos(amounts.discount)}` : formatCentavos(centavos(0))}</dd>
         </div>
         <div>
-          <dt>Envío</dt>
-          <dd data-amount="shipping">{amounts.shipping === 0 ? 'Gratis' : formatCentavos(amounts.shipping)}</dd>
+          <dt>{CART_TOTALS_TEXT.shipping}</dt>
+          <dd data-amount="shipping">{amounts.shipping === 0 ? CART_TOTALS_TEXT.free : formatCentavos(amounts.shipping)}</dd>
         </div>
         <div className="amounts-total">
-          <dt>Total</dt>
+          <dt>{CART_TOTALS_TEXT.total}</dt>
           <dd data-amount="total">{formatCentavos(amounts.total)}</dd>
         </div>
       </dl>
       <div className="free-shipping">
         <p id="free-shipping-label">
-          {progress.reached ? '¡Tu pedido tiene envío gratis!' : `Te faltan ${formatCentavos(progress.remainingCentavos)} para obtener envío gratis.`}
+          {progress.reached ? CART_TOTALS_TEXT.freeShipping : CART_TOTALS_TEXT.toFreeShipping(formatCentavos(progress.remainingCentavos))}
         </p>
         <progress max={100} value={progress.percent} aria-labelledby="free-shipping-label">
           {progress.percent}%

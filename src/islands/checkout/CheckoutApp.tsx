@@ -5,11 +5,12 @@
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { CHECKOUT_MESSAGES, loadOrder, setOrderAddress, type CheckoutOrder } from '~/data/checkout.ts';
+import { loadOrder, setOrderAddress, type CheckoutOrder } from '~/data/checkout.ts';
+import { CHECKOUT_APP_TEXT, CHECKOUT_MESSAGES, CHECKOUT_ORDER_STEP_TEXT, CHECKOUT_VOUCHER_NOTICE_TEXT, MEXICAN_PAYMENT_MESSAGES } from '~/i18n/checkout.ts';
 import { isOrderOpen as isOpen, ORDER_STATUS, orderDisplayId } from '~/domain/orders.ts';
 import { $cart, clearCart, type CartItem } from '~/stores/cart.ts';
 import { $couponCode, cancelPendingVoucher, forgetPendingOrder, placeOrder, reconcileCartWithLive, removeCoupon } from '~/stores/checkout.ts';
-import { MEXICAN_PAYMENT_MESSAGES, oxxoDeadline } from '~/domain/mexican-payments.ts';
+import { oxxoDeadline } from '~/domain/mexican-payments.ts';
 import { centavos, formatCentavos } from '~/domain/money.ts';
 import { $session, initSession } from '~/stores/session.ts';
 import CartSummary from '../cart/CartSummary.tsx';
@@ -28,11 +29,6 @@ interface Props {
 }
 
 type OrderState = { kind: 'none' } | { kind: 'loading' } | { kind: 'ready'; order: CheckoutOrder } | { kind: 'missing' } | { kind: 'failed' };
-
-/** '1 producto', '3 productos'. */
-function itemsLabel(count: number): string {
-  return count === 1 ? '1 producto' : `${count} productos`;
-}
 
 /**
  * The order the checkout shows and the step it is at: /checkout/{orderId} opens its order once
@@ -169,7 +165,7 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
     const saved = await setOrderAddress(orderId, addressId);
     if (!saved) {
       setBusy(false);
-      setShippingError('No se pudo guardar la dirección en tu pedido. Intenta de nuevo.');
+      setShippingError(CHECKOUT_APP_TEXT.saveAddressFailed);
       return;
     }
     const order = await showOrder(orderId, false);
@@ -239,7 +235,7 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
   return (
     <div className="checkout">
       <div ref={heading} tabIndex={-1} className="checkout-head">
-        <h1>{shownStep === 'summary' ? 'Tu carrito' : 'Finalizar compra'}</h1>
+        <h1>{shownStep === 'summary' ? CHECKOUT_APP_TEXT.cartTitle : CHECKOUT_APP_TEXT.title}</h1>
       </div>
       <Stepper current={shownStep} onSelect={canGoBack ? selectStep : undefined} />
       {sideSummary ? (
@@ -259,8 +255,8 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
 function OrderAside({ order }: { order: CheckoutOrder }) {
   return (
     <aside className="checkout-panel checkout-aside" aria-labelledby="checkout-aside-title">
-      <h2 id="checkout-aside-title">Tu pedido</h2>
-      <p className="checkout-aside-count">{itemsLabel(order.lines.reduce((sum, line) => sum + line.quantity, 0))}</p>
+      <h2 id="checkout-aside-title">{CHECKOUT_APP_TEXT.asideTitle}</h2>
+      <p className="checkout-aside-count">{CHECKOUT_APP_TEXT.items(order.lines.reduce((sum, line) => sum + line.quantity, 0))}</p>
       <OrderAmounts order={order} marked={false} />
     </aside>
   );
@@ -357,22 +353,17 @@ function OpenVoucherNotice({
   return (
     <div className="alert alert-info open-voucher" role="alert">
       <p>
-        <strong>{MEXICAN_PAYMENT_MESSAGES.voucherOpen}</strong> ({orderDisplayId(order.id)}
-        {voucher ? `, ${formatCentavos(centavos(voucher.amount))}` : ''}). Tu carrito cambió: conserva la ficha y págala, o cancélala para crear un pedido
-        nuevo.
+        <strong>{MEXICAN_PAYMENT_MESSAGES.voucherOpen}</strong>
+        {CHECKOUT_VOUCHER_NOTICE_TEXT.cartChanged(orderDisplayId(order.id), voucher ? formatCentavos(centavos(voucher.amount)) : null)}
       </p>
-      {voucher && (
-        <p>
-          {cancellable ? oxxoDeadline(voucher.expiresAt) : 'La fecha límite de la ficha ya pasó: esperamos la confirmación de OXXO antes de liberar tu pedido.'}
-        </p>
-      )}
+      {voucher && <p>{cancellable ? oxxoDeadline(voucher.expiresAt) : CHECKOUT_VOUCHER_NOTICE_TEXT.deadlinePassed}</p>}
       <div className="form-actions">
         <button type="button" className="btn btn-primary" disabled={busy} onClick={onKeep}>
-          Conservar la ficha
+          {CHECKOUT_VOUCHER_NOTICE_TEXT.keep}
         </button>
         {cancellable && (
           <button type="button" className="btn btn-outline" disabled={busy} onClick={onCancel}>
-            Cancelar la ficha y crear un pedido nuevo
+            {CHECKOUT_VOUCHER_NOTICE_TEXT.cancel}
           </button>
         )}
       </div>
@@ -402,7 +393,7 @@ function OrderStep({ step, signedOut, orderState, userId, busy, shippingError, p
       <div className="alert alert-error" role="alert">
         <p>{CHECKOUT_MESSAGES.signIn}</p>
         <a className="btn btn-primary" href={`/auth?next=${encodeURIComponent(window.location.pathname)}`}>
-          Iniciar sesión
+          {CHECKOUT_ORDER_STEP_TEXT.signIn}
         </a>
       </div>
     );
@@ -410,8 +401,8 @@ function OrderStep({ step, signedOut, orderState, userId, busy, shippingError, p
   if (orderState.kind === 'missing') {
     return (
       <div className="alert alert-error" role="alert">
-        <p>No tienes acceso a este pedido.</p>
-        <a href="/checkout/summary">Volver al carrito</a>
+        <p>{CHECKOUT_ORDER_STEP_TEXT.noAccess}</p>
+        <a href="/checkout/summary">{CHECKOUT_ORDER_STEP_TEXT.backToCart}</a>
       </div>
     );
   }
@@ -420,20 +411,16 @@ function OrderStep({ step, signedOut, orderState, userId, busy, shippingError, p
     if (order.status !== ORDER_STATUS.cancelled && order.status !== ORDER_STATUS.failed) return <ConfirmationStep order={order} />;
     return (
       <div className="alert alert-error" role="alert">
-        <p>
-          {order.payment_method === 'oxxo'
-            ? 'Este pedido se canceló: su ficha de pago de OXXO venció sin pago. Si la pagaste a tiempo, abonaremos ese pago a tu saldo a favor.'
-            : 'Este pedido fue cancelado o su reserva de 30 minutos expiró.'}
-        </p>
-        <a href="/checkout/summary">Volver al carrito</a>
+        <p>{order.payment_method === 'oxxo' ? CHECKOUT_ORDER_STEP_TEXT.oxxoCancelled : CHECKOUT_ORDER_STEP_TEXT.cancelled}</p>
+        <a href="/checkout/summary">{CHECKOUT_ORDER_STEP_TEXT.backToCart}</a>
       </div>
     );
   }
   if (!isOpen(order)) {
     return (
       <div className="alert alert-error" role="alert">
-        <p>La reserva de este pedido expiró. Vuelve al carrito para crear uno nuevo.</p>
-        <a href="/checkout/summary">Volver al carrito</a>
+        <p>{CHECKOUT_ORDER_STEP_TEXT.expired}</p>
+        <a href="/checkout/summary">{CHECKOUT_ORDER_STEP_TEXT.backToCart}</a>
       </div>
     );
   }

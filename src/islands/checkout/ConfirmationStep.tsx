@@ -1,6 +1,8 @@
 /** Step 4, 'Gracias por tu compra': the paid order, its address and products, and the e-mail note. */
 import { useId } from 'react';
-import { CHECKOUT_MESSAGES, type CheckoutOrder } from '~/data/checkout.ts';
+import type { CheckoutOrder } from '~/data/checkout.ts';
+import { CHECKOUT_CONFIRMATION_TEXT } from '~/i18n/checkout.ts';
+import { REFUND_MESSAGES } from '~/i18n/orders.ts';
 import { formatOrderDate, orderDisplayId, ORDER_STATUS } from '~/domain/orders.ts';
 import { paymentMethodText } from '~/domain/payment-methods.ts';
 import OrderAmounts from './OrderAmounts.tsx';
@@ -13,34 +15,34 @@ export default function ConfirmationStep({ order }: { order: CheckoutOrder }) {
     <section className="checkout-panel" aria-labelledby={`${id}-title`}>
       {order.status === ORDER_STATUS.refunded ? (
         <>
-          <h2 id={`${id}-title`}>Pedido reembolsado</h2>
-          <p role="status">{CHECKOUT_MESSAGES.lateRefund}</p>
+          <h2 id={`${id}-title`}>{CHECKOUT_CONFIRMATION_TEXT.refunded}</h2>
+          <p role="status">{REFUND_MESSAGES.late_payment}</p>
         </>
       ) : (
         <>
-          <h2 id={`${id}-title`}>Gracias por tu compra</h2>
-          <p className="mail-note">Te enviaremos un correo electrónico con los detalles de tu compra.</p>
+          <h2 id={`${id}-title`}>{CHECKOUT_CONFIRMATION_TEXT.thanks}</h2>
+          <p className="mail-note">{CHECKOUT_CONFIRMATION_TEXT.mailNote}</p>
         </>
       )}
       <div className="confirm-grid">
         <div>
-          <h3>Detalles del pedido</h3>
+          <h3>{CHECKOUT_CONFIRMATION_TEXT.details}</h3>
           <dl className="order-facts">
             <div>
-              <dt>Pedido</dt>
+              <dt>{CHECKOUT_CONFIRMATION_TEXT.order}</dt>
               <dd data-order-number>{orderDisplayId(order.id)}</dd>
             </div>
             <div>
-              <dt>Fecha</dt>
+              <dt>{CHECKOUT_CONFIRMATION_TEXT.date}</dt>
               <dd>{formatOrderDate(order.paid_at ?? order.created_at)}</dd>
             </div>
             <div>
-              <dt>Estado</dt>
+              <dt>{CHECKOUT_CONFIRMATION_TEXT.status}</dt>
               <dd data-order-status>{order.status}</dd>
             </div>
             {paymentMethodText(order) && (
               <div>
-                <dt>Forma de pago</dt>
+                <dt>{CHECKOUT_CONFIRMATION_TEXT.paidWith}</dt>
                 <dd data-payment-method>{paymentMethodText(order)}</dd>
               </div>
             )}
@@ -48,7 +50,7 @@ export default function ConfirmationStep({ order }: { order: CheckoutOrder }) {
           <OrderAmounts order={order} />
         </div>
         <div>
-          <h3>Dirección de envío</h3>
+          <h3>{CHECKOUT_CONFIRMATION_TEXT.address}</h3>
           {order.address ? (
             <address>
               {order.address.label && (
@@ -60,19 +62,19 @@ export default function ConfirmationStep({ order }: { order: CheckoutOrder }) {
               {order.address.street}
               <br />
               {[order.address.city, order.address.state].filter(Boolean).join(', ')}
-              {order.address.zip ? `, C.P. ${order.address.zip}` : ''}
+              {order.address.zip ? CHECKOUT_CONFIRMATION_TEXT.zip(order.address.zip) : ''}
               <br />
               {order.address.country}
             </address>
           ) : (
-            <p>No has registrado dirección.</p>
+            <p>{CHECKOUT_CONFIRMATION_TEXT.noAddress}</p>
           )}
-          <h3>Productos</h3>
+          <h3>{CHECKOUT_CONFIRMATION_TEXT.products}</h3>
           <OrderLines lines={order.lines} />
         </div>
       </div>
       <a className="btn btn-outline" href="/">
-        Seguir comprando
+        {CHECKOUT_CONFIRMATION_TEXT.continueShopping}
       </a>
     </section>
   );

@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import type * as z from 'zod/mini';
 import type { planOption } from '~/domain/api-answers.ts';
-import { MEXICAN_PAYMENT_MESSAGES } from '~/domain/mexican-payments.ts';
+import { CHECKOUT_INSTALLMENTS_TEXT, MEXICAN_PAYMENT_MESSAGES } from '~/i18n/checkout.ts';
 
 /** A plan as the server answers it (monthly in integer centavos). */
 export type PlanOption = z.infer<typeof planOption>;
@@ -24,7 +24,7 @@ export default function InstallmentPicker({ plans, value, onChange, disabled = f
   if (plans.length === 0) return null;
   return (
     <fieldset className="installments" data-testid="installments">
-      <legend>Meses sin intereses</legend>
+      <legend>{CHECKOUT_INSTALLMENTS_TEXT.legend}</legend>
       <label className="checkbox">
         <input type="radio" name={name} checked={value === null} onChange={() => onChange(null)} disabled={disabled} />
         {MEXICAN_PAYMENT_MESSAGES.cashPayment}

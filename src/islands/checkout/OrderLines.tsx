@@ -3,6 +3,7 @@ import { formatCentavos } from '~/domain/money.ts';
 import { resolveImage } from '~/domain/images.ts';
 import { supabaseUrl } from '~/data/supabase.ts';
 import type { CheckoutOrderLine } from '~/data/checkout.ts';
+import { ORDER_LINE_TEXT } from '~/i18n/common.ts';
 
 /** A list of an order's lines: image, name (and a single card's offer under it), quantity and price. */
 export default function OrderLines({ lines }: { lines: CheckoutOrderLine[] }) {
@@ -16,7 +17,7 @@ export default function OrderLines({ lines }: { lines: CheckoutOrderLine[] }) {
             {line.name}
             {line.offerLabel && <span className="order-line-offer">{line.offerLabel}</span>}
           </span>
-          <span>Cantidad: {line.quantity}</span>
+          <span>{ORDER_LINE_TEXT.quantity(line.quantity)}</span>
           <span>{formatCentavos(line.priceCentavos)}</span>
         </li>
       ))}

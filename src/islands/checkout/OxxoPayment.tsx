@@ -6,10 +6,11 @@
  * cannot be paid at OXXO, and the tab says so.
  */
 import { useId, useRef, useState } from 'react';
-import { CHECKOUT_MESSAGES, type CheckoutOrder, type CheckoutVoucher } from '~/data/checkout.ts';
+import type { CheckoutOrder, CheckoutVoucher } from '~/data/checkout.ts';
+import { CHECKOUT_MESSAGES, CHECKOUT_OXXO_TEXT, MEXICAN_PAYMENT_MESSAGES } from '~/i18n/checkout.ts';
 import { postApi } from '~/data/api.ts';
 import { oxxoVoucherAnswer, settlementAnswer } from '~/domain/api-answers.ts';
-import { formatVoucherExpiry, groupReference, MEXICAN_PAYMENT_MESSAGES, oxxoAllowed, oxxoDeadline } from '~/domain/mexican-payments.ts';
+import { formatVoucherExpiry, groupReference, oxxoAllowed, oxxoDeadline } from '~/domain/mexican-payments.ts';
 import { centavos, formatCentavos } from '~/domain/money.ts';
 import { clearCart } from '~/stores/cart.ts';
 import { forgetPendingOrder } from '~/stores/checkout.ts';
@@ -82,17 +83,14 @@ export default function OxxoPayment({ order, simulated, available, onPaid }: Pro
   if (!voucher) {
     return (
       <div className="oxxo-box">
-        <p>
-          Genera tu ficha y paga {formatCentavos(order.dueCentavos)} en efectivo en cualquier tienda OXXO. Tu pedido queda reservado hasta la fecha límite de la
-          ficha y se confirma cuando OXXO nos avisa de tu pago.
-        </p>
+        <p>{CHECKOUT_OXXO_TEXT.intro(formatCentavos(order.dueCentavos))}</p>
         {message && (
           <p className="payment-error" role="alert">
             {message}
           </p>
         )}
         <button type="button" className="btn btn-primary btn-block" onClick={() => void requestVoucher()} disabled={busy} aria-busy={busy}>
-          {busy ? 'Generando ficha…' : 'Generar ficha de pago OXXO'}
+          {busy ? CHECKOUT_OXXO_TEXT.generating : CHECKOUT_OXXO_TEXT.generate}
         </button>
       </div>
     );
@@ -100,29 +98,30 @@ export default function OxxoPayment({ order, simulated, available, onPaid }: Pro
 
   return (
     <section className="oxxo-box oxxo-voucher" aria-labelledby={`${id}-voucher`} data-testid="oxxo-voucher">
-      <h3 id={`${id}-voucher`}>Tu ficha de pago OXXO</h3>
+      <h3 id={`${id}-voucher`}>{CHECKOUT_OXXO_TEXT.title}</h3>
       <p role="status">{oxxoDeadline(voucher.expiresAt)}</p>
       <dl className="order-facts">
         <div>
-          <dt>Monto a pagar</dt>
+          <dt>{CHECKOUT_OXXO_TEXT.amount}</dt>
           <dd data-testid="oxxo-amount">{formatCentavos(centavos(voucher.amount))}</dd>
         </div>
         <div>
-          <dt>Referencia</dt>
+          <dt>{CHECKOUT_OXXO_TEXT.reference}</dt>
           <dd className="oxxo-reference" data-testid="oxxo-reference">
             {groupReference(voucher.reference)}
           </dd>
         </div>
         <div>
-          <dt>Fecha límite</dt>
+          <dt>{CHECKOUT_OXXO_TEXT.deadline}</dt>
           <dd>{formatVoucherExpiry(voucher.expiresAt)}</dd>
         </div>
       </dl>
-      <p className="muted">Dicta o muestra la referencia en caja. OXXO cobra una comisión por el servicio. Te enviamos esta ficha por correo.</p>
+      <p className="muted">{CHECKOUT_OXXO_TEXT.howTo}</p>
       {voucher.hostedVoucherUrl && (
         <p>
           <a href={voucher.hostedVoucherUrl} target="_blank" rel="noopener noreferrer">
-            Ver e imprimir la ficha de pago<span className="visually-hidden"> (se abre en otra pestaña)</span>
+            {CHECKOUT_OXXO_TEXT.print}
+            <span className="visually-hidden">{CHECKOUT_OXXO_TEXT.newTab}</span>
           </a>
         </p>
       )}
@@ -133,7 +132,7 @@ export default function OxxoPayment({ order, simulated, available, onPaid }: Pro
       )}
       {simulated && (
         <button type="button" className="btn btn-outline btn-block" onClick={() => void simulatePayment()} disabled={busy} aria-busy={busy}>
-          Simular pago en OXXO
+          {CHECKOUT_OXXO_TEXT.simulate}
         </button>
       )}
     </section>

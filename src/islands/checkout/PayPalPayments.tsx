@@ -5,7 +5,7 @@
  */
 import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
 import { useState } from 'react';
-import { CHECKOUT_MESSAGES } from '~/data/checkout.ts';
+import { CHECKOUT_MESSAGES } from '~/i18n/checkout.ts';
 import { postApi } from '~/data/api.ts';
 import { paypalOrderAnswer, settlementAnswer } from '~/domain/api-answers.ts';
 import { ORDER_STATUS } from '~/domain/orders.ts';

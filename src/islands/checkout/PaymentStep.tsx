@@ -5,7 +5,8 @@
  * no keys for says it is unavailable.
  */
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { CHECKOUT_MESSAGES, type CheckoutOrder } from '~/data/checkout.ts';
+import type { CheckoutOrder } from '~/data/checkout.ts';
+import { CHECKOUT_MESSAGES, CHECKOUT_PAYMENT_TEXT } from '~/i18n/checkout.ts';
 import { formatCentavos } from '~/domain/money.ts';
 import type { PaymentsPublicConfig } from '~/domain/payments-config.ts';
 import OrderAmounts from './OrderAmounts.tsx';
@@ -20,11 +21,11 @@ const PayPalPayments = lazy(() => import('./PayPalPayments.tsx'));
 
 type Tab = 'card' | 'gpay' | 'paypal' | 'oxxo' | 'credit';
 const TABS: Array<{ key: Tab; label: string }> = [
-  { key: 'card', label: 'Tarjeta' },
-  { key: 'gpay', label: 'Google / Apple Pay' },
-  { key: 'paypal', label: 'PayPal' },
-  { key: 'oxxo', label: 'Efectivo en OXXO' },
-  { key: 'credit', label: 'Saldo a favor' },
+  { key: 'card', label: CHECKOUT_PAYMENT_TEXT.tabs.card },
+  { key: 'gpay', label: CHECKOUT_PAYMENT_TEXT.tabs.gpay },
+  { key: 'paypal', label: CHECKOUT_PAYMENT_TEXT.tabs.paypal },
+  { key: 'oxxo', label: CHECKOUT_PAYMENT_TEXT.tabs.oxxo },
+  { key: 'credit', label: CHECKOUT_PAYMENT_TEXT.tabs.credit },
 ];
 
 interface Props {
@@ -52,30 +53,30 @@ export default function PaymentStep({ order, config, onPaid, onChanged }: Props)
     }
   }
 
-  const loading = <p role="status">Cargando el método de pago…</p>;
+  const loading = <p role="status">{CHECKOUT_PAYMENT_TEXT.loading}</p>;
   return (
     <section className="checkout-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Confirmar tu pago</h2>
+      <h2 id={`${id}-title`}>{CHECKOUT_PAYMENT_TEXT.title}</h2>
       {config.testMode && (
         <p className="test-mode" role="note">
-          Modo de prueba: no se realizará ningún cargo real. Usa la tarjeta 4242 4242 4242 4242 con cualquier fecha futura y CVC.
+          {CHECKOUT_PAYMENT_TEXT.testMode}
         </p>
       )}
       <details className="order-summary">
         <summary>
-          Resumen del pedido · Total <strong data-amount="summary-total">{formatCentavos(order.totalCentavos)}</strong>
+          {CHECKOUT_PAYMENT_TEXT.summary} <strong data-amount="summary-total">{formatCentavos(order.totalCentavos)}</strong>
         </summary>
         <OrderLines lines={order.lines} />
         <OrderAmounts order={order} />
       </details>
       {order.creditCentavos > 0 && (
         <p className="credit-applied" role="status">
-          Saldo a favor aplicado: −{formatCentavos(order.creditCentavos)} · Resta por pagar <strong>{formatCentavos(order.dueCentavos)}</strong>
+          {CHECKOUT_PAYMENT_TEXT.creditApplied(formatCentavos(order.creditCentavos))} <strong>{formatCentavos(order.dueCentavos)}</strong>
         </p>
       )}
       {order.lines.length === 0 && <p>{CHECKOUT_MESSAGES.emptyCart}</p>}
 
-      <div role="tablist" aria-label="Método de pago" className="pay-tabs">
+      <div role="tablist" aria-label={CHECKOUT_PAYMENT_TEXT.tabsLabel} className="pay-tabs">
         {TABS.map((t, i) => (
           <button
             key={t.key}
@@ -99,7 +100,7 @@ export default function PaymentStep({ order, config, onPaid, onChanged }: Props)
       <div role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`} className="pay-panel">
         {tab === 'card' && (
           <>
-            <ul className="card-brands" aria-label="Tarjetas aceptadas">
+            <ul className="card-brands" aria-label={CHECKOUT_PAYMENT_TEXT.cardBrands}>
               <li className="brand-visa">VISA</li>
               <li className="brand-mastercard">Mastercard</li>
               <li className="brand-amex">American Express</li>

@@ -5,7 +5,9 @@
  */
 import { useCallback, useEffect, useId, useState } from 'react';
 import { createAddress, listAddresses, type Address } from '~/data/addresses.ts';
-import { CHECKOUT_MESSAGES } from '~/data/checkout.ts';
+import { CHECKOUT_SHIPPING_TEXT } from '~/i18n/checkout.ts';
+import { COMMON_TEXT } from '~/i18n/common.ts';
+import { VALIDATION_MESSAGES } from '~/i18n/validation.ts';
 import { validateAddress } from '~/domain/validation/address.ts';
 import { AddressForm, EMPTY_ADDRESS, type AddressFormFields } from '../ui/AddressForm.tsx';
 
@@ -58,7 +60,7 @@ export default function ShippingStep({ userId, selectedId, busy, error, onUse }:
 
   function use() {
     const chosen = addresses?.find((a) => a.id === choice);
-    setSelectMessage(chosen ? '' : CHECKOUT_MESSAGES.selectAddress);
+    setSelectMessage(chosen ? '' : VALIDATION_MESSAGES.selectAddress);
     if (chosen) onUse(chosen.id);
   }
 
@@ -72,7 +74,7 @@ export default function ShippingStep({ userId, selectedId, busy, error, onUse }:
     setSaving(true);
     const created = await createAddress(userId, result.data);
     setSaving(false);
-    if (created.error) return 'No se pudo guardar la dirección.';
+    if (created.error) return CHECKOUT_SHIPPING_TEXT.saveFailed;
     const list = await listAddresses(userId);
     setAddresses(list.error ? [...(addresses ?? []), created.data] : list.data);
     setChoice(created.data.id);
@@ -83,16 +85,16 @@ export default function ShippingStep({ userId, selectedId, busy, error, onUse }:
 
   return (
     <section className="checkout-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Dirección de envío</h2>
+      <h2 id={`${id}-title`}>{CHECKOUT_SHIPPING_TEXT.title}</h2>
       {loadError && (
         <div className="alert alert-error" role="alert">
-          <p>No se pudieron cargar tus direcciones.</p>
+          <p>{CHECKOUT_SHIPPING_TEXT.loadFailed}</p>
           <button type="button" className="btn btn-outline" onClick={() => void load()}>
-            Reintentar
+            {COMMON_TEXT.retry}
           </button>
         </div>
       )}
-      {addresses === null && !loadError && <p role="status">Cargando tus direcciones…</p>}
+      {addresses === null && !loadError && <p role="status">{CHECKOUT_SHIPPING_TEXT.loading}</p>}
       {addresses && addresses.length > 0 && <SavedAddresses name={`${id}-address`} addresses={addresses} choice={choice} onChoose={setChoice} />}
       {(selectMessage || error) && (
         <p className="field-error" role="alert">
@@ -101,7 +103,7 @@ export default function ShippingStep({ userId, selectedId, busy, error, onUse }:
       )}
       {addresses && addresses.length > 0 && (
         <button type="button" className="btn btn-primary" onClick={use} disabled={busy} aria-busy={busy}>
-          Usar esta dirección
+          {CHECKOUT_SHIPPING_TEXT.use}
         </button>
       )}
 
@@ -116,17 +118,17 @@ export default function ShippingStep({ userId, selectedId, busy, error, onUse }:
             setFocusStreet(false);
           }}
         >
-          Agregar nueva dirección
+          {CHECKOUT_SHIPPING_TEXT.add}
         </button>
         {formOpen && (
           <AddressForm
             id={`${id}-form`}
             look="checkout"
             initial={EMPTY_ADDRESS}
-            title="Nueva dirección"
-            submitLabel="Guardar dirección"
-            streetLabel="Calle y número"
-            labelPlaceholder="Casa, Oficina…"
+            title={CHECKOUT_SHIPPING_TEXT.formTitle}
+            submitLabel={CHECKOUT_SHIPPING_TEXT.save}
+            streetLabel={CHECKOUT_SHIPPING_TEXT.street}
+            labelPlaceholder={CHECKOUT_SHIPPING_TEXT.labelPlaceholder}
             offerDefault={(addresses?.length ?? 0) > 0}
             focusStreetAfterMs={focusStreet ? ADDRESS_FOCUS_DELAY_MS : undefined}
             busy={saving}
@@ -142,15 +144,15 @@ export default function ShippingStep({ userId, selectedId, busy, error, onUse }:
 function SavedAddresses({ name, addresses, choice, onChoose }: { name: string; addresses: Address[]; choice: string | null; onChoose: (id: string) => void }) {
   return (
     <fieldset className="address-list">
-      <legend>Tus direcciones guardadas</legend>
+      <legend>{CHECKOUT_SHIPPING_TEXT.saved}</legend>
       {addresses.map((a) => (
         <label key={a.id} className={`address-option${choice === a.id ? ' is-selected' : ''}`}>
           <input type="radio" name={name} value={a.id} checked={choice === a.id} onChange={() => onChoose(a.id)} />
           <span>
             {a.label && <strong>{a.label} </strong>}
-            {a.is_default && <span className="badge">Predeterminada</span>}
+            {a.is_default && <span className="badge">{CHECKOUT_SHIPPING_TEXT.default}</span>}
             <br />
-            {a.street}, {a.city}, {a.state}, C.P. {a.zip}, {a.country}
+            {a.street}, {a.city}, {a.state}, {CHECKOUT_SHIPPING_TEXT.zip} {a.zip}, {a.country}
           </span>
         </label>
       ))}

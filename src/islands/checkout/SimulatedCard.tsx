@@ -4,7 +4,7 @@
  * asks for a confirmation step).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { CHECKOUT_MESSAGES } from '~/data/checkout.ts';
+import { CHECKOUT_CARD_AUTH_TEXT, CHECKOUT_CARD_TEXT, CHECKOUT_MESSAGES } from '~/i18n/checkout.ts';
 import { postApi } from '~/data/api.ts';
 import { plansAnswer, simulatedCardAnswer, type SimulatedCardAnswer } from '~/domain/api-answers.ts';
 import { type Centavos, formatCentavos } from '~/domain/money.ts';
@@ -59,7 +59,7 @@ export default function SimulatedCard({ orderId, totalCentavos, onPaid }: Props)
     setMessage('');
     try {
       const exp = parseExpiry(expiry);
-      if (!exp) return fail('La fecha de vencimiento no es válida.');
+      if (!exp) return fail(CHECKOUT_CARD_TEXT.badExpiry);
       const intent = await requestClientSecret(orderId, totalCentavos);
       if (!intent.ok) return fail(intent.message);
       const answer = await postApi(
@@ -97,9 +97,9 @@ export default function SimulatedCard({ orderId, totalCentavos, onPaid }: Props)
   const processing = state === 'processing' || authSecret !== null;
   return (
     <div className="theme-dark card-box">
-      <form onSubmit={pay} noValidate aria-label="Pago con tarjeta" aria-busy={processing}>
+      <form onSubmit={pay} noValidate aria-label={CHECKOUT_CARD_TEXT.form} aria-busy={processing}>
         <div className="field">
-          <label htmlFor={`${id}-number`}>Número de tarjeta</label>
+          <label htmlFor={`${id}-number`}>{CHECKOUT_CARD_TEXT.number}</label>
           <input
             id={`${id}-number`}
             className="input"
@@ -115,7 +115,7 @@ export default function SimulatedCard({ orderId, totalCentavos, onPaid }: Props)
         <InstallmentPicker plans={plans} value={plan} onChange={setPlan} disabled={processing} />
         <label className="checkbox">
           <input type="checkbox" checked={save} onChange={(e) => setSave(e.target.checked)} disabled={processing} />
-          Guardar tarjeta
+          {CHECKOUT_CARD_TEXT.save}
         </label>
         {message && (
           <p className="payment-error" role="alert">
@@ -123,10 +123,10 @@ export default function SimulatedCard({ orderId, totalCentavos, onPaid }: Props)
           </p>
         )}
         <p className="visually-hidden" role="status" aria-live="polite">
-          {state === 'processing' ? 'Procesando el pago…' : state === 'success' ? 'Pago realizado.' : ''}
+          {state === 'processing' ? CHECKOUT_CARD_TEXT.processingStatus : state === 'success' ? CHECKOUT_CARD_TEXT.paid : ''}
         </p>
         <button type="submit" className="btn btn-primary btn-block" disabled={processing || state === 'success'}>
-          {state === 'processing' ? 'Procesando…' : `Pagar ${formatCentavos(totalCentavos)}`}
+          {state === 'processing' ? CHECKOUT_CARD_TEXT.processing : CHECKOUT_CARD_TEXT.pay(formatCentavos(totalCentavos))}
         </button>
       </form>
       {authSecret && <AuthStep id={id} totalCentavos={totalCentavos} onAnswer={(approve) => void authenticate(approve)} />}
@@ -169,14 +169,14 @@ function AuthStep({ id, totalCentavos, onAnswer }: { id: string; totalCentavos: 
   }, []);
   return (
     <div className="auth-step" role="dialog" aria-modal="false" aria-labelledby={`${id}-auth-title`}>
-      <h3 id={`${id}-auth-title`}>Confirma tu pago</h3>
-      <p>Tu banco pide confirmar este pago de {formatCentavos(totalCentavos)} (autenticación 3D Secure simulada).</p>
+      <h3 id={`${id}-auth-title`}>{CHECKOUT_CARD_AUTH_TEXT.title}</h3>
+      <p>{CHECKOUT_CARD_AUTH_TEXT.body(formatCentavos(totalCentavos))}</p>
       <div className="auth-actions">
         <button ref={confirmRef} type="button" className="btn btn-primary" onClick={() => onAnswer(true)}>
-          Confirmar pago
+          {CHECKOUT_CARD_AUTH_TEXT.confirm}
         </button>
         <button type="button" className="btn btn-outline" onClick={() => onAnswer(false)}>
-          Cancelar
+          {CHECKOUT_CARD_AUTH_TEXT.cancel}
         </button>
       </div>
     </div>
@@ -200,13 +200,13 @@ function ExpiryAndCvc({ id, expiry, cvc, onExpiry, onCvc, disabled }: ExpiryProp
   return (
     <div className="field-row">
       <div className="field">
-        <label htmlFor={`${id}-exp`}>Vencimiento (MM/AA)</label>
+        <label htmlFor={`${id}-exp`}>{CHECKOUT_CARD_TEXT.expiry}</label>
         <input
           id={`${id}-exp`}
           className="input"
           inputMode="numeric"
           autoComplete="cc-exp"
-          placeholder="MM/AA"
+          placeholder={CHECKOUT_CARD_TEXT.expiryPlaceholder}
           maxLength={7}
           value={expiry}
           onChange={(e) => onExpiry(formatExpiry(e.target.value, expiry))}

@@ -3,7 +3,7 @@
  * shopper approves it in a PayPal-like window of our own, and the server captures and verifies it.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { CHECKOUT_MESSAGES } from '~/data/checkout.ts';
+import { CHECKOUT_MESSAGES, CHECKOUT_PAYPAL_TEXT } from '~/i18n/checkout.ts';
 import { postApi } from '~/data/api.ts';
 import { paypalOrderAnswer, settlementAnswer } from '~/domain/api-answers.ts';
 import { BRAND } from '~/domain/brand.ts';
@@ -85,7 +85,7 @@ export default function SimulatedPayPal({ orderId, totalCentavos, onPaid }: Prop
         onClick={() => void open()}
         disabled={state === 'processing' || state === 'success'}
       >
-        Pagar con PayPal
+        {CHECKOUT_PAYPAL_TEXT.pay}
       </button>
       {message && (
         <p className="payment-error" role="alert">
@@ -94,17 +94,17 @@ export default function SimulatedPayPal({ orderId, totalCentavos, onPaid }: Prop
       )}
       {paypalOrderId && (
         <div className="paypal-window" role="dialog" aria-modal="false" aria-labelledby={`${id}-title`}>
-          <h3 id={`${id}-title`}>PayPal (simulado)</h3>
+          <h3 id={`${id}-title`}>{CHECKOUT_PAYPAL_TEXT.title}</h3>
           <p>
-            Aprueba el pago de <strong>{formatCentavos(totalCentavos)} MXN</strong> a {BRAND.name}.
+            {CHECKOUT_PAYPAL_TEXT.approve} <strong>{formatCentavos(totalCentavos)} MXN</strong> {CHECKOUT_PAYPAL_TEXT.to(BRAND.name)}
           </p>
-          <p className="muted">Pedido de PayPal {paypalOrderId}</p>
+          <p className="muted">{CHECKOUT_PAYPAL_TEXT.order(paypalOrderId)}</p>
           <div className="auth-actions">
             <button ref={approveRef} type="button" className="btn btn-primary" onClick={() => void approve()}>
-              Aprobar pago
+              {CHECKOUT_PAYPAL_TEXT.approveButton}
             </button>
             <button type="button" className="btn btn-outline" onClick={cancel}>
-              Cancelar
+              {CHECKOUT_PAYPAL_TEXT.cancel}
             </button>
           </div>
         </div>

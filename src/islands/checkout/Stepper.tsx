@@ -1,7 +1,8 @@
 import { percent } from '~/domain/percent.ts';
+import { CHECKOUT_STEPPER_TEXT } from '~/i18n/checkout.ts';
 
 /** The checkout's progress bar: 'Paso n de 4' and the four steps; completed ones are clickable. */
-export const STEPS = ['Resumen', 'Envío', 'Pago', 'Confirmación'] as const;
+export const STEPS = CHECKOUT_STEPPER_TEXT.steps;
 export type StepKey = 'summary' | 'shipping' | 'payment' | 'confirmation';
 export const STEP_KEYS: StepKey[] = ['summary', 'shipping', 'payment', 'confirmation'];
 
@@ -15,10 +16,8 @@ interface Props {
 export default function Stepper({ current, onSelect }: Props) {
   const index = STEP_KEYS.indexOf(current);
   return (
-    <nav className="stepper" aria-label="Progreso de la compra">
-      <p className="stepper-count">
-        Paso {index + 1} de {STEPS.length}
-      </p>
+    <nav className="stepper" aria-label={CHECKOUT_STEPPER_TEXT.label}>
+      <p className="stepper-count">{CHECKOUT_STEPPER_TEXT.step(index + 1, STEPS.length)}</p>
       <div className="stepper-bar" aria-hidden="true">
         <span style={{ width: `${percent(index + 1, STEPS.length)}%` }} />
       </div>
@@ -31,12 +30,12 @@ export default function Stepper({ current, onSelect }: Props) {
               {state === 'done' && onSelect ? (
                 <button type="button" className="step-link" onClick={() => onSelect(key)}>
                   <span className="step-num">{i + 1}</span> {label}
-                  <span className="visually-hidden"> (completado)</span>
+                  <span className="visually-hidden">{CHECKOUT_STEPPER_TEXT.completed}</span>
                 </button>
               ) : (
                 <span className="step-label">
                   <span className="step-num">{i + 1}</span> {label}
-                  {state === 'done' && <span className="visually-hidden"> (completado)</span>}
+                  {state === 'done' && <span className="visually-hidden">{CHECKOUT_STEPPER_TEXT.completed}</span>}
                 </span>
               )}
             </li>

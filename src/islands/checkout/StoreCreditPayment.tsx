@@ -7,12 +7,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { postApi } from '~/data/api.ts';
 import { storeCreditAnswer } from '~/domain/api-answers.ts';
-import { CHECKOUT_MESSAGES, type CheckoutOrder } from '~/data/checkout.ts';
+import type { CheckoutOrder } from '~/data/checkout.ts';
+import { CHECKOUT_BALANCE_TEXT, CHECKOUT_MESSAGES, MEXICAN_PAYMENT_MESSAGES } from '~/i18n/checkout.ts';
 import { getStoreCreditBalance } from '~/data/store-credit.ts';
-import { MEXICAN_PAYMENT_MESSAGES } from '~/domain/mexican-payments.ts';
 import { type Centavos, centavos, formatCentavos } from '~/domain/money.ts';
 import { ORDER_STATUS } from '~/domain/orders.ts';
-import { STORE_CREDIT_MESSAGES } from '~/domain/store-credit.ts';
+import { STORE_CREDIT_MESSAGES } from '~/i18n/orders.ts';
 
 interface Props {
   order: CheckoutOrder;
@@ -65,34 +65,34 @@ export default function StoreCreditPayment({ order, onPaid, onChanged }: Props) 
     body = (
       <>
         <p>
-          Usaste <strong>{formatCentavos(order.creditCentavos)}</strong> de tu saldo a favor. Resta por pagar{' '}
-          <strong data-amount="due">{formatCentavos(order.dueCentavos)}</strong> con otro método de pago.
+          {CHECKOUT_BALANCE_TEXT.used} <strong>{formatCentavos(order.creditCentavos)}</strong> {CHECKOUT_BALANCE_TEXT.usedAfter}{' '}
+          <strong data-amount="due">{formatCentavos(order.dueCentavos)}</strong> {CHECKOUT_BALANCE_TEXT.dueAfter}
         </p>
         <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void send(false)}>
-          Quitar saldo a favor
+          {CHECKOUT_BALANCE_TEXT.remove}
         </button>
       </>
     );
   } else if (balance === null) {
-    body = <p role="status">Consultando tu saldo a favor…</p>;
+    body = <p role="status">{CHECKOUT_BALANCE_TEXT.loading}</p>;
   } else if (balance <= 0) {
     body = <p>{STORE_CREDIT_MESSAGES.noCredit}</p>;
   } else if (voucherOpen) {
-    body = (
-      <p>
-        Tienes {formatCentavos(balance)} de saldo a favor. {MEXICAN_PAYMENT_MESSAGES.voucherOpen}: págala o cancélala para usar tu saldo.
-      </p>
-    );
+    body = <p>{CHECKOUT_BALANCE_TEXT.voucherOpen(formatCentavos(balance), MEXICAN_PAYMENT_MESSAGES.voucherOpen)}</p>;
   } else {
     const whole = balance >= order.dueCentavos;
     body = (
       <>
         <p>
-          Tienes <strong>{formatCentavos(balance)}</strong> de saldo a favor.
-          {whole ? ' Alcanza para pagar todo tu pedido.' : ' Úsalo y paga el resto con otro método.'}
+          {CHECKOUT_BALANCE_TEXT.have} <strong>{formatCentavos(balance)}</strong> {CHECKOUT_BALANCE_TEXT.haveAfter}
+          {whole ? CHECKOUT_BALANCE_TEXT.whole : CHECKOUT_BALANCE_TEXT.part}
         </p>
         <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void send(true)}>
-          {busy ? 'Procesando…' : whole ? `Pagar ${formatCentavos(order.dueCentavos)} con saldo a favor` : `Usar ${formatCentavos(balance)} de saldo a favor`}
+          {busy
+            ? CHECKOUT_BALANCE_TEXT.processing
+            : whole
+              ? CHECKOUT_BALANCE_TEXT.payAll(formatCentavos(order.dueCentavos))
+              : CHECKOUT_BALANCE_TEXT.spendPart(formatCentavos(balance))}
         </button>
       </>
     );

@@ -7,7 +7,7 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type PaymentRequest, type Stripe, type StripeCardElement } from '@stripe/stripe-js';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CHECKOUT_MESSAGES } from '~/data/checkout.ts';
+import { CHECKOUT_CARD_TEXT, CHECKOUT_MESSAGES, CHECKOUT_WALLET_TEXT } from '~/i18n/checkout.ts';
 import { postApi } from '~/data/api.ts';
 import { installmentsConfirmAnswer, plansAnswer } from '~/domain/api-answers.ts';
 import { installmentsOffered } from '~/domain/mexican-payments.ts';
@@ -132,9 +132,9 @@ function CardForm({ orderId, totalCentavos, onPaid }: Props) {
 
   return (
     <div className="theme-dark card-box">
-      <form onSubmit={pay} aria-label="Pago con tarjeta" aria-busy={state === 'processing'}>
+      <form onSubmit={pay} aria-label={CHECKOUT_CARD_TEXT.form} aria-busy={state === 'processing'}>
         <div className="field">
-          <span className="field-label">Datos de la tarjeta</span>
+          <span className="field-label">{CHECKOUT_CARD_TEXT.cardData}</span>
           <div className="stripe-card">
             {/*
               Stripe's iframe fields bring their own phone keyboards and autofill (cc-number, cc-exp,
@@ -154,7 +154,7 @@ function CardForm({ orderId, totalCentavos, onPaid }: Props) {
         {!withPlans && (
           <label className="checkbox">
             <input type="checkbox" checked={save} onChange={(e) => setSave(e.target.checked)} />
-            Guardar tarjeta
+            {CHECKOUT_CARD_TEXT.save}
           </label>
         )}
         {message && (
@@ -163,7 +163,7 @@ function CardForm({ orderId, totalCentavos, onPaid }: Props) {
           </p>
         )}
         <button type="submit" className="btn btn-primary btn-block" disabled={state === 'processing' || state === 'success'}>
-          {state === 'processing' ? 'Procesando…' : `Pagar ${formatCentavos(totalCentavos)}`}
+          {state === 'processing' ? CHECKOUT_CARD_TEXT.processing : CHECKOUT_CARD_TEXT.pay(formatCentavos(totalCentavos))}
         </button>
       </form>
     </div>
@@ -181,7 +181,7 @@ function Wallet({ orderId, totalCentavos, onPaid }: Props) {
     const pr = stripe.paymentRequest({
       country: 'MX',
       currency: 'mxn',
-      total: { label: 'Total', amount: totalCentavos },
+      total: { label: CHECKOUT_WALLET_TEXT.total, amount: totalCentavos },
       requestPayerName: true,
       requestPayerEmail: true,
     });
@@ -216,11 +216,11 @@ function Wallet({ orderId, totalCentavos, onPaid }: Props) {
   }, [stripe, orderId, totalCentavos, onPaid]);
 
   if (available === false) return <p role="status">{CHECKOUT_MESSAGES.walletUnavailable}</p>;
-  if (!request) return <p role="status">Buscando Google Pay o Apple Pay…</p>;
+  if (!request) return <p role="status">{CHECKOUT_WALLET_TEXT.searching}</p>;
   return (
     <div>
       <button type="button" className="btn btn-primary btn-block" onClick={() => request.show()}>
-        Pagar {formatCentavos(totalCentavos)} con Google Pay / Apple Pay
+        {CHECKOUT_WALLET_TEXT.pay(formatCentavos(totalCentavos))}
       </button>
       {message && (
         <p className="payment-error" role="alert">

@@ -3,7 +3,7 @@
  * stored order), then report the provider's success to the server, which verifies it before the
  * order becomes 'Pagado'.
  */
-import { CHECKOUT_MESSAGES } from '~/data/checkout.ts';
+import { CHECKOUT_MESSAGES } from '~/i18n/checkout.ts';
 import * as z from 'zod/mini';
 import { postApi } from '~/data/api.ts';
 import type { Centavos } from '~/domain/money.ts';

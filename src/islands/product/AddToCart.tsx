@@ -6,7 +6,8 @@
 import { useState } from 'react';
 import { fetchLiveProduct } from '~/data/products.ts';
 import type { Centavos } from '~/domain/money.ts';
-import { clampQuantity, discountPercent, isSoldOut, PRODUCT_MESSAGES } from '~/domain/products.ts';
+import { clampQuantity, discountPercent, isSoldOut } from '~/domain/products.ts';
+import { PRODUCT_MESSAGES } from '~/i18n/cart.ts';
 import { addToCart } from '~/stores/cart.ts';
 import { showAddOutcome } from '~/stores/toast.ts';
 import { useLiveRead } from './use-live-read.ts';

@@ -1,6 +1,7 @@
 /** The buy box's quantity field, shared by the buy box of a sealed product and of a single card. */
 import { useEffect, useRef, useState } from 'react';
-import { clampQuantity, PRODUCT_MESSAGES } from '~/domain/products.ts';
+import { clampQuantity } from '~/domain/products.ts';
+import { PRODUCT_MESSAGES } from '~/i18n/cart.ts';
 import { usePrebuiltInput } from '../prebuilt.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSupabase } from '../../support/fake-supabase.ts';
+import { CHECKOUT_MESSAGES } from '~/i18n/checkout.ts';
 
 // Rows as PostgREST sends them: numeric columns as JSON numbers or numeric strings, in pesos. The
 // data modules hand them on with the unit in the name and the amount in whole centavos.
@@ -11,7 +12,7 @@ vi.mock('~/data/supabase.ts', () => ({
 }));
 
 const checkout = await import('~/data/checkout.ts');
-const { CHECKOUT_MESSAGES, parseCreateOrderError } = checkout;
+const { parseCreateOrderError } = checkout;
 
 beforeEach(() => {
   fake = fakeSupabase();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canIncrease, clampQuantity, isSoldOut, PRODUCT_MESSAGES, quantityBounds, showPreorderBadge } from '~/domain/cart-rules.ts';
+import { canIncrease, clampQuantity, isSoldOut, quantityBounds, showPreorderBadge } from '~/domain/cart-rules.ts';
+import { PRODUCT_MESSAGES } from '~/i18n/cart.ts';
 import * as products from '~/domain/products.ts';
 
 describe('badges', () => {

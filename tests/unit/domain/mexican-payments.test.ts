@@ -6,12 +6,12 @@ import {
   installmentSchedule,
   installmentsOffered,
   isInstallmentCount,
-  MEXICAN_PAYMENT_MESSAGES,
   monthlyAmount,
   oxxoAllowed,
   oxxoDeadline,
   oxxoVoucherExpiry,
 } from '~/domain/mexican-payments.ts';
+import { MEXICAN_PAYMENT_MESSAGES } from '~/i18n/checkout.ts';
 
 import type { Centavos } from '~/domain/money.ts';
 // Amounts in centavos as the tests write them; values the code must refuse are passed unchecked.

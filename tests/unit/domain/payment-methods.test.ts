@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_METHOD_LABELS, orderEventNote, paymentMethodLabel } from '~/domain/payment-methods.ts';
+import { orderEventNote, paymentMethodLabel } from '~/domain/payment-methods.ts';
+import { PAYMENT_METHOD_LABELS } from '~/i18n/orders.ts';
 import { receiptEmail } from '~/server/mail/templates/receipt.ts';
 import { centavos } from '~/domain/money.ts';
 

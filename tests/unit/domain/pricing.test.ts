@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   applyCoupon,
-  COUPON_MESSAGES,
   computeOrderAmounts,
   discountCentavos,
   findCoupon,
@@ -12,6 +11,7 @@ import {
   shippingCentavos,
   subtotalCentavos,
 } from '~/domain/pricing';
+import { COUPON_MESSAGES } from '~/i18n/cart.ts';
 
 import { type Centavos, pricedLine } from '~/domain/money.ts';
 // Amounts in centavos as the tests write them; values the code must refuse are passed unchecked.

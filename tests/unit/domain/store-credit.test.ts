@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Centavos } from '~/domain/money.ts';
-import { oxxoCreditedMessage, STORE_CREDIT_REASON_LABELS, storeCreditReasonLabel, storeCreditSummary } from '~/domain/store-credit.ts';
+import { oxxoCreditedMessage, storeCreditReasonLabel, storeCreditSummary } from '~/domain/store-credit.ts';
+import { STORE_CREDIT_REASON_LABELS } from '~/i18n/orders.ts';
 
 const centavos = (value: number) => value as Centavos;
 

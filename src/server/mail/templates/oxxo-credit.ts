@@ -5,7 +5,8 @@
  */
 import { centavos, formatCentavos } from '~/domain/money.ts';
 import { orderDisplayId } from '~/domain/orders.ts';
-import { oxxoCreditedMessage, STORE_CREDIT_MESSAGES } from '~/domain/store-credit.ts';
+import { oxxoCreditedMessage } from '~/domain/store-credit.ts';
+import { STORE_CREDIT_MESSAGES } from '~/i18n/orders.ts';
 import { MAIL_OXXO_CREDIT_TEXT as TEXT } from '~/i18n/mail.ts';
 import { escapeHtml as escape } from '../html.ts';
 

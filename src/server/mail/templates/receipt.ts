@@ -3,7 +3,8 @@
  * escaped: its lines, totals, how it was paid and where it ships.
  */
 import { installmentLabel } from '~/domain/mexican-payments.ts';
-import { PAYMENT_METHOD_LABELS, paymentMethodLabel } from '~/domain/payment-methods.ts';
+import { paymentMethodLabel } from '~/domain/payment-methods.ts';
+import { PAYMENT_METHOD_LABELS } from '~/i18n/orders.ts';
 import { type Centavos, formatCentavos } from '~/domain/money.ts';
 import { orderDisplayId } from '~/domain/orders.ts';
 import { MAIL_RECEIPT_TEXT as TEXT } from '~/i18n/mail.ts';

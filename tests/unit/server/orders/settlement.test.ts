@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { centavos } from '~/domain/money.ts';
-import { REFUND_MESSAGES } from '~/domain/orders.ts';
+import { REFUND_MESSAGES } from '~/i18n/orders.ts';
 import type { ServerContext } from '~/server/context.ts';
 import { ApiError } from '~/server/http/json.ts';
 import { capturePayment, intentPayment, sendOrderReceipt, settlementAnswer } from '~/server/orders/settlement.ts';

@@ -5,7 +5,7 @@
  * into the shopper's messages. Against the local stack: tests/server/oxxo-store-credit.test.ts.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { STORE_CREDIT_MESSAGES } from '~/domain/store-credit.ts';
+import { STORE_CREDIT_MESSAGES } from '~/i18n/orders.ts';
 import { storeCreditPayment } from '~/server/payments/pay-with-balance.ts';
 import { endpointContext, ORDER_ID, post, SHOPPER, storedOrder } from './endpoint-context.ts';
 
