@@ -205,7 +205,9 @@ export function isSpanishText(text: string): boolean {
   // A path, a URL, a CSS selector or a class list, an identifier: not a text.
   if (/^(\/|\.\/|#|https?:|mailto:|data:)/.test(trimmed)) return false;
   // One lower-case word is a key, a slug, an enum value or a URL parameter ('precio-asc', 'franquicia').
-  if (/^[a-záéíóúüñ0-9_-]+$/.test(trimmed)) return false;
+  if (/^[a-záéíóúüñ0-9_.:-]+$/.test(trimmed)) return false;
+  // A query string ('?franquicia=…&tipo=') or a column list ('id, subtotal, total'): code, not text.
+  if (/^[?&][\w=&.-]*$/.test(trimmed) || /^[a-z_]+(\s*,\s*[a-z_]+)+$/.test(trimmed)) return false;
   // The order statuses are values the database stores (the specification's 'Pendiente', 'Pagado', …).
   if (ORDER_STATUSES.has(trimmed)) return false;
   if (ACCENTED.test(trimmed)) return true;
@@ -347,6 +349,10 @@ describe('one message catalogue', () => {
     expect(isSpanishText('/franchise/pokemon/expansions')).toBe(false);
     expect(isSpanishText('es-MX')).toBe(false);
     expect(isSpanishText('order_cancelled')).toBe(false);
+    expect(isSpanishText('?idioma=en&acabado=foil')).toBe(false);
+    expect(isSpanishText('id, subtotal, total')).toBe(false);
+    expect(isSpanishText('tienda-cartas.rebuilds')).toBe(false);
+    expect(isSpanishText('Subtotal, envío')).toBe(true);
     const tsx = ['// Agregar al carrito', "const a = 'Guardar';", 'const b = <p>Tu carrito está vacío.</p>;', "import x from './de-la';"].join('\n');
     expect(spanishTexts('src/x.tsx', tsx)).toEqual(['src/x.tsx:2  Guardar', 'src/x.tsx:3  Tu carrito está vacío.']);
     const astro = [
