@@ -200,7 +200,8 @@ const ORDER_STATUSES = new Set(['Pendiente', 'Pagado', 'Procesando', 'Enviado', 
 
 /** Whether a string a program holds reads as Spanish interface text. */
 export function isSpanishText(text: string): boolean {
-  const trimmed = text.trim();
+  // Markup's tags and attributes are code (an SVG's `y="5"` is no Spanish 'y'); the text between them is not.
+  const trimmed = text.replace(/<[^>]*>/g, ' ').trim();
   if (!/[A-Za-zÀ-ÿ]/.test(trimmed)) return false;
   // A path, a URL, a CSS selector or a class list, an identifier: not a text.
   if (/^(\/|\.\/|#|https?:|mailto:|data:)/.test(trimmed)) return false;
@@ -353,6 +354,8 @@ describe('one message catalogue', () => {
     expect(isSpanishText('id, subtotal, total')).toBe(false);
     expect(isSpanishText('tienda-cartas.rebuilds')).toBe(false);
     expect(isSpanishText('Subtotal, envío')).toBe(true);
+    expect(isSpanishText('<rect x="3" y="5" width="18"/>')).toBe(false);
+    expect(isSpanishText('<p>Gracias por tu compra</p>')).toBe(true);
     const tsx = ['// Agregar al carrito', "const a = 'Guardar';", 'const b = <p>Tu carrito está vacío.</p>;', "import x from './de-la';"].join('\n');
     expect(spanishTexts('src/x.tsx', tsx)).toEqual(['src/x.tsx:2  Guardar', 'src/x.tsx:3  Tu carrito está vacío.']);
     const astro = [
