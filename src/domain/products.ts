@@ -9,7 +9,7 @@ import { type Centavos, databasePriceCentavos } from './money.ts';
 import { percent as percentOf } from './percent.ts';
 
 export type { Product } from './product-schema.ts';
-export { PRODUCT_MESSAGES, isSoldOut, showPreorderBadge, clampQuantity, canIncrease } from './cart-rules.ts';
+export { isSoldOut, showPreorderBadge, clampQuantity, canIncrease } from './cart-rules.ts';
 
 /** Rounded percent off from the original price, or null when there is no real discount. */
 export function discountPercent(product: { priceCentavos: Centavos | null; originalPriceCentavos?: Centavos | null }): number | null {

@@ -5,7 +5,8 @@
  */
 import type { ReactNode, Ref, RefObject } from 'react';
 import { type Centavos, formatCentavos } from '~/domain/money.ts';
-import { canIncrease, PRODUCT_MESSAGES } from '~/domain/products.ts';
+import { canIncrease } from '~/domain/products.ts';
+import { PRODUCT_MESSAGES } from '~/i18n/cart.ts';
 import { PRODUCT_BUY_BOX_TEXT as TEXT } from '~/i18n/product.ts';
 import { stockText } from './buy-box.ts';
 import type { useQuantityField } from './use-quantity-field.ts';

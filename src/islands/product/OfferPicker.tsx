@@ -12,7 +12,8 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { fetchLiveOffers, type LiveOffers } from '~/data/products.ts';
 import { formatCentavos } from '~/domain/money.ts';
-import { clampQuantity, discountPercent, PRODUCT_MESSAGES } from '~/domain/products.ts';
+import { clampQuantity, discountPercent } from '~/domain/products.ts';
+import { PRODUCT_MESSAGES } from '~/i18n/cart.ts';
 import { PRODUCT_BUY_BOX_TEXT, PRODUCT_OFFER_PICKER_TEXT as TEXT } from '~/i18n/product.ts';
 import { CONDITION_LABELS, chooseOffer, gradeLabel, graderVerifyUrl, isSlab, offerKey, offerLabel, type SingleOffer } from '~/domain/singles.ts';
 import { addToCart } from '~/stores/cart.ts';

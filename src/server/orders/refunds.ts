@@ -20,7 +20,8 @@
  */
 import { z } from 'zod';
 import type { Centavos } from '~/domain/money.ts';
-import { ORDER_STATUS, REFUND_MESSAGES, type OrderStatus } from '~/domain/orders.ts';
+import { ORDER_STATUS, type OrderStatus } from '~/domain/orders.ts';
+import { REFUND_MESSAGES } from '~/i18n/orders.ts';
 import { paidWith } from '~/domain/payment-methods.ts';
 import type { RefundOptions, RefundWay } from '~/domain/refunds.ts';
 import { PAYMENTS_OXXO_CREDIT_NOTES, PAYMENTS_REFUND_OPERATOR_TEXT, PAYMENTS_REFUND_TEXT } from '~/i18n/payments.ts';

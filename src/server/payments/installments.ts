@@ -4,7 +4,8 @@
  * settled through the one settlement path. The simulated issuer's plans are in simulated.ts.
  */
 import { z } from 'zod';
-import { installmentLabel, installmentsOffered, isInstallmentCount, MEXICAN_PAYMENT_MESSAGES, monthlyAmount } from '~/domain/mexican-payments.ts';
+import { installmentLabel, installmentsOffered, isInstallmentCount, monthlyAmount } from '~/domain/mexican-payments.ts';
+import { MEXICAN_PAYMENT_MESSAGES } from '~/i18n/checkout.ts';
 import type { Centavos } from '~/domain/money.ts';
 import { PAYMENTS_CARD_TEXT, PAYMENTS_INSTALLMENTS_TEXT } from '~/i18n/payments.ts';
 import type { ServerContext } from '../context.ts';

@@ -5,7 +5,8 @@
  * the voucher can still be paid, two business days past its deadline.
  */
 import { z } from 'zod';
-import { MEXICAN_PAYMENT_MESSAGES, oxxoAllowed, oxxoReservationEnd, oxxoVoucherDays } from '~/domain/mexican-payments.ts';
+import { oxxoAllowed, oxxoReservationEnd, oxxoVoucherDays } from '~/domain/mexican-payments.ts';
+import { MEXICAN_PAYMENT_MESSAGES } from '~/i18n/checkout.ts';
 import { type Centavos, centavos } from '~/domain/money.ts';
 import { ORDER_STATUS } from '~/domain/orders.ts';
 import { PAYMENTS_CARD_TEXT, PAYMENTS_OXXO_TEXT } from '~/i18n/payments.ts';

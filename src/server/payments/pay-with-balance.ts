@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUS } from '~/domain/orders.ts';
-import { STORE_CREDIT_MESSAGES } from '~/domain/store-credit.ts';
+import { STORE_CREDIT_MESSAGES } from '~/i18n/orders.ts';
 import { PAYMENTS_BALANCE_OPERATOR_TEXT, PAYMENTS_BALANCE_TEXT, PAYMENTS_ORDER_TEXT } from '~/i18n/payments.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate } from '../http/auth.ts';

@@ -6,7 +6,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { centavos } from '~/domain/money.ts';
-import { installmentsOffered, MEXICAN_PAYMENT_MESSAGES, oxxoVoucherExpiry } from '~/domain/mexican-payments.ts';
+import { installmentsOffered, oxxoVoucherExpiry } from '~/domain/mexican-payments.ts';
+import { MEXICAN_PAYMENT_MESSAGES } from '~/i18n/checkout.ts';
 import { PAYMENTS_SIMULATED_CARD_TEXT, PAYMENTS_TEST_CARD_MESSAGES } from '~/i18n/payments.ts';
 import { cardDigits, checkCard, testCardInstallmentPlans, testCardOutcome, type CardInput } from './test-cards.ts';
 import { newId, simulatedRefund, type SimData, type SimRecord, type SimStore } from './simulated-records.ts';
