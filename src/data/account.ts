@@ -5,6 +5,7 @@
 import type * as z from 'zod/mini';
 import { callApi } from './api.ts';
 import { defaultCardAnswer, detachedCardAnswer, savedCardsAnswer } from '~/domain/api-answers.ts';
+import { ACCOUNT_SAVED_CARDS_TEXT } from '~/i18n/account.ts';
 import { listOrders, countOrdersSince } from './orders.ts';
 import { getRewardPoints } from './rewards.ts';
 import { countCoupons } from './coupons.ts';
@@ -44,7 +45,7 @@ export type SavedCard = z.infer<typeof savedCardsAnswer>[number];
 /** The saved cards of a Stripe customer. */
 export async function listSavedCards(customerId: string): Promise<SavedCard[]> {
   const answer = await callApi(`/api/stripe/payment-methods?customerId=${encodeURIComponent(customerId)}`, { schema: savedCardsAnswer });
-  if (!answer.ok || !answer.data) throw new Error(answer.ok ? 'Respuesta inesperada del servidor.' : `HTTP ${answer.status}`);
+  if (!answer.ok || !answer.data) throw new Error(answer.ok ? ACCOUNT_SAVED_CARDS_TEXT.unexpectedAnswer : `HTTP ${answer.status}`);
   return answer.data;
 }
 

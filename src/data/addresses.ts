@@ -3,6 +3,7 @@
  * becomes default, a new default clears the others, deleting the default promotes the next one
  * and deleting the only address is refused ('Debes tener al menos una dirección').
  */
+import { ACCOUNT_ADDRESS_MESSAGES } from '~/i18n/account.ts';
 import { getSupabase } from './supabase.ts';
 import type { Tables, TablesUpdate } from './database.types.ts';
 import type { DataResult } from './profiles.ts';
@@ -22,9 +23,6 @@ export interface AddressFields {
 }
 
 const COLUMNS = 'id, user_id, label, street, city, state, zip, country, is_default, created_at';
-
-/** Database refusal raised when the user's only address would be deleted. */
-export const LAST_ADDRESS_MESSAGE = 'Debes tener al menos una dirección';
 
 function fieldsOf(input: AddressFields) {
   return {
@@ -80,7 +78,7 @@ export async function updateAddress(id: string, input: AddressFields): Promise<D
 export async function deleteAddress(id: string): Promise<{ error: Error | null; lastAddress: boolean }> {
   const { error } = await getSupabase().from('addresses').delete().eq('id', id);
   if (!error) return { error: null, lastAddress: false };
-  const lastAddress = error.message?.includes(LAST_ADDRESS_MESSAGE) || error.details === 'last_address';
+  const lastAddress = error.message?.includes(ACCOUNT_ADDRESS_MESSAGES.lastAddress) || error.details === 'last_address';
   return { error: new Error(error.message), lastAddress };
 }
 

@@ -5,11 +5,8 @@
  * zod/mini, so it stays small in the pages that load it.
  */
 import * as z from 'zod/mini';
+import { ACCOUNT_API_MESSAGES } from '~/i18n/account.ts';
 import { getSupabase } from './supabase.ts';
-
-export const API_MESSAGES = {
-  unreachable: 'No se pudo conectar con la tienda. Intenta de nuevo.',
-} as const;
 
 /** The signed-in user's access token, or null when nobody is signed in. */
 export async function accessToken(): Promise<string | null> {
@@ -75,6 +72,6 @@ export async function safeCallApi<T>(path: string, request: ApiRequest<T>): Prom
   try {
     return await callApi(path, request);
   } catch {
-    return { ok: false, status: 0, data: null, message: API_MESSAGES.unreachable };
+    return { ok: false, status: 0, data: null, message: ACCOUNT_API_MESSAGES.unreachable };
   }
 }

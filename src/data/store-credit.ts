@@ -5,6 +5,7 @@
  * centavos (bigint columns).
  */
 import { centavos, type Centavos } from '~/domain/money.ts';
+import { ACCOUNT_STORE_CREDIT_TEXT } from '~/i18n/account.ts';
 import type { Tables } from './database.types.ts';
 import type { DataResult } from './profiles.ts';
 import { getSupabase } from './supabase.ts';
@@ -50,7 +51,7 @@ export async function getStoreCreditBalance(): Promise<DataResult<Centavos>> {
   const { data, error } = await getSupabase().rpc('my_store_credit');
   if (error) return { data: null, error };
   const balance = data === null ? centavos(0) : centavosOf(data);
-  if (balance === null) return { data: null, error: new Error(`Saldo a favor no válido: ${String(data)}`) };
+  if (balance === null) return { data: null, error: new Error(ACCOUNT_STORE_CREDIT_TEXT.invalidBalance(String(data))) };
   return { data: balance, error: null };
 }
 

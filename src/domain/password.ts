@@ -2,9 +2,11 @@
  * Password strength meter of the sign-up form: one point each for length ≥ 8, an uppercase
  * letter, a lowercase letter, a digit and a symbol, capped at 4 (so the scale is 0–4).
  */
+import { AUTH_PASSWORD_FIELD_TEXT } from '../i18n/auth.ts';
 import { percent } from './percent.ts';
 
-export const STRENGTH_LABELS = ['Débil', 'Básica', 'Aceptable', 'Fuerte', 'Robusta'] as const;
+/** The meter's labels, score 0 to 4 ('Débil' to 'Robusta'). */
+export const STRENGTH_LABELS = AUTH_PASSWORD_FIELD_TEXT.strengthLabels;
 export type StrengthLabel = (typeof STRENGTH_LABELS)[number];
 export type StrengthColor = 'pink' | 'amber' | 'green';
 export const MAX_STRENGTH = 4;

@@ -1,51 +1,12 @@
 /**
- * The shop's form validation: the Spanish messages, the shared field rules and validateForm, which
- * turns a schema's verdict into one message per field and one for the form. Each form's schema
- * lives with its subject in ./validation/ (newsletter, auth, profile, address, product); the React
- * islands use them to show messages next to fields, and server endpoints the same schemas to
- * answer 400 with the same text.
+ * The shop's form validation: the shared field rules and validateForm, which turns a schema's
+ * verdict into one message per field and one for the form (the Spanish messages are in
+ * src/i18n/validation.ts). Each form's schema lives with its subject in ./validation/
+ * (newsletter, auth, profile, address, product); the React islands use them to show messages
+ * next to fields, and server endpoints the same schemas to answer 400 with the same text.
  */
 import { z } from 'zod';
-
-export const MESSAGES = {
-  newsletterEmail: 'Ingresa un correo válido.',
-  loginRequired: 'Ingresa correo y contraseña.',
-  registrationRequired: 'Completa todos los campos.',
-  registrationEmail: 'Correo inválido.',
-  registrationPhone: 'Teléfono inválido.',
-  passwordTooShort: 'La contraseña debe tener al menos 8 caracteres.',
-  resetEmail: 'Escribe tu correo para enviarte el enlace de recuperación.',
-  usernameRequired: 'Username requerido',
-  nameRequired: 'Nombre requerido',
-  lastnameRequired: 'Apellido requerido',
-  profilePhone: 'Teléfono inválido',
-  streetRequired: 'Calle requerida',
-  cityRequired: 'Ciudad requerida',
-  stateRequired: 'Estado requerido',
-  zipRequired: 'Código Postal requerido',
-  zipInvalid: 'Código Postal inválido (máximo 5 dígitos).',
-  countryRequired: 'País requerido',
-  countryInvalid: 'Selecciona un país de la lista.',
-  reviewFields: 'Revisa los campos marcados.',
-  profileUsernameTaken: 'El username ya está en uso',
-  registrationUsernameTaken: 'Ese nombre de usuario ya está en uso.',
-  noChanges: 'Sin cambios por guardar',
-  lastAddress: 'Debes tener al menos una dirección',
-  selectAddress: 'Selecciona una dirección válida.',
-  invalidData: 'Datos no válidos.',
-  productFranchise: 'Selecciona una franquicia.',
-  productCollection: 'Selecciona una colección.',
-  productExpansion: 'Selecciona una expansión.',
-  productType: 'Selecciona un tipo de producto.',
-  productExpansionMismatch: 'La expansión no pertenece a esa franquicia.',
-  productTypeMismatch: 'El tipo de producto no pertenece a esa franquicia.',
-  productName: 'Escribe el nombre del producto.',
-  productPrice: 'Precio inválido: usa un número mayor o igual a 0 con hasta 2 decimales.',
-  productImage: 'Agrega una imagen del producto.',
-  productStock: 'El stock debe ser un número entero mayor o igual a 0.',
-  productLimit: 'El límite por cliente debe ser un número entero mayor o igual a 1.',
-  productReleaseDate: 'Fecha de lanzamiento inválida (AAAA-MM-DD).',
-} as const;
+import { VALIDATION_MESSAGES } from '../i18n/validation.ts';
 
 /** Phone: 7–20 characters of digits, spaces, parentheses, plus and hyphen. */
 export const PHONE_PATTERN = /^[0-9 ()+-]{7,20}$/;
@@ -57,7 +18,7 @@ export function isValidPhone(phone: string): boolean {
 /** A trimmed string; missing values become '' so a required rule catches them. */
 export const trimmedText = z.preprocess(
   (value) => (typeof value === 'string' ? value : value === null || value === undefined ? '' : value),
-  z.string({ error: MESSAGES.invalidData }).trim(),
+  z.string({ error: VALIDATION_MESSAGES.invalidData }).trim(),
 );
 
 /** A required string, trimmed; blank or missing gives `message`. */
@@ -107,5 +68,5 @@ export function validateForm<T>(schema: z.ZodType<T>, input: unknown, options: {
     const key = issue.path.length > 0 ? String(issue.path[0]) : '';
     if (key !== '' && !(key in fieldErrors)) fieldErrors[key] = issue.message;
   }
-  return { ok: false, fieldErrors, formError: options.formError ?? first ?? MESSAGES.invalidData };
+  return { ok: false, fieldErrors, formError: options.formError ?? first ?? VALIDATION_MESSAGES.invalidData };
 }

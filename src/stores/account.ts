@@ -14,14 +14,14 @@ import {
   saveMainAddress,
   setDefaultAddress,
   updateAddress,
-  LAST_ADDRESS_MESSAGE,
   type Address,
   type AddressFields,
 } from '~/data/addresses.ts';
 import { listOrders, type AccountOrder } from '~/data/orders.ts';
 import { isUsernameConflict, isUsernameTaken, updateProfile, type Profile } from '~/data/profiles.ts';
-import { MESSAGES } from '~/domain/validation.ts';
 import { profileChanged, validateProfile } from '~/domain/validation/profile.ts';
+import { ACCOUNT_ADDRESS_MESSAGES, ACCOUNT_PROFILE_MESSAGES } from '~/i18n/account.ts';
+import { VALIDATION_MESSAGES } from '~/i18n/validation.ts';
 import { notify } from './toast.ts';
 import { setProfile } from './session.ts';
 
@@ -42,10 +42,14 @@ export const $addresses = atom<Loadable<Address[]>>(loading());
 export const $orders = atom<Loadable<AccountOrder[]>>(loading());
 
 /**
- * A read into a store: a failure keeps what was shown and marks it failed (logged when `what`
- * names it; the panels that say so on screen do not log).
+ * A read into a store: a failure keeps what was shown and marks it failed (and is logged when
+ * `log` is given; the panels that say so on screen do not log).
  */
-async function readInto<T>(store: WritableAtom<Loadable<T>>, read: () => Promise<{ data: T | null; error: unknown }>, what?: string): Promise<void> {
+async function readInto<T>(
+  store: WritableAtom<Loadable<T>>,
+  read: () => Promise<{ data: T | null; error: unknown }>,
+  log?: (error: unknown) => void,
+): Promise<void> {
   let result: { data: T | null; error: unknown };
   try {
     result = await read();
@@ -53,7 +57,7 @@ async function readInto<T>(store: WritableAtom<Loadable<T>>, read: () => Promise
     result = { data: null, error };
   }
   if (result.error) {
-    if (what) console.error(`No se pudo cargar ${what}`, result.error);
+    log?.(result.error);
     store.set({ ...store.get(), loading: false, failed: true });
     return;
   }
@@ -62,12 +66,20 @@ async function readInto<T>(store: WritableAtom<Loadable<T>>, read: () => Promise
 
 /** Reads the quick summary again. */
 export function reloadSummary(userId: string): Promise<void> {
-  return readInto($summary, async () => ({ data: await loadSummary(userId), error: null }), 'el resumen de la cuenta');
+  return readInto(
+    $summary,
+    async () => ({ data: await loadSummary(userId), error: null }),
+    (error) => console.error('No se pudo cargar el resumen de la cuenta', error),
+  );
 }
 
 /** Reads the main (default) address again. */
 export function reloadMainAddress(userId: string): Promise<void> {
-  return readInto($mainAddress, () => getDefaultAddress(userId), 'la dirección principal');
+  return readInto(
+    $mainAddress,
+    () => getDefaultAddress(userId),
+    (error) => console.error('No se pudo cargar la dirección principal', error),
+  );
 }
 
 /** Reads the address book again. */
@@ -101,14 +113,6 @@ export function startOrders(userId: string): void {
 }
 
 // Profile -----------------------------------------------------------------------------------------
-
-export const PROFILE_MESSAGES = {
-  saveFailed: '❌ Error al guardar. Intenta de nuevo.',
-  saved: '✅ Datos guardados',
-  resent: 'Correo de verificación reenviado',
-  resendFailed: 'No se pudo reenviar el correo.',
-  passwordSaved: 'Contraseña actualizada',
-} as const;
 
 /** The profile form: the profile's fields and the main address's. */
 export type ProfileForm = Record<'username' | 'name' | 'lastname' | 'phone' | 'street' | 'city' | 'state' | 'zip' | 'country', string>;
@@ -145,25 +149,25 @@ export async function saveProfile(profile: Profile, form: ProfileForm): Promise<
   if (!parsed.ok) return refused(parsed.formError, parsed.fieldErrors);
   const address = $mainAddress.get().value;
   const previous = { username: profile.username, name: profile.name, lastname: profile.lastname, phone: profile.phone };
-  if (!profileChanged({ ...previous, address }, parsed.data)) return refused(MESSAGES.noChanges);
-  const taken = { username: MESSAGES.profileUsernameTaken };
+  if (!profileChanged({ ...previous, address }, parsed.data)) return refused(VALIDATION_MESSAGES.noChanges);
+  const taken = { username: VALIDATION_MESSAGES.profileUsernameTaken };
   try {
     const wanted = parsed.data.username;
     if ((profile.username ?? '').toLowerCase() !== wanted.toLowerCase() && (await isUsernameTaken(wanted, profile.id))) {
-      return refused(MESSAGES.profileUsernameTaken, taken);
+      return refused(VALIDATION_MESSAGES.profileUsernameTaken, taken);
     }
     const saved = await updateProfile(profile.id, parsed.data);
     if (saved.error) {
-      if (isUsernameConflict(saved.error)) return refused(MESSAGES.profileUsernameTaken, taken);
+      if (isUsernameConflict(saved.error)) return refused(VALIDATION_MESSAGES.profileUsernameTaken, taken);
       console.warn('profile save failed', saved.error.message);
-      return refused(PROFILE_MESSAGES.saveFailed);
+      return refused(ACCOUNT_PROFILE_MESSAGES.saveFailed);
     }
     if (parsed.data.address) {
       const addressResult = await saveMainAddress(profile.id, parsed.data.address);
       if (addressResult.error) {
         console.warn('address save failed', addressResult.error.message);
         await updateProfile(profile.id, previous).catch(() => undefined);
-        return refused(PROFILE_MESSAGES.saveFailed);
+        return refused(ACCOUNT_PROFILE_MESSAGES.saveFailed);
       }
       $mainAddress.set({ loading: false, failed: false, value: addressResult.data });
     }
@@ -171,25 +175,11 @@ export async function saveProfile(profile: Profile, form: ProfileForm): Promise<
     return { ok: true };
   } catch (error) {
     console.warn('profile save failed', error);
-    return refused(PROFILE_MESSAGES.saveFailed);
+    return refused(ACCOUNT_PROFILE_MESSAGES.saveFailed);
   }
 }
 
 // Address book --------------------------------------------------------------------------------------
-
-export const ADDRESS_MESSAGES = {
-  empty: 'Aún no has agregado direcciones.',
-  loadFailed: 'No se pudieron cargar tus direcciones.',
-  updateFailed: 'No se pudo actualizar.',
-  defaultFailed: 'No se pudo actualizar la dirección predeterminada.',
-  saveFailed: 'No se pudo guardar la dirección.',
-  deleteFailed: 'No se pudo eliminar.',
-  updated: 'Dirección actualizada',
-  defaultDone: 'Predeterminada actualizada',
-  saved: 'Dirección guardada',
-  deleted: 'Dirección eliminada',
-  lastAddress: LAST_ADDRESS_MESSAGE,
-} as const;
 
 /**
  * Adds an address (the user's first is always the default); whether it was saved. `onSaved` runs
@@ -201,10 +191,10 @@ export async function addAddress(userId: string, fields: AddressFields, onSaved?
   const first = ($addresses.get().value ?? []).length === 0;
   const result = await createAddress(userId, { ...fields, is_default: first || fields.is_default === true });
   if (result.error) {
-    notify(ADDRESS_MESSAGES.saveFailed, 'error');
+    notify(ACCOUNT_ADDRESS_MESSAGES.saveFailed, 'error');
     return false;
   }
-  notify(ADDRESS_MESSAGES.saved, 'success');
+  notify(ACCOUNT_ADDRESS_MESSAGES.saved, 'success');
   onSaved?.();
   await reloadAddresses(userId);
   return true;
@@ -214,10 +204,10 @@ export async function addAddress(userId: string, fields: AddressFields, onSaved?
 export async function editAddress(address: Address, fields: AddressFields): Promise<boolean> {
   const result = await updateAddress(address.id, { ...fields, is_default: !address.is_default && fields.is_default === true });
   if (result.error) {
-    notify(ADDRESS_MESSAGES.updateFailed, 'error');
+    notify(ACCOUNT_ADDRESS_MESSAGES.updateFailed, 'error');
     return false;
   }
-  notify(ADDRESS_MESSAGES.updated, 'success');
+  notify(ACCOUNT_ADDRESS_MESSAGES.updated, 'success');
   await reloadAddresses(address.user_id);
   return true;
 }
@@ -226,10 +216,10 @@ export async function editAddress(address: Address, fields: AddressFields): Prom
 export async function makeDefaultAddress(address: Address): Promise<void> {
   const { error } = await setDefaultAddress(address.id);
   if (error) {
-    notify(ADDRESS_MESSAGES.defaultFailed, 'error');
+    notify(ACCOUNT_ADDRESS_MESSAGES.defaultFailed, 'error');
     return;
   }
-  notify(ADDRESS_MESSAGES.defaultDone, 'success');
+  notify(ACCOUNT_ADDRESS_MESSAGES.defaultDone, 'success');
   await reloadAddresses(address.user_id);
 }
 
@@ -237,9 +227,9 @@ export async function makeDefaultAddress(address: Address): Promise<void> {
 export async function removeAddress(address: Address): Promise<void> {
   const { error, lastAddress } = await deleteAddress(address.id);
   if (error) {
-    notify(lastAddress ? ADDRESS_MESSAGES.lastAddress : ADDRESS_MESSAGES.deleteFailed, 'error');
+    notify(lastAddress ? ACCOUNT_ADDRESS_MESSAGES.lastAddress : ACCOUNT_ADDRESS_MESSAGES.deleteFailed, 'error');
     return;
   }
-  notify(ADDRESS_MESSAGES.deleted, 'success');
+  notify(ACCOUNT_ADDRESS_MESSAGES.deleted, 'success');
   await reloadAddresses(address.user_id);
 }

@@ -5,9 +5,10 @@
  */
 import { getSupabase } from '~/data/supabase.ts';
 import { createProfile, getProfile, usernameTaken } from '~/data/profiles.ts';
-import { MESSAGES } from '~/domain/validation.ts';
 import { PASSWORD_MIN_LENGTH, validateLogin, validatePasswordReset, validateRegistration, type RegistrationInput } from '~/domain/validation/auth.ts';
-import { $session, overtakeSessionReads, SESSION_MESSAGES, toSessionProfile, type SessionProfile } from './session.ts';
+import { AUTH_MESSAGES, AUTH_PASSWORD_MESSAGES, AUTH_SESSION_MESSAGES } from '~/i18n/auth.ts';
+import { VALIDATION_MESSAGES } from '~/i18n/validation.ts';
+import { $session, overtakeSessionReads, toSessionProfile, type SessionProfile } from './session.ts';
 
 /** Outcome of signIn: the signed-in profile, or the Spanish message to show. */
 export type SignInResult = { ok: true; profile: SessionProfile } | { ok: false; message: string };
@@ -19,20 +20,20 @@ export async function signIn(email: string, password: string): Promise<SignInRes
   const supabase = getSupabase();
   try {
     const { data, error } = await supabase.auth.signInWithPassword(parsed.data);
-    if (error) return { ok: false, message: SESSION_MESSAGES.badCredentials };
-    if (!data.user) return { ok: false, message: SESSION_MESSAGES.signInFailed };
+    if (error) return { ok: false, message: AUTH_SESSION_MESSAGES.badCredentials };
+    if (!data.user) return { ok: false, message: AUTH_SESSION_MESSAGES.signInFailed };
     const profile = await getProfile(data.user.id);
-    if (profile.error) return { ok: false, message: SESSION_MESSAGES.signInFailed };
+    if (profile.error) return { ok: false, message: AUTH_SESSION_MESSAGES.signInFailed };
     if (!profile.data) {
       await supabase.auth.signOut({ scope: 'local' }).catch(() => undefined);
-      return { ok: false, message: SESSION_MESSAGES.profileMissing };
+      return { ok: false, message: AUTH_SESSION_MESSAGES.profileMissing };
     }
     const sessionProfile = toSessionProfile(profile.data);
     overtakeSessionReads();
     $session.set({ user: data.user, profile: sessionProfile, loading: false, error: null, lastEvent: 'SIGNED_IN' });
     return { ok: true, profile: sessionProfile };
   } catch {
-    return { ok: false, message: SESSION_MESSAGES.signInFailed };
+    return { ok: false, message: AUTH_SESSION_MESSAGES.signInFailed };
   }
 }
 
@@ -70,19 +71,6 @@ export function safeNextPath(next: string | null | undefined, fallback = '/accou
 
 // Sign-up, recovery, Google, password ----------------------------------------------------------
 
-export const AUTH_MESSAGES = {
-  emailTaken: 'Ese correo ya está registrado.',
-  signUpFailed: 'No se pudo registrar.',
-  noUser: 'No se obtuvo el usuario tras el registro.',
-  profileFailed: 'Error al guardar el perfil.',
-  signUpToast: 'No se pudo registrar',
-  checkEmailToast: 'Revisa tu correo',
-  checkEmail: 'Te enviamos un correo para confirmar tu cuenta. Abre el enlace y después inicia sesión.',
-  resetFailed: 'No se pudo enviar el enlace de recuperación.',
-  resetSent: 'Si el correo está registrado, te enviamos un enlace para crear una nueva contraseña.',
-  welcome: 'Bienvenido',
-} as const;
-
 /** Outcome of a sign-up attempt. */
 export type SignUpResult =
   | { status: 'invalid'; message: string; fieldErrors: Record<string, string> }
@@ -103,8 +91,8 @@ export async function registerShopper(input: unknown, redirectPath = '/account')
   if (await usernameTaken(form.username)) {
     return {
       status: 'invalid',
-      message: MESSAGES.registrationUsernameTaken,
-      fieldErrors: { username: MESSAGES.registrationUsernameTaken },
+      message: VALIDATION_MESSAGES.registrationUsernameTaken,
+      fieldErrors: { username: VALIDATION_MESSAGES.registrationUsernameTaken },
     };
   }
   const supabase = getSupabase();
@@ -169,28 +157,21 @@ export async function continueWithGoogle(nextPath: string): Promise<{ error: str
     provider: 'google',
     options: { redirectTo: siteUrl(nextPath) },
   });
-  return { error: error ? 'No se pudo iniciar sesión.' : null };
+  return { error: error ? AUTH_MESSAGES.googleFailed : null };
 }
-
-/** Messages of the password change (account) and of the recovery link's new password. */
-export const PASSWORD_MESSAGES = {
-  mismatch: 'Las contraseñas no coinciden.',
-  failed: 'No se pudo actualizar la contraseña.',
-  saved: 'Contraseña actualizada',
-} as const;
 
 /**
  * Sets a new password for the signed-in user (also the user a recovery link signed in); checks
  * length and confirmation first. Returns the message to show on failure, null when it was saved.
  */
 export async function changePassword(password: string, confirm: string): Promise<string | null> {
-  if (password.length < PASSWORD_MIN_LENGTH) return MESSAGES.passwordTooShort;
-  if (password !== confirm) return PASSWORD_MESSAGES.mismatch;
+  if (password.length < PASSWORD_MIN_LENGTH) return VALIDATION_MESSAGES.passwordTooShort;
+  if (password !== confirm) return AUTH_PASSWORD_MESSAGES.mismatch;
   try {
     const { error } = await getSupabase().auth.updateUser({ password });
-    return error ? PASSWORD_MESSAGES.failed : null;
+    return error ? AUTH_PASSWORD_MESSAGES.failed : null;
   } catch {
-    return PASSWORD_MESSAGES.failed;
+    return AUTH_PASSWORD_MESSAGES.failed;
   }
 }
 

@@ -9,15 +9,7 @@ import { atom } from 'nanostores';
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { getSupabase } from '~/data/supabase.ts';
 import { getProfile, type Profile } from '~/data/profiles.ts';
-
-/** Messages the login flow shows, as the specification quotes them. */
-export const SESSION_MESSAGES = {
-  badCredentials: 'Credenciales incorrectas.',
-  signInFailed: 'No se pudo iniciar sesión.',
-  profileMissing: 'No se encontró el perfil de usuario.',
-  sessionUnavailable: 'Sesión no disponible.',
-  loadFailed: 'No se pudo cargar tu cuenta. Intenta nuevamente.',
-} as const;
+import { AUTH_SESSION_MESSAGES } from '~/i18n/auth.ts';
 
 /** The profile as the screens use it. */
 export interface SessionProfile extends Profile {
@@ -91,7 +83,7 @@ async function readProfileInto(user: User): Promise<void> {
       user,
       profile: null,
       loading: false,
-      error: { kind: 'failed', message: SESSION_MESSAGES.loadFailed },
+      error: { kind: 'failed', message: AUTH_SESSION_MESSAGES.loadFailed },
     });
     return;
   }
@@ -101,7 +93,7 @@ async function readProfileInto(user: User): Promise<void> {
       user,
       profile: null,
       loading: false,
-      error: { kind: 'unavailable', message: SESSION_MESSAGES.profileMissing },
+      error: { kind: 'unavailable', message: AUTH_SESSION_MESSAGES.profileMissing },
     });
     return;
   }
@@ -175,17 +167,17 @@ export async function refresh(): Promise<void> {
           user: null,
           profile: null,
           loading: false,
-          error: { kind: 'unavailable', message: SESSION_MESSAGES.sessionUnavailable },
+          error: { kind: 'unavailable', message: AUTH_SESSION_MESSAGES.sessionUnavailable },
         });
       } else {
-        $session.set({ ...$session.get(), loading: false, error: { kind: 'failed', message: SESSION_MESSAGES.loadFailed } });
+        $session.set({ ...$session.get(), loading: false, error: { kind: 'failed', message: AUTH_SESSION_MESSAGES.loadFailed } });
       }
       return;
     }
     await loadProfileFor(data.user);
   } catch {
     if (overtaken()) return;
-    $session.set({ ...$session.get(), loading: false, error: { kind: 'failed', message: SESSION_MESSAGES.loadFailed } });
+    $session.set({ ...$session.get(), loading: false, error: { kind: 'failed', message: AUTH_SESSION_MESSAGES.loadFailed } });
   }
 }
 

@@ -19,15 +19,6 @@ export interface StoreCredit {
   movements: StoreCreditMovement[];
 }
 
-export const STORE_CREDIT_TEXTS = {
-  title: 'Movimientos de tu saldo a favor',
-  empty: 'Aún no tienes movimientos.',
-  loading: 'Cargando tu saldo a favor…',
-  loadingMovements: 'Cargando movimientos…',
-  unavailable: 'Tu saldo a favor no está disponible por ahora.',
-  loadFailed: 'No se pudieron cargar los movimientos de tu saldo a favor.',
-} as const;
-
 export const $storeCredit = atom<Loadable<StoreCredit>>({ loading: true, failed: false, value: null });
 
 // Each read is numbered: when reads overlap (two live changes in a row), only the latest one

@@ -2,9 +2,10 @@
  * The footer newsletter form.
  */
 import { z } from 'zod';
-import { emailField, MESSAGES, validateForm, type FormResult } from '../validation.ts';
+import { emailField, validateForm, type FormResult } from '../validation.ts';
+import { VALIDATION_MESSAGES } from '../../i18n/validation.ts';
 
-export const newsletterSchema = z.object({ email: emailField(MESSAGES.newsletterEmail) });
+export const newsletterSchema = z.object({ email: emailField(VALIDATION_MESSAGES.newsletterEmail) });
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
 
 /** Validates the footer newsletter form. */

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { getExpansion, getProductType, isFranchiseId } from '../catalog.ts';
 import { pesosInputToCentavos } from '../money.ts';
 import { productIdFor, uniqueProductId } from '../products.ts';
-import { emptyToNull, MESSAGES, requiredText, trimmedText, validateForm, type FormResult } from '../validation.ts';
+import { emptyToNull, requiredText, trimmedText, validateForm, type FormResult } from '../validation.ts';
+import { VALIDATION_MESSAGES } from '../../i18n/validation.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -29,35 +30,35 @@ function integerField(message: string, min: number, fallback: number) {
 function booleanField(fallback: boolean) {
   return z.preprocess(
     (value) => (value === 'true' || value === 'on' ? true : value === 'false' ? false : value),
-    z.boolean({ error: MESSAGES.invalidData }).default(fallback),
+    z.boolean({ error: VALIDATION_MESSAGES.invalidData }).default(fallback),
   );
 }
 
 export const newProductSchema = z
   .object({
-    franchiseId: requiredText(MESSAGES.productFranchise).refine(isFranchiseId, { error: MESSAGES.productFranchise }),
-    collectionId: requiredText(MESSAGES.productCollection),
-    expansionId: requiredText(MESSAGES.productExpansion),
-    productTypeId: requiredText(MESSAGES.productType),
-    name: requiredText(MESSAGES.productName).pipe(z.string().max(200, { error: MESSAGES.productName })),
+    franchiseId: requiredText(VALIDATION_MESSAGES.productFranchise).refine(isFranchiseId, { error: VALIDATION_MESSAGES.productFranchise }),
+    collectionId: requiredText(VALIDATION_MESSAGES.productCollection),
+    expansionId: requiredText(VALIDATION_MESSAGES.productExpansion),
+    productTypeId: requiredText(VALIDATION_MESSAGES.productType),
+    name: requiredText(VALIDATION_MESSAGES.productName).pipe(z.string().max(200, { error: VALIDATION_MESSAGES.productName })),
     // What was typed becomes Centavos here, once; src/data writes it as the numeric column.
-    price: z.union([z.number(), z.string()], { error: MESSAGES.productPrice }).transform((value, ctx) => {
+    price: z.union([z.number(), z.string()], { error: VALIDATION_MESSAGES.productPrice }).transform((value, ctx) => {
       const cents = pesosInputToCentavos(value);
       if (cents === null) {
-        ctx.addIssue({ code: 'custom', message: MESSAGES.productPrice });
+        ctx.addIssue({ code: 'custom', message: VALIDATION_MESSAGES.productPrice });
         return z.NEVER;
       }
       return cents;
     }),
-    image: requiredText(MESSAGES.productImage),
+    image: requiredText(VALIDATION_MESSAGES.productImage),
     description: trimmedText,
-    stock: integerField(MESSAGES.productStock, 0, 0),
-    limitPerCustomer: integerField(MESSAGES.productLimit, 1, 1),
+    stock: integerField(VALIDATION_MESSAGES.productStock, 0, 0),
+    limitPerCustomer: integerField(VALIDATION_MESSAGES.productLimit, 1, 1),
     preorder: booleanField(false),
     available: booleanField(true),
-    releaseDate: trimmedText.refine((value) => value === '' || isRealDate(value), { error: MESSAGES.productReleaseDate }).transform(emptyToNull),
+    releaseDate: trimmedText.refine((value) => value === '' || isRealDate(value), { error: VALIDATION_MESSAGES.productReleaseDate }).transform(emptyToNull),
     tags: z
-      .array(z.string({ error: MESSAGES.invalidData }).trim(), { error: MESSAGES.invalidData })
+      .array(z.string({ error: VALIDATION_MESSAGES.invalidData }).trim(), { error: VALIDATION_MESSAGES.invalidData })
       .optional()
       .transform((tags) => (tags ?? []).filter((tag) => tag !== '')),
   })
@@ -65,11 +66,11 @@ export const newProductSchema = z
     // Only catalogue entries known here are checked; expansions added later in the database pass.
     const expansion = getExpansion(value.expansionId);
     if (expansion && expansion.franchiseId !== value.franchiseId) {
-      ctx.addIssue({ code: 'custom', path: ['expansionId'], message: MESSAGES.productExpansionMismatch });
+      ctx.addIssue({ code: 'custom', path: ['expansionId'], message: VALIDATION_MESSAGES.productExpansionMismatch });
     }
     const type = getProductType(value.productTypeId);
     if (type && type.franchiseId !== value.franchiseId) {
-      ctx.addIssue({ code: 'custom', path: ['productTypeId'], message: MESSAGES.productTypeMismatch });
+      ctx.addIssue({ code: 'custom', path: ['productTypeId'], message: VALIDATION_MESSAGES.productTypeMismatch });
     }
   });
 export type NewProductInput = z.infer<typeof newProductSchema>;
@@ -82,7 +83,7 @@ export interface NewProductPayload extends Omit<NewProductInput, 'image'> {
 
 /** Validates the admin product form. */
 export function validateNewProduct(input: unknown): FormResult<NewProductInput> {
-  return validateForm(newProductSchema, input, { formError: MESSAGES.reviewFields });
+  return validateForm(newProductSchema, input, { formError: VALIDATION_MESSAGES.reviewFields });
 }
 
 /** Builds the product to publish from validated form data: unique id, one image, default tags. */

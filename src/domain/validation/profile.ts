@@ -2,7 +2,8 @@
  * The profile edit form (name, username, phone and the main address) and whether it changed anything.
  */
 import { z } from 'zod';
-import { emptyToNull, isValidPhone, MESSAGES, requiredText, trimmedText, validateForm, type FormResult } from '../validation.ts';
+import { emptyToNull, isValidPhone, requiredText, trimmedText, validateForm, type FormResult } from '../validation.ts';
+import { VALIDATION_MESSAGES } from '../../i18n/validation.ts';
 import { ADDRESS_PARTS, DEFAULT_COUNTRY, ZIP_PATTERN } from './address.ts';
 
 /**
@@ -13,21 +14,21 @@ export const PROFILE_LIMITS = { username: 50, name: 100, lastname: 100, street: 
 
 /** 'Máximo n caracteres.' */
 export function tooLongMessage(max: number): string {
-  return `Máximo ${max} caracteres.`;
+  return VALIDATION_MESSAGES.tooLong(max);
 }
 
 const atMost = (max: number) => (value: string) => value.length <= max;
 
 export const profileSchema = z
   .object({
-    username: requiredText(MESSAGES.usernameRequired).refine(atMost(PROFILE_LIMITS.username), { error: tooLongMessage(PROFILE_LIMITS.username) }),
-    name: requiredText(MESSAGES.nameRequired).refine(atMost(PROFILE_LIMITS.name), { error: tooLongMessage(PROFILE_LIMITS.name) }),
-    lastname: requiredText(MESSAGES.lastnameRequired).refine(atMost(PROFILE_LIMITS.lastname), { error: tooLongMessage(PROFILE_LIMITS.lastname) }),
-    phone: trimmedText.refine((value) => value === '' || isValidPhone(value), { error: MESSAGES.profilePhone }),
+    username: requiredText(VALIDATION_MESSAGES.usernameRequired).refine(atMost(PROFILE_LIMITS.username), { error: tooLongMessage(PROFILE_LIMITS.username) }),
+    name: requiredText(VALIDATION_MESSAGES.nameRequired).refine(atMost(PROFILE_LIMITS.name), { error: tooLongMessage(PROFILE_LIMITS.name) }),
+    lastname: requiredText(VALIDATION_MESSAGES.lastnameRequired).refine(atMost(PROFILE_LIMITS.lastname), { error: tooLongMessage(PROFILE_LIMITS.lastname) }),
+    phone: trimmedText.refine((value) => value === '' || isValidPhone(value), { error: VALIDATION_MESSAGES.profilePhone }),
     street: trimmedText,
     city: trimmedText,
     state: trimmedText,
-    zip: trimmedText.refine((value) => value === '' || ZIP_PATTERN.test(value), { error: MESSAGES.zipInvalid }),
+    zip: trimmedText.refine((value) => value === '' || ZIP_PATTERN.test(value), { error: VALIDATION_MESSAGES.zipInvalid }),
     country: trimmedText,
   })
   .superRefine((value, ctx) => {
@@ -35,10 +36,10 @@ export const profileSchema = z
     if (!anyAddress) return;
     // An address is stored whole: the database needs street, city, state and zip (country
     // defaults to México), so a partly filled address names every missing part.
-    if (value.street === '') ctx.addIssue({ code: 'custom', path: ['street'], message: MESSAGES.streetRequired });
-    if (value.city === '') ctx.addIssue({ code: 'custom', path: ['city'], message: MESSAGES.cityRequired });
-    if (value.state === '') ctx.addIssue({ code: 'custom', path: ['state'], message: MESSAGES.stateRequired });
-    if (value.zip === '') ctx.addIssue({ code: 'custom', path: ['zip'], message: MESSAGES.zipRequired });
+    if (value.street === '') ctx.addIssue({ code: 'custom', path: ['street'], message: VALIDATION_MESSAGES.streetRequired });
+    if (value.city === '') ctx.addIssue({ code: 'custom', path: ['city'], message: VALIDATION_MESSAGES.cityRequired });
+    if (value.state === '') ctx.addIssue({ code: 'custom', path: ['state'], message: VALIDATION_MESSAGES.stateRequired });
+    if (value.zip === '') ctx.addIssue({ code: 'custom', path: ['zip'], message: VALIDATION_MESSAGES.zipRequired });
     for (const part of ['street', 'city', 'state', 'country'] as const) {
       const max = PROFILE_LIMITS[part];
       if (value[part].length > max) ctx.addIssue({ code: 'custom', path: [part], message: tooLongMessage(max) });
@@ -67,7 +68,7 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 
 /** Validates the profile edit form; any problem gives the form message 'Revisa los campos marcados.'. */
 export function validateProfile(input: unknown): FormResult<ProfileInput> {
-  return validateForm(profileSchema, input, { formError: MESSAGES.reviewFields });
+  return validateForm(profileSchema, input, { formError: VALIDATION_MESSAGES.reviewFields });
 }
 
 /** The profile as stored, to compare with an edited one. */

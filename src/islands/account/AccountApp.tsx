@@ -3,6 +3,8 @@ import { useStore } from '@nanostores/react';
 import type { User } from '@supabase/supabase-js';
 import { $session, initSession, refresh, reloadProfile, type SessionProfile } from '~/stores/session.ts';
 import { signOut } from '~/stores/auth.ts';
+import { ACCOUNT_APP_TEXT } from '~/i18n/account.ts';
+import { COMMON_TEXT } from '~/i18n/common.ts';
 import AuthForm from '../auth/AuthForm.tsx';
 import Toaster from '../ui/Toaster.tsx';
 import ProfilePanel from './ProfilePanel.tsx';
@@ -49,7 +51,7 @@ function AccountScreen({ withProductForm = false }: Props) {
     return (
       <div className="acct-loading" role="status" data-testid="account-loading">
         <span className="acct-spinner" aria-hidden="true" />
-        <span>Cargando tu cuenta…</span>
+        <span>{ACCOUNT_APP_TEXT.loading}</span>
       </div>
     );
   }
@@ -59,7 +61,7 @@ function AccountScreen({ withProductForm = false }: Props) {
       <div className="acct-auth card" role="alert">
         <p className="acct-error">{session.error.message}</p>
         <button type="button" className="btn btn-primary" onClick={() => void refresh()}>
-          Reintentar
+          {COMMON_TEXT.retry}
         </button>
       </div>
     );
@@ -72,7 +74,7 @@ function AccountScreen({ withProductForm = false }: Props) {
           {session.error.message}
         </p>
         <a className="btn btn-primary" href="/auth?next=/account">
-          Iniciar sesión
+          {ACCOUNT_APP_TEXT.signIn}
         </a>
       </div>
     );
@@ -96,8 +98,8 @@ function AccountScreen({ withProductForm = false }: Props) {
         }}
       />
       {showForm ? (
-        <section className="acct-panel card" aria-label="Registrar producto">
-          <Suspense fallback={<p role="status">Cargando formulario…</p>}>
+        <section className="acct-panel card" aria-label={ACCOUNT_APP_TEXT.productForm}>
+          <Suspense fallback={<p role="status">{ACCOUNT_APP_TEXT.loadingForm}</p>}>
             <ProductForm embedded />
           </Suspense>
         </section>
@@ -106,16 +108,16 @@ function AccountScreen({ withProductForm = false }: Props) {
           {tab === 'profile' && <ProfilePanel user={user} profile={profile} onOpenTab={openTab} />}
           {tab === 'favorites' && (
             <>
-              <h2>Favoritos</h2>
-              <p>Pronto podrás ver y gestionar tus favoritos aquí.</p>
+              <h2>{ACCOUNT_APP_TEXT.favoritesTitle}</h2>
+              <p>{ACCOUNT_APP_TEXT.favoritesSoon}</p>
             </>
           )}
           {tab === 'orders' && <OrdersPanel userId={user.id} />}
           {tab === 'addresses' && <AddressesPanel userId={user.id} />}
           {tab === 'settings' && (
             <>
-              <h2>Configuración</h2>
-              <p>Esta sección está en construcción. Muy pronto podrás ajustar tus preferencias aquí.</p>
+              <h2>{ACCOUNT_APP_TEXT.settingsTitle}</h2>
+              <p>{ACCOUNT_APP_TEXT.settingsSoon}</p>
             </>
           )}
         </section>
@@ -137,17 +139,17 @@ interface SidebarProps {
 /** The name, the tabs, the admin links and 'Cerrar sesión'. */
 function Sidebar({ user, profile, tab, showForm, withProductForm, onToggleForm, onOpenTab }: SidebarProps) {
   return (
-    <aside className="acct-sidebar card" aria-label="Tu cuenta">
+    <aside className="acct-sidebar card" aria-label={ACCOUNT_APP_TEXT.sidebarLabel}>
       <h2>
-        {profile.name?.trim() || 'Sin nombre'} {profile.lastname?.trim() || 'Sin apellido'}
+        {profile.name?.trim() || ACCOUNT_APP_TEXT.noName} {profile.lastname?.trim() || ACCOUNT_APP_TEXT.noLastname}
       </h2>
       <p className="acct-email">{user.email}</p>
       {withProductForm && (
         <button type="button" className="btn btn-outline" aria-pressed={showForm} onClick={onToggleForm}>
-          {showForm ? 'Ver mi cuenta' : 'Registrar producto'}
+          {showForm ? ACCOUNT_APP_TEXT.backToAccount : ACCOUNT_APP_TEXT.productForm}
         </button>
       )}
-      <div className="acct-tabs" role="tablist" aria-label="Secciones de la cuenta" aria-orientation="vertical">
+      <div className="acct-tabs" role="tablist" aria-label={ACCOUNT_APP_TEXT.tabsLabel} aria-orientation="vertical">
         {ACCOUNT_TABS.map((item) => (
           <button
             key={item.id}
@@ -165,16 +167,16 @@ function Sidebar({ user, profile, tab, showForm, withProductForm, onToggleForm, 
       </div>
       {profile.isAdmin && !withProductForm && (
         <a className="btn btn-accent" href="/admin/add">
-          Registrar producto
+          {ACCOUNT_APP_TEXT.productForm}
         </a>
       )}
       {profile.isAdmin && (
         <a className="btn btn-primary" href="/admin">
-          Panel de administración
+          {ACCOUNT_APP_TEXT.adminPanel}
         </a>
       )}
       <button type="button" className="btn btn-outline" onClick={() => void signOut()}>
-        Cerrar sesión
+        {ACCOUNT_APP_TEXT.signOut}
       </button>
     </aside>
   );

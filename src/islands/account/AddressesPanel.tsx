@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Address } from '~/data/addresses.ts';
-import { $addresses, ADDRESS_MESSAGES, addAddress, editAddress, makeDefaultAddress, reloadAddresses, removeAddress, startAddresses } from '~/stores/account.ts';
+import { ACCOUNT_ADDRESS_MESSAGES, ACCOUNT_ADDRESSES_TEXT } from '~/i18n/account.ts';
+import { $addresses, addAddress, editAddress, makeDefaultAddress, reloadAddresses, removeAddress, startAddresses } from '~/stores/account.ts';
 import { AddressForm, addressFields, describeAddress, EMPTY_ADDRESS } from '../ui/AddressForm.tsx';
 import { AsyncState, Loading } from '../ui/AsyncState.tsx';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
@@ -33,16 +34,16 @@ export default function AddressesPanel({ userId }: { userId: string }) {
 
   return (
     <>
-      <h2>Mis direcciones</h2>
+      <h2>{ACCOUNT_ADDRESSES_TEXT.title}</h2>
       <AsyncState
         state={state}
-        failed={ADDRESS_MESSAGES.loadFailed}
+        failed={ACCOUNT_ADDRESS_MESSAGES.loadFailed}
         onRetry={() => void reloadAddresses(userId)}
-        loading={<Loading text="Cargando direcciones…" />}
+        loading={<Loading text={ACCOUNT_ADDRESSES_TEXT.loading} />}
       >
         {(addresses) =>
           addresses.length === 0 ? (
-            <p>{ADDRESS_MESSAGES.empty}</p>
+            <p>{ACCOUNT_ADDRESS_MESSAGES.empty}</p>
           ) : (
             <ul className="acct-list" data-testid="address-list">
               {addresses.map((address) => (
@@ -70,12 +71,12 @@ export default function AddressesPanel({ userId }: { userId: string }) {
 
       {state.value !== null && (
         <section className="acct-section" aria-labelledby="acct-new-address">
-          <h3 id="acct-new-address">Agregar nueva dirección</h3>
+          <h3 id="acct-new-address">{ACCOUNT_ADDRESSES_TEXT.addTitle}</h3>
           <AddressForm
             key={formKey}
             initial={EMPTY_ADDRESS}
-            title="Agregar nueva dirección"
-            submitLabel="Guardar dirección"
+            title={ACCOUNT_ADDRESSES_TEXT.addTitle}
+            submitLabel={ACCOUNT_ADDRESSES_TEXT.addSubmit}
             offerDefault={list.length > 0}
             busy={adding}
             onSubmit={async (fields) => {
@@ -95,9 +96,9 @@ export default function AddressesPanel({ userId }: { userId: string }) {
       <ConfirmDialog
         look="account"
         open={toDelete !== null}
-        title="¿Eliminar esta dirección?"
-        confirmLabel="Sí, eliminar"
-        cancelLabel="Cancelar"
+        title={ACCOUNT_ADDRESSES_TEXT.confirmDelete}
+        confirmLabel={ACCOUNT_ADDRESSES_TEXT.confirmYes}
+        cancelLabel={ACCOUNT_ADDRESSES_TEXT.cancel}
         onClose={() => setToDelete(null)}
         onConfirm={() => {
           const address = toDelete;
@@ -133,8 +134,8 @@ function AddressItem({ address, editing, busy, onlyOne, onEdit, onCancel, onSave
       {editing ? (
         <AddressForm
           initial={addressFields(address)}
-          title="Editar dirección"
-          submitLabel="Guardar cambios"
+          title={ACCOUNT_ADDRESSES_TEXT.editTitle}
+          submitLabel={ACCOUNT_ADDRESSES_TEXT.editSubmit}
           offerDefault={!address.is_default}
           busy={mine}
           onSubmit={onSave}
@@ -144,16 +145,16 @@ function AddressItem({ address, editing, busy, onlyOne, onEdit, onCancel, onSave
         <>
           <div>
             {address.label && <strong>{address.label} </strong>}
-            {address.is_default && <span className="badge badge-success">Predeterminada</span>}
+            {address.is_default && <span className="badge badge-success">{ACCOUNT_ADDRESSES_TEXT.isDefault}</span>}
             <p className="acct-email">{describeAddress(address)}</p>
           </div>
           <div className="acct-actions">
             <button type="button" className="btn btn-outline" disabled={busy !== null} onClick={onEdit}>
-              Editar
+              {ACCOUNT_ADDRESSES_TEXT.edit}
             </button>
             {!address.is_default && (
               <button type="button" className="btn btn-outline" disabled={busy !== null} onClick={onMakeDefault}>
-                Hacer predeterminada
+                {ACCOUNT_ADDRESSES_TEXT.makeDefault}
               </button>
             )}
             <button
@@ -163,12 +164,12 @@ function AddressItem({ address, editing, busy, onlyOne, onEdit, onCancel, onSave
               aria-describedby={onlyOne ? `only-${address.id}` : undefined}
               onClick={onDelete}
             >
-              {deleting ? 'Eliminando…' : 'Eliminar'}
+              {deleting ? ACCOUNT_ADDRESSES_TEXT.deleting : ACCOUNT_ADDRESSES_TEXT.delete}
             </button>
           </div>
           {onlyOne && (
             <p className="muted" id={`only-${address.id}`}>
-              {ADDRESS_MESSAGES.lastAddress}
+              {ACCOUNT_ADDRESS_MESSAGES.lastAddress}
             </p>
           )}
         </>

@@ -2,7 +2,8 @@
  * How an order of the Orders tab is paid: 'Pago pendiente en OXXO' with a link back to its voucher
  * while it waits for the store payment, or the 'meses sin intereses' plan of a paid card order.
  */
-import { MEXICAN_PAYMENT_MESSAGES } from '~/domain/mexican-payments.ts';
+import { MEXICAN_PAYMENT_MESSAGES } from '~/i18n/checkout.ts';
+import { ACCOUNT_ORDER_PAYMENT_TEXT } from '~/i18n/account.ts';
 import { paymentMethodText } from '~/domain/payment-methods.ts';
 import { ORDER_STATUS } from '~/domain/orders.ts';
 import type { Centavos } from '~/domain/money.ts';
@@ -19,7 +20,7 @@ export default function OrderPaymentNote({ order }: Props) {
         <br />
         <small>{MEXICAN_PAYMENT_MESSAGES.oxxoPending}</small>{' '}
         <a className="acct-link" href={`/checkout/${order.id}`}>
-          Ver ficha de pago
+          {ACCOUNT_ORDER_PAYMENT_TEXT.voucher}
         </a>
       </span>
     );

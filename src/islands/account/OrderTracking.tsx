@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { loadOrderTracking, type OrderTracking as Tracking } from '~/data/orders.ts';
 import { trackingUrl } from '~/domain/orders.ts';
 import { orderEventNote } from '~/domain/payment-methods.ts';
+import { ACCOUNT_ORDER_TRACKING_TEXT } from '~/i18n/account.ts';
 
 const dateTime = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Mexico_City' });
 
@@ -29,14 +30,14 @@ export default function OrderTracking({ orderId, status }: { orderId: string; st
     <div className="acct-section" data-testid="order-tracking">
       {data.tracking_number && (
         <dl className="acct-dl">
-          <dt>Paquetería</dt>
+          <dt>{ACCOUNT_ORDER_TRACKING_TEXT.carrier}</dt>
           <dd data-testid="order-carrier">{data.carrier ?? '-'}</dd>
-          <dt>Número de guía</dt>
+          <dt>{ACCOUNT_ORDER_TRACKING_TEXT.trackingNumber}</dt>
           <dd data-testid="order-tracking-number">
             {link ? (
               <a href={link} target="_blank" rel="noopener noreferrer">
                 {data.tracking_number}
-                <span className="visually-hidden"> (rastrear en {data.carrier}, se abre en otra pestaña)</span>
+                <span className="visually-hidden">{ACCOUNT_ORDER_TRACKING_TEXT.trackLink(data.carrier ?? '')}</span>
               </a>
             ) : (
               data.tracking_number
@@ -46,7 +47,7 @@ export default function OrderTracking({ orderId, status }: { orderId: string; st
       )}
       {data.events.length > 0 && (
         <>
-          <h3>Historial</h3>
+          <h3>{ACCOUNT_ORDER_TRACKING_TEXT.history}</h3>
           <ol className="acct-history" data-testid="order-history">
             {data.events.map((event) => (
               <li key={event.id}>

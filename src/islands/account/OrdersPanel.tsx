@@ -8,21 +8,13 @@ import { formatAddressCopy } from '~/domain/address-copy.ts';
 import { formatOrderDate, orderDisplayId, paginate, statusColor, type StatusColor, ORDER_STATUS } from '~/domain/orders.ts';
 import { paymentMethodLabel } from '~/domain/payment-methods.ts';
 import { $orders, reloadOrders, startOrders } from '~/stores/account.ts';
+import { ACCOUNT_ORDER_MESSAGES, ACCOUNT_ORDERS_TEXT } from '~/i18n/account.ts';
+import { COMMON_TEXT, ORDER_LINE_TEXT } from '~/i18n/common.ts';
 import { AsyncState, Loading } from '../ui/AsyncState.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { useLiveRows } from './useLive.ts';
 import OrderPaymentNote from './OrderPaymentNote.tsx';
 import OrderTracking from './OrderTracking.tsx';
-
-export const ORDER_MESSAGES = {
-  empty: 'No tienes pedidos aún.',
-  loadFailed: 'No se pudieron cargar tus pedidos.',
-  linesFailed: 'No se pudieron cargar los productos. Intenta de nuevo.',
-  /** The short heading the specification also gives the failure. */
-  linesFailedTitle: 'Error al cargar productos',
-  noLines: 'No hay productos disponibles para este pedido.',
-  missingProduct: 'Producto no disponible',
-} as const;
 
 const BADGE: Record<StatusColor, string> = {
   green: 'badge-success',
@@ -69,10 +61,15 @@ export default function OrdersPanel({ userId }: { userId: string }) {
 
   return (
     <>
-      <h2>Mis pedidos</h2>
-      <AsyncState state={state} failed={ORDER_MESSAGES.loadFailed} onRetry={() => void reloadOrders(userId)} loading={<Loading text="Cargando pedidos…" />}>
+      <h2>{ACCOUNT_ORDERS_TEXT.title}</h2>
+      <AsyncState
+        state={state}
+        failed={ACCOUNT_ORDER_MESSAGES.loadFailed}
+        onRetry={() => void reloadOrders(userId)}
+        loading={<Loading text={ACCOUNT_ORDERS_TEXT.loading} />}
+      >
         {(orders) => {
-          if (orders.length === 0) return <p>{ORDER_MESSAGES.empty}</p>;
+          if (orders.length === 0) return <p>{ACCOUNT_ORDER_MESSAGES.empty}</p>;
           const current = paginate(orders, page);
           return (
             <>
@@ -80,12 +77,12 @@ export default function OrdersPanel({ userId }: { userId: string }) {
                 <table className="acct-table acct-orders table-cards">
                   <thead>
                     <tr>
-                      <th scope="col">ID</th>
-                      <th scope="col">Fecha</th>
-                      <th scope="col">Total</th>
-                      <th scope="col">Estado</th>
+                      <th scope="col">{ACCOUNT_ORDERS_TEXT.id}</th>
+                      <th scope="col">{ACCOUNT_ORDERS_TEXT.date}</th>
+                      <th scope="col">{ACCOUNT_ORDERS_TEXT.total}</th>
+                      <th scope="col">{ACCOUNT_ORDERS_TEXT.status}</th>
                       <th scope="col">
-                        <span className="visually-hidden">Detalles</span>
+                        <span className="visually-hidden">{ACCOUNT_ORDERS_TEXT.details}</span>
                       </th>
                     </tr>
                   </thead>
@@ -104,7 +101,7 @@ export default function OrdersPanel({ userId }: { userId: string }) {
                   </tbody>
                 </table>
               </div>
-              <Pager className="acct-pager" label="Páginas de pedidos" live pager={current} onPage={setPage} />
+              <Pager className="acct-pager" label={ACCOUNT_ORDERS_TEXT.pagerLabel} live pager={current} onPage={setPage} />
             </>
           );
         }}
@@ -135,9 +132,9 @@ function OrderRowView({ order, isOpen, lines, onPeek, onToggle, onRetry }: RowPr
   return (
     <Fragment>
       <tr data-testid="order-row" data-order-id={order.id}>
-        <td data-label="ID">{orderDisplayId(order.id)}</td>
-        <td data-label="Fecha">{formatOrderDate(order.created_at)}</td>
-        <td data-label="Total">{order.totalCentavos === null ? '-' : formatCentavos(order.totalCentavos)}</td>
+        <td data-label={ACCOUNT_ORDERS_TEXT.id}>{orderDisplayId(order.id)}</td>
+        <td data-label={ACCOUNT_ORDERS_TEXT.date}>{formatOrderDate(order.created_at)}</td>
+        <td data-label={ACCOUNT_ORDERS_TEXT.total}>{order.totalCentavos === null ? '-' : formatCentavos(order.totalCentavos)}</td>
         <td className="acct-order-status">
           <span className={`badge ${BADGE[statusColor(order.status)]}`} data-color={statusColor(order.status)}>
             {order.status}
@@ -154,8 +151,8 @@ function OrderRowView({ order, isOpen, lines, onPeek, onToggle, onRetry }: RowPr
             onFocus={onPeek}
             onClick={onToggle}
           >
-            {isOpen ? 'Ocultar' : 'Ver detalles'}
-            <span className="visually-hidden"> del pedido {orderDisplayId(order.id)}</span>
+            {isOpen ? ACCOUNT_ORDERS_TEXT.hide : ACCOUNT_ORDERS_TEXT.show}
+            <span className="visually-hidden">{ACCOUNT_ORDERS_TEXT.ofOrder(orderDisplayId(order.id))}</span>
           </button>
         </td>
       </tr>
@@ -164,12 +161,12 @@ function OrderRowView({ order, isOpen, lines, onPeek, onToggle, onRetry }: RowPr
           <td colSpan={5}>
             {address && (
               <p className="muted" data-testid="order-address">
-                Envío a: {address}
+                {ACCOUNT_ORDERS_TEXT.shipTo(address)}
               </p>
             )}
             {method && (
               <p className="muted" data-testid="order-payment-method">
-                Forma de pago: {method}
+                {ACCOUNT_ORDERS_TEXT.paidWith(method)}
               </p>
             )}
             <OrderTracking orderId={order.id} status={order.status} />
@@ -183,20 +180,20 @@ function OrderRowView({ order, isOpen, lines, onPeek, onToggle, onRetry }: RowPr
 
 /** The products of an open order. */
 function OrderLines({ state, onRetry }: { state: LinesState | undefined; onRetry: () => void }) {
-  if (!state || state.status === 'loading') return <p role="status">Cargando productos…</p>;
+  if (!state || state.status === 'loading') return <p role="status">{ACCOUNT_ORDERS_TEXT.loadingLines}</p>;
   if (state.status === 'error') {
     return (
       <div className="acct-actions" role="alert">
         <p className="acct-error">
-          <strong>{ORDER_MESSAGES.linesFailedTitle}</strong>: {ORDER_MESSAGES.linesFailed}
+          <strong>{ACCOUNT_ORDER_MESSAGES.linesFailedTitle}</strong>: {ACCOUNT_ORDER_MESSAGES.linesFailed}
         </p>
         <button type="button" className="btn btn-outline" onClick={onRetry}>
-          Reintentar
+          {COMMON_TEXT.retry}
         </button>
       </div>
     );
   }
-  if (state.lines.length === 0) return <p>{ORDER_MESSAGES.noLines}</p>;
+  if (state.lines.length === 0) return <p>{ACCOUNT_ORDER_MESSAGES.noLines}</p>;
   const storage = supabaseUrl();
   return (
     <ul className="acct-lines">
@@ -208,7 +205,7 @@ function OrderLines({ state, onRetry }: { state: LinesState | undefined; onRetry
             <span aria-hidden="true" />
           )}
           <span>
-            <strong>{line.product?.name ?? ORDER_MESSAGES.missingProduct}</strong>
+            <strong>{line.product?.name ?? ACCOUNT_ORDER_MESSAGES.missingProduct}</strong>
             {line.offerLabel && (
               <>
                 <br />
@@ -216,7 +213,7 @@ function OrderLines({ state, onRetry }: { state: LinesState | undefined; onRetry
               </>
             )}
             <br />
-            <span className="muted">Cantidad: {line.quantity}</span>
+            <span className="muted">{ORDER_LINE_TEXT.quantity(line.quantity)}</span>
           </span>
           <span>{formatCentavos(line.priceCentavos)}</span>
         </li>

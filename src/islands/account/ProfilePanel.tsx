@@ -2,18 +2,9 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '@supabase/supabase-js';
 import { DEFAULT_COUNTRY } from '~/domain/validation/address.ts';
-import {
-  $mainAddress,
-  $summary,
-  PROFILE_MESSAGES,
-  profileForm,
-  reloadMainAddress,
-  reloadSummary,
-  saveProfile,
-  startProfile,
-  type ProfileForm,
-} from '~/stores/account.ts';
+import { $mainAddress, $summary, profileForm, reloadMainAddress, reloadSummary, saveProfile, startProfile, type ProfileForm } from '~/stores/account.ts';
 import type { SessionProfile } from '~/stores/session.ts';
+import { ACCOUNT_MAIN_ADDRESS_TEXT, ACCOUNT_PROFILE_MESSAGES, ACCOUNT_PROFILE_TEXT, ACCOUNT_SUMMARY_TEXT } from '~/i18n/account.ts';
 import { resendConfirmation, signOut } from '~/stores/auth.ts';
 import { reloadStoreCredit, startStoreCredit } from '~/stores/store-credit.ts';
 import { notify } from '~/stores/toast.ts';
@@ -58,7 +49,7 @@ export default function ProfilePanel({ user, profile, onOpenTab }: Props) {
 
   return (
     <>
-      <h2>Mi perfil</h2>
+      <h2>{ACCOUNT_PROFILE_TEXT.title}</h2>
       {savedNote && (
         <p className="acct-note acct-note-success" role="status">
           {savedNote}
@@ -69,7 +60,7 @@ export default function ProfilePanel({ user, profile, onOpenTab }: Props) {
           profile={profile}
           onDone={(saved) => {
             setEditing(false);
-            if (saved) showSavedNote(PROFILE_MESSAGES.saved);
+            if (saved) showSavedNote(ACCOUNT_PROFILE_MESSAGES.saved);
           }}
         />
       ) : (
@@ -91,34 +82,34 @@ function ProfileDetails({ user, profile, onEdit }: { user: User; profile: Sessio
   const joined = new Date(profile.created_at);
 
   async function resend() {
-    showResendNote((await resendConfirmation(user.email ?? '')) ? PROFILE_MESSAGES.resent : PROFILE_MESSAGES.resendFailed);
+    showResendNote((await resendConfirmation(user.email ?? '')) ? ACCOUNT_PROFILE_MESSAGES.resent : ACCOUNT_PROFILE_MESSAGES.resendFailed);
   }
 
   return (
     <>
       <dl className="acct-dl">
-        <dt>Usuario</dt>
+        <dt>{ACCOUNT_PROFILE_TEXT.username}</dt>
         <dd>{profile.username || '—'}</dd>
-        <dt>Nombre</dt>
-        <dd>{profile.name?.trim() || 'Sin nombre'}</dd>
-        <dt>Apellido</dt>
-        <dd>{profile.lastname?.trim() || 'Sin apellido'}</dd>
-        <dt>Teléfono</dt>
+        <dt>{ACCOUNT_PROFILE_TEXT.name}</dt>
+        <dd>{profile.name?.trim() || ACCOUNT_PROFILE_TEXT.noName}</dd>
+        <dt>{ACCOUNT_PROFILE_TEXT.lastname}</dt>
+        <dd>{profile.lastname?.trim() || ACCOUNT_PROFILE_TEXT.noLastname}</dd>
+        <dt>{ACCOUNT_PROFILE_TEXT.phone}</dt>
         <dd>{profile.phone || '—'}</dd>
-        <dt>Correo</dt>
+        <dt>{ACCOUNT_PROFILE_TEXT.email}</dt>
         <dd>
           {user.email}{' '}
           {confirmed ? (
-            <span className="badge badge-success">Verificado</span>
+            <span className="badge badge-success">{ACCOUNT_PROFILE_TEXT.verified}</span>
           ) : (
             <button type="button" className="acct-link" onClick={() => void resend()}>
-              Reenviar correo de verificación
+              {ACCOUNT_PROFILE_TEXT.resend}
             </button>
           )}
         </dd>
         {!Number.isNaN(joined.getTime()) && (
           <>
-            <dt>Miembro desde</dt>
+            <dt>{ACCOUNT_PROFILE_TEXT.memberSince}</dt>
             <dd>{joined.toLocaleDateString('es-MX', { dateStyle: 'long' })}</dd>
           </>
         )}
@@ -130,22 +121,22 @@ function ProfileDetails({ user, profile, onEdit }: { user: User; profile: Sessio
       )}
       <div className="acct-actions">
         <button type="button" className="btn btn-primary" onClick={onEdit}>
-          Editar datos
+          {ACCOUNT_PROFILE_TEXT.edit}
         </button>
         <button type="button" className="btn btn-outline" aria-expanded={changingPassword} onClick={() => setChangingPassword((v) => !v)}>
-          Cambiar contraseña
+          {ACCOUNT_PROFILE_TEXT.changePassword}
         </button>
         <button type="button" className="btn btn-outline" onClick={() => void signOut()}>
-          Cerrar sesión
+          {ACCOUNT_PROFILE_TEXT.signOut}
         </button>
       </div>
       {changingPassword && (
         <NewPasswordForm
           className="acct-form"
-          label="Cambiar contraseña"
+          label={ACCOUNT_PROFILE_TEXT.changePassword}
           onSaved={() => {
             setChangingPassword(false);
-            notify(PROFILE_MESSAGES.passwordSaved, 'success');
+            notify(ACCOUNT_PROFILE_MESSAGES.passwordSaved, 'success');
           }}
         />
       )}
@@ -186,26 +177,32 @@ function ProfileEditForm({ profile, onDone }: { profile: SessionProfile; onDone:
   );
 
   return (
-    <form className="acct-form" onSubmit={onSubmit} noValidate aria-label="Editar datos" aria-busy={saving}>
-      {field('username', 'Username', 'username')}
+    <form className="acct-form" onSubmit={onSubmit} noValidate aria-label={ACCOUNT_PROFILE_TEXT.edit} aria-busy={saving}>
+      {field('username', ACCOUNT_PROFILE_TEXT.usernameField, 'username')}
       <div className="acct-row">
-        {field('name', 'Nombre', 'given-name')}
-        {field('lastname', 'Apellido', 'family-name')}
+        {field('name', ACCOUNT_PROFILE_TEXT.name, 'given-name')}
+        {field('lastname', ACCOUNT_PROFILE_TEXT.lastname, 'family-name')}
       </div>
-      {field('phone', 'Teléfono', 'tel', 'tel')}
+      {field('phone', ACCOUNT_PROFILE_TEXT.phone, 'tel', 'tel')}
       <fieldset className="acct-form">
-        <legend>Dirección principal</legend>
-        {field('street', 'Calle', 'street-address')}
+        <legend>{ACCOUNT_PROFILE_TEXT.mainAddress}</legend>
+        {field('street', ACCOUNT_PROFILE_TEXT.street, 'street-address')}
         <div className="acct-row">
-          {field('city', 'Ciudad', 'address-level2')}
-          {field('state', 'Estado', 'address-level1')}
+          {field('city', ACCOUNT_PROFILE_TEXT.city, 'address-level2')}
+          {field('state', ACCOUNT_PROFILE_TEXT.state, 'address-level1')}
         </div>
         <div className="acct-row">
-          {field('zip', 'Código Postal', 'postal-code')}
+          {field('zip', ACCOUNT_PROFILE_TEXT.zip, 'postal-code')}
           <CountrySelect value={form.country || DEFAULT_COUNTRY} onChange={(v) => setForm((f) => ({ ...f, country: v }))} />
         </div>
       </fieldset>
-      <FormActions error={formError} busy={saving} submitLabel="Guardar" busyLabel="Guardando…" onCancel={() => onDone(false)} />
+      <FormActions
+        error={formError}
+        busy={saving}
+        submitLabel={ACCOUNT_PROFILE_TEXT.save}
+        busyLabel={ACCOUNT_PROFILE_TEXT.saving}
+        onCancel={() => onDone(false)}
+      />
     </form>
   );
 }
@@ -215,24 +212,28 @@ function SummarySection() {
   const state = useStore($summary);
   return (
     <section className="acct-section" aria-labelledby="acct-summary-title">
-      <h3 id="acct-summary-title">Resumen</h3>
-      <AsyncState state={state} loading={<p role="status">Cargando resumen…</p>} fallback={<p className="muted">El resumen no está disponible por ahora.</p>}>
+      <h3 id="acct-summary-title">{ACCOUNT_SUMMARY_TEXT.title}</h3>
+      <AsyncState
+        state={state}
+        loading={<p role="status">{ACCOUNT_SUMMARY_TEXT.loading}</p>}
+        fallback={<p className="muted">{ACCOUNT_SUMMARY_TEXT.unavailable}</p>}
+      >
         {(summary) => (
           <dl className="acct-stats" data-testid="account-summary">
             <div>
-              <dt>Pedidos</dt>
+              <dt>{ACCOUNT_SUMMARY_TEXT.orders}</dt>
               <dd data-testid="summary-orders">{summary.orders}</dd>
             </div>
             <div>
-              <dt>Puntos de recompensa</dt>
+              <dt>{ACCOUNT_SUMMARY_TEXT.points}</dt>
               <dd data-testid="summary-points">{summary.points.toLocaleString('es-MX')}</dd>
             </div>
             <div>
-              <dt>Cupones</dt>
+              <dt>{ACCOUNT_SUMMARY_TEXT.coupons}</dt>
               <dd data-testid="summary-coupons">{summary.coupons}</dd>
             </div>
             <div>
-              <dt>Pedidos en los últimos 30 días</dt>
+              <dt>{ACCOUNT_SUMMARY_TEXT.recentOrders}</dt>
               <dd data-testid="summary-recent">{summary.ordersLast30Days}</dd>
             </div>
           </dl>
@@ -248,8 +249,8 @@ function MainAddressSection({ onManage }: { onManage: () => void }) {
   const state = useStore($mainAddress);
   return (
     <section className="acct-section" aria-labelledby="acct-address-title">
-      <h3 id="acct-address-title">Dirección principal</h3>
-      <AsyncState state={state} loading={<p role="status">Cargando dirección…</p>} fallback={<p>No has registrado dirección.</p>}>
+      <h3 id="acct-address-title">{ACCOUNT_MAIN_ADDRESS_TEXT.title}</h3>
+      <AsyncState state={state} loading={<p role="status">{ACCOUNT_MAIN_ADDRESS_TEXT.loading}</p>} fallback={<p>{ACCOUNT_MAIN_ADDRESS_TEXT.none}</p>}>
         {(address) =>
           address ? (
             <address data-testid="main-address">
@@ -262,13 +263,13 @@ function MainAddressSection({ onManage }: { onManage: () => void }) {
               {describeAddress(address)}
             </address>
           ) : (
-            <p>No has registrado dirección.</p>
+            <p>{ACCOUNT_MAIN_ADDRESS_TEXT.none}</p>
           )
         }
       </AsyncState>
       <div className="acct-actions">
         <button type="button" className="btn btn-outline" onClick={onManage}>
-          Gestionar direcciones
+          {ACCOUNT_MAIN_ADDRESS_TEXT.manage}
         </button>
       </div>
     </section>

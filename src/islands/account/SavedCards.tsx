@@ -1,25 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { listSavedCards, removeCard, setDefaultCard, type SavedCard } from '~/data/account.ts';
+import { ACCOUNT_SAVED_CARDS_TEXT } from '~/i18n/account.ts';
+import { COMMON_TEXT } from '~/i18n/common.ts';
 import { useNote } from '../ui/useNote.ts';
-
-export const SAVED_CARD_MESSAGES = {
-  settingDefault: 'Estableciendo predeterminado...',
-  defaultDone: 'Predeterminado actualizado ✅',
-  defaultFailed: 'No se pudo actualizar ❌',
-  removing: 'Eliminando método...',
-  removed: 'Método eliminado ✅',
-  removeFailed: 'No se pudo eliminar el método ❌',
-  empty: 'No tienes tarjetas guardadas.',
-  noCustomer: 'Aún no tienes un cliente de Stripe asociado.',
-  loadFailed: 'No se pudieron cargar tus tarjetas.',
-} as const;
 
 /** Status notes of the card actions clear after this long. */
 const NOTE_MS = 1800;
 
 function brandName(brand: string): string {
   const names: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
-  return names[brand.toLowerCase()] ?? (brand ? brand[0]!.toUpperCase() + brand.slice(1) : 'Tarjeta');
+  return names[brand.toLowerCase()] ?? (brand ? brand[0]!.toUpperCase() + brand.slice(1) : ACCOUNT_SAVED_CARDS_TEXT.card);
 }
 
 /** Saved payment methods of the profile panel, through the shop's /api/stripe endpoints. */
@@ -47,14 +37,14 @@ export default function SavedCards({ customerId }: { customerId: string | null }
   async function makeDefault(card: SavedCard) {
     if (!customerId) return;
     setBusyId(card.id);
-    showNote(SAVED_CARD_MESSAGES.settingDefault, true);
+    showNote(ACCOUNT_SAVED_CARDS_TEXT.settingDefault, true);
     try {
       await setDefaultCard(customerId, card.id);
       // Exactly one default afterwards, whatever the list said before.
       setCards((list) => (list ?? []).map((c) => ({ ...c, is_default: c.id === card.id })));
-      showNote(SAVED_CARD_MESSAGES.defaultDone);
+      showNote(ACCOUNT_SAVED_CARDS_TEXT.defaultDone);
     } catch {
-      showNote(SAVED_CARD_MESSAGES.defaultFailed);
+      showNote(ACCOUNT_SAVED_CARDS_TEXT.defaultFailed);
     } finally {
       setBusyId(null);
     }
@@ -62,13 +52,13 @@ export default function SavedCards({ customerId }: { customerId: string | null }
 
   async function remove(card: SavedCard) {
     setBusyId(card.id);
-    showNote(SAVED_CARD_MESSAGES.removing, true);
+    showNote(ACCOUNT_SAVED_CARDS_TEXT.removing, true);
     try {
       await removeCard(card.id);
       setCards((list) => (list ?? []).filter((c) => c.id !== card.id));
-      showNote(SAVED_CARD_MESSAGES.removed);
+      showNote(ACCOUNT_SAVED_CARDS_TEXT.removed);
     } catch {
-      showNote(SAVED_CARD_MESSAGES.removeFailed);
+      showNote(ACCOUNT_SAVED_CARDS_TEXT.removeFailed);
     } finally {
       setBusyId(null);
     }
@@ -76,25 +66,25 @@ export default function SavedCards({ customerId }: { customerId: string | null }
 
   return (
     <section className="acct-section" aria-labelledby="acct-cards-title">
-      <h3 id="acct-cards-title">Métodos de pago guardados</h3>
+      <h3 id="acct-cards-title">{ACCOUNT_SAVED_CARDS_TEXT.title}</h3>
       {note && (
         <p className="acct-note acct-note-info" role="status">
           {note}
         </p>
       )}
       {!customerId ? (
-        <p>{SAVED_CARD_MESSAGES.noCustomer}</p>
+        <p>{ACCOUNT_SAVED_CARDS_TEXT.noCustomer}</p>
       ) : loadError ? (
         <div className="acct-actions">
-          <p className="acct-error">{SAVED_CARD_MESSAGES.loadFailed}</p>
+          <p className="acct-error">{ACCOUNT_SAVED_CARDS_TEXT.loadFailed}</p>
           <button type="button" className="btn btn-outline" onClick={() => void load()}>
-            Reintentar
+            {COMMON_TEXT.retry}
           </button>
         </div>
       ) : cards === null ? (
-        <p role="status">Cargando tarjetas…</p>
+        <p role="status">{ACCOUNT_SAVED_CARDS_TEXT.loading}</p>
       ) : cards.length === 0 ? (
-        <p>{SAVED_CARD_MESSAGES.empty}</p>
+        <p>{ACCOUNT_SAVED_CARDS_TEXT.empty}</p>
       ) : (
         <ul className="acct-list" data-testid="saved-cards">
           {cards.map((card) => {
@@ -102,11 +92,9 @@ export default function SavedCards({ customerId }: { customerId: string | null }
             return (
               <li key={card.id} className="acct-item" data-testid="saved-card" data-default={card.is_default}>
                 <div>
-                  <strong>{label}</strong> {card.is_default && <span className="badge badge-success">Predeterminada</span>}
+                  <strong>{label}</strong> {card.is_default && <span className="badge badge-success">{ACCOUNT_SAVED_CARDS_TEXT.isDefault}</span>}
                   <br />
-                  <span className="muted">
-                    Vence {String(card.card.exp_month).padStart(2, '0')}/{card.card.exp_year}
-                  </span>
+                  <span className="muted">{ACCOUNT_SAVED_CARDS_TEXT.expires(String(card.card.exp_month).padStart(2, '0'), card.card.exp_year)}</span>
                 </div>
                 <div className="acct-actions">
                   {!card.is_default && (
@@ -114,20 +102,20 @@ export default function SavedCards({ customerId }: { customerId: string | null }
                       type="button"
                       className="btn btn-outline"
                       disabled={busyId !== null}
-                      aria-label={`Usar ${label} como predeterminada`}
+                      aria-label={ACCOUNT_SAVED_CARDS_TEXT.makeDefaultLabel(label)}
                       onClick={() => void makeDefault(card)}
                     >
-                      Usar como predeterminada
+                      {ACCOUNT_SAVED_CARDS_TEXT.makeDefault}
                     </button>
                   )}
                   <button
                     type="button"
                     className="btn btn-outline"
                     disabled={busyId !== null}
-                    aria-label={`Eliminar ${label}`}
+                    aria-label={ACCOUNT_SAVED_CARDS_TEXT.removeLabel(label)}
                     onClick={() => void remove(card)}
                   >
-                    Eliminar
+                    {ACCOUNT_SAVED_CARDS_TEXT.remove}
                   </button>
                 </div>
               </li>

@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { STORE_CREDIT_MESSAGES, storeCreditSummary } from '~/domain/store-credit.ts';
-import { $storeCredit, movementLine, reloadStoreCredit, STORE_CREDIT_TEXTS, type StoreCreditMovement } from '~/stores/store-credit.ts';
+import { storeCreditSummary } from '~/domain/store-credit.ts';
+import { STORE_CREDIT_MESSAGES } from '~/i18n/orders.ts';
+import { $storeCredit, movementLine, reloadStoreCredit, type StoreCreditMovement } from '~/stores/store-credit.ts';
+import { ACCOUNT_STORE_CREDIT_TEXT } from '~/i18n/account.ts';
 import { AsyncState } from '../ui/AsyncState.tsx';
 
 /**
@@ -10,7 +12,11 @@ import { AsyncState } from '../ui/AsyncState.tsx';
 export function StoreCreditSummary() {
   const state = useStore($storeCredit);
   return (
-    <AsyncState state={state} loading={<p role="status">{STORE_CREDIT_TEXTS.loading}</p>} fallback={<p className="muted">{STORE_CREDIT_TEXTS.unavailable}</p>}>
+    <AsyncState
+      state={state}
+      loading={<p role="status">{ACCOUNT_STORE_CREDIT_TEXT.loading}</p>}
+      fallback={<p className="muted">{ACCOUNT_STORE_CREDIT_TEXT.unavailable}</p>}
+    >
       {(credit) => (
         <p className="acct-credit-balance" data-testid="summary-store-credit">
           {storeCreditSummary(credit.balance)}
@@ -28,12 +34,12 @@ export default function StoreCreditSection({ userId }: { userId: string }) {
   const state = useStore($storeCredit);
   return (
     <section className="acct-section" aria-labelledby="acct-credit-title" data-testid="store-credit">
-      <h3 id="acct-credit-title">{STORE_CREDIT_TEXTS.title}</h3>
+      <h3 id="acct-credit-title">{ACCOUNT_STORE_CREDIT_TEXT.title}</h3>
       <p className="muted">{STORE_CREDIT_MESSAGES.howReturned}</p>
       <AsyncState
         state={state}
-        loading={<p role="status">{STORE_CREDIT_TEXTS.loadingMovements}</p>}
-        failed={STORE_CREDIT_TEXTS.loadFailed}
+        loading={<p role="status">{ACCOUNT_STORE_CREDIT_TEXT.loadingMovements}</p>}
+        failed={ACCOUNT_STORE_CREDIT_TEXT.loadFailed}
         onRetry={() => void reloadStoreCredit(userId)}
       >
         {(credit) => <MovementList movements={credit.movements} />}
@@ -43,20 +49,20 @@ export default function StoreCreditSection({ userId }: { userId: string }) {
 }
 
 function MovementList({ movements }: { movements: StoreCreditMovement[] }) {
-  if (movements.length === 0) return <p>{STORE_CREDIT_TEXTS.empty}</p>;
+  if (movements.length === 0) return <p>{ACCOUNT_STORE_CREDIT_TEXT.empty}</p>;
   return (
     <ul className="acct-credit-list" aria-labelledby="acct-credit-title">
       {movements.map(movementLine).map((line) => (
         <li key={line.id} className="acct-credit-item" data-testid="store-credit-movement">
           <span className="acct-credit-what">
             <span className="acct-credit-label">{line.label}</span>
-            {line.order && <span className="muted"> · Pedido {line.order}</span>}
+            {line.order && <span className="muted">{ACCOUNT_STORE_CREDIT_TEXT.order(line.order)}</span>}
           </span>
           <span className={`acct-credit-amount acct-credit-${line.direction}`}>{line.amount}</span>
           <time className="muted" dateTime={line.dateTime}>
             {line.date}
           </time>
-          <span className="muted acct-credit-after">Saldo: {line.balanceAfter}</span>
+          <span className="muted acct-credit-after">{ACCOUNT_STORE_CREDIT_TEXT.balanceAfter(line.balanceAfter)}</span>
         </li>
       ))}
     </ul>

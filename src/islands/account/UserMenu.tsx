@@ -8,6 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { signOut } from '~/stores/auth.ts';
 import { $session, initSession } from '~/stores/session.ts';
+import { ACCOUNT_USER_MENU_TEXT } from '~/i18n/account.ts';
 import { useMounted } from '../prebuilt.ts';
 import './UserMenu.css';
 
@@ -45,7 +46,7 @@ export default function UserMenu() {
         ref={toggleRef}
         type="button"
         className="icon-btn um-toggle"
-        aria-label="Menú de usuario"
+        aria-label={ACCOUNT_USER_MENU_TEXT.toggle}
         aria-expanded={open}
         aria-controls={`${id}-panel`}
         onClick={() => setOpen((v) => !v)}
@@ -65,12 +66,12 @@ export default function UserMenu() {
 /** What the open menu lists for the session as it stands. */
 function MenuItems({ onDone }: { onDone: () => void }) {
   const session = useStore($session);
-  if (session.loading) return <p role="status">Cargando…</p>;
+  if (session.loading) return <p role="status">{ACCOUNT_USER_MENU_TEXT.loading}</p>;
   if (!session.user) {
     return (
       <ul className="um-list">
         <li>
-          <a href="/auth">Iniciar sesión</a>
+          <a href="/auth">{ACCOUNT_USER_MENU_TEXT.signIn}</a>
         </li>
       </ul>
     );
@@ -81,7 +82,7 @@ function MenuItems({ onDone }: { onDone: () => void }) {
       <ul className="um-list">
         {session.profile?.isAdmin && (
           <li>
-            <a href="/admin">Panel de administración</a>
+            <a href="/admin">{ACCOUNT_USER_MENU_TEXT.adminPanel}</a>
           </li>
         )}
         <li>
@@ -92,7 +93,7 @@ function MenuItems({ onDone }: { onDone: () => void }) {
               void signOut();
             }}
           >
-            Cerrar sesión
+            {ACCOUNT_USER_MENU_TEXT.signOut}
           </button>
         </li>
       </ul>

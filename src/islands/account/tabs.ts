@@ -1,10 +1,12 @@
+import { ACCOUNT_TABS_TEXT } from '~/i18n/account.ts';
+
 /** The tabs of the account page, and where the last one opened is remembered. */
 export const ACCOUNT_TABS = [
-  { id: 'profile', label: 'Mi perfil' },
-  { id: 'favorites', label: 'Favoritos' },
-  { id: 'orders', label: 'Pedidos' },
-  { id: 'addresses', label: 'Direcciones' },
-  { id: 'settings', label: 'Configuración' },
+  { id: 'profile', label: ACCOUNT_TABS_TEXT.profile },
+  { id: 'favorites', label: ACCOUNT_TABS_TEXT.favorites },
+  { id: 'orders', label: ACCOUNT_TABS_TEXT.orders },
+  { id: 'addresses', label: ACCOUNT_TABS_TEXT.addresses },
+  { id: 'settings', label: ACCOUNT_TABS_TEXT.settings },
 ] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number]['id'];
 

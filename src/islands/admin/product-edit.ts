@@ -8,7 +8,8 @@
 import { z } from 'zod';
 import { requestRebuild, saveProductIfStockUnchanged, type AdminProduct } from '~/data/admin.ts';
 import { uploadProductImage } from '~/data/storage.ts';
-import { MESSAGES, validateForm, type FormResult } from '~/domain/validation.ts';
+import { validateForm, type FormResult } from '~/domain/validation.ts';
+import { VALIDATION_MESSAGES as MESSAGES } from '~/i18n/validation.ts';
 import { newProductSchema } from '~/domain/validation/product.ts';
 
 const fields = newProductSchema.shape;

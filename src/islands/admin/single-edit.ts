@@ -22,7 +22,8 @@ import {
 import { isFranchiseId, type FranchiseId } from '~/domain/catalog.ts';
 import { type Centavos, centavos, centavosToPesosInput, pesosInputToCentavos } from '~/domain/money.ts';
 import { CARD_CONDITIONS, finishesOf, GRADING_COMPANIES, languagesOf, raritiesOf, type SingleOffer } from '~/domain/singles.ts';
-import { MESSAGES, validateForm, type FormResult } from '~/domain/validation.ts';
+import { validateForm, type FormResult } from '~/domain/validation.ts';
+import { VALIDATION_MESSAGES as MESSAGES } from '~/i18n/validation.ts';
 import { stockChangedMessage } from './product-edit.ts';
 
 export const SINGLE_MESSAGES = {

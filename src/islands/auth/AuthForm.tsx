@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $session, initSession } from '~/stores/session.ts';
-import { AUTH_MESSAGES, continueWithGoogle, registerShopper, requestPasswordReset, safeNextPath, signIn } from '~/stores/auth.ts';
+import { continueWithGoogle, registerShopper, requestPasswordReset, safeNextPath, signIn } from '~/stores/auth.ts';
 import { flashToast, notify } from '~/stores/toast.ts';
+import { AUTH_FORM_TEXT, AUTH_MESSAGES } from '~/i18n/auth.ts';
 import PasswordField from './PasswordField.tsx';
 import { usePrebuiltForm } from '../prebuilt.ts';
 import Toaster from '../ui/Toaster.tsx';
@@ -13,11 +14,7 @@ import '../account/account.css';
 type Mode = 'login' | 'register' | 'forgot';
 
 /** The title and the submit button of each mode. */
-const MODE_TEXT: Record<Mode, { title: string; submit: string }> = {
-  login: { title: 'Inicia sesión', submit: 'Iniciar sesión' },
-  register: { title: 'Crea tu cuenta', submit: 'Crear cuenta' },
-  forgot: { title: 'Recupera tu contraseña', submit: 'Enviar enlace de recuperación' },
-};
+const MODE_TEXT: Record<Mode, { title: string; submit: string }> = AUTH_FORM_TEXT.modes;
 
 interface Props {
   /**
@@ -169,7 +166,7 @@ function AuthScreen({ standalone = false }: Props) {
   if (standalone && session.user && session.profile) {
     return (
       <p className="acct-loading" role="status">
-        Ya iniciaste sesión. Redirigiendo…
+        {AUTH_FORM_TEXT.alreadySignedIn}
       </p>
     );
   }
@@ -179,14 +176,14 @@ function AuthScreen({ standalone = false }: Props) {
       <AuthHeader mode={mode} notice={notice} onSwitch={switchMode} />
       <form ref={formRef} data-prebuilt onSubmit={onSubmit} noValidate aria-busy={busy}>
         <AuthFields mode={mode} form={form} set={set} fieldErrors={fieldErrors} />
-        {mode === 'forgot' && <p className="muted">Te enviaremos un enlace para crear una nueva contraseña.</p>}
+        {mode === 'forgot' && <p className="muted">{AUTH_FORM_TEXT.forgotHint}</p>}
         {error && (
           <p className="acct-error" role="alert">
             {error}
           </p>
         )}
         <button type="submit" className="btn btn-primary acct-wide" disabled={busy}>
-          {busy ? 'Procesando…' : MODE_TEXT[mode].submit}
+          {busy ? AUTH_FORM_TEXT.processing : MODE_TEXT[mode].submit}
         </button>
       </form>
       <AuthLinks mode={mode} onSwitch={switchMode} onGoogle={() => void onGoogle()} />
@@ -211,7 +208,7 @@ function AuthFields({
       {mode === 'register' && (
         <>
           <TextField
-            label="Nombre de usuario"
+            label={AUTH_FORM_TEXT.username}
             name="username"
             value={form.username}
             onChange={set('username')}
@@ -220,9 +217,9 @@ function AuthFields({
             error={fieldErrors.username}
           />
           <div className="acct-row">
-            <TextField label="Nombre" name="name" value={form.name} onChange={set('name')} autoComplete="given-name" error={fieldErrors.name} />
+            <TextField label={AUTH_FORM_TEXT.name} name="name" value={form.name} onChange={set('name')} autoComplete="given-name" error={fieldErrors.name} />
             <TextField
-              label="Apellido"
+              label={AUTH_FORM_TEXT.lastname}
               name="lastname"
               value={form.lastname}
               onChange={set('lastname')}
@@ -230,11 +227,19 @@ function AuthFields({
               error={fieldErrors.lastname}
             />
           </div>
-          <TextField label="Teléfono" name="phone" type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" error={fieldErrors.phone} />
+          <TextField
+            label={AUTH_FORM_TEXT.phone}
+            name="phone"
+            type="tel"
+            value={form.phone}
+            onChange={set('phone')}
+            autoComplete="tel"
+            error={fieldErrors.phone}
+          />
         </>
       )}
       <TextField
-        label="Correo electrónico"
+        label={AUTH_FORM_TEXT.email}
         name="email"
         type="email"
         value={form.email}
@@ -244,7 +249,7 @@ function AuthFields({
       />
       {mode !== 'forgot' && (
         <PasswordField
-          label="Contraseña"
+          label={AUTH_FORM_TEXT.password}
           value={form.password}
           onChange={set('password')}
           autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
@@ -262,21 +267,21 @@ function AuthLinks({ mode, onSwitch, onGoogle }: { mode: Mode; onSwitch: (mode: 
     <>
       {mode === 'login' && (
         <button type="button" className="acct-link" onClick={() => onSwitch('forgot')}>
-          Olvidaste tu contraseña?
+          {AUTH_FORM_TEXT.forgotLink}
         </button>
       )}
       {mode === 'forgot' && (
         <button type="button" className="acct-link" onClick={() => onSwitch('login')}>
-          Volver a iniciar sesión
+          {AUTH_FORM_TEXT.backToLogin}
         </button>
       )}
       {mode !== 'forgot' && (
         <>
           <p className="acct-divider">
-            <span>o</span>
+            <span>{AUTH_FORM_TEXT.or}</span>
           </p>
           <button type="button" className="btn btn-outline acct-wide" onClick={onGoogle}>
-            Continuar con Google
+            {AUTH_FORM_TEXT.google}
           </button>
         </>
       )}
@@ -289,12 +294,12 @@ function AuthHeader({ mode, notice, onSwitch }: { mode: Mode; notice: string; on
   return (
     <>
       {mode !== 'forgot' && (
-        <div className="acct-auth-tabs" role="group" aria-label="Modo">
+        <div className="acct-auth-tabs" role="group" aria-label={AUTH_FORM_TEXT.modeLabel}>
           <button type="button" aria-pressed={mode === 'login'} onClick={() => onSwitch('login')}>
-            Inicia sesión
+            {AUTH_FORM_TEXT.loginTab}
           </button>
           <button type="button" aria-pressed={mode === 'register'} onClick={() => onSwitch('register')}>
-            Crea tu cuenta
+            {AUTH_FORM_TEXT.registerTab}
           </button>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { changePassword } from '~/stores/auth.ts';
+import { AUTH_NEW_PASSWORD_TEXT } from '~/i18n/auth.ts';
 import PasswordField from './PasswordField.tsx';
 import { FormError } from '../ui/FormActions.tsx';
 import { useForm } from '../ui/use-form.ts';
@@ -31,13 +32,13 @@ export default function NewPasswordForm({ label, wide = false, className, onSave
 
   const button = (
     <button type="submit" className={`btn btn-primary${wide ? ' acct-wide' : ''}`} disabled={busy}>
-      Guardar contraseña
+      {AUTH_NEW_PASSWORD_TEXT.save}
     </button>
   );
   return (
     <form className={className} onSubmit={onSubmit} noValidate aria-label={label} aria-busy={busy}>
-      <PasswordField label="Nueva contraseña" value={password} onChange={setPassword} autoComplete="new-password" meter />
-      <PasswordField label="Confirma la contraseña" name="confirm" value={confirm} onChange={setConfirm} autoComplete="new-password" />
+      <PasswordField label={AUTH_NEW_PASSWORD_TEXT.password} value={password} onChange={setPassword} autoComplete="new-password" meter />
+      <PasswordField label={AUTH_NEW_PASSWORD_TEXT.confirm} name="confirm" value={confirm} onChange={setConfirm} autoComplete="new-password" />
       <FormError message={error} />
       {wide ? button : <div className="acct-actions">{button}</div>}
     </form>

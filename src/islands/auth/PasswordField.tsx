@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { passwordStrength } from '~/domain/password.ts';
+import { AUTH_PASSWORD_FIELD_TEXT } from '~/i18n/auth.ts';
 
 interface Props {
   label: string;
@@ -33,8 +34,8 @@ export default function PasswordField({ label, value, onChange, autoComplete, na
           onChange={(event) => onChange(event.target.value)}
         />
         <button type="button" className="acct-password-toggle" aria-pressed={visible} aria-controls={id} onClick={() => setVisible((v) => !v)}>
-          {visible ? 'Ocultar' : 'Mostrar'}
-          <span className="visually-hidden"> contraseña</span>
+          {visible ? AUTH_PASSWORD_FIELD_TEXT.hide : AUTH_PASSWORD_FIELD_TEXT.show}
+          <span className="visually-hidden">{AUTH_PASSWORD_FIELD_TEXT.toggleSuffix}</span>
         </button>
       </div>
       {meter && (
@@ -42,7 +43,7 @@ export default function PasswordField({ label, value, onChange, autoComplete, na
           <div
             className="acct-meter-track"
             role="meter"
-            aria-label="Seguridad de la contraseña"
+            aria-label={AUTH_PASSWORD_FIELD_TEXT.meterLabel}
             aria-valuemin={0}
             aria-valuemax={4}
             aria-valuenow={strength.score}
@@ -50,7 +51,7 @@ export default function PasswordField({ label, value, onChange, autoComplete, na
           >
             <div className={`acct-meter-bar acct-meter-${strength.color}`} style={{ width: `${strength.percent}%` }} />
           </div>
-          <span className="acct-meter-label">Seguridad: {strength.label}</span>
+          <span className="acct-meter-label">{AUTH_PASSWORD_FIELD_TEXT.strength(strength.label)}</span>
         </div>
       )}
       {error && <p className="field-error">{error}</p>}

@@ -1,15 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $session, initSession } from '~/stores/session.ts';
-import { PASSWORD_MESSAGES } from '~/stores/auth.ts';
+import { AUTH_PASSWORD_MESSAGES, AUTH_RESET_TEXT } from '~/i18n/auth.ts';
 import { flashToast } from '~/stores/toast.ts';
 import NewPasswordForm from './NewPasswordForm.tsx';
 import '../account/account.css';
 import { Loading } from '../ui/AsyncState.tsx';
-
-export const RESET_MESSAGES = {
-  invalidLink: 'El enlace de recuperación no es válido o ya expiró. Solicita uno nuevo.',
-} as const;
 
 /** Where the recovery e-mail's link lands: the link signs the user in, here they pick a new password. */
 export default function ResetPassword() {
@@ -23,18 +19,18 @@ export default function ResetPassword() {
   }, []);
 
   if (session.loading && !linkError) {
-    return <Loading as="p" text="Cargando…" />;
+    return <Loading as="p" text={AUTH_RESET_TEXT.loading} />;
   }
 
   if (linkError || !session.user) {
     return (
       <div className="acct-auth card">
-        <h1 className="acct-auth-title">Nueva contraseña</h1>
+        <h1 className="acct-auth-title">{AUTH_RESET_TEXT.title}</h1>
         <p className="acct-error" role="alert">
-          {RESET_MESSAGES.invalidLink}
+          {AUTH_RESET_TEXT.invalidLink}
         </p>
         <a className="btn btn-primary" href="/auth">
-          Iniciar sesión
+          {AUTH_RESET_TEXT.signIn}
         </a>
       </div>
     );
@@ -42,12 +38,12 @@ export default function ResetPassword() {
 
   return (
     <div className="acct-auth card">
-      <h1 className="acct-auth-title">Nueva contraseña</h1>
-      <p className="muted">Escribe la nueva contraseña de {session.user.email}.</p>
+      <h1 className="acct-auth-title">{AUTH_RESET_TEXT.title}</h1>
+      <p className="muted">{AUTH_RESET_TEXT.prompt(session.user.email ?? '')}</p>
       <NewPasswordForm
         wide
         onSaved={() => {
-          flashToast(PASSWORD_MESSAGES.saved);
+          flashToast(AUTH_PASSWORD_MESSAGES.saved);
           window.location.assign('/account');
         }}
       />

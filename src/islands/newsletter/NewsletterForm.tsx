@@ -4,22 +4,12 @@
  * validation schemas load on demand.
  */
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { MESSAGES } from '~/domain/validation';
 import { validateNewsletter } from '~/domain/validation/newsletter';
 import { subscribeToNewsletter, type SubscribeResult } from '~/data/newsletter';
+import { ACCOUNT_NEWSLETTER_TEXT } from '~/i18n/account';
+import { VALIDATION_MESSAGES } from '~/i18n/validation';
 import { usePrebuiltForm } from '../prebuilt';
 import './NewsletterForm.css';
-
-/** Spanish texts of the form; the two messages are the specification's. */
-export const NEWSLETTER_TEXT = {
-  label: 'Correo electrónico',
-  placeholder: 'tucorreo@ejemplo.com',
-  submit: 'Suscribirme',
-  sending: 'Enviando…',
-  invalid: MESSAGES.newsletterEmail,
-  failure: 'No pudimos suscribirte. Intenta más tarde.',
-  success: '¡Gracias! Te suscribiste al boletín.',
-} as const;
 
 type Status = 'idle' | 'sending' | 'invalid' | 'failure' | 'success';
 
@@ -65,13 +55,19 @@ export default function NewsletterForm() {
   };
 
   const message =
-    status === 'invalid' ? NEWSLETTER_TEXT.invalid : status === 'failure' ? NEWSLETTER_TEXT.failure : status === 'success' ? NEWSLETTER_TEXT.success : '';
+    status === 'invalid'
+      ? VALIDATION_MESSAGES.newsletterEmail
+      : status === 'failure'
+        ? ACCOUNT_NEWSLETTER_TEXT.failure
+        : status === 'success'
+          ? ACCOUNT_NEWSLETTER_TEXT.success
+          : '';
   const isError = status === 'invalid' || status === 'failure';
 
   return (
     <form ref={formRef} className="nl-form" data-prebuilt noValidate onSubmit={onSubmit} aria-busy={status === 'sending'}>
       <label htmlFor={inputId} className="nl-label">
-        {NEWSLETTER_TEXT.label}
+        {ACCOUNT_NEWSLETTER_TEXT.label}
       </label>
       <div className="nl-row">
         <input
@@ -82,7 +78,7 @@ export default function NewsletterForm() {
           name="email"
           autoComplete="email"
           inputMode="email"
-          placeholder={NEWSLETTER_TEXT.placeholder}
+          placeholder={ACCOUNT_NEWSLETTER_TEXT.placeholder}
           required
           maxLength={254}
           value={email}
@@ -94,7 +90,7 @@ export default function NewsletterForm() {
           }}
         />
         <button type="submit" className="btn btn-accent" disabled={status === 'sending'}>
-          {status === 'sending' ? NEWSLETTER_TEXT.sending : NEWSLETTER_TEXT.submit}
+          {status === 'sending' ? ACCOUNT_NEWSLETTER_TEXT.sending : ACCOUNT_NEWSLETTER_TEXT.submit}
         </button>
       </div>
       {/* Always in the page, so screen readers announce each new message. */}

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSupabase } from '../../support/fake-supabase.ts';
+import { ACCOUNT_ADDRESS_MESSAGES as ADDRESS_MESSAGES, ACCOUNT_PROFILE_MESSAGES as PROFILE_MESSAGES } from '~/i18n/account.ts';
 
 let fake = fakeSupabase();
 vi.mock('~/data/supabase.ts', () => ({
@@ -82,7 +83,7 @@ describe('address actions', () => {
     expect(await account.addAddress('u1', fields)).toBe(true);
     const insert = fake.calls[0]!.steps.find((step) => step.method === 'insert');
     expect(insert?.args[0]).toMatchObject({ user_id: 'u1', is_default: true, street: 'Av. Reforma 10' });
-    expect(toastTitles()).toEqual([account.ADDRESS_MESSAGES.saved]);
+    expect(toastTitles()).toEqual([ADDRESS_MESSAGES.saved]);
     expect(account.$addresses.get().value).toEqual([address]);
   });
 
@@ -99,7 +100,7 @@ describe('address actions', () => {
       seen.push({ toasts: toastTitles(), requests: fake.calls.length, list: account.$addresses.get().value });
     });
     expect(saved).toBe(true);
-    expect(seen).toEqual([{ toasts: [account.ADDRESS_MESSAGES.saved], requests: 1, list: [] }]);
+    expect(seen).toEqual([{ toasts: [ADDRESS_MESSAGES.saved], requests: 1, list: [] }]);
     expect(fake.calls).toHaveLength(2);
     expect(account.$addresses.get().value).toEqual([address]);
   });
@@ -116,7 +117,7 @@ describe('address actions', () => {
     account.$addresses.set({ loading: false, failed: false, value: [address] });
     fake = fakeSupabase({ addresses: [{ data: null, error: { message: 'denied' } }] });
     expect(await account.addAddress('u1', fields)).toBe(false);
-    expect(toastTitles()).toEqual([account.ADDRESS_MESSAGES.saveFailed]);
+    expect(toastTitles()).toEqual([ADDRESS_MESSAGES.saveFailed]);
     expect(fake.calls).toHaveLength(1);
   });
 
@@ -130,7 +131,7 @@ describe('address actions', () => {
     await account.editAddress(address, { ...fields, is_default: true });
     const update = fake.calls[0]!.steps.find((step) => step.method === 'update');
     expect(update?.args[0]).not.toHaveProperty('is_default');
-    expect(toastTitles()).toEqual([account.ADDRESS_MESSAGES.updated]);
+    expect(toastTitles()).toEqual([ADDRESS_MESSAGES.updated]);
   });
 
   it("deleting the user's only address shows the database's refusal", async () => {
@@ -143,7 +144,7 @@ describe('address actions', () => {
     fake = fakeSupabase({ 'rpc:set_default_address': [{ data: null, error: null }], addresses: [{ data: [address], error: null }] });
     await account.makeDefaultAddress({ ...address, id: 'a2', is_default: false });
     expect(fake.calls[0]!.steps).toContainEqual({ method: 'rpc', args: [{ address_id: 'a2' }] });
-    expect(toastTitles()).toEqual([account.ADDRESS_MESSAGES.defaultDone]);
+    expect(toastTitles()).toEqual([ADDRESS_MESSAGES.defaultDone]);
   });
 });
 
@@ -182,7 +183,7 @@ describe('saveProfile', () => {
       ],
     });
     const result = await account.saveProfile(profile, { ...form, name: 'Lucy', street: 'Otra calle 5' });
-    expect(result).toEqual({ ok: false, formError: account.PROFILE_MESSAGES.saveFailed, fieldErrors: {} });
+    expect(result).toEqual({ ok: false, formError: PROFILE_MESSAGES.saveFailed, fieldErrors: {} });
     const updates = fake.calls.filter((call) => call.table === 'profiles').map((call) => call.steps.find((s) => s.method === 'update')?.args[0]);
     expect(updates.at(-1)).toMatchObject({ name: 'Lucía' });
     expect($session.get().profile?.name).toBe('Lucía');

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSupabase } from '../../support/fake-supabase.ts';
+import { AUTH_MESSAGES, AUTH_SESSION_MESSAGES as SESSION_MESSAGES } from '~/i18n/auth.ts';
 
 let fake = fakeSupabase();
 vi.mock('~/data/supabase.ts', () => ({
@@ -7,8 +8,8 @@ vi.mock('~/data/supabase.ts', () => ({
   supabaseUrl: () => 'http://127.0.0.1:54321',
 }));
 
-const { $session, SESSION_MESSAGES } = await import('~/stores/session.ts');
-const { registerShopper, requestPasswordReset, safeNextPath, signIn, signOut, AUTH_MESSAGES } = await import('~/stores/auth.ts');
+const { $session } = await import('~/stores/session.ts');
+const { registerShopper, requestPasswordReset, safeNextPath, signIn, signOut } = await import('~/stores/auth.ts');
 
 const profileRow = {
   id: 'u1',

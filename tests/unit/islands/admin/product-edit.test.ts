@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 vi.mock('astro:env/client', () => ({ PUBLIC_SUPABASE_URL: undefined, PUBLIC_SUPABASE_ANON_KEY: undefined }));
 
 const { EDIT_MESSAGES, validateProductEdit } = await import('~/islands/admin/product-edit.ts');
-const { MESSAGES } = await import('~/domain/validation.ts');
+const { VALIDATION_MESSAGES: MESSAGES } = await import('~/i18n/validation.ts');
 
 const valid = {
   price: '750',
