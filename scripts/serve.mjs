@@ -126,7 +126,7 @@ if (process.env.REBUILD_ON_CHANGE !== '0') {
 // The adapter's own server would listen as soon as the entry is imported; this one wraps its
 // handler instead, so answers can be compressed and carry the security headers.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-// The server's /explore reads the catalogue this output folder serves (src/server/explore/catalogue.ts).
+// The server's /explore reads the catalogue this output folder serves (src/server/explore/catalog.ts).
 process.env.SHOP_OUT_DIR = outDir;
 const { handler, options } = await import(pathToFileURL(entry).href);
 // The compression package negotiates brotli (preferred when accepted), then gzip/deflate, and

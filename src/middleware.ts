@@ -5,7 +5,7 @@
  * Every other page and endpoint, and every page prerendered at build time, goes straight through.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { exploreCatalogue } from '~/server/explore/catalogue.ts';
+import { exploreCatalogue } from '~/server/explore/catalog.ts';
 import { keptKey, KEPT_PATHS, RenderedAnswers } from '~/server/explore/rendered.ts';
 import { scriptsAfterFirstImage } from '~/server/late-scripts.ts';
 

@@ -1,6 +1,6 @@
 /**
  * /explore's search as a Postgres function, measured: the alternative to searching the catalogue
- * in the Node server's memory (src/domain/explore-search.ts). Builds a made-up catalogue shaped like
+ * in the Node server's memory (src/domain/explore-query.ts). Builds a made-up catalogue shaped like
  * the shop's (products, a third of them singles with 1–4 card offers), creates `explore_search`
  * (full-text search with simple + Spanish + English configurations over unaccented names, pg_trgm
  * word similarity for typos when the words find fewer than 3 products, disjunctive facet counts for
@@ -12,7 +12,7 @@
  *   - PGlite in this process (what the shop's offline local stack runs), same SQL;
  *
  * and, for comparison on the same catalogue and calls, the shop's own in-memory search
- * (searchExplore in src/domain/explore-search.ts, engine `memory`).
+ * (searchExplore in src/domain/explore-query.ts, engine `memory`).
  *
  * The calls are plain queries in a loop, no HTTP: Supabase's PostgREST (`rpc`) and the network
  * between the shop's server and the database come on top of these figures. Besides each call's
@@ -40,7 +40,7 @@ import { startPgServer } from '../../tests/db/pg-server.ts';
 import { expansions, franchises, productTypes, SINGLES_TYPE_IDS } from '~/domain/catalog.ts';
 import type { Centavos } from '~/domain/money.ts';
 import { EMPTY_FILTERS, type ExploreData, type ExploreProduct } from '~/domain/explore.ts';
-import { searchExplore, type FacetCount } from '~/domain/explore-search.ts';
+import { searchExplore, type FacetCount } from '~/domain/explore-query.ts';
 import { SYLLABLES } from './made-up.ts';
 import { seededRandom } from '../seed/singles.ts';
 
@@ -331,7 +331,7 @@ create index card_offers_in_stock_idx on public.card_offers (condition, language
  * names whose words are similar to the query (pg_trgm word similarity ≥ 0.4) are found too
  * ('chramander' finds Charmander). Counts are disjunctive: a value's count is the results with
  * that value chosen instead, every other filter kept; with a franchise chosen, choosing another
- * one drops a chosen type or expansion of the first (as src/domain/explore-search.ts counts).
+ * one drops a chosen type or expansion of the first (as src/domain/explore-query.ts counts).
  * The copy filters (condition, language) keep the singles with a copy in stock that has both;
  * their counts count each card once per value.
  */

@@ -75,7 +75,7 @@ function wordsOf(name: string): string[] {
 }
 
 /**
- * A shopper's typo the search forgives (src/domain/search/matching.ts: a word of five letters or
+ * A shopper's typo the search forgives (src/domain/name-matching/matching.ts: a word of five letters or
  * more, the first two right): the third and fourth letters swapped ('sobres' → 'sorbes').
  */
 function typo(word: string): string {

@@ -3,7 +3,7 @@
  * apart from the catalogue code of ./explore.ts (which re-exports all of it).
  */
 import { type Centavos, pesosInputToCentavos, wholePesos } from './money.ts';
-import { facetsFromQuery, facetsToParams, NO_FACETS, type FacetFilters } from './search/facets.ts';
+import { facetsFromQuery, facetsToParams, NO_FACETS, type FacetFilters } from './singles-facets.ts';
 
 export const SORTS = ['relevancia', 'precio-asc', 'precio-desc', 'nuevos', 'nombre'] as const;
 /** How results are ordered. */

@@ -1,14 +1,14 @@
 /**
  * The explore page's data and filters, pure so they are unit-tested: the compact catalogue JSON
- * written at build time, and filtering and sorting (the reference ./explore-search.ts is held to);
+ * written at build time, and filtering and sorting (the reference ./explore-query.ts is held to);
  * the filter state and its query string are in ./explore-url.ts, re-exported here.
  */
 import { type Centavos, savedPriceCentavos } from './money.ts';
 import { formatCount } from './counts.ts';
 import { discountPercent, isSoldOut, type Product } from './products.ts';
-import { cardKeys, catalogTagger, entryRank, resolveQuery, searchKey, type CardKeys } from './search/matching.ts';
-import { hasFacetFilter, matchesFacets, type CardFacets } from './search/facets.ts';
-import { productCard, productFacets } from './search/cards.ts';
+import { cardKeys, catalogTagger, entryRank, resolveQuery, searchKey, type CardKeys } from './name-matching/matching.ts';
+import { hasFacetFilter, matchesFacets, type CardFacets } from './singles-facets.ts';
+import { productCard, productFacets } from './header-search/cards.ts';
 import type { ExploreFilters } from './explore-url.ts';
 
 export * from './explore-url.ts';

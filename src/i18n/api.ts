@@ -35,7 +35,7 @@ export const API_MEDIA_TEXT = {
   unavailable: 'La imagen no está disponible por ahora.',
 } as const;
 
-/** /explore's catalogue that cannot be read, for the operator (src/server/explore/catalogue.ts). */
+/** /explore's catalogue that cannot be read, for the operator (src/server/explore/catalog.ts). */
 export const API_EXPLORE_OPERATOR_TEXT = {
   notExploreCatalogue: 'no es el catálogo de /explore',
   fileNotExploreCatalogue: (file: string) => `${file}: no es el catálogo de /explore`,

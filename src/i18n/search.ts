@@ -1,6 +1,6 @@
 /** The header search. */
 
-/** The header search box (src/islands/search/SearchBox.tsx); `count` already formatted. */
+/** The header search box (src/islands/header-search/SearchBox.tsx); `count` already formatted. */
 export const SEARCH_TEXT = {
   label: 'Buscar productos',
   placeholder: 'Buscar productos...',
@@ -12,7 +12,7 @@ export const SEARCH_TEXT = {
   results: (count: string) => `${count} productos encontrados.`,
 } as const;
 
-/** The header search's dropdown (src/islands/search/SearchPanel.tsx); `count` already formatted. */
+/** The header search's dropdown (src/islands/header-search/SearchPanel.tsx); `count` already formatted. */
 export const SEARCH_PANEL_TEXT = {
   suggestions: 'Productos sugeridos',
   /** 'Ver todos los resultados (n)'. */

@@ -6,7 +6,7 @@
  * links to the listing's other pages and to the whole listing on /explore carry the same filters. A choice made before this script
  * runs is applied when it does.
  */
-import { facetsFromQuery, facetsToParams, hasFacetFilter, matchesFacets, type FacetFilters } from '~/domain/search/facets.ts';
+import { facetsFromQuery, facetsToParams, hasFacetFilter, matchesFacets, type FacetFilters } from '~/domain/singles-facets.ts';
 import { formatCount } from '~/domain/counts.ts';
 import { CATALOG_LISTING_FILTERS_TEXT } from '~/i18n/catalog.ts';
 

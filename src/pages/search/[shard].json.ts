@@ -1,6 +1,6 @@
 /**
  * /search/<shard>.json: the header search's shards and the parts of its whole index, written only
- * when the catalogue is larger than one shard (src/domain/search/shards.ts). An incremental build writes
+ * when the catalogue is larger than one shard (src/domain/header-search/shards.ts). An incremental build writes
  * just the shards whose content changed.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';

@@ -1,5 +1,5 @@
 /**
- * What the /explore catalogue reads between rebuilds (explore/catalogue.ts polls with it): the rows
+ * What the /explore catalogue reads between rebuilds (explore/catalog.ts polls with it): the rows
  * of products and card_offers changed after a place, a page at a time, and what those changes make
  * of the catalogue's products, with the build's own rules (domain/product-schema.ts parseProduct,
  * domain/explore.ts toExploreProduct).

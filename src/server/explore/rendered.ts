@@ -22,7 +22,7 @@
  */
 import { filtersFromQuery, filtersToQuery, pageOf } from '~/domain/explore-url.ts';
 
-/** What the catalogue is now, as ./catalogue.ts's LiveCatalogue says it. */
+/** What the catalogue is now, as ./catalog.ts's LiveCatalogue says it. */
 export interface CatalogueState {
   version: number;
   searchVersion: number;

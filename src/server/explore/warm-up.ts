@@ -9,8 +9,8 @@
  * gets are searched for them as before.
  */
 import { filtersFromQuery, SORTS, type ExploreData } from '~/domain/explore.ts';
-import { searchExplore } from '~/domain/explore-search.ts';
-import type { LiveCatalogue } from './catalogue.ts';
+import { searchExplore } from '~/domain/explore-query.ts';
+import type { LiveCatalogue } from './catalog.ts';
 
 /** How many times each address of warmUpQueries is searched. */
 export const WARM_UP_ROUNDS = 3;

@@ -8,9 +8,9 @@ import { getCollection } from 'astro:content';
 import { sharedCatalogSnapshot } from './loader.ts';
 import { PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import { isListed, productImages, type Product } from '~/domain/products.ts';
-import { buildSearchShards } from '~/domain/search/shards.ts';
-import { productCard } from '~/domain/search/cards.ts';
-import { catalogTagger } from '~/domain/search/matching.ts';
+import { buildSearchShards } from '~/domain/header-search/shards.ts';
+import { productCard } from '~/domain/header-search/cards.ts';
+import { catalogTagger } from '~/domain/name-matching/matching.ts';
 import { toExploreProduct, type ExploreData, type ExploreProduct } from '~/domain/explore.ts';
 import { resolveImage } from '~/domain/images.ts';
 import { franchiseTypesPath } from '~/domain/routes.ts';
@@ -172,7 +172,7 @@ function spoolFolder(): string {
 }
 
 /**
- * The header search's files (src/domain/search.ts) by URL path, built once. Each file's text is
+ * The header search's files (src/domain/header-search/) by URL path, built once. Each file's text is
  * fingerprinted and written to a spool folder as soon as it is made, so the build never holds
  * them all: at 100,000 products they are about 200 MB of JSON, which would otherwise stay in
  * memory while every product page renders (the search routes come last).
@@ -292,7 +292,7 @@ export function exploreProduct(product: Product): ExploreProduct {
 /**
  * The /explore catalogue of a build's catalogue: the options of its filters and every product as
  * /explore lists it. The build writes it as explore/catalog.json; the server's live catalogue
- * (src/server/explore/catalogue.ts) builds it from here when there is no built file to read.
+ * (src/server/explore/catalog.ts) builds it from here when there is no built file to read.
  */
 export function exploreDataOf(catalog: Pick<BuildCatalog, 'franchises' | 'expansions' | 'productTypes' | 'products' | 'readFrom'>): ExploreData {
   return {

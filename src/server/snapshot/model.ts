@@ -53,7 +53,7 @@ export interface CatalogSnapshot {
    * ISO time a read of the whole catalogue from the backend started, when every row is from that
    * read; null when some rows are older (a build that read only the changed products) or unknown.
    * Every change since is either in the rows or after this time (the /explore live stock reads
-   * from here, src/server/explore/catalogue.ts).
+   * from here, src/server/explore/catalog.ts).
    */
   wholeReadFrom: string | null;
   franchises: SnapshotFranchise[];

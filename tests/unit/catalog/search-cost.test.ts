@@ -7,10 +7,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expansions, franchises, productTypes } from '~/domain/catalog.ts';
 import { EMPTY_FILTERS, parseExploreData, type ExploreData } from '~/domain/explore.ts';
-import { searchExplore } from '~/domain/explore-search.ts';
-import { MAX_QUERY_TESTS, MAX_QUERY_WORDS, normalize, prepareQuery, queryCost, resolveQuery, searchKey } from '~/domain/search/matching.ts';
-import { SEARCH_ALIASES } from '~/domain/search/aliases.ts';
-import { fakeCatalog } from '../domain/search/fake-catalog';
+import { searchExplore } from '~/domain/explore-query.ts';
+import { MAX_QUERY_TESTS, MAX_QUERY_WORDS, normalize, prepareQuery, queryCost, resolveQuery, searchKey } from '~/domain/name-matching/matching.ts';
+import { SEARCH_ALIASES } from '~/domain/name-matching/aliases.ts';
+import { fakeCatalog } from '../domain/name-matching/fake-catalog';
 
 /** 2,000 made-up products, as the build writes them for /explore. */
 function catalogue(): ExploreData {

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { expansions, franchises, productTypes } from '~/domain/catalog.ts';
 import { applyFilters, EMPTY_FILTERS, parseExploreData, toExploreProduct, type ExploreData } from '~/domain/explore.ts';
 import { parseProduct, type Product } from '~/domain/product-schema.ts';
-import { productCard } from '~/domain/search/cards.ts';
-import { buildSearchIndex, parseSearchIndex, type IndexedProduct } from '~/domain/search/format.ts';
+import { productCard } from '~/domain/header-search/cards.ts';
+import { buildSearchIndex, parseSearchIndex, type IndexedProduct } from '~/domain/header-search/format.ts';
 import {
   catalogTags,
   corrections,
@@ -22,10 +22,10 @@ import {
   searchWithTotal,
   typoVocabulary,
   type SearchEntry,
-} from '~/domain/search/matching.ts';
-import { buildSearchShards, phrasePath, shardPath, wordsPath, type SearchShardFile } from '~/domain/search/shards.ts';
-import { fakeCatalog, seededRandom } from '../domain/search/fake-catalog';
-import { searcher } from '../domain/search/sharded-fixture';
+} from '~/domain/name-matching/matching.ts';
+import { buildSearchShards, phrasePath, shardPath, wordsPath, type SearchShardFile } from '~/domain/header-search/shards.ts';
+import { fakeCatalog, seededRandom } from '../domain/name-matching/fake-catalog';
+import { searcher } from '../domain/header-search/sharded-fixture';
 
 const STORAGE = 'https://x.supabase.co';
 

@@ -4,8 +4,8 @@ import { toCentavos } from '~/domain/money';
 import { parseCardProduct } from '~/scripts/card-add';
 import { applyFilters, EMPTY_FILTERS, filtersFromQuery, filtersToQuery, parseExploreData, toExploreProduct, type ExploreProduct } from '~/domain/explore';
 import { parseProduct } from '~/domain/product-schema';
-import { prepareIndex, searchProducts, searchWithTotal, type SearchEntry } from '~/domain/search/matching.ts';
-import { exploreHref, seeAllLabel } from '~/islands/search/SearchPanel';
+import { prepareIndex, searchProducts, searchWithTotal, type SearchEntry } from '~/domain/name-matching/matching.ts';
+import { exploreHref, seeAllLabel } from '~/islands/header-search/SearchPanel';
 
 const names = [
   'Sobre Destined Rivals',

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatCount } from '~/domain/counts';
 import { resultsLabel } from '~/domain/explore';
 import { resultsHeading } from '~/domain/products';
-import { seeAllLabel } from '~/islands/search/SearchPanel';
-import { resultsMessage } from '~/islands/search/SearchBox';
+import { seeAllLabel } from '~/islands/header-search/SearchPanel';
+import { resultsMessage } from '~/islands/header-search/SearchBox';
 import { shownMessage } from '~/islands/catalog/listing-filters';
 
 describe('counts as a Mexican shopper reads them', () => {

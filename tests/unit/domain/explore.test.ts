@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseProduct, type Product } from '~/domain/product-schema.ts';
 import { applyFilters, EMPTY_FILTERS, EXPLORE_PAGE, filtersFromQuery, parseExploreData, resultsLabel, toExploreProduct } from '~/domain/explore.ts';
-import { searchExplore } from '~/domain/explore-search.ts';
+import { searchExplore } from '~/domain/explore-query.ts';
 
 function product(fields: Record<string, unknown>): Product {
   const parsed = parseProduct({ price: 100, stock: 3, franchise_id: 'one-piece', ...fields });

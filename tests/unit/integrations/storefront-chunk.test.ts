@@ -41,14 +41,14 @@ describe('the storefront chunk', () => {
 
   it('leaves what only other scripts and islands import, and the scripts themselves', () => {
     const { getModuleInfo } = graph({
-      '/shop/src/domain/search/facets.ts': [EXPLORE],
+      '/shop/src/domain/singles-facets.ts': [EXPLORE],
       '/shop/src/scripts/swiper-enhance.ts': ['/shop/src/components/catalog/home/HomeSections.astro?astro&type=script&index=0&lang.ts'],
       '/shop/src/islands/checkout/CheckoutApp.tsx': [],
       '/shop/src/stores/checkout.ts': ['/shop/src/islands/checkout/CheckoutApp.tsx'],
       [HEADER]: [],
       [EXPLORE]: [],
     });
-    for (const id of ['/shop/src/domain/search/facets.ts', '/shop/src/scripts/swiper-enhance.ts', '/shop/src/stores/checkout.ts', HEADER, EXPLORE]) {
+    for (const id of ['/shop/src/domain/singles-facets.ts', '/shop/src/scripts/swiper-enhance.ts', '/shop/src/stores/checkout.ts', HEADER, EXPLORE]) {
       expect(reachedByCoreScript(id, getModuleInfo), id).toBe(false);
     }
   });
@@ -78,9 +78,9 @@ describe('the storefront chunk', () => {
     const nameOf = group.name;
     // The bundler's context, of which the group reads getModuleInfo only.
     const name = (id: string, g: ReturnType<typeof graph>) => nameOf(id, g as unknown as Rolldown.ChunkingContext);
-    const first = graph({ '/shop/src/stores/cart.ts': [HEADER], '/shop/src/domain/search/facets.ts': [EXPLORE] });
+    const first = graph({ '/shop/src/stores/cart.ts': [HEADER], '/shop/src/domain/singles-facets.ts': [EXPLORE] });
     expect(name('/shop/src/stores/cart.ts', first)).toBe(STOREFRONT_CHUNK);
-    expect(name('/shop/src/domain/search/facets.ts', first)).toBeNull();
+    expect(name('/shop/src/domain/singles-facets.ts', first)).toBeNull();
     expect(name('/shop/src/stores/cart.ts', first)).toBe(STOREFRONT_CHUNK);
     expect(first.asked.filter((id) => id === '/shop/src/stores/cart.ts')).toHaveLength(1);
     // A later build with another graph gets answers of its own.

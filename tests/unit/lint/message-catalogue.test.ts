@@ -26,7 +26,8 @@ const specFile = join(root, 'docs/spec/storefront.md');
 const DATA_FILES: Record<string, string> = {
   'src/domain/catalog.ts': 'the static catalogue: franchise, collection, expansion and product-type names',
   'src/data/database.types.ts': "the database's types, generated from its schema",
-  'src/domain/search/aliases.ts': "the other names shoppers search the catalogue's franchises, types and expansions by",
+  'src/domain/validation/address.ts': "the countries an address may have, values the database stores ('México' its default)",
+  'src/domain/name-matching/aliases.ts': "the other names shoppers search the catalogue's franchises, types and expansions by",
 };
 
 const ACCENTED = /[áéíóúüñÁÉÍÓÚÜÑ¿¡]/;

@@ -3,7 +3,7 @@
  * (updated_at, id) index, and the catalogue fields those changes make with the build's rules.
  * The client is a fake that answers each request from in-memory rows by the filters it was given,
  * so the requests' filters are what is checked. (The whole poll against the local stack:
- * tests/unit/server/explore/catalogue.test.ts.)
+ * tests/unit/server/explore/catalog.test.ts.)
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';

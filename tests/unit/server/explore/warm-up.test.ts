@@ -6,9 +6,9 @@
 import { expect, it } from 'vitest';
 import { expansions, franchises, productTypes } from '~/domain/catalog.ts';
 import { EMPTY_FILTERS, filtersFromQuery, filtersToQuery, parseExploreData, SORTS, type ExploreData } from '~/domain/explore.ts';
-import { searchExplore } from '~/domain/explore-search.ts';
+import { searchExplore } from '~/domain/explore-query.ts';
 import { WARM_UP_ROUNDS, warmUpQueries, warmUpSearch } from '~/server/explore/warm-up.ts';
-import { fakeCatalog } from '../../domain/search/fake-catalog';
+import { fakeCatalog } from '../../domain/name-matching/fake-catalog';
 
 function fixture(): ExploreData {
   const products = fakeCatalog(300, 5).map((fake, i) => ({

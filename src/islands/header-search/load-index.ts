@@ -1,10 +1,10 @@
 /**
  * The header search's index, loaded in shards on demand and kept for the page's life: the root
  * (/search-index.json) on the first focus, then at most one shard per keystroke while the
- * catalogue is larger than one shard (src/domain/search/shards.ts, src/domain/search/loader.ts).
+ * catalogue is larger than one shard (src/domain/header-search/shards.ts, src/domain/header-search/loader.ts).
  */
-import { ShardedSearch } from '~/domain/search/loader.ts';
-import { parseShard, type LoadedShard } from '~/domain/search/shards.ts';
+import { ShardedSearch } from '~/domain/header-search/loader.ts';
+import { parseShard, type LoadedShard } from '~/domain/header-search/shards.ts';
 
 async function fetchShard(path: string): Promise<LoadedShard> {
   const response = await fetch(path, { headers: { accept: 'application/json' } });

@@ -5,8 +5,8 @@
 import { SINGLES_TYPE_IDS } from '../catalog.ts';
 import type { Product } from '../products.ts';
 import { normalizeCollectorNumber } from '../singles.ts';
-import { SLAB, type CardFacets } from './facets.ts';
-import { cardText } from './matching.ts';
+import { SLAB, type CardFacets } from '../singles-facets.ts';
+import { cardText } from '../name-matching/matching.ts';
 
 type CardProduct = Pick<Product, 'name' | 'printing' | 'offers'> & { product_type_id?: string | null };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseProduct, type Product } from '~/domain/product-schema.ts';
-import { isSingle, productCard, productFacets } from '~/domain/search/cards.ts';
+import { isSingle, productCard, productFacets } from '~/domain/header-search/cards.ts';
 
 function product(fields: Record<string, unknown>): Product {
   const parsed = parseProduct({ id: 'p', price: 100, stock: 1, franchise_id: 'one-piece', ...fields });

@@ -25,7 +25,7 @@ vi.mock('astro:env/client', () => ({
   },
 }));
 
-const { LiveExploreCatalogue, exploreCatalogue } = await import('~/server/explore/catalogue.ts');
+const { LiveExploreCatalogue, exploreCatalogue } = await import('~/server/explore/catalog.ts');
 
 const SEALED = 'x-test-sealed';
 const SINGLE = 'x-test-single';

@@ -1,6 +1,6 @@
 /**
  * The browser's side of the sharded index: loads the shards a query needs, once each, and answers
- * it exactly as the whole index would. Pure: the fetching is passed in (src/islands/search/load-index.ts).
+ * it exactly as the whole index would. Pure: the fetching is passed in (src/islands/header-search/load-index.ts).
  */
 import { compareIndexed } from './format.ts';
 import {
@@ -16,7 +16,7 @@ import {
   withTypos,
   type PreparedIndex,
   type SearchEntry,
-} from './matching.ts';
+} from '../name-matching/matching.ts';
 import { partPath, phrasePath, shardPath, wordsPath, type LoadedShard } from './shards.ts';
 
 type Leaf = LoadedShard & { kind: 'leaf' };

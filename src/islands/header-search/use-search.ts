@@ -4,7 +4,7 @@
  */
 import { useEffect, useState, type RefObject } from 'react';
 import { pageSearch } from './load-index';
-import type { SearchAnswer } from '~/domain/search/loader.ts';
+import type { SearchAnswer } from '~/domain/header-search/loader.ts';
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ShardedSearch } from '~/domain/search/loader.ts';
-import { searchWithTotal } from '~/domain/search/matching.ts';
-import { buildSearchShards, parseShard, partPath, shardPath } from '~/domain/search/shards.ts';
+import { ShardedSearch } from '~/domain/header-search/loader.ts';
+import { searchWithTotal } from '~/domain/name-matching/matching.ts';
+import { buildSearchShards, parseShard, partPath, shardPath } from '~/domain/header-search/shards.ts';
 import { products, searcher, wholeIndex } from './sharded-fixture';
 
 describe('sharded search', () => {

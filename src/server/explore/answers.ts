@@ -1,11 +1,11 @@
 /**
- * /explore's answers on the server: the search of src/domain/explore-search.ts over the catalogue
- * in memory (./catalogue.ts, with live stock), remembered by address until the catalogue changes,
+ * /explore's answers on the server: the search of src/domain/explore-query.ts over the catalogue
+ * in memory (./catalog.ts, with live stock), remembered by address until the catalogue changes,
  * so a popular address costs one search however many shoppers open it.
  */
 import { filtersFromQuery, filtersToQuery, EXPLORE_PAGE, MAX_PAGES, pageOf, type ExploreData, type ExploreFilters } from '~/domain/explore.ts';
-import { searchExplore, type ExploreAnswer } from '~/domain/explore-search.ts';
-import { exploreCatalogue, type LiveCatalogue } from './catalogue.ts';
+import { searchExplore, type ExploreAnswer } from '~/domain/explore-query.ts';
+import { exploreCatalogue, type LiveCatalogue } from './catalog.ts';
 import { warmUpOnce } from './warm-up.ts';
 
 export { MAX_PAGES, pageOf };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, parseSearchIndex } from '~/domain/search/format.ts';
-import { DEFAULT_LIMIT, prepareIndex, searchWithTotal } from '~/domain/search/matching.ts';
-import { buildSearchShards, shardPath } from '~/domain/search/shards.ts';
+import { buildSearchIndex, parseSearchIndex } from '~/domain/header-search/format.ts';
+import { DEFAULT_LIMIT, prepareIndex, searchWithTotal } from '~/domain/name-matching/matching.ts';
+import { buildSearchShards, shardPath } from '~/domain/header-search/shards.ts';
 import { products, searcher, wholeIndex } from './sharded-fixture';
 
 // Single words, prefixes of every length, mid-word pieces, several words in and out of order,

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, decodeId, encodeId, parseSearchIndex } from '~/domain/search/format.ts';
-import { fakeCatalog } from './fake-catalog';
+import { buildSearchIndex, decodeId, encodeId, parseSearchIndex } from '~/domain/header-search/format.ts';
+import { fakeCatalog } from '../name-matching/fake-catalog';
 
 describe('index file', () => {
   const storage = 'https://abc.supabase.co';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseProduct, type Product } from '~/domain/product-schema.ts';
-import { facetOptions, facetsFromQuery, facetsToParams, hasFacetFilter, matchesFacets, NO_FACETS, type FacetFilters } from '~/domain/search/facets.ts';
-import { productFacets } from '~/domain/search/cards.ts';
+import { facetOptions, facetsFromQuery, facetsToParams, hasFacetFilter, matchesFacets, NO_FACETS, type FacetFilters } from '~/domain/singles-facets.ts';
+import { productFacets } from '~/domain/header-search/cards.ts';
 import { rarityLabel } from '~/domain/singles.ts';
 
 let offerId = 0;

@@ -2,8 +2,8 @@
 import type { RefObject } from 'react';
 import { formatCount } from '~/domain/counts.ts';
 import { resolveImage } from '~/domain/images';
-import type { SearchAnswer } from '~/domain/search/loader.ts';
-import type { SearchEntry } from '~/domain/search/matching.ts';
+import type { SearchAnswer } from '~/domain/header-search/loader.ts';
+import type { SearchEntry } from '~/domain/name-matching/matching.ts';
 import { SEARCH_PANEL_TEXT } from '~/i18n/search.ts';
 
 /** The panel's link to every match on /explore: 'Ver todos los resultados (n)'. */
@@ -11,7 +11,7 @@ export function seeAllLabel(total: number): string {
   return SEARCH_PANEL_TEXT.seeAll(formatCount(total));
 }
 
-/** /explore filtered by the same query, which matches by the same rules (src/domain/search/matching.ts entryRank: names, abbreviations, typos). */
+/** /explore filtered by the same query, which matches by the same rules (src/domain/name-matching/matching.ts entryRank: names, abbreviations, typos). */
 export function exploreHref(query: string): string {
   return `/explore?${new URLSearchParams({ q: query.trim() }).toString()}`;
 }

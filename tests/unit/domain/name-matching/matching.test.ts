@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, parseSearchIndex } from '~/domain/search/format.ts';
+import { buildSearchIndex, parseSearchIndex } from '~/domain/header-search/format.ts';
 import {
   cardKeys,
   cardText,
@@ -12,9 +12,9 @@ import {
   searchProducts,
   searchWithTotal,
   type SearchEntry,
-} from '~/domain/search/matching.ts';
-import { buildSearchShards, shardPath } from '~/domain/search/shards.ts';
-import { searcher } from './sharded-fixture';
+} from '~/domain/name-matching/matching.ts';
+import { buildSearchShards, shardPath } from '~/domain/header-search/shards.ts';
+import { searcher } from '../header-search/sharded-fixture';
 import { fakeCatalog } from './fake-catalog';
 
 const entries: SearchEntry[] = [

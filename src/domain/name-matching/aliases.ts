@@ -6,7 +6,7 @@
  *
  * Keys are written as typed; they are compared without case, accents, spaces or punctuation, so
  * 'OP-05', 'op05' and 'op 05' are one key. Only whole words are aliases ('etb', not 'et'), up to
- * three words long ('surging sparks'). tests/unit/domain/search/aliases.test.ts checks that every
+ * three words long ('surging sparks'). tests/unit/domain/name-matching/aliases.test.ts checks that every
  * target is a franchise, expansion or product type name of the catalogue.
  */
 export const SEARCH_ALIASES: Readonly<Record<string, string>> = {

@@ -13,8 +13,8 @@
 import { type Centavos, centavos } from './money.ts';
 import { isSoldOut } from './products.ts';
 import { optionsFor, type ExploreData, type ExploreFilters, type ExploreOption, type ExploreProduct, type Sort } from './explore.ts';
-import { cardKeys, entryRank, resolveQuery, searchKey, typoVocabulary, type CardKeys } from './search/matching.ts';
-import { SLAB } from './search/facets.ts';
+import { cardKeys, entryRank, resolveQuery, searchKey, typoVocabulary, type CardKeys } from './name-matching/matching.ts';
+import { SLAB } from './singles-facets.ts';
 import { CARD_CONDITIONS, CONDITION_LABELS, finishLabel, FINISH_LABELS, languageLabel, LANGUAGE_LABELS, raritiesOf, rarityLabel } from './singles.ts';
 import { FRANCHISE_IDS, type FranchiseId } from './catalog.ts';
 

@@ -4,13 +4,13 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { EMPTY_FILTERS, EXPLORE_PAGE, filtersFromQuery, type ExploreData, type ExploreProduct } from '~/domain/explore.ts';
-import type { LiveCatalogue } from '~/server/explore/catalogue.ts';
+import type { LiveCatalogue } from '~/server/explore/catalog.ts';
 
 const state = vi.hoisted(() => ({ catalogue: null as LiveCatalogue | null, warmed: 0 }));
-vi.mock('~/server/explore/catalogue.ts', () => ({ exploreCatalogue: async () => state.catalogue }));
+vi.mock('~/server/explore/catalog.ts', () => ({ exploreCatalogue: async () => state.catalogue }));
 vi.mock('~/server/explore/warm-up.ts', () => ({ warmUpOnce: () => void state.warmed++ }));
 
-const { EXPLORE_CACHE_CONTROL, exploreAnswer, explorePageHref, exploreView, MAX_PAGES, productTypesInUse } = await import('~/server/explore/search.ts');
+const { EXPLORE_CACHE_CONTROL, exploreAnswer, explorePageHref, exploreView, MAX_PAGES, productTypesInUse } = await import('~/server/explore/answers.ts');
 
 function product(i: number, fields: Partial<ExploreProduct> = {}): ExploreProduct {
   return {

@@ -1,15 +1,15 @@
 /**
  * Header type-ahead: a combobox (WAI-ARIA "list autocomplete" pattern) over the build's search
  * index. The index's root is fetched on first focus and searched locally; with a big catalogue a
- * keystroke may load one more shard of it (src/domain/search/), never a backend call. Choosing a
+ * keystroke may load one more shard of it (src/domain/header-search/), never a backend call. Choosing a
  * product (a click, or Enter on an option highlighted with the arrow keys) opens /product/{id} and
  * clears the box; Enter otherwise opens every match on /explore?q=…, as the form does before
  * hydration. A click outside or Escape clears the box.
  */
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import { formatCount, prepareCountFormat } from '~/domain/counts.ts';
-import type { SearchAnswer } from '~/domain/search/loader.ts';
-import type { SearchEntry } from '~/domain/search/matching.ts';
+import type { SearchAnswer } from '~/domain/header-search/loader.ts';
+import type { SearchEntry } from '~/domain/name-matching/matching.ts';
 import { SEARCH_TEXT } from '~/i18n/search.ts';
 import { usePrebuiltInput } from '../prebuilt';
 import SearchPanel, { exploreHref } from './SearchPanel';

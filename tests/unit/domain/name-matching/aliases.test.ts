@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expansions, franchises, productTypes } from '~/domain/catalog.ts';
-import { ALIAS_MAX_WORDS, SEARCH_ALIASES } from '~/domain/search/aliases.ts';
-import { normalize } from '~/domain/search/matching.ts';
+import { ALIAS_MAX_WORDS, SEARCH_ALIASES } from '~/domain/name-matching/aliases.ts';
+import { normalize } from '~/domain/name-matching/matching.ts';
 
 describe('the alias table', () => {
   it('points every abbreviation at a franchise, expansion or product type name of the catalogue', () => {

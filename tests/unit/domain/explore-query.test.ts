@@ -15,10 +15,10 @@ import {
   type ExploreData,
   type ExploreFilters,
 } from '~/domain/explore.ts';
-import { searchExplore } from '~/domain/explore-search.ts';
+import { searchExplore } from '~/domain/explore-query.ts';
 import { centavos } from '~/domain/money.ts';
 import { CARD_CONDITIONS } from '~/domain/singles.ts';
-import { fakeCatalog, seededRandom } from './search/fake-catalog';
+import { fakeCatalog, seededRandom } from './name-matching/fake-catalog';
 
 const random = seededRandom(7);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;

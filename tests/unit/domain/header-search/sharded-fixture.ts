@@ -1,9 +1,9 @@
 /** The sharded index of a made-up catalogue, and a ShardedSearch over built files that records what it loads. */
-import { buildSearchIndex, parseSearchIndex } from '~/domain/search/format.ts';
-import { ShardedSearch } from '~/domain/search/loader.ts';
-import { prepareIndex } from '~/domain/search/matching.ts';
-import { parseShard, type SearchShardFile } from '~/domain/search/shards.ts';
-import { fakeCatalog } from './fake-catalog';
+import { buildSearchIndex, parseSearchIndex } from '~/domain/header-search/format.ts';
+import { ShardedSearch } from '~/domain/header-search/loader.ts';
+import { prepareIndex } from '~/domain/name-matching/matching.ts';
+import { parseShard, type SearchShardFile } from '~/domain/header-search/shards.ts';
+import { fakeCatalog } from '../name-matching/fake-catalog';
 
 /** A ShardedSearch over built files, recording every path it loads. */
 export function searcher(files: Map<string, SearchShardFile>) {

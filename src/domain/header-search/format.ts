@@ -3,7 +3,7 @@
  * catalogues) and the browser downloads it once, so every keystroke is answered locally with no
  * backend call.
  */
-import { normalize, type SearchEntry } from './matching.ts';
+import { normalize, type SearchEntry } from '../name-matching/matching.ts';
 
 /**
  * The file served at /search-index.json. Stored by columns; ids are written as templates over

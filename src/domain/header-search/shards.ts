@@ -16,7 +16,7 @@ import {
   typoVocabulary,
   type PreparedIndex,
   type SearchEntry,
-} from './matching.ts';
+} from '../name-matching/matching.ts';
 
 /*
  * Sharded index. With a big catalogue one file of every product grows past what a phone should

@@ -10,7 +10,7 @@
  * Sealed products (no printing and no offers) match no singles filter. What a card carries is
  * made from the product by ./cards.ts; this file is what the browser needs to filter.
  */
-import { CARD_CONDITIONS, CONDITION_LABELS, finishLabel, FINISH_LABELS, languageLabel, LANGUAGE_LABELS, type Choice } from '../singles.ts';
+import { CARD_CONDITIONS, CONDITION_LABELS, finishLabel, FINISH_LABELS, languageLabel, LANGUAGE_LABELS, type Choice } from './singles.ts';
 
 /** The condition written for a slab in an offer token: it has a grade, not a condition. */
 export const SLAB = 'G';
