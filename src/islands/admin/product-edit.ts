@@ -11,18 +11,9 @@ import { uploadProductImage } from '~/data/storage.ts';
 import { validateForm, type FormResult } from '~/domain/validation.ts';
 import { VALIDATION_MESSAGES as MESSAGES } from '~/i18n/validation.ts';
 import { newProductSchema } from '~/domain/validation/product.ts';
+import { ADMIN_PRODUCT_EDIT_TEXT } from '~/i18n/admin.ts';
 
 const fields = newProductSchema.shape;
-
-export const EDIT_MESSAGES = {
-  originalPrice: 'Precio original inválido: usa un número mayor que el precio, con hasta 2 decimales.',
-  saved: 'Producto guardado.',
-  savedRebuild: 'Producto guardado. El catálogo se está actualizando.',
-  savedStock: 'Stock actualizado: ya se ve en la tienda.',
-  saveFailed: 'No se pudo guardar el producto.',
-  uploadFailed: 'No se pudo subir la imagen.',
-  noImages: 'Agrega al menos una imagen del producto.',
-} as const;
 
 /** The editable fields, validated like the add form's. */
 export const productEditSchema = z
@@ -33,21 +24,21 @@ export const productEditSchema = z
       .optional()
       .nullable()
       .transform((value) => (value === null || value === undefined || String(value).trim() === '' ? null : value))
-      .pipe(z.union([z.null(), fields.price], { error: EDIT_MESSAGES.originalPrice })),
+      .pipe(z.union([z.null(), fields.price], { error: ADMIN_PRODUCT_EDIT_TEXT.originalPrice })),
     stock: fields.stock,
     limitPerCustomer: fields.limitPerCustomer,
     available: fields.available,
     preorder: fields.preorder,
     releaseDate: fields.releaseDate,
     description: fields.description,
-    images: z.array(z.string().min(1)).min(1, { error: EDIT_MESSAGES.noImages }),
+    images: z.array(z.string().min(1)).min(1, { error: ADMIN_PRODUCT_EDIT_TEXT.noImages }),
   })
   .superRefine((value, ctx) => {
     // Each price was read once, as Centavos, by its field (newProductSchema's price); a price that
     // failed its own rule is not compared (it has its message).
     const { originalPrice: original, price } = value;
     if (typeof original === 'number' && typeof price === 'number' && original <= price) {
-      ctx.addIssue({ code: 'custom', path: ['originalPrice'], message: EDIT_MESSAGES.originalPrice });
+      ctx.addIssue({ code: 'custom', path: ['originalPrice'], message: ADMIN_PRODUCT_EDIT_TEXT.originalPrice });
     }
   });
 export type ProductEdit = z.infer<typeof productEditSchema>;
@@ -69,7 +60,7 @@ export type SaveOutcome = { ok: true; message: string; product: AdminProduct } |
 
 /** 'El inventario cambió mientras editabas: ahora hay 3. Revisa y guarda de nuevo.' */
 export function stockChangedMessage(stock: number): string {
-  return `El inventario cambió mientras editabas: ahora hay ${stock}. Revisa y guarda de nuevo.`;
+  return ADMIN_PRODUCT_EDIT_TEXT.stockChanged(stock);
 }
 
 /**
@@ -90,7 +81,7 @@ export async function saveProduct(before: AdminProduct, edit: ProductEdit, stock
     images: edit.images,
   });
   if (result.status === 'stock_changed') return { ok: false, message: stockChangedMessage(result.stock), stockChanged: { stock: result.stock } };
-  if (result.status === 'failed') return { ok: false, message: `${EDIT_MESSAGES.saveFailed}${result.message ? ` ${result.message}` : ''}` };
+  if (result.status === 'failed') return { ok: false, message: `${ADMIN_PRODUCT_EDIT_TEXT.saveFailed}${result.message ? ` ${result.message}` : ''}` };
   const saved = result.product;
   const onlyStock =
     saved.priceCentavos === before.priceCentavos &&
@@ -101,7 +92,7 @@ export async function saveProduct(before: AdminProduct, edit: ProductEdit, stock
     saved.release_date === before.release_date &&
     saved.description === before.description &&
     JSON.stringify(saved.images) === JSON.stringify(before.images);
-  if (onlyStock) return { ok: true, message: saved.stock === stockRead ? EDIT_MESSAGES.saved : EDIT_MESSAGES.savedStock, product: saved };
+  if (onlyStock) return { ok: true, message: saved.stock === stockRead ? ADMIN_PRODUCT_EDIT_TEXT.saved : ADMIN_PRODUCT_EDIT_TEXT.savedStock, product: saved };
   await requestRebuild({ productId: saved.id });
-  return { ok: true, message: EDIT_MESSAGES.savedRebuild, product: saved };
+  return { ok: true, message: ADMIN_PRODUCT_EDIT_TEXT.savedRebuild, product: saved };
 }

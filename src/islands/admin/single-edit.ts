@@ -24,35 +24,8 @@ import { type Centavos, centavos, centavosToPesosInput, pesosInputToCentavos } f
 import { CARD_CONDITIONS, finishesOf, GRADING_COMPANIES, languagesOf, raritiesOf, type SingleOffer } from '~/domain/singles.ts';
 import { validateForm, type FormResult } from '~/domain/validation.ts';
 import { VALIDATION_MESSAGES as MESSAGES } from '~/i18n/validation.ts';
+import { ADMIN_SINGLE_EDIT_TEXT } from '~/i18n/admin.ts';
 import { stockChangedMessage } from './product-edit.ts';
-
-export const SINGLE_MESSAGES = {
-  collectorNumber: 'Escribe el número de colección como aparece en la carta (p. ej. OP05-119), hasta 40 caracteres.',
-  setCode: 'El código de la expansión puede tener hasta 40 caracteres.',
-  rarity: 'Selecciona la rareza de la carta.',
-  cardName: 'El nombre puede tener hasta 200 caracteres.',
-  condition: 'Selecciona la condición.',
-  language: 'Selecciona el idioma.',
-  finish: 'Selecciona el acabado.',
-  price: 'El precio debe ser mayor que 0, con hasta 2 decimales.',
-  originalPrice: 'El precio original debe ser mayor que el precio, con hasta 2 decimales.',
-  stock: 'El stock debe ser un número entero mayor o igual a 0.',
-  company: 'Selecciona la empresa que calificó la carta.',
-  grade: 'La calificación va de 1 a 10, en pasos de 0.5.',
-  certificate: 'Escribe el número de certificado de la calificación (hasta 40 caracteres).',
-  duplicateOffer: 'Ya existe una oferta con esa condición, idioma y acabado.',
-  duplicateCertificate: 'Ya existe una oferta con ese número de certificado.',
-  forbidden: 'No tienes acceso: solo los administradores de la tienda pueden editar cartas.',
-  printingSaved: 'Datos de la carta guardados. El catálogo se está actualizando.',
-  printingFailed: 'No se pudieron guardar los datos de la carta.',
-  offerAdded: 'Oferta agregada. El catálogo se está actualizando.',
-  offerSaved: 'Oferta guardada. El catálogo se está actualizando.',
-  offerStockSaved: 'Stock actualizado: ya se ve en la tienda.',
-  offerUnchanged: 'Oferta guardada.',
-  offerRemoved: 'Oferta quitada. El catálogo se está actualizando.',
-  offerFailed: 'No se pudo guardar la oferta.',
-  removeFailed: 'No se pudo quitar la oferta.',
-} as const;
 
 // ---------------------------------------------------------------------------------------------
 // The printing
@@ -64,11 +37,11 @@ const text = (max: number, message: string) =>
 export function printingSchema(franchise: FranchiseId) {
   const rarities = raritiesOf(franchise).map((rarity) => rarity.code);
   return z.object({
-    setCode: text(40, SINGLE_MESSAGES.setCode),
-    collectorNumber: text(40, SINGLE_MESSAGES.collectorNumber).pipe(z.string().min(1, { error: SINGLE_MESSAGES.collectorNumber })),
-    rarity: text(40, SINGLE_MESSAGES.rarity).refine((code) => rarities.includes(code), { error: SINGLE_MESSAGES.rarity }),
-    nameEn: text(200, SINGLE_MESSAGES.cardName),
-    nameEs: text(200, SINGLE_MESSAGES.cardName),
+    setCode: text(40, ADMIN_SINGLE_EDIT_TEXT.setCode),
+    collectorNumber: text(40, ADMIN_SINGLE_EDIT_TEXT.collectorNumber).pipe(z.string().min(1, { error: ADMIN_SINGLE_EDIT_TEXT.collectorNumber })),
+    rarity: text(40, ADMIN_SINGLE_EDIT_TEXT.rarity).refine((code) => rarities.includes(code), { error: ADMIN_SINGLE_EDIT_TEXT.rarity }),
+    nameEn: text(200, ADMIN_SINGLE_EDIT_TEXT.cardName),
+    nameEs: text(200, ADMIN_SINGLE_EDIT_TEXT.cardName),
   });
 }
 
@@ -137,14 +110,14 @@ function choiceOf<T extends string>(value: string, allowed: readonly T[]): T | n
 /** The price and the original price (read once, as Centavos) and the stock of an offer form, each with its message. */
 function judgeAmounts(form: OfferForm, errors: Record<string, string>) {
   const price = pesosInputToCentavos(form.price);
-  if (price === null || price <= 0) errors.price = SINGLE_MESSAGES.price;
+  if (price === null || price <= 0) errors.price = ADMIN_SINGLE_EDIT_TEXT.price;
   let originalPrice: Centavos | null = null;
   if (form.originalPrice.trim() !== '') {
     originalPrice = pesosInputToCentavos(form.originalPrice);
-    if (originalPrice === null || (price !== null && originalPrice <= price)) errors.originalPrice = SINGLE_MESSAGES.originalPrice;
+    if (originalPrice === null || (price !== null && originalPrice <= price)) errors.originalPrice = ADMIN_SINGLE_EDIT_TEXT.originalPrice;
   }
   const stock = /^\s*\d{1,6}\s*$/.test(form.stock) ? Number(form.stock) : null;
-  if (stock === null) errors.stock = SINGLE_MESSAGES.stock;
+  if (stock === null) errors.stock = ADMIN_SINGLE_EDIT_TEXT.stock;
   return { priceCentavos: price ?? centavos(0), originalPriceCentavos: originalPrice, stock: stock ?? 0 };
 }
 
@@ -162,34 +135,34 @@ export function parseGrade(value: string): number | null {
 export function validateOffer(franchise: FranchiseId, form: OfferForm, others: readonly SingleOffer[]): FormResult<OfferSave> {
   const errors: Record<string, string> = {};
   const language = languagesOf(franchise).some((l) => l.code === form.language) ? form.language : null;
-  if (!language) errors.language = SINGLE_MESSAGES.language;
+  if (!language) errors.language = ADMIN_SINGLE_EDIT_TEXT.language;
   const finish = finishesOf(franchise).some((f) => f.code === form.finish) ? form.finish : null;
-  if (!finish) errors.finish = SINGLE_MESSAGES.finish;
+  if (!finish) errors.finish = ADMIN_SINGLE_EDIT_TEXT.finish;
   const amounts = judgeAmounts(form, errors);
   let offer: OfferSave | null = null;
   if (form.kind === 'slab') {
     const gradingCompany = choiceOf(form.gradingCompany, GRADING_COMPANIES);
-    if (!gradingCompany) errors.gradingCompany = SINGLE_MESSAGES.company;
+    if (!gradingCompany) errors.gradingCompany = ADMIN_SINGLE_EDIT_TEXT.company;
     const grade = parseGrade(form.grade);
-    if (grade === null) errors.grade = SINGLE_MESSAGES.grade;
+    if (grade === null) errors.grade = ADMIN_SINGLE_EDIT_TEXT.grade;
     const certificateNumber = form.certificateNumber.trim();
-    if (certificateNumber === '' || certificateNumber.length > 40) errors.certificateNumber = SINGLE_MESSAGES.certificate;
+    if (certificateNumber === '' || certificateNumber.length > 40) errors.certificateNumber = ADMIN_SINGLE_EDIT_TEXT.certificate;
     else if (others.some((o) => o.certificateNumber?.trim().toLowerCase() === certificateNumber.toLowerCase())) {
-      errors.certificateNumber = SINGLE_MESSAGES.duplicateCertificate;
+      errors.certificateNumber = ADMIN_SINGLE_EDIT_TEXT.duplicateCertificate;
     }
     if (gradingCompany && grade !== null && language && finish) {
       offer = { kind: 'slab', gradingCompany, grade, certificateNumber, language, finish, images: form.images, ...amounts };
     }
   } else {
     const condition = choiceOf(form.condition, CARD_CONDITIONS);
-    if (!condition) errors.condition = SINGLE_MESSAGES.condition;
+    if (!condition) errors.condition = ADMIN_SINGLE_EDIT_TEXT.condition;
     if (condition && others.some((o) => !o.gradingCompany && o.condition === condition && o.language === language && o.finish === finish)) {
-      errors.condition = SINGLE_MESSAGES.duplicateOffer;
+      errors.condition = ADMIN_SINGLE_EDIT_TEXT.duplicateOffer;
     }
     if (condition && language && finish) offer = { kind: 'raw', condition, language, finish, ...amounts };
   }
   if (Object.keys(errors).length > 0 || !offer) {
-    const duplicate = errors.condition === SINGLE_MESSAGES.duplicateOffer || errors.certificateNumber === SINGLE_MESSAGES.duplicateCertificate;
+    const duplicate = errors.condition === ADMIN_SINGLE_EDIT_TEXT.duplicateOffer || errors.certificateNumber === ADMIN_SINGLE_EDIT_TEXT.duplicateCertificate;
     const formError = duplicate ? (errors.condition ?? errors.certificateNumber ?? MESSAGES.reviewFields) : MESSAGES.reviewFields;
     return { ok: false, fieldErrors: errors, formError };
   }
@@ -201,9 +174,9 @@ export function validateOffer(franchise: FranchiseId, form: OfferForm, others: r
 
 /** The Spanish message of a refused write. */
 export function writeFailureMessage(failure: WriteFailure, fallback: string): string {
-  if (failure.kind === 'forbidden') return SINGLE_MESSAGES.forbidden;
-  if (failure.kind === 'duplicate_offer') return SINGLE_MESSAGES.duplicateOffer;
-  if (failure.kind === 'duplicate_certificate') return SINGLE_MESSAGES.duplicateCertificate;
+  if (failure.kind === 'forbidden') return ADMIN_SINGLE_EDIT_TEXT.forbidden;
+  if (failure.kind === 'duplicate_offer') return ADMIN_SINGLE_EDIT_TEXT.duplicateOffer;
+  if (failure.kind === 'duplicate_certificate') return ADMIN_SINGLE_EDIT_TEXT.duplicateCertificate;
   return failure.message ? `${fallback} ${failure.message}` : fallback;
 }
 
@@ -213,18 +186,18 @@ export type SingleSaveOutcome<T> = { ok: true; message: string; value: T } | { o
 /** Saves the printing of a product and asks for its pages' rebuild. */
 export async function savePrintingAndRebuild(productId: string, franchise: string, printing: AdminPrinting): Promise<SingleSaveOutcome<AdminPrinting>> {
   const saved = await savePrinting(productId, franchise, printing);
-  if (!saved.ok) return { ok: false, message: writeFailureMessage(saved, SINGLE_MESSAGES.printingFailed) };
+  if (!saved.ok) return { ok: false, message: writeFailureMessage(saved, ADMIN_SINGLE_EDIT_TEXT.printingFailed) };
   await requestRebuild({ productId });
-  return { ok: true, message: SINGLE_MESSAGES.printingSaved, value: printing };
+  return { ok: true, message: ADMIN_SINGLE_EDIT_TEXT.printingSaved, value: printing };
 }
 
 /** Adds an offer after the product's others and asks for its pages' rebuild. */
 export async function addOfferAndRebuild(productId: string, offer: OfferSave, existing: readonly SingleOffer[]): Promise<SingleSaveOutcome<SingleOffer>> {
   const position = existing.reduce((max, o) => Math.max(max, o.position + 1), 0);
   const added = await addOffer(productId, offer, position);
-  if (!added.ok) return { ok: false, message: writeFailureMessage(added, SINGLE_MESSAGES.offerFailed) };
+  if (!added.ok) return { ok: false, message: writeFailureMessage(added, ADMIN_SINGLE_EDIT_TEXT.offerFailed) };
   await requestRebuild({ productId });
-  return { ok: true, message: SINGLE_MESSAGES.offerAdded, value: added.offer };
+  return { ok: true, message: ADMIN_SINGLE_EDIT_TEXT.offerAdded, value: added.offer };
 }
 
 /** Whether an edit changes more than the offer's stock (what the product page is built with). */
@@ -256,22 +229,22 @@ export async function saveOfferEdit(productId: string, before: SingleOffer, offe
     const stock = await setOfferStock(before.id, stockRead, offer.stock);
     if (stock.status === 'stock_changed') return { ok: false, message: stockChangedMessage(stock.stock), stockChanged: { stock: stock.stock } };
     if (stock.status === 'failed')
-      return { ok: false, message: stock.message ? `${SINGLE_MESSAGES.offerFailed} ${stock.message}` : SINGLE_MESSAGES.offerFailed };
+      return { ok: false, message: stock.message ? `${ADMIN_SINGLE_EDIT_TEXT.offerFailed} ${stock.message}` : ADMIN_SINGLE_EDIT_TEXT.offerFailed };
     current = { ...current, stock: stock.stock };
   }
   if (!changesBeyondStock(before, offer)) {
-    return { ok: true, message: offer.stock !== stockRead ? SINGLE_MESSAGES.offerStockSaved : SINGLE_MESSAGES.offerUnchanged, value: current };
+    return { ok: true, message: offer.stock !== stockRead ? ADMIN_SINGLE_EDIT_TEXT.offerStockSaved : ADMIN_SINGLE_EDIT_TEXT.offerUnchanged, value: current };
   }
   const updated = await updateOffer(before.id, offer);
-  if (!updated.ok) return { ok: false, message: writeFailureMessage(updated, SINGLE_MESSAGES.offerFailed) };
+  if (!updated.ok) return { ok: false, message: writeFailureMessage(updated, ADMIN_SINGLE_EDIT_TEXT.offerFailed) };
   await requestRebuild({ productId });
-  return { ok: true, message: SINGLE_MESSAGES.offerSaved, value: updated.offer };
+  return { ok: true, message: ADMIN_SINGLE_EDIT_TEXT.offerSaved, value: updated.offer };
 }
 
 /** Removes an offer and asks for its pages' rebuild. */
 export async function removeOfferAndRebuild(productId: string, offer: SingleOffer): Promise<SingleSaveOutcome<null>> {
   const removed = await deleteOffer(offer.id);
-  if (!removed.ok) return { ok: false, message: writeFailureMessage(removed, SINGLE_MESSAGES.removeFailed) };
+  if (!removed.ok) return { ok: false, message: writeFailureMessage(removed, ADMIN_SINGLE_EDIT_TEXT.removeFailed) };
   await requestRebuild({ productId });
-  return { ok: true, message: SINGLE_MESSAGES.offerRemoved, value: null };
+  return { ok: true, message: ADMIN_SINGLE_EDIT_TEXT.offerRemoved, value: null };
 }

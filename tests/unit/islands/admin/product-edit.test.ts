@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ADMIN_PRODUCT_EDIT_TEXT as EDIT_MESSAGES } from '~/i18n/admin.ts';
 
 vi.mock('astro:env/client', () => ({ PUBLIC_SUPABASE_URL: undefined, PUBLIC_SUPABASE_ANON_KEY: undefined }));
 
-const { EDIT_MESSAGES, validateProductEdit } = await import('~/islands/admin/product-edit.ts');
+const { validateProductEdit } = await import('~/islands/admin/product-edit.ts');
 const { VALIDATION_MESSAGES: MESSAGES } = await import('~/i18n/validation.ts');
 
 const valid = {

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSupabase } from '../../../support/fake-supabase.ts';
 import { centavos, toCentavos } from '~/domain/money.ts';
 import type { SingleOffer } from '~/domain/singles.ts';
+import { ADMIN_SINGLE_EDIT_TEXT as SINGLE_MESSAGES } from '~/i18n/admin.ts';
 
 let fake = fakeSupabase();
 vi.mock('astro:env/client', () => ({ PUBLIC_SUPABASE_URL: undefined, PUBLIC_SUPABASE_ANON_KEY: undefined }));
@@ -13,7 +14,7 @@ const requestRebuild = vi.fn(async () => true);
 vi.mock('~/data/admin.ts', () => ({ requestRebuild }));
 
 const edit = await import('~/islands/admin/single-edit.ts');
-const { SINGLE_MESSAGES, emptyOfferForm, offerFormOf, parseGrade, saveOfferEdit, validateOffer, validatePrinting } = edit;
+const { emptyOfferForm, offerFormOf, parseGrade, saveOfferEdit, validateOffer, validatePrinting } = edit;
 
 beforeEach(() => {
   fake = fakeSupabase();
