@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { applyMigrations, migrationFiles } from 'local-supabase/migrate';
 import { generateDatabaseTypes } from './db-types/generate.ts';
-import { catalogueBaseline, generateSchemaSql, type CatalogueBaseline } from './db-types/schema-sql.ts';
+import { catalogBaseline, generateSchemaSql, type CatalogBaseline } from './db-types/schema-sql.ts';
 
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TYPES_FILE = path.join(ROOT_DIR, 'src', 'data', 'database.types.ts');
@@ -22,14 +22,14 @@ export const SCHEMA_FILE = path.join(ROOT_DIR, 'supabase', 'schema.sql');
  * the catalogue as it was just before the first migration (what the local stack's bootstrap
  * created, standing for what a hosted project already has).
  */
-async function withMigratedDatabase<T>(rootDir: string, read: (db: PGlite, baseline: CatalogueBaseline) => Promise<T>): Promise<T> {
+async function withMigratedDatabase<T>(rootDir: string, read: (db: PGlite, baseline: CatalogBaseline) => Promise<T>): Promise<T> {
   const db = new PGlite();
   try {
     const firstMigration = migrationFiles(rootDir, { seed: false }).find((file) => file.kind === 'migration')?.name;
-    let baseline: CatalogueBaseline | undefined;
+    let baseline: CatalogBaseline | undefined;
     await applyMigrations(
       async (sql, name) => {
-        if (name === firstMigration && !baseline) baseline = await catalogueBaseline(db);
+        if (name === firstMigration && !baseline) baseline = await catalogBaseline(db);
         try {
           await db.exec(sql);
         } catch (err) {
@@ -39,7 +39,7 @@ async function withMigratedDatabase<T>(rootDir: string, read: (db: PGlite, basel
       rootDir,
       { seed: false },
     );
-    return await read(db, baseline ?? (await catalogueBaseline(db)));
+    return await read(db, baseline ?? (await catalogBaseline(db)));
   } finally {
     await db.close();
   }

@@ -54,7 +54,7 @@ import {
 } from './load/cluster.ts';
 import { ARRIVAL_GROUPS, spreadAutocannon } from './load/arrivals.ts';
 import { cpuSeconds, cpuUsed, type CpuGroup } from './load/cpu.ts';
-import { exploreAddresses, type ExploreAddress, type ExploreCatalogue } from './load/explore.ts';
+import { exploreAddresses, type ExploreAddress, type ExploreCatalog } from './load/explore.ts';
 import { runExplorers, type ExploreResult } from './load/explorers.ts';
 import { percentile } from './load/stats.ts';
 
@@ -461,9 +461,9 @@ async function main(): Promise<void> {
     await buildShop(out.relative, backend, siteUrl);
     const paths = [...staticPaths(path.join(out.absolute, 'client')), '/search-index.json'];
     // The /explore addresses, from the catalogue the build wrote.
-    const catalogueFile = path.join(out.absolute, 'client', 'explore', 'catalog.json');
-    if (EXPLORERS > 0 && !fs.existsSync(catalogueFile)) throw new Error(`the build wrote no ${catalogueFile}`);
-    const explore = EXPLORERS > 0 ? exploreAddresses(JSON.parse(fs.readFileSync(catalogueFile, 'utf8')) as ExploreCatalogue) : [];
+    const catalogFile = path.join(out.absolute, 'client', 'explore', 'catalog.json');
+    if (EXPLORERS > 0 && !fs.existsSync(catalogFile)) throw new Error(`the build wrote no ${catalogFile}`);
+    const explore = EXPLORERS > 0 ? exploreAddresses(JSON.parse(fs.readFileSync(catalogFile, 'utf8')) as ExploreCatalog) : [];
     const { rows: productRows } = await db.query<{ id: string }>(
       // Sealed products: a single card is bought by offer, and create_order refuses it without one.
       'select p.id from public.products p where p.available and coalesce(p.preorder, false) = false and not exists (select 1 from public.card_printings c where c.product_id = p.id) order by p.id limit 5',

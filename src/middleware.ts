@@ -5,7 +5,7 @@
  * Every other page and endpoint, and every page prerendered at build time, goes straight through.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { exploreCatalogue } from '~/server/explore/catalog.ts';
+import { exploreCatalog } from '~/server/explore/catalog.ts';
 import { keptKey, KEPT_PATHS, RenderedAnswers } from '~/server/explore/rendered.ts';
 import { scriptsAfterFirstImage } from '~/server/late-scripts.ts';
 
@@ -15,9 +15,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered || context.request.method !== 'GET') return next();
   const path = context.url.pathname.replace(/\/+$/, '');
   if (!KEPT_PATHS.has(path)) return next();
-  const catalogue = await exploreCatalogue();
+  const catalog = await exploreCatalog();
   // Kept by what the page shows, not by the address as typed (keptKey).
-  return explore.answer(keptKey(path, context.url.search), catalogue, async () => {
+  return explore.answer(keptKey(path, context.url.search), catalog, async () => {
     const rendered = await next();
     const response =
       context.locals.scriptsAfterFirstImage && rendered.status === 200

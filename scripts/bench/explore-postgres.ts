@@ -145,7 +145,7 @@ function slug(value: string): string {
     .replace(/^-|-$/g, '');
 }
 
-function makeCatalogue(count: number): { products: Product[]; offers: Offer[] } {
+function makeCatalog(count: number): { products: Product[]; offers: Offer[] } {
   const random = seededRandom(SEED);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
@@ -881,7 +881,7 @@ function measureMemory(products: Product[], offers: Offer[]): EngineResult {
 async function main(): Promise<void> {
   const started = new Date();
   console.error(`Generating ${PRODUCTS} products…`);
-  const { products, offers } = makeCatalogue(PRODUCTS);
+  const { products, offers } = makeCatalog(PRODUCTS);
   const results: EngineResult[] = [];
   const broken: string[] = [];
   for (const name of ENGINES) {

@@ -17,7 +17,7 @@
 import type { Queryable } from './generate.ts';
 
 /** The catalogue before the migrations: every schema's name and every object as `catalog:oid`. */
-export interface CatalogueBaseline {
+export interface CatalogBaseline {
   schemas: Set<string>;
   objects: Set<string>;
 }
@@ -25,7 +25,7 @@ export interface CatalogueBaseline {
 const CATALOGUES = ['pg_class', 'pg_proc', 'pg_type', 'pg_trigger', 'pg_policy', 'pg_constraint', 'pg_publication', 'pg_extension'];
 
 /** Records what `db` holds now, so that `generateSchemaSql` can tell the migrations' objects apart. */
-export async function catalogueBaseline(db: Queryable): Promise<CatalogueBaseline> {
+export async function catalogBaseline(db: Queryable): Promise<CatalogBaseline> {
   const schemas = (await db.query<{ name: string }>('select nspname::text as name from pg_namespace')).rows;
   const objects = (
     await db.query<{ key: string }>(CATALOGUES.map((catalog) => `select '${catalog}:' || oid::text as key from pg_catalog.${catalog}`).join(' union all '))
@@ -236,7 +236,7 @@ function literal(text: string): string {
  * Reads `db` (migrated; `baseline` taken before its first migration) and returns the text of
  * supabase/schema.sql. Names are schema-qualified throughout (deparsed with an empty search_path).
  */
-export async function generateSchemaSql(db: Queryable, baseline: CatalogueBaseline): Promise<string> {
+export async function generateSchemaSql(db: Queryable, baseline: CatalogBaseline): Promise<string> {
   const { rows: saved } = await db.query<{ path: string }>(`select current_setting('search_path') as path`);
   await db.query(`select set_config('search_path', '', false)`);
   try {
@@ -246,7 +246,7 @@ export async function generateSchemaSql(db: Queryable, baseline: CatalogueBaseli
   }
 }
 
-async function read(db: Queryable, baseline: CatalogueBaseline): Promise<string> {
+async function read(db: Queryable, baseline: CatalogBaseline): Promise<string> {
   const q = async <T>(sql: string) => (await db.query<T>(sql)).rows;
 
   const allSchemas = await q<SchemaRow>(

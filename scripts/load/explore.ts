@@ -9,14 +9,14 @@
  */
 
 /** A named option of the catalogue (franchise, expansion, type). */
-export interface CatalogueOption {
+export interface CatalogOption {
   id: string;
   name: string;
   franchiseId?: string;
 }
 
 /** What the list needs of a product of the catalogue. */
-export interface CatalogueProduct {
+export interface CatalogProduct {
   id: string;
   name: string;
   franchiseId: string | null;
@@ -29,11 +29,11 @@ export interface CatalogueProduct {
 }
 
 /** The parts of catalog.json the list is made from. */
-export interface ExploreCatalogue {
-  franchises: CatalogueOption[];
-  expansions: CatalogueOption[];
-  types: CatalogueOption[];
-  products: CatalogueProduct[];
+export interface ExploreCatalog {
+  franchises: CatalogOption[];
+  expansions: CatalogOption[];
+  types: CatalogOption[];
+  products: CatalogProduct[];
 }
 
 /** What an address exercises. */
@@ -85,7 +85,7 @@ function typo(word: string): string {
 }
 
 /** Price limits in whole pesos from the catalogue's prices: its quartiles, rounded to tens. */
-function priceLimits(products: CatalogueProduct[]): { low: number; middle: number; high: number } {
+function priceLimits(products: CatalogProduct[]): { low: number; middle: number; high: number } {
   const pesos = products
     .map((product) => product.priceCentavos)
     .filter((value): value is number => typeof value === 'number' && Number.isFinite(value) && value > 0)
@@ -102,12 +102,12 @@ const queryString = (query: Query) => (query.length > 0 ? `?${new URLSearchParam
  * The list of addresses for a catalogue: at least 40 distinct ones (fewer only for a catalogue
  * with almost nothing in it), each starting with /explore, covering every AddressKind.
  */
-export function exploreAddresses(catalogue: ExploreCatalogue): ExploreAddress[] {
-  const { products } = catalogue;
-  const known = (options: CatalogueOption[]) => new Set(options.map((option) => option.id));
-  const franchiseIds = known(catalogue.franchises);
-  const typeIds = known(catalogue.types);
-  const expansionIds = known(catalogue.expansions);
+export function exploreAddresses(catalog: ExploreCatalog): ExploreAddress[] {
+  const { products } = catalog;
+  const known = (options: CatalogOption[]) => new Set(options.map((option) => option.id));
+  const franchiseIds = known(catalog.franchises);
+  const typeIds = known(catalog.types);
+  const expansionIds = known(catalog.expansions);
   const franchises = mostUsed(products, (p) => (p.franchiseId && franchiseIds.has(p.franchiseId) ? p.franchiseId : null), 4);
   const types = mostUsed(products, (p) => (p.typeId && typeIds.has(p.typeId) ? p.typeId : null), 4);
   const expansions = mostUsed(products, (p) => (p.expansionId && expansionIds.has(p.expansionId) ? p.expansionId : null), 4);

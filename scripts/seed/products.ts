@@ -635,7 +635,7 @@ function singleProduct(set: CardSet, card: CardLine, certificates: Certificates,
 }
 
 /** The demo catalogue, its slabs' certificates drawn from `certificates`. */
-function demoCatalogue(certificates: Certificates): SeedProduct[] {
+function demoCatalog(certificates: Certificates): SeedProduct[] {
   const products = curatedEntries().map((entry, index) => buildProduct(entry, index));
   const hero = products.find((p) => p.id === 'pk-boosterbox-journey-together');
   if (hero) {
@@ -668,7 +668,7 @@ function demoCatalogue(certificates: Certificates): SeedProduct[] {
 
 /** The hand-written demo catalogue (ids are stable across runs). */
 export function demoProducts(): SeedProduct[] {
-  return demoCatalogue(new Certificates());
+  return demoCatalog(new Certificates());
 }
 
 /**
@@ -679,7 +679,7 @@ export function demoProducts(): SeedProduct[] {
  */
 export function scaledProducts(count: number): SeedProduct[] {
   const certificates = new Certificates();
-  const base = demoCatalogue(certificates);
+  const base = demoCatalog(certificates);
   if (count <= base.length) return base.slice(0, count);
   const pairs: Entry[] = [];
   for (const type of productTypes) {

@@ -509,7 +509,7 @@ function tallyProduct(search: Search, i: number, failedFilters = failures(search
  * kept out by two filters, which counts nowhere) counted at once, and the others left to
  * tallyProduct. Returns the results in catalogue order.
  */
-function scanCatalogue(search: Search): number[] {
+function scanCatalog(search: Search): number[] {
   const { prepared, chosen, tally } = search;
   const results: number[] = [];
   for (let i = 0; i < prepared.franchise.length; i += 1) {
@@ -652,7 +652,7 @@ export function searchExplore(data: ExploreData, filters: ExploreFilters, offset
       if (tallyProduct(search, i)) results.push(i);
     }
   } else {
-    results = scanCatalogue(search);
+    results = scanCatalog(search);
   }
   const order = filters.sort === 'relevancia' ? null : prepared.orders.get(filters.sort)!;
   let page: number[];

@@ -37,11 +37,10 @@ export const API_MEDIA_TEXT = {
 
 /** /explore's catalogue that cannot be read, for the operator (src/server/explore/catalog.ts). */
 export const API_EXPLORE_OPERATOR_TEXT = {
-  notExploreCatalogue: 'no es el catálogo de /explore',
-  fileNotExploreCatalogue: (file: string) => `${file}: no es el catálogo de /explore`,
+  notExploreCatalog: 'no es el catálogo de /explore',
+  fileNotExploreCatalog: (file: string) => `${file}: no es el catálogo de /explore`,
   unreadable: 'El catálogo de /explore no se pudo leer.',
-  newCatalogueUnreadable: (file: string, message: string) =>
-    `[explore] ${file}: no se pudo leer el catálogo nuevo; se sigue sirviendo el anterior (${message})`,
+  newCatalogUnreadable: (file: string, message: string) => `[explore] ${file}: no se pudo leer el catálogo nuevo; se sigue sirviendo el anterior (${message})`,
   liveStockUnreadable: (message: string) => `[explore] No se pudo leer el inventario en vivo; se sirve el anterior (${message})`,
 } as const;
 

@@ -9,7 +9,7 @@ async function seriousViolations(page: Page) {
 }
 
 // The build's own compact catalogue: expected counts come from the same snapshot as the pages.
-async function catalogue(request: APIRequestContext): Promise<ExploreData> {
+async function catalog(request: APIRequestContext): Promise<ExploreData> {
   const response = await request.get('/explore/catalog.json');
   expect(response.status()).toBe(200);
   return (await response.json()) as ExploreData;
@@ -71,7 +71,7 @@ test.describe('pickers', () => {
   });
 
   test('product-type picker shows only types with products, linking to their listings', async ({ page, request }) => {
-    const data = await catalogue(request);
+    const data = await catalog(request);
     const used = new Set(data.products.filter((p) => p.franchiseId === 'pokemon').map((p) => p.typeId));
     const pokemonTypes = data.types.filter((t) => t.franchiseId === 'pokemon');
     const expected = pokemonTypes.filter((t) => used.has(t.id));
@@ -90,7 +90,7 @@ test.describe('pickers', () => {
   });
 
   test('expansion picker: debounced search, results count and empty text', async ({ page, request }) => {
-    const data = await catalogue(request);
+    const data = await catalog(request);
     const all = data.expansions.filter((e) => e.franchiseId === 'pokemon').length;
     await page.clock.install();
     await page.goto('/franchise/pokemon/expansions');
@@ -140,7 +140,7 @@ test.describe('pickers', () => {
 
 test.describe('listings', () => {
   test('expansion listing: heading with the count, cards with sold-out overlay', async ({ page, request }) => {
-    const data = await catalogue(request);
+    const data = await catalog(request);
     const products = data.products.filter((p) => p.franchiseId === 'pokemon' && p.expansionId === 'destined-rivals');
     await page.goto('/franchise/pokemon/expansions/destined-rivals/products');
     await expect(page.getByRole('heading', { level: 1, name: `Resultados (${products.length}) – POKÉMON` })).toBeVisible();
@@ -154,7 +154,7 @@ test.describe('listings', () => {
   });
 
   test('pseudo-types preorder and sale list the matching products', async ({ page, request }) => {
-    const data = await catalogue(request);
+    const data = await catalog(request);
     const pokemon = data.products.filter((p) => p.franchiseId === 'pokemon');
     await page.goto('/franchise/pokemon/product-types/preorder/products');
     await expect(page.getByRole('heading', { level: 1, name: `Resultados (${pokemon.filter((p) => p.preorder).length}) – POKÉMON` })).toBeVisible();
@@ -188,7 +188,7 @@ test.describe('listings', () => {
   });
 
   test('adding from a card shows the toast and grows the cart', async ({ page, request }) => {
-    const data = await catalogue(request);
+    const data = await catalog(request);
     const product = data.products.find((p) => p.franchiseId === 'pokemon' && p.expansionId === 'journey-together' && p.stock !== 0)!;
     await page.goto('/franchise/pokemon/expansions/journey-together/products');
     await page.getByRole('button', { name: `Agregar ${product.name} al carrito` }).click();
@@ -200,7 +200,7 @@ test.describe('listings', () => {
 test.describe('explore', () => {
   test('filters and sorting live in the query string and survive a reload', async ({ page, request }) => {
     test.slow();
-    const data = await catalogue(request);
+    const data = await catalog(request);
     await page.goto('/explore');
     await expect(page.getByRole('heading', { level: 1, name: 'Explorar el catálogo' })).toBeVisible();
     // The island's own count (a live region), not the one of the prebuilt first results: the
@@ -236,7 +236,7 @@ test.describe('explore', () => {
   });
 
   test('lists every franchise, expansion and type as links', async ({ page, request }) => {
-    const data = await catalogue(request);
+    const data = await catalog(request);
     await page.goto('/explore');
     const index = page.getByRole('region', { name: 'Todo el catálogo' });
     const hrefs = new Set(await index.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))));

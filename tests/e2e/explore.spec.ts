@@ -11,7 +11,7 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { applyFilters, EMPTY_FILTERS, EXPLORE_PAGE, resultsLabel, type ExploreData } from '~/domain/explore';
 import { PHONE, expectFitsPhone, holdScripts } from './pages/phone';
 
-async function catalogue(request: APIRequestContext): Promise<ExploreData> {
+async function catalog(request: APIRequestContext): Promise<ExploreData> {
   const response = await request.get('/explore/catalog.json');
   expect(response.ok()).toBe(true);
   return (await response.json()) as ExploreData;
@@ -34,7 +34,7 @@ test.describe('on a 375 px phone', () => {
 
   test("cards two per row, 'Ver más' adds 24, and the 'Filtros' sheet filters into the address", async ({ page, request }, testInfo) => {
     test.slow();
-    const data = await catalogue(request);
+    const data = await catalog(request);
     expect(data.products.length).toBeGreaterThan(2 * EXPLORE_PAGE);
     await page.goto('/explore');
     await expect(liveCount(page, data.products.length)).toBeVisible({ timeout: 15_000 });
@@ -93,7 +93,7 @@ test.describe('on a 375 px phone', () => {
   });
 
   test('three filters chosen on a phone make an address that opens the same results in a new page', async ({ page, context, request }) => {
-    const data = await catalogue(request);
+    const data = await catalog(request);
     await page.goto('/explore');
     await expect(liveCount(page, data.products.length)).toBeVisible({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Filtros', exact: true }).click();
@@ -121,7 +121,7 @@ test.describe('on a 375 px phone', () => {
   });
 
   test('an address with filters has its results in the HTML: before any script, and old links keep working', async ({ browser, request }) => {
-    const data = await catalogue(request);
+    const data = await catalog(request);
     // No JavaScript at all: what a slow phone shows before the page's script, and what a crawler reads.
     const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     const page = await context.newPage();
@@ -154,7 +154,7 @@ test.describe('on a 375 px phone', () => {
   });
 
   test('words typed on a slow phone as the page loads find what the header search finds, counted per filter value', async ({ page, request }) => {
-    const data = await catalogue(request);
+    const data = await catalog(request);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
     try {
@@ -238,7 +238,7 @@ test.describe('on a 375 px phone', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    const data = await catalogue(request);
+    const data = await catalog(request);
     await page.goto('/explore');
     await expect(liveCount(page, data.products.length)).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('list', { name: 'Productos' }).getByRole('listitem').first()).toBeVisible();
@@ -248,7 +248,7 @@ test.describe('on a 375 px phone', () => {
   });
 
   test("headings go down one level at a time: the page's h1, the results' h2, the cards' h3", async ({ page, request }) => {
-    const data = await catalogue(request);
+    const data = await catalog(request);
     await page.goto('/explore');
     await expect(liveCount(page, data.products.length)).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('list', { name: 'Productos' }).getByRole('heading', { level: 3 }).first()).toBeVisible();
@@ -261,7 +261,7 @@ test.describe('on a 1280 px laptop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('the filters sit in a sidebar next to the cards, without a button', async ({ page, request }) => {
-    const data = await catalogue(request);
+    const data = await catalog(request);
     await page.goto('/explore');
     await expect(liveCount(page, data.products.length)).toBeVisible({ timeout: 15_000 });
     const franchise = page.getByRole('combobox', { name: 'Franquicia' });
@@ -289,7 +289,7 @@ test.describe('on a 1280 px laptop', () => {
 
 test.describe('the server search', () => {
   test("a product sold out in the database leaves 'Solo disponibles' within seconds, without a rebuild of its page", async ({ request }) => {
-    const data = await catalogue(request);
+    const data = await catalog(request);
     // A sealed product in stock whose name no other product's contains, so the words find only it;
     // a Riftbound one, because tests running meanwhile count Pokémon's and One Piece's products in stock.
     const product = data.products.find(

@@ -218,7 +218,7 @@ test.describe('header search', () => {
 });
 
 /** The explore catalogue the build wrote, to count what a query should find. */
-async function catalogue(request: APIRequestContext): Promise<ExploreData> {
+async function catalog(request: APIRequestContext): Promise<ExploreData> {
   const response = await request.get('/explore/catalog.json');
   expect(response.ok()).toBe(true);
   return (await response.json()) as ExploreData;
@@ -266,7 +266,7 @@ test.describe('header search on a 375 px phone', () => {
   });
 
   test("'etb' typed and sent before the search hydrates opens /explore with what 'Elite Trainer Box' finds", async ({ page, request }) => {
-    const data = await catalogue(request);
+    const data = await catalog(request);
     const etbs = data.products.filter((product) => product.typeId === 'elite-trainer-box').map((product) => product.name);
     expect(etbs.length).toBeGreaterThan(1);
     await page.goto('/', { waitUntil: 'commit' });
@@ -282,7 +282,7 @@ test.describe('header search on a 375 px phone', () => {
     request,
   }) => {
     test.slow();
-    const data = await catalogue(request);
+    const data = await catalog(request);
     const cases = [
       { query: 'one piece', expected: data.products.filter((product) => product.franchiseId === 'one-piece') },
       { query: 'op05', expected: data.products.filter((product) => product.expansionId === 'op-05') },

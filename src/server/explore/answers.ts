@@ -5,7 +5,7 @@
  */
 import { filtersFromQuery, filtersToQuery, EXPLORE_PAGE, MAX_PAGES, pageOf, type ExploreData, type ExploreFilters } from '~/domain/explore.ts';
 import { searchExplore, type ExploreAnswer } from '~/domain/explore-query.ts';
-import { exploreCatalogue, type LiveCatalogue } from './catalog.ts';
+import { exploreCatalog, type LiveCatalog } from './catalog.ts';
 import { warmUpOnce } from './warm-up.ts';
 
 export { MAX_PAGES, pageOf };
@@ -23,8 +23,8 @@ const CDN_SECONDS = 3;
 const answers = new Map<string, ExploreAnswer>();
 
 /** What /explore shows for `filters` in `catalogue`: results `offset` to `offset + limit`, the total and the counts. */
-export function exploreAnswer(catalogue: LiveCatalogue, filters: ExploreFilters, offset: number, limit: number = EXPLORE_PAGE): ExploreAnswer {
-  const { data, searchVersion: version } = catalogue;
+export function exploreAnswer(catalog: LiveCatalog, filters: ExploreFilters, offset: number, limit: number = EXPLORE_PAGE): ExploreAnswer {
+  const { data, searchVersion: version } = catalog;
   const key = `${version}|${filtersToQuery(filters)}|${filters.sort}|${offset}|${limit}`;
   const cached = answers.get(key);
   if (cached) {
@@ -73,15 +73,15 @@ export function explorePageHref(filters: ExploreFilters, page: number): string {
  * with `only` that page alone ('Ver más' asks for the next 24 cards).
  */
 export async function exploreView(search: string, only = false): Promise<ExploreView> {
-  const catalogue = await exploreCatalogue();
+  const catalog = await exploreCatalog();
   const filters = filtersFromQuery(search);
   const page = pageOf(search);
   const offset = only ? (page - 1) * EXPLORE_PAGE : 0;
-  const answer = exploreAnswer(catalogue, filters, offset, only ? EXPLORE_PAGE : page * EXPLORE_PAGE);
+  const answer = exploreAnswer(catalog, filters, offset, only ? EXPLORE_PAGE : page * EXPLORE_PAGE);
   const moreHref = answer.total > page * EXPLORE_PAGE && page < MAX_PAGES ? explorePageHref(filters, page + 1) : null;
   // After the first answer (the server's own, as it starts), the search is warmed up in the background.
-  warmUpOnce(catalogue);
-  return { filters, page, answer, data: catalogue.data, moreHref };
+  warmUpOnce(catalog);
+  return { filters, page, answer, data: catalog.data, moreHref };
 }
 
 /**

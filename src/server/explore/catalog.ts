@@ -35,7 +35,7 @@ import { applyFields, PAGE, readChangedPage, readChanges, TABLES, type Place, ty
  * a product's last change (0 if none since the catalogue was read). A stock that moves and stays
  * above zero changes only what a card of that product shows.
  */
-export interface LiveCatalogue {
+export interface LiveCatalog {
   data: ExploreData;
   version: number;
   searchVersion: number;
@@ -43,10 +43,10 @@ export interface LiveCatalogue {
 }
 
 /** Where the catalogue comes from: the built file (watched for rebuilds), or data read once. */
-export type CatalogueSource = { file: string } | { read: () => Promise<unknown> };
+export type CatalogSource = { file: string } | { read: () => Promise<unknown> };
 
-export interface LiveCatalogueOptions {
-  source: CatalogueSource;
+export interface LiveCatalogOptions {
+  source: CatalogSource;
   /** A client with the anon key: products and card_offers are read as a visitor reads them. */
   supabase: SupabaseClient<Database>;
   /** How often the stock is polled, in ms (default 2000); 0 starts no timer (poll() by hand). */
@@ -90,8 +90,8 @@ const READ_MARGIN_MS = 30_000;
 const OVERLAP_MS = 10_000;
 
 /** A catalogue kept live: one per source; `get()` is what the pages call. */
-export class LiveExploreCatalogue {
-  private readonly source: CatalogueSource;
+export class LiveExploreCatalog {
+  private readonly source: CatalogSource;
   private readonly supabase: SupabaseClient<Database>;
   private readonly liveMs: number;
   private readonly checkFileMs: number;
@@ -114,7 +114,7 @@ export class LiveExploreCatalogue {
   private polling: Promise<boolean> | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
 
-  constructor(options: LiveCatalogueOptions) {
+  constructor(options: LiveCatalogOptions) {
     this.source = options.source;
     this.supabase = options.supabase;
     this.liveMs = options.liveMs ?? EXPLORE_LIVE_MS;
@@ -127,7 +127,7 @@ export class LiveExploreCatalogue {
    * The catalogue with live stock. Rejects only while no catalogue was ever read (the next call
    * tries again); from then on it answers with the last good one.
    */
-  async get(): Promise<LiveCatalogue> {
+  async get(): Promise<LiveCatalog> {
     if (!this.data) {
       this.loading ??= this.load().finally(() => {
         this.loading = null;
@@ -178,7 +178,7 @@ export class LiveExploreCatalogue {
   private async load(): Promise<void> {
     if ('file' in this.source) {
       await this.checkFile();
-      if (!this.data) throw new Error(API_EXPLORE_OPERATOR_TEXT.fileNotExploreCatalogue(this.source.file));
+      if (!this.data) throw new Error(API_EXPLORE_OPERATOR_TEXT.fileNotExploreCatalog(this.source.file));
       return;
     }
     const data = parseExploreData(await this.source.read());
@@ -198,7 +198,7 @@ export class LiveExploreCatalogue {
       // Recorded before the read: a file that does not parse is not read again until it changes.
       this.fileSignature = signature;
       const data = parseExploreData(JSON.parse(await fs.promises.readFile(file, 'utf8')));
-      if (!data) throw new Error(API_EXPLORE_OPERATOR_TEXT.notExploreCatalogue);
+      if (!data) throw new Error(API_EXPLORE_OPERATOR_TEXT.notExploreCatalog);
       this.install(data, Math.min(stat.mtimeMs, Date.now()));
       return true;
     } catch (error) {
@@ -207,7 +207,7 @@ export class LiveExploreCatalogue {
         this.fileSignature = '';
         throw error;
       }
-      this.warn(API_EXPLORE_OPERATOR_TEXT.newCatalogueUnreadable(file, messageOf(error)));
+      this.warn(API_EXPLORE_OPERATOR_TEXT.newCatalogUnreadable(file, messageOf(error)));
       return false;
     }
   }
@@ -289,9 +289,9 @@ function anonClient(): SupabaseClient<Database> {
 }
 
 /** The catalogue of this server: the built file under SHOP_OUT_DIR, else the build's catalogue. */
-export function defaultCatalogue(env: NodeJS.ProcessEnv = process.env): LiveExploreCatalogue {
+export function defaultCatalog(env: NodeJS.ProcessEnv = process.env): LiveExploreCatalog {
   const outDir = env.SHOP_OUT_DIR;
-  const source: CatalogueSource = outDir
+  const source: CatalogSource = outDir
     ? { file: path.join(outDir, 'client', 'explore', 'catalog.json') }
     : {
         read: async () => {
@@ -301,13 +301,13 @@ export function defaultCatalogue(env: NodeJS.ProcessEnv = process.env): LiveExpl
         },
       };
   const live = Number(env.EXPLORE_LIVE_MS);
-  return new LiveExploreCatalogue({ source, supabase: anonClient(), liveMs: Number.isFinite(live) && live > 0 ? live : EXPLORE_LIVE_MS });
+  return new LiveExploreCatalog({ source, supabase: anonClient(), liveMs: Number.isFinite(live) && live > 0 ? live : EXPLORE_LIVE_MS });
 }
 
-let shared: LiveExploreCatalogue | null = null;
+let shared: LiveExploreCatalog | null = null;
 
 /** The /explore catalogue with live stock; never rejects once a catalogue was read once. */
-export function exploreCatalogue(): Promise<LiveCatalogue> {
-  shared ??= defaultCatalogue();
+export function exploreCatalog(): Promise<LiveCatalog> {
+  shared ??= defaultCatalog();
   return shared.get();
 }

@@ -23,7 +23,7 @@
 import { filtersFromQuery, filtersToQuery, pageOf } from '~/domain/explore-url.ts';
 
 /** What the catalogue is now, as ./catalog.ts's LiveCatalogue says it. */
-export interface CatalogueState {
+export interface CatalogState {
   version: number;
   searchVersion: number;
   changedAt: (id: string) => number;
@@ -93,7 +93,7 @@ export class RenderedAnswers {
    * The answer for `key` with the catalogue as `state` says: a kept one if it is still good, else
    * the one `render` makes (kept when it is a 200). Concurrent calls for the same key share one render.
    */
-  async answer(key: string, state: CatalogueState, render: () => Promise<Rendered>): Promise<Response> {
+  async answer(key: string, state: CatalogState, render: () => Promise<Rendered>): Promise<Response> {
     const found = this.kept.get(key);
     if (found && (stillRight(found, state) || this.now() - found.madeAt < this.reuseMs)) {
       // Most recently used last: the Map's first key is the one to drop.
@@ -111,7 +111,7 @@ export class RenderedAnswers {
     return made instanceof Response ? made.clone() : respond(made, 'miss');
   }
 
-  private async make(key: string, state: CatalogueState, render: () => Promise<Rendered>): Promise<Kept | Response> {
+  private async make(key: string, state: CatalogState, render: () => Promise<Rendered>): Promise<Kept | Response> {
     // The versions before the render: a change read while it runs makes the next request render again.
     const { version, searchVersion } = state;
     const { response, shown } = await render();
@@ -146,7 +146,7 @@ function keptBytes(key: string, kept: Kept): number {
 }
 
 /** Whether a render now would make the same answer: no change a search sees, none of its products changed. */
-function stillRight(kept: Kept, state: CatalogueState): boolean {
+function stillRight(kept: Kept, state: CatalogState): boolean {
   if (kept.version === state.version) return true;
   if (kept.shown === null || kept.searchVersion !== state.searchVersion) return false;
   return kept.shown.every((id) => state.changedAt(id) <= kept.version);

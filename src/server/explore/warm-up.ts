@@ -10,7 +10,7 @@
  */
 import { filtersFromQuery, SORTS, type ExploreData } from '~/domain/explore.ts';
 import { searchExplore } from '~/domain/explore-query.ts';
-import type { LiveCatalogue } from './catalog.ts';
+import type { LiveCatalog } from './catalog.ts';
 
 /** How many times each address of warmUpQueries is searched. */
 export const WARM_UP_ROUNDS = 3;
@@ -41,17 +41,17 @@ export function warmUpQueries(data: ExploreData): string[] {
  * ran; a failing search is skipped (warming up must never break the server).
  */
 export async function warmUpSearch(
-  catalogue: Pick<LiveCatalogue, 'data' | 'searchVersion'>,
+  catalog: Pick<LiveCatalog, 'data' | 'searchVersion'>,
   rounds: number = WARM_UP_ROUNDS,
   schedule: () => Promise<void> = nextTurn,
 ): Promise<number> {
-  const filters = warmUpQueries(catalogue.data).map(filtersFromQuery);
+  const filters = warmUpQueries(catalog.data).map(filtersFromQuery);
   let searched = 0;
   for (let round = 0; round < rounds; round++) {
     for (const state of filters) {
       await schedule();
       try {
-        searchExplore(catalogue.data, state, 0, 24, catalogue.searchVersion);
+        searchExplore(catalog.data, state, 0, 24, catalog.searchVersion);
         searched++;
       } catch {
         // The real search of the same address reports its own failure.
@@ -69,6 +69,6 @@ function nextTurn(): Promise<void> {
 let warming: Promise<number> | null = null;
 
 /** Starts warmUpSearch once per process, in the background. */
-export function warmUpOnce(catalogue: Pick<LiveCatalogue, 'data' | 'searchVersion'>): void {
-  warming ??= warmUpSearch(catalogue).catch(() => 0);
+export function warmUpOnce(catalog: Pick<LiveCatalog, 'data' | 'searchVersion'>): void {
+  warming ??= warmUpSearch(catalog).catch(() => 0);
 }

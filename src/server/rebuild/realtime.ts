@@ -63,7 +63,7 @@ type Row = Record<string, unknown>;
  * and restocks never rebuild the shop (and a shopper cannot trigger builds by reserving and
  * releasing the last unit in a loop).
  */
-export function catalogueFingerprint(row: Row): string {
+export function catalogFingerprint(row: Row): string {
   const { stock: _stock, updated_at: _updated, created_at: _created, ...rest } = row;
   const sorted = Object.keys(rest)
     .sort()
@@ -80,7 +80,7 @@ export class ChangeFilter {
 
   /** Remembers rows already in the build (the watcher loads them at start). */
   remember(rows: Row[]): void {
-    for (const row of rows) if (typeof row.id === 'string') this.known.set(row.id, catalogueFingerprint(row));
+    for (const row of rows) if (typeof row.id === 'string') this.known.set(row.id, catalogFingerprint(row));
   }
 
   /** True when this change should rebuild the catalogue. */
@@ -91,7 +91,7 @@ export class ChangeFilter {
     }
     const id = change.new.id;
     if (typeof id !== 'string') return true;
-    const fingerprint = catalogueFingerprint(change.new);
+    const fingerprint = catalogFingerprint(change.new);
     const before = this.known.get(id);
     this.known.set(id, fingerprint);
     return change.eventType === 'INSERT' || before !== fingerprint;

@@ -11,7 +11,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_REBUILD_BUILD_OPERATOR_TEXT } from '~/i18n/api.ts';
+// Relative, not `~/`: a test loads this module in plain Node, where the alias does not resolve.
+import { API_REBUILD_BUILD_OPERATOR_TEXT } from '../../i18n/api.ts';
 
 /** The symlink the static handler serves from. */
 export function clientLink(outDir: string): string {

@@ -46,7 +46,7 @@ describe('listing pages', () => {
 });
 
 describe('home lists', () => {
-  const catalogue = [
+  const catalog = [
     product({ id: 'dr-sale', expansion_id: 'destined-rivals', type: 'newArrivals', discount: true, original_price: 120 }),
     product({ id: 'dr', expansion_id: 'destined-rivals', type: 'newArrivals' }),
     product({ id: 'jt', expansion_id: 'journey-together', type: 'newArrivals' }),
@@ -55,7 +55,7 @@ describe('home lists', () => {
   ];
 
   it('Ofertas Especiales has only discounted new arrivals', () => {
-    const lists = homeLists(catalogue);
+    const lists = homeLists(catalog);
     expect(lists.specialOffers.map((p) => p.id)).toEqual(['dr-sale']);
     expect(lists.destinedRivals.map((p) => p.id)).toEqual(['dr-sale', 'dr']);
     expect(lists.journeyTogether.map((p) => p.id)).toEqual(['jt']);

@@ -13,7 +13,7 @@ import { SEARCH_ALIASES } from '~/domain/name-matching/aliases.ts';
 import { fakeCatalog } from '../domain/name-matching/fake-catalog';
 
 /** 2,000 made-up products, as the build writes them for /explore. */
-function catalogue(): ExploreData {
+function catalog(): ExploreData {
   const products = fakeCatalog(2000, 5).map((fake) => ({
     id: fake.id,
     name: fake.name,
@@ -33,7 +33,7 @@ function catalogue(): ExploreData {
   return data;
 }
 
-const data = catalogue();
+const data = catalog();
 // The catalogue's columns are made by the first search, not counted below.
 searchExplore(data, EMPTY_FILTERS, 0, 24, 1);
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_FILE, schemaSqlFor } from '../../../scripts/db-types.ts';
-import { catalogueBaseline, generateSchemaSql } from '../../../scripts/db-types/schema-sql.ts';
+import { catalogBaseline, generateSchemaSql } from '../../../scripts/db-types/schema-sql.ts';
 
 describe('supabase/schema.sql', () => {
   it('matches the migrations (run npm run db:types after changing the schema)', async () => {
@@ -24,7 +24,7 @@ describe('generateSchemaSql', () => {
         create function platform.uid() returns uuid language sql stable as 'select null::uuid';
         create publication shop_changes;
       `);
-      const baseline = await catalogueBaseline(db);
+      const baseline = await catalogBaseline(db);
       // The migrations.
       await db.exec(`
         create schema ledger;

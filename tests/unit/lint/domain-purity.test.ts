@@ -23,7 +23,7 @@ function importsOf(source: string): string[] {
 }
 
 /** The shop's texts (src/i18n/), constants that import nothing: the one place domain may look outside itself. */
-function isCatalogue(specifier: string): boolean {
+function isCatalog(specifier: string): boolean {
   return /^(~\/|(\.\.\/)+)i18n\/[\w-]+(\.ts)?$/.test(specifier);
 }
 
@@ -37,7 +37,7 @@ describe('src/domain stays pure', () => {
   it.each(files)('%s imports only sibling modules, the message catalogue and zod (or its zod/mini entry)', (file) => {
     const source = readFileSync(join(domainDir.pathname, file), 'utf8');
     for (const specifier of importsOf(source)) {
-      const allowed = specifier.startsWith('./') || isCatalogue(specifier) || specifier === 'zod' || specifier === 'zod/mini';
+      const allowed = specifier.startsWith('./') || isCatalog(specifier) || specifier === 'zod' || specifier === 'zod/mini';
       expect(allowed, `${file} imports ${specifier}`).toBe(true);
     }
   });
@@ -52,7 +52,7 @@ describe('src/domain stays pure', () => {
     for (const specifier of importsOf(source)) {
       const target = relative(domainDir.pathname, resolve(dirname(join(domainDir.pathname, file)), specifier));
       const inside = specifier.startsWith('.') && !target.startsWith('..');
-      expect(inside || isCatalogue(specifier) || specifier === 'zod' || specifier === 'zod/mini', `${file} imports ${specifier}`).toBe(true);
+      expect(inside || isCatalog(specifier) || specifier === 'zod' || specifier === 'zod/mini', `${file} imports ${specifier}`).toBe(true);
     }
   });
 

@@ -16,7 +16,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import * as catalogue from '~/i18n/es-MX';
+import * as catalog from '~/i18n/es-MX';
 
 const root = new URL('../../../', import.meta.url).pathname;
 /** The specification, as the shop was given it (a copy kept with the code, so a fresh clone has it). */
@@ -277,12 +277,12 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Every string the catalogue holds, and what its functions give for sample arguments. */
-function catalogueStrings(value: unknown, out: string[] = []): string[] {
+function catalogStrings(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value);
   else if (typeof value === 'function') {
     const text = (value as (...args: unknown[]) => unknown)(...SAMPLE_ARGUMENTS);
     if (typeof text === 'string') out.push(text);
-  } else if (value && typeof value === 'object') for (const item of Object.values(value)) catalogueStrings(item, out);
+  } else if (value && typeof value === 'object') for (const item of Object.values(value)) catalogStrings(item, out);
   return out;
 }
 const SAMPLE_ARGUMENTS = [2, 5, 'X'];
@@ -314,17 +314,17 @@ const checked = (path: string) => (ONLY.length ? ONLY.some((prefix) => path.star
 
 /** Quotes with placeholders, and the catalogue text that must produce them. */
 const PLACEHOLDERS: Record<string, () => string> = {
-  'Página x de y': () => catalogue.PAGER_TEXT.page(2, 5).replace('2', 'x').replace('5', 'y'),
-  'Cantidad: n': () => catalogue.ORDER_LINE_TEXT.quantity(7).replace('7', 'n'),
+  'Página x de y': () => catalog.PAGER_TEXT.page(2, 5).replace('2', 'x').replace('5', 'y'),
+  'Cantidad: n': () => catalog.ORDER_LINE_TEXT.quantity(7).replace('7', 'n'),
   'Resultados: n': () => loose.EXPANSION_PICKER_TEXT?.results?.(7)?.replace('7', 'n') ?? 'Resultados: n',
   'Resultados (n) – FRANCHISE': () => loose.LISTING_TEXT?.results?.(7, 'FRANCHISE')?.replace('7', 'n') ?? 'Resultados (n) – FRANCHISE',
   'Paso n de 4': () => loose.CHECKOUT_STEPPER_TEXT?.step?.(7, 4)?.replace('7', 'n') ?? 'Paso n de 4',
 };
-const loose = catalogue as Record<string, any>;
+const loose = catalog as Record<string, any>;
 
 describe('one message catalogue', () => {
   it('holds every text the specification quotes, exactly', () => {
-    const texts = new Set(catalogueStrings(catalogue));
+    const texts = new Set(catalogStrings(catalog));
     // While PENDING is not empty, a quote may still be written in a file not yet moved.
     const pendingSources = sourceFiles(join(root, 'src'))
       .filter((file) => !checked(relative(root, file)))

@@ -5,7 +5,7 @@
  * and the next cards alone) and a word that finds nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { EXPLORE_SORTS, exploreAddresses, NONSENSE_WORD, type AddressKind, type ExploreCatalogue } from '../../../scripts/load/explore.ts';
+import { EXPLORE_SORTS, exploreAddresses, NONSENSE_WORD, type AddressKind, type ExploreCatalog } from '../../../scripts/load/explore.ts';
 import { applyFilters, filtersFromQuery, filtersToQuery, parseExploreData } from '../../../src/domain/explore.ts';
 
 const KINDS: AddressKind[] = ['todo', 'un-filtro', 'filtros-combinados', 'orden', 'precio', 'palabras', 'ver-mas', 'sin-resultados'];
@@ -28,7 +28,7 @@ const FILTERS = [
 ];
 
 /** A catalogue like the shop's seed: sealed products in three franchises, and singles with offers when `singles`. */
-function catalogue(singles: boolean): ExploreCatalogue {
+function catalog(singles: boolean): ExploreCatalog {
   const sets = [
     { id: 'journey-together', name: 'Journey Together', franchiseId: 'pokemon' },
     { id: 'destined-rivals', name: 'Destined Rivals', franchiseId: 'pokemon' },
@@ -89,7 +89,7 @@ function catalogue(singles: boolean): ExploreCatalogue {
     ],
     expansions: sets,
     types,
-    products: products as unknown as ExploreCatalogue['products'],
+    products: products as unknown as ExploreCatalog['products'],
   };
 }
 
@@ -100,7 +100,7 @@ describe.each([
   ['sealed products only', false],
   ['with singles', true],
 ])('exploreAddresses (%s)', (_name, singles) => {
-  const data = catalogue(singles);
+  const data = catalog(singles);
   const addresses = exploreAddresses(data);
   const paths = addresses.map((a) => a.path);
 
@@ -111,7 +111,7 @@ describe.each([
   });
 
   it('is the same list for the same catalogue', () => {
-    expect(exploreAddresses(catalogue(singles))).toEqual(addresses);
+    expect(exploreAddresses(catalog(singles))).toEqual(addresses);
   });
 
   it('labels every kind of visit', () => {

@@ -4,10 +4,10 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { EMPTY_FILTERS, EXPLORE_PAGE, filtersFromQuery, type ExploreData, type ExploreProduct } from '~/domain/explore.ts';
-import type { LiveCatalogue } from '~/server/explore/catalog.ts';
+import type { LiveCatalog } from '~/server/explore/catalog.ts';
 
-const state = vi.hoisted(() => ({ catalogue: null as LiveCatalogue | null, warmed: 0 }));
-vi.mock('~/server/explore/catalog.ts', () => ({ exploreCatalogue: async () => state.catalogue }));
+const state = vi.hoisted(() => ({ catalog: null as LiveCatalog | null, warmed: 0 }));
+vi.mock('~/server/explore/catalog.ts', () => ({ exploreCatalog: async () => state.catalog }));
 vi.mock('~/server/explore/warm-up.ts', () => ({ warmUpOnce: () => void state.warmed++ }));
 
 const { EXPLORE_CACHE_CONTROL, exploreAnswer, explorePageHref, exploreView, MAX_PAGES, productTypesInUse } = await import('~/server/explore/answers.ts');
@@ -30,7 +30,7 @@ function product(i: number, fields: Partial<ExploreProduct> = {}): ExploreProduc
   } as ExploreProduct;
 }
 
-function catalogue(count: number, searchVersion = 1): LiveCatalogue {
+function catalog(count: number, searchVersion = 1): LiveCatalog {
   const data: ExploreData = {
     franchises: [{ id: 'pokemon', name: 'Pokémon' }],
     expansions: [],
@@ -42,7 +42,7 @@ function catalogue(count: number, searchVersion = 1): LiveCatalogue {
 
 describe('exploreAnswer', () => {
   it('hands out the same answer for the same filters and page, and searches again after a change a search can see', () => {
-    const live = catalogue(30, 101);
+    const live = catalog(30, 101);
     const first = exploreAnswer(live, EMPTY_FILTERS, 0, 24);
     expect(first.total).toBe(30);
     expect(first.products).toHaveLength(24);
@@ -56,7 +56,7 @@ describe('exploreAnswer', () => {
 
 describe('productTypesInUse', () => {
   it('lists the types that have products', () => {
-    expect([...productTypesInUse(catalogue(4).data)]).toEqual(['booster-pack']);
+    expect([...productTypesInUse(catalog(4).data)]).toEqual(['booster-pack']);
   });
 });
 
@@ -70,7 +70,7 @@ describe('explorePageHref', () => {
 
 describe('exploreView', () => {
   it('shows the first pages at once, with the next page’s address while there are more results', async () => {
-    state.catalogue = catalogue(EXPLORE_PAGE * 2 + 5, 201);
+    state.catalog = catalog(EXPLORE_PAGE * 2 + 5, 201);
     const view = await exploreView('?pagina=2');
     expect(view.page).toBe(2);
     expect(view.answer.products).toHaveLength(EXPLORE_PAGE * 2);
@@ -79,16 +79,16 @@ describe('exploreView', () => {
   });
 
   it("shows one page alone for 'Ver más', and no next address after the last", async () => {
-    state.catalogue = catalogue(EXPLORE_PAGE * 2 + 5, 202);
+    state.catalog = catalog(EXPLORE_PAGE * 2 + 5, 202);
     const view = await exploreView('?pagina=3', true);
     expect(view.answer.products).toHaveLength(5);
     // The last five of the relevance order: page 3 alone.
-    expect(view.answer.products[0]).not.toBe(state.catalogue!.data.products[0]);
+    expect(view.answer.products[0]).not.toBe(state.catalog!.data.products[0]);
     expect(view.moreHref).toBeNull();
   });
 
   it('never offers a page past MAX_PAGES', async () => {
-    state.catalogue = catalogue(EXPLORE_PAGE * (MAX_PAGES + 1), 203);
+    state.catalog = catalog(EXPLORE_PAGE * (MAX_PAGES + 1), 203);
     const view = await exploreView(`?pagina=${MAX_PAGES}`, true);
     expect(view.page).toBe(MAX_PAGES);
     expect(view.moreHref).toBeNull();

@@ -25,7 +25,7 @@ vi.mock('astro:env/client', () => ({
   },
 }));
 
-const { LiveExploreCatalogue, exploreCatalogue } = await import('~/server/explore/catalog.ts');
+const { LiveExploreCatalog, exploreCatalog } = await import('~/server/explore/catalog.ts');
 
 const SEALED = 'x-test-sealed';
 const SINGLE = 'x-test-single';
@@ -62,7 +62,7 @@ async function update(table: 'products' | 'card_offers', values: Record<string, 
 }
 
 /** The fixture's products as the build writes them to explore/catalog.json, from the database now. */
-async function builtCatalogue(): Promise<ExploreData> {
+async function builtCatalog(): Promise<ExploreData> {
   const { data, error } = await anon.from('products').select(PRODUCT_SELECT).like('id', 'x-test-%').order('id');
   if (error) throw new Error(error.message);
   return {
@@ -85,7 +85,7 @@ function publish(data: unknown): void {
 }
 
 function live(options: { supabase?: SupabaseClient<Database>; warn?: (line: string) => void; checkFileMs?: number; overlapMs?: number } = {}) {
-  const catalogue = new LiveExploreCatalogue({
+  const catalog = new LiveExploreCatalog({
     source: { file: catalogFile },
     supabase: options.supabase ?? anon,
     // Polled by hand, so each step is one poll.
@@ -94,8 +94,8 @@ function live(options: { supabase?: SupabaseClient<Database>; warn?: (line: stri
     warn: options.warn ?? (() => {}),
     overlapMs: options.overlapMs,
   });
-  instances.push(catalogue);
-  return catalogue;
+  instances.push(catalog);
+  return catalog;
 }
 
 const find = (data: ExploreData, id: string): ExploreProduct => {
@@ -144,7 +144,7 @@ beforeAll(async () => {
 
   outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'explore-catalogue-'));
   catalogFile = path.join(outDir, 'client', 'explore', 'catalog.json');
-  publish(await builtCatalogue());
+  publish(await builtCatalog());
 }, 120_000);
 
 afterAll(async () => {
@@ -157,8 +157,8 @@ afterAll(async () => {
 
 describe('the /explore catalogue of the server', () => {
   it('reads the built catalogue file, and a first poll finds it matches the database', async () => {
-    const catalogue = live();
-    const first = await catalogue.get();
+    const catalog = live();
+    const first = await catalog.get();
     expect(first.version).toBe(1);
     expect(first.searchVersion).toBe(1);
     expect(first.changedAt(SEALED)).toBe(0);
@@ -169,22 +169,22 @@ describe('the /explore catalogue of the server', () => {
 
     // The changes since shortly before the file was made (the fixture itself, the seed) are read
     // again: the database agrees with the file, and the products not in it are ignored.
-    expect(await catalogue.poll()).toBe(false);
-    const again = await catalogue.get();
+    expect(await catalog.poll()).toBe(false);
+    const again = await catalog.get();
     expect(again.version).toBe(1);
     expect(again.data).toBe(first.data);
   });
 
   it("shows a product's new stock in place, counted in version, and ignores products it does not list", async () => {
-    const catalogue = live();
-    const before = await catalogue.get();
+    const catalog = live();
+    const before = await catalog.get();
     const products = before.data.products;
     const sealed = find(before.data, SEALED);
 
     await update('products', { stock: 2 }, 'id', SEALED);
     await update('products', { stock: 50 }, 'id', 'x-fill-0001');
-    expect(await catalogue.poll()).toBe(true);
-    const after = await catalogue.get();
+    expect(await catalog.poll()).toBe(true);
+    const after = await catalog.get();
     expect(after.version).toBe(before.version + 1);
     // Still in stock: no search finds or counts anything else; only the product's own card changes.
     expect(after.searchVersion).toBe(before.searchVersion);
@@ -197,63 +197,63 @@ describe('the /explore catalogue of the server', () => {
     expect(after.data.products.map((product) => product.id)).toEqual([SEALED, SINGLE]);
 
     // Nothing new: the next poll changes nothing.
-    expect(await catalogue.poll()).toBe(false);
-    expect((await catalogue.get()).version).toBe(after.version);
+    expect(await catalog.poll()).toBe(false);
+    expect((await catalog.get()).version).toBe(after.version);
 
     // Sold out: 'Solo disponibles' and its counts change, a change every search sees.
     await update('products', { stock: 0 }, 'id', SEALED);
-    expect(await catalogue.poll()).toBe(true);
-    const soldOut = await catalogue.get();
+    expect(await catalog.poll()).toBe(true);
+    const soldOut = await catalog.get();
     expect(soldOut.searchVersion).toBe(soldOut.version);
     expect(soldOut.searchVersion).toBeGreaterThan(after.searchVersion);
     await update('products', { stock: 2 }, 'id', SEALED);
-    expect(await catalogue.poll()).toBe(true);
-    expect((await catalogue.get()).searchVersion).toBe((await catalogue.get()).version);
+    expect(await catalog.poll()).toBe(true);
+    expect((await catalog.get()).searchVersion).toBe((await catalog.get()).version);
   });
 
   it("reads a single's stock, offer tokens and 'Desde' from its offers", async () => {
     const warnings: string[] = [];
-    const catalogue = live({ warn: (line) => warnings.push(line) });
-    const start = await catalogue.get();
+    const catalog = live({ warn: (line) => warnings.push(line) });
+    const start = await catalog.get();
     const single = find(start.data, SINGLE);
 
     // A single's own row stock describes no copy: its stock stays its offers'.
     await update('products', { stock: 40 }, 'id', SINGLE);
-    await catalogue.poll();
+    await catalog.poll();
     expect(single.stock).toBe(6);
 
     await update('card_offers', { stock: 0 }, 'id', offerIds.LP!);
-    expect(await catalogue.poll()).toBe(true);
+    expect(await catalog.poll()).toBe(true);
     expect(single).toMatchObject({ stock: 3, offers: 'NM.en.normal G.ja.holo', from: true });
-    const afterLp = (await catalogue.get()).version;
+    const afterLp = (await catalog.get()).version;
     expect(afterLp).toBeGreaterThan(start.version);
     // A copy no longer in stock: the singles filters find and count otherwise.
-    expect((await catalogue.get()).searchVersion).toBe(afterLp);
-    expect((await catalogue.get()).changedAt(SINGLE)).toBe(afterLp);
+    expect((await catalog.get()).searchVersion).toBe(afterLp);
+    expect((await catalog.get()).changedAt(SINGLE)).toBe(afterLp);
 
     // One price left in stock: no longer 'Desde'.
     await update('card_offers', { stock: 0 }, 'id', offerIds.NM!);
-    expect(await catalogue.poll()).toBe(true);
+    expect(await catalog.poll()).toBe(true);
     expect(single.offers).toBe('G.ja.holo');
     expect(single.stock).toBe(1);
     expect(single).not.toHaveProperty('from');
-    expect((await catalogue.get()).version).toBe(afterLp + 1);
+    expect((await catalog.get()).version).toBe(afterLp + 1);
 
     // Back in stock: its token and 'Desde' return.
     await update('card_offers', { stock: 5 }, 'id', offerIds.LP!);
-    expect(await catalogue.poll()).toBe(true);
+    expect(await catalog.poll()).toBe(true);
     expect(single).toMatchObject({ stock: 6, offers: 'LP.en.normal G.ja.holo', from: true });
     // Every table was read whole, the offers' (uuid ids) too.
     expect(warnings).toEqual([]);
   });
 
   it('reads every page of changes when more rows changed at once than one answer holds', async () => {
-    const catalogue = live();
-    const sealed = find((await catalogue.get()).data, SEALED);
+    const catalog = live();
+    const sealed = find((await catalog.get()).data, SEALED);
     // One statement: all of them share one updated_at, and the fixture's ids sort after the fillers'.
     const { error } = await service.from('products').update({ stock: 7 }).like('id', 'x-%');
     expect(error).toBeNull();
-    expect(await catalogue.poll()).toBe(true);
+    expect(await catalog.poll()).toBe(true);
     expect(sealed.stock).toBe(7);
   });
 
@@ -279,19 +279,19 @@ describe('the /explore catalogue of the server', () => {
     });
     const warnings: string[] = [];
     // No overlap: the changes below are a second old, and a place may move past them at once.
-    const catalogue = live({ supabase: gated, overlapMs: 0, warn: (line) => warnings.push(line) });
-    const sealed = find((await catalogue.get()).data, SEALED);
+    const catalog = live({ supabase: gated, overlapMs: 0, warn: (line) => warnings.push(line) });
+    const sealed = find((await catalog.get()).data, SEALED);
     // One statement: more rows than a page, one updated_at; the fixture's ids sort after the fillers'.
     const { error } = await service.from('products').update({ stock: 6 }).like('id', 'x-%');
     expect(error).toBeNull();
 
-    expect(await catalogue.poll()).toBe(false);
+    expect(await catalog.poll()).toBe(false);
     expect(warnings.join('\n')).toMatch(/No se pudo leer el inventario en vivo/);
     expect(sealed.stock).not.toBe(6);
     const firstPage = requests.length;
 
     failing = false;
-    expect(await catalogue.poll()).toBe(true);
+    expect(await catalog.poll()).toBe(true);
     expect(sealed.stock).toBe(6);
     // It asked for the rows after the last one of the page it had read, not for the first page again.
     const next = requests.slice(firstPage).find((url) => url.includes('/rest/v1/products?'));
@@ -307,62 +307,62 @@ describe('the /explore catalogue of the server', () => {
   });
 
   it('serves a catalogue a rebuild published, and brings its stock up to date', async () => {
-    const catalogue = live({ checkFileMs: 50 });
-    const before = await catalogue.get();
+    const catalog = live({ checkFileMs: 50 });
+    const before = await catalog.get();
     await update('products', { stock: 3 }, 'id', SEALED);
-    await catalogue.poll();
+    await catalog.poll();
     expect(find(before.data, SEALED).stock).toBe(3);
 
     // The rebuild's file was made from an older read of the database (stock 9) and renames a product.
-    const built = await builtCatalogue();
+    const built = await builtCatalog();
     built.products = built.products.map((product) => (product.id === SEALED ? { ...product, name: 'Caja de sobres (nueva)', stock: 9 } : product));
     publish(built);
 
     // Answers keep coming from the old catalogue until the new one is read.
     await new Promise((resolve) => setTimeout(resolve, 60));
-    await catalogue.get();
-    await vi.waitFor(async () => expect(find((await catalogue.get()).data, SEALED).name).toBe('Caja de sobres (nueva)'), { timeout: 5000, interval: 60 });
-    const after = await catalogue.get();
+    await catalog.get();
+    await vi.waitFor(async () => expect(find((await catalog.get()).data, SEALED).name).toBe('Caja de sobres (nueva)'), { timeout: 5000, interval: 60 });
+    const after = await catalog.get();
     expect(after.data.products).not.toBe(before.data.products);
     expect(after.version).toBeGreaterThan(before.version);
     expect(find(after.data, SEALED).stock).toBe(9);
 
     // The changes from before the file was made are read again for it.
-    expect(await catalogue.poll()).toBe(true);
+    expect(await catalog.poll()).toBe(true);
     expect(find(after.data, SEALED).stock).toBe(3);
-    expect((await catalogue.get()).version).toBe(after.version + 1);
+    expect((await catalog.get()).version).toBe(after.version + 1);
 
     // An unchanged file is not read again.
-    expect(await catalogue.checkFile()).toBe(false);
+    expect(await catalog.checkFile()).toBe(false);
   });
 
   it('keeps serving the last catalogue when the database or the new file cannot be read', async () => {
     const warnings: string[] = [];
     const down = createClient<Database>('http://127.0.0.1:9', stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-    const catalogue = live({ supabase: down, warn: (line) => warnings.push(line), checkFileMs: 0 });
-    const before = await catalogue.get();
+    const catalog = live({ supabase: down, warn: (line) => warnings.push(line), checkFileMs: 0 });
+    const before = await catalog.get();
     const stock = find(before.data, SEALED).stock;
 
     await update('products', { stock: 11 }, 'id', SEALED);
-    expect(await catalogue.poll()).toBe(false);
+    expect(await catalog.poll()).toBe(false);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/inventario en vivo/);
     expect(warnings[0]).not.toContain('\n');
-    const after = await catalogue.get();
+    const after = await catalog.get();
     expect(after.data).toBe(before.data);
     expect(after.version).toBe(before.version);
     expect(find(after.data, SEALED).stock).toBe(stock);
     // Tried again at the next tick, and reported again.
-    expect(await catalogue.poll()).toBe(false);
+    expect(await catalog.poll()).toBe(false);
     expect(warnings).toHaveLength(2);
 
     // A published file that is not a catalogue: the old one stays, reported once.
     publish({ not: 'a catalogue' });
-    expect(await catalogue.checkFile()).toBe(false);
-    expect(await catalogue.checkFile()).toBe(false);
+    expect(await catalog.checkFile()).toBe(false);
+    expect(await catalog.checkFile()).toBe(false);
     expect(warnings).toHaveLength(3);
-    expect((await catalogue.get()).data).toBe(before.data);
-    publish(await builtCatalogue());
+    expect((await catalog.get()).data).toBe(before.data);
+    publish(await builtCatalog());
   });
 
   it('reads the changes from shortly before the build read the whole database, not ten minutes back, when the catalogue says when that was', async () => {
@@ -379,46 +379,46 @@ describe('the /explore catalogue of the server', () => {
     /** The time the first poll's read of products starts from. */
     const firstPlace = async () => {
       urls.length = 0;
-      const catalogue = live({ supabase: recording });
-      await catalogue.get();
-      await catalogue.poll();
-      catalogue.stop();
+      const catalog = live({ supabase: recording });
+      await catalog.get();
+      await catalog.poll();
+      catalog.stop();
       const products = urls.find((url) => url.includes('/rest/v1/products?'));
       return Date.parse(/updated_at=gte\.([^&]+)/.exec(products ?? '')?.[1] ?? 'NaN');
     };
     const readFrom = new Date(Date.now() - 60_000).toISOString();
     try {
-      publish({ ...(await builtCatalogue()), readFrom });
+      publish({ ...(await builtCatalog()), readFrom });
       expect(await firstPlace()).toBe(Date.parse(readFrom) - 30_000);
       // A catalogue that does not say (an incremental build, an older file) reads ten minutes back.
-      publish(await builtCatalogue());
+      publish(await builtCatalog());
       const published = fs.statSync(catalogFile).mtimeMs;
       expect(Math.abs((await firstPlace()) - (published - 10 * 60_000))).toBeLessThan(1000);
     } finally {
-      publish(await builtCatalogue());
+      publish(await builtCatalog());
     }
   });
 
   it('rejects while no catalogue was ever read, and reads it once it is there', async () => {
     const missing = path.join(outDir, 'nowhere', 'catalog.json');
-    const catalogue = new LiveExploreCatalogue({ source: { file: missing }, supabase: anon, liveMs: 0 });
-    instances.push(catalogue);
-    await expect(catalogue.get()).rejects.toThrow();
+    const catalog = new LiveExploreCatalog({ source: { file: missing }, supabase: anon, liveMs: 0 });
+    instances.push(catalog);
+    await expect(catalog.get()).rejects.toThrow();
     fs.mkdirSync(path.dirname(missing), { recursive: true });
     fs.copyFileSync(catalogFile, missing);
-    expect((await catalogue.get()).data.products.map((product) => product.id)).toEqual([SEALED, SINGLE]);
+    expect((await catalog.get()).data.products.map((product) => product.id)).toEqual([SEALED, SINGLE]);
   });
 
   it("exploreCatalogue() serves SHOP_OUT_DIR's catalogue with the stock polled every EXPLORE_LIVE_MS", async () => {
     vi.stubEnv('SHOP_OUT_DIR', outDir);
     vi.stubEnv('EXPLORE_LIVE_MS', '100');
     try {
-      const first = await exploreCatalogue();
+      const first = await exploreCatalog();
       expect(first.data.products.map((product) => product.id)).toEqual([SEALED, SINGLE]);
       await update('products', { stock: 21 }, 'id', SEALED);
       // A few polls of its own timer, nobody calling poll().
-      await vi.waitFor(async () => expect(find((await exploreCatalogue()).data, SEALED).stock).toBe(21), { timeout: 5000, interval: 100 });
-      const later = await exploreCatalogue();
+      await vi.waitFor(async () => expect(find((await exploreCatalog()).data, SEALED).stock).toBe(21), { timeout: 5000, interval: 100 });
+      const later = await exploreCatalog();
       expect(later.version).toBeGreaterThan(first.version);
       expect(later.data.products).toBe(first.data.products);
     } finally {

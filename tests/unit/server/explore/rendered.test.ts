@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { filtersFromQuery, MAX_PAGES } from '~/domain/explore-url.ts';
-import { ENTRY_BYTES, KEPT_HEADER, keptKey, MAX_ANSWERS, MAX_BYTES, RenderedAnswers, type CatalogueState } from '~/server/explore/rendered.ts';
+import { ENTRY_BYTES, KEPT_HEADER, keptKey, MAX_ANSWERS, MAX_BYTES, RenderedAnswers, type CatalogState } from '~/server/explore/rendered.ts';
 
 /** A render that counts its calls and answers `body` (with the call's number) after `delayMs`, showing `shown`. */
 function counter(status = 200, delayMs = 0, shown: string[] | null = ['a', 'b']) {
@@ -25,7 +25,7 @@ function counter(status = 200, delayMs = 0, shown: string[] | null = ['a', 'b'])
 }
 
 /** A catalogue at `version`, whose last change a search sees was `searchVersion`, with products changed at the versions given. */
-function catalogue(version: number, searchVersion = version, changed: Record<string, number> = {}): CatalogueState {
+function catalog(version: number, searchVersion = version, changed: Record<string, number> = {}): CatalogState {
   return { version, searchVersion, changedAt: (id) => changed[id] ?? 0 };
 }
 
@@ -33,8 +33,8 @@ describe('RenderedAnswers', () => {
   it('renders an address once while the catalogue keeps its version, and hands the same answer and headers out', async () => {
     const kept = new RenderedAnswers();
     const { calls, render } = counter();
-    const first = await kept.answer('/explore?franquicia=pokemon', catalogue(1), render);
-    const second = await kept.answer('/explore?franquicia=pokemon', catalogue(1), render);
+    const first = await kept.answer('/explore?franquicia=pokemon', catalog(1), render);
+    const second = await kept.answer('/explore?franquicia=pokemon', catalog(1), render);
     expect(calls.n).toBe(1);
     expect(await first.text()).toBe('<p>render 1</p>');
     expect(await second.text()).toBe('<p>render 1</p>');
@@ -44,7 +44,7 @@ describe('RenderedAnswers', () => {
     // Nothing of one visitor's answer is handed to another.
     expect(second.headers.get('set-cookie')).toBeNull();
     // Another address is another render.
-    await kept.answer('/explore?franquicia=one-piece', catalogue(1), render);
+    await kept.answer('/explore?franquicia=one-piece', catalog(1), render);
     expect(calls.n).toBe(2);
   });
 
@@ -52,15 +52,15 @@ describe('RenderedAnswers', () => {
     let clock = 1_000;
     const kept = new RenderedAnswers({ reuseMs: 2000, now: () => clock });
     const { calls, render } = counter();
-    await kept.answer('/explore', catalogue(1), render);
+    await kept.answer('/explore', catalog(1), render);
     clock += 1500;
-    expect(await (await kept.answer('/explore', catalogue(2), render)).text()).toBe('<p>render 1</p>');
+    expect(await (await kept.answer('/explore', catalog(2), render)).text()).toBe('<p>render 1</p>');
     clock += 600;
-    expect(await (await kept.answer('/explore', catalogue(2), render)).text()).toBe('<p>render 2</p>');
+    expect(await (await kept.answer('/explore', catalog(2), render)).text()).toBe('<p>render 2</p>');
     expect(calls.n).toBe(2);
     // The new answer is kept for the new version however old it gets.
     clock += 60_000;
-    expect(await (await kept.answer('/explore', catalogue(2), render)).text()).toBe('<p>render 2</p>');
+    expect(await (await kept.answer('/explore', catalog(2), render)).text()).toBe('<p>render 2</p>');
     expect(calls.n).toBe(2);
   });
 
@@ -68,17 +68,17 @@ describe('RenderedAnswers', () => {
     let clock = 1_000;
     const kept = new RenderedAnswers({ reuseMs: 2000, now: () => clock });
     const { calls, render } = counter(200, 0, ['a', 'b']);
-    await kept.answer('/explore?q=x', catalogue(5), render);
+    await kept.answer('/explore?q=x', catalog(5), render);
     clock += 10_000;
     // 'z' sold a unit and stays in stock: the search finds and counts the same, the cards are the same.
-    expect(await (await kept.answer('/explore?q=x', catalogue(7, 5, { z: 7 }), render)).text()).toBe('<p>render 1</p>');
+    expect(await (await kept.answer('/explore?q=x', catalog(7, 5, { z: 7 }), render)).text()).toBe('<p>render 1</p>');
     expect(calls.n).toBe(1);
     // 'b', on the page, sold a unit: its card shows its stock.
-    expect(await (await kept.answer('/explore?q=x', catalogue(8, 5, { z: 7, b: 8 }), render)).text()).toBe('<p>render 2</p>');
+    expect(await (await kept.answer('/explore?q=x', catalog(8, 5, { z: 7, b: 8 }), render)).text()).toBe('<p>render 2</p>');
     clock += 10_000;
-    expect(await (await kept.answer('/explore?q=x', catalogue(8, 5, { z: 7, b: 8 }), render)).text()).toBe('<p>render 2</p>');
+    expect(await (await kept.answer('/explore?q=x', catalog(8, 5, { z: 7, b: 8 }), render)).text()).toBe('<p>render 2</p>');
     // A product sold out somewhere: every count of 'Solo disponibles' may change.
-    expect(await (await kept.answer('/explore?q=x', catalogue(9, 9, { z: 9, b: 8 }), render)).text()).toBe('<p>render 3</p>');
+    expect(await (await kept.answer('/explore?q=x', catalog(9, 9, { z: 9, b: 8 }), render)).text()).toBe('<p>render 3</p>');
     expect(calls.n).toBe(3);
   });
 
@@ -86,18 +86,18 @@ describe('RenderedAnswers', () => {
     let clock = 1_000;
     const kept = new RenderedAnswers({ reuseMs: 2000, now: () => clock });
     const { calls, render } = counter(200, 0, null);
-    await kept.answer('/explore', catalogue(1), render);
-    await kept.answer('/explore', catalogue(1), render);
+    await kept.answer('/explore', catalog(1), render);
+    await kept.answer('/explore', catalog(1), render);
     expect(calls.n).toBe(1);
     clock += 5000;
-    await kept.answer('/explore', catalogue(2, 1, { z: 2 }), render);
+    await kept.answer('/explore', catalog(2, 1, { z: 2 }), render);
     expect(calls.n).toBe(2);
   });
 
   it('shares one render among requests for the same address that arrive together', async () => {
     const kept = new RenderedAnswers();
     const { calls, render } = counter(200, 20);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => kept.answer('/explore/resultados?q=pikachu', catalogue(1), render)));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => kept.answer('/explore/resultados?q=pikachu', catalog(1), render)));
     expect(calls.n).toBe(1);
     const bodies = await Promise.all(answers.map((answer) => answer.text()));
     expect(new Set(bodies)).toEqual(new Set(['<p>render 1</p>']));
@@ -106,11 +106,11 @@ describe('RenderedAnswers', () => {
   it('keeps no answer that is not a 200: each request renders again and reads its own body', async () => {
     const kept = new RenderedAnswers();
     const { calls, render } = counter(500, 10);
-    const [a, b] = await Promise.all([kept.answer('/explore', catalogue(1), render), kept.answer('/explore', catalogue(1), render)]);
+    const [a, b] = await Promise.all([kept.answer('/explore', catalog(1), render), kept.answer('/explore', catalog(1), render)]);
     expect(a.status).toBe(500);
     expect(await a.text()).toBe('<p>render 1</p>');
     expect(await b.text()).toBe('<p>render 1</p>');
-    await kept.answer('/explore', catalogue(1), render);
+    await kept.answer('/explore', catalog(1), render);
     expect(calls.n).toBe(2);
     expect(kept.size.answers).toBe(0);
   });
@@ -118,19 +118,19 @@ describe('RenderedAnswers', () => {
   it('drops the least recently used answers beyond its size', async () => {
     // What one answer counts as (every key and body here is as long as the others): room for three and a half.
     const one = new RenderedAnswers();
-    await one.answer('a', catalogue(1), counter().render);
+    await one.answer('a', catalog(1), counter().render);
     const each = one.size.bytes;
     const kept = new RenderedAnswers({ maxBytes: Math.floor(each * 3.5) });
     const { calls, render } = counter();
-    for (const key of ['a', 'b', 'c']) await kept.answer(key, catalogue(1), render);
-    await kept.answer('a', catalogue(1), render);
-    await kept.answer('d', catalogue(1), render);
+    for (const key of ['a', 'b', 'c']) await kept.answer(key, catalog(1), render);
+    await kept.answer('a', catalog(1), render);
+    await kept.answer('d', catalog(1), render);
     expect(kept.size).toEqual({ answers: 3, bytes: 3 * each });
     expect(calls.n).toBe(4);
     // 'b' was the least recently used: rendered again; 'a' was kept.
-    await kept.answer('a', catalogue(1), render);
+    await kept.answer('a', catalog(1), render);
     expect(calls.n).toBe(4);
-    await kept.answer('b', catalogue(1), render);
+    await kept.answer('b', catalog(1), render);
     expect(calls.n).toBe(5);
   });
 
@@ -138,15 +138,15 @@ describe('RenderedAnswers', () => {
     const kept = new RenderedAnswers({ maxAnswers: 3 });
     const { calls, render } = counter();
     const key = `/explore|${'k'.repeat(500)}`;
-    await kept.answer(key, catalogue(1), render);
+    await kept.answer(key, catalog(1), render);
     const headerCharacters = ['content-type', 'text/html', 'cache-control', 'public, s-maxage=3'].join('').length;
     // Body, key and headers at two bytes a character, and more for the rest of the entry.
     expect(kept.size.bytes).toBeGreaterThanOrEqual(('<p>render 1</p>'.length + key.length + headerCharacters) * 2 + ENTRY_BYTES);
-    for (const other of ['b', 'c', 'd', 'e']) await kept.answer(other, catalogue(1), render);
+    for (const other of ['b', 'c', 'd', 'e']) await kept.answer(other, catalog(1), render);
     expect(kept.size.answers).toBe(3);
     expect(calls.n).toBe(5);
     // The oldest two went first.
-    await kept.answer(key, catalogue(1), render);
+    await kept.answer(key, catalog(1), render);
     expect(calls.n).toBe(6);
   });
 });
@@ -196,7 +196,7 @@ describe('keptKey', () => {
     const { calls, render } = counter();
     for (let i = 0; i < 10_000; i += 1) {
       const search = `?q=umbreon&junk${i}=${'x'.repeat(200)}&franquicia=pokemon&utm_campaign=${i}`;
-      await kept.answer(keptKey('/explore', search), catalogue(1), render);
+      await kept.answer(keptKey('/explore', search), catalog(1), render);
     }
     expect(calls.n).toBe(1);
     expect(kept.size.answers).toBe(1);
@@ -212,7 +212,7 @@ describe('keptKey', () => {
       return { response: new Response('<p>sin resultados</p>', { headers: { 'content-type': 'text/html', 'content-security-policy': csp } }), shown: [] };
     };
     for (let i = 0; i < 10_000; i += 1) {
-      await kept.answer(keptKey('/explore/resultados', `?q=${'zq'.repeat(20)}${i}&solo=mas&x=${i}`), catalogue(1), render);
+      await kept.answer(keptKey('/explore/resultados', `?q=${'zq'.repeat(20)}${i}&solo=mas&x=${i}`), catalog(1), render);
     }
     expect(calls).toBe(10_000);
     expect(kept.size.answers).toBeLessThanOrEqual(MAX_ANSWERS);
