@@ -4,7 +4,7 @@
  * it at an address. The payment endpoints themselves are called through ./api.ts.
  */
 import { getSupabase } from './supabase.ts';
-import { CHECKOUT_MESSAGES } from '~/i18n/checkout.ts';
+import { CHECKOUT_MESSAGES, CHECKOUT_OFFER_GONE_REFUSAL } from '~/i18n/checkout.ts';
 import { PRODUCT_MESSAGES } from '~/i18n/cart.ts';
 import { ORDER_STATUS } from '~/domain/orders.ts';
 import { parseAddressCopy } from '~/domain/address-copy.ts';
@@ -36,7 +36,7 @@ export function parseCreateOrderError(error: { message?: string; details?: strin
   if (isLineKind(kind) && productId) {
     const remaining = error.hint !== null && error.hint !== undefined && /^\d+$/.test(error.hint) ? Number(error.hint) : null;
     // An offer that is gone or not of that product: the database names the product by its id only.
-    const offerGone = kind === 'unknown_product' && (error.message ?? '').startsWith('La opción elegida');
+    const offerGone = kind === 'unknown_product' && (error.message ?? '').startsWith(CHECKOUT_OFFER_GONE_REFUSAL);
     const message = offerGone ? CHECKOUT_MESSAGES.offerGone : error.message || CHECKOUT_MESSAGES.createOrder;
     return { message, line: { productId, kind, message, remaining } };
   }

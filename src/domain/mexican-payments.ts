@@ -94,8 +94,8 @@ export function isInstallmentCount(value: unknown): value is InstallmentCount {
  * last month absorbs the remainder, so they always add up to the total exactly.
  */
 export function installmentSchedule(totalCentavos: Centavos, months: number): Centavos[] {
-  if (!Number.isSafeInteger(totalCentavos) || totalCentavos < 0) throw new RangeError('total no válido');
-  if (!Number.isInteger(months) || months < 1) throw new RangeError('meses no válidos');
+  if (!Number.isSafeInteger(totalCentavos) || totalCentavos < 0) throw new RangeError('invalid total');
+  if (!Number.isInteger(months) || months < 1) throw new RangeError('invalid number of months');
   const share = Math.round(totalCentavos / months);
   const schedule = Array.from({ length: months }, () => centavos(share));
   schedule[months - 1] = centavos(totalCentavos - share * (months - 1));

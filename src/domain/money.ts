@@ -96,7 +96,7 @@ export function savedPriceCentavos(cents: unknown, pesos: unknown): Centavos | n
 /** Centavos of a peso amount (see tryToCentavos); throws a RangeError for a non-amount. */
 export function toCentavos(pesos: number | string): Centavos {
   const cents = tryToCentavos(pesos);
-  if (cents === null) throw new RangeError(`Importe no válido: ${String(pesos)}`);
+  if (cents === null) throw new RangeError(`invalid peso amount: ${String(pesos)}`);
   return cents;
 }
 
@@ -185,7 +185,7 @@ export function addCentavos(...amounts: Centavos[]): Centavos {
 /** A centavo amount times a whole quantity (a line amount). */
 export function multiplyCentavos(amount: Centavos, quantity: number): Centavos {
   assertCentavos(amount);
-  if (!Number.isSafeInteger(quantity)) throw new RangeError(`Cantidad no válida: ${String(quantity)}`);
+  if (!Number.isSafeInteger(quantity)) throw new RangeError(`invalid quantity: ${String(quantity)}`);
   return centavos(amount * quantity);
 }
 
@@ -193,7 +193,7 @@ export function multiplyCentavos(amount: Centavos, quantity: number): Centavos {
 export function percentOfCentavos(amount: Centavos, percent: number): Centavos {
   assertCentavos(amount);
   if (!Number.isSafeInteger(percent) || percent < 0) {
-    throw new RangeError(`Porcentaje no válido: ${String(percent)}`);
+    throw new RangeError(`invalid percent: ${String(percent)}`);
   }
   // Integer arithmetic: (amount × percent + 50) / 100, floored, is half-up for amount ≥ 0.
   const scaled = BigInt(Math.abs(amount)) * BigInt(percent);
@@ -217,5 +217,5 @@ export function formatMXN(pesos: number | string): string {
 }
 
 function assertCentavos(value: number): void {
-  if (!Number.isSafeInteger(value)) throw new RangeError(`Centavos no válidos: ${String(value)}`);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`invalid centavos: ${String(value)}`);
 }

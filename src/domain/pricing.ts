@@ -75,9 +75,9 @@ export interface PricedLine {
 /** Line amount in centavos: unit price × quantity. */
 export function lineTotalCentavos(line: PricedLine): Centavos {
   if (!Number.isSafeInteger(line.quantity) || line.quantity < 0) {
-    throw new RangeError(`Cantidad no válida: ${String(line.quantity)}`);
+    throw new RangeError(`invalid quantity: ${String(line.quantity)}`);
   }
-  if (line.priceCentavos < 0) throw new RangeError(`Precio no válido: ${String(line.priceCentavos)}`);
+  if (line.priceCentavos < 0) throw new RangeError(`invalid price: ${String(line.priceCentavos)}`);
   return multiplyCentavos(line.priceCentavos, line.quantity);
 }
 

@@ -1,5 +1,12 @@
 /** Checkout: its steps, shipping, payment (card, wallets, PayPal, OXXO, balance), confirmation. */
 
+/**
+ * How create_order's refusal of an offer that is gone begins ('La opción elegida de «…» no
+ * existe.', supabase/migrations/20261126000300_order_items_offers.sql): the database writes it,
+ * the checkout recognises it to say it its own way (CHECKOUT_MESSAGES.offerGone).
+ */
+export const CHECKOUT_OFFER_GONE_REFUSAL = 'La opción elegida';
+
 /** The checkout's answers wherever they show: creating the order, paying, loading it (src/data/checkout.ts, the steps). */
 export const CHECKOUT_MESSAGES = {
   createOrder: 'Error al crear el pedido.',
