@@ -8,7 +8,7 @@
  * graduadas' is on). A sold-out offer never makes a card match: a shopper filtering 'LP · Inglés'
  * wants a copy they can buy. Stock is as of the last build; the product page shows live stock.
  * Sealed products (no printing and no offers) match no singles filter. What a card carries is
- * made from the product by ./cards.ts; this file is what the browser needs to filter.
+ * made from the product by ./header-search/cards.ts; this file is what the browser needs to filter.
  */
 import { CARD_CONDITIONS, CONDITION_LABELS, finishLabel, FINISH_LABELS, languageLabel, LANGUAGE_LABELS, type Choice } from './singles.ts';
 

@@ -18,7 +18,7 @@
  *    instead of navigating, and `usePrebuiltForm` replays it with requestSubmit() once the adopted
  *    values have rendered. The form is then marked `data-live`, and submits go to React as usual.
  * 3. Clicks on islands that hydrate on interaction are held and replayed by the `client:interaction`
- *    directive (./catalog/directives/interaction.ts).
+ *    directive (src/integrations/client-directives/interaction.ts).
  */
 import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 

@@ -1,6 +1,6 @@
 /**
  * What the build writes for each single card, from its snapshot product: its facets for the
- * singles filters (./facets.ts) and its card text for the header search (./matching.ts cardText).
+ * singles filters (../singles-facets.ts) and its card text for the header search (../name-matching/matching.ts cardText).
  */
 import { SINGLES_TYPE_IDS } from '../catalog.ts';
 import type { Product } from '../products.ts';

@@ -25,7 +25,7 @@ import {
  * (at most SHARD_LIMIT products), in the format of ./format.ts. Otherwise every node is a string s
  * of one normalized word: a node matched by at most SHARD_LIMIT products is a leaf holding those
  * products (every query that starts with s matches a subset of them, so the browser answers it
- * exactly with the matcher of ./matching.ts); a bigger node holds its own precomputed answer (first results
+ * exactly with the matcher of ../name-matching/matching.ts); a bigger node holds its own precomputed answer (first results
  * and total) and which characters continue it. Multi-word queries narrow down through the word
  * whose node is a leaf; when every word is common, the browser reads the whole index in parts,
  * unless the query is a catalogue name with an answer of its own (phrasePath).

@@ -3,7 +3,7 @@
  * name (ignoring case, accents and punctuation), its franchise, expansion and product type names
  * and their abbreviations (./aliases.ts), with one typo forgiven in a longer word, and how matches
  * are ranked. Pure functions over entries already in memory; the index files they come from are
- * ./format.ts and ./shards.ts.
+ * ../header-search/format.ts and ../header-search/shards.ts.
  */
 import { ALIAS_MAX_WORDS, SEARCH_ALIASES } from './aliases.ts';
 

@@ -1,5 +1,5 @@
 /**
- * /explore's rendered answers, kept in the server by address. ./search.ts keeps each search; this
+ * /explore's rendered answers, kept in the server by address. ./answers.ts keeps each search; this
  * keeps the HTML made from it (the page, or the parts src/scripts/explore.ts swaps in), so an
  * address asked for again costs no search and no render: the answer is handed out as it was made.
  *
