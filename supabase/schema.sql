@@ -281,6 +281,37 @@ GRANT ALL ON TABLE public.expansions TO service_role;
 GRANT SELECT, INSERT, UPDATE, DELETE, REFERENCES, TRIGGER, MAINTAIN ON TABLE public.expansions TO authenticated;
 GRANT SELECT, REFERENCES, TRIGGER, MAINTAIN ON TABLE public.expansions TO anon;
 
+CREATE TABLE public.favorites (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  user_id uuid DEFAULT auth.uid() NOT NULL,
+  product_id text NOT NULL,
+  offer_id uuid,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT favorites_pkey PRIMARY KEY (id),
+  CONSTRAINT favorites_offer_id_fkey FOREIGN KEY (offer_id) REFERENCES public.card_offers(id) ON DELETE CASCADE,
+  CONSTRAINT favorites_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.products(id) ON UPDATE CASCADE ON DELETE CASCADE,
+  CONSTRAINT favorites_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX favorites_once ON public.favorites USING btree (user_id, product_id, COALESCE(offer_id, '00000000-0000-0000-0000-000000000000'::uuid));
+CREATE INDEX favorites_user_idx ON public.favorites USING btree (user_id, created_at DESC);
+ALTER TABLE public.favorites ENABLE ROW LEVEL SECURITY;
+CREATE TRIGGER favorites_offer_of_product BEFORE INSERT ON public.favorites FOR EACH ROW EXECUTE FUNCTION public.favorites_offer_of_product();
+CREATE POLICY "Favorites: add own" ON public.favorites
+  FOR INSERT
+  TO authenticated
+  WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "Favorites: read own" ON public.favorites
+  FOR SELECT
+  TO authenticated
+  USING ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "Favorites: remove own" ON public.favorites
+  FOR DELETE
+  TO authenticated
+  USING ((user_id = ( SELECT auth.uid() AS uid)));
+GRANT ALL ON TABLE public.favorites TO service_role;
+GRANT SELECT, DELETE ON TABLE public.favorites TO authenticated;
+GRANT INSERT (product_id, offer_id) ON TABLE public.favorites TO authenticated;
+
 CREATE TABLE public.franchises (
   id text NOT NULL,
   name text NOT NULL,
@@ -1944,6 +1975,22 @@ $function$;
 REVOKE ALL ON FUNCTION public.fail_refund(p_refund_id uuid, p_error text, p_max_attempts integer) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.fail_refund(p_refund_id uuid, p_error text, p_max_attempts integer) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.favorites_offer_of_product()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if new.offer_id is not null and not exists (
+    select 1 from public.card_offers o where o.id = new.offer_id and o.product_id = new.product_id
+  ) then
+    raise exception 'La opción elegida no es de este producto.' using errcode = '23514';
+  end if;
+  return new;
+end;
+$function$;
+GRANT EXECUTE ON FUNCTION public.favorites_offer_of_product() TO PUBLIC, anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.finish_catalogue_rebuild(p_id bigint, p_holder text, p_error text DEFAULT NULL::text, p_pages integer DEFAULT NULL::integer)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -2795,6 +2842,7 @@ GRANT EXECUTE ON FUNCTION simulated_payments.to_json(o simulated_payments.object
 
 ALTER PUBLICATION supabase_realtime ADD TABLE public.addresses;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.expansions;
+ALTER PUBLICATION supabase_realtime ADD TABLE public.favorites;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.orders;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.products;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.profiles;

@@ -6,8 +6,6 @@ export const ACCOUNT_APP_TEXT = {
   signIn: 'Iniciar sesión',
   productForm: 'Registrar producto',
   loadingForm: 'Cargando formulario…',
-  favoritesTitle: 'Favoritos',
-  favoritesSoon: 'Pronto podrás ver y gestionar tus favoritos aquí.',
   settingsTitle: 'Configuración',
   settingsSoon: 'Esta sección está en construcción. Muy pronto podrás ajustar tus preferencias aquí.',
   sidebarLabel: 'Tu cuenta',
@@ -20,6 +18,23 @@ export const ACCOUNT_APP_TEXT = {
 } as const;
 
 /** The account page's tabs (src/islands/account/tabs.ts). */
+/** The Favoritos tab (src/islands/account/FavoritesPanel.tsx). */
+export const ACCOUNT_FAVORITES_TEXT = {
+  title: 'Favoritos',
+  loading: 'Cargando favoritos…',
+  loadFailed: 'No se pudieron cargar tus favoritos.',
+  /** Replaces the specification's 'Pronto podrás ver y gestionar tus favoritos aquí.' now that favorites exist. */
+  empty: 'Aún no tienes favoritos. Toca el corazón en un producto para guardarlo aquí.',
+  soldOut: 'Agotado',
+  available: 'Disponible',
+  inStock: (stock: number) => `Disponibles: ${stock}`,
+  addToCart: 'Agregar al carrito',
+  remove: 'Quitar',
+  removeLabel: (name: string) => `Quitar ${name} de favoritos`,
+  removed: 'Quitado de favoritos',
+  removeFailed: 'No se pudo quitar de favoritos.',
+} as const;
+
 export const ACCOUNT_TABS_TEXT = {
   profile: 'Mi perfil',
   favorites: 'Favoritos',

@@ -9,6 +9,7 @@ import { PASSWORD_MIN_LENGTH, validateLogin, validatePasswordReset, validateRegi
 import { AUTH_MESSAGES, AUTH_PASSWORD_MESSAGES, AUTH_SESSION_MESSAGES } from '~/i18n/auth.ts';
 import { VALIDATION_MESSAGES } from '~/i18n/validation.ts';
 import { $session, overtakeSessionReads, toSessionProfile, type SessionProfile } from './session.ts';
+import { applyFavoriteIntent } from './favorites.ts';
 
 /** Outcome of signIn: the signed-in profile, or the Spanish message to show. */
 export type SignInResult = { ok: true; profile: SessionProfile } | { ok: false; message: string };
@@ -31,6 +32,8 @@ export async function signIn(email: string, password: string): Promise<SignInRes
     const sessionProfile = toSessionProfile(profile.data);
     overtakeSessionReads();
     $session.set({ user: data.user, profile: sessionProfile, loading: false, error: null, lastEvent: 'SIGNED_IN' });
+    // A heart tapped before signing in is saved now, before the page moves on.
+    await applyFavoriteIntent(data.user.id).catch(() => false);
     return { ok: true, profile: sessionProfile };
   } catch {
     return { ok: false, message: AUTH_SESSION_MESSAGES.signInFailed };

@@ -56,7 +56,7 @@ test('barra lateral, pestañas recordadas, Favoritos, Configuración y accesibil
   await expectNoSeriousViolations(page);
 
   await account.openTab('Favoritos');
-  await expect(account.panel).toContainText('Pronto podrás ver y gestionar tus favoritos aquí.');
+  await expect(account.panel).toContainText('Aún no tienes favoritos. Toca el corazón en un producto para guardarlo aquí.');
   await expectNoSeriousViolations(page);
   await account.openTab('Configuración');
   await expect(account.panel).toContainText('en construcción');

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { User } from '@supabase/supabase-js';
 import { $session, initSession, refresh, reloadProfile, type SessionProfile } from '~/stores/session.ts';
 import { signOut } from '~/stores/auth.ts';
+import { applyFavoriteIntent } from '~/stores/favorites.ts';
 import { ACCOUNT_APP_TEXT } from '~/i18n/account.ts';
 import { COMMON_TEXT } from '~/i18n/common.ts';
 import AuthForm from '../auth/AuthForm.tsx';
@@ -10,6 +11,7 @@ import Toaster from '../ui/Toaster.tsx';
 import ProfilePanel from './ProfilePanel.tsx';
 import OrdersPanel from './OrdersPanel.tsx';
 import AddressesPanel from './AddressesPanel.tsx';
+import FavoritesPanel from './FavoritesPanel.tsx';
 import { useLiveRows } from './useLive.ts';
 import { ACCOUNT_TABS, rememberTab, storedTab, type AccountTab } from './tabs.ts';
 import './account.css';
@@ -41,6 +43,11 @@ function AccountScreen({ withProductForm = false }: Props) {
     initSession();
   }, []);
   useLiveRows('profiles', session.user?.id ?? null, () => void reloadProfile());
+  // A heart tapped before signing in (with Google, or before confirming the e-mail) is saved here.
+  const userId = session.user?.id ?? null;
+  useEffect(() => {
+    if (userId) void applyFavoriteIntent(userId);
+  }, [userId]);
 
   function openTab(next: AccountTab) {
     setTab(next);
@@ -106,12 +113,7 @@ function AccountScreen({ withProductForm = false }: Props) {
       ) : (
         <section className="acct-panel card" role="tabpanel" id={`acct-panel-${tab}`} aria-labelledby={`acct-tab-${tab}`}>
           {tab === 'profile' && <ProfilePanel user={user} profile={profile} onOpenTab={openTab} />}
-          {tab === 'favorites' && (
-            <>
-              <h2>{ACCOUNT_APP_TEXT.favoritesTitle}</h2>
-              <p>{ACCOUNT_APP_TEXT.favoritesSoon}</p>
-            </>
-          )}
+          {tab === 'favorites' && <FavoritesPanel userId={user.id} />}
           {tab === 'orders' && <OrdersPanel userId={user.id} />}
           {tab === 'addresses' && <AddressesPanel userId={user.id} />}
           {tab === 'settings' && (

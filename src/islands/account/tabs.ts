@@ -13,8 +13,13 @@ export type AccountTab = (typeof ACCOUNT_TABS)[number]['id'];
 /** localStorage key of the last tab opened. */
 export const ACCOUNT_TAB_KEY = 'accountTab';
 
-/** The tab opened last in this browser ('profile' when none or unreadable). */
-export function storedTab(): AccountTab {
+/**
+ * The tab to open: the one the address asks for (`/account?tab=favorites`, the header's heart),
+ * else the one opened last in this browser ('profile' when none or unreadable).
+ */
+export function storedTab(search = typeof location === 'undefined' ? '' : location.search): AccountTab {
+  const asked = new URLSearchParams(search).get('tab');
+  if (ACCOUNT_TABS.some((tab) => tab.id === asked)) return asked as AccountTab;
   try {
     const value = localStorage.getItem(ACCOUNT_TAB_KEY);
     return ACCOUNT_TABS.some((tab) => tab.id === value) ? (value as AccountTab) : 'profile';

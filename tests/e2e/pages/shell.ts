@@ -39,7 +39,7 @@ export class Shell {
     this.search = this.header.getByRole('search').getByPlaceholder('Buscar productos...');
     this.cartLink = this.header.getByRole('link', { name: /^Carrito/ });
     this.accountLink = this.header.getByRole('link', { name: 'Mi cuenta' });
-    this.wishlist = this.header.getByRole('button', { name: 'Favoritos' });
+    this.wishlist = this.header.getByRole('link', { name: 'Favoritos' });
     this.skipLink = page.getByRole('link', { name: 'Saltar al contenido' });
   }
 

@@ -312,6 +312,8 @@ const NOT_TEXTS: Record<string, string> = {
   cart: 'the browser storage key of the cart',
   '#': "the sign before an order's short id",
   Pendiente: 'an order status the database stores (ORDER_STATUS, src/domain/orders.ts)',
+  'Pronto podrás ver y gestionar tus favoritos aquí.':
+    "the Favoritos tab's placeholder, replaced by the tab itself now that favorites exist (ACCOUNT_FAVORITES_TEXT.empty)",
 };
 
 /** Quotes that are part of a longer text of the catalogue, and which. */

@@ -1,0 +1,85 @@
+/**
+ * The Favoritos tab: the products the shopper keeps with the heart, with their price and stock as
+ * the database has them now, to remove or add to the cart. Read when the tab opens and again when
+ * the shopper's favorites change on another device or tab (realtime).
+ */
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { supabaseUrl } from '~/data/supabase.ts';
+import { resolveImage } from '~/domain/images.ts';
+import { formatCentavos } from '~/domain/money.ts';
+import { isSoldOut } from '~/domain/products.ts';
+import { productPath } from '~/domain/routes.ts';
+import { ACCOUNT_FAVORITES_TEXT } from '~/i18n/account.ts';
+import { addToCart } from '~/stores/cart.ts';
+import { $favorites, reloadFavorites, toggleFavorite, type Favorite } from '~/stores/favorites.ts';
+import { notify, showAddOutcome } from '~/stores/toast.ts';
+import { AsyncState, Loading } from '../ui/AsyncState.tsx';
+import { useLiveRows } from './useLive.ts';
+
+export default function FavoritesPanel({ userId }: { userId: string }) {
+  const favorites = useStore($favorites);
+  useEffect(() => {
+    void reloadFavorites(userId);
+  }, [userId]);
+  useLiveRows('favorites', userId, () => void reloadFavorites(userId));
+
+  return (
+    <>
+      <h2>{ACCOUNT_FAVORITES_TEXT.title}</h2>
+      <AsyncState
+        state={favorites}
+        loading={<Loading text={ACCOUNT_FAVORITES_TEXT.loading} />}
+        failed={ACCOUNT_FAVORITES_TEXT.loadFailed}
+        onRetry={() => void reloadFavorites(userId)}
+      >
+        {(list) =>
+          list.length === 0 ? (
+            <p className="muted">{ACCOUNT_FAVORITES_TEXT.empty}</p>
+          ) : (
+            <ul className="acct-lines acct-favorites" aria-label={ACCOUNT_FAVORITES_TEXT.title}>
+              {list.map((favorite) => (
+                <FavoriteLine key={favorite.id} favorite={favorite} />
+              ))}
+            </ul>
+          )
+        }
+      </AsyncState>
+    </>
+  );
+}
+
+function FavoriteLine({ favorite }: { favorite: Favorite }) {
+  const live = favorite.live;
+  const soldOut = !live || !live.available || isSoldOut(live);
+  const remove = async () => {
+    const outcome = await toggleFavorite(favorite.productId);
+    notify(outcome === 'removed' ? ACCOUNT_FAVORITES_TEXT.removed : ACCOUNT_FAVORITES_TEXT.removeFailed, outcome === 'removed' ? 'success' : 'error');
+  };
+  const add = () => {
+    if (!live || soldOut) return;
+    const outcome = addToCart({ id: favorite.productId, name: favorite.name, priceCentavos: live.priceCentavos, stock: live.stock, image: favorite.image });
+    showAddOutcome(favorite.name, outcome);
+  };
+  return (
+    <li data-testid="favorite">
+      {favorite.image ? <img src={resolveImage(favorite.image, supabaseUrl())} alt="" width={48} height={48} loading="lazy" /> : <span aria-hidden="true" />}
+      <span>
+        <a href={productPath(favorite.productId)}>{favorite.name}</a>
+        <br />
+        <span className="muted">
+          {soldOut ? ACCOUNT_FAVORITES_TEXT.soldOut : live?.stock === null ? ACCOUNT_FAVORITES_TEXT.available : ACCOUNT_FAVORITES_TEXT.inStock(live!.stock!)}
+        </span>
+      </span>
+      <span className="acct-favorite-actions">
+        <strong>{live ? formatCentavos(live.priceCentavos) : '-'}</strong>
+        <button type="button" className="btn btn-primary" disabled={soldOut} onClick={add}>
+          {ACCOUNT_FAVORITES_TEXT.addToCart}
+        </button>
+        <button type="button" className="btn btn-outline" onClick={() => void remove()} aria-label={ACCOUNT_FAVORITES_TEXT.removeLabel(favorite.name)}>
+          {ACCOUNT_FAVORITES_TEXT.remove}
+        </button>
+      </span>
+    </li>
+  );
+}
