@@ -463,6 +463,7 @@ CREATE INDEX order_items_offer_id_idx ON public.order_items USING btree (offer_i
 CREATE INDEX order_items_order_id_idx ON public.order_items USING btree (order_id);
 CREATE INDEX order_items_product_id_idx ON public.order_items USING btree (product_id);
 ALTER TABLE public.order_items ENABLE ROW LEVEL SECURITY;
+CREATE TRIGGER order_items_on_sale BEFORE INSERT ON public.order_items FOR EACH ROW EXECUTE FUNCTION public.order_items_on_sale();
 CREATE TRIGGER order_items_single_needs_offer BEFORE INSERT ON public.order_items FOR EACH ROW EXECUTE FUNCTION public.order_items_single_needs_offer();
 CREATE POLICY "Order items: admins read" ON public.order_items
   FOR SELECT
@@ -671,6 +672,7 @@ CREATE TABLE public.products (
   product_type_id text,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  on_sale_at timestamp with time zone,
   CONSTRAINT products_pkey PRIMARY KEY (id),
   CONSTRAINT products_id_check CHECK (id ~ '^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$'::text),
   CONSTRAINT products_limit_per_customer_check CHECK (limit_per_customer >= 1),
@@ -711,6 +713,7 @@ CREATE POLICY "Catalogue: admins update" ON public.products
 GRANT ALL ON TABLE public.products TO service_role;
 GRANT SELECT, INSERT, UPDATE, DELETE, REFERENCES, TRIGGER, MAINTAIN ON TABLE public.products TO authenticated;
 GRANT SELECT, REFERENCES, TRIGGER, MAINTAIN ON TABLE public.products TO anon;
+COMMENT ON COLUMN public.products.on_sale_at IS 'When the product goes on sale (a timed drop); null: on sale now.';
 
 CREATE TABLE public.profiles (
   id uuid NOT NULL,
@@ -2252,6 +2255,26 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.order_change_actor(p_owner uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.order_change_actor(p_owner uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.order_items_on_sale()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_name text;
+  v_on_sale_at timestamptz;
+begin
+  select p.name, p.on_sale_at into v_name, v_on_sale_at from public.products p where p.id = new.product_id;
+  if v_on_sale_at is not null and v_on_sale_at > now() then
+    raise exception '«%» aún no está a la venta: sale el % (hora del centro de México).',
+      v_name, to_char(v_on_sale_at at time zone 'America/Mexico_City', 'DD/MM/YYYY "a las" HH24:MI')
+      using errcode = 'P0001', detail = 'unavailable:' || new.product_id, hint = v_on_sale_at::text;
+  end if;
+  return new;
+end;
+$function$;
+GRANT EXECUTE ON FUNCTION public.order_items_on_sale() TO PUBLIC, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.order_items_single_needs_offer()
  RETURNS trigger

@@ -795,6 +795,7 @@ export type Database = {
           product_type_id: string | null;
           created_at: string;
           updated_at: string;
+          on_sale_at: string | null;
         };
         Insert: {
           id: string;
@@ -818,6 +819,7 @@ export type Database = {
           product_type_id?: string | null;
           created_at?: string;
           updated_at?: string;
+          on_sale_at?: string | null;
         };
         Update: {
           id?: string;
@@ -841,6 +843,7 @@ export type Database = {
           product_type_id?: string | null;
           created_at?: string;
           updated_at?: string;
+          on_sale_at?: string | null;
         };
         Relationships: [
           {
