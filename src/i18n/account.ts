@@ -25,10 +25,6 @@ export const ACCOUNT_FAVORITES_TEXT = {
   loadFailed: 'No se pudieron cargar tus favoritos.',
   /** Replaces the specification's 'Pronto podrás ver y gestionar tus favoritos aquí.' now that favorites exist. */
   empty: 'Aún no tienes favoritos. Toca el corazón en un producto para guardarlo aquí.',
-  soldOut: 'Agotado',
-  available: 'Disponible',
-  inStock: (stock: number) => `Disponibles: ${stock}`,
-  addToCart: 'Agregar al carrito',
   remove: 'Quitar',
   removeLabel: (name: string) => `Quitar ${name} de favoritos`,
   removed: 'Quitado de favoritos',

@@ -11,9 +11,12 @@ import { formatCentavos } from '~/domain/money.ts';
 import { isSoldOut } from '~/domain/products.ts';
 import { productPath } from '~/domain/routes.ts';
 import { ACCOUNT_FAVORITES_TEXT } from '~/i18n/account.ts';
+import { PRODUCT_MESSAGES } from '~/i18n/cart.ts';
+import { PRODUCT_BUY_BOX_TEXT } from '~/i18n/product.ts';
 import { addToCart } from '~/stores/cart.ts';
 import { $favorites, reloadFavorites, toggleFavorite, type Favorite } from '~/stores/favorites.ts';
 import { notify, showAddOutcome } from '~/stores/toast.ts';
+import { stockText } from '../product/buy-box.ts';
 import { AsyncState, Loading } from '../ui/AsyncState.tsx';
 import { useLiveRows } from './useLive.ts';
 
@@ -67,14 +70,12 @@ function FavoriteLine({ favorite }: { favorite: Favorite }) {
       <span>
         <a href={productPath(favorite.productId)}>{favorite.name}</a>
         <br />
-        <span className="muted">
-          {soldOut ? ACCOUNT_FAVORITES_TEXT.soldOut : live?.stock === null ? ACCOUNT_FAVORITES_TEXT.available : ACCOUNT_FAVORITES_TEXT.inStock(live!.stock!)}
-        </span>
+        <span className="muted">{soldOut || !live ? PRODUCT_MESSAGES.soldOut : stockText(live.stock)}</span>
       </span>
       <span className="acct-favorite-actions">
         <strong>{live ? formatCentavos(live.priceCentavos) : '-'}</strong>
         <button type="button" className="btn btn-primary" disabled={soldOut} onClick={add}>
-          {ACCOUNT_FAVORITES_TEXT.addToCart}
+          {PRODUCT_BUY_BOX_TEXT.add}
         </button>
         <button type="button" className="btn btn-outline" onClick={() => void remove()} aria-label={ACCOUNT_FAVORITES_TEXT.removeLabel(favorite.name)}>
           {ACCOUNT_FAVORITES_TEXT.remove}

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { PRODUCT_FAVORITE_TEXT } from '~/i18n/product.ts';
 import { $favoriteIds, reloadFavorites, toggleFavorite } from '~/stores/favorites.ts';
 import { $session, initSession } from '~/stores/session.ts';
-import { notify } from '~/stores/toast.ts';
+import { flashToast, notify } from '~/stores/toast.ts';
 
 /** Heart button that marks a product as favorite. */
 export default function FavoriteButton({ productId }: { productId: string }) {
@@ -28,7 +28,8 @@ export default function FavoriteButton({ productId }: { productId: string }) {
     const outcome = await toggleFavorite(productId);
     setBusy(false);
     if (outcome === 'sign-in') {
-      notify(PRODUCT_FAVORITE_TEXT.signIn);
+      // Shown on the sign-in page, which this one hands over to at once.
+      flashToast(PRODUCT_FAVORITE_TEXT.signIn, 'info');
       window.location.assign(`/auth?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     } else if (outcome === 'failed') notify(PRODUCT_FAVORITE_TEXT.failed, 'error');
   };

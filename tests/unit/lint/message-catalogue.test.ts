@@ -206,7 +206,7 @@ const DATA_VALUES: Record<string, string[]> = {
 const ORDER_STATUSES = new Set(['Pendiente', 'Pagado', 'Procesando', 'Enviado', 'Completado', 'Cancelado', 'Fallido', 'Reembolsado']);
 
 /** Whether a string a program holds reads as Spanish interface text. */
-export function isSpanishText(text: string): boolean {
+function isSpanishText(text: string): boolean {
   // Markup's tags and attributes are code (an SVG's `y="5"` is no Spanish 'y'); the text between them is not.
   const trimmed = text.replace(/<[^>]*>/g, ' ').trim();
   if (!/[A-Za-zÀ-ÿ]/.test(trimmed)) return false;
@@ -269,7 +269,7 @@ function astroTexts(source: string): Found[] {
 }
 
 /** `file:line  text` for each Spanish text a source file writes itself. */
-export function spanishTexts(path: string, source: string): string[] {
+function spanishTexts(path: string, source: string): string[] {
   const texts = path.endsWith('.astro') ? astroTexts(source) : scriptTexts(source, path);
   const values = DATA_VALUES[path] ?? [];
   return texts
