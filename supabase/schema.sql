@@ -89,6 +89,36 @@ GRANT SELECT, DELETE ON TABLE public.addresses TO authenticated;
 GRANT INSERT (id, user_id, label, street, city, state, zip, country, is_default) ON TABLE public.addresses TO authenticated;
 GRANT UPDATE (id, user_id, label, street, city, state, zip, country, is_default) ON TABLE public.addresses TO authenticated;
 
+CREATE TABLE public.alert_mail_queue (
+  id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+  kind text NOT NULL,
+  user_id uuid NOT NULL,
+  product_id text NOT NULL,
+  offer_id uuid,
+  stock_alert_id uuid,
+  restock_event_id bigint,
+  favorite_id uuid,
+  units integer,
+  old_price numeric(12,2),
+  new_price numeric(12,2),
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  mailed_at timestamp with time zone,
+  CONSTRAINT alert_mail_queue_pkey PRIMARY KEY (id),
+  CONSTRAINT alert_mail_queue_stock_alert_id_key UNIQUE (stock_alert_id),
+  CONSTRAINT alert_mail_queue_check CHECK ((kind = 'restock'::text) = (stock_alert_id IS NOT NULL AND restock_event_id IS NOT NULL)),
+  CONSTRAINT alert_mail_queue_check1 CHECK ((kind = 'price_drop'::text) = (favorite_id IS NOT NULL AND old_price IS NOT NULL AND new_price IS NOT NULL)),
+  CONSTRAINT alert_mail_queue_kind_check CHECK (kind = ANY (ARRAY['restock'::text, 'price_drop'::text])),
+  CONSTRAINT alert_mail_queue_favorite_id_fkey FOREIGN KEY (favorite_id) REFERENCES public.favorites(id) ON DELETE CASCADE,
+  CONSTRAINT alert_mail_queue_offer_id_fkey FOREIGN KEY (offer_id) REFERENCES public.card_offers(id) ON DELETE CASCADE,
+  CONSTRAINT alert_mail_queue_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.products(id) ON UPDATE CASCADE ON DELETE CASCADE,
+  CONSTRAINT alert_mail_queue_restock_event_id_fkey FOREIGN KEY (restock_event_id) REFERENCES public.restock_events(id) ON DELETE CASCADE,
+  CONSTRAINT alert_mail_queue_stock_alert_id_fkey FOREIGN KEY (stock_alert_id) REFERENCES public.stock_alerts(id) ON DELETE CASCADE,
+  CONSTRAINT alert_mail_queue_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+CREATE INDEX alert_mail_queue_due_idx ON public.alert_mail_queue USING btree (id) WHERE (mailed_at IS NULL);
+ALTER TABLE public.alert_mail_queue ENABLE ROW LEVEL SECURITY;
+GRANT ALL ON TABLE public.alert_mail_queue TO service_role;
+
 CREATE TABLE public.card_offers (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
   product_id text NOT NULL,
@@ -121,6 +151,8 @@ CREATE INDEX card_offers_product_id_idx ON public.card_offers USING btree (produ
 CREATE UNIQUE INDEX card_offers_raw_unique_idx ON public.card_offers USING btree (product_id, condition, language, finish) WHERE (grading_company IS NULL);
 CREATE INDEX card_offers_updated_at_idx ON public.card_offers USING btree (updated_at, id);
 ALTER TABLE public.card_offers ENABLE ROW LEVEL SECURITY;
+CREATE TRIGGER card_offers_price_alerts AFTER UPDATE OF price ON public.card_offers FOR EACH ROW EXECUTE FUNCTION public.card_offers_price_alerts();
+CREATE TRIGGER card_offers_restock_alerts AFTER UPDATE OF stock ON public.card_offers FOR EACH ROW EXECUTE FUNCTION public.card_offers_restock_alerts();
 CREATE TRIGGER card_offers_set_updated_at BEFORE UPDATE ON public.card_offers FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 CREATE POLICY "Catalogue is public" ON public.card_offers
   FOR SELECT
@@ -287,6 +319,8 @@ CREATE TABLE public.favorites (
   product_id text NOT NULL,
   offer_id uuid,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
+  price_alert boolean DEFAULT false NOT NULL,
+  price_alert_base numeric(12,2),
   CONSTRAINT favorites_pkey PRIMARY KEY (id),
   CONSTRAINT favorites_offer_id_fkey FOREIGN KEY (offer_id) REFERENCES public.card_offers(id) ON DELETE CASCADE,
   CONSTRAINT favorites_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.products(id) ON UPDATE CASCADE ON DELETE CASCADE,
@@ -296,9 +330,15 @@ CREATE UNIQUE INDEX favorites_once ON public.favorites USING btree (user_id, pro
 CREATE INDEX favorites_user_idx ON public.favorites USING btree (user_id, created_at DESC);
 ALTER TABLE public.favorites ENABLE ROW LEVEL SECURITY;
 CREATE TRIGGER favorites_offer_of_product BEFORE INSERT ON public.favorites FOR EACH ROW EXECUTE FUNCTION public.favorites_offer_of_product();
+CREATE TRIGGER favorites_price_alert_base BEFORE UPDATE OF price_alert ON public.favorites FOR EACH ROW EXECUTE FUNCTION public.favorites_price_alert_base();
 CREATE POLICY "Favorites: add own" ON public.favorites
   FOR INSERT
   TO authenticated
+  WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "Favorites: price alert on own" ON public.favorites
+  FOR UPDATE
+  TO authenticated
+  USING ((user_id = ( SELECT auth.uid() AS uid)))
   WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 CREATE POLICY "Favorites: read own" ON public.favorites
   FOR SELECT
@@ -311,6 +351,7 @@ CREATE POLICY "Favorites: remove own" ON public.favorites
 GRANT ALL ON TABLE public.favorites TO service_role;
 GRANT SELECT, DELETE ON TABLE public.favorites TO authenticated;
 GRANT INSERT (product_id, offer_id) ON TABLE public.favorites TO authenticated;
+GRANT UPDATE (price_alert) ON TABLE public.favorites TO authenticated;
 
 CREATE TABLE public.franchises (
   id text NOT NULL,
@@ -384,6 +425,35 @@ CREATE POLICY "Newsletter: anyone subscribes" ON public.newsletter_subscribers
   WITH CHECK (true);
 GRANT ALL ON TABLE public.newsletter_subscribers TO service_role;
 GRANT INSERT (email) ON TABLE public.newsletter_subscribers TO anon, authenticated;
+
+CREATE TABLE public.notification_settings (
+  user_id uuid DEFAULT auth.uid() NOT NULL,
+  restock_alerts boolean DEFAULT true NOT NULL,
+  price_alerts boolean DEFAULT true NOT NULL,
+  preorder_emails boolean DEFAULT true NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT notification_settings_pkey PRIMARY KEY (user_id),
+  CONSTRAINT notification_settings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+ALTER TABLE public.notification_settings ENABLE ROW LEVEL SECURITY;
+CREATE TRIGGER notification_settings_set_updated_at BEFORE UPDATE ON public.notification_settings FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE POLICY "Notification settings: change own" ON public.notification_settings
+  FOR UPDATE
+  TO authenticated
+  USING ((user_id = ( SELECT auth.uid() AS uid)))
+  WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "Notification settings: create own" ON public.notification_settings
+  FOR INSERT
+  TO authenticated
+  WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "Notification settings: read own" ON public.notification_settings
+  FOR SELECT
+  TO authenticated
+  USING ((user_id = ( SELECT auth.uid() AS uid)));
+GRANT ALL ON TABLE public.notification_settings TO service_role;
+GRANT SELECT ON TABLE public.notification_settings TO authenticated;
+GRANT INSERT (restock_alerts, price_alerts, preorder_emails) ON TABLE public.notification_settings TO authenticated;
+GRANT UPDATE (restock_alerts, price_alerts, preorder_emails) ON TABLE public.notification_settings TO authenticated;
 
 CREATE TABLE public.order_chargebacks (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -531,6 +601,7 @@ CREATE INDEX orders_shipping_address_id_idx ON public.orders USING btree (shippi
 CREATE INDEX orders_status_idx ON public.orders USING btree (status);
 CREATE INDEX orders_user_id_created_at_idx ON public.orders USING btree (user_id, created_at DESC);
 ALTER TABLE public.orders ENABLE ROW LEVEL SECURITY;
+CREATE TRIGGER orders_drop_address_limit BEFORE UPDATE OF shipping_address_id, status ON public.orders FOR EACH ROW EXECUTE FUNCTION public.orders_drop_address_limit();
 CREATE TRIGGER orders_guard_update BEFORE UPDATE ON public.orders FOR EACH ROW EXECUTE FUNCTION public.orders_guard_update();
 CREATE TRIGGER orders_record_event AFTER INSERT OR UPDATE OF status ON public.orders FOR EACH ROW EXECUTE FUNCTION public.orders_record_event();
 CREATE TRIGGER orders_return_store_credit AFTER UPDATE OF status ON public.orders FOR EACH ROW EXECUTE FUNCTION public.orders_return_store_credit();
@@ -616,6 +687,126 @@ CREATE POLICY "Payment refunds: admins read" ON public.payment_refunds
 GRANT ALL ON TABLE public.payment_refunds TO service_role;
 GRANT SELECT ON TABLE public.payment_refunds TO authenticated;
 
+CREATE TABLE public.preorder_arrivals (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  campaign_id uuid NOT NULL,
+  idempotency_key text NOT NULL,
+  quantity integer NOT NULL,
+  actor uuid,
+  result jsonb DEFAULT '{}'::jsonb NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT preorder_arrivals_pkey PRIMARY KEY (id),
+  CONSTRAINT preorder_arrivals_idempotency_key_key UNIQUE (idempotency_key),
+  CONSTRAINT preorder_arrivals_idempotency_key_check CHECK (length(idempotency_key) >= 8 AND length(idempotency_key) <= 100),
+  CONSTRAINT preorder_arrivals_quantity_check CHECK (quantity >= 0 AND quantity <= 1000000),
+  CONSTRAINT preorder_arrivals_actor_fkey FOREIGN KEY (actor) REFERENCES auth.users(id) ON DELETE SET NULL,
+  CONSTRAINT preorder_arrivals_campaign_id_fkey FOREIGN KEY (campaign_id) REFERENCES public.preorder_campaigns(id) ON DELETE CASCADE
+);
+CREATE INDEX preorder_arrivals_campaign_idx ON public.preorder_arrivals USING btree (campaign_id, created_at);
+ALTER TABLE public.preorder_arrivals ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "Preorder arrivals: admins read" ON public.preorder_arrivals
+  FOR SELECT
+  TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin));
+GRANT ALL ON TABLE public.preorder_arrivals TO service_role;
+GRANT SELECT ON TABLE public.preorder_arrivals TO authenticated;
+
+CREATE TABLE public.preorder_campaigns (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  product_id text NOT NULL,
+  offer_id uuid,
+  release_date date NOT NULL,
+  opens_at timestamp with time zone NOT NULL,
+  closes_at timestamp with time zone NOT NULL,
+  allocation integer DEFAULT 0 NOT NULL,
+  per_customer_limit integer NOT NULL,
+  per_order_limit integer NOT NULL,
+  published boolean DEFAULT true NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT preorder_campaigns_pkey PRIMARY KEY (id),
+  CONSTRAINT preorder_campaigns_allocation_check CHECK (allocation >= 0 AND allocation <= 1000000),
+  CONSTRAINT preorder_campaigns_check CHECK (closes_at > opens_at),
+  CONSTRAINT preorder_campaigns_per_customer_limit_check CHECK (per_customer_limit >= 1 AND per_customer_limit <= 10000),
+  CONSTRAINT preorder_campaigns_per_order_limit_check CHECK (per_order_limit >= 1 AND per_order_limit <= 10000),
+  CONSTRAINT preorder_campaigns_offer_id_fkey FOREIGN KEY (offer_id) REFERENCES public.card_offers(id) ON DELETE CASCADE,
+  CONSTRAINT preorder_campaigns_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.products(id) ON UPDATE CASCADE ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX preorder_campaigns_one_per_offer ON public.preorder_campaigns USING btree (offer_id) WHERE (offer_id IS NOT NULL);
+CREATE UNIQUE INDEX preorder_campaigns_one_per_product ON public.preorder_campaigns USING btree (product_id) WHERE (offer_id IS NULL);
+ALTER TABLE public.preorder_campaigns ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "Preorder campaigns: admins read" ON public.preorder_campaigns
+  FOR SELECT
+  TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Preorder campaigns: read published" ON public.preorder_campaigns
+  FOR SELECT
+  TO anon, authenticated
+  USING (published);
+GRANT ALL ON TABLE public.preorder_campaigns TO service_role;
+GRANT SELECT ON TABLE public.preorder_campaigns TO anon, authenticated;
+COMMENT ON TABLE public.preorder_campaigns IS 'Preorder campaigns: release date, order window, allocation (0 = no cap) and limits of a product or offer.';
+
+CREATE TABLE public.preorder_events (
+  id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+  campaign_id uuid NOT NULL,
+  order_id uuid,
+  arrival_id uuid,
+  from_status text,
+  to_status text NOT NULL,
+  actor uuid,
+  note text,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT preorder_events_pkey PRIMARY KEY (id),
+  CONSTRAINT preorder_events_note_check CHECK (note IS NULL OR length(note) <= 500),
+  CONSTRAINT preorder_events_actor_fkey FOREIGN KEY (actor) REFERENCES auth.users(id) ON DELETE SET NULL,
+  CONSTRAINT preorder_events_arrival_id_fkey FOREIGN KEY (arrival_id) REFERENCES public.preorder_arrivals(id) ON DELETE SET NULL,
+  CONSTRAINT preorder_events_campaign_id_fkey FOREIGN KEY (campaign_id) REFERENCES public.preorder_campaigns(id) ON DELETE CASCADE,
+  CONSTRAINT preorder_events_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE CASCADE
+);
+CREATE INDEX preorder_events_campaign_idx ON public.preorder_events USING btree (campaign_id, created_at);
+ALTER TABLE public.preorder_events ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "Preorder events: admins read" ON public.preorder_events
+  FOR SELECT
+  TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin));
+GRANT ALL ON TABLE public.preorder_events TO service_role;
+GRANT SELECT ON TABLE public.preorder_events TO authenticated;
+
+CREATE TABLE public.preorder_lines (
+  order_id uuid NOT NULL,
+  campaign_id uuid NOT NULL,
+  user_id uuid NOT NULL,
+  product_id text NOT NULL,
+  offer_id uuid,
+  quantity integer NOT NULL,
+  waitlist boolean DEFAULT false NOT NULL,
+  status text DEFAULT 'awaiting'::text NOT NULL,
+  arrival_id uuid,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT preorder_lines_pkey PRIMARY KEY (order_id, campaign_id),
+  CONSTRAINT preorder_lines_quantity_check CHECK (quantity >= 1 AND quantity <= 10000),
+  CONSTRAINT preorder_lines_status_check CHECK (status = ANY (ARRAY['awaiting'::text, 'allocated'::text, 'waitlisted'::text, 'refunded'::text])),
+  CONSTRAINT preorder_lines_arrival_fkey FOREIGN KEY (arrival_id) REFERENCES public.preorder_arrivals(id) ON DELETE SET NULL,
+  CONSTRAINT preorder_lines_campaign_id_fkey FOREIGN KEY (campaign_id) REFERENCES public.preorder_campaigns(id) ON DELETE CASCADE,
+  CONSTRAINT preorder_lines_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE CASCADE,
+  CONSTRAINT preorder_lines_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+CREATE INDEX preorder_lines_campaign_idx ON public.preorder_lines USING btree (campaign_id, status);
+CREATE INDEX preorder_lines_user_idx ON public.preorder_lines USING btree (user_id);
+ALTER TABLE public.preorder_lines ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "Preorder lines: admins read" ON public.preorder_lines
+  FOR SELECT
+  TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Preorder lines: read own" ON public.preorder_lines
+  FOR SELECT
+  TO authenticated
+  USING ((user_id = ( SELECT auth.uid() AS uid)));
+GRANT ALL ON TABLE public.preorder_lines TO service_role;
+GRANT SELECT ON TABLE public.preorder_lines TO authenticated;
+
 CREATE TABLE public.product_types (
   id text NOT NULL,
   name text NOT NULL,
@@ -692,6 +883,8 @@ CREATE INDEX products_product_type_id_idx ON public.products USING btree (produc
 CREATE INDEX products_type_idx ON public.products USING btree (type) WHERE (type IS NOT NULL);
 CREATE INDEX products_updated_at_idx ON public.products USING btree (updated_at, id);
 ALTER TABLE public.products ENABLE ROW LEVEL SECURITY;
+CREATE TRIGGER products_price_alerts AFTER UPDATE OF price ON public.products FOR EACH ROW EXECUTE FUNCTION public.products_price_alerts();
+CREATE TRIGGER products_restock_alerts AFTER UPDATE OF stock, available ON public.products FOR EACH ROW EXECUTE FUNCTION public.products_restock_alerts();
 CREATE TRIGGER products_set_updated_at BEFORE UPDATE ON public.products FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 CREATE POLICY "Catalogue is public" ON public.products
   FOR SELECT
@@ -797,6 +990,25 @@ CREATE INDEX rebuild_jobs_site_finished ON public.rebuild_jobs USING btree (site
 ALTER TABLE public.rebuild_jobs ENABLE ROW LEVEL SECURITY;
 GRANT ALL ON TABLE public.rebuild_jobs TO service_role;
 
+CREATE TABLE public.restock_events (
+  id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+  product_id text NOT NULL,
+  offer_id uuid,
+  units integer NOT NULL,
+  cap integer NOT NULL,
+  alerts_fired integer DEFAULT 0 NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT restock_events_pkey PRIMARY KEY (id),
+  CONSTRAINT restock_events_cap_check CHECK (cap > 0),
+  CONSTRAINT restock_events_check CHECK (alerts_fired >= 0 AND alerts_fired <= cap),
+  CONSTRAINT restock_events_units_check CHECK (units > 0),
+  CONSTRAINT restock_events_offer_id_fkey FOREIGN KEY (offer_id) REFERENCES public.card_offers(id) ON DELETE CASCADE,
+  CONSTRAINT restock_events_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.products(id) ON UPDATE CASCADE ON DELETE CASCADE
+);
+CREATE INDEX restock_events_product_idx ON public.restock_events USING btree (product_id, created_at DESC);
+ALTER TABLE public.restock_events ENABLE ROW LEVEL SECURITY;
+GRANT ALL ON TABLE public.restock_events TO service_role;
+
 CREATE TABLE public.rewards (
   user_id uuid NOT NULL,
   points integer DEFAULT 0 NOT NULL,
@@ -813,6 +1025,40 @@ CREATE POLICY "Rewards: read own" ON public.rewards
   USING ((user_id = ( SELECT auth.uid() AS uid)));
 GRANT ALL ON TABLE public.rewards TO service_role;
 GRANT SELECT ON TABLE public.rewards TO authenticated;
+
+CREATE TABLE public.stock_alerts (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  user_id uuid DEFAULT auth.uid() NOT NULL,
+  product_id text NOT NULL,
+  offer_id uuid,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  notified_at timestamp with time zone,
+  restock_event_id bigint,
+  cancelled_at timestamp with time zone,
+  cancel_token text DEFAULT (replace((gen_random_uuid())::text, '-'::text, ''::text) || replace((gen_random_uuid())::text, '-'::text, ''::text)) NOT NULL,
+  CONSTRAINT stock_alerts_pkey PRIMARY KEY (id),
+  CONSTRAINT stock_alerts_cancel_token_key UNIQUE (cancel_token),
+  CONSTRAINT stock_alerts_check CHECK ((notified_at IS NULL) = (restock_event_id IS NULL)),
+  CONSTRAINT stock_alerts_offer_id_fkey FOREIGN KEY (offer_id) REFERENCES public.card_offers(id) ON DELETE CASCADE,
+  CONSTRAINT stock_alerts_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.products(id) ON UPDATE CASCADE ON DELETE CASCADE,
+  CONSTRAINT stock_alerts_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX stock_alerts_one_active ON public.stock_alerts USING btree (user_id, product_id, COALESCE(offer_id, '00000000-0000-0000-0000-000000000000'::uuid)) WHERE ((notified_at IS NULL) AND (cancelled_at IS NULL));
+CREATE INDEX stock_alerts_user_idx ON public.stock_alerts USING btree (user_id, created_at DESC);
+CREATE INDEX stock_alerts_waiting_idx ON public.stock_alerts USING btree (product_id, offer_id, created_at) WHERE ((notified_at IS NULL) AND (cancelled_at IS NULL));
+ALTER TABLE public.stock_alerts ENABLE ROW LEVEL SECURITY;
+CREATE TRIGGER stock_alerts_before_insert BEFORE INSERT ON public.stock_alerts FOR EACH ROW EXECUTE FUNCTION public.stock_alerts_before_insert();
+CREATE POLICY "Stock alerts: ask for own" ON public.stock_alerts
+  FOR INSERT
+  TO authenticated
+  WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "Stock alerts: read own" ON public.stock_alerts
+  FOR SELECT
+  TO authenticated
+  USING ((user_id = ( SELECT auth.uid() AS uid)));
+GRANT ALL ON TABLE public.stock_alerts TO service_role;
+GRANT INSERT (product_id, offer_id) ON TABLE public.stock_alerts TO authenticated;
+GRANT SELECT (id, user_id, product_id, offer_id, created_at, notified_at, cancelled_at) ON TABLE public.stock_alerts TO authenticated;
 
 CREATE TABLE public.store_credit_accounts (
   user_id uuid NOT NULL,
@@ -1070,6 +1316,40 @@ $function$;
 REVOKE ALL ON FUNCTION public.admin_orders(p_status text, p_from date, p_to date, p_search text, p_limit integer, p_offset integer, p_order_id uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.admin_orders(p_status text, p_from date, p_to date, p_search text, p_limit integer, p_offset integer, p_order_id uuid) TO authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.admin_preorder_campaigns()
+ RETURNS TABLE(id uuid, product_id text, product_name text, offer_id uuid, release_date date, opens_at timestamp with time zone, closes_at timestamp with time zone, allocation integer, per_customer_limit integer, per_order_limit integer, published boolean, orders integer, units integer, allocated integer, waitlisted integer, refunded integer, received integer)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not public.is_admin() then
+    raise exception 'Solo un administrador puede ver las preventas.' using errcode = '42501', detail = 'not_admin';
+  end if;
+  return query
+  select c.id, c.product_id, p.name, c.offer_id, c.release_date, c.opens_at, c.closes_at, c.allocation,
+         c.per_customer_limit, c.per_order_limit, c.published,
+         (select count(*)::integer from public.preorder_lines l join public.orders o on o.id = l.order_id
+           where l.campaign_id = c.id and l.status <> 'refunded'
+             and (o.status in ('Pagado', 'Procesando', 'Enviado', 'Completado')
+                  or (o.status = 'Pendiente' and (o.expires_at is null or o.expires_at > now())))),
+         public.preorder_units_taken(c.id),
+         (select coalesce(sum(l.quantity), 0)::integer from public.preorder_lines l
+           where l.campaign_id = c.id and l.status = 'allocated'),
+         (select coalesce(sum(l.quantity), 0)::integer from public.preorder_lines l
+           join public.orders o on o.id = l.order_id
+           where l.campaign_id = c.id and l.status = 'waitlisted' and o.status in ('Pagado', 'Procesando')),
+         (select coalesce(sum(l.quantity), 0)::integer from public.preorder_lines l
+           where l.campaign_id = c.id and l.status = 'refunded'),
+         (select coalesce(sum(a.quantity), 0)::integer from public.preorder_arrivals a where a.campaign_id = c.id)
+    from public.preorder_campaigns c
+    join public.products p on p.id = c.product_id
+   order by c.release_date, p.name;
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.admin_preorder_campaigns() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.admin_preorder_campaigns() TO authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.admin_refunds_to_review()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1155,7 +1435,91 @@ $function$;
 REVOKE ALL ON FUNCTION public.admin_resolve_chargeback(p_id uuid, p_return_credit boolean) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.admin_resolve_chargeback(p_id uuid, p_return_credit boolean) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_save_product(p_product_id text, p_stock_read integer, p_stock integer, p_price numeric, p_original_price numeric, p_limit_per_customer integer, p_available boolean, p_preorder boolean, p_release_date date, p_description text, p_images text[])
+CREATE OR REPLACE FUNCTION public.admin_save_preorder_campaign(p_product_id text, p_offer_id uuid, p_release_date date, p_opens_at timestamp with time zone, p_closes_at timestamp with time zone, p_allocation integer, p_per_customer_limit integer, p_per_order_limit integer, p_published boolean DEFAULT true)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_id uuid;
+  v_single boolean;
+  v_taken integer;
+begin
+  if not public.is_admin() then
+    raise exception 'Solo un administrador puede editar preventas.' using errcode = '42501', detail = 'not_admin';
+  end if;
+  if p_release_date is null or p_opens_at is null or p_closes_at is null then
+    raise exception 'Faltan las fechas de la preventa.' using errcode = 'P0001', detail = 'dates_required';
+  end if;
+  if p_closes_at <= p_opens_at then
+    raise exception 'La preventa debe cerrar después de abrir.' using errcode = 'P0001', detail = 'window_invalid';
+  end if;
+  if p_allocation is null or p_allocation < 0 or p_allocation > 1000000 then
+    raise exception 'La asignación debe ser un entero entre 0 y 1000000 (0 = sin límite).'
+      using errcode = 'P0001', detail = 'allocation_invalid';
+  end if;
+  if p_per_customer_limit is null or p_per_customer_limit not between 1 and 10000
+     or p_per_order_limit is null or p_per_order_limit not between 1 and 10000 then
+    raise exception 'Los límites por cliente y por pedido deben ser enteros entre 1 y 10000.'
+      using errcode = 'P0001', detail = 'limits_invalid';
+  end if;
+  if p_per_order_limit > p_per_customer_limit then
+    raise exception 'El límite por pedido no puede ser mayor que el límite por cliente.'
+      using errcode = 'P0001', detail = 'limits_invalid';
+  end if;
+
+  perform 1 from public.products p where p.id = p_product_id for update;
+  if not found then
+    raise exception 'El producto «%» no existe.', p_product_id using errcode = 'P0001', detail = 'product_not_found';
+  end if;
+  v_single := exists (select 1 from public.card_printings c where c.product_id = p_product_id);
+  if p_offer_id is null and v_single then
+    raise exception 'Elige la oferta de la carta que sale en preventa.' using errcode = 'P0001', detail = 'offer_required';
+  end if;
+  if p_offer_id is not null and not exists (
+    select 1 from public.card_offers o where o.id = p_offer_id and o.product_id = p_product_id
+  ) then
+    raise exception 'La oferta elegida no es de este producto.' using errcode = 'P0001', detail = 'offer_not_found';
+  end if;
+
+  select c.id into v_id from public.preorder_campaigns c
+   where c.product_id = p_product_id and c.offer_id is not distinct from p_offer_id
+   for update;
+  if found then
+    v_taken := public.preorder_units_taken(v_id);
+    if p_allocation > 0 and p_allocation < v_taken then
+      raise exception 'Ya hay % unidades apartadas: la asignación no puede ser menor.', v_taken
+        using errcode = 'P0001', detail = 'allocation_below_orders', hint = v_taken::text;
+    end if;
+    update public.preorder_campaigns c
+       set release_date = p_release_date, opens_at = p_opens_at, closes_at = p_closes_at,
+           allocation = p_allocation, per_customer_limit = p_per_customer_limit,
+           per_order_limit = p_per_order_limit, published = coalesce(p_published, true), updated_at = now()
+     where c.id = v_id;
+  else
+    insert into public.preorder_campaigns
+      (product_id, offer_id, release_date, opens_at, closes_at, allocation, per_customer_limit, per_order_limit, published)
+    values (p_product_id, p_offer_id, p_release_date, p_opens_at, p_closes_at, p_allocation,
+            p_per_customer_limit, p_per_order_limit, coalesce(p_published, true))
+    returning id into v_id;
+  end if;
+  if p_offer_id is null then
+    update public.products p set preorder = coalesce(p_published, true), release_date = p_release_date
+     where p.id = p_product_id
+       and (p.preorder is distinct from coalesce(p_published, true) or p.release_date is distinct from p_release_date);
+  end if;
+  insert into public.preorder_events (campaign_id, to_status, actor, note)
+  values (v_id, 'saved', (select auth.uid()),
+          format('Ventana %s – %s, asignación %s, límites %s por cliente y %s por pedido',
+                 p_opens_at, p_closes_at, p_allocation, p_per_customer_limit, p_per_order_limit));
+  return v_id;
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.admin_save_preorder_campaign(p_product_id text, p_offer_id uuid, p_release_date date, p_opens_at timestamp with time zone, p_closes_at timestamp with time zone, p_allocation integer, p_per_customer_limit integer, p_per_order_limit integer, p_published boolean) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.admin_save_preorder_campaign(p_product_id text, p_offer_id uuid, p_release_date date, p_opens_at timestamp with time zone, p_closes_at timestamp with time zone, p_allocation integer, p_per_customer_limit integer, p_per_order_limit integer, p_published boolean) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_save_product(p_product_id text, p_stock_read integer, p_stock integer, p_price numeric, p_original_price numeric, p_limit_per_customer integer, p_available boolean, p_preorder boolean, p_release_date date, p_on_sale_at timestamp with time zone, p_description text, p_images text[])
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -1191,6 +1555,7 @@ begin
          available = p_available,
          preorder = p_preorder,
          release_date = p_release_date,
+         on_sale_at = p_on_sale_at,
          description = coalesce(p_description, ''),
          images = v_images,
          image = v_images[1]
@@ -1199,14 +1564,14 @@ begin
     'id', p.id, 'name', p.name, 'description', p.description, 'price', p.price,
     'original_price', p.original_price, 'discount', p.discount, 'preorder', p.preorder,
     'stock', p.stock, 'limit_per_customer', p.limit_per_customer, 'available', p.available,
-    'release_date', p.release_date, 'image', p.image, 'images', to_jsonb(p.images),
+    'release_date', p.release_date, 'on_sale_at', p.on_sale_at, 'image', p.image, 'images', to_jsonb(p.images),
     'franchise_id', p.franchise_id, 'expansion_id', p.expansion_id, 'product_type_id', p.product_type_id
   ) into v_product;
   return jsonb_build_object('saved', true, 'stock', p_stock, 'product', v_product);
 end
 $function$;
-REVOKE ALL ON FUNCTION public.admin_save_product(p_product_id text, p_stock_read integer, p_stock integer, p_price numeric, p_original_price numeric, p_limit_per_customer integer, p_available boolean, p_preorder boolean, p_release_date date, p_description text, p_images text[]) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION public.admin_save_product(p_product_id text, p_stock_read integer, p_stock integer, p_price numeric, p_original_price numeric, p_limit_per_customer integer, p_available boolean, p_preorder boolean, p_release_date date, p_description text, p_images text[]) TO authenticated, service_role;
+REVOKE ALL ON FUNCTION public.admin_save_product(p_product_id text, p_stock_read integer, p_stock integer, p_price numeric, p_original_price numeric, p_limit_per_customer integer, p_available boolean, p_preorder boolean, p_release_date date, p_on_sale_at timestamp with time zone, p_description text, p_images text[]) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.admin_save_product(p_product_id text, p_stock_read integer, p_stock integer, p_price numeric, p_original_price numeric, p_limit_per_customer integer, p_available boolean, p_preorder boolean, p_release_date date, p_on_sale_at timestamp with time zone, p_description text, p_images text[]) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_set_offer_stock(p_offer_id uuid, p_stock_read integer, p_stock integer)
  RETURNS jsonb
@@ -1313,6 +1678,34 @@ $function$;
 REVOKE ALL ON FUNCTION public.admin_set_order_status(order_id uuid, new_status text, carrier text, tracking_number text, note text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.admin_set_order_status(order_id uuid, new_status text, carrier text, tracking_number text, note text) TO authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.admin_stock_demand()
+ RETURNS TABLE(product_id text, product_name text, offer_id uuid, offer_label text, waiting bigint, oldest timestamp with time zone, stock integer, available boolean)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not public.is_admin() then
+    raise exception 'Solo un administrador puede ver la demanda.' using errcode = '42501', detail = 'not_admin';
+  end if;
+  return query
+    select a.product_id, p.name, a.offer_id,
+           case when o.id is null then null
+                else public.card_offer_label(o.condition, o.language, o.finish, o.grading_company, o.grade) end,
+           count(*), min(a.created_at),
+           case when o.id is null then p.stock else o.stock end,
+           p.available
+      from public.stock_alerts a
+      join public.products p on p.id = a.product_id
+      left join public.card_offers o on o.id = a.offer_id
+     where a.notified_at is null and a.cancelled_at is null
+     group by a.product_id, p.name, p.stock, p.available, a.offer_id, o.id, o.condition, o.language, o.finish, o.grading_company, o.grade, o.stock
+     order by count(*) desc, min(a.created_at), a.product_id;
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.admin_stock_demand() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.admin_stock_demand() TO authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.admin_summary()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1358,6 +1751,28 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.admin_summary() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.admin_summary() TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.alert_mail_due(p_limit integer DEFAULT 100)
+ RETURNS TABLE(id bigint, kind text, email text, product_id text, product_name text, offer_label text, units integer, old_price numeric, new_price numeric, cancel_token text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select q.id, q.kind, u.email::text, q.product_id, p.name,
+         case when o.id is null then null
+              else public.card_offer_label(o.condition, o.language, o.finish, o.grading_company, o.grade) end,
+         q.units, q.old_price, q.new_price, a.cancel_token
+    from public.alert_mail_queue q
+    join auth.users u on u.id = q.user_id
+    join public.products p on p.id = q.product_id
+    left join public.card_offers o on o.id = q.offer_id
+    left join public.stock_alerts a on a.id = q.stock_alert_id
+   where q.mailed_at is null
+   order by q.id
+   limit least(greatest(coalesce(p_limit, 100), 0), 500)
+$function$;
+REVOKE ALL ON FUNCTION public.alert_mail_due(p_limit integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.alert_mail_due(p_limit integer) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.apply_store_credit(p_order_id uuid, p_user uuid)
  RETURNS jsonb
@@ -1439,6 +1854,7 @@ begin
         from public.order_items i
        where i.order_id = any (v_orders) and i.product_id is not null
          and i.offer_id is null and i.offer_label is null
+         and not public.order_item_is_unfilled_preorder(i.order_id, i.product_id, i.offer_id)
        group by i.product_id
     ) s;
   select coalesce(jsonb_object_agg(s.offer_id::text, s.quantity), '{}'::jsonb) into v_offers
@@ -1446,6 +1862,7 @@ begin
       select i.offer_id, sum(i.quantity)::integer as quantity
         from public.order_items i
        where i.order_id = any (v_orders) and i.offer_id is not null
+         and not public.order_item_is_unfilled_preorder(i.order_id, i.product_id, i.offer_id)
        group by i.offer_id
     ) s;
   return jsonb_build_object('orders', cardinality(v_orders), 'stock', v_stock, 'offers', v_offers);
@@ -1483,6 +1900,48 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.cancel_order(order_id uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.cancel_order(order_id uuid) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.cancel_stock_alert(p_alert_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.stock_alerts a
+     set cancelled_at = now()
+   where a.id = p_alert_id
+     and a.user_id = (select auth.uid())
+     and a.cancelled_at is null
+     and a.notified_at is null;
+  return found;
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.cancel_stock_alert(p_alert_id uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.cancel_stock_alert(p_alert_id uuid) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.cancel_stock_alert_by_token(p_token text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_alert public.stock_alerts;
+begin
+  select * into v_alert from public.stock_alerts a where a.cancel_token = p_token for update;
+  if not found then
+    return 'unknown';
+  end if;
+  if v_alert.cancelled_at is not null or v_alert.notified_at is not null then
+    return 'already';
+  end if;
+  update public.stock_alerts set cancelled_at = now() where id = v_alert.id;
+  return 'cancelled';
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.cancel_stock_alert_by_token(p_token text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.cancel_stock_alert_by_token(p_token text) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.card_offer_label(p_condition public.card_condition, p_language text, p_finish text, p_grading_company public.grading_company, p_grade numeric)
  RETURNS text
@@ -1525,6 +1984,41 @@ AS $function$
 $function$;
 GRANT EXECUTE ON FUNCTION public.card_offer_label(p_condition public.card_condition, p_language text, p_finish text, p_grading_company public.grading_company, p_grade numeric) TO PUBLIC, anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.card_offers_price_alerts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.price < old.price then
+    perform public.fire_price_alerts(new.product_id, new.id, new.price);
+  end if;
+  return null;
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.card_offers_price_alerts() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.card_offers_price_alerts() TO service_role;
+
+CREATE OR REPLACE FUNCTION public.card_offers_restock_alerts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if old.stock = 0 and new.stock > 0 and exists (select 1 from public.products p where p.id = new.product_id and p.available) then
+    perform public.fire_restock_alerts(
+      new.product_id, new.id, new.stock,
+      not exists (select 1 from public.card_offers o where o.product_id = new.product_id and o.id <> new.id and o.stock > 0)
+    );
+  end if;
+  return null;
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.card_offers_restock_alerts() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.card_offers_restock_alerts() TO service_role;
+
 CREATE OR REPLACE FUNCTION public.catalogue_rebuild_status(p_site text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1565,6 +2059,49 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.catalogue_rebuild_status(p_site text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.catalogue_rebuild_status(p_site text) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.check_drop_address_limit(p_order_id uuid, p_key text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_line record;
+  v_elsewhere bigint;
+begin
+  if p_key is null then
+    return;
+  end if;
+  for v_line in
+    select i.product_id, p.name, p.limit_per_customer, sum(i.quantity)::bigint as quantity
+      from public.order_items i
+      join public.products p on p.id = i.product_id
+     where i.order_id = p_order_id and p.on_sale_at is not null
+     group by i.product_id, p.name, p.limit_per_customer
+     order by i.product_id
+  loop
+    perform pg_advisory_xact_lock(hashtextextended('drop_address:' || v_line.product_id || ':' || p_key, 0));
+    select coalesce(sum(i.quantity), 0) into v_elsewhere
+      from public.order_items i
+      join public.orders o on o.id = i.order_id
+     where i.product_id = v_line.product_id
+       and o.id <> p_order_id
+       and (
+         o.status in ('Pagado', 'Procesando', 'Enviado', 'Completado')
+         or (o.status = 'Pendiente' and (o.expires_at is null or o.expires_at > now()))
+       )
+       and public.order_drop_address_key(o.status, o.shipping_address_id, o.shipping_address) = p_key;
+    if v_elsewhere + v_line.quantity > v_line.limit_per_customer then
+      raise exception 'Ya se alcanzó el límite de este lanzamiento para esta dirección de envío: «%» admite % por domicilio.',
+        v_line.name, v_line.limit_per_customer
+        using errcode = 'P0001', detail = 'drop_address_limit:' || v_line.product_id;
+    end if;
+  end loop;
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.check_drop_address_limit(p_order_id uuid, p_key text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.check_drop_address_limit(p_order_id uuid, p_key text) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.claim_catalogue_rebuild(p_site text, p_holder text, p_seconds integer DEFAULT 30)
  RETURNS jsonb
@@ -1707,7 +2244,7 @@ $function$;
 REVOKE ALL ON FUNCTION public.complete_refund(p_refund_id uuid, p_refund_ref text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.complete_refund(p_refund_id uuid, p_refund_ref text) TO service_role;
 
-CREATE OR REPLACE FUNCTION public.create_order(items jsonb, coupon_code text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION public.create_order(items jsonb, coupon_code text DEFAULT NULL::text, waitlist boolean DEFAULT false)
  RETURNS uuid
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -1735,6 +2272,9 @@ declare
   v_discount numeric(12, 2) := 0;
   v_shipping numeric(12, 2);
   v_order uuid;
+  v_campaign public.preorder_campaigns%rowtype;
+  v_pre jsonb := '{}'::jsonb;         -- product id -> campaign id of its preorder line
+  v_pre_offers jsonb := '{}'::jsonb;  -- offer id -> campaign id of its preorder line
 begin
   if v_user is null then
     raise exception 'Debes iniciar sesión para finalizar tu compra.'
@@ -1846,7 +2386,23 @@ begin
       raise exception 'El producto «%» no está disponible.', v_product.name
         using errcode = 'P0001', detail = 'unavailable:' || v_product.id;
     end if;
-    if coalesce((v_plain ->> v_product.id)::integer, 0) > v_product.stock then
+    -- A product in a preorder campaign: inside the window its line is a preorder (no stock, the
+    -- campaign's limits and allocation); before it, refused; after it, sold from stock.
+    if coalesce((v_plain ->> v_product.id)::integer, 0) > 0 then
+      select * into v_campaign from public.preorder_campaigns c
+       where c.product_id = v_product.id and c.offer_id is null and c.published
+       for update;
+      if found then
+        if public.preorder_take(v_campaign, v_user, (v_plain ->> v_product.id)::integer, v_product.name) then
+          v_pre := jsonb_set(v_pre, array[v_product.id], to_jsonb(v_campaign.id::text));
+        elsif (v_plain ->> v_product.id)::integer > v_product.stock then
+          raise exception 'La preventa de «%» cerró el %.', v_product.name,
+              to_char(v_campaign.closes_at at time zone 'America/Mexico_City', 'DD/MM/YYYY')
+            using errcode = 'P0001', detail = 'preorder_closed:' || v_product.id;
+        end if;
+      end if;
+    end if;
+    if not v_pre ? v_product.id and coalesce((v_plain ->> v_product.id)::integer, 0) > v_product.stock then
       raise exception 'Stock insuficiente para «%» (disponible: %).', v_product.name, v_product.stock
         using errcode = 'P0001', detail = 'out_of_stock:' || v_product.id, hint = v_product.stock::text;
     end if;
@@ -1877,7 +2433,20 @@ begin
       raise exception 'La opción elegida de «%» no existe.', v_line.product_id
         using errcode = 'P0001', detail = 'unknown_product:' || v_line.product_id;
     end if;
-    if v_line.quantity > v_offer.stock then
+    select * into v_campaign from public.preorder_campaigns c
+     where c.offer_id = v_offer.id and c.published
+     for update;
+    if found then
+      select p.name into v_name from public.products p where p.id = v_offer.product_id;
+      if public.preorder_take(v_campaign, v_user, v_line.quantity, v_name) then
+        v_pre_offers := jsonb_set(v_pre_offers, array[v_offer.id::text], to_jsonb(v_campaign.id::text));
+      elsif v_line.quantity > v_offer.stock then
+        raise exception 'La preventa de «%» cerró el %.', v_name,
+            to_char(v_campaign.closes_at at time zone 'America/Mexico_City', 'DD/MM/YYYY')
+          using errcode = 'P0001', detail = 'preorder_closed:' || v_offer.product_id;
+      end if;
+    end if;
+    if not v_pre_offers ? v_offer.id::text and v_line.quantity > v_offer.stock then
       select p.name into v_name from public.products p where p.id = v_offer.product_id;
       raise exception 'Stock insuficiente para «%» (disponible: %).', v_name, v_offer.stock
         using errcode = 'P0001', detail = 'out_of_stock:' || v_offer.product_id, hint = v_offer.stock::text;
@@ -1901,6 +2470,16 @@ begin
   for v_line in
     select key as product_id, value::integer as quantity from jsonb_each_text(v_plain) order by key
   loop
+    if v_pre ? v_line.product_id then
+      -- A preorder line takes no stock: its units wait for the goods in preorder_lines.
+      select * into v_product from public.products p where p.id = v_line.product_id;
+      insert into public.order_items (order_id, product_id, quantity, price)
+      values (v_order, v_product.id, v_line.quantity, v_product.price);
+      insert into public.preorder_lines (order_id, campaign_id, user_id, product_id, offer_id, quantity, waitlist)
+      values (v_order, (v_pre ->> v_line.product_id)::uuid, v_user, v_product.id, null, v_line.quantity,
+              coalesce(create_order.waitlist, false));
+      continue;
+    end if;
     -- Guarded even though the row is locked: stock must never go below zero.
     update public.products p set stock = p.stock - v_line.quantity
      where p.id = v_line.product_id and p.stock >= v_line.quantity
@@ -1917,6 +2496,17 @@ begin
     select key::uuid as offer_id, (value ->> 'quantity')::integer as quantity
       from jsonb_each(v_offers) order by key::uuid
   loop
+    if v_pre_offers ? v_line.offer_id::text then
+      select * into v_offer from public.card_offers c where c.id = v_line.offer_id;
+      insert into public.order_items (order_id, product_id, quantity, price, offer_id, offer_label)
+      values (v_order, v_offer.product_id, v_line.quantity, v_offer.price, v_offer.id,
+              public.card_offer_label(v_offer.condition, v_offer.language, v_offer.finish,
+                                      v_offer.grading_company, v_offer.grade));
+      insert into public.preorder_lines (order_id, campaign_id, user_id, product_id, offer_id, quantity, waitlist)
+      values (v_order, (v_pre_offers ->> v_offer.id::text)::uuid, v_user, v_offer.product_id, v_offer.id,
+              v_line.quantity, coalesce(create_order.waitlist, false));
+      continue;
+    end if;
     update public.card_offers c set stock = c.stock - v_line.quantity
      where c.id = v_line.offer_id and c.stock >= v_line.quantity
     returning * into v_offer;
@@ -1933,8 +2523,8 @@ begin
   return v_order;
 end
 $function$;
-REVOKE ALL ON FUNCTION public.create_order(items jsonb, coupon_code text) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION public.create_order(items jsonb, coupon_code text) TO authenticated;
+REVOKE ALL ON FUNCTION public.create_order(items jsonb, coupon_code text, waitlist boolean) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.create_order(items jsonb, coupon_code text, waitlist boolean) TO authenticated;
 
 CREATE OR REPLACE FUNCTION public.defer_payment_attempt(p_attempt_id uuid, p_error text)
  RETURNS void
@@ -1950,6 +2540,19 @@ AS $function$
 $function$;
 REVOKE ALL ON FUNCTION public.defer_payment_attempt(p_attempt_id uuid, p_error text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.defer_payment_attempt(p_attempt_id uuid, p_error text) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.drop_address_key(p_street text, p_zip text, p_country text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select regexp_replace(translate(lower(coalesce(p_street, '')), 'áàäâãéèëêíìïîóòöôõúùüûñç', 'aaaaaeeeeiiiiooooouuuunc'), '[^a-z0-9]+', '', 'g')
+    || '|' || lpad(regexp_replace(coalesce(p_zip, ''), '[^0-9]+', '', 'g'), 5, '0')
+    || '|' || regexp_replace(translate(lower(coalesce(p_country, '')), 'áàäâãéèëêíìïîóòöôõúùüûñç', 'aaaaaeeeeiiiiooooouuuunc'), '[^a-z0-9]+', '', 'g')
+$function$;
+REVOKE ALL ON FUNCTION public.drop_address_key(p_street text, p_zip text, p_country text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.drop_address_key(p_street text, p_zip text, p_country text) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.end_sweep(p_holder text)
  RETURNS void
@@ -1993,6 +2596,29 @@ begin
 end;
 $function$;
 GRANT EXECUTE ON FUNCTION public.favorites_offer_of_product() TO PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.favorites_price_alert_base()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.price_alert is distinct from old.price_alert then
+    if new.price_alert then
+      new.price_alert_base := case
+        when new.offer_id is null then (select p.price from public.products p where p.id = new.product_id)
+        else (select o.price from public.card_offers o where o.id = new.offer_id)
+      end;
+    else
+      new.price_alert_base := null;
+    end if;
+  end if;
+  return new;
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.favorites_price_alert_base() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.favorites_price_alert_base() TO service_role;
 
 CREATE OR REPLACE FUNCTION public.finish_catalogue_rebuild(p_id bigint, p_holder text, p_error text DEFAULT NULL::text, p_pages integer DEFAULT NULL::integer)
  RETURNS boolean
@@ -2044,6 +2670,88 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.finish_order_refund(p_order_id uuid, p_refund_ref text, p_note text, p_restock boolean) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.finish_order_refund(p_order_id uuid, p_refund_ref text, p_note text, p_restock boolean) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.fire_price_alerts(p_product_id text, p_offer_id uuid, p_price numeric)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  with due as (
+    select f.id, f.user_id, f.price_alert_base
+      from public.favorites f
+     where f.product_id = p_product_id
+       and f.offer_id is not distinct from p_offer_id
+       and f.price_alert
+       and f.price_alert_base > p_price
+       and public.notification_allowed(f.user_id, 'price')
+     for update
+  ), queued as (
+    insert into public.alert_mail_queue (kind, user_id, product_id, offer_id, favorite_id, old_price, new_price)
+    select 'price_drop', d.user_id, p_product_id, p_offer_id, d.id, d.price_alert_base, p_price from due d
+    returning favorite_id
+  )
+  update public.favorites f set price_alert_base = p_price from queued q where f.id = q.favorite_id;
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.fire_price_alerts(p_product_id text, p_offer_id uuid, p_price numeric) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.fire_price_alerts(p_product_id text, p_offer_id uuid, p_price numeric) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.fire_restock_alerts(p_product_id text, p_offer_id uuid, p_units integer, p_also_product boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_event bigint;
+  v_cap int := public.restock_alert_cap(p_units);
+  v_fired int;
+begin
+  if p_units <= 0 then
+    return;
+  end if;
+  if not exists (
+    select 1 from public.stock_alerts a
+     where a.product_id = p_product_id
+       and a.notified_at is null and a.cancelled_at is null
+       and (a.offer_id is not distinct from p_offer_id or (p_also_product and a.offer_id is null))
+  ) then
+    return;
+  end if;
+  insert into public.restock_events (product_id, offer_id, units, cap)
+  values (p_product_id, p_offer_id, p_units, v_cap)
+  returning id into v_event;
+
+  with picked as (
+    select a.id, a.user_id
+      from public.stock_alerts a
+     where a.product_id = p_product_id
+       and a.notified_at is null and a.cancelled_at is null
+       and (a.offer_id is not distinct from p_offer_id or (p_also_product and a.offer_id is null))
+       and public.notification_allowed(a.user_id, 'restock')
+     order by (a.offer_id is null), a.created_at, a.id
+     limit v_cap
+     for update skip locked
+  ), fired as (
+    update public.stock_alerts a
+       set notified_at = now(), restock_event_id = v_event
+      from picked
+     where a.id = picked.id
+    returning a.id, a.user_id, a.offer_id
+  ), queued as (
+    insert into public.alert_mail_queue (kind, user_id, product_id, offer_id, stock_alert_id, restock_event_id, units)
+    select 'restock', f.user_id, p_product_id, f.offer_id, f.id, v_event, p_units from fired f
+    returning 1
+  )
+  select count(*) into v_fired from queued;
+
+  update public.restock_events set alerts_fired = v_fired where id = v_event;
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.fire_restock_alerts(p_product_id text, p_offer_id uuid, p_units integer, p_also_product boolean) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.fire_restock_alerts(p_product_id text, p_offer_id uuid, p_units integer, p_also_product boolean) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.handle_new_user()
  RETURNS trigger
@@ -2208,6 +2916,21 @@ $function$;
 REVOKE ALL ON FUNCTION public.mark_order_paid(order_id uuid, provider text, ref text, amount bigint, currency text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.mark_order_paid(order_id uuid, provider text, ref text, amount bigint, currency text) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.my_newsletter_subscribed()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from public.newsletter_subscribers s
+      join auth.users u on lower(btrim(u.email)) = s.email
+     where u.id = (select auth.uid())
+  )
+$function$;
+REVOKE ALL ON FUNCTION public.my_newsletter_subscribed() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.my_newsletter_subscribed() TO authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.my_store_credit()
  RETURNS bigint
  LANGUAGE sql
@@ -2235,6 +2958,26 @@ end
 $function$;
 GRANT EXECUTE ON FUNCTION public.newsletter_before_insert() TO PUBLIC, anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.notification_allowed(p_user uuid, p_kind text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce((
+    select case p_kind
+             when 'restock' then s.restock_alerts
+             when 'price' then s.price_alerts
+             when 'preorder' then s.preorder_emails
+             else true
+           end
+      from public.notification_settings s
+     where s.user_id = p_user
+  ), true)
+$function$;
+REVOKE ALL ON FUNCTION public.notification_allowed(p_user uuid, p_kind text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.notification_allowed(p_user uuid, p_kind text) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.order_change_actor(p_owner uuid)
  RETURNS uuid
  LANGUAGE plpgsql
@@ -2255,6 +2998,39 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.order_change_actor(p_owner uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.order_change_actor(p_owner uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.order_drop_address_key(p_status public.order_status, p_address_id uuid, p_copy jsonb)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_status <> 'Pendiente' and p_copy is not null and p_copy ? 'street' then
+      public.drop_address_key(p_copy ->> 'street', p_copy ->> 'zip', p_copy ->> 'country')
+    else coalesce(
+      (select public.drop_address_key(a.street, a.zip, a.country) from public.addresses a where a.id = p_address_id),
+      case when p_copy is not null and p_copy ? 'street' then public.drop_address_key(p_copy ->> 'street', p_copy ->> 'zip', p_copy ->> 'country') end
+    )
+  end
+$function$;
+REVOKE ALL ON FUNCTION public.order_drop_address_key(p_status public.order_status, p_address_id uuid, p_copy jsonb) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.order_drop_address_key(p_status public.order_status, p_address_id uuid, p_copy jsonb) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.order_item_is_unfilled_preorder(p_order_id uuid, p_product_id text, p_offer_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from public.preorder_lines l
+     where l.order_id = p_order_id and l.product_id = p_product_id
+       and l.offer_id is not distinct from p_offer_id and l.status <> 'allocated'
+  );
+$function$;
+REVOKE ALL ON FUNCTION public.order_item_is_unfilled_preorder(p_order_id uuid, p_product_id text, p_offer_id uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.order_item_is_unfilled_preorder(p_order_id uuid, p_product_id text, p_offer_id uuid) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.order_items_on_sale()
  RETURNS trigger
@@ -2293,6 +3069,25 @@ begin
 end;
 $function$;
 GRANT EXECUTE ON FUNCTION public.order_items_single_needs_offer() TO PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.orders_drop_address_limit()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.status = 'Pendiente' and new.shipping_address_id is not null
+     and new.shipping_address_id is distinct from old.shipping_address_id then
+    perform public.check_drop_address_limit(new.id, public.order_drop_address_key(new.status, new.shipping_address_id, null));
+  elsif new.status = 'Pagado' and old.status is distinct from 'Pagado' then
+    perform public.check_drop_address_limit(new.id, public.order_drop_address_key(new.status, new.shipping_address_id, new.shipping_address));
+  end if;
+  return new;
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.orders_drop_address_limit() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.orders_drop_address_limit() TO service_role;
 
 CREATE OR REPLACE FUNCTION public.orders_guard_update()
  RETURNS trigger
@@ -2355,6 +3150,221 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.orders_return_store_credit() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.orders_return_store_credit() TO service_role;
+
+CREATE OR REPLACE FUNCTION public.preorder_availability(p_product_id text)
+ RETURNS TABLE(campaign_id uuid, offer_id uuid, release_date date, opens_at timestamp with time zone, closes_at timestamp with time zone, remaining integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select c.id, c.offer_id, c.release_date, c.opens_at, c.closes_at,
+         case when c.allocation = 0 then null
+              else greatest(c.allocation - public.preorder_units_taken(c.id), 0) end
+    from public.preorder_campaigns c
+   where c.product_id = p_product_id and c.published
+   order by c.offer_id nulls first;
+$function$;
+REVOKE ALL ON FUNCTION public.preorder_availability(p_product_id text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.preorder_availability(p_product_id text) TO anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.preorder_register_arrival(p_campaign_id uuid, p_quantity integer, p_key text, p_actor uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_campaign public.preorder_campaigns%rowtype;
+  v_arrival public.preorder_arrivals%rowtype;
+  v_left integer;
+  v_line record;
+  v_to text;
+  v_lines jsonb := '[]'::jsonb;
+  v_filled integer := 0;
+  v_result jsonb;
+begin
+  if p_key is null or length(p_key) not between 8 and 100 then
+    raise exception 'Falta la clave de la llegada.' using errcode = 'P0001', detail = 'invalid_key';
+  end if;
+  if p_quantity is null or p_quantity < 0 or p_quantity > 1000000 then
+    raise exception 'La cantidad recibida debe ser un número entero entre 0 y 1000000.'
+      using errcode = 'P0001', detail = 'invalid_quantity';
+  end if;
+  select * into v_campaign from public.preorder_campaigns c where c.id = p_campaign_id;
+  if not found then
+    raise exception 'Preventa no encontrada.' using errcode = 'P0001', detail = 'campaign_not_found';
+  end if;
+  -- The locks create_order takes, in its order: the product, the offer, then the campaign.
+  perform 1 from public.products p where p.id = v_campaign.product_id for update;
+  if v_campaign.offer_id is not null then
+    perform 1 from public.card_offers c where c.id = v_campaign.offer_id for update;
+  end if;
+  select * into v_campaign from public.preorder_campaigns c where c.id = p_campaign_id for update;
+
+  select * into v_arrival from public.preorder_arrivals a where a.idempotency_key = p_key;
+  if found then
+    if v_arrival.campaign_id <> p_campaign_id then
+      raise exception 'Esa llegada ya se registró para otra preventa.' using errcode = 'P0001', detail = 'key_reused';
+    end if;
+    return v_arrival.result || jsonb_build_object('replayed', true);
+  end if;
+  insert into public.preorder_arrivals (campaign_id, idempotency_key, quantity, actor)
+  values (p_campaign_id, p_key, p_quantity, p_actor)
+  returning * into v_arrival;
+
+  v_left := p_quantity;
+  for v_line in
+    select l.order_id, l.user_id, l.quantity, l.waitlist, l.status, o.payment_method
+      from public.preorder_lines l
+      join public.orders o on o.id = l.order_id
+     where l.campaign_id = p_campaign_id
+       and l.status in ('awaiting', 'waitlisted')
+       and o.status in ('Pagado', 'Procesando')
+     order by (l.status = 'waitlisted') desc, o.paid_at, o.id
+     for update of l
+  loop
+    if v_line.quantity <= v_left then
+      v_to := 'allocated';
+      v_left := v_left - v_line.quantity;
+      v_filled := v_filled + v_line.quantity;
+    elsif v_line.waitlist then
+      v_to := 'waitlisted';
+    else
+      v_to := 'refunded';
+    end if;
+    update public.preorder_lines l
+       set status = v_to, arrival_id = v_arrival.id, updated_at = now()
+     where l.order_id = v_line.order_id and l.campaign_id = p_campaign_id;
+    insert into public.preorder_events (campaign_id, order_id, arrival_id, from_status, to_status, actor, note)
+    values (p_campaign_id, v_line.order_id, v_arrival.id, v_line.status, v_to, p_actor,
+            format('Llegada de %s unidades', p_quantity));
+    v_lines := v_lines || jsonb_build_object(
+      'order_id', v_line.order_id, 'user_id', v_line.user_id, 'quantity', v_line.quantity,
+      'outcome', v_to, 'payment_method', v_line.payment_method);
+  end loop;
+
+  if v_left > 0 then
+    if v_campaign.offer_id is null then
+      update public.products p set stock = p.stock + v_left where p.id = v_campaign.product_id;
+    else
+      update public.card_offers c set stock = c.stock + v_left where c.id = v_campaign.offer_id;
+    end if;
+  end if;
+
+  v_result := jsonb_build_object(
+    'arrival_id', v_arrival.id, 'campaign_id', p_campaign_id, 'product_id', v_campaign.product_id,
+    'offer_id', v_campaign.offer_id, 'release_date', v_campaign.release_date, 'received', p_quantity,
+    'allocated', v_filled, 'to_stock', v_left, 'lines', v_lines);
+  update public.preorder_arrivals a set result = v_result where a.id = v_arrival.id;
+  return v_result || jsonb_build_object('replayed', false);
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.preorder_register_arrival(p_campaign_id uuid, p_quantity integer, p_key text, p_actor uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.preorder_register_arrival(p_campaign_id uuid, p_quantity integer, p_key text, p_actor uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.preorder_take(p_campaign public.preorder_campaigns, p_user uuid, p_quantity integer, p_name text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_mine integer;
+  v_taken integer;
+begin
+  if now() < p_campaign.opens_at then
+    raise exception 'La preventa de «%» abre el % (hora del centro de México).', p_name,
+        to_char(p_campaign.opens_at at time zone 'America/Mexico_City', 'DD/MM/YYYY "a las" HH24:MI')
+      using errcode = 'P0001', detail = 'preorder_not_open:' || p_campaign.product_id, hint = p_campaign.opens_at::text;
+  end if;
+  if now() >= p_campaign.closes_at then
+    return false;
+  end if;
+  if p_quantity > p_campaign.per_order_limit then
+    raise exception 'Solo puedes apartar % unidad(es) de «%» por pedido.', p_campaign.per_order_limit, p_name
+      using errcode = 'P0001', detail = 'limit_exceeded:' || p_campaign.product_id,
+            hint = p_campaign.per_order_limit::text;
+  end if;
+  select coalesce(sum(l.quantity), 0)::integer into v_mine
+    from public.preorder_lines l
+    join public.orders o on o.id = l.order_id
+   where l.campaign_id = p_campaign.id and l.user_id = p_user and l.status <> 'refunded'
+     and (
+       o.status in ('Pagado', 'Procesando', 'Enviado', 'Completado')
+       or (o.status = 'Pendiente' and (o.expires_at is null or o.expires_at > now()))
+     );
+  if v_mine + p_quantity > p_campaign.per_customer_limit then
+    raise exception 'Solo puedes apartar % unidad(es) de «%» por cliente (ya tienes % en otros pedidos).',
+        p_campaign.per_customer_limit, p_name, v_mine
+      using errcode = 'P0001', detail = 'limit_exceeded:' || p_campaign.product_id,
+            hint = greatest(p_campaign.per_customer_limit - v_mine, 0)::text;
+  end if;
+  if p_campaign.allocation > 0 then
+    v_taken := public.preorder_units_taken(p_campaign.id);
+    if v_taken + p_quantity > p_campaign.allocation then
+      raise exception 'Ya no quedan suficientes preventas de «%» (quedan %).', p_name,
+          greatest(p_campaign.allocation - v_taken, 0)
+        using errcode = 'P0001', detail = 'out_of_stock:' || p_campaign.product_id,
+              hint = greatest(p_campaign.allocation - v_taken, 0)::text;
+    end if;
+  end if;
+  return true;
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.preorder_take(p_campaign public.preorder_campaigns, p_user uuid, p_quantity integer, p_name text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.preorder_take(p_campaign public.preorder_campaigns, p_user uuid, p_quantity integer, p_name text) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.preorder_units_taken(p_campaign_id uuid)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(sum(l.quantity), 0)::integer
+    from public.preorder_lines l
+    join public.orders o on o.id = l.order_id
+   where l.campaign_id = p_campaign_id
+     and l.status <> 'refunded'
+     and (
+       o.status in ('Pagado', 'Procesando', 'Enviado', 'Completado')
+       or (o.status = 'Pendiente' and (o.expires_at is null or o.expires_at > now()))
+     );
+$function$;
+REVOKE ALL ON FUNCTION public.preorder_units_taken(p_campaign_id uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.preorder_units_taken(p_campaign_id uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.products_price_alerts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.price < old.price then
+    perform public.fire_price_alerts(new.id, null, new.price);
+  end if;
+  return null;
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.products_price_alerts() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.products_price_alerts() TO service_role;
+
+CREATE OR REPLACE FUNCTION public.products_restock_alerts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.available and new.stock > 0 and not (old.available and old.stock > 0) then
+    -- Sold out before, so every unit in stock now came back.
+    perform public.fire_restock_alerts(new.id, null, new.stock, false);
+  end if;
+  return null;
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.products_restock_alerts() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.products_restock_alerts() TO service_role;
 
 CREATE OR REPLACE FUNCTION public.rebuild_merge_ids(a text[], b text[])
  RETURNS text[]
@@ -2571,6 +3581,16 @@ $function$;
 REVOKE ALL ON FUNCTION public.request_catalogue_rebuild(p_site text, p_reason text, p_product_ids text[], p_keys text[]) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.request_catalogue_rebuild(p_site text, p_reason text, p_product_ids text[], p_keys text[]) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.restock_alert_cap(p_units integer)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select least(greatest(p_units, 1) + greatest(2, ceil(greatest(p_units, 1) * 0.5)::int), 200)
+$function$;
+GRANT EXECUTE ON FUNCTION public.restock_alert_cap(p_units integer) TO PUBLIC, anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.restock_order_items(p_orders uuid[])
  RETURNS void
  LANGUAGE plpgsql
@@ -2585,6 +3605,7 @@ begin
       from public.order_items i
      where i.order_id = any (p_orders) and i.product_id is not null
        and i.offer_id is null and i.offer_label is null
+       and not public.order_item_is_unfilled_preorder(i.order_id, i.product_id, i.offer_id)
      group by i.product_id
      order by i.product_id
   loop
@@ -2594,6 +3615,7 @@ begin
     select i.offer_id, sum(i.quantity)::integer as quantity
       from public.order_items i
      where i.order_id = any (p_orders) and i.offer_id is not null
+       and not public.order_item_is_unfilled_preorder(i.order_id, i.product_id, i.offer_id)
      group by i.offer_id
      order by i.offer_id
   loop
@@ -2618,6 +3640,30 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.set_default_address(address_id uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.set_default_address(address_id uuid) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.set_my_newsletter(p_subscribed boolean)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text;
+begin
+  select lower(btrim(u.email)) into v_email from auth.users u where u.id = (select auth.uid());
+  if v_email is null then
+    raise exception 'Inicia sesión para cambiar tus correos.' using errcode = '42501', detail = 'not_signed_in';
+  end if;
+  if p_subscribed then
+    insert into public.newsletter_subscribers (email) values (v_email) on conflict (email) do nothing;
+  else
+    delete from public.newsletter_subscribers where email = v_email;
+  end if;
+  return p_subscribed;
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.set_my_newsletter(p_subscribed boolean) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.set_my_newsletter(p_subscribed boolean) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.set_updated_at()
  RETURNS trigger
@@ -2746,6 +3792,59 @@ $function$;
 REVOKE ALL ON FUNCTION public.simulated_payments_update(p_id text, p_from text[], p_status text, p_data jsonb) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.simulated_payments_update(p_id text, p_from text[], p_status text, p_data jsonb) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.stock_alert_by_token(p_token text)
+ RETURNS TABLE(product_id text, product_name text, offer_label text, state text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select a.product_id, p.name,
+         case when o.id is null then null
+              else public.card_offer_label(o.condition, o.language, o.finish, o.grading_company, o.grade) end,
+         case when a.cancelled_at is not null then 'cancelled'
+              when a.notified_at is not null then 'notified'
+              else 'waiting' end
+    from public.stock_alerts a
+    join public.products p on p.id = a.product_id
+    left join public.card_offers o on o.id = a.offer_id
+   where a.cancel_token = p_token
+$function$;
+REVOKE ALL ON FUNCTION public.stock_alert_by_token(p_token text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.stock_alert_by_token(p_token text) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.stock_alerts_before_insert()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_product public.products;
+  v_offer_stock int;
+begin
+  select * into v_product from public.products p where p.id = new.product_id;
+  if not found then
+    raise exception 'Ese producto no existe.' using errcode = '23503', detail = 'product_not_found';
+  end if;
+  if new.offer_id is not null then
+    select o.stock into v_offer_stock from public.card_offers o where o.id = new.offer_id and o.product_id = new.product_id;
+    if not found then
+      raise exception 'La opción elegida no es de este producto.' using errcode = '23514', detail = 'offer_not_of_product';
+    end if;
+    if v_product.available and v_offer_stock > 0 then
+      raise exception 'Esta opción tiene existencias: agrégala al carrito.' using errcode = '23514', detail = 'in_stock';
+    end if;
+  elsif v_product.available and (
+    v_product.stock > 0 or exists (select 1 from public.card_offers o where o.product_id = new.product_id and o.stock > 0)
+  ) then
+    raise exception 'Este producto tiene existencias: agrégalo al carrito.' using errcode = '23514', detail = 'in_stock';
+  end if;
+  return new;
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.stock_alerts_before_insert() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.stock_alerts_before_insert() TO service_role;
+
 CREATE OR REPLACE FUNCTION public.store_credit_post(p_user uuid, p_amount bigint, p_reason text, p_order uuid DEFAULT NULL::uuid, p_provider text DEFAULT NULL::text, p_ref text DEFAULT NULL::text, p_actor uuid DEFAULT NULL::uuid, p_note text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2867,6 +3966,7 @@ ALTER PUBLICATION supabase_realtime ADD TABLE public.addresses;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.expansions;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.favorites;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.orders;
+ALTER PUBLICATION supabase_realtime ADD TABLE public.preorder_lines;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.products;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.profiles;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.rewards;

@@ -45,6 +45,90 @@ export type Database = {
         };
         Relationships: [];
       };
+      alert_mail_queue: {
+        Row: {
+          id: number;
+          kind: string;
+          user_id: string;
+          product_id: string;
+          offer_id: string | null;
+          stock_alert_id: string | null;
+          restock_event_id: number | null;
+          favorite_id: string | null;
+          units: number | null;
+          old_price: number | null;
+          new_price: number | null;
+          created_at: string;
+          mailed_at: string | null;
+        };
+        Insert: {
+          id?: number;
+          kind: string;
+          user_id: string;
+          product_id: string;
+          offer_id?: string | null;
+          stock_alert_id?: string | null;
+          restock_event_id?: number | null;
+          favorite_id?: string | null;
+          units?: number | null;
+          old_price?: number | null;
+          new_price?: number | null;
+          created_at?: string;
+          mailed_at?: string | null;
+        };
+        Update: {
+          id?: number;
+          kind?: string;
+          user_id?: string;
+          product_id?: string;
+          offer_id?: string | null;
+          stock_alert_id?: string | null;
+          restock_event_id?: number | null;
+          favorite_id?: string | null;
+          units?: number | null;
+          old_price?: number | null;
+          new_price?: number | null;
+          created_at?: string;
+          mailed_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "alert_mail_queue_favorite_id_fkey";
+            columns: ["favorite_id"];
+            isOneToOne: false;
+            referencedRelation: "favorites";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "alert_mail_queue_offer_id_fkey";
+            columns: ["offer_id"];
+            isOneToOne: false;
+            referencedRelation: "card_offers";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "alert_mail_queue_product_id_fkey";
+            columns: ["product_id"];
+            isOneToOne: false;
+            referencedRelation: "products";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "alert_mail_queue_restock_event_id_fkey";
+            columns: ["restock_event_id"];
+            isOneToOne: false;
+            referencedRelation: "restock_events";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "alert_mail_queue_stock_alert_id_fkey";
+            columns: ["stock_alert_id"];
+            isOneToOne: true;
+            referencedRelation: "stock_alerts";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       card_offers: {
         Row: {
           id: string;
@@ -271,6 +355,8 @@ export type Database = {
           product_id: string;
           offer_id: string | null;
           created_at: string;
+          price_alert: boolean;
+          price_alert_base: number | null;
         };
         Insert: {
           id?: string;
@@ -278,6 +364,8 @@ export type Database = {
           product_id: string;
           offer_id?: string | null;
           created_at?: string;
+          price_alert?: boolean;
+          price_alert_base?: number | null;
         };
         Update: {
           id?: string;
@@ -285,6 +373,8 @@ export type Database = {
           product_id?: string;
           offer_id?: string | null;
           created_at?: string;
+          price_alert?: boolean;
+          price_alert_base?: number | null;
         };
         Relationships: [
           {
@@ -390,6 +480,30 @@ export type Database = {
           id?: string;
           email?: string;
           created_at?: string;
+        };
+        Relationships: [];
+      };
+      notification_settings: {
+        Row: {
+          user_id: string;
+          restock_alerts: boolean;
+          price_alerts: boolean;
+          preorder_emails: boolean;
+          updated_at: string;
+        };
+        Insert: {
+          user_id?: string;
+          restock_alerts?: boolean;
+          price_alerts?: boolean;
+          preorder_emails?: boolean;
+          updated_at?: string;
+        };
+        Update: {
+          user_id?: string;
+          restock_alerts?: boolean;
+          price_alerts?: boolean;
+          preorder_emails?: boolean;
+          updated_at?: string;
         };
         Relationships: [];
       };
@@ -740,6 +854,226 @@ export type Database = {
           },
         ];
       };
+      preorder_arrivals: {
+        Row: {
+          id: string;
+          campaign_id: string;
+          idempotency_key: string;
+          quantity: number;
+          actor: string | null;
+          result: Json;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          campaign_id: string;
+          idempotency_key: string;
+          quantity: number;
+          actor?: string | null;
+          result?: Json;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          campaign_id?: string;
+          idempotency_key?: string;
+          quantity?: number;
+          actor?: string | null;
+          result?: Json;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "preorder_arrivals_campaign_id_fkey";
+            columns: ["campaign_id"];
+            isOneToOne: false;
+            referencedRelation: "preorder_campaigns";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      preorder_campaigns: {
+        Row: {
+          id: string;
+          product_id: string;
+          offer_id: string | null;
+          release_date: string;
+          opens_at: string;
+          closes_at: string;
+          allocation: number;
+          per_customer_limit: number;
+          per_order_limit: number;
+          published: boolean;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          product_id: string;
+          offer_id?: string | null;
+          release_date: string;
+          opens_at: string;
+          closes_at: string;
+          allocation?: number;
+          per_customer_limit: number;
+          per_order_limit: number;
+          published?: boolean;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          product_id?: string;
+          offer_id?: string | null;
+          release_date?: string;
+          opens_at?: string;
+          closes_at?: string;
+          allocation?: number;
+          per_customer_limit?: number;
+          per_order_limit?: number;
+          published?: boolean;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "preorder_campaigns_offer_id_fkey";
+            columns: ["offer_id"];
+            isOneToOne: false;
+            referencedRelation: "card_offers";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "preorder_campaigns_product_id_fkey";
+            columns: ["product_id"];
+            isOneToOne: false;
+            referencedRelation: "products";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      preorder_events: {
+        Row: {
+          id: number;
+          campaign_id: string;
+          order_id: string | null;
+          arrival_id: string | null;
+          from_status: string | null;
+          to_status: string;
+          actor: string | null;
+          note: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: number;
+          campaign_id: string;
+          order_id?: string | null;
+          arrival_id?: string | null;
+          from_status?: string | null;
+          to_status: string;
+          actor?: string | null;
+          note?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          campaign_id?: string;
+          order_id?: string | null;
+          arrival_id?: string | null;
+          from_status?: string | null;
+          to_status?: string;
+          actor?: string | null;
+          note?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "preorder_events_arrival_id_fkey";
+            columns: ["arrival_id"];
+            isOneToOne: false;
+            referencedRelation: "preorder_arrivals";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "preorder_events_campaign_id_fkey";
+            columns: ["campaign_id"];
+            isOneToOne: false;
+            referencedRelation: "preorder_campaigns";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "preorder_events_order_id_fkey";
+            columns: ["order_id"];
+            isOneToOne: false;
+            referencedRelation: "orders";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      preorder_lines: {
+        Row: {
+          order_id: string;
+          campaign_id: string;
+          user_id: string;
+          product_id: string;
+          offer_id: string | null;
+          quantity: number;
+          waitlist: boolean;
+          status: string;
+          arrival_id: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          order_id: string;
+          campaign_id: string;
+          user_id: string;
+          product_id: string;
+          offer_id?: string | null;
+          quantity: number;
+          waitlist?: boolean;
+          status?: string;
+          arrival_id?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          order_id?: string;
+          campaign_id?: string;
+          user_id?: string;
+          product_id?: string;
+          offer_id?: string | null;
+          quantity?: number;
+          waitlist?: boolean;
+          status?: string;
+          arrival_id?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "preorder_lines_arrival_fkey";
+            columns: ["arrival_id"];
+            isOneToOne: false;
+            referencedRelation: "preorder_arrivals";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "preorder_lines_campaign_id_fkey";
+            columns: ["campaign_id"];
+            isOneToOne: false;
+            referencedRelation: "preorder_campaigns";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "preorder_lines_order_id_fkey";
+            columns: ["order_id"];
+            isOneToOne: false;
+            referencedRelation: "orders";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       product_types: {
         Row: {
           id: string;
@@ -999,6 +1333,51 @@ export type Database = {
         };
         Relationships: [];
       };
+      restock_events: {
+        Row: {
+          id: number;
+          product_id: string;
+          offer_id: string | null;
+          units: number;
+          cap: number;
+          alerts_fired: number;
+          created_at: string;
+        };
+        Insert: {
+          id?: number;
+          product_id: string;
+          offer_id?: string | null;
+          units: number;
+          cap: number;
+          alerts_fired?: number;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          product_id?: string;
+          offer_id?: string | null;
+          units?: number;
+          cap?: number;
+          alerts_fired?: number;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "restock_events_offer_id_fkey";
+            columns: ["offer_id"];
+            isOneToOne: false;
+            referencedRelation: "card_offers";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "restock_events_product_id_fkey";
+            columns: ["product_id"];
+            isOneToOne: false;
+            referencedRelation: "products";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       rewards: {
         Row: {
           user_id: string;
@@ -1016,6 +1395,57 @@ export type Database = {
           updated_at?: string;
         };
         Relationships: [];
+      };
+      stock_alerts: {
+        Row: {
+          id: string;
+          user_id: string;
+          product_id: string;
+          offer_id: string | null;
+          created_at: string;
+          notified_at: string | null;
+          restock_event_id: number | null;
+          cancelled_at: string | null;
+          cancel_token: string;
+        };
+        Insert: {
+          id?: string;
+          user_id?: string;
+          product_id: string;
+          offer_id?: string | null;
+          created_at?: string;
+          notified_at?: string | null;
+          restock_event_id?: number | null;
+          cancelled_at?: string | null;
+          cancel_token?: string;
+        };
+        Update: {
+          id?: string;
+          user_id?: string;
+          product_id?: string;
+          offer_id?: string | null;
+          created_at?: string;
+          notified_at?: string | null;
+          restock_event_id?: number | null;
+          cancelled_at?: string | null;
+          cancel_token?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "stock_alerts_offer_id_fkey";
+            columns: ["offer_id"];
+            isOneToOne: false;
+            referencedRelation: "card_offers";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "stock_alerts_product_id_fkey";
+            columns: ["product_id"];
+            isOneToOne: false;
+            referencedRelation: "products";
+            referencedColumns: ["id"];
+          },
+        ];
       };
       store_credit_accounts: {
         Row: {
@@ -1199,6 +1629,28 @@ export type Database = {
           total_count: number | null;
         }[];
       };
+      admin_preorder_campaigns: {
+        Args: Record<string, never>;
+        Returns: {
+          id: string | null;
+          product_id: string | null;
+          product_name: string | null;
+          offer_id: string | null;
+          release_date: string | null;
+          opens_at: string | null;
+          closes_at: string | null;
+          allocation: number | null;
+          per_customer_limit: number | null;
+          per_order_limit: number | null;
+          published: boolean | null;
+          orders: number | null;
+          units: number | null;
+          allocated: number | null;
+          waitlisted: number | null;
+          refunded: number | null;
+          received: number | null;
+        }[];
+      };
       admin_refunds_to_review: {
         Args: Record<string, never>;
         Returns: Json;
@@ -1209,6 +1661,20 @@ export type Database = {
           p_return_credit: boolean | null;
         };
         Returns: Json;
+      };
+      admin_save_preorder_campaign: {
+        Args: {
+          p_product_id: string;
+          p_offer_id: string;
+          p_release_date: string;
+          p_opens_at: string | null;
+          p_closes_at: string | null;
+          p_allocation: number;
+          p_per_customer_limit: number;
+          p_per_order_limit: number | null;
+          p_published?: boolean | null;
+        };
+        Returns: string;
       };
       admin_save_product: {
         Args: {
@@ -1221,6 +1687,7 @@ export type Database = {
           p_available: boolean;
           p_preorder: boolean;
           p_release_date: string | null;
+          p_on_sale_at: string | null;
           p_description: string | null;
           p_images: string[] | null;
         };
@@ -1244,9 +1711,39 @@ export type Database = {
         };
         Returns: Json;
       };
+      admin_stock_demand: {
+        Args: Record<string, never>;
+        Returns: {
+          product_id: string | null;
+          product_name: string | null;
+          offer_id: string | null;
+          offer_label: string | null;
+          waiting: number | null;
+          oldest: string | null;
+          stock: number | null;
+          available: boolean | null;
+        }[];
+      };
       admin_summary: {
         Args: Record<string, never>;
         Returns: Json;
+      };
+      alert_mail_due: {
+        Args: {
+          p_limit?: number | null;
+        };
+        Returns: {
+          id: number | null;
+          kind: string | null;
+          email: string | null;
+          product_id: string | null;
+          product_name: string | null;
+          offer_label: string | null;
+          units: number | null;
+          old_price: number | null;
+          new_price: number | null;
+          cancel_token: string | null;
+        }[];
       };
       apply_store_credit: {
         Args: {
@@ -1265,6 +1762,18 @@ export type Database = {
         };
         Returns: boolean;
       };
+      cancel_stock_alert: {
+        Args: {
+          p_alert_id: string;
+        };
+        Returns: boolean;
+      };
+      cancel_stock_alert_by_token: {
+        Args: {
+          p_token: string;
+        };
+        Returns: string;
+      };
       card_offer_label: {
         Args: {
           p_condition: Database["public"]["Enums"]["card_condition"] | null;
@@ -1280,6 +1789,13 @@ export type Database = {
           p_site: string;
         };
         Returns: Json;
+      };
+      check_drop_address_limit: {
+        Args: {
+          p_order_id: string;
+          p_key: string | null;
+        };
+        Returns: undefined;
       };
       claim_catalogue_rebuild: {
         Args: {
@@ -1318,6 +1834,7 @@ export type Database = {
         Args: {
           items: Json;
           coupon_code?: string | null;
+          waitlist?: boolean | null;
         };
         Returns: string;
       };
@@ -1327,6 +1844,14 @@ export type Database = {
           p_error: string;
         };
         Returns: undefined;
+      };
+      drop_address_key: {
+        Args: {
+          p_street: string | null;
+          p_zip: string | null;
+          p_country: string | null;
+        };
+        Returns: string;
       };
       end_sweep: {
         Args: {
@@ -1360,6 +1885,23 @@ export type Database = {
         };
         Returns: string;
       };
+      fire_price_alerts: {
+        Args: {
+          p_product_id: string;
+          p_offer_id: string;
+          p_price: number | null;
+        };
+        Returns: undefined;
+      };
+      fire_restock_alerts: {
+        Args: {
+          p_product_id: string;
+          p_offer_id: string | null;
+          p_units: number;
+          p_also_product: boolean;
+        };
+        Returns: undefined;
+      };
       is_admin: {
         Args: Record<string, never>;
         Returns: boolean;
@@ -1386,15 +1928,79 @@ export type Database = {
         };
         Returns: boolean;
       };
+      my_newsletter_subscribed: {
+        Args: Record<string, never>;
+        Returns: boolean;
+      };
       my_store_credit: {
         Args: Record<string, never>;
         Returns: number;
+      };
+      notification_allowed: {
+        Args: {
+          p_user: string;
+          p_kind: string;
+        };
+        Returns: boolean;
       };
       order_change_actor: {
         Args: {
           p_owner: string;
         };
         Returns: string;
+      };
+      order_drop_address_key: {
+        Args: {
+          p_status: Database["public"]["Enums"]["order_status"];
+          p_address_id: string;
+          p_copy: Json | null;
+        };
+        Returns: string;
+      };
+      order_item_is_unfilled_preorder: {
+        Args: {
+          p_order_id: string;
+          p_product_id: string;
+          p_offer_id: string;
+        };
+        Returns: boolean;
+      };
+      preorder_availability: {
+        Args: {
+          p_product_id: string;
+        };
+        Returns: {
+          campaign_id: string | null;
+          offer_id: string | null;
+          release_date: string | null;
+          opens_at: string | null;
+          closes_at: string | null;
+          remaining: number | null;
+        }[];
+      };
+      preorder_register_arrival: {
+        Args: {
+          p_campaign_id: string;
+          p_quantity: number;
+          p_key: string;
+          p_actor: string | null;
+        };
+        Returns: Json;
+      };
+      preorder_take: {
+        Args: {
+          p_campaign: Database["public"]["Tables"]["preorder_campaigns"]["Row"];
+          p_user: string;
+          p_quantity: number;
+          p_name: string;
+        };
+        Returns: boolean;
+      };
+      preorder_units_taken: {
+        Args: {
+          p_campaign_id: string;
+        };
+        Returns: number;
       };
       rebuild_merge_ids: {
         Args: {
@@ -1453,6 +2059,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      restock_alert_cap: {
+        Args: {
+          p_units: number;
+        };
+        Returns: number;
+      };
       restock_order_items: {
         Args: {
           p_orders: string[];
@@ -1464,6 +2076,12 @@ export type Database = {
           address_id: string;
         };
         Returns: undefined;
+      };
+      set_my_newsletter: {
+        Args: {
+          p_subscribed: boolean;
+        };
+        Returns: boolean;
       };
       shipping_carriers: {
         Args: Record<string, never>;
@@ -1514,6 +2132,17 @@ export type Database = {
           p_data?: Json | null;
         };
         Returns: Json;
+      };
+      stock_alert_by_token: {
+        Args: {
+          p_token: string;
+        };
+        Returns: {
+          product_id: string | null;
+          product_name: string | null;
+          offer_label: string | null;
+          state: string | null;
+        }[];
       };
       store_credit_post: {
         Args: {

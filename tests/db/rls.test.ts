@@ -23,6 +23,7 @@ const ADDR_A2 = '00000000-0000-4000-b000-0000000000a2';
 const ADDR_B1 = '00000000-0000-4000-b000-0000000000b1';
 const ORDER_A = '00000000-0000-4000-c000-0000000000a1';
 const ORDER_B = '00000000-0000-4000-c000-0000000000b1';
+const ALERT_A = '00000000-0000-4000-d000-0000000000a1';
 
 type Expect = 'ok' | 'none' | 'denied' | 'refused' | '—';
 type Actor = 'anon' | 'userA' | 'userB' | 'admin' | 'service';
@@ -125,6 +126,25 @@ const MATRIX: Row[] = [
   row('favorites', 'add a favorite for A', `insert into public.favorites (user_id, product_id) values ('${A}', 'pk-test-single') returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('favorites', "move A's favorite", `update public.favorites set product_id = 'pk-test-single' where user_id = '${A}' returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('favorites', "remove A's favorite", `delete from public.favorites where user_id = '${A}' returning id`,  ['denied', 'ok',     'none',   'none',   'ok']),
+  row('favorites', "turn on a price alert on A's favorite", `update public.favorites set price_alert = true where user_id = '${A}' returning id`, ['denied', 'ok', 'none', 'none', 'ok']),
+  row('favorites', "set the price A's alert compares with", `update public.favorites set price_alert_base = 1 where user_id = '${A}' returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('stock_alerts', "read A's alerts", `select id from public.stock_alerts where user_id = '${A}'`,          ['denied', 'ok',     'none',   'none',   'ok']),
+  row('stock_alerts', 'ask for an alert for oneself', `insert into public.stock_alerts (product_id) values ('pk-out-2') returning id`, ['denied', 'ok', 'ok', 'ok', '—']),
+  row('stock_alerts', 'ask for an alert for A', `insert into public.stock_alerts (user_id, product_id) values ('${A}', 'pk-out-2') returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('stock_alerts', "read A's cancel token", `select cancel_token from public.stock_alerts where user_id = '${A}'`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('stock_alerts', "cancel A's alert directly", `update public.stock_alerts set cancelled_at = now() where user_id = '${A}' returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('functions', 'cancel_stock_alert', `select 1 where public.cancel_stock_alert('${ALERT_A}')`,             ['denied', 'ok',     'none',   'none',   '—']),
+  row('functions', 'cancel_stock_alert_by_token', `select public.cancel_stock_alert_by_token('x')`,            ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('functions', 'stock_alert_by_token', `select * from public.stock_alert_by_token('x')`,                   ['denied', 'denied', 'denied', 'denied', 'none']),
+  row('functions', 'alert_mail_due', `select * from public.alert_mail_due(10)`,                                ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('functions', 'admin_stock_demand', `select * from public.admin_stock_demand()`,                          ['denied', 'denied', 'denied', 'ok',     'denied']),
+  row('functions', 'set_my_newsletter', `select public.set_my_newsletter(true)`,                               ['denied', 'ok',     'ok',     'ok',     'denied']),
+  row('restock_events', 'read the restocks', `select id from public.restock_events`,                           ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('alert_mail_queue', 'read the alert e-mails owed', `select id from public.alert_mail_queue`,             ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('notification_settings', "read A's settings", `select user_id from public.notification_settings where user_id = '${A}'`, ['denied', 'ok', 'none', 'none', 'ok']),
+  row('notification_settings', 'create own settings', `insert into public.notification_settings (restock_alerts) values (false) on conflict (user_id) do nothing returning user_id`, ['denied', 'none', 'ok', 'ok', '—']),
+  row('notification_settings', "change A's settings", `update public.notification_settings set price_alerts = false where user_id = '${A}' returning user_id`, ['denied', 'ok', 'none', 'none', 'ok']),
+  row('notification_settings', "give A's settings to B", `update public.notification_settings set user_id = '${B}' where user_id = '${A}' returning user_id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('order_chargebacks', 'read the chargebacks', `select id from public.order_chargebacks`,                ['denied', 'none',   'none',   'ok',     'ok']),
   row('order_chargebacks', 'close a chargeback directly', `update public.order_chargebacks set status = 'credit_kept' returning id`, ['denied', 'denied', 'denied', 'denied', 'denied']),
   row('functions', 'record_chargeback', `select public.record_chargeback('${ORDER_A}', 'stripe', 'pi_a', 'dp_new')`, ['denied', 'denied', 'denied', 'denied', 'ok']),
@@ -196,6 +216,12 @@ async function setup(): Promise<void> {
     `insert into public.order_chargebacks (order_id, provider, payment_ref, dispute_ref, credit_held) values ('${ORDER_A}', 'stripe', 'pi_a', 'dp_a', 5)`,
     `insert into public.coupons (user_id, code) values ('${A}', 'MEKACAT10'), ('${B}', 'MEKACAT10')`,
     `insert into public.favorites (user_id, product_id) values ('${A}', 'pk-test')`,
+    `insert into public.products (id, name, price, stock, franchise_id) values ('pk-out', 'Agotado', 100, 0, 'pokemon'), ('pk-out-2', 'Agotado 2', 100, 0, 'pokemon')`,
+    `insert into public.stock_alerts (id, user_id, product_id) values ('${ALERT_A}', '${A}', 'pk-out')`,
+    `insert into public.notification_settings (user_id) values ('${A}')`,
+    `insert into public.restock_events (product_id, units, cap) values ('pk-out', 1, 3)`,
+    `insert into public.alert_mail_queue (kind, user_id, product_id, favorite_id, old_price, new_price)
+       select 'price_drop', user_id, product_id, id, 100, 90 from public.favorites where user_id = '${A}'`,
     `insert into public.newsletter_subscribers (email) values ('ya@correo.mx')`,
     `insert into storage.objects (bucket_id, name) values ('products', 'pk-test-1.svg')`,
   ];
