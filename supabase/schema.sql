@@ -2526,6 +2526,60 @@ $function$;
 REVOKE ALL ON FUNCTION public.create_order(items jsonb, coupon_code text, waitlist boolean) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.create_order(items jsonb, coupon_code text, waitlist boolean) TO authenticated;
 
+CREATE OR REPLACE FUNCTION public.create_order_unless_sold_out(items jsonb, coupon_code text DEFAULT NULL::text, waitlist boolean DEFAULT false)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_line record;
+begin
+  if (select auth.uid()) is not null and jsonb_typeof(items) = 'array' and jsonb_array_length(items) between 1 and 50 then
+    for v_line in
+      select p.id, p.name, p.stock, p.on_sale_at, l.quantity
+        from (
+          -- Well-formed plain lines only (whole quantities of 1 to 10000); create_order refuses the rest.
+          select q.product_id, sum(q.quantity) as quantity
+            from jsonb_array_elements(items) e
+            cross join lateral (
+              select case when jsonb_typeof(e.value) = 'object' and jsonb_typeof(e.value -> 'product_id') = 'string'
+                               and coalesce(jsonb_typeof(e.value -> 'offer_id'), 'null') = 'null'
+                               and jsonb_typeof(e.value -> 'quantity') = 'number'
+                          then e.value ->> 'product_id' end as product_id,
+                     case when jsonb_typeof(e.value) = 'object' and jsonb_typeof(e.value -> 'quantity') = 'number'
+                          then (e.value ->> 'quantity')::numeric end as quantity
+            ) q
+           where q.product_id is not null and q.quantity between 1 and 10000 and q.quantity = trunc(q.quantity)
+           group by q.product_id
+        ) l
+        join public.products p on p.id = l.product_id
+       where p.available
+         and not exists (select 1 from public.preorder_campaigns c where c.product_id = p.id and c.offer_id is null and c.published)
+       order by p.id
+    loop
+      if v_line.on_sale_at is not null and v_line.on_sale_at > now() then
+        raise exception '«%» aún no está a la venta: sale el % (hora del centro de México).',
+          v_line.name, to_char(v_line.on_sale_at at time zone 'America/Mexico_City', 'DD/MM/YYYY "a las" HH24:MI')
+          using errcode = 'P0001', detail = 'unavailable:' || v_line.id, hint = v_line.on_sale_at::text;
+      end if;
+      if v_line.quantity > v_line.stock and not exists (
+        select 1 from public.orders o join public.order_items i on i.order_id = o.id
+         where o.status = 'Pendiente' and o.expires_at is not null and o.expires_at <= now()
+           and i.product_id = v_line.id
+      ) then
+        raise exception 'Agotado: ya no quedan unidades de «%».', v_line.name
+          using errcode = 'P0001', detail = 'out_of_stock:' || v_line.id, hint = v_line.stock::text;
+      end if;
+    end loop;
+  end if;
+  return public.create_order(items, coupon_code, waitlist);
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.create_order_unless_sold_out(items jsonb, coupon_code text, waitlist boolean) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.create_order_unless_sold_out(items jsonb, coupon_code text, waitlist boolean) TO authenticated;
+COMMENT ON FUNCTION public.create_order_unless_sold_out(items jsonb, coupon_code text, waitlist boolean) IS 'create_order, refusing at once (no lock) a product not on sale yet or sold out with no expired reservation to put back.';
+
 CREATE OR REPLACE FUNCTION public.defer_payment_attempt(p_attempt_id uuid, p_error text)
  RETURNS void
  LANGUAGE sql

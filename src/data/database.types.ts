@@ -1838,6 +1838,14 @@ export type Database = {
         };
         Returns: string;
       };
+      create_order_unless_sold_out: {
+        Args: {
+          items: Json;
+          coupon_code?: string | null;
+          waitlist?: boolean | null;
+        };
+        Returns: string;
+      };
       defer_payment_attempt: {
         Args: {
           p_attempt_id: string;
