@@ -16,6 +16,7 @@ export * from './common';
 export * from './mail';
 export * from './orders';
 export * from './payments';
+export * from './preorders';
 export * from './product';
 export * from './search';
 export * from './validation';

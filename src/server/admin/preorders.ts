@@ -1,0 +1,137 @@
+/**
+ * 'Registrar llegada' of the back office's Preventas: the goods of a preorder campaign arrived.
+ * The database (preorder_register_arrival) decides, in one transaction under the campaign's lock
+ * and once per idempotency key, which paid preorders are filled, waitlisted or to be refunded;
+ * this handler then refunds those through the shop's refund machinery (refundShopOrder: card and
+ * PayPal back through their provider, cash at OXXO and balance payments to the shopper's balance)
+ * and queues one e-mail per order through the outbox. Repeating the same arrival (a double click,
+ * a retried request) allocates nothing again; it only finishes refunds and e-mails that did not
+ * happen the first time (a refund already made is not repeated; an e-mail is queued once per key).
+ */
+import { z } from 'zod';
+import { ORDER_STATUS } from '~/domain/orders.ts';
+import { ADMIN_ORDERS_API_TEXT } from '~/i18n/admin.ts';
+import { PREORDER_API_TEXT } from '~/i18n/preorders.ts';
+import type { AdminContext, ServerContext } from '../context.ts';
+import { ApiError, json, readJson } from '../http/json.ts';
+import { requireAdmin } from '../http/auth.ts';
+import { preorderAllocationEmail, type PreorderOutcome } from '../mail/templates/preorder-allocation.ts';
+import { findOrder, type OrderRow } from '../orders/order-row.ts';
+import { refundOptions, refundShopOrder } from '../orders/refunds.ts';
+
+const UUID = z.string().uuid();
+
+const arrivalBody = z.object({
+  quantity: z
+    .number({ error: PREORDER_API_TEXT.invalidQuantity })
+    .int({ error: PREORDER_API_TEXT.invalidQuantity })
+    .min(0, { error: PREORDER_API_TEXT.invalidQuantity })
+    .max(1_000_000, { error: PREORDER_API_TEXT.invalidQuantity }),
+  key: z.string({ error: PREORDER_API_TEXT.invalidKey }).min(8, { error: PREORDER_API_TEXT.invalidKey }).max(100, { error: PREORDER_API_TEXT.invalidKey }),
+});
+
+/** What preorder_register_arrival answers. */
+const arrivalResult = z.object({
+  arrival_id: z.string(),
+  product_id: z.string(),
+  received: z.number(),
+  allocated: z.number(),
+  to_stock: z.number(),
+  replayed: z.boolean(),
+  lines: z.array(
+    z.object({
+      order_id: z.string(),
+      user_id: z.string(),
+      quantity: z.number(),
+      outcome: z.enum(['allocated', 'waitlisted', 'refunded']),
+    }),
+  ),
+});
+type ArrivalLine = z.infer<typeof arrivalResult>['lines'][number];
+
+/** What became of one refund: done, still with the provider, or failed (left for the admin). */
+type RefundState = 'succeeded' | 'processing' | 'failed';
+
+/** The refund of an order whose preorder was not filled; an order refunded already (a replay) counts as done. */
+async function refundUnfilled(ctx: ServerContext, order: OrderRow, actor: string): Promise<RefundState> {
+  if (order.status === ORDER_STATUS.refunded) return 'succeeded';
+  try {
+    // The order's first way: the provider for card and PayPal, the balance for OXXO and balance payments.
+    const outcome = await refundShopOrder(ctx, order, { restock: true, actor });
+    return outcome.refund;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'order_refunded') return 'succeeded';
+    console.error(`[preventas] no se pudo reembolsar el pedido ${order.id}`, error);
+    return 'failed';
+  }
+}
+
+/** Queues the shopper's e-mail once per arrival and order; a failure is logged, never thrown. */
+async function mailShopper(ctx: ServerContext, arrivalId: string, productName: string, line: ArrivalLine, order: OrderRow | null): Promise<void> {
+  try {
+    const { data } = await ctx.admin.auth.admin.getUserById(line.user_id);
+    const to = data?.user?.email;
+    if (!to) return;
+    const outcome: PreorderOutcome = line.outcome;
+    const refund = outcome === 'refunded' && order ? { amount: order.total, toCredit: refundOptions(order).provider === null } : undefined;
+    await ctx.mail({
+      to,
+      ...preorderAllocationEmail({ orderId: line.order_id, productName, quantity: line.quantity, outcome, refund, siteUrl: ctx.siteUrl }),
+      kind: `preorder_${outcome}`,
+      dedupeKey: `preorder:${arrivalId}:${line.order_id}`,
+    });
+  } catch (failure) {
+    console.error(`[correo] no se pudo avisar de la preventa del pedido ${line.order_id}`, failure);
+  }
+}
+
+/** The database's refusal as the admin reads it: 404 for an unknown campaign, else 409 (400 for bad input). */
+function refusal(error: { code?: string; details?: string | null; message: string }): Error {
+  if (error.code === '42501') return new ApiError(403, PREORDER_API_TEXT.noAccess, 'forbidden');
+  if (error.code !== 'P0001') return new Error(`preorder_register_arrival: ${error.message}`);
+  const code = error.details ?? 'refused';
+  if (code === 'campaign_not_found') return new ApiError(404, PREORDER_API_TEXT.campaignNotFound, code);
+  if (code === 'invalid_quantity' || code === 'invalid_key') return new ApiError(400, error.message, code);
+  return new ApiError(409, error.message, code);
+}
+
+/**
+ * POST /api/admin/preorders/{id}/arrival {quantity, key}: registers the arrival, refunds the
+ * preorders it could not fill (those not on the waitlist) and e-mails every shopper it decided for.
+ */
+export async function registerArrival(request: Request, ctx: AdminContext, rawCampaignId: string | undefined): Promise<Response> {
+  const caller = await requireAdmin(request, ctx.admin, PREORDER_API_TEXT.noAccess);
+  const campaignId = UUID.safeParse(rawCampaignId ?? '');
+  if (!campaignId.success) throw new ApiError(404, PREORDER_API_TEXT.campaignNotFound, 'campaign_not_found');
+  const body = await readJson(request, arrivalBody);
+  const { data, error } = await ctx.admin.rpc('preorder_register_arrival', {
+    p_campaign_id: campaignId.data,
+    p_quantity: body.quantity,
+    p_key: body.key,
+    p_actor: caller.id,
+  });
+  if (error) throw refusal(error);
+  const result = arrivalResult.parse(data);
+  const { data: product } = await ctx.admin.from('products').select('name').eq('id', result.product_id).maybeSingle();
+  const productName = product?.name ?? result.product_id;
+
+  const refunds: Record<RefundState, number> = { succeeded: 0, processing: 0, failed: 0 };
+  for (const line of result.lines) {
+    const order = line.outcome === 'refunded' ? await findOrder(ctx, line.order_id) : null;
+    if (line.outcome === 'refunded') {
+      if (!order) throw new ApiError(404, ADMIN_ORDERS_API_TEXT.orderNotFound, 'order_not_found');
+      refunds[await refundUnfilled(ctx, order, caller.id)] += 1;
+    }
+    await mailShopper(ctx, result.arrival_id, productName, line, order);
+  }
+  const count = (outcome: PreorderOutcome) => result.lines.filter((line) => line.outcome === outcome).length;
+  return json({
+    arrivalId: result.arrival_id,
+    replayed: result.replayed,
+    received: result.received,
+    allocatedUnits: result.allocated,
+    toStock: result.to_stock,
+    orders: { allocated: count('allocated'), waitlisted: count('waitlisted'), refunded: count('refunded') },
+    refunds,
+  });
+}
