@@ -4,8 +4,10 @@
  * it at an address. The payment endpoints themselves are called through ./api.ts.
  */
 import { getSupabase } from './supabase.ts';
+import { withPreorderStock } from './preorders.ts';
 import { CHECKOUT_MESSAGES, CHECKOUT_OFFER_GONE_REFUSAL } from '~/i18n/checkout.ts';
 import { PRODUCT_MESSAGES } from '~/i18n/cart.ts';
+import { DROP_CHECKOUT_TEXT } from '~/i18n/drops.ts';
 import { ORDER_STATUS } from '~/domain/orders.ts';
 import { parseAddressCopy } from '~/domain/address-copy.ts';
 import { type Centavos, centavos, toCentavos } from '~/domain/money.ts';
@@ -65,14 +67,14 @@ export const offerIdSchema = z.guid();
  * Creates the caller's order from product ids (and offer ids) and quantities; the database prices
  * it. No price is ever sent.
  */
-export async function createOrder(items: OrderItemRequest[], couponCode: string | null): Promise<CreateOrderResult> {
+export async function createOrder(items: OrderItemRequest[], couponCode: string | null, waitlist = false): Promise<CreateOrderResult> {
   const badOffer = items.find((item) => item.offer_id !== undefined && !offerIdSchema.safeParse(item.offer_id).success);
   if (badOffer) {
     const message = CHECKOUT_MESSAGES.offerGone;
     return { ok: false, message, line: { productId: badOffer.product_id, kind: 'unknown_product', message, remaining: null } };
   }
   try {
-    const { data, error } = await getSupabase().rpc('create_order', { items, coupon_code: couponCode });
+    const { data, error } = await getSupabase().rpc('create_order', { items, coupon_code: couponCode, ...(waitlist ? { waitlist } : {}) });
     if (error) return { ok: false, ...parseCreateOrderError(error) };
     if (typeof data !== 'string') return { ok: false, message: CHECKOUT_MESSAGES.createOrder, line: null };
     return { ok: true, orderId: data };
@@ -206,10 +208,15 @@ export async function loadOrder(orderId: string): Promise<CheckoutOrder | null> 
   };
 }
 
-/** Points the caller's order at one of their addresses. */
-export async function setOrderAddress(orderId: string, addressId: string): Promise<boolean> {
+/**
+ * Points the caller's order at one of their addresses. When refused, `message` is what the shopper
+ * reads for a refusal the database explains (a drop's limit for that delivery address already
+ * reached by other accounts: detail 'drop_address_limit:<product id>'), null for any other failure.
+ */
+export async function setOrderAddress(orderId: string, addressId: string): Promise<{ saved: true } | { saved: false; message: string | null }> {
   const { error } = await getSupabase().from('orders').update({ shipping_address_id: addressId }).eq('id', orderId);
-  return !error;
+  if (!error) return { saved: true };
+  return { saved: false, message: error.details?.startsWith('drop_address_limit') ? DROP_CHECKOUT_TEXT.addressLimit : null };
 }
 
 /** Price, stock and availability of cart products right now. */
@@ -229,7 +236,8 @@ export async function fetchCartProducts(ids: string[]): Promise<LiveCartProduct[
   if (ids.length === 0) return [];
   const { data, error } = await getSupabase().from('products').select('id, name, price, stock, available, image, card_printings(product_id)').in('id', ids);
   if (error) throw new Error(error.message);
-  return (data ?? []).map((r) => {
+  // A preorder in its open campaign counts the units the campaign still allows, not the shelf's.
+  return withPreorderStock((data ?? []).map((r) => {
     // A one-to-one embed: the printing or null (an array from servers that do not tell one-to-one apart).
     const printing: unknown = r.card_printings;
     return {
@@ -241,7 +249,7 @@ export async function fetchCartProducts(ids: string[]): Promise<LiveCartProduct[
       image: r.image,
       soldByOffer: Array.isArray(printing) ? printing.length > 0 : printing !== null && printing !== undefined,
     };
-  });
+  }));
 }
 
 /** Price and stock of one offer of a single card right now. */

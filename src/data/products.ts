@@ -5,6 +5,7 @@
  */
 import { parseLiveProduct, type LiveProductRow } from '~/domain/products.ts';
 import { parseLiveOffers, type LiveOffer } from '~/domain/live-offers.ts';
+import { withPreorderStock } from './preorders.ts';
 import { getSupabase } from './supabase.ts';
 
 /** Price and stock as the database has them right now. */
@@ -14,11 +15,14 @@ export type LiveProduct = LiveProductRow;
 export async function fetchLiveProduct(id: string): Promise<LiveProduct | null> {
   const { data, error } = await getSupabase()
     .from('products')
-    .select('id, name, price, original_price, discount, preorder, stock, available')
+    .select('id, name, price, original_price, discount, preorder, stock, available, on_sale_at')
     .eq('id', id)
     .maybeSingle();
   if (error) throw new Error(error.message);
-  return data ? parseLiveProduct(data) : null;
+  if (!data) return null;
+  // A preorder in its open campaign counts the units the campaign still allows, not the shelf's.
+  const [live] = await withPreorderStock([parseLiveProduct(data)]);
+  return live ?? null;
 }
 
 /** A single card's availability and its offers' live price and stock. */

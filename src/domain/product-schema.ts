@@ -115,6 +115,8 @@ export const productSchema = z
     limit_per_customer: wholeNumber.nullish(),
     available: z.boolean().nullish(),
     release_date: optionalText,
+    // A timed drop's instant (ISO); null: on sale now.
+    on_sale_at: optionalText,
     tags: z.array(z.string()).nullish(),
     // Embedded by PRODUCT_SELECT; absent when a row was read without them.
     card_printings: z.union([printingRow, z.array(printingRow)]).nullish(),
@@ -143,6 +145,7 @@ export const productSchema = z
       limit_per_customer: row.limit_per_customer ?? null,
       available: row.available ?? true,
       release_date: row.release_date,
+      on_sale_at: row.on_sale_at,
       tags: row.tags ?? [],
       printing: (Array.isArray(row.card_printings) ? row.card_printings[0] : row.card_printings) ?? null,
       offers,

@@ -102,6 +102,8 @@ export interface LiveProductRow {
   preorder: boolean;
   stock: number | null;
   available: boolean;
+  /** A timed drop's instant (ISO); null: on sale now. */
+  onSaleAt: string | null;
 }
 
 // A stored price as Centavos; null when absent, undefined when not a usable price.
@@ -134,7 +136,8 @@ export function parseLiveProduct(row: unknown): LiveProductRow | null {
   const preorder = flag(r.preorder, false);
   const available = flag(r.available, true);
   if (discount === undefined || preorder === undefined || available === undefined) return null;
-  return { id: r.id, priceCentavos: price, originalPriceCentavos: original, discount, preorder, stock, available };
+  const onSaleAt = typeof r.on_sale_at === 'string' && r.on_sale_at !== '' ? r.on_sale_at : null;
+  return { id: r.id, priceCentavos: price, originalPriceCentavos: original, discount, preorder, stock, available, onSaleAt };
 }
 
 // Ids of new products (the back office's add form)

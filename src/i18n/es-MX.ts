@@ -13,6 +13,7 @@ export * from './cart';
 export * from './catalog';
 export * from './checkout';
 export * from './common';
+export * from './drops';
 export * from './mail';
 export * from './orders';
 export * from './payments';

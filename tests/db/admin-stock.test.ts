@@ -39,7 +39,7 @@ async function product(id: string): Promise<Record<string, unknown>> {
 const SAVE = `select public.admin_save_product(
   p_product_id => $1, p_stock_read => $2, p_stock => $3, p_price => 750, p_original_price => 1000,
   p_limit_per_customer => 2, p_available => true, p_preorder => false, p_release_date => '2026-12-01',
-  p_description => 'Caja sellada', p_images => array['products/b.svg', 'products/a.svg']) as answer`;
+  p_on_sale_at => null, p_description => 'Caja sellada', p_images => array['products/b.svg', 'products/a.svg']) as answer`;
 
 async function save(actor: string, productId: string, stockRead: number, stock: number) {
   return commit<{ answer: SaveAnswer }>(db, 'authenticated', actor, SAVE, [productId, stockRead, stock]);
@@ -120,7 +120,7 @@ describe('admin_save_product', () => {
       db,
       'authenticated',
       ADMIN,
-      `select public.admin_save_product('pk-sobre', 4, 4, 90, null, 5, true, false, null, null, array['products/s.svg']) as answer`,
+      `select public.admin_save_product('pk-sobre', 4, 4, 90, null, 5, true, false, null, null, null, array['products/s.svg']) as answer`,
     );
     expect(answer.ok, answer.error?.message).toBe(true);
     expect(answer.rows[0]!.answer).toMatchObject({

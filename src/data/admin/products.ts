@@ -23,6 +23,7 @@ type AdminProductRow = Pick<
   | 'limit_per_customer'
   | 'available'
   | 'release_date'
+  | 'on_sale_at'
   | 'image'
   | 'images'
   | 'franchise_id'
@@ -42,7 +43,7 @@ export function adminProductOf({ price, original_price, ...row }: AdminProductRo
 }
 
 export const PRODUCT_COLUMNS =
-  'id, name, description, price, original_price, discount, preorder, stock, limit_per_customer, available, release_date, image, images, franchise_id, expansion_id, product_type_id';
+  'id, name, description, price, original_price, discount, preorder, stock, limit_per_customer, available, release_date, on_sale_at, image, images, franchise_id, expansion_id, product_type_id';
 
 /** Filters of the product table. */
 export interface ProductFilter {
@@ -136,6 +137,8 @@ export interface ProductSave {
   available: boolean;
   preorder: boolean;
   releaseDate: string | null;
+  /** When a timed drop goes on sale (ISO instant); null: on sale now. */
+  onSaleAt: string | null;
   description: string;
   images: string[];
 }
@@ -143,7 +146,7 @@ export interface ProductSave {
 /** How a product save ended: saved, refused because the stock moved meanwhile, or failed. */
 export type ProductSaveResult = { status: 'saved'; product: AdminProduct } | { status: 'stock_changed'; stock: number } | { status: 'failed'; message: string };
 
-// admin_save_product's jsonb (supabase/migrations/20261125000300_admin_stock_compare_and_set.sql).
+// admin_save_product's jsonb (supabase/migrations/20261129003000_drops_admin_and_address_limit.sql).
 const optionalText = z.nullable(z.string());
 const count = z.number().check(z.int());
 const savedProductRow = z.object({
@@ -158,6 +161,7 @@ const savedProductRow = z.object({
   limit_per_customer: count,
   available: z.boolean(),
   release_date: optionalText,
+  on_sale_at: optionalText,
   image: optionalText,
   images: z.array(z.string()),
   franchise_id: z.string(),
@@ -186,6 +190,7 @@ export async function saveProductIfStockUnchanged(id: string, stockRead: number,
     p_available: fields.available,
     p_preorder: fields.preorder,
     p_release_date: fields.releaseDate,
+    p_on_sale_at: fields.onSaleAt,
     p_description: fields.description,
     p_images: fields.images,
   });

@@ -7,6 +7,8 @@ import { pesosInputToCentavos } from '../money.ts';
 import { productIdFor, uniqueProductId } from '../products.ts';
 import { emptyToNull, requiredText, trimmedText, validateForm, type FormResult } from '../validation.ts';
 import { VALIDATION_MESSAGES } from '../../i18n/validation.ts';
+import { DROP_ADMIN_FIELD_TEXT } from '../../i18n/drops.ts';
+import { fromShopLocal } from '../drops.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -57,6 +59,10 @@ export const newProductSchema = z
     preorder: booleanField(false),
     available: booleanField(true),
     releaseDate: trimmedText.refine((value) => value === '' || isRealDate(value), { error: VALIDATION_MESSAGES.productReleaseDate }).transform(emptyToNull),
+    // 'A la venta desde': a Mexico City date and time (a datetime-local field), as an ISO instant; empty: on sale now.
+    onSaleAt: trimmedText
+      .refine((value) => value === '' || fromShopLocal(value) !== null, { error: DROP_ADMIN_FIELD_TEXT.invalid })
+      .transform((value) => (value === '' ? null : new Date(fromShopLocal(value) ?? 0).toISOString())),
     tags: z
       .array(z.string({ error: VALIDATION_MESSAGES.invalidData }).trim(), { error: VALIDATION_MESSAGES.invalidData })
       .optional()

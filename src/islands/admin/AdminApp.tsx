@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $session, initSession } from '~/stores/session.ts';
 import CatalogSection from './CatalogSection.tsx';
+import DropsSection from './DropsSection.tsx';
 import NewsletterSection from './NewsletterSection.tsx';
 import OrdersSection from './OrdersSection.tsx';
 import ProductsSection from './ProductsSection.tsx';
@@ -10,12 +11,14 @@ import '../account/account.css';
 import './admin.css';
 import { Loading } from '../ui/AsyncState.tsx';
 import { ADMIN_APP_TEXT } from '~/i18n/admin.ts';
+import { DROP_SCHEDULE_TEXT } from '~/i18n/drops.ts';
 
 /** The sections of the back office, in the side navigation's order. */
 export const ADMIN_SECTIONS = [
   { id: 'summary', label: ADMIN_APP_TEXT.summary, href: '/admin' },
   { id: 'orders', label: ADMIN_APP_TEXT.orders, href: '/admin/pedidos' },
   { id: 'products', label: ADMIN_APP_TEXT.products, href: '/admin/productos' },
+  { id: 'drops', label: DROP_SCHEDULE_TEXT.title, href: '/admin/lanzamientos' },
   { id: 'newsletter', label: ADMIN_APP_TEXT.newsletter, href: '/admin/boletin' },
   { id: 'catalog', label: ADMIN_APP_TEXT.catalog, href: '/admin/catalogo' },
 ] as const;
@@ -52,6 +55,7 @@ export default function AdminApp({ section }: { section: AdminSection }) {
   if (section === 'summary') body = <SummarySection />;
   else if (section === 'orders') body = <OrdersSection />;
   else if (section === 'products') body = <ProductsSection />;
+  else if (section === 'drops') body = <DropsSection />;
   else if (section === 'newsletter') body = <NewsletterSection />;
   else body = <CatalogSection />;
 

@@ -10,6 +10,7 @@ import { useForm } from '../ui/use-form.ts';
 import { ImageUpload } from './ImageUpload.tsx';
 import { saveProduct, validateProductEdit } from './product-edit.ts';
 import { ADMIN_PRODUCT_EDIT_DIALOG_TEXT } from '~/i18n/admin.ts';
+import { DropTimeField, shopLocalOf } from './DropTimeField.tsx';
 
 /** The dialog's fields as typed. */
 type EditForm = {
@@ -20,6 +21,8 @@ type EditForm = {
   available: boolean;
   preorder: boolean;
   releaseDate: string;
+  /** 'A la venta desde': Mexico City date and time, empty for on sale now. */
+  onSaleAt: string;
   description: string;
 };
 
@@ -42,6 +45,7 @@ export default function ProductEditDialog({
     available: product.available,
     preorder: product.preorder,
     releaseDate: product.release_date ?? '',
+    onSaleAt: shopLocalOf(product.on_sale_at),
     description: product.description ?? '',
   });
   const [images, setImages] = useState<string[]>(product.images.length > 0 ? product.images : product.image ? [product.image] : []);
@@ -146,6 +150,7 @@ function EditFields({
         {text('limitPerCustomer', ADMIN_PRODUCT_EDIT_DIALOG_TEXT.limitPerCustomer, { inputMode: 'numeric' })}
       </div>
       {text('releaseDate', ADMIN_PRODUCT_EDIT_DIALOG_TEXT.releaseDate, { type: 'date' })}
+      <DropTimeField id="adm-edit-onSaleAt" value={fields.onSaleAt} onChange={(value) => set('onSaleAt', value)} error={errors.onSaleAt} />
       <label className="acct-check">
         <input type="checkbox" checked={fields.available} onChange={(e) => set('available', e.target.checked)} /> {ADMIN_PRODUCT_EDIT_DIALOG_TEXT.available}
       </label>

@@ -16,6 +16,7 @@ import { useForm } from '../ui/use-form.ts';
 import { IMAGE_UPLOAD_ACCEPT, IMAGE_UPLOAD_MESSAGE, isUploadableImage } from '~/domain/image-upload.ts';
 import { EMPTY_PRINTING, PrintingFields, SingleOffersEditor } from './SinglesEditor.tsx';
 import { validatePrinting } from './single-edit.ts';
+import { DropTimeField } from './DropTimeField.tsx';
 
 interface Props {
   /** Inside /account/addproduct: no page heading of its own and no back link. */
@@ -35,6 +36,8 @@ type Fields = {
   preorder: boolean;
   available: boolean;
   releaseDate: string;
+  /** 'A la venta desde': Mexico City date and time, empty for on sale now. */
+  onSaleAt: string;
   tags: string;
   /** What is printed on the card, for a product of a singles type. */
   printing: AdminPrinting;
@@ -53,6 +56,7 @@ const INITIAL: Fields = {
   preorder: false,
   available: true,
   releaseDate: '',
+  onSaleAt: '',
   tags: '',
   printing: EMPTY_PRINTING,
 };
@@ -327,6 +331,7 @@ function ProductDetailFields({
         {text('releaseDate', 'release', ADMIN_PRODUCT_FORM_TEXT.releaseDate, { type: 'date' })}
         {text('tags', 'tags', ADMIN_PRODUCT_FORM_TEXT.tags)}
       </div>
+      <DropTimeField id={id('on-sale-at')} value={fields.onSaleAt} onChange={(value) => set('onSaleAt', value)} error={errors.onSaleAt} />
       <label className="acct-check">
         <input type="checkbox" checked={fields.preorder} onChange={(event) => set('preorder', event.target.checked)} />
         {ADMIN_PRODUCT_FORM_TEXT.preorder}

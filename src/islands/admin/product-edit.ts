@@ -30,6 +30,7 @@ export const productEditSchema = z
     available: fields.available,
     preorder: fields.preorder,
     releaseDate: fields.releaseDate,
+    onSaleAt: fields.onSaleAt,
     description: fields.description,
     images: z.array(z.string().min(1)).min(1, { error: ADMIN_PRODUCT_EDIT_TEXT.noImages }),
   })
@@ -55,6 +56,11 @@ export async function uploadImage(productId: string, file: File): Promise<string
   return (await uploadProductImage(objectPath, file)).path;
 }
 
+/** Whether two timestamps (as the database writes them, in any offset) are the same instant, or both absent. */
+function sameInstant(a: string | null, b: string | null): boolean {
+  return a === null || b === null ? a === b : Date.parse(a) === Date.parse(b);
+}
+
 /** How a save ended; on 'stock_changed' nothing was written and `stock` is the product's stock now. */
 export type SaveOutcome = { ok: true; message: string; product: AdminProduct } | { ok: false; message: string; stockChanged?: { stock: number } };
 
@@ -77,6 +83,7 @@ export async function saveProduct(before: AdminProduct, edit: ProductEdit, stock
     available: edit.available,
     preorder: edit.preorder,
     releaseDate: edit.releaseDate,
+    onSaleAt: edit.onSaleAt,
     description: edit.description,
     images: edit.images,
   });
@@ -90,6 +97,7 @@ export async function saveProduct(before: AdminProduct, edit: ProductEdit, stock
     saved.available === before.available &&
     saved.preorder === before.preorder &&
     saved.release_date === before.release_date &&
+    sameInstant(saved.on_sale_at, before.on_sale_at) &&
     saved.description === before.description &&
     JSON.stringify(saved.images) === JSON.stringify(before.images);
   if (onlyStock) return { ok: true, message: saved.stock === stockRead ? ADMIN_PRODUCT_EDIT_TEXT.saved : ADMIN_PRODUCT_EDIT_TEXT.savedStock, product: saved };

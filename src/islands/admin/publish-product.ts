@@ -46,6 +46,7 @@ export async function publishProduct(
     preorder: product.preorder,
     available: product.available,
     release_date: product.releaseDate,
+    on_sale_at: product.onSaleAt,
     image,
     images: [image],
     tags: product.tags,

@@ -163,9 +163,9 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
     setBusy(true);
     setShippingError(null);
     const saved = await setOrderAddress(orderId, addressId);
-    if (!saved) {
+    if (!saved.saved) {
       setBusy(false);
-      setShippingError(CHECKOUT_APP_TEXT.saveAddressFailed);
+      setShippingError(saved.message ?? CHECKOUT_APP_TEXT.saveAddressFailed);
       return;
     }
     const order = await showOrder(orderId, false);

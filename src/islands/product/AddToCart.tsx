@@ -25,6 +25,8 @@ export interface AddToCartProduct {
   stock: number | null;
   image: string;
   images: string[];
+  /** A timed drop's instant (ISO); null: on sale now. */
+  onSaleAt?: string | null;
 }
 
 interface Props {
@@ -77,6 +79,7 @@ export default function AddToCart({ product }: Props) {
       field={field}
       onAdd={() => void add()}
       note={note}
+      onSaleAt={live ? live.onSaleAt : product.onSaleAt}
     />
   );
 }

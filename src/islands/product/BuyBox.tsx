@@ -9,6 +9,7 @@ import { canIncrease } from '~/domain/products.ts';
 import { PRODUCT_MESSAGES } from '~/i18n/cart.ts';
 import { PRODUCT_BUY_BOX_TEXT as TEXT } from '~/i18n/product.ts';
 import { stockText } from './buy-box.ts';
+import { useDropLocked } from './drop-lock.ts';
 import type { useQuantityField } from './use-quantity-field.ts';
 
 /** The price shown, the price it was, its discount and whether it is a pre-order. */
@@ -38,10 +39,13 @@ interface Props {
   heading?: ReactNode;
   /** Between the stock and the quantity (the offers to choose from). */
   children?: ReactNode;
+  /** A timed drop's instant: the add button is held until then. */
+  onSaleAt?: string | null | undefined;
 }
 
 /** Price, stock, quantity and the add button. */
-export function BuyBox({ className, boxRef, checking, price, stock, soldOut, soldOutText, field, onAdd, note, heading, children }: Props) {
+export function BuyBox({ className, boxRef, checking, price, stock, soldOut, soldOutText, field, onAdd, note, heading, children, onSaleAt }: Props) {
+  const dropLocked = useDropLocked(onSaleAt);
   return (
     <div className={className ? `buy-box ${className}` : 'buy-box'} ref={boxRef} aria-busy={checking}>
       {heading}
@@ -68,7 +72,7 @@ export function BuyBox({ className, boxRef, checking, price, stock, soldOut, sol
           onText={field.type}
           onCommit={field.commit}
         />
-        <button type="button" className="btn btn-primary add-btn" disabled={soldOut} onClick={onAdd}>
+        <button type="button" className="btn btn-primary add-btn" disabled={soldOut || dropLocked} data-drop-at={onSaleAt ?? undefined} onClick={onAdd}>
           {TEXT.add}
         </button>
       </div>

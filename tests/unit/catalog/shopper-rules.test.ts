@@ -59,7 +59,11 @@ describe('the buy box reads live rows without zod', () => {
       preorder: false,
       stock: 12,
       available: true,
+      onSaleAt: null,
     });
+  });
+  it("reads a timed drop's instant", () => {
+    expect(parseLiveProduct({ id: 'a', price: 10, on_sale_at: '2026-12-11T16:00:00+00:00' })?.onSaleAt).toBe('2026-12-11T16:00:00+00:00');
   });
   it('reads a numeric string and a JSON number into the same centavos', () => {
     expect(parseLiveProduct({ id: 'a', price: '1299.90' })?.priceCentavos).toBe(129990);

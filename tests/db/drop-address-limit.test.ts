@@ -1,0 +1,148 @@
+/**
+ * A drop product's limit per delivery address: the units of a product with on_sale_at in live
+ * orders delivered to the same address (street, postal code and country, compared without case,
+ * spaces, punctuation or accents), across accounts, may not exceed its limit_per_customer. Judged
+ * when a shopper attaches the address to a pending order and again when the order is paid.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
+import { commit, migratedPglite, OWED } from './support.ts';
+
+const ANA = '10000000-0000-4000-a000-0000000000e1';
+const BETO = '10000000-0000-4000-a000-0000000000e2';
+const CARLA = '10000000-0000-4000-a000-0000000000e3';
+
+let db: PGlite;
+
+async function sql(statement: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+  const outcome = await commit(db, 'postgres', undefined, statement, params);
+  if (!outcome.ok) throw new Error(`${statement}: ${outcome.error?.message}`);
+  return outcome.rows;
+}
+
+async function orderOf(user: string, items: { product_id: string; quantity: number }[]): Promise<string> {
+  const outcome = await commit<{ id: string }>(db, 'authenticated', user, 'select public.create_order($1::jsonb) as id', [JSON.stringify(items)]);
+  if (!outcome.ok) throw new Error(`create_order: ${outcome.error?.message}`);
+  return outcome.rows[0]!.id;
+}
+
+async function address(user: string, street: string, zip: string, country: string): Promise<string> {
+  const [row] = await sql(
+    `insert into public.addresses (user_id, street, city, state, zip, country) values ($1, $2, 'Ciudad de México', 'CDMX', $3, $4) returning id`,
+    [user, street, zip, country],
+  );
+  return row!.id as string;
+}
+
+/** The shopper's own REST update that attaches the address to the order. */
+function attach(user: string, orderId: string, addressId: string) {
+  return commit(db, 'authenticated', user, 'update public.orders set shipping_address_id = $1 where id = $2 returning id', [addressId, orderId]);
+}
+
+function pay(orderId: string, ref: string) {
+  return commit(db, 'service_role', undefined, `select public.mark_order_paid($1, 'stripe', '${ref}', ${OWED}) as changed`, [orderId]);
+}
+
+beforeAll(async () => {
+  db = await migratedPglite();
+  for (const [id, name] of [
+    [ANA, 'ana'],
+    [BETO, 'beto'],
+    [CARLA, 'carla'],
+  ]) {
+    await sql(`insert into auth.users (id, email, raw_user_meta_data) values ($1, $2, $3::jsonb)`, [
+      id,
+      `${name}@correo.mx`,
+      JSON.stringify({ username: name }),
+    ]);
+  }
+  await sql(`insert into public.franchises (id, name) values ('pokemon', 'Pokémon')`);
+  await sql(`insert into public.products (id, name, price, stock, limit_per_customer, franchise_id, on_sale_at) values
+    ('pk-drop', 'Caja Prismatic', 1500, 100, 2, 'pokemon', now() - interval '1 minute'),
+    ('pk-drop-2', 'Caja Surging Sparks', 1500, 100, 2, 'pokemon', now() - interval '1 minute'),
+    ('pk-drop-3', 'Caja Stellar Crown', 1500, 100, 2, 'pokemon', now() - interval '1 minute'),
+    ('pk-plain', 'Sobre suelto', 100, 100, 2, 'pokemon', null)`);
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+describe('a drop product delivered to one address by several accounts', () => {
+  it("refuses a second account's order to the same address written differently, and accepts another address", async () => {
+    const anaHome = await address(ANA, 'Av. Reforma 222, Int. 4', '06600', 'México');
+    const betoSame = await address(BETO, '  av reforma 222  int 4 ', '6600', 'MEXICO');
+    const betoOther = await address(BETO, 'Calle Durango 15', '06700', 'México');
+
+    const anas = await orderOf(ANA, [{ product_id: 'pk-drop', quantity: 2 }]);
+    expect((await attach(ANA, anas, anaHome)).ok).toBe(true);
+
+    const betos = await orderOf(BETO, [{ product_id: 'pk-drop', quantity: 1 }]);
+    const refused = await attach(BETO, betos, betoSame);
+    expect(refused.ok).toBe(false);
+    expect(refused.error?.code).toBe('P0001');
+    expect(refused.error?.detail).toBe('drop_address_limit:pk-drop');
+    expect(refused.error?.message).toContain('Ya se alcanzó el límite de este lanzamiento para esta dirección de envío');
+    expect(await sql('select shipping_address_id from public.orders where id = $1', [betos])).toEqual([{ shipping_address_id: null }]);
+
+    const elsewhere = await attach(BETO, betos, betoOther);
+    expect(elsewhere.ok).toBe(true);
+    expect(await sql('select shipping_address_id from public.orders where id = $1', [betos])).toEqual([{ shipping_address_id: betoOther }]);
+  });
+
+  it('counts units: a second account fits while the address is under the limit', async () => {
+    const carlaHome = await address(CARLA, 'Insurgentes Sur 1000', '03100', 'México');
+    const anaSame = await address(ANA, 'INSURGENTES SÚR 1000', '03100', 'mexico');
+    const first = await orderOf(CARLA, [{ product_id: 'pk-drop-2', quantity: 1 }]);
+    expect((await attach(CARLA, first, carlaHome)).ok).toBe(true);
+    const second = await orderOf(ANA, [{ product_id: 'pk-drop-2', quantity: 1 }]);
+    // At this address 1 + 1 units: the limit, not beyond it.
+    expect((await attach(ANA, second, anaSame)).ok).toBe(true);
+    const third = await orderOf(BETO, [{ product_id: 'pk-drop-2', quantity: 1 }]);
+    const betoThere = await address(BETO, 'Insurgentes  Sur  1000', '03100', 'México');
+    const refused = await attach(BETO, third, betoThere);
+    expect(refused.error?.detail).toBe('drop_address_limit:pk-drop-2');
+
+    // Once an order there is cancelled, its units no longer count.
+    await sql(`update public.orders set status = 'Cancelado' where id = $1`, [first]);
+    expect((await attach(BETO, third, betoThere)).ok).toBe(true);
+  });
+
+  it('leaves products without on_sale_at alone', async () => {
+    const anaPlain = await address(ANA, 'Río Lerma 40', '06500', 'México');
+    const betoPlain = await address(BETO, 'rio lerma 40', '06500', 'México');
+    const anas = await orderOf(ANA, [{ product_id: 'pk-plain', quantity: 2 }]);
+    const betos = await orderOf(BETO, [{ product_id: 'pk-plain', quantity: 2 }]);
+    expect((await attach(ANA, anas, anaPlain)).ok).toBe(true);
+    expect((await attach(BETO, betos, betoPlain)).ok).toBe(true);
+    expect((await pay(anas, 'pi_plain_a')).ok).toBe(true);
+    expect((await pay(betos, 'pi_plain_b')).ok).toBe(true);
+  });
+
+  it('judges the order again when it is paid, with the address as it is then', async () => {
+    const anaFlat = await address(ANA, 'Amsterdam 10', '06100', 'México');
+    const betoFlat = await address(BETO, 'Ámsterdam 12', '06100', 'México');
+    const anas = await orderOf(ANA, [{ product_id: 'pk-drop-3', quantity: 2 }]);
+    expect((await attach(ANA, anas, anaFlat)).ok).toBe(true);
+    expect((await pay(anas, 'pi_drop_a')).ok).toBe(true);
+    const betos = await orderOf(BETO, [{ product_id: 'pk-drop-3', quantity: 1 }]);
+    expect((await attach(BETO, betos, betoFlat)).ok).toBe(true);
+    // The address is edited after it was attached, to Ana's.
+    await sql(`update public.addresses set street = 'AMSTERDAM #10' where id = $1`, [betoFlat]);
+    const paid = await pay(betos, 'pi_drop_b');
+    expect(paid.ok).toBe(false);
+    expect(paid.error?.detail).toBe('drop_address_limit:pk-drop-3');
+    expect(await sql('select status::text as status from public.orders where id = $1', [betos])).toEqual([{ status: 'Pendiente' }]);
+  });
+});
+
+describe('drop_address_key', () => {
+  it('folds case, accents, spaces and punctuation, and pads the postal code', async () => {
+    const [row] = await sql(
+      `select public.drop_address_key('Av. Reforma 222', '06600', 'México') = public.drop_address_key(' AV REFÓRMA  #222 ', '6600', 'mexico') as same,
+              public.drop_address_key('Av. Reforma 222', '06600', 'México') = public.drop_address_key('Av. Reforma 223', '06600', 'México') as other_number,
+              public.drop_address_key('Av. Reforma 222', '06600', 'México') = public.drop_address_key('Av. Reforma 222', '06601', 'México') as other_zip`,
+    );
+    expect(row).toEqual({ same: true, other_number: false, other_zip: false });
+  });
+});
