@@ -32,8 +32,16 @@
  * LOAD_CHECKOUT_PAUSE_MS=0 runs the steps back to back, which measures how many checkouts the
  * machine can take rather than how long a shopper waits.
  *
+ * `npm run load -- --drop` runs the drop rush instead (scripts/load/drop.ts): 1,000 signed-in
+ * shoppers open a product's page within 10 s of the instant it goes on sale (`on_sale_at`) and try
+ * to buy one of its 100 units (one per customer), on two servers behind nginx. It checks, and
+ * exits 1 otherwise, that no unit is oversold, no answer is a 5xx, exactly 100 orders went to
+ * 100 shoppers and every other shopper got a clear Spanish refusal; it reports the product page's
+ * and create_order's p95 against their budgets (50 ms, 500 ms), the load average and the machine.
+ *
  *   npm run load                       one server, then two
  *   npm run load -- --instances 2      only the two-server run
+ *   npm run load -- --drop             the drop rush
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -55,6 +63,7 @@ import {
 import { ARRIVAL_GROUPS, spreadAutocannon } from './load/arrivals.ts';
 import { cpuSeconds, cpuUsed, type CpuGroup } from './load/cpu.ts';
 import { exploreAddresses, type ExploreAddress, type ExploreCatalog } from './load/explore.ts';
+import { runDropRush } from './load/drop.ts';
 import { runExplorers, type ExploreResult } from './load/explorers.ts';
 import { percentile } from './load/stats.ts';
 
@@ -519,4 +528,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (process.argv.includes('--drop')) await runDropRush();
+else await main();
