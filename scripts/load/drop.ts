@@ -143,6 +143,19 @@ function timed(url: string, options: { method?: string; headers?: Record<string,
   });
 }
 
+/** The machine's CPU time so far (s), busy and in all, from /proc/stat (Linux; zeros elsewhere). */
+function machineCpu(): { busy: number; total: number } {
+  try {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal …: idle and iowait are the idle part.
+    const total = fields.slice(0, 8).reduce((sum, n) => sum + n, 0);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    return { busy: (total - idle) / 100, total: total / 100 };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+
 const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
 
 interface DropShopper {
@@ -373,6 +386,7 @@ async function dropRound(cluster: Cluster, rpc: string, product: { id: string; n
   const atDrop = sleepUntil(dropAt).then(() => ({
     stock: watchStock(cluster.watcher, product.id, 20),
     cpu: cpuSeconds(cpuGroups),
+    machine: machineCpu(),
     own: process.cpuUsage(),
     load: loadAverage(),
   }));
@@ -387,6 +401,10 @@ async function dropRound(cluster: Cluster, rpc: string, product: { id: string; n
   const seen = await drop.stock.stop();
   const own = process.cpuUsage(drop.own);
   const cpu: Record<string, number> = { ...cpuUsed(drop.cpu, cpuSeconds(cpuGroups)), load: (own.user + own.system) / 1e6 };
+  const machineNow = machineCpu();
+  const machineBusy = machineNow.busy - drop.machine.busy;
+  const machineTotal = machineNow.total - drop.machine.total;
+  const ours = Object.values(cpu).reduce((sum, n) => sum + n, 0);
 
   const { rows: ledgerRows } = await db.query<{ units: string; orders: string; buyers: string; left: number }>(
     `select coalesce(sum(i.quantity), 0) as units, count(distinct o.id) as orders, count(distinct o.user_id) as buyers,
@@ -443,6 +461,7 @@ async function dropRound(cluster: Cluster, rpc: string, product: { id: string; n
     `| Desde el instante de la venta hasta la última respuesta | ${(rushMs / 1000).toFixed(1)} s; ${seen.reads} lecturas de la existencia (cada 20 ms) |`,
     `| Sesiones de PostgreSQL de media en esas lecturas: ejecutando · esperando un bloqueo | ${seen.active.toFixed(1)} · ${seen.waiting.toFixed(1)} |`,
     `| CPU en ese tiempo (s): pila local (auth, REST) · servidores de la tienda · PostgreSQL · nginx · generador de carga | ${(['stack', 'shop', 'postgres', 'nginx', 'load'] as const).map((k) => (cpu[k] ?? 0).toFixed(1)).join(' · ')} (de ${((os.cpus().length * rushMs) / 1000).toFixed(1)} s de CPU de la máquina) |`,
+    `| CPU de la máquina en ese tiempo: ocupada · de eso, esta prueba · otros procesos | ${machineTotal > 0 ? `${((machineBusy / machineTotal) * 100).toFixed(0)}% (${machineBusy.toFixed(1)} de ${machineTotal.toFixed(1)} s) · ${ours.toFixed(1)} s · ${Math.max(0, machineBusy - ours).toFixed(1)} s` : '—'} |`,
     `| Retraso del bucle de eventos del generador de carga: p50 / p99 / máximo | ${ms(lag.percentile(50) / 1e6)} / ${ms(lag.percentile(99) / 1e6)} / ${ms(lag.max / 1e6)} |`,
     ...checks.map((c) => `| ${c.check} | ${c.ok ? 'sí' : '**NO**'}: ${c.figure} |`),
   ];
