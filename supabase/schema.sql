@@ -67,6 +67,7 @@ ALTER TABLE public.addresses ENABLE ROW LEVEL SECURITY;
 CREATE TRIGGER addresses_after_delete AFTER DELETE ON public.addresses FOR EACH ROW EXECUTE FUNCTION public.addresses_after_delete();
 CREATE TRIGGER addresses_before_delete BEFORE DELETE ON public.addresses FOR EACH ROW EXECUTE FUNCTION public.addresses_before_delete();
 CREATE TRIGGER addresses_before_write BEFORE INSERT OR UPDATE ON public.addresses FOR EACH ROW EXECUTE FUNCTION public.addresses_before_write();
+CREATE TRIGGER addresses_drop_address_limit BEFORE UPDATE OF street, zip, country ON public.addresses FOR EACH ROW EXECUTE FUNCTION public.addresses_drop_address_limit();
 CREATE POLICY "Addresses: delete own" ON public.addresses
   FOR DELETE
   TO authenticated
@@ -1268,6 +1269,34 @@ begin
 end
 $function$;
 GRANT EXECUTE ON FUNCTION public.addresses_before_write() TO PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.addresses_drop_address_limit()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_key text := public.drop_address_key(new.street, new.zip, new.country);
+  v_order uuid;
+begin
+  if v_key = public.drop_address_key(old.street, old.zip, old.country) then
+    return new;
+  end if;
+  for v_order in
+    select o.id from public.orders o
+     where o.shipping_address_id = new.id
+       and o.status = 'Pendiente'
+       and (o.expires_at is null or o.expires_at > now())
+     order by o.id
+  loop
+    perform public.check_drop_address_limit(v_order, v_key);
+  end loop;
+  return new;
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.addresses_drop_address_limit() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.addresses_drop_address_limit() TO service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_orders(p_status text DEFAULT NULL::text, p_from date DEFAULT NULL::date, p_to date DEFAULT NULL::date, p_search text DEFAULT NULL::text, p_limit integer DEFAULT 25, p_offset integer DEFAULT 0, p_order_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(id uuid, created_at timestamp with time zone, status public.order_status, user_id uuid, customer_email text, customer_name text, subtotal numeric, discount numeric, shipping numeric, total numeric, coupon_code text, paid_at timestamp with time zone, payment_provider text, payment_ref text, payment_method text, installments smallint, shipping_address jsonb, carrier text, tracking_number text, shipped_at timestamp with time zone, completed_at timestamp with time zone, refunded_at timestamp with time zone, refund_ref text, total_count bigint)

@@ -21,8 +21,10 @@ export async function fetchLiveProduct(id: string): Promise<LiveProduct | null> 
   if (error) throw new Error(error.message);
   if (!data) return null;
   // A preorder in its open campaign counts the units the campaign still allows, not the shelf's.
-  const [live] = await withPreorderStock([parseLiveProduct(data)]);
-  return live ?? null;
+  const parsed = parseLiveProduct(data);
+  if (!parsed) return null;
+  const [live] = await withPreorderStock([parsed]);
+  return live ?? parsed;
 }
 
 /** A single card's availability and its offers' live price and stock. */

@@ -7,7 +7,7 @@
  */
 
 /** The shop's time zone: every drop time is shown and typed in it. */
-export const SHOP_TIME_ZONE = 'America/Mexico_City';
+const SHOP_TIME_ZONE = 'America/Mexico_City';
 
 /** The drop's instant in ms since the epoch; null when the product has no drop time (or it does not parse). */
 export function dropInstant(onSaleAt: string | null | undefined): number | null {
@@ -23,7 +23,7 @@ export function isDropLocked(onSaleAt: string | null | undefined, nowMs: number)
 }
 
 /** The parts a drop's time is said with: 'viernes', '11', 'diciembre', '10:00' (es-MX, Mexico City time). */
-export interface DropTimeParts {
+interface DropTimeParts {
   weekday: string;
   day: string;
   month: string;
@@ -52,7 +52,7 @@ export function dropTimeParts(ms: number): DropTimeParts {
 }
 
 /** What is left of a countdown, in whole days, hours, minutes and seconds (never negative). */
-export interface Countdown {
+interface Countdown {
   days: number;
   hours: number;
   minutes: number;

@@ -3,20 +3,23 @@
  * add buttons held until the drop (`button[data-drop-at]`: the buy box's and the cards'), which
  * turn on at the instant with no rebuild and no reload. The time is the shop's: one request to
  * GET /api/time measures how far the browser's clock is off (src/scripts/shop-clock.ts), so a
- * device with a wrong clock counts down to the right instant. Nothing runs on a page without a
- * drop. Plain DOM, no framework; the database refuses early orders whatever happens here.
+ * device with a wrong clock counts down to the right instant. Loaded only by a page that has a
+ * drop (src/scripts/drops-mount.ts). Plain DOM, no framework; the database refuses early orders
+ * whatever happens here.
  */
 import { clockOffset, countdownParts, dropInstant } from '~/domain/drops.ts';
+import { CATALOG_LIVE_STOCK_TEXT } from '~/i18n/catalog.ts';
 import { DROP_PRODUCT_TEXT } from '~/i18n/drops.ts';
 import { CLOCK_OFFSET_ATTRIBUTE, shopNow } from './shop-clock.ts';
-
-const SELECTOR = '[data-drop-notice], button[data-drop-at]';
 
 function twoDigits(value: number): string {
   return String(value).padStart(2, '0');
 }
 
-/** 'Faltan 2 días 03:04:05' for the milliseconds left. */
+/**
+ * 'Faltan 2 días 03:04:05' for the milliseconds left.
+ * @internal exported for its unit test
+ */
 export function countdownText(msLeft: number): string {
   const { days, hours, minutes, seconds } = countdownParts(msLeft);
   return DROP_PRODUCT_TEXT.countdown(days, `${twoDigits(hours)}:${twoDigits(minutes)}:${twoDigits(seconds)}`);
@@ -37,12 +40,12 @@ async function measureOffset(root: Document): Promise<void> {
   }
 }
 
-/** A held button turns on, unless its product is sold out meanwhile; a card's says 'Agregar' again. */
+/** A held button turns on, unless its product sold out meanwhile; a card's says 'Agregar' again (or 'Agotado'). */
 function release(button: HTMLButtonElement): void {
   delete button.dataset.dropHeld;
   const soldOut = button.closest('.is-sold-out, [data-live-sold-out="true"]') !== null;
   const { dropOpenText, dropOpenLabel } = button.dataset;
-  if (dropOpenText !== undefined && !soldOut) button.textContent = dropOpenText;
+  if (dropOpenText !== undefined) button.textContent = soldOut ? CATALOG_LIVE_STOCK_TEXT.soldOut : dropOpenText;
   if (dropOpenLabel !== undefined) button.setAttribute('aria-label', dropOpenLabel);
   button.disabled = soldOut;
 }
@@ -60,7 +63,10 @@ function hold(button: HTMLButtonElement): void {
   if (button.dataset.dropHeldLabel) button.setAttribute('aria-label', button.dataset.dropHeldLabel);
 }
 
-/** Brings countdowns and held buttons to the shop's time; true while some drop is still ahead. */
+/**
+ * Brings countdowns and held buttons to the shop's time; true while some drop is still ahead.
+ * @internal exported for its unit test
+ */
 export function updateDrops(root: ParentNode, now: number): boolean {
   let pending = false;
   for (const notice of root.querySelectorAll<HTMLElement>('[data-drop-notice]')) {
@@ -85,9 +91,9 @@ export function updateDrops(root: ParentNode, now: number): boolean {
   return pending;
 }
 
-/** Starts the countdowns of the page (once); a page without a drop makes no request and sets no timer. */
-export function mountDrops(root: Document = document): void {
-  if (root.documentElement.dataset.drops === 'ready' || !root.querySelector(SELECTOR)) return;
+/** Starts the countdowns of the page (once). */
+export function startDrops(root: Document): void {
+  if (root.documentElement.dataset.drops === 'ready') return;
   root.documentElement.dataset.drops = 'ready';
   let timer: ReturnType<typeof setTimeout> | undefined;
   const tick = () => {

@@ -61,6 +61,7 @@ beforeAll(async () => {
     ('pk-drop', 'Caja Prismatic', 1500, 100, 2, 'pokemon', now() - interval '1 minute'),
     ('pk-drop-2', 'Caja Surging Sparks', 1500, 100, 2, 'pokemon', now() - interval '1 minute'),
     ('pk-drop-3', 'Caja Stellar Crown', 1500, 100, 2, 'pokemon', now() - interval '1 minute'),
+    ('pk-drop-4', 'Caja Journey Together', 1500, 100, 2, 'pokemon', now() - interval '1 minute'),
     ('pk-plain', 'Sobre suelto', 100, 100, 2, 'pokemon', null)`);
 });
 
@@ -119,20 +120,40 @@ describe('a drop product delivered to one address by several accounts', () => {
     expect((await pay(betos, 'pi_plain_b')).ok).toBe(true);
   });
 
-  it('judges the order again when it is paid, with the address as it is then', async () => {
+  it('judges the order again when it is paid, under its lock, whatever attached the address', async () => {
     const anaFlat = await address(ANA, 'Amsterdam 10', '06100', 'México');
-    const betoFlat = await address(BETO, 'Ámsterdam 12', '06100', 'México');
+    const betoFlat = await address(BETO, 'Ámsterdam #10', '06100', 'México');
     const anas = await orderOf(ANA, [{ product_id: 'pk-drop-3', quantity: 2 }]);
     expect((await attach(ANA, anas, anaFlat)).ok).toBe(true);
     expect((await pay(anas, 'pi_drop_a')).ok).toBe(true);
     const betos = await orderOf(BETO, [{ product_id: 'pk-drop-3', quantity: 1 }]);
-    expect((await attach(BETO, betos, betoFlat)).ok).toBe(true);
-    // The address is edited after it was attached, to Ana's.
-    await sql(`update public.addresses set street = 'AMSTERDAM #10' where id = $1`, [betoFlat]);
+    // Attached around the shopper's update (by the database owner, triggers off): payment still refuses it.
+    await db.exec(
+      `begin; set local session_replication_role = replica; update public.orders set shipping_address_id = '${betoFlat}' where id = '${betos}'; commit;`,
+    );
     const paid = await pay(betos, 'pi_drop_b');
     expect(paid.ok).toBe(false);
     expect(paid.error?.detail).toBe('drop_address_limit:pk-drop-3');
-    expect(await sql('select status::text as status from public.orders where id = $1', [betos])).toEqual([{ status: 'Pendiente' }]);
+    expect(paid.error?.message).toContain('Ya se alcanzó el límite de este lanzamiento para esta dirección de envío');
+    expect(await sql('select status::text as status, paid_at from public.orders where id = $1', [betos])).toEqual([{ status: 'Pendiente', paid_at: null }]);
+  });
+});
+
+describe('an address edited after it was attached', () => {
+  it("is refused when it becomes another account's address for a drop already at the limit there", async () => {
+    const anaHouse = await address(ANA, 'Durango 200', '06700', 'México');
+    const betoHouse = await address(BETO, 'Colima 5', '06700', 'México');
+    const anas = await orderOf(ANA, [{ product_id: 'pk-drop-4', quantity: 2 }]);
+    expect((await attach(ANA, anas, anaHouse)).ok).toBe(true);
+    const betos = await orderOf(BETO, [{ product_id: 'pk-drop-4', quantity: 1 }]);
+    expect((await attach(BETO, betos, betoHouse)).ok).toBe(true);
+
+    const edited = await commit(db, 'authenticated', BETO, `update public.addresses set street = 'DURANGO  200' where id = $1 returning id`, [betoHouse]);
+    expect(edited.ok).toBe(false);
+    expect(edited.error?.detail).toBe('drop_address_limit:pk-drop-4');
+    expect(await sql('select street from public.addresses where id = $1', [betoHouse])).toEqual([{ street: 'Colima 5' }]);
+    // Any other change of the address is fine.
+    expect((await commit(db, 'authenticated', BETO, `update public.addresses set street = 'Colima 7' where id = $1 returning id`, [betoHouse])).ok).toBe(true);
   });
 });
 

@@ -1,10 +1,11 @@
 /**
  * The buy box's hold on a timed drop: its add button stays disabled until the product's
  * `on_sale_at` by the shop's clock, and turns on at that instant with no reload. The shop's clock
- * is the browser's plus the offset measured from the server (src/scripts/shop-clock.ts), so a browser with a wrong clock is held for the right time.
+ * is the browser's plus the offset measured from the server (src/scripts/shop-clock.ts), so a
+ * browser with a wrong clock is held for the right time.
  */
 import { useEffect, useState } from 'react';
-import { dropInstant } from '~/domain/drops.ts';
+import { dropInstant, isDropLocked } from '~/domain/drops.ts';
 import { shopNow } from '~/scripts/shop-clock.ts';
 
 // A timer checks again at most this often, so a clock offset measured later is taken into account.
@@ -13,7 +14,7 @@ const MAX_WAIT_MS = 1000;
 /** Whether the drop `onSaleAt` is still ahead; turns false at its instant. */
 export function useDropLocked(onSaleAt: string | null | undefined): boolean {
   const at = dropInstant(onSaleAt);
-  const [locked, setLocked] = useState(() => at !== null && at > shopNow());
+  const [locked, setLocked] = useState(() => isDropLocked(onSaleAt, shopNow()));
   useEffect(() => {
     if (at === null) {
       setLocked(false);

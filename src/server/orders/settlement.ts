@@ -124,6 +124,9 @@ export async function settlePayment(
     const detail = error.details ?? '';
     if (detail.includes('order_cancelled')) return refund('late_payment');
     if (detail.includes('order_paid_other')) return refund('duplicate');
+    // A drop's units for this delivery address were taken by other accounts while this order's
+    // reservation lapsed (mark_order_paid judges the address again): the charge goes back.
+    if (detail.includes('drop_address_limit')) return refund('late_payment');
     if (detail.includes('amount_mismatch')) {
       console.error(`[pagos] el cargo ${payment.provider} ${payment.ref} (${payment.amount} ${payment.currency}) no coincide con el pedido ${order.id}`);
       return refund('mismatch');
