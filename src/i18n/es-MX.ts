@@ -7,6 +7,7 @@
  */
 export * from './account';
 export * from './admin';
+export * from './alerts';
 export * from './api';
 export * from './auth';
 export * from './cart';

@@ -10,12 +10,14 @@
  *      (cancels the PaymentIntent, voids the PayPal order); one that took money meanwhile is
  *      settled, which refunds it;
  *   3. retries refunds that failed earlier;
- *   4. sends the e-mails of the outbox that are due (claimed with skip locked, so safe anywhere).
+ *   4. turns the restock and price-drop alerts the database queued into e-mails of the outbox;
+ *   5. sends the e-mails of the outbox that are due (claimed with skip locked, so safe anywhere).
  */
 import { hostname } from 'node:os';
 import { z } from 'zod';
 import { ORDER_STATUS } from '~/domain/orders.ts';
 import { PAYMENTS_SWEEPER_OPERATOR_TEXT } from '~/i18n/payments.ts';
+import { sendAlertMail } from './alerts/mail.ts';
 import { closeOpenAttempt } from './orders/open-attempts.ts';
 import type { ServerContext } from './context.ts';
 import { requireShopServer } from './http/auth.ts';
@@ -97,6 +99,8 @@ export async function sweep(ctx: ServerContext, holder: string, options: SweepOp
       }
     }
     report.refunds = await retryDueRefunds(ctx);
+    // The restock and price-drop alerts the database queued become e-mails of the outbox.
+    await sendAlertMail(ctx).catch((failure: unknown) => console.error('[avisos] no se pudieron escribir los correos de avisos:', failure));
     report.mail = await deliverDueMail(ctx).catch((failure: unknown) => {
       console.error('[correo] no se pudieron reintentar los correos:', failure);
       return noMail;

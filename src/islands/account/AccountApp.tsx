@@ -12,6 +12,7 @@ import ProfilePanel from './ProfilePanel.tsx';
 import OrdersPanel from './OrdersPanel.tsx';
 import AddressesPanel from './AddressesPanel.tsx';
 import FavoritesPanel from './FavoritesPanel.tsx';
+import SettingsPanel from './SettingsPanel.tsx';
 import { useLiveRows } from './useLive.ts';
 import { ACCOUNT_TABS, rememberTab, storedTab, type AccountTab } from './tabs.ts';
 import './account.css';
@@ -116,12 +117,7 @@ function AccountScreen({ withProductForm = false }: Props) {
           {tab === 'favorites' && <FavoritesPanel userId={user.id} />}
           {tab === 'orders' && <OrdersPanel userId={user.id} />}
           {tab === 'addresses' && <AddressesPanel userId={user.id} />}
-          {tab === 'settings' && (
-            <>
-              <h2>{ACCOUNT_APP_TEXT.settingsTitle}</h2>
-              <p>{ACCOUNT_APP_TEXT.settingsSoon}</p>
-            </>
-          )}
+          {tab === 'settings' && <SettingsPanel userId={user.id} />}
         </section>
       )}
     </div>

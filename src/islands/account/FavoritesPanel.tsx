@@ -18,6 +18,7 @@ import { $favorites, reloadFavorites, toggleFavorite, type Favorite } from '~/st
 import { notify, showAddOutcome } from '~/stores/toast.ts';
 import { stockText } from '../product/buy-box.ts';
 import { AsyncState, Loading } from '../ui/AsyncState.tsx';
+import PriceAlertToggle from './PriceAlertToggle.tsx';
 import { useLiveRows } from './useLive.ts';
 
 export default function FavoritesPanel({ userId }: { userId: string }) {
@@ -80,6 +81,7 @@ function FavoriteLine({ favorite }: { favorite: Favorite }) {
         <button type="button" className="btn btn-outline" onClick={() => void remove()} aria-label={ACCOUNT_FAVORITES_TEXT.removeLabel(favorite.name)}>
           {ACCOUNT_FAVORITES_TEXT.remove}
         </button>
+        <PriceAlertToggle favoriteId={favorite.id} />
       </span>
     </li>
   );

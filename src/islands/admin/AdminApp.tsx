@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $session, initSession } from '~/stores/session.ts';
 import CatalogSection from './CatalogSection.tsx';
+import DemandSection from './DemandSection.tsx';
 import DropsSection from './DropsSection.tsx';
 import NewsletterSection from './NewsletterSection.tsx';
 import OrdersSection from './OrdersSection.tsx';
@@ -11,6 +12,7 @@ import '../account/account.css';
 import './admin.css';
 import { Loading } from '../ui/AsyncState.tsx';
 import { ADMIN_APP_TEXT } from '~/i18n/admin.ts';
+import { ADMIN_DEMAND_TEXT } from '~/i18n/alerts.ts';
 import { DROP_SCHEDULE_TEXT } from '~/i18n/drops.ts';
 
 /** The sections of the back office, in the side navigation's order. */
@@ -19,6 +21,7 @@ export const ADMIN_SECTIONS = [
   { id: 'orders', label: ADMIN_APP_TEXT.orders, href: '/admin/pedidos' },
   { id: 'products', label: ADMIN_APP_TEXT.products, href: '/admin/productos' },
   { id: 'drops', label: DROP_SCHEDULE_TEXT.title, href: '/admin/lanzamientos' },
+  { id: 'demand', label: ADMIN_DEMAND_TEXT.nav, href: '/admin/demanda' },
   { id: 'newsletter', label: ADMIN_APP_TEXT.newsletter, href: '/admin/boletin' },
   { id: 'catalog', label: ADMIN_APP_TEXT.catalog, href: '/admin/catalogo' },
 ] as const;
@@ -56,6 +59,7 @@ export default function AdminApp({ section }: { section: AdminSection }) {
   else if (section === 'orders') body = <OrdersSection />;
   else if (section === 'products') body = <ProductsSection />;
   else if (section === 'drops') body = <DropsSection />;
+  else if (section === 'demand') body = <DemandSection />;
   else if (section === 'newsletter') body = <NewsletterSection />;
   else body = <CatalogSection />;
 

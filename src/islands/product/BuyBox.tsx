@@ -9,6 +9,7 @@ import { canIncrease } from '~/domain/products.ts';
 import { PRODUCT_MESSAGES } from '~/i18n/cart.ts';
 import { PRODUCT_BUY_BOX_TEXT as TEXT } from '~/i18n/product.ts';
 import { stockText } from './buy-box.ts';
+import RestockAlertButton from './RestockAlertButton.tsx';
 import { useDropLocked } from './drop-lock.ts';
 import type { useQuantityField } from './use-quantity-field.ts';
 
@@ -76,6 +77,7 @@ export function BuyBox({ className, boxRef, checking, price, stock, soldOut, sol
           {TEXT.add}
         </button>
       </div>
+      {soldOut && <RestockAlertButton />}
       {note && (
         <p className="field-error" role="status">
           {note}
