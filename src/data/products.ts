@@ -5,7 +5,6 @@
  */
 import { parseLiveProduct, type LiveProductRow } from '~/domain/products.ts';
 import { parseLiveOffers, type LiveOffer } from '~/domain/live-offers.ts';
-import { withPreorderStock } from './preorders.ts';
 import { getSupabase } from './supabase.ts';
 
 /** Price and stock as the database has them right now. */
@@ -19,12 +18,7 @@ export async function fetchLiveProduct(id: string): Promise<LiveProduct | null> 
     .eq('id', id)
     .maybeSingle();
   if (error) throw new Error(error.message);
-  if (!data) return null;
-  // A preorder in its open campaign counts the units the campaign still allows, not the shelf's.
-  const parsed = parseLiveProduct(data);
-  if (!parsed) return null;
-  const [live] = await withPreorderStock([parsed]);
-  return live ?? parsed;
+  return data ? parseLiveProduct(data) : null;
 }
 
 /** A single card's availability and its offers' live price and stock. */

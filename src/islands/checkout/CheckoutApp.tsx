@@ -16,7 +16,6 @@ import { $session, initSession } from '~/stores/session.ts';
 import CartSummary from '../cart/CartSummary.tsx';
 import ConfirmationStep from './ConfirmationStep.tsx';
 import PaymentStep from './PaymentStep.tsx';
-import PreorderOptions from './PreorderOptions.tsx';
 import type { PaymentsPublicConfig } from '~/domain/payments-config.ts';
 import ShippingStep from './ShippingStep.tsx';
 import OrderAmounts from './OrderAmounts.tsx';
@@ -213,7 +212,6 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
           busy={busy || session.loading}
           onContinue={() => void continueToShipping()}
         />
-        <PreorderOptions />
       </>
     ) : (
       <OrderStep
