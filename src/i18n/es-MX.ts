@@ -15,6 +15,7 @@ export * from './catalog';
 export * from './checkout';
 export * from './common';
 export * from './drops';
+export * from './favorites';
 export * from './mail';
 export * from './orders';
 export * from './payments';

@@ -109,15 +109,6 @@ export const PRODUCT_BUY_BOX_TEXT = {
   availableCount: (stock: number) => `Disponibles: ${stock}`,
 } as const;
 
-/** The product page's favorites toggle (src/islands/product/FavoriteButton.tsx). */
-export const PRODUCT_FAVORITE_TEXT = {
-  added: 'En favoritos',
-  add: 'Agregar a favoritos',
-  /** Tapped while signed out: the favorite is saved after signing in. */
-  signIn: 'Inicia sesión para guardar tus favoritos.',
-  failed: 'No se pudo actualizar tus favoritos. Intenta de nuevo.',
-} as const;
-
 /** The product page's images and their full-screen viewer (src/islands/product/Gallery.tsx). */
 export const PRODUCT_GALLERY_TEXT = {
   noImage: 'Sin imagen',

@@ -1,21 +1,26 @@
 /**
- * The shopper's favorites, kept in their account (src/data/favorites.ts): which products carry a
- * filled heart (`$favoriteIds`) and the Favoritos tab's list with live price and stock
- * (`$favorites`). A heart tapped while signed out is remembered in this tab's session storage and
- * saved once the shopper signs in (`applyFavoriteIntent`), so the sign-in it asks for is not lost.
+ * The shopper's favorites, kept in their account (src/data/favorites.ts): which products and offers
+ * carry a filled heart (`$favoriteIds`, src/stores/favorite-ids.ts, which the page's hearts and the
+ * header's count follow) and the Favoritos tab's list with live price and stock (`$favorites`).
+ * Every read and every heart tapped also updates the copy of the hearts the browser keeps, so the
+ * next page shows them before this store loads. A heart tapped while signed out is remembered in
+ * this tab's session storage and saved once the shopper signs in (`applyFavoriteIntent`), so the
+ * sign-in it asks for is not lost.
  */
 import { atom } from 'nanostores';
 import type { User } from '@supabase/supabase-js';
-import { addFavorite, listFavorites, removeFavorite, type Favorite } from '~/data/favorites.ts';
+import { addFavorite, listFavorites, removeFavorite, subscribeToFavoriteRemovals, type Favorite } from '~/data/favorites.ts';
+import { subscribeToUserRows } from '~/data/realtime.ts';
+import { favoriteKey, heartTarget, type HeartTarget } from '~/domain/favorite-hearts.ts';
 import type { Loadable } from './account.ts';
+import { $favoriteIds, showFavoriteIds } from './favorite-ids.ts';
 import { $session } from './session.ts';
 
 export type { Favorite } from '~/data/favorites.ts';
+export { $favoriteIds } from './favorite-ids.ts';
 
 /** The Favoritos tab's list, newest first. */
 export const $favorites = atom<Loadable<Favorite[]>>({ loading: true, failed: false, value: null });
-/** The products the signed-in shopper keeps as favorites (what the hearts show). */
-export const $favoriteIds = atom<ReadonlySet<string>>(new Set());
 
 /** Session storage key of a heart tapped while signed out. */
 export const FAVORITE_INTENT_KEY = 'favoriteIntent';
@@ -40,39 +45,59 @@ export async function reloadFavorites(userId: string): Promise<void> {
     return;
   }
   $favorites.set({ loading: false, failed: false, value: result.data });
-  $favoriteIds.set(new Set(result.data.map((favorite) => favorite.productId)));
+  showFavoriteIds(userId, new Set(result.data.map((favorite) => favoriteKey(favorite.productId, favorite.offerId))));
+}
+
+/**
+ * Reads the favorites again whenever the shopper's favorites change on another device or tab: one
+ * added (their own rows' changes) or one of theirs removed. Returns the function that stops.
+ */
+export function followFavorites(userId: string): () => void {
+  const reload = () => void reloadFavorites(userId);
+  const stopRows = subscribeToUserRows('favorites', userId, reload);
+  const stopRemovals = subscribeToFavoriteRemovals((id) => {
+    if ($favorites.get().value?.some((favorite) => favorite.id === id)) reload();
+  });
+  return () => {
+    stopRows();
+    stopRemovals();
+  };
 }
 
 /** What tapping a heart did. */
 export type ToggleOutcome = 'added' | 'removed' | 'sign-in' | 'failed';
 
-function setHeart(productId: string, on: boolean): void {
+function setHeart(userId: string, key: string, on: boolean): void {
   const ids = new Set($favoriteIds.get());
-  if (on) ids.add(productId);
-  else ids.delete(productId);
-  $favoriteIds.set(ids);
+  if (on) ids.add(key);
+  else ids.delete(key);
+  showFavoriteIds(userId, ids);
 }
 
 /**
- * Adds the product to the shopper's favorites, or removes it when it is there. Signed out, the
- * intent is kept for after the sign-in and the caller sends the shopper to sign in.
+ * Adds the product (or one offer of it) to the shopper's favorites, or removes it when it is
+ * there. Signed out, the intent is kept for after the sign-in and the caller sends the shopper to
+ * sign in.
  */
-export async function toggleFavorite(productId: string): Promise<ToggleOutcome> {
+export async function toggleFavorite(productId: string, offerId: string | null = null): Promise<ToggleOutcome> {
   const user = await settledUser();
   if (!user) {
-    rememberIntent(productId);
+    rememberIntent({ productId, offerId });
     return 'sign-in';
   }
-  const wasFavorite = $favoriteIds.get().has(productId);
-  setHeart(productId, !wasFavorite);
-  const result = wasFavorite ? await removeFavorite(user.id, productId) : await addFavorite(productId);
+  const key = favoriteKey(productId, offerId);
+  const wasFavorite = $favoriteIds.get().has(key);
+  setHeart(user.id, key, !wasFavorite);
+  const result = wasFavorite ? await removeFavorite(user.id, productId, offerId) : await addFavorite(productId, offerId);
   if (result.error) {
-    setHeart(productId, wasFavorite);
+    setHeart(user.id, key, wasFavorite);
     return 'failed';
   }
   const list = $favorites.get();
-  if (wasFavorite && list.value) $favorites.set({ ...list, value: list.value.filter((favorite) => favorite.productId !== productId) });
-  else if (!wasFavorite && list.value) void reloadFavorites(user.id);
+  if (wasFavorite && list.value) {
+    const kept = list.value.filter((favorite) => favoriteKey(favorite.productId, favorite.offerId) !== key);
+    $favorites.set({ ...list, value: kept });
+  } else if (!wasFavorite && list.value) void reloadFavorites(user.id);
   return wasFavorite ? 'removed' : 'added';
 }
 
@@ -89,28 +114,40 @@ function settledUser(): Promise<User | null> {
 
 /** Saves the heart tapped before signing in, once; true when one was saved. */
 export async function applyFavoriteIntent(userId: string): Promise<boolean> {
-  const productId = takeIntent();
-  if (!productId) return false;
-  const result = await addFavorite(productId);
+  const target = takeIntent();
+  if (!target) return false;
+  const result = await addFavorite(target.productId, target.offerId);
   if (result.error) return false;
-  setHeart(productId, true);
+  setHeart(userId, favoriteKey(target.productId, target.offerId), true);
   if ($favorites.get().value) void reloadFavorites(userId);
   return true;
 }
 
-function rememberIntent(productId: string): void {
+function rememberIntent(target: HeartTarget): void {
   try {
-    sessionStorage.setItem(FAVORITE_INTENT_KEY, productId);
+    sessionStorage.setItem(FAVORITE_INTENT_KEY, target.offerId ? JSON.stringify(target) : target.productId);
   } catch {
     // Without storage the heart is simply tapped again after signing in.
   }
 }
 
-function takeIntent(): string | null {
+/** The heart kept before signing in: a product's id, or `{"productId","offerId"}` for one offer. */
+function takeIntent(): HeartTarget | null {
+  let saved: string | null;
   try {
-    const productId = sessionStorage.getItem(FAVORITE_INTENT_KEY);
+    saved = sessionStorage.getItem(FAVORITE_INTENT_KEY);
     sessionStorage.removeItem(FAVORITE_INTENT_KEY);
-    return productId;
+  } catch {
+    return null;
+  }
+  if (!saved) return null;
+  if (!saved.startsWith('{')) return heartTarget({ favoriteProduct: saved });
+  try {
+    const data = JSON.parse(saved) as { productId?: unknown; offerId?: unknown };
+    return heartTarget({
+      favoriteProduct: typeof data.productId === 'string' ? data.productId : undefined,
+      favoriteOffer: typeof data.offerId === 'string' ? data.offerId : undefined,
+    });
   } catch {
     return null;
   }

@@ -7,14 +7,20 @@
  * choice already made in the page (the `?oferta=` of a shared link, set by the page's script) is
  * adopted at hydration. On hydration it reads each offer's live price and stock, so a stale page
  * never sells an offer that is gone or sold out. The choice is kept in the address
- * (`?oferta=<key>`, history.replaceState), so a shared link opens the same offer.
+ * (`?oferta=<key>`, history.replaceState), so a shared link opens the same offer. Each offer has
+ * a heart that keeps that offer in favorites: the page's delegated script handles its taps, before
+ * and after hydration (src/scripts/favorite-hearts.ts); the island only draws its state.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useStore } from '@nanostores/react';
 import { fetchLiveOffers, type LiveOffers } from '~/data/products.ts';
 import { formatCentavos } from '~/domain/money.ts';
 import { clampQuantity, discountPercent } from '~/domain/products.ts';
 import { PRODUCT_MESSAGES } from '~/i18n/cart.ts';
 import { PRODUCT_BUY_BOX_TEXT, PRODUCT_OFFER_PICKER_TEXT as TEXT } from '~/i18n/product.ts';
+import { PRODUCT_FAVORITE_TEXT } from '~/i18n/favorites.ts';
+import { favoriteKey } from '~/domain/favorite-hearts.ts';
+import { $favoriteIds } from '~/stores/favorite-ids.ts';
 import { CONDITION_LABELS, chooseOffer, gradeLabel, graderVerifyUrl, isSlab, offerKey, offerLabel, type SingleOffer } from '~/domain/singles.ts';
 import { addToCart } from '~/stores/cart.ts';
 import { showAddOutcome } from '~/stores/toast.ts';
@@ -102,7 +108,7 @@ export default function OfferPicker({ product, offers }: Props) {
         )}
         <ul className="offer-list">
           {list.map((offer) => (
-            <OfferOption key={offer.id} offer={offer} chosen={offerKey(offer) === key} onChoose={choose} productName={product.name} />
+            <OfferOption key={offer.id} offer={offer} chosen={offerKey(offer) === key} onChoose={choose} productId={product.id} productName={product.name} />
           ))}
         </ul>
       </fieldset>
@@ -188,35 +194,70 @@ function conditionName(offer: SingleOffer): string {
   return offer.condition ? CONDITION_LABELS[offer.condition].replace(/\s*\([^)]*\)$/, '') : '';
 }
 
-/** One offer: a radio with its label, price and stock; a slab adds its certificate, a link to verify it and its photos. */
-function OfferOption({ offer, chosen, onChoose, productName }: { offer: SingleOffer; chosen: boolean; onChoose: (key: string) => void; productName: string }) {
+/** An offer's heart: keeps that offer (not the whole card) in favorites. */
+function OfferHeart({ productId, offerId, name }: { productId: string; offerId: string; name: string }) {
+  const pressed = useStore($favoriteIds).has(favoriteKey(productId, offerId));
+  return (
+    <button
+      type="button"
+      className="offer-fav"
+      data-favorite-product={productId}
+      data-favorite-offer={offerId}
+      data-favorite-name={name}
+      aria-pressed={pressed}
+      aria-label={pressed ? PRODUCT_FAVORITE_TEXT.removeLabel(name) : PRODUCT_FAVORITE_TEXT.addLabel(name)}
+    >
+      <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
+        <path d="M12 20.5s-7.5-4.6-9.3-9.4C1.5 7.7 3.7 4 7.3 4c2 0 3.6 1.1 4.7 2.8C13.1 5.1 14.7 4 16.7 4c3.6 0 5.8 3.7 4.6 7.1-1.8 4.8-9.3 9.4-9.3 9.4Z" />
+      </svg>
+    </button>
+  );
+}
+
+/** One offer: a radio with its label, price and stock, and its heart; a slab adds its certificate, a link to verify it and its photos. */
+function OfferOption({
+  offer,
+  chosen,
+  onChoose,
+  productId,
+  productName,
+}: {
+  offer: SingleOffer;
+  chosen: boolean;
+  onChoose: (key: string) => void;
+  productId: string;
+  productName: string;
+}) {
   const key = offerKey(offer);
   const soldOut = offer.stock <= 0;
   const grade = offer.gradingCompany && offer.grade !== null ? gradeLabel(offer.gradingCompany, offer.grade) : null;
   return (
     <li className={`offer-option${soldOut ? ' is-sold-out' : ''}${chosen ? ' is-chosen' : ''}`}>
-      <label className="offer-label">
-        <input type="radio" name={RADIO_NAME} value={key} checked={chosen} disabled={soldOut} onChange={() => onChoose(key)} />
-        <span className="offer-text">
-          <span className="offer-name">{offerLabel(offer)}</span>
-          {!grade && (
-            <span className="offer-condition">
+      <div className="offer-row">
+        <label className="offer-label">
+          <input type="radio" name={RADIO_NAME} value={key} checked={chosen} disabled={soldOut} onChange={() => onChoose(key)} />
+          <span className="offer-text">
+            <span className="offer-name">{offerLabel(offer)}</span>
+            {!grade && (
+              <span className="offer-condition">
+                <Pause />
+                {conditionName(offer)}
+              </span>
+            )}
+          </span>
+          <span className="offer-side">
+            <span className="offer-price">
               <Pause />
-              {conditionName(offer)}
+              {formatCentavos(offer.priceCentavos)}
             </span>
-          )}
-        </span>
-        <span className="offer-side">
-          <span className="offer-price">
             <Pause />
-            {formatCentavos(offer.priceCentavos)}
+            <span className={soldOut ? 'offer-stock stock-out' : 'offer-stock'}>
+              {soldOut ? PRODUCT_MESSAGES.soldOut : PRODUCT_BUY_BOX_TEXT.availableCount(offer.stock)}
+            </span>
           </span>
-          <Pause />
-          <span className={soldOut ? 'offer-stock stock-out' : 'offer-stock'}>
-            {soldOut ? PRODUCT_MESSAGES.soldOut : PRODUCT_BUY_BOX_TEXT.availableCount(offer.stock)}
-          </span>
-        </span>
-      </label>
+        </label>
+        <OfferHeart productId={productId} offerId={offer.id} name={`${productName} (${offerLabel(offer)})`} />
+      </div>
       {grade && offer.gradingCompany && (
         <div className="slab-details">
           {offer.certificateNumber && <p>{TEXT.certificate(offer.certificateNumber)}</p>}

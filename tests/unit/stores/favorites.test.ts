@@ -17,12 +17,41 @@ const row = (productId: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const storage = new Map<string, string>();
-vi.stubGlobal('sessionStorage', {
-  getItem: (key: string) => storage.get(key) ?? null,
-  setItem: (key: string, value: string) => void storage.set(key, value),
-  removeItem: (key: string) => void storage.delete(key),
-});
+const OFFER = '0b7f3a52-9d3e-4c8a-9a0e-4d1f2c3b4a59';
+const offerRow = (over: Record<string, unknown> = {}) =>
+  row('pk-pikachu', {
+    id: 'fav-offer',
+    offer_id: OFFER,
+    card_offers: {
+      id: OFFER,
+      condition: 'NM',
+      language: 'es',
+      finish: 'normal',
+      grading_company: null,
+      grade: null,
+      price: '89.50',
+      original_price: null,
+      stock: 2,
+    },
+    ...over,
+  });
+
+function fakeStorage() {
+  const map = new Map<string, string>();
+  return {
+    map,
+    api: {
+      getItem: (key: string) => map.get(key) ?? null,
+      setItem: (key: string, value: string) => void map.set(key, value),
+      removeItem: (key: string) => void map.delete(key),
+    },
+  };
+}
+const session = fakeStorage();
+const storage = session.map;
+vi.stubGlobal('sessionStorage', session.api);
+const local = fakeStorage();
+vi.stubGlobal('localStorage', local.api);
 
 function signedIn(user: User | null, loading = false) {
   $session.set({ user, profile: null, loading, error: null, lastEvent: null });
@@ -34,6 +63,7 @@ function useTables(results: Record<string, Result[]>) {
 
 beforeEach(() => {
   storage.clear();
+  local.map.clear();
   store.$favoriteIds.set(new Set());
   store.$favorites.set({ loading: true, failed: false, value: null });
   useTables({});
@@ -50,7 +80,89 @@ describe('favorites store', () => {
     ]);
     expect([...store.$favoriteIds.get()]).toEqual(['a', 'b']);
     const steps = fake.calls[0]!.steps.map((step) => step.method);
-    expect(steps).toEqual(['select', 'eq', 'is', 'order']);
+    expect(steps).toEqual(['select', 'eq', 'order']);
+  });
+
+  it("reads an offer's favorite with the offer's label, price and stock, keyed apart from the product, and keeps a copy for the next page", async () => {
+    useTables({ favorites: [{ data: [offerRow(), row('pk-etb'), offerRow({ id: 'fav-gone', card_offers: null })], error: null }] });
+    await store.reloadFavorites(USER.id);
+    const [offer, product, gone] = store.$favorites.get().value!;
+    expect(offer).toMatchObject({
+      productId: 'pk-pikachu',
+      offerId: OFFER,
+      offer: { id: OFFER, label: 'NM · Español · Normal', priceCentavos: 8950, stock: 2 },
+    });
+    expect(product).toMatchObject({ productId: 'pk-etb', offerId: null, offer: null });
+    // An offer that is gone stays listed (to remove it), without a price of its own.
+    expect(gone).toMatchObject({ offerId: OFFER, offer: null });
+    expect([...store.$favoriteIds.get()]).toEqual([`pk-pikachu#${OFFER}`, 'pk-etb']);
+    expect(JSON.parse(local.map.get('favorites')!)).toEqual({ userId: USER.id, keys: [`pk-pikachu#${OFFER}`, 'pk-etb'] });
+  });
+
+  it("an offer's heart saves and removes that offer only", async () => {
+    signedIn(USER);
+    useTables({ favorites: [{ data: null, error: null }] });
+    expect(await store.toggleFavorite('pk-pikachu', OFFER)).toBe('added');
+    expect(store.$favoriteIds.get().has(`pk-pikachu#${OFFER}`)).toBe(true);
+    expect(store.$favoriteIds.get().has('pk-pikachu')).toBe(false);
+    expect(fake.calls[0]!.steps[0]).toEqual({ method: 'insert', args: [{ product_id: 'pk-pikachu', offer_id: OFFER }] });
+    expect(await store.toggleFavorite('pk-pikachu', OFFER)).toBe('removed');
+    expect(fake.calls[1]!.steps.map((step) => [step.method, ...step.args])).toEqual([
+      ['delete'],
+      ['eq', 'user_id', USER.id],
+      ['eq', 'product_id', 'pk-pikachu'],
+      ['eq', 'offer_id', OFFER],
+    ]);
+    expect(JSON.parse(local.map.get('favorites')!)).toEqual({ userId: USER.id, keys: [] });
+  });
+
+  it("signed out, an offer's heart is kept and saved as that offer after signing in", async () => {
+    signedIn(null);
+    expect(await store.toggleFavorite('pk-pikachu', OFFER)).toBe('sign-in');
+    signedIn(USER);
+    expect(await store.applyFavoriteIntent(USER.id)).toBe(true);
+    expect(fake.calls.map((call) => call.steps[0]?.args[0])).toEqual([{ product_id: 'pk-pikachu', offer_id: OFFER }]);
+    expect(store.$favoriteIds.get().has(`pk-pikachu#${OFFER}`)).toBe(true);
+  });
+
+  it("follows another device's removals: one of the shopper's favorites removed reads them again, anyone else's does not", async () => {
+    useTables({
+      favorites: [
+        { data: [row('a')], error: null },
+        { data: [], error: null },
+      ],
+    });
+    const removals: Array<(payload: { old: Record<string, unknown> }) => void> = [];
+    const channel = {
+      on: (_type: string, filter: { event: string }, handler: (payload: { old: Record<string, unknown> }) => void) => {
+        if (filter.event === 'DELETE') removals.push(handler);
+        return channel;
+      },
+      subscribe: () => channel,
+    };
+    const removeChannel = vi.fn(async () => 'ok');
+    Object.assign(fake.client, { channel: () => channel, removeChannel });
+    await store.reloadFavorites(USER.id);
+    const stop = store.followFavorites(USER.id);
+    expect(removals).toHaveLength(1);
+
+    removals[0]!({ old: { id: 'fav-of-someone-else' } });
+    await Promise.resolve();
+    expect(fake.calls).toHaveLength(1);
+    removals[0]!({ old: { id: 'fav-a' } });
+    await vi.waitFor(() => expect(store.$favorites.get().value).toEqual([]));
+    expect(fake.calls).toHaveLength(2);
+    expect(store.$favoriteIds.get().size).toBe(0);
+
+    stop();
+    expect(removeChannel).toHaveBeenCalledTimes(2);
+  });
+
+  it('a damaged intent saves nothing', async () => {
+    storage.set(store.FAVORITE_INTENT_KEY, '{"productId":');
+    expect(await store.applyFavoriteIntent(USER.id)).toBe(false);
+    expect(fake.calls).toEqual([]);
+    expect(storage.size).toBe(0);
   });
 
   it('a failed read keeps what was shown and says it failed', async () => {
