@@ -105,7 +105,7 @@ CREATE TABLE public.alert_mail_queue (
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   mailed_at timestamp with time zone,
   CONSTRAINT alert_mail_queue_pkey PRIMARY KEY (id),
-  CONSTRAINT alert_mail_queue_stock_alert_id_key UNIQUE (stock_alert_id),
+  CONSTRAINT alert_mail_queue_once_per_restock UNIQUE (stock_alert_id, restock_event_id),
   CONSTRAINT alert_mail_queue_check CHECK ((kind = 'restock'::text) = (stock_alert_id IS NOT NULL AND restock_event_id IS NOT NULL)),
   CONSTRAINT alert_mail_queue_check1 CHECK ((kind = 'price_drop'::text) = (favorite_id IS NOT NULL AND old_price IS NOT NULL AND new_price IS NOT NULL)),
   CONSTRAINT alert_mail_queue_kind_check CHECK (kind = ANY (ARRAY['restock'::text, 'price_drop'::text])),
@@ -1044,9 +1044,9 @@ CREATE TABLE public.stock_alerts (
   CONSTRAINT stock_alerts_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.products(id) ON UPDATE CASCADE ON DELETE CASCADE,
   CONSTRAINT stock_alerts_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-CREATE UNIQUE INDEX stock_alerts_one_active ON public.stock_alerts USING btree (user_id, product_id, COALESCE(offer_id, '00000000-0000-0000-0000-000000000000'::uuid)) WHERE ((notified_at IS NULL) AND (cancelled_at IS NULL));
+CREATE UNIQUE INDEX stock_alerts_one_active ON public.stock_alerts USING btree (user_id, product_id, COALESCE(offer_id, '00000000-0000-0000-0000-000000000000'::uuid)) WHERE (cancelled_at IS NULL);
 CREATE INDEX stock_alerts_user_idx ON public.stock_alerts USING btree (user_id, created_at DESC);
-CREATE INDEX stock_alerts_waiting_idx ON public.stock_alerts USING btree (product_id, offer_id, created_at) WHERE ((notified_at IS NULL) AND (cancelled_at IS NULL));
+CREATE INDEX stock_alerts_waiting_idx ON public.stock_alerts USING btree (product_id, offer_id, created_at) WHERE (cancelled_at IS NULL);
 ALTER TABLE public.stock_alerts ENABLE ROW LEVEL SECURITY;
 CREATE TRIGGER stock_alerts_before_insert BEFORE INSERT ON public.stock_alerts FOR EACH ROW EXECUTE FUNCTION public.stock_alerts_before_insert();
 CREATE POLICY "Stock alerts: ask for own" ON public.stock_alerts
@@ -1727,7 +1727,8 @@ begin
       from public.stock_alerts a
       join public.products p on p.id = a.product_id
       left join public.card_offers o on o.id = a.offer_id
-     where a.notified_at is null and a.cancelled_at is null
+     where a.cancelled_at is null
+       and (not p.available or (case when o.id is null then p.stock else o.stock end) = 0)
      group by a.product_id, p.name, p.stock, p.available, a.offer_id, o.id, o.condition, o.language, o.finish, o.grading_company, o.grade, o.stock
      order by count(*) desc, min(a.created_at), a.product_id;
 end;
@@ -1941,8 +1942,7 @@ begin
      set cancelled_at = now()
    where a.id = p_alert_id
      and a.user_id = (select auth.uid())
-     and a.cancelled_at is null
-     and a.notified_at is null;
+     and a.cancelled_at is null;
   return found;
 end;
 $function$;
@@ -1962,7 +1962,7 @@ begin
   if not found then
     return 'unknown';
   end if;
-  if v_alert.cancelled_at is not null or v_alert.notified_at is not null then
+  if v_alert.cancelled_at is not null then
     return 'already';
   end if;
   update public.stock_alerts set cancelled_at = now() where id = v_alert.id;
@@ -2798,7 +2798,7 @@ begin
   if not exists (
     select 1 from public.stock_alerts a
      where a.product_id = p_product_id
-       and a.notified_at is null and a.cancelled_at is null
+       and a.cancelled_at is null
        and (a.offer_id is not distinct from p_offer_id or (p_also_product and a.offer_id is null))
   ) then
     return;
@@ -2808,13 +2808,13 @@ begin
   returning id into v_event;
 
   with picked as (
-    select a.id, a.user_id
+    select a.id
       from public.stock_alerts a
      where a.product_id = p_product_id
-       and a.notified_at is null and a.cancelled_at is null
+       and a.cancelled_at is null
        and (a.offer_id is not distinct from p_offer_id or (p_also_product and a.offer_id is null))
        and public.notification_allowed(a.user_id, 'restock')
-     order by (a.offer_id is null), a.created_at, a.id
+     order by a.notified_at nulls first, a.created_at, a.id
      limit v_cap
      for update skip locked
   ), fired as (
@@ -3249,6 +3249,22 @@ AS $function$
 $function$;
 REVOKE ALL ON FUNCTION public.preorder_availability(p_product_id text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.preorder_availability(p_product_id text) TO anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.preorder_open_stock(p_product_ids text[])
+ RETURNS TABLE(product_id text, remaining integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select c.product_id,
+         case when c.allocation = 0 then null
+              else greatest(c.allocation - public.preorder_units_taken(c.id), 0) end
+    from public.preorder_campaigns c
+   where c.product_id = any (p_product_ids[1:200]) and c.offer_id is null and c.published
+     and now() >= c.opens_at and now() < c.closes_at;
+$function$;
+REVOKE ALL ON FUNCTION public.preorder_open_stock(p_product_ids text[]) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.preorder_open_stock(p_product_ids text[]) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.preorder_register_arrival(p_campaign_id uuid, p_quantity integer, p_key text, p_actor uuid)
  RETURNS jsonb
@@ -3884,9 +3900,7 @@ AS $function$
   select a.product_id, p.name,
          case when o.id is null then null
               else public.card_offer_label(o.condition, o.language, o.finish, o.grading_company, o.grade) end,
-         case when a.cancelled_at is not null then 'cancelled'
-              when a.notified_at is not null then 'notified'
-              else 'waiting' end
+         case when a.cancelled_at is not null then 'cancelled' else 'waiting' end
     from public.stock_alerts a
     join public.products p on p.id = a.product_id
     left join public.card_offers o on o.id = a.offer_id

@@ -123,7 +123,7 @@ export type Database = {
           {
             foreignKeyName: "alert_mail_queue_stock_alert_id_fkey";
             columns: ["stock_alert_id"];
-            isOneToOne: true;
+            isOneToOne: false;
             referencedRelation: "stock_alerts";
             referencedColumns: ["id"];
           },
@@ -1983,6 +1983,15 @@ export type Database = {
           release_date: string | null;
           opens_at: string | null;
           closes_at: string | null;
+          remaining: number | null;
+        }[];
+      };
+      preorder_open_stock: {
+        Args: {
+          p_product_ids: string[];
+        };
+        Returns: {
+          product_id: string | null;
           remaining: number | null;
         }[];
       };

@@ -23,15 +23,9 @@ export async function askRestockAlert(productId: string, offerId: string | null)
   return 'failed';
 }
 
-/** The shopper's waiting alert on the product (or offer), if any. */
+/** The shopper's alert on the product (or offer), if one stands (told of a restock or not, until cancelled). */
 export async function waitingAlert(userId: string, productId: string, offerId: string | null): Promise<DataResult<string | null>> {
-  let query = getSupabase()
-    .from('stock_alerts')
-    .select('id')
-    .eq('user_id', userId)
-    .eq('product_id', productId)
-    .is('notified_at', null)
-    .is('cancelled_at', null);
+  let query = getSupabase().from('stock_alerts').select('id').eq('user_id', userId).eq('product_id', productId).is('cancelled_at', null);
   query = offerId ? query.eq('offer_id', offerId) : query.is('offer_id', null);
   const { data, error } = await query.limit(1);
   if (error) return { data: null, error };
@@ -89,13 +83,12 @@ export interface WaitingAlert {
   createdAt: string;
 }
 
-/** The shopper's waiting alerts, newest first. */
+/** The shopper's alerts that stand (until cancelled), newest first. */
 export async function listWaitingAlerts(userId: string): Promise<DataResult<WaitingAlert[]>> {
   const { data, error } = await getSupabase()
     .from('stock_alerts')
     .select('id, product_id, created_at, products(name), card_offers(condition, language, finish, grading_company, grade)')
     .eq('user_id', userId)
-    .is('notified_at', null)
     .is('cancelled_at', null)
     .order('created_at', { ascending: false });
   if (error) return { data: null, error };

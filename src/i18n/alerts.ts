@@ -9,7 +9,7 @@ export const RESTOCK_ALERT_BUTTON_TEXT = {
   ask: 'Avísame cuando llegue',
   asked: 'Te avisaremos cuando llegue',
   cancel: 'Ya no avisarme',
-  hint: 'Te enviaremos un correo cuando vuelva a haber existencias.',
+  hint: 'Te enviaremos un correo cada vez que vuelva a haber existencias, hasta que canceles el aviso.',
   signIn: 'Inicia sesión para que te avisemos cuando llegue.',
   added: 'Listo: te avisaremos por correo cuando llegue.',
   cancelled: 'Ya no te avisaremos de este producto.',
@@ -58,7 +58,7 @@ export const MAIL_RESTOCK_ALERT_TEXT = {
   buyLine: (link: string) => `Ver producto: ${link}`,
   cancelLine: (link: string) => `¿Ya no quieres avisos de este producto? ${link}`,
   cancel: 'Cancelar este aviso',
-  once: 'Este aviso se envía una sola vez.',
+  untilCancelled: 'Te avisaremos cada vez que vuelva a llegar, hasta que canceles este aviso.',
 } as const;
 
 /** The e-mail of a price drop on a favorite (src/server/mail/templates/price-drop.ts). */
@@ -80,7 +80,7 @@ export const ALERT_CANCEL_PAGE_TEXT = {
   confirm: 'Ya no quiero este aviso',
   cancelling: 'Cancelando…',
   done: 'Listo: cancelamos tu aviso. No te enviaremos más correos de este producto.',
-  already: 'Este aviso ya estaba cancelado o ya se envió; no te enviaremos más correos de él.',
+  already: 'Este aviso ya estaba cancelado; no te enviaremos más correos de él.',
   unknown: 'Este enlace no es válido o el aviso ya no existe.',
   failed: 'No pudimos cancelar tu aviso. Intenta de nuevo.',
   toShop: 'Volver a la tienda',

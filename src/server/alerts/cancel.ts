@@ -22,14 +22,14 @@ export interface AlertByToken {
   productId: string;
   productName: string;
   offerLabel: string | null;
-  state: 'waiting' | 'notified' | 'cancelled';
+  state: 'waiting' | 'cancelled';
 }
 
 const alertRow = z.object({
   product_id: z.string(),
   product_name: z.string(),
   offer_label: z.string().nullable(),
-  state: z.enum(['waiting', 'notified', 'cancelled']),
+  state: z.enum(['waiting', 'cancelled']),
 });
 
 /** The alert of a cancel token, or null when the token is malformed or unknown. */

@@ -31,10 +31,10 @@ export function restockAlertEmail(alert: RestockAlertMail, siteUrl: string): { s
   const cancelLink = alertCancelUrl(site, alert.cancelToken);
   const subject = TEXT.subject(name);
   const lines = [TEXT.back(name), TEXT.units(Math.max(1, alert.units)), TEXT.fewer];
-  const text = [...lines, '', TEXT.buyLine(productLink), '', TEXT.once, TEXT.cancelLine(cancelLink)].join('\n');
+  const text = [...lines, '', TEXT.buyLine(productLink), '', TEXT.untilCancelled, TEXT.cancelLine(cancelLink)].join('\n');
   const html = `<h1>${escape(TEXT.heading)}</h1>
 ${lines.map((line) => `<p>${escape(line)}</p>`).join('\n')}
 <p><a href="${escape(productLink)}">${escape(TEXT.buy)}</a></p>
-<p>${escape(TEXT.once)} <a href="${escape(cancelLink)}">${escape(TEXT.cancel)}</a></p>`;
+<p>${escape(TEXT.untilCancelled)} <a href="${escape(cancelLink)}">${escape(TEXT.cancel)}</a></p>`;
   return { subject, html, text };
 }
