@@ -112,34 +112,54 @@ type Timed = { status: number; text: string; ms: number } | { error: string; ms:
 /** Keep-alive connections, as many as the shoppers need (a browser keeps its own open). */
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
+/** Requests sent again because the kept-alive connection they went out on had just been closed. */
+const resent = { count: 0 };
+
 /**
  * One request with the run's timeout (node:http: lighter than fetch for a thousand shoppers in
  * one process, and a compressed page is not decompressed): status, body text (none when
- * `discard`) and milliseconds until the last byte, or the failure.
+ * `discard`) and milliseconds until the last byte (a retry included), or the failure. As a
+ * browser does, a request that went out on a reused keep-alive connection the server had just
+ * closed (idle past its keep-alive timeout: a shopper waiting for the drop), with no answer yet,
+ * is sent once more on a new connection; `resent` counts those.
  */
 function timed(url: string, options: { method?: string; headers?: Record<string, string>; body?: string; discard?: boolean } = {}): Promise<Timed> {
   const started = performance.now();
+  const headers = { ...options.headers, ...(options.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(options.body)) }) };
   return new Promise((resolve) => {
     let settled = false;
+    let current: http.ClientRequest | null = null;
     const done = (value: Timed) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       resolve(value);
     };
-    const headers = { ...options.headers, ...(options.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(options.body)) }) };
-    const req = http.request(url, { method: options.method ?? 'GET', headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => void (options.discard ? undefined : chunks.push(chunk)));
-      res.on('end', () => done({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
-      res.on('error', (error) => done({ error: error.message, ms: performance.now() - started }));
-    });
+    const send = (retry: boolean) => {
+      let answered = false;
+      const req = http.request(url, { method: options.method ?? 'GET', headers, agent }, (res) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => void (options.discard ? undefined : chunks.push(chunk)));
+        res.on('end', () => done({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
+        res.on('error', (error) => done({ error: error.message, ms: performance.now() - started }));
+      });
+      current = req;
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (!retry && !answered && !settled && req.reusedSocket && error.code === 'ECONNRESET') {
+          resent.count += 1;
+          send(true);
+          return;
+        }
+        done({ error: error.message, ms: performance.now() - started });
+      });
+      req.end(options.body);
+    };
     const timer = setTimeout(() => {
-      req.destroy();
+      current?.destroy();
       done({ error: `timeout after ${TIMEOUT_MS} ms`, ms: performance.now() - started });
     }, TIMEOUT_MS);
-    req.on('error', (error) => done({ error: error.message, ms: performance.now() - started }));
-    req.end(options.body);
+    send(false);
   });
 }
 
@@ -153,6 +173,17 @@ function machineCpu(): { busy: number; total: number } {
     return { busy: (total - idle) / 100, total: total / 100 };
   } catch {
     return { busy: 0, total: 0 };
+  }
+}
+
+/** The parent of a process (Linux /proc), or null. */
+function parentPid(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return Number.isInteger(ppid) && ppid > 1 ? ppid : null;
+  } catch {
+    return null;
   }
 }
 
@@ -342,6 +373,8 @@ const ROUNDS: readonly string[] = process.env.LOAD_DROP_RPC ? [process.env.LOAD_
 
 interface Cluster {
   backend: Backend & { child: ChildProcess };
+  /** The throwaway PostgreSQL server's main process (its sessions are its children), when known. */
+  postmaster: number | null;
   db: pg.Client;
   watcher: pg.Client;
   proxy: Proxy;
@@ -379,7 +412,8 @@ async function dropRound(cluster: Cluster, rpc: string, product: { id: string; n
   const cpuGroups: Record<string, CpuGroup> = {
     stack: { roots: [backend.child.pid!] },
     shop: { roots: instances.map((i) => i.child.pid!) },
-    postgres: { program: 'postgres' },
+    // This run's server only (other work on the machine may run PostgreSQL servers of its own).
+    postgres: cluster.postmaster ? { roots: [cluster.postmaster] } : { program: 'postgres' },
     nginx: { roots: [proxy.child.pid!] },
   };
   // From the drop instant on: the database's sessions and the stock, the CPU, the load average.
@@ -390,6 +424,7 @@ async function dropRound(cluster: Cluster, rpc: string, product: { id: string; n
     own: process.cpuUsage(),
     load: loadAverage(),
   }));
+  const resentBefore = resent.count;
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   const runs = await Promise.all(
@@ -462,6 +497,7 @@ async function dropRound(cluster: Cluster, rpc: string, product: { id: string; n
     `| Sesiones de PostgreSQL de media en esas lecturas: ejecutando · esperando un bloqueo | ${seen.active.toFixed(1)} · ${seen.waiting.toFixed(1)} |`,
     `| CPU en ese tiempo (s): pila local (auth, REST) · servidores de la tienda · PostgreSQL · nginx · generador de carga | ${(['stack', 'shop', 'postgres', 'nginx', 'load'] as const).map((k) => (cpu[k] ?? 0).toFixed(1)).join(' · ')} (de ${((os.cpus().length * rushMs) / 1000).toFixed(1)} s de CPU de la máquina) |`,
     `| CPU de la máquina en ese tiempo: ocupada · de eso, esta prueba · otros procesos | ${machineTotal > 0 ? `${((machineBusy / machineTotal) * 100).toFixed(0)}% (${machineBusy.toFixed(1)} de ${machineTotal.toFixed(1)} s) · ${ours.toFixed(1)} s · ${Math.max(0, machineBusy - ours).toFixed(1)} s` : '—'} |`,
+    `| Peticiones enviadas de nuevo porque su conexión abierta acababa de cerrarse (como hace un navegador) | ${resent.count - resentBefore} |`,
     `| Retraso del bucle de eventos del generador de carga: p50 / p99 / máximo | ${ms(lag.percentile(50) / 1e6)} / ${ms(lag.percentile(99) / 1e6)} / ${ms(lag.max / 1e6)} |`,
     ...checks.map((c) => `| ${c.check} | ${c.ok ? 'sí' : '**NO**'}: ${c.figure} |`),
   ];
@@ -512,7 +548,8 @@ async function rush(): Promise<boolean> {
     proxy = await startNginx({ port: proxyPort, upstreams: instances.map((i) => i.port), dir: path.join(work, 'nginx'), cache: true });
     watcher = new pg.Client({ connectionString: backend.databaseUrl });
     await watcher.connect();
-    const cluster: Cluster = { backend, db, watcher, proxy, instances };
+    const { rows: session } = await db.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const cluster: Cluster = { backend, postmaster: parentPid(Number(session[0]!.pid)), db, watcher, proxy, instances };
     let ok = true;
     for (const [i, rpc] of ROUNDS.entries()) {
       const round = await dropRound(cluster, rpc, products[i]!);
