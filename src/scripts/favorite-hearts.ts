@@ -5,49 +5,16 @@
  *
  * A heart is a `<button data-favorite-product="<id>">` (plus `data-favorite-offer` for one offer of
  * a single, `data-favorite-name` for what a card's or offer's heart names, a `[data-favorite-text]`
- * child when its name is its visible text). From the first paint the hearts and the count show the
- * copy of the shopper's favorites the browser keeps (written by src/stores/favorites.ts), when it
- * is the signed-in shopper's; once the page is idle, a signed-in page loads the favorites store
- * (./favorite-sync.ts), which reads them from the database and follows other devices live. A tap
- * loads that store too: signed out it asks to sign in and keeps the heart for after.
+ * child when its name is its visible text). This part, on every page, is small: it holds the taps
+ * and finds out whether someone is signed in (the session supabase-js keeps, read without loading
+ * it). Signed in, it loads what the hearts show (./favorite-hearts-state.ts: the browser's copy of
+ * the shopper's favorites at once) and, once the page is idle, the favorites store
+ * (./favorite-sync.ts: the account's favorites, followed live). A tap loads both: signed out it
+ * asks to sign in and keeps the heart for after. A visitor who never signs in loads neither.
  */
-import { cachedFavoriteKeys, favoriteKey, favoritesBadge, FAVORITES_CACHE_KEY, HEART, heartTarget, storedSessionUserId } from '~/domain/favorite-hearts.ts';
-import { HEADER_FAVORITES_TEXT, PRODUCT_FAVORITE_TEXT } from '~/i18n/favorites.ts';
-import { $favoriteIds } from '~/stores/favorite-ids.ts';
+import { HEART, heartTarget, storedSessionUserId } from '~/domain/favorite-hearts.ts';
+import { PRODUCT_FAVORITE_TEXT } from '~/i18n/favorites.ts';
 import { notify } from '~/stores/toast.ts';
-
-/** Shows a heart as kept or not: `aria-pressed`, and a name that says what a tap does. */
-function showHeart(button: HTMLElement, ids: ReadonlySet<string>): void {
-  const target = heartTarget(button.dataset);
-  if (!target) return;
-  const pressed = ids.has(favoriteKey(target.productId, target.offerId));
-  button.setAttribute('aria-pressed', String(pressed));
-  const name = button.dataset.favoriteName;
-  const label = name
-    ? pressed
-      ? PRODUCT_FAVORITE_TEXT.removeLabel(name)
-      : PRODUCT_FAVORITE_TEXT.addLabel(name)
-    : pressed
-      ? PRODUCT_FAVORITE_TEXT.remove
-      : PRODUCT_FAVORITE_TEXT.add;
-  const text = button.querySelector<HTMLElement>('[data-favorite-text]');
-  if (text) text.textContent = label;
-  else button.setAttribute('aria-label', label);
-}
-
-function showHearts(root: ParentNode, ids: ReadonlySet<string>): void {
-  for (const button of root.querySelectorAll<HTMLElement>(HEART)) showHeart(button, ids);
-}
-
-/** The header's heart: its badge (hidden at 0) and its name with the count, 'Favoritos (3)'. */
-function showCount(link: HTMLElement | null, count: number): void {
-  const badge = link?.querySelector<HTMLElement>('[data-favorites-count]');
-  if (!link || !badge) return;
-  badge.textContent = favoritesBadge(count);
-  badge.hidden = count <= 0;
-  link.setAttribute('aria-label', count > 0 ? HEADER_FAVORITES_TEXT.count(count) : HEADER_FAVORITES_TEXT.none);
-  link.dataset.favoritesReady = 'true';
-}
 
 /** localStorage's entries that may hold a session (the others' values are not read). */
 function sessionEntries(): Array<[string, string | null]> {
@@ -63,26 +30,7 @@ function sessionEntries(): Array<[string, string | null]> {
   return entries;
 }
 
-function cachedIds(userId: string | null): ReadonlySet<string> | null {
-  try {
-    const keys = cachedFavoriteKeys(localStorage.getItem(FAVORITES_CACHE_KEY), userId);
-    return keys ? new Set(keys) : null;
-  } catch {
-    return null;
-  }
-}
-
 const loadSync = () => import('./favorite-sync.ts');
-
-function tap(button: HTMLElement): void {
-  const target = heartTarget(button.dataset);
-  if (!target || button.getAttribute('aria-busy') === 'true') return;
-  button.setAttribute('aria-busy', 'true');
-  loadSync()
-    .then((sync) => sync.tapHeart(target))
-    .catch(() => notify(PRODUCT_FAVORITE_TEXT.failed, 'error'))
-    .finally(() => button.removeAttribute('aria-busy'));
-}
 
 /** Starts the page's hearts and the header's count (once per page). */
 export function mountFavoriteHearts(link: HTMLElement | null): void {
@@ -91,12 +39,19 @@ export function mountFavoriteHearts(link: HTMLElement | null): void {
   root.dataset.favoriteHearts = 'ready';
 
   const userId = storedSessionUserId(sessionEntries());
-  const cached = cachedIds(userId);
-  if (cached) $favoriteIds.set(cached);
-  $favoriteIds.subscribe((ids) => {
-    showHearts(document, ids);
-    showCount(link, ids.size);
-  });
+  const showState = () => import('./favorite-hearts-state.ts').then((state) => state.showFavoriteHearts(link, userId));
+
+  const tap = (button: HTMLElement) => {
+    const target = heartTarget(button.dataset);
+    if (!target || button.getAttribute('aria-busy') === 'true') return;
+    button.setAttribute('aria-busy', 'true');
+    // What the hearts show first, so the tap's change is not overwritten by the browser's copy.
+    showState()
+      .then(loadSync)
+      .then((sync) => sync.tapHeart(target))
+      .catch(() => notify(PRODUCT_FAVORITE_TEXT.failed, 'error'))
+      .finally(() => button.removeAttribute('aria-busy'));
+  };
 
   // Capture: a heart inside an island that has not hydrated yet is still this listener's, once.
   document.addEventListener(
@@ -110,36 +65,16 @@ export function mountFavoriteHearts(link: HTMLElement | null): void {
     },
     { capture: true },
   );
-
+  // Taps held by the header's inline guard (./favorite-tap-guard.ts) before this ran.
   for (const button of document.querySelectorAll<HTMLElement>('[data-favorite-pending]')) {
     delete button.dataset.favoritePending;
     tap(button);
   }
 
-  // Cards drawn later (/explore's results, 'Ver más') show their hearts' state as they arrive.
-  new MutationObserver((records) => {
-    const ids = $favoriteIds.get();
-    if (ids.size === 0) return;
-    for (const record of records) {
-      for (const node of record.addedNodes) {
-        if (!(node instanceof Element)) continue;
-        if (node.matches(HEART)) showHeart(node as HTMLElement, ids);
-        else showHearts(node, ids);
-      }
-    }
-  }).observe(document.body, { childList: true, subtree: true });
-
-  // Another tab of this browser changed the favorites.
-  window.addEventListener('storage', (event) => {
-    if (event.key !== FAVORITES_CACHE_KEY) return;
-    const ids = cachedIds(storedSessionUserId(sessionEntries()));
-    if (ids) $favoriteIds.set(ids);
-  });
-
-  if (userId) {
-    const start = () => void loadSync().then((sync) => sync.startFavoriteSync());
-    const idle = (globalThis as { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => void }).requestIdleCallback;
-    if (idle) idle(start, { timeout: 2000 });
-    else setTimeout(start, 500);
-  }
+  if (!userId) return;
+  void showState();
+  const start = () => void loadSync().then((sync) => sync.startFavoriteSync());
+  const idle = (globalThis as { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => void }).requestIdleCallback;
+  if (idle) idle(start, { timeout: 2000 });
+  else setTimeout(start, 500);
 }

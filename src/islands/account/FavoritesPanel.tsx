@@ -1,8 +1,8 @@
 /**
  * The Favoritos tab: the products the shopper keeps with the heart, and the single offers kept
  * with an offer's heart (named with the offer's label, 'NM · Español · Normal'), with their price
- * and stock as the database has them now, to remove or add to the cart. Read when the tab opens and again when
- * the shopper's favorites change on another device or tab (realtime, followFavorites).
+ * and stock as the database has them now, to remove or add to the cart. Read when the tab opens
+ * and again when the shopper's favorites change on another device or tab (followFavorites).
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
