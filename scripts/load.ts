@@ -34,10 +34,14 @@
  *
  * `npm run load -- --drop` runs the drop rush instead (scripts/load/drop.ts): 1,000 signed-in
  * shoppers open a product's page within 10 s of the instant it goes on sale (`on_sale_at`) and try
- * to buy one of its 100 units (one per customer), on two servers behind nginx. It checks, and
- * exits 1 otherwise, that no unit is oversold, no answer is a 5xx, exactly 100 orders went to
- * 100 shoppers and every other shopper got a clear Spanish refusal; it reports the product page's
- * and create_order's p95 against their budgets (50 ms, 500 ms), the load average and the machine.
+ * to buy one of its 100 units (one per customer), on two servers behind nginx; once through
+ * create_order, then (another product, other shoppers) through create_order_unless_sold_out, which
+ * refuses 'Agotado' without the row lock (LOAD_DROP_RPC=<one of them> runs only that one). It
+ * checks, and exits 1 otherwise, that no unit is oversold, no answer is a 5xx, exactly 100 orders
+ * went to 100 shoppers and every other shopper got a clear Spanish refusal; it reports the product
+ * page's and the order call's p95 against their budgets (50 ms, 500 ms, not asserted: the machine
+ * is shared), lock waits, CPU by part and the machine's, the load average, the CPU model and
+ * Lighthouse's benchmarkIndex (docs/benchmarks.md#drop-rush).
  *
  *   npm run load                       one server, then two
  *   npm run load -- --instances 2      only the two-server run

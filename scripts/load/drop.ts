@@ -19,8 +19,15 @@
  *      the same instant) and calls `create_order` for one unit (REST, as the checkout does); a
  *      refusal's Spanish message is read and counted. A shopper who got an order points it at
  *      their address (REST), as the checkout's next step does.
- *   4. While the rush runs the product's stock is read every 20 ms; afterwards the database says
- *      how many units went into orders, how many orders and for how many shoppers.
+ *   4. While the rush runs the product's stock (and how many database sessions run or wait for a
+ *      lock) is read every 20 ms; afterwards the database says how many units went into orders,
+ *      how many orders and for how many shoppers.
+ *
+ * Two drops run one after the other on the same servers, each with a product and shoppers of its
+ * own: the first calls `create_order` as the checkout does, the second
+ * `create_order_unless_sold_out` (migration 20261129005000), which answers 'Agotado' from the last
+ * committed stock without queueing on the product's row lock once nothing is left, and otherwise is
+ * create_order. LOAD_DROP_RPC=create_order (or the other) runs only that drop.
  *
  * Every request has a timeout (LOAD_DROP_TIMEOUT_MS, 30 s) and the whole run one more
  * (LOAD_DROP_MAX_S, 900 s, build included). The run prints a Markdown table and exits 1 when a
