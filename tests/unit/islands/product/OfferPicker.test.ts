@@ -7,6 +7,7 @@ import { sortOffers, type SingleOffer } from '~/domain/singles.ts';
 vi.mock('astro:env/client', () => ({ PUBLIC_SUPABASE_URL: undefined, PUBLIC_SUPABASE_ANON_KEY: undefined }));
 
 const { default: OfferPicker } = await import('~/islands/product/OfferPicker.tsx');
+const { $favoriteIds } = await import('~/stores/favorite-ids.ts');
 
 function offer(partial: Partial<SingleOffer> & { id: string }): SingleOffer {
   return {
@@ -86,5 +87,21 @@ describe('the prebuilt buy box of a single card', () => {
     const html = prebuilt(OFFERS.map((o) => ({ ...o, stock: 0 })));
     expect(radio(html, 'nm-en-parallel')).toContain('checked');
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Agregar al carrito<\/button>/);
+  });
+
+  it("gives each offer a heart for that copy, which the page's delegated script handles, and shows the kept ones pressed", () => {
+    /** The heart of the offer whose id is `id`, as rendered. */
+    const heart = (html: string, id: string) => html.match(new RegExp(`<button[^>]*data-favorite-offer="${id}"[^>]*>`))?.[0] ?? '';
+    $favoriteIds.set(new Set(['op-luffy#nm-ja']));
+    try {
+      const html = prebuilt();
+      for (const o of OFFERS) expect(heart(html, o.id)).toContain('data-favorite-product="op-luffy"');
+      expect(heart(html, 'nm-ja')).toContain('aria-pressed="true"');
+      expect(heart(html, 'nm-ja')).toContain('aria-label="Quitar Monkey.D.Luffy (OP05-119) (NM · Japonés · Parallel) de favoritos"');
+      expect(heart(html, 'lp-en')).toContain('aria-pressed="false"');
+      expect(heart(html, 'lp-en')).toContain('aria-label="Agregar Monkey.D.Luffy (OP05-119) (LP · Inglés · Parallel) a favoritos"');
+    } finally {
+      $favoriteIds.set(new Set());
+    }
   });
 });
