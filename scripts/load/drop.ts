@@ -85,7 +85,7 @@ const PASSWORD = 'Preventa123!';
 
 /** The machine: CPU model (lscpu), cores, memory. */
 function machine(): string {
-  const lscpu = spawnSync('lscpu', { encoding: 'utf8' }).stdout ?? '';
+  const lscpu = spawnSync('sh', ['-c', 'lscpu'], { encoding: 'utf8' }).stdout ?? '';
   const model = /^Model name:\s*(.+)$/m.exec(lscpu)?.[1]?.trim() ?? os.cpus()[0]?.model ?? '?';
   return `${os.cpus().length} CPU ${model}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`;
 }
