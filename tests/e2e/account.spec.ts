@@ -59,7 +59,8 @@ test('barra lateral, pestañas recordadas, Favoritos, Configuración y accesibil
   await expect(account.panel).toContainText('Aún no tienes favoritos. Toca el corazón en un producto para guardarlo aquí.');
   await expectNoSeriousViolations(page);
   await account.openTab('Configuración');
-  await expect(account.panel).toContainText('en construcción');
+  await expect(account.panel.getByRole('heading', { name: 'Correos que quieres recibir' })).toBeVisible();
+  await expect(account.panel.getByRole('checkbox', { name: /Avisos de existencias/ })).toBeChecked();
   await expectNoSeriousViolations(page);
   await account.openTab('Direcciones');
   await expect(account.addresses).toHaveCount(2);

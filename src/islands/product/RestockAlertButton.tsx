@@ -33,6 +33,17 @@ async function resolve(element: HTMLElement | null): Promise<{ productId: string
   return offerId ? { productId: what.productId, offerId } : null;
 }
 
+/** The signed-in user's id once the session has loaded; null when signed out. */
+function settledUserId(): Promise<string | null> {
+  return new Promise((done) => {
+    const unsubscribe = $session.subscribe((session) => {
+      if (session.loading) return;
+      queueMicrotask(() => unsubscribe());
+      done(session.user?.id ?? null);
+    });
+  });
+}
+
 export default function RestockAlertButton() {
   const session = useStore($session);
   const ref = useRef<HTMLDivElement>(null);
@@ -61,8 +72,9 @@ export default function RestockAlertButton() {
 
   const ask = async () => {
     if (busy) return;
-    if (session.loading) return;
-    if (!userId) {
+    // A tap replayed as the page hydrates waits for the session.
+    const user = await settledUserId();
+    if (!user) {
       flashToast(TEXT.signIn, 'info');
       window.location.assign(`/auth?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
       return;
@@ -78,7 +90,7 @@ export default function RestockAlertButton() {
       if (outcome === 'in-stock') notify(TEXT.inStock, 'info');
       else if (outcome === 'failed') notify(TEXT.failed, 'error');
       else {
-        const found = await waitingAlert(userId, what.productId, what.offerId);
+        const found = await waitingAlert(user, what.productId, what.offerId);
         setAlertId(found.data ?? null);
         notify(TEXT.added, 'success');
       }
