@@ -4,6 +4,7 @@
  * it at an address. The payment endpoints themselves are called through ./api.ts.
  */
 import { getSupabase } from './supabase.ts';
+import { openPreorderStock, withPreorderStock } from './preorders.ts';
 import { CHECKOUT_MESSAGES, CHECKOUT_OFFER_GONE_REFUSAL } from '~/i18n/checkout.ts';
 import { PRODUCT_MESSAGES } from '~/i18n/cart.ts';
 import { DROP_CHECKOUT_TEXT } from '~/i18n/drops.ts';
@@ -66,14 +67,14 @@ export const offerIdSchema = z.guid();
  * Creates the caller's order from product ids (and offer ids) and quantities; the database prices
  * it. No price is ever sent.
  */
-export async function createOrder(items: OrderItemRequest[], couponCode: string | null): Promise<CreateOrderResult> {
+export async function createOrder(items: OrderItemRequest[], couponCode: string | null, waitlist = false): Promise<CreateOrderResult> {
   const badOffer = items.find((item) => item.offer_id !== undefined && !offerIdSchema.safeParse(item.offer_id).success);
   if (badOffer) {
     const message = CHECKOUT_MESSAGES.offerGone;
     return { ok: false, message, line: { productId: badOffer.product_id, kind: 'unknown_product', message, remaining: null } };
   }
   try {
-    const { data, error } = await getSupabase().rpc('create_order', { items, coupon_code: couponCode });
+    const { data, error } = await getSupabase().rpc('create_order', { items, coupon_code: couponCode, ...(waitlist ? { waitlist } : {}) });
     if (error) return { ok: false, ...parseCreateOrderError(error) };
     if (typeof data !== 'string') return { ok: false, message: CHECKOUT_MESSAGES.createOrder, line: null };
     return { ok: true, orderId: data };
@@ -233,21 +234,27 @@ export interface LiveCartProduct {
 /** Live rows for the cart's products (missing ids are simply absent). Throws on network errors. */
 export async function fetchCartProducts(ids: string[]): Promise<LiveCartProduct[]> {
   if (ids.length === 0) return [];
+  // Asked at the same time: a preorder in its open campaign counts the units the campaign still allows.
+  const preorder = openPreorderStock(ids).catch(() => new Map<string, number | null>());
   const { data, error } = await getSupabase().from('products').select('id, name, price, stock, available, image, card_printings(product_id)').in('id', ids);
   if (error) throw new Error(error.message);
-  return (data ?? []).map((r) => {
-    // A one-to-one embed: the printing or null (an array from servers that do not tell one-to-one apart).
-    const printing: unknown = r.card_printings;
-    return {
-      id: r.id,
-      name: r.name,
-      priceCentavos: toCentavos(r.price),
-      stock: r.stock,
-      available: r.available,
-      image: r.image,
-      soldByOffer: Array.isArray(printing) ? printing.length > 0 : printing !== null && printing !== undefined,
-    };
-  });
+  const open = await preorder;
+  return withPreorderStock(
+    (data ?? []).map((r) => {
+      // A one-to-one embed: the printing or null (an array from servers that do not tell one-to-one apart).
+      const printing: unknown = r.card_printings;
+      return {
+        id: r.id,
+        name: r.name,
+        priceCentavos: toCentavos(r.price),
+        stock: r.stock,
+        available: r.available,
+        image: r.image,
+        soldByOffer: Array.isArray(printing) ? printing.length > 0 : printing !== null && printing !== undefined,
+      };
+    }),
+    open,
+  );
 }
 
 /** Price and stock of one offer of a single card right now. */

@@ -5,6 +5,7 @@
  */
 import { parseLiveProduct, type LiveProductRow } from '~/domain/products.ts';
 import { parseLiveOffers, type LiveOffer } from '~/domain/live-offers.ts';
+import { openPreorderStock, withPreorderStock } from './preorders.ts';
 import { getSupabase } from './supabase.ts';
 
 /** Price and stock as the database has them right now. */
@@ -12,13 +13,18 @@ export type LiveProduct = LiveProductRow;
 
 /** The current price and stock of one product; null when it no longer exists. Throws on network errors. */
 export async function fetchLiveProduct(id: string): Promise<LiveProduct | null> {
+  // Asked at the same time: a preorder in its open campaign counts the units the campaign still allows.
+  const preorder = openPreorderStock([id]).catch(() => new Map<string, number | null>());
   const { data, error } = await getSupabase()
     .from('products')
     .select('id, name, price, original_price, discount, preorder, stock, available, on_sale_at')
     .eq('id', id)
     .maybeSingle();
   if (error) throw new Error(error.message);
-  return data ? parseLiveProduct(data) : null;
+  if (!data) return null;
+  const parsed = parseLiveProduct(data);
+  if (!parsed) return null;
+  return withPreorderStock([parsed], await preorder)[0] ?? parsed;
 }
 
 /** A single card's availability and its offers' live price and stock. */

@@ -30,6 +30,7 @@ export const PREORDER_ORDERS_TEXT = {
 export const ADMIN_PREORDERS_TEXT = {
   title: 'Preventas',
   intro: 'Campañas de preventa: ventana de pedidos, asignación esperada, límites y llegadas.',
+  tableLabel: 'Campañas de preventa',
   loading: 'Cargando preventas…',
   loadFailed: 'No se pudieron cargar las preventas.',
   empty: 'Aún no hay campañas de preventa.',

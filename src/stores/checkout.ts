@@ -7,6 +7,7 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { cancelOrder, createOrder, fetchCartOffers, fetchCartProducts, loadOrder, type CheckoutOrder, type OrderItemRequest } from '~/data/checkout.ts';
+import { $preorderWaitlist, waitlistSignature } from './preorders.ts';
 import { reconcileCart } from '~/domain/cart-reconcile.ts';
 import { safeCallApi } from '~/data/api.ts';
 import { oxxoCancelAnswer } from '~/domain/api-answers.ts';
@@ -152,7 +153,8 @@ function placeFailed(message: string, lineErrors: Record<string, string> = {}): 
  */
 export async function placeOrder(items: readonly CartItem[], coupon: string): Promise<PlaceOrderResult> {
   try {
-    const signature = cartSignature(items, coupon);
+    const waitlist = $preorderWaitlist.get();
+    const signature = cartSignature(items, coupon) + waitlistSignature(waitlist);
     const pending = $pendingOrder.get();
     if (pending) {
       const existing = await loadOrder(pending.orderId).catch(() => null);
@@ -164,7 +166,7 @@ export async function placeOrder(items: readonly CartItem[], coupon: string): Pr
       if (existing && existing.status === ORDER_STATUS.pending) await cancelOrder(existing.id).catch(() => undefined);
       forgetPendingOrder();
     }
-    const result = await createOrder(orderItems(items), coupon || null);
+    const result = await createOrder(orderItems(items), coupon || null, waitlist);
     if (!result.ok) return placeFailed(result.message, result.line ? { [result.line.productId]: result.line.message } : {});
     rememberPendingOrder(result.orderId, signature);
     const order = await loadOrder(result.orderId);

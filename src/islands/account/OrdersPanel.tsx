@@ -15,6 +15,8 @@ import { Pager } from '../ui/Pager.tsx';
 import { useLiveRows } from './useLive.ts';
 import OrderPaymentNote from './OrderPaymentNote.tsx';
 import OrderTracking from './OrderTracking.tsx';
+import PreorderBadge, { usePreorderStatuses } from './PreorderBadge.tsx';
+import type { PreorderLineStatus } from '~/data/preorders.ts';
 
 const BADGE: Record<StatusColor, string> = {
   green: 'badge-success',
@@ -35,6 +37,7 @@ export default function OrdersPanel({ userId }: { userId: string }) {
 
   useEffect(() => startOrders(userId), [userId]);
   useLiveRows('orders', userId, () => void reloadOrders(userId));
+  const preorders = usePreorderStatuses(userId);
 
   const loadLines = useCallback(
     async (orderId: string, force = false) => {
@@ -91,6 +94,7 @@ export default function OrdersPanel({ userId }: { userId: string }) {
                       <OrderRowView
                         key={order.id}
                         order={order}
+                        preorder={preorders.get(order.id)}
                         isOpen={open.has(order.id)}
                         lines={lines[order.id]}
                         onPeek={() => void loadLines(order.id)}
@@ -112,6 +116,7 @@ export default function OrdersPanel({ userId }: { userId: string }) {
 
 interface RowProps {
   order: AccountOrder;
+  preorder?: PreorderLineStatus | undefined;
   isOpen: boolean;
   lines: LinesState | undefined;
   onPeek: () => void;
@@ -126,7 +131,7 @@ function paidWith(order: AccountOrder): string | null {
 }
 
 /** One order: its row, and when open its address, how it was paid, tracking and lines. */
-function OrderRowView({ order, isOpen, lines, onPeek, onToggle, onRetry }: RowProps) {
+function OrderRowView({ order, preorder, isOpen, lines, onPeek, onToggle, onRetry }: RowProps) {
   const address = order.status !== ORDER_STATUS.pending ? formatAddressCopy(order.shipping_address) : null;
   const method = paidWith(order);
   return (
@@ -139,6 +144,7 @@ function OrderRowView({ order, isOpen, lines, onPeek, onToggle, onRetry }: RowPr
           <span className={`badge ${BADGE[statusColor(order.status)]}`} data-color={statusColor(order.status)}>
             {order.status}
           </span>
+          <PreorderBadge status={preorder} />
           <OrderPaymentNote order={order} />
         </td>
         <td className="acct-order-toggle">

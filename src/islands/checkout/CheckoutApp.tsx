@@ -16,6 +16,7 @@ import { $session, initSession } from '~/stores/session.ts';
 import CartSummary from '../cart/CartSummary.tsx';
 import ConfirmationStep from './ConfirmationStep.tsx';
 import PaymentStep from './PaymentStep.tsx';
+import PreorderOptions from './PreorderOptions.tsx';
 import type { PaymentsPublicConfig } from '~/domain/payments-config.ts';
 import ShippingStep from './ShippingStep.tsx';
 import OrderAmounts from './OrderAmounts.tsx';
@@ -212,6 +213,7 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
           busy={busy || session.loading}
           onContinue={() => void continueToShipping()}
         />
+        <PreorderOptions />
       </>
     ) : (
       <OrderStep

@@ -11,7 +11,7 @@ import { escapeHtml as escape } from '../html.ts';
 /** What the arrival decided for one order. */
 export type PreorderOutcome = 'allocated' | 'waitlisted' | 'refunded';
 
-export interface PreorderMailInput {
+interface PreorderMailInput {
   orderId: string;
   productName: string;
   quantity: number;
