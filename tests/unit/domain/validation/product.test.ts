@@ -23,6 +23,7 @@ describe('new product', () => {
       preorder: false,
       available: true,
       releaseDate: null,
+      onSaleAt: null,
       tags: [],
     });
   });

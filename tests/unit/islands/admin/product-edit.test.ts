@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_PRODUCT_EDIT_TEXT as EDIT_MESSAGES } from '~/i18n/admin.ts';
+import { DROP_ADMIN_FIELD_TEXT } from '~/i18n/drops.ts';
 
 vi.mock('astro:env/client', () => ({ PUBLIC_SUPABASE_URL: undefined, PUBLIC_SUPABASE_ANON_KEY: undefined }));
 
@@ -31,10 +32,20 @@ describe('the product edit dialog validates like the add form', () => {
         available: true,
         preorder: false,
         releaseDate: '2026-12-01',
+        onSaleAt: null,
         description: 'Caja sellada',
         images: ['products/a.svg'],
       },
     });
+  });
+
+  it("reads 'A la venta desde' as Mexico City time, and refuses a date that does not exist", () => {
+    const drop = validateProductEdit({ ...valid, onSaleAt: '2026-12-11T10:00' });
+    expect(drop.ok && drop.data.onSaleAt).toBe('2026-12-11T16:00:00.000Z');
+    const bad = validateProductEdit({ ...valid, onSaleAt: '2026-02-30T10:00' });
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.fieldErrors.onSaleAt).toBe(DROP_ADMIN_FIELD_TEXT.invalid);
   });
 
   it("answers with the add form's messages", () => {
