@@ -249,6 +249,20 @@ describe('a restock fires the waiting alerts', () => {
     await sql(`update public.card_offers set stock = 2 where id = '62000000-0000-4000-a000-000000000001'`);
     expect(await fired('single')).toEqual([shopper(1), shopper(2), shopper(9)]);
 
+    // The admin's edit of an offer's stock in the back office.
+    await product('single-admin', 0);
+    await sql(`insert into public.card_offers (id, product_id, condition, language, finish, price, stock) values
+      ('62000000-0000-4000-a000-000000000003', 'single-admin', 'NM', 'es', 'holo', 100, 0)`);
+    await alertsFor('single-admin', 1, '62000000-0000-4000-a000-000000000003');
+    const saved = await commit<{ r: { saved: boolean } }>(
+      db,
+      'authenticated',
+      ADMIN,
+      `select public.admin_set_offer_stock('62000000-0000-4000-a000-000000000003', 0, 2) as r`,
+    );
+    expect(saved.rows[0]!.r.saved).toBe(true);
+    expect(await fired('single-admin')).toEqual([shopper(1)]);
+
     // An order's units coming back when its reservation expires.
     await product('reserva', 1);
     await sql(`update public.products set limit_per_customer = 5 where id = 'reserva'`);
