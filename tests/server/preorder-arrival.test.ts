@@ -214,6 +214,27 @@ describe('registering an arrival', () => {
   });
 });
 
+describe('an arrival the server did not finish', () => {
+  it('has its refunds made, and its e-mails queued, by the next arrival of the campaign', async () => {
+    const id = await preorder(false);
+    await payByCard(id);
+    // The database decided (no unit for it), but the server stopped before refunding.
+    const decided = await service.rpc('preorder_register_arrival', { p_campaign_id: campaign, p_quantity: 0, p_key: 'llegada-cortada-0001', p_actor: null });
+    expect(decided.error).toBeNull();
+    expect(await lineStatus(id)).toBe('refunded');
+    expect((await order(id)).status).toBe('Pagado');
+    mails.length = 0;
+    const next = await arrival(adminToken, { quantity: 0, key: 'llegada-siguiente-0001' });
+    expect(next.body.refunds).toEqual({ succeeded: 1, processing: 0, failed: 0 });
+    expect((await order(id)).status).toBe('Reembolsado');
+    const arrivalId = (decided.data as { arrival_id: string }).arrival_id;
+    expect(mails.map((m) => m.dedupeKey)).toEqual([`preorder:${arrivalId}:${id}`]);
+    // Nothing left to finish: a further arrival refunds nothing.
+    const after = await arrival(adminToken, { quantity: 0, key: 'llegada-siguiente-0002' });
+    expect(after.body.refunds).toEqual({ succeeded: 0, processing: 0, failed: 0 });
+  });
+});
+
 describe('who may register an arrival, and bad input', () => {
   it('refuses shoppers and the signed out', async () => {
     expect((await arrival(shopperToken, { quantity: 1, key: 'llegada-cliente-0001' })).status).toBe(403);

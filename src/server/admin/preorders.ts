@@ -10,7 +10,6 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUS } from '~/domain/orders.ts';
-import { ADMIN_ORDERS_API_TEXT } from '~/i18n/admin.ts';
 import { PREORDER_API_TEXT } from '~/i18n/preorders.ts';
 import type { AdminContext, ServerContext } from '../context.ts';
 import { ApiError, json, readJson } from '../http/json.ts';
@@ -85,6 +84,34 @@ async function mailShopper(ctx: ServerContext, arrivalId: string, productName: s
   }
 }
 
+/**
+ * Orders an earlier arrival of the campaign marked for refund that are still paid (the server
+ * stopped before refunding them, and that arrival's form is gone): refunded and e-mailed now, once.
+ */
+async function finishEarlierRefunds(
+  ctx: ServerContext,
+  campaignId: string,
+  handled: ReadonlySet<string>,
+  productName: string,
+  actor: string,
+  refunds: Record<RefundState, number>,
+): Promise<void> {
+  const { data, error } = await ctx.admin
+    .from('preorder_lines')
+    .select('order_id, user_id, quantity, arrival_id')
+    .eq('campaign_id', campaignId)
+    .eq('status', 'refunded')
+    .limit(200);
+  if (error) throw new Error(`preorder_lines: ${error.message}`);
+  for (const row of data ?? []) {
+    if (handled.has(row.order_id) || !row.arrival_id) continue;
+    const order = await findOrder(ctx, row.order_id);
+    if (!order || (order.status !== ORDER_STATUS.paid && order.status !== ORDER_STATUS.processing)) continue;
+    refunds[await refundUnfilled(ctx, order, actor)] += 1;
+    await mailShopper(ctx, row.arrival_id, productName, { order_id: row.order_id, user_id: row.user_id, quantity: row.quantity, outcome: 'refunded' }, order);
+  }
+}
+
 /** The database's refusal as the admin reads it: 404 for an unknown campaign, else 409 (400 for bad input). */
 function refusal(error: { code?: string; details?: string | null; message: string }): Error {
   if (error.code === '42501') return new ApiError(403, PREORDER_API_TEXT.noAccess, 'forbidden');
@@ -118,12 +145,10 @@ export async function registerArrival(request: Request, ctx: AdminContext, rawCa
   const refunds: Record<RefundState, number> = { succeeded: 0, processing: 0, failed: 0 };
   for (const line of result.lines) {
     const order = line.outcome === 'refunded' ? await findOrder(ctx, line.order_id) : null;
-    if (line.outcome === 'refunded') {
-      if (!order) throw new ApiError(404, ADMIN_ORDERS_API_TEXT.orderNotFound, 'order_not_found');
-      refunds[await refundUnfilled(ctx, order, caller.id)] += 1;
-    }
+    if (line.outcome === 'refunded' && order) refunds[await refundUnfilled(ctx, order, caller.id)] += 1;
     await mailShopper(ctx, result.arrival_id, productName, line, order);
   }
+  await finishEarlierRefunds(ctx, campaignId.data, new Set(result.lines.map((line) => line.order_id)), productName, caller.id, refunds);
   const count = (outcome: PreorderOutcome) => result.lines.filter((line) => line.outcome === outcome).length;
   return json({
     arrivalId: result.arrival_id,
