@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect as baseExpect, expectConsoleError } from './fixtures';
-import { ADMIN, AuthPage, accessToken, createConfirmedUser, serviceRest, stackKeys, STACK_URL } from './pages/auth.ts';
+import { ADMIN, AuthPage, accessToken, createConfirmedUser, serviceRest, signInAs, stackKeys, STACK_URL } from './pages/auth.ts';
 import { AccountPage } from './pages/account.ts';
 import { mailbox } from './pages/checkout.ts';
 import { PHONE } from './pages/phone.ts';
@@ -23,10 +23,11 @@ async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
 }
 
 test('a sold-out product: Avísame, the admin restocks, the e-mail arrives and its link cancels the alert signed out', async ({ page, browser, baseURL }) => {
-  // A sealed product sold out when the site was built (its page says so without any script).
+  // A sealed One Piece product sold out when the site was built (its page says so without any
+  // script); the other suites' sold-out and edited products are Pokémon and Riftbound ones.
   const { body } = await serviceRest(
     'GET',
-    'products?select=id,name&stock=eq.0&available=eq.true&preorder=eq.false&on_sale_at=is.null&id=not.like.*single*&order=id.desc&limit=1',
+    'products?select=id,name&stock=eq.0&available=eq.true&preorder=eq.false&on_sale_at=is.null&id=like.op-*&id=not.like.*single*&order=id.asc&limit=1',
   );
   const [product] = body as Array<{ id: string; name: string }>;
   expect(product, 'a sold-out sealed product in the seed').toBeDefined();
@@ -119,4 +120,38 @@ test('a bad cancel link says so in Spanish and the endpoint answers 4xx JSON, ne
   const unknown = await request.post('/api/avisos/cancelar', { data: { token: 'a'.repeat(64) } });
   expect(unknown.status()).toBe(404);
   expect((await unknown.json()).message).toBe('Este enlace no es válido o el aviso ya no existe.');
+});
+
+test('Favoritos: “Avísame si baja de precio” is kept on the favorite with the price it has now', async ({ page }) => {
+  const user = await createConfirmedUser('precio');
+  const { body } = await serviceRest(
+    'GET',
+    'products?select=id,name,price&stock=gt.0&available=eq.true&preorder=eq.false&id=like.op-*&id=not.like.*single*&order=id.desc&limit=1',
+  );
+  const [product] = body as Array<{ id: string; name: string; price: number }>;
+  expect(product, 'a sealed product in stock').toBeDefined();
+  const { anonKey } = await stackKeys();
+  const token = await accessToken(user.email, user.password);
+  const added = await fetch(`${STACK_URL}/rest/v1/favorites`, {
+    method: 'POST',
+    headers: { apikey: anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ product_id: product!.id }),
+  });
+  expect(added.status).toBe(201);
+
+  await signInAs(page, user.email, user.password);
+  await page.goto('/account?tab=favorites');
+  const account = new AccountPage(page);
+  const favorite = account.panel.getByTestId('favorite');
+  await expect(favorite.getByRole('link', { name: product!.name })).toBeVisible();
+  const priceAlert = favorite.getByRole('checkbox', { name: 'Avísame si baja de precio' });
+  await expect(priceAlert).not.toBeChecked();
+  await priceAlert.check();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Te avisaremos si baja de precio.' })).toBeVisible();
+  const saved = await serviceRest('GET', `favorites?user_id=eq.${user.id}&select=price_alert,price_alert_base`);
+  expect(saved.body).toEqual([{ price_alert: true, price_alert_base: product!.price }]);
+  await expectNoSeriousAxeViolations(page);
+
+  await page.reload();
+  await expect(account.panel.getByTestId('favorite').getByRole('checkbox', { name: 'Avísame si baja de precio' })).toBeChecked();
 });
