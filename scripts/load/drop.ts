@@ -517,23 +517,28 @@ async function dropRound(cluster: Cluster, rpc: string, product: { id: string; n
 }
 
 /** The whole run: the machine, the cluster, one drop per call of ROUNDS; resolves to whether every check passed. */
-async function rush(): Promise<boolean> {
+async function rush(started: Started): Promise<boolean> {
   if (!findNginx()) throw new Error('nginx is missing: apt-get install -y nginx');
   const loadBefore = loadAverage();
   const index = await benchmarkIndex();
   console.log(`carga (preventa): ${new Date().toISOString()}; ${machine()}; carga del sistema ${loadBefore}; benchmarkIndex ${index ?? '?'}`);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tienda-preventa-'));
+  started.work = work;
   const proxyPort = await freePort();
   const siteUrl = `http://127.0.0.1:${proxyPort}`;
   const out = outputFolder('preventa');
+  started.out = out;
   let backend: (Backend & { child: ChildProcess }) | null = null;
   let db: pg.Client | null = null;
   let watcher: pg.Client | null = null;
-  const instances: Instance[] = [];
+  const instances = started.instances;
   let proxy: Proxy | null = null;
   try {
     backend = await startBackendProcess(siteUrl, path.join(work, 'data'));
+    started.backend = backend;
     db = new pg.Client({ connectionString: backend.databaseUrl });
+    // A lost connection fails the query in flight; as an event it would end the process before the cleanup.
+    db.on('error', () => undefined);
     await db.connect();
     console.log('carga (preventa): compilando la tienda…');
     await buildShop(out.relative, backend, siteUrl);
@@ -553,7 +558,9 @@ async function rush(): Promise<boolean> {
       );
     }
     proxy = await startNginx({ port: proxyPort, upstreams: instances.map((i) => i.port), dir: path.join(work, 'nginx'), cache: true });
+    started.proxy = proxy;
     watcher = new pg.Client({ connectionString: backend.databaseUrl });
+    watcher.on('error', () => undefined);
     await watcher.connect();
     const { rows: session } = await db.query<{ pid: number }>('select pg_backend_pid() as pid');
     const cluster: Cluster = { backend, postmaster: parentPid(Number(session[0]!.pid)), db, watcher, proxy, instances };
@@ -579,21 +586,53 @@ async function rush(): Promise<boolean> {
   }
 }
 
-/** `npm run load -- --drop`: the drops, bounded by LOAD_DROP_MAX_S; exit code 1 when a check fails. */
+/** What the run has started, for stopping it at once when it runs out of time. */
+interface Started {
+  work?: string;
+  out?: ReturnType<typeof outputFolder>;
+  backend?: Backend & { child: ChildProcess };
+  instances: Instance[];
+  proxy?: Proxy;
+}
+
+/** Kills everything the run started and removes its folders, without waiting for anything it was doing. */
+async function stopAtOnce(started: Started): Promise<void> {
+  for (const instance of started.instances) instance.kill();
+  // TERM: nginx's fast shutdown, its workers with it (a KILL would leave them running).
+  started.proxy?.child.kill('SIGTERM');
+  if (started.backend) {
+    try {
+      process.kill(-started.backend.child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    await Promise.race([started.backend.pg.stop().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 20_000))]);
+  }
+  started.out?.remove();
+  if (started.work) fs.rmSync(started.work, { recursive: true, force: true });
+}
+
+/**
+ * `npm run load -- --drop`: the drops, bounded by LOAD_DROP_MAX_S; exit code 1 when a check fails.
+ * Past that time whatever the run started is killed and the process leaves with exit code 1.
+ */
 export async function runDropRush(): Promise<void> {
+  const started: Started = { instances: [] };
   let timer: NodeJS.Timeout | undefined;
-  const overtime = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`the drop run took longer than ${MAX_MS / 1000} s`)), MAX_MS);
+  const overtime = new Promise<'overtime'>((resolve) => {
+    timer = setTimeout(() => resolve('overtime'), MAX_MS);
   });
-  const running = rush();
   try {
-    const ok = await Promise.race([running, overtime]);
-    if (!ok) process.exitCode = 1;
+    const outcome = await Promise.race([rush(started), overtime]);
+    if (outcome === 'overtime') {
+      console.error(`carga (preventa): the drop run took longer than ${MAX_MS / 1000} s; stopping everything it started`);
+      await stopAtOnce(started);
+      process.exit(1);
+    }
+    if (!outcome) process.exitCode = 1;
   } catch (error) {
     console.error(error);
     process.exitCode = 1;
-    // Let the run's own cleanup finish (its requests all time out) before leaving.
-    await Promise.race([running.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS + 30_000))]);
   } finally {
     clearTimeout(timer);
   }
