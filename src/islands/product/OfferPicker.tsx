@@ -37,6 +37,8 @@ export interface OfferPickerProduct {
   name: string;
   image: string;
   images: string[];
+  /** A timed drop's instant (ISO); null: on sale now. */
+  onSaleAt?: string | null;
 }
 
 interface Props {
@@ -132,6 +134,7 @@ export default function OfferPicker({ product, offers }: Props) {
       field={field}
       onAdd={() => void add()}
       note={note}
+      onSaleAt={product.onSaleAt}
     >
       {group(
         TEXT.rawHeading,
