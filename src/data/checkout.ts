@@ -33,7 +33,9 @@ export function parseCreateOrderError(error: { message?: string; details?: strin
   line: LineRefusal | null;
 } {
   const details = error.details ?? '';
-  const [kind, ...rest] = details.split(':');
+  const [code, ...rest] = details.split(':');
+  // A preorder line outside its campaign's window: shown beside the line, with the database's message.
+  const kind = code === 'preorder_not_open' || code === 'preorder_closed' ? 'unavailable' : code;
   const productId = rest.join(':');
   if (isLineKind(kind) && productId) {
     const remaining = error.hint !== null && error.hint !== undefined && /^\d+$/.test(error.hint) ? Number(error.hint) : null;

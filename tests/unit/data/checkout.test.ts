@@ -186,6 +186,15 @@ describe('create_order refusals', () => {
     expect(parseCreateOrderError({ message: 'Solo puedes comprar 3…', details: 'limit_exceeded:pk-x', hint: '0' }).line?.kind).toBe('limit_exceeded');
   });
 
+  it('puts a preorder refused outside its window next to its line, with the database’s message', () => {
+    const message = 'La preventa de «Caja» abre el 01/01/2099 a las 10:00 (hora del centro de México).';
+    expect(parseCreateOrderError({ message, details: 'preorder_not_open:pk-caja', hint: '2099-01-01 16:00:00+00' })).toEqual({
+      message,
+      line: { productId: 'pk-caja', kind: 'unavailable', message, remaining: null },
+    });
+    expect(parseCreateOrderError({ message: 'La preventa de «Caja» cerró el 01/02/2099.', details: 'preorder_closed:pk-caja' }).line?.kind).toBe('unavailable');
+  });
+
   it('maps the other refusals to the specification’s messages', () => {
     expect(parseCreateOrderError({ message: 'x', details: 'invalid_quantity' })).toEqual({ message: CHECKOUT_MESSAGES.saveItems, line: null });
     expect(parseCreateOrderError({ message: 'x', details: 'not_authenticated' }).message).toBe('Debes iniciar sesión para finalizar tu compra.');
