@@ -103,7 +103,7 @@ export default function SettingsPanel({ userId }: { userId: string }) {
                 {list.map((alert) => {
                   const name = alert.offerLabel ? `${alert.name} (${alert.offerLabel})` : alert.name;
                   return (
-                    <li key={alert.id} data-testid="restock-alert">
+                    <li key={alert.id} data-testid="restock-alert" style={{ gridTemplateColumns: 'minmax(0, 1fr) auto', overflowWrap: 'anywhere' }}>
                       <span>
                         <a href={productPath(alert.productId)}>{name}</a>
                         <br />
