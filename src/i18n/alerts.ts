@@ -53,7 +53,7 @@ export const MAIL_RESTOCK_ALERT_TEXT = {
   heading: 'Ya hay existencias',
   back: (name: string) => `${name} volvió a estar disponible en la tienda.`,
   units: (units: number) => (units === 1 ? 'Llegó 1 pieza y se agota rápido.' : `Llegaron ${units} piezas y se agotan rápido.`),
-  fewer: 'Avisamos a más personas que piezas hay: compra pronto para asegurar la tuya.',
+  fewer: 'Avisamos a más personas que piezas llegaron: compra pronto para asegurar la tuya.',
   buy: 'Ver producto',
   buyLine: (link: string) => `Ver producto: ${link}`,
   cancelLine: (link: string) => `¿Ya no quieres avisos de este producto? ${link}`,

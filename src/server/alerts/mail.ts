@@ -29,8 +29,8 @@ type DueRow = z.infer<typeof dueRow>;
 /** What one `sendAlertMail` did. */
 export interface AlertMailReport {
   queued: number;
-  /** Rows that could not become an e-mail (left for a later sweep, and logged). */
-  failed: number;
+  /** Rows that can never become an e-mail (logged and set aside). */
+  skipped: number;
 }
 
 /** The e-mail of one queued row, or null when the row cannot make one. */
@@ -56,23 +56,29 @@ export function alertEmail(row: DueRow, siteUrl: string): { kind: string; subjec
 export async function sendAlertMail(ctx: Pick<ServerContext, 'admin' | 'mail' | 'siteUrl'>, limit = 100): Promise<AlertMailReport> {
   const { data, error } = await ctx.admin.rpc('alert_mail_due', { p_limit: limit });
   if (error) throw new Error(`alert_mail_due: ${error.message}`);
-  const report: AlertMailReport = { queued: 0, failed: 0 };
+  const report: AlertMailReport = { queued: 0, skipped: 0 };
   const mailed: string[] = [];
+  const done: string[] = [];
   for (const raw of data ?? []) {
     const parsed = dueRow.safeParse(raw);
     const mail = parsed.success ? alertEmail(parsed.data, ctx.siteUrl) : null;
     if (!parsed.success || !mail) {
-      report.failed += 1;
-      console.error('[avisos] no se pudo escribir el correo de un aviso', raw);
+      // Such a row never makes an e-mail (no address, say): it is set aside, so it does not hold
+      // back the rows after it.
+      report.skipped += 1;
+      console.error('[avisos] un aviso sin correo posible se descarta', raw);
+      const id = (raw as { id?: unknown }).id;
+      if (typeof id === 'number' || typeof id === 'string') done.push(String(id));
       continue;
     }
     await ctx.mail({ to: parsed.data.email, subject: mail.subject, html: mail.html, text: mail.text, kind: mail.kind, dedupeKey: `alert:${parsed.data.id}` });
     mailed.push(parsed.data.id);
   }
-  if (mailed.length > 0) {
-    const { error: markError } = await ctx.admin.from('alert_mail_queue').update({ mailed_at: new Date().toISOString() }).in('id', mailed.map(Number));
+  done.push(...mailed);
+  if (done.length > 0) {
+    const { error: markError } = await ctx.admin.from('alert_mail_queue').update({ mailed_at: new Date().toISOString() }).in('id', done.map(Number));
     if (markError) throw new Error(`alert_mail_queue: ${markError.message}`);
-    report.queued = mailed.length;
   }
+  report.queued = mailed.length;
   return report;
 }

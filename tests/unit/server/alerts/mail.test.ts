@@ -23,7 +23,7 @@ function fakeAdmin(due: unknown[]) {
 }
 
 describe('alert e-mails into the outbox', () => {
-  it('queues one e-mail per queued alert under its own dedupe key, then marks them mailed', async () => {
+  it('queues one e-mail per queued alert under its own dedupe key, then marks them mailed (and sets aside what cannot be one)', async () => {
     const { admin, marked } = fakeAdmin([
       {
         id: 7,
@@ -49,7 +49,7 @@ describe('alert e-mails into the outbox', () => {
         new_price: '900.00',
         cancel_token: null,
       },
-      // A restock without its token cannot make the e-mail: left for later.
+      // A restock without its token can never make the e-mail: set aside, not left at the head of the queue.
       {
         id: 9,
         kind: 'restock',
@@ -65,13 +65,13 @@ describe('alert e-mails into the outbox', () => {
     ]);
     const sent: QueuedMail[] = [];
     const report = await sendAlertMail({ admin, mail: async (mail) => void sent.push(mail), siteUrl: 'https://tienda.mx' });
-    expect(report).toEqual({ queued: 2, failed: 1 });
+    expect(report).toEqual({ queued: 2, skipped: 1 });
     expect(sent.map((mail) => [mail.to, mail.kind, mail.dedupeKey, mail.subject])).toEqual([
       ['a@correo.mx', 'restock_alert', 'alert:7', 'Ya llegó: Caja'],
       ['b@correo.mx', 'price_drop', 'alert:8', 'Bajó de precio: ETB (NM · Español · Holo)'],
     ]);
     expect(sent[0]!.text).toContain(`/avisos/cancelar?t=${TOKEN}`);
     expect(sent[1]!.text).toContain('$1,000.00 a $900.00');
-    expect(marked).toEqual([{ table: 'alert_mail_queue', values: { mailed_at: expect.any(String) }, column: 'id', ids: [7, 8] }]);
+    expect(marked).toEqual([{ table: 'alert_mail_queue', values: { mailed_at: expect.any(String) }, column: 'id', ids: [9, 7, 8] }]);
   });
 });
