@@ -1,13 +1,11 @@
 /** The account area: profile, addresses, orders, saved cards, balance, the header's user menu, the newsletter. */
 
-/** The account page's frame (src/islands/account/AccountApp.tsx): loading, the sidebar, the tabs not built yet. */
+/** The account page's frame (src/islands/account/AccountApp.tsx): loading, the sidebar, the tabs. */
 export const ACCOUNT_APP_TEXT = {
   loading: 'Cargando tu cuenta…',
   signIn: 'Iniciar sesión',
   productForm: 'Registrar producto',
   loadingForm: 'Cargando formulario…',
-  settingsTitle: 'Configuración',
-  settingsSoon: 'Esta sección está en construcción. Muy pronto podrás ajustar tus preferencias aquí.',
   sidebarLabel: 'Tu cuenta',
   noName: 'Sin nombre',
   noLastname: 'Sin apellido',

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { alertCancelUrl, restockAlertEmail } from '~/server/mail/templates/restock-alert.ts';
-import { priceDropEmail } from '~/server/mail/templates/price-drop.ts';
-import { centavos } from '~/domain/money.ts';
 
 const TOKEN = 'a'.repeat(64);
 
@@ -26,20 +24,5 @@ describe('restock alert e-mail', () => {
     expect(mail.subject).toBe('Ya llegó: Sobre');
     expect(mail.text).toContain('Llegó 1 pieza');
     expect(alertCancelUrl('https://tienda.mx///', 'x y')).toBe('https://tienda.mx/avisos/cancelar?t=x%20y');
-  });
-});
-
-describe('price drop e-mail', () => {
-  it('says the price it had and the one it has, in pesos, with links to the product and the settings', () => {
-    const mail = priceDropEmail(
-      { productId: 'etb', productName: 'ETB <Destined>', offerLabel: null, before: centavos(129900), now: centavos(99950) },
-      'https://tienda.mx',
-    );
-    expect(mail.subject).toBe('Bajó de precio: ETB <Destined>');
-    expect(mail.text).toContain('bajó de $1,299.00 a $999.50');
-    expect(mail.text).toContain('https://tienda.mx/product/etb');
-    expect(mail.text).toContain('https://tienda.mx/account?tab=settings');
-    expect(mail.html).toContain('ETB &lt;Destined&gt;');
-    expect(mail.html).not.toContain('<Destined>');
   });
 });

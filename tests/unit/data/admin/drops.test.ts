@@ -4,7 +4,7 @@
  * drop time with the product.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeSupabase } from '../../support/fake-supabase.ts';
+import { fakeSupabase } from '../../../support/fake-supabase.ts';
 import { centavos } from '~/domain/money.ts';
 import { DROP_CHECKOUT_TEXT } from '~/i18n/drops.ts';
 
