@@ -16,7 +16,7 @@
  *      (from 8 s before to 2 s after), with the page's live-stock call to the REST API as the
  *      browser makes it (src/scripts/live-stock.ts), then, once the page is in and the drop has
  *      come, waits their own reaction time (up to LOAD_DROP_REACTION_MS, 1000; 0: every shopper in
- *      the same instant) and calls `create_order` for one unit (REST, as the checkout does); a
+ *      the same instant) and calls the order function for one unit (REST, as the checkout does); a
  *      refusal's Spanish message is read and counted. A shopper who got an order points it at
  *      their address (REST), as the checkout's next step does.
  *   4. While the rush runs the product's stock (and how many database sessions run or wait for a
@@ -24,8 +24,8 @@
  *      how many orders and for how many shoppers.
  *
  * Two drops run one after the other on the same servers, each with a product and shoppers of its
- * own: the first calls `create_order` as the checkout does, the second
- * `create_order_unless_sold_out` (migration 20261129005000), which answers 'Agotado' from the last
+ * own: the first calls `create_order` itself, the second
+ * `create_order_unless_sold_out` (migration 20261129005000; what the checkout calls), which answers 'Agotado' from the last
  * committed stock without queueing on the product's row lock once nothing is left, and otherwise is
  * create_order. LOAD_DROP_RPC=create_order (or the other) runs only that drop.
  *

@@ -1,6 +1,8 @@
 /**
- * Checkout data from the browser: creating the order through the database's create_order (the
- * browser sends product ids and quantities only, never prices), reading the caller's order and pointing
+ * Checkout data from the browser: creating the order through the database's create_order, by way
+ * of create_order_unless_sold_out, which refuses a sold-out or not-yet-on-sale product at once
+ * without queueing on its row lock during a drop and is otherwise create_order (the browser sends
+ * product ids and quantities only, never prices), reading the caller's order and pointing
  * it at an address. The payment endpoints themselves are called through ./api.ts.
  */
 import { getSupabase } from './supabase.ts';
@@ -76,7 +78,7 @@ export async function createOrder(items: OrderItemRequest[], couponCode: string 
     return { ok: false, message, line: { productId: badOffer.product_id, kind: 'unknown_product', message, remaining: null } };
   }
   try {
-    const { data, error } = await getSupabase().rpc('create_order', { items, coupon_code: couponCode, ...(waitlist ? { waitlist } : {}) });
+    const { data, error } = await getSupabase().rpc('create_order_unless_sold_out', { items, coupon_code: couponCode, ...(waitlist ? { waitlist } : {}) });
     if (error) return { ok: false, ...parseCreateOrderError(error) };
     if (typeof data !== 'string') return { ok: false, message: CHECKOUT_MESSAGES.createOrder, line: null };
     return { ok: true, orderId: data };

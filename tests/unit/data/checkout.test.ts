@@ -152,7 +152,7 @@ describe('single card offers', () => {
   });
 
   it('sends the offer id of a line to create_order, and never a price', async () => {
-    fake = fakeSupabase({ 'rpc:create_order': [{ data: 'o1', error: null }] });
+    fake = fakeSupabase({ 'rpc:create_order_unless_sold_out': [{ data: 'o1', error: null }] });
     const items = [{ product_id: 'op05-119', offer_id: OFFER, quantity: 1 }];
     expect(await checkout.createOrder(items, null)).toEqual({ ok: true, orderId: 'o1' });
     expect(fake.calls[0]!.steps).toContainEqual({ method: 'rpc', args: [{ items, coupon_code: null }] });

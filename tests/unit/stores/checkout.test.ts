@@ -57,7 +57,7 @@ describe('placeOrder', () => {
     fake = fakeSupabase({ orders: [{ data: orderRow('o1', 'Pendiente', future), error: null }] });
     const result = await checkout.placeOrder([line], '');
     expect(result).toMatchObject({ ok: true, order: { id: 'o1' } });
-    expect(rpcCalls('create_order')).toHaveLength(0);
+    expect(rpcCalls('create_order_unless_sold_out')).toHaveLength(0);
     expect(rpcCalls('cancel_order')).toHaveLength(0);
   });
 
@@ -69,12 +69,15 @@ describe('placeOrder', () => {
         { data: orderRow('o2', 'Pendiente', future), error: null },
       ],
       'rpc:cancel_order': [{ data: null, error: null }],
-      'rpc:create_order': [{ data: 'o2', error: null }],
+      'rpc:create_order_unless_sold_out': [{ data: 'o2', error: null }],
     });
     const result = await checkout.placeOrder([line], '');
     expect(result).toMatchObject({ ok: true, order: { id: 'o2' } });
     expect(rpcCalls('cancel_order')[0]!.steps).toContainEqual({ method: 'rpc', args: [{ order_id: 'o1' }] });
-    expect(rpcCalls('create_order')[0]!.steps).toContainEqual({ method: 'rpc', args: [{ items: [{ product_id: 'p1', quantity: 2 }], coupon_code: null }] });
+    expect(rpcCalls('create_order_unless_sold_out')[0]!.steps).toContainEqual({
+      method: 'rpc',
+      args: [{ items: [{ product_id: 'p1', quantity: 2 }], coupon_code: null }],
+    });
     expect(checkout.$pendingOrder.get()).toEqual({ orderId: 'o2', signature: checkout.cartSignature([line], '') });
   });
 
@@ -85,7 +88,7 @@ describe('placeOrder', () => {
     const result = await checkout.placeOrder([line], '');
     expect(result).toMatchObject({ ok: false, message: 'Tienes una ficha de OXXO pendiente para este pedido', voucherOrder: { id: 'o1' } });
     expect(rpcCalls('cancel_order')).toHaveLength(0);
-    expect(rpcCalls('create_order')).toHaveLength(0);
+    expect(rpcCalls('create_order_unless_sold_out')).toHaveLength(0);
     expect(checkout.$pendingOrder.get()?.orderId).toBe('o1');
   });
 
@@ -96,7 +99,7 @@ describe('placeOrder', () => {
         { data: orderRow('o1', 'Cancelado', past), error: null },
         { data: orderRow('o3', 'Pendiente', future), error: null },
       ],
-      'rpc:create_order': [{ data: 'o3', error: null }],
+      'rpc:create_order_unless_sold_out': [{ data: 'o3', error: null }],
     });
     expect(await checkout.placeOrder([line], '')).toMatchObject({ ok: true, order: { id: 'o3' } });
     expect(rpcCalls('cancel_order')).toHaveLength(0);
@@ -104,7 +107,7 @@ describe('placeOrder', () => {
 
   it('reports the line create_order refused, and forgets nothing it did not create', async () => {
     fake = fakeSupabase({
-      'rpc:create_order': [{ data: null, error: { message: 'Stock insuficiente para Sobre', details: 'out_of_stock:p1', hint: '1' } }],
+      'rpc:create_order_unless_sold_out': [{ data: null, error: { message: 'Stock insuficiente para Sobre', details: 'out_of_stock:p1', hint: '1' } }],
     });
     const result = await checkout.placeOrder([line], '');
     expect(result).toEqual({ ok: false, message: 'Stock insuficiente para Sobre', signIn: false, lineErrors: { p1: 'Stock insuficiente para Sobre' } });
@@ -112,7 +115,7 @@ describe('placeOrder', () => {
   });
 
   it('asks to sign in when the database says nobody is', async () => {
-    fake = fakeSupabase({ 'rpc:create_order': [{ data: null, error: { message: 'x', details: 'not_authenticated' } }] });
+    fake = fakeSupabase({ 'rpc:create_order_unless_sold_out': [{ data: null, error: { message: 'x', details: 'not_authenticated' } }] });
     expect(await checkout.placeOrder([line], '')).toEqual({
       ok: false,
       message: 'Debes iniciar sesión para finalizar tu compra.',
@@ -149,9 +152,12 @@ describe('single card offers in the checkout', () => {
   const product = { id: 'op05-119', name: luffy.name, price: 0, stock: 0, available: true, image: null };
 
   it('sends each offer line with its offer id, and a product line without one', async () => {
-    fake = fakeSupabase({ 'rpc:create_order': [{ data: 'o9', error: null }], orders: [{ data: orderRow('o9', 'Pendiente', future), error: null }] });
+    fake = fakeSupabase({
+      'rpc:create_order_unless_sold_out': [{ data: 'o9', error: null }],
+      orders: [{ data: orderRow('o9', 'Pendiente', future), error: null }],
+    });
     expect(await checkout.placeOrder([line, lp, nm], '')).toMatchObject({ ok: true, order: { id: 'o9' } });
-    expect(rpcCalls('create_order')[0]!.steps).toContainEqual({
+    expect(rpcCalls('create_order_unless_sold_out')[0]!.steps).toContainEqual({
       method: 'rpc',
       args: [
         {
@@ -174,7 +180,9 @@ describe('single card offers in the checkout', () => {
 
   it('puts the database refusal of a gone offer next to its line in Spanish', async () => {
     fake = fakeSupabase({
-      'rpc:create_order': [{ data: null, error: { message: 'La opción elegida de «op05-119» no existe.', details: 'unknown_product:op05-119' } }],
+      'rpc:create_order_unless_sold_out': [
+        { data: null, error: { message: 'La opción elegida de «op05-119» no existe.', details: 'unknown_product:op05-119' } },
+      ],
     });
     expect(await checkout.placeOrder([lp], '')).toEqual({
       ok: false,
