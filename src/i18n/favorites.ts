@@ -8,8 +8,8 @@
 export const PRODUCT_FAVORITE_TEXT = {
   add: 'Agregar a favoritos',
   remove: 'Quitar de favoritos',
-  /** A card's or an offer's heart, named for what it keeps. */
-  addLabel: (name: string) => `Agregar ${name} a favoritos`,
+  /** A card's or an offer's heart, named for what it keeps ('Guardar', so no card has a second 'Agregar' beside its cart button). */
+  addLabel: (name: string) => `Guardar ${name} en favoritos`,
   removeLabel: (name: string) => `Quitar ${name} de favoritos`,
   /** Tapped while signed out: the favorite is saved after signing in. */
   signIn: 'Inicia sesión para guardar tus favoritos.',

@@ -5,7 +5,8 @@
  *
  * A heart is a `<button data-favorite-product="<id>">` (plus `data-favorite-offer` for one offer of
  * a single, `data-favorite-name` for what a card's or offer's heart names, a `[data-favorite-text]`
- * child when its name is its visible text). This part, on every page, is small: it holds the taps
+ * child when its name is its visible text). The header loads this part (./favorite-hearts-loader.ts)
+ * at once for a browser that keeps a session, else on the first tap of a heart: it holds the taps
  * and finds out whether someone is signed in (the session supabase-js keeps, read without loading
  * it). Signed in, it loads what the hearts show (./favorite-hearts-state.ts: the browser's copy of
  * the shopper's favorites at once) and, once the page is idle, the favorites store

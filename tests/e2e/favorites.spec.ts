@@ -20,7 +20,7 @@ const LUFFY_NM_JP = { label: 'NM · Japonés · Parallel', price: '$3,799.00' };
 
 /** A card's heart, found by the name that says what a tap does. */
 function cardHeart(page: Page, name: string, saved: boolean) {
-  return page.getByRole('main').getByRole('button', { name: saved ? `Quitar ${name} de favoritos` : `Agregar ${name} a favoritos`, exact: true });
+  return page.getByRole('main').getByRole('button', { name: saved ? `Quitar ${name} de favoritos` : `Guardar ${name} en favoritos`, exact: true });
 }
 
 test('signed out on a slow phone, the heart asks to sign in and the product is in Favoritos afterwards, to add to the cart and remove', async ({ page }) => {

@@ -99,7 +99,7 @@ describe('the prebuilt buy box of a single card', () => {
       expect(heart(html, 'nm-ja')).toContain('aria-pressed="true"');
       expect(heart(html, 'nm-ja')).toContain('aria-label="Quitar Monkey.D.Luffy (OP05-119) (NM · Japonés · Parallel) de favoritos"');
       expect(heart(html, 'lp-en')).toContain('aria-pressed="false"');
-      expect(heart(html, 'lp-en')).toContain('aria-label="Agregar Monkey.D.Luffy (OP05-119) (LP · Inglés · Parallel) a favoritos"');
+      expect(heart(html, 'lp-en')).toContain('aria-label="Guardar Monkey.D.Luffy (OP05-119) (LP · Inglés · Parallel) en favoritos"');
     } finally {
       $favoriteIds.set(new Set());
     }
