@@ -6,6 +6,9 @@ const executablePath = process.env.CHROMIUM_PATH || (await findChromium()) || un
 
 // scripts/test-e2e.mjs picks free ports and per-run folders; the fixed defaults below serve
 // a direct `npx playwright test`, and still keep clear of `npm start` (4321, 54321, dist/).
+/** The specs that change what the catalogue shows (see projects below). */
+const LAUNCH_SPECS = /\/(drops|preorders|alerts)\.spec\.ts$/;
+
 const port = Number(process.env.E2E_PORT || 4329);
 const baseURL = `http://127.0.0.1:${port}`;
 // The live-payment-mode servers of tests/e2e/payments-live.spec.ts (same build, other ports).
@@ -30,7 +33,13 @@ export default defineConfig({
     launchOptions: { executablePath, args: CHROMIUM_FLAGS },
   },
   // The device preset sets viewport and user agent only; launchOptions come from `use` above.
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  // Launch-day specs change products the whole catalogue shows (a drop time and the full rebuild
+  // it asks for, a preorder campaign, a restock), so they run once every other spec is done and
+  // /explore's counts are not read while a product changes under them.
+  projects: [
+    { name: 'chromium', testIgnore: LAUNCH_SPECS, use: { ...devices['Desktop Chrome'] } },
+    { name: 'launch-day', testMatch: LAUNCH_SPECS, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'] } },
+  ],
   webServer: {
     // start.mjs builds the site and, once it exists, starts the local Supabase stack too.
     command: `"${process.execPath}" scripts/start.mjs`,

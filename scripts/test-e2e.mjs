@@ -1,6 +1,7 @@
 // `npm run test:e2e`: finds Chromium, gives this run free ports and its own build and data
 // folders (so several runs can share the working tree), then runs Playwright.
-// Extra arguments go to `playwright test` (e.g. `npm run test:e2e -- tests/e2e/home.spec.ts`).
+// Extra arguments go to `playwright test` (e.g. `npm run test:e2e -- tests/e2e/home.spec.ts`; with
+// files named, `--no-deps`).
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -34,7 +35,11 @@ if (!env.E2E_SUPABASE_DATA_DIR) {
 }
 
 const cli = path.join(root, 'node_modules', '@playwright', 'test', 'cli.js');
-const child = spawn(process.execPath, [cli, 'test', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
+const args = process.argv.slice(2);
+// Some spec files named: run just those, without first running every spec the launch-day project
+// waits for in a whole run (playwright.config.ts).
+if (args.some((arg) => !arg.startsWith('-')) && !args.includes('--no-deps')) args.push('--no-deps');
+const child = spawn(process.execPath, [cli, 'test', ...args], { cwd: root, stdio: 'inherit', env });
 
 // SIGINT is the signal Playwright answers with an orderly stop, web server included.
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {

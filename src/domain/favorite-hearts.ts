@@ -9,7 +9,7 @@
 export const FAVORITES_CACHE_KEY = 'favorites';
 
 /** A heart: a button with the product it keeps (`data-favorite-offer` too for one offer of a single). */
-export const HEART = 'button[data-favorite-product]';
+export { HEART } from './favorite-heart-selector.ts';
 
 /** What a heart saves: a product, or one offer of a single card. */
 export interface HeartTarget {

@@ -5,8 +5,12 @@ export const PREORDER_PRODUCT_TEXT = {
   /** 'Preventa · Sale el 12 de febrero de 2027'. */
   releaseLine: (date: string) => `Preventa · Sale el ${date}`,
   /** Shown when fewer than 20 preorders remain. */
-  remaining: (count: number) => (count === 1 ? 'Queda 1 preventa' : `Quedan ${count} preventas`),
+  /** One left. */
+  remainingOne: 'Queda 1 preventa',
+  /** More than one left ('#' on the page, filled in by its script). */
+  remaining: (count: number | string) => `Quedan ${count} preventas`,
   soldOut: 'Se agotaron las preventas',
+  /** The date the preorder opens ('#' on the page, filled in by its script). */
   opensOn: (date: string) => `La preventa abre el ${date}`,
   closed: 'La preventa ya cerró',
 } as const;

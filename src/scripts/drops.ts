@@ -4,7 +4,7 @@
  * turn on at the instant with no rebuild and no reload. The time is the shop's: one request to
  * GET /api/time measures how far the browser's clock is off (src/scripts/shop-clock.ts), so a
  * device with a wrong clock counts down to the right instant. Loaded only by a page that has a
- * drop (src/scripts/drops-mount.ts). Plain DOM, no framework; the database refuses early orders
+ * drop (src/components/catalog/DropsScript.astro). Plain DOM, no framework; the database refuses early orders
  * whatever happens here.
  */
 import { clockOffset, countdownParts, dropInstant } from '~/domain/drops.ts';

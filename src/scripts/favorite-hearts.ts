@@ -5,9 +5,10 @@
  *
  * A heart is a `<button data-favorite-product="<id>">` (plus `data-favorite-offer` for one offer of
  * a single, `data-favorite-name` for what a card's or offer's heart names, a `[data-favorite-text]`
- * child when its name is its visible text). The header loads this part (./favorite-hearts-loader.ts)
- * at once for a browser that keeps a session, else on the first tap of a heart: it holds the taps
- * and finds out whether someone is signed in (the session supabase-js keeps, read without loading
+ * child when its name is its visible text). The hearts' island (src/islands/product/FavoriteHearts.tsx)
+ * runs this part, woken by the header's inline script (./favorite-tap-guard.ts) at once for a
+ * browser that keeps a session, else on the first tap of a heart: it holds the taps and finds out
+ * whether someone is signed in (the session supabase-js keeps, read without loading
  * it). Signed in, it loads what the hearts show (./favorite-hearts-state.ts: the browser's copy of
  * the shopper's favorites at once) and, once the page is idle, the favorites store
  * (./favorite-sync.ts: the account's favorites, followed live). A tap loads both: signed out it

@@ -1,59 +1,35 @@
 /**
- * The product page's preorder line, live: one request for the product's published preorder
- * campaign (preorder_availability, with the public anon key), then the real release date, the
- * units left when fewer than 20 remain, or when the preorder opens or that it closed. While the
- * campaign is open the buy box is woken (the shelf's stock of a preorder is not what it sells), so
- * it reads the units the campaign still allows.
+ * The product page's preorder line, live (PreorderStatus.astro renders it only on a preorder's
+ * page; the product page's script runs this, which does nothing without the line): one request for the product's published preorder campaign
+ * (preorder_availability, with the public anon key), then the units left when fewer than 20
+ * remain, or when the preorder opens, or that it closed, and the campaign's release date. The texts come written by the server on
+ * the line's data attributes ('#' where the number or the date goes), so this script carries none.
+ * While the campaign is open the buy box is woken (the shelf's stock of a preorder is not what it
+ * sells), so it reads the units the campaign still allows.
  */
-import { PREORDER_PRODUCT_TEXT as TEXT } from '~/i18n/preorders';
 import { STOCK_CHANGED_EVENT } from './live-stock';
 
-/** Shown only below this many. */
+/** The units left are shown only below this many. */
 const FEW_LEFT = 20;
 
 interface Campaign {
-  offer_id: string | null;
-  release_date: string;
-  opens_at: string;
-  closes_at: string;
-  remaining: number | null;
+  offer_id: unknown;
+  release_date: unknown;
+  opens_at: unknown;
+  closes_at: unknown;
+  remaining: unknown;
 }
-
-function parseCampaigns(rows: unknown): Campaign[] {
-  if (!Array.isArray(rows)) return [];
-  return rows.filter(
-    (row): row is Campaign =>
-      typeof row === 'object' &&
-      row !== null &&
-      typeof (row as Campaign).release_date === 'string' &&
-      typeof (row as Campaign).opens_at === 'string' &&
-      typeof (row as Campaign).closes_at === 'string',
-  );
-}
-
-/** es-MX long dates ('12 de febrero de 2027'): a release date as a calendar day, an opening in Mexico City time. */
-const calendarDay = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const mexicoDay = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Mexico_City' });
-const dayOf = (value: string) => calendarDay.format(new Date(`${value.slice(0, 10)}T00:00:00Z`));
 
 /** What the line says about the window and the units left; '' when there is nothing to say. */
-function remainingText(campaign: Campaign, now: number): string {
-  if (now < Date.parse(campaign.opens_at)) return TEXT.opensOn(mexicoDay.format(new Date(campaign.opens_at)));
-  if (now >= Date.parse(campaign.closes_at)) return TEXT.closed;
-  if (campaign.remaining === null || campaign.remaining >= FEW_LEFT) return '';
-  return campaign.remaining <= 0 ? TEXT.soldOut : TEXT.remaining(campaign.remaining);
-}
-
-/** Writes the campaign into the page's preorder line; true when its window is open now. */
-function applyPreorderStatus(root: HTMLElement, campaigns: Campaign[], now: number): boolean {
-  const campaign = campaigns.find((c) => c.offer_id === null) ?? campaigns[0];
-  if (!campaign) return false;
-  const release = root.querySelector<HTMLElement>('[data-preorder-release]');
-  const remaining = root.querySelector<HTMLElement>('[data-preorder-remaining]');
-  if (release) release.textContent = TEXT.releaseLine(dayOf(campaign.release_date));
-  if (remaining) remaining.textContent = remainingText(campaign, now);
-  root.hidden = false;
-  return campaign.offer_id === null && now >= Date.parse(campaign.opens_at) && now < Date.parse(campaign.closes_at);
+function remainingText(campaign: Campaign, texts: DOMStringMap, now: number): string {
+  const opens = Date.parse(String(campaign.opens_at));
+  const left = typeof campaign.remaining === 'number' ? campaign.remaining : null;
+  const fill = (text: string | undefined, value: string) => (text ?? '').replace('#', value);
+  if (now < opens) return fill(texts.opens, new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'America/Mexico_City' }).format(opens));
+  if (now >= Date.parse(String(campaign.closes_at))) return texts.closed ?? '';
+  if (left === null || left >= FEW_LEFT) return '';
+  if (left <= 0) return texts.soldOut ?? '';
+  return left === 1 ? (texts.one ?? '') : fill(texts.many, String(left));
 }
 
 /** Reads the product's campaign once the page has loaded. */
@@ -69,7 +45,22 @@ export function mountPreorderStatus(source: { url: string | undefined; anonKey: 
   })
     .then((response) => (response.ok ? response.json() : []))
     .then((rows: unknown) => {
-      if (applyPreorderStatus(root, parseCampaigns(rows), Date.now())) window.dispatchEvent(new CustomEvent(STOCK_CHANGED_EVENT));
+      const campaign = Array.isArray(rows) ? (rows as Campaign[]).find((row) => row?.offer_id === null) : undefined;
+      if (!campaign) return;
+      const now = Date.now();
+      const line = root.querySelector('[data-preorder-remaining]');
+      if (line) line.textContent = remainingText(campaign, root.dataset, now);
+      // The campaign's release date, a calendar day ('12 de febrero de 2027'), in case it changed since the page was built.
+      const release = root.querySelector('[data-preorder-release]');
+      const day = String(campaign.release_date).slice(0, 10);
+      if (release && /^\d{4}-\d{2}-\d{2}$/.test(day))
+        release.textContent = (root.dataset.release ?? '').replace(
+          '#',
+          new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)),
+        );
+      root.hidden = false;
+      if (now >= Date.parse(String(campaign.opens_at)) && now < Date.parse(String(campaign.closes_at)))
+        window.dispatchEvent(new CustomEvent(STOCK_CHANGED_EVENT));
     })
     .catch(() => undefined);
 }
