@@ -25,6 +25,7 @@ export const MAX_LINES = 400;
  */
 const NO_LOGIC: Record<string, string> = {
   'src/domain/brand.ts': "the shop's name, tagline and description",
+  'src/domain/favorite-heart-selector.ts': "the CSS selector of a heart button, for the header's inline script",
   'src/domain/local-stack.ts': "the local stack's default URL",
   'src/domain/payments-config.ts': 'the type of the payment settings the checkout page receives',
   'src/domain/refunds.ts': 'the list of refund ways and the type of the refund options an order allows',
