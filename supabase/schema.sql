@@ -52,10 +52,22 @@ CREATE TABLE public.addresses (
   country text DEFAULT 'México'::text NOT NULL,
   is_default boolean DEFAULT false NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
+  exterior_number text,
+  interior_number text,
+  neighborhood text,
+  municipality text,
+  delivery_references text,
+  phone text,
   CONSTRAINT addresses_pkey PRIMARY KEY (id),
   CONSTRAINT addresses_city_check CHECK (length(btrim(city)) >= 1 AND length(btrim(city)) <= 100),
   CONSTRAINT addresses_country_check CHECK (length(btrim(country)) >= 1 AND length(btrim(country)) <= 60),
+  CONSTRAINT addresses_delivery_references_check CHECK (delivery_references IS NULL OR length(delivery_references) <= 200),
+  CONSTRAINT addresses_exterior_number_check CHECK (exterior_number IS NULL OR length(btrim(exterior_number)) >= 1 AND length(btrim(exterior_number)) <= 20),
+  CONSTRAINT addresses_interior_number_check CHECK (interior_number IS NULL OR length(btrim(interior_number)) >= 1 AND length(btrim(interior_number)) <= 20),
   CONSTRAINT addresses_label_check CHECK (label IS NULL OR length(label) <= 60),
+  CONSTRAINT addresses_municipality_check CHECK (municipality IS NULL OR length(btrim(municipality)) >= 1 AND length(btrim(municipality)) <= 100),
+  CONSTRAINT addresses_neighborhood_check CHECK (neighborhood IS NULL OR length(btrim(neighborhood)) >= 1 AND length(btrim(neighborhood)) <= 100),
+  CONSTRAINT addresses_phone_check CHECK (phone IS NULL OR phone ~ '^[0-9]{10}$'::text),
   CONSTRAINT addresses_state_check CHECK (length(btrim(state)) >= 1 AND length(btrim(state)) <= 100),
   CONSTRAINT addresses_street_check CHECK (length(btrim(street)) >= 1 AND length(btrim(street)) <= 200),
   CONSTRAINT addresses_zip_check CHECK (zip ~ '^[0-9]{1,5}$'::text),
@@ -67,7 +79,8 @@ ALTER TABLE public.addresses ENABLE ROW LEVEL SECURITY;
 CREATE TRIGGER addresses_after_delete AFTER DELETE ON public.addresses FOR EACH ROW EXECUTE FUNCTION public.addresses_after_delete();
 CREATE TRIGGER addresses_before_delete BEFORE DELETE ON public.addresses FOR EACH ROW EXECUTE FUNCTION public.addresses_before_delete();
 CREATE TRIGGER addresses_before_write BEFORE INSERT OR UPDATE ON public.addresses FOR EACH ROW EXECUTE FUNCTION public.addresses_before_write();
-CREATE TRIGGER addresses_drop_address_limit BEFORE UPDATE OF street, zip, country ON public.addresses FOR EACH ROW EXECUTE FUNCTION public.addresses_drop_address_limit();
+CREATE TRIGGER addresses_drop_address_limit BEFORE UPDATE OF street, exterior_number, zip, country ON public.addresses FOR EACH ROW EXECUTE FUNCTION public.addresses_drop_address_limit();
+CREATE TRIGGER addresses_zip_mx BEFORE INSERT OR UPDATE OF zip, country ON public.addresses FOR EACH ROW EXECUTE FUNCTION public.addresses_zip_mx();
 CREATE POLICY "Addresses: delete own" ON public.addresses
   FOR DELETE
   TO authenticated
@@ -87,8 +100,13 @@ CREATE POLICY "Addresses: update own" ON public.addresses
   WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 GRANT ALL ON TABLE public.addresses TO service_role;
 GRANT SELECT, DELETE ON TABLE public.addresses TO authenticated;
-GRANT INSERT (id, user_id, label, street, city, state, zip, country, is_default) ON TABLE public.addresses TO authenticated;
-GRANT UPDATE (id, user_id, label, street, city, state, zip, country, is_default) ON TABLE public.addresses TO authenticated;
+GRANT INSERT (id, user_id, label, street, city, state, zip, country, is_default, exterior_number, interior_number, neighborhood, municipality, delivery_references, phone) ON TABLE public.addresses TO authenticated;
+GRANT UPDATE (id, user_id, label, street, city, state, zip, country, is_default, exterior_number, interior_number, neighborhood, municipality, delivery_references, phone) ON TABLE public.addresses TO authenticated;
+COMMENT ON COLUMN public.addresses.exterior_number IS 'Número exterior (null on addresses saved before it was asked: then it is part of street).';
+COMMENT ON COLUMN public.addresses.neighborhood IS 'Colonia.';
+COMMENT ON COLUMN public.addresses.municipality IS 'Municipio o alcaldía.';
+COMMENT ON COLUMN public.addresses.delivery_references IS 'Referencias for the courier (at most 200 characters).';
+COMMENT ON COLUMN public.addresses.phone IS 'Contact phone for the delivery, 10 digits.';
 
 CREATE TABLE public.alert_mail_queue (
   id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
@@ -1191,8 +1209,11 @@ CREATE OR REPLACE FUNCTION public.address_snapshot(address_id uuid)
  SET search_path TO ''
 AS $function$
   select jsonb_build_object(
-           'label', a.label, 'street', a.street, 'city', a.city, 'state', a.state,
-           'zip', a.zip, 'country', a.country)
+           'label', a.label, 'street', a.street, 'exterior_number', a.exterior_number,
+           'interior_number', a.interior_number, 'neighborhood', a.neighborhood,
+           'municipality', a.municipality, 'city', a.city, 'state', a.state,
+           'zip', a.zip, 'country', a.country, 'references', a.delivery_references,
+           'phone', a.phone)
     from public.addresses a
    where a.id = address_snapshot.address_id
 $function$;
@@ -1277,10 +1298,10 @@ CREATE OR REPLACE FUNCTION public.addresses_drop_address_limit()
  SET search_path TO ''
 AS $function$
 declare
-  v_key text := public.drop_address_key(new.street, new.zip, new.country);
+  v_key text := public.drop_address_key(concat_ws(' ', new.street, new.exterior_number), new.zip, new.country);
   v_order uuid;
 begin
-  if v_key = public.drop_address_key(old.street, old.zip, old.country) then
+  if v_key = public.drop_address_key(concat_ws(' ', old.street, old.exterior_number), old.zip, old.country) then
     return new;
   end if;
   for v_order in
@@ -1297,6 +1318,22 @@ end;
 $function$;
 REVOKE ALL ON FUNCTION public.addresses_drop_address_limit() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.addresses_drop_address_limit() TO service_role;
+
+CREATE OR REPLACE FUNCTION public.addresses_zip_mx()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if btrim(new.country) = 'México' and new.zip !~ '^[0-9]{5}$' then
+    raise exception 'Código Postal inválido: en México son 5 dígitos.'
+      using errcode = '23514', detail = 'zip_mx';
+  end if;
+  return new;
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.addresses_zip_mx() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.addresses_zip_mx() TO service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_orders(p_status text DEFAULT NULL::text, p_from date DEFAULT NULL::date, p_to date DEFAULT NULL::date, p_search text DEFAULT NULL::text, p_limit integer DEFAULT 25, p_offset integer DEFAULT 0, p_order_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(id uuid, created_at timestamp with time zone, status public.order_status, user_id uuid, customer_email text, customer_name text, subtotal numeric, discount numeric, shipping numeric, total numeric, coupon_code text, paid_at timestamp with time zone, payment_provider text, payment_ref text, payment_method text, installments smallint, shipping_address jsonb, carrier text, tracking_number text, shipped_at timestamp with time zone, completed_at timestamp with time zone, refunded_at timestamp with time zone, refund_ref text, total_count bigint)
@@ -3090,10 +3127,12 @@ CREATE OR REPLACE FUNCTION public.order_drop_address_key(p_status public.order_s
 AS $function$
   select case
     when p_status <> 'Pendiente' and p_copy is not null and p_copy ? 'street' then
-      public.drop_address_key(p_copy ->> 'street', p_copy ->> 'zip', p_copy ->> 'country')
+      public.drop_address_key(concat_ws(' ', p_copy ->> 'street', p_copy ->> 'exterior_number'), p_copy ->> 'zip', p_copy ->> 'country')
     else coalesce(
-      (select public.drop_address_key(a.street, a.zip, a.country) from public.addresses a where a.id = p_address_id),
-      case when p_copy is not null and p_copy ? 'street' then public.drop_address_key(p_copy ->> 'street', p_copy ->> 'zip', p_copy ->> 'country') end
+      (select public.drop_address_key(concat_ws(' ', a.street, a.exterior_number), a.zip, a.country) from public.addresses a where a.id = p_address_id),
+      case when p_copy is not null and p_copy ? 'street' then
+        public.drop_address_key(concat_ws(' ', p_copy ->> 'street', p_copy ->> 'exterior_number'), p_copy ->> 'zip', p_copy ->> 'country')
+      end
     )
   end
 $function$;

@@ -18,6 +18,12 @@ export type Database = {
           country: string;
           is_default: boolean;
           created_at: string;
+          exterior_number: string | null;
+          interior_number: string | null;
+          neighborhood: string | null;
+          municipality: string | null;
+          delivery_references: string | null;
+          phone: string | null;
         };
         Insert: {
           id?: string;
@@ -30,6 +36,12 @@ export type Database = {
           country?: string;
           is_default?: boolean;
           created_at?: string;
+          exterior_number?: string | null;
+          interior_number?: string | null;
+          neighborhood?: string | null;
+          municipality?: string | null;
+          delivery_references?: string | null;
+          phone?: string | null;
         };
         Update: {
           id?: string;
@@ -42,6 +54,12 @@ export type Database = {
           country?: string;
           is_default?: boolean;
           created_at?: string;
+          exterior_number?: string | null;
+          interior_number?: string | null;
+          neighborhood?: string | null;
+          municipality?: string | null;
+          delivery_references?: string | null;
+          phone?: string | null;
         };
         Relationships: [];
       };
