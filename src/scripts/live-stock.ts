@@ -7,7 +7,11 @@
  *   `tienda:stock-changed` event when its product's live state differs from the page, and reads
  *   the live price and stock itself;
  * - the buy box of a single card (`data-live-offers`, its offers as the page shows them) is woken
- *   the same way when any offer's price or stock differs, the offers read in the same request.
+ *   the same way when any offer's price or stock differs, the offers read in the same request;
+ * - a preorder's card (`data-live-preorder`) sells what its open campaign still allows, not the
+ *   shelf's stock: a second request (preorder_open_stock, only when the page shows such a card)
+ *   reads those units, and the card reads 'Agotado' only when the campaign is full or closed and
+ *   the shelf is empty.
  * Plain fetch to the REST API with the public anon key: no framework, no supabase-js, no zod.
  */
 
@@ -57,6 +61,56 @@ export function liveStockUrl(base: string, ids: readonly string[], withOffers = 
   const list = ids.map((id) => `"${id.replace(/["\\]/g, '')}"`).join(',');
   const select = withOffers ? `id,stock,available,${LIVE_OFFER_COLUMNS}` : 'id,stock,available';
   return `${base.replace(/\/+$/, '')}/rest/v1/products?select=${select}&id=in.(${encodeURIComponent(list)})`;
+}
+
+/** The preorder products' ids the page shows cards of (`[data-live-preorder]`), at most 200. */
+function preorderIdsOn(root: ParentNode): string[] {
+  const ids = new Set<string>();
+  for (const el of root.querySelectorAll<HTMLElement>('[data-live-preorder][data-live-product]')) ids.add(el.dataset.liveProduct ?? '');
+  ids.delete('');
+  return [...ids].slice(0, MAX_IDS);
+}
+
+/**
+ * Product id → the units its open preorder campaign still allows (null: no cap), for the products
+ * that have an open campaign; null when it could not be read (the cards stay as built).
+ * @internal exported for its unit test
+ */
+export async function fetchOpenPreorders(ids: readonly string[], options: LiveStockSource): Promise<Map<string, number | null> | null> {
+  const url = options.url;
+  const key = options.anonKey;
+  if (ids.length === 0 || !url || !key) return null;
+  try {
+    const res = await (options.fetchImpl ?? fetch)(`${url.replace(/\/+$/, '')}/rest/v1/rpc/preorder_open_stock`, {
+      method: 'POST',
+      headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ p_product_ids: ids }),
+    });
+    if (!res.ok) return null;
+    const rows: unknown = await res.json();
+    if (!Array.isArray(rows)) return null;
+    const open = new Map<string, number | null>();
+    for (const row of rows as Record<string, unknown>[]) {
+      if (typeof row?.product_id !== 'string') continue;
+      const left = row.remaining;
+      open.set(row.product_id, typeof left === 'number' && Number.isInteger(left) ? Math.max(0, left) : null);
+    }
+    return open;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The live state of the preorder products among `live`: one with an open campaign counts the
+ * units the campaign still allows (null: no cap) instead of the shelf's stock; the others keep
+ * the shelf's. A product `live` lacks is taken as for sale.
+ * @internal exported for its unit test
+ */
+export function withOpenPreorders(live: Map<string, LiveStock>, open: ReadonlyMap<string, number | null>): Map<string, LiveStock> {
+  const merged = new Map(live);
+  for (const [id, remaining] of open) merged.set(id, { stock: remaining, available: live.get(id)?.available ?? true });
+  return merged;
 }
 
 /** Reads a REST answer into id → live stock, ignoring rows that are not products. */
@@ -141,7 +195,9 @@ export function applyLiveStock(root: ParentNode, live: Map<string, LiveStock>, w
     }
     const shown = parseStockAttribute(el.dataset.liveStock);
     const shownSoldOut = el.dataset.liveSoldOut === 'true' || (shown !== null && shown <= 0);
-    if (shown === state.stock && shownSoldOut === isLiveSoldOut(state)) continue;
+    // A preorder's card is built held (its campaign unknown): it always takes what was read.
+    const preorder = el.dataset.livePreorder !== undefined && el.dataset.liveKind !== 'buy-box';
+    if (!preorder && shown === state.stock && shownSoldOut === isLiveSoldOut(state)) continue;
     changed += 1;
     if (el.dataset.liveKind === 'buy-box') wake = true;
     else applyToCard(el, state);
@@ -159,7 +215,13 @@ export function mountLiveStock(source: LiveStockSource, doc: Document = document
     const ids = productIdsOn(doc);
     if (ids.length === 0) return;
     const withOffers = doc.querySelector('[data-live-offers]') !== null;
-    applyLiveStock(doc, await fetchLiveStock(ids, source, withOffers));
+    const preorders = preorderIdsOn(doc);
+    const [live, open] = await Promise.all([fetchLiveStock(ids, source, withOffers), fetchOpenPreorders(preorders, source)]);
+    if (open === null) {
+      // The campaigns could not be read: the preorders' cards stay as they were built.
+      for (const id of preorders) live.delete(id);
+      applyLiveStock(doc, live);
+    } else applyLiveStock(doc, withOpenPreorders(live, open));
   };
   const idle = (globalThis as { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => void }).requestIdleCallback;
   const start = () => (idle ? idle(() => void run(), { timeout: 2000 }) : setTimeout(() => void run(), 200));

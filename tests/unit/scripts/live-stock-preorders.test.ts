@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fetchOpenPreorders, isLiveSoldOut, withOpenPreorders, type LiveStock } from '~/scripts/live-stock.ts';
+
+describe("a preorder's card on a prebuilt page", () => {
+  it('asks preorder_open_stock for the units the open campaigns still allow, with the anon key', async () => {
+    const rpc = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify([
+            { product_id: 'pk-open', remaining: 7 },
+            { product_id: 'pk-nocap', remaining: null },
+            { product_id: 'pk-full', remaining: 0 },
+            { remaining: 3 },
+          ]),
+          { status: 200 },
+        ),
+    );
+    const open = await fetchOpenPreorders(['pk-open', 'pk-nocap', 'pk-full', 'pk-closed'], {
+      url: 'http://stack.test/',
+      anonKey: 'anon',
+      fetchImpl: rpc as unknown as typeof fetch,
+    });
+    expect(open && [...open.entries()]).toEqual([
+      ['pk-open', 7],
+      ['pk-nocap', null],
+      ['pk-full', 0],
+    ]);
+    const [url, init] = rpc.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('http://stack.test/rest/v1/rpc/preorder_open_stock');
+    expect(init.method).toBe('POST');
+    expect(init.headers).toMatchObject({ apikey: 'anon', authorization: 'Bearer anon' });
+    expect(JSON.parse(String(init.body))).toEqual({ p_product_ids: ['pk-open', 'pk-nocap', 'pk-full', 'pk-closed'] });
+  });
+
+  it('reads nothing when the page has no preorder card, and keeps the cards as built when the read fails', async () => {
+    const none = vi.fn();
+    expect(await fetchOpenPreorders([], { url: 'http://stack.test', anonKey: 'anon', fetchImpl: none as unknown as typeof fetch })).toBeNull();
+    expect(none).not.toHaveBeenCalled();
+    const refused = vi.fn(async () => new Response('{}', { status: 500 }));
+    expect(await fetchOpenPreorders(['a'], { url: 'http://stack.test', anonKey: 'anon', fetchImpl: refused as unknown as typeof fetch })).toBeNull();
+    const offline = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(await fetchOpenPreorders(['a'], { url: 'http://stack.test', anonKey: 'anon', fetchImpl: offline as unknown as typeof fetch })).toBeNull();
+  });
+
+  it("sells an open campaign's units instead of the empty shelf, and is sold out only when the campaign is full or closed", () => {
+    const shelf = new Map<string, LiveStock>([
+      ['open', { stock: 0, available: true }],
+      ['nocap', { stock: 0, available: true }],
+      ['full', { stock: 0, available: true }],
+      ['closed', { stock: 0, available: true }],
+      ['hidden', { stock: 0, available: false }],
+    ]);
+    const open = new Map<string, number | null>([
+      ['open', 4],
+      ['nocap', null],
+      ['full', 0],
+      ['hidden', 9],
+    ]);
+    const live = withOpenPreorders(shelf, open);
+    expect(live.get('open')).toEqual({ stock: 4, available: true });
+    expect(isLiveSoldOut(live.get('open')!)).toBe(false);
+    expect(isLiveSoldOut(live.get('nocap')!)).toBe(false);
+    expect(isLiveSoldOut(live.get('full')!)).toBe(true);
+    expect(isLiveSoldOut(live.get('closed')!)).toBe(true);
+    // A product taken off sale stays off sale whatever its campaign.
+    expect(isLiveSoldOut(live.get('hidden')!)).toBe(true);
+    // The shelf's map is left as it was.
+    expect(shelf.get('open')).toEqual({ stock: 0, available: true });
+  });
+});
