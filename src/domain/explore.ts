@@ -35,6 +35,8 @@ export interface ExploreProduct {
   offers?: string;
   /** A single whose copies in stock have different prices: its price reads 'Desde'. */
   from?: true;
+  /** A timed drop's instant (ISO): its card holds the add button until then. Absent when on sale now. */
+  onSaleAt?: string;
   /**
    * The franchise, expansion and type names its name lacks (search/matching.ts catalogTags), as
    * the header search's index has them; not in the JSON: parseExploreData adds them from the
@@ -75,6 +77,7 @@ export function toExploreProduct(product: Product, image: string): ExploreProduc
     typeId: product.product_type_id,
     image,
     released: product.release_date ?? '',
+    ...(product.on_sale_at ? { onSaleAt: product.on_sale_at } : {}),
   };
   const card = productCard(product);
   const facets = productFacets(product);
@@ -119,6 +122,7 @@ function exploreProductOf(entry: unknown): ExploreProduct | null {
     ...(typeof entry.card === 'string' ? { card: entry.card } : {}),
     ...(typeof entry.offers === 'string' ? { rarity: textOr(entry.rarity, ''), offers: entry.offers } : {}),
     ...(entry.from === true ? { from: true as const } : {}),
+    ...(typeof entry.onSaleAt === 'string' && entry.onSaleAt !== '' ? { onSaleAt: entry.onSaleAt } : {}),
   };
 }
 

@@ -91,7 +91,13 @@ export function updateDrops(root: ParentNode, now: number): boolean {
   return pending;
 }
 
-/** Starts the countdowns of the page (once). */
+/**
+ * Dispatched on the document by a script that put new held buttons in the page (/explore's
+ * results): the countdowns start over, so those buttons are held and turn on at their instant.
+ */
+export const DROPS_CHANGED_EVENT = 'tienda:drops-changed';
+
+/** Starts the countdowns of the page (once; DROPS_CHANGED_EVENT brings them up to date again). */
 export function startDrops(root: Document): void {
   if (root.documentElement.dataset.drops === 'ready') return;
   root.documentElement.dataset.drops = 'ready';
@@ -107,4 +113,5 @@ export function startDrops(root: Document): void {
   root.addEventListener('visibilitychange', () => {
     if (root.visibilityState === 'visible') tick();
   });
+  root.addEventListener(DROPS_CHANGED_EVENT, tick);
 }

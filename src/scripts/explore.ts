@@ -8,6 +8,7 @@
  */
 import { filtersFromQuery, filtersToQuery } from '~/domain/explore-url.ts';
 import { CATALOG_EXPLORE_SCRIPT_TEXT } from '~/i18n/catalog.ts';
+import { DROPS_CHANGED_EVENT, startDrops } from './drops.ts';
 
 const PARTS = '/explore/resultados';
 const ERROR = CATALOG_EXPLORE_SCRIPT_TEXT.loadFailed;
@@ -47,6 +48,16 @@ function applyParts(root: ParentNode, html: string): string | null {
     applied.set(name, content);
   }
   return fresh.content.querySelector<HTMLElement>('[data-explore-query]')?.dataset.exploreQuery ?? null;
+}
+
+/**
+ * Cards put in the page hold their add button until their drop as the listings' do: the drops'
+ * script (started here when the first page had no drop) brings them to the shop's clock at once.
+ */
+function holdDrops(root: ParentNode): void {
+  if (!root.querySelector('button[data-drop-at]')) return;
+  startDrops(document);
+  document.dispatchEvent(new Event(DROPS_CHANGED_EVENT));
 }
 
 /** Clears every filter and the words. */
@@ -92,6 +103,7 @@ export function mountExplore(): void {
       const response = await fetch(`${PARTS}${query}`, { signal: controller.signal });
       if (!response.ok) throw new Error(String(response.status));
       const canonical = applyParts(page, await response.text());
+      holdDrops(results);
       if (canonical !== null && canonical !== query) {
         shown = canonical;
         window.history.replaceState(window.history.state, '', `${window.location.pathname}${canonical}`);
@@ -155,6 +167,7 @@ async function showMore(results: HTMLElement, more: HTMLAnchorElement): Promise<
     const cards = [...fresh.content.querySelectorAll('[data-part="more-cards"] > li')];
     if (!grid || cards.length === 0) throw new Error('empty');
     grid.append(...cards);
+    holdDrops(grid);
     // The cards part now holds more than its last answer: the next one replaces it whatever it is.
     applied.delete('cards');
     cards[0]?.querySelector<HTMLAnchorElement>('.product-card-link')?.focus();

@@ -23,8 +23,8 @@ export interface Place {
   at: string;
   id: string;
 }
-/** A products row (id, stock) or a card_offers row (id, product_id), with its change time. */
-export type ChangedRow = { id: string; stock?: unknown; product_id: string; updated_at: string };
+/** A products row (id, stock, on_sale_at) or a card_offers row (id, product_id), with its change time. */
+export type ChangedRow = { id: string; stock?: unknown; on_sale_at?: unknown; product_id: string; updated_at: string };
 
 /** The catalogue's products a page of changed rows touches, as the build would read them now. */
 export async function readChanges(
@@ -35,10 +35,13 @@ export async function readChanges(
   signal: AbortSignal,
 ): Promise<Map<string, Partial<ExploreProduct>>> {
   const rowStock = new Map<string, number>();
+  // When a timed drop goes on sale (an instant; undefined when it is on sale now), for products rows that say.
+  const rowOnSale = new Map<string, string | undefined>();
   const singles = new Set<string>();
   for (const row of rows) {
     if (table === 'products') {
       if (byId.has(row.id) && typeof row.stock === 'number') rowStock.set(row.id, row.stock);
+      if (byId.has(row.id) && 'on_sale_at' in row) rowOnSale.set(row.id, onSaleAtOf(row.on_sale_at));
     } else if (byId.has(row.product_id)) singles.add(row.product_id);
   }
   // Singles whose row or offers changed get their offers read: their stock is their offers'.
@@ -48,6 +51,7 @@ export async function readChanges(
   const changes = new Map<string, Partial<ExploreProduct>>();
   for (const id of new Set([...rowStock.keys(), ...singles])) {
     const current = byId.get(id)!;
+    const onSale = rowOnSale.has(id) ? { onSaleAt: rowOnSale.get(id) } : {};
     const rows = offers.get(id) ?? [];
     // The product as the build's snapshot would read it now, so its stock, tokens and 'Desde'
     // follow the build's rules: a single's stock is its offers', a sealed product's its row's.
@@ -55,7 +59,7 @@ export async function readChanges(
     // An offer the schema refuses: the build leaves the product out too; the rebuild decides.
     if (!product) continue;
     const fresh = toExploreProduct(product, current.image);
-    const fields: Partial<ExploreProduct> = { stock: fresh.stock };
+    const fields: Partial<ExploreProduct> = { stock: fresh.stock, ...onSale };
     if (current.offers !== undefined || fresh.offers !== undefined) {
       fields.offers = fresh.offers ?? '';
       fields.from = fresh.from;
@@ -63,7 +67,15 @@ export async function readChanges(
     }
     changes.set(id, fields);
   }
+  // A product whose drop time changed and whose stock the build's rules could not read again.
+  for (const [id, onSaleAt] of rowOnSale) if (!changes.has(id)) changes.set(id, { onSaleAt });
   return changes;
+}
+
+/** A drop instant as the catalogue keeps it (ISO), or undefined when there is none. */
+function onSaleAtOf(value: unknown): string | undefined {
+  const at = typeof value === 'string' ? Date.parse(value) : NaN;
+  return Number.isFinite(at) ? new Date(at).toISOString() : undefined;
 }
 
 /**
@@ -75,7 +87,7 @@ export async function readChanges(
  * statement (an import, a seed: one updated_at).
  */
 export async function readChangedPage(supabase: SupabaseClient<Database>, table: Table, after: Place, signal: AbortSignal): Promise<ChangedRow[]> {
-  const columns = table === 'products' ? 'id, stock, updated_at' : 'id, product_id, updated_at';
+  const columns = table === 'products' ? 'id, stock, on_sale_at, updated_at' : 'id, product_id, updated_at';
   // Untyped: the columns are chosen per table, and the rows are checked where they are used.
   const rows = () => (supabase as unknown as SupabaseClient).from(table).select(columns).abortSignal(signal).retry(false);
   const read = async (query: PromiseLike<{ data: unknown; error: { message: string } | null }>) => {

@@ -78,7 +78,7 @@ describe('readChangedPage', () => {
     const page = await readChangedPage(client, 'products', { at: T1, id: '' }, signal);
     expect(page.map((row) => row.id)).toEqual(['a', 'b', 'c']);
     expect(requests).toHaveLength(1);
-    expect(requests[0]!.calls).toContainEqual(['select', 'id, stock, updated_at']);
+    expect(requests[0]!.calls).toContainEqual(['select', 'id, stock, on_sale_at, updated_at']);
   });
 
   it('reads the rest of the place’s time after its id, then the later times, never the row at the place again', async () => {
