@@ -74,9 +74,27 @@ function toFavorite(row: Record<string, unknown>): Favorite | null {
   };
 }
 
-/** The shopper's favorites, products and offers, newest first. */
-export async function listFavorites(userId: string): Promise<DataResult<Favorite[]>> {
-  const { data, error } = await getSupabase().from('favorites').select(COLUMNS).eq('user_id', userId).order('created_at', { ascending: false });
+/**
+ * The access token of `userId`'s session in this browser, or null when this browser is not (or no
+ * longer) signed in as them. The favorites' read may start late (once the page is idle, or on a
+ * live change), so it pins the token: a sign-out landing between deciding to read and sending the
+ * request never sends the read as nobody.
+ */
+async function sessionTokenOf(userId: string): Promise<string | null> {
+  const { data } = await getSupabase().auth.getSession();
+  return data.session?.user.id === userId ? data.session.access_token : null;
+}
+
+/** The shopper's favorites, products and offers, newest first; null when this browser is no longer signed in as them (nothing is read). */
+export async function listFavorites(userId: string): Promise<DataResult<Favorite[]> | null> {
+  const token = await sessionTokenOf(userId);
+  if (!token) return null;
+  const { data, error } = await getSupabase()
+    .from('favorites')
+    .select(COLUMNS)
+    .eq('user_id', userId)
+    .order('created_at', { ascending: false })
+    .setHeader('Authorization', `Bearer ${token}`);
   if (error) return { data: null, error };
   const rows = (data ?? []) as unknown as Record<string, unknown>[];
   return { data: rows.map(toFavorite).filter((favorite): favorite is Favorite => favorite !== null), error: null };

@@ -39,7 +39,8 @@ export async function reloadFavorites(userId: string): Promise<void> {
   } catch (error) {
     result = { data: null, error: error instanceof Error ? error : new Error(String(error)) };
   }
-  if (read !== latestRead) return;
+  // Signed out (or as someone else) meanwhile: whoever follows the session shows that.
+  if (read !== latestRead || !result) return;
   if (result.error) {
     $favorites.set({ ...$favorites.get(), loading: false, failed: true });
     return;

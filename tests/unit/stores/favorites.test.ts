@@ -57,8 +57,15 @@ function signedIn(user: User | null, loading = false) {
   $session.set({ user, profile: null, loading, error: null, lastEvent: null });
 }
 
-function useTables(results: Record<string, Result[]>) {
+const TOKEN = 'token-of-the-shopper';
+
+/** A fresh client answering `results`, its browser signed in as USER unless told otherwise. */
+function useTables(results: Record<string, Result[]>, browserUser: User | null = USER) {
   fake = fakeSupabase(results);
+  fake.auth.getSession.mockResolvedValue({
+    data: { session: browserUser ? { user: browserUser, access_token: TOKEN } : null },
+    error: null,
+  } as never);
 }
 
 beforeEach(() => {
@@ -80,7 +87,21 @@ describe('favorites store', () => {
     ]);
     expect([...store.$favoriteIds.get()]).toEqual(['a', 'b']);
     const steps = fake.calls[0]!.steps.map((step) => step.method);
-    expect(steps).toEqual(['select', 'eq', 'order']);
+    expect(steps).toEqual(['select', 'eq', 'order', 'setHeader']);
+    // The read is sent as the shopper it is for, whatever the session is by the time it leaves.
+    expect(fake.calls[0]!.steps[3]!.args).toEqual(['Authorization', `Bearer ${TOKEN}`]);
+  });
+
+  it('reads nothing once the browser is no longer signed in as that shopper, and leaves what is shown', async () => {
+    useTables({ favorites: [{ data: [row('a')], error: null }] });
+    await store.reloadFavorites(USER.id);
+    for (const browserUser of [null, { id: 'otro-comprador' } as User]) {
+      useTables({ favorites: [{ data: [], error: null }] }, browserUser);
+      await store.reloadFavorites(USER.id);
+      expect(fake.calls).toEqual([]);
+      expect(store.$favorites.get()).toMatchObject({ loading: false, failed: false });
+      expect(store.$favorites.get().value!.map((favorite) => favorite.productId)).toEqual(['a']);
+    }
   });
 
   it("reads an offer's favorite with the offer's label, price and stock, keyed apart from the product, and keeps a copy for the next page", async () => {
