@@ -9,7 +9,8 @@
  *   2. closes the provider payments still open for orders that can no longer take them
  *      (cancels the PaymentIntent, voids the PayPal order); one that took money meanwhile is
  *      settled, which refunds it;
- *   3. retries refunds that failed earlier;
+ *   3. retries refunds that failed earlier, and makes the refunds of preorders an arrival could not
+ *      fill that its request left undone (a server stopped in the middle of 'Registrar llegada');
  *   4. turns the restock and price-drop alerts the database queued into e-mails of the outbox;
  *   5. sends the e-mails of the outbox that are due (claimed with skip locked, so safe anywhere).
  */
@@ -17,6 +18,7 @@ import { hostname } from 'node:os';
 import { z } from 'zod';
 import { ORDER_STATUS } from '~/domain/orders.ts';
 import { PAYMENTS_SWEEPER_OPERATOR_TEXT } from '~/i18n/payments.ts';
+import { finishArrivalRefunds } from './admin/preorders.ts';
 import { sendAlertMail } from './alerts/mail.ts';
 import { closeOpenAttempt } from './orders/open-attempts.ts';
 import type { ServerContext } from './context.ts';
@@ -99,6 +101,7 @@ export async function sweep(ctx: ServerContext, holder: string, options: SweepOp
       }
     }
     report.refunds = await retryDueRefunds(ctx);
+    await finishArrivalRefunds(ctx).catch((failure: unknown) => console.error('[preventas] no se pudieron terminar los reembolsos de una llegada:', failure));
     // The restock and price-drop alerts the database queued become e-mails of the outbox.
     await sendAlertMail(ctx).catch((failure: unknown) => console.error('[avisos] no se pudieron escribir los correos de avisos:', failure));
     report.mail = await deliverDueMail(ctx).catch((failure: unknown) => {

@@ -8,7 +8,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
-import { registerArrival } from '~/server/admin/preorders.ts';
+import { finishArrivalRefunds, registerArrival } from '~/server/admin/preorders.ts';
 import type { AdminContext } from '~/server/context.ts';
 import type { QueuedMail } from '~/server/mail/types.ts';
 import { createPaymentIntent } from '~/server/payments/cards.ts';
@@ -232,6 +232,37 @@ describe('an arrival the server did not finish', () => {
     // Nothing left to finish: a further arrival refunds nothing.
     const after = await arrival(adminToken, { quantity: 0, key: 'llegada-siguiente-0002' });
     expect(after.body.refunds).toEqual({ succeeded: 0, processing: 0, failed: 0 });
+  });
+});
+
+describe('an arrival nobody repeated', () => {
+  it('has its refunds made by the sweeper after five minutes, in the name of the admin who registered it, once', async () => {
+    const recent = await preorder(false);
+    await payByCard(recent);
+    const first = await service.rpc('preorder_register_arrival', {
+      p_campaign_id: campaign,
+      p_quantity: 0,
+      p_key: 'llegada-sola-0001',
+      p_actor: DEMO_ADMIN.id,
+    });
+    expect(first.error).toBeNull();
+    mails.length = 0;
+    // Registered a moment ago: its own request may still be refunding it.
+    expect(await finishArrivalRefunds(ctx)).toEqual({ succeeded: 0, processing: 0, failed: 0 });
+    expect((await order(recent)).status).toBe('Pagado');
+
+    const arrivalId = (first.data as { arrival_id: string }).arrival_id;
+    const aged = await service
+      .from('preorder_arrivals')
+      .update({ created_at: new Date(Date.now() - 6 * 60_000).toISOString() })
+      .eq('id', arrivalId);
+    expect(aged.error).toBeNull();
+    expect(await finishArrivalRefunds(ctx)).toEqual({ succeeded: 1, processing: 0, failed: 0 });
+    expect((await order(recent)).status).toBe('Reembolsado');
+    expect(await refundRows(service, recent, 'provider, status')).toEqual([{ provider: 'simulated-card', status: 'succeeded' }]);
+    expect(mails.map((m) => [m.dedupeKey, m.kind])).toEqual([[`preorder:${arrivalId}:${recent}`, 'preorder_refunded']]);
+    // Done: the next sweep finds nothing.
+    expect(await finishArrivalRefunds(ctx)).toEqual({ succeeded: 0, processing: 0, failed: 0 });
   });
 });
 

@@ -7,6 +7,7 @@
  * and queues one e-mail per order through the outbox. Repeating the same arrival (a double click,
  * a retried request) allocates nothing again; it only finishes refunds and e-mails that did not
  * happen the first time (a refund already made is not repeated; an e-mail is queued once per key).
+ * Should nobody repeat it, the sweeper finishes those refunds (finishArrivalRefunds).
  */
 import { z } from 'zod';
 import { ORDER_STATUS } from '~/domain/orders.ts';
@@ -84,32 +85,73 @@ async function mailShopper(ctx: ServerContext, arrivalId: string, productName: s
   }
 }
 
+/** Which preorders marked for refund by an arrival to look for, and in whose name to refund them. */
+interface LeftBehind {
+  /** One campaign's (an arrival's request), or every campaign's (the sweeper). */
+  campaignId?: string;
+  /** Only arrivals registered before this instant (the sweeper leaves a request in progress alone). */
+  registeredBefore?: string;
+  /** The admin refunding; by default the admin who registered the arrival. */
+  actor?: string;
+  limit: number;
+}
+
 /**
- * Orders an earlier arrival of the campaign marked for refund that are still paid (the server
- * stopped before refunding them, and that arrival's form is gone): refunded and e-mailed now, once.
+ * Orders an arrival marked for refund that are still paid (the server stopped before refunding
+ * them, or the provider failed before the refund was even recorded): refunded and e-mailed now,
+ * once. Orders with a refund already under way are the refund retries' (retryDueRefunds).
  */
-async function finishEarlierRefunds(
+async function finishRefundsLeftBehind(
   ctx: ServerContext,
-  campaignId: string,
+  which: LeftBehind,
   handled: ReadonlySet<string>,
-  productName: string,
-  actor: string,
   refunds: Record<RefundState, number>,
 ): Promise<void> {
-  const { data, error } = await ctx.admin
+  let query = ctx.admin
     .from('preorder_lines')
-    .select('order_id, user_id, quantity, arrival_id')
-    .eq('campaign_id', campaignId)
+    .select('order_id, user_id, quantity, product_id, arrival_id, orders!inner(status), preorder_arrivals!inner(actor, created_at)')
     .eq('status', 'refunded')
-    .limit(200);
+    .in('orders.status', [ORDER_STATUS.paid, ORDER_STATUS.processing]);
+  if (which.campaignId) query = query.eq('campaign_id', which.campaignId);
+  if (which.registeredBefore) query = query.lt('preorder_arrivals.created_at', which.registeredBefore);
+  const { data, error } = await query.limit(which.limit);
   if (error) throw new Error(`preorder_lines: ${error.message}`);
-  for (const row of data ?? []) {
-    if (handled.has(row.order_id) || !row.arrival_id) continue;
+  const rows = (data ?? []).filter((row) => !handled.has(row.order_id) && row.arrival_id);
+  if (rows.length === 0) return;
+  const orderIds = rows.map((row) => row.order_id);
+  const { data: underway, error: refundsError } = await ctx.admin.from('payment_refunds').select('order_id').in('order_id', orderIds);
+  if (refundsError) throw new Error(`payment_refunds: ${refundsError.message}`);
+  const skip = new Set((underway ?? []).map((refund) => refund.order_id));
+  const { data: products } = await ctx.admin
+    .from('products')
+    .select('id, name')
+    .in('id', [...new Set(rows.map((row) => row.product_id))]);
+  const names = new Map((products ?? []).map((product) => [product.id, product.name]));
+  for (const row of rows) {
+    const actor = which.actor ?? row.preorder_arrivals.actor;
+    if (skip.has(row.order_id) || !actor) continue;
     const order = await findOrder(ctx, row.order_id);
     if (!order || (order.status !== ORDER_STATUS.paid && order.status !== ORDER_STATUS.processing)) continue;
     refunds[await refundUnfilled(ctx, order, actor)] += 1;
-    await mailShopper(ctx, row.arrival_id, productName, { order_id: row.order_id, user_id: row.user_id, quantity: row.quantity, outcome: 'refunded' }, order);
+    const line: ArrivalLine = { order_id: row.order_id, user_id: row.user_id, quantity: row.quantity, outcome: 'refunded' };
+    await mailShopper(ctx, row.arrival_id!, names.get(row.product_id) ?? row.product_id, line, order);
   }
+}
+
+/** How long an arrival's own request has to refund its orders before the sweeper does it. */
+const ARRIVAL_REQUEST_GRACE_MS = 5 * 60_000;
+
+/**
+ * The sweeper's part (src/server/sweeper.ts): preorders an arrival marked for refund more than five
+ * minutes ago that are still paid, because the server stopped in the middle of 'Registrar llegada'
+ * and nobody repeated it, are refunded in the name of the admin who registered it, and the shopper
+ * is e-mailed once. A charge thus never stays paid for goods that will not come.
+ */
+export async function finishArrivalRefunds(ctx: ServerContext, limit = 20): Promise<Record<RefundState, number>> {
+  const refunds: Record<RefundState, number> = { succeeded: 0, processing: 0, failed: 0 };
+  const registeredBefore = new Date(Date.now() - ARRIVAL_REQUEST_GRACE_MS).toISOString();
+  await finishRefundsLeftBehind(ctx, { registeredBefore, limit }, new Set(), refunds);
+  return refunds;
 }
 
 /** The database's refusal as the admin reads it: 404 for an unknown campaign, else 409 (400 for bad input). */
@@ -148,7 +190,8 @@ export async function registerArrival(request: Request, ctx: AdminContext, rawCa
     if (line.outcome === 'refunded' && order) refunds[await refundUnfilled(ctx, order, caller.id)] += 1;
     await mailShopper(ctx, result.arrival_id, productName, line, order);
   }
-  await finishEarlierRefunds(ctx, campaignId.data, new Set(result.lines.map((line) => line.order_id)), productName, caller.id, refunds);
+  const handled = new Set(result.lines.map((line) => line.order_id));
+  await finishRefundsLeftBehind(ctx, { campaignId: campaignId.data, actor: caller.id, limit: 200 }, handled, refunds);
   const count = (outcome: PreorderOutcome) => result.lines.filter((line) => line.outcome === outcome).length;
   return json({
     arrivalId: result.arrival_id,
