@@ -403,6 +403,118 @@ GRANT ALL ON TABLE public.franchises TO service_role;
 GRANT SELECT, INSERT, UPDATE, DELETE, REFERENCES, TRIGGER, MAINTAIN ON TABLE public.franchises TO authenticated;
 GRANT SELECT, REFERENCES, TRIGGER, MAINTAIN ON TABLE public.franchises TO anon;
 
+CREATE TABLE public.invoice_events (
+  id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+  invoice_id uuid NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  from_status text,
+  to_status text NOT NULL,
+  actor uuid,
+  note text,
+  CONSTRAINT invoice_events_pkey PRIMARY KEY (id),
+  CONSTRAINT invoice_events_note_check CHECK (note IS NULL OR length(note) <= 1000),
+  CONSTRAINT invoice_events_actor_fkey FOREIGN KEY (actor) REFERENCES auth.users(id) ON DELETE SET NULL,
+  CONSTRAINT invoice_events_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES public.invoices(id) ON DELETE CASCADE
+);
+CREATE INDEX invoice_events_invoice_id_idx ON public.invoice_events USING btree (invoice_id, created_at);
+ALTER TABLE public.invoice_events ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "Invoice events: read own or admin" ON public.invoice_events
+  FOR SELECT
+  TO authenticated
+  USING ((( SELECT public.is_admin() AS is_admin) OR (EXISTS ( SELECT 1
+   FROM public.invoices i
+  WHERE ((i.id = invoice_events.invoice_id) AND (i.user_id = ( SELECT auth.uid() AS uid)))))));
+GRANT SELECT ON TABLE public.invoice_events TO authenticated;
+GRANT SELECT, REFERENCES, TRIGGER, MAINTAIN ON TABLE public.invoice_events TO service_role;
+
+CREATE TABLE public.invoice_orders (
+  invoice_id uuid NOT NULL,
+  order_id uuid NOT NULL,
+  total numeric(12,2) NOT NULL,
+  CONSTRAINT invoice_orders_pkey PRIMARY KEY (invoice_id, order_id),
+  CONSTRAINT invoice_orders_total_check CHECK (total >= 0::numeric),
+  CONSTRAINT invoice_orders_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES public.invoices(id) ON DELETE CASCADE,
+  CONSTRAINT invoice_orders_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE CASCADE
+);
+CREATE INDEX invoice_orders_order_id_idx ON public.invoice_orders USING btree (order_id);
+ALTER TABLE public.invoice_orders ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "Invoice orders: admins read" ON public.invoice_orders
+  FOR SELECT
+  TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin));
+GRANT SELECT ON TABLE public.invoice_orders TO authenticated;
+GRANT SELECT, REFERENCES, TRIGGER, MAINTAIN ON TABLE public.invoice_orders TO service_role;
+
+CREATE TABLE public.invoices (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  kind text NOT NULL,
+  order_id uuid,
+  user_id uuid,
+  status text DEFAULT 'pending'::text NOT NULL,
+  customer jsonb NOT NULL,
+  payment_form text NOT NULL,
+  payment_method text DEFAULT 'PUE'::text NOT NULL,
+  concepts jsonb NOT NULL,
+  subtotal numeric(12,2) NOT NULL,
+  iva numeric(12,2) NOT NULL,
+  total numeric(12,2) NOT NULL,
+  period_year smallint,
+  period_month smallint,
+  provider text NOT NULL,
+  provider_id text,
+  cfdi_uuid text,
+  series text,
+  folio text,
+  request_key text,
+  attempts integer DEFAULT 0 NOT NULL,
+  next_attempt_at timestamp with time zone,
+  claimed_at timestamp with time zone,
+  last_error text,
+  issued_at timestamp with time zone,
+  cancel_motive text,
+  cancel_requested_at timestamp with time zone,
+  cancelled_at timestamp with time zone,
+  shopper_told_at timestamp with time zone,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT invoices_pkey PRIMARY KEY (id),
+  CONSTRAINT invoices_attempts_check CHECK (attempts >= 0),
+  CONSTRAINT invoices_cancel_motive_check CHECK (cancel_motive IS NULL OR (cancel_motive = ANY (ARRAY['02'::text, '03'::text]))),
+  CONSTRAINT invoices_check CHECK (total > 0::numeric AND total = (subtotal + iva)),
+  CONSTRAINT invoices_check1 CHECK (kind = 'order'::text OR order_id IS NULL),
+  CONSTRAINT invoices_check2 CHECK ((kind = 'global'::text) = (period_year IS NOT NULL AND period_month IS NOT NULL)),
+  CONSTRAINT invoices_check3 CHECK (status <> 'issued'::text OR provider_id IS NOT NULL AND issued_at IS NOT NULL),
+  CONSTRAINT invoices_concepts_check CHECK (jsonb_typeof(concepts) = 'array'::text AND jsonb_array_length(concepts) >= 1 AND jsonb_array_length(concepts) <= 5000),
+  CONSTRAINT invoices_customer_check CHECK (jsonb_typeof(customer) = 'object'::text),
+  CONSTRAINT invoices_iva_check CHECK (iva >= 0::numeric),
+  CONSTRAINT invoices_kind_check CHECK (kind = ANY (ARRAY['order'::text, 'global'::text])),
+  CONSTRAINT invoices_last_error_check CHECK (last_error IS NULL OR length(last_error) <= 1000),
+  CONSTRAINT invoices_payment_form_check CHECK (payment_form ~ '^[0-9]{2}$'::text),
+  CONSTRAINT invoices_payment_method_check CHECK (payment_method = 'PUE'::text),
+  CONSTRAINT invoices_period_month_check CHECK (period_month >= 1 AND period_month <= 12),
+  CONSTRAINT invoices_provider_check CHECK (provider = ANY (ARRAY['facturapi'::text, 'simulated'::text])),
+  CONSTRAINT invoices_request_key_check CHECK (request_key IS NULL OR length(request_key) >= 8 AND length(request_key) <= 100),
+  CONSTRAINT invoices_status_check CHECK (status = ANY (ARRAY['pending'::text, 'issuing'::text, 'issued'::text, 'failed'::text, 'cancelling'::text, 'cancelled'::text])),
+  CONSTRAINT invoices_subtotal_check CHECK (subtotal >= 0::numeric),
+  CONSTRAINT invoices_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE SET NULL,
+  CONSTRAINT invoices_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL
+);
+CREATE INDEX invoices_created_at_idx ON public.invoices USING btree (created_at DESC);
+CREATE INDEX invoices_due_idx ON public.invoices USING btree (next_attempt_at) WHERE (status = ANY (ARRAY['pending'::text, 'failed'::text, 'cancelling'::text]));
+CREATE UNIQUE INDEX invoices_one_active_per_order ON public.invoices USING btree (order_id) WHERE ((kind = 'order'::text) AND (status <> 'cancelled'::text));
+CREATE UNIQUE INDEX invoices_one_global_per_month ON public.invoices USING btree (period_year, period_month) WHERE ((kind = 'global'::text) AND (status <> 'cancelled'::text));
+CREATE UNIQUE INDEX invoices_provider_id_key ON public.invoices USING btree (provider, provider_id) WHERE (provider_id IS NOT NULL);
+CREATE INDEX invoices_user_id_idx ON public.invoices USING btree (user_id, created_at DESC);
+ALTER TABLE public.invoices ENABLE ROW LEVEL SECURITY;
+CREATE TRIGGER invoices_record_event AFTER INSERT OR UPDATE OF status ON public.invoices FOR EACH ROW EXECUTE FUNCTION public.invoices_record_event();
+CREATE TRIGGER invoices_set_updated_at BEFORE UPDATE ON public.invoices FOR EACH ROW EXECUTE FUNCTION public.invoices_set_updated_at();
+CREATE POLICY "Invoices: read own or admin" ON public.invoices
+  FOR SELECT
+  TO authenticated
+  USING ((( SELECT public.is_admin() AS is_admin) OR (user_id = ( SELECT auth.uid() AS uid))));
+GRANT SELECT ON TABLE public.invoices TO authenticated;
+GRANT SELECT, REFERENCES, TRIGGER, MAINTAIN ON TABLE public.invoices TO service_role;
+
 CREATE TABLE public.mail_outbox (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
   to_address text NOT NULL,
@@ -706,6 +818,41 @@ CREATE POLICY "Payment refunds: admins read" ON public.payment_refunds
 GRANT ALL ON TABLE public.payment_refunds TO service_role;
 GRANT SELECT ON TABLE public.payment_refunds TO authenticated;
 
+CREATE TABLE public.postal_settlements (
+  id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+  postal_code text NOT NULL,
+  settlement text NOT NULL,
+  settlement_type text NOT NULL,
+  municipality text NOT NULL,
+  state text NOT NULL,
+  city text,
+  state_key text NOT NULL,
+  municipality_key text NOT NULL,
+  settlement_key text NOT NULL,
+  settlement_type_key text,
+  city_key text,
+  zone text,
+  office_code text,
+  CONSTRAINT postal_settlements_pkey PRIMARY KEY (id),
+  CONSTRAINT postal_settlements_city_check CHECK (city IS NULL OR btrim(city) <> ''::text),
+  CONSTRAINT postal_settlements_city_key_check CHECK (city_key IS NULL OR city_key ~ '^[0-9]{1,3}$'::text),
+  CONSTRAINT postal_settlements_municipality_check CHECK (btrim(municipality) <> ''::text),
+  CONSTRAINT postal_settlements_municipality_key_check CHECK (municipality_key ~ '^[0-9]{3}$'::text),
+  CONSTRAINT postal_settlements_office_code_check CHECK (office_code IS NULL OR office_code ~ '^[0-9]{5}$'::text),
+  CONSTRAINT postal_settlements_postal_code_check CHECK (postal_code ~ '^[0-9]{5}$'::text),
+  CONSTRAINT postal_settlements_settlement_check CHECK (btrim(settlement) <> ''::text),
+  CONSTRAINT postal_settlements_settlement_key_check CHECK (settlement_key ~ '^[0-9]{1,6}$'::text),
+  CONSTRAINT postal_settlements_settlement_type_check CHECK (btrim(settlement_type) <> ''::text),
+  CONSTRAINT postal_settlements_settlement_type_key_check CHECK (settlement_type_key IS NULL OR settlement_type_key ~ '^[0-9]{1,3}$'::text),
+  CONSTRAINT postal_settlements_state_check CHECK (btrim(state) <> ''::text),
+  CONSTRAINT postal_settlements_state_key_check CHECK (state_key ~ '^[0-9]{2}$'::text),
+  CONSTRAINT postal_settlements_zone_check CHECK (zone IS NULL OR btrim(zone) <> ''::text)
+);
+CREATE INDEX postal_settlements_postal_code_idx ON public.postal_settlements USING btree (postal_code);
+ALTER TABLE public.postal_settlements ENABLE ROW LEVEL SECURITY;
+GRANT ALL ON TABLE public.postal_settlements TO service_role;
+COMMENT ON TABLE public.postal_settlements IS 'SEPOMEX postal-code catalogue, one row per settlement; replaced whole by npm run sepomex:import.';
+
 CREATE TABLE public.preorder_arrivals (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
   campaign_id uuid NOT NULL,
@@ -832,9 +979,11 @@ CREATE TABLE public.product_types (
   franchise_id text NOT NULL,
   image text,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
+  sat_product_key text DEFAULT '60141101'::text NOT NULL,
   CONSTRAINT product_types_pkey PRIMARY KEY (id),
   CONSTRAINT product_types_id_check CHECK (id ~ '^[a-z0-9][a-z0-9-]{0,63}$'::text),
   CONSTRAINT product_types_name_check CHECK (length(btrim(name)) > 0),
+  CONSTRAINT product_types_sat_product_key_check CHECK (sat_product_key ~ '^[0-9]{8}$'::text AND sat_product_key <> '00000000'::text),
   CONSTRAINT product_types_franchise_id_fkey FOREIGN KEY (franchise_id) REFERENCES public.franchises(id) ON UPDATE CASCADE
 );
 CREATE INDEX product_types_franchise_id_idx ON public.product_types USING btree (franchise_id);
@@ -883,12 +1032,16 @@ CREATE TABLE public.products (
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
   on_sale_at timestamp with time zone,
+  sat_product_key text DEFAULT ''::text NOT NULL,
+  sat_unit_key text DEFAULT 'H87'::text NOT NULL,
   CONSTRAINT products_pkey PRIMARY KEY (id),
   CONSTRAINT products_id_check CHECK (id ~ '^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$'::text),
   CONSTRAINT products_limit_per_customer_check CHECK (limit_per_customer >= 1),
   CONSTRAINT products_name_check CHECK (length(btrim(name)) >= 1 AND length(btrim(name)) <= 300),
   CONSTRAINT products_original_price_check CHECK (original_price IS NULL OR original_price >= 0::numeric),
   CONSTRAINT products_price_check CHECK (price >= 0::numeric),
+  CONSTRAINT products_sat_product_key_check CHECK (sat_product_key ~ '^[0-9]{8}$'::text AND sat_product_key <> '00000000'::text),
+  CONSTRAINT products_sat_unit_key_check CHECK (sat_unit_key ~ '^[A-Z0-9]{2,3}$'::text),
   CONSTRAINT products_stock_check CHECK (stock >= 0),
   CONSTRAINT products_collection_id_fkey FOREIGN KEY (collection_id) REFERENCES public.collections(id) ON UPDATE CASCADE,
   CONSTRAINT products_expansion_id_fkey FOREIGN KEY (expansion_id) REFERENCES public.expansions(id) ON UPDATE CASCADE,
@@ -904,6 +1057,7 @@ CREATE INDEX products_updated_at_idx ON public.products USING btree (updated_at,
 ALTER TABLE public.products ENABLE ROW LEVEL SECURITY;
 CREATE TRIGGER products_price_alerts AFTER UPDATE OF price ON public.products FOR EACH ROW EXECUTE FUNCTION public.products_price_alerts();
 CREATE TRIGGER products_restock_alerts AFTER UPDATE OF stock, available ON public.products FOR EACH ROW EXECUTE FUNCTION public.products_restock_alerts();
+CREATE TRIGGER products_sat_keys BEFORE INSERT OR UPDATE OF sat_product_key, sat_unit_key, product_type_id ON public.products FOR EACH ROW EXECUTE FUNCTION public.products_sat_keys();
 CREATE TRIGGER products_set_updated_at BEFORE UPDATE ON public.products FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 CREATE POLICY "Catalogue is public" ON public.products
   FOR SELECT
@@ -1136,6 +1290,50 @@ CREATE TABLE public.sweeper_leases (
 ALTER TABLE public.sweeper_leases ENABLE ROW LEVEL SECURITY;
 GRANT ALL ON TABLE public.sweeper_leases TO service_role;
 
+CREATE TABLE public.tax_profiles (
+  user_id uuid DEFAULT auth.uid() NOT NULL,
+  rfc text NOT NULL,
+  legal_name text NOT NULL,
+  tax_regime text NOT NULL,
+  tax_zip text NOT NULL,
+  cfdi_use text DEFAULT 'G03'::text NOT NULL,
+  invoice_email text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT tax_profiles_pkey PRIMARY KEY (user_id),
+  CONSTRAINT tax_profiles_cfdi_use_check CHECK (public.sat_cfdi_use_allowed(tax_regime, cfdi_use)),
+  CONSTRAINT tax_profiles_invoice_email_check CHECK (length(invoice_email) <= 254 AND invoice_email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text),
+  CONSTRAINT tax_profiles_legal_name_check CHECK (legal_name = btrim(legal_name) AND length(legal_name) >= 1 AND length(legal_name) <= 300),
+  CONSTRAINT tax_profiles_rfc_check CHECK (public.rfc_is_valid(rfc)),
+  CONSTRAINT tax_profiles_tax_regime_check CHECK (public.sat_tax_regime_allowed(rfc, tax_regime)),
+  CONSTRAINT tax_profiles_tax_zip_check CHECK (tax_zip ~ '^[0-9]{5}$'::text),
+  CONSTRAINT tax_profiles_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+ALTER TABLE public.tax_profiles ENABLE ROW LEVEL SECURITY;
+CREATE TRIGGER tax_profiles_normalise BEFORE INSERT OR UPDATE ON public.tax_profiles FOR EACH ROW EXECUTE FUNCTION public.tax_profiles_normalise();
+CREATE TRIGGER tax_profiles_set_updated_at BEFORE UPDATE ON public.tax_profiles FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE POLICY "Tax profiles: change own" ON public.tax_profiles
+  FOR UPDATE
+  TO authenticated
+  USING ((user_id = ( SELECT auth.uid() AS uid)))
+  WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "Tax profiles: create own" ON public.tax_profiles
+  FOR INSERT
+  TO authenticated
+  WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "Tax profiles: delete own" ON public.tax_profiles
+  FOR DELETE
+  TO authenticated
+  USING ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "Tax profiles: read own" ON public.tax_profiles
+  FOR SELECT
+  TO authenticated
+  USING ((user_id = ( SELECT auth.uid() AS uid)));
+GRANT ALL ON TABLE public.tax_profiles TO service_role;
+GRANT SELECT, DELETE ON TABLE public.tax_profiles TO authenticated;
+GRANT INSERT (rfc, legal_name, tax_regime, tax_zip, cfdi_use, invoice_email) ON TABLE public.tax_profiles TO authenticated;
+GRANT UPDATE (rfc, legal_name, tax_regime, tax_zip, cfdi_use, invoice_email) ON TABLE public.tax_profiles TO authenticated;
+
 CREATE TABLE simulated_payments.objects (
   id text NOT NULL,
   kind text NOT NULL,
@@ -1334,6 +1532,26 @@ end;
 $function$;
 REVOKE ALL ON FUNCTION public.addresses_zip_mx() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.addresses_zip_mx() TO service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_global_invoice_preview(p_year integer, p_month integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not public.is_admin() then
+    raise exception 'Solo un administrador puede ver la factura global.' using errcode = '42501', detail = 'not_admin';
+  end if;
+  return (
+    select jsonb_build_object('orders', count(*), 'total', coalesce(sum(c.total), 0),
+      'issued', exists (select 1 from public.invoices i where i.kind = 'global' and i.period_year = p_year
+                          and i.period_month = p_month and i.status <> 'cancelled'))
+      from public.invoice_global_candidates(p_year, p_month) c);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.admin_global_invoice_preview(p_year integer, p_month integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.admin_global_invoice_preview(p_year integer, p_month integer) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_orders(p_status text DEFAULT NULL::text, p_from date DEFAULT NULL::date, p_to date DEFAULT NULL::date, p_search text DEFAULT NULL::text, p_limit integer DEFAULT 25, p_offset integer DEFAULT 0, p_order_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(id uuid, created_at timestamp with time zone, status public.order_status, user_id uuid, customer_email text, customer_name text, subtotal numeric, discount numeric, shipping numeric, total numeric, coupon_code text, paid_at timestamp with time zone, payment_provider text, payment_ref text, payment_method text, installments smallint, shipping_address jsonb, carrier text, tracking_number text, shipped_at timestamp with time zone, completed_at timestamp with time zone, refunded_at timestamp with time zone, refund_ref text, total_count bigint)
@@ -1585,7 +1803,7 @@ $function$;
 REVOKE ALL ON FUNCTION public.admin_save_preorder_campaign(p_product_id text, p_offer_id uuid, p_release_date date, p_opens_at timestamp with time zone, p_closes_at timestamp with time zone, p_allocation integer, p_per_customer_limit integer, p_per_order_limit integer, p_published boolean) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.admin_save_preorder_campaign(p_product_id text, p_offer_id uuid, p_release_date date, p_opens_at timestamp with time zone, p_closes_at timestamp with time zone, p_allocation integer, p_per_customer_limit integer, p_per_order_limit integer, p_published boolean) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_save_product(p_product_id text, p_stock_read integer, p_stock integer, p_price numeric, p_original_price numeric, p_limit_per_customer integer, p_available boolean, p_preorder boolean, p_release_date date, p_on_sale_at timestamp with time zone, p_description text, p_images text[])
+CREATE OR REPLACE FUNCTION public.admin_save_product(p_product_id text, p_stock_read integer, p_stock integer, p_price numeric, p_original_price numeric, p_limit_per_customer integer, p_available boolean, p_preorder boolean, p_release_date date, p_on_sale_at timestamp with time zone, p_description text, p_images text[], p_sat_product_key text DEFAULT NULL::text, p_sat_unit_key text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -1594,6 +1812,8 @@ AS $function$
 declare
   v_current integer;
   v_images text[] := coalesce(p_images, '{}'::text[]);
+  v_product_key text := btrim(p_sat_product_key);
+  v_unit_key text := upper(btrim(p_sat_unit_key));
   v_product jsonb;
 begin
   if not public.is_admin() then
@@ -1601,6 +1821,12 @@ begin
   end if;
   if p_stock_read is null or p_stock is null then
     raise exception 'Falta el stock del producto.' using errcode = 'P0001', detail = 'stock_required';
+  end if;
+  if v_product_key <> '' and (v_product_key !~ '^[0-9]{8}$' or v_product_key = '00000000') then
+    raise exception 'La clave de producto o servicio del SAT son 8 dígitos.' using errcode = 'P0001', detail = 'sat_product_key_invalid';
+  end if;
+  if v_unit_key <> '' and v_unit_key !~ '^[A-Z0-9]{2,3}$' then
+    raise exception 'La clave de unidad del SAT son 2 o 3 letras o dígitos (H87: pieza).' using errcode = 'P0001', detail = 'sat_unit_key_invalid';
   end if;
 
   -- The same lock create_order and the cancellations take before they change the stock.
@@ -1612,6 +1838,7 @@ begin
     return jsonb_build_object('saved', false, 'stock', v_current);
   end if;
 
+  -- An empty key is left to products_sat_keys, which gives the product its default.
   update public.products p
      set price = p_price,
          original_price = p_original_price,
@@ -1624,20 +1851,23 @@ begin
          on_sale_at = p_on_sale_at,
          description = coalesce(p_description, ''),
          images = v_images,
-         image = v_images[1]
+         image = v_images[1],
+         sat_product_key = coalesce(v_product_key, p.sat_product_key),
+         sat_unit_key = coalesce(v_unit_key, p.sat_unit_key)
    where p.id = p_product_id
   returning jsonb_build_object(
     'id', p.id, 'name', p.name, 'description', p.description, 'price', p.price,
     'original_price', p.original_price, 'discount', p.discount, 'preorder', p.preorder,
     'stock', p.stock, 'limit_per_customer', p.limit_per_customer, 'available', p.available,
     'release_date', p.release_date, 'on_sale_at', p.on_sale_at, 'image', p.image, 'images', to_jsonb(p.images),
-    'franchise_id', p.franchise_id, 'expansion_id', p.expansion_id, 'product_type_id', p.product_type_id
+    'franchise_id', p.franchise_id, 'expansion_id', p.expansion_id, 'product_type_id', p.product_type_id,
+    'sat_product_key', p.sat_product_key, 'sat_unit_key', p.sat_unit_key
   ) into v_product;
   return jsonb_build_object('saved', true, 'stock', p_stock, 'product', v_product);
 end
 $function$;
-REVOKE ALL ON FUNCTION public.admin_save_product(p_product_id text, p_stock_read integer, p_stock integer, p_price numeric, p_original_price numeric, p_limit_per_customer integer, p_available boolean, p_preorder boolean, p_release_date date, p_on_sale_at timestamp with time zone, p_description text, p_images text[]) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION public.admin_save_product(p_product_id text, p_stock_read integer, p_stock integer, p_price numeric, p_original_price numeric, p_limit_per_customer integer, p_available boolean, p_preorder boolean, p_release_date date, p_on_sale_at timestamp with time zone, p_description text, p_images text[]) TO authenticated, service_role;
+REVOKE ALL ON FUNCTION public.admin_save_product(p_product_id text, p_stock_read integer, p_stock integer, p_price numeric, p_original_price numeric, p_limit_per_customer integer, p_available boolean, p_preorder boolean, p_release_date date, p_on_sale_at timestamp with time zone, p_description text, p_images text[], p_sat_product_key text, p_sat_unit_key text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.admin_save_product(p_product_id text, p_stock_read integer, p_stock integer, p_price numeric, p_original_price numeric, p_limit_per_customer integer, p_available boolean, p_preorder boolean, p_release_date date, p_on_sale_at timestamp with time zone, p_description text, p_images text[], p_sat_product_key text, p_sat_unit_key text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_set_offer_stock(p_offer_id uuid, p_stock_read integer, p_stock integer)
  RETURNS jsonb
@@ -2249,6 +2479,37 @@ $function$;
 REVOKE ALL ON FUNCTION public.claim_due_refunds(p_limit integer, p_providers text[]) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.claim_due_refunds(p_limit integer, p_providers text[]) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.claim_invoices(p_limit integer DEFAULT 10, p_id uuid DEFAULT NULL::uuid, p_provider text DEFAULT NULL::text)
+ RETURNS SETOF public.invoices
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return query
+  with due as (
+    select i.id from public.invoices i
+     where (p_id is null or i.id = p_id)
+       and (p_provider is null or i.provider = p_provider)
+       and (
+         (i.status in ('pending', 'failed') and i.next_attempt_at is not null and (p_id is not null or i.next_attempt_at <= now()))
+         or (i.status = 'cancelling' and i.next_attempt_at is not null and (p_id is not null or i.next_attempt_at <= now()))
+         or (i.status = 'issuing' and i.claimed_at < now() - interval '5 minutes')
+       )
+     order by i.next_attempt_at nulls first
+     limit greatest(least(coalesce(p_limit, 10), 100), 1)
+     for update skip locked
+  )
+  update public.invoices i
+     set status = case when i.status = 'cancelling' then 'cancelling' else 'issuing' end,
+         attempts = i.attempts + 1, claimed_at = now(), next_attempt_at = null
+    from due where i.id = due.id
+  returning i.*;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.claim_invoices(p_limit integer, p_id uuid, p_provider text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.claim_invoices(p_limit integer, p_id uuid, p_provider text) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.claim_refund(p_order_id uuid, p_provider text, p_payment_ref text, p_amount numeric, p_reason text, p_restock boolean DEFAULT false)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2277,6 +2538,52 @@ end;
 $function$;
 REVOKE ALL ON FUNCTION public.claim_refund(p_order_id uuid, p_provider text, p_payment_ref text, p_amount numeric, p_reason text, p_restock boolean) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.claim_refund(p_order_id uuid, p_provider text, p_payment_ref text, p_amount numeric, p_reason text, p_restock boolean) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.complete_invoice(p_id uuid, p_attempt integer, p_provider_id text, p_cfdi_uuid text, p_series text DEFAULT NULL::text, p_folio text DEFAULT NULL::text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_done boolean;
+begin
+  if p_provider_id is null or length(p_provider_id) not between 1 and 200 then
+    raise exception 'Falta el identificador de la factura.' using errcode = 'P0001', detail = 'invalid_provider_id';
+  end if;
+  perform set_config('app.invoice_note', left(format('Folio fiscal %s', coalesce(p_cfdi_uuid, '—')), 1000), true);
+  update public.invoices i
+     set status = 'issued', provider_id = p_provider_id, cfdi_uuid = p_cfdi_uuid, series = p_series, folio = p_folio,
+         issued_at = now(), last_error = null, next_attempt_at = null
+   where i.id = p_id and i.status = 'issuing' and i.attempts = p_attempt;
+  v_done := found;
+  perform set_config('app.invoice_note', '', true);
+  return v_done;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.complete_invoice(p_id uuid, p_attempt integer, p_provider_id text, p_cfdi_uuid text, p_series text, p_folio text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.complete_invoice(p_id uuid, p_attempt integer, p_provider_id text, p_cfdi_uuid text, p_series text, p_folio text) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.complete_invoice_cancellation(p_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_done boolean;
+begin
+  perform set_config('app.invoice_note', 'Cancelada ante el SAT', true);
+  update public.invoices i
+     set status = 'cancelled', cancelled_at = now(), next_attempt_at = null, last_error = null
+   where i.id = p_id and i.status = 'cancelling';
+  v_done := found;
+  perform set_config('app.invoice_note', '', true);
+  return v_done;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.complete_invoice_cancellation(p_id uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.complete_invoice_cancellation(p_id uuid) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.complete_refund(p_refund_id uuid, p_refund_ref text)
  RETURNS text
@@ -2309,6 +2616,61 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.complete_refund(p_refund_id uuid, p_refund_ref text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.complete_refund(p_refund_id uuid, p_refund_ref text) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.create_global_invoice(p_year integer, p_month integer, p_order_ids uuid[], p_concepts jsonb, p_customer jsonb, p_payment_form text, p_provider text, p_actor uuid, p_now timestamp with time zone DEFAULT now())
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_from timestamptz;
+  v_expected uuid[];
+  v_total numeric;
+  v_invoice public.invoices%rowtype;
+begin
+  if p_month not between 1 and 12 or p_year not between 2022 and 2100 then
+    raise exception 'Mes no válido.' using errcode = 'P0001', detail = 'invalid_period';
+  end if;
+  v_from := make_timestamptz(p_year, p_month, 1, 0, 0, 0, 'America/Mexico_City');
+  if p_now < v_from + interval '1 month' then
+    raise exception 'La factura global de un mes se emite cuando el mes termina.' using errcode = 'P0001', detail = 'month_open';
+  end if;
+  -- One factura global per month, even when two admins ask at once.
+  perform pg_advisory_xact_lock(hashtext('invoice_global'), p_year * 100 + p_month);
+  if exists (select 1 from public.invoices i where i.kind = 'global' and i.period_year = p_year
+               and i.period_month = p_month and i.status <> 'cancelled') then
+    raise exception 'La factura global de ese mes ya se emitió.' using errcode = 'P0001', detail = 'already_issued';
+  end if;
+  select array_agg(c.order_id order by c.order_id), sum(c.total) into v_expected, v_total
+    from public.invoice_global_candidates(p_year, p_month) c;
+  if v_expected is null then
+    raise exception 'No hay ventas sin factura en ese mes.' using errcode = 'P0001', detail = 'nothing_to_invoice';
+  end if;
+  if v_expected <> (select array_agg(x order by x) from unnest(p_order_ids) x) then
+    raise exception 'Las ventas del mes cambiaron; vuelve a revisar la vista previa.' using errcode = 'P0001', detail = 'candidates_changed';
+  end if;
+  if public.invoice_concepts_total(p_concepts) <> round(v_total * 100) then
+    raise exception 'Los conceptos no suman el total de las ventas.' using errcode = 'P0001', detail = 'amount_mismatch';
+  end if;
+  perform set_config('app.invoice_actor', coalesce(p_actor::text, ''), true);
+  perform set_config('app.invoice_note', format('Factura global %s/%s', lpad(p_month::text, 2, '0'), p_year), true);
+  insert into public.invoices (kind, status, customer, payment_form, concepts, subtotal, iva, total, period_year, period_month,
+                               provider, next_attempt_at)
+  values ('global', 'pending', p_customer, p_payment_form, p_concepts,
+          (select sum((c->>'base')::bigint) from jsonb_array_elements(p_concepts) c) / 100.0,
+          (select sum((c->>'iva')::bigint) from jsonb_array_elements(p_concepts) c) / 100.0,
+          v_total, p_year, p_month, p_provider, p_now)
+  returning * into v_invoice;
+  insert into public.invoice_orders (invoice_id, order_id, total)
+  select v_invoice.id, c.order_id, c.total from public.invoice_global_candidates(p_year, p_month) c;
+  perform set_config('app.invoice_actor', '', true);
+  perform set_config('app.invoice_note', '', true);
+  return jsonb_build_object('id', v_invoice.id, 'status', v_invoice.status, 'orders', array_length(v_expected, 1), 'total', v_total);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.create_global_invoice(p_year integer, p_month integer, p_order_ids uuid[], p_concepts jsonb, p_customer jsonb, p_payment_form text, p_provider text, p_actor uuid, p_now timestamp with time zone) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.create_global_invoice(p_year integer, p_month integer, p_order_ids uuid[], p_concepts jsonb, p_customer jsonb, p_payment_form text, p_provider text, p_actor uuid, p_now timestamp with time zone) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.create_order(items jsonb, coupon_code text DEFAULT NULL::text, waitlist boolean DEFAULT false)
  RETURNS uuid
@@ -2685,6 +3047,28 @@ $function$;
 REVOKE ALL ON FUNCTION public.end_sweep(p_holder text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.end_sweep(p_holder text) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.fail_invoice(p_id uuid, p_attempt integer, p_error text, p_next_attempt_at timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_done boolean;
+begin
+  perform set_config('app.invoice_note', left(coalesce(p_error, ''), 1000), true);
+  update public.invoices i
+     set status = case when i.status = 'cancelling' then 'cancelling' else 'failed' end,
+         last_error = left(coalesce(p_error, 'Error desconocido'), 1000), next_attempt_at = p_next_attempt_at
+   where i.id = p_id and i.status in ('issuing', 'cancelling') and i.attempts = p_attempt;
+  v_done := found;
+  perform set_config('app.invoice_note', '', true);
+  return v_done;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.fail_invoice(p_id uuid, p_attempt integer, p_error text, p_next_attempt_at timestamp with time zone) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.fail_invoice(p_id uuid, p_attempt integer, p_error text, p_next_attempt_at timestamp with time zone) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.fail_refund(p_refund_id uuid, p_error text, p_max_attempts integer DEFAULT 8)
  RETURNS text
  LANGUAGE sql
@@ -2912,6 +3296,95 @@ $function$;
 REVOKE ALL ON FUNCTION public.handle_new_user() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.handle_new_user() TO service_role;
 
+CREATE OR REPLACE FUNCTION public.invoice_concepts_total(p_concepts jsonb)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_concept jsonb;
+  v_sum bigint := 0;
+begin
+  if jsonb_typeof(p_concepts) <> 'array' or jsonb_array_length(p_concepts) = 0 then
+    raise exception 'Los conceptos de la factura no son válidos.' using errcode = 'P0001', detail = 'invalid_concepts';
+  end if;
+  for v_concept in select * from jsonb_array_elements(p_concepts) loop
+    if jsonb_typeof(v_concept->'amount') <> 'number' or jsonb_typeof(v_concept->'base') <> 'number'
+       or jsonb_typeof(v_concept->'iva') <> 'number'
+       or (v_concept->>'amount')::numeric <> trunc((v_concept->>'amount')::numeric)
+       or (v_concept->>'amount')::bigint < 0
+       or (v_concept->>'base')::bigint + (v_concept->>'iva')::bigint <> (v_concept->>'amount')::bigint
+       or coalesce(v_concept->>'productKey', '') !~ '^[0-9]{8}$'
+       or coalesce(v_concept->>'unitKey', '') !~ '^[A-Z0-9]{2,3}$' then
+      raise exception 'Los conceptos de la factura no son válidos.' using errcode = 'P0001', detail = 'invalid_concepts';
+    end if;
+    v_sum := v_sum + (v_concept->>'amount')::bigint;
+  end loop;
+  return v_sum;
+end
+$function$;
+GRANT EXECUTE ON FUNCTION public.invoice_concepts_total(p_concepts jsonb) TO PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.invoice_global_candidates(p_year integer, p_month integer)
+ RETURNS TABLE(order_id uuid, paid_at timestamp with time zone, total numeric)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_from timestamptz;
+begin
+  if p_month not between 1 and 12 or p_year not between 2022 and 2100 then
+    raise exception 'Mes no válido.' using errcode = 'P0001', detail = 'invalid_period';
+  end if;
+  v_from := make_timestamptz(p_year, p_month, 1, 0, 0, 0, 'America/Mexico_City');
+  return query
+  select o.id, o.paid_at, o.total
+    from public.orders o
+   where o.paid_at >= v_from and o.paid_at < v_from + interval '1 month'
+     and public.order_is_invoiceable_status(o.status)
+     and o.total > 0
+     and not exists (select 1 from public.invoices i where i.order_id = o.id and i.kind = 'order' and i.status <> 'cancelled')
+     and not exists (select 1 from public.invoice_orders io join public.invoices i on i.id = io.invoice_id
+                      where io.order_id = o.id and i.status <> 'cancelled')
+   order by o.paid_at, o.id;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.invoice_global_candidates(p_year integer, p_month integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.invoice_global_candidates(p_year integer, p_month integer) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.invoices_record_event()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' or new.status is distinct from old.status then
+    insert into public.invoice_events (invoice_id, from_status, to_status, actor, note)
+    values (new.id, case when tg_op = 'UPDATE' then old.status end, new.status,
+            nullif(current_setting('app.invoice_actor', true), '')::uuid,
+            nullif(current_setting('app.invoice_note', true), ''));
+  end if;
+  return null;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.invoices_record_event() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.invoices_record_event() TO service_role;
+
+CREATE OR REPLACE FUNCTION public.invoices_set_updated_at()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.updated_at := now();
+  return new;
+end
+$function$;
+GRANT EXECUTE ON FUNCTION public.invoices_set_updated_at() TO PUBLIC, anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.is_admin()
  RETURNS boolean
  LANGUAGE sql
@@ -2984,6 +3457,17 @@ AS $function$
 $function$;
 REVOKE ALL ON FUNCTION public.mail_outbox_claim(p_limit integer) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.mail_outbox_claim(p_limit integer) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.mark_invoice_shopper_told(p_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.invoices i set shopper_told_at = now() where i.id = p_id and i.shopper_told_at is null returning true
+$function$;
+REVOKE ALL ON FUNCTION public.mark_invoice_shopper_told(p_id uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.mark_invoice_shopper_told(p_id uuid) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.mark_order_paid(order_id uuid, provider text, ref text, amount bigint, currency text)
  RETURNS boolean
@@ -3139,6 +3623,16 @@ $function$;
 REVOKE ALL ON FUNCTION public.order_drop_address_key(p_status public.order_status, p_address_id uuid, p_copy jsonb) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.order_drop_address_key(p_status public.order_status, p_address_id uuid, p_copy jsonb) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.order_is_invoiceable_status(p_status public.order_status)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select p_status in ('Pagado', 'Procesando', 'Enviado', 'Completado')
+$function$;
+GRANT EXECUTE ON FUNCTION public.order_is_invoiceable_status(p_status public.order_status) TO PUBLIC, anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.order_item_is_unfilled_preorder(p_order_id uuid, p_product_id text, p_offer_id uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -3273,6 +3767,37 @@ $function$;
 REVOKE ALL ON FUNCTION public.orders_return_store_credit() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.orders_return_store_credit() TO service_role;
 
+CREATE OR REPLACE FUNCTION public.postal_code_lookup(p_code text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with s as (
+    select p.settlement, p.settlement_type, p.municipality, p.state, p.city
+    from public.postal_settlements p
+    where p_code ~ '^[0-9]{5}$' and p.postal_code = p_code
+  ),
+  names as (
+    select distinct s.settlement, s.settlement_type from s
+  )
+  select jsonb_build_object(
+    'code', p_code,
+    'state', (select mode() within group (order by s.state) from s),
+    'municipality', (select mode() within group (order by s.municipality) from s),
+    'city', (select mode() within group (order by s.city) from s where s.city is not null),
+    'settlements', (
+      select jsonb_agg(jsonb_build_object('name', n.settlement, 'type', n.settlement_type)
+                       order by replace(translate(lower(n.settlement), 'áéíóúüàèìòùâêîôû', 'aeiouuaeiouaeiou'), 'ñ', 'n{') collate "C",
+                                n.settlement collate "C", n.settlement_type collate "C")
+      from names n
+    )
+  )
+  where exists (select 1 from s);
+$function$;
+REVOKE ALL ON FUNCTION public.postal_code_lookup(p_code text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.postal_code_lookup(p_code text) TO anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.preorder_availability(p_product_id text)
  RETURNS TABLE(campaign_id uuid, offer_id uuid, release_date date, opens_at timestamp with time zone, closes_at timestamp with time zone, remaining integer)
  LANGUAGE sql
@@ -3288,6 +3813,25 @@ AS $function$
 $function$;
 REVOKE ALL ON FUNCTION public.preorder_availability(p_product_id text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.preorder_availability(p_product_id text) TO anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.preorder_open_offers(p_product_ids text[])
+ RETURNS TABLE(product_id text, offer_id uuid, release_date date, remaining integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select c.product_id, c.offer_id, c.release_date,
+         case when c.allocation = 0 then c.per_order_limit
+              else least(c.per_order_limit, greatest(c.allocation - public.preorder_units_taken(c.id), 0)) end
+    from public.preorder_campaigns c
+    join public.card_offers o on o.id = c.offer_id and o.product_id = c.product_id
+   where c.product_id = any (p_product_ids[1:200]) and c.offer_id is not null and c.published
+     and now() >= c.opens_at and now() < c.closes_at
+   order by c.product_id, c.offer_id;
+$function$;
+REVOKE ALL ON FUNCTION public.preorder_open_offers(p_product_ids text[]) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.preorder_open_offers(p_product_ids text[]) TO anon, authenticated, service_role;
+COMMENT ON FUNCTION public.preorder_open_offers(p_product_ids text[]) IS 'Offers of these products in an open, published preorder campaign: release date and the units one order may still take.';
 
 CREATE OR REPLACE FUNCTION public.preorder_open_stock(p_product_ids text[])
  RETURNS TABLE(product_id text, remaining integer)
@@ -3504,6 +4048,26 @@ $function$;
 REVOKE ALL ON FUNCTION public.products_restock_alerts() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.products_restock_alerts() TO service_role;
 
+CREATE OR REPLACE FUNCTION public.products_sat_keys()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.sat_product_key := nullif(btrim(new.sat_product_key), '');
+  new.sat_unit_key := nullif(upper(btrim(new.sat_unit_key)), '');
+  if tg_op = 'UPDATE' and new.product_type_id is distinct from old.product_type_id
+     and new.sat_product_key is not distinct from old.sat_product_key
+     and old.sat_product_key = public.sat_default_product_key(old.product_type_id) then
+    new.sat_product_key := null;
+  end if;
+  new.sat_product_key := coalesce(new.sat_product_key, public.sat_default_product_key(new.product_type_id));
+  new.sat_unit_key := coalesce(new.sat_unit_key, 'H87');
+  return new;
+end
+$function$;
+GRANT EXECUTE ON FUNCTION public.products_sat_keys() TO PUBLIC, anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.rebuild_merge_ids(a text[], b text[])
  RETURNS text[]
  LANGUAGE sql
@@ -3719,6 +4283,107 @@ $function$;
 REVOKE ALL ON FUNCTION public.request_catalogue_rebuild(p_site text, p_reason text, p_product_ids text[], p_keys text[]) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.request_catalogue_rebuild(p_site text, p_reason text, p_product_ids text[], p_keys text[]) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.request_invoice_cancellation(p_order_id uuid, p_motive text, p_actor uuid DEFAULT NULL::uuid)
+ RETURNS SETOF public.invoices
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_motive not in ('02', '03') then
+    raise exception 'Motivo de cancelación no válido.' using errcode = 'P0001', detail = 'invalid_motive';
+  end if;
+  perform 1 from public.orders o where o.id = p_order_id for update;
+  perform set_config('app.invoice_actor', coalesce(p_actor::text, ''), true);
+  perform set_config('app.invoice_note', 'Pedido reembolsado', true);
+  update public.invoices i
+     set status = 'cancelled', cancelled_at = now(), cancel_motive = p_motive, next_attempt_at = null
+   where i.order_id = p_order_id and i.kind = 'order' and i.status in ('pending', 'failed');
+  return query
+  update public.invoices i
+     set status = 'cancelling', cancel_motive = p_motive, cancel_requested_at = now(), attempts = 0,
+         next_attempt_at = now(), last_error = null
+   where i.order_id = p_order_id and i.kind = 'order' and i.status = 'issued'
+  returning i.*;
+  perform set_config('app.invoice_actor', '', true);
+  perform set_config('app.invoice_note', '', true);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.request_invoice_cancellation(p_order_id uuid, p_motive text, p_actor uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.request_invoice_cancellation(p_order_id uuid, p_motive text, p_actor uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.request_order_invoice(p_user_id uuid, p_order_id uuid, p_request_key text, p_payment_form text, p_concepts jsonb, p_provider text, p_now timestamp with time zone DEFAULT now())
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_order public.orders%rowtype;
+  v_profile record;
+  v_existing public.invoices%rowtype;
+  v_invoice public.invoices%rowtype;
+  v_sum bigint;
+begin
+  if p_request_key is null or length(p_request_key) not between 8 and 100 then
+    raise exception 'Falta la clave de la solicitud.' using errcode = 'P0001', detail = 'invalid_key';
+  end if;
+  select * into v_order from public.orders o where o.id = p_order_id for update;
+  if not found or v_order.user_id is distinct from p_user_id then
+    raise exception 'Pedido no encontrado.' using errcode = 'P0001', detail = 'order_not_found';
+  end if;
+  select * into v_existing from public.invoices i
+   where i.order_id = p_order_id and i.kind = 'order' and i.status <> 'cancelled';
+  if found then
+    if v_existing.request_key = p_request_key then
+      return jsonb_build_object('id', v_existing.id, 'status', v_existing.status, 'replayed', true);
+    end if;
+    raise exception 'Este pedido ya tiene factura.' using errcode = 'P0001', detail = 'already_invoiced';
+  end if;
+  if not public.order_is_invoiceable_status(v_order.status) or v_order.paid_at is null then
+    raise exception 'Solo se pueden facturar pedidos pagados.' using errcode = 'P0001', detail = 'not_paid';
+  end if;
+  if exists (select 1 from public.invoice_orders io join public.invoices i on i.id = io.invoice_id
+              where io.order_id = p_order_id and i.status <> 'cancelled') then
+    raise exception 'Este pedido ya se incluyó en la factura global del mes.' using errcode = 'P0001', detail = 'in_global_invoice';
+  end if;
+  if date_trunc('month', p_now at time zone 'America/Mexico_City')
+     <> date_trunc('month', v_order.paid_at at time zone 'America/Mexico_City') then
+    raise exception 'El plazo para facturar este pedido terminó: se puede facturar hasta el último día del mes en que se pagó.'
+      using errcode = 'P0001', detail = 'window_closed';
+  end if;
+  select t.rfc, t.legal_name, t.tax_regime, t.tax_zip, t.cfdi_use, t.invoice_email into v_profile
+    from public.tax_profiles t where t.user_id = p_user_id;
+  if not found then
+    raise exception 'Primero guarda tus datos de facturación.' using errcode = 'P0001', detail = 'no_tax_profile';
+  end if;
+  if p_payment_form is null or p_payment_form !~ '^[0-9]{2}$' then
+    raise exception 'No se conoce la forma de pago de este pedido.' using errcode = 'P0001', detail = 'unknown_payment_form';
+  end if;
+  v_sum := public.invoice_concepts_total(p_concepts);
+  if v_sum <> round(v_order.total * 100) or v_sum = 0 then
+    raise exception 'Los conceptos no suman el total del pedido.' using errcode = 'P0001', detail = 'amount_mismatch';
+  end if;
+  perform set_config('app.invoice_actor', p_user_id::text, true);
+  perform set_config('app.invoice_note', 'Factura solicitada', true);
+  insert into public.invoices (kind, order_id, user_id, status, customer, payment_form, concepts, subtotal, iva, total,
+                               provider, request_key, next_attempt_at)
+  values ('order', p_order_id, p_user_id, 'pending',
+          jsonb_build_object('rfc', v_profile.rfc, 'legal_name', v_profile.legal_name, 'tax_regime', v_profile.tax_regime,
+                             'tax_zip', v_profile.tax_zip, 'cfdi_use', v_profile.cfdi_use, 'email', v_profile.invoice_email),
+          p_payment_form, p_concepts,
+          (select sum((c->>'base')::bigint) from jsonb_array_elements(p_concepts) c) / 100.0,
+          (select sum((c->>'iva')::bigint) from jsonb_array_elements(p_concepts) c) / 100.0,
+          v_order.total, p_provider, p_request_key, p_now)
+  returning * into v_invoice;
+  perform set_config('app.invoice_actor', '', true);
+  perform set_config('app.invoice_note', '', true);
+  return jsonb_build_object('id', v_invoice.id, 'status', v_invoice.status, 'replayed', false);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.request_order_invoice(p_user_id uuid, p_order_id uuid, p_request_key text, p_payment_form text, p_concepts jsonb, p_provider text, p_now timestamp with time zone) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.request_order_invoice(p_user_id uuid, p_order_id uuid, p_request_key text, p_payment_form text, p_concepts jsonb, p_provider text, p_now timestamp with time zone) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.restock_alert_cap(p_units integer)
  RETURNS integer
  LANGUAGE sql
@@ -3762,6 +4427,103 @@ begin
 end
 $function$;
 REVOKE ALL ON FUNCTION public.restock_order_items(p_orders uuid[]) FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.rfc_check_digit(p_rfc text)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_chars constant text := '0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ Ñ';
+  v_base text := case when length(p_rfc) = 12 then ' ' || p_rfc else p_rfc end;
+  v_sum integer := 0;
+  v_mod integer;
+  i integer;
+begin
+  v_base := left(v_base, 12);
+  for i in 1..12 loop
+    v_sum := v_sum + greatest(strpos(v_chars, substr(v_base, i, 1)) - 1, 0) * (14 - i);
+  end loop;
+  v_mod := (11000 - v_sum) % 11;
+  return case v_mod when 10 then 'A' else v_mod::text end;
+end
+$function$;
+GRANT EXECUTE ON FUNCTION public.rfc_check_digit(p_rfc text) TO PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.rfc_is_valid(p_rfc text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_date text;
+  v_month integer;
+  v_day integer;
+  v_year integer;
+begin
+  if p_rfc is null or p_rfc !~ '^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$' then
+    return false;
+  end if;
+  if p_rfc in ('XAXX010101000', 'XEXX010101000') then
+    return false;
+  end if;
+  v_date := substr(p_rfc, length(p_rfc) - 8, 6);
+  v_year := 2000 + substr(v_date, 1, 2)::integer;
+  v_month := substr(v_date, 3, 2)::integer;
+  v_day := substr(v_date, 5, 2)::integer;
+  if v_month not between 1 and 12 or v_day < 1
+     or v_day > extract(day from make_date(v_year, v_month, 1) + interval '1 month - 1 day') then
+    return false;
+  end if;
+  return right(p_rfc, 1) = public.rfc_check_digit(p_rfc)
+      or p_rfc in ('DAA020218JY1', 'EDG811007RB3', 'LIM0011098G0', 'LME060822IH5', 'NFS0103297H5');
+end
+$function$;
+GRANT EXECUTE ON FUNCTION public.rfc_is_valid(p_rfc text) TO PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.sat_cfdi_use_allowed(p_regime text, p_use text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_use in ('G01', 'G02', 'G03', 'I01', 'I02', 'I03', 'I04', 'I05', 'I06', 'I07', 'I08') then
+      p_regime in ('601', '603', '606', '612', '620', '621', '622', '623', '624', '625', '626')
+    when p_use in ('D01', 'D02', 'D03', 'D04', 'D05', 'D06', 'D07', 'D08', 'D09', 'D10') then
+      p_regime in ('605', '606', '607', '608', '611', '612', '614', '615', '625')
+    when p_use = 'S01' then
+      p_regime in ('601', '603', '605', '606', '607', '608', '610', '611', '612', '614', '615', '616', '620', '621', '622', '623', '624', '625', '626')
+    else false
+  end
+$function$;
+GRANT EXECUTE ON FUNCTION public.sat_cfdi_use_allowed(p_regime text, p_use text) TO PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.sat_default_product_key(p_product_type_id text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce((select t.sat_product_key from public.product_types t where t.id = p_product_type_id), '60141101')
+$function$;
+GRANT EXECUTE ON FUNCTION public.sat_default_product_key(p_product_type_id text) TO PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.sat_tax_regime_allowed(p_rfc text, p_regime text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case length(p_rfc)
+    when 13 then p_regime in ('605', '606', '607', '608', '610', '611', '612', '614', '615', '616', '621', '625', '626')
+    when 12 then p_regime in ('601', '603', '610', '620', '622', '623', '624', '626')
+    else false
+  end
+$function$;
+GRANT EXECUTE ON FUNCTION public.sat_tax_regime_allowed(p_rfc text, p_regime text) TO PUBLIC, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.set_default_address(address_id uuid)
  RETURNS void
@@ -4064,6 +4826,21 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.take_rebuild_request(p_admin uuid, p_limit integer, p_window_seconds integer) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.take_rebuild_request(p_admin uuid, p_limit integer, p_window_seconds integer) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.tax_profiles_normalise()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.rfc := upper(regexp_replace(new.rfc, '\s', '', 'g'));
+  new.legal_name := btrim(new.legal_name);
+  new.invoice_email := btrim(new.invoice_email);
+  new.tax_zip := btrim(new.tax_zip);
+  return new;
+end
+$function$;
+GRANT EXECUTE ON FUNCTION public.tax_profiles_normalise() TO PUBLIC, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.username_available(username text)
  RETURNS boolean

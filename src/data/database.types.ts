@@ -432,6 +432,187 @@ export type Database = {
         };
         Relationships: [];
       };
+      invoice_events: {
+        Row: {
+          id: number;
+          invoice_id: string;
+          created_at: string;
+          from_status: string | null;
+          to_status: string;
+          actor: string | null;
+          note: string | null;
+        };
+        Insert: {
+          id?: number;
+          invoice_id: string;
+          created_at?: string;
+          from_status?: string | null;
+          to_status: string;
+          actor?: string | null;
+          note?: string | null;
+        };
+        Update: {
+          id?: number;
+          invoice_id?: string;
+          created_at?: string;
+          from_status?: string | null;
+          to_status?: string;
+          actor?: string | null;
+          note?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "invoice_events_invoice_id_fkey";
+            columns: ["invoice_id"];
+            isOneToOne: false;
+            referencedRelation: "invoices";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      invoice_orders: {
+        Row: {
+          invoice_id: string;
+          order_id: string;
+          total: number;
+        };
+        Insert: {
+          invoice_id: string;
+          order_id: string;
+          total: number;
+        };
+        Update: {
+          invoice_id?: string;
+          order_id?: string;
+          total?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "invoice_orders_invoice_id_fkey";
+            columns: ["invoice_id"];
+            isOneToOne: false;
+            referencedRelation: "invoices";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "invoice_orders_order_id_fkey";
+            columns: ["order_id"];
+            isOneToOne: false;
+            referencedRelation: "orders";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      invoices: {
+        Row: {
+          id: string;
+          kind: string;
+          order_id: string | null;
+          user_id: string | null;
+          status: string;
+          customer: Json;
+          payment_form: string;
+          payment_method: string;
+          concepts: Json;
+          subtotal: number;
+          iva: number;
+          total: number;
+          period_year: number | null;
+          period_month: number | null;
+          provider: string;
+          provider_id: string | null;
+          cfdi_uuid: string | null;
+          series: string | null;
+          folio: string | null;
+          request_key: string | null;
+          attempts: number;
+          next_attempt_at: string | null;
+          claimed_at: string | null;
+          last_error: string | null;
+          issued_at: string | null;
+          cancel_motive: string | null;
+          cancel_requested_at: string | null;
+          cancelled_at: string | null;
+          shopper_told_at: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          kind: string;
+          order_id?: string | null;
+          user_id?: string | null;
+          status?: string;
+          customer: Json;
+          payment_form: string;
+          payment_method?: string;
+          concepts: Json;
+          subtotal: number;
+          iva: number;
+          total: number;
+          period_year?: number | null;
+          period_month?: number | null;
+          provider: string;
+          provider_id?: string | null;
+          cfdi_uuid?: string | null;
+          series?: string | null;
+          folio?: string | null;
+          request_key?: string | null;
+          attempts?: number;
+          next_attempt_at?: string | null;
+          claimed_at?: string | null;
+          last_error?: string | null;
+          issued_at?: string | null;
+          cancel_motive?: string | null;
+          cancel_requested_at?: string | null;
+          cancelled_at?: string | null;
+          shopper_told_at?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          kind?: string;
+          order_id?: string | null;
+          user_id?: string | null;
+          status?: string;
+          customer?: Json;
+          payment_form?: string;
+          payment_method?: string;
+          concepts?: Json;
+          subtotal?: number;
+          iva?: number;
+          total?: number;
+          period_year?: number | null;
+          period_month?: number | null;
+          provider?: string;
+          provider_id?: string | null;
+          cfdi_uuid?: string | null;
+          series?: string | null;
+          folio?: string | null;
+          request_key?: string | null;
+          attempts?: number;
+          next_attempt_at?: string | null;
+          claimed_at?: string | null;
+          last_error?: string | null;
+          issued_at?: string | null;
+          cancel_motive?: string | null;
+          cancel_requested_at?: string | null;
+          cancelled_at?: string | null;
+          shopper_told_at?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "invoices_order_id_fkey";
+            columns: ["order_id"];
+            isOneToOne: false;
+            referencedRelation: "orders";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       mail_outbox: {
         Row: {
           id: string;
@@ -872,6 +1053,57 @@ export type Database = {
           },
         ];
       };
+      postal_settlements: {
+        Row: {
+          id: number;
+          postal_code: string;
+          settlement: string;
+          settlement_type: string;
+          municipality: string;
+          state: string;
+          city: string | null;
+          state_key: string;
+          municipality_key: string;
+          settlement_key: string;
+          settlement_type_key: string | null;
+          city_key: string | null;
+          zone: string | null;
+          office_code: string | null;
+        };
+        Insert: {
+          id?: number;
+          postal_code: string;
+          settlement: string;
+          settlement_type: string;
+          municipality: string;
+          state: string;
+          city?: string | null;
+          state_key: string;
+          municipality_key: string;
+          settlement_key: string;
+          settlement_type_key?: string | null;
+          city_key?: string | null;
+          zone?: string | null;
+          office_code?: string | null;
+        };
+        Update: {
+          id?: number;
+          postal_code?: string;
+          settlement?: string;
+          settlement_type?: string;
+          municipality?: string;
+          state?: string;
+          city?: string | null;
+          state_key?: string;
+          municipality_key?: string;
+          settlement_key?: string;
+          settlement_type_key?: string | null;
+          city_key?: string | null;
+          zone?: string | null;
+          office_code?: string | null;
+        };
+        Relationships: [];
+      };
       preorder_arrivals: {
         Row: {
           id: string;
@@ -1099,6 +1331,7 @@ export type Database = {
           franchise_id: string;
           image: string | null;
           created_at: string;
+          sat_product_key: string;
         };
         Insert: {
           id: string;
@@ -1106,6 +1339,7 @@ export type Database = {
           franchise_id: string;
           image?: string | null;
           created_at?: string;
+          sat_product_key?: string;
         };
         Update: {
           id?: string;
@@ -1113,6 +1347,7 @@ export type Database = {
           franchise_id?: string;
           image?: string | null;
           created_at?: string;
+          sat_product_key?: string;
         };
         Relationships: [
           {
@@ -1148,6 +1383,8 @@ export type Database = {
           created_at: string;
           updated_at: string;
           on_sale_at: string | null;
+          sat_product_key: string;
+          sat_unit_key: string;
         };
         Insert: {
           id: string;
@@ -1172,6 +1409,8 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           on_sale_at?: string | null;
+          sat_product_key?: string;
+          sat_unit_key?: string;
         };
         Update: {
           id?: string;
@@ -1196,6 +1435,8 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           on_sale_at?: string | null;
+          sat_product_key?: string;
+          sat_unit_key?: string;
         };
         Relationships: [
           {
@@ -1558,6 +1799,42 @@ export type Database = {
         };
         Relationships: [];
       };
+      tax_profiles: {
+        Row: {
+          user_id: string;
+          rfc: string;
+          legal_name: string;
+          tax_regime: string;
+          tax_zip: string;
+          cfdi_use: string;
+          invoice_email: string;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          user_id?: string;
+          rfc: string;
+          legal_name: string;
+          tax_regime: string;
+          tax_zip: string;
+          cfdi_use?: string;
+          invoice_email: string;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          user_id?: string;
+          rfc?: string;
+          legal_name?: string;
+          tax_regime?: string;
+          tax_zip?: string;
+          cfdi_use?: string;
+          invoice_email?: string;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
     };
     Views: {
       payments_needing_attention: {
@@ -1607,6 +1884,13 @@ export type Database = {
       address_snapshot: {
         Args: {
           address_id: string;
+        };
+        Returns: Json;
+      };
+      admin_global_invoice_preview: {
+        Args: {
+          p_year: number;
+          p_month: number;
         };
         Returns: Json;
       };
@@ -1708,6 +1992,8 @@ export type Database = {
           p_on_sale_at: string | null;
           p_description: string | null;
           p_images: string[] | null;
+          p_sat_product_key?: string | null;
+          p_sat_unit_key?: string | null;
         };
         Returns: Json;
       };
@@ -1830,6 +2116,14 @@ export type Database = {
         };
         Returns: Database["public"]["Tables"]["payment_refunds"]["Row"][];
       };
+      claim_invoices: {
+        Args: {
+          p_limit?: number | null;
+          p_id?: string | null;
+          p_provider?: string | null;
+        };
+        Returns: Database["public"]["Tables"]["invoices"]["Row"][];
+      };
       claim_refund: {
         Args: {
           p_order_id: string;
@@ -1841,12 +2135,43 @@ export type Database = {
         };
         Returns: Json;
       };
+      complete_invoice: {
+        Args: {
+          p_id: string;
+          p_attempt: number;
+          p_provider_id: string;
+          p_cfdi_uuid: string | null;
+          p_series?: string | null;
+          p_folio?: string | null;
+        };
+        Returns: boolean;
+      };
+      complete_invoice_cancellation: {
+        Args: {
+          p_id: string;
+        };
+        Returns: boolean;
+      };
       complete_refund: {
         Args: {
           p_refund_id: string;
           p_refund_ref: string | null;
         };
         Returns: string;
+      };
+      create_global_invoice: {
+        Args: {
+          p_year: number | null;
+          p_month: number | null;
+          p_order_ids: string[];
+          p_concepts: Json;
+          p_customer: Json;
+          p_payment_form: string;
+          p_provider: string;
+          p_actor: string | null;
+          p_now?: string | null;
+        };
+        Returns: Json;
       };
       create_order: {
         Args: {
@@ -1884,6 +2209,15 @@ export type Database = {
           p_holder: string;
         };
         Returns: undefined;
+      };
+      fail_invoice: {
+        Args: {
+          p_id: string;
+          p_attempt: number;
+          p_error: string | null;
+          p_next_attempt_at: string | null;
+        };
+        Returns: boolean;
       };
       fail_refund: {
         Args: {
@@ -1928,6 +2262,23 @@ export type Database = {
         };
         Returns: undefined;
       };
+      invoice_concepts_total: {
+        Args: {
+          p_concepts: Json;
+        };
+        Returns: number;
+      };
+      invoice_global_candidates: {
+        Args: {
+          p_year: number;
+          p_month: number;
+        };
+        Returns: {
+          order_id: string | null;
+          paid_at: string | null;
+          total: number | null;
+        }[];
+      };
       is_admin: {
         Args: Record<string, never>;
         Returns: boolean;
@@ -1943,6 +2294,12 @@ export type Database = {
           p_limit?: number | null;
         };
         Returns: Database["public"]["Tables"]["mail_outbox"]["Row"][];
+      };
+      mark_invoice_shopper_told: {
+        Args: {
+          p_id: string;
+        };
+        Returns: boolean;
       };
       mark_order_paid: {
         Args: {
@@ -1983,6 +2340,12 @@ export type Database = {
         };
         Returns: string;
       };
+      order_is_invoiceable_status: {
+        Args: {
+          p_status: Database["public"]["Enums"]["order_status"];
+        };
+        Returns: boolean;
+      };
       order_item_is_unfilled_preorder: {
         Args: {
           p_order_id: string;
@@ -1990,6 +2353,12 @@ export type Database = {
           p_offer_id: string;
         };
         Returns: boolean;
+      };
+      postal_code_lookup: {
+        Args: {
+          p_code: string;
+        };
+        Returns: Json;
       };
       preorder_availability: {
         Args: {
@@ -2001,6 +2370,17 @@ export type Database = {
           release_date: string | null;
           opens_at: string | null;
           closes_at: string | null;
+          remaining: number | null;
+        }[];
+      };
+      preorder_open_offers: {
+        Args: {
+          p_product_ids: string[];
+        };
+        Returns: {
+          product_id: string | null;
+          offer_id: string | null;
+          release_date: string | null;
           remaining: number | null;
         }[];
       };
@@ -2094,6 +2474,26 @@ export type Database = {
         };
         Returns: Json;
       };
+      request_invoice_cancellation: {
+        Args: {
+          p_order_id: string;
+          p_motive: string | null;
+          p_actor?: string | null;
+        };
+        Returns: Database["public"]["Tables"]["invoices"]["Row"][];
+      };
+      request_order_invoice: {
+        Args: {
+          p_user_id: string | null;
+          p_order_id: string | null;
+          p_request_key: string;
+          p_payment_form: string;
+          p_concepts: Json;
+          p_provider: string;
+          p_now?: string | null;
+        };
+        Returns: Json;
+      };
       restock_alert_cap: {
         Args: {
           p_units: number;
@@ -2105,6 +2505,38 @@ export type Database = {
           p_orders: string[];
         };
         Returns: undefined;
+      };
+      rfc_check_digit: {
+        Args: {
+          p_rfc: string;
+        };
+        Returns: string;
+      };
+      rfc_is_valid: {
+        Args: {
+          p_rfc: string | null;
+        };
+        Returns: boolean;
+      };
+      sat_cfdi_use_allowed: {
+        Args: {
+          p_regime: string;
+          p_use: string;
+        };
+        Returns: boolean;
+      };
+      sat_default_product_key: {
+        Args: {
+          p_product_type_id: string;
+        };
+        Returns: string;
+      };
+      sat_tax_regime_allowed: {
+        Args: {
+          p_rfc: string;
+          p_regime: string;
+        };
+        Returns: boolean;
       };
       set_default_address: {
         Args: {
