@@ -172,6 +172,10 @@ const MATRIX: Row[] = [
   row('functions', 'request_catalogue_rebuild', `select public.request_catalogue_rebuild('x', 'admin')`,    ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('functions', 'claim_catalogue_rebuild', `select public.claim_catalogue_rebuild('x', 'y', 5)`,         ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('functions', 'take_rebuild_request', `select public.take_rebuild_request('${A}', 6, 3600)`,          ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('postal_settlements', 'read the postal-code catalogue', `select id from public.postal_settlements where postal_code = '06700'`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('postal_settlements', 'add a settlement', `insert into public.postal_settlements (postal_code, settlement, settlement_type, municipality, state, state_key, municipality_key, settlement_key) values ('06701', 'X', 'Colonia', 'Cuauhtémoc', 'Ciudad de México', '09', '015', '9999') returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('postal_settlements', 'empty the catalogue', `delete from public.postal_settlements returning id`,      ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('functions', 'postal_code_lookup', `select 1 where public.postal_code_lookup('06700') is not null`,   ['ok',     'ok',     'ok',     'ok',     'ok']),
 
   row('storage.objects', 'read a product image', `select name from storage.objects where bucket_id = 'products'`, ['ok', 'ok',     'ok',     'ok',     'ok']),
   row('storage.objects', 'upload a product image', `insert into storage.objects (bucket_id, name) values ('products', 'nuevo.svg') returning id`, ['denied', 'denied', 'denied', 'ok', 'ok']),
@@ -246,7 +250,14 @@ async function setup(): Promise<void> {
     `insert into public.alert_mail_queue (kind, user_id, product_id, favorite_id, old_price, new_price)
        select 'price_drop', user_id, product_id, id, 100, 90 from public.favorites where user_id = '${A}'`,
     `insert into public.newsletter_subscribers (email) values ('ya@correo.mx')`,
+    `insert into public.postal_settlements (postal_code, settlement, settlement_type, municipality, state, city, state_key, municipality_key, settlement_key)
+       values ('06700', 'Roma Norte', 'Colonia', 'Cuauhtémoc', 'Ciudad de México', 'Ciudad de México', '09', '015', '0001')`,
     `insert into storage.objects (bucket_id, name) values ('products', 'pk-test-1.svg')`,
+    `insert into public.invoices (kind, order_id, user_id, customer, payment_form, concepts, subtotal, iva, total, provider)
+       values ('order', '${ORDER_A}', '${A}', '{}', '04', '[{}]', 171.55, 27.45, 199, 'simulated')`,
+    `with g as (insert into public.invoices (kind, customer, payment_form, concepts, subtotal, iva, total, period_year, period_month, provider)
+       values ('global', '{}', '01', '[{}]', 171.55, 27.45, 199, 2026, 1, 'simulated') returning id)
+     insert into public.invoice_orders (invoice_id, order_id, total) select id, '${ORDER_B}', 199 from g`,
   ];
   for (const statement of statements) {
     const outcome = await commit(db, 'postgres', undefined, statement);
