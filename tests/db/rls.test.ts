@@ -253,11 +253,6 @@ async function setup(): Promise<void> {
     `insert into public.postal_settlements (postal_code, settlement, settlement_type, municipality, state, city, state_key, municipality_key, settlement_key)
        values ('06700', 'Roma Norte', 'Colonia', 'Cuauhtémoc', 'Ciudad de México', 'Ciudad de México', '09', '015', '0001')`,
     `insert into storage.objects (bucket_id, name) values ('products', 'pk-test-1.svg')`,
-    `insert into public.invoices (kind, order_id, user_id, customer, payment_form, concepts, subtotal, iva, total, provider)
-       values ('order', '${ORDER_A}', '${A}', '{}', '04', '[{}]', 171.55, 27.45, 199, 'simulated')`,
-    `with g as (insert into public.invoices (kind, customer, payment_form, concepts, subtotal, iva, total, period_year, period_month, provider)
-       values ('global', '{}', '01', '[{}]', 171.55, 27.45, 199, 2026, 1, 'simulated') returning id)
-     insert into public.invoice_orders (invoice_id, order_id, total) select id, '${ORDER_B}', 199 from g`,
   ];
   for (const statement of statements) {
     const outcome = await commit(db, 'postgres', undefined, statement);
