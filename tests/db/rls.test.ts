@@ -194,6 +194,12 @@ const MATRIX: Row[] = [
   row('functions', 'admin_orders', `select id from public.admin_orders()`,                                     ['denied', 'denied', 'denied', 'ok',     'denied']),
   row('functions', 'admin_summary', `select public.admin_summary()`,                                           ['denied', 'denied', 'denied', 'ok',     'denied']),
   row('functions', "cancel A's order", `select public.cancel_order('${ORDER_A}')`,                              ['denied', 'ok',     'refused', 'refused', 'refused']),
+  row('invoices', "read A's factura", `select id from public.invoices where order_id = '${ORDER_A}'`,          ['denied', 'ok',     'none',   'ok',     'ok']),
+  row('invoices', "change A's factura", `update public.invoices set status = 'cancelled' where order_id = '${ORDER_A}' returning id`, ['denied', 'denied', 'denied', 'denied', 'denied']),
+  row('invoices', 'insert a factura', `insert into public.invoices (kind, order_id, user_id, customer, payment_form, concepts, subtotal, iva, total, provider) values ('order', '${ORDER_B}', auth.uid(), '{}', '04', '[{}]', 171.55, 27.45, 199, 'simulated') returning id`, ['denied', 'denied', 'denied', 'denied', 'denied']),
+  row('invoice_events', "read A's factura's events", `select e.id from public.invoice_events e join public.invoices i on i.id = e.invoice_id where i.order_id = '${ORDER_A}'`, ['denied', 'ok', 'none', 'ok', 'ok']),
+  row('invoice_orders', "read a factura global's orders", `select order_id from public.invoice_orders where order_id = '${ORDER_B}'`, ['denied', 'none', 'none', 'ok', 'ok']),
+  row('functions', 'request_order_invoice', `select public.request_order_invoice('${A}', '${ORDER_A}', 'clave-rls-1', '04', '[]', 'simulated')`, ['denied', 'denied', 'denied', 'denied', 'refused']),
 ];
 
 let db: PGlite;
@@ -253,6 +259,11 @@ async function setup(): Promise<void> {
     `insert into public.postal_settlements (postal_code, settlement, settlement_type, municipality, state, city, state_key, municipality_key, settlement_key)
        values ('06700', 'Roma Norte', 'Colonia', 'Cuauhtémoc', 'Ciudad de México', 'Ciudad de México', '09', '015', '0001')`,
     `insert into storage.objects (bucket_id, name) values ('products', 'pk-test-1.svg')`,
+    `insert into public.invoices (kind, order_id, user_id, customer, payment_form, concepts, subtotal, iva, total, provider)
+       values ('order', '${ORDER_A}', '${A}', '{}', '04', '[{}]', 171.55, 27.45, 199, 'simulated')`,
+    `with g as (insert into public.invoices (kind, customer, payment_form, concepts, subtotal, iva, total, period_year, period_month, provider)
+       values ('global', '{}', '01', '[{}]', 171.55, 27.45, 199, 2026, 1, 'simulated') returning id)
+     insert into public.invoice_orders (invoice_id, order_id, total) select id, '${ORDER_B}', 199 from g`,
   ];
   for (const statement of statements) {
     const outcome = await commit(db, 'postgres', undefined, statement);
