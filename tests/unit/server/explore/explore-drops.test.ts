@@ -6,6 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '~/data/database.types.ts';
+import type { Centavos } from '~/domain/money.ts';
 import { parseExploreData, type ExploreProduct } from '~/domain/explore.ts';
 import { readChanges, type ChangedRow } from '~/server/explore/live-changes.ts';
 import { updateDrops } from '~/scripts/drops.ts';
@@ -19,7 +20,7 @@ const client = {} as SupabaseClient<Database>;
 function sealed(fields: Partial<ExploreProduct> & { id: string }): ExploreProduct {
   return {
     name: fields.id,
-    priceCentavos: 10_000,
+    priceCentavos: 10_000 as Centavos,
     originalPriceCentavos: null,
     stock: 5,
     preorder: false,
