@@ -7,6 +7,7 @@
  */
 import { getSupabase } from './supabase.ts';
 import { openPreorderStock, withPreorderStock } from './preorders.ts';
+import { openPreorderOffers } from './preorder-offers.ts';
 import { CHECKOUT_MESSAGES, CHECKOUT_OFFER_GONE_REFUSAL } from '~/i18n/checkout.ts';
 import { PRODUCT_MESSAGES } from '~/i18n/cart.ts';
 import { DROP_CHECKOUT_TEXT } from '~/i18n/drops.ts';
@@ -271,17 +272,20 @@ export interface LiveCartOffer {
 
 /**
  * Live rows for the offers of the cart's single cards (missing or malformed ids are simply
- * absent). Throws on network errors.
+ * absent); an offer in an open preorder campaign counts the units one order may take in it instead
+ * of the empty shelf's. Throws on network errors.
  */
 export async function fetchCartOffers(ids: string[]): Promise<LiveCartOffer[]> {
   const valid = [...new Set(ids.filter((id) => offerIdSchema.safeParse(id).success))];
   if (valid.length === 0) return [];
   const { data, error } = await getSupabase().from('card_offers').select('id, product_id, price, stock').in('id', valid);
   if (error) throw new Error(error.message);
-  return (data ?? []).map((r) => ({
+  const rows = data ?? [];
+  const preorders = await openPreorderOffers([...new Set(rows.map((r) => r.product_id))]).catch(() => new Map<string, { remaining: number }>());
+  return rows.map((r) => ({
     id: r.id,
     productId: r.product_id,
     priceCentavos: toCentavos(r.price),
-    stock: r.stock,
+    stock: preorders.get(r.id)?.remaining ?? r.stock,
   }));
 }

@@ -57,6 +57,9 @@ export const ADMIN_PREORDERS_TEXT = {
   formTitleEdit: (name: string) => `Editar preventa de ${name}`,
   productId: 'Clave del producto',
   offerId: 'Oferta de la carta (solo para cartas individuales)',
+  /** The offer select's first option: a single's campaign is for one of its offers. */
+  offerChoose: 'Elige la copia que sale en preventa',
+  offersLoading: 'Cargando las copias de la carta…',
   releaseDate: 'Fecha de lanzamiento',
   opensAt: 'Abre (hora del centro de México)',
   closesAt: 'Cierra (hora del centro de México)',

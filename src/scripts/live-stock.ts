@@ -11,7 +11,9 @@
  * - a preorder's card (`data-live-preorder`) sells what its open campaign still allows, not the
  *   shelf's stock: a second request (preorder_open_stock, only when the page shows such a card)
  *   reads those units, and the card reads 'Agotado' only when the campaign is full or closed and
- *   the shelf is empty.
+ *   the shelf is empty;
+ * - on a single card's page, an offer in an open preorder campaign (preorder_open_offers, asked
+ *   at the same time) wakes the buy box, which shows it as a preorder and sells its campaign's units.
  * Plain fetch to the REST API with the public anon key: no framework, no supabase-js, no zod.
  */
 
@@ -111,6 +113,28 @@ export function withOpenPreorders(live: Map<string, LiveStock>, open: ReadonlyMa
   const merged = new Map(live);
   for (const [id, remaining] of open) merged.set(id, { stock: remaining, available: live.get(id)?.available ?? true });
   return merged;
+}
+
+/**
+ * Whether any offer of this single card is in an open preorder campaign; false when it cannot be read.
+ * @internal exported for its unit test
+ */
+export async function hasOpenOfferPreorders(productId: string, options: LiveStockSource): Promise<boolean> {
+  const url = options.url;
+  const key = options.anonKey;
+  if (!productId || !url || !key) return false;
+  try {
+    const res = await (options.fetchImpl ?? fetch)(`${url.replace(/\/+$/, '')}/rest/v1/rpc/preorder_open_offers`, {
+      method: 'POST',
+      headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ p_product_ids: [productId] }),
+    });
+    if (!res.ok) return false;
+    const rows: unknown = await res.json();
+    return Array.isArray(rows) && rows.length > 0;
+  } catch {
+    return false;
+  }
 }
 
 /** Reads a REST answer into id → live stock, ignoring rows that are not products. */
@@ -214,7 +238,9 @@ export function mountLiveStock(source: LiveStockSource, doc: Document = document
   const run = async () => {
     const ids = productIdsOn(doc);
     if (ids.length === 0) return;
-    const withOffers = doc.querySelector('[data-live-offers]') !== null;
+    const singleBox = doc.querySelector<HTMLElement>('[data-live-offers]');
+    const withOffers = singleBox !== null;
+    const offerPreorders = singleBox ? hasOpenOfferPreorders(singleBox.dataset.liveProduct ?? '', source) : Promise.resolve(false);
     const preorders = preorderIdsOn(doc);
     const [live, open] = await Promise.all([fetchLiveStock(ids, source, withOffers), fetchOpenPreorders(preorders, source)]);
     if (open === null) {
@@ -222,6 +248,7 @@ export function mountLiveStock(source: LiveStockSource, doc: Document = document
       for (const id of preorders) live.delete(id);
       applyLiveStock(doc, live);
     } else applyLiveStock(doc, withOpenPreorders(live, open));
+    if (await offerPreorders) window.dispatchEvent(new CustomEvent(STOCK_CHANGED_EVENT));
   };
   const idle = (globalThis as { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => void }).requestIdleCallback;
   const start = () => (idle ? idle(() => void run(), { timeout: 2000 }) : setTimeout(() => void run(), 200));

@@ -5,6 +5,7 @@
  * so a double click registers it once).
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { offersOfProduct, type AdminOfferChoice } from '~/data/preorder-offers.ts';
 import {
   loadPreorderCampaigns,
   registerPreorderArrival,
@@ -96,15 +97,72 @@ function inputOf(f: FormFields): PreorderCampaignInput | string {
   };
 }
 
+/** The offers of the product typed in the form (none for a sealed product or while reading). */
+function useProductOffers(productId: string): AdminOfferChoice[] | null {
+  const [offers, setOffers] = useState<AdminOfferChoice[] | null>([]);
+  useEffect(() => {
+    const id = productId.trim();
+    if (!id) {
+      setOffers([]);
+      return;
+    }
+    let current = true;
+    setOffers(null);
+    // Read once the typing pauses.
+    const timer = setTimeout(() => {
+      offersOfProduct(id)
+        .then((list) => current && setOffers(list))
+        .catch(() => current && setOffers([]));
+    }, 300);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [productId]);
+  return offers;
+}
+
+/** A single's campaign is for one of its copies: chosen by its name ('NM · Español · Holo'). */
+function OfferSelect({
+  offers,
+  value,
+  locked,
+  onChange,
+}: {
+  offers: AdminOfferChoice[] | null;
+  value: string;
+  locked: boolean;
+  onChange: (id: string) => void;
+}) {
+  if (offers === null) return <p className="muted">{TEXT.offersLoading}</p>;
+  if (offers.length === 0) return null;
+  return (
+    <label className="field">
+      <span>{TEXT.offerId}</span>
+      <select className="input" value={value} required disabled={locked} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{TEXT.offerChoose}</option>
+        {offers.map((offer) => (
+          <option key={offer.id} value={offer.id}>
+            {offer.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function CampaignForm({ initial, title, onSaved, onCancel }: { initial: FormFields; title: string; onSaved: () => void; onCancel: () => void }) {
   const [fields, setFields] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const set = (key: keyof FormFields, value: string) => setFields((f) => ({ ...f, [key]: value }));
+  const offers = useProductOffers(fields.productId);
+  // A sealed product has no offer to choose: none is sent.
+  const offerId = offers && offers.some((offer) => offer.id === fields.offerId) ? fields.offerId : '';
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const input = inputOf(fields);
+    const input = inputOf({ ...fields, offerId });
     if (typeof input === 'string') return setError(input);
     setBusy(true);
     setError('');
@@ -125,7 +183,7 @@ function CampaignForm({ initial, title, onSaved, onCancel }: { initial: FormFiel
     <form className="card preorder-form" onSubmit={(e) => void submit(e)} aria-label={title}>
       <h2>{title}</h2>
       {field('productId', TEXT.productId, 'text', { required: true, readOnly: initial.productId !== '' })}
-      {field('offerId', TEXT.offerId, 'text', { readOnly: initial.productId !== '' })}
+      <OfferSelect offers={offers} value={offerId} locked={initial.productId !== ''} onChange={(id) => set('offerId', id)} />
       {field('releaseDate', TEXT.releaseDate, 'date', { required: true })}
       {field('opensAt', TEXT.opensAt, 'datetime-local', { required: true })}
       {field('closesAt', TEXT.closesAt, 'datetime-local', { required: true })}

@@ -6,23 +6,28 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { openPreorderStock } from '~/data/preorders.ts';
+import { openPreorderOffers } from '~/data/preorder-offers.ts';
 import { PREORDER_CHECKOUT_TEXT as TEXT } from '~/i18n/preorders.ts';
 import { $cart } from '~/stores/cart.ts';
 import { $preorderWaitlist } from '~/stores/preorders.ts';
 
-/** The product ids of the cart that are preorders now (read live; none while reading or offline). */
-function usePreorderIds(ids: readonly string[]): ReadonlySet<string> {
+/**
+ * The cart's lines that are preorders now, by product id (a sealed product) or offer id (a
+ * single's offer): read live; none while reading or offline.
+ */
+function usePreorderIds(ids: readonly string[], singles: readonly string[]): ReadonlySet<string> {
   const [preorders, setPreorders] = useState<ReadonlySet<string>>(new Set());
   const key = ids.join(',');
+  const singlesKey = singles.join(',');
   useEffect(() => {
     let current = true;
-    openPreorderStock(key === '' ? [] : key.split(','))
-      .then((open) => current && setPreorders(new Set(open.keys())))
+    Promise.all([openPreorderStock(key === '' ? [] : key.split(',')), openPreorderOffers(singlesKey === '' ? [] : singlesKey.split(','))])
+      .then(([open, offers]) => current && setPreorders(new Set([...open.keys(), ...offers.keys()])))
       .catch(() => current && setPreorders(new Set()));
     return () => {
       current = false;
     };
-  }, [key]);
+  }, [key, singlesKey]);
   return preorders;
 }
 
@@ -30,9 +35,11 @@ export default function PreorderOptions() {
   const cart = useStore($cart);
   const waitlist = useStore($preorderWaitlist);
   const ids = [...new Set(cart.filter((item) => !item.offerId).map((item) => item.id))].sort();
-  const preorders = usePreorderIds(ids);
-  if (!cart.some((item) => preorders.has(item.id))) return null;
-  const mixed = cart.some((item) => !preorders.has(item.id));
+  const singles = [...new Set(cart.filter((item) => item.offerId).map((item) => item.id))].sort();
+  const preorders = usePreorderIds(ids, singles);
+  const isPreorder = (item: (typeof cart)[number]) => preorders.has(item.offerId ?? item.id);
+  if (!cart.some(isPreorder)) return null;
+  const mixed = cart.some((item) => !isPreorder(item));
   return (
     <section className="card preorder-options">
       <label className="checkbox">

@@ -9,16 +9,21 @@
  * never sells an offer that is gone or sold out. The choice is kept in the address
  * (`?oferta=<key>`, history.replaceState), so a shared link opens the same offer. Each offer has
  * a heart that keeps that offer in favorites: the page's delegated script handles its taps, before
- * and after hydration (src/scripts/favorite-hearts.ts); the island only draws its state.
+ * and after hydration (src/scripts/favorite-hearts.ts); the island only draws its state. An offer
+ * in an open preorder campaign (a copy of a card whose set is not out) reads 'Preventa · Sale el
+ * …' and sells the units one order may take in the campaign instead of the empty shelf's; the
+ * page's script wakes the island on a card that has one (src/scripts/live-stock.ts).
  */
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useStore } from '@nanostores/react';
-import { fetchLiveOffers, type LiveOffers } from '~/data/products.ts';
+import { fetchLiveOffersWithPreorders } from '~/data/preorder-offers.ts';
+import type { LiveOffers } from '~/data/products.ts';
 import { formatCentavos } from '~/domain/money.ts';
 import { clampQuantity, discountPercent } from '~/domain/products.ts';
 import { PRODUCT_MESSAGES } from '~/i18n/cart.ts';
 import { PRODUCT_BUY_BOX_TEXT, PRODUCT_OFFER_PICKER_TEXT as TEXT } from '~/i18n/product.ts';
 import { PRODUCT_FAVORITE_TEXT } from '~/i18n/favorites.ts';
+import { PREORDER_PRODUCT_TEXT } from '~/i18n/preorders.ts';
 import { favoriteKey } from '~/domain/favorite-hearts.ts';
 import { $favoriteIds } from '~/stores/favorite-ids.ts';
 import { CONDITION_LABELS, chooseOffer, gradeLabel, graderVerifyUrl, isSlab, offerKey, offerLabel, type SingleOffer } from '~/domain/singles.ts';
@@ -50,10 +55,19 @@ interface Props {
 /** The radio group's name: one choice across raw copies and slabs. */
 const RADIO_NAME = 'oferta';
 const NO_LIVE = new Map<string, LiveOffer>();
+const NO_PREORDERS = new Map<string, string>();
+const RELEASE_DAY = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** 'Preventa · Sale el 5 de marzo de 2027' for a release date ('YYYY-MM-DD'). */
+function releaseLine(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? '' : PREORDER_PRODUCT_TEXT.releaseLine(RELEASE_DAY.format(date));
+}
 
 /** The offer picker and buy box of a single card. */
 export default function OfferPicker({ product, offers }: Props) {
-  const { live, state, liveRequest } = useLiveRead(product.id, fetchLiveOffers);
+  const { live, state, liveRequest } = useLiveRead(product.id, fetchLiveOffersWithPreorders);
+  const preorders = state === 'gone' ? NO_PREORDERS : (live?.preorders ?? NO_PREORDERS);
   const boxRef = useRef<HTMLDivElement>(null);
   const [note, setNote] = useState('');
   const [key, choose] = useChosenOffer(offers, boxRef, () => setNote(''));
@@ -110,7 +124,15 @@ export default function OfferPicker({ product, offers }: Props) {
         )}
         <ul className="offer-list">
           {list.map((offer) => (
-            <OfferOption key={offer.id} offer={offer} chosen={offerKey(offer) === key} onChoose={choose} productId={product.id} productName={product.name} />
+            <OfferOption
+              key={offer.id}
+              offer={offer}
+              chosen={offerKey(offer) === key}
+              onChoose={choose}
+              productId={product.id}
+              productName={product.name}
+              release={preorders.get(offer.id)}
+            />
           ))}
         </ul>
       </fieldset>
@@ -127,7 +149,12 @@ export default function OfferPicker({ product, offers }: Props) {
           {offerLabel(chosen)}
         </p>
       }
-      price={{ priceCentavos: chosen.priceCentavos, originalPriceCentavos: chosen.originalPriceCentavos, percent: discountPercent(chosen), preorder: false }}
+      price={{
+        priceCentavos: chosen.priceCentavos,
+        originalPriceCentavos: chosen.originalPriceCentavos,
+        percent: discountPercent(chosen),
+        preorder: preorders.has(chosen.id),
+      }}
       stock={stock}
       soldOut={soldOut}
       soldOutText={PRODUCT_MESSAGES.soldOut}
@@ -224,12 +251,15 @@ function OfferOption({
   onChoose,
   productId,
   productName,
+  release,
 }: {
   offer: SingleOffer;
   chosen: boolean;
   onChoose: (key: string) => void;
   productId: string;
   productName: string;
+  /** The release date ('YYYY-MM-DD') of an offer sold as a preorder now. */
+  release?: string | undefined;
 }) {
   const key = offerKey(offer);
   const soldOut = offer.stock <= 0;
@@ -245,6 +275,12 @@ function OfferOption({
               <span className="offer-condition">
                 <Pause />
                 {conditionName(offer)}
+              </span>
+            )}
+            {release && (
+              <span className="offer-condition offer-preorder">
+                <Pause />
+                {releaseLine(release)}
               </span>
             )}
           </span>
