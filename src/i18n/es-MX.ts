@@ -22,4 +22,5 @@ export * from './payments';
 export * from './preorders';
 export * from './product';
 export * from './search';
+export * from './tax-data';
 export * from './validation';

@@ -32,8 +32,6 @@ function insertAs(user: string, values: [string, string, string, string, string,
   return attempt<{ user_id: string; rfc: string; legal_name: string; cfdi_use: string }>(db, 'authenticated', user, INSERT, values);
 }
 
-const GOOD: [string, string, string, string, string, string] = [FISICA, 'Emilio Gómez Díaz', '612', '06700', 'G03', 'facturas@correo.mx'];
-
 beforeAll(async () => {
   db = await migratedPglite();
   await sql(`insert into auth.users (id, email, raw_user_meta_data) values
