@@ -23,4 +23,5 @@ export * from './preorders';
 export * from './product';
 export * from './search';
 export * from './tax-data';
+export * from './sepomex';
 export * from './validation';
