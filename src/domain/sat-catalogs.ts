@@ -92,6 +92,27 @@ export function cfdiUsesFor(regime: string): readonly CfdiUse[] {
   return CFDI_USES.filter((use) => (use.regimes as readonly string[]).includes(regime));
 }
 
+/** The usos the form offers: the régimen's, or G03 alone until a régimen is chosen. */
+export function cfdiUseOptions(regime: string): readonly CfdiUse[] {
+  const uses = cfdiUsesFor(regime);
+  return uses.length > 0 ? uses : CFDI_USES.filter((use) => use.code === DEFAULT_CFDI_USE);
+}
+
+/** The field a check of the tax_profiles table speaks of (its constraint named in the refusal). */
+export function fieldOfTaxProfileRefusal(message: string): keyof TaxProfileInput | null {
+  const match = /tax_profiles_(rfc|legal_name|tax_regime|tax_zip|cfdi_use|invoice_email)_check/.exec(message);
+  if (!match) return null;
+  const fields: Record<string, keyof TaxProfileInput> = {
+    rfc: 'rfc',
+    legal_name: 'legalName',
+    tax_regime: 'taxRegime',
+    tax_zip: 'taxZip',
+    cfdi_use: 'cfdiUse',
+    invoice_email: 'invoiceEmail',
+  };
+  return fields[match[1]!] ?? null;
+}
+
 /** The uso to offer when the régimen changes: the one chosen if still allowed, else G03 if allowed, else S01. */
 export function cfdiUseAfterRegime(regime: string, chosen: string): CfdiUseCode {
   const allowed = cfdiUsesFor(regime).map((use) => use.code);

@@ -98,3 +98,23 @@ export const TAX_DATA_MESSAGES = {
   cfdiUseInvalid: 'Uso del CFDI no válido para tu régimen',
   invoiceEmailInvalid: 'Correo para facturas no válido',
 } as const;
+
+/** The Datos de facturación fields' messages when the database refused them (src/islands/account/TaxDataSection.tsx). */
+export const TAX_DATA_REFUSALS = {
+  rfc: TAX_DATA_MESSAGES.rfcInvalid,
+  legalName: TAX_DATA_MESSAGES.legalNameRequired,
+  taxRegime: TAX_DATA_MESSAGES.taxRegimeInvalid,
+  taxZip: TAX_DATA_MESSAGES.taxZipInvalid,
+  cfdiUse: TAX_DATA_MESSAGES.cfdiUseInvalid,
+  invoiceEmail: TAX_DATA_MESSAGES.invoiceEmailInvalid,
+} as const;
+
+/** The back office's SAT keys of a product (src/islands/admin/ProductEditDialog.tsx, ProductForm.tsx). */
+export const ADMIN_PRODUCT_SAT_KEYS_TEXT = {
+  legend: 'Claves del SAT para facturar',
+  productKey: 'Clave de producto o servicio (ClaveProdServ)',
+  unitKey: 'Clave de unidad (ClaveUnidad)',
+  hint: 'Vacías, toman la clave del tipo de producto (60141101 Juegos de cartas) y H87 (pieza).',
+  productKeyInvalid: 'La clave de producto o servicio del SAT son 8 dígitos',
+  unitKeyInvalid: 'La clave de unidad del SAT son 2 o 3 letras o dígitos (H87: pieza)',
+} as const;

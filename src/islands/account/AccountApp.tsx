@@ -13,6 +13,7 @@ import OrdersPanel from './OrdersPanel.tsx';
 import AddressesPanel from './AddressesPanel.tsx';
 import FavoritesPanel from './FavoritesPanel.tsx';
 import SettingsPanel from './SettingsPanel.tsx';
+import TaxDataSection from './TaxDataSection.tsx';
 import { useLiveRows } from './useLive.ts';
 import { ACCOUNT_TABS, rememberTab, storedTab, type AccountTab } from './tabs.ts';
 import './account.css';
@@ -113,7 +114,12 @@ function AccountScreen({ withProductForm = false }: Props) {
         </section>
       ) : (
         <section className="acct-panel card" role="tabpanel" id={`acct-panel-${tab}`} aria-labelledby={`acct-tab-${tab}`}>
-          {tab === 'profile' && <ProfilePanel user={user} profile={profile} onOpenTab={openTab} />}
+          {tab === 'profile' && (
+            <>
+              <ProfilePanel user={user} profile={profile} onOpenTab={openTab} />
+              <TaxDataSection userId={user.id} accountEmail={user.email ?? ''} />
+            </>
+          )}
           {tab === 'favorites' && <FavoritesPanel userId={user.id} />}
           {tab === 'orders' && <OrdersPanel userId={user.id} />}
           {tab === 'addresses' && <AddressesPanel userId={user.id} />}

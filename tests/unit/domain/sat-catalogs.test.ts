@@ -5,8 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   cfdiUseAfterRegime,
+  cfdiUseOptions,
   cfdiUsesFor,
   checkTaxProfile,
+  fieldOfTaxProfileRefusal,
   isSatProductKey,
   isSatUnitKey,
   personKindOf,
@@ -137,5 +139,19 @@ describe('the catalogue’s SAT keys', () => {
     expect(isSatUnitKey('E48')).toBe(true);
     expect(isSatUnitKey('h87')).toBe(false);
     expect(isSatUnitKey('PIEZA')).toBe(false);
+  });
+});
+
+describe('the form’s helpers', () => {
+  it('offer G03 alone until a régimen is chosen, then the régimen’s usos', () => {
+    expect(codes(cfdiUseOptions(''))).toEqual(['G03']);
+    expect(codes(cfdiUseOptions('616'))).toEqual(['S01']);
+  });
+
+  it('name the field a refusal of the database speaks of', () => {
+    expect(fieldOfTaxProfileRefusal('new row for relation "tax_profiles" violates check constraint "tax_profiles_rfc_check"')).toBe('rfc');
+    expect(fieldOfTaxProfileRefusal('violates check constraint "tax_profiles_legal_name_check"')).toBe('legalName');
+    expect(fieldOfTaxProfileRefusal('violates check constraint "tax_profiles_cfdi_use_check"')).toBe('cfdiUse');
+    expect(fieldOfTaxProfileRefusal('permission denied for table tax_profiles')).toBeNull();
   });
 });
