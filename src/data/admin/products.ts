@@ -29,7 +29,9 @@ type AdminProductRow = Pick<
   | 'franchise_id'
   | 'expansion_id'
   | 'product_type_id'
->;
+> &
+  // SAT's ClaveProdServ and ClaveUnidad, for facturas (absent from an answer that predates them).
+  Partial<Pick<Tables<'products'>, 'sat_product_key' | 'sat_unit_key'>>;
 
 /** A product as the back office shows and edits it: the row, its prices as Centavos. */
 export type AdminProduct = Omit<AdminProductRow, 'price' | 'original_price'> & {
@@ -43,7 +45,7 @@ export function adminProductOf({ price, original_price, ...row }: AdminProductRo
 }
 
 export const PRODUCT_COLUMNS =
-  'id, name, description, price, original_price, discount, preorder, stock, limit_per_customer, available, release_date, on_sale_at, image, images, franchise_id, expansion_id, product_type_id';
+  'id, name, description, price, original_price, discount, preorder, stock, limit_per_customer, available, release_date, on_sale_at, image, images, franchise_id, expansion_id, product_type_id, sat_product_key, sat_unit_key';
 
 /** Filters of the product table. */
 export interface ProductFilter {
@@ -141,12 +143,15 @@ export interface ProductSave {
   onSaleAt: string | null;
   description: string;
   images: string[];
+  /** SAT's ClaveProdServ and ClaveUnidad: '' gives back the product type's default, absent keeps the product's. */
+  satProductKey?: string;
+  satUnitKey?: string;
 }
 
 /** How a product save ended: saved, refused because the stock moved meanwhile, or failed. */
 export type ProductSaveResult = { status: 'saved'; product: AdminProduct } | { status: 'stock_changed'; stock: number } | { status: 'failed'; message: string };
 
-// admin_save_product's jsonb (supabase/migrations/20261129003000_drops_admin_and_address_limit.sql).
+// admin_save_product's jsonb (supabase/migrations/20261129008100_admin_save_product_sat_keys.sql).
 const optionalText = z.nullable(z.string());
 const count = z.number().check(z.int());
 const savedProductRow = z.object({
@@ -167,6 +172,8 @@ const savedProductRow = z.object({
   franchise_id: z.string(),
   expansion_id: optionalText,
   product_type_id: optionalText,
+  sat_product_key: z.optional(z.string()),
+  sat_unit_key: z.optional(z.string()),
 });
 const productSaveAnswer = z.union([
   z.object({ saved: z.literal(true), stock: count, product: savedProductRow }),
@@ -193,6 +200,8 @@ export async function saveProductIfStockUnchanged(id: string, stockRead: number,
     p_on_sale_at: fields.onSaleAt,
     p_description: fields.description,
     p_images: fields.images,
+    p_sat_product_key: fields.satProductKey ?? null,
+    p_sat_unit_key: fields.satUnitKey ?? null,
   });
   if (error) return { status: 'failed', message: error.message };
   const parsed = productSaveAnswer.safeParse(data);

@@ -11,6 +11,7 @@ import { ImageUpload } from './ImageUpload.tsx';
 import { saveProduct, validateProductEdit } from './product-edit.ts';
 import { ADMIN_PRODUCT_EDIT_DIALOG_TEXT } from '~/i18n/admin.ts';
 import { DropTimeField, shopLocalOf } from './DropTimeField.tsx';
+import { SatKeysFieldset } from './SatKeysFieldset.tsx';
 
 /** The dialog's fields as typed. */
 type EditForm = {
@@ -24,6 +25,9 @@ type EditForm = {
   /** 'A la venta desde': Mexico City date and time, empty for on sale now. */
   onSaleAt: string;
   description: string;
+  /** SAT's keys for facturas; empty gives back the defaults. */
+  satProductKey: string;
+  satUnitKey: string;
 };
 
 /** The product edit dialog: prices (with the discount badge it gives), stock, flags, dates, text, images. */
@@ -47,6 +51,8 @@ export default function ProductEditDialog({
     releaseDate: product.release_date ?? '',
     onSaleAt: shopLocalOf(product.on_sale_at),
     description: product.description ?? '',
+    satProductKey: product.sat_product_key ?? '',
+    satUnitKey: product.sat_unit_key ?? '',
   });
   const [images, setImages] = useState<string[]>(product.images.length > 0 ? product.images : product.image ? [product.image] : []);
   // The stock the save compares against: what the dialog read, or what the database reported
@@ -88,6 +94,14 @@ export default function ProductEditDialog({
       </p>
       <form className="acct-form" onSubmit={onSubmit} noValidate aria-busy={busy || uploading}>
         <EditFields fields={fields} set={set} errors={errors} />
+        <SatKeysFieldset
+          idPrefix="adm-edit"
+          productKey={fields.satProductKey}
+          unitKey={fields.satUnitKey}
+          onProductKey={(value) => set('satProductKey', value)}
+          onUnitKey={(value) => set('satUnitKey', value)}
+          errors={errors}
+        />
         <ImagesFieldset images={images} setImages={setImages}>
           <ImageUpload
             id="adm-edit-images"

@@ -12,6 +12,8 @@ import { validateForm, type FormResult } from '~/domain/validation.ts';
 import { VALIDATION_MESSAGES as MESSAGES } from '~/i18n/validation.ts';
 import { newProductSchema } from '~/domain/validation/product.ts';
 import { ADMIN_PRODUCT_EDIT_TEXT } from '~/i18n/admin.ts';
+import { isSatProductKey, isSatUnitKey } from '~/domain/sat-catalogs.ts';
+import { ADMIN_PRODUCT_SAT_KEYS_TEXT } from '~/i18n/tax-data.ts';
 
 const fields = newProductSchema.shape;
 
@@ -33,6 +35,18 @@ export const productEditSchema = z
     onSaleAt: fields.onSaleAt,
     description: fields.description,
     images: z.array(z.string().min(1)).min(1, { error: ADMIN_PRODUCT_EDIT_TEXT.noImages }),
+    // SAT's keys for facturas: empty gives back the product type's default (the database fills it).
+    satProductKey: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || isSatProductKey(value), { error: ADMIN_PRODUCT_SAT_KEYS_TEXT.productKeyInvalid })
+      .optional(),
+    satUnitKey: z
+      .string()
+      .trim()
+      .transform((value) => value.toUpperCase())
+      .refine((value) => value === '' || isSatUnitKey(value), { error: ADMIN_PRODUCT_SAT_KEYS_TEXT.unitKeyInvalid })
+      .optional(),
   })
   .superRefine((value, ctx) => {
     // Each price was read once, as Centavos, by its field (newProductSchema's price); a price that
@@ -86,6 +100,8 @@ export async function saveProduct(before: AdminProduct, edit: ProductEdit, stock
     onSaleAt: edit.onSaleAt,
     description: edit.description,
     images: edit.images,
+    satProductKey: edit.satProductKey,
+    satUnitKey: edit.satUnitKey,
   });
   if (result.status === 'stock_changed') return { ok: false, message: stockChangedMessage(result.stock), stockChanged: { stock: result.stock } };
   if (result.status === 'failed') return { ok: false, message: `${ADMIN_PRODUCT_EDIT_TEXT.saveFailed}${result.message ? ` ${result.message}` : ''}` };
@@ -99,6 +115,7 @@ export async function saveProduct(before: AdminProduct, edit: ProductEdit, stock
     saved.release_date === before.release_date &&
     sameInstant(saved.on_sale_at, before.on_sale_at) &&
     saved.description === before.description &&
+    // The SAT keys are not shown in the catalogue: changing them needs no rebuild.
     JSON.stringify(saved.images) === JSON.stringify(before.images);
   if (onlyStock) return { ok: true, message: saved.stock === stockRead ? ADMIN_PRODUCT_EDIT_TEXT.saved : ADMIN_PRODUCT_EDIT_TEXT.savedStock, product: saved };
   await requestRebuild({ productId: saved.id });

@@ -103,3 +103,49 @@ describe("the back office's drops", () => {
     expect(result.status === 'saved' && result.product.on_sale_at).toBe('2026-12-11T16:00:00+00:00');
   });
 });
+
+describe("the product save's SAT keys", () => {
+  it('are sent to admin_save_product and read back with the saved product; absent, they are sent as null (kept)', async () => {
+    const row = {
+      id: 'pk-caja',
+      name: 'Caja',
+      description: '',
+      price: 1500,
+      original_price: null,
+      discount: false,
+      preorder: false,
+      stock: 40,
+      limit_per_customer: 2,
+      available: true,
+      release_date: null,
+      on_sale_at: null,
+      image: 'products/a.svg',
+      images: ['products/a.svg'],
+      franchise_id: 'pokemon',
+      expansion_id: null,
+      product_type_id: null,
+      sat_product_key: '60141103',
+      sat_unit_key: 'XBX',
+    };
+    fake = fakeSupabase({ 'rpc:admin_save_product': [{ data: { saved: true, stock: 40, product: row }, error: null }] });
+    const fields = {
+      stock: 40,
+      priceCentavos: centavos(150000),
+      originalPriceCentavos: null,
+      limitPerCustomer: 2,
+      available: true,
+      preorder: false,
+      releaseDate: null,
+      onSaleAt: null,
+      description: '',
+      images: ['products/a.svg'],
+    };
+    const result = await saveProductIfStockUnchanged('pk-caja', 40, { ...fields, satProductKey: '60141103', satUnitKey: 'XBX' });
+    expect(fake.calls[0]!.steps[0]!.args[0]).toMatchObject({ p_sat_product_key: '60141103', p_sat_unit_key: 'XBX' });
+    expect(result.status === 'saved' && [result.product.sat_product_key, result.product.sat_unit_key]).toEqual(['60141103', 'XBX']);
+
+    fake = fakeSupabase({ 'rpc:admin_save_product': [{ data: { saved: true, stock: 40, product: row }, error: null }] });
+    await saveProductIfStockUnchanged('pk-caja', 40, fields);
+    expect(fake.calls[0]!.steps[0]!.args[0]).toMatchObject({ p_sat_product_key: null, p_sat_unit_key: null });
+  });
+});

@@ -68,3 +68,18 @@ describe('the product edit dialog validates like the add form', () => {
     expect(validateProductEdit({ ...valid, images: [] })).toMatchObject({ ok: false, fieldErrors: { images: EDIT_MESSAGES.noImages } });
   });
 });
+
+describe("the product edit dialog's SAT keys", () => {
+  it('passes an 8-digit product key and a unit key in capitals, and empty ones for the defaults', async () => {
+    const { ADMIN_PRODUCT_SAT_KEYS_TEXT } = await import('~/i18n/tax-data.ts');
+    expect(validateProductEdit({ ...valid, satProductKey: ' 60141103 ', satUnitKey: 'xbx' })).toMatchObject({
+      ok: true,
+      data: { satProductKey: '60141103', satUnitKey: 'XBX' },
+    });
+    expect(validateProductEdit({ ...valid, satProductKey: '', satUnitKey: '' })).toMatchObject({ ok: true, data: { satProductKey: '', satUnitKey: '' } });
+    expect(validateProductEdit({ ...valid, satProductKey: '6014110', satUnitKey: 'PIEZA' })).toMatchObject({
+      ok: false,
+      fieldErrors: { satProductKey: ADMIN_PRODUCT_SAT_KEYS_TEXT.productKeyInvalid, satUnitKey: ADMIN_PRODUCT_SAT_KEYS_TEXT.unitKeyInvalid },
+    });
+  });
+});
