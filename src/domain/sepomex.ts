@@ -93,52 +93,48 @@ export function decodeSepomex(bytes: Uint8Array): string {
       // Not UTF-8: the official Latin-1.
     }
   }
-  // TextDecoder's 'latin1' is windows-1252; ISO-8859-1 maps each byte to the code point of its value.
-  const parts: string[] = [];
-  const CHUNK = 0x8000;
-  for (let i = 0; i < bytes.length; i += CHUNK) parts.push(String.fromCharCode(...bytes.subarray(i, i + CHUNK)));
-  return parts.join('');
+  // TextDecoder's 'latin1' is windows-1252, which differs for 0x80–0x9F; widening each byte to a
+  // UTF-16 code unit gives ISO-8859-1 exactly (each byte the code point of its value).
+  return new TextDecoder('utf-16le').decode(Uint16Array.from(bytes));
 }
 
 const HEADER_LINE = SEPOMEX_HEADER.join('|');
 const FIVE_DIGITS = /^[0-9]{5}$/;
 
-type Checked = { ok: true; value: string | null } | { ok: false; reason: string };
-
-/** A field's trimmed value: required ones must not be empty, and a pattern must match when given. */
-function field(values: string[], index: number, required: boolean, pattern?: RegExp): Checked {
-  const name = SEPOMEX_HEADER[index]!;
-  const value = (values[index] ?? '').trim();
-  if (value === '') return required ? { ok: false, reason: T.required(name) } : { ok: true, value: null };
-  if (pattern && !pattern.test(value)) return { ok: false, reason: T.badValue(name, value) };
-  return { ok: true, value };
-}
+/** How each field is read: where it is, whether it may be empty, and the shape it must have. */
+const FIELDS: { key: keyof SepomexRow; index: number; required: boolean; pattern?: RegExp }[] = [
+  { key: 'postalCode', index: 0, required: true, pattern: FIVE_DIGITS },
+  { key: 'settlement', index: 1, required: true },
+  { key: 'settlementType', index: 2, required: true },
+  { key: 'municipality', index: 3, required: true },
+  { key: 'state', index: 4, required: true },
+  { key: 'city', index: 5, required: false },
+  { key: 'officeCode', index: 6, required: false, pattern: FIVE_DIGITS },
+  { key: 'stateKey', index: 7, required: true, pattern: /^[0-9]{2}$/ },
+  { key: 'settlementTypeKey', index: 10, required: false, pattern: /^[0-9]{1,3}$/ },
+  { key: 'municipalityKey', index: 11, required: true, pattern: /^[0-9]{3}$/ },
+  { key: 'settlementKey', index: 12, required: true, pattern: /^[0-9]{1,6}$/ },
+  { key: 'zone', index: 13, required: false },
+  { key: 'cityKey', index: 14, required: false, pattern: /^[0-9]{1,3}$/ },
+];
 
 /** One data line as a row, or the reason it is not one. */
 export function parseSepomexLine(line: string): { row: SepomexRow } | { reason: string } {
   const values = line.split('|');
   if (values.length !== SEPOMEX_HEADER.length) return { reason: T.fieldCount(values.length) };
-  const checks = {
-    postalCode: field(values, 0, true, FIVE_DIGITS),
-    settlement: field(values, 1, true),
-    settlementType: field(values, 2, true),
-    municipality: field(values, 3, true),
-    state: field(values, 4, true),
-    city: field(values, 5, false),
-    officeCode: field(values, 6, false, FIVE_DIGITS),
-    stateKey: field(values, 7, true, /^[0-9]{2}$/),
-    settlementTypeKey: field(values, 10, false, /^[0-9]{1,3}$/),
-    municipalityKey: field(values, 11, true, /^[0-9]{3}$/),
-    settlementKey: field(values, 12, true, /^[0-9]{1,6}$/),
-    zone: field(values, 13, false),
-    cityKey: field(values, 14, false, /^[0-9]{1,3}$/),
-  };
-  const row: Record<string, string | null> = {};
-  for (const [key, check] of Object.entries(checks)) {
-    if (!check.ok) return { reason: check.reason };
-    row[key] = check.value;
+  const row: Partial<Record<keyof SepomexRow, string | null>> = {};
+  for (const { key, index, required, pattern } of FIELDS) {
+    const value = values[index]!.trim();
+    if (value === '') {
+      if (required) return { reason: T.required(SEPOMEX_HEADER[index]!) };
+      row[key] = null;
+    } else if (pattern && !pattern.test(value)) {
+      return { reason: T.badValue(SEPOMEX_HEADER[index]!, value) };
+    } else {
+      row[key] = value;
+    }
   }
-  return { row: row as unknown as SepomexRow };
+  return { row: row as SepomexRow };
 }
 
 /**
