@@ -340,7 +340,9 @@ CREATE TABLE public.favorites (
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   price_alert boolean DEFAULT false NOT NULL,
   price_alert_base numeric(12,2),
+  price_alert_token text DEFAULT (replace((gen_random_uuid())::text, '-'::text, ''::text) || replace((gen_random_uuid())::text, '-'::text, ''::text)) NOT NULL,
   CONSTRAINT favorites_pkey PRIMARY KEY (id),
+  CONSTRAINT favorites_price_alert_token_key UNIQUE (price_alert_token),
   CONSTRAINT favorites_offer_id_fkey FOREIGN KEY (offer_id) REFERENCES public.card_offers(id) ON DELETE CASCADE,
   CONSTRAINT favorites_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.products(id) ON UPDATE CASCADE ON DELETE CASCADE,
   CONSTRAINT favorites_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
@@ -371,6 +373,7 @@ GRANT ALL ON TABLE public.favorites TO service_role;
 GRANT SELECT, DELETE ON TABLE public.favorites TO authenticated;
 GRANT INSERT (product_id, offer_id) ON TABLE public.favorites TO authenticated;
 GRANT UPDATE (price_alert) ON TABLE public.favorites TO authenticated;
+COMMENT ON COLUMN public.favorites.price_alert_token IS 'Turns off the favorite''s price alert from the price-drop e-mail''s link, without signing in.';
 
 CREATE TABLE public.franchises (
   id text NOT NULL,
@@ -2058,12 +2061,14 @@ AS $function$
   select q.id, q.kind, u.email::text, q.product_id, p.name,
          case when o.id is null then null
               else public.card_offer_label(o.condition, o.language, o.finish, o.grading_company, o.grade) end,
-         q.units, q.old_price, q.new_price, a.cancel_token
+         q.units, q.old_price, q.new_price,
+         case q.kind when 'restock' then a.cancel_token else f.price_alert_token end
     from public.alert_mail_queue q
     join auth.users u on u.id = q.user_id
     join public.products p on p.id = q.product_id
     left join public.card_offers o on o.id = q.offer_id
     left join public.stock_alerts a on a.id = q.stock_alert_id
+    left join public.favorites f on f.id = q.favorite_id
    where q.mailed_at is null
    order by q.id
    limit least(greatest(coalesce(p_limit, 100), 0), 500)
@@ -2224,15 +2229,24 @@ CREATE OR REPLACE FUNCTION public.cancel_stock_alert_by_token(p_token text)
 AS $function$
 declare
   v_alert public.stock_alerts;
+  v_favorite public.favorites;
 begin
   select * into v_alert from public.stock_alerts a where a.cancel_token = p_token for update;
+  if found then
+    if v_alert.cancelled_at is not null then
+      return 'already';
+    end if;
+    update public.stock_alerts set cancelled_at = now() where id = v_alert.id;
+    return 'cancelled';
+  end if;
+  select * into v_favorite from public.favorites f where f.price_alert_token = p_token for update;
   if not found then
     return 'unknown';
   end if;
-  if v_alert.cancelled_at is not null then
+  if not v_favorite.price_alert then
     return 'already';
   end if;
-  update public.stock_alerts set cancelled_at = now() where id = v_alert.id;
+  update public.favorites set price_alert = false where id = v_favorite.id;
   return 'cancelled';
 end;
 $function$;
@@ -4014,6 +4028,24 @@ AS $function$
 $function$;
 REVOKE ALL ON FUNCTION public.preorder_units_taken(p_campaign_id uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.preorder_units_taken(p_campaign_id uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.price_alert_by_token(p_token text)
+ RETURNS TABLE(product_id text, product_name text, offer_label text, state text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select f.product_id, p.name,
+         case when o.id is null then null
+              else public.card_offer_label(o.condition, o.language, o.finish, o.grading_company, o.grade) end,
+         case when f.price_alert then 'waiting' else 'cancelled' end
+    from public.favorites f
+    join public.products p on p.id = f.product_id
+    left join public.card_offers o on o.id = f.offer_id
+   where f.price_alert_token = p_token
+$function$;
+REVOKE ALL ON FUNCTION public.price_alert_by_token(p_token text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.price_alert_by_token(p_token text) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.products_price_alerts()
  RETURNS trigger

@@ -375,6 +375,7 @@ export type Database = {
           created_at: string;
           price_alert: boolean;
           price_alert_base: number | null;
+          price_alert_token: string;
         };
         Insert: {
           id?: string;
@@ -384,6 +385,7 @@ export type Database = {
           created_at?: string;
           price_alert?: boolean;
           price_alert_base?: number | null;
+          price_alert_token?: string;
         };
         Update: {
           id?: string;
@@ -393,6 +395,7 @@ export type Database = {
           created_at?: string;
           price_alert?: boolean;
           price_alert_base?: number | null;
+          price_alert_token?: string;
         };
         Relationships: [
           {
@@ -2416,6 +2419,17 @@ export type Database = {
           p_campaign_id: string;
         };
         Returns: number;
+      };
+      price_alert_by_token: {
+        Args: {
+          p_token: string;
+        };
+        Returns: {
+          product_id: string | null;
+          product_name: string | null;
+          offer_label: string | null;
+          state: string | null;
+        }[];
       };
       rebuild_merge_ids: {
         Args: {

@@ -70,6 +70,8 @@ export const MAIL_PRICE_DROP_TEXT = {
   buyLine: (link: string) => `Ver producto: ${link}`,
   settingsLine: (link: string) => `Puedes dejar de recibir estos avisos en tu cuenta, en Favoritos o en Configuración: ${link}`,
   settings: 'Cambiar mis avisos',
+  cancelLine: (link: string) => `¿Ya no quieres avisos de precio de este producto? ${link}`,
+  cancel: 'Cancelar este aviso',
 } as const;
 
 /** The page the cancel link of a restock e-mail opens (src/pages/avisos/cancelar.astro). */
@@ -77,6 +79,9 @@ export const ALERT_CANCEL_PAGE_TEXT = {
   title: 'Cancelar aviso',
   heading: 'Cancelar tu aviso de existencias',
   about: (name: string) => `Aviso de existencias de: ${name}`,
+  /** The same for a favorite's 'Avísame si baja de precio'. */
+  priceHeading: 'Cancelar tu aviso de baja de precio',
+  priceAbout: (name: string) => `Aviso de baja de precio de: ${name}`,
   confirm: 'Ya no quiero este aviso',
   cancelling: 'Cancelando…',
   done: 'Listo: cancelamos tu aviso. No te enviaremos más correos de este producto.',

@@ -1,5 +1,6 @@
 /**
- * The cancel link of a restock e-mail (/avisos/cancelar?t=<token>) works without signing in: the
+ * The cancel link of a restock or price-drop e-mail (/avisos/cancelar?t=<token>: a restock alert's
+ * token, or a favorite's price-alert token) works without signing in: the
  * page shows what the alert is for (`alertByToken`), and its button POSTs the token to
  * /api/avisos/cancelar (`postCancelAlert`), which cancels it. A GET never cancels: mail scanners
  * open links before the shopper does. A malformed or unknown token is a 4xx with a Spanish message.
@@ -23,6 +24,8 @@ export interface AlertByToken {
   productName: string;
   offerLabel: string | null;
   state: 'waiting' | 'cancelled';
+  /** A restock alert ('Avísame cuando llegue') or a favorite's 'Avísame si baja de precio'. */
+  kind: 'restock' | 'price';
 }
 
 const alertRow = z.object({
@@ -37,14 +40,25 @@ export async function alertByToken(ctx: Pick<ServerContext, 'admin'>, token: unk
   if (!isAlertToken(token)) return null;
   const { data, error } = await ctx.admin.rpc('stock_alert_by_token', { p_token: token });
   if (error) throw new Error(`stock_alert_by_token: ${error.message}`);
-  const row = alertRow.safeParse((data ?? [])[0]);
+  let kind: AlertByToken['kind'] = 'restock';
+  let row = alertRow.safeParse((data ?? [])[0]);
+  if (!row.success) {
+    const price = await ctx.admin.rpc('price_alert_by_token', { p_token: token });
+    if (price.error) throw new Error(`price_alert_by_token: ${price.error.message}`);
+    kind = 'price';
+    row = alertRow.safeParse((price.data ?? [])[0]);
+  }
   if (!row.success) return null;
-  return { productId: row.data.product_id, productName: row.data.product_name, offerLabel: row.data.offer_label, state: row.data.state };
+  return { productId: row.data.product_id, productName: row.data.product_name, offerLabel: row.data.offer_label, state: row.data.state, kind };
 }
 
 const body = z.object({ token: z.string({ error: TEXT.badToken }).regex(TOKEN, { error: TEXT.badToken }) });
 
-/** POST /api/avisos/cancelar {token}: cancels the alert; {status: 'cancelled' | 'already'}, 404 for an unknown token. */
+/**
+ * POST /api/avisos/cancelar {token}: cancels the restock alert, or turns off the favorite's price
+ * alert, of the token (cancel_stock_alert_by_token reads both); {status: 'cancelled' | 'already'},
+ * 404 for an unknown token.
+ */
 export async function postCancelAlert(request: Request, ctx: Pick<ServerContext, 'admin'>): Promise<Response> {
   const { token } = await readJson(request, body);
   const { data, error } = await ctx.admin.rpc('cancel_stock_alert_by_token', { p_token: token });

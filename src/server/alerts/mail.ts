@@ -48,7 +48,10 @@ export function alertEmail(row: DueRow, siteUrl: string): { kind: string; subjec
   if (before === null || now === null) return null;
   return {
     kind: 'price_drop',
-    ...priceDropEmail({ productId: row.product_id, productName: row.product_name, offerLabel: row.offer_label, before, now }, siteUrl),
+    ...priceDropEmail(
+      { productId: row.product_id, productName: row.product_name, offerLabel: row.offer_label, before, now, cancelToken: row.cancel_token },
+      siteUrl,
+    ),
   };
 }
 

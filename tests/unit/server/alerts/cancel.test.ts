@@ -62,9 +62,28 @@ describe('the cancel page’s alert', () => {
     const fake = fakeAdmin({
       stock_alert_by_token: { data: [{ product_id: 'p', product_name: 'Caja', offer_label: null, state: 'waiting' }], error: null },
     });
-    expect(await alertByToken(fake, TOKEN)).toEqual({ productId: 'p', productName: 'Caja', offerLabel: null, state: 'waiting' });
+    expect(await alertByToken(fake, TOKEN)).toEqual({ productId: 'p', productName: 'Caja', offerLabel: null, state: 'waiting', kind: 'restock' });
     expect(await alertByToken(fake, 'nope')).toBeNull();
-    expect(await alertByToken(fakeAdmin({ stock_alert_by_token: { data: [], error: null } }), TOKEN)).toBeNull();
+    expect(
+      await alertByToken(fakeAdmin({ stock_alert_by_token: { data: [], error: null }, price_alert_by_token: { data: [], error: null } }), TOKEN),
+    ).toBeNull();
     expect(fake.calls).toHaveLength(1);
+  });
+});
+
+describe("the cancel page's price alert", () => {
+  it("reads a favorite's price-alert token when no restock alert has it", async () => {
+    const fake = fakeAdmin({
+      stock_alert_by_token: { data: [], error: null },
+      price_alert_by_token: { data: [{ product_id: 'p', product_name: 'Caja', offer_label: 'NM · Español · Holo', state: 'waiting' }], error: null },
+    });
+    expect(await alertByToken(fake, TOKEN)).toEqual({
+      productId: 'p',
+      productName: 'Caja',
+      offerLabel: 'NM · Español · Holo',
+      state: 'waiting',
+      kind: 'price',
+    });
+    expect(fake.calls.map((call) => call.fn)).toEqual(['stock_alert_by_token', 'price_alert_by_token']);
   });
 });

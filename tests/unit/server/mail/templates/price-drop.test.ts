@@ -16,3 +16,20 @@ describe('price drop e-mail', () => {
     expect(mail.html).not.toContain('<Destined>');
   });
 });
+
+describe("price drop e-mail's cancel link", () => {
+  it('links to the page that turns the alert off without signing in, when the favorite has its token', () => {
+    const token = 'ab'.repeat(32);
+    const mail = priceDropEmail(
+      { productId: 'etb', productName: 'ETB', offerLabel: null, before: centavos(129900), now: centavos(99950), cancelToken: token },
+      'https://tienda.mx/',
+    );
+    expect(mail.text).toContain(`¿Ya no quieres avisos de precio de este producto? https://tienda.mx/avisos/cancelar?t=${token}`);
+    expect(mail.html).toContain(`<a href="https://tienda.mx/avisos/cancelar?t=${token}">Cancelar este aviso</a>`);
+    const without = priceDropEmail(
+      { productId: 'etb', productName: 'ETB', offerLabel: null, before: centavos(129900), now: centavos(99950) },
+      'https://tienda.mx',
+    );
+    expect(without.text).not.toContain('/avisos/cancelar');
+  });
+});
