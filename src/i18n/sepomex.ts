@@ -21,8 +21,10 @@ export const SEPOMEX_IMPORT_TEXT = {
     '  La base de datos: --database-url, si no SEPOMEX_DATABASE_URL, si no DATABASE_URL, si no la PGlite del stack local (.data/db, con el stack detenido).\n' +
     '  --sql-out ARCHIVO.sql escribe el SQL de la carga en vez de ejecutarlo (la semilla local).',
   missingFile: (file: string) => `No existe el archivo ${file}.`,
-  malformed: (count: number) => `${count} líneas no se pudieron leer; no se cargó nada. Corrígelas o usa --skip-malformed para cargar las demás.`,
-  skipped: (count: number) => `Se omitieron ${count} líneas que no se pudieron leer.`,
+  malformed: (count: number) =>
+    `${count === 1 ? 'Una línea no se pudo leer' : `${count} líneas no se pudieron leer`}; no se cargó nada. ` +
+    `Corrígela${count === 1 ? '' : 's'} o usa --skip-malformed para cargar las demás.`,
+  skipped: (count: number) => (count === 1 ? 'Se omitió una línea que no se pudo leer.' : `Se omitieron ${count} líneas que no se pudieron leer.`),
   moreErrors: (count: number) => `… y ${count} líneas más.`,
   noRows: 'El archivo no tiene ningún asentamiento; no se cargó nada.',
   stackRunning: (url: string) => `El stack local responde en ${url}: detenlo antes de cargar su base PGlite (o usa --database-url con un servidor PostgreSQL).`,

@@ -5,6 +5,8 @@
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -160,50 +162,83 @@ describe("the local stack's sample seed", () => {
 
 describe('npm run sepomex:import', () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sepomex-'));
-  const cli = (args: string[], env: Record<string, string> = {}) =>
+  const dataDir = path.join(tmp, 'data');
+  let env: Record<string, string>;
+  const cli = (args: string[], extra: Record<string, string> = {}) =>
     run(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'scripts/sepomex-import.ts'), ...args], {
       cwd: ROOT_DIR,
-      env: { ...process.env, SEPOMEX_DATABASE_URL: '', DATABASE_URL: '', ...env },
+      env: { ...process.env, SEPOMEX_DATABASE_URL: '', DATABASE_URL: '', ...extra },
     }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout, stderr: err.stderr }),
     );
+  const rowsIn = async (): Promise<number> => {
+    const check = await PGlite.create({ dataDir: path.join(dataDir, 'db') });
+    try {
+      return (await contents(check)).length;
+    } finally {
+      await check.close();
+    }
+  };
+  /** The sample with a malformed line inserted as line 4. */
+  const malformedFile = (): string => {
+    const file = path.join(tmp, 'malo.txt');
+    const lines = fs.readFileSync(path.join(ROOT_DIR, SAMPLE_FILE), 'latin1').split('\r\n');
+    lines.splice(3, 0, '06700|Roma Norte|Colonia');
+    fs.writeFileSync(file, lines.join('\r\n'), 'latin1');
+    return file;
+  };
+
+  beforeAll(async () => {
+    // A local stack's data folder, migrated, without its seeds, and no stack answering on its port.
+    fs.mkdirSync(dataDir);
+    const local = await PGlite.create({ dataDir: path.join(dataDir, 'db') });
+    await applyMigrations((sql) => local.exec(sql).then(() => undefined), ROOT_DIR, { seed: false });
+    await local.close();
+    env = { LOCAL_SUPABASE_DATA_DIR: dataDir, LOCAL_SUPABASE_PORT: String(await freePort()) };
+  }, 120_000);
 
   afterAll(() => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it("loads the file into the local stack's PGlite and says how many postal codes and settlements", async () => {
-    const dataDir = path.join(tmp, 'data');
-    fs.mkdirSync(dataDir);
-    const local = await PGlite.create({ dataDir: path.join(dataDir, 'db') });
-    await applyMigrations((sql) => local.exec(sql).then(() => undefined), ROOT_DIR, { seed: false });
-    await local.close();
-    const port = String(await freePort());
-    const env = { LOCAL_SUPABASE_DATA_DIR: dataDir, LOCAL_SUPABASE_PORT: port };
+  it("loads the file into the local stack's PGlite and says how many postal codes and settlements, twice the same", async () => {
     const first = await cli([SAMPLE_FILE], env);
     expect(first.stderr).toBe('');
     expect(first.stdout).toMatch(new RegExp(`^Cargados ${sample.postalCodes} códigos postales y ${sample.rows.length} asentamientos en [0-9.]+ s`));
     expect(first.code).toBe(0);
+    expect(await rowsIn()).toBe(sample.rows.length);
     const again = await cli([SAMPLE_FILE], env);
     expect(again.code).toBe(0);
-    const check = await PGlite.create({ dataDir: path.join(dataDir, 'db') });
-    try {
-      expect(await contents(check)).toHaveLength(sample.rows.length);
-    } finally {
-      await check.close();
-    }
-  }, 120_000);
+    expect(await rowsIn()).toBe(sample.rows.length);
+  }, 60_000);
 
   it('refuses a file with a malformed line, naming the line, and loads nothing', async () => {
-    const file = path.join(tmp, 'malo.txt');
-    const text = fs.readFileSync(path.join(ROOT_DIR, SAMPLE_FILE), 'latin1').split('\r\n');
-    text.splice(3, 0, '06700|Roma Norte|Colonia');
-    fs.writeFileSync(file, text.join('\r\n'), 'latin1');
-    const result = await cli([file], { LOCAL_SUPABASE_DATA_DIR: path.join(tmp, 'nada') });
+    const result = await cli([malformedFile()], { ...env, LOCAL_SUPABASE_DATA_DIR: path.join(tmp, 'nada') });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("Línea 4: tiene 3 campos separados por '|'; se esperan 15.");
-    expect(result.stderr).toContain('1 líneas no se pudieron leer; no se cargó nada.');
+    expect(result.stderr).toContain('Una línea no se pudo leer; no se cargó nada.');
+  }, 60_000);
+
+  it('loads the readable lines with --skip-malformed', async () => {
+    const result = await cli([malformedFile(), '--skip-malformed'], env);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('Se omitió una línea que no se pudo leer.');
+    expect(result.stdout).toContain(`${sample.rows.length} asentamientos`);
+    expect(await rowsIn()).toBe(sample.rows.length);
+  }, 60_000);
+
+  it("does not open the local stack's PGlite while the stack answers on its port", async () => {
+    const server = http.createServer((_req, res) => res.end('ok'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = String((server.address() as AddressInfo).port);
+      const result = await cli([SAMPLE_FILE], { ...env, LOCAL_SUPABASE_PORT: port });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`El stack local responde en http://127.0.0.1:${port}/: detenlo antes de cargar su base PGlite`);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   }, 60_000);
 
   it('answers a missing file or no file with the usage', async () => {
