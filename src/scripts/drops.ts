@@ -95,7 +95,7 @@ export function updateDrops(root: ParentNode, now: number): boolean {
  * Dispatched on the document by a script that put new held buttons in the page (/explore's
  * results): the countdowns start over, so those buttons are held and turn on at their instant.
  */
-export const DROPS_CHANGED_EVENT = 'tienda:drops-changed';
+const DROPS_CHANGED_EVENT = 'tienda:drops-changed';
 
 /** Starts the countdowns of the page (once; DROPS_CHANGED_EVENT brings them up to date again). */
 export function startDrops(root: Document): void {

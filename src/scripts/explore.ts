@@ -8,7 +8,6 @@
  */
 import { filtersFromQuery, filtersToQuery } from '~/domain/explore-url.ts';
 import { CATALOG_EXPLORE_SCRIPT_TEXT } from '~/i18n/catalog.ts';
-import { DROPS_CHANGED_EVENT, startDrops } from './drops.ts';
 
 const PARTS = '/explore/resultados';
 const ERROR = CATALOG_EXPLORE_SCRIPT_TEXT.loadFailed;
@@ -52,12 +51,12 @@ function applyParts(root: ParentNode, html: string): string | null {
 
 /**
  * Cards put in the page hold their add button until their drop as the listings' do: the drops'
- * script (started here when the first page had no drop) brings them to the shop's clock at once.
+ * script (src/scripts/drops.ts, on the page whenever the catalogue has a drop ahead) is told to
+ * bring them to the shop's clock at once (its DROPS_CHANGED_EVENT; not imported, so /explore does
+ * not carry the drops' code when there is no drop).
  */
 function holdDrops(root: ParentNode): void {
-  if (!root.querySelector('button[data-drop-at]')) return;
-  startDrops(document);
-  document.dispatchEvent(new Event(DROPS_CHANGED_EVENT));
+  if (root.querySelector('button[data-drop-at]')) document.dispatchEvent(new Event('tienda:drops-changed'));
 }
 
 /** Clears every filter and the words. */

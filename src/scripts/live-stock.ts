@@ -7,13 +7,9 @@
  *   `tienda:stock-changed` event when its product's live state differs from the page, and reads
  *   the live price and stock itself;
  * - the buy box of a single card (`data-live-offers`, its offers as the page shows them) is woken
- *   the same way when any offer's price or stock differs, the offers read in the same request;
- * - a preorder's card (`data-live-preorder`) sells what its open campaign still allows, not the
- *   shelf's stock: a second request (preorder_open_stock, only when the page shows such a card)
- *   reads those units, and the card reads 'Agotado' only when the campaign is full or closed and
- *   the shelf is empty;
- * - on a single card's page, an offer in an open preorder campaign (preorder_open_offers, asked
- *   at the same time) wakes the buy box, which shows it as a preorder and sells its campaign's units.
+ *   the same way when any offer's price or stock differs, the offers read in the same request.
+ * A preorder's card (`data-live-preorder`) sells what its open campaign allows, not the shelf's
+ * stock: its own script corrects it (src/scripts/preorder-cards.ts), so this leaves it alone.
  * Plain fetch to the REST API with the public anon key: no framework, no supabase-js, no zod.
  */
 
@@ -65,78 +61,6 @@ export function liveStockUrl(base: string, ids: readonly string[], withOffers = 
   return `${base.replace(/\/+$/, '')}/rest/v1/products?select=${select}&id=in.(${encodeURIComponent(list)})`;
 }
 
-/** The preorder products' ids the page shows cards of (`[data-live-preorder]`), at most 200. */
-function preorderIdsOn(root: ParentNode): string[] {
-  const ids = new Set<string>();
-  for (const el of root.querySelectorAll<HTMLElement>('[data-live-preorder][data-live-product]')) ids.add(el.dataset.liveProduct ?? '');
-  ids.delete('');
-  return [...ids].slice(0, MAX_IDS);
-}
-
-/**
- * Product id → the units its open preorder campaign still allows (null: no cap), for the products
- * that have an open campaign; null when it could not be read (the cards stay as built).
- * @internal exported for its unit test
- */
-export async function fetchOpenPreorders(ids: readonly string[], options: LiveStockSource): Promise<Map<string, number | null> | null> {
-  const url = options.url;
-  const key = options.anonKey;
-  if (ids.length === 0 || !url || !key) return null;
-  try {
-    const res = await (options.fetchImpl ?? fetch)(`${url.replace(/\/+$/, '')}/rest/v1/rpc/preorder_open_stock`, {
-      method: 'POST',
-      headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ p_product_ids: ids }),
-    });
-    if (!res.ok) return null;
-    const rows: unknown = await res.json();
-    if (!Array.isArray(rows)) return null;
-    const open = new Map<string, number | null>();
-    for (const row of rows as Record<string, unknown>[]) {
-      if (typeof row?.product_id !== 'string') continue;
-      const left = row.remaining;
-      open.set(row.product_id, typeof left === 'number' && Number.isInteger(left) ? Math.max(0, left) : null);
-    }
-    return open;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The live state of the preorder products among `live`: one with an open campaign counts the
- * units the campaign still allows (null: no cap) instead of the shelf's stock; the others keep
- * the shelf's. A product `live` lacks is taken as for sale.
- * @internal exported for its unit test
- */
-export function withOpenPreorders(live: Map<string, LiveStock>, open: ReadonlyMap<string, number | null>): Map<string, LiveStock> {
-  const merged = new Map(live);
-  for (const [id, remaining] of open) merged.set(id, { stock: remaining, available: live.get(id)?.available ?? true });
-  return merged;
-}
-
-/**
- * Whether any offer of this single card is in an open preorder campaign; false when it cannot be read.
- * @internal exported for its unit test
- */
-export async function hasOpenOfferPreorders(productId: string, options: LiveStockSource): Promise<boolean> {
-  const url = options.url;
-  const key = options.anonKey;
-  if (!productId || !url || !key) return false;
-  try {
-    const res = await (options.fetchImpl ?? fetch)(`${url.replace(/\/+$/, '')}/rest/v1/rpc/preorder_open_offers`, {
-      method: 'POST',
-      headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ p_product_ids: [productId] }),
-    });
-    if (!res.ok) return false;
-    const rows: unknown = await res.json();
-    return Array.isArray(rows) && rows.length > 0;
-  } catch {
-    return false;
-  }
-}
-
 /** Reads a REST answer into id → live stock, ignoring rows that are not products. */
 export function parseLiveStock(rows: unknown): Map<string, LiveStock> {
   const map = new Map<string, LiveStock>();
@@ -173,7 +97,7 @@ function parseStockAttribute(value: string | undefined): number | null {
 }
 
 /** Corrects one product card (plain HTML) to its live state. */
-function applyToCard(card: HTMLElement, live: LiveStock): void {
+export function applyToCard(card: HTMLElement, live: LiveStock): void {
   const soldOut = isLiveSoldOut(live);
   card.classList.toggle('is-sold-out', soldOut);
   card.dataset.liveStock = live.stock === null ? '' : String(live.stock);
@@ -210,7 +134,7 @@ export function applyLiveStock(root: ParentNode, live: Map<string, LiveStock>, w
   let wake = false;
   for (const el of root.querySelectorAll<HTMLElement>('[data-live-product]')) {
     const state = live.get(el.dataset.liveProduct ?? '');
-    if (!state) continue;
+    if (!state || el.dataset.livePreorder !== undefined) continue;
     const shownOffers = el.dataset.liveOffers;
     if (shownOffers !== undefined && state.offers && liveOffersDiffer(shownOffers, state.offers)) {
       changed += 1;
@@ -219,9 +143,7 @@ export function applyLiveStock(root: ParentNode, live: Map<string, LiveStock>, w
     }
     const shown = parseStockAttribute(el.dataset.liveStock);
     const shownSoldOut = el.dataset.liveSoldOut === 'true' || (shown !== null && shown <= 0);
-    // A preorder's card is built held (its campaign unknown): it always takes what was read.
-    const preorder = el.dataset.livePreorder !== undefined && el.dataset.liveKind !== 'buy-box';
-    if (!preorder && shown === state.stock && shownSoldOut === isLiveSoldOut(state)) continue;
+    if (shown === state.stock && shownSoldOut === isLiveSoldOut(state)) continue;
     changed += 1;
     if (el.dataset.liveKind === 'buy-box') wake = true;
     else applyToCard(el, state);
@@ -238,17 +160,8 @@ export function mountLiveStock(source: LiveStockSource, doc: Document = document
   const run = async () => {
     const ids = productIdsOn(doc);
     if (ids.length === 0) return;
-    const singleBox = doc.querySelector<HTMLElement>('[data-live-offers]');
-    const withOffers = singleBox !== null;
-    const offerPreorders = singleBox ? hasOpenOfferPreorders(singleBox.dataset.liveProduct ?? '', source) : Promise.resolve(false);
-    const preorders = preorderIdsOn(doc);
-    const [live, open] = await Promise.all([fetchLiveStock(ids, source, withOffers), fetchOpenPreorders(preorders, source)]);
-    if (open === null) {
-      // The campaigns could not be read: the preorders' cards stay as they were built.
-      for (const id of preorders) live.delete(id);
-      applyLiveStock(doc, live);
-    } else applyLiveStock(doc, withOpenPreorders(live, open));
-    if (await offerPreorders) window.dispatchEvent(new CustomEvent(STOCK_CHANGED_EVENT));
+    const withOffers = doc.querySelector('[data-live-offers]') !== null;
+    applyLiveStock(doc, await fetchLiveStock(ids, source, withOffers));
   };
   const idle = (globalThis as { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => void }).requestIdleCallback;
   const start = () => (idle ? idle(() => void run(), { timeout: 2000 }) : setTimeout(() => void run(), 200));

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fetchOpenPreorders, hasOpenOfferPreorders, isLiveSoldOut, withOpenPreorders, type LiveStock } from '~/scripts/live-stock.ts';
+import { isLiveSoldOut, type LiveStock } from '~/scripts/live-stock.ts';
+import { hasOpenOfferPreorders } from '~/scripts/offer-preorders.ts';
+import { fetchOpenPreorders, withOpenPreorders } from '~/scripts/preorder-cards.ts';
 
 describe("a preorder's card on a prebuilt page", () => {
   it('asks preorder_open_stock for the units the open campaigns still allow, with the anon key', async () => {

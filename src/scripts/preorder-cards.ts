@@ -1,0 +1,79 @@
+/**
+ * The cards of preorder products (`[data-live-preorder]`, ProductCard.astro): a preorder sells
+ * what its open campaign still allows, not the shelf's stock. After load one request reads the
+ * campaigns open now (preorder_open_stock, with the public anon key) and one the shelf's stock
+ * (as src/scripts/live-stock.ts reads it, which leaves these cards alone): a card in an open
+ * campaign adds up to the units it allows (none left: 'Agotado'); one without an open campaign
+ * shows the shelf's stock, 'Agotado' when it is empty. Loaded only by a page that shows such a
+ * card (PreorderCardsScript.astro); plain DOM, no framework.
+ */
+import { applyToCard, fetchLiveStock, isLiveSoldOut, type LiveStock, type LiveStockSource } from './live-stock.ts';
+
+/** At most this many products per request (the ids travel in the body). */
+const MAX_IDS = 200;
+
+/**
+ * Product id → the units its open preorder campaign still allows (null: no cap), for the products
+ * that have an open campaign; null when it could not be read (the cards stay as built).
+ * @internal exported for its unit test
+ */
+export async function fetchOpenPreorders(ids: readonly string[], options: LiveStockSource): Promise<Map<string, number | null> | null> {
+  const url = options.url;
+  const key = options.anonKey;
+  if (ids.length === 0 || !url || !key) return null;
+  try {
+    const res = await (options.fetchImpl ?? fetch)(`${url.replace(/\/+$/, '')}/rest/v1/rpc/preorder_open_stock`, {
+      method: 'POST',
+      headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ p_product_ids: ids }),
+    });
+    if (!res.ok) return null;
+    const rows: unknown = await res.json();
+    if (!Array.isArray(rows)) return null;
+    const open = new Map<string, number | null>();
+    for (const row of rows as Array<Record<string, unknown> | null>) {
+      if (typeof row?.product_id !== 'string') continue;
+      const left = row.remaining;
+      open.set(row.product_id, typeof left === 'number' && Number.isInteger(left) ? Math.max(0, left) : null);
+    }
+    return open;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The live state of the preorder products: one with an open campaign counts the units the
+ * campaign still allows (null: no cap) instead of the shelf's stock; the others keep the shelf's.
+ * A product `live` lacks is taken as for sale.
+ * @internal exported for its unit test
+ */
+export function withOpenPreorders(live: ReadonlyMap<string, LiveStock>, open: ReadonlyMap<string, number | null>): Map<string, LiveStock> {
+  const merged = new Map(live);
+  for (const [id, remaining] of open) merged.set(id, { stock: remaining, available: live.get(id)?.available ?? true });
+  return merged;
+}
+
+/** Runs once per page, when the browser is idle after load. */
+export function mountPreorderCards(source: LiveStockSource, doc: Document = document): void {
+  if (doc.documentElement.dataset.preorderCards === 'ready') return;
+  doc.documentElement.dataset.preorderCards = 'ready';
+  const run = async () => {
+    const cards = [...doc.querySelectorAll<HTMLElement>('[data-live-preorder][data-live-product]')];
+    const ids = [...new Set(cards.map((card) => card.dataset.liveProduct ?? ''))].filter((id) => id !== '').slice(0, MAX_IDS);
+    const [shelf, open] = await Promise.all([fetchLiveStock(ids, source), fetchOpenPreorders(ids, source)]);
+    // The campaigns could not be read: the cards stay as they were built (held).
+    if (open === null) return;
+    const live = withOpenPreorders(shelf, open);
+    for (const card of cards) {
+      const state = live.get(card.dataset.liveProduct ?? '');
+      if (!state) continue;
+      applyToCard(card, state);
+      card.dataset.liveSoldOut = String(isLiveSoldOut(state));
+    }
+  };
+  const idle = (globalThis as { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => void }).requestIdleCallback;
+  const start = () => (idle ? idle(() => void run(), { timeout: 2000 }) : setTimeout(() => void run(), 200));
+  if (doc.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
