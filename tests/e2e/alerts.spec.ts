@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { test, expect as baseExpect, expectConsoleError } from './fixtures';
 import { ADMIN, AuthPage, accessToken, createConfirmedUser, serviceRest, signInAs, stackKeys, STACK_URL } from './pages/auth.ts';
 import { AccountPage } from './pages/account.ts';
+import { BackOffice } from './pages/back-office.ts';
 import { mailbox } from './pages/checkout.ts';
 import { PHONE } from './pages/phone.ts';
 
@@ -154,4 +155,92 @@ test('Favoritos: “Avísame si baja de precio” is kept on the favorite with t
 
   await page.reload();
   await expect(account.panel.getByTestId('favorite').getByRole('checkbox', { name: 'Avísame si baja de precio' })).toBeChecked();
+});
+
+test('a price drop end to end: the shopper asks in Favoritos, the admin lowers the price in the back office, the e-mail arrives and its link turns the alert off signed out', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // A sealed One Piece product in stock, apart from the one the test above uses (the last) and the
+  // products other suites edit (Pokémon and Riftbound ones).
+  const { body } = await serviceRest(
+    'GET',
+    'products?select=id,name,price&stock=gt.0&available=eq.true&preorder=eq.false&on_sale_at=is.null&id=like.op-*&id=not.like.*single*&order=id.asc&limit=1',
+  );
+  const [product] = body as Array<{ id: string; name: string; price: number }>;
+  expect(product, 'a sealed product in stock').toBeDefined();
+  const lower = Math.max(1, Math.floor(product!.price * 0.8));
+  const user = await createConfirmedUser('baja-precio');
+  const { anonKey, serviceRoleKey } = await stackKeys();
+  const token = await accessToken(user.email, user.password);
+  const added = await fetch(`${STACK_URL}/rest/v1/favorites`, {
+    method: 'POST',
+    headers: { apikey: anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ product_id: product!.id }),
+  });
+  expect(added.status).toBe(201);
+  try {
+    await signInAs(page, user.email, user.password);
+    await page.goto('/account?tab=favorites');
+    const account = new AccountPage(page);
+    await account.panel.getByTestId('favorite').getByRole('checkbox', { name: 'Avísame si baja de precio' }).check();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Te avisaremos si baja de precio.' })).toBeVisible();
+
+    // The admin lowers the price in the back office, on another phone.
+    const adminContext = await browser.newContext({ viewport: PHONE });
+    try {
+      const admin = await adminContext.newPage();
+      await signInAs(admin, ADMIN.email, ADMIN.password);
+      const office = new BackOffice(admin);
+      await office.goto(`/admin/productos?q=${encodeURIComponent(product!.id)}`);
+      const row = office.main.locator(`[data-product-id="${product!.id}"]`);
+      await row.getByRole('button', { name: /Editar/ }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Editar producto' });
+      await dialog.getByLabel('Precio (MXN)', { exact: true }).fill(String(lower));
+      await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(office.main.getByRole('status').filter({ hasText: 'Producto guardado' })).toBeVisible();
+    } finally {
+      await adminContext.close();
+    }
+
+    // The shop's sweeper turns the queued price drop into the e-mail.
+    const subject = `Bajó de precio: ${product!.name}`;
+    await expect
+      .poll(
+        async () => {
+          await fetch(`${baseURL}/api/internal/sweep`, { method: 'POST', headers: { authorization: `Bearer ${serviceRoleKey}` } });
+          return (await mailbox(user.email)).map((mail) => mail.subject);
+        },
+        { timeout: 60_000, intervals: [1000, 2000] },
+      )
+      .toContain(subject);
+    const mail = (await mailbox(user.email)).find((m) => m.subject === subject)!;
+    expect(mail.text).toContain(`${product!.name}, que tienes en favoritos, bajó de`);
+    const link = /https?:\/\/\S+\/avisos\/cancelar\?t=[0-9a-f]{64}/.exec(mail.text)?.[0];
+    expect(link, 'the cancel link in the e-mail').toBeDefined();
+
+    // Signed out, the link says which alert it turns off; only its button does it.
+    const signedOut = await browser.newContext({ viewport: PHONE, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+    try {
+      const other = await signedOut.newPage();
+      await other.goto(link!);
+      const main = other.getByRole('main');
+      await expect(main.getByRole('heading', { name: 'Cancelar tu aviso de baja de precio' })).toBeVisible();
+      await expect(main).toContainText(`Aviso de baja de precio de: ${product!.name}`);
+      await expectNoSeriousAxeViolations(other);
+      expect((await serviceRest('GET', `favorites?user_id=eq.${user.id}&select=price_alert`)).body).toEqual([{ price_alert: true }]);
+      await main.getByRole('button', { name: 'Ya no quiero este aviso' }).click();
+      await expect(main.getByRole('status')).toHaveText('Listo: cancelamos tu aviso. No te enviaremos más correos de este producto.');
+    } finally {
+      await signedOut.close();
+    }
+    // The favorite stays, its price alert off, in the shopper's Favoritos too.
+    expect((await serviceRest('GET', `favorites?user_id=eq.${user.id}&select=price_alert`)).body).toEqual([{ price_alert: false }]);
+    await page.reload();
+    await expect(account.panel.getByTestId('favorite').getByRole('checkbox', { name: 'Avísame si baja de precio' })).not.toBeChecked();
+  } finally {
+    await serviceRest('PATCH', `products?id=eq.${product!.id}`, { price: product!.price });
+  }
 });

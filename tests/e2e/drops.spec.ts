@@ -154,4 +154,43 @@ test.describe('a timed drop on a 375 px phone', () => {
       await serviceRest('DELETE', `products?id=eq.${drop.id}`);
     }
   });
+
+  test("/explore's card holds 'Agregar' until the drop, also when the filters put it in the page, and turns it on at the instant with no reload", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    // A sealed product no other journey touches, given a drop three minutes ahead: /explore's
+    // catalogue follows the products' changes within seconds, with no rebuild.
+    const product = { id: 'pk-themedeck-legendary-treasures-reshiram-y-zekrom', name: 'Mazo temático Reshiram y Zekrom' };
+    const at = new Date(Math.ceil((Date.now() + 3 * 60_000) / 60_000) * 60_000);
+    const patched = await serviceRest('PATCH', `products?id=eq.${product.id}`, { on_sale_at: at.toISOString() });
+    expect(patched.status).toBe(200);
+    try {
+      const query = `/explore?q=${encodeURIComponent(product.name)}`;
+      await expect
+        .poll(async () => (await page.request.get(query)).text(), { timeout: 30_000, intervals: [1000] })
+        .toContain(`${product.name}: A la venta el ${mexicoCityWhen(at)}`);
+
+      await page.clock.install({ time: new Date() });
+      // /explore with no words, then the words typed: the card comes in with the filters' answer.
+      await page.goto('/explore');
+      await page.getByRole('main').getByRole('searchbox', { name: 'Buscar', exact: true }).fill(product.name);
+      const held = page.getByRole('button', { name: `${product.name}: A la venta el ${mexicoCityWhen(at)}` });
+      await expect(held).toHaveText('Próximamente');
+      await expect(held).toBeDisabled();
+      // Still held a few seconds on (the page's live stock read has answered meanwhile).
+      await page.clock.fastForward(5_000);
+      await expect(held).toBeDisabled();
+      expect(await serious(page, 'main')).toEqual([]);
+
+      await page.evaluate(() => document.documentElement.setAttribute('data-same-page', 'yes'));
+      await page.clock.fastForward(at.getTime() - Date.now() + 5_000);
+      const add = page.getByRole('button', { name: `Agregar ${product.name} al carrito` });
+      await expect(add).toHaveText('Agregar');
+      await expect(add).toBeEnabled();
+      await expect(page.locator('html')).toHaveAttribute('data-same-page', 'yes');
+    } finally {
+      await serviceRest('PATCH', `products?id=eq.${product.id}`, { on_sale_at: null });
+    }
+  });
 });
