@@ -97,3 +97,150 @@ test('una preventa se paga con tarjeta, el admin registra la llegada y el client
   await expect(row.getByTestId('preorder-status')).toHaveText('Preventa asignada');
   expect((await serviceRest('GET', `preorder_lines?order_id=eq.${orderId}&select=status`)).body).toEqual([{ status: 'allocated' }]);
 });
+
+// A Riftbound preorder (seeded as one, release 29 January 2027) no other journey touches, in a
+// listing of a few products: its champion decks.
+const CARD_PREORDER = { id: 'rb-championdeck-unleashed-ahri', name: 'Champion Deck Ahri', stock: 18 };
+const CHAMPION_DECKS = '/franchise/riftbound/product-types/rb-champion-deck/products';
+
+test("a preorder's listing and /explore cards with an empty shelf read as a preorder, add within the campaign and say 'Agotado' once it closes", async ({
+  page,
+}) => {
+  await serviceRest('PATCH', `products?id=eq.${CARD_PREORDER.id}`, { stock: 0 });
+  const created = await serviceRest('POST', 'preorder_campaigns', {
+    product_id: CARD_PREORDER.id,
+    release_date: '2027-01-29',
+    opens_at: new Date(Date.now() - 3_600_000).toISOString(),
+    closes_at: new Date(Date.now() + 86_400_000).toISOString(),
+    allocation: 2,
+    per_customer_limit: 2,
+    per_order_limit: 2,
+  });
+  expect(created.status).toBeLessThan(300);
+  const campaignId = (created.body as Array<{ id: string }>)[0]!.id;
+  try {
+    const cardIn = (where: Page) =>
+      where.locator('article.product-card').filter({ has: where.getByRole('heading', { name: CARD_PREORDER.name, exact: true }) });
+
+    for (const address of [CHAMPION_DECKS, `/explore?q=${encodeURIComponent(CARD_PREORDER.name)}`]) {
+      await page.goto(address);
+      const card = cardIn(page);
+      await expect(card.getByText('Preventa · Sale el 29 de enero de 2027')).toBeVisible();
+      const add = card.getByRole('button', { name: `Agregar ${CARD_PREORDER.name} al carrito` });
+      await expect(add).toBeEnabled();
+      await expect(add).toHaveText('Agregar');
+      await expect(card.getByText('Agotado')).toHaveCount(0);
+      // The card carries the units the campaign still allows, so the cart holds no more than 2.
+      await add.click();
+      await expect(page.locator('.toast').filter({ hasText: 'Agregado al carrito' }).first()).toBeVisible();
+    }
+    await cardIn(page)
+      .getByRole('button', { name: `Agregar ${CARD_PREORDER.name} al carrito` })
+      .click();
+    const cart = await page.evaluate(() => localStorage.getItem('cart') ?? '');
+    const line = (JSON.parse(cart || '[]') as Array<{ id: string; quantity: number }>).find((item) => item.id === CARD_PREORDER.id);
+    expect(line?.quantity).toBe(2);
+    expect(await axeViolations(page, 'article.product-card')).toEqual([]);
+
+    // The campaign closed: the empty shelf says 'Agotado' on the listing and /explore.
+    await serviceRest('PATCH', `preorder_campaigns?id=eq.${campaignId}`, { closes_at: new Date(Date.now() - 60_000).toISOString() });
+    for (const address of [CHAMPION_DECKS, `/explore?q=${encodeURIComponent(CARD_PREORDER.name)}`]) {
+      await page.goto(address);
+      const card = cardIn(page);
+      const soldOut = card.getByRole('button', { name: `Agregar ${CARD_PREORDER.name} al carrito` });
+      await expect(soldOut).toHaveText('Agotado');
+      await expect(soldOut).toBeDisabled();
+    }
+  } finally {
+    await serviceRest('DELETE', `preorder_campaigns?id=eq.${campaignId}`);
+    await serviceRest('PATCH', `products?id=eq.${CARD_PREORDER.id}`, { stock: CARD_PREORDER.stock });
+  }
+});
+
+/** A datetime-local value in Mexico City time, `offsetMs` from now. */
+function mexicoCityLocal(offsetMs: number): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Mexico_City',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(Date.now() + offsetMs))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+test("a single's offer as a preorder: the admin chooses the copy in Preventas, the card's page offers it as 'Preventa · Sale el …' and checkout orders it as a preorder line", async ({
+  page,
+  browser,
+}) => {
+  // A Pokémon single's copy, its shelf emptied for the test.
+  const { body } = await serviceRest(
+    'GET',
+    'card_offers?select=id,product_id,stock&product_id=like.pk-single-*&grading_company=is.null&order=product_id.desc,id.asc&limit=1',
+  );
+  const [offer] = body as Array<{ id: string; product_id: string; stock: number }>;
+  expect(offer, 'a raw copy of a Pokémon single in the seed').toBeDefined();
+  await serviceRest('PATCH', `card_offers?id=eq.${offer!.id}`, { stock: 0 });
+  let label = '';
+  try {
+    const adminContext = await browser.newContext({ viewport: PHONE });
+    try {
+      const admin = await adminContext.newPage();
+      await signInAs(admin, ADMIN.email, ADMIN.password);
+      await admin.goto('/admin/preventas');
+      await admin.getByRole('button', { name: 'Nueva preventa' }).click();
+      const form = admin.getByRole('form', { name: 'Nueva preventa' });
+      await form.getByLabel('Clave del producto').fill(offer!.product_id);
+      const copy = form.getByLabel('Oferta de la carta (solo para cartas individuales)');
+      await expect(copy.locator(`option[value="${offer!.id}"]`)).toHaveCount(1);
+      await copy.selectOption(offer!.id);
+      label = (await copy.locator(`option[value="${offer!.id}"]`).textContent())!.trim();
+      await form.getByLabel('Fecha de lanzamiento').fill('2027-03-05');
+      await form.getByLabel('Abre (hora del centro de México)').fill(mexicoCityLocal(-3_600_000));
+      await form.getByLabel('Cierra (hora del centro de México)').fill(mexicoCityLocal(86_400_000));
+      await form.getByLabel('Asignación esperada (0 = sin límite)').fill('5');
+      await form.getByLabel('Límite por cliente').fill('2');
+      await form.getByLabel('Límite por pedido').fill('2');
+      expect(await axeViolations(admin, 'section[aria-labelledby="adm-preorders-title"]')).toEqual([]);
+      await form.getByRole('button', { name: 'Guardar preventa' }).click();
+      await expect(form).toHaveCount(0);
+    } finally {
+      await adminContext.close();
+    }
+    const saved = await serviceRest('GET', `preorder_campaigns?offer_id=eq.${offer!.id}&select=product_id,release_date,allocation`);
+    expect(saved.body).toEqual([{ product_id: offer!.product_id, release_date: '2027-03-05', allocation: 5 }]);
+
+    // The card's page wakes its offer picker: the copy is a preorder with the campaign's units.
+    await page.goto(`/product/${offer!.product_id}`);
+    const main = page.getByRole('main');
+    const option = main.locator('.offer-option').filter({ has: page.locator('.offer-name', { hasText: label }) });
+    await expect(option.getByText('Preventa · Sale el 5 de marzo de 2027')).toBeVisible();
+    await expect(option.getByText('Disponibles: 2')).toBeVisible();
+    await option.getByRole('radio').check();
+    await main.getByRole('button', { name: 'Agregar al carrito' }).click();
+    await expect(page.locator('.toast').filter({ hasText: 'Agregado al carrito' })).toBeVisible();
+    expect(await axeViolations(page, '.offer-box')).toEqual([]);
+
+    // Checkout treats its line as a preorder's: the waitlist choice, then a preorder line.
+    const user = await createConfirmedUser('preventa-carta');
+    await signInAs(page, user.email, user.password);
+    const checkout = new CheckoutPage(page);
+    await checkout.gotoSummary();
+    const waitlist = page.getByRole('checkbox', { name: 'Si no alcanza, mantenerme en lista de espera' });
+    await expect(waitlist).toBeVisible();
+    await waitlist.check();
+    await checkout.continueButton.click();
+    const orderId = await checkout.orderIdFromUrl();
+    const { body: lines } = await serviceRest('GET', `preorder_lines?order_id=eq.${orderId}&select=offer_id,quantity,waitlist,status`);
+    expect(lines).toEqual([{ offer_id: offer!.id, quantity: 1, waitlist: true, status: 'awaiting' }]);
+  } finally {
+    await serviceRest('DELETE', `preorder_campaigns?offer_id=eq.${offer!.id}`);
+    await serviceRest('PATCH', `card_offers?id=eq.${offer!.id}`, { stock: offer!.stock });
+  }
+});
