@@ -20,12 +20,26 @@ export interface AddressFields {
   zip: string;
   country: string;
   is_default?: boolean;
+  /**
+   * The Mexican parts (null: none, as for other countries). Left out (undefined), a save keeps
+   * what the address has, as the profile form's main address does.
+   */
+  exterior_number?: string | null;
+  interior_number?: string | null;
+  neighborhood?: string | null;
+  municipality?: string | null;
+  references?: string | null;
+  phone?: string | null;
 }
 
-const COLUMNS = 'id, user_id, label, street, city, state, zip, country, is_default, created_at';
+const COLUMNS =
+  'id, user_id, label, street, exterior_number, interior_number, neighborhood, municipality, city, state, zip, country, delivery_references, phone, is_default, created_at';
 
-function fieldsOf(input: AddressFields) {
-  return {
+const MX_PARTS = ['exterior_number', 'interior_number', 'neighborhood', 'municipality', 'phone'] as const;
+
+function fieldsOf(input: AddressFields): TablesUpdate<'addresses'> {
+  const optional = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() ? value.trim() : null);
+  const fields: TablesUpdate<'addresses'> = {
     label: input.label?.trim() ? input.label.trim() : null,
     street: input.street.trim(),
     city: input.city.trim(),
@@ -33,6 +47,13 @@ function fieldsOf(input: AddressFields) {
     zip: input.zip.trim(),
     country: input.country.trim(),
   };
+  for (const key of MX_PARTS) {
+    const value = optional(input[key]);
+    if (value !== undefined) fields[key] = value;
+  }
+  const references = optional(input.references);
+  if (references !== undefined) fields.delivery_references = references;
+  return fields;
 }
 
 /** The user's addresses, default first, then newest first. */
@@ -58,7 +79,15 @@ export async function getDefaultAddress(userId: string): Promise<DataResult<Addr
 export async function createAddress(userId: string, input: AddressFields): Promise<DataResult<Address>> {
   const { data, error } = await getSupabase()
     .from('addresses')
-    .insert({ ...fieldsOf(input), user_id: userId, is_default: input.is_default === true })
+    .insert({
+      ...fieldsOf(input),
+      street: input.street.trim(),
+      city: input.city.trim(),
+      state: input.state.trim(),
+      zip: input.zip.trim(),
+      user_id: userId,
+      is_default: input.is_default === true,
+    })
     .select(COLUMNS)
     .single();
   if (error) return { data: null, error };

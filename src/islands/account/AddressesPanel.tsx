@@ -4,6 +4,8 @@ import type { Address } from '~/data/addresses.ts';
 import { ACCOUNT_ADDRESS_MESSAGES, ACCOUNT_ADDRESSES_TEXT } from '~/i18n/account.ts';
 import { $addresses, addAddress, editAddress, makeDefaultAddress, reloadAddresses, removeAddress, startAddresses } from '~/stores/account.ts';
 import { AddressForm, addressFields, describeAddress, EMPTY_ADDRESS } from '../ui/AddressForm.tsx';
+import { AddressLines } from '../ui/AddressLines.tsx';
+import { partsOfAddress } from '~/domain/address-copy.ts';
 import { AsyncState, Loading } from '../ui/AsyncState.tsx';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import { useLiveRows } from './useLive.ts';
@@ -146,7 +148,7 @@ function AddressItem({ address, editing, busy, onlyOne, onEdit, onCancel, onSave
           <div>
             {address.label && <strong>{address.label} </strong>}
             {address.is_default && <span className="badge badge-success">{ACCOUNT_ADDRESSES_TEXT.isDefault}</span>}
-            <p className="acct-email">{describeAddress(address)}</p>
+            <AddressLines className="acct-email" address={partsOfAddress(address)} />
           </div>
           <div className="acct-actions">
             <button type="button" className="btn btn-outline" disabled={busy !== null} onClick={onEdit}>

@@ -4,12 +4,15 @@
  * the street when there are no addresses yet.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
-import { createAddress, listAddresses, type Address } from '~/data/addresses.ts';
+import { createAddress, listAddresses, updateAddress, type Address } from '~/data/addresses.ts';
 import { CHECKOUT_SHIPPING_TEXT } from '~/i18n/checkout.ts';
 import { COMMON_TEXT } from '~/i18n/common.ts';
 import { VALIDATION_MESSAGES } from '~/i18n/validation.ts';
-import { validateAddress } from '~/domain/validation/address.ts';
-import { AddressForm, EMPTY_ADDRESS, type AddressFormFields } from '../ui/AddressForm.tsx';
+import { needsMexicanParts, validateAddress } from '~/domain/validation/address.ts';
+import { partsOfAddress } from '~/domain/address-copy.ts';
+import { CHECKOUT_ADDRESS_COMPLETE_TEXT } from '~/i18n/addresses.ts';
+import { AddressForm, addressFields, EMPTY_ADDRESS, type AddressFormFields } from '../ui/AddressForm.tsx';
+import { AddressLines } from '../ui/AddressLines.tsx';
 
 /** Delay before focusing the street field of a form that opened by itself (spec: 50 ms). */
 export const ADDRESS_FOCUS_DELAY_MS = 50;
@@ -32,6 +35,7 @@ export default function ShippingStep({ userId, selectedId, busy, error, onUse }:
   const [focusStreet, setFocusStreet] = useState(false);
   const [saving, setSaving] = useState(false);
   const [selectMessage, setSelectMessage] = useState('');
+  const [completing, setCompleting] = useState<Address | null>(null);
   const id = useId();
 
   const load = useCallback(async () => {
@@ -54,22 +58,21 @@ export default function ShippingStep({ userId, selectedId, busy, error, onUse }:
   }, [userId]);
 
   // Once per user: `load` changes only with the user.
-  useEffect(() => {
-    void load();
-  }, [load]);
+  useEffect(() => void load(), [load]);
 
   function use() {
     const chosen = addresses?.find((a) => a.id === choice);
     setSelectMessage(chosen ? '' : VALIDATION_MESSAGES.selectAddress);
-    if (chosen) onUse(chosen.id);
+    // An address saved before the Mexican parts were asked is completed before the purchase.
+    const incomplete = chosen !== undefined && needsMexicanParts(chosen);
+    setCompleting(incomplete ? chosen : null);
+    if (incomplete) setFormOpen(false);
+    else if (chosen) onUse(chosen.id);
   }
 
   /** Saves a valid new address and selects it; resolves to the form's error when it fails. */
   async function save(fields: AddressFormFields): Promise<string | undefined> {
-    const result = validateAddress({
-      ...fields,
-      is_default: fields.is_default || (addresses?.length ?? 0) === 0,
-    });
+    const result = validateAddress({ ...fields, is_default: fields.is_default || (addresses?.length ?? 0) === 0 });
     if (!result.ok) return result.formError;
     setSaving(true);
     const created = await createAddress(userId, result.data);
@@ -101,10 +104,23 @@ export default function ShippingStep({ userId, selectedId, busy, error, onUse }:
           {selectMessage || error}
         </p>
       )}
-      {addresses && addresses.length > 0 && (
+      {addresses && addresses.length > 0 && !completing && (
         <button type="button" className="btn btn-primary" onClick={use} disabled={busy} aria-busy={busy}>
           {CHECKOUT_SHIPPING_TEXT.use}
         </button>
+      )}
+      {completing && (
+        <CompleteAddress
+          key={completing.id}
+          address={completing}
+          busy={busy}
+          onSaved={(updated) => {
+            setAddresses((list) => (list ?? []).map((a) => (a.id === updated.id ? updated : a)));
+            setCompleting(null);
+            onUse(updated.id);
+          }}
+          onCancel={() => setCompleting(null)}
+        />
       )}
 
       <div className="new-address">
@@ -140,6 +156,40 @@ export default function ShippingStep({ userId, selectedId, busy, error, onUse }:
   );
 }
 
+/** The chosen address's form, to add the parts a Mexican delivery needs before it is used. */
+function CompleteAddress({ address, busy, onSaved, onCancel }: { address: Address; busy: boolean; onSaved: (updated: Address) => void; onCancel: () => void }) {
+  const [saving, setSaving] = useState(false);
+
+  async function complete(fields: AddressFormFields): Promise<string | undefined> {
+    const result = validateAddress({ ...fields, is_default: false });
+    if (!result.ok) return result.formError;
+    setSaving(true);
+    const updated = await updateAddress(address.id, result.data);
+    setSaving(false);
+    if (updated.error) return CHECKOUT_SHIPPING_TEXT.saveFailed;
+    onSaved(updated.data);
+    return undefined;
+  }
+
+  return (
+    <div className="complete-address">
+      <h3>{CHECKOUT_ADDRESS_COMPLETE_TEXT.title}</h3>
+      <p>{CHECKOUT_ADDRESS_COMPLETE_TEXT.intro}</p>
+      <AddressForm
+        look="checkout"
+        initial={addressFields(address)}
+        title={CHECKOUT_ADDRESS_COMPLETE_TEXT.title}
+        submitLabel={CHECKOUT_ADDRESS_COMPLETE_TEXT.save}
+        offerDefault={false}
+        focusStreetAfterMs={ADDRESS_FOCUS_DELAY_MS}
+        busy={saving || busy}
+        onSubmit={complete}
+        onCancel={onCancel}
+      />
+    </div>
+  );
+}
+
 /** The saved addresses as radio buttons. */
 function SavedAddresses({ name, addresses, choice, onChoose }: { name: string; addresses: Address[]; choice: string | null; onChoose: (id: string) => void }) {
   return (
@@ -152,7 +202,13 @@ function SavedAddresses({ name, addresses, choice, onChoose }: { name: string; a
             {a.label && <strong>{a.label} </strong>}
             {a.is_default && <span className="badge">{CHECKOUT_SHIPPING_TEXT.default}</span>}
             <br />
-            {a.street}, {a.city}, {a.state}, {CHECKOUT_SHIPPING_TEXT.zip} {a.zip}, {a.country}
+            <AddressLines inline address={partsOfAddress(a)} />
+            {needsMexicanParts(a) && (
+              <>
+                <br />
+                <em>{CHECKOUT_ADDRESS_COMPLETE_TEXT.incomplete}</em>
+              </>
+            )}
           </span>
         </label>
       ))}

@@ -45,13 +45,27 @@ export async function requireShippingAddress(ctx: ServerContext, order: OrderRow
   if (!order.shipping_address_id) throw refuse();
   const { data, error } = await ctx.admin
     .from('addresses')
-    .select('label, street, city, state, zip, country, user_id')
+    .select('label, street, exterior_number, interior_number, neighborhood, municipality, city, state, zip, country, delivery_references, phone, user_id')
     .eq('id', order.shipping_address_id)
     .maybeSingle();
   if (error) throw new Error(`addresses: ${error.message}`);
   const row = data;
-  if (!row || row.user_id !== order.user_id || !row.street?.trim() || !row.city?.trim()) throw refuse();
-  const copy: ShippingAddress = { label: row.label, street: row.street, city: row.city, state: row.state, zip: row.zip, country: row.country };
+  // A Mexican address may leave the city empty: its municipio is where the courier goes.
+  if (!row || row.user_id !== order.user_id || !row.street?.trim() || !(row.city?.trim() || row.municipality?.trim())) throw refuse();
+  const copy: ShippingAddress = {
+    label: row.label,
+    street: row.street,
+    exterior_number: row.exterior_number,
+    interior_number: row.interior_number,
+    neighborhood: row.neighborhood,
+    municipality: row.municipality,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    country: row.country,
+    references: row.delivery_references,
+    phone: row.phone,
+  };
   const { error: saveError } = await ctx.admin.from('orders').update({ shipping_address: copy }).eq('id', order.id).eq('status', ORDER_STATUS.pending);
   if (saveError) throw new Error(`orders: ${saveError.message}`);
   return copy;

@@ -23,6 +23,12 @@ const address = {
   country: 'México',
   is_default: true,
   created_at: '2026-01-01T00:00:00Z',
+  exterior_number: null,
+  interior_number: null,
+  neighborhood: null,
+  municipality: null,
+  delivery_references: null,
+  phone: null,
 };
 const profile = {
   id: 'u1',
