@@ -17,7 +17,6 @@ export * from './checkout';
 export * from './common';
 export * from './drops';
 export * from './favorites';
-export * from './invoices';
 export * from './mail';
 export * from './orders';
 export * from './payments';
