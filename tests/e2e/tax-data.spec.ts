@@ -3,13 +3,16 @@
  * 'RFC no válido' (nothing saved); the RFC fixed, the régimen list is a persona física's, the uso del
  * CFDI starts at G03 and follows the régimen, the invoice e-mail starts as the account's; saved,
  * a reload shows the data as stored (the RFC in capitals, the razón social with its accents), and
- * the database holds that row for this shopper alone. Axe on the section.
+ * the database holds that row for this shopper alone. Axe on the section. The back office's edit
+ * dialog shows a product's SAT keys (its type's default), refuses a key out of SAT's format and
+ * saves an override, which an empty key gives back to the default.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures';
-import { createConfirmedUser, serviceRest, signInAs } from './pages/auth.ts';
+import { ADMIN, createConfirmedUser, serviceRest, signInAs } from './pages/auth.ts';
 import { AccountPage } from './pages/account.ts';
+import { BackOffice } from './pages/back-office.ts';
 import { PHONE } from './pages/phone.ts';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -76,4 +79,42 @@ test('a shopper saves their tax data: a bad RFC is refused, the fixed one is sav
   expect(body).toEqual([
     { rfc: 'GODE561231GR8', legal_name: 'Emilio Gómez Díaz', tax_regime: '612', tax_zip: '06700', cfdi_use: 'G01', invoice_email: user.email },
   ]);
+});
+
+test('the owner overrides a product’s SAT keys in the edit dialog, and empties them back to the defaults', async ({ page }) => {
+  const [product] = (await serviceRest('GET', 'products?select=id,sat_product_key,sat_unit_key&product_type_id=eq.sleeves&order=id.asc&limit=1'))
+    .body as Array<{ id: string; sat_product_key: string; sat_unit_key: string }>;
+  expect(product, 'a sleeves product in the seed').toBeDefined();
+  expect(product).toMatchObject({ sat_product_key: '60141101', sat_unit_key: 'H87' });
+
+  await signInAs(page, ADMIN.email, ADMIN.password);
+  const office = new BackOffice(page);
+  await office.goto(`/admin/productos?q=${encodeURIComponent(product!.id)}`);
+  const row = office.main.locator(`[data-product-id="${product!.id}"]`);
+  await row.getByRole('button', { name: /Editar/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Editar producto' });
+  const productKey = dialog.getByRole('textbox', { name: 'Clave de producto o servicio (ClaveProdServ)' });
+  const unitKey = dialog.getByRole('textbox', { name: 'Clave de unidad (ClaveUnidad)' });
+  await expect(productKey).toHaveValue('60141101');
+  await expect(unitKey).toHaveValue('H87');
+
+  await productKey.fill('6014110');
+  await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(dialog).toContainText('La clave de producto o servicio del SAT son 8 dígitos');
+
+  await productKey.fill('60141103');
+  await unitKey.fill('xbx');
+  await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(office.main.getByRole('status').filter({ hasText: 'Producto guardado.' })).toBeVisible();
+  const saved = await serviceRest('GET', `products?id=eq.${product!.id}&select=sat_product_key,sat_unit_key`);
+  expect(saved.body).toEqual([{ sat_product_key: '60141103', sat_unit_key: 'XBX' }]);
+
+  await row.getByRole('button', { name: /Editar/ }).click();
+  await productKey.fill('');
+  await unitKey.fill('');
+  await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(dialog).toBeHidden();
+  const reset = await serviceRest('GET', `products?id=eq.${product!.id}&select=sat_product_key,sat_unit_key`);
+  expect(reset.body).toEqual([{ sat_product_key: '60141101', sat_unit_key: 'H87' }]);
 });

@@ -17,6 +17,9 @@ import { IMAGE_UPLOAD_ACCEPT, IMAGE_UPLOAD_MESSAGE, isUploadableImage } from '~/
 import { EMPTY_PRINTING, PrintingFields, SingleOffersEditor } from './SinglesEditor.tsx';
 import { validatePrinting } from './single-edit.ts';
 import { DropTimeField } from './DropTimeField.tsx';
+import { SatKeysFieldset } from './SatKeysFieldset.tsx';
+import { isSatProductKey, isSatUnitKey } from '~/domain/sat-catalogs.ts';
+import { ADMIN_PRODUCT_SAT_KEYS_TEXT } from '~/i18n/tax-data.ts';
 
 interface Props {
   /** Inside /account/addproduct: no page heading of its own and no back link. */
@@ -41,6 +44,9 @@ type Fields = {
   tags: string;
   /** What is printed on the card, for a product of a singles type. */
   printing: AdminPrinting;
+  /** SAT's keys for facturas; empty: the product type's key and H87, filled by the database. */
+  satProductKey: string;
+  satUnitKey: string;
 };
 
 const INITIAL: Fields = {
@@ -59,6 +65,8 @@ const INITIAL: Fields = {
   onSaleAt: '',
   tags: '',
   printing: EMPTY_PRINTING,
+  satProductKey: '',
+  satUnitKey: '',
 };
 
 const STEP_LABELS: Record<PublishStep, string> = {
@@ -66,6 +74,25 @@ const STEP_LABELS: Record<PublishStep, string> = {
   insert: ADMIN_PUBLISH_TEXT.insert,
   rebuild: ADMIN_PUBLISH_TEXT.rebuild,
 };
+
+/** The SAT keys as the product row takes them: trimmed, the unit key in capitals ('' for the database's default). */
+function satKeysOf(fields: Fields): { productKey: string; unitKey: string } {
+  return { productKey: fields.satProductKey.trim(), unitKey: fields.satUnitKey.trim().toUpperCase() };
+}
+
+/** The SAT keys' errors, null when none: each, when typed, in SAT's format (empty leaves it to the database's default). */
+function satKeyErrors(fields: Fields): Record<string, string> | null {
+  const errors: Record<string, string> = {};
+  const { productKey, unitKey } = satKeysOf(fields);
+  if (productKey !== '' && !isSatProductKey(productKey)) errors.satProductKey = ADMIN_PRODUCT_SAT_KEYS_TEXT.productKeyInvalid;
+  if (unitKey !== '' && !isSatUnitKey(unitKey)) errors.satUnitKey = ADMIN_PRODUCT_SAT_KEYS_TEXT.unitKeyInvalid;
+  return Object.keys(errors).length > 0 ? errors : null;
+}
+
+/** The form's error when the product's own fields passed: the image's, the printing's, else the SAT keys'. */
+function otherFormError(fileError: string, printing: ReturnType<typeof validatePrinting> | null, satErrors: Record<string, string> | null): string {
+  return fileError || (printing && !printing.ok ? printing.formError : '') || Object.values(satErrors ?? {})[0] || '';
+}
 
 /** The admin's product form: validates, uploads the image, inserts the product, rebuilds. */
 export default function ProductForm({ embedded = false }: Props) {
@@ -93,16 +120,17 @@ export default function ProductForm({ embedded = false }: Props) {
       const single = isSinglesType(fields.productTypeId) && isFranchiseId(fields.franchiseId) ? fields.franchiseId : null;
       const printing = single ? validatePrinting(single, fields.printing) : null;
       const fileError = file && !isUploadableImage(file) ? IMAGE_UPLOAD_MESSAGE : '';
-      if (!parsed.ok || fileError || !file || (printing && !printing.ok)) {
-        const next = { ...(parsed.ok ? {} : parsed.fieldErrors), ...(printing && !printing.ok ? printing.fieldErrors : {}) };
+      const satErrors = satKeyErrors(fields);
+      if (!parsed.ok || fileError || !file || (printing && !printing.ok) || satErrors) {
+        const next = { ...(parsed.ok ? {} : parsed.fieldErrors), ...(printing && !printing.ok ? printing.fieldErrors : {}), ...satErrors };
         if (fileError) next.image = fileError;
-        return { ok: false, fieldErrors: next, formError: parsed.ok ? fileError || (printing && !printing.ok ? printing.formError : '') : parsed.formError };
+        return { ok: false, fieldErrors: next, formError: parsed.ok ? otherFormError(fileError, printing, satErrors) : parsed.formError };
       }
       return { ok: true, data: { product: parsed.data, file, printing: printing?.ok ? printing.data : undefined, single } };
     },
     send: async ({ product, file: image, printing, single }) => {
       try {
-        const outcome = await publishProduct(product, image, setStep, printing);
+        const outcome = await publishProduct(product, image, setStep, printing, satKeysOf(fields));
         if (!outcome.ok) return outcome.message;
         setResult({ id: outcome.product.id, name: outcome.product.name, note: outcome.rebuildNote, single });
         setFields(INITIAL);
@@ -303,7 +331,7 @@ function CatalogPlacement({ fields, setFields, errors, id }: PartProps & { setFi
   );
 }
 
-/** Name, price, stock, limit, image, description, release date, tags, pre-order and availability. */
+/** Name, price, stock, limit, image, description, release date, tags, pre-order, availability and the SAT keys. */
 function ProductDetailFields({
   fields,
   set,
@@ -340,6 +368,14 @@ function ProductDetailFields({
         <input type="checkbox" checked={fields.available} onChange={(event) => set('available', event.target.checked)} />
         {ADMIN_PRODUCT_FORM_TEXT.available}
       </label>
+      <SatKeysFieldset
+        idPrefix={id('sat')}
+        productKey={fields.satProductKey}
+        unitKey={fields.satUnitKey}
+        onProductKey={(value) => set('satProductKey', value)}
+        onUnitKey={(value) => set('satUnitKey', value)}
+        errors={errors}
+      />
     </>
   );
 }

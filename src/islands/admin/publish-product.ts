@@ -22,6 +22,7 @@ export async function publishProduct(
   file: File,
   onStep: (step: PublishStep) => void,
   printing?: AdminPrinting,
+  satKeys: { productKey: string; unitKey: string } = { productKey: '', unitKey: '' },
 ): Promise<PublishResult> {
   const base = buildNewProductPayload(input).id;
   const product = buildNewProductPayload(input, await takenProductIds(base));
@@ -54,6 +55,9 @@ export async function publishProduct(
     collection_id: product.collectionId,
     expansion_id: product.expansionId,
     product_type_id: product.productTypeId,
+    // Empty: the database gives the product its type's key and H87 (products_sat_keys).
+    sat_product_key: satKeys.productKey,
+    sat_unit_key: satKeys.unitKey === '' ? undefined : satKeys.unitKey,
   };
   const inserted = await insertProduct(row);
   if (inserted.error) {
