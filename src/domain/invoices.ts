@@ -24,9 +24,6 @@
  */
 import { centavos, type Centavos } from './money.ts';
 
-/** The IVA rate the prices include, in percent. */
-export const IVA_PERCENT = 16;
-
 /** RFC, name and fiscal regime of 'público en general' (the factura global's receiver). */
 export const PUBLIC_RFC = 'XAXX010101000';
 export const PUBLIC_LEGAL_NAME = 'PUBLICO EN GENERAL';
@@ -35,18 +32,18 @@ export const PUBLIC_TAX_REGIME = '616';
 export const PUBLIC_CFDI_USE = 'S01';
 
 /** SAT keys of the shipping concept: 78102203 (servicios de envío) and E48 (unidad de servicio). */
-export const SHIPPING_PRODUCT_KEY = '78102203';
-export const SHIPPING_UNIT_KEY = 'E48';
+const SHIPPING_PRODUCT_KEY = '78102203';
+const SHIPPING_UNIT_KEY = 'E48';
 /** SAT keys each sale carries in a factura global: 01010101 ('No existe en el catálogo') and ACT (actividad). */
-export const GLOBAL_PRODUCT_KEY = '01010101';
-export const GLOBAL_UNIT_KEY = 'ACT';
+const GLOBAL_PRODUCT_KEY = '01010101';
+const GLOBAL_UNIT_KEY = 'ACT';
 /** Product key used when a product has none recorded (the SAT's 'No existe en el catálogo'). */
-export const FALLBACK_PRODUCT_KEY = '01010101';
+const FALLBACK_PRODUCT_KEY = '01010101';
 /** Unit key used when a product has none recorded: H87 (pieza). */
-export const FALLBACK_UNIT_KEY = 'H87';
+const FALLBACK_UNIT_KEY = 'H87';
 
 /** One line of a paid order, as the order recorded it. */
-export interface OrderLineInput {
+interface OrderLineInput {
   description: string;
   quantity: number;
   /** The unit price paid, IVA included. */
@@ -58,7 +55,7 @@ export interface OrderLineInput {
 }
 
 /** A paid order's amounts, as the order recorded them (all IVA included). */
-export interface OrderAmountsInput {
+interface OrderAmountsInput {
   lines: readonly OrderLineInput[];
   discount: Centavos;
   shipping: Centavos;
@@ -82,7 +79,7 @@ export interface InvoiceConcept {
 }
 
 /** The factura's concepts and totals. */
-export interface InvoiceBreakdown {
+interface InvoiceBreakdown {
   concepts: InvoiceConcept[];
   /** Sum of the bases. */
   subtotal: Centavos;
@@ -179,7 +176,7 @@ export function unitPricePesos(concept: Pick<InvoiceConcept, 'amount' | 'quantit
 export type PaymentForm = '01' | '04' | '17' | '28' | '31';
 
 /** How a paid order was paid, as the order records it. */
-export interface OrderPaymentInput {
+interface OrderPaymentInput {
   /** orders.payment_method ('card', 'oxxo', 'paypal', 'store_credit'); null when unknown. */
   method: string | null;
   /** orders.total. */
@@ -214,9 +211,6 @@ export function paymentFormFor(payment: OrderPaymentInput): PaymentForm | null {
   return null;
 }
 
-/** The método de pago of every order the shop invoices: paid before the invoice exists. */
-export const PAYMENT_METHOD_PUE = 'PUE';
-
 const SHOP_TIME_ZONE = 'America/Mexico_City';
 
 const YEAR_MONTH = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', {
@@ -236,7 +230,7 @@ function wallClock(ms: number): { year: number; month: number; day: number; hour
 }
 
 /** The calendar year and month (1–12) of an instant, in Mexico City. */
-export function mexicoCityMonth(ms: number): { year: number; month: number } {
+function mexicoCityMonth(ms: number): { year: number; month: number } {
   const { year, month } = wallClock(ms);
   return { year, month };
 }
@@ -270,7 +264,7 @@ export function mexicoCityMonthRange(year: number, month: number): { from: numbe
 }
 
 /** The factura global's periodicity data (InformacionGlobal): '04' mensual, the month, the year. */
-export interface GlobalInvoicePeriod {
+interface GlobalInvoicePeriod {
   /** SAT's c_Periodicidad: '04' mensual. */
   periodicity: '04';
   /** SAT's c_Meses: '01'–'12'. */
@@ -284,7 +278,7 @@ export function globalInvoicePeriod(year: number, month: number): GlobalInvoiceP
 }
 
 /** One paid order not invoiced, as the factura global lists it (one concept per sale). */
-export interface GlobalSaleInput {
+interface GlobalSaleInput {
   /** The sale's number as the shopper reads it (the order's short number). */
   reference: string;
   total: Centavos;

@@ -6,7 +6,6 @@
  * a text with a value in it is a small function.
  */
 export * from './account';
-export * from './addresses';
 export * from './admin';
 export * from './alerts';
 export * from './api';
@@ -17,12 +16,13 @@ export * from './checkout';
 export * from './common';
 export * from './drops';
 export * from './favorites';
+export * from './invoices';
 export * from './mail';
 export * from './orders';
 export * from './payments';
 export * from './preorders';
 export * from './product';
 export * from './search';
-export * from './sepomex';
 export * from './tax-data';
+export * from './sepomex';
 export * from './validation';

@@ -21,6 +21,8 @@ import type { RebuildContext } from './admin/rebuild.ts';
 import { registeredRebuilds } from './rebuild/registry.ts';
 import { createPayments, describePayments, resolvePaymentsMode, stripeEndpointFrom, type Payments, type PaymentSettings } from './payments/providers/index.ts';
 import { createAdminClient, createUserClient, projectUrl } from './supabase.ts';
+import { createInvoicing } from './invoicing/index.ts';
+import type { InvoiceProvider } from './invoicing/types.ts';
 
 /** What every endpoint needs: the service-role client, the providers, the mailer. */
 export interface ServerContext {
@@ -29,6 +31,8 @@ export interface ServerContext {
   /** Queues an e-mail: in the shop, the outbox (stored, sent in the background, retried). */
   mail: MailQueue;
   siteUrl: string;
+  /** Issues the facturas (src/server/invoicing); absent or null: invoicing unavailable here. */
+  invoicing?: InvoiceProvider | null;
 }
 
 /** The server context plus a database client that acts as a given signed-in user. */
@@ -76,6 +80,12 @@ export function serverContext(): ServerContext {
       mailTransportFor({ smtpUrl: getSecret('SMTP_URL'), mailFrom: getSecret('MAIL_FROM'), supabaseUrl: url, serviceRoleKey: SUPABASE_SERVICE_ROLE_KEY }),
     ),
     siteUrl: SITE_URL ?? 'http://localhost:4321',
+    invoicing: createInvoicing({
+      paymentsMode: settings.mode,
+      facturapiKey: getSecret('FACTURAPI_KEY'),
+      facturapiApiBase: getSecret('FACTURAPI_API_BASE'),
+      issuerZip: getSecret('FACTURAPI_ISSUER_ZIP'),
+    }),
   };
   console.log(describePayments(settings));
   return context;

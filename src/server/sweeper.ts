@@ -26,6 +26,7 @@ import { requireShopServer } from './http/auth.ts';
 import { json } from './http/json.ts';
 import { deliverDueMail } from './mail/outbox.ts';
 import { refundProviders, retryDueRefunds } from './orders/refunds.ts';
+import { processDueInvoices } from './invoicing/queue.ts';
 
 /** What one sweep did. */
 export interface SweepReport {
@@ -102,6 +103,8 @@ export async function sweep(ctx: ServerContext, holder: string, options: SweepOp
     }
     report.refunds = await retryDueRefunds(ctx);
     await finishArrivalRefunds(ctx).catch((failure: unknown) => console.error('[preventas] no se pudieron terminar los reembolsos de una llegada:', failure));
+    // Facturas: those of orders refunded since are cancelled, those due are issued or retried.
+    await processDueInvoices(ctx).catch((failure: unknown) => console.error('[facturas]', failure));
     // The restock and price-drop alerts the database queued become e-mails of the outbox.
     await sendAlertMail(ctx).catch((failure: unknown) => console.error('[avisos] no se pudieron escribir los correos de avisos:', failure));
     report.mail = await deliverDueMail(ctx).catch((failure: unknown) => {
