@@ -6,6 +6,7 @@
  * a text with a value in it is a small function.
  */
 export * from './account';
+export * from './addresses';
 export * from './admin';
 export * from './alerts';
 export * from './api';
@@ -23,6 +24,6 @@ export * from './payments';
 export * from './preorders';
 export * from './product';
 export * from './search';
-export * from './tax-data';
 export * from './sepomex';
+export * from './tax-data';
 export * from './validation';
