@@ -12,7 +12,7 @@ import { CHECKOUT_MESSAGES, CHECKOUT_OFFER_GONE_REFUSAL } from '~/i18n/checkout.
 import { PRODUCT_MESSAGES } from '~/i18n/cart.ts';
 import { DROP_CHECKOUT_TEXT } from '~/i18n/drops.ts';
 import { ORDER_STATUS } from '~/domain/orders.ts';
-import { parseAddressCopy } from '~/domain/address-copy.ts';
+import { parseAddressCopy, partsOfAddress, type AddressParts } from '~/domain/address-copy.ts';
 import { type Centavos, centavos, toCentavos } from '~/domain/money.ts';
 import { oxxoVoucher } from '~/domain/api-answers.ts';
 import { z } from 'zod';
@@ -106,8 +106,8 @@ export interface CheckoutOrderLine {
   offerLabel: string | null;
 }
 
-/** The address an order ships to. */
-export interface CheckoutAddress {
+/** The address an order ships to, with its Mexican parts when it has them. */
+export interface CheckoutAddress extends AddressParts {
   id: string;
   label: string | null;
   street: string;
@@ -170,6 +170,7 @@ export async function loadOrder(orderId: string): Promise<CheckoutOrder | null> 
   if (data.status !== ORDER_STATUS.pending && copy) {
     // Once paid, the order shows its own copy, whatever the address book says now.
     address = {
+      ...copy,
       label: copy.label,
       street: copy.street ?? '',
       city: copy.city ?? '',
@@ -179,8 +180,23 @@ export async function loadOrder(orderId: string): Promise<CheckoutOrder | null> 
       id: data.shipping_address_id ?? '',
     };
   } else if (data.shipping_address_id !== null) {
-    const found = await supabase.from('addresses').select('id, label, street, city, state, zip, country').eq('id', data.shipping_address_id).maybeSingle();
-    address = found.data ?? null;
+    const found = await supabase
+      .from('addresses')
+      .select('id, label, street, exterior_number, interior_number, neighborhood, municipality, city, state, zip, country, delivery_references, phone')
+      .eq('id', data.shipping_address_id)
+      .maybeSingle();
+    address = found.data
+      ? {
+          ...partsOfAddress(found.data),
+          id: found.data.id,
+          label: found.data.label,
+          street: found.data.street,
+          city: found.data.city,
+          state: found.data.state,
+          zip: found.data.zip,
+          country: found.data.country,
+        }
+      : null;
   }
   const voucher = data.oxxo_voucher === null ? null : oxxoVoucher.safeParse(data.oxxo_voucher);
   return {

@@ -105,8 +105,6 @@ export const CHECKOUT_SHIPPING_TEXT = {
   labelPlaceholder: 'Casa, Oficina…',
   saved: 'Tus direcciones guardadas',
   default: 'Predeterminada',
-  /** Before a saved address's postal code. */
-  zip: 'C.P.',
 } as const;
 
 /** Step 3, the payment: its tabs, the order summary and the test-mode note (src/islands/checkout/PaymentStep.tsx). */
@@ -227,7 +225,6 @@ export const CHECKOUT_CONFIRMATION_TEXT = {
   paidWith: 'Forma de pago',
   address: 'Dirección de envío',
   /** After the city and state: ', C.P. 01234'. */
-  zip: (zip: string) => `, C.P. ${zip}`,
   noAddress: 'No has registrado dirección.',
   products: 'Productos',
   continueShopping: 'Seguir comprando',

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { centavos, formatCentavos } from '~/domain/money.ts';
 import { lineTotalCentavos } from '~/domain/pricing.ts';
-import { formatAddressCopy } from '~/domain/address-copy.ts';
+import { addressLines, parseAddressCopy } from '~/domain/address-copy.ts';
+import { AddressLines } from '../ui/AddressLines.tsx';
+import { CopyAddressButton } from './CopyAddressButton.tsx';
 import { CARRIERS, formatOrderAmount, orderActions, orderDisplayId, statusColor, trackingUrl, ORDER_STATUS } from '~/domain/orders.ts';
 import { changeOrderStatus, loadOrderDetail, type AdminOrder, type AdminOrderLine, type OrderDetail, type OrderEvent } from '~/data/admin.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
@@ -198,7 +200,8 @@ function ShipForm({ busy, onShip }: { busy: boolean; onShip: (carrier: string, t
 
 /** 'Cliente' and 'Pago y envío'. */
 function OrderParties({ order }: { order: AdminOrder }) {
-  const address = formatAddressCopy(order.shipping_address);
+  const copy = parseAddressCopy(order.shipping_address);
+  const lines = copy ? addressLines(copy, { name: order.customer_name }) : [];
   const link = trackingUrl(order.carrier, order.tracking_number);
   return (
     <>
@@ -211,7 +214,16 @@ function OrderParties({ order }: { order: AdminOrder }) {
             <dt>{ADMIN_ORDER_DETAIL_TEXT.email}</dt>
             <dd>{order.customer_email ?? '-'}</dd>
             <dt>{ADMIN_ORDER_DETAIL_TEXT.shipTo}</dt>
-            <dd data-testid="admin-order-address">{address ?? ADMIN_ORDER_DETAIL_TEXT.noAddress}</dd>
+            <dd>
+              {copy && lines.length > 0 ? (
+                <>
+                  <AddressLines testId="admin-order-address" address={copy} name={order.customer_name} />
+                  <CopyAddressButton text={lines.join('\n')} />
+                </>
+              ) : (
+                <span data-testid="admin-order-address">{ADMIN_ORDER_DETAIL_TEXT.noAddress}</span>
+              )}
+            </dd>
           </dl>
         </div>
         <div>

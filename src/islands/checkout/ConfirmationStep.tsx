@@ -7,6 +7,8 @@ import { formatOrderDate, orderDisplayId, ORDER_STATUS } from '~/domain/orders.t
 import { paymentMethodText } from '~/domain/payment-methods.ts';
 import OrderAmounts from './OrderAmounts.tsx';
 import OrderLines from './OrderLines.tsx';
+import InvoiceBlock from '../account/InvoiceBlock.tsx';
+import { AddressLines } from '../ui/AddressLines.tsx';
 
 /** The confirmation step. */
 export default function ConfirmationStep({ order }: { order: CheckoutOrder }) {
@@ -59,12 +61,7 @@ export default function ConfirmationStep({ order }: { order: CheckoutOrder }) {
                   <br />
                 </>
               )}
-              {order.address.street}
-              <br />
-              {[order.address.city, order.address.state].filter(Boolean).join(', ')}
-              {order.address.zip ? CHECKOUT_CONFIRMATION_TEXT.zip(order.address.zip) : ''}
-              <br />
-              {order.address.country}
+              <AddressLines inline address={order.address} />
             </address>
           ) : (
             <p>{CHECKOUT_CONFIRMATION_TEXT.noAddress}</p>
@@ -73,6 +70,7 @@ export default function ConfirmationStep({ order }: { order: CheckoutOrder }) {
           <OrderLines lines={order.lines} />
         </div>
       </div>
+      <InvoiceBlock orderId={order.id} status={order.status} paidAt={order.paid_at} />
       <a className="btn btn-outline" href="/">
         {CHECKOUT_CONFIRMATION_TEXT.continueShopping}
       </a>

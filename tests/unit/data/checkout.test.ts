@@ -94,7 +94,21 @@ describe('checkout', () => {
     };
     fake = fakeSupabase({ orders: [{ data: paid, error: null }] });
     const order = await checkout.loadOrder('o2');
-    expect(order?.address).toEqual({ id: 'a1', label: 'Casa', street: 'Calle 1', city: 'Puebla', state: 'Puebla', zip: '72000', country: 'México' });
+    expect(order?.address).toEqual({
+      exterior_number: null,
+      interior_number: null,
+      neighborhood: null,
+      municipality: null,
+      references: null,
+      phone: null,
+      id: 'a1',
+      label: 'Casa',
+      street: 'Calle 1',
+      city: 'Puebla',
+      state: 'Puebla',
+      zip: '72000',
+      country: 'México',
+    });
     expect(order?.oxxo_voucher).toMatchObject({ reference: '123', amount: 19900 });
     // The part paid with the balance, and what a provider still charges.
     expect(order).toMatchObject({ creditCentavos: 5000, dueCentavos: 14900 });
