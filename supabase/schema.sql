@@ -59,7 +59,7 @@ CREATE TABLE public.addresses (
   delivery_references text,
   phone text,
   CONSTRAINT addresses_pkey PRIMARY KEY (id),
-  CONSTRAINT addresses_city_check CHECK (length(btrim(city)) >= 1 AND length(btrim(city)) <= 100),
+  CONSTRAINT addresses_city_check CHECK (length(btrim(city)) <= 100 AND (length(btrim(city)) >= 1 OR municipality IS NOT NULL)),
   CONSTRAINT addresses_country_check CHECK (length(btrim(country)) >= 1 AND length(btrim(country)) <= 60),
   CONSTRAINT addresses_delivery_references_check CHECK (delivery_references IS NULL OR length(delivery_references) <= 200),
   CONSTRAINT addresses_exterior_number_check CHECK (exterior_number IS NULL OR length(btrim(exterior_number)) >= 1 AND length(btrim(exterior_number)) <= 20),
