@@ -16,6 +16,7 @@ import { useLiveRows } from './useLive.ts';
 import OrderPaymentNote from './OrderPaymentNote.tsx';
 import OrderTracking from './OrderTracking.tsx';
 import PreorderBadge, { usePreorderStatuses } from './PreorderBadge.tsx';
+import InvoiceBlock from './InvoiceBlock.tsx';
 import type { PreorderLineStatus } from '~/data/preorders.ts';
 
 const BADGE: Record<StatusColor, string> = {
@@ -177,6 +178,7 @@ function OrderRowView({ order, preorder, isOpen, lines, onPeek, onToggle, onRetr
             )}
             <OrderTracking orderId={order.id} status={order.status} />
             <OrderLines state={lines} onRetry={onRetry} />
+            <InvoiceBlock orderId={order.id} status={order.status} paidAt={order.paid_at} />
           </td>
         </tr>
       )}

@@ -8,7 +8,11 @@ import { PAYMENT_METHOD_LABELS } from '~/i18n/orders.ts';
 import { type Centavos, formatCentavos } from '~/domain/money.ts';
 import { orderDisplayId } from '~/domain/orders.ts';
 import { MAIL_RECEIPT_TEXT as TEXT } from '~/i18n/mail.ts';
+import { invoiceWindowEnd } from '~/domain/invoices.ts';
+import { MAIL_INVOICE_TEXT as INVOICE_TEXT } from '~/i18n/invoices.ts';
 import { escapeHtml as escape } from '../html.ts';
+
+const INVOICE_DAY = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'America/Mexico_City' });
 
 /** One product line of the confirmation e-mail: the unit price paid, and a single card's offer. */
 export interface ReceiptLine {
@@ -54,6 +58,8 @@ export function receiptEmail(order: {
   method?: string | null;
   /** orders.payment_provider, only to name the method of an order that has none; never shown. */
   payment_provider?: string | null;
+  /** When the order was paid (ms; the receipt is sent then): 'Solicitar factura' until the end of that month. */
+  paidAtMs?: number;
 }): { subject: string; html: string; text: string } {
   const number = orderDisplayId(order.id);
   const subject = TEXT.subject(number);
@@ -68,6 +74,8 @@ export function receiptEmail(order: {
     ...(paidWith ? [paidWith] : []),
   ];
   const link = `${order.siteUrl.replace(/\/+$/, '')}/checkout/${order.id}`;
+  const invoiceLink = `${order.siteUrl.replace(/\/+$/, '')}/account?tab=orders`;
+  const invoiceUntil = INVOICE_DAY.format(new Date(invoiceWindowEnd(order.paidAtMs ?? Date.now()) - 1));
   const text = [
     TEXT.thanks,
     TEXT.paid(number),
@@ -78,12 +86,16 @@ export function receiptEmail(order: {
     ...(order.address ? ['', TEXT.shipTo(order.address)] : []),
     '',
     TEXT.details(link),
+    '',
+    INVOICE_TEXT.receiptLinkHelp(invoiceUntil),
+    invoiceLink,
   ].join('\n');
   const html = `<h1>${TEXT.heading}</h1>
 <p>${TEXT.paid(`<strong>${escape(number)}</strong>`)}</p>
 <ul>${rows.map((r) => `<li>${escape(r)}</li>`).join('')}</ul>
 <p>${totals.map(escape).join('<br>')}</p>
 ${order.address ? `<p>${TEXT.shipTo(escape(order.address))}</p>` : ''}
-<p><a href="${escape(link)}">${TEXT.viewOrder}</a></p>`;
+<p><a href="${escape(link)}">${TEXT.viewOrder}</a></p>
+<p>${escape(INVOICE_TEXT.receiptLinkHelp(invoiceUntil))} <a href="${escape(invoiceLink)}">${INVOICE_TEXT.receiptLink}</a></p>`;
   return { subject, html, text };
 }
