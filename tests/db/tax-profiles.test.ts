@@ -110,6 +110,12 @@ describe('a shopper’s tax data', () => {
     expect((await insertAs(BETO, [FISICA, 'Emilio', '612', '06700', 'G03', 'beto@correo'])).error?.message).toContain('tax_profiles_invoice_email_check');
   });
 
+  it('accepts RFCs with Ñ and &, whose check digit counts them as SAT does', async () => {
+    expect((await insertAs(BETO, ['MUÑO800101AB3', 'Ana Muñoz', '612', '06700', 'G03', 'beto@correo.mx'])).ok).toBe(true);
+    expect((await insertAs(BETO, ['A&B850101AB6', 'A&B', '601', '06700', 'G03', 'beto@correo.mx'])).ok).toBe(true);
+    expect((await insertAs(BETO, ['A&B850101AB0', 'A&B', '601', '06700', 'G03', 'beto@correo.mx'])).error?.message).toContain('tax_profiles_rfc_check');
+  });
+
   it('accepts D01 for a persona física with actividad empresarial and S01 for sin obligaciones fiscales', async () => {
     expect((await insertAs(BETO, [FISICA, 'Emilio', '612', '06700', 'D01', 'beto@correo.mx'])).ok).toBe(true);
     expect((await insertAs(BETO, [FISICA, 'Emilio', '616', '06700', 'S01', 'beto@correo.mx'])).ok).toBe(true);
