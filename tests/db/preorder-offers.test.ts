@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import { attempt, commit, migratedPglite } from './support.ts';
+import { attempt, commit, migratedPglite, OWED } from './support.ts';
 
 const ADMIN = '21000000-0000-4000-a000-0000000000a1';
 const ANA = '21000000-0000-4000-a000-000000000001';
@@ -115,6 +115,31 @@ describe("a preorder of a single's offer", () => {
     expect(beyond.ok).toBe(false);
     expect((await order(BETO, [{ product_id: 'sv10-201', offer_id: PRE_NM, quantity: 1 }])).error).toBeUndefined();
     expect((await openOffers('anon', ['sv10-201'])).rows.find((row) => row.offer_id === PRE_NM)?.remaining).toBe(0);
+  });
+
+  it("an arrival fills the offer's paid preorders oldest first and puts the units left on the offer's shelf", async () => {
+    const paid = await sql<{ id: string }>(`select order_id as id from public.preorder_lines where offer_id = $1 order by created_at`, [PRE_NM]);
+    expect(paid).toHaveLength(2);
+    for (const [i, { id }] of paid.entries()) {
+      const done = await commit(db, 'service_role', undefined, `select public.mark_order_paid($1, 'stripe', $2, ${OWED})`, [id, `pi_${id}`]);
+      expect(done.error).toBeUndefined();
+      await sql('update public.orders set paid_at = $2 where id = $1', [id, `2026-12-0${i + 1}T10:00:00Z`]);
+    }
+    const [{ id: campaign }] = await sql<{ id: string }>('select id from public.preorder_campaigns where offer_id = $1', [PRE_NM]);
+    const arrived = await commit<{ result: { to_stock: number } }>(
+      db,
+      'service_role',
+      undefined,
+      'select public.preorder_register_arrival($1, $2, $3, $4) as result',
+      [campaign, 5, 'arrival-offer-0001', ADMIN],
+    );
+    expect(arrived.error).toBeUndefined();
+    expect(arrived.rows[0]!.result.to_stock).toBe(2);
+    expect(await sql('select status from public.preorder_lines where offer_id = $1 order by created_at', [PRE_NM])).toEqual([
+      { status: 'allocated' },
+      { status: 'allocated' },
+    ]);
+    expect(await sql('select stock from public.card_offers where id = $1', [PRE_NM])).toEqual([{ stock: 2 }]);
   });
 
   it('an offer whose campaign closed is refused with no stock, as any sold-out offer', async () => {
