@@ -19,6 +19,7 @@ export * from './drops';
 export * from './favorites';
 export * from './invoices';
 export * from './mail';
+export * from './media';
 export * from './orders';
 export * from './payments';
 export * from './preorders';
