@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { emptyToNull, isValidPhone, requiredText, trimmedText, validateForm, type FormResult } from '../validation.ts';
 import { VALIDATION_MESSAGES } from '../../i18n/validation.ts';
-import { ADDRESS_PARTS, DEFAULT_COUNTRY, ZIP_PATTERN } from './address.ts';
+import { ADDRESS_PARTS, DEFAULT_COUNTRY, isMexico, MX_ZIP_PATTERN, ZIP_PATTERN } from './address.ts';
 
 /**
  * The database's limits on profiles and addresses (supabase/migrations/20261122000200_shop.sql):
@@ -40,6 +40,10 @@ export const profileSchema = z
     if (value.city === '') ctx.addIssue({ code: 'custom', path: ['city'], message: VALIDATION_MESSAGES.cityRequired });
     if (value.state === '') ctx.addIssue({ code: 'custom', path: ['state'], message: VALIDATION_MESSAGES.stateRequired });
     if (value.zip === '') ctx.addIssue({ code: 'custom', path: ['zip'], message: VALIDATION_MESSAGES.zipRequired });
+    // México (also when the country is left empty, as it defaults to it): exactly 5 digits.
+    else if ((value.country === '' || isMexico(value.country)) && ZIP_PATTERN.test(value.zip) && !MX_ZIP_PATTERN.test(value.zip)) {
+      ctx.addIssue({ code: 'custom', path: ['zip'], message: VALIDATION_MESSAGES.zipMexico });
+    }
     for (const part of ['street', 'city', 'state', 'country'] as const) {
       const max = PROFILE_LIMITS[part];
       if (value[part].length > max) ctx.addIssue({ code: 'custom', path: [part], message: tooLongMessage(max) });

@@ -38,6 +38,13 @@ describe('profile edit', () => {
     expect(result.formError).toBe('Revisa los campos marcados.');
   });
 
+  it('asks a Mexican main address for a 5-digit postal code, as the database does; other countries keep up to 5', () => {
+    const address = { ...base, street: 'Av. Vallarta 441', city: 'Guadalajara', state: 'Jalisco', zip: '441' };
+    expect(errorsOf(validateProfile(address)).fieldErrors).toEqual({ zip: 'Código Postal de 5 dígitos' });
+    expect(errorsOf(validateProfile({ ...address, country: 'México' })).fieldErrors).toEqual({ zip: 'Código Postal de 5 dígitos' });
+    expect(dataOf(validateProfile({ ...address, country: 'Estados Unidos' })).address?.zip).toBe('441');
+  });
+
   it('returns the address with México as default country', () => {
     const data = dataOf(validateProfile({ ...base, street: 'Av. Juárez 10', city: 'Guadalajara', state: 'Jalisco', zip: '44100' }));
     expect(data.address).toEqual({
