@@ -1,12 +1,14 @@
 /**
  * 'Agregar imagen' / 'Agregar foto': a file input that checks the file with the shop's upload rule
- * (src/domain/image-upload.ts), uploads it to the products bucket and hands back its stored path.
+ * (src/domain/image-upload.ts), uploads it to the products bucket, has the server make its copies
+ * (src/data/media-variants.ts) and hands back its stored path.
  */
 import { useState } from 'react';
 import { IMAGE_UPLOAD_ACCEPT, IMAGE_UPLOAD_MESSAGE, isUploadableImage } from '~/domain/image-upload.ts';
 import { Field } from '../ui/Field.tsx';
 import { ADMIN_PRODUCT_EDIT_TEXT } from '~/i18n/admin.ts';
 import { uploadImage } from './product-edit.ts';
+import { makeImageVariants } from '~/data/media-variants.ts';
 
 interface Props {
   id: string;
@@ -37,10 +39,12 @@ export function ImageUpload({ id, label, productId, onUploaded, onUploading, err
     setUploading(true);
     onUploading?.(true);
     const path = await uploadImage(productId, file);
+    // The server makes the photo's copies (widths and formats); a refusal removes the upload.
+    const refused = path ? await makeImageVariants(path) : null;
     setUploading(false);
     onUploading?.(false);
-    if (!path) {
-      setUploadError(ADMIN_PRODUCT_EDIT_TEXT.uploadFailed);
+    if (!path || refused) {
+      setUploadError(refused ?? ADMIN_PRODUCT_EDIT_TEXT.uploadFailed);
       return;
     }
     setUploadError('');
