@@ -325,12 +325,12 @@ function accountsSql(orders: readonly SeedOrder[], customer: readonly SeedOrder[
   // subtotal - discount, as mark_order_paid grants them); a test keeps DEMO_REWARD_POINTS equal.
   out.push(`update public.rewards set points = ${sql.int(pointsOf(orders))} where user_id = ${sql.text(DEMO_SHOPPER.id)};`);
   out.push(
-    `insert into public.addresses (id, user_id, label, street, city, state, zip, country, is_default, created_at) values
-  (${sql.text(DEMO_ADDRESS_IDS.home)}, ${sql.text(DEMO_SHOPPER.id)}, 'Casa', 'Av. Insurgentes Sur 1602, Int. 4B, Col. Crédito Constructor', 'Ciudad de México', 'CDMX', '03940', 'México', true, now() - interval '230 days');`,
-    `insert into public.addresses (id, user_id, label, street, city, state, zip, country, is_default, created_at) values
-  (${sql.text(DEMO_ADDRESS_IDS.office)}, ${sql.text(DEMO_SHOPPER.id)}, 'Oficina', 'Av. Chapultepec 480, Piso 12, Col. Roma Norte', 'Ciudad de México', 'CDMX', '06700', 'México', false, now() - interval '120 days');`,
-    `insert into public.addresses (user_id, label, street, city, state, zip, country, created_at) values
-  (${sql.text(DEMO_ADMIN.id)}, 'Tienda', 'Av. Chapultepec 15, Col. Americana', 'Guadalajara', 'Jalisco', '44160', 'México', now() - interval '290 days');`,
+    `insert into public.addresses (id, user_id, label, street, exterior_number, interior_number, neighborhood, municipality, city, state, zip, country, phone, is_default, created_at) values
+  (${sql.text(DEMO_ADDRESS_IDS.home)}, ${sql.text(DEMO_SHOPPER.id)}, 'Casa', 'Av. Insurgentes Sur', '1602', '4B', 'Crédito Constructor', 'Benito Juárez', 'Ciudad de México', 'CDMX', '03940', 'México', '5512345678', true, now() - interval '230 days');`,
+    `insert into public.addresses (id, user_id, label, street, exterior_number, interior_number, neighborhood, municipality, city, state, zip, country, phone, is_default, created_at) values
+  (${sql.text(DEMO_ADDRESS_IDS.office)}, ${sql.text(DEMO_SHOPPER.id)}, 'Oficina', 'Av. Chapultepec', '480', 'Piso 12', 'Roma Norte', 'Cuauhtémoc', 'Ciudad de México', 'CDMX', '06700', 'México', '5512345678', false, now() - interval '120 days');`,
+    `insert into public.addresses (user_id, label, street, exterior_number, interior_number, neighborhood, municipality, city, state, zip, country, phone, created_at) values
+  (${sql.text(DEMO_ADMIN.id)}, 'Tienda', 'Av. Chapultepec', '15', null, 'Americana', 'Guadalajara', 'Guadalajara', 'Jalisco', '44160', 'México', '3312345678', now() - interval '290 days');`,
   );
   out.push(
     `insert into public.coupons (user_id, code, description, kind, value, expires_at) values
@@ -338,8 +338,8 @@ function accountsSql(orders: readonly SeedOrder[], customer: readonly SeedOrder[
   );
   out.push(
     `update public.rewards set points = ${sql.int(pointsOf(customer))} where user_id = ${sql.text(DEMO_CUSTOMER.id)};`,
-    `insert into public.addresses (id, user_id, label, street, city, state, zip, country, is_default, created_at) values
-  (${sql.text(DEMO_CUSTOMER_ADDRESS_ID)}, ${sql.text(DEMO_CUSTOMER.id)}, 'Casa', 'Av. Constitución 2050, Col. Obispado', 'Monterrey', 'Nuevo León', '64060', 'México', true, now() - interval '60 days');`,
+    `insert into public.addresses (id, user_id, label, street, exterior_number, interior_number, neighborhood, municipality, city, state, zip, country, phone, is_default, created_at) values
+  (${sql.text(DEMO_CUSTOMER_ADDRESS_ID)}, ${sql.text(DEMO_CUSTOMER.id)}, 'Casa', 'Av. Constitución', '2050', null, 'Obispado', 'Monterrey', 'Monterrey', 'Nuevo León', '64060', 'México', '8112345678', true, now() - interval '60 days');`,
   );
   out.push(`-- Order history of the demo shopper (${orders.length} orders, amounts from src/domain/pricing.ts)`);
   for (const order of orders) {

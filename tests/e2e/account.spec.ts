@@ -9,6 +9,11 @@ const expect = baseExpect.configure({ timeout: 10_000 });
 
 test.describe.configure({ timeout: 60_000 });
 
+/** A Mexican address in Puebla for AccountPage.fillAddress: colonia 'Centro' and a contact phone. */
+function mx(street: string, exterior: string, municipality: string, zip: string) {
+  return { street, exterior, neighborhood: 'Centro', municipality, state: 'Puebla', zip, phone: '2221234567' };
+}
+
 async function expectNoSeriousViolations(page: import('@playwright/test').Page) {
   const results = await new AxeBuilder({ page }).include('main').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -175,7 +180,7 @@ test.describe('cuenta nueva', () => {
     await save.click();
     await expect(account.panel.getByRole('status').filter({ hasText: '✅' })).toBeVisible();
     await expect(account.sidebar.getByRole('heading')).toHaveText('Mariana Cuenta');
-    await expect(account.panel.getByTestId('main-address')).toContainText('Av. Juárez 10, Guadalajara, Jalisco 44100, México');
+    await expect(account.panel.getByTestId('main-address')).toContainText('Av. Juárez 10, C.P. 44100, Guadalajara, Jalisco, México');
     // The save note goes away after about 2.4 s.
     await expect(account.panel.getByRole('status').filter({ hasText: '✅' })).toHaveCount(0, { timeout: 4000 });
 
@@ -199,11 +204,20 @@ test.describe('cuenta nueva', () => {
     await expect(form.getByLabel('Usar como dirección predeterminada')).toHaveCount(0);
     await form.getByRole('button', { name: 'Guardar dirección' }).click();
     await expect(form.getByRole('alert')).toHaveText('Revisa los campos marcados.');
-    for (const text of ['Calle requerida', 'Ciudad requerida', 'Estado requerido', 'Código Postal requerido']) {
+    // México: the specification's messages and the Mexican parts' (the city is optional there).
+    for (const text of [
+      'Calle requerida',
+      'Número exterior requerido',
+      'Colonia requerida',
+      'Municipio o alcaldía requerido',
+      'Estado requerido',
+      'Código Postal requerido',
+      'Teléfono de 10 dígitos',
+    ]) {
       await expect(form).toContainText(text);
     }
 
-    await account.fillAddress(form, { label: 'Casa', street: 'Calle Uno 1', city: 'Puebla', state: 'Puebla', zip: '72000' });
+    await account.fillAddress(form, { label: 'Casa', ...mx('Calle Uno', '1', 'Puebla', '72000') });
     await form.getByRole('button', { name: 'Guardar dirección' }).click();
     await account.expectToast('Dirección guardada');
     await expect(account.addresses).toHaveCount(1);
@@ -212,13 +226,13 @@ test.describe('cuenta nueva', () => {
     await expect(only.getByRole('button', { name: 'Eliminar' })).toBeDisabled();
     await expect(only).toContainText('Debes tener al menos una dirección');
 
-    await account.fillAddress(form, { label: 'Oficina', street: 'Calle Dos 2', city: 'Puebla', state: 'Puebla', zip: '72001', isDefault: false });
+    await account.fillAddress(form, { label: 'Oficina', ...mx('Calle Dos', '2', 'Puebla', '72001'), isDefault: false });
     await form.getByRole('button', { name: 'Guardar dirección' }).click();
     await expect(account.addresses).toHaveCount(2);
     await expect(account.addresses.first()).toContainText('Casa');
     await expect(account.addresses.first()).toContainText('Predeterminada');
 
-    await account.fillAddress(form, { label: 'Bodega', street: 'Calle Tres 3', city: 'Cholula', state: 'Puebla', zip: '72760', isDefault: true });
+    await account.fillAddress(form, { label: 'Bodega', ...mx('Calle Tres', '3', 'San Pedro Cholula', '72760'), isDefault: true });
     await form.getByRole('button', { name: 'Guardar dirección' }).click();
     await expect(account.addresses).toHaveCount(3);
     await expect(account.addresses.first()).toContainText('Bodega');
@@ -228,7 +242,7 @@ test.describe('cuenta nueva', () => {
     const office = account.addresses.filter({ hasText: 'Oficina' });
     await office.getByRole('button', { name: 'Editar' }).click();
     const editForm = account.panel.getByRole('form', { name: 'Editar dirección' });
-    await account.fillAddress(editForm, { street: 'Calle Dos 22' });
+    await account.fillAddress(editForm, { exterior: '22' });
     await editForm.getByRole('button', { name: 'Guardar cambios' }).click();
     await account.expectToast('Dirección actualizada');
     await expect(account.addresses.filter({ hasText: 'Oficina' })).toContainText('Calle Dos 22');
@@ -278,18 +292,20 @@ test.describe('cuenta nueva', () => {
       await route.continue();
     });
     const form = account.newAddressForm;
-    await account.fillAddress(form, { label: 'Casa', street: 'Calle Uno 1', city: 'Puebla', state: 'Puebla', zip: '72000' });
+    await account.fillAddress(form, { label: 'Casa', ...mx('Calle Uno', '1', 'Puebla', '72000') });
     await form.getByRole('button', { name: 'Guardar dirección' }).click();
     await account.expectToast('Dirección guardada');
     // The next address, typed at once: the form was emptied with the toast, not after the list.
-    await account.fillAddress(form, { label: 'Oficina', street: 'Calle Dos 2', city: 'Cholula', state: 'Puebla', zip: '72760' });
+    await account.fillAddress(form, { label: 'Oficina', ...mx('Calle Dos', '2', 'San Pedro Cholula', '72760') });
     await expect(account.addresses).toHaveCount(1);
     await expect(form.getByLabel('Etiqueta (opcional)', { exact: true })).toHaveValue('Oficina');
-    await expect(form.getByLabel('Calle', { exact: true })).toHaveValue('Calle Dos 2');
+    await expect(form.getByLabel('Calle', { exact: true })).toHaveValue('Calle Dos');
+    await expect(form.getByLabel('Número exterior')).toHaveValue('2');
     slow = false;
     await form.getByRole('button', { name: 'Guardar dirección' }).click();
     await expect(account.addresses).toHaveCount(2);
-    await expect(account.addresses.filter({ hasText: 'Oficina' })).toContainText('Calle Dos 2, Cholula, Puebla 72760');
+    await expect(account.addresses.filter({ hasText: 'Oficina' })).toContainText('Calle Dos 2');
+    await expect(account.addresses.filter({ hasText: 'Oficina' })).toContainText('C.P. 72760, San Pedro Cholula');
   });
 
   test('datos en vivo: pedido marcado pagado, perfil y direcciones cambiados desde otro lado', async ({ page }) => {

@@ -32,13 +32,14 @@ async function toPayment(page: Page, checkout: CheckoutPage): Promise<string> {
   await checkout.continueButton.click();
   const orderId = await checkout.orderIdFromUrl();
   await expect(checkout.progress).toContainText('Paso 2 de 4');
-  const street = page.getByLabel('Calle y número');
-  await expect(street).toBeFocused();
+  // México: the postal code comes first.
+  await expect(page.getByLabel('Código Postal')).toBeFocused();
   await axe(page);
   // Saving with missing fields shows the address rules' messages.
   await page.getByRole('button', { name: 'Guardar dirección' }).click();
   await expect(page.getByText('Calle requerida')).toBeVisible();
   await expect(page.getByText('Código Postal requerido')).toBeVisible();
+  await expect(page.getByText('Número exterior requerido')).toBeVisible();
   await checkout.fillAddress();
   await expect(page.getByText('Predeterminada')).toBeVisible();
   await page.getByRole('button', { name: 'Usar esta dirección' }).click();
@@ -251,14 +252,22 @@ test.describe('checkout', () => {
     await tabTo(checkout.continueButton);
     await page.keyboard.press('Enter');
     await checkout.orderIdFromUrl();
-    await expect(page.getByLabel('Calle y número')).toBeFocused();
-    await page.keyboard.type('Calle Luna 5');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('Guadalajara');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('Jalisco');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('44100');
+    // México: postal code (one the catalogue does not know, so every field is typed), country,
+    // estado, municipio, colonia, city, street, exterior and interior number, references, phone.
+    await expect(page.getByLabel('Código Postal')).toBeFocused();
+    for (const [typed, tabs] of [
+      ['99997', 2],
+      ['Jalisco', 1],
+      ['Guadalajara', 1],
+      ['Centro', 1],
+      ['Guadalajara', 1],
+      ['Calle Luna', 1],
+      ['5', 3],
+      ['3312345678', 0],
+    ] as const) {
+      await page.keyboard.type(typed);
+      for (let i = 0; i < tabs; i += 1) await page.keyboard.press('Tab');
+    }
     await page.keyboard.press('Enter');
     const use = page.getByRole('button', { name: 'Usar esta dirección' });
     await expect(use).toBeVisible();

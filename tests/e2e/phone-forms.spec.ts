@@ -95,10 +95,12 @@ test('the address and profile forms of the account fill from the browser, the po
 
   await account.openTab('Direcciones');
   const address = account.newAddressForm;
-  await expectField(address.getByLabel('Calle', { exact: true }), { autocomplete: 'street-address' });
-  await expectField(address.getByLabel('Ciudad'), { autocomplete: 'address-level2' });
+  // México: the street without its number, the municipio as the second level, the contact phone.
+  await expectField(address.getByLabel('Calle', { exact: true }), { autocomplete: 'address-line1' });
+  await expectField(address.getByLabel('Municipio o alcaldía'), { autocomplete: 'address-level2' });
   await expectField(address.getByLabel('Estado', { exact: true }), { autocomplete: 'address-level1' });
   await expectField(address.getByLabel('Código Postal'), { autocomplete: 'postal-code', inputmode: 'numeric' });
+  await expectField(address.getByLabel('Teléfono de contacto'), { autocomplete: 'tel-national', inputmode: 'tel' });
   await expectField(address.getByRole('combobox', { name: 'País' }), { autocomplete: 'country-name' });
 
   await account.openTab('Mi perfil');

@@ -34,22 +34,22 @@ begin
 
   update public.rewards set points = 8148 where user_id = '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01';
 
-  insert into public.addresses (id, user_id, label, street, city, state, zip, country, is_default, created_at) values
-    ('a1d2e3f4-0001-4a00-8000-000000000001', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', 'Casa', 'Av. Insurgentes Sur 1602, Int. 4B, Col. Crédito Constructor', 'Ciudad de México', 'CDMX', '03940', 'México', true, now() - interval '230 days');
+  insert into public.addresses (id, user_id, label, street, exterior_number, interior_number, neighborhood, municipality, city, state, zip, country, phone, is_default, created_at) values
+    ('a1d2e3f4-0001-4a00-8000-000000000001', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', 'Casa', 'Av. Insurgentes Sur', '1602', '4B', 'Crédito Constructor', 'Benito Juárez', 'Ciudad de México', 'CDMX', '03940', 'México', '5512345678', true, now() - interval '230 days');
 
-  insert into public.addresses (id, user_id, label, street, city, state, zip, country, is_default, created_at) values
-    ('a1d2e3f4-0002-4a00-8000-000000000002', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', 'Oficina', 'Av. Chapultepec 480, Piso 12, Col. Roma Norte', 'Ciudad de México', 'CDMX', '06700', 'México', false, now() - interval '120 days');
+  insert into public.addresses (id, user_id, label, street, exterior_number, interior_number, neighborhood, municipality, city, state, zip, country, phone, is_default, created_at) values
+    ('a1d2e3f4-0002-4a00-8000-000000000002', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', 'Oficina', 'Av. Chapultepec', '480', 'Piso 12', 'Roma Norte', 'Cuauhtémoc', 'Ciudad de México', 'CDMX', '06700', 'México', '5512345678', false, now() - interval '120 days');
 
-  insert into public.addresses (user_id, label, street, city, state, zip, country, created_at) values
-    ('9e8d7c6b-5a49-4382-8170-6f5e4d3c2b01', 'Tienda', 'Av. Chapultepec 15, Col. Americana', 'Guadalajara', 'Jalisco', '44160', 'México', now() - interval '290 days');
+  insert into public.addresses (user_id, label, street, exterior_number, interior_number, neighborhood, municipality, city, state, zip, country, phone, created_at) values
+    ('9e8d7c6b-5a49-4382-8170-6f5e4d3c2b01', 'Tienda', 'Av. Chapultepec', '15', null, 'Americana', 'Guadalajara', 'Guadalajara', 'Jalisco', '44160', 'México', '3312345678', now() - interval '290 days');
 
   insert into public.coupons (user_id, code, description, kind, value, expires_at) values
     ('5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a01', 'MEKACAT10', '10% de descuento en tu próxima compra', 'percent', 10, now() + interval '60 days');
 
   update public.rewards set points = 5468 where user_id = '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02';
 
-  insert into public.addresses (id, user_id, label, street, city, state, zip, country, is_default, created_at) values
-    ('a1d2e3f4-0003-4a00-8000-000000000003', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', 'Casa', 'Av. Constitución 2050, Col. Obispado', 'Monterrey', 'Nuevo León', '64060', 'México', true, now() - interval '60 days');
+  insert into public.addresses (id, user_id, label, street, exterior_number, interior_number, neighborhood, municipality, city, state, zip, country, phone, is_default, created_at) values
+    ('a1d2e3f4-0003-4a00-8000-000000000003', '5b1c2a9e-7d3f-4c4e-9a61-0c2f6b1e8a02', 'Casa', 'Av. Constitución', '2050', null, 'Obispado', 'Monterrey', 'Monterrey', 'Nuevo León', '64060', 'México', '8112345678', true, now() - interval '60 days');
 
   -- Order history of the demo shopper (11 orders, amounts from src/domain/pricing.ts)
 

@@ -53,17 +53,48 @@ export class AccountPage {
     return this.panel.getByRole('form', { name: 'Agregar nueva dirección' });
   }
 
-  /** Fills an address form (label optional). */
+  /**
+   * Fills an address form (label optional). The postal code goes first and the lookup is let to
+   * answer, so what is typed afterwards stays; for México the colonia is chosen from the code's list
+   * when the catalogue has it (or typed under 'Otra'), else typed.
+   */
   async fillAddress(
     form: Locator,
-    fields: Partial<Record<'label' | 'street' | 'city' | 'state' | 'zip', string>> & { country?: string; isDefault?: boolean },
+    fields: Partial<Record<'label' | 'street' | 'exterior' | 'neighborhood' | 'municipality' | 'phone' | 'city' | 'state' | 'zip', string>> & {
+      country?: string;
+      isDefault?: boolean;
+    },
   ): Promise<void> {
-    const map = { label: 'Etiqueta (opcional)', street: 'Calle', city: 'Ciudad', state: 'Estado', zip: 'Código Postal' } as const;
+    if (fields.country) await form.getByLabel('País').selectOption(fields.country);
+    if (fields.zip !== undefined) {
+      await form.getByLabel('Código Postal').fill(fields.zip);
+      if (/^\d{5}$/.test(fields.zip) && (await form.getByLabel('Número exterior').count()) > 0) {
+        await expect(form.getByRole('status').filter({ hasText: /Encontramos|No encontramos/ })).toBeVisible();
+      }
+    }
+    if (fields.neighborhood !== undefined) {
+      const list = form.getByRole('combobox', { name: 'Colonia' });
+      if ((await list.count()) === 0) await form.getByRole('textbox', { name: 'Colonia', exact: true }).fill(fields.neighborhood);
+      else if ((await list.locator('option').allTextContents()).includes(fields.neighborhood)) await list.selectOption({ label: fields.neighborhood });
+      else {
+        await list.selectOption({ label: 'Otra' });
+        await form.getByLabel('Nombre de la colonia').fill(fields.neighborhood);
+      }
+    }
+    const map = {
+      label: 'Etiqueta (opcional)',
+      street: 'Calle',
+      exterior: 'Número exterior',
+      municipality: 'Municipio o alcaldía',
+      phone: 'Teléfono de contacto',
+      state: 'Estado',
+    } as const;
     for (const [key, label] of Object.entries(map)) {
       const value = fields[key as keyof typeof map];
       if (value !== undefined) await form.getByLabel(label, { exact: true }).fill(value);
     }
-    if (fields.country) await form.getByLabel('País').selectOption(fields.country);
+    // México: 'Ciudad (opcional)'; elsewhere: 'Ciudad'.
+    if (fields.city !== undefined) await form.getByLabel(/^Ciudad/).fill(fields.city);
     if (fields.isDefault !== undefined) await form.getByLabel('Usar como dirección predeterminada').setChecked(fields.isDefault);
   }
 }

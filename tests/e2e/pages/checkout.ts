@@ -48,13 +48,16 @@ export class CheckoutPage {
     return new URL(this.page.url()).pathname.split('/').pop()!;
   }
 
-  /** Fills and saves the new-address form. */
-  async fillAddress(address = { street: 'Av. Reforma 222', city: 'Ciudad de México', state: 'CDMX', zip: '06600' }): Promise<void> {
-    await this.main.getByLabel('Calle y número').fill(address.street);
-    await this.main.getByLabel('Ciudad').fill(address.city);
-    await this.main.getByLabel('Estado', { exact: true }).fill(address.state);
-    await this.main.getByLabel('Código Postal').fill(address.zip);
-    await this.main.getByRole('button', { name: 'Guardar dirección' }).click();
+  /**
+   * Fills and saves the new-address form for México: the postal code first (a code the catalogue
+   * does not know leaves every field to be typed), then the rest.
+   */
+  async fillAddress(
+    address = { street: 'Av. Reforma', exterior: '222', neighborhood: 'Juárez', municipality: 'Cuauhtémoc', state: 'CDMX', zip: '99998', phone: '5512345678' },
+  ): Promise<void> {
+    const form = this.main.getByRole('form', { name: 'Nueva dirección' });
+    await fillMexicanAddress(form, address);
+    await form.getByRole('button', { name: 'Guardar dirección' }).click();
   }
 
   /** Fills the (simulated) card form and pays. */
@@ -65,6 +68,35 @@ export class CheckoutPage {
     if (save) await this.main.getByLabel('Guardar tarjeta').check();
     await this.main.getByRole('button', { name: /^Pagar \$/ }).click();
   }
+}
+
+/** The Mexican parts of an address form, by field. */
+export type MexicanAddress = { street: string; exterior: string; neighborhood: string; municipality: string; state: string; zip: string; phone: string };
+
+/**
+ * Fills a Mexican address form: the postal code first; when the catalogue knows it, the colonia is
+ * chosen from its list (or typed under 'Otra' when not listed), else typed.
+ */
+export async function fillMexicanAddress(form: Locator, address: MexicanAddress): Promise<void> {
+  await form.getByLabel('Código Postal').fill(address.zip);
+  // The lookup answers: the code's colonias, or that the catalogue does not know it.
+  await expect(form.getByRole('status').filter({ hasText: /Encontramos|No encontramos/ })).toBeVisible();
+  const list = form.getByRole('combobox', { name: 'Colonia' });
+  if (await list.isVisible()) {
+    const options = await list.locator('option').allTextContents();
+    if (options.includes(address.neighborhood)) await list.selectOption({ label: address.neighborhood });
+    else {
+      await list.selectOption({ label: 'Otra' });
+      await form.getByLabel('Nombre de la colonia').fill(address.neighborhood);
+    }
+  } else {
+    await form.getByRole('textbox', { name: 'Colonia', exact: true }).fill(address.neighborhood);
+  }
+  await form.getByLabel('Estado', { exact: true }).fill(address.state);
+  await form.getByLabel('Municipio o alcaldía').fill(address.municipality);
+  await form.getByLabel('Calle', { exact: true }).fill(address.street);
+  await form.getByLabel('Número exterior').fill(address.exterior);
+  await form.getByLabel('Teléfono de contacto').fill(address.phone);
 }
 
 /** Adds a product from its page (quantity as given) and returns the toast. */
