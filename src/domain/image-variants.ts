@@ -14,7 +14,7 @@
 /** @internal The widths made, narrowest first: a 170-px card at 1×–2×, a product page on a phone at 2×–3×, a desktop. */
 export const VARIANT_WIDTHS = [240, 480, 960, 1600] as const;
 
-/** @internal The formats made of every width, in the order a `<picture>` offers them: AVIF, WebP, then JPEG for the rest. */
+/** The formats made of every width, in the order a `<picture>` offers them: AVIF, WebP, then JPEG for the rest. */
 export const VARIANT_FORMATS = ['avif', 'webp', 'jpeg'] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 
