@@ -6,6 +6,7 @@ import DemandSection from './DemandSection.tsx';
 import DropsSection from './DropsSection.tsx';
 import NewsletterSection from './NewsletterSection.tsx';
 import OrdersSection from './OrdersSection.tsx';
+import InvoicesSection from './InvoicesSection.tsx';
 import PreordersSection from './PreordersSection.tsx';
 import ProductsSection from './ProductsSection.tsx';
 import SummarySection from './SummarySection.tsx';
@@ -15,6 +16,7 @@ import { Loading } from '../ui/AsyncState.tsx';
 import { ADMIN_APP_TEXT } from '~/i18n/admin.ts';
 import { ADMIN_DEMAND_TEXT } from '~/i18n/alerts.ts';
 import { DROP_SCHEDULE_TEXT } from '~/i18n/drops.ts';
+import { ADMIN_INVOICES_TEXT } from '~/i18n/invoices.ts';
 import { ADMIN_PREORDERS_TEXT } from '~/i18n/preorders.ts';
 
 /** The sections of the back office, in the side navigation's order. */
@@ -24,6 +26,7 @@ export const ADMIN_SECTIONS = [
   { id: 'products', label: ADMIN_APP_TEXT.products, href: '/admin/productos' },
   { id: 'drops', label: DROP_SCHEDULE_TEXT.title, href: '/admin/lanzamientos' },
   { id: 'preorders', label: ADMIN_PREORDERS_TEXT.title, href: '/admin/preventas' },
+  { id: 'invoices', label: ADMIN_INVOICES_TEXT.title, href: '/admin/facturas' },
   { id: 'demand', label: ADMIN_DEMAND_TEXT.nav, href: '/admin/demanda' },
   { id: 'newsletter', label: ADMIN_APP_TEXT.newsletter, href: '/admin/boletin' },
   { id: 'catalog', label: ADMIN_APP_TEXT.catalog, href: '/admin/catalogo' },
@@ -63,6 +66,7 @@ export default function AdminApp({ section }: { section: AdminSection }) {
   else if (section === 'products') body = <ProductsSection />;
   else if (section === 'drops') body = <DropsSection />;
   else if (section === 'preorders') body = <PreordersSection />;
+  else if (section === 'invoices') body = <InvoicesSection />;
   else if (section === 'demand') body = <DemandSection />;
   else if (section === 'newsletter') body = <NewsletterSection />;
   else body = <CatalogSection />;
