@@ -105,7 +105,7 @@ export const MAIL_INVOICE_TEXT = {
 export const ADMIN_INVOICES_TEXT = {
   title: 'Facturas',
   intro: 'Facturas emitidas, en proceso, con error y canceladas, y la factura global de cada mes.',
-  tableLabel: 'Facturas',
+  tableLabel: 'Lista de facturas',
   loading: 'Cargando facturas…',
   loadFailed: 'No se pudieron cargar las facturas.',
   empty: 'Aún no hay facturas.',
