@@ -252,12 +252,19 @@ export function invoiceWindowEnd(paidAtMs: number): number {
   return monthStartInstant(year, month + 1);
 }
 
-/** Whether an order paid at `paidAtMs` can still be invoiced at `nowMs`. */
+/**
+ * Whether an order paid at `paidAtMs` can still be invoiced at `nowMs` (the database decides; this
+ * states the same rule for its unit test).
+ * @internal exported for its unit test
+ */
 export function isInvoiceWindowOpen(paidAtMs: number, nowMs: number): boolean {
   return nowMs >= paidAtMs && nowMs < invoiceWindowEnd(paidAtMs);
 }
 
-/** A month of sales in Mexico City: [from, to) instants. */
+/**
+ * A month of sales in Mexico City: [from, to) instants (invoice_global_candidates's month).
+ * @internal exported for its unit test
+ */
 export function mexicoCityMonthRange(year: number, month: number): { from: number; to: number } {
   if (!Number.isInteger(year) || !Number.isInteger(month) || month < 1 || month > 12) throw new RangeError('month');
   return { from: monthStartInstant(year, month), to: monthStartInstant(year, month + 1) };
