@@ -159,7 +159,8 @@ test('a shopper buys on a phone: every checkout step, each payment method, the c
 
   await checkout.continueButton.click();
   await checkout.orderIdFromUrl();
-  await expect(main.getByLabel('Calle y número')).toBeVisible();
+  // México's address form: the postal code comes first.
+  await expect(main.getByLabel('Código Postal')).toBeVisible();
   await checkStep(page, testInfo, 'checkout 2 shipping, new address');
   await checkout.fillAddress();
   await expect(main.getByRole('button', { name: 'Usar esta dirección' })).toBeVisible();
