@@ -102,7 +102,8 @@ test.describe('cart summary', () => {
     const row = await orderInDb(orderId);
     expect(Number(row.subtotal)).toBe(1444);
     expect(Number(row.total)).toBe(1444 + 99);
-    await page.getByLabel('Calle y número').waitFor();
+    // The shipping step's address form (México's: the postal code first).
+    await page.getByLabel('Código Postal').waitFor();
   });
 
   test('create_order refusals show next to the line concerned', async ({ page }) => {
