@@ -92,7 +92,8 @@ interface InvoiceBreakdown {
 /** The base and IVA of an amount that includes 16% IVA (base rounded half up to the centavo). */
 export function splitIva(amount: Centavos): { base: Centavos; iva: Centavos } {
   if (amount < 0) throw new RangeError('amount < 0');
-  const base = Math.floor((amount * 100 + 58) / 116);
+  // amount / 1.16 = amount · 25 / 29, rounded half up: ⌊(2 · 25 · amount + 29) / (2 · 29)⌋.
+  const base = Math.floor((50 * amount + 29) / 58);
   return { base: centavos(base), iva: centavos(amount - base) };
 }
 

@@ -20,13 +20,14 @@ import {
   PUBLIC_TAX_REGIME,
   type PaymentForm,
 } from '~/domain/invoices.ts';
-import { centavos, toCentavos } from '~/domain/money.ts';
+import { centavos } from '~/domain/money.ts';
 import { orderDisplayId, ORDER_STATUS } from '~/domain/orders.ts';
 import { INVOICE_API_TEXT, INVOICE_CONCEPT_TEXT, INVOICE_PROVIDER_ERROR_TEXT } from '~/i18n/invoices.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/json.ts';
 import { findOrder } from '../orders/order-row.ts';
 import { invoiceCancelledEmail, invoiceIssuedEmail } from '../mail/templates/invoice.ts';
+import { globalSalesOf, paidAmountsOf, saleLinesOf } from './sale-row.ts';
 import type { InvoiceProvider, InvoiceRow } from './types.ts';
 import { customerOf } from './types.ts';
 
@@ -82,14 +83,7 @@ async function orderConcepts(ctx: ServerContext, orderId: string, order: { disco
     .eq('order_id', orderId)
     .order('id');
   if (error) throw new Error(`order_items: ${error.message}`);
-  const lines = (data ?? []).map((item) => ({
-    description: [item.products?.name ?? INVOICE_CONCEPT_TEXT.product, item.offer_label].filter(Boolean).join(', '),
-    quantity: item.quantity,
-    unitPrice: toCentavos(item.price),
-    productKey: item.products?.sat_product_key ?? null,
-    unitKey: item.products?.sat_unit_key ?? null,
-    sku: item.product_id,
-  }));
+  const lines = saleLinesOf(data ?? [], INVOICE_CONCEPT_TEXT.product);
   return orderInvoiceBreakdown(
     { lines, discount: centavos(order.discount), shipping: centavos(order.shipping), total: centavos(order.total) },
     INVOICE_CONCEPT_TEXT.shipping,
@@ -264,7 +258,7 @@ export async function issueGlobalInvoice(
   }
   const { data: rows, error } = await ctx.admin.rpc('invoice_global_candidates', { p_year: period.year, p_month: month });
   if (error) throw refusal(error);
-  const candidates = (rows ?? []).flatMap((c) => (c.order_id && c.total !== null ? [{ order_id: c.order_id, total: toCentavos(c.total) }] : []));
+  const candidates = globalSalesOf(rows ?? []);
   const { data: orders, error: ordersError } = await ctx.admin
     .from('orders')
     .select('id, total, credit_applied, payment_method')
@@ -280,7 +274,7 @@ export async function issueGlobalInvoice(
   const byForm = new Map<string, number>();
   for (const c of candidates) {
     const o = byId.get(c.order_id);
-    const form = o ? paymentFormFor({ method: o.payment_method, total: toCentavos(o.total), creditApplied: toCentavos(o.credit_applied) }) : null;
+    const form = o ? paymentFormFor({ method: o.payment_method, ...paidAmountsOf(o) }) : null;
     if (form) byForm.set(form, (byForm.get(form) ?? 0) + c.total);
   }
   const form = [...byForm.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '01';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { orderDisplayId } from '~/domain/orders.ts';
-import { centavos, formatCentavos, formatMXN } from '~/domain/money.ts';
+import { centavos, centavosToDecimalString, formatCentavos, formatMXN, toPesos } from '~/domain/money.ts';
 import { INVOICE_SIMULATED_TEXT as TEXT } from '~/i18n/invoices.ts';
 import { conceptsOf, customerOf, type InvoiceProvider, type InvoiceRow, type IssuedInvoice, type InvoiceFileFormat } from './types.ts';
 
@@ -100,7 +100,7 @@ async function simulatedInvoicePdf(invoice: InvoiceRow): Promise<Uint8Array> {
 }
 
 const escapeXml = (value: string) => value.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
-const pesos = (centavosValue: number) => (centavosValue / 100).toFixed(2);
+const pesos = (amount: number) => centavosToDecimalString(centavos(amount));
 
 /** The test factura's XML: a CFDI 4.0 in shape, with the same data as the PDF, marked as a test. */
 function simulatedInvoiceXml(invoice: InvoiceRow): string {
@@ -124,7 +124,7 @@ function simulatedInvoiceXml(invoice: InvoiceRow): string {
       Cantidad: c.quantity,
       ClaveUnidad: c.unitKey,
       Descripcion: c.description,
-      ValorUnitario: (c.base / 100 / c.quantity).toFixed(6),
+      ValorUnitario: (toPesos(centavos(c.base)) / c.quantity).toFixed(6),
       Importe: pesos(c.base),
       ObjetoImp: '02',
     })}>
