@@ -9,7 +9,7 @@ export interface OrderItemRow {
   quantity: number;
   price: number | string;
   offer_label: string | null;
-  product_id: string;
+  product_id: string | null;
   products: { name: string; sat_product_key: string | null; sat_unit_key: string | null } | null;
 }
 
@@ -20,7 +20,7 @@ export interface SaleLine {
   unitPrice: Centavos;
   productKey: string | null;
   unitKey: string | null;
-  sku: string;
+  sku: string | null;
 }
 
 /** The order's lines; a line whose product is gone is described as `productText`. */
