@@ -1526,7 +1526,7 @@ CREATE OR REPLACE FUNCTION public.addresses_zip_mx()
  SET search_path TO ''
 AS $function$
 begin
-  if btrim(new.country) = 'México' and new.zip !~ '^[0-9]{5}$' then
+  if translate(lower(btrim(new.country)), 'é', 'e') = 'mexico' and new.zip !~ '^[0-9]{5}$' then
     raise exception 'Código Postal inválido: en México son 5 dígitos.'
       using errcode = '23514', detail = 'zip_mx';
   end if;

@@ -42,6 +42,8 @@ describe.skipIf(!support.ok)("a drop's limit per address under concurrency (Post
   it('ten accounts attaching one address at once: exactly the limit gets through', async () => {
     const streets = ['Av. Reforma 222', 'av reforma 222', 'AV. REFORMA #222', 'Av Réforma 222', ' av.  reforma 222 '];
     const prepared: Array<{ order: string; address: string }> = [];
+    // Addresses saved before the 5-digit rule for México ('6600'), as old rows still are.
+    await admin.query('alter table public.addresses disable trigger addresses_zip_mx');
     for (let i = 0; i < ACCOUNTS; i += 1) {
       const { rows } = await admin.query<{ id: string }>(
         `insert into public.addresses (user_id, street, city, state, zip, country) values ($1, $2, 'CDMX', 'CDMX', $3, $4) returning id`,
@@ -49,6 +51,7 @@ describe.skipIf(!support.ok)("a drop's limit per address under concurrency (Post
       );
       prepared.push({ order: await createOrderAs(admin, userId(i), [{ product_id: 'race-drop', quantity: 1 }]), address: rows[0]!.id });
     }
+    await admin.query('alter table public.addresses enable trigger addresses_zip_mx');
     await Promise.all(clients.map((client, i) => beginAsUser(client, userId(i))));
     const results = await Promise.all(
       clients.map(async (client, i) => {

@@ -34,6 +34,16 @@ async function address(user: string, street: string, zip: string, country: strin
   return row!.id as string;
 }
 
+/** An address saved before the 5-digit rule for México (a '6600' still in the table). */
+async function oldAddress(user: string, street: string, zip: string, country: string): Promise<string> {
+  await sql('alter table public.addresses disable trigger addresses_zip_mx');
+  try {
+    return await address(user, street, zip, country);
+  } finally {
+    await sql('alter table public.addresses enable trigger addresses_zip_mx');
+  }
+}
+
 /** The shopper's own REST update that attaches the address to the order. */
 function attach(user: string, orderId: string, addressId: string) {
   return commit(db, 'authenticated', user, 'update public.orders set shipping_address_id = $1 where id = $2 returning id', [addressId, orderId]);
@@ -72,7 +82,7 @@ afterAll(async () => {
 describe('a drop product delivered to one address by several accounts', () => {
   it("refuses a second account's order to the same address written differently, and accepts another address", async () => {
     const anaHome = await address(ANA, 'Av. Reforma 222, Int. 4', '06600', 'México');
-    const betoSame = await address(BETO, '  av reforma 222  int 4 ', '6600', 'MEXICO');
+    const betoSame = await oldAddress(BETO, '  av reforma 222  int 4 ', '6600', 'MEXICO');
     const betoOther = await address(BETO, 'Calle Durango 15', '06700', 'México');
 
     const anas = await orderOf(ANA, [{ product_id: 'pk-drop', quantity: 2 }]);

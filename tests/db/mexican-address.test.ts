@@ -79,6 +79,17 @@ describe('the Mexican address', () => {
       OLD,
     ]);
     expect(fixed.rows).toEqual([{ zip: '44100' }]);
+    // México however it is written.
+    for (const country of ['mexico', ' MÉXICO ', 'Mexico']) {
+      const spelt = await attempt(
+        db,
+        'authenticated',
+        ANA,
+        `insert into public.addresses (user_id, street, city, state, zip, country) values (auth.uid(), 'Juárez 10', 'Guadalajara', 'Jalisco', '4410', $1) returning id`,
+        [country],
+      );
+      expect(spelt.error?.detail, country).toBe('zip_mx');
+    }
     // Other countries keep the table's rule (up to 5 digits).
     const abroad = await attempt(
       db,

@@ -239,6 +239,12 @@ describe('the order keeps its address and earns its points', () => {
         state: 'CDMX',
         zip: '06600',
         country: 'México',
+        exterior_number: '222',
+        interior_number: '4B',
+        neighborhood: 'Juárez',
+        municipality: 'Cuauhtémoc',
+        delivery_references: 'Portón negro',
+        phone: '5512345678',
       })
       .select('id')
       .single();
@@ -253,7 +259,21 @@ describe('the order keeps its address and earns its points', () => {
       ),
     );
     expect(paid.body.status).toBe('succeeded');
-    const copy = { label: 'Bodega', street: 'Av. Reforma 222', city: 'Ciudad de México', state: 'CDMX', zip: '06600', country: 'México' };
+    // Every part a courier needs, the references under their JSON name.
+    const copy = {
+      label: 'Bodega',
+      street: 'Av. Reforma 222',
+      city: 'Ciudad de México',
+      state: 'CDMX',
+      zip: '06600',
+      country: 'México',
+      exterior_number: '222',
+      interior_number: '4B',
+      neighborhood: 'Juárez',
+      municipality: 'Cuauhtémoc',
+      references: 'Portón negro',
+      phone: '5512345678',
+    };
     expect((await order(id)).shipping_address).toEqual(copy);
     await shopper.from('addresses').update({ street: 'Otra calle 1', city: 'Monterrey' }).eq('id', extra!.id);
     expect((await order(id)).shipping_address).toEqual(copy);
