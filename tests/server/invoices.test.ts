@@ -78,17 +78,15 @@ async function invoiceRow(id: string) {
 }
 
 async function saveTaxProfile(): Promise<void> {
-  const { error } = await service
-    .from('tax_profiles')
-    .upsert({
-      user_id: DEMO_SHOPPER.id,
-      rfc,
-      legal_name: 'Ana García López',
-      tax_regime: '612',
-      tax_zip: '06700',
-      cfdi_use: 'G03',
-      invoice_email: 'facturas@ana.mx',
-    });
+  const { error } = await service.from('tax_profiles').upsert({
+    user_id: DEMO_SHOPPER.id,
+    rfc,
+    legal_name: 'Ana García López',
+    tax_regime: '612',
+    tax_zip: '06700',
+    cfdi_use: 'G03',
+    invoice_email: 'facturas@ana.mx',
+  });
   if (error) throw new Error(error.message);
 }
 
