@@ -17,7 +17,8 @@ let started = false;
  * Reads the signed-in shopper's favorites and follows them live; nobody signed in, no hearts. It
  * follows supabase-js's own session events and leaves the session store (src/stores/session.ts)
  * to the islands that start it, so an island hydrating later finds the state it was prebuilt with.
- * A stored session is checked with the auth server first: one it refuses reads nothing.
+ * A new session is checked with the auth server first: one it refuses (a stale one kept in
+ * storage) reads nothing.
  */
 export function startFavoriteSync(): void {
   if (started) return;
@@ -37,16 +38,20 @@ export function startFavoriteSync(): void {
     void reloadFavorites(userId);
     stopLive = followFavorites(userId);
   };
-  supabase.auth.onAuthStateChange((event, session) => {
+  // Session events are numbered: a check answered after a later event (a sign-out meanwhile) is dropped.
+  let latest = 0;
+  supabase.auth.onAuthStateChange((_event, session) => {
+    const event = ++latest;
     // supabase-js must not be called again inside this callback (it holds a lock), hence the defer.
     setTimeout(() => {
-      if (!session) follow(null);
-      else if (event !== 'INITIAL_SESSION') follow(session.user.id);
-      else
-        void supabase.auth.getUser().then(
-          ({ data }) => follow(data.user?.id === session.user.id ? data.user.id : null),
-          () => follow(null),
-        );
+      if (!session) return follow(null);
+      if (session.user.id === followed) return;
+      // A session read from storage comes as INITIAL_SESSION, or as SIGNED_IN while supabase-js
+      // recovers it: either may be one the auth server no longer accepts, so it is checked first.
+      void supabase.auth.getUser().then(
+        ({ data }) => event === latest && follow(data.user?.id === session.user.id ? data.user.id : null),
+        () => event === latest && follow(null),
+      );
     }, 0);
   });
 }
