@@ -1,9 +1,10 @@
 /**
  * The one toast store of the shop: an add-to-cart button or an account action shows one, the
  * Toaster island (src/islands/ui/Toaster.tsx) draws them, on the catalogue pages and in the account
- * and auth screens. Closing times live here, not in the Toaster, so a toast closes on time even if
- * the Toaster hydrates late. A notice meant for the next page (e.g. after signing in and moving
- * on) waits in sessionStorage.
+ * and auth screens. Closing times live here, and run from when a Toaster is on the screen
+ * (toasterShown): a Toaster that hydrates late on a slow phone still shows each toast its whole
+ * time. A notice meant for the next page (e.g. after signing in and moving on) waits in
+ * sessionStorage.
  */
 import { atom } from 'nanostores';
 import { PRODUCT_MESSAGES } from '~/i18n/cart.ts';
@@ -34,16 +35,31 @@ export const $toasts = atom<Toast[]>([]);
 
 let nextId = 1;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
+// Until a Toaster is on the screen, a toast's time waits here (id → duration).
+let drawn = false;
+const waiting = new Map<number, number>();
 
-/** Shows a toast that closes itself after `duration` ms; returns its id. */
-export function showToast(toast: Omit<Toast, 'id' | 'tone'> & { tone?: Toast['tone'] }, duration = TOAST_DURATION_MS): number {
-  const id = nextId++;
-  // Keep the screen calm: at most three toasts, the newest replacing the oldest.
-  $toasts.set([...$toasts.get().slice(-2), { tone: 'success', ...toast, id }]);
+function startClosing(id: number, duration: number): void {
   timers.set(
     id,
     setTimeout(() => dismissToast(id), duration),
   );
+}
+
+/** Said by the Toaster once it draws: the toasts' times run from now. */
+export function toasterShown(): void {
+  drawn = true;
+  for (const [id, duration] of waiting) startClosing(id, duration);
+  waiting.clear();
+}
+
+/** Shows a toast that closes itself `duration` ms after it is on the screen; returns its id. */
+export function showToast(toast: Omit<Toast, 'id' | 'tone'> & { tone?: Toast['tone'] }, duration = TOAST_DURATION_MS): number {
+  const id = nextId++;
+  // Keep the screen calm: at most three toasts, the newest replacing the oldest.
+  $toasts.set([...$toasts.get().slice(-2), { tone: 'success', ...toast, id }]);
+  if (drawn) startClosing(id, duration);
+  else waiting.set(id, duration);
   if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(TOAST_EVENT));
   return id;
 }
@@ -115,5 +131,6 @@ export function dismissToast(id: number): void {
   const timer = timers.get(id);
   if (timer !== undefined) clearTimeout(timer);
   timers.delete(id);
+  waiting.delete(id);
   $toasts.set($toasts.get().filter((toast) => toast.id !== id));
 }

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $toasts, dismissToast, showFlashedToast } from '~/stores/toast.ts';
+import { $toasts, dismissToast, showFlashedToast, toasterShown } from '~/stores/toast.ts';
 import { useMounted } from '../prebuilt.ts';
 import { CATALOG_TOASTER_TEXT } from '~/i18n/catalog.ts';
 
@@ -20,7 +20,11 @@ export default function Toaster({ look = 'catalogue' }: Props) {
   // Toasts live in the browser only: the server drew none, so the first render draws none either
   // (src/islands/prebuilt.ts useMounted).
   const stored = useStore($toasts);
-  const toasts = useMounted() ? stored : [];
+  const mounted = useMounted();
+  const toasts = mounted ? stored : [];
+  useEffect(() => {
+    if (mounted) toasterShown();
+  }, [mounted]);
   useEffect(() => {
     if (look === 'account') showFlashedToast();
   }, [look]);

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $toasts, TOAST_DURATION_MS, dismissToast, flashToast, notify, showFlashedToast, showToast } from '~/stores/toast.ts';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $toasts, TOAST_DURATION_MS, dismissToast, flashToast, notify, showFlashedToast, showToast, toasterShown } from '~/stores/toast.ts';
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -10,7 +10,32 @@ function memoryStorage() {
   };
 }
 
+describe('a toast shown before any Toaster is on the screen', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.resetModules();
+  });
+
+  it('stays its whole time from when the Toaster draws, however late it hydrates', async () => {
+    const store = await import('~/stores/toast.ts');
+    store.showToast({ title: 'Agregado al carrito' });
+    vi.advanceTimersByTime(10_000);
+    expect(store.$toasts.get().map((t) => t.title)).toEqual(['Agregado al carrito']);
+    store.toasterShown();
+    vi.advanceTimersByTime(store.TOAST_DURATION_MS - 1);
+    expect(store.$toasts.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(store.$toasts.get()).toEqual([]);
+    // Once a Toaster is there, a new toast's time runs at once.
+    store.showToast({ title: 'Dirección guardada' });
+    vi.advanceTimersByTime(store.TOAST_DURATION_MS);
+    expect(store.$toasts.get()).toEqual([]);
+  });
+});
+
 describe('toast store', () => {
+  beforeAll(() => toasterShown());
   beforeEach(() => {
     vi.useFakeTimers();
     for (const toast of $toasts.get()) dismissToast(toast.id);
