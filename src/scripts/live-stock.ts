@@ -154,6 +154,30 @@ export function applyLiveStock(root: ParentNode, live: Map<string, LiveStock>, w
 }
 
 /** Runs once per page, when the browser is idle after load. */
+// The read of this page's cards, shared with the preorder cards' script (./preorder-cards.ts), so
+// a page asks for its products' stock once.
+let pageRead: Promise<Map<string, LiveStock>> | null = null;
+const PAGE_READ_EVENT = 'tienda:live-stock-read';
+
+/**
+ * The live stock this page's cards were read with, once its read started (null before); waits up
+ * to `waitMs` for it to start.
+ */
+export function pageLiveStock(waitMs: number, doc: Document = document): Promise<Map<string, LiveStock> | null> {
+  if (pageRead) return pageRead;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(pageRead), waitMs);
+    doc.addEventListener(
+      PAGE_READ_EVENT,
+      () => {
+        clearTimeout(timer);
+        resolve(pageRead);
+      },
+      { once: true },
+    );
+  });
+}
+
 export function mountLiveStock(source: LiveStockSource, doc: Document = document): void {
   if (doc.documentElement.dataset.liveStock === 'ready') return;
   doc.documentElement.dataset.liveStock = 'ready';
@@ -161,7 +185,9 @@ export function mountLiveStock(source: LiveStockSource, doc: Document = document
     const ids = productIdsOn(doc);
     if (ids.length === 0) return;
     const withOffers = doc.querySelector('[data-live-offers]') !== null;
-    applyLiveStock(doc, await fetchLiveStock(ids, source, withOffers));
+    pageRead = fetchLiveStock(ids, source, withOffers);
+    doc.dispatchEvent(new CustomEvent(PAGE_READ_EVENT));
+    applyLiveStock(doc, await pageRead);
   };
   const idle = (globalThis as { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => void }).requestIdleCallback;
   const start = () => (idle ? idle(() => void run(), { timeout: 2000 }) : setTimeout(() => void run(), 200));

@@ -1,13 +1,13 @@
 /**
  * The cards of preorder products (`[data-live-preorder]`, ProductCard.astro): a preorder sells
  * what its open campaign still allows, not the shelf's stock. After load one request reads the
- * campaigns open now (preorder_open_stock, with the public anon key) and one the shelf's stock
- * (as src/scripts/live-stock.ts reads it, which leaves these cards alone): a card in an open
+ * campaigns open now (preorder_open_stock, with the public anon key); the shelf's stock is the
+ * page's own read (src/scripts/live-stock.ts, which leaves these cards alone): a card in an open
  * campaign adds up to the units it allows (none left: 'Agotado'); one without an open campaign
  * shows the shelf's stock, 'Agotado' when it is empty. Loaded only by a page that shows such a
  * card (PreorderCardsScript.astro); plain DOM, no framework.
  */
-import { applyToCard, fetchLiveStock, isLiveSoldOut, type LiveStock, type LiveStockSource } from './live-stock.ts';
+import { applyToCard, fetchLiveStock, isLiveSoldOut, pageLiveStock, type LiveStock, type LiveStockSource } from './live-stock.ts';
 
 /** At most this many products per request (the ids travel in the body). */
 const MAX_IDS = 200;
@@ -61,12 +61,15 @@ export function mountPreorderCards(source: LiveStockSource, doc: Document = docu
   const run = async () => {
     const cards = [...doc.querySelectorAll<HTMLElement>('[data-live-preorder][data-live-product]')];
     const ids = [...new Set(cards.map((card) => card.dataset.liveProduct ?? ''))].filter((id) => id !== '').slice(0, MAX_IDS);
-    const [shelf, open] = await Promise.all([fetchLiveStock(ids, source), fetchOpenPreorders(ids, source)]);
+    // The shelf's stock: the page's own read (./live-stock.ts, which asks for every card's), or one
+    // of these cards' if that read has not started within two seconds.
+    const shelf = pageLiveStock(2000, doc).then((read) => read ?? fetchLiveStock(ids, source));
+    const [live, open] = await Promise.all([shelf, fetchOpenPreorders(ids, source)]);
     // The campaigns could not be read: the cards stay as they were built (held).
     if (open === null) return;
-    const live = withOpenPreorders(shelf, open);
+    const merged = withOpenPreorders(live, open);
     for (const card of cards) {
-      const state = live.get(card.dataset.liveProduct ?? '');
+      const state = merged.get(card.dataset.liveProduct ?? '');
       if (!state) continue;
       applyToCard(card, state);
       card.dataset.liveSoldOut = String(isLiveSoldOut(state));

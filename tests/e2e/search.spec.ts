@@ -164,9 +164,11 @@ test.describe('header search', () => {
     await liveStock;
     await page.waitForLoadState('networkidle');
     expect(indexRequests).toHaveLength(0);
-    // Loading the page asks once for the live stock of the products it shows; typing asks nothing.
-    expect(backendRequests).toHaveLength(1);
-    expect(backendRequests[0]).toContain('/rest/v1/products?select=id,stock,available');
+    // Loading the page asks once for the live stock of the products it shows and, since it shows
+    // preorder cards, once for their open campaigns; typing asks nothing.
+    await expect.poll(() => backendRequests.length).toBe(2);
+    expect(backendRequests.filter((url) => url.includes('/rest/v1/products?select=id,stock,available'))).toHaveLength(1);
+    expect(backendRequests.filter((url) => url.endsWith('/rest/v1/rpc/preorder_open_stock'))).toHaveLength(1);
     backendRequests.length = 0;
 
     const { box, options } = search(page);

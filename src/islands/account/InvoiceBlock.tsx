@@ -109,7 +109,7 @@ export default function InvoiceBlock({ orderId, status, paidAt }: Props) {
       ) : (
         <>
           <p>{TEXT.needTaxData}</p>
-          <a className="acct-link" href="/account?tab=profile#acct-tax-title">
+          <a className="btn btn-outline" href="/account?tab=profile#acct-tax-title">
             {TEXT.fillTaxData}
           </a>
         </>
