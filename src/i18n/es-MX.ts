@@ -11,6 +11,7 @@ export * from './admin';
 export * from './alerts';
 export * from './api';
 export * from './auth';
+export * from './buylist';
 export * from './cart';
 export * from './catalog';
 export * from './checkout';

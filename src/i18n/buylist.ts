@@ -1,0 +1,80 @@
+/**
+ * 'Vende tus cartas': the buylist's screens (/vende, the packing slip, the account's 'Mis ventas',
+ * the back office's 'Compras'), the CLABE check and the banks' names.
+ */
+
+/**
+ * The banks' names by the first three digits of a CLABE (the ABM/Banxico institution codes of
+ * the SPEI participants), the short names their customers know them by.
+ */
+export const CLABE_BANK_NAMES = {
+  '002': 'Banamex',
+  '006': 'Bancomext',
+  '009': 'Banobras',
+  '012': 'BBVA México',
+  '014': 'Santander',
+  '019': 'Banjército',
+  '021': 'HSBC',
+  '030': 'Banco del Bajío',
+  '036': 'Inbursa',
+  '042': 'Mifel',
+  '044': 'Scotiabank',
+  '058': 'Banregio',
+  '059': 'Invex',
+  '060': 'Bansi',
+  '062': 'Afirme',
+  '072': 'Banorte',
+  '102': 'Accendo Banco',
+  '103': 'American Express',
+  '106': 'Bank of America',
+  '108': 'MUFG Bank',
+  '110': 'J.P. Morgan',
+  '112': 'Banco Monex',
+  '113': 'Ve por Más',
+  '124': 'Deutsche Bank',
+  '126': 'Credit Suisse',
+  '127': 'Banco Azteca',
+  '128': 'Autofin',
+  '129': 'Barclays',
+  '130': 'Compartamos',
+  '132': 'Multiva',
+  '133': 'Actinver',
+  '135': 'Nafin',
+  '136': 'Intercam Banco',
+  '137': 'BanCoppel',
+  '138': 'ABC Capital',
+  '140': 'Consubanco',
+  '141': 'Volkswagen Bank',
+  '143': 'CIBanco',
+  '145': 'Banco Base',
+  '147': 'Bankaool',
+  '148': 'PagaTodo',
+  '150': 'Inmobiliario Mexicano',
+  '151': 'Dondé Banco',
+  '152': 'Bancrea',
+  '154': 'Banco Finterra',
+  '155': 'ICBC',
+  '156': 'Sabadell',
+  '158': 'Mizuho Bank',
+  '166': 'Banco del Bienestar',
+  '168': 'Sociedad Hipotecaria Federal',
+  '600': 'Monex Casa de Bolsa',
+  '601': 'GBM',
+  '616': 'Finamex',
+  '634': 'Fincomún',
+  '638': 'Nu México',
+  '646': 'STP',
+  '652': 'Asea',
+  '670': 'Libertad',
+  '706': 'Arcus',
+} as const;
+
+/** The CLABE field's live check. */
+export const CLABE_TEXT = {
+  label: 'CLABE (18 dígitos)',
+  length: 'CLABE de 18 dígitos',
+  checkDigit: 'CLABE no válida: revisa el dígito verificador',
+  unknownBank: 'CLABE no válida: el banco no existe',
+  /** e.g. 'Banco: BBVA México'. */
+  bank: (name: string) => `Banco: ${name}`,
+} as const;
