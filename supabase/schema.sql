@@ -533,8 +533,10 @@ CREATE TABLE public.mail_outbox (
   last_error text,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   sent_at timestamp with time zone,
+  attachments jsonb DEFAULT '[]'::jsonb NOT NULL,
   CONSTRAINT mail_outbox_pkey PRIMARY KEY (id),
   CONSTRAINT mail_outbox_dedupe_key_key UNIQUE (dedupe_key),
+  CONSTRAINT mail_outbox_attachments_array CHECK (jsonb_typeof(attachments) = 'array'::text AND jsonb_array_length(attachments) <= 10),
   CONSTRAINT mail_outbox_attempts_check CHECK (attempts >= 0),
   CONSTRAINT mail_outbox_status_check CHECK (status = ANY (ARRAY['pending'::text, 'sending'::text, 'sent'::text, 'failed'::text]))
 );
@@ -542,6 +544,7 @@ CREATE INDEX mail_outbox_due_idx ON public.mail_outbox USING btree (next_attempt
 CREATE INDEX mail_outbox_sending_idx ON public.mail_outbox USING btree (claimed_at) WHERE (status = 'sending'::text);
 ALTER TABLE public.mail_outbox ENABLE ROW LEVEL SECURITY;
 GRANT ALL ON TABLE public.mail_outbox TO service_role;
+COMMENT ON COLUMN public.mail_outbox.attachments IS 'What to attach, fetched at send time (never the files): [{source, invoice_id, format, filename}].';
 
 CREATE TABLE public.newsletter_subscribers (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -738,6 +741,7 @@ ALTER TABLE public.orders ENABLE ROW LEVEL SECURITY;
 CREATE TRIGGER orders_drop_address_limit BEFORE UPDATE OF shipping_address_id, status ON public.orders FOR EACH ROW EXECUTE FUNCTION public.orders_drop_address_limit();
 CREATE TRIGGER orders_guard_update BEFORE UPDATE ON public.orders FOR EACH ROW EXECUTE FUNCTION public.orders_guard_update();
 CREATE TRIGGER orders_record_event AFTER INSERT OR UPDATE OF status ON public.orders FOR EACH ROW EXECUTE FUNCTION public.orders_record_event();
+CREATE TRIGGER orders_return_promotion_use AFTER UPDATE OF status ON public.orders FOR EACH ROW EXECUTE FUNCTION public.orders_return_promotion_use();
 CREATE TRIGGER orders_return_store_credit AFTER UPDATE OF status ON public.orders FOR EACH ROW EXECUTE FUNCTION public.orders_return_store_credit();
 CREATE TRIGGER orders_set_updated_at BEFORE UPDATE ON public.orders FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 CREATE POLICY "Orders: admins read" ON public.orders
@@ -820,6 +824,83 @@ CREATE POLICY "Payment refunds: admins read" ON public.payment_refunds
   USING (public.is_admin());
 GRANT ALL ON TABLE public.payment_refunds TO service_role;
 GRANT SELECT ON TABLE public.payment_refunds TO authenticated;
+
+CREATE TABLE public.points_rate (
+  id boolean DEFAULT true NOT NULL,
+  points_per_block integer DEFAULT 100 NOT NULL,
+  pesos_per_block numeric(12,2) DEFAULT 10 NOT NULL,
+  min_points integer DEFAULT 100 NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_by uuid,
+  CONSTRAINT points_rate_pkey PRIMARY KEY (id),
+  CONSTRAINT points_rate_id_check CHECK (id),
+  CONSTRAINT points_rate_min_points_check CHECK (min_points > 0),
+  CONSTRAINT points_rate_pesos_per_block_check CHECK (pesos_per_block > 0::numeric AND pesos_per_block <= 100000::numeric),
+  CONSTRAINT points_rate_points_per_block_check CHECK (points_per_block >= 1 AND points_per_block <= 1000000),
+  CONSTRAINT points_rate_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL
+);
+ALTER TABLE public.points_rate ENABLE ROW LEVEL SECURITY;
+CREATE TRIGGER points_rate_before_update BEFORE UPDATE ON public.points_rate FOR EACH ROW EXECUTE FUNCTION public.points_rate_before_update();
+CREATE TRIGGER points_rate_record_change AFTER UPDATE ON public.points_rate FOR EACH ROW EXECUTE FUNCTION public.points_rate_record_change();
+CREATE POLICY "Points rate: admins change it" ON public.points_rate
+  FOR UPDATE
+  TO authenticated
+  USING (public.is_admin())
+  WITH CHECK (public.is_admin());
+CREATE POLICY "Points rate: read by everyone" ON public.points_rate
+  FOR SELECT
+  TO anon, authenticated
+  USING (true);
+GRANT SELECT ON TABLE public.points_rate TO anon, authenticated, service_role;
+GRANT UPDATE (points_per_block, pesos_per_block, min_points) ON TABLE public.points_rate TO authenticated, service_role;
+
+CREATE TABLE public.points_rate_changes (
+  id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+  old_points_per_block integer NOT NULL,
+  old_pesos_per_block numeric(12,2) NOT NULL,
+  old_min_points integer NOT NULL,
+  points_per_block integer NOT NULL,
+  pesos_per_block numeric(12,2) NOT NULL,
+  min_points integer NOT NULL,
+  changed_by uuid,
+  changed_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT points_rate_changes_pkey PRIMARY KEY (id),
+  CONSTRAINT points_rate_changes_changed_by_fkey FOREIGN KEY (changed_by) REFERENCES auth.users(id) ON DELETE SET NULL
+);
+CREATE INDEX points_rate_changes_at_idx ON public.points_rate_changes USING btree (changed_at DESC, id DESC);
+ALTER TABLE public.points_rate_changes ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "Points rate changes: admins read" ON public.points_rate_changes
+  FOR SELECT
+  TO authenticated
+  USING (public.is_admin());
+GRANT SELECT ON TABLE public.points_rate_changes TO authenticated, service_role;
+
+CREATE TABLE public.points_redemptions (
+  id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+  user_id uuid NOT NULL,
+  request_id uuid NOT NULL,
+  points integer NOT NULL,
+  credit bigint NOT NULL,
+  points_per_block integer NOT NULL,
+  pesos_per_block numeric(12,2) NOT NULL,
+  points_after integer NOT NULL,
+  store_credit_entry_id bigint,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT points_redemptions_pkey PRIMARY KEY (id),
+  CONSTRAINT points_redemptions_user_id_request_id_key UNIQUE (user_id, request_id),
+  CONSTRAINT points_redemptions_credit_check CHECK (credit > 0),
+  CONSTRAINT points_redemptions_points_after_check CHECK (points_after >= 0),
+  CONSTRAINT points_redemptions_points_check CHECK (points > 0),
+  CONSTRAINT points_redemptions_store_credit_entry_id_fkey FOREIGN KEY (store_credit_entry_id) REFERENCES public.store_credit_entries(id) ON DELETE SET NULL,
+  CONSTRAINT points_redemptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+CREATE INDEX points_redemptions_user_idx ON public.points_redemptions USING btree (user_id, created_at DESC, id DESC);
+ALTER TABLE public.points_redemptions ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "Points redemptions: read own or admin" ON public.points_redemptions
+  FOR SELECT
+  TO authenticated
+  USING (((user_id = ( SELECT auth.uid() AS uid)) OR public.is_admin()));
+GRANT SELECT ON TABLE public.points_redemptions TO authenticated, service_role;
 
 CREATE TABLE public.postal_settlements (
   id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
@@ -1120,6 +1201,102 @@ GRANT SELECT ON TABLE public.profiles TO authenticated;
 GRANT INSERT (id, username, name, lastname, phone, is_admin, created_at) ON TABLE public.profiles TO authenticated;
 GRANT UPDATE (username, name, lastname, phone) ON TABLE public.profiles TO authenticated;
 
+CREATE TABLE public.promotion_events (
+  id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+  promotion_id uuid NOT NULL,
+  action text NOT NULL,
+  order_id uuid,
+  actor uuid,
+  snapshot jsonb,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT promotion_events_pkey PRIMARY KEY (id),
+  CONSTRAINT promotion_events_action_check CHECK (action = ANY (ARRAY['created'::text, 'updated'::text, 'paused'::text, 'resumed'::text, 'use_returned'::text])),
+  CONSTRAINT promotion_events_actor_fkey FOREIGN KEY (actor) REFERENCES auth.users(id) ON DELETE SET NULL,
+  CONSTRAINT promotion_events_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE SET NULL,
+  CONSTRAINT promotion_events_promotion_id_fkey FOREIGN KEY (promotion_id) REFERENCES public.promotions(id) ON DELETE CASCADE
+);
+CREATE INDEX promotion_events_promotion_idx ON public.promotion_events USING btree (promotion_id, created_at);
+ALTER TABLE public.promotion_events ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "Promotion events: admins read" ON public.promotion_events
+  FOR SELECT
+  TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin));
+GRANT ALL ON TABLE public.promotion_events TO service_role;
+GRANT SELECT ON TABLE public.promotion_events TO authenticated;
+
+CREATE TABLE public.promotion_redemptions (
+  id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+  promotion_id uuid NOT NULL,
+  order_id uuid NOT NULL,
+  user_id uuid NOT NULL,
+  code text NOT NULL,
+  discount numeric(12,2) NOT NULL,
+  shipping_waived numeric(12,2) DEFAULT 0 NOT NULL,
+  returned_at timestamp with time zone,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT promotion_redemptions_pkey PRIMARY KEY (id),
+  CONSTRAINT promotion_redemptions_order_id_key UNIQUE (order_id),
+  CONSTRAINT promotion_redemptions_discount_check CHECK (discount >= 0::numeric),
+  CONSTRAINT promotion_redemptions_shipping_waived_check CHECK (shipping_waived >= 0::numeric),
+  CONSTRAINT promotion_redemptions_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE CASCADE,
+  CONSTRAINT promotion_redemptions_promotion_id_fkey FOREIGN KEY (promotion_id) REFERENCES public.promotions(id) ON DELETE RESTRICT,
+  CONSTRAINT promotion_redemptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+CREATE INDEX promotion_redemptions_promotion_idx ON public.promotion_redemptions USING btree (promotion_id) WHERE (returned_at IS NULL);
+CREATE INDEX promotion_redemptions_user_idx ON public.promotion_redemptions USING btree (user_id, promotion_id);
+ALTER TABLE public.promotion_redemptions ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "Promotion redemptions: admins read" ON public.promotion_redemptions
+  FOR SELECT
+  TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin));
+GRANT ALL ON TABLE public.promotion_redemptions TO service_role;
+GRANT SELECT ON TABLE public.promotion_redemptions TO authenticated;
+
+CREATE TABLE public.promotions (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  code text NOT NULL,
+  description text DEFAULT ''::text NOT NULL,
+  type text NOT NULL,
+  value numeric(12,2) DEFAULT 0 NOT NULL,
+  min_subtotal numeric(12,2) DEFAULT 0 NOT NULL,
+  starts_at timestamp with time zone,
+  ends_at timestamp with time zone,
+  max_uses integer,
+  max_uses_per_customer integer,
+  first_purchase_only boolean DEFAULT false NOT NULL,
+  franchise_ids text[] DEFAULT '{}'::text[] NOT NULL,
+  expansion_ids text[] DEFAULT '{}'::text[] NOT NULL,
+  product_type_ids text[] DEFAULT '{}'::text[] NOT NULL,
+  product_ids text[] DEFAULT '{}'::text[] NOT NULL,
+  active boolean DEFAULT true NOT NULL,
+  created_by uuid,
+  updated_by uuid,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT promotions_pkey PRIMARY KEY (id),
+  CONSTRAINT promotions_check CHECK (starts_at IS NULL OR ends_at IS NULL OR ends_at > starts_at),
+  CONSTRAINT promotions_check1 CHECK (type <> 'percent'::text OR value > 0::numeric AND value <= 100::numeric),
+  CONSTRAINT promotions_check2 CHECK (type <> 'fixed'::text OR value > 0::numeric AND value <= 10000000::numeric),
+  CONSTRAINT promotions_check3 CHECK (type <> 'shipping'::text OR value = 0::numeric),
+  CONSTRAINT promotions_code_check CHECK (code ~ '^[A-Z0-9][A-Z0-9_-]{2,39}$'::text),
+  CONSTRAINT promotions_description_check CHECK (length(description) <= 200),
+  CONSTRAINT promotions_max_uses_check CHECK (max_uses IS NULL OR max_uses >= 1 AND max_uses <= 10000000),
+  CONSTRAINT promotions_max_uses_per_customer_check CHECK (max_uses_per_customer IS NULL OR max_uses_per_customer >= 1 AND max_uses_per_customer <= 10000),
+  CONSTRAINT promotions_min_subtotal_check CHECK (min_subtotal >= 0::numeric AND min_subtotal <= 10000000::numeric),
+  CONSTRAINT promotions_type_check CHECK (type = ANY (ARRAY['percent'::text, 'fixed'::text, 'shipping'::text])),
+  CONSTRAINT promotions_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  CONSTRAINT promotions_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL
+);
+CREATE UNIQUE INDEX promotions_code_key ON public.promotions USING btree (upper(code));
+ALTER TABLE public.promotions ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "Promotions: admins read" ON public.promotions
+  FOR SELECT
+  TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin));
+GRANT ALL ON TABLE public.promotions TO service_role;
+GRANT SELECT ON TABLE public.promotions TO authenticated;
+COMMENT ON TABLE public.promotions IS 'Coupon codes the back office runs: type, value, minimum, window, limits, scope, active.';
+
 CREATE TABLE public.rebuild_admin_requests (
   id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
   admin_id uuid NOT NULL,
@@ -1269,7 +1446,7 @@ CREATE TABLE public.store_credit_entries (
   CONSTRAINT store_credit_entries_balance_after_check CHECK (balance_after >= 0),
   CONSTRAINT store_credit_entries_note_check CHECK (note IS NULL OR length(note) <= 500),
   CONSTRAINT store_credit_entries_payment_ref_check CHECK (payment_ref IS NULL OR length(payment_ref) >= 1 AND length(payment_ref) <= 255),
-  CONSTRAINT store_credit_entries_reason_check CHECK (reason = ANY (ARRAY['oxxo_payment'::text, 'refund'::text, 'order_payment'::text, 'order_returned'::text, 'adjustment'::text])),
+  CONSTRAINT store_credit_entries_reason_check CHECK (reason = ANY (ARRAY['points'::text, 'oxxo_payment'::text, 'refund'::text, 'order_payment'::text, 'order_returned'::text, 'adjustment'::text])),
   CONSTRAINT store_credit_entries_actor_fkey FOREIGN KEY (actor) REFERENCES auth.users(id) ON DELETE SET NULL,
   CONSTRAINT store_credit_entries_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE SET NULL,
   CONSTRAINT store_credit_entries_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.store_credit_accounts(user_id) ON DELETE CASCADE
@@ -1637,6 +1814,38 @@ $function$;
 REVOKE ALL ON FUNCTION public.admin_preorder_campaigns() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.admin_preorder_campaigns() TO authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.admin_promotions()
+ RETURNS TABLE(id uuid, code text, description text, type text, value numeric, min_subtotal numeric, starts_at timestamp with time zone, ends_at timestamp with time zone, max_uses integer, max_uses_per_customer integer, first_purchase_only boolean, franchise_ids text[], expansion_ids text[], product_type_ids text[], product_ids text[], active boolean, updated_at timestamp with time zone, uses integer, discount_given numeric, shipping_waived numeric, sales numeric)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not public.is_admin() then
+    raise exception 'Solo un administrador puede ver las promociones.' using errcode = '42501', detail = 'not_admin';
+  end if;
+  return query
+  select p.id, p.code, p.description, p.type, p.value, p.min_subtotal, p.starts_at, p.ends_at,
+         p.max_uses, p.max_uses_per_customer, p.first_purchase_only, p.franchise_ids, p.expansion_ids,
+         p.product_type_ids, p.product_ids, p.active, p.updated_at,
+         public.promotion_uses(p.id),
+         coalesce(u.discount, 0)::numeric, coalesce(u.waived, 0)::numeric, coalesce(u.sales, 0)::numeric
+    from public.promotions p
+    left join lateral (
+      select sum(r.discount) as discount, sum(r.shipping_waived) as waived,
+             sum(o.total) filter (where o.status in ('Pagado', 'Procesando', 'Enviado', 'Completado')) as sales
+        from public.promotion_redemptions r
+        join public.orders o on o.id = r.order_id
+       where r.promotion_id = p.id and r.returned_at is null
+         and not (o.status = 'Pendiente' and o.expires_at is not null and o.expires_at <= now())
+         and o.status not in ('Cancelado', 'Fallido')
+    ) u on true
+   order by p.active desc, p.created_at desc;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.admin_promotions() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.admin_promotions() TO authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.admin_refunds_to_review()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1872,6 +2081,116 @@ $function$;
 REVOKE ALL ON FUNCTION public.admin_save_product(p_product_id text, p_stock_read integer, p_stock integer, p_price numeric, p_original_price numeric, p_limit_per_customer integer, p_available boolean, p_preorder boolean, p_release_date date, p_on_sale_at timestamp with time zone, p_description text, p_images text[], p_sat_product_key text, p_sat_unit_key text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.admin_save_product(p_product_id text, p_stock_read integer, p_stock integer, p_price numeric, p_original_price numeric, p_limit_per_customer integer, p_available boolean, p_preorder boolean, p_release_date date, p_on_sale_at timestamp with time zone, p_description text, p_images text[], p_sat_product_key text, p_sat_unit_key text) TO authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.admin_save_promotion(p_id uuid, p_fields jsonb)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_id uuid := p_id;
+  v_code text := upper(btrim(coalesce(p_fields ->> 'code', '')));
+  v_type text := p_fields ->> 'type';
+  v_value numeric;
+  v_min numeric;
+  v_starts timestamptz;
+  v_ends timestamptz;
+  v_max integer;
+  v_max_customer integer;
+  v_row public.promotions%rowtype;
+  v_arrays text[] := array['franchise_ids', 'expansion_ids', 'product_type_ids', 'product_ids'];
+  v_key text;
+begin
+  if not public.is_admin() then
+    raise exception 'Solo un administrador puede editar promociones.' using errcode = '42501', detail = 'not_admin';
+  end if;
+  if p_fields is null or jsonb_typeof(p_fields) <> 'object' then
+    raise exception 'Faltan los datos de la promoción.' using errcode = 'P0001', detail = 'fields_required';
+  end if;
+  if v_code !~ '^[A-Z0-9][A-Z0-9_-]{2,39}$' then
+    raise exception 'El código debe tener de 3 a 40 letras, números, guiones o guiones bajos.'
+      using errcode = 'P0001', detail = 'code_invalid';
+  end if;
+  if v_type is null or v_type not in ('percent', 'fixed', 'shipping') then
+    raise exception 'Elige el tipo de promoción.' using errcode = 'P0001', detail = 'type_invalid';
+  end if;
+  begin
+    v_value := coalesce(nullif(p_fields ->> 'value', ''), '0')::numeric;
+    v_min := coalesce(nullif(p_fields ->> 'min_subtotal', ''), '0')::numeric;
+    v_starts := nullif(p_fields ->> 'starts_at', '')::timestamptz;
+    v_ends := nullif(p_fields ->> 'ends_at', '')::timestamptz;
+    v_max := nullif(p_fields ->> 'max_uses', '')::integer;
+    v_max_customer := nullif(p_fields ->> 'max_uses_per_customer', '')::integer;
+  exception when others then
+    raise exception 'Revisa los números y las fechas de la promoción.' using errcode = 'P0001', detail = 'fields_invalid';
+  end;
+  if v_type = 'shipping' then
+    v_value := 0;
+  elsif v_type = 'percent' and (v_value <= 0 or v_value > 100 or v_value <> round(v_value, 2)) then
+    raise exception 'El porcentaje debe estar entre 0.01 y 100.' using errcode = 'P0001', detail = 'value_invalid';
+  elsif v_type = 'fixed' and (v_value <= 0 or v_value > 10000000 or v_value <> round(v_value, 2)) then
+    raise exception 'El monto debe ser mayor que $0.00.' using errcode = 'P0001', detail = 'value_invalid';
+  end if;
+  if v_min < 0 or v_min > 10000000 or v_min <> round(v_min, 2) then
+    raise exception 'El mínimo de compra no es válido.' using errcode = 'P0001', detail = 'min_invalid';
+  end if;
+  if v_starts is not null and v_ends is not null and v_ends <= v_starts then
+    raise exception 'La promoción debe terminar después de empezar.' using errcode = 'P0001', detail = 'window_invalid';
+  end if;
+  if (v_max is not null and v_max not between 1 and 10000000)
+     or (v_max_customer is not null and v_max_customer not between 1 and 10000) then
+    raise exception 'Los límites de usos deben ser enteros positivos (vacío = sin límite).'
+      using errcode = 'P0001', detail = 'limits_invalid';
+  end if;
+  foreach v_key in array v_arrays loop
+    if jsonb_typeof(coalesce(p_fields -> v_key, '[]'::jsonb)) <> 'array'
+       or exists (select 1 from jsonb_array_elements(coalesce(p_fields -> v_key, '[]'::jsonb)) e
+                   where jsonb_typeof(e.value) <> 'string') then
+      raise exception 'El alcance de la promoción no es válido.' using errcode = 'P0001', detail = 'scope_invalid';
+    end if;
+  end loop;
+  if exists (select 1 from public.promotions p where upper(p.code) = v_code and p.id is distinct from p_id) then
+    raise exception 'Ya existe una promoción con el código %.', v_code using errcode = 'P0001', detail = 'code_taken';
+  end if;
+
+  if v_id is null then
+    insert into public.promotions (code, type, value, created_by, updated_by)
+    values (v_code, v_type, v_value, (select auth.uid()), (select auth.uid()))
+    returning id into v_id;
+  else
+    perform 1 from public.promotions p where p.id = v_id for update;
+    if not found then
+      raise exception 'La promoción no existe.' using errcode = 'P0001', detail = 'promotion_not_found';
+    end if;
+  end if;
+  update public.promotions p set
+    code = v_code,
+    description = left(btrim(coalesce(p_fields ->> 'description', '')), 200),
+    type = v_type,
+    value = v_value,
+    min_subtotal = v_min,
+    starts_at = v_starts,
+    ends_at = v_ends,
+    max_uses = v_max,
+    max_uses_per_customer = v_max_customer,
+    first_purchase_only = coalesce((p_fields ->> 'first_purchase_only')::boolean, false),
+    franchise_ids = array(select distinct jsonb_array_elements_text(coalesce(p_fields -> 'franchise_ids', '[]'::jsonb)) order by 1),
+    expansion_ids = array(select distinct jsonb_array_elements_text(coalesce(p_fields -> 'expansion_ids', '[]'::jsonb)) order by 1),
+    product_type_ids = array(select distinct jsonb_array_elements_text(coalesce(p_fields -> 'product_type_ids', '[]'::jsonb)) order by 1),
+    product_ids = array(select distinct jsonb_array_elements_text(coalesce(p_fields -> 'product_ids', '[]'::jsonb)) order by 1),
+    active = coalesce((p_fields ->> 'active')::boolean, true),
+    updated_by = (select auth.uid()),
+    updated_at = now()
+   where p.id = v_id
+  returning * into v_row;
+  insert into public.promotion_events (promotion_id, action, actor, snapshot)
+  values (v_id, case when p_id is null then 'created' else 'updated' end, (select auth.uid()), to_jsonb(v_row));
+  return v_id;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.admin_save_promotion(p_id uuid, p_fields jsonb) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.admin_save_promotion(p_id uuid, p_fields jsonb) TO authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.admin_set_offer_stock(p_offer_id uuid, p_stock_read integer, p_stock integer)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1976,6 +2295,29 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.admin_set_order_status(order_id uuid, new_status text, carrier text, tracking_number text, note text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.admin_set_order_status(order_id uuid, new_status text, carrier text, tracking_number text, note text) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_set_promotion_active(p_id uuid, p_active boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not public.is_admin() then
+    raise exception 'Solo un administrador puede editar promociones.' using errcode = '42501', detail = 'not_admin';
+  end if;
+  update public.promotions p set active = coalesce(p_active, false), updated_by = (select auth.uid()), updated_at = now()
+   where p.id = p_id and p.active is distinct from coalesce(p_active, false);
+  if found then
+    insert into public.promotion_events (promotion_id, action, actor)
+    values (p_id, case when coalesce(p_active, false) then 'resumed' else 'paused' end, (select auth.uid()));
+  elsif not exists (select 1 from public.promotions p where p.id = p_id) then
+    raise exception 'La promoción no existe.' using errcode = 'P0001', detail = 'promotion_not_found';
+  end if;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.admin_set_promotion_active(p_id uuid, p_active boolean) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.admin_set_promotion_active(p_id uuid, p_active boolean) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_stock_demand()
  RETURNS TABLE(product_id text, product_name text, offer_id uuid, offer_label text, waiting bigint, oldest timestamp with time zone, stock integer, available boolean)
@@ -2413,6 +2755,77 @@ $function$;
 REVOKE ALL ON FUNCTION public.check_drop_address_limit(p_order_id uuid, p_key text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.check_drop_address_limit(p_order_id uuid, p_key text) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.check_promotion(code text, items jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_item jsonb;
+  v_lines jsonb := '[]'::jsonb;
+  v_price numeric(12, 2);
+  v_qty integer;
+  v_subtotal numeric(12, 2) := 0;
+  v_answer jsonb;
+  v_shipping numeric(12, 2);
+  v_detail text;
+  v_message text;
+begin
+  if items is null or jsonb_typeof(items) <> 'array' or jsonb_array_length(items) > 50 then
+    return jsonb_build_object('ok', false, 'detail', 'invalid_item', 'message', 'Un producto del pedido no es válido.');
+  end if;
+  for v_item in select value from jsonb_array_elements(items) loop
+    if jsonb_typeof(v_item) <> 'object' or jsonb_typeof(v_item -> 'product_id') is distinct from 'string'
+       or jsonb_typeof(v_item -> 'quantity') is distinct from 'number'
+       or (jsonb_typeof(v_item -> 'offer_id') = 'string'
+           and (v_item ->> 'offer_id') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$') then
+      return jsonb_build_object('ok', false, 'detail', 'invalid_item', 'message', 'Un producto del pedido no es válido.');
+    end if;
+    if (v_item ->> 'quantity')::numeric <> trunc((v_item ->> 'quantity')::numeric)
+       or (v_item ->> 'quantity')::numeric not between 1 and 10000 then
+      return jsonb_build_object('ok', false, 'detail', 'invalid_quantity',
+                                'message', 'La cantidad debe ser un número entero entre 1 y 10000.');
+    end if;
+    v_qty := (v_item ->> 'quantity')::integer;
+    if jsonb_typeof(v_item -> 'offer_id') = 'string' then
+      select c.price into v_price from public.card_offers c
+       where c.id = (v_item ->> 'offer_id')::uuid and c.product_id = v_item ->> 'product_id';
+    else
+      select p.price into v_price from public.products p where p.id = v_item ->> 'product_id';
+    end if;
+    v_price := coalesce(v_price, 0);
+    v_subtotal := v_subtotal + v_price * v_qty;
+    v_lines := v_lines || jsonb_build_array(jsonb_build_object(
+      'product_id', v_item ->> 'product_id', 'offer_id', v_item ->> 'offer_id', 'amount', v_price * v_qty));
+    v_price := null;
+  end loop;
+
+  begin
+    v_answer := public.promotion_apply(code, (select auth.uid()), v_lines, false);
+  exception when sqlstate 'P0001' then
+    get stacked diagnostics v_detail = pg_exception_detail, v_message = message_text;
+    return jsonb_build_object('ok', false, 'detail', v_detail, 'message', v_message);
+  end;
+  v_shipping := case
+    when v_subtotal <= 0 or (v_answer ->> 'free_shipping')::boolean or v_subtotal >= 2999.00 then 0
+    else 99.00 end;
+  return jsonb_build_object(
+    'ok', true,
+    'code', v_answer -> 'code',
+    'type', v_answer -> 'type',
+    'value', v_answer -> 'value',
+    'subtotal', v_subtotal,
+    'discount', v_answer -> 'discount',
+    'shipping', v_shipping,
+    'total', v_subtotal - (v_answer ->> 'discount')::numeric + v_shipping,
+    'eligible', v_answer -> 'eligible'
+  );
+end
+$function$;
+REVOKE ALL ON FUNCTION public.check_promotion(code text, items jsonb) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.check_promotion(code text, items jsonb) TO anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.claim_catalogue_rebuild(p_site text, p_holder text, p_seconds integer DEFAULT 30)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2717,6 +3130,9 @@ declare
   v_campaign public.preorder_campaigns%rowtype;
   v_pre jsonb := '{}'::jsonb;         -- product id -> campaign id of its preorder line
   v_pre_offers jsonb := '{}'::jsonb;  -- offer id -> campaign id of its preorder line
+  v_priced jsonb := '[]'::jsonb;      -- [{product_id, offer_id, amount}] for the promotion's scope
+  v_promo jsonb;
+  v_free_shipping boolean := false;
 begin
   if v_user is null then
     raise exception 'Debes iniciar sesión para finalizar tu compra.'
@@ -2864,6 +3280,11 @@ begin
               hint = greatest(v_product.limit_per_customer - v_already, 0)::text;
     end if;
     v_subtotal := v_subtotal + v_product.price * coalesce((v_plain ->> v_product.id)::integer, 0);
+    if coalesce((v_plain ->> v_product.id)::integer, 0) > 0 then
+      v_priced := v_priced || jsonb_build_array(jsonb_build_object(
+        'product_id', v_product.id, 'offer_id', null,
+        'amount', v_product.price * (v_plain ->> v_product.id)::integer));
+    end if;
   end loop;
 
   for v_line in
@@ -2894,15 +3315,21 @@ begin
         using errcode = 'P0001', detail = 'out_of_stock:' || v_offer.product_id, hint = v_offer.stock::text;
     end if;
     v_subtotal := v_subtotal + v_offer.price * v_line.quantity;
+    v_priced := v_priced || jsonb_build_array(jsonb_build_object(
+      'product_id', v_offer.product_id, 'offer_id', v_offer.id, 'amount', v_offer.price * v_line.quantity));
   end loop;
 
-  if v_code = 'MEKACAT10' then
-    -- numeric round() rounds halves away from zero, i.e. up for these non-negative amounts.
-    v_discount := round(v_subtotal * 0.10, 2);
-  elsif v_code <> 'ENVIOGRATIS' then
+  -- The promotion, its row locked after the stock's: its uses are counted in this transaction.
+  if v_code = '' then
     v_code := null;
+  else
+    v_promo := public.promotion_apply(v_code, v_user, v_priced, true);
+    v_code := v_promo ->> 'code';
+    v_discount := (v_promo ->> 'discount')::numeric;
+    v_free_shipping := (v_promo ->> 'free_shipping')::boolean;
   end if;
-  v_shipping := case when v_code = 'ENVIOGRATIS' or v_subtotal >= 2999.00 then 0 else 99.00 end;
+  -- The free-shipping threshold is compared with the subtotal before the discount.
+  v_shipping := case when v_free_shipping or v_subtotal >= 2999.00 then 0 else 99.00 end;
 
   insert into public.orders (user_id, status, subtotal, discount, shipping, total, coupon_code, expires_at)
   values (v_user, 'Pendiente', v_subtotal, v_discount, v_shipping,
@@ -2961,6 +3388,12 @@ begin
             public.card_offer_label(v_offer.condition, v_offer.language, v_offer.finish,
                                     v_offer.grading_company, v_offer.grade));
   end loop;
+
+  if v_promo is not null then
+    insert into public.promotion_redemptions (promotion_id, order_id, user_id, code, discount, shipping_waived)
+    values ((v_promo ->> 'promotion_id')::uuid, v_order, v_user, v_code, v_discount,
+            case when v_free_shipping and v_subtotal < 2999.00 then 99.00 else 0 end);
+  end if;
 
   return v_order;
 end
@@ -3270,6 +3703,17 @@ end;
 $function$;
 REVOKE ALL ON FUNCTION public.fire_restock_alerts(p_product_id text, p_offer_id uuid, p_units integer, p_also_product boolean) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.fire_restock_alerts(p_product_id text, p_offer_id uuid, p_units integer, p_also_product boolean) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.format_mxn(p_amount numeric)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select '$' || btrim(to_char(p_amount, 'FM999,999,999,990.00'));
+$function$;
+REVOKE ALL ON FUNCTION public.format_mxn(p_amount numeric) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.format_mxn(p_amount numeric) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.handle_new_user()
  RETURNS trigger
@@ -3759,6 +4203,30 @@ $function$;
 REVOKE ALL ON FUNCTION public.orders_record_event() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.orders_record_event() TO service_role;
 
+CREATE OR REPLACE FUNCTION public.orders_return_promotion_use()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_promotion uuid;
+begin
+  if old.status = 'Pendiente' and new.status in ('Cancelado', 'Fallido') then
+    update public.promotion_redemptions r set returned_at = now()
+     where r.order_id = new.id and r.returned_at is null
+    returning r.promotion_id into v_promotion;
+    if v_promotion is not null then
+      insert into public.promotion_events (promotion_id, action, order_id, actor)
+      values (v_promotion, 'use_returned', new.id, public.order_change_actor(new.user_id));
+    end if;
+  end if;
+  return new;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.orders_return_promotion_use() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.orders_return_promotion_use() TO service_role;
+
 CREATE OR REPLACE FUNCTION public.orders_return_store_credit()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3780,6 +4248,52 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.orders_return_store_credit() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.orders_return_store_credit() TO service_role;
+
+CREATE OR REPLACE FUNCTION public.points_rate_before_update()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  new.id := true;
+  if new.points_per_block is null or new.points_per_block < 1 or new.points_per_block > 1000000 then
+    raise exception 'Los puntos por bloque deben ser un número entero entre 1 y 1,000,000.'
+      using errcode = 'P0001', detail = 'invalid_points_per_block';
+  end if;
+  if new.pesos_per_block is null or new.pesos_per_block <= 0 or new.pesos_per_block > 100000 then
+    raise exception 'El valor de cada bloque debe ser mayor que $0.00 y de hasta $100,000.00.'
+      using errcode = 'P0001', detail = 'invalid_pesos_per_block';
+  end if;
+  if new.min_points is null or new.min_points < new.points_per_block or new.min_points % new.points_per_block <> 0 then
+    raise exception 'El mínimo para canjear debe ser de al menos un bloque y en bloques completos (múltiplo de %).', new.points_per_block
+      using errcode = 'P0001', detail = 'invalid_min_points';
+  end if;
+  new.updated_at := now();
+  new.updated_by := (select auth.uid());
+  return new;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.points_rate_before_update() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.points_rate_before_update() TO service_role;
+
+CREATE OR REPLACE FUNCTION public.points_rate_record_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if (old.points_per_block, old.pesos_per_block, old.min_points) is distinct from (new.points_per_block, new.pesos_per_block, new.min_points) then
+    insert into public.points_rate_changes
+      (old_points_per_block, old_pesos_per_block, old_min_points, points_per_block, pesos_per_block, min_points, changed_by)
+    values (old.points_per_block, old.pesos_per_block, old.min_points, new.points_per_block, new.pesos_per_block, new.min_points, new.updated_by);
+  end if;
+  return null;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.points_rate_record_change() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.points_rate_record_change() TO service_role;
 
 CREATE OR REPLACE FUNCTION public.postal_code_lookup(p_code text)
  RETURNS jsonb
@@ -4100,6 +4614,112 @@ end
 $function$;
 GRANT EXECUTE ON FUNCTION public.products_sat_keys() TO PUBLIC, anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.promotion_apply(p_code text, p_user uuid, p_lines jsonb, p_lock boolean)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_code text := upper(btrim(coalesce(p_code, '')));
+  v_promo public.promotions%rowtype;
+  v_subtotal numeric(12, 2) := 0;
+  v_matching numeric(12, 2) := 0;
+  v_eligible jsonb := '[]'::jsonb;
+  v_line jsonb;
+  v_product public.products%rowtype;
+  v_match boolean;
+  v_discount numeric(12, 2) := 0;
+begin
+  if p_lock then
+    select * into v_promo from public.promotions p where upper(p.code) = v_code for update;
+  else
+    select * into v_promo from public.promotions p where upper(p.code) = v_code;
+  end if;
+  if not found or not v_promo.active or (v_promo.starts_at is not null and now() < v_promo.starts_at) then
+    raise exception '⚠️ Cupón no válido.' using errcode = 'P0001', detail = 'coupon_invalid';
+  end if;
+  if v_promo.ends_at is not null and now() >= v_promo.ends_at then
+    raise exception 'Este cupón expiró.' using errcode = 'P0001', detail = 'coupon_expired';
+  end if;
+  if v_promo.max_uses is not null and public.promotion_uses(v_promo.id) >= v_promo.max_uses then
+    raise exception 'Este cupón ya se usó el máximo de veces.' using errcode = 'P0001', detail = 'coupon_used_up';
+  end if;
+  if p_user is not null and v_promo.max_uses_per_customer is not null
+     and public.promotion_uses(v_promo.id, p_user) >= v_promo.max_uses_per_customer then
+    raise exception 'Este cupón ya se usó el máximo de veces.' using errcode = 'P0001', detail = 'coupon_used_up_by_customer';
+  end if;
+  if p_user is not null and v_promo.first_purchase_only and exists (
+    select 1 from public.orders o
+     where o.user_id = p_user
+       and (o.status in ('Pagado', 'Procesando', 'Enviado', 'Completado', 'Reembolsado')
+            or (o.status = 'Pendiente' and (o.expires_at is null or o.expires_at > now())))
+  ) then
+    raise exception 'Este cupón es solo para tu primera compra.' using errcode = 'P0001', detail = 'coupon_first_purchase';
+  end if;
+
+  for v_line in select value from jsonb_array_elements(coalesce(p_lines, '[]'::jsonb)) loop
+    v_subtotal := v_subtotal + (v_line ->> 'amount')::numeric;
+    select * into v_product from public.products p where p.id = v_line ->> 'product_id';
+    v_match := found
+      and (cardinality(v_promo.franchise_ids) = 0 or v_product.franchise_id = any (v_promo.franchise_ids))
+      and (cardinality(v_promo.expansion_ids) = 0 or v_product.expansion_id = any (v_promo.expansion_ids))
+      and (cardinality(v_promo.product_type_ids) = 0 or v_product.product_type_id = any (v_promo.product_type_ids))
+      and (cardinality(v_promo.product_ids) = 0 or v_product.id = any (v_promo.product_ids));
+    v_match := coalesce(v_match, false);
+    v_eligible := v_eligible || to_jsonb(v_match);
+    if v_match then
+      v_matching := v_matching + (v_line ->> 'amount')::numeric;
+    end if;
+  end loop;
+
+  if v_subtotal < v_promo.min_subtotal then
+    raise exception 'Agrega % más para usar este cupón.', public.format_mxn(v_promo.min_subtotal - v_subtotal)
+      using errcode = 'P0001', detail = 'coupon_minimum', hint = (v_promo.min_subtotal - v_subtotal)::text;
+  end if;
+  if not (v_eligible @> 'true'::jsonb) then
+    raise exception 'Este cupón no aplica a los productos de tu carrito.'
+      using errcode = 'P0001', detail = 'coupon_not_applicable';
+  end if;
+
+  if v_promo.type = 'percent' then
+    -- numeric round() rounds halves away from zero, i.e. up for these non-negative amounts.
+    v_discount := round(v_matching * v_promo.value / 100, 2);
+  elsif v_promo.type = 'fixed' then
+    v_discount := least(v_promo.value, v_matching);
+  end if;
+  return jsonb_build_object(
+    'promotion_id', v_promo.id,
+    'code', v_promo.code,
+    'type', v_promo.type,
+    'value', v_promo.value,
+    'discount', v_discount,
+    'free_shipping', v_promo.type = 'shipping',
+    'eligible', v_eligible
+  );
+end
+$function$;
+REVOKE ALL ON FUNCTION public.promotion_apply(p_code text, p_user uuid, p_lines jsonb, p_lock boolean) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.promotion_apply(p_code text, p_user uuid, p_lines jsonb, p_lock boolean) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.promotion_uses(p_promotion_id uuid, p_user uuid DEFAULT NULL::uuid)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select count(*)::integer
+    from public.promotion_redemptions r
+    join public.orders o on o.id = r.order_id
+   where r.promotion_id = p_promotion_id
+     and r.returned_at is null
+     and (p_user is null or r.user_id = p_user)
+     and not (o.status = 'Pendiente' and o.expires_at is not null and o.expires_at <= now())
+     and o.status not in ('Cancelado', 'Fallido');
+$function$;
+REVOKE ALL ON FUNCTION public.promotion_uses(p_promotion_id uuid, p_user uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.promotion_uses(p_promotion_id uuid, p_user uuid) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.rebuild_merge_ids(a text[], b text[])
  RETURNS text[]
  LANGUAGE sql
@@ -4144,6 +4764,71 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.record_chargeback(p_order_id uuid, p_provider text, p_payment_ref text, p_dispute_ref text, p_amount numeric, p_note text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.record_chargeback(p_order_id uuid, p_provider text, p_payment_ref text, p_dispute_ref text, p_amount numeric, p_note text) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.redeem_points(points integer, request_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := (select auth.uid());
+  v_rate public.points_rate%rowtype;
+  v_balance integer;
+  v_done public.points_redemptions%rowtype;
+  v_block_centavos bigint;
+  v_credit bigint;
+  v_post jsonb;
+  v_id bigint;
+begin
+  if v_user is null then
+    raise exception 'Inicia sesión para canjear tus puntos.' using errcode = 'P0001', detail = 'not_signed_in';
+  end if;
+  if redeem_points.request_id is null then
+    raise exception 'Falta el identificador de la solicitud.' using errcode = 'P0001', detail = 'request_id_required';
+  end if;
+  insert into public.rewards (user_id, points) values (v_user, 0) on conflict (user_id) do nothing;
+  select w.points into v_balance from public.rewards w where w.user_id = v_user for update;
+
+  -- The same request again (a double click, a retry): the first answer, nothing converted twice.
+  select * into v_done from public.points_redemptions r where r.user_id = v_user and r.request_id = redeem_points.request_id;
+  if found then
+    return jsonb_build_object(
+      'id', v_done.id, 'created', false, 'points', v_done.points, 'credit', v_done.credit,
+      'points_balance', v_balance, 'credit_balance', public.my_store_credit());
+  end if;
+
+  select * into v_rate from public.points_rate where id;
+  if redeem_points.points is null or redeem_points.points <= 0 or redeem_points.points % v_rate.points_per_block <> 0 then
+    raise exception 'Canjea tus puntos en bloques de %.', v_rate.points_per_block
+      using errcode = 'P0001', detail = 'not_whole_blocks';
+  end if;
+  if redeem_points.points < v_rate.min_points then
+    raise exception 'El mínimo para canjear es de % puntos.', v_rate.min_points
+      using errcode = 'P0001', detail = 'below_minimum';
+  end if;
+  if redeem_points.points > v_balance then
+    raise exception 'No tienes suficientes puntos.' using errcode = 'P0001', detail = 'insufficient_points';
+  end if;
+
+  v_block_centavos := round(v_rate.pesos_per_block * 100)::bigint;
+  v_credit := (redeem_points.points / v_rate.points_per_block)::bigint * v_block_centavos;
+  update public.rewards w set points = w.points - redeem_points.points where w.user_id = v_user;
+  v_post := public.store_credit_post(
+    v_user, v_credit, 'points', null, 'points', v_user::text || ':' || redeem_points.request_id::text, v_user,
+    'Canje de ' || redeem_points.points || ' puntos');
+  insert into public.points_redemptions
+    (user_id, request_id, points, credit, points_per_block, pesos_per_block, points_after, store_credit_entry_id)
+  values (v_user, redeem_points.request_id, redeem_points.points, v_credit, v_rate.points_per_block, v_rate.pesos_per_block,
+          v_balance - redeem_points.points, (v_post ->> 'id')::bigint)
+  returning id into v_id;
+  return jsonb_build_object(
+    'id', v_id, 'created', true, 'points', redeem_points.points, 'credit', v_credit,
+    'points_balance', v_balance - redeem_points.points, 'credit_balance', (v_post ->> 'balance')::bigint);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.redeem_points(points integer, request_id uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.redeem_points(points integer, request_id uuid) TO authenticated;
 
 CREATE OR REPLACE FUNCTION public.refund_order_without_provider(p_order_id uuid, p_way text, p_restock boolean, p_actor uuid, p_reference text DEFAULT NULL::text)
  RETURNS jsonb

@@ -632,6 +632,7 @@ export type Database = {
           last_error: string | null;
           created_at: string;
           sent_at: string | null;
+          attachments: Json;
         };
         Insert: {
           id?: string;
@@ -648,6 +649,7 @@ export type Database = {
           last_error?: string | null;
           created_at?: string;
           sent_at?: string | null;
+          attachments?: Json;
         };
         Update: {
           id?: string;
@@ -664,6 +666,7 @@ export type Database = {
           last_error?: string | null;
           created_at?: string;
           sent_at?: string | null;
+          attachments?: Json;
         };
         Relationships: [];
       };
@@ -1052,6 +1055,116 @@ export type Database = {
             columns: ["order_id"];
             isOneToOne: false;
             referencedRelation: "orders";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      points_rate: {
+        Row: {
+          id: boolean;
+          points_per_block: number;
+          pesos_per_block: number;
+          min_points: number;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        Insert: {
+          id?: boolean;
+          points_per_block?: number;
+          pesos_per_block?: number;
+          min_points?: number;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          id?: boolean;
+          points_per_block?: number;
+          pesos_per_block?: number;
+          min_points?: number;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [];
+      };
+      points_rate_changes: {
+        Row: {
+          id: number;
+          old_points_per_block: number;
+          old_pesos_per_block: number;
+          old_min_points: number;
+          points_per_block: number;
+          pesos_per_block: number;
+          min_points: number;
+          changed_by: string | null;
+          changed_at: string;
+        };
+        Insert: {
+          id?: number;
+          old_points_per_block: number;
+          old_pesos_per_block: number;
+          old_min_points: number;
+          points_per_block: number;
+          pesos_per_block: number;
+          min_points: number;
+          changed_by?: string | null;
+          changed_at?: string;
+        };
+        Update: {
+          id?: number;
+          old_points_per_block?: number;
+          old_pesos_per_block?: number;
+          old_min_points?: number;
+          points_per_block?: number;
+          pesos_per_block?: number;
+          min_points?: number;
+          changed_by?: string | null;
+          changed_at?: string;
+        };
+        Relationships: [];
+      };
+      points_redemptions: {
+        Row: {
+          id: number;
+          user_id: string;
+          request_id: string;
+          points: number;
+          credit: number;
+          points_per_block: number;
+          pesos_per_block: number;
+          points_after: number;
+          store_credit_entry_id: number | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: number;
+          user_id: string;
+          request_id: string;
+          points: number;
+          credit: number;
+          points_per_block: number;
+          pesos_per_block: number;
+          points_after: number;
+          store_credit_entry_id?: number | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          user_id?: string;
+          request_id?: string;
+          points?: number;
+          credit?: number;
+          points_per_block?: number;
+          pesos_per_block?: number;
+          points_after?: number;
+          store_credit_entry_id?: number | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "points_redemptions_store_credit_entry_id_fkey";
+            columns: ["store_credit_entry_id"];
+            isOneToOne: false;
+            referencedRelation: "store_credit_entries";
             referencedColumns: ["id"];
           },
         ];
@@ -1502,6 +1615,171 @@ export type Database = {
           is_admin?: boolean;
           created_at?: string;
           stripe_customer_id?: string | null;
+        };
+        Relationships: [];
+      };
+      promotion_events: {
+        Row: {
+          id: number;
+          promotion_id: string;
+          action: string;
+          order_id: string | null;
+          actor: string | null;
+          snapshot: Json | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: number;
+          promotion_id: string;
+          action: string;
+          order_id?: string | null;
+          actor?: string | null;
+          snapshot?: Json | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          promotion_id?: string;
+          action?: string;
+          order_id?: string | null;
+          actor?: string | null;
+          snapshot?: Json | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "promotion_events_order_id_fkey";
+            columns: ["order_id"];
+            isOneToOne: false;
+            referencedRelation: "orders";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "promotion_events_promotion_id_fkey";
+            columns: ["promotion_id"];
+            isOneToOne: false;
+            referencedRelation: "promotions";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      promotion_redemptions: {
+        Row: {
+          id: number;
+          promotion_id: string;
+          order_id: string;
+          user_id: string;
+          code: string;
+          discount: number;
+          shipping_waived: number;
+          returned_at: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: number;
+          promotion_id: string;
+          order_id: string;
+          user_id: string;
+          code: string;
+          discount: number;
+          shipping_waived?: number;
+          returned_at?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          promotion_id?: string;
+          order_id?: string;
+          user_id?: string;
+          code?: string;
+          discount?: number;
+          shipping_waived?: number;
+          returned_at?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "promotion_redemptions_order_id_fkey";
+            columns: ["order_id"];
+            isOneToOne: true;
+            referencedRelation: "orders";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "promotion_redemptions_promotion_id_fkey";
+            columns: ["promotion_id"];
+            isOneToOne: false;
+            referencedRelation: "promotions";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      promotions: {
+        Row: {
+          id: string;
+          code: string;
+          description: string;
+          type: string;
+          value: number;
+          min_subtotal: number;
+          starts_at: string | null;
+          ends_at: string | null;
+          max_uses: number | null;
+          max_uses_per_customer: number | null;
+          first_purchase_only: boolean;
+          franchise_ids: string[];
+          expansion_ids: string[];
+          product_type_ids: string[];
+          product_ids: string[];
+          active: boolean;
+          created_by: string | null;
+          updated_by: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          code: string;
+          description?: string;
+          type: string;
+          value?: number;
+          min_subtotal?: number;
+          starts_at?: string | null;
+          ends_at?: string | null;
+          max_uses?: number | null;
+          max_uses_per_customer?: number | null;
+          first_purchase_only?: boolean;
+          franchise_ids?: string[];
+          expansion_ids?: string[];
+          product_type_ids?: string[];
+          product_ids?: string[];
+          active?: boolean;
+          created_by?: string | null;
+          updated_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          code?: string;
+          description?: string;
+          type?: string;
+          value?: number;
+          min_subtotal?: number;
+          starts_at?: string | null;
+          ends_at?: string | null;
+          max_uses?: number | null;
+          max_uses_per_customer?: number | null;
+          first_purchase_only?: boolean;
+          franchise_ids?: string[];
+          expansion_ids?: string[];
+          product_type_ids?: string[];
+          product_ids?: string[];
+          active?: boolean;
+          created_by?: string | null;
+          updated_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
         };
         Relationships: [];
       };
@@ -1956,6 +2234,32 @@ export type Database = {
           received: number | null;
         }[];
       };
+      admin_promotions: {
+        Args: Record<string, never>;
+        Returns: {
+          id: string | null;
+          code: string | null;
+          description: string | null;
+          type: string | null;
+          value: number | null;
+          min_subtotal: number | null;
+          starts_at: string | null;
+          ends_at: string | null;
+          max_uses: number | null;
+          max_uses_per_customer: number | null;
+          first_purchase_only: boolean | null;
+          franchise_ids: string[] | null;
+          expansion_ids: string[] | null;
+          product_type_ids: string[] | null;
+          product_ids: string[] | null;
+          active: boolean | null;
+          updated_at: string | null;
+          uses: number | null;
+          discount_given: number | null;
+          shipping_waived: number | null;
+          sales: number | null;
+        }[];
+      };
       admin_refunds_to_review: {
         Args: Record<string, never>;
         Returns: Json;
@@ -2000,6 +2304,13 @@ export type Database = {
         };
         Returns: Json;
       };
+      admin_save_promotion: {
+        Args: {
+          p_id: string | null;
+          p_fields: Json;
+        };
+        Returns: string;
+      };
       admin_set_offer_stock: {
         Args: {
           p_offer_id: string;
@@ -2017,6 +2328,13 @@ export type Database = {
           note?: string | null;
         };
         Returns: Json;
+      };
+      admin_set_promotion_active: {
+        Args: {
+          p_id: string;
+          p_active: boolean | null;
+        };
+        Returns: undefined;
       };
       admin_stock_demand: {
         Args: Record<string, never>;
@@ -2103,6 +2421,13 @@ export type Database = {
           p_key: string | null;
         };
         Returns: undefined;
+      };
+      check_promotion: {
+        Args: {
+          code: string;
+          items: Json | null;
+        };
+        Returns: Json;
       };
       claim_catalogue_rebuild: {
         Args: {
@@ -2264,6 +2589,12 @@ export type Database = {
           p_also_product: boolean;
         };
         Returns: undefined;
+      };
+      format_mxn: {
+        Args: {
+          p_amount: number;
+        };
+        Returns: string;
       };
       invoice_concepts_total: {
         Args: {
@@ -2431,6 +2762,22 @@ export type Database = {
           state: string | null;
         }[];
       };
+      promotion_apply: {
+        Args: {
+          p_code: string | null;
+          p_user: string | null;
+          p_lines: Json | null;
+          p_lock: boolean;
+        };
+        Returns: Json;
+      };
+      promotion_uses: {
+        Args: {
+          p_promotion_id: string;
+          p_user?: string | null;
+        };
+        Returns: number;
+      };
       rebuild_merge_ids: {
         Args: {
           a: string[] | null;
@@ -2446,6 +2793,13 @@ export type Database = {
           p_dispute_ref: string;
           p_amount?: number | null;
           p_note?: string | null;
+        };
+        Returns: Json;
+      };
+      redeem_points: {
+        Args: {
+          points: number | null;
+          request_id: string | null;
         };
         Returns: Json;
       };
