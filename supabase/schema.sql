@@ -138,6 +138,300 @@ CREATE INDEX alert_mail_queue_due_idx ON public.alert_mail_queue USING btree (id
 ALTER TABLE public.alert_mail_queue ENABLE ROW LEVEL SECURITY;
 GRANT ALL ON TABLE public.alert_mail_queue TO service_role;
 
+CREATE TABLE public.buylist_entries (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  product_id text NOT NULL,
+  language text,
+  finish text,
+  active boolean DEFAULT true NOT NULL,
+  wanted integer DEFAULT 0 NOT NULL,
+  nm_price numeric(12,2),
+  limit_per_shopper integer,
+  reserved integer DEFAULT 0 NOT NULL,
+  bought integer DEFAULT 0 NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT buylist_entries_pkey PRIMARY KEY (id),
+  CONSTRAINT buylist_entries_bought_check CHECK (bought >= 0),
+  CONSTRAINT buylist_entries_finish_check CHECK (finish ~ '^[a-z][a-z0-9-]{0,39}$'::text),
+  CONSTRAINT buylist_entries_language_check CHECK (language ~ '^[a-z]{2}$'::text),
+  CONSTRAINT buylist_entries_limit_per_shopper_check CHECK (limit_per_shopper IS NULL OR limit_per_shopper >= 1 AND limit_per_shopper <= 999),
+  CONSTRAINT buylist_entries_nm_price_check CHECK (nm_price IS NULL OR nm_price > 0::numeric),
+  CONSTRAINT buylist_entries_reserved_check CHECK (reserved >= 0),
+  CONSTRAINT buylist_entries_wanted_check CHECK (wanted >= 0 AND wanted <= 100000),
+  CONSTRAINT buylist_entries_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.card_printings(product_id) ON UPDATE CASCADE ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX buylist_entries_once ON public.buylist_entries USING btree (product_id, COALESCE(language, ''::text), COALESCE(finish, ''::text));
+ALTER TABLE public.buylist_entries ENABLE ROW LEVEL SECURITY;
+CREATE TRIGGER buylist_entries_set_updated_at BEFORE UPDATE ON public.buylist_entries FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE POLICY "Buylist: admins delete" ON public.buylist_entries
+  FOR DELETE
+  TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Buylist: admins insert" ON public.buylist_entries
+  FOR INSERT
+  TO authenticated
+  WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Buylist: admins update" ON public.buylist_entries
+  FOR UPDATE
+  TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin))
+  WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Buylist: everyone reads active entries, admins all" ON public.buylist_entries
+  FOR SELECT
+  TO anon, authenticated
+  USING ((active OR ( SELECT public.is_admin() AS is_admin)));
+GRANT ALL ON TABLE public.buylist_entries TO service_role;
+GRANT SELECT ON TABLE public.buylist_entries TO anon;
+GRANT SELECT, DELETE ON TABLE public.buylist_entries TO authenticated;
+GRANT INSERT (product_id, language, finish, active, wanted, nm_price, limit_per_shopper) ON TABLE public.buylist_entries TO authenticated;
+GRANT UPDATE (active, wanted, nm_price, limit_per_shopper) ON TABLE public.buylist_entries TO authenticated;
+
+CREATE TABLE public.buylist_events (
+  id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+  submission_id uuid NOT NULL,
+  line_id uuid,
+  action text NOT NULL,
+  from_status text,
+  to_status text,
+  actor uuid,
+  note text,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT buylist_events_pkey PRIMARY KEY (id),
+  CONSTRAINT buylist_events_note_check CHECK (note IS NULL OR length(note) <= 500),
+  CONSTRAINT buylist_events_actor_fkey FOREIGN KEY (actor) REFERENCES auth.users(id) ON DELETE SET NULL,
+  CONSTRAINT buylist_events_line_id_fkey FOREIGN KEY (line_id) REFERENCES public.buylist_submission_lines(id) ON DELETE CASCADE,
+  CONSTRAINT buylist_events_submission_id_fkey FOREIGN KEY (submission_id) REFERENCES public.buylist_submissions(id) ON DELETE CASCADE
+);
+CREATE INDEX buylist_events_submission_idx ON public.buylist_events USING btree (submission_id, id);
+ALTER TABLE public.buylist_events ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "Buylist events: own or admin" ON public.buylist_events
+  FOR SELECT
+  TO authenticated
+  USING ((( SELECT public.is_admin() AS is_admin) OR (EXISTS ( SELECT 1
+   FROM public.buylist_submissions s
+  WHERE ((s.id = buylist_events.submission_id) AND (s.user_id = ( SELECT auth.uid() AS uid)))))));
+GRANT ALL ON TABLE public.buylist_events TO service_role;
+GRANT SELECT ON TABLE public.buylist_events TO authenticated;
+
+CREATE TABLE public.buylist_payouts (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  submission_id uuid NOT NULL,
+  user_id uuid NOT NULL,
+  method text NOT NULL,
+  amount numeric(12,2) NOT NULL,
+  clabe text,
+  status text NOT NULL,
+  reference text,
+  credit_entry_id bigint,
+  paid_at timestamp with time zone,
+  paid_by uuid,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT buylist_payouts_pkey PRIMARY KEY (id),
+  CONSTRAINT buylist_payouts_submission_id_key UNIQUE (submission_id),
+  CONSTRAINT buylist_payouts_amount_check CHECK (amount > 0::numeric),
+  CONSTRAINT buylist_payouts_clabe_check CHECK (clabe IS NULL OR public.clabe_is_valid(clabe)),
+  CONSTRAINT buylist_payouts_method_check CHECK (method = ANY (ARRAY['saldo'::text, 'transferencia'::text])),
+  CONSTRAINT buylist_payouts_paid CHECK ((status = 'pagado'::text) = (paid_at IS NOT NULL)),
+  CONSTRAINT buylist_payouts_reference_check CHECK (reference IS NULL OR length(btrim(reference)) >= 1 AND length(btrim(reference)) <= 100),
+  CONSTRAINT buylist_payouts_status_check CHECK (status = ANY (ARRAY['pendiente'::text, 'pagado'::text])),
+  CONSTRAINT buylist_payouts_transfer_reference CHECK (method = 'saldo'::text OR status = 'pendiente'::text OR reference IS NOT NULL),
+  CONSTRAINT buylist_payouts_credit_entry_id_fkey FOREIGN KEY (credit_entry_id) REFERENCES public.store_credit_entries(id) ON DELETE SET NULL,
+  CONSTRAINT buylist_payouts_paid_by_fkey FOREIGN KEY (paid_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  CONSTRAINT buylist_payouts_submission_id_fkey FOREIGN KEY (submission_id) REFERENCES public.buylist_submissions(id) ON DELETE CASCADE,
+  CONSTRAINT buylist_payouts_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+ALTER TABLE public.buylist_payouts ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "Buylist payouts: own or admin" ON public.buylist_payouts
+  FOR SELECT
+  TO authenticated
+  USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+GRANT ALL ON TABLE public.buylist_payouts TO service_role;
+GRANT SELECT ON TABLE public.buylist_payouts TO authenticated;
+
+CREATE TABLE public.buylist_sell_list_items (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  user_id uuid DEFAULT auth.uid() NOT NULL,
+  product_id text NOT NULL,
+  condition public.card_condition NOT NULL,
+  language text NOT NULL,
+  finish text NOT NULL,
+  quantity integer NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT buylist_sell_list_items_pkey PRIMARY KEY (id),
+  CONSTRAINT buylist_sell_list_once UNIQUE (user_id, product_id, condition, language, finish),
+  CONSTRAINT buylist_sell_list_items_finish_check CHECK (finish ~ '^[a-z][a-z0-9-]{0,39}$'::text),
+  CONSTRAINT buylist_sell_list_items_language_check CHECK (language ~ '^[a-z]{2}$'::text),
+  CONSTRAINT buylist_sell_list_items_quantity_check CHECK (quantity >= 1 AND quantity <= 99),
+  CONSTRAINT buylist_sell_list_items_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.card_printings(product_id) ON UPDATE CASCADE ON DELETE CASCADE,
+  CONSTRAINT buylist_sell_list_items_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+ALTER TABLE public.buylist_sell_list_items ENABLE ROW LEVEL SECURITY;
+CREATE TRIGGER buylist_sell_list_items_set_updated_at BEFORE UPDATE ON public.buylist_sell_list_items FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE POLICY "Sell list: add own" ON public.buylist_sell_list_items
+  FOR INSERT
+  TO authenticated
+  WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "Sell list: edit own" ON public.buylist_sell_list_items
+  FOR UPDATE
+  TO authenticated
+  USING ((user_id = ( SELECT auth.uid() AS uid)))
+  WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "Sell list: own rows" ON public.buylist_sell_list_items
+  FOR SELECT
+  TO authenticated
+  USING ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "Sell list: remove own" ON public.buylist_sell_list_items
+  FOR DELETE
+  TO authenticated
+  USING ((user_id = ( SELECT auth.uid() AS uid)));
+GRANT ALL ON TABLE public.buylist_sell_list_items TO service_role;
+GRANT SELECT, DELETE ON TABLE public.buylist_sell_list_items TO authenticated;
+GRANT INSERT (product_id, condition, language, finish, quantity) ON TABLE public.buylist_sell_list_items TO authenticated;
+GRANT UPDATE (condition, language, finish, quantity) ON TABLE public.buylist_sell_list_items TO authenticated;
+
+CREATE TABLE public.buylist_settings (
+  id boolean DEFAULT true NOT NULL,
+  share_lp numeric(5,2) DEFAULT 80 NOT NULL,
+  share_mp numeric(5,2) DEFAULT 60 NOT NULL,
+  share_hp numeric(5,2) DEFAULT 40 NOT NULL,
+  share_dmg numeric(5,2) DEFAULT 20 NOT NULL,
+  default_percent numeric(5,2) DEFAULT 50,
+  credit_bonus_percent numeric(5,2) DEFAULT 25 NOT NULL,
+  min_submission numeric(12,2) DEFAULT 100 NOT NULL,
+  default_limit_per_shopper integer DEFAULT 4 NOT NULL,
+  reservation_days integer DEFAULT 14 NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT buylist_settings_pkey PRIMARY KEY (id),
+  CONSTRAINT buylist_settings_credit_bonus_percent_check CHECK (credit_bonus_percent >= 0::numeric AND credit_bonus_percent <= 100::numeric),
+  CONSTRAINT buylist_settings_default_limit_per_shopper_check CHECK (default_limit_per_shopper >= 1 AND default_limit_per_shopper <= 999),
+  CONSTRAINT buylist_settings_default_percent_check CHECK (default_percent IS NULL OR default_percent >= 0::numeric AND default_percent <= 100::numeric),
+  CONSTRAINT buylist_settings_id_check CHECK (id),
+  CONSTRAINT buylist_settings_min_submission_check CHECK (min_submission >= 0::numeric),
+  CONSTRAINT buylist_settings_reservation_days_check CHECK (reservation_days >= 1 AND reservation_days <= 90),
+  CONSTRAINT buylist_settings_share_dmg_check CHECK (share_dmg >= 0::numeric AND share_dmg <= 100::numeric),
+  CONSTRAINT buylist_settings_share_hp_check CHECK (share_hp >= 0::numeric AND share_hp <= 100::numeric),
+  CONSTRAINT buylist_settings_share_lp_check CHECK (share_lp >= 0::numeric AND share_lp <= 100::numeric),
+  CONSTRAINT buylist_settings_share_mp_check CHECK (share_mp >= 0::numeric AND share_mp <= 100::numeric)
+);
+ALTER TABLE public.buylist_settings ENABLE ROW LEVEL SECURITY;
+CREATE TRIGGER buylist_settings_set_updated_at BEFORE UPDATE ON public.buylist_settings FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE POLICY "Buylist settings are public" ON public.buylist_settings
+  FOR SELECT
+  TO anon, authenticated
+  USING (true);
+CREATE POLICY "Buylist settings: admins update" ON public.buylist_settings
+  FOR UPDATE
+  TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin))
+  WITH CHECK (( SELECT public.is_admin() AS is_admin));
+GRANT ALL ON TABLE public.buylist_settings TO service_role;
+GRANT SELECT ON TABLE public.buylist_settings TO anon, authenticated;
+GRANT UPDATE (share_lp, share_mp, share_hp, share_dmg, default_percent, credit_bonus_percent, min_submission, default_limit_per_shopper, reservation_days) ON TABLE public.buylist_settings TO authenticated;
+
+CREATE TABLE public.buylist_submission_lines (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  submission_id uuid NOT NULL,
+  "position" integer NOT NULL,
+  entry_id uuid NOT NULL,
+  product_id text NOT NULL,
+  name text NOT NULL,
+  collector_number text NOT NULL,
+  condition public.card_condition NOT NULL,
+  language text NOT NULL,
+  finish text NOT NULL,
+  quantity integer NOT NULL,
+  nm_price numeric(12,2) NOT NULL,
+  unit_cash numeric(12,2) NOT NULL,
+  unit_credit numeric(12,2) NOT NULL,
+  reviewed_at timestamp with time zone,
+  final_condition public.card_condition,
+  rejected_quantity integer DEFAULT 0 NOT NULL,
+  reject_reason text,
+  final_unit_cash numeric(12,2),
+  final_unit_credit numeric(12,2),
+  offer_id uuid,
+  CONSTRAINT buylist_submission_lines_pkey PRIMARY KEY (id),
+  CONSTRAINT buylist_lines_position UNIQUE (submission_id, "position"),
+  CONSTRAINT buylist_lines_reason CHECK (rejected_quantity = 0 OR reject_reason IS NOT NULL),
+  CONSTRAINT buylist_submission_lines_check CHECK (rejected_quantity >= 0 AND rejected_quantity <= quantity),
+  CONSTRAINT buylist_submission_lines_final_unit_cash_check CHECK (final_unit_cash >= 0::numeric),
+  CONSTRAINT buylist_submission_lines_final_unit_credit_check CHECK (final_unit_credit >= 0::numeric),
+  CONSTRAINT buylist_submission_lines_finish_check CHECK (finish ~ '^[a-z][a-z0-9-]{0,39}$'::text),
+  CONSTRAINT buylist_submission_lines_language_check CHECK (language ~ '^[a-z]{2}$'::text),
+  CONSTRAINT buylist_submission_lines_nm_price_check CHECK (nm_price > 0::numeric),
+  CONSTRAINT buylist_submission_lines_quantity_check CHECK (quantity >= 1 AND quantity <= 99),
+  CONSTRAINT buylist_submission_lines_reject_reason_check CHECK (reject_reason IS NULL OR length(btrim(reject_reason)) >= 1 AND length(btrim(reject_reason)) <= 300),
+  CONSTRAINT buylist_submission_lines_unit_cash_check CHECK (unit_cash >= 0::numeric),
+  CONSTRAINT buylist_submission_lines_unit_credit_check CHECK (unit_credit >= 0::numeric),
+  CONSTRAINT buylist_submission_lines_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.buylist_entries(id) ON DELETE RESTRICT,
+  CONSTRAINT buylist_submission_lines_offer_id_fkey FOREIGN KEY (offer_id) REFERENCES public.card_offers(id) ON DELETE SET NULL,
+  CONSTRAINT buylist_submission_lines_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.card_printings(product_id) ON UPDATE CASCADE ON DELETE RESTRICT,
+  CONSTRAINT buylist_submission_lines_submission_id_fkey FOREIGN KEY (submission_id) REFERENCES public.buylist_submissions(id) ON DELETE CASCADE
+);
+CREATE INDEX buylist_submission_lines_entry_idx ON public.buylist_submission_lines USING btree (entry_id);
+ALTER TABLE public.buylist_submission_lines ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "Buylist lines: own or admin" ON public.buylist_submission_lines
+  FOR SELECT
+  TO authenticated
+  USING ((( SELECT public.is_admin() AS is_admin) OR (EXISTS ( SELECT 1
+   FROM public.buylist_submissions s
+  WHERE ((s.id = buylist_submission_lines.submission_id) AND (s.user_id = ( SELECT auth.uid() AS uid)))))));
+GRANT ALL ON TABLE public.buylist_submission_lines TO service_role;
+GRANT SELECT ON TABLE public.buylist_submission_lines TO authenticated;
+
+CREATE TABLE public.buylist_submissions (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  number bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+  code text GENERATED ALWAYS AS (('V-'::text || lpad((number)::text, 6, '0'::text))) STORED,
+  user_id uuid NOT NULL,
+  request_id uuid NOT NULL,
+  status text DEFAULT 'por_recibir'::text NOT NULL,
+  payout text NOT NULL,
+  clabe text,
+  credit_bonus_percent numeric(5,2) NOT NULL,
+  submitted_cash numeric(12,2) NOT NULL,
+  submitted_credit numeric(12,2) NOT NULL,
+  offer_cash numeric(12,2),
+  offer_credit numeric(12,2),
+  note text,
+  expires_at timestamp with time zone NOT NULL,
+  received_at timestamp with time zone,
+  offer_sent_at timestamp with time zone,
+  decided_at timestamp with time zone,
+  paid_at timestamp with time zone,
+  returned_at timestamp with time zone,
+  return_tracking text,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT buylist_submissions_pkey PRIMARY KEY (id),
+  CONSTRAINT buylist_submissions_number_key UNIQUE (number),
+  CONSTRAINT buylist_submissions_request_once UNIQUE (user_id, request_id),
+  CONSTRAINT buylist_submissions_clabe_check CHECK (clabe IS NULL OR public.clabe_is_valid(clabe)),
+  CONSTRAINT buylist_submissions_clabe_for_transfer CHECK ((payout = 'transferencia'::text) = (clabe IS NOT NULL)),
+  CONSTRAINT buylist_submissions_note_check CHECK (note IS NULL OR length(note) <= 500),
+  CONSTRAINT buylist_submissions_offer_cash_check CHECK (offer_cash >= 0::numeric),
+  CONSTRAINT buylist_submissions_offer_credit_check CHECK (offer_credit >= 0::numeric),
+  CONSTRAINT buylist_submissions_payout_check CHECK (payout = ANY (ARRAY['saldo'::text, 'transferencia'::text])),
+  CONSTRAINT buylist_submissions_return_tracking_check CHECK (return_tracking IS NULL OR length(btrim(return_tracking)) >= 1 AND length(btrim(return_tracking)) <= 100),
+  CONSTRAINT buylist_submissions_status_check CHECK (status = ANY (ARRAY['por_recibir'::text, 'recibida'::text, 'en_revision'::text, 'oferta_ajustada'::text, 'aceptada'::text, 'pagada'::text, 'por_devolver'::text, 'devuelta'::text, 'vencida'::text, 'cancelada'::text])),
+  CONSTRAINT buylist_submissions_submitted_cash_check CHECK (submitted_cash >= 0::numeric),
+  CONSTRAINT buylist_submissions_submitted_credit_check CHECK (submitted_credit >= 0::numeric),
+  CONSTRAINT buylist_submissions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+CREATE INDEX buylist_submissions_expiry_idx ON public.buylist_submissions USING btree (expires_at) WHERE (status = 'por_recibir'::text);
+CREATE INDEX buylist_submissions_status_idx ON public.buylist_submissions USING btree (status, created_at);
+CREATE INDEX buylist_submissions_user_idx ON public.buylist_submissions USING btree (user_id, created_at DESC);
+ALTER TABLE public.buylist_submissions ENABLE ROW LEVEL SECURITY;
+CREATE TRIGGER buylist_submissions_set_updated_at BEFORE UPDATE ON public.buylist_submissions FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE POLICY "Buylist submissions: own or admin" ON public.buylist_submissions
+  FOR SELECT
+  TO authenticated
+  USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+GRANT ALL ON TABLE public.buylist_submissions TO service_role;
+GRANT SELECT ON TABLE public.buylist_submissions TO authenticated;
+
 CREATE TABLE public.card_offers (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
   product_id text NOT NULL,
@@ -1446,7 +1740,7 @@ CREATE TABLE public.store_credit_entries (
   CONSTRAINT store_credit_entries_balance_after_check CHECK (balance_after >= 0),
   CONSTRAINT store_credit_entries_note_check CHECK (note IS NULL OR length(note) <= 500),
   CONSTRAINT store_credit_entries_payment_ref_check CHECK (payment_ref IS NULL OR length(payment_ref) >= 1 AND length(payment_ref) <= 255),
-  CONSTRAINT store_credit_entries_reason_check CHECK (reason = ANY (ARRAY['points'::text, 'oxxo_payment'::text, 'refund'::text, 'order_payment'::text, 'order_returned'::text, 'adjustment'::text])),
+  CONSTRAINT store_credit_entries_reason_check CHECK (reason = ANY (ARRAY['points'::text, 'oxxo_payment'::text, 'refund'::text, 'order_payment'::text, 'order_returned'::text, 'adjustment'::text, 'buylist_sale'::text])),
   CONSTRAINT store_credit_entries_actor_fkey FOREIGN KEY (actor) REFERENCES auth.users(id) ON DELETE SET NULL,
   CONSTRAINT store_credit_entries_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE SET NULL,
   CONSTRAINT store_credit_entries_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.store_credit_accounts(user_id) ON DELETE CASCADE
@@ -1559,6 +1853,42 @@ CREATE POLICY "Shop images: public read" ON storage.objects
 -- Views
 -- ------------------------------------------------------------------------------------------------
 
+CREATE VIEW public.buylist_items WITH (security_invoker=true) AS
+ SELECT e.id AS entry_id,
+    e.product_id,
+    p.name,
+    cp.name_en,
+    cp.name_es,
+    p.franchise_id,
+    cp.expansion,
+    p.expansion_id,
+    cp.collector_number,
+    cp.collector_key,
+    cp.rarity,
+    p.image,
+    e.language,
+    e.finish,
+    e.nm_price IS NULL AS default_rule,
+    public.buylist_unit_price(x.nm, 'NM'::public.card_condition, 'transferencia'::text) AS cash_nm,
+    public.buylist_unit_price(x.nm, 'LP'::public.card_condition, 'transferencia'::text) AS cash_lp,
+    public.buylist_unit_price(x.nm, 'MP'::public.card_condition, 'transferencia'::text) AS cash_mp,
+    public.buylist_unit_price(x.nm, 'HP'::public.card_condition, 'transferencia'::text) AS cash_hp,
+    public.buylist_unit_price(x.nm, 'DMG'::public.card_condition, 'transferencia'::text) AS cash_dmg,
+    public.buylist_unit_price(x.nm, 'NM'::public.card_condition, 'saldo'::text) AS credit_nm,
+    public.buylist_unit_price(x.nm, 'LP'::public.card_condition, 'saldo'::text) AS credit_lp,
+    public.buylist_unit_price(x.nm, 'MP'::public.card_condition, 'saldo'::text) AS credit_mp,
+    public.buylist_unit_price(x.nm, 'HP'::public.card_condition, 'saldo'::text) AS credit_hp,
+    public.buylist_unit_price(x.nm, 'DMG'::public.card_condition, 'saldo'::text) AS credit_dmg,
+    GREATEST(e.wanted - e.reserved - e.bought, 0) AS still_wanted,
+    COALESCE(e.limit_per_shopper, s.default_limit_per_shopper) AS limit_per_shopper
+   FROM public.buylist_entries e
+     JOIN public.card_printings cp ON cp.product_id = e.product_id
+     JOIN public.products p ON p.id = e.product_id
+     CROSS JOIN public.buylist_settings s
+     CROSS JOIN LATERAL ( SELECT public.buylist_entry_nm_price(e.*) AS nm) x
+  WHERE e.active AND x.nm IS NOT NULL;
+GRANT ALL ON TABLE public.buylist_items TO anon, authenticated, service_role;
+
 CREATE VIEW public.payments_needing_attention WITH (security_invoker=true) AS
  SELECT id,
     order_id,
@@ -1579,6 +1909,34 @@ GRANT SELECT ON TABLE public.payments_needing_attention TO authenticated;
 -- ------------------------------------------------------------------------------------------------
 -- Functions
 -- ------------------------------------------------------------------------------------------------
+
+CREATE OR REPLACE FUNCTION public.accept_buylist_offer(p_submission uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_sub public.buylist_submissions%rowtype;
+  v_status text;
+begin
+  select * into v_sub from public.buylist_submissions s
+   where s.id = p_submission and s.user_id = auth.uid() for update;
+  if not found then
+    raise exception 'Venta no encontrada.' using errcode = 'P0001', detail = 'submission_not_found';
+  end if;
+  if v_sub.status in ('aceptada', 'pagada') then
+    return jsonb_build_object('id', v_sub.id, 'status', v_sub.status, 'changed', false);
+  end if;
+  if v_sub.status <> 'oferta_ajustada' then
+    raise exception 'Esta venta no tiene una oferta por aceptar.' using errcode = 'P0001', detail = 'invalid_status:' || v_sub.status;
+  end if;
+  v_status := public.buylist_accept(v_sub.id, auth.uid());
+  return jsonb_build_object('id', v_sub.id, 'status', v_status, 'changed', true);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.accept_buylist_offer(p_submission uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.accept_buylist_offer(p_submission uuid) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.address_snapshot(address_id uuid)
  RETURNS jsonb
@@ -1712,6 +2070,197 @@ end;
 $function$;
 REVOKE ALL ON FUNCTION public.addresses_zip_mx() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.addresses_zip_mx() TO service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_buylist_mark_paid(p_submission uuid, p_reference text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_sub public.buylist_submissions%rowtype;
+  v_payout public.buylist_payouts%rowtype;
+  v_ref text := nullif(btrim(coalesce(p_reference, '')), '');
+begin
+  v_sub := public.buylist_lock_submission(p_submission);
+  select * into v_payout from public.buylist_payouts p where p.submission_id = v_sub.id for update;
+  if not found then
+    raise exception 'Esta venta no tiene un pago pendiente.' using errcode = 'P0001', detail = 'no_payout';
+  end if;
+  if v_payout.status = 'pagado' then
+    return jsonb_build_object('id', v_sub.id, 'status', v_sub.status, 'reference', v_payout.reference, 'changed', false);
+  end if;
+  if v_ref is null or length(v_ref) > 100 then
+    raise exception 'Escribe la referencia de la transferencia.' using errcode = 'P0001', detail = 'reference_required';
+  end if;
+  update public.buylist_payouts p set status = 'pagado', reference = v_ref, paid_at = now(), paid_by = auth.uid()
+   where p.id = v_payout.id;
+  update public.buylist_submissions s set status = 'pagada', paid_at = now() where s.id = v_sub.id;
+  perform public.buylist_event(v_sub.id, 'paid', v_sub.status, 'pagada', auth.uid(), 'Transferencia ' || v_ref);
+  perform public.buylist_queue_mail(v_sub.id, 'paid');
+  return jsonb_build_object('id', v_sub.id, 'status', 'pagada', 'reference', v_ref, 'changed', true);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.admin_buylist_mark_paid(p_submission uuid, p_reference text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.admin_buylist_mark_paid(p_submission uuid, p_reference text) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_buylist_mark_returned(p_submission uuid, p_tracking text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_sub public.buylist_submissions%rowtype;
+  v_tracking text := nullif(btrim(coalesce(p_tracking, '')), '');
+begin
+  v_sub := public.buylist_lock_submission(p_submission);
+  if v_tracking is null or length(v_tracking) > 100 then
+    raise exception 'Escribe el número de guía.' using errcode = 'P0001', detail = 'tracking_required';
+  end if;
+  if v_sub.status = 'por_devolver' then
+    update public.buylist_submissions s set status = 'devuelta', returned_at = now(), return_tracking = v_tracking where s.id = v_sub.id;
+    perform public.buylist_event(v_sub.id, 'returned', v_sub.status, 'devuelta', auth.uid(), 'Guía ' || v_tracking);
+    perform public.buylist_queue_mail(v_sub.id, 'returned');
+    return jsonb_build_object('id', v_sub.id, 'status', 'devuelta', 'tracking', v_tracking);
+  end if;
+  if v_sub.status in ('aceptada', 'pagada')
+     and exists (select 1 from public.buylist_submission_lines l where l.submission_id = v_sub.id and l.rejected_quantity > 0) then
+    update public.buylist_submissions s set returned_at = now(), return_tracking = v_tracking where s.id = v_sub.id;
+    perform public.buylist_event(v_sub.id, 'return_shipped', v_sub.status, v_sub.status, auth.uid(), 'Guía ' || v_tracking);
+    perform public.buylist_queue_mail(v_sub.id, 'return_shipped');
+    return jsonb_build_object('id', v_sub.id, 'status', v_sub.status, 'tracking', v_tracking);
+  end if;
+  raise exception 'Esta venta no tiene cartas por devolver.' using errcode = 'P0001', detail = 'invalid_status:' || v_sub.status;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.admin_buylist_mark_returned(p_submission uuid, p_tracking text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.admin_buylist_mark_returned(p_submission uuid, p_tracking text) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_buylist_receive(p_submission uuid, p_note text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_sub public.buylist_submissions%rowtype;
+begin
+  v_sub := public.buylist_lock_submission(p_submission);
+  if v_sub.status = 'recibida' then
+    return jsonb_build_object('id', v_sub.id, 'status', v_sub.status, 'changed', false);
+  end if;
+  if v_sub.status = 'vencida' then
+    -- Late cards: the shop receives them again and they count against what it still wants.
+    update public.buylist_entries e set reserved = e.reserved + r.units
+      from (select l.entry_id, sum(l.quantity)::int as units from public.buylist_submission_lines l
+             where l.submission_id = v_sub.id group by l.entry_id) r
+     where e.id = r.entry_id;
+  elsif v_sub.status <> 'por_recibir' then
+    raise exception 'Esta venta no está por recibir.' using errcode = 'P0001', detail = 'invalid_status:' || v_sub.status;
+  end if;
+  update public.buylist_submissions s set status = 'recibida', received_at = now() where s.id = v_sub.id;
+  perform public.buylist_event(v_sub.id, 'received', v_sub.status, 'recibida', auth.uid(), p_note);
+  perform public.buylist_queue_mail(v_sub.id, 'received');
+  return jsonb_build_object('id', v_sub.id, 'status', 'recibida', 'changed', true);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.admin_buylist_receive(p_submission uuid, p_note text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.admin_buylist_receive(p_submission uuid, p_note text) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_buylist_review_line(p_line uuid, p_condition public.card_condition, p_rejected integer DEFAULT 0, p_reason text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_line public.buylist_submission_lines%rowtype;
+  v_sub public.buylist_submissions%rowtype;
+  v_cash numeric;
+  v_credit numeric;
+  v_reason text := nullif(btrim(coalesce(p_reason, '')), '');
+begin
+  perform public.buylist_require_admin();
+  select * into v_line from public.buylist_submission_lines l where l.id = p_line;
+  if not found then
+    raise exception 'Línea no encontrada.' using errcode = 'P0001', detail = 'line_not_found';
+  end if;
+  v_sub := public.buylist_lock_submission(v_line.submission_id);
+  if v_sub.status not in ('recibida', 'en_revision') then
+    raise exception 'Esta venta no está en revisión.' using errcode = 'P0001', detail = 'invalid_status:' || v_sub.status;
+  end if;
+  if p_condition is null then
+    raise exception 'Indica la condición de la carta.' using errcode = 'P0001', detail = 'condition_required';
+  end if;
+  if p_rejected is null or p_rejected < 0 or p_rejected > v_line.quantity then
+    raise exception 'Las cartas rechazadas deben ser entre 0 y %.', v_line.quantity using errcode = 'P0001', detail = 'invalid_rejected';
+  end if;
+  if p_rejected > 0 and v_reason is null then
+    raise exception 'Indica por qué se rechazan las cartas.' using errcode = 'P0001', detail = 'reason_required';
+  end if;
+  if length(v_reason) > 300 then
+    raise exception 'El motivo admite hasta 300 caracteres.' using errcode = 'P0001', detail = 'reason_too_long';
+  end if;
+  v_cash := public.buylist_unit_price(v_line.nm_price, p_condition, 'transferencia');
+  v_credit := round(v_cash * (100 + v_sub.credit_bonus_percent) / 100, 2);
+  update public.buylist_submission_lines l
+     set reviewed_at = now(), final_condition = p_condition, rejected_quantity = p_rejected,
+         reject_reason = case when p_rejected > 0 then v_reason end,
+         final_unit_cash = v_cash, final_unit_credit = v_credit
+   where l.id = v_line.id;
+  if v_sub.status = 'recibida' then
+    update public.buylist_submissions s set status = 'en_revision' where s.id = v_sub.id;
+  end if;
+  perform public.buylist_event(v_sub.id, 'line_reviewed', v_sub.status, 'en_revision', auth.uid(),
+    format('%s: %s → %s, %s rechazada(s)%s', v_line.collector_number, v_line.condition, p_condition, p_rejected,
+           case when p_rejected > 0 then ' (' || v_reason || ')' else '' end),
+    v_line.id);
+  return jsonb_build_object('lineId', v_line.id, 'condition', p_condition, 'accepted', v_line.quantity - p_rejected,
+    'rejected', p_rejected, 'unitCash', v_cash, 'unitCredit', v_credit);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.admin_buylist_review_line(p_line uuid, p_condition public.card_condition, p_rejected integer, p_reason text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.admin_buylist_review_line(p_line uuid, p_condition public.card_condition, p_rejected integer, p_reason text) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_buylist_send_offer(p_submission uuid, p_note text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_sub public.buylist_submissions%rowtype;
+  v_cash numeric;
+  v_credit numeric;
+  v_changed boolean;
+  v_status text;
+begin
+  v_sub := public.buylist_lock_submission(p_submission);
+  if v_sub.status not in ('recibida', 'en_revision') then
+    raise exception 'Esta venta no está en revisión.' using errcode = 'P0001', detail = 'invalid_status:' || v_sub.status;
+  end if;
+  select coalesce(sum((l.quantity - l.rejected_quantity) * coalesce(l.final_unit_cash, l.unit_cash)), 0),
+         coalesce(sum((l.quantity - l.rejected_quantity) * coalesce(l.final_unit_credit, l.unit_credit)), 0),
+         coalesce(bool_or(l.rejected_quantity > 0 or coalesce(l.final_condition, l.condition) <> l.condition), false)
+    into v_cash, v_credit, v_changed
+    from public.buylist_submission_lines l where l.submission_id = v_sub.id;
+  update public.buylist_submissions s
+     set status = 'oferta_ajustada', offer_cash = v_cash, offer_credit = v_credit, offer_sent_at = now()
+   where s.id = v_sub.id;
+  perform public.buylist_event(v_sub.id, 'offer_sent', v_sub.status, 'oferta_ajustada', auth.uid(),
+    coalesce(nullif(btrim(p_note), ''), format('%s en transferencia, %s en saldo a favor', public.buylist_money(v_cash), public.buylist_money(v_credit))));
+  if v_changed then
+    perform public.buylist_queue_mail(v_sub.id, 'offer');
+    v_status := 'oferta_ajustada';
+  else
+    v_status := public.buylist_accept(v_sub.id, auth.uid());
+  end if;
+  return jsonb_build_object('id', v_sub.id, 'status', v_status, 'offerCash', v_cash, 'offerCredit', v_credit);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.admin_buylist_send_offer(p_submission uuid, p_note text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.admin_buylist_send_offer(p_submission uuid, p_note text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_global_invoice_preview(p_year integer, p_month integer)
  RETURNS jsonb
@@ -2465,6 +3014,361 @@ $function$;
 REVOKE ALL ON FUNCTION public.apply_store_credit(p_order_id uuid, p_user uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.apply_store_credit(p_order_id uuid, p_user uuid) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.buylist_accept(p_submission uuid, p_actor uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_sub public.buylist_submissions%rowtype;
+begin
+  select * into v_sub from public.buylist_submissions s where s.id = p_submission for update;
+  if coalesce(v_sub.offer_cash, 0) = 0 then
+    update public.buylist_submissions s set status = 'por_devolver', decided_at = now() where s.id = p_submission;
+    perform public.buylist_release_reservation(p_submission);
+    perform public.buylist_event(p_submission, 'return_requested', v_sub.status, 'por_devolver', p_actor, 'Ninguna carta aceptada');
+    return 'por_devolver';
+  end if;
+  update public.buylist_submissions s set status = 'aceptada', decided_at = now() where s.id = p_submission;
+  perform public.buylist_event(p_submission, 'accepted', v_sub.status, 'aceptada', p_actor);
+  perform public.buylist_settle(p_submission, p_actor);
+  return (select s.status from public.buylist_submissions s where s.id = p_submission);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.buylist_accept(p_submission uuid, p_actor uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.buylist_accept(p_submission uuid, p_actor uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.buylist_condition_share(p_condition public.card_condition)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case p_condition
+           when 'NM' then 100::numeric
+           when 'LP' then s.share_lp
+           when 'MP' then s.share_mp
+           when 'HP' then s.share_hp
+           else s.share_dmg
+         end
+    from public.buylist_settings s
+$function$;
+GRANT EXECUTE ON FUNCTION public.buylist_condition_share(p_condition public.card_condition) TO PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.buylist_entry_nm_price(p_entry public.buylist_entries)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(
+    p_entry.nm_price,
+    (select round(min(o.price) * s.default_percent / 100, 2)
+       from public.card_offers o, public.buylist_settings s
+      where o.product_id = p_entry.product_id
+        and o.grading_company is null and o.condition = 'NM'
+        and (p_entry.language is null or o.language = p_entry.language)
+        and (p_entry.finish is null or o.finish = p_entry.finish)
+        and o.price > 0
+      group by s.default_percent)
+  )
+$function$;
+GRANT EXECUTE ON FUNCTION public.buylist_entry_nm_price(p_entry public.buylist_entries) TO PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.buylist_event(p_submission uuid, p_action text, p_from text, p_to text, p_actor uuid, p_note text DEFAULT NULL::text, p_line uuid DEFAULT NULL::uuid)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into public.buylist_events (submission_id, line_id, action, from_status, to_status, actor, note)
+  values (p_submission, p_line, p_action, p_from, p_to, p_actor, left(p_note, 500))
+$function$;
+REVOKE ALL ON FUNCTION public.buylist_event(p_submission uuid, p_action text, p_from text, p_to text, p_actor uuid, p_note text, p_line uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.buylist_event(p_submission uuid, p_action text, p_from text, p_to text, p_actor uuid, p_note text, p_line uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.buylist_html(p_text text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select replace(replace(replace(replace(coalesce(p_text, ''), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;')
+$function$;
+GRANT EXECUTE ON FUNCTION public.buylist_html(p_text text) TO PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.buylist_lock_submission(p_submission uuid)
+ RETURNS public.buylist_submissions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_sub public.buylist_submissions%rowtype;
+begin
+  perform public.buylist_require_admin();
+  select * into v_sub from public.buylist_submissions s where s.id = p_submission for update;
+  if not found then
+    raise exception 'Venta no encontrada.' using errcode = 'P0001', detail = 'submission_not_found';
+  end if;
+  return v_sub;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.buylist_lock_submission(p_submission uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.buylist_lock_submission(p_submission uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.buylist_money(p_amount numeric)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select '$' || to_char(coalesce(p_amount, 0), 'FM999,999,999,990.00')
+$function$;
+GRANT EXECUTE ON FUNCTION public.buylist_money(p_amount numeric) TO PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.buylist_queue_mail(p_submission uuid, p_step text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_sub public.buylist_submissions%rowtype;
+  v_email text;
+  v_subject text;
+  v_body text;
+  v_lines text;
+begin
+  select * into v_sub from public.buylist_submissions s where s.id = p_submission;
+  select u.email into v_email from auth.users u where u.id = v_sub.user_id;
+  if v_email is null then
+    return;
+  end if;
+  select string_agg(format('%s × %s (%s) %s · %s · %s', l.quantity - l.rejected_quantity, l.name, l.collector_number,
+                           coalesce(l.final_condition, l.condition), l.language, l.finish)
+                    || case when l.rejected_quantity > 0 then format(' — %s rechazada(s): %s', l.rejected_quantity, l.reject_reason) else '' end,
+                    E'\n' order by l.position)
+    into v_lines
+    from public.buylist_submission_lines l where l.submission_id = p_submission;
+  case p_step
+    when 'submitted' then
+      v_subject := format('Recibimos tu venta %s', v_sub.code);
+      v_body := format(E'Registramos tu venta %s por %s.\nEnvía tus cartas o llévalas a la tienda antes del %s con la hoja de envío impresa o en tu teléfono; si no llegan a tiempo, la venta vence.',
+                       v_sub.code,
+                       public.buylist_money(case v_sub.payout when 'saldo' then v_sub.submitted_credit else v_sub.submitted_cash end),
+                       to_char(v_sub.expires_at at time zone 'America/Mexico_City', 'DD/MM/YYYY'));
+    when 'received' then
+      v_subject := format('Llegaron tus cartas de la venta %s', v_sub.code);
+      v_body := format(E'Tus cartas de la venta %s llegaron a la tienda. Las revisaremos y te avisaremos.', v_sub.code);
+    when 'offer' then
+      v_subject := format('Oferta ajustada de tu venta %s', v_sub.code);
+      v_body := format(E'Revisamos tus cartas de la venta %s. Nuestra oferta es de %s.\n\n%s\n\nEntra a Mis ventas en tu cuenta para aceptarla o pedir que te devolvamos tus cartas.',
+                       v_sub.code,
+                       public.buylist_money(case v_sub.payout when 'saldo' then v_sub.offer_credit else v_sub.offer_cash end),
+                       coalesce(v_lines, ''));
+    when 'accepted' then
+      v_subject := format('Aceptaste la oferta de tu venta %s', v_sub.code);
+      v_body := format(E'Aceptaste la oferta de %s de tu venta %s. Te avisaremos cuando hagamos la transferencia.',
+                       public.buylist_money(v_sub.offer_cash), v_sub.code);
+    when 'paid' then
+      v_subject := format('Pagamos tu venta %s', v_sub.code);
+      v_body := case v_sub.payout
+        when 'saldo' then format(E'Abonamos %s a tu saldo a favor por la venta %s.', public.buylist_money(v_sub.offer_credit), v_sub.code)
+        else format(E'Transferimos %s a tu CLABE terminada en %s por la venta %s.', public.buylist_money(v_sub.offer_cash), right(v_sub.clabe, 4), v_sub.code)
+      end;
+    when 'returned', 'return_shipped' then
+      v_subject := format('Te devolvimos tus cartas de la venta %s', v_sub.code);
+      v_body := format(E'Enviamos tus cartas de la venta %s. Número de guía: %s.', v_sub.code, v_sub.return_tracking);
+    when 'expired' then
+      v_subject := format('Tu venta %s venció', v_sub.code);
+      v_body := format(E'Tus cartas de la venta %s no llegaron a tiempo y la venta venció. Puedes crear una nueva cuando quieras.', v_sub.code);
+    else
+      return;
+  end case;
+  insert into public.mail_outbox (to_address, subject, html, text_body, kind, dedupe_key)
+  values (v_email, v_subject,
+          '<p>' || replace(public.buylist_html(v_body), E'\n', '<br>') || '</p>',
+          v_body, 'buylist_' || p_step, 'buylist:' || p_step || ':' || p_submission)
+  on conflict (dedupe_key) do nothing;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.buylist_queue_mail(p_submission uuid, p_step text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.buylist_queue_mail(p_submission uuid, p_step text) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.buylist_release_reservation(p_submission uuid)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.buylist_entries e
+     set reserved = greatest(e.reserved - r.units, 0)
+    from (select l.entry_id, sum(l.quantity)::int as units
+            from public.buylist_submission_lines l
+           where l.submission_id = p_submission
+           group by l.entry_id) r
+   where e.id = r.entry_id
+$function$;
+REVOKE ALL ON FUNCTION public.buylist_release_reservation(p_submission uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.buylist_release_reservation(p_submission uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.buylist_require_admin()
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not public.is_admin() then
+    raise exception 'Solo un administrador puede hacer esto.' using errcode = '42501', detail = 'not_admin';
+  end if;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.buylist_require_admin() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.buylist_require_admin() TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.buylist_settle(p_submission uuid, p_actor uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_sub public.buylist_submissions%rowtype;
+  v_credit jsonb;
+  v_group record;
+  v_offer uuid;
+  v_price numeric;
+  v_new_products text[] := '{}';
+  v_site text;
+begin
+  select * into v_sub from public.buylist_submissions s where s.id = p_submission for update;
+  if exists (select 1 from public.buylist_payouts p where p.submission_id = p_submission) then
+    return;
+  end if;
+
+  -- The reservation becomes units bought: the accepted copies count, the rejected ones are released.
+  update public.buylist_entries e
+     set reserved = greatest(e.reserved - r.units, 0), bought = e.bought + r.accepted
+    from (select l.entry_id, sum(l.quantity)::int as units, sum(l.quantity - l.rejected_quantity)::int as accepted
+            from public.buylist_submission_lines l where l.submission_id = p_submission group by l.entry_id) r
+   where e.id = r.entry_id;
+
+  -- Accepted copies enter inventory: the matching raw offer, or a new one.
+  for v_group in
+    select l.product_id, coalesce(l.final_condition, l.condition) as condition, l.language, l.finish,
+           sum(l.quantity - l.rejected_quantity)::int as units, max(coalesce(l.final_unit_cash, l.unit_cash)) as paid
+      from public.buylist_submission_lines l
+     where l.submission_id = p_submission and l.quantity > l.rejected_quantity
+     group by l.product_id, coalesce(l.final_condition, l.condition), l.language, l.finish
+     order by 1, 2, 3, 4
+  loop
+    select o.id into v_offer from public.card_offers o
+     where o.product_id = v_group.product_id and o.grading_company is null and o.condition = v_group.condition
+       and o.language = v_group.language and o.finish = v_group.finish
+       for update;
+    if v_offer is null then
+      -- The price of a new offer: the NM copy of the same language and finish (else the cheapest NM
+      -- copy) times the condition's share; without an NM copy, what the shop paid divided by the
+      -- default rule's percent (twice what it paid at 50 %).
+      select round(min(o.price) * public.buylist_condition_share(v_group.condition) / 100, 2) into v_price
+        from public.card_offers o
+       where o.product_id = v_group.product_id and o.grading_company is null and o.condition = 'NM'
+         and o.language = v_group.language and o.finish = v_group.finish;
+      if v_price is null then
+        select round(min(o.price) * public.buylist_condition_share(v_group.condition) / 100, 2) into v_price
+          from public.card_offers o
+         where o.product_id = v_group.product_id and o.grading_company is null and o.condition = 'NM';
+      end if;
+      if v_price is null or v_price <= 0 then
+        select round(v_group.paid * 100 / coalesce(nullif(s.default_percent, 0), 50), 2) into v_price from public.buylist_settings s;
+      end if;
+      insert into public.card_offers (product_id, condition, language, finish, price, stock, position)
+      values (v_group.product_id, v_group.condition, v_group.language, v_group.finish, v_price, v_group.units,
+              coalesce((select max(o.position) + 1 from public.card_offers o where o.product_id = v_group.product_id), 0))
+      returning id into v_offer;
+      v_new_products := array_append(v_new_products, v_group.product_id);
+    else
+      update public.card_offers o set stock = o.stock + v_group.units where o.id = v_offer;
+    end if;
+    update public.buylist_submission_lines l set offer_id = v_offer
+     where l.submission_id = p_submission and l.product_id = v_group.product_id
+       and coalesce(l.final_condition, l.condition) = v_group.condition
+       and l.language = v_group.language and l.finish = v_group.finish;
+    v_offer := null;
+  end loop;
+
+  -- A new offer changes the product's page: ask every site the database builds for a rebuild of
+  -- those products (stock alone is read live by the pages and never rebuilds).
+  if cardinality(v_new_products) > 0 then
+    for v_site in select distinct j.site from public.rebuild_jobs j loop
+      perform public.request_catalogue_rebuild(v_site, 'buylist', v_new_products);
+    end loop;
+  end if;
+
+  if v_sub.payout = 'saldo' then
+    v_credit := public.store_credit_post(v_sub.user_id, round(v_sub.offer_credit * 100)::bigint, 'buylist_sale', null,
+                                         'buylist', p_submission::text, p_actor, 'Venta ' || v_sub.code);
+    insert into public.buylist_payouts (submission_id, user_id, method, amount, status, credit_entry_id, paid_at, paid_by)
+    values (p_submission, v_sub.user_id, 'saldo', v_sub.offer_credit, 'pagado', (v_credit ->> 'id')::bigint, now(), p_actor);
+    update public.buylist_submissions s set status = 'pagada', paid_at = now() where s.id = p_submission;
+    perform public.buylist_event(p_submission, 'paid', 'aceptada', 'pagada', p_actor, 'Saldo a favor ' || public.buylist_money(v_sub.offer_credit));
+    perform public.buylist_queue_mail(p_submission, 'paid');
+  else
+    insert into public.buylist_payouts (submission_id, user_id, method, amount, clabe, status)
+    values (p_submission, v_sub.user_id, 'transferencia', v_sub.offer_cash, v_sub.clabe, 'pendiente');
+    perform public.buylist_queue_mail(p_submission, 'accepted');
+  end if;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.buylist_settle(p_submission uuid, p_actor uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.buylist_settle(p_submission uuid, p_actor uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.buylist_unit_price(p_nm numeric, p_condition public.card_condition, p_payout text)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_nm is null then null
+              when p_payout = 'saldo' then round(round(p_nm * public.buylist_condition_share(p_condition) / 100, 2) * (100 + s.credit_bonus_percent) / 100, 2)
+              else round(p_nm * public.buylist_condition_share(p_condition) / 100, 2)
+         end
+    from public.buylist_settings s
+$function$;
+GRANT EXECUTE ON FUNCTION public.buylist_unit_price(p_nm numeric, p_condition public.card_condition, p_payout text) TO PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.cancel_buylist_submission(p_submission uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_sub public.buylist_submissions%rowtype;
+begin
+  select * into v_sub from public.buylist_submissions s
+   where s.id = p_submission and s.user_id = auth.uid() for update;
+  if not found then
+    raise exception 'Venta no encontrada.' using errcode = 'P0001', detail = 'submission_not_found';
+  end if;
+  if v_sub.status = 'cancelada' then
+    return jsonb_build_object('id', v_sub.id, 'status', v_sub.status);
+  end if;
+  if v_sub.status <> 'por_recibir' then
+    raise exception 'Esta venta ya no se puede cancelar.' using errcode = 'P0001', detail = 'invalid_status:' || v_sub.status;
+  end if;
+  perform public.buylist_release_reservation(v_sub.id);
+  update public.buylist_submissions s set status = 'cancelada', decided_at = now() where s.id = v_sub.id;
+  perform public.buylist_event(v_sub.id, 'cancelled', v_sub.status, 'cancelada', auth.uid());
+  return jsonb_build_object('id', v_sub.id, 'status', 'cancelada');
+end
+$function$;
+REVOKE ALL ON FUNCTION public.cancel_buylist_submission(p_submission uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.cancel_buylist_submission(p_submission uuid) TO authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.cancel_expired_orders()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2825,6 +3729,20 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.check_promotion(code text, items jsonb) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.check_promotion(code text, items jsonb) TO anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.clabe_is_valid(p_clabe text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(p_clabe ~ '^[0-9]{18}$', false)
+     and (10 - (
+           select sum(((substr(p_clabe, i, 1)::int) * (array[3, 7, 1])[((i - 1) % 3) + 1]) % 10) % 10
+             from generate_series(1, 17) as i
+         )) % 10 = substr(p_clabe, 18, 1)::int
+$function$;
+GRANT EXECUTE ON FUNCTION public.clabe_is_valid(p_clabe text) TO PUBLIC, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.claim_catalogue_rebuild(p_site text, p_holder text, p_seconds integer DEFAULT 30)
  RETURNS jsonb
@@ -4881,6 +5799,35 @@ $function$;
 REVOKE ALL ON FUNCTION public.refund_order_without_provider(p_order_id uuid, p_way text, p_restock boolean, p_actor uuid, p_reference text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.refund_order_without_provider(p_order_id uuid, p_way text, p_restock boolean, p_actor uuid, p_reference text) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.release_expired_buylist_submissions(p_limit integer DEFAULT 200)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_sub record;
+  v_count integer := 0;
+begin
+  for v_sub in
+    select s.id, s.status from public.buylist_submissions s
+     where s.status = 'por_recibir' and s.expires_at <= now()
+     order by s.expires_at
+     limit least(greatest(coalesce(p_limit, 200), 1), 1000)
+       for update skip locked
+  loop
+    perform public.buylist_release_reservation(v_sub.id);
+    update public.buylist_submissions s set status = 'vencida', decided_at = now() where s.id = v_sub.id;
+    perform public.buylist_event(v_sub.id, 'expired', 'por_recibir', 'vencida', null);
+    perform public.buylist_queue_mail(v_sub.id, 'expired');
+    v_count := v_count + 1;
+  end loop;
+  return v_count;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.release_expired_buylist_submissions(p_limit integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.release_expired_buylist_submissions(p_limit integer) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.release_expired_orders()
  RETURNS integer
  LANGUAGE plpgsql
@@ -5144,6 +6091,35 @@ begin
 end
 $function$;
 REVOKE ALL ON FUNCTION public.restock_order_items(p_orders uuid[]) FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.return_buylist_submission(p_submission uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_sub public.buylist_submissions%rowtype;
+begin
+  select * into v_sub from public.buylist_submissions s
+   where s.id = p_submission and s.user_id = auth.uid() for update;
+  if not found then
+    raise exception 'Venta no encontrada.' using errcode = 'P0001', detail = 'submission_not_found';
+  end if;
+  if v_sub.status in ('por_devolver', 'devuelta') then
+    return jsonb_build_object('id', v_sub.id, 'status', v_sub.status, 'changed', false);
+  end if;
+  if v_sub.status <> 'oferta_ajustada' then
+    raise exception 'Esta venta ya no se puede devolver.' using errcode = 'P0001', detail = 'invalid_status:' || v_sub.status;
+  end if;
+  perform public.buylist_release_reservation(v_sub.id);
+  update public.buylist_submissions s set status = 'por_devolver', decided_at = now() where s.id = v_sub.id;
+  perform public.buylist_event(v_sub.id, 'return_requested', v_sub.status, 'por_devolver', auth.uid());
+  return jsonb_build_object('id', v_sub.id, 'status', 'por_devolver', 'changed', true);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.return_buylist_submission(p_submission uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.return_buylist_submission(p_submission uuid) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.rfc_check_digit(p_rfc text)
  RETURNS text
@@ -5495,6 +6471,182 @@ $function$;
 REVOKE ALL ON FUNCTION public.store_credit_post(p_user uuid, p_amount bigint, p_reason text, p_order uuid, p_provider text, p_ref text, p_actor uuid, p_note text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.store_credit_post(p_user uuid, p_amount bigint, p_reason text, p_order uuid, p_provider text, p_ref text, p_actor uuid, p_note text) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.submit_buylist(p_request_id uuid, p_lines jsonb, p_payout text, p_clabe text DEFAULT NULL::text, p_note text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := auth.uid();
+  v_settings public.buylist_settings%rowtype;
+  v_existing public.buylist_submissions%rowtype;
+  v_line jsonb;
+  v_pos integer := 0;
+  v_entry public.buylist_entries%rowtype;
+  v_nm numeric;
+  v_cash numeric := 0;
+  v_credit numeric := 0;
+  v_id uuid;
+  v_row record;
+  v_limit integer;
+  v_mine integer;
+  v_clabe text;
+begin
+  if v_user is null then
+    raise exception 'Inicia sesión para vender tus cartas.' using errcode = 'P0001', detail = 'not_authenticated';
+  end if;
+  if p_request_id is null then
+    raise exception 'Falta el identificador de la solicitud.' using errcode = 'P0001', detail = 'request_id_required';
+  end if;
+  -- The same request sent twice at once is judged once.
+  perform pg_advisory_xact_lock(hashtextextended('buylist-submit:' || v_user || ':' || p_request_id, 0));
+  select * into v_existing from public.buylist_submissions s where s.user_id = v_user and s.request_id = p_request_id;
+  if found then
+    return jsonb_build_object('id', v_existing.id, 'code', v_existing.code, 'status', v_existing.status,
+      'expiresAt', v_existing.expires_at, 'totalCash', v_existing.submitted_cash, 'totalCredit', v_existing.submitted_credit,
+      'payout', v_existing.payout, 'created', false);
+  end if;
+  if p_payout is null or p_payout not in ('saldo', 'transferencia') then
+    raise exception 'Elige cómo quieres que te paguemos.' using errcode = 'P0001', detail = 'invalid_payout';
+  end if;
+  if p_payout = 'transferencia' then
+    v_clabe := regexp_replace(coalesce(p_clabe, ''), '\s', '', 'g');
+    if not public.clabe_is_valid(v_clabe) then
+      raise exception 'La CLABE no es válida: son 18 dígitos y el último es de verificación.' using errcode = 'P0001', detail = 'invalid_clabe';
+    end if;
+  end if;
+  if p_lines is null or jsonb_typeof(p_lines) <> 'array' or jsonb_array_length(p_lines) = 0 then
+    raise exception 'Tu lista de venta está vacía.' using errcode = 'P0001', detail = 'empty_submission';
+  end if;
+  if jsonb_array_length(p_lines) > 50 then
+    raise exception 'Una venta admite hasta 50 líneas.' using errcode = 'P0001', detail = 'too_many_lines';
+  end if;
+  if p_note is not null and length(p_note) > 500 then
+    raise exception 'La nota admite hasta 500 caracteres.' using errcode = 'P0001', detail = 'note_too_long';
+  end if;
+  select * into v_settings from public.buylist_settings;
+
+  create temporary table if not exists pg_temp.buylist_submit_lines (
+    pos integer, product_id text, condition public.card_condition, language text, finish text, quantity integer, entry_id uuid
+  ) on commit drop;
+  delete from pg_temp.buylist_submit_lines;
+
+  for v_line in select value from jsonb_array_elements(p_lines) loop
+    v_pos := v_pos + 1;
+    if jsonb_typeof(v_line) <> 'object'
+       or jsonb_typeof(v_line -> 'productId') <> 'string'
+       or coalesce(v_line ->> 'condition', '') not in ('NM', 'LP', 'MP', 'HP', 'DMG')
+       or coalesce(v_line ->> 'language', '') !~ '^[a-z]{2}$'
+       or coalesce(v_line ->> 'finish', '') !~ '^[a-z][a-z0-9-]{0,39}$'
+       or jsonb_typeof(v_line -> 'quantity') <> 'number'
+       or (v_line ->> 'quantity') !~ '^[0-9]{1,2}$'
+       or (v_line ->> 'quantity')::int < 1 then
+      raise exception 'Una línea de tu venta no es válida.' using errcode = 'P0001', detail = 'invalid_line:' || v_pos;
+    end if;
+    insert into pg_temp.buylist_submit_lines (pos, product_id, condition, language, finish, quantity)
+    values (v_pos, v_line ->> 'productId', (v_line ->> 'condition')::public.card_condition, v_line ->> 'language',
+            v_line ->> 'finish', (v_line ->> 'quantity')::int);
+  end loop;
+
+  -- Each line's entry: the most specific active entry of its printing that fits its language and finish.
+  update pg_temp.buylist_submit_lines t
+     set entry_id = (
+       select e.id from public.buylist_entries e
+        where e.product_id = t.product_id and e.active
+          and (e.language is null or e.language = t.language)
+          and (e.finish is null or e.finish = t.finish)
+        order by (e.language is null), (e.finish is null)
+        limit 1);
+  for v_row in select t.product_id from pg_temp.buylist_submit_lines t where t.entry_id is null order by t.pos limit 1 loop
+    raise exception 'La tienda no compra esta carta.' using errcode = 'P0001', detail = 'not_buying:' || v_row.product_id;
+  end loop;
+
+  -- Lock the entries in one order (no deadlock between two submissions), then judge each one.
+  perform 1 from public.buylist_entries e
+   where e.id in (select t.entry_id from pg_temp.buylist_submit_lines t)
+   order by e.id
+     for update;
+  for v_row in
+    select t.entry_id, t.product_id, sum(t.quantity)::int as units
+      from pg_temp.buylist_submit_lines t
+     group by t.entry_id, t.product_id
+     order by t.entry_id
+  loop
+    select * into v_entry from public.buylist_entries e where e.id = v_row.entry_id;
+    if not v_entry.active then
+      raise exception 'La tienda no compra esta carta.' using errcode = 'P0001', detail = 'not_buying:' || v_row.product_id;
+    end if;
+    if public.buylist_entry_nm_price(v_entry) is null then
+      raise exception 'La tienda no compra esta carta.' using errcode = 'P0001', detail = 'not_buying:' || v_row.product_id;
+    end if;
+    if v_row.units > v_entry.wanted - v_entry.reserved - v_entry.bought then
+      raise exception 'La tienda ya no compra más de esta carta'
+        using errcode = 'P0001', detail = 'not_wanted:' || v_row.product_id,
+              hint = greatest(v_entry.wanted - v_entry.reserved - v_entry.bought, 0)::text;
+    end if;
+    v_limit := coalesce(v_entry.limit_per_shopper, v_settings.default_limit_per_shopper);
+    select coalesce(sum(case when s.status in ('aceptada', 'pagada') then l.quantity - l.rejected_quantity else l.quantity end), 0)::int
+      into v_mine
+      from public.buylist_submission_lines l
+      join public.buylist_submissions s on s.id = l.submission_id
+     where s.user_id = v_user and l.entry_id = v_row.entry_id
+       and s.status not in ('vencida', 'cancelada', 'devuelta', 'por_devolver');
+    if v_mine + v_row.units > v_limit then
+      raise exception 'Solo compramos % de esta carta por persona.', v_limit
+        using errcode = 'P0001', detail = 'limit_exceeded:' || v_row.product_id, hint = greatest(v_limit - v_mine, 0)::text;
+    end if;
+  end loop;
+
+  select sum(public.buylist_unit_price(public.buylist_entry_nm_price(e), t.condition, 'transferencia') * t.quantity),
+         sum(public.buylist_unit_price(public.buylist_entry_nm_price(e), t.condition, 'saldo') * t.quantity)
+    into v_cash, v_credit
+    from pg_temp.buylist_submit_lines t join public.buylist_entries e on e.id = t.entry_id;
+  if v_cash < v_settings.min_submission then
+    raise exception 'El mínimo para vender es %.', public.buylist_money(v_settings.min_submission)
+      using errcode = 'P0001', detail = 'below_minimum', hint = v_settings.min_submission::text;
+  end if;
+
+  insert into public.buylist_submissions (user_id, request_id, payout, clabe, credit_bonus_percent, submitted_cash,
+                                          submitted_credit, note, expires_at)
+  values (v_user, p_request_id, p_payout, case when p_payout = 'transferencia' then v_clabe end,
+          v_settings.credit_bonus_percent, v_cash, v_credit, nullif(btrim(p_note), ''),
+          now() + make_interval(days => v_settings.reservation_days))
+  returning * into v_existing;
+  v_id := v_existing.id;
+
+  insert into public.buylist_submission_lines (submission_id, position, entry_id, product_id, name, collector_number,
+                                               condition, language, finish, quantity, nm_price, unit_cash, unit_credit)
+  select v_id, t.pos, t.entry_id, t.product_id, coalesce(cp.name_es, cp.name_en, p.name), cp.collector_number,
+         t.condition, t.language, t.finish, t.quantity, x.nm,
+         public.buylist_unit_price(x.nm, t.condition, 'transferencia'),
+         public.buylist_unit_price(x.nm, t.condition, 'saldo')
+    from pg_temp.buylist_submit_lines t
+    join public.buylist_entries e on e.id = t.entry_id
+    join public.card_printings cp on cp.product_id = t.product_id
+    join public.products p on p.id = t.product_id
+    cross join lateral (select public.buylist_entry_nm_price(e) as nm) x;
+
+  update public.buylist_entries e
+     set reserved = e.reserved + r.units
+    from (select t.entry_id, sum(t.quantity)::int as units from pg_temp.buylist_submit_lines t group by t.entry_id) r
+   where e.id = r.entry_id;
+
+  -- What was sold comes off the sell list.
+  delete from public.buylist_sell_list_items i
+   using pg_temp.buylist_submit_lines t
+   where i.user_id = v_user and i.product_id = t.product_id and i.condition = t.condition
+     and i.language = t.language and i.finish = t.finish;
+
+  perform public.buylist_event(v_id, 'submitted', null, 'por_recibir', v_user);
+  perform public.buylist_queue_mail(v_id, 'submitted');
+  return jsonb_build_object('id', v_id, 'code', v_existing.code, 'status', v_existing.status,
+    'expiresAt', v_existing.expires_at, 'totalCash', v_cash, 'totalCredit', v_credit, 'payout', p_payout, 'created', true);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.submit_buylist(p_request_id uuid, p_lines jsonb, p_payout text, p_clabe text, p_note text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.submit_buylist(p_request_id uuid, p_lines jsonb, p_payout text, p_clabe text, p_note text) TO authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.sweep_expired_orders(p_holder text, p_seconds integer DEFAULT 50)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -5593,6 +6745,7 @@ GRANT EXECUTE ON FUNCTION simulated_payments.to_json(o simulated_payments.object
 -- ------------------------------------------------------------------------------------------------
 
 ALTER PUBLICATION supabase_realtime ADD TABLE public.addresses;
+ALTER PUBLICATION supabase_realtime ADD TABLE public.buylist_submissions;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.expansions;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.favorites;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.orders;

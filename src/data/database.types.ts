@@ -147,6 +147,435 @@ export type Database = {
           },
         ];
       };
+      buylist_entries: {
+        Row: {
+          id: string;
+          product_id: string;
+          language: string | null;
+          finish: string | null;
+          active: boolean;
+          wanted: number;
+          nm_price: number | null;
+          limit_per_shopper: number | null;
+          reserved: number;
+          bought: number;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          product_id: string;
+          language?: string | null;
+          finish?: string | null;
+          active?: boolean;
+          wanted?: number;
+          nm_price?: number | null;
+          limit_per_shopper?: number | null;
+          reserved?: number;
+          bought?: number;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          product_id?: string;
+          language?: string | null;
+          finish?: string | null;
+          active?: boolean;
+          wanted?: number;
+          nm_price?: number | null;
+          limit_per_shopper?: number | null;
+          reserved?: number;
+          bought?: number;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "buylist_entries_product_id_fkey";
+            columns: ["product_id"];
+            isOneToOne: false;
+            referencedRelation: "card_printings";
+            referencedColumns: ["product_id"];
+          },
+        ];
+      };
+      buylist_events: {
+        Row: {
+          id: number;
+          submission_id: string;
+          line_id: string | null;
+          action: string;
+          from_status: string | null;
+          to_status: string | null;
+          actor: string | null;
+          note: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: number;
+          submission_id: string;
+          line_id?: string | null;
+          action: string;
+          from_status?: string | null;
+          to_status?: string | null;
+          actor?: string | null;
+          note?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          submission_id?: string;
+          line_id?: string | null;
+          action?: string;
+          from_status?: string | null;
+          to_status?: string | null;
+          actor?: string | null;
+          note?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "buylist_events_line_id_fkey";
+            columns: ["line_id"];
+            isOneToOne: false;
+            referencedRelation: "buylist_submission_lines";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "buylist_events_submission_id_fkey";
+            columns: ["submission_id"];
+            isOneToOne: false;
+            referencedRelation: "buylist_submissions";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      buylist_payouts: {
+        Row: {
+          id: string;
+          submission_id: string;
+          user_id: string;
+          method: string;
+          amount: number;
+          clabe: string | null;
+          status: string;
+          reference: string | null;
+          credit_entry_id: number | null;
+          paid_at: string | null;
+          paid_by: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          submission_id: string;
+          user_id: string;
+          method: string;
+          amount: number;
+          clabe?: string | null;
+          status: string;
+          reference?: string | null;
+          credit_entry_id?: number | null;
+          paid_at?: string | null;
+          paid_by?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          submission_id?: string;
+          user_id?: string;
+          method?: string;
+          amount?: number;
+          clabe?: string | null;
+          status?: string;
+          reference?: string | null;
+          credit_entry_id?: number | null;
+          paid_at?: string | null;
+          paid_by?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "buylist_payouts_credit_entry_id_fkey";
+            columns: ["credit_entry_id"];
+            isOneToOne: false;
+            referencedRelation: "store_credit_entries";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "buylist_payouts_submission_id_fkey";
+            columns: ["submission_id"];
+            isOneToOne: true;
+            referencedRelation: "buylist_submissions";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      buylist_sell_list_items: {
+        Row: {
+          id: string;
+          user_id: string;
+          product_id: string;
+          condition: Database["public"]["Enums"]["card_condition"];
+          language: string;
+          finish: string;
+          quantity: number;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          user_id?: string;
+          product_id: string;
+          condition: Database["public"]["Enums"]["card_condition"];
+          language: string;
+          finish: string;
+          quantity: number;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          user_id?: string;
+          product_id?: string;
+          condition?: Database["public"]["Enums"]["card_condition"];
+          language?: string;
+          finish?: string;
+          quantity?: number;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "buylist_sell_list_items_product_id_fkey";
+            columns: ["product_id"];
+            isOneToOne: false;
+            referencedRelation: "card_printings";
+            referencedColumns: ["product_id"];
+          },
+        ];
+      };
+      buylist_settings: {
+        Row: {
+          id: boolean;
+          share_lp: number;
+          share_mp: number;
+          share_hp: number;
+          share_dmg: number;
+          default_percent: number | null;
+          credit_bonus_percent: number;
+          min_submission: number;
+          default_limit_per_shopper: number;
+          reservation_days: number;
+          updated_at: string;
+        };
+        Insert: {
+          id?: boolean;
+          share_lp?: number;
+          share_mp?: number;
+          share_hp?: number;
+          share_dmg?: number;
+          default_percent?: number | null;
+          credit_bonus_percent?: number;
+          min_submission?: number;
+          default_limit_per_shopper?: number;
+          reservation_days?: number;
+          updated_at?: string;
+        };
+        Update: {
+          id?: boolean;
+          share_lp?: number;
+          share_mp?: number;
+          share_hp?: number;
+          share_dmg?: number;
+          default_percent?: number | null;
+          credit_bonus_percent?: number;
+          min_submission?: number;
+          default_limit_per_shopper?: number;
+          reservation_days?: number;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      buylist_submission_lines: {
+        Row: {
+          id: string;
+          submission_id: string;
+          position: number;
+          entry_id: string;
+          product_id: string;
+          name: string;
+          collector_number: string;
+          condition: Database["public"]["Enums"]["card_condition"];
+          language: string;
+          finish: string;
+          quantity: number;
+          nm_price: number;
+          unit_cash: number;
+          unit_credit: number;
+          reviewed_at: string | null;
+          final_condition: Database["public"]["Enums"]["card_condition"] | null;
+          rejected_quantity: number;
+          reject_reason: string | null;
+          final_unit_cash: number | null;
+          final_unit_credit: number | null;
+          offer_id: string | null;
+        };
+        Insert: {
+          id?: string;
+          submission_id: string;
+          position: number;
+          entry_id: string;
+          product_id: string;
+          name: string;
+          collector_number: string;
+          condition: Database["public"]["Enums"]["card_condition"];
+          language: string;
+          finish: string;
+          quantity: number;
+          nm_price: number;
+          unit_cash: number;
+          unit_credit: number;
+          reviewed_at?: string | null;
+          final_condition?: Database["public"]["Enums"]["card_condition"] | null;
+          rejected_quantity?: number;
+          reject_reason?: string | null;
+          final_unit_cash?: number | null;
+          final_unit_credit?: number | null;
+          offer_id?: string | null;
+        };
+        Update: {
+          id?: string;
+          submission_id?: string;
+          position?: number;
+          entry_id?: string;
+          product_id?: string;
+          name?: string;
+          collector_number?: string;
+          condition?: Database["public"]["Enums"]["card_condition"];
+          language?: string;
+          finish?: string;
+          quantity?: number;
+          nm_price?: number;
+          unit_cash?: number;
+          unit_credit?: number;
+          reviewed_at?: string | null;
+          final_condition?: Database["public"]["Enums"]["card_condition"] | null;
+          rejected_quantity?: number;
+          reject_reason?: string | null;
+          final_unit_cash?: number | null;
+          final_unit_credit?: number | null;
+          offer_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "buylist_submission_lines_entry_id_fkey";
+            columns: ["entry_id"];
+            isOneToOne: false;
+            referencedRelation: "buylist_entries";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "buylist_submission_lines_offer_id_fkey";
+            columns: ["offer_id"];
+            isOneToOne: false;
+            referencedRelation: "card_offers";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "buylist_submission_lines_product_id_fkey";
+            columns: ["product_id"];
+            isOneToOne: false;
+            referencedRelation: "card_printings";
+            referencedColumns: ["product_id"];
+          },
+          {
+            foreignKeyName: "buylist_submission_lines_submission_id_fkey";
+            columns: ["submission_id"];
+            isOneToOne: false;
+            referencedRelation: "buylist_submissions";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      buylist_submissions: {
+        Row: {
+          id: string;
+          number: number;
+          code: string | null;
+          user_id: string;
+          request_id: string;
+          status: string;
+          payout: string;
+          clabe: string | null;
+          credit_bonus_percent: number;
+          submitted_cash: number;
+          submitted_credit: number;
+          offer_cash: number | null;
+          offer_credit: number | null;
+          note: string | null;
+          expires_at: string;
+          received_at: string | null;
+          offer_sent_at: string | null;
+          decided_at: string | null;
+          paid_at: string | null;
+          returned_at: string | null;
+          return_tracking: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          number?: number;
+          code?: never;
+          user_id: string;
+          request_id: string;
+          status?: string;
+          payout: string;
+          clabe?: string | null;
+          credit_bonus_percent: number;
+          submitted_cash: number;
+          submitted_credit: number;
+          offer_cash?: number | null;
+          offer_credit?: number | null;
+          note?: string | null;
+          expires_at: string;
+          received_at?: string | null;
+          offer_sent_at?: string | null;
+          decided_at?: string | null;
+          paid_at?: string | null;
+          returned_at?: string | null;
+          return_tracking?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          number?: number;
+          code?: never;
+          user_id?: string;
+          request_id?: string;
+          status?: string;
+          payout?: string;
+          clabe?: string | null;
+          credit_bonus_percent?: number;
+          submitted_cash?: number;
+          submitted_credit?: number;
+          offer_cash?: number | null;
+          offer_credit?: number | null;
+          note?: string | null;
+          expires_at?: string;
+          received_at?: string | null;
+          offer_sent_at?: string | null;
+          decided_at?: string | null;
+          paid_at?: string | null;
+          returned_at?: string | null;
+          return_tracking?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       card_offers: {
         Row: {
           id: string;
@@ -2118,6 +2547,38 @@ export type Database = {
       };
     };
     Views: {
+      buylist_items: {
+        Row: {
+          entry_id: string | null;
+          product_id: string | null;
+          name: string | null;
+          name_en: string | null;
+          name_es: string | null;
+          franchise_id: string | null;
+          expansion: string | null;
+          expansion_id: string | null;
+          collector_number: string | null;
+          collector_key: string | null;
+          rarity: string | null;
+          image: string | null;
+          language: string | null;
+          finish: string | null;
+          default_rule: boolean | null;
+          cash_nm: number | null;
+          cash_lp: number | null;
+          cash_mp: number | null;
+          cash_hp: number | null;
+          cash_dmg: number | null;
+          credit_nm: number | null;
+          credit_lp: number | null;
+          credit_mp: number | null;
+          credit_hp: number | null;
+          credit_dmg: number | null;
+          still_wanted: number | null;
+          limit_per_shopper: number | null;
+        };
+        Relationships: [];
+      };
       payments_needing_attention: {
         Row: {
           id: string | null;
@@ -2162,9 +2623,52 @@ export type Database = {
       };
     };
     Functions: {
+      accept_buylist_offer: {
+        Args: {
+          p_submission: string;
+        };
+        Returns: Json;
+      };
       address_snapshot: {
         Args: {
           address_id: string;
+        };
+        Returns: Json;
+      };
+      admin_buylist_mark_paid: {
+        Args: {
+          p_submission: string;
+          p_reference: string | null;
+        };
+        Returns: Json;
+      };
+      admin_buylist_mark_returned: {
+        Args: {
+          p_submission: string;
+          p_tracking: string | null;
+        };
+        Returns: Json;
+      };
+      admin_buylist_receive: {
+        Args: {
+          p_submission: string;
+          p_note?: string | null;
+        };
+        Returns: Json;
+      };
+      admin_buylist_review_line: {
+        Args: {
+          p_line: string;
+          p_condition: Database["public"]["Enums"]["card_condition"];
+          p_rejected?: number | null;
+          p_reason?: string | null;
+        };
+        Returns: Json;
+      };
+      admin_buylist_send_offer: {
+        Args: {
+          p_submission: string;
+          p_note?: string | null;
         };
         Returns: Json;
       };
@@ -2377,6 +2881,93 @@ export type Database = {
         };
         Returns: Json;
       };
+      buylist_accept: {
+        Args: {
+          p_submission: string;
+          p_actor: string;
+        };
+        Returns: string;
+      };
+      buylist_condition_share: {
+        Args: {
+          p_condition: Database["public"]["Enums"]["card_condition"];
+        };
+        Returns: number;
+      };
+      buylist_entry_nm_price: {
+        Args: {
+          p_entry: Database["public"]["Tables"]["buylist_entries"]["Row"] | null;
+        };
+        Returns: number;
+      };
+      buylist_event: {
+        Args: {
+          p_submission: string;
+          p_action: string;
+          p_from: string | null;
+          p_to: string | null;
+          p_actor: string | null;
+          p_note?: string | null;
+          p_line?: string | null;
+        };
+        Returns: undefined;
+      };
+      buylist_html: {
+        Args: {
+          p_text: string | null;
+        };
+        Returns: string;
+      };
+      buylist_lock_submission: {
+        Args: {
+          p_submission: string;
+        };
+        Returns: Database["public"]["Tables"]["buylist_submissions"]["Row"];
+      };
+      buylist_money: {
+        Args: {
+          p_amount: number | null;
+        };
+        Returns: string;
+      };
+      buylist_queue_mail: {
+        Args: {
+          p_submission: string;
+          p_step: string;
+        };
+        Returns: undefined;
+      };
+      buylist_release_reservation: {
+        Args: {
+          p_submission: string;
+        };
+        Returns: undefined;
+      };
+      buylist_require_admin: {
+        Args: Record<string, never>;
+        Returns: undefined;
+      };
+      buylist_settle: {
+        Args: {
+          p_submission: string;
+          p_actor: string | null;
+        };
+        Returns: undefined;
+      };
+      buylist_unit_price: {
+        Args: {
+          p_nm: number | null;
+          p_condition: Database["public"]["Enums"]["card_condition"];
+          p_payout: string;
+        };
+        Returns: number;
+      };
+      cancel_buylist_submission: {
+        Args: {
+          p_submission: string;
+        };
+        Returns: Json;
+      };
       cancel_expired_orders: {
         Args: Record<string, never>;
         Returns: Json;
@@ -2428,6 +3019,12 @@ export type Database = {
           items: Json | null;
         };
         Returns: Json;
+      };
+      clabe_is_valid: {
+        Args: {
+          p_clabe: string | null;
+        };
+        Returns: boolean;
       };
       claim_catalogue_rebuild: {
         Args: {
@@ -2813,6 +3410,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      release_expired_buylist_submissions: {
+        Args: {
+          p_limit?: number | null;
+        };
+        Returns: number;
+      };
       release_expired_orders: {
         Args: Record<string, never>;
         Returns: number;
@@ -2873,6 +3476,12 @@ export type Database = {
           p_orders: string[];
         };
         Returns: undefined;
+      };
+      return_buylist_submission: {
+        Args: {
+          p_submission: string;
+        };
+        Returns: Json;
       };
       rfc_check_digit: {
         Args: {
@@ -2988,6 +3597,16 @@ export type Database = {
           p_provider?: string | null;
           p_ref?: string | null;
           p_actor?: string | null;
+          p_note?: string | null;
+        };
+        Returns: Json;
+      };
+      submit_buylist: {
+        Args: {
+          p_request_id: string;
+          p_lines: Json;
+          p_payout: string;
+          p_clabe?: string | null;
           p_note?: string | null;
         };
         Returns: Json;
