@@ -1569,7 +1569,7 @@ CREATE TABLE public.promotions (
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
   CONSTRAINT promotions_pkey PRIMARY KEY (id),
   CONSTRAINT promotions_check CHECK (starts_at IS NULL OR ends_at IS NULL OR ends_at > starts_at),
-  CONSTRAINT promotions_check1 CHECK (type <> 'percent'::text OR value > 0::numeric AND value <= 100::numeric),
+  CONSTRAINT promotions_check1 CHECK (type <> 'percent'::text OR value >= 1::numeric AND value <= 100::numeric AND value = trunc(value)),
   CONSTRAINT promotions_check2 CHECK (type <> 'fixed'::text OR value > 0::numeric AND value <= 10000000::numeric),
   CONSTRAINT promotions_check3 CHECK (type <> 'shipping'::text OR value = 0::numeric),
   CONSTRAINT promotions_code_check CHECK (code ~ '^[A-Z0-9][A-Z0-9_-]{2,39}$'::text),
@@ -2262,6 +2262,51 @@ $function$;
 REVOKE ALL ON FUNCTION public.admin_buylist_send_offer(p_submission uuid, p_note text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.admin_buylist_send_offer(p_submission uuid, p_note text) TO authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.admin_buylist_split_line(p_line uuid, p_quantity integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_line public.buylist_submission_lines%rowtype;
+  v_sub public.buylist_submissions%rowtype;
+  v_new uuid;
+begin
+  perform public.buylist_require_admin();
+  select * into v_line from public.buylist_submission_lines l where l.id = p_line;
+  if not found then
+    raise exception 'Línea no encontrada.' using errcode = 'P0001', detail = 'line_not_found';
+  end if;
+  v_sub := public.buylist_lock_submission(v_line.submission_id);
+  if v_sub.status not in ('recibida', 'en_revision') then
+    raise exception 'Esta venta no está en revisión.' using errcode = 'P0001', detail = 'invalid_status:' || v_sub.status;
+  end if;
+  select * into v_line from public.buylist_submission_lines l where l.id = p_line;
+  if p_quantity is null or p_quantity < 1 or p_quantity >= v_line.quantity then
+    raise exception 'Se pueden separar entre 1 y % cartas de esta línea.', greatest(v_line.quantity - 1, 0)
+      using errcode = 'P0001', detail = 'invalid_quantity';
+  end if;
+  update public.buylist_submission_lines l
+     set quantity = l.quantity - p_quantity,
+         rejected_quantity = least(l.rejected_quantity, l.quantity - p_quantity),
+         reject_reason = case when least(l.rejected_quantity, l.quantity - p_quantity) > 0 then l.reject_reason end
+   where l.id = v_line.id;
+  insert into public.buylist_submission_lines (submission_id, position, entry_id, product_id, name, collector_number,
+                                               condition, language, finish, quantity, nm_price, unit_cash, unit_credit)
+  values (v_line.submission_id,
+          (select max(l.position) + 1 from public.buylist_submission_lines l where l.submission_id = v_line.submission_id),
+          v_line.entry_id, v_line.product_id, v_line.name, v_line.collector_number, v_line.condition, v_line.language,
+          v_line.finish, p_quantity, v_line.nm_price, v_line.unit_cash, v_line.unit_credit)
+  returning id into v_new;
+  perform public.buylist_event(v_sub.id, 'line_split', v_sub.status, v_sub.status, auth.uid(),
+    format('%s: %s de %s cartas a una línea nueva', v_line.collector_number, p_quantity, v_line.quantity), v_new);
+  return jsonb_build_object('lineId', v_new, 'quantity', p_quantity);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.admin_buylist_split_line(p_line uuid, p_quantity integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.admin_buylist_split_line(p_line uuid, p_quantity integer) TO authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.admin_global_invoice_preview(p_year integer, p_month integer)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2675,8 +2720,8 @@ begin
   end;
   if v_type = 'shipping' then
     v_value := 0;
-  elsif v_type = 'percent' and (v_value <= 0 or v_value > 100 or v_value <> round(v_value, 2)) then
-    raise exception 'El porcentaje debe estar entre 0.01 y 100.' using errcode = 'P0001', detail = 'value_invalid';
+  elsif v_type = 'percent' and (v_value < 1 or v_value > 100 or v_value <> trunc(v_value)) then
+    raise exception 'El porcentaje debe ser un número entero entre 1 y 100.' using errcode = 'P0001', detail = 'value_invalid';
   elsif v_type = 'fixed' and (v_value <= 0 or v_value > 10000000 or v_value <> round(v_value, 2)) then
     raise exception 'El monto debe ser mayor que $0.00.' using errcode = 'P0001', detail = 'value_invalid';
   end if;

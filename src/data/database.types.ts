@@ -2672,6 +2672,13 @@ export type Database = {
         };
         Returns: Json;
       };
+      admin_buylist_split_line: {
+        Args: {
+          p_line: string;
+          p_quantity: number;
+        };
+        Returns: Json;
+      };
       admin_global_invoice_preview: {
         Args: {
           p_year: number;
