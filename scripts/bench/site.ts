@@ -7,6 +7,7 @@
  *
  *   npm run bench                      everything (backend and site)
  *   tsx scripts/bench/site.ts          the site only
+ *   BENCH_JSON=FILE                    also writes the figures as JSON (scripts/bench/report.ts)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,6 +27,7 @@ import { prepareIndex, searchProducts } from '~/domain/name-matching/matching.ts
 import { formatMXN } from '~/domain/money.ts';
 import { createBuilder, sourceCodeKey, type PublishResult } from '~/server/rebuild/builder.ts';
 import { currentBuild, manifestFile } from '~/server/rebuild/served-folder.ts';
+import { benchJson, type BenchFigures, type Floor } from './report.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROMIUM = (await findChromium()) || '/usr/bin/chromium';
@@ -116,6 +118,40 @@ function treeRssKb(rootPid: number): number {
 }
 
 /**
+ * A Node process of ROOT run to its end: its exit code and output, wall seconds, and the peak of
+ * the summed memory of it and its children, sampled every 250 ms.
+ */
+async function timedProcess(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string; seconds: number; peakKb: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  let peakKb = 0;
+  const sampler = setInterval(() => (peakKb = Math.max(peakKb, treeRssKb(child.pid!))), 250);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  clearInterval(sampler);
+  return { code, output, seconds: (performance.now() - started) / 1000, peakKb };
+}
+
+/**
+ * The floor of the build: a bare Astro site with one one-template page per product
+ * (scripts/bench/floor/), built with this project's Astro in the same run, timed and measured as
+ * the shop's build is.
+ */
+async function measureFloor(work: string): Promise<Floor> {
+  const outDir = path.join(work, 'floor');
+  const { code, output, seconds, peakKb } = await timedProcess(['--import', 'tsx', path.join(ROOT, 'scripts', 'bench', 'floor-build.ts')], {
+    ...process.env,
+    FLOOR_PAGES: String(PRODUCTS),
+    FLOOR_OUT_DIR: outDir,
+  });
+  if (code !== 0) throw new Error(`the floor's build failed:\n${output.slice(-3000)}`);
+  fs.rmSync(outDir, { recursive: true, force: true });
+  return { pages: PRODUCTS, seconds: Number(seconds.toFixed(1)), gb: Number((peakKb / 1024 / 1024).toFixed(2)) };
+}
+
+/**
  * The full build as `npm run build` makes it (scripts/build.ts), in BUILD_PARTS processes
  * (default: one per core past 10,000 products, else one): wall time, and the peak of the summed
  * memory of every process of the build, sampled every 250 ms.
@@ -129,21 +165,13 @@ async function measureBuild(env: NodeJS.ProcessEnv, work: string): Promise<{ sec
   const parts = Number(process.env.BUILD_PARTS || (PRODUCTS > 10_000 ? os.cpus().length : 1));
   // Past 10,000 products each build process keeps its heap under 1 GB (docs/benchmarks-log.md).
   const maxHeapMb = process.env.BUILD_MAX_HEAP_MB || (PRODUCTS > 10_000 ? '1024' : '');
-  const started = performance.now();
   // The manifest the first incremental rebuild starts from (see measureIncremental).
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'build.ts')], {
-    cwd: ROOT,
-    env: { ...env, BUILD_PARTS: String(parts), BUILD_MAX_HEAP_MB: maxHeapMb, CATALOG_BUILD_MANIFEST: path.join(work, 'catalog-manifest.json') },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { code, output, seconds, peakKb } = await timedProcess(['--import', 'tsx', path.join(ROOT, 'scripts', 'build.ts')], {
+    ...env,
+    BUILD_PARTS: String(parts),
+    BUILD_MAX_HEAP_MB: maxHeapMb,
+    CATALOG_BUILD_MANIFEST: path.join(work, 'catalog-manifest.json'),
   });
-  let output = '';
-  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  let peakKb = 0;
-  const sampler = setInterval(() => (peakKb = Math.max(peakKb, treeRssKb(child.pid!))), 250);
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  clearInterval(sampler);
-  const seconds = (performance.now() - started) / 1000;
   if (process.env.BENCH_BUILD_LOG) fs.writeFileSync(process.env.BENCH_BUILD_LOG, output);
   if (code !== 0) throw new Error(`the build failed:\n${output.slice(-3000)}`);
   // A build that could not read the catalogue still succeeds (with no products): not a measurement.
@@ -161,6 +189,8 @@ interface LighthouseScores {
   lcpMs: number;
   /** Every run's largest contentful paint in ms, in the order they ran (one for a page run once). */
   lcpRunsMs: number[];
+  /** Lighthouse's CPU benchmarkIndex of every run of the page (higher is faster). */
+  indexRuns: number[];
   /** Metrics and the audits that cost points, for the report. */
   details: string[];
 }
@@ -232,7 +262,7 @@ async function lighthouseScores(urls: Array<{ url: string; runs: number }>): Pro
   const chromeLauncher = await import('chrome-launcher');
   const results: LighthouseScores[] = [];
   for (const { url, runs } of urls) {
-    const done: Array<Omit<LighthouseScores, 'lcpRunsMs'>> = [];
+    const done: Array<Omit<LighthouseScores, 'lcpRunsMs' | 'indexRuns'> & { index: number }> = [];
     for (let run = 0; run < runs; run++) {
       // A fresh browser per run, so one page's cache does not flatter the next.
       const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
@@ -248,6 +278,7 @@ async function lighthouseScores(urls: Array<{ url: string; runs: number }>): Pro
           seo: score('seo'),
           cls: Number(result.lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN),
           lcpMs: Number(result.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
+          index: Number(result.lhr.environment?.benchmarkIndex ?? NaN),
           // Lighthouse's own CPU benchmark of this machine at the time (higher is faster).
           details: [`benchmarkIndex=${result.lhr.environment?.benchmarkIndex ?? '?'}`, ...lighthouseDetails(result.lhr)],
         });
@@ -259,7 +290,7 @@ async function lighthouseScores(urls: Array<{ url: string; runs: number }>): Pro
     // The median run (the lower middle of an even count): its scores and details are the page's.
     const median = [...done].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor((done.length - 1) / 2)]!;
     const spread = runs > 1 ? [`LCP de ${runs} ejecuciones: ${lcpRunsMs.map((ms) => `${Math.round(ms)} ms`).join(', ')}; se informa la mediana`] : [];
-    results.push({ ...median, lcpRunsMs, details: [...spread, ...median.details] });
+    results.push({ ...median, lcpRunsMs, indexRuns: done.map((r) => r.index), details: [...spread, ...median.details] });
   }
   return results;
 }
@@ -648,6 +679,19 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
   let stack: RunningStack | null = null;
   let server: ChildProcess | null = null;
   const rows: BudgetRow[] = [];
+  // What BENCH_JSON=FILE writes (scripts/bench/report.ts), filled in as the run measures it.
+  const figures: BenchFigures = {
+    products: PRODUCTS,
+    date: new Date().toISOString(),
+    cpuIndex: null,
+    loadAverage: Number(os.loadavg()[0]!.toFixed(2)),
+    floor: null,
+    build: null,
+    edit: null,
+    searchFirstKeystrokeMs: null,
+    exploreFilterP95Ms: null,
+    lcpProductS: null,
+  };
   try {
     const root = await scaledRoot(work);
     const port = await freePort();
@@ -679,6 +723,20 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
     if (!fs.existsSync(path.join(ROOT, OUT_DIR, 'server', 'runtime.mjs')) || !reuse) {
       const runtime = await run(process.execPath, [path.join(ROOT, 'scripts', 'build-server-runtime.mjs')], env);
       if (runtime.code !== 0) throw new Error(`build-server-runtime failed:\n${runtime.output.slice(-2000)}`);
+    }
+    if (!reuse) {
+      figures.build = { seconds: Number(build.seconds.toFixed(1)), gb: Number((build.peakMb / 1024).toFixed(2)) };
+      // The floor right after the shop's build, on the same machine in the same state.
+      const floor = await measureFloor(work);
+      figures.floor = floor;
+      const ratio = build.seconds / floor.seconds;
+      console.error(`Piso: sitio Astro de ${floor.pages} páginas de una plantilla en ${floor.seconds} s, ${floor.gb} GB; build / piso = ${ratio.toFixed(2)}`);
+      rows.push({
+        measure: `Build / piso (sitio Astro de ${floor.pages.toLocaleString('en-US')} páginas de una plantilla: ${floor.seconds} s, ${floor.gb} GB)`,
+        figure: `${ratio.toFixed(2)}×`,
+        goal: '≤ 2×',
+        pass: ratio <= 2,
+      });
     }
     if (!reuse)
       rows.push({
@@ -736,6 +794,9 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
     });
 
     const productLcp = scores[1]!.lcpMs;
+    figures.lcpProductS = Number((productLcp / 1000).toFixed(3));
+    const indexes = scores.flatMap((s) => s.indexRuns).filter((i) => Number.isFinite(i));
+    figures.cpuIndex = indexes.length > 0 ? Math.round(percentile(indexes, 50)) : null;
     rows.push({
       measure: 'LCP de una página de producto (Lighthouse, móvil)',
       figure: lcpFigure(scores[1]!),
@@ -798,6 +859,7 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
     const explore = await exploreInBrowser(siteUrl);
     const p95 = explore.changeMs.length > 0 ? percentile(explore.changeMs, 95) : NaN;
     const driverP95 = explore.driverMs.length > 0 ? percentile(explore.driverMs, 95) : NaN;
+    figures.exploreFilterP95Ms = Number.isFinite(p95) ? Math.round(p95) : null;
     console.error(
       `/explore: primeros resultados en ${explore.firstMs.toFixed(0)} ms; cambios de filtro (ms, en la página): ${explore.changeMs.map((ms) => ms.toFixed(0)).join(', ')}` +
         `; con Playwright: ${explore.driverMs.map((ms) => ms.toFixed(0)).join(', ')}` +
@@ -838,6 +900,7 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
     });
 
     const inBrowser = await searchInBrowser(siteUrl);
+    figures.searchFirstKeystrokeMs = Math.round(inBrowser.firstMs);
     for (const q of inBrowser.queries) console.error(`Búsqueda '${q.query}': ${q.kb.toFixed(1)} KB del índice, pulsación más lenta ${q.ms.toFixed(0)} ms`);
     rows.push({
       measure: 'Búsqueda: índice transferido antes de los primeros resultados (página nueva, gzip)',
@@ -874,6 +937,7 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
     if (!reuse) {
       const edit = await measureIncremental(env, work, siteUrl, stack.url, keys.serviceRoleKey, products[0]!.id);
       const r = edit.result as PublishResult | null;
+      figures.edit = { seconds: Number(edit.seconds.toFixed(2)), files: r?.written.length ?? 0 };
       console.error(
         `Reconstrucción parcial: ${r?.mode ?? '?'}${r?.reason ? ` (${r.reason})` : ''}, ${r?.written.length ?? 0} archivos, compilación ${edit.build.toFixed(1)} s`,
       );
@@ -883,6 +947,11 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
         goal: '≤ 15 s',
         pass: edit.seconds <= 15,
       });
+    }
+
+    if (process.env.BENCH_JSON) {
+      fs.writeFileSync(process.env.BENCH_JSON, benchJson(figures));
+      console.error(`Cifras en ${process.env.BENCH_JSON}`);
     }
 
     const indexJson = await (await fetch(`${siteUrl}/search-index.json`)).text();
