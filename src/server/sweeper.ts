@@ -11,7 +11,8 @@
  *      settled, which refunds it;
  *   3. retries refunds that failed earlier, and makes the refunds of preorders an arrival could not
  *      fill that its request left undone (a server stopped in the middle of 'Registrar llegada');
- *   4. turns the restock and price-drop alerts the database queued into e-mails of the outbox;
+ *   4. expires the buylist submissions not received in time, and turns the restock and price-drop
+ *      alerts the database queued into e-mails of the outbox;
  *   5. sends the e-mails of the outbox that are due (claimed with skip locked, so safe anywhere).
  */
 import { hostname } from 'node:os';
@@ -105,6 +106,9 @@ export async function sweep(ctx: ServerContext, holder: string, options: SweepOp
     await finishArrivalRefunds(ctx).catch((failure: unknown) => console.error('[preventas] no se pudieron terminar los reembolsos de una llegada:', failure));
     // Facturas: those of orders refunded since are cancelled, those due are issued or retried.
     await processDueInvoices(ctx).catch((failure: unknown) => console.error('[facturas]', failure));
+    // Buylist submissions not received in time give their reserved copies back (their e-mails are queued).
+    const { error: buylistError } = await ctx.admin.rpc('release_expired_buylist_submissions', {});
+    if (buylistError) console.error('[buylist] release_expired_buylist_submissions:', buylistError.message);
     // The restock and price-drop alerts the database queued become e-mails of the outbox.
     await sendAlertMail(ctx).catch((failure: unknown) => console.error('[avisos] no se pudieron escribir los correos de avisos:', failure));
     report.mail = await deliverDueMail(ctx).catch((failure: unknown) => {

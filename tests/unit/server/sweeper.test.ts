@@ -102,7 +102,8 @@ describe('sweep', () => {
     expect(rpcs.slice(1)).toEqual([
       { name: 'defer_payment_attempt', args: { p_attempt_id: 'abierto', p_error: 'sigue en proceso en el proveedor' } },
       { name: 'defer_payment_attempt', args: { p_attempt_id: 'falla', p_error: 'Stripe no contestó' } },
-      // The restock and price-drop alerts the database queued, turned into e-mails.
+      // Buylist submissions not received in time expire; the alerts the database queued become e-mails.
+      { name: 'release_expired_buylist_submissions', args: {} },
       { name: 'alert_mail_due', args: { p_limit: 100 } },
       { name: 'end_sweep', args: { p_holder: 'servidor-1' } },
     ]);
@@ -111,7 +112,7 @@ describe('sweep', () => {
   it("keeps the lease after a server's periodic sweep, and gives it back when the sweep fails", async () => {
     const kept = fakeContext({ leader: true, released: 0 });
     await sweep(kept.ctx, 'servidor-1', { keepLease: true });
-    expect(kept.rpcs.map((rpc) => rpc.name)).toEqual(['sweep_expired_orders', 'alert_mail_due']);
+    expect(kept.rpcs.map((rpc) => rpc.name)).toEqual(['sweep_expired_orders', 'release_expired_buylist_submissions', 'alert_mail_due']);
     expect(kept.rpcs[0]!.args.p_seconds).toBe(sweepLeaseSeconds());
 
     const failing = fakeContext({ leader: true, released: 0 }, 'error');
@@ -136,7 +137,7 @@ describe('the sweep endpoints', () => {
     const answer = await postSweep(request('service-key'), () => ctx, 'service-key');
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ leader: true, closed: 0 });
-    expect(rpcs.map((rpc) => rpc.name)).toEqual(['sweep_expired_orders', 'alert_mail_due']);
+    expect(rpcs.map((rpc) => rpc.name)).toEqual(['sweep_expired_orders', 'release_expired_buylist_submissions', 'alert_mail_due']);
     const status = (await (await getSweep(request('service-key'), 'service-key')).json()) as {
       holder: string;
       last: { at: string; report: { leader: boolean } };
