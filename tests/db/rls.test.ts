@@ -24,6 +24,7 @@ const ADDR_B1 = '00000000-0000-4000-b000-0000000000b1';
 const ORDER_A = '00000000-0000-4000-c000-0000000000a1';
 const ORDER_B = '00000000-0000-4000-c000-0000000000b1';
 const ALERT_A = '00000000-0000-4000-d000-0000000000a1';
+const SALE_A = '00000000-0000-4000-f000-0000000000a1';
 
 type Expect = 'ok' | 'none' | 'denied' | 'refused' | '—';
 type Actor = 'anon' | 'userA' | 'userB' | 'admin' | 'service';
@@ -202,6 +203,30 @@ const MATRIX: Row[] = [
   row('functions', 'admin_orders', `select id from public.admin_orders()`,                                     ['denied', 'denied', 'denied', 'ok',     'denied']),
   row('functions', 'admin_summary', `select public.admin_summary()`,                                           ['denied', 'denied', 'denied', 'ok',     'denied']),
   row('functions', "cancel A's order", `select public.cancel_order('${ORDER_A}')`,                              ['denied', 'ok',     'refused', 'refused', 'refused']),
+  row('buylist_settings', 'read the buylist rules', `select id from public.buylist_settings`,                ['ok',     'ok',     'ok',     'ok',     'ok']),
+  row('buylist_settings', 'change the saldo bonus', `update public.buylist_settings set credit_bonus_percent = 30 returning id`, ['denied', 'none', 'none', 'ok', 'ok']),
+  row('buylist_entries', 'read the published buylist', `select id from public.buylist_entries where product_id = 'pk-test-single'`, ['ok', 'ok', 'ok', 'ok', 'ok']),
+  row('buylist_entries', 'buy a printing in another language', `insert into public.buylist_entries (product_id, language, wanted) values ('pk-test-single', 'en', 3) returning id`, ['denied', 'denied', 'denied', 'ok', 'ok']),
+  row('buylist_entries', 'change how many the shop wants', `update public.buylist_entries set wanted = 9 returning id`, ['denied', 'none', 'none', 'ok', 'ok']),
+  row('buylist_entries', 'free the reserved copies directly', `update public.buylist_entries set reserved = 0 returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('buylist_items', 'read the buylist with its prices', `select entry_id from public.buylist_items where product_id = 'pk-test-single'`, ['ok', 'ok', 'ok', 'ok', 'ok']),
+  row('buylist_sell_list_items', "read A's sell list", `select id from public.buylist_sell_list_items where user_id = '${A}'`, ['denied', 'ok', 'none', 'none', 'ok']),
+  row('buylist_sell_list_items', 'add to one\'s own sell list', `insert into public.buylist_sell_list_items (product_id, condition, language, finish, quantity) values ('pk-test-single', 'LP', 'en', 'holo', 1) returning id`, ['denied', 'ok', 'ok', 'ok', '—']),
+  row('buylist_sell_list_items', "add to A's sell list", `insert into public.buylist_sell_list_items (user_id, product_id, condition, language, finish, quantity) values ('${A}', 'pk-test-single', 'LP', 'en', 'holo', 1) returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('buylist_sell_list_items', "change A's quantity", `update public.buylist_sell_list_items set quantity = 2 where user_id = '${A}' returning id`, ['denied', 'ok', 'none', 'none', 'ok']),
+  row('buylist_sell_list_items', "remove A's line", `delete from public.buylist_sell_list_items where user_id = '${A}' returning id`, ['denied', 'ok', 'none', 'none', 'ok']),
+  row('buylist_submissions', "read A's submission", `select id from public.buylist_submissions where id = '${SALE_A}'`, ['denied', 'ok', 'none', 'ok', 'ok']),
+  row('buylist_submissions', "mark A's submission paid directly", `update public.buylist_submissions set status = 'pagada' where id = '${SALE_A}' returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('buylist_submission_lines', "read A's submitted cards", `select id from public.buylist_submission_lines where submission_id = '${SALE_A}'`, ['denied', 'ok', 'none', 'ok', 'ok']),
+  row('buylist_submission_lines', "raise a line's price directly", `update public.buylist_submission_lines set unit_cash = 9999 returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('buylist_payouts', "read A's payout", `select id from public.buylist_payouts where submission_id = '${SALE_A}'`, ['denied', 'ok', 'none', 'ok', 'ok']),
+  row('buylist_payouts', 'raise a payout directly', `update public.buylist_payouts set amount = 9999 returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('buylist_events', "read A's submission history", `select id from public.buylist_events where submission_id = '${SALE_A}'`, ['denied', 'ok', 'none', 'ok', 'ok']),
+  row('buylist_events', 'erase the history', `delete from public.buylist_events returning id`,                ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('functions', 'submit_buylist', `select public.submit_buylist(gen_random_uuid(), '[{"productId":"pk-test-single","condition":"NM","language":"es","finish":"holo","quantity":1}]', 'saldo')`, ['denied', 'ok', 'ok', 'ok', 'refused']),
+  row('functions', 'admin_buylist_receive', `select public.admin_buylist_receive('${SALE_A}')`,               ['denied', 'denied', 'denied', 'ok',     'denied']),
+  row('functions', 'release_expired_buylist_submissions', `select public.release_expired_buylist_submissions()`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('functions', 'clabe_is_valid', `select public.clabe_is_valid('002010077777777771')`,                  ['ok',     'ok',     'ok',     'ok',     'ok']),
   row('invoices', "read A's factura", `select id from public.invoices where order_id = '${ORDER_A}'`,          ['denied', 'ok',     'none',   'ok',     'ok']),
   row('invoices', "change A's factura", `update public.invoices set status = 'cancelled' where order_id = '${ORDER_A}' returning id`, ['denied', 'denied', 'denied', 'denied', 'denied']),
   row('invoices', 'insert a factura', `insert into public.invoices (kind, order_id, user_id, customer, payment_form, concepts, subtotal, iva, total, provider) values ('order', '${ORDER_B}', auth.uid(), '{}', '04', '[{}]', 171.55, 27.45, 199, 'simulated') returning id`, ['denied', 'denied', 'denied', 'denied', 'denied']),
@@ -267,6 +292,14 @@ async function setup(): Promise<void> {
     `insert into public.alert_mail_queue (kind, user_id, product_id, favorite_id, old_price, new_price)
        select 'price_drop', user_id, product_id, id, 100, 90 from public.favorites where user_id = '${A}'`,
     `insert into public.newsletter_subscribers (email) values ('ya@correo.mx')`,
+    `insert into public.buylist_entries (product_id, wanted, nm_price) values ('pk-test-single', 50, 200)`,
+    `insert into public.buylist_sell_list_items (user_id, product_id, condition, language, finish, quantity) values ('${A}', 'pk-test-single', 'NM', 'es', 'holo', 1)`,
+    `insert into public.buylist_submissions (id, user_id, request_id, payout, credit_bonus_percent, submitted_cash, submitted_credit, expires_at)
+       values ('${SALE_A}', '${A}', gen_random_uuid(), 'saldo', 25, 200, 250, now() + interval '14 days')`,
+    `insert into public.buylist_submission_lines (submission_id, position, entry_id, product_id, name, collector_number, condition, language, finish, quantity, nm_price, unit_cash, unit_credit)
+       select '${SALE_A}', 1, id, product_id, 'Carta de prueba', '199/165', 'NM', 'es', 'holo', 1, 200, 200, 250 from public.buylist_entries`,
+    `insert into public.buylist_payouts (submission_id, user_id, method, amount, status) values ('${SALE_A}', '${A}', 'transferencia', 200, 'pendiente')`,
+    `insert into public.buylist_events (submission_id, action, to_status) values ('${SALE_A}', 'submitted', 'por_recibir')`,
     `insert into public.postal_settlements (postal_code, settlement, settlement_type, municipality, state, city, state_key, municipality_key, settlement_key)
        values ('06700', 'Roma Norte', 'Colonia', 'Cuauhtémoc', 'Ciudad de México', 'Ciudad de México', '09', '015', '0001')`,
     `insert into storage.objects (bucket_id, name) values ('products', 'pk-test-1.svg')`,
