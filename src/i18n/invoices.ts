@@ -91,7 +91,7 @@ export const MAIL_INVOICE_TEXT = {
   issuedSubject: (number: string) => `Tu factura del pedido ${number}`,
   issued: (number: string) => `Emitimos la factura de tu pedido ${number}.`,
   folio: (uuid: string) => `Folio fiscal: ${uuid}`,
-  download: 'Descárgala en PDF y XML desde tus pedidos:',
+  download: 'Te adjuntamos el PDF y el XML; también puedes descargarlos desde tus pedidos:',
   viewOrders: 'Ver mis pedidos',
   testMode: 'Es una factura de prueba, sin validez fiscal.',
   cancelledSubject: (number: string) => `Cancelamos la factura del pedido ${number}`,
@@ -99,6 +99,14 @@ export const MAIL_INVOICE_TEXT = {
   cancelledFolio: (uuid: string) => `Folio fiscal cancelado: ${uuid}`,
   receiptLink: 'Solicitar factura',
   receiptLinkHelp: (date: string) => `¿Necesitas factura? Solicítala desde tus pedidos hasta el ${date}.`,
+} as const;
+
+/** Why an e-mail's attached factura could not be sent (the outbox's last_error; it retries). */
+export const MAIL_ATTACHMENT_TEXT = {
+  unavailable: 'no se pueden adjuntar archivos: la facturación no está disponible en este servidor',
+  invoiceNotIssued: (id: string) => `la factura ${id} no está emitida`,
+  otherProvider: (id: string, provider: string) => `la factura ${id} es de ${provider}, otro proveedor`,
+  downloadFailed: (id: string, reason: string) => `no se pudo descargar la factura ${id}: ${reason}`,
 } as const;
 
 /** The back office's Facturas section (src/islands/admin/InvoicesSection.tsx). */

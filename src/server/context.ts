@@ -18,10 +18,13 @@ import { createOutbox } from './mail/outbox.ts';
 import { mailTransportFor } from './mail/transport.ts';
 import type { MailQueue } from './mail/types.ts';
 import type { RebuildContext } from './admin/rebuild.ts';
+import type { OrderContext } from './orders/create.ts';
+import { createSoldOutGate } from './orders/sold-out-gate.ts';
 import { registeredRebuilds } from './rebuild/registry.ts';
 import { createPayments, describePayments, resolvePaymentsMode, stripeEndpointFrom, type Payments, type PaymentSettings } from './payments/providers/index.ts';
 import { createAdminClient, createUserClient, projectUrl } from './supabase.ts';
 import { createInvoicing } from './invoicing/index.ts';
+import { invoiceAttachments } from './invoicing/attachments.ts';
 import type { InvoiceProvider } from './invoicing/types.ts';
 
 /** What every endpoint needs: the service-role client, the providers, the mailer. */
@@ -71,21 +74,24 @@ export function serverContext(): ServerContext {
   const url = projectUrl(PUBLIC_SUPABASE_URL);
   const admin = createAdminClient(url, SUPABASE_SERVICE_ROLE_KEY);
   const settings = paymentSettings();
+  const invoicing = createInvoicing({
+    paymentsMode: settings.mode,
+    facturapiKey: getSecret('FACTURAPI_KEY'),
+    facturapiApiBase: getSecret('FACTURAPI_API_BASE'),
+    issuerZip: getSecret('FACTURAPI_ISSUER_ZIP'),
+  });
   context = {
     admin,
     payments: createPayments(settings, admin),
-    // SMTP when SMTP_URL and MAIL_FROM are set (read at run time), else the local mailbox.
+    // SMTP when SMTP_URL and MAIL_FROM are set (read at run time), else the local mailbox. A
+    // factura's PDF and XML are downloaded from its provider when its e-mail is sent.
     mail: createOutbox(
       admin,
       mailTransportFor({ smtpUrl: getSecret('SMTP_URL'), mailFrom: getSecret('MAIL_FROM'), supabaseUrl: url, serviceRoleKey: SUPABASE_SERVICE_ROLE_KEY }),
+      { resolveAttachments: invoiceAttachments(admin, invoicing) },
     ),
     siteUrl: SITE_URL ?? 'http://localhost:4321',
-    invoicing: createInvoicing({
-      paymentsMode: settings.mode,
-      facturapiKey: getSecret('FACTURAPI_KEY'),
-      facturapiApiBase: getSecret('FACTURAPI_API_BASE'),
-      issuerZip: getSecret('FACTURAPI_ISSUER_ZIP'),
-    }),
+    invoicing,
   };
   console.log(describePayments(settings));
   return context;
@@ -116,6 +122,19 @@ export function adminContext(): AdminContext {
     ...base,
     asUser: (token: string) => createUserClient(url, PUBLIC_SUPABASE_ANON_KEY, token),
   };
+}
+
+let orders: OrderContext | null = null;
+
+/**
+ * The order endpoint's context: a client acting as the caller (the database checks their token and
+ * decides everything), and this process's sold-out gate, kept for the life of the process.
+ */
+export function orderContext(): OrderContext {
+  if (orders) return orders;
+  const url = projectUrl(PUBLIC_SUPABASE_URL);
+  orders = { asUser: (token: string) => createUserClient(url, PUBLIC_SUPABASE_ANON_KEY, token), gate: createSoldOutGate() };
+  return orders;
 }
 
 /**

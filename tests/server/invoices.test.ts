@@ -11,8 +11,12 @@ import { DEMO_ADMIN, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
 import { refundOrder } from '~/server/admin/orders.ts';
 import type { AdminContext, ServerContext } from '~/server/context.ts';
 import { getInvoiceFile, postGlobalInvoice, postOrderInvoice } from '~/server/invoicing/endpoints.ts';
+import { invoiceAttachments } from '~/server/invoicing/attachments.ts';
 import { createInvoicing } from '~/server/invoicing/index.ts';
 import { issueInvoice, processDueInvoices } from '~/server/invoicing/queue.ts';
+import type { InvoiceProvider } from '~/server/invoicing/types.ts';
+import { createOutbox } from '~/server/mail/outbox.ts';
+import { smtpSender } from '~/server/mail/transport.ts';
 import type { QueuedMail } from '~/server/mail/types.ts';
 import { createPaymentIntent } from '~/server/payments/cards.ts';
 import { simulatedConfirm } from '~/server/payments/simulated.ts';
@@ -20,6 +24,7 @@ import { createAdminClient } from '~/server/supabase.ts';
 import { handle } from '~/server/http/json.ts';
 import { apiRequest as req, callApi as call } from '../support/api-requests.ts';
 import { startFacturapiStub, type FacturapiStub } from '../support/facturapi-stub.ts';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { serverContext } from '../support/server-context.ts';
 import { releasePendingOrders } from '../support/shop-rows.ts';
@@ -326,5 +331,137 @@ describe('Facturapi (local stub)', () => {
     const current = new Date();
     const open = await post(adminToken, { year: current.getUTCFullYear(), month: current.getUTCMonth() + 1 });
     expect(open.status).toBe(409);
+  });
+});
+
+describe('the factura e-mail through the outbox and SMTP', () => {
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
+  /** The simulated provider, whose next `failures` downloads fail as an unreachable provider does. */
+  function flakyProvider(failures: number): InvoiceProvider & { downloads: number } {
+    const inner = createInvoicing({ paymentsMode: 'simulated' })!;
+    let left = failures;
+    const provider = {
+      name: inner.name,
+      testMode: inner.testMode,
+      downloads: 0,
+      issue: (row: Parameters<InvoiceProvider['issue']>[0]) => inner.issue(row),
+      cancel: (row: Parameters<InvoiceProvider['cancel']>[0], motive: Parameters<InvoiceProvider['cancel']>[1]) => inner.cancel(row, motive),
+      async download(row: Parameters<InvoiceProvider['download']>[0], format: Parameters<InvoiceProvider['download']>[1]) {
+        provider.downloads += 1;
+        if (left > 0) {
+          left -= 1;
+          throw new Error('proveedor sin respuesta');
+        }
+        return inner.download(row, format);
+      },
+    };
+    return provider;
+  }
+
+  function outboxContext(provider: InvoiceProvider) {
+    const outbox = createOutbox(service, smtpSender(smtp.url, 'Cartas Mx <facturas@cartas.test>'), {
+      resolveAttachments: invoiceAttachments(service, provider),
+    });
+    return { outbox, ctx: { ...simulated, mail: outbox, invoicing: provider } as AdminContext };
+  }
+
+  const outboxRow = async (invoiceId: string) => {
+    const { data, error } = await service.from('mail_outbox').select('*').eq('dedupe_key', `invoice_issued:${invoiceId}`).single();
+    if (error) throw new Error(error.message);
+    return data;
+  };
+
+  const receivedFor = (uuid: string) => smtp.received.filter(({ mail }) => String(mail.text).includes(uuid));
+
+  it("attaches the factura's PDF and XML, fetched from the provider when sent; the outbox row stores only where to fetch them", async () => {
+    smtp.reset();
+    const { outbox, ctx } = outboxContext(flakyProvider(0));
+    const orderId = await paidOrder(1);
+    const { status, body } = await ask(ctx, orderId, 'clave-mail-0001');
+    expect(status).toBe(201);
+    await outbox.idle();
+    const row = await invoiceRow(body.invoice.id);
+    const got = receivedFor(row.cfdi_uuid);
+    expect(got).toHaveLength(1);
+    const { rcpt, mail } = got[0]!;
+    expect(rcpt).toEqual(['facturas@ana.mx']);
+    expect(mail.subject).toBe(`Tu factura del pedido #${orderId.slice(-6).toUpperCase()}`);
+    const folio = orderId.slice(-6).toUpperCase();
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [`factura-${folio}.pdf`, 'application/pdf'],
+      [`factura-${folio}.xml`, 'application/xml'],
+    ]);
+    const [pdf, xml] = mail.attachments;
+    expect(pdf!.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pdfWords = pdfText(new Uint8Array(pdf!.content));
+    expect(pdfWords).toContain('SIN VALIDEZ FISCAL');
+    expect(pdfWords).toContain(row.cfdi_uuid);
+    expect(pdfWords).toContain(rfc);
+    const xmlText = xml!.content.toString('utf8');
+    expect(xmlText).toContain(`UUID="${row.cfdi_uuid}"`);
+    expect(xmlText).toContain(`Total="${Number(row.total).toFixed(2)}"`);
+    // The row keeps the references, never the files.
+    const stored = await outboxRow(row.id);
+    expect(stored).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+    expect(stored.attachments).toEqual([
+      { source: 'invoice', invoice_id: row.id, format: 'pdf', filename: `factura-${folio}.pdf` },
+      { source: 'invoice', invoice_id: row.id, format: 'xml', filename: `factura-${folio}.xml` },
+    ]);
+  });
+
+  it('a file the provider cannot serve fails the send, which is retried like any outbox failure, then carries both files', async () => {
+    smtp.reset();
+    const provider = flakyProvider(1);
+    const { outbox, ctx } = outboxContext(provider);
+    const orderId = await paidOrder(1);
+    const { body } = await ask(ctx, orderId, 'clave-mail-0002');
+    expect(body.invoice.status).toBe('issued');
+    await outbox.idle();
+    const row = await invoiceRow(body.invoice.id);
+    expect(receivedFor(row.cfdi_uuid)).toHaveLength(0);
+    const failed = await outboxRow(row.id);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(failed.last_error).toContain(`no se pudo descargar la factura ${row.id}: proveedor sin respuesta`);
+    expect(Date.parse(failed.next_attempt_at!)).toBeGreaterThan(Date.now());
+    // Due now: the next delivery fetches the files again and sends the e-mail with both.
+    const due = await service
+      .from('mail_outbox')
+      .update({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
+      .eq('id', failed.id);
+    expect(due.error).toBeNull();
+    const report = await outbox.deliverDue();
+    expect(report).toMatchObject({ sent: 1, retrying: 0 });
+    const got = receivedFor(row.cfdi_uuid);
+    expect(got).toHaveLength(1);
+    expect(got[0]!.mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf', 'application/xml']);
+    expect(await outboxRow(row.id)).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+    expect(provider.downloads).toBe(3);
+  });
+
+  it("attaches Facturapi's own PDF and XML, downloaded through the SDK from the local stub", async () => {
+    smtp.reset();
+    const provider = live.invoicing!;
+    const outbox = createOutbox(service, smtpSender(smtp.url, 'Cartas Mx <facturas@cartas.test>'), {
+      resolveAttachments: invoiceAttachments(service, provider),
+    });
+    const orderId = await paidOrder(1);
+    const { body } = await ask({ ...live, mail: outbox } as AdminContext, orderId, 'clave-mail-0003');
+    expect(body.invoice.status).toBe('issued');
+    await outbox.idle();
+    const row = await invoiceRow(body.invoice.id);
+    const [got] = receivedFor(row.cfdi_uuid);
+    expect(got?.mail.attachments.map((a) => a.filename)).toEqual([
+      `factura-${orderId.slice(-6).toUpperCase()}.pdf`,
+      `factura-${orderId.slice(-6).toUpperCase()}.xml`,
+    ]);
+    expect(got!.mail.attachments[0]!.content.toString('latin1')).toContain(row.provider_id);
+    expect(got!.mail.attachments[1]!.content.toString('utf8')).toContain(row.cfdi_uuid);
   });
 });

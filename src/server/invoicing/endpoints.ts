@@ -7,10 +7,10 @@
  */
 import { z } from 'zod';
 import { INVOICE_API_TEXT } from '~/i18n/invoices.ts';
-import { orderDisplayId } from '~/domain/orders.ts';
 import type { ServerContext } from '../context.ts';
 import { authenticate, requireAdmin } from '../http/auth.ts';
 import { ApiError, json, readJson } from '../http/json.ts';
+import { INVOICE_FILE_TYPES, invoiceFileName } from './attachments.ts';
 import { issueGlobalInvoice, requestOrderInvoice } from './queue.ts';
 import type { InvoiceRow } from './types.ts';
 
@@ -29,8 +29,6 @@ export async function postOrderInvoice(request: Request, ctx: ServerContext, ord
   const invoice = await requestOrderInvoice(ctx, caller.id, id.data, key);
   return json({ invoice }, invoice.replayed ? 200 : 201);
 }
-
-const FORMATS = { pdf: 'application/pdf', xml: 'application/xml; charset=utf-8' } as const;
 
 /** GET /api/invoices/{id}/{format}. */
 export async function getInvoiceFile(request: Request, ctx: ServerContext, invoiceId: string | undefined, format: string | undefined): Promise<Response> {
@@ -60,12 +58,11 @@ export async function getInvoiceFile(request: Request, ctx: ServerContext, invoi
     console.error(`[facturas] download ${row.id}:`, err);
     throw new ApiError(502, INVOICE_API_TEXT.providerFailed, 'provider_error');
   }
-  const name = row.order_id ? orderDisplayId(row.order_id).slice(1) : `global-${row.period_year}-${String(row.period_month).padStart(2, '0')}`;
   return new Response(new Blob([bytes as BlobPart]), {
     status: 200,
     headers: {
-      'content-type': FORMATS[format],
-      'content-disposition': `attachment; filename="factura-${name}.${format}"`,
+      'content-type': INVOICE_FILE_TYPES[format],
+      'content-disposition': `attachment; filename="${invoiceFileName(row, format)}"`,
       'cache-control': 'private, no-store',
     },
   });

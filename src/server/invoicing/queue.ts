@@ -4,7 +4,7 @@
  * - a shopper's request is stored ('pending') and issued at once; a provider that fails or does
  *   not answer leaves it 'failed', and the sweeper retries it after 1, 2, 4 … 60 minutes, up to
  *   MAX_INVOICE_ATTEMPTS. The purchase is never affected.
- * - an issued factura is e-mailed to the receiver's address (with the links to download it);
+ * - an issued factura is e-mailed to the receiver's address with its PDF and XML attached;
  * - the sweeper also finds the facturas of orders refunded since, by whatever path, and cancels
  *   them at the provider (motive '03': the operation did not happen), telling the shopper once.
  */
@@ -27,6 +27,7 @@ import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/json.ts';
 import { findOrder } from '../orders/order-row.ts';
 import { invoiceCancelledEmail, invoiceIssuedEmail } from '../mail/templates/invoice.ts';
+import { invoiceAttachmentRefs } from './attachments.ts';
 import { globalSalesOf, paidAmountsOf, saleLinesOf } from './sale-row.ts';
 import type { InvoiceProvider, InvoiceRow } from './types.ts';
 import { customerOf } from './types.ts';
@@ -228,7 +229,8 @@ async function tellIssued(ctx: ServerContext, row: InvoiceRow, testMode: boolean
   const to = await recipientOf(ctx, row);
   if (!to) return;
   const mail = invoiceIssuedEmail({ orderId: row.order_id, cfdiUuid: row.cfdi_uuid, siteUrl: ctx.siteUrl, testMode });
-  await ctx.mail({ to, ...mail, kind: 'invoice_issued', dedupeKey: `invoice_issued:${row.id}` });
+  // The PDF and XML go attached: the outbox stores where to fetch them and downloads them when it sends.
+  await ctx.mail({ to, ...mail, kind: 'invoice_issued', dedupeKey: `invoice_issued:${row.id}`, attachmentRefs: invoiceAttachmentRefs(row) });
 }
 
 async function tellCancelled(ctx: ServerContext, row: InvoiceRow): Promise<void> {

@@ -2,12 +2,15 @@
  * The outbox (table public.mail_outbox): every e-mail is stored before it is sent, sent right away
  * in the background, and retried with backoff by `deliverDue()` (the sweeper calls it every
  * minute) until it is sent or has failed `maxAttempts` times. A restart loses nothing: an e-mail
- * whose sender died while it was 'sending' is claimed again after 5 minutes.
+ * whose sender died while it was 'sending' is claimed again after 5 minutes. Attachments are
+ * stored as references (mail_outbox.attachments) and fetched by `resolveAttachments` at each
+ * attempt; a file that cannot be fetched fails the attempt like a refused send.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database, Tables } from '~/data/database.types.ts';
+import type { Database, Json, Tables } from '~/data/database.types.ts';
+import { MAIL_ATTACHMENT_TEXT } from '~/i18n/invoices.ts';
 import { MAIL_DELIVERY_ERROR_TEXT } from '~/i18n/mail.ts';
-import type { MailMessage, MailSender, QueuedMail } from './types.ts';
+import type { AttachmentResolver, MailAttachmentRef, MailMessage, MailSender, QueuedMail } from './types.ts';
 
 /** One row of public.mail_outbox, as the schema defines it. */
 export type OutboxRow = Tables<'mail_outbox'>;
@@ -33,6 +36,8 @@ export interface OutboxOptions {
   sendTimeoutMs?: number;
   /** Wait before the next attempt after `attempts` failed ones (default `retryDelayMs`). */
   retryDelay?: (attempts: number) => number;
+  /** Fetches the files an e-mail attaches; without it, an e-mail with attachments cannot be sent. */
+  resolveAttachments?: AttachmentResolver;
 }
 
 /** The outbox: callable like a MailQueue (that is `enqueue`), plus the retry and a drain. */
@@ -57,6 +62,20 @@ export function retryDelayMs(attempts: number): number {
 }
 
 const TABLE = 'mail_outbox';
+
+/** The attachment references stored on a row (anything else in the column is ignored). */
+function attachmentRefsOf(value: unknown): MailAttachmentRef[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (ref): ref is MailAttachmentRef =>
+      typeof ref === 'object' &&
+      ref !== null &&
+      (ref as MailAttachmentRef).source === 'invoice' &&
+      typeof (ref as MailAttachmentRef).invoice_id === 'string' &&
+      ((ref as MailAttachmentRef).format === 'pdf' || (ref as MailAttachmentRef).format === 'xml') &&
+      typeof (ref as MailAttachmentRef).filename === 'string',
+  );
+}
 
 function describe(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
@@ -84,19 +103,26 @@ export function createOutbox(admin: SupabaseClient<Database>, transport: MailSen
     inFlight.add(tracked);
   }
 
-  const send = (message: MailMessage) =>
+  /** The message with its attachments fetched (references without a resolver fail the attempt). */
+  async function withAttachments(message: MailMessage, refs: readonly MailAttachmentRef[]): Promise<MailMessage> {
+    if (refs.length === 0) return message;
+    if (!options.resolveAttachments) throw new Error(MAIL_ATTACHMENT_TEXT.unavailable);
+    return { ...message, attachments: await options.resolveAttachments(refs) };
+  }
+
+  const send = (message: MailMessage, refs: readonly MailAttachmentRef[] = []) =>
     withTimeout(
-      Promise.resolve().then(() => transport(message)),
+      Promise.resolve().then(async () => transport(await withAttachments(message, refs))),
       sendTimeoutMs,
     );
 
   /** Sends one claimed row (attempt number `attempts`) and records the outcome. */
-  async function deliver(id: string, message: MailMessage, attempts: number): Promise<'sent' | 'retrying' | 'gaveUp'> {
+  async function deliver(id: string, message: MailMessage, attempts: number, refs: readonly MailAttachmentRef[]): Promise<'sent' | 'retrying' | 'gaveUp'> {
     let failure: string | null = null;
     if (attempts > maxAttempts) failure = MAIL_DELIVERY_ERROR_TEXT.attemptsExhausted(maxAttempts);
     else {
       try {
-        await send(message);
+        await send(message, refs);
       } catch (err) {
         failure = describe(err);
       }
@@ -129,6 +155,7 @@ export function createOutbox(admin: SupabaseClient<Database>, transport: MailSen
 
   async function enqueue(message: QueuedMail): Promise<void> {
     const mail: MailMessage = { to: message.to, subject: message.subject, html: message.html, text: message.text };
+    const refs = message.attachmentRefs ?? [];
     try {
       // Stored already claimed by this process (attempt 1), so the sweeper leaves it alone while
       // it is being sent; if this process dies now, the claim expires and the sweeper sends it.
@@ -145,6 +172,7 @@ export function createOutbox(admin: SupabaseClient<Database>, transport: MailSen
           attempts: 1,
           claimed_at: new Date().toISOString(),
           next_attempt_at: null,
+          attachments: refs as unknown as Json,
         })
         .select('id')
         .single();
@@ -152,11 +180,11 @@ export function createOutbox(admin: SupabaseClient<Database>, transport: MailSen
         if (error.code === '23505') return; // already queued under this dedupe key
         throw new Error(error.message);
       }
-      background(deliver(data.id, mail, 1));
+      background(deliver(data.id, mail, 1, refs));
     } catch (err) {
       // The outbox is unreachable: still try once, so the shopper is not left without the e-mail.
       console.error(`[correo] no se pudo guardar «${mail.subject}» en la cola; se envía sin reintentos`, err);
-      background(send(mail));
+      background(send(mail, refs));
     }
   }
 
@@ -171,7 +199,7 @@ export function createOutbox(admin: SupabaseClient<Database>, transport: MailSen
       for (let row = queue.shift(); row; row = queue.shift()) {
         const message = { to: row.to_address, subject: row.subject, html: row.html, text: row.text_body };
         try {
-          report[await deliver(row.id, message, row.attempts)] += 1;
+          report[await deliver(row.id, message, row.attempts, attachmentRefsOf(row.attachments))] += 1;
         } catch (err) {
           console.error('[correo]', err);
         }

@@ -65,11 +65,15 @@ export function smtpSender(smtpUrl: string, from: string, timeouts: SmtpTimeouts
       subject: message.subject,
       text: message.text,
       html: htmlDocument(message.subject, message.html),
+      attachments: (message.attachments ?? []).map((file) => ({ filename: file.filename, contentType: file.contentType, content: Buffer.from(file.content) })),
     });
   };
 }
 
-/** A transport into the local stack's mailbox (POST /mailbox/api/messages with the service key). */
+/**
+ * A transport into the local stack's mailbox (POST /mailbox/api/messages with the service key).
+ * The mailbox keeps the text and the links only, so attachments are not sent there.
+ */
 export function localMailboxSender(supabaseUrl: string, serviceRoleKey: string): MailSender {
   const endpoint = `${supabaseUrl.replace(/\/+$/, '')}/mailbox/api/messages`;
   return async (message) => {

@@ -1,5 +1,6 @@
 /**
- * The e-mails of a factura: issued (its folio fiscal and where to download the PDF and XML) and
+ * The e-mails of a factura: issued (its folio fiscal; the PDF and XML go attached, and the link says
+ * where to download them again) and
  * cancelled because its order was refunded. Every value escaped.
  */
 import { orderDisplayId } from '~/domain/orders.ts';
