@@ -1,0 +1,87 @@
+/**
+ * What a catalogue edit changes on the static site, planned from the catalogue before and after
+ * it: the catalogue pages to render again (its product page, the listing pages and the home page
+ * that show it, and any listing page whose products or counts move), whether /explore's catalogue
+ * and the header search's files change, or that the edit needs a whole build (a new expansion,
+ * type or franchise adds routes and pickers). Stock is not a change: pages read live stock.
+ * Pure, and linear in the catalogue; a product object kept from `before` is not compared again.
+ */
+import { catalogPages, type CatalogPage, type RouteCatalog } from './routes.ts';
+import { productImages, type Product } from './products.ts';
+
+/** What an edit makes the site do. */
+export interface EditPlan {
+  /** Why the edit needs a whole build, or null when the listed files are all it changes. */
+  fallback: 'new-franchise' | 'new-expansion' | 'new-type' | null;
+  /** Ids of the products whose shown fields changed, or that were added or hidden. */
+  changed: string[];
+  /** Catalogue pages (URL paths) to render again, in catalogue order. */
+  render: string[];
+  /** Catalogue pages that no longer exist (a listing that lost its last page). */
+  removed: string[];
+  /** Whether /explore's catalogue shows something that changed. */
+  explore: boolean;
+  /** Whether the header search's files show something that changed (names, pictures, card text). */
+  search: boolean;
+}
+
+/** A product as its pages show it: every field but stock and timestamps. */
+function shown(product: Product): string {
+  const { stock: _stock, ...rest } = product as Product & { updated_at?: unknown };
+  delete (rest as { updated_at?: unknown }).updated_at;
+  return JSON.stringify(rest);
+}
+
+/** What the header search keeps of a product: its name, pictures, card text and what tags it. */
+function searched(product: Product): string {
+  const { name, franchise_id, expansion_id, product_type_id, printing, offers } = product;
+  return JSON.stringify([name, productImages(product)[0] ?? '', franchise_id, expansion_id, product_type_id, printing ?? null, offers.length > 0]);
+}
+
+/** The first id `after` names that `before` does not have, by kind, or null. */
+function newTaxonomy(before: RouteCatalog, after: RouteCatalog): EditPlan['fallback'] {
+  const known = (items: ReadonlyArray<{ id: string }>) => new Set(items.map((item) => item.id));
+  const [franchises, expansions, types] = [known(before.franchises), known(before.expansions), known(before.productTypes)];
+  if (after.franchises.some((item) => !franchises.has(item.id))) return 'new-franchise';
+  if (after.expansions.some((item) => !expansions.has(item.id))) return 'new-expansion';
+  if (after.productTypes.some((item) => !types.has(item.id))) return 'new-type';
+  for (const product of after.products) {
+    if (product.expansion_id && !expansions.has(product.expansion_id)) return 'new-expansion';
+    if (product.product_type_id && !types.has(product.product_type_id)) return 'new-type';
+  }
+  return null;
+}
+
+/** The products whose shown fields differ, were added or were removed; and whether search shows the difference. */
+function changedProducts(before: RouteCatalog, after: RouteCatalog): { changed: Set<string>; search: boolean } {
+  const old = new Map(before.products.map((product) => [product.id, product]));
+  const changed = new Set<string>();
+  let search = false;
+  for (const product of after.products) {
+    const was = old.get(product.id);
+    old.delete(product.id);
+    if (was === product) continue;
+    if (!was || shown(was) !== shown(product)) changed.add(product.id);
+    if (!was || searched(was) !== searched(product)) search = true;
+  }
+  for (const id of old.keys()) changed.add(id);
+  return { changed, search: search || old.size > 0 };
+}
+
+const samePage = (a: CatalogPage, b: CatalogPage) => a.extra === b.extra && a.productIds.join('\n') === b.productIds.join('\n');
+
+/** The plan of an edit that turned `before` into `after`. */
+export function planEdit(before: RouteCatalog, after: RouteCatalog): EditPlan {
+  const fallback = newTaxonomy(before, after);
+  if (fallback) return { fallback, changed: [], render: [], removed: [], explore: false, search: false };
+  const { changed, search } = changedProducts(before, after);
+  if (changed.size === 0) return { fallback: null, changed: [], render: [], removed: [], explore: false, search: false };
+  const old = new Map(catalogPages(before).map((page) => [page.path, page]));
+  const render: string[] = [];
+  for (const page of catalogPages(after)) {
+    const was = old.get(page.path);
+    old.delete(page.path);
+    if (!was || !samePage(was, page) || page.productIds.some((id) => changed.has(id))) render.push(page.path);
+  }
+  return { fallback: null, changed: [...changed], render, removed: [...old.keys()], explore: true, search };
+}
