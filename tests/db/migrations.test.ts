@@ -107,7 +107,18 @@ describe('migration runner', () => {
     const published = (await rows<{ tablename: string }>(`select tablename from pg_publication_tables where pubname = 'supabase_realtime' order by 1`)).map(
       (r) => r.tablename,
     );
-    expect(published).toEqual(['addresses', 'expansions', 'favorites', 'orders', 'preorder_lines', 'products', 'profiles', 'rewards', 'store_credit_entries']);
+    expect(published).toEqual([
+      'addresses',
+      'buylist_submissions',
+      'expansions',
+      'favorites',
+      'orders',
+      'preorder_lines',
+      'products',
+      'profiles',
+      'rewards',
+      'store_credit_entries',
+    ]);
   });
 });
 
