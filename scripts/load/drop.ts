@@ -16,7 +16,7 @@
  *      (from 8 s before to 2 s after), with the page's live-stock call to the REST API as the
  *      browser makes it (src/scripts/live-stock.ts), then, once the page is in and the drop has
  *      come, waits their own reaction time (up to LOAD_DROP_REACTION_MS, 1000; 0: every shopper in
- *      the same instant) and calls the order function for one unit (REST, as the checkout does); a
+ *      the same instant) and asks for one unit (as the checkout does, or a database function); a
  *      refusal's Spanish message is read and counted. A shopper who got an order points it at
  *      their address (REST), as the checkout's next step does.
  *   4. While the rush runs the product's stock (and how many database sessions run or wait for a
@@ -24,10 +24,12 @@
  *      how many orders and for how many shoppers.
  *
  * Two drops run one after the other on the same servers, each with a product and shoppers of its
- * own: the first calls `create_order` itself, the second
- * `create_order_unless_sold_out` (migration 20261129005000; what the checkout calls), which answers 'Agotado' from the last
- * committed stock without queueing on the product's row lock once nothing is left, and otherwise is
- * create_order. LOAD_DROP_RPC=create_order (or the other) runs only that drop.
+ * own: the first orders as the checkout does, POST /api/orders on the shop's servers through nginx
+ * (each server answers 'Agotado' for a second after the database has called the product sold out:
+ * src/server/orders/sold-out-gate.ts; otherwise create_order_unless_sold_out as the shopper, which
+ * refuses from the last committed stock without the row lock, and otherwise is create_order); the
+ * second calls `create_order` itself through REST, for comparison. LOAD_DROP_RPC=/api/orders,
+ * create_order or create_order_unless_sold_out runs only that drop.
  *
  * Every request has a timeout (LOAD_DROP_TIMEOUT_MS, 30 s) and the whole run one more
  * (LOAD_DROP_MAX_S, 900 s, build included). The run prints a Markdown table and exits 1 when a
@@ -281,6 +283,8 @@ async function shopperRun(options: {
   shopper: DropShopper;
   backend: Backend;
   pageUrl: string;
+  /** The shop as the browser reaches it (nginx), for the order endpoint. */
+  shopUrl: string;
   liveUrl: string;
   productId: string;
   rpc: string;
@@ -313,9 +317,11 @@ async function shopperRun(options: {
   await sleepUntil(Math.max(dropAt, Date.now()) + Math.random() * REACTION_MS);
   run.calledAt = Date.now() - dropAt;
   const auth = { apikey: backend.anonKey, authorization: `Bearer ${shopper.token}`, 'content-type': 'application/json' };
-  const order = await timed(`${backend.url}/rest/v1/rpc/${options.rpc}`, {
+  // The checkout's call (the shop's endpoint through nginx, as the browser sends it), or a database function through REST.
+  const viaShop = options.rpc.startsWith('/');
+  const order = await timed(viaShop ? `${options.shopUrl}${options.rpc}` : `${backend.url}/rest/v1/rpc/${options.rpc}`, {
     method: 'POST',
-    headers: auth,
+    headers: viaShop ? { authorization: auth.authorization, 'content-type': 'application/json' } : auth,
     body: JSON.stringify({ items: [{ product_id: options.productId, quantity: 1 }] }),
   });
   run.orderMs = order.ms;
@@ -374,8 +380,13 @@ function watchStock(
 const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : '—');
 const row = (p: Percentiles) => `${p.n}, ${ms(p.p50)} / ${ms(p.p95)} / ${ms(p.p99)}`;
 
-/** The calls a round can make: create_order as the checkout calls it, or the drop's pre-check first. */
-const RPCS = ['create_order', 'create_order_unless_sold_out'] as const;
+/**
+ * The calls a round can make: the checkout's (POST /api/orders on the shop's servers through nginx:
+ * each server's sold-out gate, then create_order_unless_sold_out as the shopper), and for
+ * comparison create_order itself through REST, with no gate and no pre-check.
+ * `create_order_unless_sold_out` through REST can be asked for with LOAD_DROP_RPC.
+ */
+const RPCS = ['/api/orders', 'create_order'] as const;
 const ROUNDS: readonly string[] = process.env.LOAD_DROP_RPC ? [process.env.LOAD_DROP_RPC] : RPCS;
 
 interface Cluster {
@@ -435,7 +446,9 @@ async function dropRound(cluster: Cluster, rpc: string, product: { id: string; n
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   const runs = await Promise.all(
-    shoppers.map((shopper) => shopperRun({ shopper, backend, pageUrl: `${proxy.url}${pagePath}`, liveUrl, productId: product.id, rpc, dropAt })),
+    shoppers.map((shopper) =>
+      shopperRun({ shopper, backend, pageUrl: `${proxy.url}${pagePath}`, shopUrl: proxy.url, liveUrl, productId: product.id, rpc, dropAt }),
+    ),
   );
   lag.disable();
   const rushMs = Date.now() - dropAt;

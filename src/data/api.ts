@@ -28,6 +28,9 @@ export interface ApiAnswer<T> {
   data: T | null;
   /** The server's `message` on a failure, when it sent one. */
   message: string | null;
+  /** The database's `details` and `hint` a refusal passes on (the order endpoint's), when sent. */
+  details?: string | null;
+  hint?: string | null;
 }
 
 /** A call: method (GET unless a body is sent), JSON body, and the schema of a successful answer. */
@@ -38,7 +41,11 @@ export interface ApiRequest<T> {
   schema: z.ZodMiniType<T>;
 }
 
-const errorBody = z.looseObject({ message: z.optional(z.string()) });
+const errorBody = z.looseObject({
+  message: z.optional(z.string()),
+  details: z.optional(z.nullable(z.string())),
+  hint: z.optional(z.nullable(z.string())),
+});
 
 /**
  * Calls a shop endpoint with the caller's token. Throws only when the network fails; a refusal is
@@ -54,7 +61,16 @@ export async function callApi<T>(path: string, request: ApiRequest<T>): Promise<
   const json: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const failure = errorBody.safeParse(json);
-    return { ok: false, status: response.status, data: null, message: failure.success ? (failure.data.message ?? null) : null };
+    if (!failure.success) return { ok: false, status: response.status, data: null, message: null };
+    const { message = null, details, hint } = failure.data;
+    return {
+      ok: false,
+      status: response.status,
+      data: null,
+      message,
+      ...(details === undefined ? {} : { details }),
+      ...(hint === undefined ? {} : { hint }),
+    };
   }
   const checked = request.schema.safeParse(json);
   // An answer that does not match is a failure; the caller says so in its own words.

@@ -1,22 +1,28 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSupabase } from '../../support/fake-supabase.ts';
+import { routeOrdersToHandler } from '../../support/order-endpoint.ts';
 import { CHECKOUT_MESSAGES } from '~/i18n/checkout.ts';
 
 // Rows as PostgREST sends them: numeric columns as JSON numbers or numeric strings, in pesos. The
 // data modules hand them on with the unit in the name and the amount in whole centavos.
 let fake = fakeSupabase();
 vi.mock('astro:env/client', () => ({ PUBLIC_SUPABASE_URL: undefined, PUBLIC_SUPABASE_ANON_KEY: undefined }));
+/** Signed in: the order endpoint is called with this token. */
+const SESSION = { data: { session: { access_token: 'tok' } }, error: null };
 vi.mock('~/data/supabase.ts', () => ({
-  getSupabase: () => fake.client,
+  getSupabase: () => ({ ...fake.client, auth: { ...fake.auth, getSession: async () => SESSION } }),
   supabaseUrl: () => 'http://127.0.0.1:54321',
 }));
 
 const checkout = await import('~/data/checkout.ts');
 const { parseCreateOrderError } = checkout;
 
+let tokens: string[] = [];
 beforeEach(() => {
   fake = fakeSupabase();
+  tokens = routeOrdersToHandler(() => fake.client);
 });
+afterEach(() => vi.unstubAllGlobals());
 
 describe('checkout', () => {
   it("reads the order's stored amounts and line prices as centavos", async () => {
@@ -170,6 +176,7 @@ describe('single card offers', () => {
     const items = [{ product_id: 'op05-119', offer_id: OFFER, quantity: 1 }];
     expect(await checkout.createOrder(items, null)).toEqual({ ok: true, orderId: 'o1' });
     expect(fake.calls[0]!.steps).toContainEqual({ method: 'rpc', args: [{ items, coupon_code: null }] });
+    expect(tokens).toEqual(['tok']);
   });
 
   it('refuses a line whose offer id is not a UUID before asking the database', async () => {
@@ -180,6 +187,7 @@ describe('single card offers', () => {
       line: { productId: 'op05-119', kind: 'unknown_product', message: 'Una de las cartas elegidas ya no está a la venta.', remaining: null },
     });
     expect(fake.calls).toHaveLength(0);
+    expect(tokens).toEqual([]);
   });
 
   it('says in Spanish that a chosen card is no longer on sale when the database refuses its offer', () => {

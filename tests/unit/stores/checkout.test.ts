@@ -1,11 +1,14 @@
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSupabase } from '../../support/fake-supabase.ts';
+import { routeOrdersToHandler } from '../../support/order-endpoint.ts';
 import { toCentavos } from '~/domain/money.ts';
 
 let fake = fakeSupabase();
+/** The shopper is signed in: the browser sends their token to the order endpoint. */
+const SESSION = { data: { session: { access_token: 'tok' } }, error: null };
 vi.mock('~/data/supabase.ts', () => ({
-  getSupabase: () => fake.client,
+  getSupabase: () => ({ ...fake.client, auth: { ...fake.auth, getSession: async () => SESSION } }),
   supabaseUrl: () => 'http://127.0.0.1:54321',
 }));
 
@@ -44,12 +47,18 @@ function rpcCalls(name: string) {
   return fake.calls.filter((call) => call.table === `rpc:${name}`);
 }
 
+let tokens: string[] = [];
 beforeEach(() => {
   fake = fakeSupabase();
   $cart.set([line]);
   checkout.forgetPendingOrder();
+  // The order goes through the shop's endpoint, which acts in the database as the signed-in shopper.
+  tokens = routeOrdersToHandler(() => fake.client);
 });
-afterEach(() => cleanTestStorage());
+afterEach(() => {
+  cleanTestStorage();
+  vi.unstubAllGlobals();
+});
 
 describe('placeOrder', () => {
   it('reuses the pending order made from the same cart while it is open', async () => {
@@ -79,6 +88,7 @@ describe('placeOrder', () => {
       args: [{ items: [{ product_id: 'p1', quantity: 2 }], coupon_code: null }],
     });
     expect(checkout.$pendingOrder.get()).toEqual({ orderId: 'o2', signature: checkout.cartSignature([line], '') });
+    expect(tokens).toEqual(['tok']);
   });
 
   it('never cancels a pending order with an OXXO voucher because the cart changed: the shopper chooses', async () => {
@@ -107,7 +117,9 @@ describe('placeOrder', () => {
 
   it('reports the line create_order refused, and forgets nothing it did not create', async () => {
     fake = fakeSupabase({
-      'rpc:create_order_unless_sold_out': [{ data: null, error: { message: 'Stock insuficiente para Sobre', details: 'out_of_stock:p1', hint: '1' } }],
+      'rpc:create_order_unless_sold_out': [
+        { data: null, error: { code: 'P0001', message: 'Stock insuficiente para Sobre', details: 'out_of_stock:p1', hint: '1' } },
+      ],
     });
     const result = await checkout.placeOrder([line], '');
     expect(result).toEqual({ ok: false, message: 'Stock insuficiente para Sobre', signIn: false, lineErrors: { p1: 'Stock insuficiente para Sobre' } });
@@ -115,7 +127,7 @@ describe('placeOrder', () => {
   });
 
   it('asks to sign in when the database says nobody is', async () => {
-    fake = fakeSupabase({ 'rpc:create_order_unless_sold_out': [{ data: null, error: { message: 'x', details: 'not_authenticated' } }] });
+    fake = fakeSupabase({ 'rpc:create_order_unless_sold_out': [{ data: null, error: { code: 'P0001', message: 'x', details: 'not_authenticated' } }] });
     expect(await checkout.placeOrder([line], '')).toEqual({
       ok: false,
       message: 'Debes iniciar sesión para finalizar tu compra.',
@@ -181,7 +193,7 @@ describe('single card offers in the checkout', () => {
   it('puts the database refusal of a gone offer next to its line in Spanish', async () => {
     fake = fakeSupabase({
       'rpc:create_order_unless_sold_out': [
-        { data: null, error: { message: 'La opción elegida de «op05-119» no existe.', details: 'unknown_product:op05-119' } },
+        { data: null, error: { code: 'P0001', message: 'La opción elegida de «op05-119» no existe.', details: 'unknown_product:op05-119' } },
       ],
     });
     expect(await checkout.placeOrder([lp], '')).toEqual({
