@@ -340,3 +340,28 @@ describe('sell list', () => {
     expect(await sql(`select id from public.buylist_sell_list_items where user_id = '${ANA}'`)).toEqual([]);
   });
 });
+
+describe('the demo buylist', () => {
+  let seeded: PGlite;
+
+  beforeAll(async () => {
+    seeded = await migratedPglite({ seed: true });
+  }, 240_000);
+
+  afterAll(async () => {
+    await seeded?.close();
+  });
+
+  it('publishes at least 50 priced printings, OP05-119 among them at its own price', async () => {
+    const { rows } = await seeded.query<{ product_id: string; collector_number: string; cash_nm: string; cash_lp: string; still_wanted: number }>(
+      'select product_id, collector_number, cash_nm::text, cash_lp::text, still_wanted from public.buylist_items order by product_id',
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(50);
+    expect(rows.every((r) => Number(r.cash_nm) > 0 && r.still_wanted > 0)).toBe(true);
+    expect(rows.filter((r) => r.collector_number === 'OP05-119')).toEqual([
+      { product_id: 'op-single-op-05-monkey-d-luffy-op05-119', collector_number: 'OP05-119', cash_nm: '2400.00', cash_lp: '1920.00', still_wanted: 8 },
+    ]);
+    const franchises = await seeded.query<{ n: number }>('select count(distinct franchise_id)::int as n from public.buylist_items');
+    expect(franchises.rows[0]!.n).toBeGreaterThanOrEqual(2);
+  });
+});
