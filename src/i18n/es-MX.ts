@@ -23,6 +23,7 @@ export * from './mail';
 export * from './media';
 export * from './orders';
 export * from './payments';
+export * from './points';
 export * from './preorders';
 export * from './product';
 export * from './search';

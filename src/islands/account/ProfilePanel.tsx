@@ -17,6 +17,7 @@ import { useNote } from '../ui/useNote.ts';
 import { useForm } from '../ui/use-form.ts';
 import SavedCards from './SavedCards.tsx';
 import StoreCreditSection, { StoreCreditSummary } from './StoreCreditSection.tsx';
+import PointsRedeem from './PointsRedeem.tsx';
 import { useLiveRows } from './useLive.ts';
 import type { AccountTab } from './tabs.ts';
 
@@ -67,6 +68,7 @@ export default function ProfilePanel({ user, profile, onOpenTab }: Props) {
         <ProfileDetails user={user} profile={profile} onEdit={() => setEditing(true)} />
       )}
       <SummarySection />
+      <PointsRedeem userId={user.id} />
       <StoreCreditSection userId={user.id} />
       <MainAddressSection onManage={() => onOpenTab('addresses')} />
       <SavedCards customerId={profile.stripe_customer_id} />

@@ -6,6 +6,7 @@ import { loadRefundsToReview, loadSummary, resolveChargeback, type RefundToRevie
 import { formatCount } from '~/domain/counts.ts';
 import { COMMON_TEXT } from '~/i18n/common.ts';
 import { ADMIN_SUMMARY_TEXT } from '~/i18n/admin.ts';
+import PointsRateSettings from './PointsRateSettings.tsx';
 
 const dayLabel = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 /** '2026-11-23' (or a timestamp text starting with it) as '23 nov'; the text itself when not a date. */
@@ -141,6 +142,7 @@ export default function SummarySection() {
           )}
         </>
       )}
+      <PointsRateSettings />
     </section>
   );
 }
