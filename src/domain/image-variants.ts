@@ -8,7 +8,14 @@
  * its extension, then `.{width}w.{ext}`:
  *   products/pk-abc-lqz1x2.jpg → products/pk-abc-lqz1x2.480w.avif, ….480w.webp, ….480w.jpg
  * so a page that knows an image's stored path and its upright width can write its `srcset`
- * (variantPath). The original itself is never changed: it stays for the owner.
+ * (variantPath). The original's bytes are never changed: they stay for the owner.
+ *
+ * Which images have copies is recorded in the stored path itself: once its copies are made, an
+ * original is kept under its name with its upright size, `name.{width}x{height}.{ext}` (sizedPath),
+ *   products/pk-abc-lqz1x2.jpg → products/pk-abc-lqz1x2.3000x4000.jpg (copies ….3000x4000.480w.avif, …)
+ * and that path is what the product or offer row stores. A page reads the size back from the path
+ * (recordedSize) and writes its `srcset`, `width` and `height` without asking anything else; a path
+ * without a size (an SVG, an image from before the copies) is shown as it is.
  */
 
 /** @internal The widths made, narrowest first: a 170-px card at 1×–2×, a product page on a phone at 2×–3×, a desktop. */
@@ -55,12 +62,37 @@ export type VariantRefusal = 'too_large' | 'not_an_image';
 
 export type VariantPlan = { ok: true; width: number; height: number; variants: PlannedVariant[] } | { ok: false; reason: VariantRefusal };
 
-/** @internal (the pages' srcset will use it) The object path of one copy of `originalPath`: its name without the extension, `.{width}w.{ext}`. */
+/** The object path of one copy of `originalPath`: its name without the extension, `.{width}w.{ext}`. */
 export function variantPath(originalPath: string, width: number, format: VariantFormat): string {
   const slash = originalPath.lastIndexOf('/');
   const dot = originalPath.lastIndexOf('.');
   const stem = dot > slash + 1 ? originalPath.slice(0, dot) : originalPath;
   return `${stem}.${width}w.${EXTENSIONS[format]}`;
+}
+
+const SIZED_NAME = /\.(\d{1,5})x(\d{1,5})\.[a-z0-9]{1,5}$/i;
+
+/**
+ * The upright size an original's stored path (or its URL) records (sizedPath): null for a path
+ * without one, or for one of the copies.
+ */
+export function recordedSize(pathOrUrl: string): { width: number; height: number } | null {
+  const path = pathOrUrl.replace(/[?#].*$/, '');
+  const match = SIZED_NAME.exec(path.slice(path.lastIndexOf('/') + 1));
+  if (!match) return null;
+  const width = Number(match[1]);
+  const height = Number(match[2]);
+  return width > 0 && height > 0 ? { width, height } : null;
+}
+
+/** The name an original is kept under once its copies are made: its name with its upright size before the extension (any former size replaced). */
+export function sizedPath(originalPath: string, width: number, height: number): string {
+  const slash = originalPath.lastIndexOf('/');
+  const dot = originalPath.lastIndexOf('.');
+  const hasExtension = dot > slash + 1;
+  const ext = hasExtension ? originalPath.slice(dot) : '';
+  const stem = (hasExtension ? originalPath.slice(0, dot) : originalPath).replace(/\.\d{1,5}x\d{1,5}$/, '');
+  return `${stem}.${width}x${height}${ext}`;
 }
 
 /** Whether an object path is one of the shop's copies rather than an original. */
@@ -74,7 +106,7 @@ export function uprightSize(source: Pick<VariantSource, 'width' | 'height' | 'or
   return turned ? { width: source.height, height: source.width } : { width: source.width, height: source.height };
 }
 
-/** @internal The widths made of an upright width: every standard width up to it, or the width itself when narrower than them all. */
+/** The widths made of an upright width: every standard width up to it, or the width itself when narrower than them all. */
 export function variantWidths(uprightWidth: number): number[] {
   const widths: number[] = VARIANT_WIDTHS.filter((w) => w <= uprightWidth);
   return widths.length > 0 ? widths : [Math.max(1, Math.floor(uprightWidth))];

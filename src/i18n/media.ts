@@ -9,4 +9,10 @@ export const ADMIN_MEDIA_VARIANTS_TEXT = {
   alreadyMade: 'Esta imagen ya tiene sus copias.',
   adminsOnly: 'Solo un administrador puede subir imágenes.',
   failed: 'No se pudieron preparar las copias de la imagen. Intenta de nuevo.',
+  removeFailed: 'No se pudo borrar la imagen anterior. Intenta de nuevo.',
+} as const;
+
+/** What the admin reads when an image breaks the upload rule (src/domain/image-upload.ts). */
+export const ADMIN_IMAGE_UPLOAD_TEXT = {
+  refused: 'La imagen debe ser PNG, JPG, WebP, GIF o SVG de hasta 15 MB.',
 } as const;

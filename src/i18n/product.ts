@@ -6,11 +6,6 @@ export const PRODUCT_BRAND_TEXT = {
   description: 'Sobres, cajas de booster, Elite Trainer Box y preventas de Pokémon, One Piece y Riftbound con envío a todo México.',
 } as const;
 
-/** What the admin reads when an image breaks the upload rule (src/domain/image-upload.ts). */
-export const PRODUCT_IMAGE_UPLOAD_TEXT = {
-  refused: 'La imagen debe ser PNG, JPG, WebP, GIF o SVG de hasta 5 MB.',
-} as const;
-
 /** A product row that does not parse (src/domain/product-schema.ts). */
 export const PRODUCT_SCHEMA_TEXT = {
   invalidPrice: 'Precio no válido.',

@@ -2,14 +2,16 @@
  * POST /api/admin/media/variants through its handler against the local stack: the demo admin
  * uploads a 4,000 × 3,000 phone photo taken sideways (EXIF orientation 6, with a GPS position) as
  * the back office does, and every planned copy is stored upright, at its width, in its format,
- * with no EXIF; the original stays as uploaded. A text file renamed .jpg is refused with a 422 and
- * removed; a shopper is refused with a 403.
+ * with no EXIF; the original's bytes stay, under its name with its upright size. A text file
+ * renamed .jpg is refused with a 422 and removed; a shopper is refused with a 403. The products
+ * bucket takes an 11.7 MB phone photo (more than the former 5 MB, and than the local stack's 10 MB
+ * request limit) and its copies are made; one byte over 15 MB is refused by the bucket.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_SHOPPER } from '../../scripts/seed/constants.ts';
-import { planVariants } from '~/domain/image-variants.ts';
+import { planVariants, VARIANT_SOURCE_MAX_BYTES } from '~/domain/image-variants.ts';
 import { makeVariants } from '~/server/admin/media-variants.ts';
 import { createAdminClient } from '~/server/supabase.ts';
 import { ADMIN_MEDIA_VARIANTS_TEXT } from '~/i18n/media.ts';
@@ -89,9 +91,9 @@ describe('the copies of an uploaded photo', () => {
 
     const answer = await variantsOf('products/pk-foto-lado.jpg', adminToken);
     expect(answer.status).toBe(201);
-    const plan = planVariants('pk-foto-lado.jpg', { width: 4000, height: 3000, format: 'jpeg', orientation: 6, bytes: photo.byteLength });
+    const plan = planVariants('pk-foto-lado.3000x4000.jpg', { width: 4000, height: 3000, format: 'jpeg', orientation: 6, bytes: photo.byteLength });
     if (!plan.ok) throw new Error('plan refused');
-    expect(answer.body).toMatchObject({ path: 'products/pk-foto-lado.jpg', width: 3000, height: 4000 });
+    expect(answer.body).toMatchObject({ path: 'products/pk-foto-lado.3000x4000.jpg', width: 3000, height: 4000 });
     expect(answer.body.variants).toEqual(plan.variants.map((v) => ({ path: `products/${v.path}`, width: v.width, height: v.height, format: v.format })));
     expect(answer.body.variants).toHaveLength(12);
 
@@ -116,16 +118,41 @@ describe('the copies of an uploaded photo', () => {
     expect(bottomBlue).toBeGreaterThan(150);
     expect(bottomRed).toBeLessThan(80);
 
-    // The original, for the owner, as uploaded (its EXIF included).
-    const original = await download('pk-foto-lado.jpg');
+    // The original, for the owner, as uploaded (its EXIF included), under its name with its upright size.
+    const original = await download('pk-foto-lado.3000x4000.jpg');
     expect(original.equals(photo)).toBe(true);
     expect(await stored('pk-foto-lado')).toHaveLength(13);
+    expect(await stored('pk-foto-lado.jpg')).toEqual([]);
 
     // Asked again: the copies are there already; nothing is overwritten or removed.
-    const again = await variantsOf('products/pk-foto-lado.jpg', adminToken);
+    const again = await variantsOf('products/pk-foto-lado.3000x4000.jpg', adminToken);
     expect(again).toMatchObject({ status: 409, body: { message: ADMIN_MEDIA_VARIANTS_TEXT.alreadyMade } });
     expect(await stored('pk-foto-lado')).toHaveLength(13);
   }, 120_000);
+
+  it('takes an 11.7 MB phone photo and makes its copies; the bucket refuses one byte over 15 MB', async () => {
+    // Noise compresses badly: a 3,000 × 4,000 JPEG of it at quality 95 weighs about 11.7 MB.
+    const noise = Buffer.alloc(3000 * 4000 * 3);
+    let seed = 47;
+    for (let i = 0; i < noise.length; i += 1) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      noise[i] = seed >> 16;
+    }
+    const photo = await sharp(noise, { raw: { width: 3000, height: 4000, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    expect(photo.byteLength).toBeGreaterThan(10 * 1024 * 1024);
+    expect(photo.byteLength).toBeLessThanOrEqual(VARIANT_SOURCE_MAX_BYTES);
+    await upload('pk-foto-pesada.jpg', photo, 'image/jpeg');
+    const answer = await variantsOf('products/pk-foto-pesada.jpg', adminToken);
+    expect(answer).toMatchObject({ status: 201, body: { path: 'products/pk-foto-pesada.3000x4000.jpg', width: 3000, height: 4000 } });
+    expect(await stored('pk-foto-pesada')).toHaveLength(13);
+
+    const tooBig = Buffer.concat([photo, Buffer.alloc(VARIANT_SOURCE_MAX_BYTES + 1 - photo.byteLength)]);
+    const { error } = await admin.storage.from('products').upload('pk-foto-enorme.jpg', tooBig, { contentType: 'image/jpeg' });
+    expect(error).not.toBeNull();
+    expect(await stored('pk-foto-enorme')).toEqual([]);
+  }, 300_000);
 
   it('refuses a text file renamed .jpg with a Spanish message, and nothing of it stays', async () => {
     await upload('pk-texto.jpg', Buffer.from('Esto no es una foto, es una lista de precios.\n'), 'image/jpeg');

@@ -38,17 +38,17 @@ export function ImageUpload({ id, label, productId, onUploaded, onUploading, err
     }
     setUploading(true);
     onUploading?.(true);
-    const path = await uploadImage(productId, file);
-    // The server makes the photo's copies (widths and formats); a refusal removes the upload.
-    const refused = path ? await makeImageVariants(path) : null;
+    const uploaded = await uploadImage(productId, file);
+    // The server makes the photo's copies (widths and formats) and names the original with its size; a refusal removes the upload.
+    const made = uploaded ? await makeImageVariants(uploaded) : null;
     setUploading(false);
     onUploading?.(false);
-    if (!path || refused) {
-      setUploadError(refused ?? ADMIN_PRODUCT_EDIT_TEXT.uploadFailed);
+    if (!made?.path) {
+      setUploadError(made?.error ?? ADMIN_PRODUCT_EDIT_TEXT.uploadFailed);
       return;
     }
     setUploadError('');
-    onUploaded(path);
+    onUploaded(made.path);
   }
 
   return (

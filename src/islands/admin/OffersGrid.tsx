@@ -9,6 +9,7 @@ import { FormActions } from '../ui/FormActions.tsx';
 import { SelectField, TextField } from '../ui/Field.tsx';
 import { useForm } from '../ui/use-form.ts';
 import { ImageUpload } from './ImageUpload.tsx';
+import { removeUnusedImages } from '~/data/media-variants.ts';
 import { addOfferAndRebuild, emptyOfferForm, offerFormOf, removeOfferAndRebuild, saveOfferEdit, validateOffer, type OfferForm } from './single-edit.ts';
 import { ADMIN_OFFERS_TEXT } from '~/i18n/admin.ts';
 import './admin.css';
@@ -43,6 +44,8 @@ export default function OffersGrid({ productId, franchise, offers, onOffers, onN
       setRemoveError(outcome.message);
       return;
     }
+    // The removed offer's photos go with their copies.
+    void removeUnusedImages(removing.images);
     onOffers(offers.filter((o) => o.id !== removing.id));
     setRemoving(null);
     onNotice(outcome.message);
@@ -186,6 +189,8 @@ function OfferFormPanel({ productId, franchise, offer, offers, onCancel, onSaved
         }
         return outcome.message;
       }
+      // Photos the offer no longer shows go with their copies.
+      if (offer) void removeUnusedImages(offer.images.filter((path) => !outcome.value.images.includes(path)));
       onSaved(outcome.value, outcome.message);
     },
   });

@@ -8,6 +8,7 @@ import { TextField } from '../ui/Field.tsx';
 import { FormActions } from '../ui/FormActions.tsx';
 import { useForm } from '../ui/use-form.ts';
 import { ImageUpload } from './ImageUpload.tsx';
+import { removeUnusedImages } from '~/data/media-variants.ts';
 import { saveProduct, validateProductEdit } from './product-edit.ts';
 import { ADMIN_PRODUCT_EDIT_DIALOG_TEXT } from '~/i18n/admin.ts';
 import { DropTimeField, shopLocalOf } from './DropTimeField.tsx';
@@ -79,6 +80,8 @@ export default function ProductEditDialog({
         }
         return result.message;
       }
+      // Images the product no longer shows go with their copies (the server keeps any still used elsewhere).
+      void removeUnusedImages([product.image ?? '', ...product.images].filter((path) => path !== '' && !data.images.includes(path)));
       ref.current?.close();
       onSaved(result.product, result.message);
     },

@@ -1,10 +1,12 @@
 /**
- * Publishing a product from the admin form: image to storage (bucket 'products'), row into
- * `products` (row-level security lets only admins do either), then the catalogue rebuild.
+ * Publishing a product from the admin form: image to storage (bucket 'products') and its copies
+ * made by the shop's server (src/data/media-variants.ts), row into `products` (row-level security
+ * lets only admins do either), then the catalogue rebuild.
  */
 import { deleteProduct, insertProduct, startRebuild, takenProductIds } from '~/data/admin.ts';
 import { savePrinting, type AdminPrinting } from '~/data/singles-admin.ts';
-import { extensionOf, isForbidden, removeProductImage, uploadProductImage } from '~/data/storage.ts';
+import { extensionOf, isForbidden, uploadProductImage } from '~/data/storage.ts';
+import { makeImageVariants, removeUnusedImages } from '~/data/media-variants.ts';
 import { buildNewProductPayload, type NewProductInput, type NewProductPayload } from '~/domain/validation/product.ts';
 import { ADMIN_PUBLISH_TEXT } from '~/i18n/admin.ts';
 
@@ -33,8 +35,11 @@ export async function publishProduct(
   if (upload.error) {
     return { ok: false, step: 'upload', message: upload.error.forbidden ? ADMIN_PUBLISH_TEXT.forbidden : ADMIN_PUBLISH_TEXT.uploadFailed };
   }
+  // The server makes the photo's copies and names the original with its size; a refusal removes the upload.
+  const made = await makeImageVariants(upload.path);
+  if (made.error !== null) return { ok: false, step: 'upload', message: made.error };
   // Relative storage path, resolved against the project's public storage wherever it is shown.
-  const image = upload.path;
+  const image = made.path;
 
   onStep('insert');
   const row = {
@@ -61,8 +66,8 @@ export async function publishProduct(
   };
   const inserted = await insertProduct(row);
   if (inserted.error) {
-    // The image would otherwise stay behind without a product.
-    await removeProductImage(objectPath);
+    // The image and its copies would otherwise stay behind without a product.
+    await removeUnusedImages([image]);
     return {
       ok: false,
       step: 'insert',
@@ -74,7 +79,7 @@ export async function publishProduct(
     const saved = await savePrinting(product.id, product.franchiseId, printing);
     if (!saved.ok) {
       await deleteProduct(product.id);
-      await removeProductImage(objectPath);
+      await removeUnusedImages([image]);
       return { ok: false, step: 'insert', message: saved.kind === 'forbidden' ? ADMIN_PUBLISH_TEXT.forbidden : ADMIN_PUBLISH_TEXT.printingFailed };
     }
   }

@@ -12,10 +12,29 @@
  * anything; when one cannot be made or written, the copies already written are removed and the
  * answer is a 502 (or a 409 when the copies were already there). The original stays as uploaded,
  * for the owner. An SVG has no copies (it scales by itself).
+ *
+ * Once its copies are written, the original is kept under its name with its upright size
+ * (`name.{width}x{height}.{ext}`, sizedPath in src/domain/image-variants.ts; same bytes, moved
+ * with the service role) and the answer's `path` is that name: the row that stores it records
+ * that the image has copies, and of which size, for every page that shows it.
+ *
+ * POST /api/admin/media/remove {paths} (admins only): the originals a product or an offer no
+ * longer uses, removed with all their copies; one still used by any product or offer is kept.
  */
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { z } from 'zod';
-import { isVariantPath, planVariants, VARIANT_SOURCE_MAX_PIXELS, type PlannedVariant } from '~/domain/image-variants.ts';
+import {
+  isVariantPath,
+  planVariants,
+  recordedSize,
+  sizedPath,
+  VARIANT_FORMATS,
+  VARIANT_SOURCE_MAX_BYTES,
+  VARIANT_SOURCE_MAX_PIXELS,
+  variantPath,
+  variantWidths,
+  type PlannedVariant,
+} from '~/domain/image-variants.ts';
 import { ADMIN_MEDIA_VARIANTS_TEXT as TEXT } from '~/i18n/media.ts';
 import type { ServerContext } from '../context.ts';
 import { requireAdmin } from '../http/auth.ts';
@@ -26,12 +45,25 @@ const BUCKET = 'products';
 const VARIANT_CACHE_SECONDS = '31536000';
 
 /** An object straight in the products bucket, as src/islands/admin/product-edit.ts names them; never a copy. */
-const bodySchema = z.object({
-  path: z
-    .string({ error: TEXT.invalidPath })
-    .regex(/^products\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/, { error: TEXT.invalidPath })
-    .refine((path) => !path.includes('..') && !isVariantPath(path), { error: TEXT.invalidPath }),
+const originalPath = z
+  .string({ error: TEXT.invalidPath })
+  .regex(/^products\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/, { error: TEXT.invalidPath })
+  .refine((path) => !path.includes('..') && !isVariantPath(path), { error: TEXT.invalidPath });
+const bodySchema = z.object({ path: originalPath });
+/** At most a product's or an offer's images at once. */
+const removeSchema = z.object({
+  paths: z.array(originalPath, { error: TEXT.invalidPath }).min(1, { error: TEXT.invalidPath }).max(20, { error: TEXT.invalidPath }),
 });
+
+/** The content type an original is stored with, by the format sharp read. */
+const ORIGINAL_TYPES: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+  heif: 'image/avif',
+};
 
 /** One copy as the endpoint answers it. */
 interface MadeVariant {
@@ -73,6 +105,8 @@ export async function makeVariants(request: Request, ctx: Pick<ServerContext, 'a
   if (download.error || !download.data) throw new ApiError(404, TEXT.notFound, 'not_found');
   const original = Buffer.from(await download.data.arrayBuffer());
 
+  // Over the limit is refused before anything is decoded.
+  if (original.byteLength > VARIANT_SOURCE_MAX_BYTES) return refuse(ctx, objectName, 413, TEXT.tooLarge, 'too_large');
   let measured: Metadata;
   try {
     measured = await sharp(original, { limitInputPixels: false }).metadata();
@@ -107,10 +141,22 @@ export async function makeVariants(request: Request, ctx: Pick<ServerContext, 'a
     }
   }
 
+  // The original is kept under its name with its upright size; its copies are named after that name.
+  const recorded = plan.variants.length > 0 ? sizedPath(objectName, plan.width, plan.height) : objectName;
+  const variants = plan.variants.map((v) => ({ ...v, path: variantPath(recorded, v.width, v.format) }));
   const written: string[] = [];
   const made: MadeVariant[] = [];
   try {
-    for (const variant of plan.variants) {
+    if (recorded !== objectName) {
+      const contentType = download.data.type || ORIGINAL_TYPES[measured.format ?? ''] || 'application/octet-stream';
+      const { error } = await ctx.admin.storage.from(BUCKET).upload(recorded, original, { contentType, cacheControl: VARIANT_CACHE_SECONDS, upsert: false });
+      if (error) {
+        const exists = /exist|duplicate/i.test(error.message) || (error as { statusCode?: string }).statusCode === '409';
+        throw exists ? new ApiError(409, TEXT.alreadyMade, 'already_made') : new Error(error.message);
+      }
+      written.push(recorded);
+    }
+    for (const variant of variants) {
       const body = await encode(pixels!, variant);
       const { error } = await ctx.admin.storage
         .from(BUCKET)
@@ -129,5 +175,46 @@ export async function makeVariants(request: Request, ctx: Pick<ServerContext, 'a
     console.error('[media] no se pudieron hacer las copias de', path, error);
     throw new ApiError(502, TEXT.failed, 'variants_failed');
   }
-  return json({ path, width: plan.width, height: plan.height, variants: made }, 201);
+  // The name without the size goes: the original now lives under its recorded name.
+  if (recorded !== objectName) await removeObjects(ctx, [objectName]);
+  return json({ path: `${BUCKET}/${recorded}`, width: plan.width, height: plan.height, variants: made }, 201);
+}
+
+/** Every object of an original: itself and, when its name records a size, each of its copies. */
+function objectsOf(objectName: string): string[] {
+  const size = recordedSize(objectName);
+  if (!size) return [objectName];
+  return [objectName, ...variantWidths(size.width).flatMap((width) => VARIANT_FORMATS.map((format) => variantPath(objectName, width, format)))];
+}
+
+/** Whether any product (main image or gallery) or offer still shows the image stored as `path`. */
+async function stillUsed(ctx: Pick<ServerContext, 'admin'>, path: string): Promise<boolean> {
+  const reads = await Promise.all([
+    ctx.admin.from('products').select('id', { count: 'exact', head: true }).eq('image', path),
+    ctx.admin.from('products').select('id', { count: 'exact', head: true }).contains('images', [path]),
+    ctx.admin.from('card_offers').select('id', { count: 'exact', head: true }).contains('images', [path]),
+  ]);
+  // A read that fails counts as used: nothing is removed that a page may still show.
+  return reads.some((read) => read.error !== null || (read.count ?? 0) > 0);
+}
+
+/** POST /api/admin/media/remove: removes originals no product or offer uses any more, with all their copies; 200 {removed, kept}. */
+export async function removeImages(request: Request, ctx: Pick<ServerContext, 'admin'>): Promise<Response> {
+  await requireAdmin(request, ctx.admin, TEXT.adminsOnly);
+  const { paths } = await readJson(request, removeSchema);
+  const removed: string[] = [];
+  const kept: string[] = [];
+  for (const path of [...new Set(paths)]) {
+    if (await stillUsed(ctx, path)) {
+      kept.push(path);
+      continue;
+    }
+    const { error } = await ctx.admin.storage.from(BUCKET).remove(objectsOf(path.slice(BUCKET.length + 1)));
+    if (error) {
+      console.error('[media] no se pudo borrar', path, error.message);
+      throw new ApiError(502, TEXT.removeFailed, 'remove_failed');
+    }
+    removed.push(path);
+  }
+  return json({ removed, kept });
 }

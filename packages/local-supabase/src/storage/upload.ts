@@ -7,13 +7,19 @@ import { promises as fs } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Tx } from '../db.ts';
-import { corsHeaders, HttpError, MAX_BODY_BYTES, readBody } from '../http.ts';
+import { corsHeaders, HttpError, readBody } from '../http.ts';
 import type { StackContext } from '../types.ts';
 import { forgetBucket, getBucket } from './buckets.ts';
 import { claimsOf, requireCaller } from './caller.ts';
 import { bucketNotFound, mapDbError, notFound, StorageError } from './errors.ts';
 import { filePath, splitBucketAndName } from './keys.ts';
 import { DEFAULT_MAX_AGE, maxAgeOf } from './metadata.ts';
+
+/**
+ * Largest upload read (Supabase Storage's default global limit, 50 MB); each bucket's own
+ * file_size_limit (the products bucket: 15 MB) then decides, with the same 413 as the hosted storage.
+ */
+const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 interface Upload {
   data: Buffer;
@@ -25,7 +31,7 @@ interface Upload {
 async function readUpload(req: IncomingMessage): Promise<Upload> {
   let body: Buffer;
   try {
-    body = await readBody(req, MAX_BODY_BYTES);
+    body = await readBody(req, MAX_UPLOAD_BYTES);
   } catch (err) {
     if (err instanceof HttpError && err.status === 413) {
       throw new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');

@@ -1,12 +1,15 @@
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
-import { makeVariants } from '~/server/admin/media-variants.ts';
+import { makeVariants, removeImages } from '~/server/admin/media-variants.ts';
 import type { ServerContext } from '~/server/context.ts';
 import { handle } from '~/server/http/json.ts';
 import { ADMIN_MEDIA_VARIANTS_TEXT } from '~/i18n/media.ts';
 
-/** A service client whose storage holds objects in memory; the write numbered `failAt` (1-based) fails. */
-function storageCtx(objects: Map<string, Buffer>, { isAdmin = true, failAt = 0 } = {}) {
+/**
+ * A service client whose storage holds objects in memory; the write numbered `failAt` (1-based)
+ * fails; `used` are the image paths some product or offer still shows.
+ */
+function storageCtx(objects: Map<string, Buffer>, { isAdmin = true, failAt = 0, used = [] as string[] } = {}) {
   let writes = 0;
   const bucket = {
     download: async (name: string) =>
@@ -24,18 +27,27 @@ function storageCtx(objects: Map<string, Buffer>, { isAdmin = true, failAt = 0 }
   };
   const admin = {
     auth: { getUser: async () => ({ data: { user: { id: 'admin-1' } }, error: null }) },
-    from: () => ({ select: () => ({ eq: () => ({ maybeSingle: async () => ({ data: { is_admin: isAdmin }, error: null }) }) }) }),
+    from: (table: string) => ({
+      select: () => ({
+        eq: (_column: string, value: string) =>
+          table === 'profiles'
+            ? { maybeSingle: async () => ({ data: { is_admin: isAdmin }, error: null }) }
+            : Promise.resolve({ count: used.includes(value) ? 1 : 0, error: null }),
+        contains: (_column: string, values: string[]) => Promise.resolve({ count: values.some((v) => used.includes(v)) ? 1 : 0, error: null }),
+      }),
+    }),
     storage: { from: () => bucket },
   };
   return { admin } as unknown as Pick<ServerContext, 'admin'>;
 }
 
-const request = (path: unknown) =>
-  new Request('https://shop.test/api/admin/media/variants', {
+const request = (path: unknown, url = 'https://shop.test/api/admin/media/variants') =>
+  new Request(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer token' },
-    body: JSON.stringify({ path }),
+    body: JSON.stringify(url.endsWith('/remove') ? { paths: path } : { path }),
   });
+const removal = (paths: unknown) => request(paths, 'https://shop.test/api/admin/media/remove');
 
 async function answerOf(run: () => Promise<Response>) {
   const res = await handle(run);
@@ -48,13 +60,29 @@ const png = (width: number, height: number) =>
     .toBuffer();
 
 describe('POST /api/admin/media/variants', () => {
-  it('makes the copies of a small PNG at its own width, JPEG flattened, and answers them', async () => {
-    const objects = new Map([['pk-1.png', await png(200, 100)]]);
+  it('makes the copies of a small PNG at its own width, JPEG flattened, and keeps the original under its name with its size', async () => {
+    const original = await png(200, 100);
+    const objects = new Map([['pk-1.png', original]]);
     const answer = await answerOf(() => makeVariants(request('products/pk-1.png'), storageCtx(objects)));
     expect(answer.status).toBe(201);
-    expect(answer.body.variants.map((v: { path: string }) => v.path)).toEqual(['products/pk-1.200w.avif', 'products/pk-1.200w.webp', 'products/pk-1.200w.jpg']);
-    const jpeg = await sharp(objects.get('pk-1.200w.jpg')).metadata();
+    expect(answer.body.path).toBe('products/pk-1.200x100.png');
+    expect(answer.body.variants.map((v: { path: string }) => v.path)).toEqual([
+      'products/pk-1.200x100.200w.avif',
+      'products/pk-1.200x100.200w.webp',
+      'products/pk-1.200x100.200w.jpg',
+    ]);
+    const jpeg = await sharp(objects.get('pk-1.200x100.200w.jpg')).metadata();
     expect([jpeg.format, jpeg.width, jpeg.height, jpeg.hasAlpha]).toEqual(['jpeg', 200, 100, false]);
+    expect(objects.get('pk-1.200x100.png')?.equals(original)).toBe(true);
+    expect([...objects.keys()].sort()).toEqual(['pk-1.200x100.200w.avif', 'pk-1.200x100.200w.jpg', 'pk-1.200x100.200w.webp', 'pk-1.200x100.png']);
+  });
+
+  it('refuses and removes an original over 15 MB', async () => {
+    const objects = new Map([['pk-5.jpg', Buffer.alloc(15 * 1024 * 1024 + 1)]]);
+    const answer = await answerOf(() => makeVariants(request('products/pk-5.jpg'), storageCtx(objects)));
+    expect(answer).toEqual({ status: 413, body: { error: 'too_large', message: ADMIN_MEDIA_VARIANTS_TEXT.tooLarge } });
+    expect(ADMIN_MEDIA_VARIANTS_TEXT.tooLarge).toContain('15 MB');
+    expect(objects.size).toBe(0);
   });
 
   it('removes the copies already written when one cannot be written, and keeps the original', async () => {
@@ -84,6 +112,29 @@ describe('POST /api/admin/media/variants', () => {
     const answer = await answerOf(() => makeVariants(request('products/pk-4.jpg'), storageCtx(objects)));
     expect(answer).toEqual({ status: 422, body: { error: 'not_an_image', message: ADMIN_MEDIA_VARIANTS_TEXT.notAnImage } });
     expect(objects.size).toBe(0);
+  });
+
+  it('removes an image no product or offer uses with all its copies, keeps one still used, and touches nothing for a non-admin', async () => {
+    const objects = new Map<string, Buffer>();
+    objects.set('pk-6.png', await png(600, 300)).set('pk-7.png', await png(300, 300));
+    const gone = (await answerOf(() => makeVariants(request('products/pk-6.png'), storageCtx(objects)))).body.path;
+    const kept = (await answerOf(() => makeVariants(request('products/pk-7.png'), storageCtx(objects)))).body.path;
+    expect([gone, kept]).toEqual(['products/pk-6.600x300.png', 'products/pk-7.300x300.png']);
+    objects.set('otro.png', Buffer.from('x'));
+    const before = objects.size;
+    expect(before).toBe(1 + (1 + 2 * 3) + (1 + 3));
+
+    expect((await answerOf(() => removeImages(removal([gone]), storageCtx(objects, { isAdmin: false })))).status).toBe(403);
+    expect(objects.size).toBe(before);
+    const answer = await answerOf(() => removeImages(removal([gone, kept]), storageCtx(objects, { used: [kept] })));
+    expect(answer).toEqual({ status: 200, body: { removed: [gone], kept: [kept] } });
+    expect([...objects.keys()].filter((name) => name.startsWith('pk-6'))).toEqual([]);
+    expect([...objects.keys()].filter((name) => name.startsWith('pk-7'))).toHaveLength(4);
+    expect(objects.has('otro.png')).toBe(true);
+
+    for (const paths of [[], ['products/pk-7.300x300.240w.webp'], ['franchises/x.png'], Array.from({ length: 21 }, (_, i) => `products/p${i}.png`)]) {
+      expect((await answerOf(() => removeImages(removal(paths), storageCtx(objects)))).status).toBe(400);
+    }
   });
 
   it('refuses a path outside the originals of the products bucket', async () => {
