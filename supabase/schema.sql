@@ -1038,6 +1038,7 @@ CREATE TRIGGER orders_record_event AFTER INSERT OR UPDATE OF status ON public.or
 CREATE TRIGGER orders_return_promotion_use AFTER UPDATE OF status ON public.orders FOR EACH ROW EXECUTE FUNCTION public.orders_return_promotion_use();
 CREATE TRIGGER orders_return_store_credit AFTER UPDATE OF status ON public.orders FOR EACH ROW EXECUTE FUNCTION public.orders_return_store_credit();
 CREATE TRIGGER orders_set_updated_at BEFORE UPDATE ON public.orders FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE TRIGGER orders_shipping_address_complete BEFORE INSERT OR UPDATE OF shipping_address ON public.orders FOR EACH ROW EXECUTE FUNCTION public.orders_shipping_address_complete();
 CREATE POLICY "Orders: admins read" ON public.orders
   FOR SELECT
   TO authenticated
@@ -2306,6 +2307,45 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.admin_buylist_split_line(p_line uuid, p_quantity integer) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.admin_buylist_split_line(p_line uuid, p_quantity integer) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_buylist_submissions(p_status text DEFAULT NULL::text, p_search text DEFAULT NULL::text, p_limit integer DEFAULT 25, p_offset integer DEFAULT 0)
+ RETURNS TABLE(id uuid, code text, created_at timestamp with time zone, status text, user_id uuid, customer_email text, customer_name text, payout text, submitted_cash numeric, submitted_credit numeric, offer_cash numeric, offer_credit numeric, expires_at timestamp with time zone, received_at timestamp with time zone, paid_at timestamp with time zone, copies bigint, total_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_search text := nullif(btrim(coalesce(p_search, '')), '');
+  v_number bigint;
+begin
+  if not public.is_admin() then
+    raise exception 'Solo un administrador puede hacer esto.' using errcode = '42501', detail = 'not_admin';
+  end if;
+  if v_search ~* '^(v-?)?0*[0-9]{1,12}$' then
+    v_number := regexp_replace(v_search, '[^0-9]', '', 'g')::bigint;
+  end if;
+  return query
+    select s.id, s.code, s.created_at, s.status, s.user_id, u.email::text,
+           nullif(btrim(concat_ws(' ', p.name, p.lastname)), ''),
+           s.payout, s.submitted_cash, s.submitted_credit, s.offer_cash, s.offer_credit,
+           s.expires_at, s.received_at, s.paid_at,
+           (select coalesce(sum(l.quantity), 0) from public.buylist_submission_lines l where l.submission_id = s.id)::bigint,
+           count(*) over ()
+      from public.buylist_submissions s
+      left join auth.users u on u.id = s.user_id
+      left join public.profiles p on p.id = s.user_id
+     where (nullif(p_status, '') is null or s.status = p_status)
+       and (v_search is null
+            or s.number = v_number
+            or u.email ilike '%' || v_search || '%'
+            or concat_ws(' ', p.name, p.lastname) ilike '%' || v_search || '%')
+     order by s.created_at desc, s.number desc
+     limit least(greatest(coalesce(p_limit, 25), 1), 200)
+    offset greatest(coalesce(p_offset, 0), 0);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.admin_buylist_submissions(p_status text, p_search text, p_limit integer, p_offset integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.admin_buylist_submissions(p_status text, p_search text, p_limit integer, p_offset integer) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_global_invoice_preview(p_year integer, p_month integer)
  RETURNS jsonb
@@ -5212,6 +5252,38 @@ $function$;
 REVOKE ALL ON FUNCTION public.orders_return_store_credit() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.orders_return_store_credit() TO service_role;
 
+CREATE OR REPLACE FUNCTION public.orders_shipping_address_complete()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_gap text;
+begin
+  if new.status = 'Pendiente' and new.shipping_address is not null
+     and (tg_op = 'INSERT' or new.shipping_address is distinct from old.shipping_address) then
+    v_gap := public.shipping_address_gap(new.shipping_address);
+    if v_gap is not null then
+      raise exception 'Completa tu dirección de envío: %.',
+        case v_gap
+          when 'street' then 'Calle requerida'
+          when 'city' then 'Ciudad requerida'
+          when 'exterior_number' then 'Número exterior requerido'
+          when 'zip' then 'Código Postal de 5 dígitos'
+          when 'neighborhood' then 'Colonia requerida'
+          when 'municipality' then 'Municipio o alcaldía requerido'
+          when 'state' then 'Estado requerido'
+          else 'Teléfono de 10 dígitos'
+        end
+        using errcode = '23514', detail = 'address_incomplete', hint = v_gap;
+    end if;
+  end if;
+  return new;
+end;
+$function$;
+REVOKE ALL ON FUNCTION public.orders_shipping_address_complete() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.orders_shipping_address_complete() TO service_role;
+
 CREATE OR REPLACE FUNCTION public.points_rate_before_update()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -6314,6 +6386,28 @@ begin
 end
 $function$;
 GRANT EXECUTE ON FUNCTION public.set_updated_at() TO PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.shipping_address_gap(p_address jsonb)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_address is null or jsonb_typeof(p_address) <> 'object' then 'street'
+    when coalesce(btrim(p_address ->> 'street'), '') = '' then 'street'
+    when translate(lower(btrim(coalesce(p_address ->> 'country', ''))), 'é', 'e') <> 'mexico' then
+      case when coalesce(btrim(p_address ->> 'city'), '') = '' and coalesce(btrim(p_address ->> 'municipality'), '') = '' then 'city' end
+    when coalesce(btrim(p_address ->> 'exterior_number'), '') = '' then 'exterior_number'
+    when coalesce(btrim(p_address ->> 'zip'), '') !~ '^[0-9]{5}$' then 'zip'
+    when coalesce(btrim(p_address ->> 'neighborhood'), '') = '' then 'neighborhood'
+    when coalesce(btrim(p_address ->> 'municipality'), '') = '' then 'municipality'
+    when coalesce(btrim(p_address ->> 'state'), '') = '' then 'state'
+    when coalesce(p_address ->> 'phone', '') !~ '^[0-9]{10}$' then 'phone'
+  end
+$function$;
+REVOKE ALL ON FUNCTION public.shipping_address_gap(p_address jsonb) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.shipping_address_gap(p_address jsonb) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.shipping_carriers()
  RETURNS text[]

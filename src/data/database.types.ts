@@ -2679,6 +2679,33 @@ export type Database = {
         };
         Returns: Json;
       };
+      admin_buylist_submissions: {
+        Args: {
+          p_status?: string | null;
+          p_search?: string | null;
+          p_limit?: number | null;
+          p_offset?: number | null;
+        };
+        Returns: {
+          id: string | null;
+          code: string | null;
+          created_at: string | null;
+          status: string | null;
+          user_id: string | null;
+          customer_email: string | null;
+          customer_name: string | null;
+          payout: string | null;
+          submitted_cash: number | null;
+          submitted_credit: number | null;
+          offer_cash: number | null;
+          offer_credit: number | null;
+          expires_at: string | null;
+          received_at: string | null;
+          paid_at: string | null;
+          copies: number | null;
+          total_count: number | null;
+        }[];
+      };
       admin_global_invoice_preview: {
         Args: {
           p_year: number;
@@ -3533,6 +3560,12 @@ export type Database = {
           p_subscribed: boolean;
         };
         Returns: boolean;
+      };
+      shipping_address_gap: {
+        Args: {
+          p_address: Json | null;
+        };
+        Returns: string;
       };
       shipping_carriers: {
         Args: Record<string, never>;

@@ -328,6 +328,25 @@ describe("the owner's review and the payment", () => {
   });
 });
 
+describe('the back office list', () => {
+  it('lists the submissions with who sent them, by status and by number, for admins only', async () => {
+    const sent = await submit('beto', [line(LUFFY, 'NM', 1)]);
+    const listed = await committedAs(
+      'admin',
+      "select code, status, customer_email, copies::int as copies from public.admin_buylist_submissions('por_recibir')",
+    );
+    expect(listed.rows).toContainEqual({ code: sent.code, status: 'por_recibir', customer_email: 'beto14@correo.mx', copies: 1 });
+    expect(listed.rows.every((r) => (r as unknown as { status: string }).status === 'por_recibir')).toBe(true);
+    const number = String(sent.code).replace('V-', '');
+    for (const search of [String(sent.code), number, String(Number(number))]) {
+      const found = await committedAs('admin', 'select id from public.admin_buylist_submissions(null, $1)', [search]);
+      expect(found.rows, search).toEqual([{ id: sent.id }]);
+    }
+    expect((await refusal('beto', 'admin_buylist_submissions', [null, null])).code).toBe('42501');
+    await call('beto', 'cancel_buylist_submission', [sent.id]);
+  });
+});
+
 describe('sell list', () => {
   it('is saved for the shopper alone and emptied of what they submit', async () => {
     const add = await committedAs(
