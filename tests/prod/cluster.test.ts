@@ -278,7 +278,7 @@ describe('two server processes behind nginx (one PostgreSQL server, one output f
     );
     const [soldOut, inStock] = rows.map((r) => r.id);
     await db.query('update public.products set stock = 0 where id = $1', [soldOut]);
-    await db.query('update public.products set stock = 50, limit_per_customer = null where id = $1', [inStock]);
+    await db.query('update public.products set stock = 50, limit_per_customer = 100 where id = $1', [inStock]);
     const token = await tokenOf(DEMO_SHOPPER);
     const order = async (productId: string) => {
       const res = await fetch(`${cached.url}/api/orders`, {
