@@ -28,6 +28,7 @@ import { formatMXN } from '~/domain/money.ts';
 import { createBuilder, sourceCodeKey, type PublishResult } from '~/server/rebuild/builder.ts';
 import { currentBuild, manifestFile } from '~/server/rebuild/served-folder.ts';
 import { benchJson, type BenchFigures, type Floor } from './report.ts';
+import { buildProfile, type MemorySample, type PhaseFigure, type TimedLine } from './build-profile.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROMIUM = (await findChromium()) || '/usr/bin/chromium';
@@ -121,17 +122,29 @@ function treeRssKb(rootPid: number): number {
  * A Node process of ROOT run to its end: its exit code and output, wall seconds, and the peak of
  * the summed memory of it and its children, sampled every 250 ms.
  */
-async function timedProcess(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string; seconds: number; peakKb: number }> {
+async function timedProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; output: string; seconds: number; peakKb: number; lines: TimedLine[]; samples: MemorySample[] }> {
   const started = performance.now();
+  const since = () => (performance.now() - started) / 1000;
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  let peakKb = 0;
-  const sampler = setInterval(() => (peakKb = Math.max(peakKb, treeRssKb(child.pid!))), 250);
+  const lines: TimedLine[] = [];
+  const read = (c: Buffer) => {
+    const text = c.toString();
+    output += text;
+    const t = since();
+    for (const line of text.split('\n')) if (line.trim()) lines.push({ t, line });
+  };
+  child.stdout.on('data', read);
+  child.stderr.on('data', read);
+  const samples: MemorySample[] = [];
+  const sampler = setInterval(() => samples.push({ t: since(), kb: treeRssKb(child.pid!) }), 250);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   clearInterval(sampler);
-  return { code, output, seconds: (performance.now() - started) / 1000, peakKb };
+  const peakKb = samples.reduce((most, sample) => Math.max(most, sample.kb), 0);
+  return { code, output, seconds: since(), peakKb, lines, samples };
 }
 
 /**
@@ -156,7 +169,7 @@ async function measureFloor(work: string): Promise<Floor> {
  * (default: one per core past 10,000 products, else one): wall time, and the peak of the summed
  * memory of every process of the build, sampled every 250 ms.
  */
-async function measureBuild(env: NodeJS.ProcessEnv, work: string): Promise<{ seconds: number; peakMb: number; parts: number }> {
+async function measureBuild(env: NodeJS.ProcessEnv, work: string): Promise<{ seconds: number; peakMb: number; parts: number; profile: PhaseFigure[] }> {
   fs.rmSync(path.join(ROOT, OUT_DIR), { recursive: true, force: true });
   for (const entry of fs.readdirSync(path.join(ROOT, 'node_modules'))) {
     if (entry.startsWith(`.astro-${OUT_DIR}`)) fs.rmSync(path.join(ROOT, 'node_modules', entry), { recursive: true, force: true });
@@ -166,7 +179,7 @@ async function measureBuild(env: NodeJS.ProcessEnv, work: string): Promise<{ sec
   // Past 10,000 products each build process keeps its heap under 1 GB (docs/benchmarks-log.md).
   const maxHeapMb = process.env.BUILD_MAX_HEAP_MB || (PRODUCTS > 10_000 ? '1024' : '');
   // The manifest the first incremental rebuild starts from (see measureIncremental).
-  const { code, output, seconds, peakKb } = await timedProcess(['--import', 'tsx', path.join(ROOT, 'scripts', 'build.ts')], {
+  const { code, output, seconds, peakKb, lines, samples } = await timedProcess(['--import', 'tsx', path.join(ROOT, 'scripts', 'build.ts')], {
     ...env,
     BUILD_PARTS: String(parts),
     BUILD_MAX_HEAP_MB: maxHeapMb,
@@ -176,7 +189,7 @@ async function measureBuild(env: NodeJS.ProcessEnv, work: string): Promise<{ sec
   if (code !== 0) throw new Error(`the build failed:\n${output.slice(-3000)}`);
   // A build that could not read the catalogue still succeeds (with no products): not a measurement.
   if (output.includes('No se pudo leer el catálogo')) throw new Error(`the build did not read the catalogue:\n${output.slice(0, 3000)}`);
-  return { seconds, peakMb: peakKb / 1024, parts };
+  return { seconds, peakMb: peakKb / 1024, parts, profile: buildProfile(lines, samples, seconds) };
 }
 
 interface LighthouseScores {
@@ -712,7 +725,16 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
     };
     // BENCH_REUSE_BUILD=1 measures the pages of the last bench build again without rebuilding.
     const reuse = process.env.BENCH_REUSE_BUILD === '1' && fs.existsSync(path.join(ROOT, OUT_DIR, 'server', 'entry.mjs'));
-    const build = reuse ? { seconds: NaN, peakMb: NaN, parts: 1 } : await measureBuild(env, work);
+    const build = reuse ? { seconds: NaN, peakMb: NaN, parts: 1, profile: [] } : await measureBuild(env, work);
+    // The build by phase (scripts/bench/build-profile.ts): where its time and memory go.
+    for (const phase of build.profile) {
+      rows.push({
+        measure: `Build por fase: ${phase.phase}`,
+        figure: `${phase.seconds.toFixed(1)} s; ${phase.peakGb === null ? '—' : `${phase.peakGb.toFixed(2)} GB`}`,
+        goal: '—',
+        pass: null,
+      });
+    }
     console.error(
       `Carga al terminar el build: ${os
         .loadavg()
