@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { collections, expansions, franchises, getCollection, isSinglesType, productTypes } from '~/domain/catalog.ts';
 import { pricedLine } from '~/domain/money.ts';
-import { computeOrderAmounts } from '~/domain/pricing.ts';
+import { computeOrderAmounts, type AppliedPromotion } from '~/domain/pricing.ts';
 import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_CUSTOMER_ADDRESS_ID, DEMO_SHOPPER, DEMO_SUBSCRIBERS } from './constants.ts';
 import { NEW_ARRIVAL_EXPANSIONS, demoProducts, productTypeKind, scaledProducts, type SeedProduct } from './products.ts';
 import type { SeedOffer } from './singles.ts';
@@ -72,6 +72,12 @@ function demoOrderId(group: string, number: number): string {
   return `c0ffee00-0000-4000-${group}-${String(number).padStart(12, '0')}`;
 }
 
+/** The seeded promotions (20261129013000_promotions.sql) the demo orders used, as the checkout prices them. */
+const SEED_PROMOTIONS: Readonly<Record<string, AppliedPromotion>> = {
+  MEKACAT10: { code: 'MEKACAT10', type: 'percent', value: 10 },
+  ENVIOGRATIS: { code: 'ENVIOGRATIS', type: 'shipping', value: 0 },
+};
+
 const ORDER_PLAN: { daysAgo: number; status: SeedOrder['status']; coupon: string | null; lines: number }[] = [
   { daysAgo: 3, status: 'Pendiente', coupon: null, lines: 1 },
   { daysAgo: 9, status: 'Pagado', coupon: 'MEKACAT10', lines: 2 },
@@ -101,12 +107,12 @@ export function demoOrders(products: readonly SeedProduct[]): SeedOrder[] {
       const product = pool[(next++ * 7) % pool.length]!;
       return { productId: product.id, price: product.price, quantity: 1 + ((i + j) % 2) };
     });
-    const amounts = computeOrderAmounts(lines.map(pricedLine), plan.coupon);
+    const amounts = computeOrderAmounts(lines.map(pricedLine), plan.coupon ? (SEED_PROMOTIONS[plan.coupon] ?? null) : null);
     return {
       id: demoOrderId('8000', 100_001 + i),
       daysAgo: plan.daysAgo,
       status: plan.status,
-      coupon: amounts.coupon?.code ?? null,
+      coupon: amounts.promotion?.code ?? null,
       provider: i % 3 === 2 ? 'paypal' : 'stripe',
       lines,
       subtotal: amounts.subtotal,
@@ -147,12 +153,12 @@ export function customerOrders(products: readonly SeedProduct[]): SeedOrder[] {
       const product = pool[pool.length - 1 - ((next++ * 5) % pool.length)]!;
       return { productId: product.id, price: product.price, quantity: 1 };
     });
-    const amounts = computeOrderAmounts(lines.map(pricedLine), plan.coupon);
+    const amounts = computeOrderAmounts(lines.map(pricedLine), plan.coupon ? (SEED_PROMOTIONS[plan.coupon] ?? null) : null);
     return {
       id: demoOrderId('9000', 200_001 + i),
       daysAgo: plan.daysAgo,
       status: plan.status,
-      coupon: amounts.coupon?.code ?? null,
+      coupon: amounts.promotion?.code ?? null,
       provider: i % 2 === 0 ? 'paypal' : 'stripe',
       lines,
       subtotal: amounts.subtotal,

@@ -1,13 +1,17 @@
 /**
- * Order pricing: subtotal, coupon discount, shipping and total.
+ * Order pricing: subtotal, promotion discount, shipping and total.
  *
- * This module is the single source of the pricing rules. The cart and checkout show its numbers,
- * and the database function `create_order` mirrors it in SQL; tests/fixtures/pricing-cases.json
- * holds the cases both must agree on.
+ * This module holds the pricing arithmetic. The cart and checkout show its numbers, and the
+ * database function `create_order` does the same arithmetic in SQL; tests/fixtures/pricing-cases.json
+ * holds the cases both must agree on. Which codes exist and their rules (dates, uses, minimum,
+ * scope) live only in the database: the checkout asks `check_promotion` and prices with its answer
+ * (the promotion's type and value and which lines its scope matches).
  *
  * Rules:
- * - Coupon codes are trimmed and upper-cased. MEKACAT10 takes 10% off the subtotal, rounded half-up
- *   to the centavo. ENVIOGRATIS makes shipping free. Any other code is not applied (no discount).
+ * - Coupon codes are trimmed and upper-cased.
+ * - A 'percent' promotion takes its whole percent off the matching lines' amount, rounded half-up
+ *   to the centavo; a 'fixed' one takes its amount off them, never more than they add up to; a
+ *   'shipping' one makes shipping free. Lines not marked `eligible: false` match.
  * - Shipping is $99.00 when the subtotal is below $2,999.00 and free from $2,999.00 on. The
  *   threshold is compared with the subtotal BEFORE the discount, the same number the free-shipping
  *   progress bar shows (progress = subtotal / 2999), so a coupon never takes free shipping away.
@@ -16,32 +20,18 @@
  */
 import { addCentavos, type Centavos, multiplyCentavos, centavos, percentOfCentavos, toPesos } from './money.ts';
 import { percent as percentOf } from './percent.ts';
-import { COUPON_MESSAGES } from '../i18n/cart.ts';
 
 const ZERO = centavos(0);
 
 export const FREE_SHIPPING_THRESHOLD = centavos(299_900);
 export const SHIPPING_COST = centavos(9_900);
 
-/** A coupon the shop accepts (the client-side coupon of the specification). */
-export interface Coupon {
+/** A promotion as the database's check describes it (src/data/promotions.ts reads it). */
+export interface AppliedPromotion {
   code: string;
-  type: 'percent' | 'shipping';
-  /** Percent off for 'percent' coupons; 0 for 'shipping' coupons. */
+  type: 'percent' | 'fixed' | 'shipping';
+  /** Whole percent off for 'percent', centavos off for 'fixed', 0 for 'shipping'. */
   value: number;
-}
-
-export const COUPONS: Readonly<Record<string, Coupon>> = {
-  MEKACAT10: { code: 'MEKACAT10', type: 'percent', value: 10 },
-  ENVIOGRATIS: { code: 'ENVIOGRATIS', type: 'shipping', value: 0 },
-};
-
-/** Outcome of typing a coupon code into the coupon form. */
-export interface CouponResult {
-  status: 'applied' | 'invalid' | 'removed';
-  coupon: Coupon | null;
-  /** Message to show; empty when the coupon was removed. */
-  message: string;
 }
 
 /** A coupon code as the shop compares it: trimmed and upper-cased. */
@@ -49,27 +39,12 @@ export function normalizeCouponCode(input: string | null | undefined): string {
   return (input ?? '').trim().toUpperCase();
 }
 
-/** The coupon for a typed code, or null when the code is empty or unknown. */
-export function findCoupon(input: string | null | undefined): Coupon | null {
-  const code = normalizeCouponCode(input);
-  return Object.hasOwn(COUPONS, code) ? (COUPONS[code] ?? null) : null;
-}
-
-/**
- * Applies a typed coupon code: known code → applied; anything else, an empty code included, → invalid
- * ('⚠️ Cupón no válido.', the coupon cleared), as the specification says.
- */
-export function applyCoupon(input: string | null | undefined): CouponResult {
-  const code = normalizeCouponCode(input);
-  const coupon = findCoupon(code);
-  if (!coupon) return { status: 'invalid', coupon: null, message: COUPON_MESSAGES.invalid };
-  return { status: 'applied', coupon, message: COUPON_MESSAGES[coupon.type] };
-}
-
-/** One priced line: unit price in centavos and a whole quantity. */
+/** One priced line: unit price in centavos, a whole quantity, and whether the promotion matches it. */
 export interface PricedLine {
   priceCentavos: Centavos;
   quantity: number;
+  /** false when the promotion's scope leaves the line out; anything else matches. */
+  eligible?: boolean;
 }
 
 /** Line amount in centavos: unit price × quantity. */
@@ -86,16 +61,37 @@ export function subtotalCentavos(lines: readonly PricedLine[]): Centavos {
   return addCentavos(ZERO, ...lines.map(lineTotalCentavos));
 }
 
-/** Discount in centavos that a coupon gives on a subtotal. */
-export function discountCentavos(subtotal: Centavos, coupon: Coupon | null): Centavos {
-  if (!coupon || coupon.type !== 'percent') return ZERO;
-  return percentOfCentavos(subtotal, coupon.value);
+/** Discount in centavos that a promotion gives on the lines its scope matches. */
+export function discountCentavos(lines: readonly PricedLine[], promotion: AppliedPromotion | null): Centavos {
+  if (!promotion || promotion.type === 'shipping') return ZERO;
+  const matching = subtotalCentavos(lines.filter((line) => line.eligible !== false));
+  if (promotion.type === 'percent') return percentOfCentavos(matching, promotion.value);
+  return centavos(Math.min(promotion.value, matching));
 }
 
-/** Shipping in centavos for a subtotal (before discount) and coupon. */
-export function shippingCentavos(subtotal: Centavos, coupon: Coupon | null): Centavos {
+/**
+ * The discount line by line, to show under each line: the order's discount shared among the
+ * matching lines in proportion to their amounts (floored), the last matching line taking what is
+ * left, so the lines add up to discountCentavos exactly. 0 for the lines it does not match.
+ */
+export function lineDiscountsCentavos(lines: readonly PricedLine[], promotion: AppliedPromotion | null): Centavos[] {
+  const total = BigInt(discountCentavos(lines, promotion));
+  const matching = BigInt(subtotalCentavos(lines.filter((line) => line.eligible !== false)));
+  const last = lines.findLastIndex((line) => line.eligible !== false && lineTotalCentavos(line) > 0);
+  let given = 0n;
+  return lines.map((line, i) => {
+    if (total === 0n || line.eligible === false) return ZERO;
+    if (i === last) return centavos(Number(total - given));
+    const share = (total * BigInt(lineTotalCentavos(line))) / matching;
+    given += share;
+    return centavos(Number(share));
+  });
+}
+
+/** Shipping in centavos for a subtotal (before discount) and promotion. */
+export function shippingCentavos(subtotal: Centavos, promotion: AppliedPromotion | null): Centavos {
   if (subtotal <= 0) return ZERO;
-  if (coupon?.type === 'shipping') return ZERO;
+  if (promotion?.type === 'shipping') return ZERO;
   return subtotal >= FREE_SHIPPING_THRESHOLD ? ZERO : SHIPPING_COST;
 }
 
@@ -127,24 +123,23 @@ export interface Amounts<T> {
 
 /**
  * Amounts of an order in pesos (top level: what the database stores and the seed writes) and in
- * centavos (what the shop computes and shows), and the coupon that was applied.
+ * centavos (what the shop computes and shows), and the promotion that was applied.
  */
 export interface OrderAmounts extends Amounts<number> {
   centavos: Amounts<Centavos>;
-  /** The applied coupon; null when none was given or the code is unknown. */
-  coupon: Coupon | null;
+  /** The applied promotion; null when none. */
+  promotion: AppliedPromotion | null;
 }
 
 /**
- * Prices an order: the one function the cart, checkout and (in SQL) the database follow.
- * @example computeOrderAmounts([{ priceCentavos: centavos(33333), quantity: 1 }], 'mekacat10')
+ * Prices an order: the one arithmetic the cart, checkout and (in SQL) the database follow.
+ * @example computeOrderAmounts([{ priceCentavos: centavos(33333), quantity: 1 }], { code: 'X', type: 'percent', value: 10 })
  *   // { subtotal: 333.33, discount: 33.33, shipping: 99, total: 399, … }
  */
-export function computeOrderAmounts(lines: readonly PricedLine[], couponCode?: string | null): OrderAmounts {
-  const coupon = findCoupon(couponCode);
+export function computeOrderAmounts(lines: readonly PricedLine[], promotion: AppliedPromotion | null = null): OrderAmounts {
   const subtotal = subtotalCentavos(lines);
-  const discount = discountCentavos(subtotal, coupon);
-  const shipping = shippingCentavos(subtotal, coupon);
+  const discount = discountCentavos(lines, promotion);
+  const shipping = shippingCentavos(subtotal, promotion);
   const total = addCentavos(subtotal, centavos(-discount), shipping);
   const inCentavos = { subtotal, discount, shipping, total };
   return {
@@ -153,6 +148,6 @@ export function computeOrderAmounts(lines: readonly PricedLine[], couponCode?: s
     shipping: toPesos(shipping),
     total: toPesos(total),
     centavos: inCentavos,
-    coupon,
+    promotion,
   };
 }

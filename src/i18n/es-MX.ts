@@ -26,6 +26,7 @@ export * from './payments';
 export * from './points';
 export * from './preorders';
 export * from './product';
+export * from './promotions';
 export * from './search';
 export * from './sepomex';
 export * from './tax-data';

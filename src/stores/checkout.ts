@@ -5,6 +5,7 @@
  * the stored cart in line with the live catalogue, and placing the order (reuse, cancel or create
  * the pending order).
  */
+import { atom } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
 import { cancelOrder, createOrder, fetchCartOffers, fetchCartProducts, loadOrder, type CheckoutOrder, type OrderItemRequest } from '~/data/checkout.ts';
 import { $preorderWaitlist, waitlistSignature } from './preorders.ts';
@@ -13,7 +14,11 @@ import { safeCallApi } from '~/data/api.ts';
 import { oxxoCancelAnswer } from '~/domain/api-answers.ts';
 import { CHECKOUT_MESSAGES, MEXICAN_PAYMENT_MESSAGES } from '~/i18n/checkout.ts';
 import { isOrderOpen, ORDER_STATUS } from '~/domain/orders.ts';
-import { applyCoupon, type CouponResult } from '~/domain/pricing.ts';
+import { normalizeCouponCode, type AppliedPromotion } from '~/domain/pricing.ts';
+import { formatCentavos, centavos } from '~/domain/money.ts';
+import { checkPromotion } from '~/data/promotions.ts';
+import { COUPON_MESSAGES } from '~/i18n/cart.ts';
+import { PROMOTION_COUPON_TEXT } from '~/i18n/promotions.ts';
 import { $cart, lineKey, refreshCartLine, removeFromCart, type CartItem } from './cart.ts';
 
 /** The coupon code as typed (empty: none). */
@@ -45,16 +50,56 @@ export const $pendingOrder = persistentAtom<PendingOrder | null>('checkout-pendi
   },
 });
 
-/** Applies a typed coupon: remembers a known code, forgets anything else; returns the message to show. */
-export function submitCoupon(input: string): CouponResult {
-  const result = applyCoupon(input);
-  $couponCode.set(result.status === 'applied' ? result.coupon!.code : '');
-  return result;
+/**
+ * The database's answer for the applied code: the promotion, whether it matches each line (by line
+ * key) and the cart it was asked about (its signature). Not stored: asked again on each page.
+ */
+export interface CheckedPromotion {
+  promotion: AppliedPromotion;
+  eligible: Readonly<Record<string, boolean>>;
+  signature: string;
+}
+
+export const $promotion = atom<CheckedPromotion | null>(null);
+
+/** What the coupon form says once a promotion applies. */
+export function appliedMessage(promotion: AppliedPromotion): string {
+  if (promotion.type === 'shipping') return COUPON_MESSAGES.shipping;
+  if (promotion.type === 'fixed') return PROMOTION_COUPON_TEXT.appliedFixed(formatCentavos(centavos(promotion.value)));
+  return PROMOTION_COUPON_TEXT.appliedPercent(promotion.value);
+}
+
+/**
+ * Applies a typed coupon to the cart: the database checks it (check_promotion) and answers the
+ * promotion or why not. A code it accepts is remembered with its answer; a refused or empty one
+ * takes the coupon off. Returns the message to show; when the check could not be made, the coupon
+ * stays as it was.
+ */
+export async function submitCoupon(input: string, items: readonly CartItem[]): Promise<string> {
+  const code = normalizeCouponCode(input);
+  if (!code) {
+    removeCoupon();
+    return COUPON_MESSAGES.invalid;
+  }
+  const answer = await checkPromotion(code, orderItems(items));
+  if (answer === null) return PROMOTION_COUPON_TEXT.checkFailed;
+  if (!answer.ok) {
+    removeCoupon();
+    return answer.message;
+  }
+  $couponCode.set(answer.promotion.code);
+  $promotion.set({
+    promotion: answer.promotion,
+    eligible: Object.fromEntries(items.map((item, i) => [lineKey(item), answer.eligible[i] === true])),
+    signature: cartSignature(items, answer.promotion.code),
+  });
+  return appliedMessage(answer.promotion);
 }
 
 /** Removes the coupon. */
 export function removeCoupon(): void {
   $couponCode.set('');
+  $promotion.set(null);
 }
 
 /**

@@ -1,23 +1,28 @@
 /**
  * create_order and its companions on PGlite: pricing identical to src/domain/pricing.ts for every
- * case of tests/fixtures/pricing-cases.json, refusals of bad or tampered input, stock reservation
+ * case of tests/fixtures/pricing-cases.json (and check_promotion answering the same numbers, lines
+ * and refusals), refusals of bad or tampered input, stock reservation
  * and expiry, payment marking, address defaults and the profile created for a new user.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import { pricedLine } from '~/domain/money.ts';
-import { computeOrderAmounts } from '~/domain/pricing.ts';
+import { pricedLine, toCentavos } from '~/domain/money.ts';
+import { computeOrderAmounts, type AppliedPromotion } from '~/domain/pricing.ts';
 import { ROOT_DIR, attempt, commit, inRolledBackTx, type Outcome, type Queryable, OWED } from './support.ts';
 import { migratedPglite } from './support.ts';
 
 interface PricingCase {
   name: string;
-  lines: { price: number | string; quantity: number }[];
+  lines: { price: number | string; quantity: number; product_type?: string; eligible?: boolean }[];
   coupon: string | null;
+  promotion?: { type: AppliedPromotion['type']; value: number; min_subtotal?: number; product_type_ids?: string[] };
+  refusal?: { detail: string; message: string };
   expected: { subtotal: number; discount: number; shipping: number; total: number };
 }
+
+const SEEDED_CODES = ['MEKACAT10', 'ENVIOGRATIS'];
 
 const CASES = JSON.parse(readFileSync(path.join(ROOT_DIR, 'tests/fixtures/pricing-cases.json'), 'utf8')) as PricingCase[];
 
@@ -39,12 +44,12 @@ async function createUser(id: string, meta: Record<string, unknown> = {}): Promi
 
 async function addProduct(
   id: string,
-  fields: { price?: number | string; stock?: number; limit?: number; available?: boolean; name?: string } = {},
+  fields: { price?: number | string; stock?: number; limit?: number; available?: boolean; name?: string; type?: string } = {},
 ): Promise<void> {
   await sql(
-    `insert into public.products (id, name, price, stock, limit_per_customer, available, franchise_id)
-     values ($1, $2, $3, $4, $5, $6, 'pokemon')`,
-    [id, fields.name ?? `Producto ${id}`, fields.price ?? 100, fields.stock ?? 1000, fields.limit ?? 1000, fields.available ?? true],
+    `insert into public.products (id, name, price, stock, limit_per_customer, available, franchise_id, product_type_id)
+     values ($1, $2, $3, $4, $5, $6, 'pokemon', $7)`,
+    [id, fields.name ?? `Producto ${id}`, fields.price ?? 100, fields.stock ?? 1000, fields.limit ?? 1000, fields.available ?? true, fields.type ?? null],
   );
 }
 
@@ -66,9 +71,23 @@ function tryOrder(user: string | undefined, items: unknown, coupon: string | nul
 beforeAll(async () => {
   db = await migratedPglite();
   await sql(`insert into public.franchises (id, name) values ('pokemon', 'Pokémon')`);
+  await sql(
+    `insert into public.product_types (id, name, franchise_id) values ('booster-box', 'Booster Box', 'pokemon'), ('accessories', 'Accesorios', 'pokemon')`,
+  );
   for (const user of [SHOPPER, OTHER, LIMITED]) await createUser(user);
   for (const [i, testCase] of CASES.entries()) {
-    for (const [j, line] of testCase.lines.entries()) await addProduct(`case-${i}-${j}`, { price: line.price });
+    for (const [j, line] of testCase.lines.entries()) await addProduct(`case-${i}-${j}`, { price: line.price, type: line.product_type });
+    const code = testCase.coupon?.trim().toUpperCase();
+    if (testCase.promotion && code && !SEEDED_CODES.includes(code)) {
+      const p = testCase.promotion;
+      await sql(`insert into public.promotions (code, type, value, min_subtotal, product_type_ids) values ($1, $2, $3, $4, $5)`, [
+        code,
+        p.type,
+        p.value,
+        p.min_subtotal ?? 0,
+        p.product_type_ids ?? [],
+      ]);
+    }
   }
 });
 
@@ -81,11 +100,40 @@ describe('create_order prices like src/domain/pricing.ts', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(10);
   });
 
+  it('seeds MEKACAT10 and ENVIOGRATIS as the fixture describes them', async () => {
+    const rows = await sql(`select code, type, value::float8 as value from public.promotions where code = any ($1) order by code`, [SEEDED_CODES]);
+    expect(rows).toEqual([
+      { code: 'ENVIOGRATIS', type: 'shipping', value: 0 },
+      { code: 'MEKACAT10', type: 'percent', value: 10 },
+    ]);
+    for (const row of rows) {
+      const described = CASES.find((c) => c.coupon?.trim().toUpperCase() === row.code)?.promotion;
+      expect(described).toEqual({ type: row.type, value: row.value });
+    }
+  });
+
   for (const [i, testCase] of CASES.entries()) {
     it(testCase.name, async () => {
       const items = testCase.lines.map((line, j) => ({ product_id: `case-${i}-${j}`, quantity: line.quantity }));
+      const check = await attempt<{ answer: Record<string, unknown> }>(db, 'authenticated', SHOPPER, 'select public.check_promotion($1, $2::jsonb) as answer', [
+        testCase.coupon ?? '',
+        JSON.stringify(items),
+      ]);
+      const answer = check.rows[0]!.answer;
+      const code = testCase.coupon?.trim() ? testCase.coupon : null;
+      if (testCase.refusal) {
+        // Refused by the check and by create_order alike; without the code the order has the shown numbers.
+        expect(answer).toEqual({ ok: false, ...testCase.refusal });
+        const refused = await tryOrder(SHOPPER, items, testCase.coupon);
+        expect(refused.error).toMatchObject(testCase.refusal);
+      } else if (code) {
+        expect(answer).toMatchObject({ ok: true, ...testCase.expected, eligible: testCase.lines.map((l) => l.eligible ?? true) });
+      }
       const stored = await inRolledBackTx(db, 'authenticated', SHOPPER, async (q: Queryable) => {
-        const created = await q.query<{ id: string }>('select public.create_order($1::jsonb, $2) as id', [JSON.stringify(items), testCase.coupon]);
+        const created = await q.query<{ id: string }>('select public.create_order($1::jsonb, $2) as id', [
+          JSON.stringify(items),
+          testCase.refusal ? null : testCase.coupon,
+        ]);
         const { rows } = await q.query<Record<string, string>>(
           'select subtotal, discount, shipping, total, status, coupon_code from public.orders where id = $1',
           [created.rows[0]!.id],
@@ -101,9 +149,20 @@ describe('create_order prices like src/domain/pricing.ts', () => {
       expect(amounts).toEqual(testCase.expected);
       expect(stored.status).toBe('Pendiente');
 
-      const domain = computeOrderAmounts(testCase.lines.map(pricedLine), testCase.coupon);
+      // The browser prices with the check's answer: the promotion's type and value and the lines it matches.
+      const promotion: AppliedPromotion | null =
+        answer.ok === true
+          ? {
+              code: String(answer.code),
+              type: answer.type as AppliedPromotion['type'],
+              value: answer.type === 'fixed' ? toCentavos(answer.value as number) : Number(answer.value),
+            }
+          : null;
+      const eligible = answer.ok === true ? (answer.eligible as boolean[]) : [];
+      const lines = testCase.lines.map((line, j) => ({ ...pricedLine(line), eligible: eligible[j] }));
+      const domain = computeOrderAmounts(lines, promotion);
       expect({ subtotal: domain.subtotal, discount: domain.discount, shipping: domain.shipping, total: domain.total }).toEqual(testCase.expected);
-      expect(stored.coupon_code ?? null).toBe(domain.coupon?.code ?? null);
+      expect(stored.coupon_code ?? null).toBe(domain.promotion?.code ?? null);
     });
   }
 });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { expansions, franchises, productTypes } from '~/domain/catalog.ts';
 import { pricedLine } from '~/domain/money.ts';
-import { computeOrderAmounts } from '~/domain/pricing.ts';
+import { computeOrderAmounts, type AppliedPromotion } from '~/domain/pricing.ts';
 import { applyMigrations, migrationFiles } from 'local-supabase/migrate';
 import { parseSeedArgs } from '../../scripts/seed.ts';
 import { buildSeed } from '../../scripts/seed/build.ts';
@@ -266,7 +266,9 @@ describe('demo seed', () => {
       );
       expect(items.length, order.id).toBeGreaterThan(0);
       for (const item of items) expect(item.price).toBe(item.product_price);
-      const amounts = computeOrderAmounts(items.map(pricedLine), order.coupon_code);
+      const [promotion] = await rows<AppliedPromotion>('select code, type, value::float8 as value from public.promotions where code = $1', [order.coupon_code]);
+      expect(promotion === undefined, order.id).toBe(order.coupon_code === null);
+      const amounts = computeOrderAmounts(items.map(pricedLine), promotion ?? null);
       expect(
         { subtotal: Number(order.subtotal), discount: Number(order.discount), shipping: Number(order.shipping), total: Number(order.total) },
         order.id,

@@ -147,6 +147,16 @@ const MATRIX: Row[] = [
   row('functions', 'admin_preorder_campaigns', `select * from public.admin_preorder_campaigns()`,            ['denied', 'denied', 'denied', 'ok',     'denied']),
   row('functions', 'preorder_availability', `select * from public.preorder_availability('pk-test')`,         ['ok',     'ok',     'ok',     'ok',     'ok']),
   row('functions', 'preorder_register_arrival', `select public.preorder_register_arrival((select id from public.preorder_campaigns where product_id = 'pk-test'), 1, 'llegada-rls-1', null)`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('promotions', 'read a promotion', `select id from public.promotions where code = 'MEKACAT10'`,           ['denied', 'none',   'none',   'ok',     'ok']),
+  row('promotions', 'add a promotion directly', `insert into public.promotions (code, type, value) values ('DIRECTA', 'percent', 50) returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('promotions', 'raise a discount directly', `update public.promotions set value = 90 where code = 'MEKACAT10' returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('promotion_redemptions', "read A's use of a promotion", `select id from public.promotion_redemptions where order_id = '${ORDER_A}'`, ['denied', 'none', 'none', 'ok', 'ok']),
+  row('promotion_redemptions', 'forget a use directly', `delete from public.promotion_redemptions returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
+  row('promotion_events', 'read the promotions history', `select id from public.promotion_events`,          ['denied', 'none',   'none',   'ok',     'ok']),
+  row('functions', 'check_promotion', `select public.check_promotion('MEKACAT10', '[{"product_id":"pk-test","quantity":1}]')`, ['ok', 'ok', 'ok', 'ok', 'ok']),
+  row('functions', 'admin_save_promotion', `select public.admin_save_promotion(null, '{"code":"NUEVA","type":"shipping"}')`, ['denied', 'denied', 'denied', 'ok', 'denied']),
+  row('functions', 'admin_set_promotion_active', `select public.admin_set_promotion_active((select id from public.promotions where code = 'ENVIOGRATIS'), false)`, ['denied', 'denied', 'denied', 'ok', 'denied']),
+  row('functions', 'admin_promotions', `select * from public.admin_promotions()`,                             ['denied', 'denied', 'denied', 'ok',     'denied']),
   row('stock_alerts', "read A's alerts", `select id from public.stock_alerts where user_id = '${A}'`,          ['denied', 'ok',     'none',   'none',   'ok']),
   row('stock_alerts', 'ask for an alert for oneself', `insert into public.stock_alerts (product_id) values ('pk-out-2') returning id`, ['denied', 'ok', 'ok', 'ok', '—']),
   row('stock_alerts', 'ask for an alert for A', `insert into public.stock_alerts (user_id, product_id) values ('${A}', 'pk-out-2') returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
@@ -278,6 +288,9 @@ async function setup(): Promise<void> {
     `insert into public.order_chargebacks (order_id, provider, payment_ref, dispute_ref, credit_held) values ('${ORDER_A}', 'stripe', 'pi_a', 'dp_a', 5)`,
     `insert into public.coupons (user_id, code) values ('${A}', 'MEKACAT10'), ('${B}', 'MEKACAT10')`,
     `insert into public.favorites (user_id, product_id) values ('${A}', 'pk-test')`,
+    `insert into public.promotion_redemptions (promotion_id, order_id, user_id, code, discount)
+       select id, '${ORDER_A}', '${A}', code, 10 from public.promotions where code = 'MEKACAT10'`,
+    `insert into public.promotion_events (promotion_id, action) select id, 'created' from public.promotions`,
     `insert into public.preorder_campaigns (product_id, release_date, opens_at, closes_at, per_customer_limit, per_order_limit)
        values ('pk-test', '2027-02-12', now() - interval '1 day', now() + interval '1 day', 2, 2)`,
     `insert into public.preorder_lines (order_id, campaign_id, user_id, product_id, quantity)

@@ -6,16 +6,18 @@
  * database's create_order.
  */
 import { useStore } from '@nanostores/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { centavos, formatCentavos } from '~/domain/money.ts';
-import { computeOrderAmounts, freeShippingProgress, findCoupon, lineTotalCentavos, type OrderAmounts } from '~/domain/pricing.ts';
+import { computeOrderAmounts, freeShippingProgress, lineDiscountsCentavos, lineTotalCentavos, type OrderAmounts } from '~/domain/pricing.ts';
 import { canIncrease } from '~/domain/products.ts';
-import { resolveImage } from '~/domain/images.ts';
+import { IMAGE_SLOTS, resolveImage } from '~/domain/images.ts';
+import { Picture } from '../ui/Picture.tsx';
 import { supabaseUrl } from '~/data/supabase.ts';
 import { CHECKOUT_MESSAGES } from '~/i18n/checkout.ts';
-import { CART_COUPON_TEXT, CART_LINE_TEXT, CART_SUMMARY_TEXT, CART_TOTALS_TEXT, COUPON_MESSAGES, PRODUCT_MESSAGES } from '~/i18n/cart.ts';
+import { CART_COUPON_TEXT, CART_LINE_TEXT, CART_SUMMARY_TEXT, CART_TOTALS_TEXT, PRODUCT_MESSAGES } from '~/i18n/cart.ts';
+import { PROMOTION_COUPON_TEXT } from '~/i18n/promotions.ts';
 import { $cart, lineKey, removeFromCart, setQuantity, type CartItem } from '~/stores/cart.ts';
-import { $couponCode, removeCoupon, submitCoupon } from '~/stores/checkout.ts';
+import { $couponCode, $promotion, appliedMessage, cartSignature, removeCoupon, submitCoupon } from '~/stores/checkout.ts';
 import { useMounted } from '../prebuilt.ts';
 
 interface Props {
@@ -32,8 +34,11 @@ interface Props {
 /** The cart summary table, coupon form and totals. */
 export default function CartSummary({ notices, lineErrors, error, busy, onContinue }: Props) {
   const items = useStore($cart);
-  const couponCode = useStore($couponCode);
-  const amounts = computeOrderAmounts(items, couponCode);
+  const checked = useStore($promotion);
+  // Priced with the database's answer for the code; a line it was not asked about does not match yet.
+  const lines = items.map((item) => ({ ...item, eligible: checked ? checked.eligible[lineKey(item)] === true : undefined }));
+  const amounts = computeOrderAmounts(lines, checked?.promotion ?? null);
+  const lineDiscounts = lineDiscountsCentavos(lines, checked?.promotion ?? null);
   const storage = supabaseUrl();
 
   // The cart lives in this browser's storage: the server drew a neutral panel, and so does the
@@ -84,8 +89,16 @@ export default function CartSummary({ notices, lineErrors, error, busy, onContin
             </tr>
           </thead>
           <tbody>
-            {items.map((item) => (
-              <CartLine key={lineKey(item)} item={item} refusal={lineErrors[item.id]} storage={storage} />
+            {items.map((item, i) => (
+              <CartLine
+                key={lineKey(item)}
+                item={item}
+                refusal={lineErrors[item.id]}
+                storage={storage}
+                discount={
+                  checked && (lineDiscounts[i] ?? 0) > 0 ? PROMOTION_COUPON_TEXT.lineDiscount(checked.promotion.code, formatCentavos(lineDiscounts[i]!)) : null
+                }
+              />
             ))}
           </tbody>
         </table>
@@ -135,13 +148,15 @@ function lineName(item: CartItem): string {
 }
 
 /** One line of the cart: product (and offer), price, stock, quantity buttons, amount and 'Eliminar'. */
-function CartLine({ item, refusal, storage }: { item: CartItem; refusal: string | undefined; storage: string }) {
+function CartLine({ item, refusal, storage, discount }: { item: CartItem; refusal: string | undefined; storage: string; discount: string | null }) {
   const atMax = !canIncrease(item.quantity, item.stock);
   const key = lineKey(item);
   const name = lineName(item);
   return (
     <tr data-product-id={item.id} data-offer-id={item.offerId}>
-      <td className="cart-image">{item.image ? <img src={resolveImage(item.image, storage)} alt="" width={64} height={64} loading="lazy" /> : null}</td>
+      <td className="cart-image">
+        {item.image ? <Picture src={resolveImage(item.image, storage)} frame={IMAGE_SLOTS.thumb64} box={[64, 64]} alt="" loading="lazy" /> : null}
+      </td>
       <th scope="row" className="cart-name">
         <a href={`/product/${encodeURIComponent(item.id)}`}>{item.name}</a>
         {item.offerLabel && <span className="cart-offer">{item.offerLabel}</span>}
@@ -185,6 +200,7 @@ function CartLine({ item, refusal, storage }: { item: CartItem; refusal: string 
       </td>
       <td className="cart-amount" data-label={CART_LINE_TEXT.amount}>
         {formatCentavos(lineTotalCentavos(item))}
+        {discount && <span className="cart-line-discount">{discount}</span>}
       </td>
       <td className="cart-remove">
         <button type="button" className="btn btn-outline btn-sm" onClick={() => removeFromCart(key)} aria-label={CART_LINE_TEXT.removeLine(name)}>
@@ -195,23 +211,45 @@ function CartLine({ item, refusal, storage }: { item: CartItem; refusal: string 
   );
 }
 
-/** 'Cupón de descuento': apply a known code, or take it off. */
+/**
+ * 'Cupón de descuento': the database checks the code and says what it gives or why not; the
+ * applied code is asked about again whenever the cart changes (its lines, a minimum, the scope).
+ */
 function CouponForm() {
   const couponCode = useStore($couponCode);
+  const items = useStore($cart);
+  const checked = useStore($promotion);
   const [couponInput, setCouponInput] = useState(couponCode);
-  const [couponMessage, setCouponMessage] = useState(() => {
-    const coupon = findCoupon(couponCode);
-    return coupon ? COUPON_MESSAGES[coupon.type] : '';
-  });
+  const [couponMessage, setCouponMessage] = useState(() => (checked ? appliedMessage(checked.promotion) : ''));
+  const [checking, setChecking] = useState(false);
+  const asked = useRef(0);
   const couponId = useId();
+
+  async function check(code: string) {
+    const ask = ++asked.current;
+    setChecking(true);
+    const message = await submitCoupon(code, $cart.get());
+    // Only the latest question's answer is shown.
+    if (ask !== asked.current) return;
+    setChecking(false);
+    setCouponMessage(message);
+  }
+
+  const signature = couponCode ? cartSignature(items, couponCode) : '';
+  useEffect(() => {
+    if (signature && checked?.signature !== signature) void check(couponCode);
+    // The check runs again when the cart (or the code) changes, not on every answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signature]);
 
   function apply(event: FormEvent) {
     event.preventDefault();
-    const result = submitCoupon(couponInput);
-    setCouponMessage(result.message);
+    void check(couponInput);
   }
 
   function remove() {
+    asked.current += 1;
+    setChecking(false);
     removeCoupon();
     setCouponInput('');
     setCouponMessage('');
@@ -230,7 +268,7 @@ function CouponForm() {
           onChange={(e) => setCouponInput(e.target.value)}
           placeholder={CART_COUPON_TEXT.placeholder}
         />
-        <button type="submit" className="btn btn-outline">
+        <button type="submit" className="btn btn-outline" disabled={checking} aria-busy={checking}>
           {CART_COUPON_TEXT.apply}
         </button>
         {couponCode && (
@@ -240,7 +278,7 @@ function CouponForm() {
         )}
       </div>
       <p className="coupon-message" role="status" aria-live="polite">
-        {couponMessage}
+        {checking ? PROMOTION_COUPON_TEXT.checking : couponMessage}
       </p>
     </form>
   );

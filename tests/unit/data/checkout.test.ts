@@ -24,6 +24,16 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+describe("create_order's coupon refusals", () => {
+  it("shows the database's own message for a refused coupon", () => {
+    expect(parseCreateOrderError({ message: 'Este cupón ya se usó el máximo de veces.', details: 'coupon_used_up', hint: null })).toEqual({
+      message: 'Este cupón ya se usó el máximo de veces.',
+      line: null,
+    });
+    expect(parseCreateOrderError({ message: '', details: 'coupon_expired', hint: null })).toEqual({ message: CHECKOUT_MESSAGES.createOrder, line: null });
+  });
+});
+
 describe('checkout', () => {
   it("reads the order's stored amounts and line prices as centavos", async () => {
     fake = fakeSupabase({

@@ -225,3 +225,68 @@ describe('single card offers in the checkout', () => {
     expect(offersRead.steps).toContainEqual({ method: 'in', args: ['id', [LP, NM]] });
   });
 });
+
+describe('submitCoupon', () => {
+  const box = { id: 'pk-box', name: 'Caja', priceCentavos: toCentavos(1899), quantity: 1, stock: 5, image: null };
+  const sleeves = { id: 'pk-sleeves', name: 'Micas', priceCentavos: toCentavos(249.5), quantity: 2, stock: 5, image: null };
+
+  it('remembers a code the database accepts, with the lines it matches, and says what it gives', async () => {
+    fake = fakeSupabase({
+      'rpc:check_promotion': [
+        { data: { ok: true, code: 'BUENFIN15', type: 'percent', value: 15, discount: 284.85, shipping: 99, eligible: [true, false] }, error: null },
+      ],
+    });
+    const message = await checkout.submitCoupon(' buenfin15', [box, sleeves]);
+    expect(message).toBe('🎉 Cupón aplicado: 15% de descuento.');
+    expect(rpcCalls('check_promotion')[0]!.steps).toContainEqual({
+      method: 'rpc',
+      args: [
+        {
+          code: 'BUENFIN15',
+          items: [
+            { product_id: 'pk-box', quantity: 1 },
+            { product_id: 'pk-sleeves', quantity: 2 },
+          ],
+        },
+      ],
+    });
+    expect(checkout.$couponCode.get()).toBe('BUENFIN15');
+    expect(checkout.$promotion.get()).toEqual({
+      promotion: { code: 'BUENFIN15', type: 'percent', value: 15 },
+      eligible: { 'pk-box': true, 'pk-sleeves': false },
+      signature: checkout.cartSignature([box, sleeves], 'BUENFIN15'),
+    });
+  });
+
+  it("says the seeded coupons' messages and a fixed amount's", async () => {
+    fake = fakeSupabase({
+      'rpc:check_promotion': [
+        { data: { ok: true, code: 'MEKACAT10', type: 'percent', value: 10, discount: 10, shipping: 99, eligible: [true] }, error: null },
+        { data: { ok: true, code: 'ENVIOGRATIS', type: 'shipping', value: 0, discount: 0, shipping: 0, eligible: [true] }, error: null },
+        { data: { ok: true, code: 'MENOS200', type: 'fixed', value: 200, discount: 200, shipping: 0, eligible: [true] }, error: null },
+      ],
+    });
+    expect(await checkout.submitCoupon('mekacat10', [box])).toBe('🎉 Cupón aplicado: 10% de descuento.');
+    expect(await checkout.submitCoupon('enviogratis', [box])).toBe('🚚 Envío gratis aplicado.');
+    expect(await checkout.submitCoupon('menos200', [box])).toBe('🎉 Cupón aplicado: $200.00 de descuento.');
+  });
+
+  it("takes the coupon off with the database's reason when it refuses the code, or with the invalid message for an empty one", async () => {
+    checkout.$couponCode.set('MEKACAT10');
+    fake = fakeSupabase({
+      'rpc:check_promotion': [{ data: { ok: false, detail: 'coupon_minimum', message: 'Agrega $150.00 más para usar este cupón.' }, error: null }],
+    });
+    expect(await checkout.submitCoupon('MINIMO', [box])).toBe('Agrega $150.00 más para usar este cupón.');
+    expect(checkout.$couponCode.get()).toBe('');
+    expect(checkout.$promotion.get()).toBeNull();
+    expect(await checkout.submitCoupon('   ', [box])).toBe('⚠️ Cupón no válido.');
+    expect(rpcCalls('check_promotion')).toHaveLength(1);
+  });
+
+  it('keeps the applied coupon when the check could not be made', async () => {
+    checkout.$couponCode.set('MEKACAT10');
+    fake = fakeSupabase({ 'rpc:check_promotion': [{ data: null, error: { message: 'Failed to fetch' } }] });
+    expect(await checkout.submitCoupon('OTRO', [box])).toBe('No pudimos revisar el cupón. Revisa tu conexión e intenta de nuevo.');
+    expect(checkout.$couponCode.get()).toBe('MEKACAT10');
+  });
+});
