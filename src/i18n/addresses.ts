@@ -44,3 +44,9 @@ export const ADMIN_ORDER_ADDRESS_TEXT = {
   copied: 'Dirección copiada',
   copyFailed: 'No se pudo copiar: selecciona el texto y cópialo.',
 } as const;
+
+/** The payment step's refusal of an address a courier cannot deliver to (src/server/orders/order.ts). */
+export const ADDRESS_INCOMPLETE_TEXT = {
+  missing: (part: string) => `Completa tu dirección de envío: ${part}.`,
+  generic: 'Completa tu dirección de envío antes de pagar.',
+} as const;

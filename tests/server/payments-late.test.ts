@@ -227,6 +227,57 @@ describe('the sweeper', () => {
   });
 });
 
+describe('the payment refuses an address a courier cannot deliver to', () => {
+  it('answers 409 with the form text for a Mexican address saved before its parts, copies nothing, and pays once it is completed', async () => {
+    // Saved before the Mexican parts were asked: number and colonia inside street, no phone.
+    const { data: old, error } = await service
+      .from('addresses')
+      .insert({
+        user_id: DEMO_SHOPPER.id,
+        label: 'Vieja',
+        street: 'Av. Vallarta 441, Col. Centro',
+        city: 'Guadalajara',
+        state: 'Jalisco',
+        zip: '44100',
+        country: 'México',
+      })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    try {
+      const id = await newOrder(1, old!.id);
+      for (const start of [
+        () => createPaymentIntent(req(token, { orderId: id }), simulated),
+        () => createPayPalOrder(req(token, { orderId: id }), simulated),
+      ]) {
+        const refused = await call(start);
+        expect(refused).toMatchObject({
+          status: 409,
+          body: { error: 'address_incomplete', message: 'Completa tu dirección de envío: Número exterior requerido.' },
+        });
+      }
+      expect(await order(id)).toMatchObject({ status: 'Pendiente', shipping_address: null, payment_provider: null });
+      const partly = await shopper.from('addresses').update({ street: 'Av. Vallarta', exterior_number: '441', neighborhood: 'Centro' }).eq('id', old!.id);
+      expect(partly.error).toBeNull();
+      expect((await call(() => createPaymentIntent(req(token, { orderId: id }), simulated))).body).toMatchObject({
+        error: 'address_incomplete',
+        message: 'Completa tu dirección de envío: Municipio o alcaldía requerido.',
+      });
+      const done = await shopper.from('addresses').update({ municipality: 'Guadalajara', phone: '3312345678' }).eq('id', old!.id);
+      expect(done.error).toBeNull();
+      const intent = await call(() => createPaymentIntent(req(token, { orderId: id }), simulated));
+      expect(intent.status).toBe(200);
+      const card = { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' };
+      const paid = await call(() => simulatedConfirm(req(token, { clientSecret: intent.body.clientSecret, card }), simulated));
+      expect(paid.body.status).toBe('succeeded');
+      expect((await order(id)).shipping_address).toMatchObject({ street: 'Av. Vallarta', exterior_number: '441', neighborhood: 'Centro', phone: '3312345678' });
+    } finally {
+      await service.from('orders').update({ shipping_address_id: null }).eq('shipping_address_id', old!.id);
+      await service.from('addresses').delete().eq('id', old!.id);
+    }
+  });
+});
+
 describe('the order keeps its address and earns its points', () => {
   it('keeps the address copy of a paid order when the saved address is edited or deleted', async () => {
     const { data: extra, error } = await shopper

@@ -122,6 +122,51 @@ export interface StoredAddressParts {
   phone: string | null;
 }
 
+/** A part a shipping address lacks before it can be paid for (the database's shipping_address_gap). */
+type ShippingAddressGap = 'street' | 'city' | 'exterior_number' | 'zip' | 'neighborhood' | 'municipality' | 'state' | 'phone';
+
+/** An address as the order copies it: the Mexican parts may be missing on an old one. */
+interface ShippingAddressParts extends Partial<Omit<StoredAddressParts, 'street' | 'zip' | 'country'>> {
+  street?: string | null;
+  zip?: string | null;
+  country?: string | null;
+  city?: string | null;
+  state?: string | null;
+}
+
+/**
+ * The first part an address lacks before its order can be paid, in the form's order, or null:
+ * for México calle, número exterior, a 5-digit postal code, colonia, municipio, estado and a
+ * 10-digit phone; elsewhere the specification's street and city. The same rule as the database's
+ * public.shipping_address_gap, which refuses the order's address copy without them.
+ */
+export function shippingAddressGap(address: ShippingAddressParts): ShippingAddressGap | null {
+  const blank = (text: string | null | undefined) => text == null || text.trim() === '';
+  if (blank(address.street)) return 'street';
+  // Any spelling of México, as the database reads it ('mexico', 'MÉXICO').
+  const mexico = (address.country ?? '').trim().toLowerCase().replace(/é/g, 'e') === 'mexico';
+  if (!mexico) return blank(address.city) && blank(address.municipality) ? 'city' : null;
+  if (blank(address.exterior_number)) return 'exterior_number';
+  if (!MX_ZIP_PATTERN.test((address.zip ?? '').trim())) return 'zip';
+  if (blank(address.neighborhood)) return 'neighborhood';
+  if (blank(address.municipality)) return 'municipality';
+  if (blank(address.state)) return 'state';
+  if (!CONTACT_PHONE.test(address.phone ?? '')) return 'phone';
+  return null;
+}
+
+/** The form's message for each missing part: the payment step says what the address form says. */
+export const SHIPPING_ADDRESS_GAP_MESSAGES: Record<ShippingAddressGap, string> = {
+  street: VALIDATION_MESSAGES.streetRequired,
+  city: VALIDATION_MESSAGES.cityRequired,
+  exterior_number: VALIDATION_MESSAGES.exteriorNumberRequired,
+  zip: VALIDATION_MESSAGES.zipMexico,
+  neighborhood: VALIDATION_MESSAGES.neighborhoodRequired,
+  municipality: VALIDATION_MESSAGES.municipalityRequired,
+  state: VALIDATION_MESSAGES.stateRequired,
+  phone: VALIDATION_MESSAGES.contactPhone,
+};
+
 /**
  * Whether a stored address lacks what a Mexican delivery needs (saved before those parts were
  * asked, or with a short postal code): the checkout asks for them before the purchase. Addresses

@@ -4,6 +4,8 @@
  */
 import { type Centavos, centavos } from '~/domain/money.ts';
 import { ORDER_STATUS } from '~/domain/orders.ts';
+import { SHIPPING_ADDRESS_GAP_MESSAGES, shippingAddressGap } from '~/domain/validation/address.ts';
+import { ADDRESS_INCOMPLETE_TEXT } from '~/i18n/addresses.ts';
 import { PAYMENTS_ORDER_TEXT } from '~/i18n/payments.ts';
 import type { ServerContext } from '../context.ts';
 import type { Caller } from '../http/auth.ts';
@@ -38,7 +40,11 @@ export async function payableOrder(ctx: ServerContext, caller: Caller, orderId: 
 
 /**
  * Before a payment starts: the order must point at one of the buyer's own addresses, which is
- * copied onto the order (mark_order_paid copies it again at payment). 409 otherwise.
+ * copied onto the order (mark_order_paid copies it again at payment). 409 otherwise; an address
+ * a courier cannot deliver to (for México: no número exterior, colonia, municipio, estado, 5-digit
+ * postal code or 10-digit phone, as an address saved before those were asked) is refused with
+ * the address form's own message, 409 'address_incomplete'. The database refuses the same copy
+ * (orders_shipping_address_complete), so no path can skip the rule.
  */
 export async function requireShippingAddress(ctx: ServerContext, order: OrderRow): Promise<ShippingAddress> {
   const refuse = () => new ApiError(409, PAYMENTS_ORDER_TEXT.addressRequired, 'address_required');
@@ -51,7 +57,7 @@ export async function requireShippingAddress(ctx: ServerContext, order: OrderRow
   if (error) throw new Error(`addresses: ${error.message}`);
   const row = data;
   // A Mexican address may leave the city empty: its municipio is where the courier goes.
-  if (!row || row.user_id !== order.user_id || !row.street?.trim() || !(row.city?.trim() || row.municipality?.trim())) throw refuse();
+  if (!row || row.user_id !== order.user_id) throw refuse();
   const copy: ShippingAddress = {
     label: row.label,
     street: row.street,
@@ -66,9 +72,18 @@ export async function requireShippingAddress(ctx: ServerContext, order: OrderRow
     references: row.delivery_references,
     phone: row.phone,
   };
+  const gap = shippingAddressGap(copy);
+  if (gap) throw incompleteAddress(gap);
   const { error: saveError } = await ctx.admin.from('orders').update({ shipping_address: copy }).eq('id', order.id).eq('status', ORDER_STATUS.pending);
+  if (saveError?.details === 'address_incomplete') throw incompleteAddress(saveError.hint);
   if (saveError) throw new Error(`orders: ${saveError.message}`);
   return copy;
+}
+
+/** 409 naming the part the address lacks, in the words of the address form. */
+function incompleteAddress(gap: string | null | undefined): ApiError {
+  const part = gap && gap in SHIPPING_ADDRESS_GAP_MESSAGES ? SHIPPING_ADDRESS_GAP_MESSAGES[gap as keyof typeof SHIPPING_ADDRESS_GAP_MESSAGES] : null;
+  return new ApiError(409, part ? ADDRESS_INCOMPLETE_TEXT.missing(part) : ADDRESS_INCOMPLETE_TEXT.generic, 'address_incomplete');
 }
 
 /**

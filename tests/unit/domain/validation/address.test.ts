@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, needsMexicanParts, phoneDigits, validateAddress } from '~/domain/validation/address';
+import { COUNTRIES, needsMexicanParts, phoneDigits, SHIPPING_ADDRESS_GAP_MESSAGES, shippingAddressGap, validateAddress } from '~/domain/validation/address';
 import { dataOf, errorsOf } from './results';
 
 describe('address', () => {
@@ -146,5 +146,43 @@ describe('needsMexicanParts', () => {
         phone: null,
       }),
     ).toBe(false);
+  });
+});
+
+describe('shippingAddressGap', () => {
+  const copy = {
+    street: 'Av. Reforma',
+    exterior_number: '222',
+    zip: '06600',
+    neighborhood: 'Juárez',
+    municipality: 'Cuauhtémoc',
+    city: '',
+    state: 'CDMX',
+    country: 'México',
+    phone: '5512345678',
+  };
+
+  it('names the first part a Mexican address lacks, in the form order, with the form message', () => {
+    expect(shippingAddressGap(copy)).toBeNull();
+    expect(shippingAddressGap({ ...copy, street: ' ' })).toBe('street');
+    expect(shippingAddressGap({ ...copy, exterior_number: null, neighborhood: null })).toBe('exterior_number');
+    expect(shippingAddressGap({ ...copy, zip: '441' })).toBe('zip');
+    expect(shippingAddressGap({ ...copy, neighborhood: undefined })).toBe('neighborhood');
+    expect(shippingAddressGap({ ...copy, municipality: '' })).toBe('municipality');
+    expect(shippingAddressGap({ ...copy, state: null })).toBe('state');
+    expect(shippingAddressGap({ ...copy, phone: '55 1234 5678' })).toBe('phone');
+    // Any spelling of México, as the database reads it.
+    expect(shippingAddressGap({ ...copy, country: 'MEXICO', phone: null })).toBe('phone');
+    expect(SHIPPING_ADDRESS_GAP_MESSAGES.exterior_number).toBe('Número exterior requerido');
+    expect(SHIPPING_ADDRESS_GAP_MESSAGES.neighborhood).toBe('Colonia requerida');
+    expect(SHIPPING_ADDRESS_GAP_MESSAGES.phone).toBe('Teléfono de 10 dígitos');
+    expect(SHIPPING_ADDRESS_GAP_MESSAGES.zip).toBe('Código Postal de 5 dígitos');
+  });
+
+  it("asks other countries only for the specification's street and city", () => {
+    const abroad = { street: '5th Avenue 10', city: 'New York', state: '', zip: '', country: 'Estados Unidos' };
+    expect(shippingAddressGap(abroad)).toBeNull();
+    expect(shippingAddressGap({ ...abroad, city: ' ' })).toBe('city');
+    expect(shippingAddressGap({ ...abroad, street: null })).toBe('street');
   });
 });

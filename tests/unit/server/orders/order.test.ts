@@ -91,12 +91,13 @@ describe('ownOrder and payableOrder', () => {
 });
 
 describe('requireShippingAddress', () => {
-  const address = { label: 'Casa', street: 'Av. Reforma 1', city: 'CDMX', state: 'CDMX', zip: '06600', country: 'México', user_id: 'u1' };
+  const mexican = { exterior_number: '1', neighborhood: 'Juárez', municipality: 'Cuauhtémoc', phone: '5512345678' };
+  const address = { label: 'Casa', street: 'Av. Reforma', city: 'CDMX', state: 'CDMX', zip: '06600', country: 'México', user_id: 'u1', ...mexican };
 
   it("copies the buyer's own address onto the pending order", async () => {
     const { ctx, calls } = context({ addresses: [{ data: address, error: null }] });
     const copy = await requireShippingAddress(ctx, order());
-    expect(copy).toEqual({ label: 'Casa', street: 'Av. Reforma 1', city: 'CDMX', state: 'CDMX', zip: '06600', country: 'México' });
+    expect(copy).toEqual({ label: 'Casa', street: 'Av. Reforma', city: 'CDMX', state: 'CDMX', zip: '06600', country: 'México', ...mexican });
     const update = calls.find((call) => call.table === 'orders')!;
     expect(update.steps).toEqual([
       { method: 'update', args: [{ shipping_address: copy }] },
@@ -105,12 +106,48 @@ describe('requireShippingAddress', () => {
     ]);
   });
 
-  it("refuses (409) no address, someone else's, and one without a street or a city", async () => {
+  it("refuses (409) no address and someone else's", async () => {
     const refused = { status: 409, code: 'address_required' };
     expect(await refusal(() => requireShippingAddress(context({}).ctx, order({ shipping_address_id: null })))).toMatchObject(refused);
-    for (const data of [null, { ...address, user_id: 'u2' }, { ...address, street: '  ' }, { ...address, city: null }]) {
+    for (const data of [null, { ...address, user_id: 'u2' }]) {
       expect(await refusal(() => requireShippingAddress(context({ addresses: [{ data, error: null }] }).ctx, order()))).toMatchObject(refused);
     }
+  });
+
+  it("refuses (409) an address a courier cannot deliver to with the address form's message, and copies nothing", async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ street: '  ' }, 'Calle requerida'],
+      [{ exterior_number: null }, 'Número exterior requerido'],
+      [{ zip: '441' }, 'Código Postal de 5 dígitos'],
+      [{ neighborhood: ' ' }, 'Colonia requerida'],
+      [{ municipality: null }, 'Municipio o alcaldía requerido'],
+      [{ state: '' }, 'Estado requerido'],
+      [{ phone: '55123' }, 'Teléfono de 10 dígitos'],
+      [{ country: 'Estados Unidos', city: '', municipality: null }, 'Ciudad requerida'],
+    ];
+    for (const [change, message] of cases) {
+      const { ctx, calls } = context({ addresses: [{ data: { ...address, ...change }, error: null }] });
+      expect(await refusal(() => requireShippingAddress(ctx, order())), message).toMatchObject({
+        status: 409,
+        code: 'address_incomplete',
+        message: `Completa tu dirección de envío: ${message}.`,
+      });
+      expect(calls.some((call) => call.table === 'orders')).toBe(false);
+    }
+    // Another country keeps the specification's fields: no Mexican parts needed.
+    const abroad = { ...address, country: 'Estados Unidos', zip: '10001', exterior_number: null, neighborhood: null, municipality: null, phone: null };
+    const { ctx } = context({ addresses: [{ data: abroad, error: null }] });
+    await expect(requireShippingAddress(ctx, order())).resolves.toMatchObject({ street: 'Av. Reforma', country: 'Estados Unidos' });
+  });
+
+  it("maps the database's refusal of the copy to the same 409", async () => {
+    const refusedCopy = { message: 'Completa tu dirección de envío: Colonia requerida.', details: 'address_incomplete', hint: 'neighborhood', code: '23514' };
+    const { ctx } = context({ addresses: [{ data: address, error: null }], orders: [{ data: null, error: refusedCopy }] });
+    expect(await refusal(() => requireShippingAddress(ctx, order()))).toMatchObject({
+      status: 409,
+      code: 'address_incomplete',
+      message: 'Completa tu dirección de envío: Colonia requerida.',
+    });
   });
 });
 

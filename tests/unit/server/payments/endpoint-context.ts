@@ -39,7 +39,19 @@ export function storedOrder(fields: Record<string, unknown> = {}): Record<string
 }
 
 /** One of the shopper's addresses, as requireShippingAddress reads it. */
-export const ADDRESS = { label: 'Casa', street: 'Av. Reforma 1', city: 'CDMX', state: 'CDMX', zip: '06600', country: 'México', user_id: SHOPPER.id };
+export const ADDRESS = {
+  label: 'Casa',
+  street: 'Av. Reforma',
+  exterior_number: '1',
+  neighborhood: 'Juárez',
+  municipality: 'Cuauhtémoc',
+  city: 'CDMX',
+  state: 'CDMX',
+  zip: '06600',
+  country: 'México',
+  phone: '5512345678',
+  user_id: SHOPPER.id,
+};
 
 export function simulatedPayments() {
   const store = memorySimStore();
