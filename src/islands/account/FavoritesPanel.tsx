@@ -7,7 +7,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { supabaseUrl } from '~/data/supabase.ts';
-import { resolveImage } from '~/domain/images.ts';
+import { IMAGE_SLOTS, resolveImage } from '~/domain/images.ts';
 import { formatCentavos } from '~/domain/money.ts';
 import { isSoldOut } from '~/domain/products.ts';
 import { productPath } from '~/domain/routes.ts';
@@ -19,6 +19,7 @@ import { $favorites, followFavorites, reloadFavorites, toggleFavorite, type Favo
 import { notify, showAddOutcome } from '~/stores/toast.ts';
 import { stockText } from '../product/buy-box.ts';
 import { AsyncState, Loading } from '../ui/AsyncState.tsx';
+import { Picture } from '../ui/Picture.tsx';
 import PriceAlertToggle from './PriceAlertToggle.tsx';
 
 export default function FavoritesPanel({ userId }: { userId: string }) {
@@ -80,7 +81,11 @@ function FavoriteLine({ favorite }: { favorite: Favorite }) {
   };
   return (
     <li data-testid="favorite">
-      {favorite.image ? <img src={resolveImage(favorite.image, supabaseUrl())} alt="" width={48} height={48} loading="lazy" /> : <span aria-hidden="true" />}
+      {favorite.image ? (
+        <Picture src={resolveImage(favorite.image, supabaseUrl())} frame={IMAGE_SLOTS.thumb48} box={[48, 48]} alt="" loading="lazy" />
+      ) : (
+        <span aria-hidden="true" />
+      )}
       <span>
         <a href={productPath(favorite.productId)}>{favorite.name}</a>
         {offer && (

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { listOrderLines, type AccountOrder, type OrderLine } from '~/data/orders.ts';
 import { supabaseUrl } from '~/data/supabase.ts';
 import { formatCentavos } from '~/domain/money.ts';
-import { resolveImage } from '~/domain/images.ts';
+import { IMAGE_SLOTS, resolveImage } from '~/domain/images.ts';
 import { formatAddressCopy } from '~/domain/address-copy.ts';
 import { formatOrderDate, orderDisplayId, paginate, statusColor, type StatusColor, ORDER_STATUS } from '~/domain/orders.ts';
 import { paymentMethodLabel } from '~/domain/payment-methods.ts';
@@ -11,6 +11,7 @@ import { $orders, reloadOrders, startOrders } from '~/stores/account.ts';
 import { ACCOUNT_ORDER_MESSAGES, ACCOUNT_ORDERS_TEXT } from '~/i18n/account.ts';
 import { COMMON_TEXT, ORDER_LINE_TEXT } from '~/i18n/common.ts';
 import { AsyncState, Loading } from '../ui/AsyncState.tsx';
+import { Picture } from '../ui/Picture.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { useLiveRows } from './useLive.ts';
 import OrderPaymentNote from './OrderPaymentNote.tsx';
@@ -208,7 +209,7 @@ function OrderLines({ state, onRetry }: { state: LinesState | undefined; onRetry
       {state.lines.map((line) => (
         <li key={line.id} data-testid="order-line">
           {line.product?.image ? (
-            <img src={resolveImage(line.product.image, storage)} alt="" width={48} height={48} loading="lazy" />
+            <Picture src={resolveImage(line.product.image, storage)} frame={IMAGE_SLOTS.thumb48} box={[48, 48]} alt="" loading="lazy" />
           ) : (
             <span aria-hidden="true" />
           )}

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import { storedImageUrl } from '~/data/storage.ts';
+import { IMAGE_SLOTS } from '~/domain/images.ts';
+import { Picture } from '../ui/Picture.tsx';
 import type { FranchiseId } from '~/domain/catalog.ts';
 import { formatCentavos } from '~/domain/money.ts';
 import { CARD_CONDITIONS, CONDITION_LABELS, finishesOf, GRADING_COMPANIES, isSlab, languagesOf, offerLabel, type SingleOffer } from '~/domain/singles.ts';
@@ -330,7 +332,7 @@ function SlabPhotos({ uid, productId, images, onImages }: { uid: string; product
         <ul className="adm-images">
           {images.map((image, i) => (
             <li key={`${image}-${i}`}>
-              <img src={storedImageUrl(image)} alt={ADMIN_OFFERS_TEXT.photoAlt(i + 1)} />
+              <Picture src={storedImageUrl(image)} frame={IMAGE_SLOTS.thumb80} alt={ADMIN_OFFERS_TEXT.photoAlt(i + 1)} />
               <button type="button" className="btn btn-outline" onClick={() => onImages(images.filter((_, j) => j !== i))}>
                 {ADMIN_OFFERS_TEXT.remove}
                 <span className="visually-hidden"> {ADMIN_OFFERS_TEXT.photoOf(i + 1)}</span>

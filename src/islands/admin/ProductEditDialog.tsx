@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { supabaseUrl } from '~/data/supabase.ts';
-import { resolveImage } from '~/domain/images.ts';
+import { IMAGE_SLOTS, resolveImage } from '~/domain/images.ts';
+import { Picture } from '../ui/Picture.tsx';
 import { discountPercent } from '~/domain/products.ts';
 import { centavosToPesosInput, pesosInputToCentavos } from '~/domain/money.ts';
 import type { AdminProduct } from '~/data/admin.ts';
@@ -204,7 +205,7 @@ function ImagesFieldset({ images, setImages, children }: ImagesProps) {
       <ul className="adm-images">
         {images.map((image, i) => (
           <li key={`${image}-${i}`}>
-            <img src={resolveImage(image, storage)} alt={ADMIN_PRODUCT_EDIT_DIALOG_TEXT.image(i + 1)} />
+            <Picture src={resolveImage(image, storage)} frame={IMAGE_SLOTS.thumb80} alt={ADMIN_PRODUCT_EDIT_DIALOG_TEXT.image(i + 1)} />
             <span className="muted">{i === 0 ? ADMIN_PRODUCT_EDIT_DIALOG_TEXT.main : ADMIN_PRODUCT_EDIT_DIALOG_TEXT.image(i + 1)}</span>
             <button type="button" className="btn btn-outline" disabled={i === 0} onClick={() => move(i, -1)}>
               {ADMIN_PRODUCT_EDIT_DIALOG_TEXT.moveUp}

@@ -6,7 +6,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fetchExpansions, type ExpansionItem } from '~/data/expansions.ts';
 import { supabaseUrl } from '~/data/supabase.ts';
 import { subscribeToExpansions } from '~/data/realtime.ts';
-import { resolveImage } from '~/domain/images.ts';
+import { IMAGE_SLOTS, resolveImage } from '~/domain/images.ts';
+import { Picture } from '../ui/Picture.tsx';
 import { matchByName } from '~/domain/products.ts';
 import { COMMON_TEXT } from '~/i18n/common.ts';
 import { EXPANSION_PICKER_TEXT } from '~/i18n/catalog.ts';
@@ -120,7 +121,9 @@ export default function ExpansionPicker({ franchiseId, initial }: Props) {
                 <li key={item.id}>
                   <a className="picker-card" href={`/franchise/${franchiseId}/expansions/${item.id}/products`}>
                     <span className="picker-card-media">
-                      {item.image && <img src={resolveImage(item.image, base)} alt="" width={320} height={180} loading="lazy" decoding="async" />}
+                      {item.image && (
+                        <Picture src={resolveImage(item.image, base)} frame={IMAGE_SLOTS.tile} box={[320, 180]} alt="" loading="lazy" decoding="async" />
+                      )}
                     </span>
                     <span className="picker-card-name">{item.name}</span>
                   </a>

@@ -1,6 +1,7 @@
 /** The products of a stored order. */
 import { formatCentavos } from '~/domain/money.ts';
-import { resolveImage } from '~/domain/images.ts';
+import { IMAGE_SLOTS, resolveImage } from '~/domain/images.ts';
+import { Picture } from '../ui/Picture.tsx';
 import { supabaseUrl } from '~/data/supabase.ts';
 import type { CheckoutOrderLine } from '~/data/checkout.ts';
 import { ORDER_LINE_TEXT } from '~/i18n/common.ts';
@@ -12,7 +13,11 @@ export default function OrderLines({ lines }: { lines: CheckoutOrderLine[] }) {
     <ul className="order-lines">
       {lines.map((line) => (
         <li key={line.id}>
-          {line.image ? <img src={resolveImage(line.image, storage)} alt="" width={48} height={48} loading="lazy" /> : <span className="order-line-img" />}
+          {line.image ? (
+            <Picture src={resolveImage(line.image, storage)} frame={IMAGE_SLOTS.thumb48} box={[48, 48]} alt="" loading="lazy" />
+          ) : (
+            <span className="order-line-img" />
+          )}
           <span className="order-line-name">
             {line.name}
             {line.offerLabel && <span className="order-line-offer">{line.offerLabel}</span>}

@@ -1,7 +1,8 @@
 /** The header search's dropdown: the matching products, a message, and the link to every match. */
 import type { RefObject } from 'react';
 import { formatCount } from '~/domain/counts.ts';
-import { resolveImage } from '~/domain/images';
+import { IMAGE_SLOTS, resolveImage } from '~/domain/images';
+import { Picture } from '../ui/Picture.tsx';
 import type { SearchAnswer } from '~/domain/header-search/loader.ts';
 import type { SearchEntry } from '~/domain/name-matching/matching.ts';
 import { SEARCH_PANEL_TEXT } from '~/i18n/search.ts';
@@ -54,7 +55,7 @@ export default function SearchPanel({ query, current, active, expanded, hidden, 
               onClick={() => onOpen(entry)}
             >
               {src ? (
-                <img className="ps-thumb" src={src} alt="" width={40} height={40} loading="lazy" decoding="async" />
+                <Picture className="ps-thumb" src={src} frame={IMAGE_SLOTS.thumb40} box={[40, 40]} alt="" loading="lazy" decoding="async" />
               ) : (
                 <span className="ps-thumb" aria-hidden="true" />
               )}

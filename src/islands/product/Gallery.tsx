@@ -1,10 +1,13 @@
 /**
  * Product images: main image, thumbnails and a full-screen viewer with previous/next that wrap
- * around, arrow keys, Escape, and focus kept inside while it is open.
+ * around, arrow keys, Escape, and focus kept inside while it is open. A photo with copies is asked
+ * for at the width of its place (Picture): the viewer's at up to 900 px wide.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { wrapIndex } from '~/domain/products.ts';
+import { IMAGE_SLOTS } from '~/domain/images.ts';
+import { Picture } from '../ui/Picture.tsx';
 import { PRODUCT_GALLERY_TEXT as TEXT } from '~/i18n/product.ts';
 import { useMounted } from '../prebuilt.ts';
 import { $offerImages } from './offer-images.ts';
@@ -88,7 +91,7 @@ export default function Gallery({ name, images: cardImages }: Props) {
   return (
     <div className="gallery">
       <button ref={openerRef} type="button" className="gallery-main" aria-label={TEXT.open(wrapIndex(index, count) + 1, count)} onClick={() => setOpen(true)}>
-        <img src={current} alt={name} width={600} height={600} fetchPriority="high" loading="eager" decoding="async" />
+        <Picture src={current} frame={IMAGE_SLOTS.product} box={[600, 600]} alt={name} fetchPriority="high" loading="eager" decoding="async" />
       </button>
       {count > 1 && (
         <ul className="gallery-thumbs" aria-label={TEXT.thumbnails}>
@@ -101,7 +104,7 @@ export default function Gallery({ name, images: cardImages }: Props) {
                 aria-current={i === index ? 'true' : undefined}
                 onClick={() => setIndex(i)}
               >
-                <img src={src} alt="" width={80} height={80} loading="lazy" decoding="async" />
+                <Picture src={src} frame={IMAGE_SLOTS.thumb80} box={[80, 80]} alt="" loading="lazy" decoding="async" />
               </button>
             </li>
           ))}
@@ -112,7 +115,13 @@ export default function Gallery({ name, images: cardImages }: Props) {
           <p className="viewer-counter" aria-live="polite">
             {TEXT.counter(wrapIndex(index, count) + 1, count)}
           </p>
-          <img className="viewer-image" src={current} alt={TEXT.alt(name, wrapIndex(index, count) + 1, count)} width={900} height={900} />
+          <Picture
+            className="viewer-image"
+            src={current}
+            frame={IMAGE_SLOTS.viewer}
+            box={[900, 900]}
+            alt={TEXT.alt(name, wrapIndex(index, count) + 1, count)}
+          />
           <button type="button" className="viewer-btn viewer-prev" aria-label={TEXT.previous} onClick={() => go(-1)}>
             ‹
           </button>

@@ -34,6 +34,8 @@ import { useQuantityField } from './use-quantity-field.ts';
 import { BuyBox } from './BuyBox.tsx';
 import { settleWithin } from './buy-box.ts';
 import { showOfferImages } from './offer-images.ts';
+import { IMAGE_SLOTS } from '~/domain/images.ts';
+import { Picture } from '../ui/Picture.tsx';
 import { hrefWithOffer, offerByKey, offerKeyFromSearch, withLiveOffers, type LiveOffer } from '~/domain/live-offers.ts';
 
 /** What the prebuilt page knows about the card. */
@@ -311,7 +313,13 @@ function OfferOption({
               {offer.images.map((src, index) => (
                 <li key={src}>
                   <a href={src} target="_blank" rel="noopener">
-                    <img src={src} alt={TEXT.photoAlt(productName, grade, index + 1, offer.images.length)} width={72} height={72} loading="lazy" />
+                    <Picture
+                      src={src}
+                      frame={IMAGE_SLOTS.thumb72}
+                      box={[72, 72]}
+                      alt={TEXT.photoAlt(productName, grade, index + 1, offer.images.length)}
+                      loading="lazy"
+                    />
                   </a>
                 </li>
               ))}

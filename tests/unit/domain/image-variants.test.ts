@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   isVariantPath,
   planVariants,
+  recordedSize,
+  sizedPath,
   uprightSize,
   VARIANT_FORMATS,
   VARIANT_SOURCE_MAX_BYTES,
@@ -70,5 +72,29 @@ describe('the copies planned for an uploaded photo', () => {
     expect(planVariants('a.pdf', { ...photo, format: 'pdf' })).toEqual({ ok: false, reason: 'not_an_image' });
     expect(planVariants('a.tif', { ...photo, format: 'tiff' })).toEqual({ ok: false, reason: 'not_an_image' });
     expect(planVariants('a.jpg', { ...photo, width: 0 })).toEqual({ ok: false, reason: 'not_an_image' });
+  });
+});
+
+describe('the size the name of an original records once its copies are made', () => {
+  it('names the original with its upright size before its extension, replacing a former size', () => {
+    expect(sizedPath('pk-abc-lqz1.jpg', 3000, 4000)).toBe('pk-abc-lqz1.3000x4000.jpg');
+    expect(sizedPath('products/pk-abc-lqz1.3000x4000.jpg', 1500, 2100)).toBe('products/pk-abc-lqz1.1500x2100.jpg');
+    expect(sizedPath('sin-extension', 10, 20)).toBe('sin-extension.10x20');
+    expect(variantPath(sizedPath('pk-abc.png', 1500, 2100), 480, 'avif')).toBe('pk-abc.1500x2100.480w.avif');
+  });
+
+  it('reads the size back from a stored path or a URL; none for other names or for a copy', () => {
+    expect(recordedSize('products/pk-abc.1500x2100.jpg')).toEqual({ width: 1500, height: 2100 });
+    expect(recordedSize('/media/products/pk-abc.1500x2100.webp?v=2')).toEqual({ width: 1500, height: 2100 });
+    expect(recordedSize('https://cdn.test/a.b/pk.200x100.PNG')).toEqual({ width: 200, height: 100 });
+    for (const path of [
+      'products/pk-abc.jpg',
+      'products/pk-abc.1500x2100.480w.jpg',
+      'products/0x0.0x0.jpg',
+      'products/a.1500x.jpg',
+      'products.1500x2100.jpg/a.svg',
+    ]) {
+      expect(recordedSize(path)).toBeNull();
+    }
   });
 });

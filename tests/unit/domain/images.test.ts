@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveImage, storagePublicBase } from '~/domain/images';
+import { containedSize, IMAGE_SLOTS, resolveImage, responsiveImage, storagePublicBase } from '~/domain/images';
 
 const BASE = 'https://abc.supabase.co';
 
@@ -75,5 +75,69 @@ describe('images from the shop’s own origin', () => {
     ]) {
       expect(mediaObject(bad), bad).toBeNull();
     }
+  });
+});
+
+describe('the copies a page asks for (responsiveImage)', () => {
+  const photo = '/media/products/pk-abc-lqz1.1500x2100.jpg';
+
+  it('offers AVIF, then WebP, then JPEG at every width made of a photo whose name records its size', () => {
+    const copies = responsiveImage(photo, IMAGE_SLOTS.product);
+    expect(copies).toEqual({
+      src: '/media/products/pk-abc-lqz1.1500x2100.480w.jpg',
+      srcset:
+        '/media/products/pk-abc-lqz1.1500x2100.240w.jpg 240w, /media/products/pk-abc-lqz1.1500x2100.480w.jpg 480w, /media/products/pk-abc-lqz1.1500x2100.960w.jpg 960w',
+      // A portrait photo in a square place is 1500/2100 of the place's width.
+      sizes: '(min-width: 900px) calc(620px * 0.714), calc(100vw * 0.714)',
+      width: 1500,
+      height: 2100,
+      sources: [
+        {
+          type: 'image/avif',
+          srcset:
+            '/media/products/pk-abc-lqz1.1500x2100.240w.avif 240w, /media/products/pk-abc-lqz1.1500x2100.480w.avif 480w, /media/products/pk-abc-lqz1.1500x2100.960w.avif 960w',
+        },
+        {
+          type: 'image/webp',
+          srcset:
+            '/media/products/pk-abc-lqz1.1500x2100.240w.webp 240w, /media/products/pk-abc-lqz1.1500x2100.480w.webp 480w, /media/products/pk-abc-lqz1.1500x2100.960w.webp 960w',
+        },
+      ],
+    });
+  });
+
+  it('keeps the place widths as they are for a landscape photo, or outside a square place', () => {
+    expect(responsiveImage('products/a.3000x2000.png', IMAGE_SLOTS.card)?.sizes).toBe('(min-width: 480px) 260px, 50vw');
+    expect(responsiveImage(photo, IMAGE_SLOTS.viewer)?.sizes).toBe('min(90vw, 900px)');
+    expect(responsiveImage(photo, IMAGE_SLOTS.thumb48)?.sizes).toBe('calc(48px * 0.714)');
+  });
+
+  it('offers the widths the photo has: every standard one up to 4,000 px, or its own when narrower than them all', () => {
+    const wide = responsiveImage('https://x.supabase.co/storage/v1/object/public/products/a.4000x3000.jpg', IMAGE_SLOTS.card)!;
+    expect(wide.srcset.split(', ').map((entry) => entry.split(' ')[1])).toEqual(['240w', '480w', '960w', '1600w']);
+    expect(wide.sources[0]!.srcset).toContain('https://x.supabase.co/storage/v1/object/public/products/a.4000x3000.1600w.avif 1600w');
+    const small = responsiveImage('/media/products/b.200x100.png', IMAGE_SLOTS.card)!;
+    expect([small.src, small.srcset]).toEqual(['/media/products/b.200x100.200w.jpg', '/media/products/b.200x100.200w.jpg 200w']);
+  });
+
+  it('leaves alone what has no copies: a generated SVG, an image from before the copies, a copy itself, nothing', () => {
+    for (const src of [
+      '/media/products/pk-abc.svg',
+      'products/pk-abc-lqz1.jpg',
+      '/media/products/a.1500x2100.480w.avif',
+      '/logos/pokemon.svg',
+      'data:image/png;base64,AAAA',
+      '',
+      null,
+      undefined,
+    ]) {
+      expect(responsiveImage(src, IMAGE_SLOTS.card)).toBeNull();
+    }
+  });
+
+  it('draws a photo inside its box with its proportions kept', () => {
+    expect(containedSize({ width: 1500, height: 2100 }, [64, 64])).toEqual([46, 64]);
+    expect(containedSize({ width: 3000, height: 2000 }, [300, 300])).toEqual([300, 200]);
+    expect(containedSize({ width: 4000, height: 1000 }, [320, 180])).toEqual([320, 80]);
   });
 });
