@@ -55,7 +55,7 @@ export async function savePointsRate(rate: PointsRate): Promise<SaveRateAnswer> 
 }
 
 /** A redemption as redeem_points answers it. */
-export interface Redemption {
+interface Redemption {
   points: number;
   credit: Centavos;
   pointsBalance: number;
@@ -63,7 +63,7 @@ export interface Redemption {
 }
 
 /** Converted (or the same request answered again), or refused with why. */
-export type RedeemAnswer = { ok: true; redemption: Redemption } | { ok: false; problem: RedemptionProblem | 'failed' };
+type RedeemAnswer = { ok: true; redemption: Redemption } | { ok: false; problem: RedemptionProblem | 'failed' };
 
 const PROBLEMS: readonly RedemptionProblem[] = ['not_whole_blocks', 'below_minimum', 'insufficient_points'];
 

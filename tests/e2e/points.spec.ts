@@ -4,18 +4,24 @@
  * offered 100 points are worth. Two taps on 'Canjear puntos' in the same instant convert once: the
  * points drop by exactly 100, the saldo a favor grows by exactly $10.00, and the database holds one
  * redemption and one ledger credit. Points that are not whole blocks, or more than the balance, are
- * refused in Spanish. Axe on the account screen; nothing scrolls sideways.
+ * refused in Spanish. Axe on the account screen; nothing scrolls sideways. In the back office an
+ * admin changes the rate (a minimum that is not whole blocks is refused), and the change is
+ * recorded with who made it.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from './fixtures';
 import { AccountPage } from './pages/account';
-import { createConfirmedUser, serviceRest, signInAs } from './pages/auth';
+import { ADMIN, createConfirmedUser, serviceRest, signInAs } from './pages/auth';
 import { PHONE } from './pages/phone';
 
 // The local stack answers slowly while other suites share the 2 cores.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 test.use({ viewport: PHONE });
+// The second test changes the shop's rate, which the first one reads: one after the other.
+test.describe.configure({ mode: 'serial' });
+
+const START_RATE = { points_per_block: 100, pesos_per_block: 10, min_points: 100 };
 
 async function expectNoAxeViolations(page: Page) {
   const section = await new AxeBuilder({ page }).include('[data-testid="points-redeem"]').analyze();
@@ -89,4 +95,36 @@ test('a double tap on Canjear puntos converts one block of points into saldo a f
   await expect(points).toHaveText('1,150');
   await expect(summary.getByText('Saldo a favor: $10.00', { exact: true })).toBeVisible();
   await expect(redeem.getByText('Tienes 1,150 puntos.')).toBeVisible();
+});
+
+test('an admin changes the points rate in the back office, and the change is recorded', async ({ page }) => {
+  test.setTimeout(90_000);
+  try {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin');
+    const settings = page.getByRole('region', { name: 'Canje de puntos' });
+    await expect(settings.getByText('Hoy: 100 puntos = $10.00, mínimo 100 puntos.')).toBeVisible({ timeout: 20_000 });
+    const results = await new AxeBuilder({ page }).include('[data-testid="points-rate-settings"]').analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+
+    const form = settings.getByRole('form', { name: 'Canje de puntos' });
+    await form.getByLabel('Saldo a favor por bloque (MXN)').fill('12.50');
+    await form.getByLabel('Mínimo de puntos por canje').fill('150');
+    await form.getByRole('button', { name: 'Guardar equivalencia' }).click();
+    await expect(form.getByText('El mínimo debe ser de bloques completos: un múltiplo de los puntos por bloque, al menos uno.')).toBeVisible();
+
+    await form.getByLabel('Mínimo de puntos por canje').fill('200');
+    await form.getByRole('button', { name: 'Guardar equivalencia' }).click();
+    await expect(settings.getByRole('status').filter({ hasText: 'Equivalencia guardada.' })).toBeVisible();
+    await expect(settings.getByText('Hoy: 100 puntos = $12.50, mínimo 200 puntos.')).toBeVisible();
+
+    const changes = await serviceRest('GET', 'points_rate_changes?select=changed_by,points_per_block,pesos_per_block,min_points&order=id.desc&limit=1');
+    const [change] = changes.body as Array<{ changed_by: string; points_per_block: number; pesos_per_block: number | string; min_points: number }>;
+    expect([change?.points_per_block, Number(change?.pesos_per_block), change?.min_points]).toEqual([100, 12.5, 200]);
+    const who = await serviceRest('GET', `profiles?id=eq.${change?.changed_by}&select=is_admin`);
+    expect(who.body).toEqual([{ is_admin: true }]);
+  } finally {
+    const restored = await serviceRest('PATCH', 'points_rate?id=eq.true', START_RATE);
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+  }
 });
