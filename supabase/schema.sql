@@ -2188,6 +2188,8 @@ begin
     raise exception 'Línea no encontrada.' using errcode = 'P0001', detail = 'line_not_found';
   end if;
   v_sub := public.buylist_lock_submission(v_line.submission_id);
+  -- Read again under the submission's lock: a split may have changed its quantity meanwhile.
+  select * into v_line from public.buylist_submission_lines l where l.id = p_line;
   if v_sub.status not in ('recibida', 'en_revision') then
     raise exception 'Esta venta no está en revisión.' using errcode = 'P0001', detail = 'invalid_status:' || v_sub.status;
   end if;
@@ -3284,17 +3286,23 @@ GRANT EXECUTE ON FUNCTION public.buylist_queue_mail(p_submission uuid, p_step te
 
 CREATE OR REPLACE FUNCTION public.buylist_release_reservation(p_submission uuid)
  RETURNS void
- LANGUAGE sql
+ LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+begin
+  perform 1 from public.buylist_entries e
+   where e.id in (select l.entry_id from public.buylist_submission_lines l where l.submission_id = p_submission)
+   order by e.id
+     for update;
   update public.buylist_entries e
      set reserved = greatest(e.reserved - r.units, 0)
     from (select l.entry_id, sum(l.quantity)::int as units
             from public.buylist_submission_lines l
            where l.submission_id = p_submission
            group by l.entry_id) r
-   where e.id = r.entry_id
+   where e.id = r.entry_id;
+end
 $function$;
 REVOKE ALL ON FUNCTION public.buylist_release_reservation(p_submission uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.buylist_release_reservation(p_submission uuid) TO service_role;
@@ -3333,6 +3341,21 @@ begin
   if exists (select 1 from public.buylist_payouts p where p.submission_id = p_submission) then
     return;
   end if;
+
+  -- Rows locked in id order, as submit_buylist locks entries and create_order locks offers, so
+  -- none of them waits for another in a circle.
+  perform 1 from public.buylist_entries e
+   where e.id in (select l.entry_id from public.buylist_submission_lines l where l.submission_id = p_submission)
+   order by e.id
+     for update;
+  perform 1 from public.card_offers o
+   where o.grading_company is null
+     and exists (select 1 from public.buylist_submission_lines l
+                  where l.submission_id = p_submission and l.quantity > l.rejected_quantity
+                    and l.product_id = o.product_id and coalesce(l.final_condition, l.condition) = o.condition
+                    and l.language = o.language and l.finish = o.finish)
+   order by o.id
+     for update;
 
   -- The reservation becomes units bought: the accepted copies count, the rejected ones are released.
   update public.buylist_entries e
