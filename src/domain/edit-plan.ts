@@ -6,7 +6,7 @@
  * type or franchise adds routes and pickers). Stock is not a change: pages read live stock.
  * Pure, and linear in the catalogue; a product object kept from `before` is not compared again.
  */
-import { catalogPages, type CatalogPage, type RouteCatalog } from './routes.ts';
+import { HOME_HERO_IMAGES, HOME_PATH, homeLists, listings, pageHref, productPath, type CatalogPage, type RouteCatalog } from './routes.ts';
 import { productImages, type Product } from './products.ts';
 
 /** What an edit makes the site do. */
@@ -15,7 +15,7 @@ export interface EditPlan {
   fallback: 'new-franchise' | 'new-expansion' | 'new-type' | null;
   /** Ids of the products whose shown fields changed, or that were added or hidden. */
   changed: string[];
-  /** Catalogue pages (URL paths) to render again, in catalogue order. */
+  /** Catalogue pages (URL paths) to render again: the changed products' own pages, then the pages that list them. */
   render: string[];
   /** Catalogue pages that no longer exist (a listing that lost its last page). */
   removed: string[];
@@ -55,33 +55,66 @@ function newTaxonomy(before: RouteCatalog, after: RouteCatalog): EditPlan['fallb
 /** The products whose shown fields differ, were added or were removed; and whether search shows the difference. */
 function changedProducts(before: RouteCatalog, after: RouteCatalog): { changed: Set<string>; search: boolean } {
   const old = new Map(before.products.map((product) => [product.id, product]));
+  const kept = new Set<string>();
   const changed = new Set<string>();
   let search = false;
   for (const product of after.products) {
     const was = old.get(product.id);
-    old.delete(product.id);
+    kept.add(product.id);
     if (was === product) continue;
     if (!was || shown(was) !== shown(product)) changed.add(product.id);
     if (!was || searched(was) !== searched(product)) search = true;
   }
-  for (const id of old.keys()) changed.add(id);
-  return { changed, search: search || old.size > 0 };
+  for (const id of old.keys()) {
+    if (kept.has(id)) continue;
+    changed.add(id);
+    search = true;
+  }
+  return { changed, search };
+}
+
+/**
+ * The catalogue pages that show several products, as catalogPages (routes.ts) lists them: the home
+ * page and every listing page. Product pages are left out: each shows its own product only, so
+ * the changed products name theirs, and the whole catalogue's product pages need not be listed.
+ */
+function sharedPages(catalog: RouteCatalog): CatalogPage[] {
+  const lists = homeLists(catalog.products);
+  const ids = new Set(catalog.products.map((product) => product.id));
+  const home = [...lists.specialOffers, ...lists.destinedRivals, ...lists.journeyTogether, ...lists.newArrivals].map((product) => product.id);
+  const pages: CatalogPage[] = [{ path: HOME_PATH, productIds: [...home, ...HOME_HERO_IMAGES.filter((id) => ids.has(id))], extra: '' }];
+  for (const listing of listings(catalog)) {
+    for (const page of listing.pages) {
+      pages.push({
+        path: pageHref(listing.base, page.pageNumber),
+        productIds: page.products.map((product) => product.id),
+        extra: `${page.pageNumber}/${page.pageCount}/${page.total}`,
+      });
+    }
+  }
+  return pages;
 }
 
 const samePage = (a: CatalogPage, b: CatalogPage) => a.extra === b.extra && a.productIds.join('\n') === b.productIds.join('\n');
 
-/** The plan of an edit that turned `before` into `after`. */
+/**
+ * @internal The plan of an edit that turned `before` into `after` (docs/catalogue-rebuilds.md, 'Planning
+ * an edit': the server's rebuild does not run it yet).
+ */
 export function planEdit(before: RouteCatalog, after: RouteCatalog): EditPlan {
   const fallback = newTaxonomy(before, after);
   if (fallback) return { fallback, changed: [], render: [], removed: [], explore: false, search: false };
   const { changed, search } = changedProducts(before, after);
   if (changed.size === 0) return { fallback: null, changed: [], render: [], removed: [], explore: false, search: false };
-  const old = new Map(catalogPages(before).map((page) => [page.path, page]));
+  const old = new Map(sharedPages(before).map((page) => [page.path, page]));
   const render: string[] = [];
-  for (const page of catalogPages(after)) {
+  const removed: string[] = [];
+  const listed = new Set(after.products.map((product) => product.id));
+  for (const id of changed) (listed.has(id) ? render : removed).push(productPath(id));
+  for (const page of sharedPages(after)) {
     const was = old.get(page.path);
     old.delete(page.path);
     if (!was || !samePage(was, page) || page.productIds.some((id) => changed.has(id))) render.push(page.path);
   }
-  return { fallback: null, changed: [...changed], render, removed: [...old.keys()], explore: true, search };
+  return { fallback: null, changed: [...changed], render, removed: [...removed, ...old.keys()], explore: true, search };
 }

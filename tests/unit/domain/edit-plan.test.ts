@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { planEdit } from '~/domain/edit-plan.ts';
 import { parseProduct, type Product } from '~/domain/product-schema.ts';
-import { HOME_PATH, expansionListingPath, pageHref, productPath, typeListingPath, type RouteCatalog } from '~/domain/routes.ts';
+import { HOME_PATH, expansionListingPath, pageHref, pagesShowing, productPath, typeListingPath, type RouteCatalog } from '~/domain/routes.ts';
 
 function product(overrides: Record<string, unknown>): Product {
   const parsed = parseProduct({ id: 'p', name: 'Producto', price: 100, stock: 5, franchise_id: 'pokemon', ...overrides });
@@ -69,6 +69,13 @@ describe('the pages an edit renders again', () => {
       edited('pk-dr-03', (p) => ({ ...p, priceCentavos: (p.priceCentavos + 1000) as Product['priceCentavos'] })),
     );
     expect(first.render.sort()).toEqual([HOME_PATH, packsExpansion, packsType, productPath('pk-dr-03')].sort());
+  });
+
+  it('renders for a price change exactly the pages routes.ts says show the product', () => {
+    for (const id of ['pk-dr-00', 'pk-dr-47', 'pk-dr-48', 'op-single-luffy']) {
+      const after = edited(id, (p) => ({ ...p, priceCentavos: (p.priceCentavos + 1) as Product['priceCentavos'] }));
+      expect(planEdit(before, after).render.sort()).toEqual(pagesShowing(after, [id]).sort());
+    }
   });
 
   it('a stock change renders nothing: every page reads live stock', () => {
