@@ -127,13 +127,14 @@ export function adminContext(): AdminContext {
 let orders: OrderContext | null = null;
 
 /**
- * The order endpoint's context: a client acting as the caller (the database checks their token and
- * decides everything), and this process's sold-out gate, kept for the life of the process.
+ * The order endpoint's context, kept for the life of the process: one client with the anonymous key
+ * (each call carries its caller's token; the database checks it and decides everything: a client
+ * per request would cost more than the call itself in a rush), and this process's sold-out gate.
  */
 export function orderContext(): OrderContext {
   if (orders) return orders;
   const url = projectUrl(PUBLIC_SUPABASE_URL);
-  orders = { asUser: (token: string) => createUserClient(url, PUBLIC_SUPABASE_ANON_KEY, token), gate: createSoldOutGate() };
+  orders = { database: createUserClient(url, PUBLIC_SUPABASE_ANON_KEY), gate: createSoldOutGate() };
   return orders;
 }
 

@@ -20,9 +20,13 @@ import { bearerToken } from '../http/auth.ts';
 import { ApiError, json, readJson } from '../http/json.ts';
 import type { GateRefusal, SoldOutGate } from './sold-out-gate.ts';
 
-/** What the order endpoint needs: a database client acting as the caller, and this server's gate. */
+/**
+ * What the order endpoint needs: a database client with the anonymous key, shared by every request
+ * of the process (each call carries its caller's token: the database acts as them), and this
+ * server's gate.
+ */
 export interface OrderContext {
-  asUser(token: string): SupabaseClient<Database>;
+  database: SupabaseClient<Database>;
   gate: SoldOutGate;
 }
 
@@ -74,9 +78,9 @@ export async function postOrder(request: Request, context: OrderContext): Promis
   const known = context.gate.refusal(items, waitlist);
   if (known) return json({ error: 'out_of_stock', ...known }, 409, SAME_FOR_EVERYONE);
 
-  const { data, error, status } = await context
-    .asUser(token)
-    .rpc('create_order_unless_sold_out', { items, coupon_code: couponCode, ...(waitlist ? { waitlist } : {}) });
+  const { data, error, status } = await context.database
+    .rpc('create_order_unless_sold_out', { items, coupon_code: couponCode, ...(waitlist ? { waitlist } : {}) })
+    .setHeader('Authorization', `Bearer ${token}`);
   if (error) {
     const refused = statusOf(error, status);
     if (refused === 401) throw new ApiError(401, API_AUTH_TEXT.sessionInvalid, 'not_authenticated');

@@ -20,7 +20,7 @@ const { parseCreateOrderError } = checkout;
 let tokens: string[] = [];
 beforeEach(() => {
   fake = fakeSupabase();
-  tokens = routeOrdersToHandler(() => fake.client);
+  tokens = routeOrdersToHandler(() => fake);
 });
 afterEach(() => vi.unstubAllGlobals());
 

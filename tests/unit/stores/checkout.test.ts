@@ -53,7 +53,7 @@ beforeEach(() => {
   $cart.set([line]);
   checkout.forgetPendingOrder();
   // The order goes through the shop's endpoint, which acts in the database as the signed-in shopper.
-  tokens = routeOrdersToHandler(() => fake.client);
+  tokens = routeOrdersToHandler(() => fake);
 });
 afterEach(() => {
   cleanTestStorage();

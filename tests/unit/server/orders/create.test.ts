@@ -8,21 +8,16 @@ import { createSoldOutGate } from '~/server/orders/sold-out-gate.ts';
 
 const SOLD_OUT = { code: 'P0001', message: 'Agotado: ya no quedan unidades de «Caja».', details: 'out_of_stock:caja', hint: '0' };
 
-/** The endpoint with a database answering `answers` in turn, and the tokens it acted with. */
+/** The endpoint with a database answering `answers` in turn, and the tokens its calls carried. */
 function endpoint(answers: Result[]) {
   const fake = fakeSupabase({ 'rpc:create_order_unless_sold_out': answers });
-  const tokens: string[] = [];
-  const context = {
-    asUser: (token: string) => {
-      tokens.push(token);
-      return fake.client as unknown as SupabaseClient<Database>;
-    },
-    gate: createSoldOutGate(),
-  };
+  const context = { database: fake.client as unknown as SupabaseClient<Database>, gate: createSoldOutGate() };
   const post = (body: unknown, token: string | null = 'tok') => callApi(() => postOrder(apiRequest('POST', '/api/orders', token, body), context));
   /** The raw answer, headers included. */
   const raw = (body: unknown) => postOrder(apiRequest('POST', '/api/orders', 'tok', body), context);
-  const asked = () => fake.calls.filter((call) => call.table === 'rpc:create_order_unless_sold_out').length;
+  const orderCalls = () => fake.calls.filter((call) => call.table === 'rpc:create_order_unless_sold_out');
+  const asked = () => orderCalls().length;
+  const tokens = () => orderCalls().flatMap((call) => call.steps.filter((step) => step.method === 'setHeader').map((step) => step.args));
   return { post, raw, tokens, fake, asked };
 }
 
@@ -31,7 +26,7 @@ describe('POST /api/orders', () => {
     const { post, tokens, fake } = endpoint([{ data: 'o1', error: null }]);
     const items = [{ product_id: 'caja', quantity: 1 }];
     expect(await post({ items, coupon_code: 'MEKACAT10', price: 1, user_id: 'someone-else' })).toEqual({ status: 201, body: { orderId: 'o1' } });
-    expect(tokens).toEqual(['tok']);
+    expect(tokens()).toEqual([['Authorization', 'Bearer tok']]);
     // Nothing but the cart reaches the database: no price, no user id.
     expect(fake.calls[0]!.steps).toContainEqual({ method: 'rpc', args: [{ items, coupon_code: 'MEKACAT10' }] });
   });
