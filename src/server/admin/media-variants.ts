@@ -73,8 +73,20 @@ interface MadeVariant {
   format: string;
 }
 
-/** Encodes one copy from the upright pixels; no metadata is carried (sharp keeps none unless asked). */
-function encode(pixels: { data: Buffer; info: OutputInfo }, variant: PlannedVariant): Promise<Buffer> {
+/** An original decoded once, upright and brought down to its widest copy: every copy is made from these pixels. */
+export type UprightPixels = { data: Buffer; info: OutputInfo };
+
+/** Decodes an original (its EXIF orientation applied) at most `widest` pixels wide; throws when it is not a decodable image. */
+export function decodeUpright(original: Buffer, widest: number): Promise<UprightPixels> {
+  return sharp(original, { limitInputPixels: VARIANT_SOURCE_MAX_PIXELS, failOn: 'error' })
+    .rotate()
+    .resize({ width: widest, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+}
+
+/** Encodes one copy from the upright pixels; no metadata is carried (sharp keeps none unless asked). The demo's photos are made with it too (scripts/seed/photos.ts). */
+export function encodeCopy(pixels: UprightPixels, variant: PlannedVariant): Promise<Buffer> {
   const { width, height, channels } = pixels.info;
   const image = sharp(pixels.data, { raw: { width, height, channels } }).resize({ width: variant.width, height: variant.height, fit: 'fill' });
   if (variant.format === 'avif') return image.avif({ quality: 50, effort: 2 }).toBuffer();
@@ -127,15 +139,11 @@ export async function makeVariants(request: Request, ctx: Pick<ServerContext, 'a
   }
 
   // Decoded once, turned upright and brought down to the widest copy; every copy comes from these pixels.
-  let pixels: { data: Buffer; info: OutputInfo } | null = null;
+  let pixels: UprightPixels | null = null;
   if (plan.variants.length > 0) {
     const widest = Math.max(...plan.variants.map((v) => v.width));
     try {
-      pixels = await sharp(original, { limitInputPixels: VARIANT_SOURCE_MAX_PIXELS, failOn: 'error' })
-        .rotate()
-        .resize({ width: widest, withoutEnlargement: true })
-        .raw()
-        .toBuffer({ resolveWithObject: true });
+      pixels = await decodeUpright(original, widest);
     } catch {
       return refuse(ctx, objectName, 422, TEXT.notAnImage, 'not_an_image');
     }
@@ -157,7 +165,7 @@ export async function makeVariants(request: Request, ctx: Pick<ServerContext, 'a
       written.push(recorded);
     }
     for (const variant of variants) {
-      const body = await encode(pixels!, variant);
+      const body = await encodeCopy(pixels!, variant);
       const { error } = await ctx.admin.storage
         .from(BUCKET)
         .upload(variant.path, body, { contentType: variant.contentType, cacheControl: VARIANT_CACHE_SECONDS, upsert: false });

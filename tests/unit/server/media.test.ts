@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MEDIA_CACHE_CONTROL, MEDIA_FRESH_MS, MediaCache, serveMedia } from '~/server/media.ts';
+import { MEDIA_CACHE_CONTROL, MEDIA_COPY_CACHE_CONTROL, MEDIA_FRESH_MS, MediaCache, serveMedia } from '~/server/media.ts';
 
 const BASE = 'http://storage.test/storage/v1/object/public/products/';
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>';
@@ -142,5 +142,25 @@ describe('/media: catalogue images kept in the server for a few minutes', () => 
     await serveMedia(`${BASE}a.svg`, get(), { cache, fetch });
     await serveMedia(`${BASE}c.svg`, get(), { cache, fetch });
     expect(asked.map((a) => a.url.slice(BASE.length))).toEqual(['big.png', 'a.svg', 'c.svg', 'd.svg', 'c.svg']);
+  });
+});
+
+describe('/media: the copies of uploaded photos', () => {
+  it('are kept a year, immutable, fresh or revalidated; their originals and other images a day', async () => {
+    const copy = 'pk-1.1500x2100.480w.avif';
+    const { fetch } = storage({
+      [copy]: { body: 'avif', type: 'image/avif', etag: '"c1"' },
+      'pk-1.1500x2100.jpg': { body: 'jpeg', type: 'image/jpeg', etag: '"o1"' },
+    });
+    const cache = new MediaCache();
+    const first = await serveMedia(`${BASE}${copy}`, get(), { cache, fetch });
+    expect([first.status, first.headers.get('cache-control'), first.headers.get('content-type')]).toEqual([200, MEDIA_COPY_CACHE_CONTROL, 'image/avif']);
+    expect(MEDIA_COPY_CACHE_CONTROL).toBe('public, max-age=31536000, immutable');
+    const kept = await serveMedia(`${BASE}${copy}`, get({ 'if-none-match': '"c1"' }), { cache, fetch });
+    expect([kept.status, kept.headers.get('cache-control')]).toEqual([304, MEDIA_COPY_CACHE_CONTROL]);
+    const passed = await serveMedia(`${BASE}${copy}`, get({ 'if-none-match': '"c1"' }), { cache: new MediaCache(), fetch });
+    expect([passed.status, passed.headers.get('cache-control')]).toEqual([304, MEDIA_COPY_CACHE_CONTROL]);
+    const original = await serveMedia(`${BASE}pk-1.1500x2100.jpg`, get(), { cache, fetch });
+    expect(original.headers.get('cache-control')).toBe(MEDIA_CACHE_CONTROL);
   });
 });
