@@ -45,6 +45,11 @@ export const ADMIN_ORDER_ADDRESS_TEXT = {
   copyFailed: 'No se pudo copiar: selecciona el texto y cópialo.',
 } as const;
 
+/** The confirmation e-mail's address block (src/server/mail/templates/receipt.ts). */
+export const MAIL_ADDRESS_TEXT = {
+  shipTo: 'Envío a:',
+} as const;
+
 /** The payment step's refusal of an address a courier cannot deliver to (src/server/orders/order.ts). */
 export const ADDRESS_INCOMPLETE_TEXT = {
   missing: (part: string) => `Completa tu dirección de envío: ${part}.`,

@@ -16,7 +16,6 @@ export const MAIL_RECEIPT_TEXT = {
   totalPaid: (amount: string) => `Total pagado: ${amount}`,
   /** 'Forma de pago: tarjeta', 'Forma de pago: 6 meses sin intereses de $583.17'. */
   paidWith: (method: string) => `Forma de pago: ${method}`,
-  shipTo: (address: string) => `Envío a: ${address}`,
   details: (link: string) => `Detalles: ${link}`,
   viewOrder: 'Ver tu pedido',
 } as const;

@@ -3,7 +3,6 @@
  * longer take it, into a refund (cash at OXXO: into the shopper's balance), and the confirmation
  * e-mail of a paid order. Every payment endpoint, both webhooks and the sweeper settle through it.
  */
-import { formatAddressCopy } from '~/domain/address-copy.ts';
 import { type Centavos, centavos } from '~/domain/money.ts';
 import { ORDER_STATUS } from '~/domain/orders.ts';
 import { oxxoCreditedMessage } from '~/domain/store-credit.ts';
@@ -180,11 +179,25 @@ async function sendReceipt(ctx: ServerContext, order: OrderRow, recipient: strin
   }
   if (!email) return;
   const lines = await findOrderLines(ctx, order.id);
-  // The order's own copy: what the shopper chose at payment, whatever the address book says now.
-  const address = formatAddressCopy(order.shipping_address);
+  // The order's own copy: what the shopper chose at payment, whatever the address book says now,
+  // addressed to the account's name.
+  const { data: profile } = await ctx.admin.from('profiles').select('name, lastname').eq('id', order.user_id).maybeSingle();
+  const recipientName =
+    [profile?.name, profile?.lastname]
+      .map((part) => part?.trim() ?? '')
+      .filter((part) => part !== '')
+      .join(' ') || null;
   await ctx.mail({
     to: email,
-    ...receiptEmail({ ...order, lines, address, siteUrl: ctx.siteUrl, installments: order.installments ?? null, method: order.payment_method ?? null }),
+    ...receiptEmail({
+      ...order,
+      lines,
+      address: order.shipping_address,
+      recipient: recipientName,
+      siteUrl: ctx.siteUrl,
+      installments: order.installments ?? null,
+      method: order.payment_method ?? null,
+    }),
     kind: 'order_paid',
     dedupeKey: `order_paid:${order.id}`,
   });

@@ -1,7 +1,10 @@
 /**
  * The confirmation e-mail of a paid order, in Spanish, as HTML and plain text, every value
- * escaped: its lines, totals, how it was paid and where it ships.
+ * escaped: its lines, totals, how it was paid and where it ships (the order's address copy on
+ * several lines, in the order a courier reads it, with who receives it).
  */
+import { addressLines, type AddressParts } from '~/domain/address-copy.ts';
+import { MAIL_ADDRESS_TEXT } from '~/i18n/addresses.ts';
 import { installmentLabel } from '~/domain/mexican-payments.ts';
 import { paymentMethodLabel } from '~/domain/payment-methods.ts';
 import { PAYMENT_METHOD_LABELS } from '~/i18n/orders.ts';
@@ -50,7 +53,10 @@ export function receiptEmail(order: {
   shipping: Centavos;
   total: Centavos;
   lines: ReceiptLine[];
-  address: string | null;
+  /** The order's address copy (orders.shipping_address); null: nothing to ship to yet. */
+  address: AddressParts | null;
+  /** Who receives it (the account's name), the address's first line with the phone. */
+  recipient?: string | null;
   siteUrl: string;
   /** Months of 'meses sin intereses'; null or absent: a single payment. */
   installments?: number | null;
@@ -76,6 +82,7 @@ export function receiptEmail(order: {
   const link = `${order.siteUrl.replace(/\/+$/, '')}/checkout/${order.id}`;
   const invoiceLink = `${order.siteUrl.replace(/\/+$/, '')}/account?tab=orders`;
   const invoiceUntil = INVOICE_DAY.format(new Date(invoiceWindowEnd(order.paidAtMs ?? Date.now()) - 1));
+  const shipTo = order.address ? addressLines(order.address, { name: order.recipient ?? null }) : [];
   const text = [
     TEXT.thanks,
     TEXT.paid(number),
@@ -83,7 +90,7 @@ export function receiptEmail(order: {
     ...rows,
     '',
     ...totals,
-    ...(order.address ? ['', TEXT.shipTo(order.address)] : []),
+    ...(shipTo.length > 0 ? ['', MAIL_ADDRESS_TEXT.shipTo, ...shipTo] : []),
     '',
     TEXT.details(link),
     '',
@@ -94,7 +101,7 @@ export function receiptEmail(order: {
 <p>${TEXT.paid(`<strong>${escape(number)}</strong>`)}</p>
 <ul>${rows.map((r) => `<li>${escape(r)}</li>`).join('')}</ul>
 <p>${totals.map(escape).join('<br>')}</p>
-${order.address ? `<p>${TEXT.shipTo(escape(order.address))}</p>` : ''}
+${shipTo.length > 0 ? `<p><strong>${MAIL_ADDRESS_TEXT.shipTo}</strong><br>${shipTo.map(escape).join('<br>')}</p>` : ''}
 <p><a href="${escape(link)}">${TEXT.viewOrder}</a></p>
 <p>${escape(INVOICE_TEXT.receiptLinkHelp(invoiceUntil))} <a href="${escape(invoiceLink)}">${INVOICE_TEXT.receiptLink}</a></p>`;
   return { subject, html, text };

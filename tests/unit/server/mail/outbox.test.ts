@@ -85,7 +85,7 @@ function confirmation(overrides: Partial<QueuedMail> = {}): QueuedMail {
     shipping: centavos(0),
     total: centavos(289900),
     lines: [{ name: TRICKY_NAME, quantity: 1, price: centavos(289900) }],
-    address: 'Av. Juárez 10, Ciudad de México, CDMX, 06000, México',
+    address: { street: 'Av. Juárez', exterior_number: '10', city: 'Ciudad de México', state: 'CDMX', zip: '06000', country: 'México' },
     siteUrl: SITE,
   });
   return { to, ...email, kind: 'order_paid', dedupeKey: `order_paid:${orderId}`, ...overrides };

@@ -101,6 +101,7 @@ describe('sendOrderReceipt', () => {
     const fake = fakeSupabase({
       orders: [{ data: orders, error: null }],
       order_items: [{ data: [{ quantity: 1, price: '100.00', offer_label: null, products: { name: 'Sobre' } }], error: null }],
+      profiles: [{ data: { name: ' Ana ', lastname: 'García' }, error: null }],
     });
     const admin = Object.assign(fake.client, {
       auth: { ...fake.auth, admin: { getUserById: vi.fn(async () => ({ data: { user: email ? { email } : null } })) } },
@@ -116,7 +117,8 @@ describe('sendOrderReceipt', () => {
     expect(mail.mock.calls[0]).toEqual([expect.objectContaining({ to: 'comprador@correo.test', kind: 'order_paid', dedupeKey: `order_paid:${ORDER_ID}` })]);
     const message = (mail.mock.calls[0] as unknown as [{ text: string }])[0];
     expect(message.text).toContain('Sobre × 1');
-    expect(message.text).toContain('Av. Reforma 1, CDMX');
+    // The order's copy on its own lines, addressed to the account's name.
+    expect(message.text).toContain('Envío a:\nAna García\nAv. Reforma 1\nCDMX');
   });
 
   it('sends nothing for an order that is not there, or a shopper without an e-mail', async () => {
