@@ -144,6 +144,16 @@ describe('redeem_points', () => {
     expect(entry).toEqual([{ amount: 3000, reason: 'points', actor: SHOPPER, points: 300, points_after: 50, credit: 3000 }]);
   });
 
+  it("adds the ledger's reason 'points' and keeps every earlier reason", async () => {
+    const [check] = await run(
+      `select pg_get_constraintdef(c.oid) as def from pg_constraint c
+        where c.conrelid = 'public.store_credit_entries'::regclass and c.conname = 'store_credit_entries_reason_check'`,
+    );
+    for (const reason of ['points', 'oxxo_payment', 'refund', 'order_payment', 'order_returned', 'adjustment']) {
+      expect(String(check!.def)).toContain(`'${reason}'`);
+    }
+  });
+
   it('uses the rate of the moment: 50 points = $7.50', async () => {
     expect((await setRate(50, 7.5, 50)).ok).toBe(true);
     await run('update public.rewards set points = 120 where user_id = $1', [SHOPPER]);
