@@ -500,7 +500,7 @@ async function main(): Promise<void> {
       if (!res.ok) throw new Error(`no se pudo crear el comprador ${email}: ${res.status} ${await res.text()}`);
       const { id } = (await res.json()) as { id: string };
       const { rows } = await db.query<{ id: string }>(
-        "insert into public.addresses (user_id, street, city, state, zip, country) values ($1, 'Av. Juárez 10', 'Guadalajara', 'Jalisco', '44100', 'México') returning id",
+        "insert into public.addresses (user_id, street, exterior_number, neighborhood, municipality, city, state, zip, country, phone) values ($1, 'Av. Juárez', '10', 'Guadalajara Centro', 'Guadalajara', 'Guadalajara', 'Jalisco', '44100', 'México', '3312345678') returning id",
         [id],
       );
       shoppers.push({ email, password, addressId: rows[0]!.id });

@@ -22,7 +22,18 @@ async function payAndSaveCard(request: APIRequestContext, token: string, product
   const { id: userId } = (await user.json()) as { id: string };
   const address = await request.post(`${STACK_URL}/rest/v1/addresses`, {
     headers: { ...auth, Prefer: 'return=representation' },
-    data: { user_id: userId, street: 'Av. Juárez 10', city: 'Guadalajara', state: 'Jalisco', zip: '44100', country: 'México' },
+    data: {
+      user_id: userId,
+      street: 'Av. Juárez',
+      exterior_number: '10',
+      neighborhood: 'Guadalajara Centro',
+      municipality: 'Guadalajara',
+      city: 'Guadalajara',
+      state: 'Jalisco',
+      zip: '44100',
+      country: 'México',
+      phone: '3312345678',
+    },
   });
   expect(address.ok(), await address.text()).toBeTruthy();
   const [{ id: addressId }] = (await address.json()) as Array<{ id: string }>;

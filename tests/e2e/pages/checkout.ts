@@ -185,7 +185,11 @@ export async function shopperWithOrder(
   };
   const [address] = (await rest('addresses', 'POST', {
     user_id: user.id,
-    street: 'Insurgentes Sur 1000',
+    street: 'Insurgentes Sur',
+    exterior_number: '1000',
+    neighborhood: 'Del Valle Centro',
+    municipality: 'Benito Juárez',
+    phone: '5512345678',
     city: 'Ciudad de México',
     state: 'CDMX',
     zip: '03100',
