@@ -116,7 +116,8 @@ async function benchmarkIndex(): Promise<number | null> {
   }
 }
 
-type Timed = { status: number; text: string; ms: number } | { error: string; ms: number };
+/** An answer (with nginx's X-Cache, when it sent one), or the failure. */
+type Timed = { status: number; text: string; ms: number; cache?: string } | { error: string; ms: number };
 
 /** Keep-alive connections, as many as the shoppers need (a browser keeps its own open). */
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
@@ -150,7 +151,15 @@ function timed(url: string, options: { method?: string; headers?: Record<string,
         answered = true;
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => void (options.discard ? undefined : chunks.push(chunk)));
-        res.on('end', () => done({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
+        const cache = res.headers['x-cache'];
+        res.on('end', () =>
+          done({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            ms: performance.now() - started,
+            ...(typeof cache === 'string' ? { cache } : {}),
+          }),
+        );
         res.on('error', (error) => done({ error: error.message, ms: performance.now() - started }));
       });
       current = req;
@@ -274,6 +283,8 @@ interface ShopperRun {
   orderMs: number | null;
   /** When create_order was called, relative to the drop instant (ms). */
   calledAt: number | null;
+  /** nginx's X-Cache of the order's answer (HIT: nginx answered it from its copy). */
+  orderCache: string | null;
   answer: DropAnswer;
   addressed: boolean | null;
 }
@@ -300,6 +311,7 @@ async function shopperRun(options: {
     pageProblem: null,
     orderMs: null,
     calledAt: null,
+    orderCache: null,
     answer: { kind: 'no-answer', error: 'not called' },
     addressed: null,
   };
@@ -325,6 +337,7 @@ async function shopperRun(options: {
     body: JSON.stringify({ items: [{ product_id: options.productId, quantity: 1 }] }),
   });
   run.orderMs = order.ms;
+  run.orderCache = 'cache' in order ? (order.cache ?? null) : null;
   run.answer = 'error' in order ? { kind: 'no-answer', error: order.error } : readOrderAnswer(order.status, order.text);
   if (run.answer.kind === 'order') {
     const pointed = await timed(`${backend.url}/rest/v1/orders?id=eq.${run.answer.orderId}`, {
@@ -517,6 +530,7 @@ async function dropRound(cluster: Cluster, rpc: string, product: { id: string; n
     `| Sesiones de PostgreSQL de media en esas lecturas: ejecutando · esperando un bloqueo | ${seen.active.toFixed(1)} · ${seen.waiting.toFixed(1)} |`,
     `| CPU en ese tiempo (s): pila local (auth, REST) · servidores de la tienda · PostgreSQL · nginx · generador de carga | ${(['stack', 'shop', 'postgres', 'nginx', 'load'] as const).map((k) => (cpu[k] ?? 0).toFixed(1)).join(' · ')} (de ${((os.cpus().length * rushMs) / 1000).toFixed(1)} s de CPU de la máquina) |`,
     `| CPU de la máquina en ese tiempo: ocupada · de eso, esta prueba · otros procesos | ${machineTotal > 0 ? `${((machineBusy / machineTotal) * 100).toFixed(0)}% (${machineBusy.toFixed(1)} de ${machineTotal.toFixed(1)} s) · ${ours.toFixed(1)} s · ${Math.max(0, machineBusy - ours).toFixed(1)} s` : '—'} |`,
+    `| Respuestas de compra dadas por nginx (su copia de un «Agotado» del último segundo, X-Cache HIT) | ${runs.filter((r) => r.orderCache === 'HIT').length} de ${runs.length} |`,
     `| Peticiones enviadas de nuevo porque su conexión abierta acababa de cerrarse (como hace un navegador) | ${resent.count - resentBefore} |`,
     `| Retraso del bucle de eventos del generador de carga: p50 / p99 / máximo | ${ms(lag.percentile(50) / 1e6)} / ${ms(lag.percentile(99) / 1e6)} / ${ms(lag.max / 1e6)} |`,
     ...checks.map((c) => `| ${c.check} | ${c.ok ? 'sí' : '**NO**'}: ${c.figure} |`),
