@@ -6,7 +6,7 @@ import { formatCentavos, type Centavos } from './money.ts';
 import { ORDER_STORE_CREDIT_TEXT, STORE_CREDIT_REASON_LABELS } from '../i18n/orders.ts';
 
 /** Why the balance changed (store_credit_entries.reason). */
-export type StoreCreditReason = 'oxxo_payment' | 'refund' | 'order_payment' | 'order_returned' | 'adjustment';
+export type StoreCreditReason = 'oxxo_payment' | 'refund' | 'order_payment' | 'order_returned' | 'adjustment' | 'buylist_sale' | 'points';
 
 /** Each reason as the account's movements list names it (STORE_CREDIT_REASON_LABELS in src/i18n/orders.ts). */
 const REASON_LABELS: Readonly<Record<StoreCreditReason, string>> = STORE_CREDIT_REASON_LABELS;

@@ -34,6 +34,8 @@ export const STORE_CREDIT_REASON_LABELS = {
   order_payment: 'Pago de pedido',
   order_returned: 'Saldo devuelto de un pedido',
   adjustment: 'Ajuste de la tienda',
+  buylist_sale: 'Venta de cartas a la tienda',
+  points: 'Canje de puntos',
 } as const;
 
 /** The shopper's balance ('saldo a favor'): paying with it, and how OXXO payments come back to it (src/domain/store-credit.ts). */

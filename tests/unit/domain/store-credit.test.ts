@@ -9,6 +9,8 @@ describe('saldo a favor', () => {
   it('names each reason of a movement, and any other reason as a plain movement', () => {
     expect(storeCreditReasonLabel('refund')).toBe('Reembolso a tu saldo');
     expect(storeCreditReasonLabel('oxxo_payment')).toBe('Pago en OXXO abonado a tu saldo');
+    expect(storeCreditReasonLabel('points')).toBe('Canje de puntos');
+    expect(storeCreditReasonLabel('buylist_sale')).toBe('Venta de cartas a la tienda');
     for (const [reason, label] of Object.entries(STORE_CREDIT_REASON_LABELS)) expect(storeCreditReasonLabel(reason)).toBe(label);
     expect(storeCreditReasonLabel('gift')).toBe('Movimiento');
     expect(storeCreditReasonLabel('toString')).toBe('Movimiento');
