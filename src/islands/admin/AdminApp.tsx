@@ -8,6 +8,7 @@ import NewsletterSection from './NewsletterSection.tsx';
 import OrdersSection from './OrdersSection.tsx';
 import InvoicesSection from './InvoicesSection.tsx';
 import PreordersSection from './PreordersSection.tsx';
+import PromotionsSection from './PromotionsSection.tsx';
 import ProductsSection from './ProductsSection.tsx';
 import SummarySection from './SummarySection.tsx';
 import '../account/account.css';
@@ -18,6 +19,7 @@ import { ADMIN_DEMAND_TEXT } from '~/i18n/alerts.ts';
 import { DROP_SCHEDULE_TEXT } from '~/i18n/drops.ts';
 import { ADMIN_INVOICES_TEXT } from '~/i18n/invoices.ts';
 import { ADMIN_PREORDERS_TEXT } from '~/i18n/preorders.ts';
+import { ADMIN_PROMOTIONS_TEXT } from '~/i18n/promotions.ts';
 
 /** The sections of the back office, in the side navigation's order. */
 export const ADMIN_SECTIONS = [
@@ -26,6 +28,7 @@ export const ADMIN_SECTIONS = [
   { id: 'products', label: ADMIN_APP_TEXT.products, href: '/admin/productos' },
   { id: 'drops', label: DROP_SCHEDULE_TEXT.title, href: '/admin/lanzamientos' },
   { id: 'preorders', label: ADMIN_PREORDERS_TEXT.title, href: '/admin/preventas' },
+  { id: 'promotions', label: ADMIN_PROMOTIONS_TEXT.title, href: '/admin/promociones' },
   { id: 'invoices', label: ADMIN_INVOICES_TEXT.title, href: '/admin/facturas' },
   { id: 'demand', label: ADMIN_DEMAND_TEXT.nav, href: '/admin/demanda' },
   { id: 'newsletter', label: ADMIN_APP_TEXT.newsletter, href: '/admin/boletin' },
@@ -66,6 +69,7 @@ export default function AdminApp({ section }: { section: AdminSection }) {
   else if (section === 'products') body = <ProductsSection />;
   else if (section === 'drops') body = <DropsSection />;
   else if (section === 'preorders') body = <PreordersSection />;
+  else if (section === 'promotions') body = <PromotionsSection />;
   else if (section === 'invoices') body = <InvoicesSection />;
   else if (section === 'demand') body = <DemandSection />;
   else if (section === 'newsletter') body = <NewsletterSection />;

@@ -227,8 +227,8 @@ describe('single card offers in the checkout', () => {
 });
 
 describe('submitCoupon', () => {
-  const box = { id: 'pk-box', name: 'Caja', priceCentavos: toCentavos(1899), quantity: 1, stock: 5, image: null };
-  const sleeves = { id: 'pk-sleeves', name: 'Micas', priceCentavos: toCentavos(249.5), quantity: 2, stock: 5, image: null };
+  const box = { id: 'pk-box', name: 'Caja', priceCentavos: toCentavos(1899), quantity: 1, stock: 5, image: 'products/pk-box.svg' };
+  const sleeves = { id: 'pk-sleeves', name: 'Micas', priceCentavos: toCentavos(249.5), quantity: 2, stock: 5, image: 'products/pk-sleeves.svg' };
 
   it('remembers a code the database accepts, with the lines it matches, and says what it gives', async () => {
     fake = fakeSupabase({
