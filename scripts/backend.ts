@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { cli, emailLayout, type EmailTemplates, type StartOptions } from 'local-supabase';
 import { BRAND } from '~/domain/brand.ts';
 import { DEMO_ADMIN, DEMO_SEED_PATH, DEMO_SHOPPER } from './seed/constants.ts';
+import { ensureDemoPhotos } from './seed/photos.ts';
 
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -71,4 +72,9 @@ export const SHOP_STACK = {
   ],
 } satisfies StartOptions;
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) cli(SHOP_STACK);
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // The demo's photos and their copies are made once per checkout, before the storage seed is copied.
+  const made = await ensureDemoPhotos(SHOP_STACK.project.storageDir);
+  if (made > 0) console.log(`backend: ${made} demo photos made with their copies`);
+  cli(SHOP_STACK);
+}

@@ -1,6 +1,7 @@
 /**
  * Writes the demo data: the catalogue in supabase/seed.sql, the local-only demo accounts in
- * supabase/local/seed/demo_accounts.sql and the catalogue images under supabase/storage.
+ * supabase/local/seed/demo_accounts.sql and the catalogue images under supabase/storage (the
+ * singles' and slabs' photos, scripts/seed/photos.ts, are made there once and not committed).
  *
  *   npm run seed                                   demo catalogue and accounts (committed files)
  *   npm run seed -- --products 10000 --out x.sql   a large catalogue for benchmarks (catalogue SQL
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildSeed } from './seed/build.ts';
+import { ensureDemoPhotos } from './seed/photos.ts';
 import { DEFAULT_SEED_PATH, DEMO_SEED_PATH, STORAGE_SEED_DIR } from './seed/constants.ts';
 
 export * from './seed/constants.ts';
@@ -54,7 +56,7 @@ function writeImages(images: ReturnType<typeof buildSeed>['images']): void {
   }
 }
 
-function main(): void {
+async function main(): Promise<void> {
   let args: SeedArgs;
   try {
     args = parseSeedArgs(process.argv.slice(2));
@@ -80,8 +82,11 @@ function main(): void {
         ? `; cuentas de demostración con ${seed.orders.length} pedidos en ${DEMO_SEED_PATH}; ${seed.images.length} imágenes en ${STORAGE_SEED_DIR}.`
         : ' (sin cuentas ni imágenes nuevas).'),
   );
+  // The photos of the singles and slabs (supabase/local/seed/demo_photos.sql), made once, not committed.
+  const photos = await ensureDemoPhotos(path.join(ROOT_DIR, STORAGE_SEED_DIR));
+  if (photos > 0) console.log(`${photos} fotos de demostración con sus copias en ${STORAGE_SEED_DIR}/products.`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main();
+  await main();
 }
