@@ -67,7 +67,8 @@ export function buildProfile(lines: readonly TimedLine[], samples: readonly Memo
   for (const phase of BUILD_PHASES) {
     const mine = spans.filter((span) => span.phase === phase);
     if (mine.length === 0) continue;
-    const inPhase = samples.filter((s) => mine.some((span) => s.t >= span.from && s.t < span.to));
+    // A sample of 0 kB was taken after the processes had ended (ps found none): not a measurement.
+    const inPhase = samples.filter((s) => s.kb > 0 && mine.some((span) => s.t >= span.from && s.t < span.to));
     const peakKb = inPhase.reduce((most, s) => Math.max(most, s.kb), 0);
     figures.push({
       phase,
