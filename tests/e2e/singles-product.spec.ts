@@ -119,15 +119,19 @@ test('slabs are listed apart with grade, certificate and a link to verify it at 
   await expect(verify).toHaveAttribute('href', /^https:\/\/www\.psacard\.com\/cert\/\d+$/);
   await expect(verify).toHaveAttribute('target', '_blank');
   await expect(verify).toHaveAttribute('rel', /noopener/);
-  await expect(slabs.getByRole('img', { name: /PSA 10, foto 1 de 1/ })).toBeVisible();
+  await expect(slabs.getByRole('img', { name: /PSA 10, foto 1 de 2/ })).toBeVisible();
   // The raw copies are a group of their own.
   await expect(page.getByRole('group', { name: 'Condición, idioma y acabado' }).getByRole('radio', { name: /^PSA/ })).toHaveCount(0);
+
+  const cardPhoto = await page.getByRole('button', { name: 'Ver imagen 1 de 1 en pantalla completa' }).getByRole('img').getAttribute('src');
 
   await psa.click();
   await expect(page).toHaveURL(/[?&]oferta=psa-\d+(&|$)/);
   await expect(page.getByText('Precio: $11,290.00')).toBeVisible();
-  // The slab's own photo leads the gallery while it is chosen; a raw copy brings the card's image back.
-  await expect(page.getByRole('button', { name: 'Ver imagen 1 de 2 en pantalla completa' }).getByRole('img')).toHaveAttribute('src', /psa-\d+/);
+  // The slab's own photos (front and back) lead the gallery while it is chosen; a raw copy brings the card's image back.
+  const slabFront = await slabs.getByRole('img', { name: /PSA 10, foto 1 de 2/ }).getAttribute('src');
+  await expect(page.getByRole('button', { name: 'Ver imagen 1 de 3 en pantalla completa' }).getByRole('img')).toHaveAttribute('src', slabFront!);
+  expect(slabFront).not.toBe(cardPhoto);
   await offer(page, /^NM · Japonés · Parallel/).click();
   await expect(page.getByRole('button', { name: 'Ver imagen 1 de 1 en pantalla completa' })).toBeVisible();
 
