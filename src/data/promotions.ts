@@ -11,7 +11,7 @@ import { normalizeCouponCode, type AppliedPromotion } from '~/domain/pricing.ts'
 import type { OrderItemRequest } from './checkout.ts';
 
 /** The check's answer: the promotion and the lines it matches (in the order sent), or why not. */
-export type PromotionCheck =
+type PromotionCheck =
   | { ok: true; promotion: AppliedPromotion; eligible: boolean[]; discountCentavos: Centavos; shippingCentavos: Centavos }
   | { ok: false; detail: string; message: string };
 

@@ -54,7 +54,7 @@ export const $pendingOrder = persistentAtom<PendingOrder | null>('checkout-pendi
  * The database's answer for the applied code: the promotion, whether it matches each line (by line
  * key) and the cart it was asked about (its signature). Not stored: asked again on each page.
  */
-export interface CheckedPromotion {
+interface CheckedPromotion {
   promotion: AppliedPromotion;
   eligible: Readonly<Record<string, boolean>>;
   signature: string;
