@@ -13,6 +13,7 @@ import OrdersPanel from './OrdersPanel.tsx';
 import AddressesPanel from './AddressesPanel.tsx';
 import FavoritesPanel from './FavoritesPanel.tsx';
 import SettingsPanel from './SettingsPanel.tsx';
+import SalesPanel from './SalesPanel.tsx';
 import TaxDataSection from './TaxDataSection.tsx';
 import { useLiveRows } from './useLive.ts';
 import { ACCOUNT_TABS, rememberTab, storedTab, type AccountTab } from './tabs.ts';
@@ -122,6 +123,7 @@ function AccountScreen({ withProductForm = false }: Props) {
           )}
           {tab === 'favorites' && <FavoritesPanel userId={user.id} />}
           {tab === 'orders' && <OrdersPanel userId={user.id} />}
+          {tab === 'sales' && <SalesPanel />}
           {tab === 'addresses' && <AddressesPanel userId={user.id} />}
           {tab === 'settings' && <SettingsPanel userId={user.id} />}
         </section>

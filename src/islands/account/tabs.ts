@@ -1,10 +1,12 @@
 import { ACCOUNT_TABS_TEXT } from '~/i18n/account.ts';
+import { ACCOUNT_SALES_TEXT } from '~/i18n/buylist.ts';
 
 /** The tabs of the account page, and where the last one opened is remembered. */
 export const ACCOUNT_TABS = [
   { id: 'profile', label: ACCOUNT_TABS_TEXT.profile },
   { id: 'favorites', label: ACCOUNT_TABS_TEXT.favorites },
   { id: 'orders', label: ACCOUNT_TABS_TEXT.orders },
+  { id: 'sales', label: ACCOUNT_SALES_TEXT.tab },
   { id: 'addresses', label: ACCOUNT_TABS_TEXT.addresses },
   { id: 'settings', label: ACCOUNT_TABS_TEXT.settings },
 ] as const;
