@@ -16,6 +16,7 @@ import { applyMigrations, migrationFiles } from 'local-supabase/migrate';
 import { parseSeedArgs } from '../../scripts/seed.ts';
 import { buildSeed } from '../../scripts/seed/build.ts';
 import { DEMO_ADDRESS_IDS, DEMO_ADMIN, DEMO_REWARD_POINTS, DEMO_SHOPPER, HERO_PRODUCT_ID } from '../../scripts/seed/constants.ts';
+import { ensureDemoPhotos } from '../../scripts/seed/photos.ts';
 import { ROOT_DIR } from './support.ts';
 
 let db: PGlite;
@@ -182,20 +183,22 @@ describe('demo seed', () => {
     expect(flags!.discounted_new_arrivals).toBeGreaterThan(5);
   });
 
-  it('gives every product 1–4 generated images that exist in the products bucket', async () => {
+  it('gives every product 1–4 generated images or demo photos that exist in the products bucket', async () => {
+    // The demo photos are made on this machine, not kept in the repository (as npm run seed does).
+    await ensureDemoPhotos(path.join(ROOT_DIR, 'supabase/storage'));
     const products = await rows<{ id: string; image: string; images: string[] }>('select id, image, images from public.products');
     for (const product of products) {
       expect(product.images.length, product.id).toBeGreaterThanOrEqual(1);
       expect(product.images.length, product.id).toBeLessThanOrEqual(4);
       expect(product.image).toBe(product.images[0]);
       for (const image of product.images) {
-        expect(image).toMatch(/^products\/[a-z0-9-]+-[1-4]\.svg$/);
+        expect(image).toMatch(/^products\/(?:[a-z0-9-]+-[1-4]\.svg|demo-foto-[1-4]\.1500x2100\.jpg)$/);
         expect(fs.existsSync(path.join(ROOT_DIR, 'supabase/storage', image)), image).toBe(true);
       }
     }
     const others = await rows<{ image: string }>('select image from public.expansions union all select image from public.product_types');
     for (const { image } of others) expect(fs.existsSync(path.join(ROOT_DIR, 'supabase/storage', image)), image).toBe(true);
-  });
+  }, 180_000);
 
   it('creates the demo shopper with a bcrypt password, profile, addresses, points and a coupon', async () => {
     const [user] = await rows<{ email: string; encrypted_password: string; email_confirmed_at: Date | null }>(
