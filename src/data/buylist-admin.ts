@@ -1,9 +1,8 @@
 /**
  * The back office's 'Compras' from the browser: the owner's steps on a submission go to the
  * database's admin functions (each checks is_admin and the submission's state, and records the
- * change); the buylist's entries and settings are edited directly, under row-level security.
+ * change); the buylist's entries and settings are rows admins edit under row-level security.
  */
-import { toCentavos, type Centavos } from '~/domain/money.ts';
 import type { CardCondition } from '~/domain/singles.ts';
 import { getSupabase } from './supabase.ts';
 import type { ActionAnswer } from './buylist.ts';
@@ -52,72 +51,4 @@ export async function markPaid(id: string, reference: string): Promise<ActionAns
 export async function markReturned(id: string, tracking: string): Promise<ActionAnswer> {
   const { error } = await getSupabase().rpc('admin_buylist_mark_returned', { p_submission: id, p_tracking: tracking });
   return answerOf(error);
-}
-
-/** A buylist entry as the editor shows it. */
-export interface AdminEntry {
-  id: string;
-  productId: string;
-  name: string;
-  language: string | null;
-  finish: string | null;
-  active: boolean;
-  wanted: number;
-  nmPrice: Centavos | null;
-  reserved: number;
-  bought: number;
-}
-
-/** Every entry of the buylist (admins read the inactive ones too), by card; null when it could not be read. */
-export async function loadEntries(): Promise<AdminEntry[] | null> {
-  const { data, error } = await getSupabase()
-    .from('buylist_entries')
-    .select('id, product_id, language, finish, active, wanted, nm_price, reserved, bought')
-    .order('product_id')
-    .limit(2000);
-  if (error || !data) return null;
-  const products = await getSupabase()
-    .from('products')
-    .select('id, name')
-    .in('id', [...new Set(data.map((row) => row.product_id))]);
-  const names = new Map((products.data ?? []).map((product) => [product.id, product.name]));
-  return data.map((row) => {
-    const name = names.get(row.product_id);
-    return {
-      id: row.id,
-      productId: row.product_id,
-      name: name ?? row.product_id,
-      language: row.language,
-      finish: row.finish,
-      active: row.active,
-      wanted: row.wanted,
-      nmPrice: row.nm_price === null ? null : toCentavos(row.nm_price),
-      reserved: row.reserved,
-      bought: row.bought,
-    };
-  });
-}
-
-/** Saves an entry's inline edits: whether the shop buys it, how many it wants, its NM price in pesos as typed (empty: the default rule). */
-export async function saveEntry(id: string, edit: { active: boolean; wanted: number; nmPrice: string }): Promise<ActionAnswer> {
-  const price = edit.nmPrice.trim() === '' ? null : Number(edit.nmPrice);
-  const { error } = await getSupabase().from('buylist_entries').update({ active: edit.active, wanted: edit.wanted, nm_price: price }).eq('id', id);
-  return error ? { ok: false, message: null } : { ok: true };
-}
-
-/** The settings the owner edits, as typed. */
-export interface SettingsEdit {
-  share_lp: number;
-  share_mp: number;
-  share_hp: number;
-  share_dmg: number;
-  credit_bonus_percent: number;
-  default_percent: number | null;
-  min_submission: number;
-}
-
-/** Saves the buylist's settings. */
-export async function saveSettings(edit: SettingsEdit): Promise<ActionAnswer> {
-  const { error } = await getSupabase().from('buylist_settings').update(edit).eq('id', true);
-  return error ? { ok: false, message: null } : { ok: true };
 }

@@ -246,7 +246,7 @@ export const SHOP_RECEIVING_ADDRESS = [
   '06700 Ciudad de México, CDMX',
 ] as const;
 
-/** The back office's 'Compras' (/admin/compras): submissions, their review and payment, the buylist's editor. */
+/** The back office's 'Compras' (/admin/compras): submissions, their review, payment and return. */
 export const ADMIN_PURCHASES_TEXT = {
   title: 'Compras',
   intro: 'Las ventas de cartas de los clientes: recíbelas, revisa cada carta, envía la oferta, paga o devuelve.',
@@ -280,26 +280,4 @@ export const ADMIN_PURCHASES_TEXT = {
   done: 'Listo',
   failed: 'No se pudo completar. Intenta de nuevo.',
   creditPaidOnAccept: 'El saldo a favor se abona solo cuando el cliente acepta la oferta.',
-} as const;
-
-/** The buylist's editor in 'Compras': its entries with inline edits and its settings. */
-export const ADMIN_BUYLIST_EDITOR_TEXT = {
-  title: 'Lista de compra',
-  entriesLabel: 'Cartas que compra la tienda',
-  card: 'Carta',
-  scope: 'Idioma y acabado',
-  any: 'Cualquiera',
-  active: 'Compra',
-  wanted: 'Buscadas',
-  nmPrice: 'Precio NM (vacío: regla general)',
-  reserved: (reserved: number, bought: number) => `${reserved} apartadas · ${bought} compradas`,
-  save: 'Guardar',
-  saved: 'Guardado',
-  saveFailed: 'No se pudo guardar.',
-  settingsTitle: 'Reglas de precio',
-  share: (condition: string) => `% del NM para ${condition}`,
-  bonus: '% de bono en saldo a favor',
-  defaultPercent: '% del precio de venta NM (regla general)',
-  minimum: 'Venta mínima (MXN)',
-  saveSettings: 'Guardar reglas',
 } as const;
