@@ -14,17 +14,16 @@
  *     from the build's catalogue (scripts/load/explore.ts): the page rendered on the server for
  *     its filters and the results its script fetches after each change (/explore/resultados);
  *     reported apart against the requirement for /explore's server calls (p95 ≤ 50 ms);
- *   - LOAD_CHECKOUTS (20) checkouts at once, each in a loop: sign in (auth), the order as the
- *     checkout makes it (POST /api/orders, shop API through nginx, which asks create_order as the
- *     shopper), point the order at the shopper's address (REST), create the payment (shop API,
- *     through nginx) and pay it with the simulated card (shop API, through nginx). One product in five
+ *   - LOAD_CHECKOUTS (20) checkouts at once, each in a loop: sign in (auth), create_order (REST),
+ *     point the order at the shopper's address (REST), create the payment (shop API, through
+ *     nginx) and pay it with the simulated card (shop API, through nginx). One product in five
  *     is a hot product with little stock, so checkouts race for its last units.
  *
  * Then, from the database: units sold per product against the stock each started with
  * (oversold units must be 0), and the stock left. Prints one Markdown table per configuration
  * (request counts, errors, p50/p95/p99 of static pages, of /explore and of each checkout call);
  * errors are failed connections, timeouts and unexpected answers (a sold-out refusal of
- * the order is the shop working, counted apart).
+ * create_order is the shop working, counted apart).
  *
  * nginx keeps pages for one second (its micro-cache, as in docs/deploying.md); LOAD_PROXY_CACHE=0
  * turns it off, so every request reaches the shop's processes (/explore's too: the explorers go
@@ -35,10 +34,9 @@
  *
  * `npm run load -- --drop` runs the drop rush instead (scripts/load/drop.ts): 1,000 signed-in
  * shoppers open a product's page within 10 s of the instant it goes on sale (`on_sale_at`) and try
- * to buy one of its 100 units (one per customer), on two servers behind nginx; once as the checkout
- * orders (POST /api/orders: each server's and nginx's second of 'Agotado' once the database has
- * said it, then create_order_unless_sold_out), then (another product, other shoppers) through
- * create_order itself, for comparison (LOAD_DROP_RPC=<one of them> runs only that one). It
+ * to buy one of its 100 units (one per customer), on two servers behind nginx; once through
+ * create_order, then (another product, other shoppers) through create_order_unless_sold_out, which
+ * refuses 'Agotado' without the row lock (LOAD_DROP_RPC=<one of them> runs only that one). It
  * checks, and exits 1 otherwise, that no unit is oversold, no answer is a 5xx, exactly 100 orders
  * went to 100 shoppers and every other shopper got a clear Spanish refusal; it reports the product
  * page's and the order call's p95 against their budgets (50 ms, 500 ms, not asserted: the machine
@@ -200,19 +198,14 @@ async function checkoutLoop(
     const auth = { apikey, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     let soldOut = false;
     await pause();
-    // As the checkout orders: the shop's endpoint (src/server/orders/create.ts), which asks the database as the shopper.
     const order = await call(
       calls.createOrder,
-      `${shopUrl}/api/orders`,
-      {
-        method: 'POST',
-        headers: { authorization: auth.authorization, 'content-type': 'application/json' },
-        body: JSON.stringify({ items: [{ product_id: product, quantity: 1 }] }),
-      },
+      `${backend.url}/rest/v1/rpc/create_order`,
+      { method: 'POST', headers: auth, body: JSON.stringify({ items: [{ product_id: product, quantity: 1 }] }) },
       (s, body) => {
-        if (s === 201) return true;
+        if (s === 200) return true;
         // Sold out: the shop refusing the last unit to a second buyer is correct.
-        soldOut = s === 409 && /out_of_stock/.test(JSON.stringify(body));
+        soldOut = s === 400 && JSON.stringify(body).includes('Stock insuficiente');
         return soldOut;
       },
     );
@@ -221,7 +214,7 @@ async function checkoutLoop(
       continue;
     }
     if (!order) continue;
-    const orderId = (order.body as { orderId: string }).orderId;
+    const orderId = order.body as string;
     await pause();
     const pointed = await call(
       calls.address,
@@ -438,7 +431,7 @@ function report(result: RunResult): string {
     ...(
       [
         ['Inicio de sesión', c.signIn],
-        ['Pedido (POST /api/orders)', c.createOrder],
+        ['create_order', c.createOrder],
         ['Dirección del pedido', c.address],
         ['Crear el pago (API de la tienda)', c.intent],
         ['Pagar con la tarjeta simulada (API de la tienda)', c.pay],

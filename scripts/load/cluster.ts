@@ -281,8 +281,6 @@ export interface Proxy {
  * others get the kept copy) with the shop's own headers (security
  * headers, ETag, Vary: Accept-Encoding, one copy per encoding). After a rebuild the new page is
  * served within about a second. `X-Cache` says HIT, MISS, EXPIRED, UPDATING or nothing (not cached).
- * `POST /api/orders` keeps only the answers the shop marks public (a sold-out refusal, one second),
- * keyed by the cart as sent, so that a drop's late shoppers are told 'Agotado' by nginx.
  */
 export function nginxLocations(options: { cache: boolean }): string {
   const pass = `      proxy_pass http://shop;
@@ -308,29 +306,7 @@ export function nginxLocations(options: { cache: boolean }): string {
       proxy_cache_background_update on;
       proxy_cache_revalidate on;
       add_header X-Cache $upstream_cache_status always;`;
-  // The checkout's order: only what the shop marks 'public, max-age=1' is kept (a sold-out
-  // refusal, the same for everyone who sends that cart: src/server/orders/sold-out-gate.ts), by
-  // the request's body; a body nginx did not keep in memory ($request_body empty) is never kept.
-  const orders = `${pass}
-      proxy_cache pages;
-      proxy_cache_methods POST;
-      proxy_cache_key "orders|$request_body";
-      client_body_buffer_size 16k;
-      client_body_in_single_buffer on;
-      proxy_no_cache $order_body_unread;
-      proxy_cache_bypass $order_body_unread;
-      add_header X-Cache $upstream_cache_status always;`;
-  return [
-    `    location / {\n${cached}\n    }`,
-    `    location = /api/orders {\n${orders}\n    }`,
-    `    location /api/ {\n${pass}\n    }`,
-    `    location /checkout/ {\n${pass}\n    }`,
-  ].join('\n');
-}
-
-/** The http-level part of the cached locations: whether an order's body is unknown to nginx (then never kept). */
-export function nginxHttpMaps(options: { cache: boolean }): string {
-  return options.cache ? `  map $request_body $order_body_unread {\n    "" 1;\n    default 0;\n  }\n` : '';
+  return [`    location / {\n${cached}\n    }`, `    location /api/ {\n${pass}\n    }`, `    location /checkout/ {\n${pass}\n    }`].join('\n');
 }
 
 /**
@@ -358,7 +334,7 @@ http {
   fastcgi_temp_path ${path.join(dir, 'temp', 'fastcgi')};
   uwsgi_temp_path ${path.join(dir, 'temp', 'uwsgi')};
   scgi_temp_path ${path.join(dir, 'temp', 'scgi')};
-${options.cache ? `  proxy_cache_path ${path.join(dir, 'cache')} levels=1:2 keys_zone=pages:16m max_size=512m inactive=10m use_temp_path=off;\n` : ''}${nginxHttpMaps({ cache: Boolean(options.cache) })}  upstream shop {
+${options.cache ? `  proxy_cache_path ${path.join(dir, 'cache')} levels=1:2 keys_zone=pages:16m max_size=512m inactive=10m use_temp_path=off;\n` : ''}  upstream shop {
     least_conn;
 ${options.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
     keepalive 64;

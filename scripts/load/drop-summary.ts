@@ -28,11 +28,7 @@ export function readOrderAnswer(status: number, text: string): DropAnswer {
     body = null;
   }
   if (status >= 500) return { kind: 'server-error', status, text: text.slice(0, 200) };
-  const uuid = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f-]{36}$/i.test(value);
-  // The database function's answer (REST: the id itself), or the shop's order endpoint's (201 {orderId}).
-  if (status === 200 && uuid(body)) return { kind: 'order', orderId: body };
-  const created = status === 201 && body && typeof body === 'object' ? (body as { orderId?: unknown }).orderId : null;
-  if (uuid(created)) return { kind: 'order', orderId: created };
+  if (status === 200 && typeof body === 'string' && /^[0-9a-f-]{36}$/i.test(body)) return { kind: 'order', orderId: body };
   if (status >= 400 && status < 500 && body && typeof body === 'object') {
     const { message, details } = body as { message?: unknown; details?: unknown };
     if (typeof message === 'string' && message.trim() !== '') {

@@ -16,7 +16,7 @@
  *      (from 8 s before to 2 s after), with the page's live-stock call to the REST API as the
  *      browser makes it (src/scripts/live-stock.ts), then, once the page is in and the drop has
  *      come, waits their own reaction time (up to LOAD_DROP_REACTION_MS, 1000; 0: every shopper in
- *      the same instant) and asks for one unit (as the checkout does, or a database function); a
+ *      the same instant) and calls the order function for one unit (REST, as the checkout does); a
  *      refusal's Spanish message is read and counted. A shopper who got an order points it at
  *      their address (REST), as the checkout's next step does.
  *   4. While the rush runs the product's stock (and how many database sessions run or wait for a
@@ -24,12 +24,10 @@
  *      how many orders and for how many shoppers.
  *
  * Two drops run one after the other on the same servers, each with a product and shoppers of its
- * own: the first orders as the checkout does, POST /api/orders on the shop's servers through nginx
- * (each server answers 'Agotado' for a second after the database has called the product sold out:
- * src/server/orders/sold-out-gate.ts; otherwise create_order_unless_sold_out as the shopper, which
- * refuses from the last committed stock without the row lock, and otherwise is create_order); the
- * second calls `create_order` itself through REST, for comparison. LOAD_DROP_RPC=/api/orders,
- * create_order or create_order_unless_sold_out runs only that drop.
+ * own: the first calls `create_order` itself, the second
+ * `create_order_unless_sold_out` (migration 20261129005000; what the checkout calls), which answers 'Agotado' from the last
+ * committed stock without queueing on the product's row lock once nothing is left, and otherwise is
+ * create_order. LOAD_DROP_RPC=create_order (or the other) runs only that drop.
  *
  * Every request has a timeout (LOAD_DROP_TIMEOUT_MS, 30 s) and the whole run one more
  * (LOAD_DROP_MAX_S, 900 s, build included). The run prints a Markdown table and exits 1 when a
@@ -116,8 +114,7 @@ async function benchmarkIndex(): Promise<number | null> {
   }
 }
 
-/** An answer (with nginx's X-Cache, when it sent one), or the failure. */
-type Timed = { status: number; text: string; ms: number; cache?: string } | { error: string; ms: number };
+type Timed = { status: number; text: string; ms: number } | { error: string; ms: number };
 
 /** Keep-alive connections, as many as the shoppers need (a browser keeps its own open). */
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
@@ -151,15 +148,7 @@ function timed(url: string, options: { method?: string; headers?: Record<string,
         answered = true;
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => void (options.discard ? undefined : chunks.push(chunk)));
-        const cache = res.headers['x-cache'];
-        res.on('end', () =>
-          done({
-            status: res.statusCode ?? 0,
-            text: Buffer.concat(chunks).toString('utf8'),
-            ms: performance.now() - started,
-            ...(typeof cache === 'string' ? { cache } : {}),
-          }),
-        );
+        res.on('end', () => done({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
         res.on('error', (error) => done({ error: error.message, ms: performance.now() - started }));
       });
       current = req;
@@ -238,9 +227,8 @@ async function createShoppers(db: pg.Client, count: number): Promise<DropShopper
   );
   // A delivery address of each shopper's own: a drop's limit may count by address.
   const { rows: addresses } = await db.query<{ id: string; user_id: string }>(
-    `insert into public.addresses (user_id, street, exterior_number, neighborhood, municipality, city, state, zip, country, phone)
-     select u.id, format('Calle de la Preventa %s-%s', $3::text, u.n), (u.n % 9000 + 1)::text, 'Roma Norte', 'Cuauhtémoc', 'Ciudad de México',
-            'Ciudad de México', lpad((u.n % 100000)::text, 5, '0'), 'México', '55' || lpad(u.n::text, 8, '0')
+    `insert into public.addresses (user_id, street, city, state, zip, country)
+     select u.id, format('Calle de la Preventa %s-%s', $3::text, u.n), 'Ciudad de México', 'Ciudad de México', lpad((u.n % 100000)::text, 5, '0'), 'México'
        from unnest($1::uuid[], $2::integer[]) as u(id, n)
      returning id, user_id`,
     [rows.map((r) => r.id), rows.map((r) => r.n), tag],
@@ -284,8 +272,6 @@ interface ShopperRun {
   orderMs: number | null;
   /** When create_order was called, relative to the drop instant (ms). */
   calledAt: number | null;
-  /** nginx's X-Cache of the order's answer (HIT: nginx answered it from its copy). */
-  orderCache: string | null;
   answer: DropAnswer;
   addressed: boolean | null;
 }
@@ -295,8 +281,6 @@ async function shopperRun(options: {
   shopper: DropShopper;
   backend: Backend;
   pageUrl: string;
-  /** The shop as the browser reaches it (nginx), for the order endpoint. */
-  shopUrl: string;
   liveUrl: string;
   productId: string;
   rpc: string;
@@ -312,7 +296,6 @@ async function shopperRun(options: {
     pageProblem: null,
     orderMs: null,
     calledAt: null,
-    orderCache: null,
     answer: { kind: 'no-answer', error: 'not called' },
     addressed: null,
   };
@@ -330,15 +313,12 @@ async function shopperRun(options: {
   await sleepUntil(Math.max(dropAt, Date.now()) + Math.random() * REACTION_MS);
   run.calledAt = Date.now() - dropAt;
   const auth = { apikey: backend.anonKey, authorization: `Bearer ${shopper.token}`, 'content-type': 'application/json' };
-  // The checkout's call (the shop's endpoint through nginx, as the browser sends it), or a database function through REST.
-  const viaShop = options.rpc.startsWith('/');
-  const order = await timed(viaShop ? `${options.shopUrl}${options.rpc}` : `${backend.url}/rest/v1/rpc/${options.rpc}`, {
+  const order = await timed(`${backend.url}/rest/v1/rpc/${options.rpc}`, {
     method: 'POST',
-    headers: viaShop ? { authorization: auth.authorization, 'content-type': 'application/json' } : auth,
+    headers: auth,
     body: JSON.stringify({ items: [{ product_id: options.productId, quantity: 1 }] }),
   });
   run.orderMs = order.ms;
-  run.orderCache = 'cache' in order ? (order.cache ?? null) : null;
   run.answer = 'error' in order ? { kind: 'no-answer', error: order.error } : readOrderAnswer(order.status, order.text);
   if (run.answer.kind === 'order') {
     const pointed = await timed(`${backend.url}/rest/v1/orders?id=eq.${run.answer.orderId}`, {
@@ -394,13 +374,8 @@ function watchStock(
 const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : '—');
 const row = (p: Percentiles) => `${p.n}, ${ms(p.p50)} / ${ms(p.p95)} / ${ms(p.p99)}`;
 
-/**
- * The calls a round can make: the checkout's (POST /api/orders on the shop's servers through nginx:
- * each server's sold-out gate, then create_order_unless_sold_out as the shopper), and for
- * comparison create_order itself through REST, with no gate and no pre-check.
- * `create_order_unless_sold_out` through REST can be asked for with LOAD_DROP_RPC.
- */
-const RPCS = ['/api/orders', 'create_order'] as const;
+/** The calls a round can make: create_order as the checkout calls it, or the drop's pre-check first. */
+const RPCS = ['create_order', 'create_order_unless_sold_out'] as const;
 const ROUNDS: readonly string[] = process.env.LOAD_DROP_RPC ? [process.env.LOAD_DROP_RPC] : RPCS;
 
 interface Cluster {
@@ -460,9 +435,7 @@ async function dropRound(cluster: Cluster, rpc: string, product: { id: string; n
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   const runs = await Promise.all(
-    shoppers.map((shopper) =>
-      shopperRun({ shopper, backend, pageUrl: `${proxy.url}${pagePath}`, shopUrl: proxy.url, liveUrl, productId: product.id, rpc, dropAt }),
-    ),
+    shoppers.map((shopper) => shopperRun({ shopper, backend, pageUrl: `${proxy.url}${pagePath}`, liveUrl, productId: product.id, rpc, dropAt })),
   );
   lag.disable();
   const rushMs = Date.now() - dropAt;
@@ -531,7 +504,6 @@ async function dropRound(cluster: Cluster, rpc: string, product: { id: string; n
     `| Sesiones de PostgreSQL de media en esas lecturas: ejecutando · esperando un bloqueo | ${seen.active.toFixed(1)} · ${seen.waiting.toFixed(1)} |`,
     `| CPU en ese tiempo (s): pila local (auth, REST) · servidores de la tienda · PostgreSQL · nginx · generador de carga | ${(['stack', 'shop', 'postgres', 'nginx', 'load'] as const).map((k) => (cpu[k] ?? 0).toFixed(1)).join(' · ')} (de ${((os.cpus().length * rushMs) / 1000).toFixed(1)} s de CPU de la máquina) |`,
     `| CPU de la máquina en ese tiempo: ocupada · de eso, esta prueba · otros procesos | ${machineTotal > 0 ? `${((machineBusy / machineTotal) * 100).toFixed(0)}% (${machineBusy.toFixed(1)} de ${machineTotal.toFixed(1)} s) · ${ours.toFixed(1)} s · ${Math.max(0, machineBusy - ours).toFixed(1)} s` : '—'} |`,
-    `| Respuestas de compra dadas por nginx (su copia de un «Agotado» del último segundo, X-Cache HIT) | ${runs.filter((r) => r.orderCache === 'HIT').length} de ${runs.length} |`,
     `| Peticiones enviadas de nuevo porque su conexión abierta acababa de cerrarse (como hace un navegador) | ${resent.count - resentBefore} |`,
     `| Retraso del bucle de eventos del generador de carga: p50 / p99 / máximo | ${ms(lag.percentile(50) / 1e6)} / ${ms(lag.percentile(99) / 1e6)} / ${ms(lag.max / 1e6)} |`,
     ...checks.map((c) => `| ${c.check} | ${c.ok ? 'sí' : '**NO**'}: ${c.figure} |`),

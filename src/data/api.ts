@@ -28,9 +28,6 @@ export interface ApiAnswer<T> {
   data: T | null;
   /** The server's `message` on a failure, when it sent one. */
   message: string | null;
-  /** The database's `details` and `hint` a refusal passes on (the order endpoint's), when sent. */
-  details?: string | null;
-  hint?: string | null;
 }
 
 /** A call: method (GET unless a body is sent), JSON body, and the schema of a successful answer. */
@@ -41,11 +38,7 @@ export interface ApiRequest<T> {
   schema: z.ZodMiniType<T>;
 }
 
-const errorBody = z.looseObject({
-  message: z.optional(z.string()),
-  details: z.optional(z.nullable(z.string())),
-  hint: z.optional(z.nullable(z.string())),
-});
+const errorBody = z.looseObject({ message: z.optional(z.string()) });
 
 /**
  * Calls a shop endpoint with the caller's token. Throws only when the network fails; a refusal is
@@ -61,16 +54,7 @@ export async function callApi<T>(path: string, request: ApiRequest<T>): Promise<
   const json: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const failure = errorBody.safeParse(json);
-    if (!failure.success) return { ok: false, status: response.status, data: null, message: null };
-    const { message = null, details, hint } = failure.data;
-    return {
-      ok: false,
-      status: response.status,
-      data: null,
-      message,
-      ...(details === undefined ? {} : { details }),
-      ...(hint === undefined ? {} : { hint }),
-    };
+    return { ok: false, status: response.status, data: null, message: failure.success ? (failure.data.message ?? null) : null };
   }
   const checked = request.schema.safeParse(json);
   // An answer that does not match is a failure; the caller says so in its own words.

@@ -1,11 +1,9 @@
 /**
- * Checkout data from the browser: creating the order through the shop's POST /api/orders, which
- * asks the database's create_order_unless_sold_out as the signed-in shopper (a sold-out or
- * not-yet-on-sale product refused at once, without queueing on its row lock during a drop; each
- * server also remembers for a second what the database has just called sold out:
- * src/server/orders/sold-out-gate.ts) and is otherwise create_order (the browser sends product
- * ids and quantities only, never prices), reading the caller's order and pointing it at an
- * address. The endpoints are called through ./api.ts.
+ * Checkout data from the browser: creating the order through the database's create_order, by way
+ * of create_order_unless_sold_out, which refuses a sold-out or not-yet-on-sale product at once
+ * without queueing on its row lock during a drop and is otherwise create_order (the browser sends
+ * product ids and quantities only, never prices), reading the caller's order and pointing
+ * it at an address. The payment endpoints themselves are called through ./api.ts.
  */
 import { getSupabase } from './supabase.ts';
 import { openPreorderStock, withPreorderStock } from './preorders.ts';
@@ -16,8 +14,7 @@ import { DROP_CHECKOUT_TEXT } from '~/i18n/drops.ts';
 import { ORDER_STATUS } from '~/domain/orders.ts';
 import { parseAddressCopy, partsOfAddress, type AddressParts } from '~/domain/address-copy.ts';
 import { type Centavos, centavos, toCentavos } from '~/domain/money.ts';
-import { orderCreatedAnswer, oxxoVoucher } from '~/domain/api-answers.ts';
-import { postApi } from './api.ts';
+import { oxxoVoucher } from '~/domain/api-answers.ts';
 import { z } from 'zod';
 
 /** Why create_order refused one line of the cart. */
@@ -84,11 +81,10 @@ export async function createOrder(items: OrderItemRequest[], couponCode: string 
     return { ok: false, message, line: { productId: badOffer.product_id, kind: 'unknown_product', message, remaining: null } };
   }
   try {
-    const answer = await postApi('/api/orders', { items, coupon_code: couponCode, ...(waitlist ? { waitlist } : {}) }, orderCreatedAnswer);
-    if (answer.ok && answer.data) return { ok: true, orderId: answer.data.orderId };
-    if (answer.status === 401) return { ok: false, message: CHECKOUT_MESSAGES.signIn, line: null };
-    if (answer.message === null) return { ok: false, message: CHECKOUT_MESSAGES.createOrder, line: null };
-    return { ok: false, ...parseCreateOrderError({ message: answer.message, details: answer.details ?? null, hint: answer.hint ?? null }) };
+    const { data, error } = await getSupabase().rpc('create_order_unless_sold_out', { items, coupon_code: couponCode, ...(waitlist ? { waitlist } : {}) });
+    if (error) return { ok: false, ...parseCreateOrderError(error) };
+    if (typeof data !== 'string') return { ok: false, message: CHECKOUT_MESSAGES.createOrder, line: null };
+    return { ok: true, orderId: data };
   } catch {
     return { ok: false, message: CHECKOUT_MESSAGES.createProblem, line: null };
   }

@@ -9,11 +9,6 @@
 import * as z from 'zod/mini';
 import { REFUND_WAYS } from './refunds.ts';
 
-// Pedidos --------------------------------------------------------------------------------------
-
-/** POST /api/orders: the order the database made (201). */
-export const orderCreatedAnswer = z.looseObject({ orderId: z.string() });
-
 // Pagos ----------------------------------------------------------------------------------------
 
 /** An order after the server settled its payment (card confirm, PayPal capture, OXXO, plans). */

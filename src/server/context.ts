@@ -18,8 +18,6 @@ import { createOutbox } from './mail/outbox.ts';
 import { mailTransportFor } from './mail/transport.ts';
 import type { MailQueue } from './mail/types.ts';
 import type { RebuildContext } from './admin/rebuild.ts';
-import type { OrderContext } from './orders/create.ts';
-import { createSoldOutGate } from './orders/sold-out-gate.ts';
 import { registeredRebuilds } from './rebuild/registry.ts';
 import { createPayments, describePayments, resolvePaymentsMode, stripeEndpointFrom, type Payments, type PaymentSettings } from './payments/providers/index.ts';
 import { createAdminClient, createUserClient, projectUrl } from './supabase.ts';
@@ -122,20 +120,6 @@ export function adminContext(): AdminContext {
     ...base,
     asUser: (token: string) => createUserClient(url, PUBLIC_SUPABASE_ANON_KEY, token),
   };
-}
-
-let orders: OrderContext | null = null;
-
-/**
- * The order endpoint's context, kept for the life of the process: one client with the anonymous key
- * (each call carries its caller's token; the database checks it and decides everything: a client
- * per request would cost more than the call itself in a rush), and this process's sold-out gate.
- */
-export function orderContext(): OrderContext {
-  if (orders) return orders;
-  const url = projectUrl(PUBLIC_SUPABASE_URL);
-  orders = { database: createUserClient(url, PUBLIC_SUPABASE_ANON_KEY), gate: createSoldOutGate() };
-  return orders;
 }
 
 /**

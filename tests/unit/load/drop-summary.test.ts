@@ -14,10 +14,6 @@ const soldOut = (message = 'Stock insuficiente para «Caja» (disponible: 0).') 
 describe('readOrderAnswer', () => {
   it('reads an order id, a refusal with its message and code, a 5xx and anything else', () => {
     expect(readOrderAnswer(200, JSON.stringify(ORDER_ID))).toEqual({ kind: 'order', orderId: ORDER_ID });
-    // The shop's order endpoint: 201 {orderId}, its refusals 409 with the database's message and details.
-    expect(readOrderAnswer(201, JSON.stringify({ orderId: ORDER_ID }))).toEqual({ kind: 'order', orderId: ORDER_ID });
-    expect(readOrderAnswer(201, JSON.stringify({ orderId: 'x' }))).toMatchObject({ kind: 'unexpected', status: 201 });
-    expect(isClearRefusal(readOrderAnswer(409, soldOut()))).toBe(true);
     expect(readOrderAnswer(400, soldOut('Agotado: ya no quedan unidades de «Caja».'))).toEqual({
       kind: 'refused',
       status: 400,
