@@ -227,8 +227,9 @@ async function createShoppers(db: pg.Client, count: number): Promise<DropShopper
   );
   // A delivery address of each shopper's own: a drop's limit may count by address.
   const { rows: addresses } = await db.query<{ id: string; user_id: string }>(
-    `insert into public.addresses (user_id, street, city, state, zip, country)
-     select u.id, format('Calle de la Preventa %s-%s', $3::text, u.n), 'Ciudad de México', 'Ciudad de México', lpad((u.n % 100000)::text, 5, '0'), 'México'
+    `insert into public.addresses (user_id, street, exterior_number, neighborhood, municipality, city, state, zip, country, phone)
+     select u.id, format('Calle de la Preventa %s-%s', $3::text, u.n), (u.n % 9000 + 1)::text, 'Roma Norte', 'Cuauhtémoc', 'Ciudad de México',
+            'Ciudad de México', lpad((u.n % 100000)::text, 5, '0'), 'México', '55' || lpad(u.n::text, 8, '0')
        from unnest($1::uuid[], $2::integer[]) as u(id, n)
      returning id, user_id`,
     [rows.map((r) => r.id), rows.map((r) => r.n), tag],
