@@ -10,6 +10,8 @@ import { demoProducts } from '../../scripts/seed/products.ts';
 import { migratedPglite } from './support.ts';
 
 const singles = demoProducts().filter((p) => p.printing);
+/** One of the demo's photos, by its stored name (scripts/seed/photos.ts). */
+const DEMO_PHOTO = /^products\/demo-foto-[1-4]\.1500x2100\.jpg$/;
 let db: PGlite;
 
 beforeAll(async () => {
@@ -60,12 +62,14 @@ describe('the demo seed in the database', () => {
           grading_company: o.gradingCompany,
           grade: o.grade,
           certificate_number: o.certificateNumber,
-          images: o.images,
+          // A slab shows a front and a back demo photo instead (supabase/local/seed/demo_photos.sql).
+          images: o.gradingCompany ? [expect.stringMatching(DEMO_PHOTO), expect.stringMatching(DEMO_PHOTO)] : o.images,
           position: o.position,
         })),
       )
       .sort((a, b) => (a.product_id < b.product_id ? -1 : a.product_id > b.product_id ? 1 : a.position - b.position));
     expect(rows).toEqual(expected);
+    for (const row of rows.filter((r) => r.grading_company !== null)) expect(new Set(row.images as string[]).size, String(row.id)).toBe(2);
   });
 
   it('sells Monkey.D.Luffy OP05-119 found by its collector key, with a sold-out offer and a PSA 10 slab', async () => {
