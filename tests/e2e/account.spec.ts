@@ -54,7 +54,7 @@ test('barra lateral, pestañas recordadas, Favoritos, Configuración y accesibil
   const account = new AccountPage(page);
   await expect(account.sidebar.getByRole('heading')).toHaveText(`${SHOPPER.name} ${SHOPPER.lastname}`);
   await expect(account.sidebar).toContainText(SHOPPER.email);
-  await expect(account.tabs.getByRole('tab')).toHaveText(['Mi perfil', 'Favoritos', 'Pedidos', 'Direcciones', 'Configuración']);
+  await expect(account.tabs.getByRole('tab')).toHaveText(['Mi perfil', 'Favoritos', 'Pedidos', 'Mis ventas', 'Direcciones', 'Configuración']);
   await expect(account.tabs.getByRole('tab', { name: 'Mi perfil' })).toHaveAttribute('aria-selected', 'true');
   await expect(account.sidebar.getByRole('link', { name: 'Registrar producto' })).toHaveCount(0);
   await expect(account.panel.getByTestId('summary-orders')).toHaveText('11');
@@ -66,6 +66,12 @@ test('barra lateral, pestañas recordadas, Favoritos, Configuración y accesibil
   await account.openTab('Configuración');
   await expect(account.panel.getByRole('heading', { name: 'Correos que quieres recibir' })).toBeVisible();
   await expect(account.panel.getByRole('checkbox', { name: /Avisos de existencias/ })).toBeChecked();
+  await expectNoSeriousViolations(page);
+  // The cards the shopper sold to the shop ('Vende tus cartas'): none yet for the demo shopper.
+  await account.openTab('Mis ventas');
+  await expect(account.panel.getByRole('heading', { name: 'Mis ventas' })).toBeVisible();
+  await expect(account.panel).toContainText('Aún no nos has vendido cartas.');
+  await expect(account.panel.getByRole('link', { name: 'Vende tus cartas' })).toHaveAttribute('href', '/vende');
   await expectNoSeriousViolations(page);
   await account.openTab('Direcciones');
   await expect(account.addresses).toHaveCount(2);
