@@ -23,7 +23,7 @@ export class AccountPage {
   }
 
   /** Opens a tab by its label. */
-  async openTab(label: 'Mi perfil' | 'Favoritos' | 'Pedidos' | 'Direcciones' | 'Configuración'): Promise<void> {
+  async openTab(label: 'Mi perfil' | 'Favoritos' | 'Pedidos' | 'Mis ventas' | 'Direcciones' | 'Configuración'): Promise<void> {
     await this.tabs.getByRole('tab', { name: label }).click();
     await expect(this.tabs.getByRole('tab', { name: label })).toHaveAttribute('aria-selected', 'true');
   }
