@@ -163,6 +163,7 @@ CREATE TABLE public.buylist_entries (
 );
 CREATE UNIQUE INDEX buylist_entries_once ON public.buylist_entries USING btree (product_id, COALESCE(language, ''::text), COALESCE(finish, ''::text));
 ALTER TABLE public.buylist_entries ENABLE ROW LEVEL SECURITY;
+CREATE TRIGGER buylist_entries_record_change AFTER INSERT OR DELETE OR UPDATE ON public.buylist_entries FOR EACH ROW EXECUTE FUNCTION public.buylist_record_rule_change();
 CREATE TRIGGER buylist_entries_set_updated_at BEFORE UPDATE ON public.buylist_entries FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 CREATE POLICY "Buylist: admins delete" ON public.buylist_entries
   FOR DELETE
@@ -249,6 +250,29 @@ CREATE POLICY "Buylist payouts: own or admin" ON public.buylist_payouts
 GRANT ALL ON TABLE public.buylist_payouts TO service_role;
 GRANT SELECT ON TABLE public.buylist_payouts TO authenticated;
 
+CREATE TABLE public.buylist_rule_events (
+  id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+  subject text NOT NULL,
+  action text NOT NULL,
+  entry_id uuid,
+  product_id text,
+  changes jsonb NOT NULL,
+  actor uuid,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT buylist_rule_events_pkey PRIMARY KEY (id),
+  CONSTRAINT buylist_rule_events_action_check CHECK (action = ANY (ARRAY['added'::text, 'updated'::text, 'removed'::text])),
+  CONSTRAINT buylist_rule_events_subject_check CHECK (subject = ANY (ARRAY['settings'::text, 'entry'::text])),
+  CONSTRAINT buylist_rule_events_actor_fkey FOREIGN KEY (actor) REFERENCES auth.users(id) ON DELETE SET NULL
+);
+CREATE INDEX buylist_rule_events_at_idx ON public.buylist_rule_events USING btree (created_at DESC, id DESC);
+CREATE INDEX buylist_rule_events_entry_idx ON public.buylist_rule_events USING btree (entry_id, created_at DESC) WHERE (entry_id IS NOT NULL);
+ALTER TABLE public.buylist_rule_events ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "Buylist rule events: admins read" ON public.buylist_rule_events
+  FOR SELECT
+  TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin));
+GRANT SELECT ON TABLE public.buylist_rule_events TO authenticated, service_role;
+
 CREATE TABLE public.buylist_sell_list_items (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
   user_id uuid DEFAULT auth.uid() NOT NULL,
@@ -303,6 +327,14 @@ CREATE TABLE public.buylist_settings (
   default_limit_per_shopper integer DEFAULT 4 NOT NULL,
   reservation_days integer DEFAULT 14 NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  ship_name text,
+  ship_street text,
+  ship_colonia text,
+  ship_zip text,
+  ship_municipio text,
+  ship_state text,
+  ship_phone text,
+  ship_hours text,
   CONSTRAINT buylist_settings_pkey PRIMARY KEY (id),
   CONSTRAINT buylist_settings_credit_bonus_percent_check CHECK (credit_bonus_percent >= 0::numeric AND credit_bonus_percent <= 100::numeric),
   CONSTRAINT buylist_settings_default_limit_per_shopper_check CHECK (default_limit_per_shopper >= 1 AND default_limit_per_shopper <= 999),
@@ -313,9 +345,19 @@ CREATE TABLE public.buylist_settings (
   CONSTRAINT buylist_settings_share_dmg_check CHECK (share_dmg >= 0::numeric AND share_dmg <= 100::numeric),
   CONSTRAINT buylist_settings_share_hp_check CHECK (share_hp >= 0::numeric AND share_hp <= 100::numeric),
   CONSTRAINT buylist_settings_share_lp_check CHECK (share_lp >= 0::numeric AND share_lp <= 100::numeric),
-  CONSTRAINT buylist_settings_share_mp_check CHECK (share_mp >= 0::numeric AND share_mp <= 100::numeric)
+  CONSTRAINT buylist_settings_share_mp_check CHECK (share_mp >= 0::numeric AND share_mp <= 100::numeric),
+  CONSTRAINT buylist_settings_ship_colonia_check CHECK (ship_colonia IS NULL OR ship_colonia = btrim(ship_colonia) AND length(ship_colonia) >= 1 AND length(ship_colonia) <= 100),
+  CONSTRAINT buylist_settings_ship_hours_check CHECK (ship_hours IS NULL OR ship_hours = btrim(ship_hours) AND length(ship_hours) >= 1 AND length(ship_hours) <= 200),
+  CONSTRAINT buylist_settings_ship_municipio_check CHECK (ship_municipio IS NULL OR ship_municipio = btrim(ship_municipio) AND length(ship_municipio) >= 1 AND length(ship_municipio) <= 100),
+  CONSTRAINT buylist_settings_ship_name_check CHECK (ship_name IS NULL OR ship_name = btrim(ship_name) AND length(ship_name) >= 1 AND length(ship_name) <= 100),
+  CONSTRAINT buylist_settings_ship_phone_check CHECK (ship_phone IS NULL OR ship_phone ~ '^[0-9]{10}$'::text),
+  CONSTRAINT buylist_settings_ship_state_check CHECK (ship_state IS NULL OR ship_state = btrim(ship_state) AND length(ship_state) >= 1 AND length(ship_state) <= 60),
+  CONSTRAINT buylist_settings_ship_street_check CHECK (ship_street IS NULL OR ship_street = btrim(ship_street) AND length(ship_street) >= 1 AND length(ship_street) <= 150),
+  CONSTRAINT buylist_settings_ship_to_complete CHECK ((num_nulls(ship_name, ship_street, ship_colonia, ship_zip, ship_municipio, ship_state) = ANY (ARRAY[0, 6])) AND (ship_name IS NOT NULL OR ship_phone IS NULL AND ship_hours IS NULL)),
+  CONSTRAINT buylist_settings_ship_zip_check CHECK (ship_zip IS NULL OR ship_zip ~ '^[0-9]{5}$'::text)
 );
 ALTER TABLE public.buylist_settings ENABLE ROW LEVEL SECURITY;
+CREATE TRIGGER buylist_settings_record_change AFTER UPDATE ON public.buylist_settings FOR EACH ROW EXECUTE FUNCTION public.buylist_record_rule_change();
 CREATE TRIGGER buylist_settings_set_updated_at BEFORE UPDATE ON public.buylist_settings FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 CREATE POLICY "Buylist settings are public" ON public.buylist_settings
   FOR SELECT
@@ -328,7 +370,7 @@ CREATE POLICY "Buylist settings: admins update" ON public.buylist_settings
   WITH CHECK (( SELECT public.is_admin() AS is_admin));
 GRANT ALL ON TABLE public.buylist_settings TO service_role;
 GRANT SELECT ON TABLE public.buylist_settings TO anon, authenticated;
-GRANT UPDATE (share_lp, share_mp, share_hp, share_dmg, default_percent, credit_bonus_percent, min_submission, default_limit_per_shopper, reservation_days) ON TABLE public.buylist_settings TO authenticated;
+GRANT UPDATE (share_lp, share_mp, share_hp, share_dmg, default_percent, credit_bonus_percent, min_submission, default_limit_per_shopper, reservation_days, ship_name, ship_street, ship_colonia, ship_zip, ship_municipio, ship_state, ship_phone, ship_hours) ON TABLE public.buylist_settings TO authenticated;
 
 CREATE TABLE public.buylist_submission_lines (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -774,33 +816,40 @@ CREATE TABLE public.invoices (
   shopper_told_at timestamp with time zone,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  related_invoice_id uuid,
+  related_cfdi_uuid text,
   CONSTRAINT invoices_pkey PRIMARY KEY (id),
   CONSTRAINT invoices_attempts_check CHECK (attempts >= 0),
   CONSTRAINT invoices_cancel_motive_check CHECK (cancel_motive IS NULL OR (cancel_motive = ANY (ARRAY['02'::text, '03'::text]))),
   CONSTRAINT invoices_check CHECK (total > 0::numeric AND total = (subtotal + iva)),
-  CONSTRAINT invoices_check1 CHECK (kind = 'order'::text OR order_id IS NULL),
-  CONSTRAINT invoices_check2 CHECK ((kind = 'global'::text) = (period_year IS NOT NULL AND period_month IS NOT NULL)),
   CONSTRAINT invoices_check3 CHECK (status <> 'issued'::text OR provider_id IS NOT NULL AND issued_at IS NOT NULL),
   CONSTRAINT invoices_concepts_check CHECK (jsonb_typeof(concepts) = 'array'::text AND jsonb_array_length(concepts) >= 1 AND jsonb_array_length(concepts) <= 5000),
+  CONSTRAINT invoices_credit_note_related_check CHECK ((kind = 'credit_note'::text) = (related_invoice_id IS NOT NULL AND related_cfdi_uuid IS NOT NULL AND request_key IS NOT NULL)),
   CONSTRAINT invoices_customer_check CHECK (jsonb_typeof(customer) = 'object'::text),
   CONSTRAINT invoices_iva_check CHECK (iva >= 0::numeric),
-  CONSTRAINT invoices_kind_check CHECK (kind = ANY (ARRAY['order'::text, 'global'::text])),
+  CONSTRAINT invoices_kind_check CHECK (kind = ANY (ARRAY['order'::text, 'global'::text, 'credit_note'::text])),
   CONSTRAINT invoices_last_error_check CHECK (last_error IS NULL OR length(last_error) <= 1000),
+  CONSTRAINT invoices_order_kind_check CHECK ((kind = ANY (ARRAY['order'::text, 'credit_note'::text])) OR order_id IS NULL),
   CONSTRAINT invoices_payment_form_check CHECK (payment_form ~ '^[0-9]{2}$'::text),
   CONSTRAINT invoices_payment_method_check CHECK (payment_method = 'PUE'::text),
+  CONSTRAINT invoices_period_kind_check CHECK ((kind = ANY (ARRAY['global'::text, 'credit_note'::text])) = (period_year IS NOT NULL AND period_month IS NOT NULL)),
   CONSTRAINT invoices_period_month_check CHECK (period_month >= 1 AND period_month <= 12),
   CONSTRAINT invoices_provider_check CHECK (provider = ANY (ARRAY['facturapi'::text, 'simulated'::text])),
+  CONSTRAINT invoices_related_cfdi_uuid_check CHECK (related_cfdi_uuid IS NULL OR related_cfdi_uuid ~ '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$'::text),
   CONSTRAINT invoices_request_key_check CHECK (request_key IS NULL OR length(request_key) >= 8 AND length(request_key) <= 100),
   CONSTRAINT invoices_status_check CHECK (status = ANY (ARRAY['pending'::text, 'issuing'::text, 'issued'::text, 'failed'::text, 'cancelling'::text, 'cancelled'::text])),
   CONSTRAINT invoices_subtotal_check CHECK (subtotal >= 0::numeric),
   CONSTRAINT invoices_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE SET NULL,
+  CONSTRAINT invoices_related_invoice_id_fkey FOREIGN KEY (related_invoice_id) REFERENCES public.invoices(id) ON DELETE RESTRICT,
   CONSTRAINT invoices_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL
 );
 CREATE INDEX invoices_created_at_idx ON public.invoices USING btree (created_at DESC);
+CREATE UNIQUE INDEX invoices_credit_note_refund_key ON public.invoices USING btree (request_key) WHERE (kind = 'credit_note'::text);
 CREATE INDEX invoices_due_idx ON public.invoices USING btree (next_attempt_at) WHERE (status = ANY (ARRAY['pending'::text, 'failed'::text, 'cancelling'::text]));
 CREATE UNIQUE INDEX invoices_one_active_per_order ON public.invoices USING btree (order_id) WHERE ((kind = 'order'::text) AND (status <> 'cancelled'::text));
 CREATE UNIQUE INDEX invoices_one_global_per_month ON public.invoices USING btree (period_year, period_month) WHERE ((kind = 'global'::text) AND (status <> 'cancelled'::text));
 CREATE UNIQUE INDEX invoices_provider_id_key ON public.invoices USING btree (provider, provider_id) WHERE (provider_id IS NOT NULL);
+CREATE INDEX invoices_related_invoice_id_idx ON public.invoices USING btree (related_invoice_id) WHERE (related_invoice_id IS NOT NULL);
 CREATE INDEX invoices_user_id_idx ON public.invoices USING btree (user_id, created_at DESC);
 ALTER TABLE public.invoices ENABLE ROW LEVEL SECURITY;
 CREATE TRIGGER invoices_record_event AFTER INSERT OR UPDATE OF status ON public.invoices FOR EACH ROW EXECUTE FUNCTION public.invoices_record_event();
@@ -811,6 +860,8 @@ CREATE POLICY "Invoices: read own or admin" ON public.invoices
   USING ((( SELECT public.is_admin() AS is_admin) OR (user_id = ( SELECT auth.uid() AS uid))));
 GRANT SELECT ON TABLE public.invoices TO authenticated;
 GRANT SELECT, REFERENCES, TRIGGER, MAINTAIN ON TABLE public.invoices TO service_role;
+COMMENT ON COLUMN public.invoices.related_invoice_id IS 'A credit note''s factura global (CfdiRelacionados, TipoRelacion 01).';
+COMMENT ON COLUMN public.invoices.related_cfdi_uuid IS 'The folio fiscal of the factura a credit note is related to, as it was when the note was queued.';
 
 CREATE TABLE public.mail_outbox (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -1007,7 +1058,9 @@ CREATE TABLE public.orders (
   installments smallint,
   oxxo_voucher jsonb,
   credit_applied numeric(12,2) DEFAULT 0 NOT NULL,
+  card_funding text,
   CONSTRAINT orders_pkey PRIMARY KEY (id),
+  CONSTRAINT orders_card_funding_check CHECK (card_funding IS NULL OR (card_funding = ANY (ARRAY['credit'::text, 'debit'::text, 'prepaid'::text, 'unknown'::text]))),
   CONSTRAINT orders_carrier_check CHECK (carrier IS NULL OR (carrier = ANY (ARRAY['Estafeta'::text, 'DHL'::text, 'FedEx'::text, 'Redpack'::text, 'Paquetexpress'::text, '99minutos'::text, 'Otra'::text]))),
   CONSTRAINT orders_check CHECK (total = (subtotal - discount + shipping)),
   CONSTRAINT orders_check1 CHECK (credit_applied >= 0::numeric AND credit_applied <= total),
@@ -1057,6 +1110,7 @@ CREATE POLICY "Orders: read own" ON public.orders
 GRANT ALL ON TABLE public.orders TO service_role;
 GRANT SELECT ON TABLE public.orders TO authenticated;
 GRANT UPDATE (shipping_address_id) ON TABLE public.orders TO authenticated;
+COMMENT ON COLUMN public.orders.card_funding IS 'Funding of the card that paid (credit, debit, prepaid, unknown) as the card provider reported it; null unless paid by card.';
 
 CREATE TABLE public.payment_attempts (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -2071,6 +2125,40 @@ end;
 $function$;
 REVOKE ALL ON FUNCTION public.addresses_zip_mx() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.addresses_zip_mx() TO service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_buylist_entries(p_search text DEFAULT NULL::text, p_limit integer DEFAULT 25, p_offset integer DEFAULT 0)
+ RETURNS TABLE(id uuid, product_id text, name text, expansion text, collector_number text, language text, finish text, active boolean, wanted integer, reserved integer, bought integer, nm_price numeric, effective_nm_price numeric, limit_per_shopper integer, created_at timestamp with time zone, total_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_search text := nullif(btrim(coalesce(p_search, '')), '');
+  v_key text;
+begin
+  if not public.is_admin() then
+    raise exception 'Solo un administrador puede hacer esto.' using errcode = '42501', detail = 'not_admin';
+  end if;
+  v_key := nullif(lower(regexp_replace(coalesce(v_search, ''), '[^A-Za-z0-9]', '', 'g')), '');
+  return query
+    select e.id, e.product_id, p.name, cp.expansion, cp.collector_number, e.language, e.finish, e.active,
+           e.wanted, e.reserved, e.bought, e.nm_price, public.buylist_entry_nm_price(e), e.limit_per_shopper,
+           e.created_at, count(*) over ()
+      from public.buylist_entries e
+      join public.card_printings cp on cp.product_id = e.product_id
+      join public.products p on p.id = e.product_id
+     where v_search is null
+        or p.name ilike '%' || v_search || '%'
+        or cp.name_en ilike '%' || v_search || '%'
+        or cp.name_es ilike '%' || v_search || '%'
+        or (v_key is not null and cp.collector_key like '%' || v_key || '%')
+     order by e.created_at desc, e.id
+     limit least(greatest(coalesce(p_limit, 25), 1), 200)
+    offset greatest(coalesce(p_offset, 0), 0);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.admin_buylist_entries(p_search text, p_limit integer, p_offset integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.admin_buylist_entries(p_search text, p_limit integer, p_offset integer) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_buylist_mark_paid(p_submission uuid, p_reference text)
  RETURNS jsonb
@@ -3284,6 +3372,48 @@ $function$;
 REVOKE ALL ON FUNCTION public.buylist_queue_mail(p_submission uuid, p_step text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.buylist_queue_mail(p_submission uuid, p_step text) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.buylist_record_rule_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_columns text[];
+  v_old jsonb := case when tg_op = 'INSERT' then '{}'::jsonb else to_jsonb(old) end;
+  v_new jsonb := case when tg_op = 'DELETE' then '{}'::jsonb else to_jsonb(new) end;
+  v_changes jsonb;
+  v_actor uuid := auth.uid();
+begin
+  if tg_table_name = 'buylist_settings' then
+    v_columns := array['share_lp', 'share_mp', 'share_hp', 'share_dmg', 'default_percent', 'credit_bonus_percent',
+                       'min_submission', 'default_limit_per_shopper', 'reservation_days', 'ship_name', 'ship_street',
+                       'ship_colonia', 'ship_zip', 'ship_municipio', 'ship_state', 'ship_phone', 'ship_hours'];
+  else
+    v_columns := array['product_id', 'language', 'finish', 'active', 'wanted', 'nm_price', 'limit_per_shopper'];
+  end if;
+  v_changes := public.buylist_rule_changes(v_old, v_new, v_columns);
+  if v_changes = '{}'::jsonb then
+    return null;
+  end if;
+  if v_actor is not null and not exists (select 1 from auth.users u where u.id = v_actor) then
+    v_actor := null;
+  end if;
+  insert into public.buylist_rule_events (subject, action, entry_id, product_id, changes, actor)
+  values (
+    case when tg_table_name = 'buylist_settings' then 'settings' else 'entry' end,
+    case tg_op when 'INSERT' then 'added' when 'DELETE' then 'removed' else 'updated' end,
+    case when tg_table_name = 'buylist_entries' then coalesce(v_new ->> 'id', v_old ->> 'id')::uuid end,
+    case when tg_table_name = 'buylist_entries' then coalesce(v_new ->> 'product_id', v_old ->> 'product_id') end,
+    v_changes,
+    v_actor
+  );
+  return null;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.buylist_record_rule_change() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.buylist_record_rule_change() TO service_role;
+
 CREATE OR REPLACE FUNCTION public.buylist_release_reservation(p_submission uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -3321,6 +3451,19 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.buylist_require_admin() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.buylist_require_admin() TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.buylist_rule_changes(p_old jsonb, p_new jsonb, p_columns text[])
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_object_agg(c, jsonb_build_object('from', p_old -> c, 'to', p_new -> c)), '{}'::jsonb)
+    from unnest(p_columns) as c
+   where (p_old -> c) is distinct from (p_new -> c)
+$function$;
+REVOKE ALL ON FUNCTION public.buylist_rule_changes(p_old jsonb, p_new jsonb, p_columns text[]) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.buylist_rule_changes(p_old jsonb, p_new jsonb, p_columns text[]) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.buylist_settle(p_submission uuid, p_actor uuid)
  RETURNS void
@@ -4810,6 +4953,34 @@ end
 $function$;
 GRANT EXECUTE ON FUNCTION public.invoice_concepts_total(p_concepts jsonb) TO PUBLIC, anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.invoice_credit_notes_due(p_provider text, p_limit integer DEFAULT 50)
+ RETURNS TABLE(order_id uuid, refund_key text, amount bigint, payment jsonb)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select o.id, public.order_refund_key(o.id, o.refund_ref, o.refunded_at),
+         round(io.total * 100)::bigint - coalesce((
+           select sum(round(n.total * 100))::bigint from public.invoices n
+            where n.kind = 'credit_note' and n.related_invoice_id = g.id and n.order_id = o.id and n.status <> 'cancelled'), 0),
+         jsonb_strip_nulls(jsonb_build_object(
+           'payment_method', o.payment_method, 'total', o.total, 'credit_applied', o.credit_applied,
+           'card_funding', to_jsonb(o)->'card_funding', 'installments', to_jsonb(o)->'installments'))
+    from public.invoice_orders io
+    join public.invoices g on g.id = io.invoice_id and g.kind = 'global' and g.status = 'issued' and g.provider = p_provider
+    join public.orders o on o.id = io.order_id and o.status = 'Reembolsado'
+   where io.total > 0
+     and not exists (select 1 from public.invoices n
+                      where n.kind = 'credit_note' and n.request_key = public.order_refund_key(o.id, o.refund_ref, o.refunded_at))
+     and round(io.total * 100)::bigint > coalesce((
+           select sum(round(n.total * 100))::bigint from public.invoices n
+            where n.kind = 'credit_note' and n.related_invoice_id = g.id and n.order_id = o.id and n.status <> 'cancelled'), 0)
+   order by o.refunded_at nulls last, o.id
+   limit greatest(least(coalesce(p_limit, 50), 200), 1)
+$function$;
+REVOKE ALL ON FUNCTION public.invoice_credit_notes_due(p_provider text, p_limit integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.invoice_credit_notes_due(p_provider text, p_limit integer) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.invoice_global_candidates(p_year integer, p_month integer)
  RETURNS TABLE(order_id uuid, paid_at timestamp with time zone, total numeric)
  LANGUAGE plpgsql
@@ -5169,6 +5340,17 @@ begin
 end;
 $function$;
 GRANT EXECUTE ON FUNCTION public.order_items_single_needs_offer() TO PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.order_refund_key(p_order_id uuid, p_refund_ref text, p_refunded_at timestamp with time zone)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select 'refund:' || p_order_id::text || ':' || left(md5(coalesce(p_refund_ref, '') || '|' || coalesce(extract(epoch from p_refunded_at)::text, '')), 16)
+$function$;
+REVOKE ALL ON FUNCTION public.order_refund_key(p_order_id uuid, p_refund_ref text, p_refunded_at timestamp with time zone) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.order_refund_key(p_order_id uuid, p_refund_ref text, p_refunded_at timestamp with time zone) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.orders_drop_address_limit()
  RETURNS trigger
@@ -6087,6 +6269,78 @@ $function$;
 REVOKE ALL ON FUNCTION public.request_catalogue_rebuild(p_site text, p_reason text, p_product_ids text[], p_keys text[]) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.request_catalogue_rebuild(p_site text, p_reason text, p_product_ids text[], p_keys text[]) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.request_credit_note(p_order_id uuid, p_refund_key text, p_amount bigint, p_concepts jsonb, p_payment_form text, p_provider text, p_actor uuid DEFAULT NULL::uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_existing public.invoices%rowtype;
+  v_global public.invoices%rowtype;
+  v_sale numeric;
+  v_credited bigint;
+  v_invoice public.invoices%rowtype;
+begin
+  if p_refund_key is null or length(p_refund_key) not between 8 and 100 then
+    raise exception 'Falta la clave del reembolso.' using errcode = 'P0001', detail = 'invalid_key';
+  end if;
+  perform 1 from public.orders o where o.id = p_order_id for update;
+  if not found then
+    raise exception 'Pedido no encontrado.' using errcode = 'P0001', detail = 'order_not_found';
+  end if;
+  select * into v_existing from public.invoices i where i.kind = 'credit_note' and i.request_key = p_refund_key;
+  if found then
+    if v_existing.order_id is distinct from p_order_id then
+      raise exception 'La clave del reembolso ya se usó en otro pedido.' using errcode = 'P0001', detail = 'invalid_key';
+    end if;
+    return jsonb_build_object('id', v_existing.id, 'status', v_existing.status, 'replayed', true);
+  end if;
+  select i.* into v_global
+    from public.invoice_orders io join public.invoices i on i.id = io.invoice_id
+   where io.order_id = p_order_id and i.kind = 'global' and i.status <> 'cancelled'
+   for update of i;
+  if not found then
+    raise exception 'El pedido no está en una factura global.' using errcode = 'P0001', detail = 'not_in_global_invoice';
+  end if;
+  if v_global.status <> 'issued' or v_global.cfdi_uuid is null then
+    raise exception 'La factura global del pedido todavía no está emitida.' using errcode = 'P0001', detail = 'global_not_issued';
+  end if;
+  if p_provider is distinct from v_global.provider then
+    raise exception 'La nota de crédito se emite con el proveedor de la factura global.' using errcode = 'P0001', detail = 'other_provider';
+  end if;
+  select io.total into v_sale from public.invoice_orders io where io.invoice_id = v_global.id and io.order_id = p_order_id;
+  select coalesce(sum(round(i.total * 100)), 0)::bigint into v_credited
+    from public.invoices i
+   where i.kind = 'credit_note' and i.related_invoice_id = v_global.id and i.order_id = p_order_id and i.status <> 'cancelled';
+  if p_amount is null or p_amount <= 0 or p_amount > round(v_sale * 100)::bigint - v_credited then
+    raise exception 'El importe de la nota de crédito supera lo que falta por acreditar de la venta.' using errcode = 'P0001', detail = 'amount_exceeds_sale';
+  end if;
+  if p_payment_form is null or p_payment_form !~ '^[0-9]{2}$' then
+    raise exception 'No se conoce la forma de pago de este pedido.' using errcode = 'P0001', detail = 'unknown_payment_form';
+  end if;
+  if public.invoice_concepts_total(p_concepts) <> p_amount then
+    raise exception 'Los conceptos no suman el importe reembolsado.' using errcode = 'P0001', detail = 'amount_mismatch';
+  end if;
+  perform set_config('app.invoice_actor', coalesce(p_actor::text, ''), true);
+  perform set_config('app.invoice_note', 'Nota de crédito por reembolso', true);
+  insert into public.invoices (kind, order_id, user_id, status, customer, payment_form, concepts, subtotal, iva, total,
+                               period_year, period_month, provider, request_key, related_invoice_id, related_cfdi_uuid,
+                               next_attempt_at)
+  values ('credit_note', p_order_id, null, 'pending', v_global.customer - 'email', p_payment_form, p_concepts,
+          (select sum((c->>'base')::bigint) from jsonb_array_elements(p_concepts) c) / 100.0,
+          (select sum((c->>'iva')::bigint) from jsonb_array_elements(p_concepts) c) / 100.0,
+          p_amount / 100.0, v_global.period_year, v_global.period_month, v_global.provider, p_refund_key,
+          v_global.id, v_global.cfdi_uuid, now())
+  returning * into v_invoice;
+  perform set_config('app.invoice_actor', '', true);
+  perform set_config('app.invoice_note', '', true);
+  return jsonb_build_object('id', v_invoice.id, 'status', v_invoice.status, 'replayed', false);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.request_credit_note(p_order_id uuid, p_refund_key text, p_amount bigint, p_concepts jsonb, p_payment_form text, p_provider text, p_actor uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.request_credit_note(p_order_id uuid, p_refund_key text, p_amount bigint, p_concepts jsonb, p_payment_form text, p_provider text, p_actor uuid) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.request_invoice_cancellation(p_order_id uuid, p_motive text, p_actor uuid DEFAULT NULL::uuid)
  RETURNS SETOF public.invoices
  LANGUAGE plpgsql
@@ -6357,6 +6611,31 @@ AS $function$
   end
 $function$;
 GRANT EXECUTE ON FUNCTION public.sat_tax_regime_allowed(p_rfc text, p_regime text) TO PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.search_card_printings(p_search text, p_limit integer DEFAULT 20)
+ RETURNS TABLE(product_id text, name text, expansion text, collector_number text, rarity text)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with q as (
+    select nullif(btrim(coalesce(p_search, '')), '') as term,
+           nullif(lower(regexp_replace(coalesce(p_search, ''), '[^A-Za-z0-9]', '', 'g')), '') as key
+  )
+  select cp.product_id, p.name, cp.expansion, cp.collector_number, cp.rarity
+    from public.card_printings cp
+    join public.products p on p.id = cp.product_id
+    cross join q
+   where q.term is not null
+     and length(q.term) >= 2
+     and (p.name ilike '%' || q.term || '%'
+          or cp.name_en ilike '%' || q.term || '%'
+          or cp.name_es ilike '%' || q.term || '%'
+          or (q.key is not null and cp.collector_key like q.key || '%'))
+   order by (cp.collector_key = q.key) desc, p.name, cp.product_id
+   limit least(greatest(coalesce(p_limit, 20), 1), 50)
+$function$;
+GRANT EXECUTE ON FUNCTION public.search_card_printings(p_search text, p_limit integer) TO PUBLIC, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.set_default_address(address_id uuid)
  RETURNS void

@@ -311,6 +311,39 @@ export type Database = {
           },
         ];
       };
+      buylist_rule_events: {
+        Row: {
+          id: number;
+          subject: string;
+          action: string;
+          entry_id: string | null;
+          product_id: string | null;
+          changes: Json;
+          actor: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: number;
+          subject: string;
+          action: string;
+          entry_id?: string | null;
+          product_id?: string | null;
+          changes: Json;
+          actor?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          subject?: string;
+          action?: string;
+          entry_id?: string | null;
+          product_id?: string | null;
+          changes?: Json;
+          actor?: string | null;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
       buylist_sell_list_items: {
         Row: {
           id: string;
@@ -368,6 +401,14 @@ export type Database = {
           default_limit_per_shopper: number;
           reservation_days: number;
           updated_at: string;
+          ship_name: string | null;
+          ship_street: string | null;
+          ship_colonia: string | null;
+          ship_zip: string | null;
+          ship_municipio: string | null;
+          ship_state: string | null;
+          ship_phone: string | null;
+          ship_hours: string | null;
         };
         Insert: {
           id?: boolean;
@@ -381,6 +422,14 @@ export type Database = {
           default_limit_per_shopper?: number;
           reservation_days?: number;
           updated_at?: string;
+          ship_name?: string | null;
+          ship_street?: string | null;
+          ship_colonia?: string | null;
+          ship_zip?: string | null;
+          ship_municipio?: string | null;
+          ship_state?: string | null;
+          ship_phone?: string | null;
+          ship_hours?: string | null;
         };
         Update: {
           id?: boolean;
@@ -394,6 +443,14 @@ export type Database = {
           default_limit_per_shopper?: number;
           reservation_days?: number;
           updated_at?: string;
+          ship_name?: string | null;
+          ship_street?: string | null;
+          ship_colonia?: string | null;
+          ship_zip?: string | null;
+          ship_municipio?: string | null;
+          ship_state?: string | null;
+          ship_phone?: string | null;
+          ship_hours?: string | null;
         };
         Relationships: [];
       };
@@ -968,6 +1025,8 @@ export type Database = {
           shopper_told_at: string | null;
           created_at: string;
           updated_at: string;
+          related_invoice_id: string | null;
+          related_cfdi_uuid: string | null;
         };
         Insert: {
           id?: string;
@@ -1001,6 +1060,8 @@ export type Database = {
           shopper_told_at?: string | null;
           created_at?: string;
           updated_at?: string;
+          related_invoice_id?: string | null;
+          related_cfdi_uuid?: string | null;
         };
         Update: {
           id?: string;
@@ -1034,6 +1095,8 @@ export type Database = {
           shopper_told_at?: string | null;
           created_at?: string;
           updated_at?: string;
+          related_invoice_id?: string | null;
+          related_cfdi_uuid?: string | null;
         };
         Relationships: [
           {
@@ -1041,6 +1104,13 @@ export type Database = {
             columns: ["order_id"];
             isOneToOne: false;
             referencedRelation: "orders";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "invoices_related_invoice_id_fkey";
+            columns: ["related_invoice_id"];
+            isOneToOne: false;
+            referencedRelation: "invoices";
             referencedColumns: ["id"];
           },
         ];
@@ -1313,6 +1383,7 @@ export type Database = {
           installments: number | null;
           oxxo_voucher: Json | null;
           credit_applied: number;
+          card_funding: string | null;
         };
         Insert: {
           id?: string;
@@ -1342,6 +1413,7 @@ export type Database = {
           installments?: number | null;
           oxxo_voucher?: Json | null;
           credit_applied?: number;
+          card_funding?: string | null;
         };
         Update: {
           id?: string;
@@ -1371,6 +1443,7 @@ export type Database = {
           installments?: number | null;
           oxxo_voucher?: Json | null;
           credit_applied?: number;
+          card_funding?: string | null;
         };
         Relationships: [
           {
@@ -2635,6 +2708,31 @@ export type Database = {
         };
         Returns: Json;
       };
+      admin_buylist_entries: {
+        Args: {
+          p_search?: string | null;
+          p_limit?: number | null;
+          p_offset?: number | null;
+        };
+        Returns: {
+          id: string | null;
+          product_id: string | null;
+          name: string | null;
+          expansion: string | null;
+          collector_number: string | null;
+          language: string | null;
+          finish: string | null;
+          active: boolean | null;
+          wanted: number | null;
+          reserved: number | null;
+          bought: number | null;
+          nm_price: number | null;
+          effective_nm_price: number | null;
+          limit_per_shopper: number | null;
+          created_at: string | null;
+          total_count: number | null;
+        }[];
+      };
       admin_buylist_mark_paid: {
         Args: {
           p_submission: string;
@@ -2981,6 +3079,14 @@ export type Database = {
         Args: Record<string, never>;
         Returns: undefined;
       };
+      buylist_rule_changes: {
+        Args: {
+          p_old: Json;
+          p_new: Json;
+          p_columns: string[];
+        };
+        Returns: Json;
+      };
       buylist_settle: {
         Args: {
           p_submission: string;
@@ -3233,6 +3339,18 @@ export type Database = {
         };
         Returns: number;
       };
+      invoice_credit_notes_due: {
+        Args: {
+          p_provider: string;
+          p_limit?: number | null;
+        };
+        Returns: {
+          order_id: string | null;
+          refund_key: string | null;
+          amount: number | null;
+          payment: Json | null;
+        }[];
+      };
       invoice_global_candidates: {
         Args: {
           p_year: number;
@@ -3318,6 +3436,14 @@ export type Database = {
           p_offer_id: string;
         };
         Returns: boolean;
+      };
+      order_refund_key: {
+        Args: {
+          p_order_id: string;
+          p_refund_ref: string | null;
+          p_refunded_at: string;
+        };
+        Returns: string;
       };
       postal_code_lookup: {
         Args: {
@@ -3479,6 +3605,18 @@ export type Database = {
         };
         Returns: Json;
       };
+      request_credit_note: {
+        Args: {
+          p_order_id: string | null;
+          p_refund_key: string;
+          p_amount: number;
+          p_concepts: Json;
+          p_payment_form: string;
+          p_provider: string | null;
+          p_actor?: string | null;
+        };
+        Returns: Json;
+      };
       request_invoice_cancellation: {
         Args: {
           p_order_id: string;
@@ -3548,6 +3686,19 @@ export type Database = {
           p_regime: string;
         };
         Returns: boolean;
+      };
+      search_card_printings: {
+        Args: {
+          p_search: string | null;
+          p_limit?: number | null;
+        };
+        Returns: {
+          product_id: string | null;
+          name: string | null;
+          expansion: string | null;
+          collector_number: string | null;
+          rarity: string | null;
+        }[];
       };
       set_default_address: {
         Args: {
