@@ -6613,7 +6613,7 @@ $function$;
 GRANT EXECUTE ON FUNCTION public.sat_tax_regime_allowed(p_rfc text, p_regime text) TO PUBLIC, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.search_card_printings(p_search text, p_limit integer DEFAULT 20)
- RETURNS TABLE(product_id text, name text, expansion text, collector_number text, rarity text)
+ RETURNS TABLE(product_id text, name text, franchise_id text, expansion text, collector_number text, rarity text)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
@@ -6622,7 +6622,7 @@ AS $function$
     select nullif(btrim(coalesce(p_search, '')), '') as term,
            nullif(lower(regexp_replace(coalesce(p_search, ''), '[^A-Za-z0-9]', '', 'g')), '') as key
   )
-  select cp.product_id, p.name, cp.expansion, cp.collector_number, cp.rarity
+  select cp.product_id, p.name, p.franchise_id, cp.expansion, cp.collector_number, cp.rarity
     from public.card_printings cp
     join public.products p on p.id = cp.product_id
     cross join q

@@ -3695,6 +3695,7 @@ export type Database = {
         Returns: {
           product_id: string | null;
           name: string | null;
+          franchise_id: string | null;
           expansion: string | null;
           collector_number: string | null;
           rarity: string | null;
