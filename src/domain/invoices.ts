@@ -176,6 +176,16 @@ export function unitPricePesos(concept: Pick<InvoiceConcept, 'amount' | 'quantit
 /** SAT's forma de pago codes the shop uses. */
 export type PaymentForm = '01' | '04' | '17' | '28' | '31';
 
+/** The funding of the card that paid, as the card provider reports it (Stripe's card.funding). */
+export type CardFunding = 'credit' | 'debit' | 'prepaid' | 'unknown';
+
+const CARD_FUNDINGS: readonly string[] = ['credit', 'debit', 'prepaid', 'unknown'] satisfies CardFunding[];
+
+/** A provider's funding value as the shop records it; null when it says nothing the shop knows. */
+export function cardFundingOf(value: unknown): CardFunding | null {
+  return typeof value === 'string' && CARD_FUNDINGS.includes(value) ? (value as CardFunding) : null;
+}
+
 /** How a paid order was paid, as the order records it. */
 interface OrderPaymentInput {
   /** orders.payment_method ('card', 'oxxo', 'paypal', 'store_credit'); null when unknown. */
@@ -184,15 +194,36 @@ interface OrderPaymentInput {
   total: Centavos;
   /** orders.credit_applied: the part paid from the shopper's balance. */
   creditApplied: Centavos;
+  /** orders.card_funding: the card's funding as the provider reported it; null when not recorded. */
+  cardFunding?: string | null;
+  /** orders.installments: the months of a 'meses sin intereses' plan; null for a single payment. */
+  installments?: number | null;
+}
+
+/**
+ * The forma de pago of a card payment (SAT's c_FormaPago: '04' tarjeta de crédito, '28' tarjeta
+ * de débito), from the funding the provider reported on the charge:
+ * - a plan of meses sin intereses → '04': only credit cards are offered one.
+ * - credit → '04'; debit → '28'.
+ * - prepaid → '28': a prepaid card spends money its holder loaded beforehand, drawn like a debit
+ *   card's account; no credit is granted, so '04' would be wrong. '05' monedero electrónico is
+ *   the SAT's form for the vouchers and wallets of the Ley del ISR (vales de despensa and
+ *   similar), not for a bank's prepaid Visa or Mastercard, and c_FormaPago has no form of its own
+ *   for prepaid cards.
+ * - unknown, or not recorded (orders paid before the funding was kept) → '04', the form used for
+ *   every card until then; a factura that should have said '28' is corrected by hand.
+ */
+function cardPaymentForm(funding: string | null | undefined, installments: number | null | undefined): PaymentForm {
+  if (installments) return '04';
+  const known = cardFundingOf(funding);
+  return known === 'debit' || known === 'prepaid' ? '28' : '04';
 }
 
 /**
  * The forma de pago of a paid order. SAT (Anexo 20, CFDI 4.0): with several forms, the one that
  * paid the largest amount; a tie goes to the method that is not the balance.
- * - card → '04' tarjeta de crédito. The shop does not record whether a card was credit or debit
- *   (Stripe's funding type is not kept on the order); a plan of meses sin intereses is always a
- *   credit card, and '04' is the choice for every card. An order whose card was debit needs
- *   '28': the back office cancels and re-issues it on request.
+ * - card → '04' tarjeta de crédito or '28' tarjeta de débito, from the card's funding (see
+ *   `cardPaymentForm`).
  * - cash at OXXO → '01' efectivo.
  * - PayPal → '31' intermediario de pagos.
  * - saldo a favor → '17' compensación: the balance is money the shop owed the shopper (a refund,
@@ -206,7 +237,7 @@ export function paymentFormFor(payment: OrderPaymentInput): PaymentForm | null {
   const method = payment.method;
   if (method === 'store_credit') return '17';
   if (payment.creditApplied > external) return '17';
-  if (method === 'card') return '04';
+  if (method === 'card') return cardPaymentForm(payment.cardFunding, payment.installments);
   if (method === 'oxxo') return '01';
   if (method === 'paypal') return '31';
   return null;

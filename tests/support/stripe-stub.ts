@@ -9,7 +9,9 @@
  * `payOxxo` pays it. As Stripe, a refund of an OXXO charge is refused (400 charge_not_refundable),
  * an intent created with automatic_payment_methods lists card and oxxo (OXXO enabled in the
  * Dashboard), and a retrieve with expand[]=latest_charge carries the charge and its
- * payment_method_details.type.
+ * payment_method_details.type; a card charge carries payment_method_details.card.funding from
+ * the card on the intent, as Stripe's test PaymentMethods do (pm_card_visa_debit and
+ * pm_card_mastercard_debit: debit, pm_card_mastercard_prepaid: prepaid, any other card: credit).
  * Meses sin intereses: an intent created with payment_method_options[card][installments][enabled]
  * gets available_plans once a card is put on it (update with payment_method); the card
  * `pm_card_mx_installments` (Stripe's Mexican installment test card) offers 3–24 months, every
@@ -48,12 +50,19 @@ export async function startStripeStub(): Promise<StripeStub> {
   const byKey = new Map<string, Record<string, unknown>>();
   let refundFailures = 0;
   let seq = 0;
+  /** Stripe's test PaymentMethods that are not credit cards. */
+  const FUNDING: Record<string, string> = {
+    pm_card_visa_debit: 'debit',
+    pm_card_mastercard_debit: 'debit',
+    pm_card_mastercard_prepaid: 'prepaid',
+  };
   /** The charge of a succeeded intent: how it was paid (the test's payOxxo, else its one method). */
   const chargeOf = (intent: Record<string, unknown>) => {
     if (intent.status !== 'succeeded') return null;
     const types = intent.payment_method_types as string[];
     const type = (intent.paid_with as string | undefined) ?? (types.length === 1 ? types[0]! : 'card');
-    return { id: `ch_${String(intent.id)}`, object: 'charge', payment_method_details: { type } };
+    const card = type === 'card' ? { card: { funding: FUNDING[String(intent.payment_method ?? '')] ?? 'credit' } } : {};
+    return { id: `ch_${String(intent.id)}`, object: 'charge', payment_method_details: { type, ...card } };
   };
   const server = http.createServer((req, res) => {
     let body = '';

@@ -114,7 +114,13 @@ export async function requestOrderInvoice(ctx: InvoicingContext, userId: string,
     if (err instanceof InvoiceAmountsError) throw new ApiError(409, INVOICE_API_TEXT.amountsMismatch, 'amount_mismatch');
     throw err;
   }
-  const form: PaymentForm | null = paymentFormFor({ method: order.payment_method, total: order.total, creditApplied: order.credit_applied });
+  const form: PaymentForm | null = paymentFormFor({
+    method: order.payment_method,
+    total: order.total,
+    creditApplied: order.credit_applied,
+    cardFunding: order.card_funding,
+    installments: order.installments,
+  });
   const { data, error } = await ctx.admin.rpc('request_order_invoice', {
     p_user_id: userId,
     p_order_id: orderId,
@@ -263,7 +269,7 @@ export async function issueGlobalInvoice(
   const candidates = globalSalesOf(rows ?? []);
   const { data: orders, error: ordersError } = await ctx.admin
     .from('orders')
-    .select('id, total, credit_applied, payment_method')
+    .select('id, total, credit_applied, payment_method, card_funding, installments')
     .in(
       'id',
       candidates.map((c) => c.order_id),
@@ -276,7 +282,7 @@ export async function issueGlobalInvoice(
   const byForm = new Map<string, number>();
   for (const c of candidates) {
     const o = byId.get(c.order_id);
-    const form = o ? paymentFormFor({ method: o.payment_method, ...paidAmountsOf(o) }) : null;
+    const form = o ? paymentFormFor({ method: o.payment_method, cardFunding: o.card_funding, installments: o.installments, ...paidAmountsOf(o) }) : null;
     if (form) byForm.set(form, (byForm.get(form) ?? 0) + c.total);
   }
   const form = [...byForm.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '01';

@@ -30,6 +30,8 @@ export interface OrderRow {
   payment_ref: string | null;
   payment_method: string | null;
   installments: number | null;
+  /** The funding of the card that paid (credit, debit, prepaid, unknown); null unless paid by card. */
+  card_funding: string | null;
   oxxo_voucher: Record<string, unknown> | null;
 }
 
@@ -48,7 +50,7 @@ function voucherOf(value: unknown): Record<string, unknown> | null {
 }
 
 const ORDER_COLUMNS =
-  'id, user_id, status, subtotal, discount, shipping, total, paid_at, expires_at, shipping_address_id, shipping_address, payment_provider, payment_ref, payment_method, installments, oxxo_voucher, credit_applied';
+  'id, user_id, status, subtotal, discount, shipping, total, paid_at, expires_at, shipping_address_id, shipping_address, payment_provider, payment_ref, payment_method, installments, card_funding, oxxo_voucher, credit_applied';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads an order by id with the service role; null when there is none. */
@@ -67,6 +69,7 @@ export async function findOrder(ctx: ServerContext, orderId: string): Promise<Or
     credit_applied: toCentavos(data.credit_applied ?? 0),
     payment_method: data.payment_method ?? null,
     installments: data.installments ?? null,
+    card_funding: data.card_funding ?? null,
     shipping_address: shippingAddressOf(data.shipping_address),
     oxxo_voucher: voucherOf(data.oxxo_voucher),
   };

@@ -3,6 +3,7 @@
  * longer take it, into a refund (cash at OXXO: into the shopper's balance), and the confirmation
  * e-mail of a paid order. Every payment endpoint, both webhooks and the sweeper settle through it.
  */
+import type { CardFunding } from '~/domain/invoices.ts';
 import { type Centavos, centavos } from '~/domain/money.ts';
 import { ORDER_STATUS } from '~/domain/orders.ts';
 import { oxxoCreditedMessage } from '~/domain/store-credit.ts';
@@ -46,6 +47,8 @@ export interface ConfirmedPayment {
   method?: 'card' | 'oxxo' | 'paypal' | null;
   /** The months of the 'meses sin intereses' plan the provider confirmed; null: a single payment. */
   installments?: number | null;
+  /** The funding of the card that paid, as the provider reports it on the charge; null: not a card, or not said. */
+  funding?: CardFunding | null;
 }
 
 /**
@@ -61,6 +64,7 @@ export function intentPayment(provider: string, intent: IntentInfo & { orderId: 
     currency: intent.currency,
     method: intent.method ?? null,
     installments: intent.installments ?? null,
+    funding: intent.funding ?? null,
   };
 }
 
@@ -143,7 +147,12 @@ export async function settlePayment(
     // What the provider confirmed, never what the browser asked for.
     const { error: methodError } = await ctx.admin
       .from('orders')
-      .update({ payment_method: payment.method, installments: payment.method === 'card' && payment.installments ? payment.installments : null })
+      .update({
+        payment_method: payment.method,
+        installments: payment.method === 'card' && payment.installments ? payment.installments : null,
+        // The factura's forma de pago follows the card's funding ('04' credit, '28' debit).
+        card_funding: payment.method === 'card' ? (payment.funding ?? null) : null,
+      })
       .eq('id', order.id);
     if (methodError) console.error(`[pagos] no se pudo guardar el método de pago del pedido ${order.id}: ${methodError.message}`);
   }

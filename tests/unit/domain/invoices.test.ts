@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cardFundingOf,
   globalInvoiceBreakdown,
   globalInvoicePeriod,
   InvoiceAmountsError,
@@ -124,6 +125,37 @@ describe('paymentFormFor', () => {
     expect(paymentFormFor({ method: 'card', total: c(1000), creditApplied: c(600) })).toBe('17');
     expect(paymentFormFor({ method: 'card', total: c(1000), creditApplied: c(500) })).toBe('04');
     expect(paymentFormFor({ method: 'paypal', total: c(1000), creditApplied: c(400) })).toBe('31');
+  });
+
+  it("a card follows its funding: credit '04', debit and prepaid '28', unknown or not recorded '04'", () => {
+    const card = (cardFunding: string | null, installments: number | null = null) =>
+      paymentFormFor({ method: 'card', total: c(1000), creditApplied: c(0), cardFunding, installments });
+    expect(card('credit')).toBe('04');
+    expect(card('debit')).toBe('28');
+    expect(card('prepaid')).toBe('28');
+    expect(card('unknown')).toBe('04');
+    expect(card(null)).toBe('04');
+    expect(card('charge_card')).toBe('04');
+  });
+
+  it("meses sin intereses are a credit card's: '04' whatever funding was recorded", () => {
+    expect(paymentFormFor({ method: 'card', total: c(1000), creditApplied: c(0), cardFunding: 'debit', installments: 6 })).toBe('04');
+    expect(paymentFormFor({ method: 'card', total: c(1000), creditApplied: c(0), cardFunding: 'credit', installments: 12 })).toBe('04');
+  });
+
+  it('the funding of a card changes nothing when the balance paid more, or for other methods', () => {
+    expect(paymentFormFor({ method: 'card', total: c(1000), creditApplied: c(600), cardFunding: 'debit' })).toBe('17');
+    expect(paymentFormFor({ method: 'card', total: c(1000), creditApplied: c(500), cardFunding: 'debit' })).toBe('28');
+    expect(paymentFormFor({ method: 'oxxo', total: c(1000), creditApplied: c(0), cardFunding: 'debit' })).toBe('01');
+  });
+});
+
+describe('cardFundingOf', () => {
+  it("keeps Stripe's four funding values and nothing else", () => {
+    for (const funding of ['credit', 'debit', 'prepaid', 'unknown']) expect(cardFundingOf(funding)).toBe(funding);
+    expect(cardFundingOf('Debit')).toBeNull();
+    expect(cardFundingOf(null)).toBeNull();
+    expect(cardFundingOf(3)).toBeNull();
   });
 });
 

@@ -5,11 +5,12 @@
  * ever moves. `confirmCard` and `authenticate` stand in for Stripe.js, `payOxxo` for the store.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { cardFundingOf } from '~/domain/invoices.ts';
 import { centavos } from '~/domain/money.ts';
 import { installmentsOffered, oxxoVoucherExpiry } from '~/domain/mexican-payments.ts';
 import { MEXICAN_PAYMENT_MESSAGES } from '~/i18n/checkout.ts';
 import { PAYMENTS_SIMULATED_CARD_TEXT, PAYMENTS_TEST_CARD_MESSAGES } from '~/i18n/payments.ts';
-import { cardDigits, checkCard, testCardInstallmentPlans, testCardOutcome, type CardInput } from './test-cards.ts';
+import { cardDigits, checkCard, testCardFunding, testCardInstallmentPlans, testCardOutcome, type CardInput } from './test-cards.ts';
 import { newId, simulatedRefund, type SimData, type SimRecord, type SimStore } from './simulated-records.ts';
 import {
   PaymentError,
@@ -70,9 +71,13 @@ function toIntent(record: SimRecord): IntentInfo {
   const d = record.data;
   const types = stringsOf(d.payment_method_types) ?? ['card'];
   // What paid it (as Stripe's charge reports it), else the one method it was created for.
-  const paidWith = jsonObject(d.payment_method_details)?.type;
+  const details = jsonObject(d.payment_method_details);
+  const paidWith = details?.type;
+  const method = paidWith === 'oxxo' || paidWith === 'card' ? paidWith : types.includes('oxxo') ? 'oxxo' : 'card';
   return {
-    method: paidWith === 'oxxo' || paidWith === 'card' ? paidWith : types.includes('oxxo') ? 'oxxo' : 'card',
+    method,
+    // As Stripe's charge: the card's funding once a card paid it.
+    funding: record.status === 'succeeded' && method === 'card' && details ? (cardFundingOf(details.funding) ?? 'unknown') : null,
     voucher: record.status === 'requires_action' ? toVoucher(record) : null,
     availablePlans: numbersOf(d.available_plans) ?? [],
     installments: typeof d.installments === 'number' ? d.installments : null,
@@ -313,7 +318,9 @@ export class SimulatedCardProvider implements CardProvider {
       throw new PaymentError(PAYMENTS_SIMULATED_CARD_TEXT.notConfirmable, 409, 'intent_unexpected_state');
     }
     const pending = {
+      type: 'card',
       brand: checked.brand,
+      funding: testCardFunding(checked.digits),
       last4: checked.digits.slice(-4),
       exp_month: checked.expMonth,
       exp_year: checked.expYear,

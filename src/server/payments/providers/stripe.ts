@@ -1,5 +1,6 @@
 /** Card payments through Stripe (server SDK), used when STRIPE_SECRET_KEY is set. */
 import Stripe from 'stripe';
+import { cardFundingOf, type CardFunding } from '~/domain/invoices.ts';
 import { centavos } from '~/domain/money.ts';
 import { PAYMENTS_STRIPE_TEXT } from '~/i18n/payments.ts';
 import {
@@ -31,7 +32,7 @@ interface IntentLike {
   client_secret?: string | null;
   payment_method_types?: string[] | null;
   /** Expanded on retrieve: the charge that paid, which says how it was paid. */
-  latest_charge?: string | { payment_method_details?: { type?: string | null } | null } | null;
+  latest_charge?: string | { payment_method_details?: { type?: string | null; card?: { funding?: string | null } | null } | null } | null;
   next_action?: {
     type?: string;
     oxxo_display_details?: { expires_after?: number | null; hosted_voucher_url?: string | null; number?: string | null } | null;
@@ -72,11 +73,21 @@ function methodOf(pi: IntentLike): 'card' | 'oxxo' | null {
   return null;
 }
 
+/** The funding of the card that paid (the charge's payment_method_details.card.funding); null without a card charge. */
+function fundingOf(pi: IntentLike): CardFunding | null {
+  const charge = typeof pi.latest_charge === 'object' && pi.latest_charge ? pi.latest_charge : null;
+  const details = charge?.payment_method_details;
+  if (details?.type !== 'card') return null;
+  // A card charge whose funding Stripe does not give is recorded as Stripe's own 'unknown'.
+  return cardFundingOf(details.card?.funding) ?? 'unknown';
+}
+
 function toIntent(pi: IntentLike): IntentInfo {
   const customer = typeof pi.customer === 'string' ? pi.customer : (pi.customer?.id ?? null);
   const installments = pi.payment_method_options?.card?.installments ?? null;
   return {
     method: methodOf(pi),
+    funding: fundingOf(pi),
     voucher: toVoucher(pi),
     availablePlans: (installments?.available_plans ?? [])
       .filter((plan) => plan.type === 'fixed_count' && plan.interval === 'month' && typeof plan.count === 'number')

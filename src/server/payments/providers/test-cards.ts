@@ -2,6 +2,7 @@
  * The card rules of the simulated provider: Luhn, expiry and CVC checks, the brand of a number,
  * and what each of Stripe's public test cards does, so test mode behaves like Stripe's.
  */
+import type { CardFunding } from '~/domain/invoices.ts';
 import { PAYMENTS_TEST_CARD_MESSAGES } from '~/i18n/payments.ts';
 
 /** What confirming a payment with a card leads to. */
@@ -57,6 +58,9 @@ const OUTCOMES: Record<string, CardOutcome> = {
   '4242424242424242': { kind: 'succeeded' },
   '4000056655665556': { kind: 'succeeded' },
   '5555555555554444': { kind: 'succeeded' },
+  '5200828282828210': { kind: 'succeeded' },
+  '5105105105105100': { kind: 'succeeded' },
+  '6011981111111113': { kind: 'succeeded' },
   '2223003122003222': { kind: 'succeeded' },
   '378282246310005': { kind: 'succeeded' },
   '6011111111111117': { kind: 'succeeded' },
@@ -67,6 +71,22 @@ const OUTCOMES: Record<string, CardOutcome> = {
   '4000002760003184': { kind: 'requires_action' },
   '4000002500003155': { kind: 'requires_action' },
 };
+
+/**
+ * The funding of Stripe's test cards that are not credit cards, as Stripe's testing page lists
+ * them (Visa, Mastercard and Discover debit; Mastercard prepaid). Every other test card is a credit card.
+ */
+const FUNDING: Record<string, CardFunding> = {
+  '4000056655665556': 'debit',
+  '5200828282828210': 'debit',
+  '6011981111111113': 'debit',
+  '5105105105105100': 'prepaid',
+};
+
+/** The funding a test card's charge reports (Stripe's payment_method_details.card.funding). */
+export function testCardFunding(digits: string): CardFunding {
+  return FUNDING[digits] ?? 'credit';
+}
 
 /** Stripe's Mexican test cards whose issuer offers 'meses sin intereses', with the plans (months). */
 const INSTALLMENT_PLANS: Record<string, number[]> = {

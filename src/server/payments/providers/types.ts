@@ -3,6 +3,7 @@
  * `index.ts` picks them from the payment mode: in live mode Stripe/PayPal when their keys are set
  * (a provider without keys is unavailable), in simulated mode the simulated provider for both.
  */
+import type { CardFunding } from '~/domain/invoices.ts';
 import type { Centavos } from '~/domain/money.ts';
 
 /** A saved card as the account page shows it (the shape of GET /api/stripe/payment-methods). */
@@ -34,6 +35,8 @@ export interface IntentInfo {
   availablePlans?: number[];
   /** The months of the plan the payment was confirmed with; null: a single payment. */
   installments?: number | null;
+  /** The funding of the card that paid, from the charge (Stripe's card.funding); null until paid by card. */
+  funding?: CardFunding | null;
 }
 
 /** An OXXO voucher: what the shopper takes to the store. */

@@ -24,6 +24,7 @@ describe('the payment to settle', () => {
       currency: 'mxn',
       method: 'card' as const,
       installments: 6,
+      funding: 'credit' as const,
       clientSecret: null,
       customerId: null,
     };
@@ -35,9 +36,10 @@ describe('the payment to settle', () => {
       currency: 'mxn',
       method: 'card',
       installments: 6,
+      funding: 'credit',
     });
-    const { method: _method, installments: _installments, ...unsaid } = intent;
-    expect(intentPayment('stripe', unsaid)).toMatchObject({ method: null, installments: null });
+    const { method: _method, installments: _installments, funding: _funding, ...unsaid } = intent;
+    expect(intentPayment('stripe', unsaid)).toMatchObject({ method: null, installments: null, funding: null });
   });
 
   it('takes a PayPal capture by its capture id, or its order id until there is one, completing the PayPal order', () => {

@@ -84,4 +84,16 @@ describe('simulated card provider', () => {
     expect(await provider.listPaymentMethods(customerId)).toEqual([]);
     expect(await provider.paymentMethodCustomer(saved!.id)).toBeNull();
   });
+
+  it("reports the card's funding once the card paid, as Stripe's charge does: 5556 debit, 5100 prepaid, 4242 credit", async () => {
+    const paidWith = async (number: string) => {
+      const { provider, intent } = await setup();
+      expect((await provider.retrievePaymentIntent(intent.id))!.funding).toBeNull();
+      await provider.confirmCard(intent.clientSecret!, USER, card(number), false);
+      return provider.retrievePaymentIntent(intent.id);
+    };
+    expect(await paidWith('4000056655665556')).toMatchObject({ status: 'succeeded', method: 'card', funding: 'debit' });
+    expect(await paidWith('5105105105105100')).toMatchObject({ status: 'succeeded', method: 'card', funding: 'prepaid' });
+    expect(await paidWith('4242424242424242')).toMatchObject({ status: 'succeeded', method: 'card', funding: 'credit' });
+  });
 });

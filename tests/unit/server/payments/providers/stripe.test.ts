@@ -78,4 +78,17 @@ describe('StripeCardProvider', () => {
     expect(() => stripe.verifyWebhook(payload, null)).toThrow('Falta la firma del webhook.');
     expect(() => new StripeCardProvider('sk_test_x', null).verifyWebhook(payload, signature)).toThrow('Webhook no configurado.');
   });
+
+  it('reads the funding of the card that paid from the charge (payment_method_details.card.funding), null before it is paid', async () => {
+    const pay = async (key: string, paymentMethod: string) => {
+      const created = await stripe.createPaymentIntent({ orderId: ORDER_ID, userId: 'u3', amount: centavos(50_000), customerId: null, idempotencyKey: key });
+      expect((await stripe.retrievePaymentIntent(created.id))!.funding).toBeNull();
+      stub.intents.get(created.id)!.payment_method = paymentMethod;
+      stub.intents.get(created.id)!.status = 'succeeded';
+      return (await stripe.retrievePaymentIntent(created.id))!;
+    };
+    expect(await pay('funding-debit', 'pm_card_visa_debit')).toMatchObject({ method: 'card', funding: 'debit' });
+    expect(await pay('funding-prepaid', 'pm_card_mastercard_prepaid')).toMatchObject({ method: 'card', funding: 'prepaid' });
+    expect(await pay('funding-credit', 'pm_card_visa')).toMatchObject({ method: 'card', funding: 'credit' });
+  });
 });

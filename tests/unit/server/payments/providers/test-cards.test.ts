@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cardBrand, cardDigits, checkCard, cvcValid, expiryValid, luhnValid, testCardOutcome } from '~/server/payments/providers/test-cards.ts';
+import {
+  cardBrand,
+  cardDigits,
+  checkCard,
+  cvcValid,
+  expiryValid,
+  luhnValid,
+  testCardFunding,
+  testCardOutcome,
+} from '~/server/payments/providers/test-cards.ts';
 import { PAYMENTS_TEST_CARD_MESSAGES as TEST_CARD_MESSAGES } from '~/i18n/payments.ts';
 
 const NOW = new Date('2026-11-22T03:00:00Z');
@@ -48,6 +57,18 @@ describe('card rules of the simulated provider', () => {
     expect(testCardOutcome('4000000000009995')).toMatchObject({ kind: 'declined', code: 'insufficient_funds', message: TEST_CARD_MESSAGES.insufficientFunds });
     expect(testCardOutcome('4000002760003184')).toEqual({ kind: 'requires_action' });
     expect(testCardOutcome('4111111111111111')).toMatchObject({ kind: 'declined', message: TEST_CARD_MESSAGES.notTestCard });
+  });
+
+  it("gives each test card Stripe's funding: the debit and prepaid cards of Stripe's list, every other card credit", () => {
+    for (const debit of ['4000056655665556', '5200828282828210', '6011981111111113']) {
+      expect(luhnValid(debit)).toBe(true);
+      expect(testCardOutcome(debit)).toEqual({ kind: 'succeeded' });
+      expect(testCardFunding(debit)).toBe('debit');
+    }
+    expect(testCardOutcome('5105105105105100')).toEqual({ kind: 'succeeded' });
+    expect(testCardFunding('5105105105105100')).toBe('prepaid');
+    expect(testCardFunding('4242424242424242')).toBe('credit');
+    expect(testCardFunding('4000004840008001')).toBe('credit');
   });
 
   it('reports the first problem of a typed card in Spanish', () => {
