@@ -9,7 +9,7 @@ import { getSupabase } from './supabase.ts';
 
 export interface AdminInvoice {
   id: string;
-  kind: 'order' | 'global';
+  kind: 'order' | 'global' | 'credit_note';
   orderId: string | null;
   status: 'pending' | 'issuing' | 'issued' | 'failed' | 'cancelling' | 'cancelled';
   receiver: string;

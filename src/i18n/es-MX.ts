@@ -16,6 +16,7 @@ export * from './cart';
 export * from './catalog';
 export * from './checkout';
 export * from './common';
+export * from './credit-notes';
 export * from './drops';
 export * from './favorites';
 export * from './invoices';

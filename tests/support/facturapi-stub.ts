@@ -7,7 +7,9 @@
  *   a positive price), the payment form against SAT's catalogue, PUE/PPD, the uso del CFDI, and a
  *   factura to XAXX010101000 without `global` (or with a uso other than S01); it answers the
  *   invoice with its id, a folio fiscal and status 'valid'. A reused idempotency_key is refused
- *   (409) and creates nothing;
+ *   (409) and creates nothing. `type` is 'I' (ingreso, the default) or 'E' (egreso: a credit
+ *   note), and an egreso needs `related_documents` ([{relationship, documents: [folio fiscal]}],
+ *   relationship from SAT's c_TipoRelacion, each folio a UUID);
  * - GET /v2/invoices/{id}/pdf and /xml answer the files; DELETE /v2/invoices/{id}?motive= cancels
  *   ('01' needs a substitution; an unknown id is 404);
  * - `failNext(n)` makes the next n requests answer 500, as an outage would.
@@ -60,6 +62,23 @@ const PAYMENT_FORMS = new Set([
   '99',
 ]);
 const RFC = /^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$/;
+const UUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+/** SAT's c_TipoRelacion. */
+const RELATIONSHIPS = new Set(['01', '02', '03', '04', '05', '06', '07']);
+
+/** What an egreso's (or any invoice's) related_documents lacks, or null. */
+function invalidRelated(body: Record<string, any>): [string, string] | null {
+  const related = body.related_documents;
+  if (related === undefined && body.type !== 'E') return null;
+  if (!Array.isArray(related) || related.length === 0) return ['related_documents is required for an egreso', 'related_documents'];
+  for (const [i, group] of related.entries()) {
+    if (!RELATIONSHIPS.has(group?.relationship)) return ['relationship is not valid', `related_documents.${i}.relationship`];
+    if (!Array.isArray(group.documents) || group.documents.length === 0 || !group.documents.every((d: unknown) => typeof d === 'string' && UUID.test(d))) {
+      return ['documents must be folio fiscal UUIDs', `related_documents.${i}.documents`];
+    }
+  }
+  return null;
+}
 
 function send(res: ServerResponse, status: number, body: unknown, type = 'application/json'): void {
   res.writeHead(status, { 'content-type': type });
@@ -78,6 +97,9 @@ async function bodyOf(req: IncomingMessage): Promise<any> {
 /** What POST /invoices refuses, or null. */
 function invalid(body: Record<string, any>): [string, string] | null {
   const c = body.customer;
+  if (body.type !== undefined && !['I', 'E'].includes(body.type)) return ['type is not valid', 'type'];
+  const related = invalidRelated(body);
+  if (related) return related;
   if (!c || typeof c !== 'object') return ['customer is required', 'customer'];
   if (!c.legal_name) return ['customer.legal_name is required', 'customer.legal_name'];
   if (!RFC.test(c.tax_id ?? '')) return ['customer.tax_id is not a valid RFC', 'customer.tax_id'];

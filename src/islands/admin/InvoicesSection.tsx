@@ -1,6 +1,7 @@
 /**
  * 'Facturas' of the back office: every factura with its status (issued, in progress, with an
- * error and its last error, cancelled), its receiver, total and folio fiscal, and its PDF and XML;
+ * error and its last error, cancelled), its receiver, total and folio fiscal, and its PDF and XML
+ * (a credit note against a factura global shows as 'Nota de crédito' with its sale and global);
  * and the month's 'factura global' (the paid sales nobody invoiced, to público en general): a
  * preview of how many sales and their total first, then 'Emitir factura global'.
  */
@@ -10,6 +11,7 @@ import { issueGlobalInvoice, loadInvoices, previewGlobalInvoice, type AdminInvoi
 import { formatMXN } from '~/domain/money.ts';
 import { orderDisplayId } from '~/domain/orders.ts';
 import { ADMIN_INVOICES_TEXT as TEXT } from '~/i18n/invoices.ts';
+import { ADMIN_CREDIT_NOTES_TEXT as CREDIT_NOTE } from '~/i18n/credit-notes.ts';
 import { AdminTable, type Column } from './AdminTable.tsx';
 
 const COLUMNS: Column[] = [
@@ -75,15 +77,31 @@ export default function InvoicesSection() {
   );
 }
 
+function InvoiceKind({ invoice }: { invoice: AdminInvoice }) {
+  if (invoice.kind === 'credit_note') {
+    return (
+      <>
+        {CREDIT_NOTE.kind}
+        <br />
+        <span className="muted">{CREDIT_NOTE.detail(orderDisplayId(invoice.orderId), pad(invoice.periodMonth), invoice.periodYear ?? 0)}</span>
+      </>
+    );
+  }
+  return (
+    <>{invoice.kind === 'global' ? TEXT.kind.global(pad(invoice.periodMonth), invoice.periodYear ?? 0) : TEXT.kind.order(orderDisplayId(invoice.orderId))}</>
+  );
+}
+
 function InvoiceRow({ invoice }: { invoice: AdminInvoice }) {
-  const kind =
-    invoice.kind === 'global' ? TEXT.kind.global(pad(invoice.periodMonth), invoice.periodYear ?? 0) : TEXT.kind.order(orderDisplayId(invoice.orderId));
   const name = invoice.orderId ? orderDisplayId(invoice.orderId).slice(1) : `global-${invoice.periodYear}-${pad(invoice.periodMonth)}`;
+  const file = `${invoice.kind === 'credit_note' ? 'nota-credito' : 'factura'}-${name}`;
   const files = invoice.cfdiUuid && ['issued', 'cancelling', 'cancelled'].includes(invoice.status);
   return (
     <tr data-testid="invoice-row">
       <td data-label={TEXT.columns.date}>{SHORT.format(new Date(invoice.createdAt))}</td>
-      <td data-label={TEXT.columns.kind}>{kind}</td>
+      <td data-label={TEXT.columns.kind}>
+        <InvoiceKind invoice={invoice} />
+      </td>
       <td data-label={TEXT.columns.receiver}>
         {invoice.receiver}
         <br />
@@ -105,10 +123,10 @@ function InvoiceRow({ invoice }: { invoice: AdminInvoice }) {
         {invoice.cfdiUuid ?? '-'}
         {files && (
           <span className="acct-actions">
-            <button type="button" className="acct-link" onClick={() => void downloadInvoice(invoice.id, 'pdf', `factura-${name}`)}>
+            <button type="button" className="acct-link" onClick={() => void downloadInvoice(invoice.id, 'pdf', file)}>
               {TEXT.downloadPdf}
             </button>
-            <button type="button" className="acct-link" onClick={() => void downloadInvoice(invoice.id, 'xml', `factura-${name}`)}>
+            <button type="button" className="acct-link" onClick={() => void downloadInvoice(invoice.id, 'xml', file)}>
               {TEXT.downloadXml}
             </button>
           </span>

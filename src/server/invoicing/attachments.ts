@@ -14,10 +14,13 @@ import type { InvoiceFileFormat, InvoiceProvider, InvoiceRow } from './types.ts'
 /** The content type of each of a factura's files. */
 export const INVOICE_FILE_TYPES: Record<InvoiceFileFormat, string> = { pdf: 'application/pdf', xml: 'application/xml; charset=utf-8' };
 
-/** A factura's file name, the same for a download and an attachment: factura-ABC123.pdf, factura-global-2026-05.xml. */
-export function invoiceFileName(row: Pick<InvoiceRow, 'order_id' | 'period_year' | 'period_month'>, format: InvoiceFileFormat): string {
+/**
+ * A factura's file name, the same for a download and an attachment: factura-ABC123.pdf,
+ * factura-global-2026-05.xml, and a credit note's nota-credito-ABC123.pdf.
+ */
+export function invoiceFileName(row: Pick<InvoiceRow, 'order_id' | 'period_year' | 'period_month'> & { kind?: string }, format: InvoiceFileFormat): string {
   const name = row.order_id ? orderDisplayId(row.order_id).slice(1) : `global-${row.period_year}-${String(row.period_month).padStart(2, '0')}`;
-  return `factura-${name}.${format}`;
+  return `${row.kind === 'credit_note' ? 'nota-credito' : 'factura'}-${name}.${format}`;
 }
 
 /** The references an issued factura's e-mail stores: its PDF and its XML. */

@@ -4,13 +4,17 @@
  * at what was paid with IVA included (`tax_included: true`, IVA 16%), the SAT payment form and
  * 'PUE', the uso del CFDI, and the shop's invoice id as `idempotency_key` and `external_id`: a
  * retry after a timeout answers the factura already created instead of stamping a second one.
- * The factura global carries its InformacionGlobal (`global`: monthly, month, year).
+ * The factura global carries its InformacionGlobal (`global`: monthly, month, year). A credit
+ * note against a global is a CFDI de egreso (`type: 'E'`) to the same público en general, with the
+ * global's InformacionGlobal and `related_documents: [{relationship: '01', documents: [its folio
+ * fiscal]}]` (Facturapi's shape for CfdiRelacionados).
  */
 import Facturapi from 'facturapi';
 import type { InvoiceRow, InvoiceProvider, IssuedInvoice, InvoiceFileFormat, CancelMotive } from './types.ts';
 import { conceptsOf, customerOf } from './types.ts';
 import { PUBLIC_RFC, unitPricePesos } from '~/domain/invoices.ts';
 import { INVOICE_PROVIDER_ERROR_TEXT as ERROR } from '~/i18n/invoices.ts';
+import { CREDIT_NOTE_PROVIDER_ERROR_TEXT as CREDIT_NOTE_ERROR } from '~/i18n/credit-notes.ts';
 
 type NodeStream = { on(event: string, listener: (arg?: unknown) => void): unknown };
 
@@ -64,8 +68,15 @@ function facturapiInvoiceBody(invoice: InvoiceRow, issuerZip?: string): Record<s
     external_id: invoice.id,
     idempotency_key: invoice.id,
   };
-  if (invoice.kind === 'global' && customer.rfc === PUBLIC_RFC) {
+  // A credit note to público en general states the InformacionGlobal of the global it credits.
+  if ((invoice.kind === 'global' || invoice.kind === 'credit_note') && customer.rfc === PUBLIC_RFC) {
     body.global = { periodicity: 'month', months: String(invoice.period_month).padStart(2, '0'), year: invoice.period_year };
+  }
+  if (invoice.kind === 'credit_note') {
+    // CFDI de egreso related to the factura global: TipoRelacion '01', nota de crédito de los documentos relacionados.
+    if (!invoice.related_cfdi_uuid) throw new Error(CREDIT_NOTE_ERROR.noRelatedDocument);
+    body.type = 'E';
+    body.related_documents = [{ relationship: '01', documents: [invoice.related_cfdi_uuid] }];
   }
   return body;
 }

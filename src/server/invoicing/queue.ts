@@ -6,7 +6,8 @@
  *   MAX_INVOICE_ATTEMPTS. The purchase is never affected.
  * - an issued factura is e-mailed to the receiver's address with its PDF and XML attached;
  * - the sweeper also finds the facturas of orders refunded since, by whatever path, and cancels
- *   them at the provider (motive '03': the operation did not happen), telling the shopper once.
+ *   them at the provider (motive '03': the operation did not happen), telling the shopper once;
+ *   a refunded sale of an issued factura global gets a credit note instead (./credit-notes.ts).
  */
 import {
   globalInvoiceBreakdown,
@@ -28,6 +29,7 @@ import { ApiError } from '../http/json.ts';
 import { findOrder } from '../orders/order-row.ts';
 import { invoiceCancelledEmail, invoiceIssuedEmail } from '../mail/templates/invoice.ts';
 import { invoiceAttachmentRefs } from './attachments.ts';
+import { requestDueCreditNotes } from './credit-notes.ts';
 import { globalSalesOf, paidAmountsOf, saleLinesOf } from './sale-row.ts';
 import type { InvoiceProvider, InvoiceRow } from './types.ts';
 import { customerOf } from './types.ts';
@@ -185,6 +187,8 @@ export async function issueInvoice(ctx: InvoicingContext, id: string): Promise<v
 /** What one sweep of the facturas did. */
 interface InvoiceSweepReport {
   cancellationsRequested: number;
+  /** Credit notes queued for refunded sales of a factura global (./credit-notes.ts). */
+  creditNotesRequested: number;
   claimed: number;
   done: number;
   failed: number;
@@ -195,7 +199,7 @@ interface InvoiceSweepReport {
  * issues or cancels the facturas that are due, a few at a time.
  */
 export async function processDueInvoices(ctx: InvoicingContext, limit = 20): Promise<InvoiceSweepReport> {
-  const report: InvoiceSweepReport = { cancellationsRequested: 0, claimed: 0, done: 0, failed: 0 };
+  const report: InvoiceSweepReport = { cancellationsRequested: 0, creditNotesRequested: 0, claimed: 0, done: 0, failed: 0 };
   const provider = ctx.invoicing ?? null;
   if (!provider) return report;
   const { data: refunded, error: refundedError } = await ctx.admin
@@ -212,6 +216,10 @@ export async function processDueInvoices(ctx: InvoicingContext, limit = 20): Pro
     if (error) console.error(`[facturas] request_invoice_cancellation ${order_id}: ${error.message}`);
     else report.cancellationsRequested += 1;
   }
+  report.creditNotesRequested = await requestDueCreditNotes(ctx, provider).catch((failure: unknown) => {
+    console.error(`[facturas] notas de crédito: ${describe(failure)}`);
+    return 0;
+  });
   const { data, error } = await ctx.admin.rpc('claim_invoices', { p_limit: limit, p_provider: provider.name });
   if (error) throw new Error(`claim_invoices: ${error.message}`);
   for (const row of (data ?? []) as InvoiceRow[]) {

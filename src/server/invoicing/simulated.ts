@@ -3,12 +3,16 @@
  * nothing and moves nothing at the SAT. It "issues" a factura at once with a random folio fiscal,
  * and serves, from the factura's own row, a PDF anyone can open and an XML in the shape of a
  * CFDI 4.0 with the same data, both marked 'SIN VALIDEZ FISCAL'. Cancelling only records it.
+ * A credit note against the factura global is a test CFDI de egreso (TipoDeComprobante 'E') with
+ * its CfdiRelacionados (TipoRelacion '01', the global's folio fiscal) and the global's
+ * InformacionGlobal, in the PDF and in the XML.
  */
 import { randomUUID } from 'node:crypto';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { orderDisplayId } from '~/domain/orders.ts';
 import { centavos, centavosToDecimalString, formatCentavos, formatMXN, toPesos } from '~/domain/money.ts';
 import { INVOICE_SIMULATED_TEXT as TEXT } from '~/i18n/invoices.ts';
+import { CREDIT_NOTE_SIMULATED_TEXT as CREDIT_NOTE } from '~/i18n/credit-notes.ts';
 import { conceptsOf, customerOf, type InvoiceProvider, type InvoiceRow, type IssuedInvoice, type InvoiceFileFormat } from './types.ts';
 
 /** The simulated issuer's postal code (LugarExpedicion, and público en general's fiscal address). */
@@ -31,8 +35,10 @@ function issuedDate(invoice: InvoiceRow): string {
 
 /** The test factura's PDF (one or more letter pages). */
 async function simulatedInvoicePdf(invoice: InvoiceRow): Promise<Uint8Array> {
+  const creditNote = invoice.kind === 'credit_note';
+  const title = creditNote ? CREDIT_NOTE.title : TEXT.title;
   const doc = await PDFDocument.create();
-  doc.setTitle(`${TEXT.title} - ${TEXT.notValid}`);
+  doc.setTitle(`${title} - ${TEXT.notValid}`);
   doc.setProducer(TEXT.issuerName);
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
@@ -50,7 +56,7 @@ async function simulatedInvoicePdf(invoice: InvoiceRow): Promise<Uint8Array> {
     y -= size + 6;
   };
   line(TEXT.notValid, { size: 22, f: bold, color: [0.75, 0.1, 0.1] });
-  line(TEXT.title, { size: 14, f: bold });
+  line(title, { size: 14, f: bold });
   line(TEXT.notice, { size: 9 });
   y -= 6;
   line(TEXT.issuer, { f: bold });
@@ -60,6 +66,10 @@ async function simulatedInvoicePdf(invoice: InvoiceRow): Promise<Uint8Array> {
   if (invoice.kind === 'global' && invoice.period_month && invoice.period_year) {
     line(TEXT.period(String(invoice.period_month).padStart(2, '0'), invoice.period_year));
   }
+  if (creditNote && invoice.period_month && invoice.period_year) {
+    line(CREDIT_NOTE.period(String(invoice.period_month).padStart(2, '0'), invoice.period_year));
+  }
+  if (creditNote && invoice.related_cfdi_uuid) line(CREDIT_NOTE.related(invoice.related_cfdi_uuid));
   line(TEXT.paymentForm(invoice.payment_form));
   line(TEXT.paymentMethod(invoice.payment_method));
   y -= 6;
@@ -111,9 +121,14 @@ function simulatedInvoiceXml(invoice: InvoiceRow): string {
       .filter(([, v]) => v !== null && v !== undefined && v !== '')
       .map(([k, v]) => ` ${k}="${escapeXml(String(v))}"`)
       .join('');
+  const creditNote = invoice.kind === 'credit_note';
   const global =
-    invoice.kind === 'global' && invoice.period_month && invoice.period_year
+    (invoice.kind === 'global' || creditNote) && invoice.period_month && invoice.period_year
       ? `\n  <cfdi:InformacionGlobal${attrs({ Periodicidad: '04', Meses: String(invoice.period_month).padStart(2, '0'), Año: invoice.period_year })}/>`
+      : '';
+  const related =
+    creditNote && invoice.related_cfdi_uuid
+      ? `\n  <cfdi:CfdiRelacionados${attrs({ TipoRelacion: '01' })}>\n    <cfdi:CfdiRelacionado${attrs({ UUID: invoice.related_cfdi_uuid })}/>\n  </cfdi:CfdiRelacionados>`
       : '';
   const items = concepts
     .map(
@@ -135,7 +150,7 @@ function simulatedInvoiceXml(invoice: InvoiceRow): string {
   const base = concepts.reduce((a, c) => a + c.base, 0);
   const iva = concepts.reduce((a, c) => a + c.iva, 0);
   return `<?xml version="1.0" encoding="UTF-8"?>
-<!-- ${escapeXml(TEXT.xmlComment)} -->
+<!-- ${escapeXml(creditNote ? CREDIT_NOTE.xmlComment : TEXT.xmlComment)} -->
 <cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4"${attrs({
     Version: '4.0',
     Serie: invoice.series,
@@ -146,10 +161,10 @@ function simulatedInvoiceXml(invoice: InvoiceRow): string {
     SubTotal: pesos(base),
     Moneda: 'MXN',
     Total: pesos(base + iva),
-    TipoDeComprobante: 'I',
+    TipoDeComprobante: creditNote ? 'E' : 'I',
     Exportacion: '01',
     LugarExpedicion: SIMULATED_ISSUER_ZIP,
-  })}>${global}
+  })}>${global}${related}
   <cfdi:Emisor${attrs({ Rfc: 'EKU9003173C9', Nombre: TEXT.xmlIssuerName, RegimenFiscal: '601' })}/>
   <cfdi:Receptor${attrs({ Rfc: customer.rfc, Nombre: customer.legal_name, DomicilioFiscalReceptor: zipOf(customer.tax_zip), RegimenFiscalReceptor: customer.tax_regime, UsoCFDI: customer.cfdi_use })}/>
   <cfdi:Conceptos>${items}

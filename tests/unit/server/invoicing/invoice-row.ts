@@ -53,6 +53,8 @@ export function invoiceRow(overrides: Partial<InvoiceRow> = {}): InvoiceRow {
     cancel_requested_at: null,
     cancelled_at: null,
     shopper_told_at: null,
+    related_invoice_id: null,
+    related_cfdi_uuid: null,
     created_at: '2026-11-20T18:29:00Z',
     updated_at: '2026-11-20T18:30:00Z',
     ...overrides,

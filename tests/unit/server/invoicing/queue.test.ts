@@ -190,7 +190,7 @@ describe('processDueInvoices', () => {
       },
       fakeProvider({ issue }),
     );
-    expect(await processDueInvoices(ctx, 5)).toEqual({ cancellationsRequested: 1, claimed: 2, done: 1, failed: 1 });
+    expect(await processDueInvoices(ctx, 5)).toEqual({ cancellationsRequested: 1, creditNotesRequested: 0, claimed: 2, done: 1, failed: 1 });
     const refunded = calls.find((c) => c.table === 'invoices')!.steps;
     expect(refunded).toContainEqual({ method: 'eq', args: ['orders.status', ORDER_STATUS.refunded] });
     expect(refunded).toContainEqual({ method: 'in', args: ['status', ['pending', 'failed', 'issued']] });
@@ -204,10 +204,10 @@ describe('processDueInvoices', () => {
 
   it('does nothing without a provider, claims 20 by default, and throws when the database cannot be read', async () => {
     const none = context({}, null);
-    expect(await processDueInvoices(none.ctx)).toEqual({ cancellationsRequested: 0, claimed: 0, done: 0, failed: 0 });
+    expect(await processDueInvoices(none.ctx)).toEqual({ cancellationsRequested: 0, creditNotesRequested: 0, claimed: 0, done: 0, failed: 0 });
     expect(none.calls).toEqual([]);
     const idle = context({ invoices: ok([]), 'rpc:claim_invoices': ok([]) });
-    expect(await processDueInvoices(idle.ctx)).toEqual({ cancellationsRequested: 0, claimed: 0, done: 0, failed: 0 });
+    expect(await processDueInvoices(idle.ctx)).toEqual({ cancellationsRequested: 0, creditNotesRequested: 0, claimed: 0, done: 0, failed: 0 });
     expect(rpcArgs(idle.calls, 'claim_invoices')).toEqual([{ p_limit: 20, p_provider: 'simulated' }]);
     const broken = context({ invoices: [{ data: null, error: { message: 'sin conexión' } }] });
     await expect(processDueInvoices(broken.ctx)).rejects.toThrow('invoices: sin conexión');
