@@ -3,13 +3,13 @@
  * what was paid; an adjusted offer is accepted, or the cards asked back, through the database's
  * functions. Read when the tab opens and after each action.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadSales, saleAction, type Sale, type SaleLine } from '~/data/buylist.ts';
 import { formatCentavos } from '~/domain/money.ts';
-import { finishLabel, languageLabel } from '~/domain/singles.ts';
 import { ACCOUNT_SALES_TEXT as TEXT, BUYLIST_PAYOUT_TEXT, BUYLIST_STATUS_TEXT } from '~/i18n/buylist.ts';
 import { COMMON_TEXT } from '~/i18n/common.ts';
 import { Loading } from '../ui/AsyncState.tsx';
+import { saleLineLabel } from '../buylist/sale-line.ts';
 import '../buylist/buylist.css';
 
 const DATE = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeZone: 'America/Mexico_City' });
@@ -57,14 +57,19 @@ export default function SalesPanel() {
 
 function SaleItem({ sale, onChanged }: { sale: Sale; onChanged: () => Promise<void> }) {
   const [busy, setBusy] = useState<'accept' | 'return' | null>(null);
+  // A second tap while the first is on its way (a double click) is the same decision: sent once.
+  const acting = useRef(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const credit = sale.payout === 'saldo';
   const offer = credit ? sale.offerCredit : sale.offerCash;
 
   async function act(kind: 'accept' | 'return') {
+    if (acting.current) return;
+    acting.current = true;
     setBusy(kind);
     setMessage(null);
     const answer = await saleAction(kind === 'accept' ? 'accept_buylist_offer' : 'return_buylist_submission', sale.id);
+    acting.current = false;
     setBusy(null);
     setMessage(
       answer.ok ? { text: kind === 'accept' ? TEXT.accepted : TEXT.returnAsked, error: false } : { text: answer.message ?? TEXT.actionFailed, error: true },
@@ -133,7 +138,7 @@ function SaleLineItem({ line, credit }: { line: SaleLine; credit: boolean }) {
   const unit = credit ? (line.finalUnitCredit ?? line.unitCredit) : (line.finalUnitCash ?? line.unitCash);
   return (
     <li>
-      {[line.name, line.condition, languageLabel(line.language), finishLabel(line.finish)].join(' · ')} × {line.quantity} · {formatCentavos(unit)}
+      {saleLineLabel(line)} × {line.quantity} · {formatCentavos(unit)}
       {line.finalCondition && line.finalCondition !== line.condition && <span className="muted"> · {TEXT.changed(line.condition, line.finalCondition)}</span>}
       {line.rejected > 0 && <span className="muted"> · {TEXT.rejected(line.rejected, accepted, line.rejectReason ?? '')}</span>}
     </li>

@@ -11,8 +11,9 @@ import { markPaid, markReturned, receiveSale, reviewLine, sendOffer, splitLine }
 import type { ActionAnswer } from '~/data/buylist.ts';
 import { clabeBank } from '~/domain/clabe.ts';
 import { formatCentavos } from '~/domain/money.ts';
-import { CARD_CONDITIONS, CONDITION_LABELS, finishLabel, languageLabel, type CardCondition } from '~/domain/singles.ts';
+import { CARD_CONDITIONS, CONDITION_LABELS, type CardCondition } from '~/domain/singles.ts';
 import { ADMIN_PURCHASES_TEXT as TEXT, BUYLIST_PAYOUT_TEXT, BUYLIST_STATUS_TEXT } from '~/i18n/buylist.ts';
+import { saleLineLabel } from '../buylist/sale-line.ts';
 import { AdminTable, type Column } from './AdminTable.tsx';
 
 const COLUMNS: Column[] = [
@@ -186,7 +187,7 @@ function LineReview({
   const [condition, setCondition] = useState<CardCondition>(line.finalCondition ?? line.condition);
   const [rejected, setRejected] = useState(line.rejected);
   const [reason, setReason] = useState(line.rejectReason ?? '');
-  const name = [line.name, line.condition, languageLabel(line.language), finishLabel(line.finish)].join(' · ');
+  const name = saleLineLabel(line);
   const unit = line.finalUnitCash ?? line.unitCash;
   const submit = (event: FormEvent) => {
     event.preventDefault();

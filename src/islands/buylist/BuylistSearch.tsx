@@ -3,25 +3,34 @@
  * search's matching (src/domain/buylist.ts), each card with what the shop pays per condition by
  * transfer and in saldo a favor, how many it still wants, and the form that adds copies.
  */
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { BuylistItem, BuylistTerms, SellCopies } from '~/data/buylist.ts';
 import { buylistSearchIndex, searchBuylist } from '~/domain/buylist.ts';
 import { formatCentavos } from '~/domain/money.ts';
 import { CARD_CONDITIONS, CONDITION_LABELS, finishesOf, finishLabel, languageLabel, languagesOf, type CardCondition } from '~/domain/singles.ts';
 import { SELL_PAGE_TEXT as TEXT } from '~/i18n/buylist.ts';
+import { usePrebuiltInput } from '../prebuilt.ts';
 
 const RESULTS = 20;
 
 interface Props {
-  items: readonly BuylistItem[];
-  terms: BuylistTerms;
+  /** The published buylist and its terms; null while it loads (or could not be read). */
+  buylist: { items: readonly BuylistItem[]; terms: BuylistTerms } | null;
   onAdd: (copies: SellCopies, name: string) => Promise<void>;
 }
 
-/** The search box and its results. */
-export default function BuylistSearch({ items, terms, onAdd }: Props) {
+const NO_ITEMS: readonly BuylistItem[] = [];
+
+/**
+ * The search box and its results. The box is in the server's HTML: what a shopper types before the
+ * page is live is kept (src/islands/prebuilt.ts) and searched once the buylist has loaded.
+ */
+export default function BuylistSearch({ buylist, onAdd }: Props) {
   const id = useId();
+  const items = buylist?.items ?? NO_ITEMS;
   const [query, setQuery] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  usePrebuiltInput(inputRef, query, setQuery);
   const index = useMemo(
     () =>
       buylistSearchIndex(
@@ -35,11 +44,12 @@ export default function BuylistSearch({ items, terms, onAdd }: Props) {
 
   return (
     <section className="sell-search" aria-labelledby={`${id}-label`}>
-      <form role="search" className="sell-search-form" onSubmit={(event) => event.preventDefault()}>
+      <form role="search" className="sell-search-form" data-prebuilt onSubmit={(event) => event.preventDefault()}>
         <label id={`${id}-label`} htmlFor={`${id}-q`}>
           {TEXT.searchLabel}
         </label>
         <input
+          ref={inputRef}
           id={`${id}-q`}
           className="input"
           type="search"
@@ -49,14 +59,16 @@ export default function BuylistSearch({ items, terms, onAdd }: Props) {
           onChange={(event) => setQuery(event.target.value)}
         />
       </form>
-      <p className="muted" role="status">
-        {found ? (found.total === 0 ? TEXT.noResults : TEXT.resultsCount(found.total)) : TEXT.typeToSearch}
-      </p>
-      {results.length > 0 && (
+      {buylist && (
+        <p className="muted" role="status">
+          {found ? (found.total === 0 ? TEXT.noResults : TEXT.resultsCount(found.total)) : TEXT.typeToSearch}
+        </p>
+      )}
+      {buylist && results.length > 0 && (
         <ul className="sell-results" aria-label={TEXT.resultsLabel}>
           {results.map((item) => (
             <li key={item.entryId}>
-              <BuyCard item={item} terms={terms} onAdd={onAdd} />
+              <BuyCard item={item} terms={buylist.terms} onAdd={onAdd} />
             </li>
           ))}
         </ul>

@@ -104,20 +104,23 @@ export default function SellApp() {
       </p>
       {done ? (
         <SellDone sale={done} days={buylist.status === 'done' ? buylist.value.terms.reservationDays : 14} onAnother={() => setDone(null)} />
-      ) : buylist.status === 'loading' ? (
-        <Loading text={TEXT.loading} />
-      ) : buylist.status === 'failed' ? (
-        <div className="acct-actions">
-          <p className="acct-error" role="alert">
-            {TEXT.loadFailed}
-          </p>
-          <button type="button" className="btn btn-outline" onClick={() => void load()}>
-            {COMMON_TEXT.retry}
-          </button>
-        </div>
       ) : (
         <div className="sell-layout">
-          <BuylistSearch items={buylist.value.items} terms={buylist.value.terms} onAdd={add} />
+          <div>
+            <BuylistSearch buylist={buylist.status === 'done' ? buylist.value : null} onAdd={add} />
+            {buylist.status === 'loading' ? (
+              <Loading text={TEXT.loading} />
+            ) : buylist.status === 'failed' ? (
+              <div className="acct-actions">
+                <p className="acct-error" role="alert">
+                  {TEXT.loadFailed}
+                </p>
+                <button type="button" className="btn btn-outline" onClick={() => void load()}>
+                  {COMMON_TEXT.retry}
+                </button>
+              </div>
+            ) : null}
+          </div>
           <div className="card sell-side">
             <p role="status" className="muted">
               {notice}
@@ -127,7 +130,7 @@ export default function SellApp() {
                 {TEXT.signInToSell} <a href="/auth?next=/vende">{TEXT.signIn}</a>
               </p>
             )}
-            {userId && lines && (
+            {userId && lines && buylist.status === 'done' && (
               <SellList
                 lines={lines}
                 items={buylist.value.items}

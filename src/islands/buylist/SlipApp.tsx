@@ -6,11 +6,11 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { loadSale, type Sale } from '~/data/buylist.ts';
 import { formatCentavos } from '~/domain/money.ts';
-import { finishLabel, languageLabel } from '~/domain/singles.ts';
 import { $session, initSession } from '~/stores/session.ts';
 import { BUYLIST_PAYOUT_TEXT, SELL_SLIP_TEXT as TEXT } from '~/i18n/buylist.ts';
 import { Loading } from '../ui/AsyncState.tsx';
 import ShippingSteps from './ShippingSteps.tsx';
+import { saleLineLabel } from './sale-line.ts';
 import './buylist.css';
 
 const DATE = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'America/Mexico_City' });
@@ -67,7 +67,7 @@ export default function SlipApp() {
         <tbody>
           {sale.lines.map((line) => (
             <tr key={line.id}>
-              <td>{[line.name, line.condition, languageLabel(line.language), finishLabel(line.finish)].join(' · ')}</td>
+              <td>{saleLineLabel(line)}</td>
               <td>{line.quantity}</td>
               <td>{formatCentavos(sale.payout === 'saldo' ? line.unitCredit : line.unitCash)}</td>
             </tr>
