@@ -16,12 +16,13 @@ export interface OrderInvoice {
   provider: string;
 }
 
-/** The order's latest factura, or null; throws when it cannot be read. */
+/** The order's latest factura (its own, never a credit note against the factura global), or null; throws when it cannot be read. */
 export async function loadOrderInvoice(orderId: string): Promise<OrderInvoice | null> {
   const { data, error } = await getSupabase()
     .from('invoices')
     .select('id, status, cfdi_uuid, provider')
     .eq('order_id', orderId)
+    .eq('kind', 'order')
     .order('created_at', { ascending: false })
     .limit(1)
     .maybeSingle();
