@@ -92,6 +92,52 @@ describe('FacturapiProvider', () => {
     expect(stub.invoices.get(issued.providerId)!.body.customer).not.toHaveProperty('email');
   });
 
+  it('issues a credit note as a CFDI de egreso related to the factura global, with its month; refuses one without the folio', async () => {
+    const GLOBAL_UUID = '6F1C2A3B-4D5E-4F60-8A1B-2C3D4E5F6A7B';
+    const note = invoiceRow({
+      id: otherId(50),
+      kind: 'credit_note',
+      user_id: null,
+      provider: 'facturapi',
+      customer: PUBLICO,
+      concepts: [
+        {
+          description: 'Devolución del pedido #ABC123',
+          quantity: 1,
+          productKey: '84111506',
+          unitKey: 'ACT',
+          sku: 'ABC123',
+          amount: 116000,
+          discount: 0,
+          base: 100000,
+          iva: 16000,
+        },
+      ],
+      subtotal: 1000,
+      iva: 160,
+      total: 1160,
+      period_year: 2026,
+      period_month: 5,
+      related_invoice_id: otherId(51),
+      related_cfdi_uuid: GLOBAL_UUID,
+    });
+    const issued = await provider.issue(note);
+    expect(stub.invoices.get(issued.providerId)!.body).toMatchObject({
+      type: 'E',
+      related_documents: [{ relationship: '01', documents: [GLOBAL_UUID] }],
+      customer: { tax_id: 'XAXX010101000', tax_system: '616', address: { zip: '44100' } },
+      use: 'S01',
+      payment_form: '04',
+      payment_method: 'PUE',
+      global: { periodicity: 'month', months: '05', year: 2026 },
+      items: [{ quantity: 1, product: { product_key: '84111506', unit_key: 'ACT', price: 1160, tax_included: true } }],
+      idempotency_key: otherId(50),
+    });
+    const before = stub.requests.length;
+    await expect(provider.issue({ ...note, id: otherId(52), related_cfdi_uuid: null })).rejects.toThrow('folio fiscal de la factura global');
+    expect(stub.requests.length).toBe(before);
+  });
+
   it("refuses a factura to público en general without the issuer's postal code, before any request", async () => {
     const before = stub.requests.length;
     const noZip = new FacturapiProvider(stub.key, undefined, stub.url);

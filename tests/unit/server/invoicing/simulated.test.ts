@@ -111,6 +111,55 @@ describe('SimulatedInvoiceProvider', () => {
     expect(text).not.toContain('Pedido:');
   });
 
+  it('serves a credit note as a test CFDI de egreso related to the factura global, in the PDF and the XML', async () => {
+    const GLOBAL_UUID = '6F1C2A3B-4D5E-4F60-8A1B-2C3D4E5F6A7B';
+    const note = invoiceRow({
+      ...issuedRow,
+      kind: 'credit_note',
+      user_id: null,
+      customer: { rfc: 'XAXX010101000', legal_name: 'PUBLICO EN GENERAL', tax_regime: '616', tax_zip: '', cfdi_use: 'S01' },
+      concepts: [
+        {
+          description: 'Devolución del pedido #ABC123',
+          quantity: 1,
+          productKey: '84111506',
+          unitKey: 'ACT',
+          sku: 'ABC123',
+          amount: 20000,
+          discount: 0,
+          base: 17241,
+          iva: 2759,
+        },
+      ],
+      subtotal: 172.41,
+      iva: 27.59,
+      total: 200,
+      period_year: 2026,
+      period_month: 5,
+      related_cfdi_uuid: GLOBAL_UUID,
+    });
+    const text = pdfText(await provider.download(note, 'pdf'));
+    expect(text).toContain('SIN VALIDEZ FISCAL');
+    expect(text).toContain('Nota de crédito de prueba (CFDI 4.0 de egreso)');
+    expect(text).toContain(`CFDI relacionado (01 Nota de crédito de los documentos relacionados): ${GLOBAL_UUID}`);
+    expect(text).not.toContain('Factura de prueba (CFDI 4.0)');
+    const xml = await xmlOf(note);
+    expect(xml).toContain('SIN VALIDEZ FISCAL');
+    expect(attr(xml, 'Comprobante', 'TipoDeComprobante')).toBe('E');
+    expect(attr(xml, 'CfdiRelacionados', 'TipoRelacion')).toBe('01');
+    expect(attr(xml, 'CfdiRelacionado', 'UUID')).toBe(GLOBAL_UUID);
+    expect(attr(xml, 'InformacionGlobal', 'Meses')).toBe('05');
+    expect(attr(xml, 'Comprobante', 'SubTotal')).toBe('172.41');
+    expect(attr(xml, 'Comprobante', 'Total')).toBe('200.00');
+    // CFDI 4.0's order: InformacionGlobal, CfdiRelacionados, Emisor.
+    expect(xml.indexOf('<cfdi:InformacionGlobal')).toBeLessThan(xml.indexOf('<cfdi:CfdiRelacionados'));
+    expect(xml.indexOf('<cfdi:CfdiRelacionados')).toBeLessThan(xml.indexOf('<cfdi:Emisor'));
+    // An ordinary factura stays an ingreso with nothing related.
+    const plain = await xmlOf();
+    expect(attr(plain, 'Comprobante', 'TipoDeComprobante')).toBe('I');
+    expect(plain).not.toContain('CfdiRelacionados');
+  });
+
   it('cancels without error', async () => {
     await expect(provider.cancel()).resolves.toBeUndefined();
   });
