@@ -239,8 +239,114 @@ test("a single's offer as a preorder: the admin chooses the copy in Preventas, t
     const orderId = await checkout.orderIdFromUrl();
     const { body: lines } = await serviceRest('GET', `preorder_lines?order_id=eq.${orderId}&select=offer_id,quantity,waitlist,status`);
     expect(lines).toEqual([{ offer_id: offer!.id, quantity: 1, waitlist: true, status: 'awaiting' }]);
+    await checkout.fillAddress();
+    await page.getByRole('button', { name: 'Usar esta dirección' }).click();
+    await checkout.payWithCard('4242 4242 4242 4242');
+    await expect(page.getByRole('heading', { name: 'Gracias por tu compra' })).toBeVisible();
+
+    // The Orders tab follows the copy's preorder: waiting, then filled when the admin registers its arrival.
+    await page.goto('/account');
+    await page.getByRole('tab', { name: 'Pedidos' }).click();
+    const row = page.locator(`[data-order-id="${orderId}"]`);
+    await expect(row.getByTestId('preorder-status')).toHaveText('Preventa: esperando llegada');
+    const { body: named } = await serviceRest('GET', `products?id=eq.${offer!.product_id}&select=name`);
+    const productName = (named as Array<{ name: string }>)[0]!.name;
+    const arrivalContext = await browser.newContext({ viewport: PHONE });
+    try {
+      const admin = await arrivalContext.newPage();
+      await signInAs(admin, ADMIN.email, ADMIN.password);
+      await admin.goto('/admin/preventas');
+      const section = admin.locator('section[aria-labelledby="adm-preorders-title"]');
+      const campaignRow = section.locator('tr', { hasText: productName });
+      await campaignRow.getByRole('button', { name: /^Registrar llegada de / }).click();
+      const form = admin.getByRole('form', { name: /^Registrar llegada de / });
+      await form.getByLabel('Unidades recibidas').fill('1');
+      await form.getByRole('button', { name: 'Registrar', exact: true }).click();
+      await expect(admin.getByRole('status').filter({ hasText: 'Llegada registrada: 1 pedido(s) surtido(s)' })).toBeVisible();
+    } finally {
+      await arrivalContext.close();
+    }
+    await expect(row.getByTestId('preorder-status')).toHaveText('Preventa asignada');
+    expect((await serviceRest('GET', `preorder_lines?order_id=eq.${orderId}&select=status`)).body).toEqual([{ status: 'allocated' }]);
   } finally {
     await serviceRest('DELETE', `preorder_campaigns?offer_id=eq.${offer!.id}`);
     await serviceRest('PATCH', `card_offers?id=eq.${offer!.id}`, { stock: offer!.stock });
+  }
+});
+
+test("a single shown sold out whose copy is a preorder now reads 'Preventa' with 'Elegir' on its card, not 'Agotado'", async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  // A Riftbound single (other tests count Pokémon's and One Piece's stock) whose name no other
+  // product has, with a raw copy to sell ahead; its shelf is emptied for the test.
+  const { body } = await serviceRest(
+    'GET',
+    'products?select=id,name,card_offers(id,stock,grading_company)&product_type_id=eq.rb-single-card&order=id.asc&limit=50',
+  );
+  const candidates = body as Array<{ id: string; name: string; card_offers: Array<{ id: string; stock: number; grading_company: string | null }> }>;
+  let single: (typeof candidates)[number] | undefined;
+  for (const candidate of candidates) {
+    if (!candidate.card_offers.some((o) => o.grading_company === null)) continue;
+    const { body: same } = await serviceRest('GET', `products?select=id&name=ilike.*${encodeURIComponent(candidate.name)}*`);
+    if ((same as unknown[]).length === 1) {
+      single = candidate;
+      break;
+    }
+  }
+  expect(single, 'a Riftbound single with a name of its own and a raw copy').toBeDefined();
+  const offer = single!.card_offers.find((o) => o.grading_company === null)!;
+  // /explore's page shows the search's answer (/explore/resultados, polled over HTTP below).
+  const results = `/explore/resultados?q=${encodeURIComponent(single!.name)}`;
+  const address = `/explore?q=${encodeURIComponent(single!.name)}`;
+  const card = page.locator(`article[data-single-preorder="${single!.id}"]`);
+  try {
+    for (const copy of single!.card_offers) await serviceRest('PATCH', `card_offers?id=eq.${copy.id}`, { stock: 0 });
+    // The search's server follows stock changes within seconds: the card is made sold out.
+    await expect
+      .poll(async () => (await (await request.get(results)).text()).includes(`data-single-preorder="${single!.id}"`), { timeout: 20_000, intervals: [500] })
+      .toBe(true);
+
+    // No campaign: the card stays 'Agotado' once the page has asked.
+    let asked = page.waitForResponse((res) => res.url().endsWith('/rest/v1/rpc/preorder_open_offers'));
+    await page.goto(address);
+    expect((await asked).ok()).toBe(true);
+    await expect(card.locator('.product-card-overlay')).toHaveText('Agotado');
+    await expect(card.getByRole('button', { name: /Agregar/ })).toBeDisabled();
+    await expect(card.getByRole('link', { name: /^Elegir/ })).toBeHidden();
+
+    const campaign = await serviceRest('POST', 'preorder_campaigns', {
+      product_id: single!.id,
+      offer_id: offer.id,
+      release_date: '2027-03-05',
+      opens_at: new Date(Date.now() - 3_600_000).toISOString(),
+      closes_at: new Date(Date.now() + 86_400_000).toISOString(),
+      allocation: 5,
+      per_customer_limit: 1,
+      per_order_limit: 1,
+    });
+    expect(campaign.status).toBeLessThan(300);
+    await page.goto(address);
+    const choose = card.getByRole('link', { name: /^Elegir/ });
+    await expect(choose).toBeVisible();
+    await expect(card.getByText('Preventa', { exact: true })).toBeVisible();
+    await expect(card.locator('.product-card-overlay')).toHaveCount(0);
+    await expect(card.getByRole('button', { name: /Agregar/ })).toBeHidden();
+    expect(await axeViolations(page, `article[data-single-preorder="${single!.id}"]`)).toEqual([]);
+    await choose.click();
+    await page.waitForURL((url) => url.pathname === `/product/${single!.id}`);
+    await expect(page.getByRole('main').getByText('Preventa · Sale el 5 de marzo de 2027')).toBeVisible();
+
+    // A closed campaign sells nothing more: the card says 'Agotado' again.
+    await serviceRest('PATCH', `preorder_campaigns?offer_id=eq.${offer.id}`, {
+      opens_at: new Date(Date.now() - 7_200_000).toISOString(),
+      closes_at: new Date(Date.now() - 1_000).toISOString(),
+    });
+    asked = page.waitForResponse((res) => res.url().endsWith('/rest/v1/rpc/preorder_open_offers'));
+    await page.goto(address);
+    expect((await asked).ok()).toBe(true);
+    await expect(card.locator('.product-card-overlay')).toHaveText('Agotado');
+    await expect(card.getByRole('link', { name: /^Elegir/ })).toBeHidden();
+  } finally {
+    await serviceRest('DELETE', `preorder_campaigns?offer_id=eq.${offer.id}`);
+    for (const copy of single!.card_offers) await serviceRest('PATCH', `card_offers?id=eq.${copy.id}`, { stock: copy.stock });
   }
 });

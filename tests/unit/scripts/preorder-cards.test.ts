@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isLiveSoldOut, type LiveStock } from '~/scripts/live-stock.ts';
 import { hasOpenOfferPreorders } from '~/scripts/offer-preorders.ts';
-import { fetchOpenPreorders, withOpenPreorders } from '~/scripts/preorder-cards.ts';
+import { fetchOpenPreorders, fetchSinglesWithOpenPreorders, withOpenPreorders } from '~/scripts/preorder-cards.ts';
 
 describe("a preorder's card on a prebuilt page", () => {
   it('asks preorder_open_stock for the units the open campaigns still allow, with the anon key', async () => {
@@ -86,5 +86,43 @@ describe("a single's page with an offer in preorder", () => {
     expect(await hasOpenOfferPreorders('sv-1', { url: 'http://stack.test', anonKey: 'anon', fetchImpl: none as unknown as typeof fetch })).toBe(false);
     const refused = vi.fn(async () => new Response('{}', { status: 404 }));
     expect(await hasOpenOfferPreorders('sv-1', { url: 'http://stack.test', anonKey: 'anon', fetchImpl: refused as unknown as typeof fetch })).toBe(false);
+  });
+});
+
+describe('a single card built sold out, with a copy in preorder', () => {
+  it('asks preorder_open_offers once for every such card, and names the cards whose campaign still takes orders', async () => {
+    const rpc = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify([
+            { product_id: 'sv-open', offer_id: 'o1', release_date: '2027-03-05', remaining: 2 },
+            { product_id: 'sv-nocap', offer_id: 'o2', release_date: '2027-03-05', remaining: null },
+            { product_id: 'sv-full', offer_id: 'o3', release_date: '2027-03-05', remaining: 0 },
+            { offer_id: 'o4', remaining: 3 },
+          ]),
+          { status: 200 },
+        ),
+    );
+    const open = await fetchSinglesWithOpenPreorders(['sv-open', 'sv-nocap', 'sv-full', 'sv-none'], {
+      url: 'http://stack.test/',
+      anonKey: 'anon',
+      fetchImpl: rpc as unknown as typeof fetch,
+    });
+    expect(open && [...open].sort()).toEqual(['sv-nocap', 'sv-open']);
+    expect(rpc).toHaveBeenCalledTimes(1);
+    const [url, init] = rpc.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('http://stack.test/rest/v1/rpc/preorder_open_offers');
+    expect(init.headers).toMatchObject({ apikey: 'anon', authorization: 'Bearer anon' });
+    expect(JSON.parse(String(init.body))).toEqual({ p_product_ids: ['sv-open', 'sv-nocap', 'sv-full', 'sv-none'] });
+  });
+
+  it('asks nothing without such cards, and leaves the cards as built when the read fails', async () => {
+    const none = vi.fn();
+    expect(await fetchSinglesWithOpenPreorders([], { url: 'http://stack.test', anonKey: 'anon', fetchImpl: none as unknown as typeof fetch })).toBeNull();
+    expect(none).not.toHaveBeenCalled();
+    const refused = vi.fn(async () => new Response('{}', { status: 500 }));
+    expect(await fetchSinglesWithOpenPreorders(['a'], { url: 'http://stack.test', anonKey: 'anon', fetchImpl: refused as unknown as typeof fetch })).toBeNull();
+    const notRows = vi.fn(async () => new Response('{"message":"x"}', { status: 200 }));
+    expect(await fetchSinglesWithOpenPreorders(['a'], { url: 'http://stack.test', anonKey: 'anon', fetchImpl: notRows as unknown as typeof fetch })).toBeNull();
   });
 });
