@@ -8,8 +8,7 @@
 import { pesosInputToCentavos, type Centavos } from './money.ts';
 
 /** What is wrong with a field. */
-export type FieldProblem =
-  'percent' | 'share_order' | 'money' | 'limit' | 'days' | 'wanted' | 'price' | 'required' | 'zip' | 'phone' | 'too_long' | 'incomplete_address';
+export type FieldProblem = 'percent' | 'share_order' | 'money' | 'limit' | 'days' | 'wanted' | 'price' | 'required' | 'zip' | 'phone' | 'too_long';
 
 /** A form's reading: the values, or the problem of each field that has one. */
 export type FormReading<T, F extends string> = { ok: true; value: T } | { ok: false; problems: Partial<Record<F, FieldProblem>> };

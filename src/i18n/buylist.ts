@@ -238,13 +238,20 @@ export const SELL_REFUSAL_TEXT = {
   fewer: (message: string, count: number) => `${message}. ${count === 1 ? 'Puedes enviar 1 copia.' : `Puedes enviar hasta ${count} copias.`}`,
 } as const;
 
-/** Where shoppers send the cards they sell: the shop's receiving address, line by line. */
-export const SHOP_RECEIVING_ADDRESS = [
-  'Cartas Mx · Compras',
-  'Av. Álvaro Obregón 120, int. 4',
-  'Col. Roma Norte, Cuauhtémoc',
-  '06700 Ciudad de México, CDMX',
-] as const;
+/** Where shoppers send the cards they sell: the shop's receiving address as the owner publishes it (buylist_settings). */
+export const SHOP_ADDRESS_TEXT = {
+  loading: 'Cargando la dirección de la tienda…',
+  missing: 'La tienda aún no publica su dirección de recepción; escríbenos antes de enviar.',
+  loadFailed: 'No pudimos cargar la dirección de la tienda; escríbenos antes de enviar.',
+  /** 'Col. Roma Norte'. */
+  colonia: (colonia: string) => `Col. ${colonia}`,
+  /** '06700 Cuauhtémoc, Ciudad de México'. */
+  place: (zip: string, municipio: string, state: string) => `${zip} ${municipio}, ${state}`,
+  /** 'Tel. 55 1234 5678'. */
+  phone: (phone: string) => `Tel. ${phone}`,
+  /** 'Horario del mostrador: lunes a sábado de 12:00 a 20:00'. */
+  hours: (hours: string) => `Horario del mostrador: ${hours}`,
+} as const;
 
 /** The back office's 'Compras' (/admin/compras): submissions, their review, payment and return. */
 export const ADMIN_PURCHASES_TEXT = {

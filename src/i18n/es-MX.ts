@@ -12,6 +12,7 @@ export * from './alerts';
 export * from './api';
 export * from './auth';
 export * from './buylist';
+export * from './buylist-editor';
 export * from './cart';
 export * from './catalog';
 export * from './checkout';

@@ -225,3 +225,19 @@ describe("the editor's reads", () => {
     expect((await tried('admin', "select * from public.search_card_printings('l')")).rows).toEqual([]);
   });
 });
+
+describe('the demo shop', () => {
+  it('publishes a complete receiving address (supabase/local/seed/buylist_address_demo.sql)', async () => {
+    const seeded = await migratedPglite({ seed: true });
+    try {
+      const { rows } = await seeded.query<Record<string, string | null>>(
+        'select ship_name, ship_street, ship_colonia, ship_zip, ship_municipio, ship_state, ship_phone from public.buylist_settings',
+      );
+      expect(rows).toHaveLength(1);
+      expect(Object.values(rows[0]!).every((value) => typeof value === 'string' && value.length > 0)).toBe(true);
+      expect(rows[0]!.ship_zip).toMatch(/^\d{5}$/);
+    } finally {
+      await seeded.close();
+    }
+  });
+});

@@ -9,6 +9,7 @@ import OrdersSection from './OrdersSection.tsx';
 import InvoicesSection from './InvoicesSection.tsx';
 import PreordersSection from './PreordersSection.tsx';
 import PurchasesSection from './PurchasesSection.tsx';
+import BuylistSection from './BuylistSection.tsx';
 import PromotionsSection from './PromotionsSection.tsx';
 import ProductsSection from './ProductsSection.tsx';
 import SummarySection from './SummarySection.tsx';
@@ -21,6 +22,7 @@ import { DROP_SCHEDULE_TEXT } from '~/i18n/drops.ts';
 import { ADMIN_INVOICES_TEXT } from '~/i18n/invoices.ts';
 import { ADMIN_PREORDERS_TEXT } from '~/i18n/preorders.ts';
 import { ADMIN_PURCHASES_TEXT } from '~/i18n/buylist.ts';
+import { ADMIN_BUYLIST_TEXT } from '~/i18n/buylist-editor.ts';
 import { ADMIN_PROMOTIONS_TEXT } from '~/i18n/promotions.ts';
 
 /** The sections of the back office, in the side navigation's order. */
@@ -33,6 +35,7 @@ export const ADMIN_SECTIONS = [
   { id: 'promotions', label: ADMIN_PROMOTIONS_TEXT.title, href: '/admin/promociones' },
   { id: 'invoices', label: ADMIN_INVOICES_TEXT.title, href: '/admin/facturas' },
   { id: 'purchases', label: ADMIN_PURCHASES_TEXT.title, href: '/admin/compras' },
+  { id: 'buylist', label: ADMIN_BUYLIST_TEXT.title, href: '/admin/lista-de-compra' },
   { id: 'demand', label: ADMIN_DEMAND_TEXT.nav, href: '/admin/demanda' },
   { id: 'newsletter', label: ADMIN_APP_TEXT.newsletter, href: '/admin/boletin' },
   { id: 'catalog', label: ADMIN_APP_TEXT.catalog, href: '/admin/catalogo' },
@@ -75,6 +78,7 @@ export default function AdminApp({ section }: { section: AdminSection }) {
   else if (section === 'promotions') body = <PromotionsSection />;
   else if (section === 'invoices') body = <InvoicesSection />;
   else if (section === 'purchases') body = <PurchasesSection />;
+  else if (section === 'buylist') body = <BuylistSection />;
   else if (section === 'demand') body = <DemandSection />;
   else if (section === 'newsletter') body = <NewsletterSection />;
   else body = <CatalogSection />;

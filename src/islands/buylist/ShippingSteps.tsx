@@ -1,16 +1,56 @@
-/** How to send the cards to the shop: its address and how to pack them (after submitting, and on the packing slip). */
-import { SELL_DONE_TEXT as TEXT, SHOP_RECEIVING_ADDRESS } from '~/i18n/buylist.ts';
+/** How to send the cards to the shop: its receiving address as the owner publishes it, and how to pack them (after submitting, and on the packing slip). */
+import { useEffect, useState } from 'react';
+import { loadReceivingAddress } from '~/data/buylist-rules.ts';
+import type { ReceivingAddress } from '~/domain/buylist-rules.ts';
+import { SELL_DONE_TEXT as TEXT, SHOP_ADDRESS_TEXT as ADDRESS } from '~/i18n/buylist.ts';
+
+/** A 10-digit phone as it is read aloud: '55 1234 5678'. */
+function phoneText(phone: string): string {
+  return phone.replace(/^(\d{2})(\d{4})(\d{4})$/, '$1 $2 $3');
+}
+
+function addressLines(address: ReceivingAddress): string[] {
+  return [
+    address.name,
+    address.street,
+    ADDRESS.colonia(address.colonia),
+    ADDRESS.place(address.zip, address.municipio, address.state),
+    ...(address.phone ? [ADDRESS.phone(phoneText(address.phone))] : []),
+    ...(address.hours ? [ADDRESS.hours(address.hours)] : []),
+  ];
+}
 
 export default function ShippingSteps() {
+  const [address, setAddress] = useState<ReceivingAddress | null | 'failed' | 'loading'>('loading');
+  useEffect(() => {
+    let current = true;
+    void loadReceivingAddress().then((loaded) => {
+      if (current) setAddress(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+
   return (
     <div className="sell-ship">
       <h3>{TEXT.shipTitle}</h3>
-      <p>{TEXT.shipTo}</p>
-      <address className="sell-address">
-        {SHOP_RECEIVING_ADDRESS.map((line) => (
-          <span key={line}>{line}</span>
-        ))}
-      </address>
+      {address === 'loading' ? (
+        <p role="status">{ADDRESS.loading}</p>
+      ) : address === null || address === 'failed' ? (
+        <p className="acct-note acct-note-info" data-testid="shop-receiving-address-missing">
+          {address === null ? ADDRESS.missing : ADDRESS.loadFailed}
+        </p>
+      ) : (
+        <>
+          <p>{TEXT.shipTo}</p>
+          <address className="sell-address" data-testid="shop-receiving-address">
+            {addressLines(address).map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+          </address>
+        </>
+      )}
       <ol>
         {TEXT.pack.map((step) => (
           <li key={step}>{step}</li>
