@@ -1,9 +1,11 @@
 /**
  * Promotions end to end on a 375 px phone: the admin creates 'BUENFIN15' (15% on Pokémon booster
- * boxes: franchise + product type) starting today in 'Promociones'; a shopper applies it to a cart
- * with a booster box and a blister, sees the discount only under the booster box's line, pays with
- * the simulated card, and the order's discount and the back office's row (uses 1, discount given,
- * sales) agree. Axe on the Promociones screen and the cart.
+ * boxes: franchise + product type, picked from the catalogue's lists by name; a product found by
+ * its name is added as a chip and taken off again) starting today in 'Promociones', and the list
+ * shows the scope in words; a shopper applies it to a cart with a booster box and a blister, sees
+ * the discount only under the booster box's line, pays with the simulated card, and the order's
+ * discount and the back office's row (uses 1, discount given, sales) agree. Axe on the Promociones
+ * screen and the cart.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from './fixtures';
@@ -22,6 +24,16 @@ test.use({ viewport: PHONE });
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).include('main').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
+
+async function productOf(id: string): Promise<{ name: string; product_type_id: string }> {
+  const { body } = await serviceRest('GET', `products?id=eq.${id}&select=name,product_type_id`);
+  return (body as Array<{ name: string; product_type_id: string }>)[0]!;
+}
+
+async function productTypeOf(id: string): Promise<{ id: string; name: string }> {
+  const { body } = await serviceRest('GET', `product_types?id=eq.${id}&select=id,name`);
+  return (body as Array<{ id: string; name: string }>)[0]!;
 }
 
 async function priceOf(id: string): Promise<number> {
@@ -45,6 +57,10 @@ test('the admin creates BUENFIN15 for Pokémon booster boxes; a shopper gets it 
   // A BUENFIN15 of an earlier run keeps its history under another code.
   await serviceRest('PATCH', 'promotions?code=eq.BUENFIN15', { code: `BUENFIN15-${Date.now()}` });
 
+  const { name: boxName, product_type_id: boxTypeId } = await productOf(BOX);
+  const boxType = await productTypeOf(boxTypeId);
+  expect(boxType.id).toBe('booster-box');
+
   await signInAs(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin/promociones');
   const main = page.getByRole('main');
@@ -53,20 +69,35 @@ test('the admin creates BUENFIN15 for Pokémon booster boxes; a shopper gets it 
   await main.getByRole('button', { name: 'Nueva promoción' }).click();
   const form = main.getByRole('form', { name: 'Nueva promoción' });
   // A wrong value is explained before anything is sent.
-  await form.getByLabel('Código').fill('BUENFIN15');
+  await form.getByLabel('Código', { exact: true }).fill('BUENFIN15');
   await form.getByLabel('Porcentaje de descuento').fill('150');
   await form.getByRole('button', { name: 'Guardar promoción' }).click();
   await expect(form.getByRole('alert')).toHaveText('El porcentaje debe ser un número entero entre 1 y 100.');
   await form.getByLabel('Porcentaje de descuento').fill('15');
   await form.getByLabel('Empieza (hora del centro de México)').fill(todayInMexicoCity());
-  await form.getByLabel('Franquicias').fill('pokemon');
-  await form.getByLabel('Tipos de producto').fill('booster-box');
+  // The scope is picked from the catalogue's names: the franchise, then its booster-box type.
+  await form.getByRole('group', { name: 'Franquicias' }).getByRole('checkbox', { name: 'Pokémon' }).check();
+  const types = form.getByRole('group', { name: 'Tipos de producto' });
+  await expect(types.getByRole('group', { name: 'One Piece' })).toHaveCount(0);
+  await types.getByRole('group', { name: 'Pokémon' }).getByRole('checkbox', { name: boxType.name }).check();
+  // A product is found by part of its name and shown as a removable chip; taking it off leaves the scope as picked.
+  const products = form.getByRole('group', { name: 'Productos' });
+  await products.getByLabel('Buscar producto (nombre o número de colección)').fill(boxName);
+  await products
+    .getByRole('list', { name: 'Productos encontrados' })
+    .getByRole('button', { name: `Agregar ${boxName}` })
+    .click();
+  const chips = products.getByRole('list', { name: 'Productos elegidos' });
+  await expect(chips).toContainText(boxName);
+  await chips.getByRole('button', { name: `Quitar ${boxName}` }).click();
+  await expect(products.getByText('Ningún producto elegido.')).toBeVisible();
   await axe(page);
   await form.getByRole('button', { name: 'Guardar promoción' }).click();
   await expect(main.getByRole('status').filter({ hasText: 'Promoción guardada.' })).toBeVisible();
   const adminRow = main.locator('tr[data-promotion-code="BUENFIN15"]');
   await expect(adminRow).toContainText('15%');
   await expect(adminRow).toContainText('0 / sin límite');
+  await expect(adminRow).toContainText(`Pokémon · ${boxType.name}`);
   await axe(page);
 
   // The shopper.

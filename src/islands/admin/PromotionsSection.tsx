@@ -7,9 +7,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { formatCentavos, type Centavos } from '~/domain/money.ts';
 import { loadPromotions, savePromotion, setPromotionActive, type AdminPromotion, type PromotionInput, type PromotionType } from '~/data/admin/promotions.ts';
+import { loadScopeOptions, loadScopeProducts, type ScopeOptions, type ScopeProduct } from '~/data/admin/promotion-scope.ts';
 import { ADMIN_PROMOTIONS_TEXT as TEXT } from '~/i18n/promotions.ts';
 import { AdminTable, type Column } from './AdminTable.tsx';
 import PointsRateSettings from './PointsRateSettings.tsx';
+import PromotionScopePicker, { type Scope } from './PromotionScopePicker.tsx';
+import './promotions.css';
 
 const COLUMNS: Column[] = [
   { label: TEXT.columnCode },
@@ -19,6 +22,7 @@ const COLUMNS: Column[] = [
   { label: TEXT.columnUses, num: true },
   { label: TEXT.columnDiscount, num: true },
   { label: TEXT.columnSales, num: true },
+  { label: TEXT.columnScope },
   { label: TEXT.columnStatus },
   { label: TEXT.columnActions, hidden: true },
 ];
@@ -60,10 +64,7 @@ interface FormFields {
   maxUses: string;
   maxUsesPerCustomer: string;
   firstPurchaseOnly: boolean;
-  franchises: string;
-  expansions: string;
-  productTypes: string;
-  products: string;
+  scope: Scope;
   active: boolean;
 }
 
@@ -78,10 +79,7 @@ const EMPTY: FormFields = {
   maxUses: '',
   maxUsesPerCustomer: '',
   firstPurchaseOnly: false,
-  franchises: '',
-  expansions: '',
-  productTypes: '',
-  products: '',
+  scope: { franchiseIds: [], expansionIds: [], productTypeIds: [], productIds: [] },
   active: true,
 };
 
@@ -102,19 +100,11 @@ function fieldsOf(p: AdminPromotion): FormFields {
     maxUses: p.maxUses === null ? '' : String(p.maxUses),
     maxUsesPerCustomer: p.maxUsesPerCustomer === null ? '' : String(p.maxUsesPerCustomer),
     firstPurchaseOnly: p.firstPurchaseOnly,
-    franchises: p.franchiseIds.join(', '),
-    expansions: p.expansionIds.join(', '),
-    productTypes: p.productTypeIds.join(', '),
-    products: p.productIds.join(', '),
+    scope: { franchiseIds: p.franchiseIds, expansionIds: p.expansionIds, productTypeIds: p.productTypeIds, productIds: p.productIds },
     active: p.active,
   };
 }
 
-const ids = (text: string) =>
-  text
-    .split(',')
-    .map((id) => id.trim())
-    .filter((id) => id !== '');
 const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
 const WHOLE = /^\d{1,8}$/;
 
@@ -145,28 +135,40 @@ function inputOf(f: FormFields): PromotionInput | string {
     maxUses: limits[0] ? Number(limits[0]) : null,
     maxUsesPerCustomer: limits[1] ? Number(limits[1]) : null,
     firstPurchaseOnly: f.firstPurchaseOnly,
-    franchiseIds: ids(f.franchises),
-    expansionIds: ids(f.expansions),
-    productTypeIds: ids(f.productTypes),
-    productIds: ids(f.products),
+    franchiseIds: f.scope.franchiseIds,
+    expansionIds: f.scope.expansionIds,
+    productTypeIds: f.scope.productTypeIds,
+    productIds: f.scope.productIds,
     active: f.active,
   };
+}
+
+/** What the list and the form know of the catalogue: the lists to pick from and product names by id. */
+interface Catalogue {
+  options: ScopeOptions | null;
+  failed: boolean;
+  productNames: Readonly<Record<string, string>>;
 }
 
 function PromotionForm({
   id,
   initial,
   title,
+  catalogue,
   onSaved,
   onCancel,
 }: {
   id: string | null;
   initial: FormFields;
   title: string;
+  catalogue: Catalogue;
   onSaved: () => void;
   onCancel: () => void;
 }) {
   const [fields, setFields] = useState(initial);
+  const [products, setProducts] = useState<ScopeProduct[]>(() =>
+    initial.scope.productIds.map((productId) => ({ id: productId, name: catalogue.productNames[productId] ?? productId })),
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const set = <K extends keyof FormFields>(key: K, value: FormFields[K]) => setFields((f) => ({ ...f, [key]: value }));
@@ -184,7 +186,7 @@ function PromotionForm({
   }
 
   const text = (
-    key: 'code' | 'description' | 'value' | 'minSubtotal' | 'maxUses' | 'maxUsesPerCustomer' | 'franchises' | 'expansions' | 'productTypes' | 'products',
+    key: 'code' | 'description' | 'value' | 'minSubtotal' | 'maxUses' | 'maxUsesPerCustomer',
     label: string,
     extra: Record<string, string | boolean> = {},
   ) => (
@@ -229,10 +231,17 @@ function PromotionForm({
       <fieldset className="field">
         <legend>{TEXT.scopeTitle}</legend>
         <p className="muted">{TEXT.scopeHelp}</p>
-        {text('franchises', TEXT.franchises)}
-        {text('expansions', TEXT.expansions)}
-        {text('productTypes', TEXT.productTypes)}
-        {text('products', TEXT.products)}
+        <PromotionScopePicker
+          options={catalogue.options}
+          failed={catalogue.failed}
+          scope={fields.scope}
+          products={products}
+          onChange={(scope) => set('scope', scope)}
+          onProductsChange={(chosen) => {
+            setProducts(chosen);
+            set('scope', { ...fields.scope, productIds: chosen.map((p) => p.id) });
+          }}
+        />
       </fieldset>
       {check('active', TEXT.active)}
       {error && (
@@ -265,7 +274,31 @@ function datesText(p: AdminPromotion): string {
   return TEXT.dates(p.startsAt ? SHORT.format(new Date(p.startsAt)) : TEXT.noStart, p.endsAt ? SHORT.format(new Date(p.endsAt)) : TEXT.noEnd);
 }
 
-function PromotionRow({ p, onEdit, onCopy, onToggle }: { p: AdminPromotion; onEdit: () => void; onCopy: () => void; onToggle: () => void }) {
+/** The scope in words: 'Pokémon · Caja de sobres', names from the catalogue (an id when not found). */
+function scopeText(p: AdminPromotion, catalogue: Catalogue): string {
+  const nameOf = (list: readonly { id: string; name: string }[] | undefined, id: string) => list?.find((o) => o.id === id)?.name ?? id;
+  const parts = [
+    ...p.franchiseIds.map((id) => nameOf(catalogue.options?.franchises, id)),
+    ...p.productTypeIds.map((id) => nameOf(catalogue.options?.productTypes, id)),
+    ...p.expansionIds.map((id) => nameOf(catalogue.options?.expansions, id)),
+    ...p.productIds.map((id) => catalogue.productNames[id] ?? id),
+  ];
+  return parts.length === 0 ? TEXT.scopeAll : TEXT.scopeWords(...parts);
+}
+
+function PromotionRow({
+  p,
+  catalogue,
+  onEdit,
+  onCopy,
+  onToggle,
+}: {
+  p: AdminPromotion;
+  catalogue: Catalogue;
+  onEdit: () => void;
+  onCopy: () => void;
+  onToggle: () => void;
+}) {
   return (
     <tr data-promotion-code={p.code}>
       <td>
@@ -291,6 +324,7 @@ function PromotionRow({ p, onEdit, onCopy, onToggle }: { p: AdminPromotion; onEd
       <td className="num" data-label={TEXT.columnSales}>
         {formatCentavos(p.salesCentavos)}
       </td>
+      <td data-label={TEXT.columnScope}>{scopeText(p, catalogue)}</td>
       <td data-label={TEXT.columnStatus}>{p.active ? TEXT.statusActive : TEXT.statusPaused}</td>
       <td>
         <div className="adm-actions">
@@ -320,15 +354,30 @@ export default function PromotionsSection() {
   const [failed, setFailed] = useState(false);
   const [panel, setPanel] = useState<Panel>({ kind: 'none' });
   const [notice, setNotice] = useState('');
+  const [options, setOptions] = useState<ScopeOptions | null>(null);
+  const [optionsFailed, setOptionsFailed] = useState(false);
+  const [productNames, setProductNames] = useState<Readonly<Record<string, string>>>({});
 
   const load = useCallback(() => {
     setFailed(false);
-    void loadPromotions().then((list) => {
-      if (list) setPromotions(list);
-      else setFailed(true);
+    void loadPromotions().then(async (list) => {
+      if (!list) return setFailed(true);
+      // The names of the products the promotions name, before the list shows them.
+      const named = await loadScopeProducts([...new Set(list.flatMap((p) => p.productIds))]).catch(() => null);
+      if (named) setProductNames(Object.fromEntries(named.map((p) => [p.id, p.name])));
+      setPromotions(list);
     });
   }, []);
   useEffect(() => load(), [load]);
+  useEffect(() => {
+    void loadScopeOptions()
+      .catch(() => null)
+      .then((loaded) => {
+        if (loaded) setOptions(loaded);
+        else setOptionsFailed(true);
+      });
+  }, []);
+  const catalogue: Catalogue = { options, failed: optionsFailed, productNames };
 
   const done = (message: string) => {
     setPanel({ kind: 'none' });
@@ -355,13 +404,21 @@ export default function PromotionsSection() {
         </button>
       )}
       {panel.kind === 'new' && (
-        <PromotionForm id={null} initial={EMPTY} title={TEXT.formTitleNew} onSaved={() => done(TEXT.saved)} onCancel={() => setPanel({ kind: 'none' })} />
+        <PromotionForm
+          id={null}
+          initial={EMPTY}
+          title={TEXT.formTitleNew}
+          catalogue={catalogue}
+          onSaved={() => done(TEXT.saved)}
+          onCancel={() => setPanel({ kind: 'none' })}
+        />
       )}
       {panel.kind === 'edit' && (
         <PromotionForm
           id={panel.promotion.id}
           initial={fieldsOf(panel.promotion)}
           title={TEXT.formTitleEdit(panel.promotion.code)}
+          catalogue={catalogue}
           onSaved={() => done(TEXT.saved)}
           onCancel={() => setPanel({ kind: 'none' })}
         />
@@ -371,6 +428,7 @@ export default function PromotionsSection() {
           id={null}
           initial={{ ...fieldsOf(panel.promotion), code: TEXT.copyCode(panel.promotion.code) }}
           title={TEXT.formTitleCopy(panel.promotion.code)}
+          catalogue={catalogue}
           onSaved={() => done(TEXT.saved)}
           onCancel={() => setPanel({ kind: 'none' })}
         />
@@ -389,6 +447,7 @@ export default function PromotionsSection() {
             <PromotionRow
               key={p.id}
               p={p}
+              catalogue={catalogue}
               onEdit={() => setPanel({ kind: 'edit', promotion: p })}
               onCopy={() => setPanel({ kind: 'copy', promotion: p })}
               onToggle={() => void toggle(p)}
