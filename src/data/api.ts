@@ -28,6 +28,8 @@ export interface ApiAnswer<T> {
   data: T | null;
   /** The server's `message` on a failure, when it sent one. */
   message: string | null;
+  /** The server's `error` code on a failure (e.g. 'address_incomplete'), when it sent one. */
+  code?: string | null;
 }
 
 /** A call: method (GET unless a body is sent), JSON body, and the schema of a successful answer. */
@@ -38,7 +40,7 @@ export interface ApiRequest<T> {
   schema: z.ZodMiniType<T>;
 }
 
-const errorBody = z.looseObject({ message: z.optional(z.string()) });
+const errorBody = z.looseObject({ message: z.optional(z.string()), error: z.optional(z.string()) });
 
 /**
  * Calls a shop endpoint with the caller's token. Throws only when the network fails; a refusal is
@@ -54,7 +56,13 @@ export async function callApi<T>(path: string, request: ApiRequest<T>): Promise<
   const json: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const failure = errorBody.safeParse(json);
-    return { ok: false, status: response.status, data: null, message: failure.success ? (failure.data.message ?? null) : null };
+    return {
+      ok: false,
+      status: response.status,
+      data: null,
+      message: failure.success ? (failure.data.message ?? null) : null,
+      code: failure.success ? (failure.data.error ?? null) : null,
+    };
   }
   const checked = request.schema.safeParse(json);
   // An answer that does not match is a failure; the caller says so in its own words.

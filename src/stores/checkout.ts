@@ -12,6 +12,7 @@ import { $preorderWaitlist, waitlistSignature } from './preorders.ts';
 import { reconcileCart } from '~/domain/cart-reconcile.ts';
 import { safeCallApi } from '~/data/api.ts';
 import { oxxoCancelAnswer } from '~/domain/api-answers.ts';
+import { ADDRESS_INCOMPLETE_TEXT } from '~/i18n/addresses.ts';
 import { CHECKOUT_MESSAGES, MEXICAN_PAYMENT_MESSAGES } from '~/i18n/checkout.ts';
 import { isOrderOpen, ORDER_STATUS } from '~/domain/orders.ts';
 import { normalizeCouponCode, type AppliedPromotion } from '~/domain/pricing.ts';
@@ -61,6 +62,29 @@ interface CheckedPromotion {
 }
 
 export const $promotion = atom<CheckedPromotion | null>(null);
+
+/**
+ * The order's shipping address was refused when a payment started (409 'address_incomplete': an
+ * address saved before the Mexican parts were asked, with the server's message naming the part).
+ * The checkout takes the shopper back to the shipping step with that address open; cleared once
+ * the order's address is saved again.
+ */
+interface AddressGap {
+  orderId: string;
+  message: string;
+}
+
+export const $addressGap = atom<AddressGap | null>(null);
+
+/**
+ * Looks at a payment endpoint's refusal: when it is the order's incomplete address, records it so
+ * the checkout goes back to the address (true); any other answer changes nothing (false).
+ */
+export function noteAddressGap(orderId: string, answer: { ok: boolean; code?: string | null; message: string | null }): boolean {
+  if (answer.ok || answer.code !== 'address_incomplete') return false;
+  $addressGap.set({ orderId, message: answer.message ?? ADDRESS_INCOMPLETE_TEXT.generic });
+  return true;
+}
 
 /** What the coupon form says once a promotion applies. */
 export function appliedMessage(promotion: AppliedPromotion): string {

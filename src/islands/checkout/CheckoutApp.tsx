@@ -9,7 +9,7 @@ import { loadOrder, setOrderAddress, type CheckoutOrder } from '~/data/checkout.
 import { CHECKOUT_APP_TEXT, CHECKOUT_MESSAGES, CHECKOUT_ORDER_STEP_TEXT, CHECKOUT_VOUCHER_NOTICE_TEXT, MEXICAN_PAYMENT_MESSAGES } from '~/i18n/checkout.ts';
 import { isOrderOpen as isOpen, ORDER_STATUS, orderDisplayId } from '~/domain/orders.ts';
 import { $cart, clearCart, type CartItem } from '~/stores/cart.ts';
-import { $couponCode, cancelPendingVoucher, forgetPendingOrder, placeOrder, reconcileCartWithLive, removeCoupon } from '~/stores/checkout.ts';
+import { $addressGap, $couponCode, cancelPendingVoucher, forgetPendingOrder, placeOrder, reconcileCartWithLive, removeCoupon } from '~/stores/checkout.ts';
 import { oxxoDeadline } from '~/domain/mexican-payments.ts';
 import { centavos, formatCentavos } from '~/domain/money.ts';
 import { $session, initSession } from '~/stores/session.ts';
@@ -100,6 +100,20 @@ function useCheckoutOrder(initialOrderId: string | null, session: { loading: boo
   return { step, setStep, orderId, setOrderId, orderState, setOrderState, showOrder, reloadInPlace };
 }
 
+/**
+ * A payment refused the order's address as incomplete: back to the shipping step, where that
+ * address opens for its missing parts; the order and the cart stay as they are. Answers the
+ * server's message while the refusal stands for this order.
+ */
+function useRefusedAddress(orderId: string | null, setStep: (step: StepKey) => void): string | null {
+  const gap = useStore($addressGap);
+  const refused = gap && gap.orderId === orderId ? gap.message : null;
+  useEffect(() => {
+    if (refused) setStep('shipping');
+  }, [refused, setStep]);
+  return refused;
+}
+
 /** The cart meets the live catalogue once per page: gone products leave, prices and stock refresh. */
 function useReconciledCart(): string[] {
   const [notices, setNotices] = useState<string[]>([]);
@@ -132,6 +146,7 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
   const coupon = useStore($couponCode);
   const { step, setStep, orderId, setOrderId, orderState, setOrderState, showOrder, reloadInPlace: onChanged } = useCheckoutOrder(initialOrderId, session);
   const notices = useReconciledCart();
+  const refusedAddress = useRefusedAddress(orderId, setStep);
   const [busy, setBusy] = useState(false);
   const [shippingError, setShippingError] = useState<string | null>(null);
   const heading = useRef<HTMLDivElement>(null);
@@ -169,6 +184,7 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
       setShippingError(saved.message ?? CHECKOUT_APP_TEXT.saveAddressFailed);
       return;
     }
+    $addressGap.set(null);
     const order = await showOrder(orderId, false);
     setBusy(false);
     if (order) setStep('payment');
@@ -223,6 +239,7 @@ export default function CheckoutApp({ orderId: initialOrderId = null, payments }
         userId={session.user?.id ?? ''}
         busy={busy}
         shippingError={shippingError}
+        refusedAddress={refusedAddress}
         payments={payments}
         onUse={(addressId) => void chooseAddress(addressId)}
         onPaid={onPaid}
@@ -381,6 +398,8 @@ interface OrderStepProps {
   userId: string;
   busy: boolean;
   shippingError: string | null;
+  /** The server's message when a payment refused the order's address as incomplete. */
+  refusedAddress: string | null;
   payments: PaymentsPublicConfig;
   onUse: (addressId: string) => void;
   onPaid: () => void;
@@ -388,7 +407,7 @@ interface OrderStepProps {
 }
 
 /** Every step after the summary: sign-in, no access, loading, closed order, shipping, payment, confirmation. */
-function OrderStep({ step, signedOut, orderState, userId, busy, shippingError, payments, onUse, onPaid, onChanged }: OrderStepProps) {
+function OrderStep({ step, signedOut, orderState, userId, busy, shippingError, refusedAddress, payments, onUse, onPaid, onChanged }: OrderStepProps) {
   const order = orderState.kind === 'ready' ? orderState.order : null;
   if (signedOut) {
     return (
@@ -426,6 +445,8 @@ function OrderStep({ step, signedOut, orderState, userId, busy, shippingError, p
       </div>
     );
   }
-  if (step === 'shipping') return <ShippingStep userId={userId} selectedId={order.shipping_address_id} busy={busy} error={shippingError} onUse={onUse} />;
+  if (step === 'shipping') {
+    return <ShippingStep userId={userId} selectedId={order.shipping_address_id} busy={busy} error={shippingError} refused={refusedAddress} onUse={onUse} />;
+  }
   return <PaymentStep order={order} config={payments} onPaid={onPaid} onChanged={onChanged} />;
 }

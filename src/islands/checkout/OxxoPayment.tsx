@@ -13,7 +13,7 @@ import { oxxoVoucherAnswer, settlementAnswer } from '~/domain/api-answers.ts';
 import { formatVoucherExpiry, groupReference, oxxoAllowed, oxxoDeadline } from '~/domain/mexican-payments.ts';
 import { centavos, formatCentavos } from '~/domain/money.ts';
 import { clearCart } from '~/stores/cart.ts';
-import { forgetPendingOrder } from '~/stores/checkout.ts';
+import { forgetPendingOrder, noteAddressGap } from '~/stores/checkout.ts';
 import { ORDER_STATUS } from '~/domain/orders.ts';
 
 interface Props {
@@ -60,6 +60,7 @@ export default function OxxoPayment({ order, simulated, available, onPaid }: Pro
   const requestVoucher = () =>
     run(async () => {
       const answer = await postApi('/api/create-payment-intent', { orderId: order.id, method: 'oxxo' }, oxxoVoucherAnswer);
+      if (noteAddressGap(order.id, answer)) return;
       if (!answer.ok || !answer.data?.voucher) {
         setMessage(answer.message ?? CHECKOUT_MESSAGES.paymentFailed);
         return;

@@ -9,6 +9,7 @@ import { CHECKOUT_MESSAGES } from '~/i18n/checkout.ts';
 import { postApi } from '~/data/api.ts';
 import { paypalOrderAnswer, settlementAnswer } from '~/domain/api-answers.ts';
 import { ORDER_STATUS } from '~/domain/orders.ts';
+import { noteAddressGap } from '~/stores/checkout.ts';
 
 interface Props {
   clientId: string;
@@ -26,6 +27,7 @@ export default function PayPalPayments({ clientId, orderId, onPaid }: Props) {
           style={{ layout: 'vertical', label: 'pay' }}
           createOrder={async () => {
             const created = await postApi('/api/paypal/create-order', { orderId }, paypalOrderAnswer);
+            noteAddressGap(orderId, created);
             if (!created.ok || !created.data?.id) throw new Error(created.message ?? CHECKOUT_MESSAGES.paypalError);
             return created.data.id;
           }}

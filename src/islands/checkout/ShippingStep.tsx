@@ -23,11 +23,16 @@ interface Props {
   selectedId: string | null;
   busy: boolean;
   error: string | null;
+  /**
+   * The server's message when a payment refused the order's address (`selectedId`) as
+   * incomplete: that address opens for its missing parts, with the message above its form.
+   */
+  refused?: string | null;
   onUse(addressId: string): void;
 }
 
 /** The shipping step. */
-export default function ShippingStep({ userId, selectedId, busy, error, onUse }: Props) {
+export default function ShippingStep({ userId, selectedId, busy, error, refused = null, onUse }: Props) {
   const [addresses, setAddresses] = useState<Address[] | null>(null);
   const [loadError, setLoadError] = useState(false);
   const [choice, setChoice] = useState<string | null>(selectedId);
@@ -59,6 +64,7 @@ export default function ShippingStep({ userId, selectedId, busy, error, onUse }:
 
   // Once per user: `load` changes only with the user.
   useEffect(() => void load(), [load]);
+  const refusedMessage = useOpenRefused(addresses, selectedId, refused, setCompleting);
 
   function use() {
     const chosen = addresses?.find((a) => a.id === choice);
@@ -99,9 +105,9 @@ export default function ShippingStep({ userId, selectedId, busy, error, onUse }:
       )}
       {addresses === null && !loadError && <p role="status">{CHECKOUT_SHIPPING_TEXT.loading}</p>}
       {addresses && addresses.length > 0 && <SavedAddresses name={`${id}-address`} addresses={addresses} choice={choice} onChoose={setChoice} />}
-      {(selectMessage || error) && (
+      {(selectMessage || error || refusedMessage) && (
         <p className="field-error" role="alert">
-          {selectMessage || error}
+          {selectMessage || error || refusedMessage}
         </p>
       )}
       {addresses && addresses.length > 0 && !completing && (
@@ -156,7 +162,24 @@ export default function ShippingStep({ userId, selectedId, busy, error, onUse }:
   );
 }
 
-/** The chosen address's form, to add the parts a Mexican delivery needs before it is used. */
+/**
+ * The address a payment refused opens for its missing parts as soon as the list is known, once
+ * per refusal (later changes of the list keep what the shopper is doing). Answers the refusal's
+ * message once that address is known.
+ */
+function useOpenRefused(addresses: Address[] | null, selectedId: string | null, refused: string | null, open: (address: Address) => void): string | null {
+  const address = refused ? (addresses?.find((a) => a.id === selectedId) ?? null) : null;
+  useEffect(() => {
+    if (address) open(address);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the refused address's id and the refusal
+  }, [address?.id, refused]);
+  return address ? refused : null;
+}
+
+/**
+ * The chosen address's form, to add the parts a Mexican delivery needs before it is used; it opens
+ * with the missing parts marked with the form's own messages.
+ */
 function CompleteAddress({ address, busy, onSaved, onCancel }: { address: Address; busy: boolean; onSaved: (updated: Address) => void; onCancel: () => void }) {
   const [saving, setSaving] = useState(false);
 
@@ -182,6 +205,7 @@ function CompleteAddress({ address, busy, onSaved, onCancel }: { address: Addres
         submitLabel={CHECKOUT_ADDRESS_COMPLETE_TEXT.save}
         offerDefault={false}
         focusStreetAfterMs={ADDRESS_FOCUS_DELAY_MS}
+        showGapsOnOpen
         busy={saving || busy}
         onSubmit={complete}
         onCancel={onCancel}

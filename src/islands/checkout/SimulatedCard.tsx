@@ -148,7 +148,8 @@ function useInstallmentPlans(number: string, orderId: string, totalCentavos: Cen
     if (!installmentsOffered(totalCentavos) || digits.length < 15) return;
     let current = true;
     void (async () => {
-      const intent = await requestClientSecret(orderId, totalCentavos);
+      // A refused address is reported when the shopper pays, not while the number is typed.
+      const intent = await requestClientSecret(orderId, totalCentavos, { reportAddressGap: false });
       if (!intent.ok || !current) return;
       const answer = await postApi('/api/payments/simulated/installments', { clientSecret: intent.clientSecret, number: digits }, plansAnswer);
       if (current && answer.ok && answer.data) setPlans(answer.data.plans);

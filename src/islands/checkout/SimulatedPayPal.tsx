@@ -10,6 +10,7 @@ import { BRAND } from '~/domain/brand.ts';
 import { type Centavos, formatCentavos } from '~/domain/money.ts';
 import type { PaymentState } from './payment-flow.ts';
 import { ORDER_STATUS } from '~/domain/orders.ts';
+import { noteAddressGap } from '~/stores/checkout.ts';
 
 interface Props {
   orderId: string;
@@ -43,6 +44,7 @@ export default function SimulatedPayPal({ orderId, totalCentavos, onPaid }: Prop
     setState('processing');
     try {
       const created = await postApi('/api/paypal/create-order', { orderId }, paypalOrderAnswer);
+      if (noteAddressGap(orderId, created)) return;
       if (!created.ok || !created.data?.id) return fail();
       setPaypalOrderId(created.data.id);
     } catch {

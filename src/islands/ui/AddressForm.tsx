@@ -9,7 +9,7 @@
  * calle, número exterior e interior, referencias and the contact phone. Other countries keep the
  * specification's fields: street, city, state, postal code.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { DEFAULT_COUNTRY, isMexico, MX_ADDRESS_LIMITS, MX_ZIP_PATTERN, validateAddress, type AddressInput } from '~/domain/validation/address.ts';
 import { addressLines, partsOfAddress } from '~/domain/address-copy.ts';
 import type { Address } from '~/data/addresses.ts';
@@ -113,6 +113,11 @@ interface Props {
   id?: string;
   /** The styles to use: the account's (default) or the checkout's. */
   look?: 'account' | 'checkout';
+  /**
+   * Opens with the missing parts of `initial` marked with the form's own messages (an address a
+   * payment refused); each mark stays until its field changes or the form is sent.
+   */
+  showGapsOnOpen?: boolean;
 }
 
 const LOOKS = {
@@ -126,6 +131,22 @@ const LOOKUP_DELAY_MS = 250;
 const OTHER = '__otra__';
 
 type Lookup = { state: 'idle' } | { state: 'busy'; code: string } | { state: 'found'; info: PostalCodeInfo } | { state: 'unknown' } | { state: 'failed' };
+
+/**
+ * The missing parts of the values a form opened with, judged by the form's own rules, each shown
+ * while its field still holds its opening value; `clear` drops them (the form is being sent).
+ */
+function useOpeningGaps(enabled: boolean, initial: AddressFormFields, fields: AddressFormFields) {
+  const [gaps, setGaps] = useState<Record<string, string>>(() => {
+    if (!enabled) return {};
+    const judged = validateAddress(initial);
+    return judged.ok ? {} : judged.fieldErrors;
+  });
+  const now = fields as Record<string, unknown>;
+  const opened = initial as Record<string, unknown>;
+  const shown = Object.fromEntries(Object.entries(gaps).filter(([key]) => now[key] === opened[key]));
+  return { shown, clear: () => setGaps({}) };
+}
 
 /** The add / edit address form. */
 export function AddressForm(props: Props) {
@@ -142,6 +163,7 @@ export function AddressForm(props: Props) {
     focusStreetAfterMs,
     id,
     look = 'account',
+    showGapsOnOpen = false,
   } = props;
   const [fields, setFields] = useState<AddressFormFields>(initial);
   const [otherNeighborhood, setOtherNeighborhood] = useState(false);
@@ -193,7 +215,12 @@ export function AddressForm(props: Props) {
     // Mexican parts for another country.
     send: (data) => onSubmit(formFieldsOf(data)).then((outcome) => (typeof outcome === 'string' ? outcome : undefined)),
   });
-  const { errors } = form;
+  const gaps = useOpeningGaps(showGapsOnOpen, initial, fields);
+  const errors: Record<string, string> = { ...gaps.shown, ...form.errors };
+  const submit = (event: FormEvent) => {
+    gaps.clear();
+    return form.onSubmit(event);
+  };
 
   const input: RenderInput = (key, label, options = {}) => (
     <TextField
@@ -211,7 +238,7 @@ export function AddressForm(props: Props) {
   );
 
   return (
-    <form ref={formRef} id={id} className={classes.form} onSubmit={form.onSubmit} noValidate aria-label={title} aria-busy={busy || form.busy} data-prebuilt="">
+    <form ref={formRef} id={id} className={classes.form} onSubmit={submit} noValidate aria-label={title} aria-busy={busy || form.busy} data-prebuilt="">
       {input('label', TEXT.label, { placeholder: labelPlaceholder })}
       {mexican ? (
         mexicanFields({

@@ -49,7 +49,13 @@ describe('callApi checks every answer against its schema', () => {
 
   it('keeps the server message of a refusal', async () => {
     answer({ error: 'order_refunded', message: 'Reembolsado.' }, 409);
-    expect(await postApi('/api/payments/confirm', {}, schemas.settlementAnswer)).toEqual({ ok: false, status: 409, data: null, message: 'Reembolsado.' });
+    expect(await postApi('/api/payments/confirm', {}, schemas.settlementAnswer)).toEqual({
+      ok: false,
+      status: 409,
+      data: null,
+      message: 'Reembolsado.',
+      code: 'order_refunded',
+    });
   });
 
   it('safeCallApi turns a network failure into an answer', async () => {

@@ -285,3 +285,25 @@ describe('submitCoupon', () => {
     expect(checkout.$couponCode.get()).toBe('MEKACAT10');
   });
 });
+
+describe('noteAddressGap', () => {
+  afterEach(() => checkout.$addressGap.set(null));
+
+  it("records a payment's refusal of the order's incomplete address with the server's message", () => {
+    const refused = { ok: false, code: 'address_incomplete', message: 'Completa tu dirección de envío: Colonia requerida.' };
+    expect(checkout.noteAddressGap('o1', refused)).toBe(true);
+    expect(checkout.$addressGap.get()).toEqual({ orderId: 'o1', message: 'Completa tu dirección de envío: Colonia requerida.' });
+  });
+
+  it('uses the generic message when the server sent none', () => {
+    expect(checkout.noteAddressGap('o2', { ok: false, code: 'address_incomplete', message: null })).toBe(true);
+    expect(checkout.$addressGap.get()).toEqual({ orderId: 'o2', message: 'Completa tu dirección de envío antes de pagar.' });
+  });
+
+  it('leaves every other answer alone: a success, another refusal, an answer without a code', () => {
+    expect(checkout.noteAddressGap('o3', { ok: true, code: null, message: null })).toBe(false);
+    expect(checkout.noteAddressGap('o3', { ok: false, code: 'address_required', message: 'Elige una dirección de envío.' })).toBe(false);
+    expect(checkout.noteAddressGap('o3', { ok: false, message: 'Sin código.' })).toBe(false);
+    expect(checkout.$addressGap.get()).toBeNull();
+  });
+});
