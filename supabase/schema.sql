@@ -1550,6 +1550,25 @@ GRANT SELECT ON TABLE public.profiles TO authenticated;
 GRANT INSERT (id, username, name, lastname, phone, is_admin, created_at) ON TABLE public.profiles TO authenticated;
 GRANT UPDATE (username, name, lastname, phone) ON TABLE public.profiles TO authenticated;
 
+CREATE TABLE public.promotion_check_failures (
+  id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+  caller text NOT NULL,
+  code text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT promotion_check_failures_pkey PRIMARY KEY (id),
+  CONSTRAINT promotion_check_failures_caller_check CHECK (length(caller) >= 1 AND length(caller) <= 200),
+  CONSTRAINT promotion_check_failures_code_check CHECK (length(code) <= 60)
+);
+CREATE INDEX promotion_check_failures_caller_idx ON public.promotion_check_failures USING btree (caller, created_at);
+ALTER TABLE public.promotion_check_failures ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "Promotion check failures: admins read" ON public.promotion_check_failures
+  FOR SELECT
+  TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin));
+GRANT ALL ON TABLE public.promotion_check_failures TO service_role;
+GRANT SELECT ON TABLE public.promotion_check_failures TO authenticated;
+COMMENT ON TABLE public.promotion_check_failures IS 'Checks of unknown coupon codes per caller, for check_promotion''s limit of guesses.';
+
 CREATE TABLE public.promotion_events (
   id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
   promotion_id uuid NOT NULL,
@@ -3913,7 +3932,7 @@ GRANT EXECUTE ON FUNCTION public.check_drop_address_limit(p_order_id uuid, p_key
 CREATE OR REPLACE FUNCTION public.check_promotion(code text, items jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
- STABLE SECURITY DEFINER
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
@@ -3926,7 +3945,14 @@ declare
   v_shipping numeric(12, 2);
   v_detail text;
   v_message text;
+  v_caller text := public.promotion_caller_key();
 begin
+  -- One caller's checks count one after another (two at once cannot both take the last try).
+  perform pg_advisory_xact_lock(hashtext('promotion_check_failures:' || v_caller));
+  if public.promotion_guesses_exceeded(v_caller) then
+    return jsonb_build_object('ok', false, 'detail', 'coupon_rate_limited',
+                              'message', 'Demasiados intentos con cupones. Espera unos minutos.');
+  end if;
   if items is null or jsonb_typeof(items) <> 'array' or jsonb_array_length(items) > 50 then
     return jsonb_build_object('ok', false, 'detail', 'invalid_item', 'message', 'Un producto del pedido no es válido.');
   end if;
@@ -3960,6 +3986,11 @@ begin
     v_answer := public.promotion_apply(code, (select auth.uid()), v_lines, false);
   exception when sqlstate 'P0001' then
     get stacked diagnostics v_detail = pg_exception_detail, v_message = message_text;
+    if v_detail = 'coupon_invalid' then
+      -- Outside the failed block, so it stays when the answer goes out.
+      delete from public.promotion_check_failures f where f.caller = v_caller and f.created_at < now() - interval '1 day';
+      insert into public.promotion_check_failures (caller, code) values (v_caller, left(upper(btrim(coalesce(code, ''))), 60));
+    end if;
     return jsonb_build_object('ok', false, 'detail', v_detail, 'message', v_message);
   end;
   v_shipping := case
@@ -5871,6 +5902,11 @@ declare
   v_match boolean;
   v_discount numeric(12, 2) := 0;
 begin
+  -- create_order (p_lock) takes no code from a shopper whom check_promotion stopped for guessing.
+  if p_lock and p_user is not null and public.promotion_guesses_exceeded('user:' || p_user::text) then
+    raise exception 'Demasiados intentos con cupones. Espera unos minutos.'
+      using errcode = 'P0001', detail = 'coupon_rate_limited';
+  end if;
   if p_lock then
     select * into v_promo from public.promotions p where upper(p.code) = v_code for update;
   else
@@ -5941,6 +5977,55 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.promotion_apply(p_code text, p_user uuid, p_lines jsonb, p_lock boolean) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.promotion_apply(p_code text, p_user uuid, p_lines jsonb, p_lock boolean) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.promotion_caller_key()
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := (select auth.uid());
+  v_headers jsonb;
+  v_forwarded text[];
+  v_addr text;
+begin
+  if v_user is not null then
+    return 'user:' || v_user::text;
+  end if;
+  begin
+    v_headers := nullif(current_setting('request.headers', true), '')::jsonb;
+  exception when others then
+    v_headers := null;
+  end;
+  if jsonb_typeof(v_headers) = 'object' then
+    v_forwarded := string_to_array(v_headers ->> 'x-forwarded-for', ',');
+    if cardinality(v_forwarded) > 0 then
+      v_addr := btrim(v_forwarded[cardinality(v_forwarded)]);
+    end if;
+    v_addr := coalesce(nullif(v_addr, ''), nullif(btrim(v_headers ->> 'x-real-ip'), ''));
+    if v_addr is not null then
+      return 'ip:' || left(v_addr, 100);
+    end if;
+  end if;
+  return 'anon';
+end
+$function$;
+REVOKE ALL ON FUNCTION public.promotion_caller_key() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.promotion_caller_key() TO service_role;
+
+CREATE OR REPLACE FUNCTION public.promotion_guesses_exceeded(p_caller text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select count(*) >= 10
+    from public.promotion_check_failures f
+   where f.caller = p_caller and f.created_at > now() - interval '10 minutes';
+$function$;
+REVOKE ALL ON FUNCTION public.promotion_guesses_exceeded(p_caller text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.promotion_guesses_exceeded(p_caller text) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.promotion_uses(p_promotion_id uuid, p_user uuid DEFAULT NULL::uuid)
  RETURNS integer

@@ -2120,6 +2120,27 @@ export type Database = {
         };
         Relationships: [];
       };
+      promotion_check_failures: {
+        Row: {
+          id: number;
+          caller: string;
+          code: string;
+          created_at: string;
+        };
+        Insert: {
+          id?: number;
+          caller: string;
+          code: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          caller?: string;
+          code?: string;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
       promotion_events: {
         Row: {
           id: number;
@@ -3155,7 +3176,7 @@ export type Database = {
       };
       check_promotion: {
         Args: {
-          code: string;
+          code: string | null;
           items: Json | null;
         };
         Returns: Json;
@@ -3527,6 +3548,16 @@ export type Database = {
           p_lock: boolean;
         };
         Returns: Json;
+      };
+      promotion_caller_key: {
+        Args: Record<string, never>;
+        Returns: string;
+      };
+      promotion_guesses_exceeded: {
+        Args: {
+          p_caller: string;
+        };
+        Returns: boolean;
       };
       promotion_uses: {
         Args: {

@@ -153,6 +153,8 @@ const MATRIX: Row[] = [
   row('promotion_redemptions', "read A's use of a promotion", `select id from public.promotion_redemptions where order_id = '${ORDER_A}'`, ['denied', 'none', 'none', 'ok', 'ok']),
   row('promotion_redemptions', 'forget a use directly', `delete from public.promotion_redemptions returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('promotion_events', 'read the promotions history', `select id from public.promotion_events`,          ['denied', 'none',   'none',   'ok',     'ok']),
+  row('promotion_check_failures', "read A's unknown coupon checks", `select id from public.promotion_check_failures`, ['denied', 'none', 'none', 'ok', 'ok']),
+  row('promotion_check_failures', 'forget the unknown coupon checks directly', `delete from public.promotion_check_failures returning id`, ['denied', 'denied', 'denied', 'denied', 'ok']),
   row('functions', 'check_promotion', `select public.check_promotion('MEKACAT10', '[{"product_id":"pk-test","quantity":1}]')`, ['ok', 'ok', 'ok', 'ok', 'ok']),
   row('functions', 'admin_save_promotion', `select public.admin_save_promotion(null, '{"code":"NUEVA","type":"shipping"}')`, ['denied', 'denied', 'denied', 'ok', 'denied']),
   row('functions', 'admin_set_promotion_active', `select public.admin_set_promotion_active((select id from public.promotions where code = 'ENVIOGRATIS'), false)`, ['denied', 'denied', 'denied', 'ok', 'denied']),
@@ -296,6 +298,7 @@ async function setup(): Promise<void> {
     `insert into public.promotion_redemptions (promotion_id, order_id, user_id, code, discount)
        select id, '${ORDER_A}', '${A}', code, 10 from public.promotions where code = 'MEKACAT10'`,
     `insert into public.promotion_events (promotion_id, action) select id, 'created' from public.promotions`,
+    `insert into public.promotion_check_failures (caller, code) values ('user:${A}', 'ADIVINA')`,
     `insert into public.preorder_campaigns (product_id, release_date, opens_at, closes_at, per_customer_limit, per_order_limit)
        values ('pk-test', '2027-02-12', now() - interval '1 day', now() + interval '1 day', 2, 2)`,
     `insert into public.preorder_lines (order_id, campaign_id, user_id, product_id, quantity)
