@@ -14,7 +14,7 @@ import type { Page } from '@playwright/test';
 import { formatCentavos, toCentavos, type Centavos } from '~/domain/money';
 import { expect as baseExpect, test } from './fixtures';
 import { ADMIN, createConfirmedUser, serviceRest, signInAs } from './pages/auth';
-import { PHONE } from './pages/phone';
+import { holdScripts, PHONE } from './pages/phone';
 
 // The local stack answers slowly while other suites share the machine's 2 cores.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -81,14 +81,18 @@ test('a phone shopper sells 2 LP copies for saldo, the admin downgrades one to M
   const stockBefore = await offerStock();
   const balanceBefore = await balance(shopper.id);
 
-  // 1. The shopper, on a phone-speed CPU, types the number before the page is live.
+  // 1. The shopper, on a phone-speed CPU, types the number before the page is live: its scripts
+  // are held until the number is in the box, and the island is still the server's HTML then.
   await signInAs(page, shopper.email, shopper.password);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  const releaseScripts = await holdScripts(page);
   await page.goto('/vende', { waitUntil: 'commit' });
   const main = page.getByRole('main');
   const search = main.getByRole('searchbox', { name: 'Busca por nombre o número de colección' });
   await search.pressSequentially(CARD.collector);
+  await expect(page.locator('astro-island:has(.sell-search-form)')).toHaveAttribute('ssr', '');
+  releaseScripts();
   const card = main.getByRole('article', { name: CARD.name });
   await expect(card).toBeVisible({ timeout: 30_000 });
   await expect(search).toHaveValue(CARD.collector);
@@ -126,13 +130,18 @@ test('a phone shopper sells 2 LP copies for saldo, the admin downgrades one to M
 
   // Saldo a favor, submitted: the number, then the packing slip.
   await list.getByRole('radio', { name: /^Saldo a favor/ }).check();
-  await list.getByRole('button', { name: 'Enviar mi venta' }).click();
+  // A double tap, as on a phone: one submission.
+  await list.getByRole('button', { name: 'Enviar mi venta' }).dblclick();
   const done = main.getByRole('heading', { name: /^Tu venta V-\d+ está registrada$/ });
   await expect(done).toBeVisible();
+  await expect(done).toBeFocused();
+  await expect(done).toBeInViewport();
   const code = /V-\d+/.exec((await done.textContent()) ?? '')![0];
-  const [submission] = await rows<{ id: string; status: string; credit_bonus_percent: number }>(
-    `buylist_submissions?code=eq.${code}&user_id=eq.${shopper.id}&select=id,status,credit_bonus_percent`,
+  const submissions = await rows<{ id: string; code: string; status: string; credit_bonus_percent: number }>(
+    `buylist_submissions?user_id=eq.${shopper.id}&select=id,code,status,credit_bonus_percent`,
   );
+  expect(submissions.map((row) => row.code)).toEqual([code]);
+  const submission = submissions[0];
   expect(submission!.status).toBe('por_recibir');
   expect(Number(submission!.credit_bonus_percent)).toBe(prices.bonus);
 
@@ -181,6 +190,10 @@ test('a phone shopper sells 2 LP copies for saldo, the admin downgrades one to M
   await expect(sale.getByTestId('sale-offer')).toHaveText(formatCentavos(offer));
   await expect(sale).toContainText('Condición LP → MP');
   await expectNoSeriousViolations(page, "'Mis ventas' with a submission");
+  const accepts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/rpc/accept_buylist_offer')) accepts.push(request.url());
+  });
   await sale.getByRole('button', { name: 'Aceptar la oferta' }).dblclick();
   await expect(sale.getByRole('heading', { level: 3 })).toHaveText(`Venta ${code} · Pagada`);
   await expect(sale.getByRole('definition').last()).toHaveText(formatCentavos(offer));
@@ -188,6 +201,7 @@ test('a phone shopper sells 2 LP copies for saldo, the admin downgrades one to M
   // 4–5. Paid once, exactly the adjusted offer in saldo; the copies entered the stock.
   const credits = await rows<{ amount: number }>(`store_credit_entries?user_id=eq.${shopper.id}&reason=eq.buylist_sale&select=amount`);
   expect(credits.map((entry) => Number(entry.amount))).toEqual([offer]);
+  expect(accepts, 'the double click sends the acceptance once').toHaveLength(1);
   expect(await balance(shopper.id)).toBe(balanceBefore + offer);
   const stockAfter = await offerStock();
   expect(stockAfter.LP).toBe((stockBefore.LP ?? 0) + 1);
@@ -198,11 +212,17 @@ test('a phone shopper sells 2 LP copies for saldo, the admin downgrades one to M
 
   // The e-mail of each step reached the outbox, once.
   const steps = ['submitted', 'received', 'offer', 'paid'];
-  const mails = await rows<{ kind: string; to_address: string }>(
-    `mail_outbox?dedupe_key=in.(${steps.map((step) => `"buylist:${step}:${submission!.id}"`).join(',')})&select=kind,to_address`,
+  const mails = await rows<{ kind: string; to_address: string; subject: string; text_body: string }>(
+    `mail_outbox?dedupe_key=in.(${steps.map((step) => `"buylist:${step}:${submission!.id}"`).join(',')})&select=kind,to_address,subject,text_body`,
   );
   expect(mails.map((mail) => mail.kind).sort()).toEqual(steps.map((step) => `buylist_${step}`).sort());
   expect(new Set(mails.map((mail) => mail.to_address))).toEqual(new Set([shopper.email]));
+  // The adjusted offer's e-mail names the offer in saldo and each line as the admin left it.
+  const offerMail = mails.find((mail) => mail.kind === 'buylist_offer')!;
+  expect(offerMail.subject).toBe(`Oferta ajustada de tu venta ${code}`);
+  expect(offerMail.text_body).toContain(formatCentavos(offer));
+  expect(offerMail.text_body).toContain(`1 × ${CARD.name} MP · ${COPIES.language} · ${COPIES.finish}`);
+  expect(offerMail.text_body).toContain(`1 × ${CARD.name} LP · ${COPIES.language} · ${COPIES.finish}`);
   await adminContext.close();
 });
 

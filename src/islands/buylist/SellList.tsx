@@ -3,7 +3,7 @@
  * transfer, the payment (saldo with its bonus, or a transfer to a CLABE checked live) and the
  * submit. The database prices, reserves and refuses; its refusals show on the line they name.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { removeSellLine, submitSale, type BuylistItem, type BuylistTerms, type Payout, type SellListLine } from '~/data/buylist.ts';
 import { entryFor, placeRefusal, sellTotals } from '~/domain/buylist.ts';
 import { centavos, formatCentavos } from '~/domain/money.ts';
@@ -27,6 +27,10 @@ export default function SellList({ lines, items, terms, onChanged, onSubmitted }
   const [busy, setBusy] = useState(false);
   const [notes, setNotes] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
+  // One request id per sale until it is registered: a second tap, or a retry after an answer that
+  // never came, is the same submission (submit_buylist answers the first one again).
+  const requestId = useRef<string | null>(null);
+  const sending = useRef(false);
 
   const priced = lines.map((line) => ({ line, item: entryFor(items, line) }));
   const nameOf = (line: SellListLine) => lineName(line, entryFor(items, line));
@@ -46,13 +50,17 @@ export default function SellList({ lines, items, terms, onChanged, onSubmitted }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (sending.current) return;
     setTried(true);
     setMessage(null);
     if (payout === 'transferencia' && !clabeState(clabe).valid) return;
+    sending.current = true;
     setBusy(true);
     try {
-      const answer = await submitSale(crypto.randomUUID(), lines, payout, payout === 'transferencia' ? clabe.replace(/[\s-]/g, '') : null);
+      requestId.current ??= crypto.randomUUID();
+      const answer = await submitSale(requestId.current, lines, payout, payout === 'transferencia' ? clabe.replace(/[\s-]/g, '') : null);
       if (answer.ok) {
+        requestId.current = null;
         setNotes({});
         onSubmitted({ id: answer.id, code: answer.code });
         return;
@@ -65,6 +73,7 @@ export default function SellList({ lines, items, terms, onChanged, onSubmitted }
         await onChanged();
       }
     } finally {
+      sending.current = false;
       setBusy(false);
     }
   }
