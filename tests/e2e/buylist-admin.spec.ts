@@ -3,15 +3,18 @@
  * 120 is no percent, changes the LP share and the saldo bonus, adds a printing the shop did not buy
  * with an NM price of its own and pauses another; the database records each change with the admin
  * as its author. A visitor's /vende search then finds the new printing priced by the new rules (LP
- * by transfer and in saldo a favor) and no longer finds the paused one. Axe on the section. The
- * rules, the paused entry and the added one are put back afterwards.
+ * by transfer and in saldo a favor) and no longer finds the paused one. Axe on the section, which
+ * fits the phone. The rules, the paused entry and the added one are put back afterwards.
+ *
+ * The packing slip of a shopper's sale shows the shop's receiving address as published in
+ * buylist_settings (the demo shop's), and the notice asking to write first once it is withdrawn.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { formatCentavos, toCentavos, type Centavos } from '~/domain/money';
 import { expect as baseExpect, test } from './fixtures';
-import { ADMIN, serviceRest, signInAs } from './pages/auth';
-import { PHONE } from './pages/phone';
+import { accessToken, ADMIN, createConfirmedUser, serviceRest, signInAs, stackKeys, STACK_URL } from './pages/auth';
+import { expectFitsPhone, PHONE } from './pages/phone';
 
 // The back office and /vende talk to the local stack; a busy 2-core machine is slow.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -75,7 +78,7 @@ async function entryToPause(): Promise<{ id: string; productId: string; name: st
   return { id: item!.entry_id, productId: item!.product_id, name: item!.name, collector: item!.collector_number };
 }
 
-test('the admin changes the LP share and the bonus, adds a priced printing and pauses another; /vende follows', async ({ page }) => {
+test('the admin changes the LP share and the bonus, adds a priced printing and pauses another; /vende follows', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   const [before] = await rows<Settings>('buylist_settings?select=share_lp,credit_bonus_percent');
   baseExpect(Number(before!.share_lp)).not.toBe(NEW_SHARE_LP);
@@ -132,6 +135,7 @@ test('the admin changes the LP share and the bonus, adds a priced printing and p
     await expect(table.getByRole('row').filter({ hasText: paused.name })).toContainText('Pausada');
     await expect(table.getByRole('button', { name: `Reanudar ${paused.name}` })).toBeVisible();
     await axe(page, 'Lista de compra, a paused entry');
+    await expectFitsPhone(page, testInfo, 'Lista de compra');
 
     // The database holds the new rules and records each change with the admin as its author.
     const [after] = await rows<Settings>('buylist_settings?select=share_lp,credit_bonus_percent');
@@ -173,5 +177,60 @@ test('the admin changes the LP share and the bonus, adds a priced printing and p
     await serviceRest('PATCH', 'buylist_settings?id=eq.true', { share_lp: before!.share_lp, credit_bonus_percent: before!.credit_bonus_percent });
     await serviceRest('PATCH', `buylist_entries?id=eq.${paused.id}`, { active: true });
     await serviceRest('DELETE', `buylist_entries?product_id=eq.${added.productId}`);
+  }
+});
+
+const ADDRESS_COLUMNS = ['ship_name', 'ship_street', 'ship_colonia', 'ship_zip', 'ship_municipio', 'ship_state', 'ship_phone', 'ship_hours'] as const;
+type Address = Record<(typeof ADDRESS_COLUMNS)[number], string | null>;
+
+/** Calls a shop function as a signed-in shopper through the REST API. */
+async function rpcAs(token: string, name: string, args: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
+  const { anonKey } = await stackKeys();
+  const response = await fetch(`${STACK_URL}/rest/v1/rpc/${name}`, {
+    method: 'POST',
+    headers: { apikey: anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(args),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+test("the packing slip shows the shop's published receiving address, and a notice while there is none", async ({ page }) => {
+  test.setTimeout(120_000);
+  const [address] = await rows<Address>(`buylist_settings?select=${ADDRESS_COLUMNS.join(',')}`);
+  baseExpect(address!.ship_name, 'the demo shop publishes its receiving address').toBeTruthy();
+  const shopper = await createConfirmedUser('guia-direccion');
+  const token = await accessToken(shopper.email, shopper.password);
+  const sent = await rpcAs(token, 'submit_buylist', {
+    p_request_id: crypto.randomUUID(),
+    p_lines: [{ productId: LUFFY, condition: 'NM', language: 'en', finish: 'parallel', quantity: 1 }],
+    p_payout: 'saldo',
+  });
+  baseExpect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  const id = String(sent.body.id);
+
+  try {
+    await signInAs(page, shopper.email, shopper.password);
+    await page.goto(`/vende/guia?id=${id}`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: `Guía de envío · Venta ${String(sent.body.code)}` })).toBeVisible();
+    const shown = main.getByTestId('shop-receiving-address');
+    await expect(shown.locator('span')).toHaveText([
+      address!.ship_name!,
+      address!.ship_street!,
+      `Col. ${address!.ship_colonia}`,
+      `${address!.ship_zip} ${address!.ship_municipio}, ${address!.ship_state}`,
+      ...(address!.ship_phone ? [`Tel. ${address!.ship_phone.replace(/^(\d{2})(\d{4})(\d{4})$/, '$1 $2 $3')}`] : []),
+      ...(address!.ship_hours ? [`Horario del mostrador: ${address!.ship_hours}`] : []),
+    ]);
+
+    // Withdrawn, the slip says so instead of showing an address.
+    const cleared = await serviceRest('PATCH', 'buylist_settings?id=eq.true', Object.fromEntries(ADDRESS_COLUMNS.map((column) => [column, null])));
+    baseExpect(cleared.status).toBe(200);
+    await page.reload();
+    await expect(main.getByText('La tienda aún no publica su dirección de recepción; escríbenos antes de enviar.')).toBeVisible();
+    await expect(main.getByTestId('shop-receiving-address')).toHaveCount(0);
+  } finally {
+    await serviceRest('PATCH', 'buylist_settings?id=eq.true', address);
+    await rpcAs(token, 'cancel_buylist_submission', { p_submission: id });
   }
 });
