@@ -137,6 +137,9 @@ create function fx_cheap(max_price numeric) returns setof fx_products language s
 $f$;
 create function fx_touch() returns void language sql as $f$ update fx_products set stock = stock where false $f$;
 create function fx_whoami() returns text language sql stable as $f$ select coalesce(auth.uid()::text, 'nadie') $f$;
+create function fx_header(name text) returns text language sql stable as $f$
+  select current_setting('request.headers', true)::json ->> name
+$f$;
 create function fx_fail(msg text) returns int language plpgsql as $f$ begin raise exception '%', msg; end $f$;
 create function fx_bump(product int) returns int language sql as $f$
   update fx_products set stock = coalesce(stock, 0) + 1 where id = product returning stock

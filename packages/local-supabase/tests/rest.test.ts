@@ -453,6 +453,18 @@ describe('rpc', () => {
     expect((await userA.rpc('fx_whoami')).data).toBe(USER_A);
   });
 
+  it("hands a function the request's headers as request.headers, the caller's address appended to x-forwarded-for", async () => {
+    expect((await anon.rpc('fx_header', { name: 'apikey' })).data).toBe(stack.anonKey);
+    expect((await anon.rpc('fx_header', { name: 'x-forwarded-for' })).data).toBe('127.0.0.1');
+    // A caller's own x-forwarded-for is kept, and the address the stack saw comes last.
+    const spoofing = createClient(stack.url, stack.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: { headers: { 'x-forwarded-for': '203.0.113.7' } },
+    });
+    expect((await spoofing.rpc('fx_header', { name: 'x-forwarded-for' })).data).toBe('203.0.113.7, 127.0.0.1');
+    expect((await anon.rpc('fx_header', { name: 'x-ninguno' })).data).toBeNull();
+  });
+
   it('passes RAISE as 400 P0001 with the message, and unknown functions as 404 PGRST202', async () => {
     const raised = await anon.rpc('fx_fail', { msg: 'Sin existencias' });
     expect(raised.status).toBe(400);

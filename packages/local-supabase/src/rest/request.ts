@@ -28,7 +28,25 @@ class RollbackWith extends Error {
   }
 }
 
-/** Runs `fn` in one transaction as the caller; read-only for GET/HEAD; rolls back on `tx=rollback`. */
+/**
+ * The request's headers as PostgREST hands them to SQL (`request.headers`, a JSON object of
+ * lower-case names), with the caller's address appended to `x-forwarded-for` as Supabase's API
+ * gateway does: a function may count a caller by the last address, which the caller cannot choose.
+ */
+export function requestHeadersJson(req: IncomingMessage): string {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const address = req.socket.remoteAddress;
+  if (address) headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${address}` : address;
+  return JSON.stringify(headers);
+}
+
+/**
+ * Runs `fn` in one transaction as the caller; read-only for GET/HEAD; rolls back on `tx=rollback`.
+ * `headers` (requestHeadersJson) is set as `request.headers` for the functions that read it.
+ */
 export async function runTx(
   ctx: StackContext,
   role: Role,
@@ -36,10 +54,12 @@ export async function runTx(
   readOnly: boolean,
   prefer: Prefer,
   fn: (tx: Tx) => Promise<Reply>,
+  headers?: string,
 ): Promise<Reply> {
   try {
     return await ctx.db.asRole(role, claims, async (tx) => {
       if (readOnly) await tx.query(READ_ONLY_SQL);
+      if (headers !== undefined) await tx.query("select set_config('request.headers', $1, true)", [headers]);
       const reply = await fn(tx);
       if (prefer.rollback) throw new RollbackWith(reply);
       return reply;

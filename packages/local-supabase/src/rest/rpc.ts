@@ -7,7 +7,7 @@ import type { Prefer } from './prefer.ts';
 import { applyRangeHeader, parseQuery, type ParsedQuery } from './query.ts';
 import { runRead, readReply } from './read.ts';
 import { send, type Reply } from './reply.ts';
-import { runTx, type RestRequest } from './request.ts';
+import { requestHeadersJson, runTx, type RestRequest } from './request.ts';
 import { refreshIfStale, type FunctionDef, type Schema } from './schema.ts';
 import { Builder, Params, rpcFrom, rpcScalarSql, rpcVoidSql } from './sql.ts';
 
@@ -104,6 +104,6 @@ export async function callRpc(rq: RestRequest, schema: Schema, name: string): Pr
   }
   const fn = pickFunction(schema, name, Object.keys(args));
   applyRangeHeader(req, q.mods);
-  const reply = await runTx(ctx, role, claims, readOnly, prefer, (tx) => handleRpc(req, tx, schema, fn, args, q, prefer, objectMode));
+  const reply = await runTx(ctx, role, claims, readOnly, prefer, (tx) => handleRpc(req, tx, schema, fn, args, q, prefer, objectMode), requestHeadersJson(req));
   send(req, res, reply, objectMode && fn.returnsSet);
 }
