@@ -14,7 +14,7 @@ import type { Page } from '@playwright/test';
 import { formatCentavos, toCentavos, type Centavos } from '~/domain/money';
 import { expect as baseExpect, test } from './fixtures';
 import { ADMIN, createConfirmedUser, serviceRest, signInAs } from './pages/auth';
-import { holdScripts, PHONE } from './pages/phone';
+import { expectFitsPhone, holdScripts, PHONE } from './pages/phone';
 
 // The local stack answers slowly while other suites share the machine's 2 cores.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -74,7 +74,7 @@ async function expectNoSeriousViolations(page: Page, screen: string) {
 test('a phone shopper sells 2 LP copies for saldo, the admin downgrades one to MP, the shopper accepts once and is paid exactly the adjusted offer', async ({
   page,
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   const shopper = await createConfirmedUser('vende');
   const prices = await buyPrices();
@@ -117,6 +117,7 @@ test('a phone shopper sells 2 LP copies for saldo, the admin downgrades one to M
   await expect(list.getByTestId('total-credit')).toHaveText(formatCentavos((prices.credit.LP * 2) as Centavos));
   await expect(list.getByTestId('total-transfer')).toHaveText(formatCentavos((prices.cash.LP * 2) as Centavos));
   await expectNoSeriousViolations(page, '/vende with a sell list');
+  await expectFitsPhone(page, testInfo, '/vende with a sell list');
 
   // 7. The transfer's CLABE: a wrong check digit is refused in Spanish, a right one names its bank.
   await list.getByRole('radio', { name: 'Transferencia bancaria a tu CLABE' }).check();
@@ -151,6 +152,7 @@ test('a phone shopper sells 2 LP copies for saldo, the admin downgrades one to M
     `${CARD.name} · LP · ${COPIES.languageLabel} · ${COPIES.finishLabel}`,
   );
   await expectNoSeriousViolations(page, 'the packing slip');
+  await expectFitsPhone(page, testInfo, 'the packing slip');
 
   // 2. The admin, in Compras, receives the cards, splits one copy off and downgrades it to MP.
   const adminContext = await browser.newContext({ viewport: PHONE, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
@@ -177,6 +179,7 @@ test('a phone shopper sells 2 LP copies for saldo, the admin downgrades one to M
   await expect(detail.getByTestId('purchase-line').nth(0)).toContainText('Revisada');
   await expect(detail.getByTestId('purchase-line').nth(0)).toContainText(`× 1 · ${formatCentavos(prices.cash.LP)}`);
   await expectNoSeriousViolations(admin, 'Compras with the submission open');
+  await expectFitsPhone(admin, testInfo, 'Compras with the submission open');
   await detail.getByRole('button', { name: 'Enviar oferta' }).click();
   await expect(detail.getByRole('heading', { level: 2 })).toHaveText(`Venta ${code} · Oferta ajustada`);
   const offer = (prices.credit.LP + prices.credit.MP) as Centavos;
@@ -190,6 +193,7 @@ test('a phone shopper sells 2 LP copies for saldo, the admin downgrades one to M
   await expect(sale.getByTestId('sale-offer')).toHaveText(formatCentavos(offer));
   await expect(sale).toContainText('Condición LP → MP');
   await expectNoSeriousViolations(page, "'Mis ventas' with a submission");
+  await expectFitsPhone(page, testInfo, "'Mis ventas' with a submission");
   const accepts: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/rpc/accept_buylist_offer')) accepts.push(request.url());

@@ -100,7 +100,9 @@ export default function SellApp() {
       <h1>{TEXT.title}</h1>
       <p>{TEXT.intro}</p>
       <p>
-        <a href="/faq#la-tienda-compra-cartas">{TEXT.helpLink}</a>
+        <a className="sell-help-link" href="/faq#la-tienda-compra-cartas">
+          {TEXT.helpLink}
+        </a>
       </p>
       {done ? (
         <SellDone sale={done} days={buylist.status === 'done' ? buylist.value.terms.reservationDays : 14} onAnother={() => setDone(null)} />

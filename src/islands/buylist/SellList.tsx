@@ -97,7 +97,7 @@ export default function SellList({ lines, items, terms, onChanged, onSubmitted }
                   {notes[line.id]}
                 </p>
               )}
-              <button type="button" className="acct-link" aria-label={TEXT.removeLine(name)} onClick={() => void remove(line)}>
+              <button type="button" className="btn btn-outline" aria-label={TEXT.removeLine(name)} onClick={() => void remove(line)}>
                 {TEXT.remove}
               </button>
             </li>
