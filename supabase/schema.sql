@@ -3340,8 +3340,10 @@ begin
   if v_email is null then
     return;
   end if;
-  select string_agg(format('%s × %s (%s) %s · %s · %s', l.quantity - l.rejected_quantity, l.name, l.collector_number,
-                           coalesce(l.final_condition, l.condition), l.language, l.finish)
+  select string_agg(format('%s × %s (%s) · %s', l.quantity - l.rejected_quantity, l.name, l.collector_number,
+                           public.card_offer_label(coalesce(l.final_condition, l.condition), l.language, l.finish, null, null))
+                    || case when l.final_condition is not null and l.final_condition <> l.condition
+                            then format(' (condición %s → %s)', l.condition, l.final_condition) else '' end
                     || case when l.rejected_quantity > 0 then format(' — %s rechazada(s): %s', l.rejected_quantity, l.reject_reason) else '' end,
                     E'\n' order by l.position)
     into v_lines

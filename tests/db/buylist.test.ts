@@ -268,7 +268,14 @@ describe("the owner's review and the payment", () => {
     expect(await call('admin', 'admin_buylist_review_line', [split.lineId, 'MP', 0, null])).toMatchObject({ unitCash: 1440, unitCredit: 1800 });
     expect(await call('admin', 'admin_buylist_review_line', [whole!.id, 'LP', 0, null])).toMatchObject({ unitCash: 1920 });
     expect(await call('admin', 'admin_buylist_send_offer', [sent.id, null])).toMatchObject({ status: 'oferta_ajustada', offerCash: 3360, offerCredit: 4200 });
-    expect(await sql('select kind from public.mail_outbox where dedupe_key = $1', [`buylist:offer:${sent.id}`])).toEqual([{ kind: 'buylist_offer' }]);
+    const [offerMail] = await sql<{ kind: string; text_body: string }>('select kind, text_body from public.mail_outbox where dedupe_key = $1', [
+      `buylist:offer:${sent.id}`,
+    ]);
+    expect(offerMail?.kind).toBe('buylist_offer');
+    // Each copy as the shop names it everywhere, and the condition the shop found.
+    expect(offerMail?.text_body).toContain('· LP · Inglés · Parallel');
+    expect(offerMail?.text_body).toContain('· MP · Inglés · Parallel (condición LP → MP)');
+    expect(offerMail?.text_body).not.toContain(' en · parallel');
     expect((await refusal('beto', 'accept_buylist_offer', [sent.id])).detail).toBe('submission_not_found');
 
     expect(await call('ana', 'accept_buylist_offer', [sent.id])).toMatchObject({ status: 'pagada', changed: true });
