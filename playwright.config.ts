@@ -8,6 +8,9 @@ const executablePath = process.env.CHROMIUM_PATH || (await findChromium()) || un
 // a direct `npx playwright test`, and still keep clear of `npm start` (4321, 54321, dist/).
 /** The specs that change what the catalogue shows (see projects below). */
 const LAUNCH_SPECS = /\/(drops|preorders|alerts)\.spec\.ts$/;
+// The buylist's specs: one edits the shop-wide buying rules (shares, bonus, the receiving address)
+// that the other prices a sale with, so they run one after the other, in one worker of their own.
+const BUYLIST_SPECS = /\/buylist(-admin)?\.spec\.ts$/;
 
 const port = Number(process.env.E2E_PORT || 4329);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -37,7 +40,8 @@ export default defineConfig({
   // it asks for, a preorder campaign, a restock), so they run once every other spec is done and
   // /explore's counts are not read while a product changes under them.
   projects: [
-    { name: 'chromium', testIgnore: LAUNCH_SPECS, use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', testIgnore: [LAUNCH_SPECS, BUYLIST_SPECS], use: { ...devices['Desktop Chrome'] } },
+    { name: 'buylist', testMatch: BUYLIST_SPECS, workers: 1, use: { ...devices['Desktop Chrome'] } },
     { name: 'launch-day', testMatch: LAUNCH_SPECS, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'] } },
   ],
   webServer: {

@@ -9,7 +9,7 @@ import { getSupabase } from './supabase.ts';
  * Tables of the user's own rows that the account page follows live (store_credit_entries: the
  * ledger of the balance, 'saldo a favor', where every change of the balance adds a row).
  */
-export type LiveTable = 'profiles' | 'addresses' | 'orders' | 'rewards' | 'store_credit_entries' | 'favorites' | 'preorder_lines';
+export type LiveTable = 'profiles' | 'addresses' | 'orders' | 'rewards' | 'store_credit_entries' | 'favorites' | 'preorder_lines' | 'buylist_submissions';
 
 function uniqueSuffix(): string {
   return Math.random().toString(36).slice(2, 10);

@@ -154,6 +154,12 @@ test('a phone shopper sells 2 LP copies for saldo, the admin downgrades one to M
   await expectNoSeriousViolations(page, 'the packing slip');
   await expectFitsPhone(page, testInfo, 'the packing slip');
 
+  // The shopper keeps 'Mis ventas' open: it follows the shop's steps live, without a reload.
+  await page.goto('/account?tab=sales');
+  const panel = page.getByRole('tabpanel');
+  const sale = panel.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`^Venta ${code} · `) }) });
+  await expect(sale.getByRole('heading', { level: 3 })).toHaveText(`Venta ${code} · Por recibir`);
+
   // 2. The admin, in Compras, receives the cards, splits one copy off and downgrades it to MP.
   const adminContext = await browser.newContext({ viewport: PHONE, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
   const admin = await adminContext.newPage();
@@ -185,10 +191,7 @@ test('a phone shopper sells 2 LP copies for saldo, the admin downgrades one to M
   const offer = (prices.credit.LP + prices.credit.MP) as Centavos;
   await expect(detail.getByText(`Oferta: ${formatCentavos(offer)}`)).toBeVisible();
 
-  // 3. The shopper sees the adjusted offer in 'Mis ventas' and accepts it with a double click.
-  await page.goto('/account?tab=sales');
-  const panel = page.getByRole('tabpanel');
-  const sale = panel.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`^Venta ${code} · `) }) });
+  // 3. The shopper's open 'Mis ventas' shows the adjusted offer, and they accept it with a double click.
   await expect(sale.getByRole('heading', { level: 3 })).toHaveText(`Venta ${code} · Oferta ajustada`);
   await expect(sale.getByTestId('sale-offer')).toHaveText(formatCentavos(offer));
   await expect(sale).toContainText('Condición LP → MP');
@@ -225,8 +228,9 @@ test('a phone shopper sells 2 LP copies for saldo, the admin downgrades one to M
   const offerMail = mails.find((mail) => mail.kind === 'buylist_offer')!;
   expect(offerMail.subject).toBe(`Oferta ajustada de tu venta ${code}`);
   expect(offerMail.text_body).toContain(formatCentavos(offer));
-  expect(offerMail.text_body).toContain(`1 × ${CARD.name} MP · ${COPIES.language} · ${COPIES.finish}`);
-  expect(offerMail.text_body).toContain(`1 × ${CARD.name} LP · ${COPIES.language} · ${COPIES.finish}`);
+  // Each copy as the shop names it everywhere, and the condition the shop found.
+  expect(offerMail.text_body).toContain(`1 × ${CARD.name} · MP · ${COPIES.languageLabel} · ${COPIES.finishLabel} (condición LP → MP)`);
+  expect(offerMail.text_body).toContain(`1 × ${CARD.name} · LP · ${COPIES.languageLabel} · ${COPIES.finishLabel}\n`);
   await adminContext.close();
 });
 

@@ -123,7 +123,7 @@ function AccountScreen({ withProductForm = false }: Props) {
           )}
           {tab === 'favorites' && <FavoritesPanel userId={user.id} />}
           {tab === 'orders' && <OrdersPanel userId={user.id} />}
-          {tab === 'sales' && <SalesPanel />}
+          {tab === 'sales' && <SalesPanel userId={user.id} />}
           {tab === 'addresses' && <AddressesPanel userId={user.id} />}
           {tab === 'settings' && <SettingsPanel userId={user.id} />}
         </section>

@@ -1,7 +1,8 @@
 /**
  * 'Mis ventas': the shopper's submissions to the buylist with their state, lines, the offer and
  * what was paid; an adjusted offer is accepted, or the cards asked back, through the database's
- * functions. Read when the tab opens and after each action.
+ * functions. Read when the tab opens, after each action, and whenever one of the shopper's
+ * submissions changes (the shop receives it, sends an offer, pays it), live.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadSales, saleAction, type Sale, type SaleLine } from '~/data/buylist.ts';
@@ -9,6 +10,7 @@ import { formatCentavos } from '~/domain/money.ts';
 import { ACCOUNT_SALES_TEXT as TEXT, BUYLIST_PAYOUT_TEXT, BUYLIST_STATUS_TEXT } from '~/i18n/buylist.ts';
 import { COMMON_TEXT } from '~/i18n/common.ts';
 import { Loading } from '../ui/AsyncState.tsx';
+import { useLiveRows } from './useLive.ts';
 import { saleLineLabel } from '../buylist/sale-line.ts';
 import '../buylist/buylist.css';
 
@@ -19,12 +21,13 @@ export function saleStatusLabel(status: string): string {
   return (BUYLIST_STATUS_TEXT as Record<string, string>)[status] ?? status;
 }
 
-export default function SalesPanel() {
+export default function SalesPanel({ userId }: { userId: string }) {
   const [sales, setSales] = useState<Sale[] | null | 'failed'>(null);
   const reload = useCallback(async () => setSales((await loadSales()) ?? 'failed'), []);
   useEffect(() => {
     void reload();
   }, [reload]);
+  useLiveRows('buylist_submissions', userId, () => void reload());
 
   return (
     <>
