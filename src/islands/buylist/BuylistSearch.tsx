@@ -88,9 +88,9 @@ function BuyCard({ item, terms, onAdd }: { item: BuylistItem; terms: BuylistTerm
   const title = itemTitle(item);
   return (
     <article className="card sell-card" aria-labelledby={`${id}-name`}>
-      <h3 id={`${id}-name`} className="sell-card-name">
+      <h2 id={`${id}-name`} className="sell-card-name">
         {title}
-      </h3>
+      </h2>
       <p className="muted sell-card-meta">{[item.expansion, item.collectorNumber].filter(Boolean).join(' · ')}</p>
       <table className="sell-prices">
         <caption className="visually-hidden">{TEXT.pricesCaption(title)}</caption>

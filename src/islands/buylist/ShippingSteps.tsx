@@ -20,7 +20,9 @@ function addressLines(address: ReceivingAddress): string[] {
   ];
 }
 
-export default function ShippingSteps() {
+/** `level`: the heading's level under the page's last one (3 after the done page's h2, 2 on the slip under its h1). */
+export default function ShippingSteps({ level = 3 }: { level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   const [address, setAddress] = useState<ReceivingAddress | null | 'failed' | 'loading'>('loading');
   useEffect(() => {
     let current = true;
@@ -34,7 +36,7 @@ export default function ShippingSteps() {
 
   return (
     <div className="sell-ship">
-      <h3>{TEXT.shipTitle}</h3>
+      <Heading>{TEXT.shipTitle}</Heading>
       {address === 'loading' ? (
         <p role="status">{ADDRESS.loading}</p>
       ) : address === null || address === 'failed' ? (

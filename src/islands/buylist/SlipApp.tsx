@@ -77,7 +77,7 @@ export default function SlipApp() {
       <p>
         <strong>{TEXT.total}:</strong> {formatCentavos(sale.payout === 'saldo' ? sale.submittedCredit : sale.submittedCash)}
       </p>
-      <ShippingSteps />
+      <ShippingSteps level={2} />
       <p className="acct-actions sell-no-print">
         <button type="button" className="btn btn-primary" onClick={() => window.print()}>
           {TEXT.print}
