@@ -265,10 +265,13 @@ export class LiveExploreCatalog {
     let searched = false;
     for (const [id, fields] of changes) {
       const product = byId.get(id)!;
-      const before = { soldOut: isSoldOut(product), offers: product.offers, rarity: product.rarity };
+      const before = { soldOut: isSoldOut(product), offers: product.offers, rarity: product.rarity, onSaleAt: product.onSaleAt };
       if (!applyFields(product, fields)) continue;
       changed.push(id);
-      if (before.soldOut !== isSoldOut(product) || before.offers !== product.offers || before.rarity !== product.rarity) searched = true;
+      // A drop scheduled, moved or removed changes every page, not only its card's: /explore
+      // carries the drops' script while any drop is ahead (src/pages/explore.astro).
+      if (before.soldOut !== isSoldOut(product) || before.offers !== product.offers || before.rarity !== product.rarity || before.onSaleAt !== product.onSaleAt)
+        searched = true;
     }
     if (changed.length === 0) return false;
     this.version++;

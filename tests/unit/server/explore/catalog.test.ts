@@ -211,6 +211,26 @@ describe('the /explore catalogue of the server', () => {
     expect((await catalog.get()).searchVersion).toBe((await catalog.get()).version);
   });
 
+  it('counts a drop scheduled, moved or removed as a change every page sees (pages carry the drops script while one is ahead)', async () => {
+    const catalog = live();
+    const before = await catalog.get();
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    try {
+      await update('products', { on_sale_at: at }, 'id', SEALED);
+      expect(await catalog.poll()).toBe(true);
+      const scheduled = await catalog.get();
+      expect(find(scheduled.data, SEALED).onSaleAt).toBeDefined();
+      expect(scheduled.searchVersion).toBe(scheduled.version);
+      expect(scheduled.searchVersion).toBeGreaterThan(before.searchVersion);
+    } finally {
+      await update('products', { on_sale_at: null }, 'id', SEALED);
+    }
+    expect(await catalog.poll()).toBe(true);
+    const removed = await catalog.get();
+    expect(find(removed.data, SEALED).onSaleAt).toBeUndefined();
+    expect(removed.searchVersion).toBe(removed.version);
+  });
+
   it("reads a single's stock, offer tokens and 'Desde' from its offers", async () => {
     const warnings: string[] = [];
     const catalog = live({ warn: (line) => warnings.push(line) });
