@@ -4,7 +4,8 @@
  * The catalogue is the one the build wrote (`<SHOP_OUT_DIR>/client/explore/catalog.json`, the same
  * JSON the island loads): checked at most once a second and read again, in the background, when a
  * rebuild published a new one (`<outDir>/client` is a symlink a rebuild swaps, and an incremental
- * rebuild rewrites the file); the old catalogue is served until the new one is parsed. Without
+ * rebuild rewrites the file); the old catalogue is served until the new one is parsed and has
+ * read the changes made since shortly before its build read the database. Without
  * SHOP_OUT_DIR (astro dev, tests) it is built from the build's catalogue, as the JSON route does.
  *
  * Between rebuilds the stock moves: every EXPLORE_LIVE_MS (default 2 s) the products and card
@@ -183,7 +184,7 @@ export class LiveExploreCatalog {
     }
     const data = parseExploreData(await this.source.read());
     if (!data) throw new Error(API_EXPLORE_OPERATOR_TEXT.unreadable);
-    this.install(data, Date.now());
+    await this.install(data, Date.now());
   }
 
   private async readFileIfChanged(): Promise<boolean> {
@@ -199,7 +200,7 @@ export class LiveExploreCatalog {
       this.fileSignature = signature;
       const data = parseExploreData(JSON.parse(await fs.promises.readFile(file, 'utf8')));
       if (!data) throw new Error(API_EXPLORE_OPERATOR_TEXT.notExploreCatalog);
-      this.install(data, Math.min(stat.mtimeMs, Date.now()));
+      await this.install(data, Math.min(stat.mtimeMs, Date.now()));
       return true;
     } catch (error) {
       if (!this.data) {
@@ -212,51 +213,84 @@ export class LiveExploreCatalog {
     }
   }
 
-  /** Serves a new catalogue (a new products array) and reads again the changes since shortly before it was made. */
-  private install(data: ExploreData, madeAt: number): void {
+  /**
+   * Serves a new catalogue (a new products array), brought up to date first: the changes since
+   * shortly before it was made are read into it before any answer uses it, so a change made while
+   * the build ran (a drop scheduled, stock sold) is never missing from a fresh answer. Until then
+   * the previous catalogue, kept live, is served. When the database cannot be read the catalogue
+   * is served as built and the next poll reads those changes (and reports the failure).
+   */
+  private async install(data: ExploreData, madeAt: number): Promise<void> {
+    const byId = new Map(data.products.map((product) => [product.id, product]));
+    const readFrom = data.readFrom ? Date.parse(data.readFrom) - READ_MARGIN_MS : -Infinity;
+    const since = new Date(Math.min(madeAt, Math.max(madeAt - LOOKBACK_MS, readFrom))).toISOString();
+    const places = {} as Record<Table, Place>;
+    for (const table of TABLES) {
+      const kept = this.places?.[table];
+      places[table] = kept && Date.parse(kept.at) <= Date.parse(since) ? { ...kept } : { at: since, id: '' };
+    }
+    try {
+      await this.readChangesInto(byId, places, (changes) => {
+        for (const [id, fields] of changes) applyFields(byId.get(id)!, fields);
+        return true;
+      });
+    } catch {
+      // Served as built; the places are where the reading got to, and the next poll goes on.
+    }
     this.data = data;
-    this.byId = new Map(data.products.map((product) => [product.id, product]));
+    this.byId = byId;
+    this.places = places;
     this.version++;
     this.searchVersion = this.version;
     this.changed.clear();
-    const readFrom = data.readFrom ? Date.parse(data.readFrom) - READ_MARGIN_MS : -Infinity;
-    const since = new Date(Math.min(madeAt, Math.max(madeAt - LOOKBACK_MS, readFrom))).toISOString();
-    const places = (this.places ??= { products: { at: since, id: '' }, card_offers: { at: since, id: '' } });
-    for (const table of TABLES) if (Date.parse(since) < Date.parse(places[table].at)) places[table] = { at: since, id: '' };
   }
 
   private async pollOnce(): Promise<boolean> {
     const data = this.data;
     const places = this.places;
     if (!data || !places) return false;
-    const byId = this.byId;
-    // A place never goes past OVERLAP_MS before this poll, for the transactions that commit after it.
-    const safe = Date.now() - this.overlapMs;
-    const signal = AbortSignal.timeout(POLL_TIMEOUT_MS);
     let changed = false;
     try {
-      for (const table of TABLES) {
-        let after = places[table];
-        for (;;) {
-          const rows = await readChangedPage(this.supabase, table, after, signal);
-          const changes = await readChanges(this.supabase, table, rows, byId, signal);
-          // A new catalogue arrived meanwhile: these objects are no longer served, and the new one
-          // reads the changes again from before it was made.
-          if (this.data !== data) return changed;
-          if (this.apply(changes, byId)) changed = true;
-          const last = rows[rows.length - 1];
-          if (!last) break;
-          // On to the last row read, or to the safe time when that row is newer.
-          if (Date.parse(last.updated_at) <= safe) places[table] = { at: last.updated_at, id: last.id };
-          else if (safe > Date.parse(places[table].at)) places[table] = { at: new Date(safe).toISOString(), id: '' };
-          if (rows.length < PAGE) break;
-          after = { at: last.updated_at, id: last.id };
-        }
-      }
+      // A new catalogue arrived meanwhile: these objects are no longer served, and the new one
+      // was brought up to date before it was.
+      await this.readChangesInto(this.byId, places, (changes, byId) => {
+        if (this.data !== data) return false;
+        if (this.apply(changes, byId)) changed = true;
+        return true;
+      });
     } catch (error) {
       this.warn(API_EXPLORE_OPERATOR_TEXT.liveStockUnreadable(messageOf(error)));
     }
     return changed;
+  }
+
+  /**
+   * Reads each table's changes after its place, page by page, hands each page to `take` (which
+   * answers false to stop) and moves the place on: to the last row read, or to the safe time when
+   * that row is newer. Rejects when the database cannot be read; what was read stays applied.
+   */
+  private async readChangesInto(
+    byId: Map<string, ExploreProduct>,
+    places: Record<Table, Place>,
+    take: (changes: Map<string, Partial<ExploreProduct>>, byId: Map<string, ExploreProduct>) => boolean,
+  ): Promise<void> {
+    // A place never goes past OVERLAP_MS before this read, for the transactions that commit after it.
+    const safe = Date.now() - this.overlapMs;
+    const signal = AbortSignal.timeout(POLL_TIMEOUT_MS);
+    for (const table of TABLES) {
+      let after = places[table];
+      for (;;) {
+        const rows = await readChangedPage(this.supabase, table, after, signal);
+        const changes = await readChanges(this.supabase, table, rows, byId, signal);
+        if (!take(changes, byId)) return;
+        const last = rows[rows.length - 1];
+        if (!last) break;
+        if (Date.parse(last.updated_at) <= safe) places[table] = { at: last.updated_at, id: last.id };
+        else if (safe > Date.parse(places[table].at)) places[table] = { at: new Date(safe).toISOString(), id: '' };
+        if (rows.length < PAGE) break;
+        after = { at: last.updated_at, id: last.id };
+      }
+    }
   }
 
   /** Writes the changes into the catalogue's products; true when any value changed. */
