@@ -29,6 +29,7 @@ import { createBuilder, sourceCodeKey, type PublishResult } from '~/server/rebui
 import { currentBuild, manifestFile } from '~/server/rebuild/served-folder.ts';
 import { benchJson, type BenchFigures, type Floor } from './report.ts';
 import { buildProfile, type MemorySample, type PhaseFigure, type TimedLine } from './build-profile.ts';
+import { PHOTO_COUNT } from '../seed/photos.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROMIUM = (await findChromium()) || '/usr/bin/chromium';
@@ -72,8 +73,23 @@ async function scaledRoot(work: string): Promise<string> {
     process.env,
   );
   if (seed.code !== 0) throw new Error(`seed failed:\n${seed.output}`);
+  fs.appendFileSync(path.join(supabase, 'seed.sql'), SEALED_PHOTOS_SQL);
   return root;
 }
+
+/**
+ * The benchmark's sealed products show a photo too, so that every page budget (the product page's
+ * LCP above all) is measured with a photo: the demo's photos (scripts/seed/photos.ts), chosen from
+ * the product's id as supabase/local/seed/demo_photos.sql chooses the singles'. The demo catalogue
+ * keeps its sealed products' drawings.
+ */
+const SEALED_PHOTOS_SQL = `
+-- The benchmark only (scripts/bench/site.ts): every sealed product shows one of the demo's photos.
+update public.products p
+   set image = 'products/demo-foto-' || (1 + abs(hashtext(p.id)) % ${PHOTO_COUNT}) || '.1500x2100.jpg',
+       images = array['products/demo-foto-' || (1 + abs(hashtext(p.id)) % ${PHOTO_COUNT}) || '.1500x2100.jpg']
+ where coalesce(p.product_type_id, '') not in ('single-card', 'op-single-card', 'rb-single-card');
+`;
 
 async function waitFor(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

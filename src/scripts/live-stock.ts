@@ -7,7 +7,9 @@
  *   `tienda:stock-changed` event when its product's live state differs from the page, and reads
  *   the live price and stock itself;
  * - the buy box of a single card (`data-live-offers`, its offers as the page shows them) is woken
- *   the same way when any offer's price or stock differs, the offers read in the same request.
+ *   the same way when any offer's price or stock differs, the offers read in the same request, or
+ *   when one of its offers is in an open preorder campaign (preorder_open_offers, asked at the
+ *   same time), so that the picker shows it as 'Preventa · Sale el …'.
  * A preorder's card (`data-live-preorder`) sells what its open campaign allows, not the shelf's
  * stock: its own script corrects it (src/scripts/preorder-cards.ts), so this leaves it alone.
  * Plain fetch to the REST API with the public anon key: no framework, no supabase-js, no zod.
@@ -90,6 +92,35 @@ export async function fetchLiveStock(ids: readonly string[], options: LiveStockS
     // Offline: the page keeps what it was built with; adding to the cart checks again anyway.
     return new Map();
   }
+}
+
+/**
+ * The rows a public function of the REST API answers for `body` (with the anon key); null when it
+ * cannot be read (offline, refused, not a list). Shared by the page scripts that ask the database.
+ */
+export async function readRpc(name: string, body: unknown, options: LiveStockSource): Promise<unknown[] | null> {
+  const url = options.url;
+  const key = options.anonKey;
+  if (!url || !key) return null;
+  try {
+    const res = await (options.fetchImpl ?? fetch)(`${url.replace(/\/+$/, '')}/rest/v1/rpc/${name}`, {
+      method: 'POST',
+      headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const rows: unknown = res.ok ? await res.json() : null;
+    return Array.isArray(rows) ? rows : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether any offer of this single card is in an open preorder campaign; false when it cannot be read.
+ * @internal exported for its unit test
+ */
+export async function hasOpenOfferPreorders(productId: string, options: LiveStockSource): Promise<boolean> {
+  return productId !== '' && ((await readRpc('preorder_open_offers', { p_product_ids: [productId] }, options))?.length ?? 0) > 0;
 }
 
 function parseStockAttribute(value: string | undefined): number | null {
@@ -184,10 +215,12 @@ export function mountLiveStock(source: LiveStockSource, doc: Document = document
   const run = async () => {
     const ids = productIdsOn(doc);
     if (ids.length === 0) return;
-    const withOffers = doc.querySelector('[data-live-offers]') !== null;
-    pageRead = fetchLiveStock(ids, source, withOffers);
+    const single = doc.querySelector<HTMLElement>('[data-live-offers][data-live-product]');
+    pageRead = fetchLiveStock(ids, source, single !== null);
     doc.dispatchEvent(new CustomEvent(PAGE_READ_EVENT));
-    applyLiveStock(doc, await pageRead);
+    const [live, preorder] = await Promise.all([pageRead, single ? hasOpenOfferPreorders(single.dataset.liveProduct ?? '', source) : false]);
+    applyLiveStock(doc, live);
+    if (preorder) window.dispatchEvent(new CustomEvent(STOCK_CHANGED_EVENT));
   };
   const idle = (globalThis as { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => void }).requestIdleCallback;
   const start = () => (idle ? idle(() => void run(), { timeout: 2000 }) : setTimeout(() => void run(), 200));

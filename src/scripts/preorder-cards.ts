@@ -11,7 +11,7 @@
  * campaign) instead of 'Agotado'. Loaded only by a page that shows such a card
  * (PreorderCardsScript.astro); plain DOM, no framework.
  */
-import { applyToCard, fetchLiveStock, isLiveSoldOut, pageLiveStock, type LiveStock, type LiveStockSource } from './live-stock.ts';
+import { applyToCard, fetchLiveStock, isLiveSoldOut, pageLiveStock, readRpc, type LiveStock, type LiveStockSource } from './live-stock.ts';
 
 /** At most this many products per request (the ids travel in the body). */
 const MAX_IDS = 200;
@@ -22,28 +22,15 @@ const MAX_IDS = 200;
  * @internal exported for its unit test
  */
 export async function fetchOpenPreorders(ids: readonly string[], options: LiveStockSource): Promise<Map<string, number | null> | null> {
-  const url = options.url;
-  const key = options.anonKey;
-  if (ids.length === 0 || !url || !key) return null;
-  try {
-    const res = await (options.fetchImpl ?? fetch)(`${url.replace(/\/+$/, '')}/rest/v1/rpc/preorder_open_stock`, {
-      method: 'POST',
-      headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ p_product_ids: ids }),
-    });
-    if (!res.ok) return null;
-    const rows: unknown = await res.json();
-    if (!Array.isArray(rows)) return null;
-    const open = new Map<string, number | null>();
-    for (const row of rows as Array<Record<string, unknown> | null>) {
-      if (typeof row?.product_id !== 'string') continue;
-      const left = row.remaining;
-      open.set(row.product_id, typeof left === 'number' && Number.isInteger(left) ? Math.max(0, left) : null);
-    }
-    return open;
-  } catch {
-    return null;
+  const rows = ids.length === 0 ? null : await readRpc('preorder_open_stock', { p_product_ids: ids }, options);
+  if (rows === null) return null;
+  const open = new Map<string, number | null>();
+  for (const row of rows as Array<Record<string, unknown> | null>) {
+    if (typeof row?.product_id !== 'string') continue;
+    const left = row.remaining;
+    open.set(row.product_id, typeof left === 'number' && Number.isInteger(left) ? Math.max(0, left) : null);
   }
+  return open;
 }
 
 /**
@@ -52,28 +39,15 @@ export async function fetchOpenPreorders(ids: readonly string[], options: LiveSt
  * @internal exported for its unit test
  */
 export async function fetchSinglesWithOpenPreorders(ids: readonly string[], options: LiveStockSource): Promise<Set<string> | null> {
-  const url = options.url;
-  const key = options.anonKey;
-  if (ids.length === 0 || !url || !key) return null;
-  try {
-    const res = await (options.fetchImpl ?? fetch)(`${url.replace(/\/+$/, '')}/rest/v1/rpc/preorder_open_offers`, {
-      method: 'POST',
-      headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ p_product_ids: ids.slice(0, MAX_IDS) }),
-    });
-    if (!res.ok) return null;
-    const rows: unknown = await res.json();
-    if (!Array.isArray(rows)) return null;
-    const open = new Set<string>();
-    for (const row of rows as Array<Record<string, unknown> | null>) {
-      if (typeof row?.product_id !== 'string') continue;
-      const left = row.remaining;
-      if (left === null || (typeof left === 'number' && left > 0)) open.add(row.product_id);
-    }
-    return open;
-  } catch {
-    return null;
+  const rows = ids.length === 0 ? null : await readRpc('preorder_open_offers', { p_product_ids: ids.slice(0, MAX_IDS) }, options);
+  if (rows === null) return null;
+  const open = new Set<string>();
+  for (const row of rows as Array<Record<string, unknown> | null>) {
+    if (typeof row?.product_id !== 'string') continue;
+    const left = row.remaining;
+    if (left === null || (typeof left === 'number' && left > 0)) open.add(row.product_id);
   }
+  return open;
 }
 
 /**

@@ -72,3 +72,19 @@ export function scriptsAfterFirstImage(html: string): string {
   const loader = `<script>${lateScriptsLoader([...new Set(urls)])}</script>`;
   return `${html.slice(0, end).replace(MODULE_SCRIPT, '')}${loader}${html.slice(end).replace(MODULE_SCRIPT, '')}`;
 }
+
+/** The pages served from the build whose scripts wait for their first image: product pages. */
+const LATE_SCRIPT_PAGES = /^\/product\/[^/?#]+\/?(?:[?#]|$)/;
+
+/**
+ * scriptsAfterFirstImage for the pages the production server sends from the build
+ * (scripts/serve.mjs, through applySecurityHeaders' rewriteHtml): a product page, prerendered or
+ * not, gets it as it is sent, so the build writes the pages as Astro makes them and pays nothing
+ * for it; every other page goes out as it is.
+ */
+export function scriptsAfterFirstImageOn(url: string | undefined, page: Buffer): Buffer {
+  if (!url || !LATE_SCRIPT_PAGES.test(url)) return page;
+  const html = page.toString('utf8');
+  const rewritten = scriptsAfterFirstImage(html);
+  return rewritten === html ? page : Buffer.from(rewritten, 'utf8');
+}

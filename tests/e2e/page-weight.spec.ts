@@ -39,6 +39,20 @@ test.describe('JavaScript a phone loads before the shopper touches the page', ()
     await expect(page.getByRole('button', { name: 'Agregar al carrito' })).toBeEnabled();
   });
 
+  test("a single card's page with offers loads at most 12 KB gzip, and its offers can be chosen", async ({ page }) => {
+    const { gzip, files } = await javaScriptBeforeInteraction(page, '/product/op-single-op-05-monkey-d-luffy-op05-119');
+    expect(files.length).toBeGreaterThan(0);
+    expect(gzip, files.join('\n')).toBeLessThanOrEqual(12 * 1024);
+    // The header's, the page's and the shared file: whether an offer is on preorder is asked by the
+    // live stock's script in the shared file. It was 4 files, that check with a file of its own.
+    expect(files.length, files.join('\n')).toBeLessThanOrEqual(3);
+    // The first tap wakes the buy box and is replayed once it has hydrated.
+    const lp = page.getByRole('radio', { name: /^LP · Inglés · Parallel/ });
+    await lp.click();
+    await expect(lp).toBeChecked();
+    await expect(page.getByText('Precio: $3,849.00')).toBeVisible();
+  });
+
   test('/explore loads at most 60 KB gzip, its HTML with the first results under 150 KB, and filters', async ({ page, request }) => {
     const { gzip, files } = await javaScriptBeforeInteraction(page, '/explore');
     expect(files.length).toBeGreaterThan(0);

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isLiveSoldOut, type LiveStock } from '~/scripts/live-stock.ts';
-import { hasOpenOfferPreorders } from '~/scripts/offer-preorders.ts';
 import { fetchOpenPreorders, fetchSinglesWithOpenPreorders, withOpenPreorders } from '~/scripts/preorder-cards.ts';
 
 describe("a preorder's card on a prebuilt page", () => {
@@ -70,22 +69,6 @@ describe("a preorder's card on a prebuilt page", () => {
     expect(isLiveSoldOut(live.get('hidden')!)).toBe(true);
     // The shelf's map is left as it was.
     expect(shelf.get('open')).toEqual({ stock: 0, available: true });
-  });
-});
-
-describe("a single's page with an offer in preorder", () => {
-  it('asks preorder_open_offers for the card, and wakes the buy box only when an offer is in an open campaign', async () => {
-    const one = vi.fn(
-      async () => new Response(JSON.stringify([{ product_id: 'sv-1', offer_id: 'o1', release_date: '2027-03-05', remaining: 2 }]), { status: 200 }),
-    );
-    expect(await hasOpenOfferPreorders('sv-1', { url: 'http://stack.test', anonKey: 'anon', fetchImpl: one as unknown as typeof fetch })).toBe(true);
-    const [url, init] = one.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('http://stack.test/rest/v1/rpc/preorder_open_offers');
-    expect(JSON.parse(String(init.body))).toEqual({ p_product_ids: ['sv-1'] });
-    const none = vi.fn(async () => new Response('[]', { status: 200 }));
-    expect(await hasOpenOfferPreorders('sv-1', { url: 'http://stack.test', anonKey: 'anon', fetchImpl: none as unknown as typeof fetch })).toBe(false);
-    const refused = vi.fn(async () => new Response('{}', { status: 404 }));
-    expect(await hasOpenOfferPreorders('sv-1', { url: 'http://stack.test', anonKey: 'anon', fetchImpl: refused as unknown as typeof fetch })).toBe(false);
   });
 });
 

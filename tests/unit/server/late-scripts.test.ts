@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIRST_IMAGE_TIMING } from '~/domain/images.ts';
-import { lateScriptsLoader, scriptsAfterFirstImage } from '~/server/late-scripts.ts';
+import { lateScriptsLoader, scriptsAfterFirstImage, scriptsAfterFirstImageOn } from '~/server/late-scripts.ts';
 
 const CARD_IMAGE = '<img src="/media/products/a.svg" alt="" width="300" height="300" loading="eager" fetchpriority="high" decoding="async">';
 
@@ -57,5 +57,26 @@ describe('scriptsAfterFirstImage', () => {
     expect(loader).toContain('script.async=false');
     // It is a script a browser can run.
     expect(() => new Function(loader)).not.toThrow();
+  });
+});
+
+describe('scriptsAfterFirstImageOn (the production server, pages from the build)', () => {
+  const built = page(`${CARD_IMAGE}<p>Caja</p>`, '<script type="module" src="/_astro/tienda.js"></script>');
+
+  it('rewrites a product page, with or without a query or a trailing slash', () => {
+    for (const url of ['/product/pk-boosterbox-151', '/product/pk-boosterbox-151/', '/product/pk-1?oferta=abc']) {
+      const sent = scriptsAfterFirstImageOn(url, Buffer.from(built)).toString('utf8');
+      expect(sent, url).toBe(scriptsAfterFirstImage(built));
+      expect(sent, url).not.toContain('<script type="module"');
+    }
+  });
+
+  it('hands every other page back as the same bytes', () => {
+    const bytes = Buffer.from(built);
+    for (const url of [undefined, '/', '/explore', '/productos/pokemon', '/product/', '/product/a/b', '/cuenta'])
+      expect(scriptsAfterFirstImageOn(url, bytes), String(url)).toBe(bytes);
+    // A product page without a first image (no photo) is unchanged too.
+    const plain = Buffer.from(page('<p>Sin imagen</p>', '<script type="module" src="/_astro/tienda.js"></script>'));
+    expect(scriptsAfterFirstImageOn('/product/pk-1', plain)).toBe(plain);
   });
 });
