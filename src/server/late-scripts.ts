@@ -35,7 +35,7 @@ import { FIRST_IMAGE_TIMING } from '~/domain/images';
 /** A module script as Astro writes it. */
 const MODULE_SCRIPT = /<script type="module" src="([^"<>]+)"><\/script>/g;
 /** The first screen's image, as the cards and the product page mark it. */
-const FIRST_IMAGE = /<img\b[^>]*\bfetchpriority="high"/;
+const FIRST_IMAGE = /<img\b[^>]*\bfetchpriority="high"/i;
 
 /** The inline script that asks for `urls` after the first image; exported for the tests. */
 export function lateScriptsLoader(urls: readonly string[]): string {

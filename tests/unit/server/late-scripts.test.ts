@@ -71,6 +71,17 @@ describe('scriptsAfterFirstImageOn (the production server, pages from the build)
     }
   });
 
+  it("finds the product gallery's first image as React writes it (fetchPriority, elementtiming)", () => {
+    const gallery =
+      '<img src="/media/products/demo-foto-3.1500x2100.480w.jpg" alt="Caja" width="429" height="600" fetchPriority="high" loading="eager" decoding="async" elementtiming="primera-imagen"/>';
+    const sent = scriptsAfterFirstImageOn(
+      '/product/op-boosterbox-op-01',
+      Buffer.from(page(gallery, '<script type="module" src="/_astro/tienda.js"></script>')),
+    );
+    expect(sent.toString('utf8')).not.toContain('<script type="module"');
+    expect(sent.toString('utf8')).toContain(JSON.stringify(['/_astro/tienda.js']));
+  });
+
   it('hands every other page back as the same bytes', () => {
     const bytes = Buffer.from(built);
     for (const url of [undefined, '/', '/explore', '/productos/pokemon', '/product/', '/product/a/b', '/cuenta'])
