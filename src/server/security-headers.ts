@@ -163,7 +163,7 @@ function headerPairs(headers: unknown): Array<[string, string | number | readonl
 export interface ApplyOptions extends SecurityOptions {
   /**
    * Called with a whole HTML page before its policy is computed; returns the page to send in its
-   * place (scriptsAfterFirstImageOn, src/server/late-scripts.ts). Default: the page itself.
+   * place (lowPriorityScriptsOn, src/server/late-scripts.ts). Default: the page itself.
    */
   rewriteHtml?: (req: IncomingMessage, page: Buffer) => Buffer;
   /**

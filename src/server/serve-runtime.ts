@@ -13,4 +13,4 @@ export * from './rebuild/realtime.ts';
 export * from './rebuild/job-queue.ts';
 export * from './security-headers.ts';
 export * from './document-compression.ts';
-export { scriptsAfterFirstImageOn } from './late-scripts.ts';
+export { lowPriorityScriptsOn } from './late-scripts.ts';

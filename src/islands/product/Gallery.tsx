@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { wrapIndex } from '~/domain/products.ts';
-import { FIRST_IMAGE_TIMING, IMAGE_SLOTS } from '~/domain/images.ts';
+import { IMAGE_SLOTS } from '~/domain/images.ts';
 import { Picture } from '../ui/Picture.tsx';
 import { PRODUCT_GALLERY_TEXT as TEXT } from '~/i18n/product.ts';
 import { useMounted } from '../prebuilt.ts';
@@ -91,16 +91,7 @@ export default function Gallery({ name, images: cardImages }: Props) {
   return (
     <div className="gallery">
       <button ref={openerRef} type="button" className="gallery-main" aria-label={TEXT.open(wrapIndex(index, count) + 1, count)} onClick={() => setOpen(true)}>
-        <Picture
-          src={current}
-          frame={IMAGE_SLOTS.product}
-          box={[600, 600]}
-          alt={name}
-          fetchPriority="high"
-          loading="eager"
-          decoding="async"
-          elementtiming={FIRST_IMAGE_TIMING}
-        />
+        <Picture src={current} frame={IMAGE_SLOTS.product} box={[600, 600]} alt={name} fetchPriority="high" loading="eager" decoding="async" />
       </button>
       {count > 1 && (
         <ul className="gallery-thumbs" aria-label={TEXT.thumbnails}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIRST_IMAGE_TIMING } from '~/domain/images.ts';
-import { lateScriptsLoader, scriptsAfterFirstImage, scriptsAfterFirstImageOn } from '~/server/late-scripts.ts';
+import { lateScriptsLoader, lowPriorityScriptsOn, scriptsAfterFirstImage } from '~/server/late-scripts.ts';
 
 const CARD_IMAGE = '<img src="/media/products/a.svg" alt="" width="300" height="300" loading="eager" fetchpriority="high" decoding="async">';
 
@@ -60,34 +60,28 @@ describe('scriptsAfterFirstImage', () => {
   });
 });
 
-describe('scriptsAfterFirstImageOn (the production server, pages from the build)', () => {
-  const built = page(`${CARD_IMAGE}<p>Caja</p>`, '<script type="module" src="/_astro/tienda.js"></script>');
+describe('lowPriorityScriptsOn (the production server, pages from the build)', () => {
+  const head = '<script type="module" src="/_astro/Header.js"></script><script type="module" src="/_astro/ProductDetail.js"></script>';
+  const low =
+    '<script type="module" fetchpriority="low" src="/_astro/Header.js"></script><script type="module" fetchpriority="low" src="/_astro/ProductDetail.js"></script>';
+  // The product gallery's first image as React writes it (fetchPriority).
+  const gallery =
+    '<img src="/media/products/demo-foto-3.1500x2100.480w.jpg" alt="Caja" width="429" height="600" fetchPriority="high" loading="eager" decoding="async"/>';
+  const built = page(gallery, head);
 
-  it('rewrites a product page, with or without a query or a trailing slash', () => {
+  it("asks for a product page's scripts at low priority, with or without a query or a trailing slash, and adds no script", () => {
     for (const url of ['/product/pk-boosterbox-151', '/product/pk-boosterbox-151/', '/product/pk-1?oferta=abc']) {
-      const sent = scriptsAfterFirstImageOn(url, Buffer.from(built)).toString('utf8');
-      expect(sent, url).toBe(scriptsAfterFirstImage(built));
-      expect(sent, url).not.toContain('<script type="module"');
+      const sent = lowPriorityScriptsOn(url, Buffer.from(built)).toString('utf8');
+      expect(sent, url).toBe(page(gallery, low));
     }
-  });
-
-  it("finds the product gallery's first image as React writes it (fetchPriority, elementtiming)", () => {
-    const gallery =
-      '<img src="/media/products/demo-foto-3.1500x2100.480w.jpg" alt="Caja" width="429" height="600" fetchPriority="high" loading="eager" decoding="async" elementtiming="primera-imagen"/>';
-    const sent = scriptsAfterFirstImageOn(
-      '/product/op-boosterbox-op-01',
-      Buffer.from(page(gallery, '<script type="module" src="/_astro/tienda.js"></script>')),
-    );
-    expect(sent.toString('utf8')).not.toContain('<script type="module"');
-    expect(sent.toString('utf8')).toContain(JSON.stringify(['/_astro/tienda.js']));
   });
 
   it('hands every other page back as the same bytes', () => {
     const bytes = Buffer.from(built);
     for (const url of [undefined, '/', '/explore', '/productos/pokemon', '/product/', '/product/a/b', '/cuenta'])
-      expect(scriptsAfterFirstImageOn(url, bytes), String(url)).toBe(bytes);
+      expect(lowPriorityScriptsOn(url, bytes), String(url)).toBe(bytes);
     // A product page without a first image (no photo) is unchanged too.
-    const plain = Buffer.from(page('<p>Sin imagen</p>', '<script type="module" src="/_astro/tienda.js"></script>'));
-    expect(scriptsAfterFirstImageOn('/product/pk-1', plain)).toBe(plain);
+    const plain = Buffer.from(page('<p>Sin imagen</p>', head));
+    expect(lowPriorityScriptsOn('/product/pk-1', plain)).toBe(plain);
   });
 });
