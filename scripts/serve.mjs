@@ -54,7 +54,6 @@ const {
   watchProducts,
   applySecurityHeaders,
   DocumentCompression,
-  lowPriorityScriptsOn,
 } = await import(pathToFileURL(runtimeFile).href);
 const { createClient } = await import('@supabase/supabase-js');
 
@@ -136,13 +135,7 @@ const compress = compression();
 // Pages asked for again go out as a copy compressed once at brotli's best quality
 // (src/server/document-compression.ts).
 const documents = new DocumentCompression();
-// A product page's scripts are asked for at low priority, after its first image (src/server/late-scripts.ts).
-const security = {
-  siteUrl: process.env.SITE_URL,
-  supabaseUrl: url,
-  rewriteHtml: (req, page) => lowPriorityScriptsOn(req.url, page),
-  finishHtml: (req, res, page) => documents.finish(req, res, page),
-};
+const security = { siteUrl: process.env.SITE_URL, supabaseUrl: url, finishHtml: (req, res, page) => documents.finish(req, res, page) };
 const host = process.env.HOST || (typeof options?.host === 'string' ? options.host : 'localhost');
 const port = Number(process.env.PORT || options?.port || 4321);
 let stopping = false;

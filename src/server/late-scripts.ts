@@ -35,7 +35,7 @@ import { FIRST_IMAGE_TIMING } from '~/domain/images';
 /** A module script as Astro writes it. */
 const MODULE_SCRIPT = /<script type="module" src="([^"<>]+)"><\/script>/g;
 /** The first screen's image, as the cards and the product page mark it. */
-const FIRST_IMAGE = /<img\b[^>]*\bfetchpriority="high"/i;
+const FIRST_IMAGE = /<img\b[^>]*\bfetchpriority="high"/;
 
 /** The inline script that asks for `urls` after the first image; exported for the tests. */
 export function lateScriptsLoader(urls: readonly string[]): string {
@@ -71,24 +71,4 @@ export function scriptsAfterFirstImage(html: string): string {
   if (urls.length === 0) return html;
   const loader = `<script>${lateScriptsLoader([...new Set(urls)])}</script>`;
   return `${html.slice(0, end).replace(MODULE_SCRIPT, '')}${loader}${html.slice(end).replace(MODULE_SCRIPT, '')}`;
-}
-
-/** The pages served from the build whose scripts give way to their first image: product pages. */
-const PRODUCT_PAGE = /^\/product\/[^/?#]+\/?(?:[?#]|$)/;
-
-/**
- * A product page's scripts asked for at low priority (`fetchpriority="low"`), so that on a phone's
- * connection its first image (preloaded at high priority) is not shared with them. The production
- * server applies it as it sends each page (scripts/serve.mjs, through applySecurityHeaders'
- * rewriteHtml), so the build writes the pages as Astro makes them and pays nothing for it; every
- * other page, and a product page without such an image, goes out as it is. It adds no script:
- * the loader of scriptsAfterFirstImage (about 0.6 KB gzip) would take a product page over its
- * 12 KB of JavaScript before interaction.
- */
-export function lowPriorityScriptsOn(url: string | undefined, page: Buffer): Buffer {
-  if (!url || !PRODUCT_PAGE.test(url)) return page;
-  const html = page.toString('utf8');
-  if (!FIRST_IMAGE.test(html)) return page;
-  const rewritten = html.replace(MODULE_SCRIPT, (_tag, src: string) => `<script type="module" fetchpriority="low" src="${src}"></script>`);
-  return rewritten === html ? page : Buffer.from(rewritten, 'utf8');
 }

@@ -162,11 +162,6 @@ function headerPairs(headers: unknown): Array<[string, string | number | readonl
 /** What applySecurityHeaders needs besides the policy's inputs. */
 export interface ApplyOptions extends SecurityOptions {
   /**
-   * Called with a whole HTML page before its policy is computed; returns the page to send in its
-   * place (lowPriorityScriptsOn, src/server/late-scripts.ts). Default: the page itself.
-   */
-  rewriteHtml?: (req: IncomingMessage, page: Buffer) => Buffer;
-  /**
    * Called with a whole HTML page once its policy is set; returns the bytes to send, having set
    * any headers they need (DocumentCompression.finish sends a stored brotli copy). Default: the
    * page itself.
@@ -183,7 +178,7 @@ export interface ApplyOptions extends SecurityOptions {
  * providers are allowed on the checkout's pages only (takesPayments).
  */
 export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse, applyOptions: ApplyOptions): void {
-  const { finishHtml, rewriteHtml, ...policy } = applyOptions;
+  const { finishHtml, ...policy } = applyOptions;
   const options: SecurityOptions = { ...policy, payments: takesPayments(req.url) };
   for (const [name, value] of Object.entries(staticSecurityHeaders(options))) res.setHeader(name, value);
   res.setHeader('Content-Security-Policy', contentSecurityPolicy(options));
@@ -240,8 +235,7 @@ export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse, 
     if (!decide()) return original.end.call(res, chunk, encoding, callback) as ServerResponse;
     const buffer = toBuffer(chunk, encoding);
     if (buffer) chunks.push(buffer);
-    const whole = Buffer.concat(chunks);
-    const body = rewriteHtml ? rewriteHtml(req, whole) : whole;
+    const body = Buffer.concat(chunks);
     restore();
     res.setHeader('Content-Security-Policy', contentSecurityPolicy({ ...options, scriptHashes: inlineScriptHashes(body.toString('utf8')) }));
     const sent = finishHtml ? finishHtml(req, res, body) : body;

@@ -13,4 +13,3 @@ export * from './rebuild/realtime.ts';
 export * from './rebuild/job-queue.ts';
 export * from './security-headers.ts';
 export * from './document-compression.ts';
-export { lowPriorityScriptsOn } from './late-scripts.ts';

@@ -36,13 +36,6 @@ test.describe('JavaScript a phone loads before the shopper touches the page', ()
     // Few files, each a round trip on a phone's network: the header's and the page's scripts and
     // what they share, in one file (src/integrations/storefront-chunk.ts). It was 11 files.
     expect(files.length, files.join('\n')).toBeLessThanOrEqual(4);
-    // The server sends them at low priority, behind the page's first image (src/server/late-scripts.ts).
-    const priorities = await page.locator('script[type="module"][src]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('fetchpriority')));
-    expect(priorities.length).toBeGreaterThan(0);
-    expect(
-      priorities.every((priority) => priority === 'low'),
-      priorities.join(', '),
-    ).toBe(true);
     await expect(page.getByRole('button', { name: 'Agregar al carrito' })).toBeEnabled();
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIRST_IMAGE_TIMING } from '~/domain/images.ts';
-import { lateScriptsLoader, lowPriorityScriptsOn, scriptsAfterFirstImage } from '~/server/late-scripts.ts';
+import { lateScriptsLoader, scriptsAfterFirstImage } from '~/server/late-scripts.ts';
 
 const CARD_IMAGE = '<img src="/media/products/a.svg" alt="" width="300" height="300" loading="eager" fetchpriority="high" decoding="async">';
 
@@ -57,31 +57,5 @@ describe('scriptsAfterFirstImage', () => {
     expect(loader).toContain('script.async=false');
     // It is a script a browser can run.
     expect(() => new Function(loader)).not.toThrow();
-  });
-});
-
-describe('lowPriorityScriptsOn (the production server, pages from the build)', () => {
-  const head = '<script type="module" src="/_astro/Header.js"></script><script type="module" src="/_astro/ProductDetail.js"></script>';
-  const low =
-    '<script type="module" fetchpriority="low" src="/_astro/Header.js"></script><script type="module" fetchpriority="low" src="/_astro/ProductDetail.js"></script>';
-  // The product gallery's first image as React writes it (fetchPriority).
-  const gallery =
-    '<img src="/media/products/demo-foto-3.1500x2100.480w.jpg" alt="Caja" width="429" height="600" fetchPriority="high" loading="eager" decoding="async"/>';
-  const built = page(gallery, head);
-
-  it("asks for a product page's scripts at low priority, with or without a query or a trailing slash, and adds no script", () => {
-    for (const url of ['/product/pk-boosterbox-151', '/product/pk-boosterbox-151/', '/product/pk-1?oferta=abc']) {
-      const sent = lowPriorityScriptsOn(url, Buffer.from(built)).toString('utf8');
-      expect(sent, url).toBe(page(gallery, low));
-    }
-  });
-
-  it('hands every other page back as the same bytes', () => {
-    const bytes = Buffer.from(built);
-    for (const url of [undefined, '/', '/explore', '/productos/pokemon', '/product/', '/product/a/b', '/cuenta'])
-      expect(lowPriorityScriptsOn(url, bytes), String(url)).toBe(bytes);
-    // A product page without a first image (no photo) is unchanged too.
-    const plain = Buffer.from(page('<p>Sin imagen</p>', head));
-    expect(lowPriorityScriptsOn('/product/pk-1', plain)).toBe(plain);
   });
 });

@@ -5,16 +5,7 @@ import zlib from 'node:zlib';
 import compression from 'compression';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DocumentCompression } from '~/server/document-compression.ts';
-import { lowPriorityScriptsOn } from '~/server/late-scripts.ts';
-import {
-  applySecurityHeaders,
-  contentSecurityPolicy,
-  inlineScriptHashes,
-  securityHeaders,
-  supabaseOrigins,
-  takesPayments,
-  type ApplyOptions,
-} from '~/server/security-headers.ts';
+import { applySecurityHeaders, contentSecurityPolicy, inlineScriptHashes, securityHeaders, supabaseOrigins, takesPayments } from '~/server/security-headers.ts';
 
 const LOCAL = { siteUrl: 'http://localhost:4321', supabaseUrl: 'http://127.0.0.1:54321' };
 const HOSTED = { siteUrl: 'https://cartas.mx', supabaseUrl: 'https://abcd.supabase.co' };
@@ -148,11 +139,11 @@ describe('applySecurityHeaders on a server', () => {
   const page = `<!doctype html><html><head><script>window.a=1</script></head><body>${'<p>Hola</p>'.repeat(200)}<script type="application/ld+json">{}</script></body></html>`;
 
   /** A server like scripts/serve.mjs: compression, then the headers, then the handler. */
-  async function serve(handler: http.RequestListener, documents?: DocumentCompression, extra: Partial<ApplyOptions> = {}): Promise<string> {
+  async function serve(handler: http.RequestListener, documents?: DocumentCompression): Promise<string> {
     const compress = compression();
     const server = http.createServer((req, res) => {
       compress(req as never, res as never, () => {
-        applySecurityHeaders(req, res, { ...(documents ? { ...LOCAL, finishHtml: (q, r, body) => documents.finish(q, r, body) } : LOCAL), ...extra });
+        applySecurityHeaders(req, res, documents ? { ...LOCAL, finishHtml: (q, r, body) => documents.finish(q, r, body) } : LOCAL);
         handler(req, res);
       });
     });
@@ -190,28 +181,6 @@ describe('applySecurityHeaders on a server', () => {
     expect(csp.get('script-src')).toContain(`'${sha('window.a=1')}'`);
     expect(csp.get('script-src')!.filter((source) => source.startsWith("'sha256-"))).toHaveLength(1);
     expect(res.headers['x-frame-options']).toBe('DENY');
-  });
-
-  it('sends a page as rewriteHtml makes it, with its length (a product page whose scripts go at low priority)', async () => {
-    const image = '<img src="/a.webp" alt="" width="600" height="600" fetchpriority="high">';
-    const built = `<!doctype html><html><head><script>window.a=1</script><script type="module" src="/_astro/tienda.js"></script></head><body>${image}</body></html>`;
-    const url = await serve(
-      (_req, res) => {
-        // Like a static file: its length is set before the body.
-        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(built) });
-        res.end(built);
-      },
-      undefined,
-      { rewriteHtml: (req, body) => lowPriorityScriptsOn(req.url, body) },
-    );
-    const product = await get(`${url}/product/pk-1`);
-    const sent = product.body.toString('utf8');
-    expect(sent).toBe(built.replace('<script type="module" src=', '<script type="module" fetchpriority="low" src='));
-    expect(Number(product.headers['content-length'])).toBe(product.body.length);
-    expect(directives(String(product.headers['content-security-policy'])).get('script-src')).toEqual(["'self'", `'${sha('window.a=1')}'`]);
-    // Any other page goes out as it was built.
-    const home = await get(`${url}/`);
-    expect(home.body.toString('utf8')).toBe(built);
   });
 
   it("allows the payment providers on the checkout's pages and nowhere else", async () => {
