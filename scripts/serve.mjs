@@ -54,6 +54,7 @@ const {
   watchProducts,
   applySecurityHeaders,
   DocumentCompression,
+  rewriteServedPage,
 } = await import(pathToFileURL(runtimeFile).href);
 const { createClient } = await import('@supabase/supabase-js');
 
@@ -135,7 +136,13 @@ const compress = compression();
 // Pages asked for again go out as a copy compressed once at brotli's best quality
 // (src/server/document-compression.ts).
 const documents = new DocumentCompression();
-const security = { siteUrl: process.env.SITE_URL, supabaseUrl: url, finishHtml: (req, res, page) => documents.finish(req, res, page) };
+const security = {
+  siteUrl: process.env.SITE_URL,
+  supabaseUrl: url,
+  // A product page's scripts are asked for once its first image is on screen (src/server/late-scripts.ts).
+  rewriteHtml: (req, page) => rewriteServedPage(req.url, page),
+  finishHtml: (req, res, page) => documents.finish(req, res, page),
+};
 const host = process.env.HOST || (typeof options?.host === 'string' ? options.host : 'localhost');
 const port = Number(process.env.PORT || options?.port || 4321);
 let stopping = false;

@@ -1,7 +1,8 @@
 /**
  * The shop's one middleware: /explore's answers are handed out as they were rendered while they
  * are still right (src/server/explore/rendered.ts), the page's scripts asked for after its first
- * image when the page says so (`Astro.locals.scriptsAfterFirstImage`, src/server/late-scripts.ts).
+ * image when the page says so (`Astro.locals.scriptsAfterFirstImage`, src/server/late-scripts.ts;
+ * scripts/serve.mjs does the same for product pages as it sends them).
  * Every other page and endpoint, and every page prerendered at build time, goes straight through.
  */
 import { defineMiddleware } from 'astro:middleware';

@@ -301,13 +301,6 @@ export const CATALOG_HEADER_TEXT = {
   sale: 'Ofertas',
 } as const;
 
-/** The header's cart link as screen readers read it (src/scripts/cart-count.ts, a browser script; Header.astro). */
-export const CATALOG_CART_COUNT_TEXT = {
-  empty: 'Carrito',
-  one: 'Carrito, 1 artículo',
-  many: (count: number) => `Carrito, ${count} artículos`,
-} as const;
-
 /** The site's footer (src/components/layout/Footer.astro). */
 export const CATALOG_FOOTER_TEXT = {
   /** After the shop's tagline. */
@@ -334,12 +327,6 @@ export const CATALOG_FOOTER_TEXT = {
 /** Every page's shell (src/layouts/BaseLayout.astro). */
 export const CATALOG_BASE_LAYOUT_TEXT = {
   skipLink: 'Saltar al contenido',
-} as const;
-
-/** The live stock's corrections of a product card (src/scripts/live-stock.ts, a browser script). */
-export const CATALOG_LIVE_STOCK_TEXT = {
-  soldOut: 'Agotado',
-  add: 'Agregar',
 } as const;
 
 /** The page of an unknown address (src/pages/404.astro). */

@@ -4,7 +4,7 @@
  * with no other interactive part.
  */
 import { $cartCount } from '~/stores/cart';
-import { CATALOG_CART_COUNT_TEXT } from '~/i18n/catalog.ts';
+import { CATALOG_CART_COUNT_TEXT } from '~/i18n/storefront.ts';
 
 /** Spanish phrase read by screen readers for the cart link, e.g. "Carrito, 3 artículos". */
 export function cartLinkLabel(count: number): string {

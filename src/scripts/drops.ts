@@ -8,7 +8,7 @@
  * whatever happens here.
  */
 import { clockOffset, countdownParts, dropInstant } from '~/domain/drops.ts';
-import { CATALOG_LIVE_STOCK_TEXT } from '~/i18n/catalog.ts';
+import { CATALOG_LIVE_STOCK_TEXT } from '~/i18n/storefront.ts';
 import { DROP_PRODUCT_TEXT } from '~/i18n/drops.ts';
 import { CLOCK_OFFSET_ATTRIBUTE, shopNow } from './shop-clock.ts';
 

@@ -16,7 +16,7 @@
  */
 
 import { LIVE_OFFER_COLUMNS, liveOffersDiffer, offerKeyFromSearch, parseLiveOffers, type LiveOffer } from '~/domain/live-offers.ts';
-import { CATALOG_LIVE_STOCK_TEXT } from '~/i18n/catalog.ts';
+import { CATALOG_LIVE_STOCK_TEXT } from '~/i18n/storefront.ts';
 
 /** Where the live stock is read: the Supabase URL and the public anon key. */
 export interface LiveStockSource {

@@ -167,6 +167,12 @@ export interface ApplyOptions extends SecurityOptions {
    * page itself.
    */
   finishHtml?: (req: IncomingMessage, res: ServerResponse, page: Buffer) => Buffer;
+  /**
+   * Called with a whole HTML page before its inline scripts are hashed; returns the page to send
+   * (scripts/serve.mjs: a product page's scripts asked for after its first image,
+   * src/server/late-scripts.ts). Default: the page itself.
+   */
+  rewriteHtml?: (req: IncomingMessage, page: string) => string;
 }
 
 /**
@@ -178,7 +184,7 @@ export interface ApplyOptions extends SecurityOptions {
  * providers are allowed on the checkout's pages only (takesPayments).
  */
 export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse, applyOptions: ApplyOptions): void {
-  const { finishHtml, ...policy } = applyOptions;
+  const { finishHtml, rewriteHtml, ...policy } = applyOptions;
   const options: SecurityOptions = { ...policy, payments: takesPayments(req.url) };
   for (const [name, value] of Object.entries(staticSecurityHeaders(options))) res.setHeader(name, value);
   res.setHeader('Content-Security-Policy', contentSecurityPolicy(options));
@@ -235,9 +241,12 @@ export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse, 
     if (!decide()) return original.end.call(res, chunk, encoding, callback) as ServerResponse;
     const buffer = toBuffer(chunk, encoding);
     if (buffer) chunks.push(buffer);
-    const body = Buffer.concat(chunks);
+    const read = Buffer.concat(chunks);
     restore();
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy({ ...options, scriptHashes: inlineScriptHashes(body.toString('utf8')) }));
+    const html = read.toString('utf8');
+    const rewritten = rewriteHtml ? rewriteHtml(req, html) : html;
+    const body = rewritten === html ? read : Buffer.from(rewritten, 'utf8');
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy({ ...options, scriptHashes: inlineScriptHashes(rewritten) }));
     const sent = finishHtml ? finishHtml(req, res, body) : body;
     if (sent === body && res.getHeader('content-length') !== undefined) res.setHeader('Content-Length', body.length);
     const done = typeof chunk === 'function' ? chunk : typeof encoding === 'function' ? encoding : callback;

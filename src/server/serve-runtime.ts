@@ -13,3 +13,4 @@ export * from './rebuild/realtime.ts';
 export * from './rebuild/job-queue.ts';
 export * from './security-headers.ts';
 export * from './document-compression.ts';
+export { rewriteServedPage } from './late-scripts.ts';

@@ -53,6 +53,33 @@ test.describe('JavaScript a phone loads before the shopper touches the page', ()
     await expect(page.getByText('Precio: $3,849.00')).toBeVisible();
   });
 
+  test('a product page asks for its scripts once its first image has arrived, and its buy box still adds to the cart', async ({ page }) => {
+    // The server takes a product page's module scripts out and asks for them after its first image
+    // (src/server/late-scripts.ts): on a phone's network they no longer share the connection with it.
+    const events: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'image') events.push(`image ${new URL(request.url()).pathname}`);
+    });
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') events.push(`script ${new URL(request.url()).pathname}`);
+    });
+    const response = await page.goto('/product/op-single-op-05-monkey-d-luffy-op05-119');
+    expect(response?.status()).toBe(200);
+    const html = await response!.text();
+    expect(html).not.toMatch(/<script type="module" src=/);
+    const first = page.locator('img[fetchpriority="high"]');
+    await expect(first).toHaveJSProperty('complete', true);
+    const firstImage = `image ${new URL(await first.evaluate((image: HTMLImageElement) => image.currentSrc)).pathname}`;
+    await expect.poll(() => events.filter((event) => event.startsWith('script ')).length).toBeGreaterThanOrEqual(2);
+    const firstScript = events.findIndex((event) => event.startsWith('script '));
+    expect(events.indexOf(firstImage), events.join('\n')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf(firstImage), events.join('\n')).toBeLessThan(firstScript);
+    // The header's script, asked for late, still counts what the buy box adds.
+    await page.getByRole('radio', { name: /^LP · Inglés · Parallel/ }).click();
+    await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+    await expect(page.getByRole('link', { name: 'Carrito, 1 artículo' })).toBeVisible();
+  });
+
   test('/explore loads at most 60 KB gzip, its HTML with the first results under 150 KB, and filters', async ({ page, request }) => {
     const { gzip, files } = await javaScriptBeforeInteraction(page, '/explore');
     expect(files.length).toBeGreaterThan(0);

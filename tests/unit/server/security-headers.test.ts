@@ -5,7 +5,15 @@ import zlib from 'node:zlib';
 import compression from 'compression';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DocumentCompression } from '~/server/document-compression.ts';
-import { applySecurityHeaders, contentSecurityPolicy, inlineScriptHashes, securityHeaders, supabaseOrigins, takesPayments } from '~/server/security-headers.ts';
+import {
+  applySecurityHeaders,
+  type ApplyOptions,
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  securityHeaders,
+  supabaseOrigins,
+  takesPayments,
+} from '~/server/security-headers.ts';
 
 const LOCAL = { siteUrl: 'http://localhost:4321', supabaseUrl: 'http://127.0.0.1:54321' };
 const HOSTED = { siteUrl: 'https://cartas.mx', supabaseUrl: 'https://abcd.supabase.co' };
@@ -139,11 +147,12 @@ describe('applySecurityHeaders on a server', () => {
   const page = `<!doctype html><html><head><script>window.a=1</script></head><body>${'<p>Hola</p>'.repeat(200)}<script type="application/ld+json">{}</script></body></html>`;
 
   /** A server like scripts/serve.mjs: compression, then the headers, then the handler. */
-  async function serve(handler: http.RequestListener, documents?: DocumentCompression): Promise<string> {
+  async function serve(handler: http.RequestListener, documents?: DocumentCompression, rewriteHtml?: ApplyOptions['rewriteHtml']): Promise<string> {
     const compress = compression();
     const server = http.createServer((req, res) => {
       compress(req as never, res as never, () => {
-        applySecurityHeaders(req, res, documents ? { ...LOCAL, finishHtml: (q, r, body) => documents.finish(q, r, body) } : LOCAL);
+        const options: ApplyOptions = documents ? { ...LOCAL, finishHtml: (q, r, body) => documents.finish(q, r, body) } : { ...LOCAL };
+        applySecurityHeaders(req, res, rewriteHtml ? { ...options, rewriteHtml } : options);
         handler(req, res);
       });
     });
@@ -181,6 +190,30 @@ describe('applySecurityHeaders on a server', () => {
     expect(csp.get('script-src')).toContain(`'${sha('window.a=1')}'`);
     expect(csp.get('script-src')!.filter((source) => source.startsWith("'sha256-"))).toHaveLength(1);
     expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('sends a page as rewriteHtml makes it, with the hashes of its inline scripts as sent and its new length', async () => {
+    const body = `<!doctype html><html><head><script>window.a=1</script></head><body><p>Hola</p><script type="module" src="/_astro/a.js"></script></body></html>`;
+    const url = await serve(
+      (_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) });
+        res.end(body);
+      },
+      undefined,
+      (req, html) =>
+        req.url === '/product/pk-1' ? html.replace('<script type="module" src="/_astro/a.js"></script>', '<script>window.b="¿2?"</script>') : html,
+    );
+    const product = await get(`${url}/product/pk-1`);
+    const sent = product.body.toString('utf8');
+    expect(sent).toBe(body.replace('<script type="module" src="/_astro/a.js"></script>', '<script>window.b="¿2?"</script>'));
+    expect(Number(product.headers['content-length'])).toBe(product.body.length);
+    const scriptSrc = directives(String(product.headers['content-security-policy'])).get('script-src');
+    expect(scriptSrc).toEqual(["'self'", `'${sha('window.a=1')}'`, `'${sha('window.b="¿2?"')}'`]);
+    // Any other page goes out as the handler wrote it.
+    const other = await get(`${url}/cart`);
+    expect(other.body.toString('utf8')).toBe(body);
+    expect(Number(other.headers['content-length'])).toBe(Buffer.byteLength(body));
+    expect(directives(String(other.headers['content-security-policy'])).get('script-src')).toEqual(["'self'", `'${sha('window.a=1')}'`]);
   });
 
   it("allows the payment providers on the checkout's pages and nowhere else", async () => {
