@@ -30,7 +30,7 @@ export * from './preorders';
 export * from './product';
 export * from './promotions';
 export * from './search';
-export * from './storefront';
 export * from './sepomex';
+export * from './storefront';
 export * from './tax-data';
 export * from './validation';

@@ -62,10 +62,7 @@ export function lateScriptsLoader(
 const hold=(event)=>{const button=event.target instanceof Element?event.target.closest('button[data-card-add]'):null;
 if(!button||root.dataset.cardAdd==='ready')return;event.preventDefault();event.stopImmediatePropagation();if(!held.includes(button))held.push(button)};
 addEventListener('click',hold,true);
-`
-    : '';
-  const ran = holdCardAdds
-    ? `let left=urls.length;
+let left=urls.length;
 const ran=()=>{if(--left>0)return;removeEventListener('click',hold,true);for(const button of held.splice(0))if(button.isConnected)button.click()};
 `
     : '';
@@ -76,7 +73,7 @@ new PerformanceObserver((list,observer)=>{if(list.getEntries().some((entry)=>ent
     : '';
   const listen = holdCardAdds ? `script.addEventListener('load',ran);script.addEventListener('error',ran);` : '';
   return `(()=>{const urls=${JSON.stringify(urls)};
-${hold}${ran}let started=false;
+${hold}let started=false;
 const start=()=>{if(started)return;started=true;
 for(const url of urls){const script=document.createElement('script');script.type='module';script.async=false;script.src=url;
 ${listen}document.head.append(script)}};
