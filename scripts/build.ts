@@ -4,9 +4,11 @@
  * of the product pages, merged into one output folder (src/server/rebuild/parts.ts).
  * BUILD_MAX_HEAP_MB limits each build process's heap (Node's --max-old-space-size).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runBuild } from '~/server/rebuild/build-process.ts';
+import { SERVER_CODE_KEY_FILE, sourceCodeKey } from '~/server/rebuild/builder.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.resolve(root, process.env.ASTRO_OUT_DIR || 'dist');
@@ -17,7 +19,12 @@ if (!Number.isInteger(parts) || parts < 1) {
   process.exit(1);
 }
 try {
+  // The code the server bundle is made from, read before the build so that an edit made while it
+  // runs is not taken for built: the running server renders catalogue edits itself only into a
+  // served build made from the same code (src/server/rebuild/fast-edit.ts).
+  const key = sourceCodeKey(root);
   await runBuild({ root, outDir, parts, maxHeapMb, log: (line) => console.log(line) });
+  fs.writeFileSync(path.join(outDir, SERVER_CODE_KEY_FILE), key);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);

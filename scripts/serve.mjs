@@ -55,6 +55,7 @@ const {
   applySecurityHeaders,
   DocumentCompression,
   rewriteServedPage,
+  serverFastEditor,
 } = await import(pathToFileURL(runtimeFile).href);
 const { createClient } = await import('@supabase/supabase-js');
 
@@ -69,6 +70,8 @@ const serviceRoleKey = process.env.SUPABASE_SERVICE_ROLE_KEY;
 const holder = `${hostname()}-${process.pid}`;
 const site = `${new URL(process.env.SITE_URL).origin} ${outDir}`;
 const leaseSeconds = Math.max(3, Number(process.env.REBUILD_LEASE_SECONDS || 30));
+/** This server's own address once it listens (its catalogue edits are rendered through it). */
+let listeningAt = null;
 const jobsClient = createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
 const rebuilds = new SharedRebuilds(
   supabaseJobStore(jobsClient, site),
@@ -79,6 +82,9 @@ const rebuilds = new SharedRebuilds(
     // Full rebuilds of a large catalogue in that many processes at once (docs/benchmarks-log.md).
     parts: Number(process.env.BUILD_PARTS || 1),
     maxHeapMb: Number(process.env.BUILD_MAX_HEAP_MB || 0),
+    // An edit's pages rendered by this server itself when it can (src/server/rebuild/fast-edit.ts);
+    // REBUILD_FAST_EDIT=0 leaves every edit to a build.
+    fastEdit: process.env.REBUILD_FAST_EDIT === '0' ? undefined : serverFastEditor({ outDir, origin: () => listeningAt, serviceRoleKey }),
     log: process.env.REBUILD_QUIET === '1' ? undefined : (line) => log(`[rebuild] ${line}`),
   }),
   {
@@ -164,6 +170,7 @@ server.on('error', (error) => {
 });
 server.listen(port, host, () => {
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  listeningAt = origin;
   log(`serve: tienda en ${origin}/ (lista en ${Math.round(performance.now())} ms)`);
   startSweeper();
   // /explore's catalogue is read and its columns made by its first search, and the unfiltered

@@ -7,6 +7,11 @@ declare namespace App {
     exploreShown?: readonly string[];
     /** The page's module scripts are asked for once its first image is on screen (src/server/late-scripts.ts). */
     scriptsAfterFirstImage?: boolean;
+    /**
+     * The address a catalogue page is rendered for when the running server renders it for an edit
+     * (src/pages/catalog-render/): what `Astro.url.pathname` is when the build prerenders it.
+     */
+    catalogPagePath?: string;
   }
 }
 

@@ -53,6 +53,28 @@ export const API_REBUILD_REASON_TEXT = {
   tooManyChanged: (count: number, max: number) => `${count} productos cambiaron (máximo ${max})`,
 } as const;
 
+/** Why the running server did not render an edit's pages itself and a build does it (src/server/rebuild/fast-edit.ts), for the operator's log. */
+export const API_FAST_EDIT_FALLBACK_TEXT = {
+  noManifest: 'no hay manifiesto de la compilación servida',
+  noSnapshot: 'no hay copia del catálogo de la compilación servida',
+  listedChanged: 'un producto aparece o deja de mostrarse',
+  movedProduct: 'un producto cambió de franquicia, expansión o tipo',
+  newTaxonomy: 'hay una franquicia, expansión o tipo nuevo',
+  removedPages: 'una lista pierde páginas',
+  otherPage: (path: string) => `la página ${path} solo la genera una compilación`,
+  searchFilesMoved: 'los archivos del buscador cambian de nombre o de número',
+} as const;
+
+/** The running server's rendering of an edit, for the operator's log (src/server/rebuild/fast-edit.ts). */
+export const API_FAST_EDIT_OPERATOR_TEXT = {
+  published: (files: number, ms: number) => `Edición publicada por el servidor: ${files} archivos en ${ms} ms.`,
+  fallback: (reason: string) => `La edición necesita una compilación: ${reason}.`,
+  failed: (message: string) => `El servidor no pudo publicar la edición (${message}); se compila.`,
+  renderFailed: (path: string, status: number) => `La página ${path} no se pudo generar (HTTP ${status}).`,
+  notServing: 'este servidor no sirve una compilación o no tiene base de datos',
+  notListening: 'el servidor aún no escucha',
+} as const;
+
 /** A rebuild's build failing or being published, for the operator (src/server/rebuild/build-process.ts, publish.ts, served-folder.ts). */
 export const API_REBUILD_BUILD_OPERATOR_TEXT = {
   startFailed: (message: string) => `No se pudo iniciar la compilación: ${message}`,

@@ -14,3 +14,4 @@ export * from './rebuild/job-queue.ts';
 export * from './security-headers.ts';
 export * from './document-compression.ts';
 export { rewriteServedPage } from './late-scripts.ts';
+export { serverFastEditor } from './rebuild/fast-edit-client.ts';

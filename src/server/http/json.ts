@@ -92,8 +92,8 @@ function isSizeLimit(error: unknown): boolean {
 }
 
 /** Parses a JSON body with a schema; bad JSON or bad fields give a 400 with the schema's message. */
-export async function readJson<T>(request: Request, schema: z.ZodType<T>, allowEmpty = false): Promise<T> {
-  const text = await readText(request);
+export async function readJson<T>(request: Request, schema: z.ZodType<T>, allowEmpty = false, limit = MAX_BODY_BYTES): Promise<T> {
+  const text = await readText(request, limit);
   let value: unknown = {};
   if (text.trim() !== '') {
     try {

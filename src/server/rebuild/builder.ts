@@ -12,6 +12,19 @@ import { DEFAULT_MAX_CHANGED, readManifest, writeManifest } from './incremental.
 import { publishFull, publishIncremental } from './publish.ts';
 import { codeKeyFile, currentBuild, filesUnder, manifestFile } from './served-folder.ts';
 import type { BuildChanges, ProgressReporter } from './types.ts';
+import type { FastEditResult } from './fast-edit.ts';
+import { API_FAST_EDIT_OPERATOR_TEXT } from '~/i18n/api.ts';
+
+/** Where `npm run build` records the code its server bundle was made from, under the output folder. */
+export const SERVER_CODE_KEY_FILE = path.join('server', 'code-key');
+
+/** The running server's own publishing of an edit (fast-edit.ts, through its internal endpoint). */
+export interface FastEditor {
+  /** The code key of the server bundle that renders the pages (SERVER_CODE_KEY_FILE). */
+  codeKey: string;
+  /** Publishes the edit of these products, or answers why a build must. */
+  publish(productIds: string[]): Promise<FastEditResult>;
+}
 
 /** Where a server's output lives and how it rebuilds it. */
 export interface OutputOptions {
@@ -35,14 +48,20 @@ export interface OutputOptions {
   parts?: number;
   /** Heap limit of each build process in MB (see BuildRun); default Node's. */
   maxHeapMb?: number;
+  /**
+   * The running server, which publishes an edit itself when the served build, the sources and
+   * its own bundle are of the same code; an incremental build does what it cannot.
+   */
+  fastEdit?: FastEditor;
 }
 
 /** What the last build did, for logs and tests. */
 export interface PublishResult {
-  mode: 'full' | 'incremental';
+  /** 'fast': published by the running server without a build (fast-edit.ts). */
+  mode: 'full' | 'incremental' | 'fast';
   /** Why a full build was made although changes were named, else null. */
   reason: string | null;
-  /** Static files written into the served folder (incremental builds). */
+  /** Static files written into the served folder (incremental builds and fast edits). */
   written: string[];
   /** Static files removed from the served folder (incremental builds). */
   removed: string[];
@@ -101,6 +120,14 @@ export function createBuilder(
     const ids = changes?.productIds ?? [];
     const { mode, reason } = decideBuildMode({ servedManifest: previous !== null, servedCodeKey: servedKey, codeKey: key, changedIds: ids, maxChanged });
     const incremental = mode === 'incremental';
+    if (incremental && options.fastEdit && options.fastEdit.codeKey === key) {
+      const published = await publishFast(options.fastEdit, ids, options.log);
+      if (published) {
+        report?.({ phase: 'publishing', pagesWritten: published.written.length });
+        onPublished?.(published);
+        return;
+      }
+    }
     const newManifest = path.join(staging, 'catalog-manifest.json');
     const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), ASTRO_OUT_DIR: staging, CATALOG_BUILD_MANIFEST: newManifest };
     delete env.CATALOG_PREVIOUS_MANIFEST;
@@ -136,4 +163,19 @@ export function createBuilder(
       fs.rmSync(staging, { recursive: true, force: true });
     }
   };
+}
+
+/** The server's publishing of an edit, or null when a build must do it (its reason logged). */
+async function publishFast(editor: FastEditor, ids: string[], log?: (line: string) => void): Promise<PublishResult | null> {
+  try {
+    const result = await editor.publish(ids);
+    if (result.mode === 'fast') {
+      log?.(API_FAST_EDIT_OPERATOR_TEXT.published(result.written.length, result.ms));
+      return { mode: 'fast', reason: null, written: result.written, removed: result.removed };
+    }
+    log?.(API_FAST_EDIT_OPERATOR_TEXT.fallback(result.reason));
+  } catch (error) {
+    log?.(API_FAST_EDIT_OPERATOR_TEXT.failed(error instanceof Error ? error.message : String(error)));
+  }
+  return null;
 }

@@ -68,6 +68,19 @@ export function contentFingerprint(content: string): string {
   return sha1(content);
 }
 
+/**
+ * The fingerprint of /explore's catalogue: every listed product's digest, and its stock, which
+ * /explore's catalogue carries for its 'Solo disponibles' filter until the server reads it live.
+ */
+export function exploreFingerprint(products: readonly Product[], digests: Map<string, string>): string {
+  return contentFingerprint(products.map((product) => `${product.id}:${digests.get(product.id)}:${product.stock ?? ''}`).join(','));
+}
+
+/** Whether a catalogue file is one of the header search's (its root or a shard under /search/). */
+export function isSearchFile(urlPath: string): boolean {
+  return urlPath === '/search-index.json' || urlPath.startsWith('/search/');
+}
+
 /** What the next build is asked to do, read from the environment output.ts prepares. */
 export interface IncrementalRequest {
   previous: BuildManifest | null;

@@ -7,16 +7,15 @@ import path from 'node:path';
 import { getCollection } from 'astro:content';
 import { sharedCatalogSnapshot } from './loader.ts';
 import { PUBLIC_SUPABASE_URL } from 'astro:env/client';
-import { isListed, productImages, type Product } from '~/domain/products.ts';
-import { buildSearchShards } from '~/domain/header-search/shards.ts';
-import { productCard } from '~/domain/header-search/cards.ts';
-import { catalogTagger } from '~/domain/name-matching/matching.ts';
+import { isListed, type Product } from '~/domain/products.ts';
 import { toExploreProduct, type ExploreData, type ExploreProduct } from '~/domain/explore.ts';
 import { resolveImage } from '~/domain/images.ts';
 import { franchiseTypesPath } from '~/domain/routes.ts';
 import { projectUrl } from '../supabase.ts';
+import { catalogSearchFiles, exploreDataWith } from './catalog-files.ts';
 import {
   contentFingerprint,
+  exploreFingerprint,
   pageFingerprints,
   planBuild,
   productDigest,
@@ -179,20 +178,7 @@ function spoolFolder(): string {
  */
 function searchShards(catalog: PlanCatalog): Map<string, SpooledShard> {
   if (!spooled) {
-    const tagsOf = catalogTagger(catalog.franchises, catalog.expansions, catalog.productTypes);
-    const files = buildSearchShards(
-      catalog.products.map((product) => ({
-        id: product.id,
-        name: product.name,
-        image: productImages(product)[0] ?? '',
-        card: productCard(product),
-        // Found by its franchise, expansion and type names too, as /explore finds it (parseExploreData).
-        tags: tagsOf(product.name, product.franchise_id, product.expansion_id, product.product_type_id),
-      })),
-      storageUrl(),
-      undefined,
-      [...catalog.franchises, ...catalog.expansions, ...catalog.productTypes].map((item) => item.name),
-    );
+    const files = catalogSearchFiles(catalog, storageUrl());
     const dir = spoolFolder();
     process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
     spooled = new Map();
@@ -258,8 +244,7 @@ function catalogFiles(catalog: PlanCatalog, digests: Map<string, string>): Finge
       ),
     });
   }
-  const everything = contentFingerprint(catalog.products.map((product) => `${product.id}:${digests.get(product.id)}:${product.stock ?? ''}`).join(','));
-  files.push({ path: '/explore/catalog.json', fingerprint: everything });
+  files.push({ path: '/explore/catalog.json', fingerprint: exploreFingerprint(catalog.products, digests) });
   for (const [urlPath, shard] of searchShards(catalog)) files.push({ path: urlPath, fingerprint: shard.fingerprint });
   return files;
 }
@@ -295,11 +280,5 @@ export function exploreProduct(product: Product): ExploreProduct {
  * (src/server/explore/catalog.ts) builds it from here when there is no built file to read.
  */
 export function exploreDataOf(catalog: Pick<BuildCatalog, 'franchises' | 'expansions' | 'productTypes' | 'products' | 'readFrom'>): ExploreData {
-  return {
-    franchises: catalog.franchises.map(({ id, name }) => ({ id, name })),
-    expansions: catalog.expansions.map(({ id, name, franchiseId }) => ({ id, name, franchiseId })),
-    types: catalog.productTypes.map(({ id, name, franchiseId }) => ({ id, name, franchiseId })),
-    products: catalog.products.map(exploreProduct),
-    ...(catalog.readFrom ? { readFrom: catalog.readFrom } : {}),
-  };
+  return exploreDataWith(catalog, storageUrl());
 }

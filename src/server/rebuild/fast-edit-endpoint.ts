@@ -1,0 +1,58 @@
+/**
+ * POST /api/internal/catalog-edit: the running server publishes a catalogue edit itself
+ * (fast-edit.ts). Only the shop's own servers call it (the builder, through fast-edit-client.ts):
+ * the bearer token is the service role key. Its pages are rendered by this same process's render
+ * routes (src/pages/catalog-render/), asked for over the address the call came in on.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { API_FAST_EDIT_OPERATOR_TEXT } from '~/i18n/api.ts';
+import { requireShopServer } from '../http/auth.ts';
+import { json, readJson } from '../http/json.ts';
+import { SNAPSHOT_FILE } from '../snapshot/disk.ts';
+import { buildTimeClient, fetchProductRows } from '../snapshot/fetch.ts';
+import { backendFromEnv } from '../snapshot/loader.ts';
+import { projectUrl } from '../supabase.ts';
+import { publishEdit, type FastEditResult } from './fast-edit.ts';
+import { DEFAULT_MAX_CHANGED } from './incremental.ts';
+import { dropRenderJob, putRenderJob, RENDER_TOKEN_HEADER, type RenderJob } from './render-jobs.ts';
+import { currentBuild } from './served-folder.ts';
+
+// The products.id check constraint's rule.
+const PRODUCT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/;
+
+const EditRequest = z.object({ productIds: z.array(z.string().regex(PRODUCT_ID)).min(1).max(DEFAULT_MAX_CHANGED) });
+
+/** A page from its render route on this server, at `origin`. */
+export async function renderThrough(origin: string, job: RenderJob): Promise<string> {
+  const token = putRenderJob(job);
+  try {
+    // identity: the page as the build writes it, not compressed for the wire.
+    const response = await fetch(`${origin}/catalog-render/${job.kind}`, { headers: { [RENDER_TOKEN_HEADER]: token, 'accept-encoding': 'identity' } });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(API_FAST_EDIT_OPERATOR_TEXT.renderFailed(job.path, response.status));
+    return text;
+  } finally {
+    dropRenderJob(token);
+  }
+}
+
+/** The endpoint: `{ productIds }` in, the FastEditResult out. */
+export async function postCatalogEdit(request: Request, serviceRoleKey: string | undefined, supabaseUrl: string | undefined): Promise<Response> {
+  requireShopServer(request, serviceRoleKey);
+  const { productIds } = await readJson(request, EditRequest, false, 64 * 1024);
+  const outDir = process.env.SHOP_OUT_DIR;
+  const servedClient = outDir ? currentBuild(outDir) : null;
+  const backend = backendFromEnv();
+  if (!servedClient || !backend) return json({ mode: 'fallback', reason: API_FAST_EDIT_OPERATOR_TEXT.notServing } satisfies FastEditResult);
+  const origin = new URL(request.url).origin;
+  const client = buildTimeClient(backend);
+  const result = await publishEdit(productIds, {
+    servedClient,
+    snapshotFile: path.resolve(process.env.CATALOG_SNAPSHOT_FILE || SNAPSHOT_FILE),
+    readRows: (ids) => fetchProductRows(client, ids, false),
+    render: (job) => renderThrough(origin, job),
+    storageUrl: projectUrl(supabaseUrl),
+  });
+  return json(result);
+}

@@ -1,0 +1,268 @@
+/**
+ * An edit published by the running server, without a build: the changed products' rows are read
+ * (those alone), patched into the catalogue the served build was made from (kept in memory after
+ * the first edit), planned (src/domain/edit-plan.ts), and the pages the plan names are rendered by
+ * the server's own render routes (src/pages/catalog-render/, the same page components as the
+ * prebuilt routes, so the same bytes) and written into the served folder one file at a time
+ * through a rename, with /explore's catalogue, the header search's changed files, the build
+ * manifest and the catalogue copy on disk. An edit it cannot publish this way (a product that
+ * appears, disappears or moves to another franchise, expansion or type; a new taxonomy entry; a
+ * listing that loses a page) answers `fallback`, and the builder makes an incremental build.
+ * Nothing is written before every page has rendered, so a failure leaves the served files as they
+ * were.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { planEdit } from '~/domain/edit-plan.ts';
+import { isListed, type Product } from '~/domain/products.ts';
+import { HOME_PATH, listings, pageHref, productPath, type RouteCatalog } from '~/domain/routes.ts';
+import { API_FAST_EDIT_FALLBACK_TEXT as FALLBACK } from '~/i18n/api.ts';
+import { readSnapshotFile, saveSnapshotRows } from '../snapshot/disk.ts';
+import { catalogSearchFiles, exploreDataWith } from '../snapshot/catalog-files.ts';
+import { patchProductRows } from '../snapshot/loader.ts';
+import {
+  mergeSnapshot,
+  type CatalogRows,
+  type CatalogSnapshot,
+  type SnapshotExpansion,
+  type SnapshotFranchise,
+  type SnapshotProductType,
+} from '../snapshot/model.ts';
+import {
+  contentFingerprint,
+  exploreFingerprint,
+  fileForPath,
+  isSearchFile,
+  pageFingerprints,
+  productDigest,
+  readManifest,
+  writeManifest,
+  type BuildManifest,
+} from './incremental.ts';
+import type { RenderJob } from './render-jobs.ts';
+import { manifestFile, replaceFile } from './served-folder.ts';
+
+/** What an edit needs from its surroundings. */
+export interface FastEditIO {
+  /** The served build's client folder (resolved, not the symlink). */
+  servedClient: string;
+  /** The catalogue copy the builds read and write (src/server/snapshot/disk.ts). */
+  snapshotFile: string;
+  /** The products' rows as the REST API returns them, for these ids only. */
+  readRows(ids: readonly string[]): Promise<unknown[]>;
+  /** A page's HTML from its render route. */
+  render(job: RenderJob): Promise<string>;
+  /** The Supabase project URL stored image paths resolve against (/explore's catalogue). */
+  storageUrl: string;
+  /** Pages rendered at once (default 4). */
+  concurrency?: number;
+}
+
+/** What the edit did: published by the server, or left to a build with the reason. */
+export type FastEditResult = { mode: 'fast'; written: string[]; removed: string[]; ms: number } | { mode: 'fallback'; reason: string };
+
+/** The catalogue as the pages read it: what the prebuilt routes get from getBuildCatalog. */
+export interface PageCatalog extends RouteCatalog {
+  products: Product[];
+  franchises: SnapshotFranchise[];
+  expansions: SnapshotExpansion[];
+  productTypes: SnapshotProductType[];
+  readFrom: string | null;
+}
+
+/** The served build's catalogue, kept between edits while the served manifest is the one it was read with. */
+interface Kept {
+  signature: string;
+  rows: CatalogRows;
+  catalog: PageCatalog;
+}
+
+const KEPT = Symbol.for('tienda-cartas.fast-edit-catalog');
+
+function kept(): Kept | null {
+  return (globalThis as Record<symbol, Kept | undefined>)[KEPT] ?? null;
+}
+
+function keep(value: Kept | null): void {
+  (globalThis as Record<symbol, Kept | undefined>)[KEPT] = value ?? undefined;
+}
+
+/** Identifies the manifest file's version: another build (full or incremental) writes a new one. */
+function signatureOf(file: string): string | null {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  return stat ? `${file}:${stat.ino}:${stat.mtimeMs}:${stat.size}` : null;
+}
+
+/** The pages' catalogue of a snapshot: the listed products and the taxonomy in its order. */
+export function pageCatalog(snapshot: CatalogSnapshot): PageCatalog {
+  return {
+    products: snapshot.products.filter(isListed),
+    franchises: snapshot.franchises,
+    expansions: snapshot.expansions,
+    productTypes: snapshot.productTypes,
+    readFrom: snapshot.wholeReadFrom,
+  };
+}
+
+/** The served build's rows and catalogue: kept from the last edit, or read from the copy on disk. */
+async function servedCatalog(io: FastEditIO, signature: string): Promise<Kept | null> {
+  const known = kept();
+  if (known && known.signature === signature) return known;
+  keep(null);
+  const stored = (await readSnapshotFile(io.snapshotFile)) as { fetchedAt?: string | null; wholeReadFrom?: string | null; rows?: CatalogRows } | null;
+  const rows = stored?.rows;
+  if (!rows || !(['franchises', 'collections', 'expansions', 'productTypes', 'products'] as const).every((key) => Array.isArray(rows[key]))) return null;
+  const { snapshot } = mergeSnapshot(rows, stored.fetchedAt ?? null, stored.wholeReadFrom ?? null);
+  return { signature, rows, catalog: pageCatalog(snapshot) };
+}
+
+/** Why the edit from `before` to `after` of `ids` needs a build, or null. */
+function needsBuild(before: PageCatalog, after: PageCatalog, ids: readonly string[]): string | null {
+  const was = new Map(before.products.map((product) => [product.id, product]));
+  const now = new Map(after.products.map((product) => [product.id, product]));
+  for (const id of ids) {
+    const a = was.get(id);
+    const b = now.get(id);
+    if (!a && !b) continue;
+    if (!a || !b) return FALLBACK.listedChanged;
+    if (a.franchise_id !== b.franchise_id || a.expansion_id !== b.expansion_id || a.product_type_id !== b.product_type_id) return FALLBACK.movedProduct;
+  }
+  return null;
+}
+
+/** The render jobs of the planned paths, or the first path no render route makes. */
+export function renderJobs(paths: readonly string[], catalog: PageCatalog): { jobs: RenderJob[] } | { missing: string } {
+  const wanted = new Set(paths);
+  const jobs: RenderJob[] = [];
+  // The path each page is prerendered at (directory format: Astro.url ends in '/').
+  const at = (urlPath: string) => (urlPath.endsWith('/') ? urlPath : `${urlPath}/`);
+  const byId = <T extends { id: string }>(items: readonly T[], id: string | null | undefined) => (id ? items.find((item) => item.id === id) : undefined);
+  for (const product of catalog.products) {
+    const urlPath = productPath(product.id);
+    if (!wanted.delete(urlPath)) continue;
+    jobs.push({
+      kind: 'product',
+      path: at(urlPath),
+      props: {
+        product,
+        franchise: byId(catalog.franchises, product.franchise_id),
+        expansion: byId(catalog.expansions, product.expansion_id),
+        productType: byId(catalog.productTypes, product.product_type_id),
+      },
+    });
+  }
+  if (wanted.delete(HOME_PATH)) jobs.push({ kind: 'home', path: HOME_PATH, props: { products: catalog.products } });
+  for (const listing of listings(catalog)) {
+    for (const page of listing.pages) {
+      const urlPath = pageHref(listing.base, page.pageNumber);
+      if (!wanted.delete(urlPath)) continue;
+      jobs.push(
+        listing.kind === 'expansion'
+          ? { kind: 'expansion-listing', path: at(urlPath), props: { franchise: listing.franchise, expansion: listing.subject, listing: page } }
+          : { kind: 'type-listing', path: at(urlPath), props: { franchise: listing.franchise, type: listing.subject, listing: page } },
+      );
+    }
+  }
+  const [missing] = wanted;
+  return missing === undefined ? { jobs } : { missing };
+}
+
+/** Runs `work` over `items`, at most `limit` at once, keeping their order in the answer. */
+async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const at = next++;
+      out[at] = await work(items[at]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/**
+ * Publishes the edit of the products `ids` (names, prices, pictures, offers: anything but stock,
+ * which pages read live) into the served folder, or answers why a build must do it.
+ */
+export async function publishEdit(ids: readonly string[], io: FastEditIO): Promise<FastEditResult> {
+  const started = performance.now();
+  const manifestPath = manifestFile(io.servedClient);
+  const signature = signatureOf(manifestPath);
+  const previous = signature ? readManifest(manifestPath) : null;
+  if (!signature || !previous) return { mode: 'fallback', reason: FALLBACK.noManifest };
+  const served = await servedCatalog(io, signature);
+  if (!served) return { mode: 'fallback', reason: FALLBACK.noSnapshot };
+
+  const fresh = await io.readRows(ids);
+  const rows = patchProductRows(served.rows, ids, fresh);
+  const fetchedAt = new Date().toISOString();
+  const after = pageCatalog(mergeSnapshot(rows, fetchedAt, null).snapshot);
+  const before = served.catalog;
+  const moved = needsBuild(before, after, ids);
+  if (moved) return { mode: 'fallback', reason: moved };
+  const plan = planEdit(before, after);
+  if (plan.fallback) return { mode: 'fallback', reason: FALLBACK.newTaxonomy };
+  if (plan.removed.length > 0) return { mode: 'fallback', reason: FALLBACK.removedPages };
+  const planned = renderJobs(plan.render, after);
+  if ('missing' in planned) return { mode: 'fallback', reason: FALLBACK.otherPage(planned.missing) };
+
+  // Digests of the products as the manifest knows them, the changed ones made again.
+  const products: Record<string, string> = { ...previous.products };
+  const listed = new Map(after.products.map((product) => [product.id, product]));
+  for (const id of ids) {
+    const product = listed.get(id);
+    if (product) products[id] = productDigest(product);
+  }
+  const digests = new Map(Object.entries(products));
+  const files: Record<string, string> = { ...previous.files };
+
+  // Everything is made before anything is written.
+  const output: Array<{ urlPath: string; data: string }> = [];
+  const pages = await inBatches(planned.jobs, io.concurrency ?? 4, async (job) => ({ urlPath: job.path, data: await io.render(job) }));
+  const rendered = new Set(plan.render);
+  for (const page of pageFingerprints(after, digests)) if (rendered.has(page.path)) files[page.path] = page.fingerprint;
+  for (const page of pages) output.push({ urlPath: page.urlPath === HOME_PATH ? HOME_PATH : page.urlPath.replace(/\/$/, ''), data: page.data });
+  if (plan.explore) {
+    output.push({ urlPath: '/explore/catalog.json', data: JSON.stringify(exploreDataWith(after, io.storageUrl)) });
+    files['/explore/catalog.json'] = exploreFingerprint(after.products, digests);
+  }
+  if (plan.search) {
+    const search = catalogSearchFiles(after, io.storageUrl);
+    const before = Object.keys(previous.files).filter(isSearchFile);
+    if (before.length !== search.size || before.some((urlPath) => !search.has(urlPath))) return { mode: 'fallback', reason: FALLBACK.searchFilesMoved };
+    for (const [urlPath, file] of search) {
+      const text = JSON.stringify(file);
+      const fingerprint = contentFingerprint(text);
+      if (previous.files[urlPath] === fingerprint) continue;
+      files[urlPath] = fingerprint;
+      output.push({ urlPath, data: text });
+    }
+  }
+
+  const written: string[] = [];
+  for (const { urlPath, data } of output) {
+    const file = fileForPath(urlPath);
+    replaceFile(path.join(io.servedClient, file), data);
+    written.push(file);
+  }
+  const manifest: BuildManifest = {
+    ...previous,
+    mode: 'incremental',
+    reason: null,
+    files,
+    products,
+    render: output.map((item) => item.urlPath).sort(),
+    removed: [],
+  };
+  writeManifest(manifestPath, manifest);
+  // The next build (or edit) starts from this catalogue.
+  await saveSnapshotRows(io.snapshotFile, rows, fetchedAt, null);
+  keep({ signature: signatureOf(manifestPath) ?? '', rows, catalog: after });
+  return { mode: 'fast', written, removed: [], ms: Math.round(performance.now() - started) };
+}
+
+/** @internal Forgets the kept catalogue (tests). */
+export function forgetServedCatalog(): void {
+  keep(null);
+}
