@@ -25,7 +25,8 @@ import { percentile } from '../load/stats.ts';
 import { parseSearchIndex } from '~/domain/header-search/format.ts';
 import { prepareIndex, searchProducts } from '~/domain/name-matching/matching.ts';
 import { formatMXN } from '~/domain/money.ts';
-import { createBuilder, sourceCodeKey, type PublishResult } from '~/server/rebuild/builder.ts';
+import { createBuilder, SERVER_CODE_KEY_FILE, sourceCodeKey, type PublishResult } from '~/server/rebuild/builder.ts';
+import { serverFastEditor } from '~/server/rebuild/fast-edit-client.ts';
 import { currentBuild, manifestFile } from '~/server/rebuild/served-folder.ts';
 import { benchJson, type BenchFigures, type Floor } from './report.ts';
 import { buildProfile, type MemorySample, type PhaseFigure, type TimedLine } from './build-profile.ts';
@@ -408,9 +409,13 @@ function searchTimes(indexJson: string): { prepareMs: number; maxMs: number; p95
 
 /**
  * An admin's product edit until the served static page shows it: the price and name are saved
- * through the REST API (as the admin form saves them), the incremental rebuild is started at once
- * with the product's id (the server's debounce is not counted), and the page is read from the
- * running server until its HTML has the new price.
+ * through the REST API (as the admin form saves them), the rebuild is started at once with the
+ * product's id (the server's debounce is not counted) with the running bench server as the
+ * builder's fast editor, as scripts/serve.mjs sets it up (the server renders the edit's pages
+ * itself, src/server/rebuild/fast-edit.ts; an incremental build when it cannot), and the page is
+ * read from the running server until its HTML has the new price. Two edits of two products: the
+ * first after the build, when the server reads the catalogue copy on disk, then one with the
+ * catalogue it kept.
  */
 async function measureIncremental(
   env: NodeJS.ProcessEnv,
@@ -418,37 +423,51 @@ async function measureIncremental(
   siteUrl: string,
   stackUrl: string,
   serviceKey: string,
-  productId: string,
-): Promise<{ seconds: number; build: number; result: PublishResult | null }> {
+  productIds: [string, string],
+): Promise<Array<{ seconds: number; build: number; result: PublishResult | null }>> {
   const outDir = path.join(ROOT, OUT_DIR);
   const served = currentBuild(outDir);
   if (!served) throw new Error('dist-bench/client is not a published build');
   fs.copyFileSync(path.join(work, 'catalog-manifest.json'), manifestFile(served));
   // The code the bench build was made from (other work in the tree since then is not built).
   fs.writeFileSync(path.join(path.dirname(served), 'code-key'), benchCodeKey);
+  fs.writeFileSync(path.join(outDir, SERVER_CODE_KEY_FILE), benchCodeKey);
   let result: PublishResult | null = null;
   const builder = createBuilder(
-    { root: ROOT, outDir, env, keepOldMs: 60_000, codeKey: () => benchCodeKey, log: process.env.BENCH_LOG === '1' ? (line) => console.error(line) : undefined },
+    {
+      root: ROOT,
+      outDir,
+      env,
+      keepOldMs: 60_000,
+      codeKey: () => benchCodeKey,
+      fastEdit: serverFastEditor({ outDir, origin: () => siteUrl, serviceRoleKey: serviceKey }),
+      log: process.env.BENCH_LOG === '1' ? (line) => console.error(line) : undefined,
+    },
     (r) => (result = r),
   );
-  const price = 1234.56 + (Date.now() % 1000);
-  const started = performance.now();
-  const saved = await fetch(`${stackUrl}/rest/v1/products?id=eq.${encodeURIComponent(productId)}`, {
-    method: 'PATCH',
-    headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}`, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
-    body: JSON.stringify({ price, name: `Producto editado ${price}` }),
-  });
-  if (!saved.ok) throw new Error(`saving the product failed: HTTP ${saved.status}`);
-  await builder(undefined, { productIds: [productId] });
-  const build = (performance.now() - started) / 1000;
-  const expected = formatMXN(price);
-  for (;;) {
-    const html = await (await fetch(`${siteUrl}/product/${encodeURIComponent(productId)}`)).text();
-    if (html.includes(expected)) break;
-    if (performance.now() - started > 600_000) throw new Error('the edited price never appeared');
-    await new Promise((r) => setTimeout(r, 100));
+  const edits: Array<{ seconds: number; build: number; result: PublishResult | null }> = [];
+  for (const productId of productIds) {
+    result = null;
+    const price = 1234.56 + (Date.now() % 1000);
+    const started = performance.now();
+    const saved = await fetch(`${stackUrl}/rest/v1/products?id=eq.${encodeURIComponent(productId)}`, {
+      method: 'PATCH',
+      headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}`, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+      body: JSON.stringify({ price, name: `Producto editado ${price}` }),
+    });
+    if (!saved.ok) throw new Error(`saving the product failed: HTTP ${saved.status}`);
+    await builder(undefined, { productIds: [productId] });
+    const build = (performance.now() - started) / 1000;
+    const expected = formatMXN(price);
+    for (;;) {
+      const html = await (await fetch(`${siteUrl}/product/${encodeURIComponent(productId)}`)).text();
+      if (html.includes(expected)) break;
+      if (performance.now() - started > 600_000) throw new Error('the edited price never appeared');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    edits.push({ seconds: (performance.now() - started) / 1000, build, result });
   }
-  return { seconds: (performance.now() - started) / 1000, build, result };
+  return edits;
 }
 
 /**
@@ -1010,17 +1029,41 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
     });
 
     if (!reuse) {
-      const edit = await measureIncremental(env, work, siteUrl, stack.url, keys.serviceRoleKey, products[0]!.id);
+      const twoProducts = (await (
+        await fetch(`${stack.url}/rest/v1/products?select=id&order=id&limit=2`, { headers: { apikey: keys.anonKey } })
+      ).json()) as Array<{
+        id: string;
+      }>;
+      const edits = await measureIncremental(env, work, siteUrl, stack.url, keys.serviceRoleKey, [twoProducts[0]!.id, twoProducts[1]!.id]);
+      const [edit, again] = edits as [(typeof edits)[0], (typeof edits)[0]];
       const r = edit.result as PublishResult | null;
-      figures.edit = { seconds: Number(edit.seconds.toFixed(2)), files: r?.written.length ?? 0 };
+      const r2 = again.result as PublishResult | null;
+      figures.edit = {
+        seconds: Number(edit.seconds.toFixed(2)),
+        files: r?.written.length ?? 0,
+        warmSeconds: Number(again.seconds.toFixed(2)),
+        mode: r?.mode ?? null,
+      };
+      const how = (x: PublishResult | null) =>
+        x?.mode === 'fast'
+          ? `publicada por el servidor, ${x.written.length} archivos`
+          : x?.mode === 'incremental'
+            ? `compilación parcial, ${x.written.length} archivos`
+            : 'compilación completa';
       console.error(
-        `Reconstrucción parcial: ${r?.mode ?? '?'}${r?.reason ? ` (${r.reason})` : ''}, ${r?.written.length ?? 0} archivos, compilación ${edit.build.toFixed(1)} s`,
+        `Edición: ${how(r)}${r?.reason ? ` (${r.reason})` : ''} en ${edit.seconds.toFixed(2)} s; la segunda: ${how(r2)} en ${again.seconds.toFixed(2)} s`,
       );
       rows.push({
-        measure: `Edición de un producto → precio nuevo en su página estática (${r?.mode === 'incremental' ? `parcial, ${r.written.length} archivos` : 'completa'})`,
+        measure: `Edición de un producto → precio nuevo en su página estática (${how(r)}; la primera después del build)`,
         figure: `${edit.seconds.toFixed(1)} s`,
-        goal: '≤ 15 s',
-        pass: edit.seconds <= 15,
+        goal: '≤ 5 s',
+        pass: edit.seconds <= 5,
+      });
+      rows.push({
+        measure: `Segunda edición, de otro producto (${how(r2)})`,
+        figure: `${again.seconds.toFixed(1)} s`,
+        goal: '≤ 5 s',
+        pass: again.seconds <= 5,
       });
     }
 
