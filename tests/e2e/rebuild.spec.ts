@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext } from './fixtures';
-import { ADMIN, SHOPPER, accessToken, serviceRest } from './pages/auth.ts';
+import { ADMIN, SHOPPER, accessToken, serviceRest, stackKeys } from './pages/auth.ts';
 
 /** The rebuild status as GET /api/admin/rebuild reports it. */
 interface RebuildStatus {
@@ -141,6 +141,69 @@ test.describe('a rebuild publishes a new product while the old site keeps servin
     } finally {
       await serviceRest('DELETE', `products?id=eq.${id}`);
       await serviceRest('DELETE', `products?id=like.${batch}-*`);
+    }
+  });
+});
+
+test.describe('an edit reaches its page without a build', () => {
+  test.setTimeout(300_000);
+
+  test('the server publishes a price and name edit itself, and a full build then writes the same page', async ({ request }) => {
+    const { serviceRoleKey } = await stackKeys();
+    const shopServer = { Authorization: `Bearer ${serviceRoleKey}` };
+    // Only the shop's own servers may ask, with ids that can be products.
+    expect((await request.post('/api/internal/catalog-edit', { data: { productIds: ['x'] } })).status()).toBe(401);
+    const bad = await request.post('/api/internal/catalog-edit', { headers: shopServer, data: { productIds: ['../x'] } });
+    expect(bad.status()).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toBe('invalid_request');
+
+    const admin = await accessToken(ADMIN.email, ADMIN.password);
+    await expect.poll(async () => (await rebuildStatus(request, admin)).status, { timeout: 120_000, intervals: [1000] }).toBe('idle');
+    const id = `pk-e2e-edicion-${Date.now()}`;
+    const created = await serviceRest('POST', 'products', {
+      id,
+      name: 'Producto de prueba de edición',
+      price: 150,
+      stock: 4,
+      franchise_id: 'pokemon',
+      product_type_id: 'booster-pack',
+      expansion_id: 'journey-together',
+    });
+    expect(created.status).toBe(201);
+    try {
+      // The new product needs a build (the watcher asks for it): wait for its static page.
+      await expect.poll(async () => Boolean((await request.get(`/product/${id}`)).headers()['etag']), { timeout: 240_000, intervals: [1000] }).toBe(true);
+      await expect.poll(async () => (await rebuildStatus(request, admin)).status, { timeout: 120_000, intervals: [1000] }).toBe('idle');
+
+      // The owner changes its price and name; the server renders its pages itself.
+      expect((await serviceRest('PATCH', `products?id=eq.${id}`, { price: 777.77, name: 'Producto de prueba editado' })).status).toBe(200);
+      const edited = await request.post('/api/internal/catalog-edit', { headers: shopServer, data: { productIds: [id] } });
+      expect(edited.status()).toBe(200);
+      const result = (await edited.json()) as { mode: string; written: string[] };
+      expect(result.mode).toBe('fast');
+      expect(result.written).toEqual(expect.arrayContaining([`product/${id}/index.html`, 'explore/catalog.json', 'search-index.json']));
+      const page = await request.get(`/product/${id}`);
+      expect(page.headers()['etag']).toBeTruthy();
+      const html = await page.text();
+      expect(html).toContain('Producto de prueba editado');
+      expect(html).toContain('$777.77');
+
+      // A full build of the catalogue writes the very same page.
+      const before = await rebuildStatus(request, admin);
+      const accepted = await request.post('/api/admin/rebuild', { headers: { Authorization: `Bearer ${admin}` }, data: {} });
+      expect(accepted.status()).toBe(202);
+      await expect
+        .poll(
+          async () => {
+            const status = await rebuildStatus(request, admin);
+            return status.status === 'idle' && status.builds > before.builds;
+          },
+          { timeout: 240_000, intervals: [1000] },
+        )
+        .toBe(true);
+      expect(await (await request.get(`/product/${id}`)).text()).toBe(html);
+    } finally {
+      await serviceRest('DELETE', `products?id=eq.${id}`);
     }
   });
 });

@@ -181,11 +181,21 @@ async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: 
   return out;
 }
 
+const QUEUE = Symbol.for('tienda-cartas.fast-edit-queue');
+
 /**
  * Publishes the edit of the products `ids` (names, prices, pictures, offers: anything but stock,
- * which pages read live) into the served folder, or answers why a build must do it.
+ * which pages read live) into the served folder, or answers why a build must do it. One edit at a
+ * time in a process: each starts from the catalogue and manifest the one before left.
  */
-export async function publishEdit(ids: readonly string[], io: FastEditIO): Promise<FastEditResult> {
+export function publishEdit(ids: readonly string[], io: FastEditIO): Promise<FastEditResult> {
+  const store = globalThis as Record<symbol, Promise<unknown> | undefined>;
+  const run = (store[QUEUE] ?? Promise.resolve()).catch(() => undefined).then(() => publishNow(ids, io));
+  store[QUEUE] = run;
+  return run;
+}
+
+async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastEditResult> {
   const started = performance.now();
   const manifestPath = manifestFile(io.servedClient);
   const signature = signatureOf(manifestPath);

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RebuildManager } from '../../../support/rebuild-fakes.ts';
 import { spawn } from 'node:child_process';
 import { clientLink, currentBuild, manifestFile, OLD_BUILD_MS, prepareOutput } from '~/server/rebuild/served-folder.ts';
-import { createBuilder, sourceCodeKey, type PublishResult } from '~/server/rebuild/builder.ts';
+import { createBuilder, sourceCodeKey, type FastEditor, type PublishResult } from '~/server/rebuild/builder.ts';
+import type { FastEditResult } from '~/server/rebuild/fast-edit.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -238,6 +239,63 @@ describe('full or incremental', () => {
     expect(results.at(-1)!.mode).toBe('incremental');
     expect(read(outDir, 'product/a/index.html')).toBe('seis:a');
     expect(read(outDir, 'product/b/index.html')).toBe('cinco:');
+  });
+});
+
+describe('an edit the running server publishes itself', () => {
+  const script = (stamp: string) =>
+    nodeBuild(
+      `const fs=require('fs'),p=require('path'),o=process.env.ASTRO_OUT_DIR,inc=!!process.env.CATALOG_PREVIOUS_MANIFEST;` +
+        `for (const f of ['index.html','product/a/index.html']) {fs.mkdirSync(p.dirname(p.join(o,'client',f)),{recursive:true});fs.writeFileSync(p.join(o,'client',f),'${stamp}');}` +
+        `fs.writeFileSync(process.env.CATALOG_BUILD_MANIFEST,JSON.stringify({v:1,mode:inc?'incremental':'full',reason:null,files:{'/':'1','/product/a':'${stamp}'},products:{a:'${stamp}'},render:inc?['/product/a']:[],removed:[]}));`,
+    );
+
+  it('asks the server first when its code is the served code, and builds only when it cannot or fails', async () => {
+    const { root, outDir } = fakeOutput();
+    prepareOutput(outDir);
+    const results: PublishResult[] = [];
+    const asked: string[][] = [];
+    let answer: () => Promise<FastEditResult> = async () => ({ mode: 'fast', written: ['product/a/index.html'], removed: [], ms: 12 });
+    const fastEdit: FastEditor = {
+      codeKey: 'v1',
+      publish: (ids) => {
+        asked.push(ids);
+        return answer();
+      },
+    };
+    const builder = (stamp: string, editor: FastEditor) =>
+      createBuilder({ root, outDir, keepOldMs: 0, codeKey: () => 'v1', command: script(stamp), fastEdit: editor }, (r) => results.push(r));
+
+    // No manifest yet: a full build, and the server is not asked.
+    await builder('uno', fastEdit)(undefined, { productIds: ['a'] });
+    expect(results.at(-1)!.mode).toBe('full');
+    expect(asked).toEqual([]);
+
+    // Same code everywhere: the server publishes it and nothing is built.
+    await builder('dos', fastEdit)(undefined, { productIds: ['a'] });
+    expect(asked).toEqual([['a']]);
+    expect(results.at(-1)).toEqual({ mode: 'fast', reason: null, written: ['product/a/index.html'], removed: [] });
+    expect(read(outDir, 'product/a/index.html')).toBe('uno');
+
+    // The server cannot (a product appeared): an incremental build.
+    answer = async () => ({ mode: 'fallback', reason: 'un producto aparece o deja de mostrarse' });
+    await builder('tres', fastEdit)(undefined, { productIds: ['a'] });
+    expect(results.at(-1)!.mode).toBe('incremental');
+    expect(read(outDir, 'product/a/index.html')).toBe('tres');
+
+    // The server fails: built all the same.
+    answer = async () => {
+      throw new Error('HTTP 502');
+    };
+    await builder('cuatro', fastEdit)(undefined, { productIds: ['a'] });
+    expect(results.at(-1)!.mode).toBe('incremental');
+    expect(read(outDir, 'product/a/index.html')).toBe('cuatro');
+
+    // A server bundle of other code is never asked.
+    const count = asked.length;
+    await builder('cinco', { ...fastEdit, codeKey: 'v0' })(undefined, { productIds: ['a'] });
+    expect(asked.length).toBe(count);
+    expect(results.at(-1)!.mode).toBe('incremental');
   });
 });
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoProducts } from '../../../../scripts/seed/products.ts';
+import { demoProductRows as rows, writeSnapshot } from '../../../support/demo-rows.ts';
 import { formatMXN } from '~/domain/money.ts';
 import { parseProduct } from '~/domain/product-schema.ts';
 import { expansionListingPath, pagesShowing, productPath, typeListingPath, type RouteCatalog } from '~/domain/routes.ts';
@@ -20,38 +20,6 @@ const root = process.cwd();
 // Inside the project (git-ignored dist-*), where the built server resolves node_modules.
 const tmp = fs.mkdtempSync(path.join(root, 'dist-incremental-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-/** The seed's rows as the products table holds them (snake_case columns). */
-function rows(): Array<Record<string, unknown>> {
-  return demoProducts().map((p) => ({
-    id: p.id,
-    name: p.name,
-    description: p.description,
-    price: p.price,
-    original_price: p.originalPrice,
-    discount: p.discount,
-    preorder: p.preorder,
-    stock: p.stock,
-    limit_per_customer: p.limitPerCustomer,
-    available: p.available,
-    release_date: p.releaseDate,
-    image: p.image,
-    images: p.images,
-    tags: p.tags,
-    type: p.type,
-    franchise_id: p.franchiseId,
-    collection_id: p.collectionId,
-    expansion_id: p.expansionId,
-    product_type_id: p.productTypeId,
-  }));
-}
-
-function writeSnapshot(file: string, products: Array<Record<string, unknown>>): void {
-  fs.writeFileSync(
-    file,
-    JSON.stringify({ fetchedAt: new Date().toISOString(), rows: { franchises: [], collections: [], expansions: [], productTypes: [], products } }),
-  );
-}
 
 /** Every file under dir with its inode and mtime. */
 function snapshotFiles(dir: string): Map<string, { ino: number; mtimeMs: number }> {

@@ -1,0 +1,215 @@
+/**
+ * The running server's publishing of an edit (src/server/rebuild/fast-edit.ts), with the demo
+ * catalogue, a served folder and its manifest as a full build leaves them, a fake database that
+ * records which rows are read, and a fake render route: what is read, rendered and written, and
+ * what is left to a build.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { demoProductRows, writeSnapshot } from '../../../support/demo-rows.ts';
+import { expansionListingPath, pageHref, pagesShowing, productPath, typeListingPath } from '~/domain/routes.ts';
+import { forgetServedCatalog, pageCatalog, publishEdit, renderJobs, type FastEditIO } from '~/server/rebuild/fast-edit.ts';
+import {
+  contentFingerprint,
+  exploreFingerprint,
+  fileForPath,
+  pageFingerprints,
+  productDigest,
+  readManifest,
+  writeManifest,
+} from '~/server/rebuild/incremental.ts';
+import { manifestFile } from '~/server/rebuild/served-folder.ts';
+import type { RenderJob } from '~/server/rebuild/render-jobs.ts';
+import { catalogSearchFiles } from '~/server/snapshot/catalog-files.ts';
+import { mergeSnapshot } from '~/server/snapshot/model.ts';
+import { readSnapshotFile } from '~/server/snapshot/disk.ts';
+
+const STORAGE = 'https://proyecto.test';
+let dir = '';
+let client = '';
+let snapshotFile = '';
+let rows: Array<Record<string, unknown>> = [];
+
+/** The catalogue of `products` rows as the pages read it. */
+const catalogOf = (products: Array<Record<string, unknown>>) =>
+  pageCatalog(mergeSnapshot({ franchises: [], collections: [], expansions: [], productTypes: [], products }, null).snapshot);
+
+beforeEach(() => {
+  forgetServedCatalog();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fast-edit-'));
+  client = path.join(dir, 'builds', 'b1', 'client');
+  snapshotFile = path.join(dir, 'catalog-snapshot.json');
+  rows = demoProductRows();
+  writeSnapshot(snapshotFile, rows);
+  // The served build: a file for every catalogue page and search file, and its manifest.
+  const catalog = catalogOf(rows);
+  const digests = new Map(catalog.products.map((product) => [product.id, productDigest(product)]));
+  const files: Record<string, string> = {};
+  for (const page of pageFingerprints(catalog, digests)) files[page.path] = page.fingerprint;
+  files['/explore/catalog.json'] = exploreFingerprint(catalog.products, digests);
+  for (const [urlPath, file] of catalogSearchFiles(catalog, STORAGE)) files[urlPath] = contentFingerprint(JSON.stringify(file));
+  for (const urlPath of Object.keys(files)) {
+    fs.mkdirSync(path.dirname(path.join(client, fileForPath(urlPath))), { recursive: true });
+    fs.writeFileSync(path.join(client, fileForPath(urlPath)), `servido ${urlPath}`);
+  }
+  writeManifest(manifestFile(client), { v: 1, mode: 'full', reason: null, files, products: Object.fromEntries(digests), render: [], removed: [] });
+});
+
+afterEach(() => {
+  forgetServedCatalog();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fake database and render route; `read` and `rendered` record what the edit asked of them. */
+function io(overrides: Partial<FastEditIO> = {}) {
+  const read: string[][] = [];
+  const rendered: RenderJob[] = [];
+  const value: FastEditIO = {
+    servedClient: client,
+    snapshotFile,
+    storageUrl: STORAGE,
+    readRows: async (ids) => {
+      read.push([...ids]);
+      return rows.filter((row) => ids.includes(String(row.id))).map((row) => ({ ...row }));
+    },
+    render: async (job) => {
+      rendered.push(job);
+      const price = job.kind === 'product' ? job.props.product.priceCentavos : '';
+      return `<html>${job.kind} ${job.path} ${price}</html>`;
+    },
+    ...overrides,
+  };
+  return { io: value, read, rendered };
+}
+
+const served = (urlPath: string) => fs.readFileSync(path.join(client, fileForPath(urlPath)), 'utf8');
+const inode = (urlPath: string) => fs.statSync(path.join(client, fileForPath(urlPath))).ino;
+const edited = () => rows.find((row) => row.expansion_id === 'destined-rivals' && row.product_type_id === 'elite-trainer-box')!;
+
+describe('an edit published by the running server', () => {
+  it('a price: reads that row only, renders the pages that show the product and writes them with /explore, not the search files', async () => {
+    const row = edited();
+    const id = String(row.id);
+    row.price = 4321.5;
+    const fake = io();
+    const searchBefore = served('/search-index.json');
+    const untouched = productPath(String(rows.find((r) => r.franchise_id === 'one-piece')!.id));
+    const inodeBefore = inode(productPath(id));
+
+    const result = await publishEdit([id], fake.io);
+
+    expect(result.mode).toBe('fast');
+    expect(fake.read).toEqual([[id]]);
+    // Exactly the pages that show it, each rendered at the path the build prerenders it at.
+    const showing = pagesShowing(catalogOf(rows), [id]);
+    expect(new Set(fake.rendered.map((job) => job.path.replace(/(.)\/$/, '$1')))).toEqual(new Set(showing));
+    expect(showing).toEqual(
+      expect.arrayContaining([productPath(id), expansionListingPath('pokemon', 'destined-rivals'), typeListingPath('pokemon', 'elite-trainer-box')]),
+    );
+    const product = fake.rendered.find((job) => job.kind === 'product')!;
+    expect(product).toMatchObject({
+      path: `${productPath(id)}/`,
+      props: { product: { id, priceCentavos: 432150 }, franchise: { id: 'pokemon' }, expansion: { id: 'destined-rivals' } },
+    });
+    expect(served(productPath(id))).toBe(`<html>product ${productPath(id)}/ 432150</html>`);
+    // Through a rename: a new file, not the old one rewritten.
+    expect(inode(productPath(id))).not.toBe(inodeBefore);
+    expect(result.mode === 'fast' && result.written).toEqual(expect.arrayContaining([fileForPath(productPath(id)), 'explore/catalog.json']));
+    // /explore's catalogue has the new price; the search files and other pages are untouched.
+    const explore = JSON.parse(served('/explore/catalog.json')) as { products: Array<{ id: string; priceCentavos: number }> };
+    expect(explore.products.find((p) => p.id === id)!.priceCentavos).toBe(432150);
+    expect(served('/search-index.json')).toBe(searchBefore);
+    expect(served(untouched)).toBe(`servido ${untouched}`);
+    expect(fs.readdirSync(path.dirname(path.join(client, fileForPath(productPath(id)))))).toEqual(['index.html']);
+
+    // The manifest and the catalogue copy know the edit, so the next build starts from it.
+    const manifest = readManifest(manifestFile(client))!;
+    expect(manifest.products[id]).toBe(productDigest(catalogOf(rows).products.find((p) => p.id === id)!));
+    const copy = (await readSnapshotFile(snapshotFile)) as { rows: { products: Array<{ id: string; price: number }> } };
+    expect(copy.rows.products.find((p) => p.id === id)!.price).toBe(4321.5);
+  });
+
+  it('a rename also writes the search files whose text changed', async () => {
+    const row = edited();
+    row.name = 'Elite Trainer Box Rivales Renombrada';
+    const result = await publishEdit([String(row.id)], io().io);
+    expect(result.mode).toBe('fast');
+    expect(served('/search-index.json')).toContain('Elite Trainer Box Rivales Renombrada');
+    expect(result.mode === 'fast' && result.written).toContain('search-index.json');
+  });
+
+  it('a second edit uses the catalogue it kept; a manifest another build wrote makes it read the copy again', async () => {
+    const first = edited();
+    first.price = 999;
+    expect((await publishEdit([String(first.id)], io().io)).mode).toBe('fast');
+    // The copy on disk is unreadable now: the kept catalogue is used.
+    fs.writeFileSync(snapshotFile, 'no es JSON');
+    const second = rows.find((row) => row.franchise_id === 'one-piece')!;
+    second.price = 555;
+    const result = await publishEdit([String(second.id)], io().io);
+    expect(result.mode).toBe('fast');
+    expect(served(productPath(String(second.id)))).toContain('55500');
+    // A build published a new manifest: the kept catalogue is no longer the served one.
+    fs.writeFileSync(snapshotFile, 'no es JSON');
+    const manifest = readManifest(manifestFile(client))!;
+    writeManifest(manifestFile(client), { ...manifest, mode: 'full' });
+    second.price = 556;
+    expect(await publishEdit([String(second.id)], io().io)).toEqual({ mode: 'fallback', reason: 'no hay copia del catálogo de la compilación servida' });
+  });
+
+  it('leaves to a build a product that appears, disappears or moves, and writes nothing', async () => {
+    const before = fs.readFileSync(manifestFile(client), 'utf8');
+    const row = edited();
+    const id = String(row.id);
+    row.available = false;
+    expect(await publishEdit([id], io().io)).toEqual({ mode: 'fallback', reason: 'un producto aparece o deja de mostrarse' });
+    row.available = true;
+    row.expansion_id = 'journey-together';
+    expect(await publishEdit([id], io().io)).toEqual({ mode: 'fallback', reason: 'un producto cambió de franquicia, expansión o tipo' });
+    row.expansion_id = 'destined-rivals';
+    rows.push({ ...row, id: 'pk-nuevo', name: 'Producto nuevo' });
+    expect(await publishEdit(['pk-nuevo'], io().io)).toEqual({ mode: 'fallback', reason: 'un producto aparece o deja de mostrarse' });
+    expect(fs.readFileSync(manifestFile(client), 'utf8')).toBe(before);
+    expect(served(productPath(id))).toBe(`servido ${productPath(id)}`);
+  });
+
+  it('without a manifest it leaves the edit to a build', async () => {
+    fs.rmSync(manifestFile(client));
+    expect(await publishEdit([String(edited().id)], io().io)).toEqual({ mode: 'fallback', reason: 'no hay manifiesto de la compilación servida' });
+  });
+
+  it('a page that fails to render leaves every served file, the manifest and the copy as they were', async () => {
+    const row = edited();
+    const id = String(row.id);
+    row.price = 1;
+    const manifest = fs.readFileSync(manifestFile(client), 'utf8');
+    const copy = fs.readFileSync(snapshotFile, 'utf8');
+    const fake = io({
+      render: async (job) => {
+        if (job.kind !== 'product') throw new Error('La página no se pudo generar (HTTP 500).');
+        return 'nueva';
+      },
+    });
+    await expect(publishEdit([id], fake.io)).rejects.toThrow('HTTP 500');
+    expect(served(productPath(id))).toBe(`servido ${productPath(id)}`);
+    expect(served('/explore/catalog.json')).toBe('servido /explore/catalog.json');
+    expect(fs.readFileSync(manifestFile(client), 'utf8')).toBe(manifest);
+    expect(fs.readFileSync(snapshotFile, 'utf8')).toBe(copy);
+  });
+});
+
+describe('render jobs of a plan', () => {
+  it('gives each planned path its route and props, and names a path no route renders', () => {
+    const catalog = catalogOf(demoProductRows());
+    const listing = expansionListingPath('pokemon', 'destined-rivals');
+    const planned = renderJobs(['/', listing], catalog);
+    expect('jobs' in planned && planned.jobs.map((job) => [job.kind, job.path])).toEqual([
+      ['home', '/'],
+      ['expansion-listing', `${listing}/`],
+    ]);
+    expect(renderJobs([pageHref(listing, 99)], catalog)).toEqual({ missing: pageHref(listing, 99) });
+    expect(renderJobs(['/franquicias'], catalog)).toEqual({ missing: '/franquicias' });
+  });
+});
