@@ -470,6 +470,16 @@ async function measureIncremental(
   return edits;
 }
 
+/** A process's resident memory in MB (Linux), or null. */
+function residentMb(pid: number | undefined): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The page's own clock for a shopper's action: the time stamp of the first key press, input or
  * change event since `__sinceAction()` was called, so a change is timed from the event the browser
@@ -1034,7 +1044,15 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
       ).json()) as Array<{
         id: string;
       }>;
+      const rssBefore = residentMb(server.pid);
       const edits = await measureIncremental(env, work, siteUrl, stack.url, keys.serviceRoleKey, [twoProducts[0]!.id, twoProducts[1]!.id]);
+      const rssAfter = residentMb(server.pid);
+      rows.push({
+        measure: 'Memoria del servidor antes y después de las dos ediciones (guarda el catálogo)',
+        figure: `${rssBefore ?? '?'} MB → ${rssAfter ?? '?'} MB`,
+        goal: '—',
+        pass: null,
+      });
       const [edit, again] = edits as [(typeof edits)[0], (typeof edits)[0]];
       const r = edit.result as PublishResult | null;
       const r2 = again.result as PublishResult | null;

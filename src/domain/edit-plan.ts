@@ -98,8 +98,8 @@ function sharedPages(catalog: RouteCatalog): CatalogPage[] {
 const samePage = (a: CatalogPage, b: CatalogPage) => a.extra === b.extra && a.productIds.join('\n') === b.productIds.join('\n');
 
 /**
- * @internal The plan of an edit that turned `before` into `after` (docs/catalogue-rebuilds.md, 'Planning
- * an edit': the server's rebuild does not run it yet).
+ * The plan of an edit that turned `before` into `after` (docs/catalogue-rebuilds.md, 'Planning an
+ * edit'); the running server publishes edits with it (src/server/rebuild/fast-edit.ts).
  */
 export function planEdit(before: RouteCatalog, after: RouteCatalog): EditPlan {
   const fallback = newTaxonomy(before, after);
