@@ -8,7 +8,7 @@ import { getCollection } from 'astro:content';
 import { sharedCatalogSnapshot } from './loader.ts';
 import { PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import { isListed, type Product } from '~/domain/products.ts';
-import { toExploreProduct, type ExploreData, type ExploreProduct } from '~/domain/explore.ts';
+import type { ExploreData } from '~/domain/explore.ts';
 import { resolveImage } from '~/domain/images.ts';
 import { franchiseTypesPath } from '~/domain/routes.ts';
 import { projectUrl } from '../supabase.ts';
@@ -267,11 +267,6 @@ export function storageUrl(): string {
 /** The URL of a stored image path (storage paths resolve against the Supabase project). */
 export function imageUrl(src: string | null | undefined): string {
   return resolveImage(src, storageUrl());
-}
-
-/** A product as /explore lists it (its JSON and the first results in its page), with its first image's URL. */
-export function exploreProduct(product: Product): ExploreProduct {
-  return toExploreProduct(product, imageUrl(product.image || product.images[0]));
 }
 
 /**
