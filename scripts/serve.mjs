@@ -73,6 +73,9 @@ const leaseSeconds = Math.max(3, Number(process.env.REBUILD_LEASE_SECONDS || 30)
 /** This server's own address once it listens (its catalogue edits are rendered through it). */
 let listeningAt = null;
 const jobsClient = createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+// An edit's pages rendered by this server itself when it can (src/server/rebuild/fast-edit.ts);
+// REBUILD_FAST_EDIT=0 leaves every edit to a build.
+const fastEdit = process.env.REBUILD_FAST_EDIT === '0' ? undefined : serverFastEditor({ outDir, origin: () => listeningAt, serviceRoleKey });
 const rebuilds = new SharedRebuilds(
   supabaseJobStore(jobsClient, site),
   createBuilder({
@@ -82,9 +85,7 @@ const rebuilds = new SharedRebuilds(
     // Full rebuilds of a large catalogue in that many processes at once (docs/benchmarks-log.md).
     parts: Number(process.env.BUILD_PARTS || 1),
     maxHeapMb: Number(process.env.BUILD_MAX_HEAP_MB || 0),
-    // An edit's pages rendered by this server itself when it can (src/server/rebuild/fast-edit.ts);
-    // REBUILD_FAST_EDIT=0 leaves every edit to a build.
-    fastEdit: process.env.REBUILD_FAST_EDIT === '0' ? undefined : serverFastEditor({ outDir, origin: () => listeningAt, serviceRoleKey }),
+    fastEdit,
     log: process.env.REBUILD_QUIET === '1' ? undefined : (line) => log(`[rebuild] ${line}`),
   }),
   {
@@ -171,6 +172,8 @@ server.on('error', (error) => {
 server.listen(port, host, () => {
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   listeningAt = origin;
+  // The served catalogue, read now (when this process builds) rather than on the first edit.
+  if (fastEdit && process.env.REBUILD_WORKER !== '0') fastEdit.warm().catch(() => {});
   log(`serve: tienda en ${origin}/ (lista en ${Math.round(performance.now())} ms)`);
   startSweeper();
   // /explore's catalogue is read and its columns made by its first search, and the unfiltered

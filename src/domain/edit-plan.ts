@@ -79,6 +79,21 @@ function changedProducts(before: RouteCatalog, after: RouteCatalog): { changed: 
  * the changed products name theirs, and the whole catalogue's product pages need not be listed.
  */
 function sharedPages(catalog: RouteCatalog): CatalogPage[] {
+  const known = shared.get(catalog);
+  if (known) return known;
+  const pages = sharedPagesOf(catalog);
+  shared.set(catalog, pages);
+  return pages;
+}
+
+/**
+ * The shared pages of each catalogue planned: the server plans each edit against the catalogue
+ * the edit before left (src/server/rebuild/fast-edit.ts), whose pages it has already listed.
+ * Catalogues are never changed in place (an edit makes a new one).
+ */
+const shared = new WeakMap<RouteCatalog, CatalogPage[]>();
+
+function sharedPagesOf(catalog: RouteCatalog): CatalogPage[] {
   const lists = homeLists(catalog.products);
   const ids = new Set(catalog.products.map((product) => product.id));
   const home = [...lists.specialOffers, ...lists.destinedRivals, ...lists.journeyTogether, ...lists.newArrivals].map((product) => product.id);

@@ -100,6 +100,17 @@ export interface Listing {
  * in the catalogue's size.
  */
 export function listings(catalog: RouteCatalog): Listing[] {
+  const known = listed.get(catalog);
+  if (known) return known;
+  const out = listingsOf(catalog);
+  listed.set(catalog, out);
+  return out;
+}
+
+/** The listings of each catalogue, made once: planning, rendering and fingerprinting an edit all read them. Catalogues are never changed in place. */
+const listed = new WeakMap<RouteCatalog, Listing[]>();
+
+function listingsOf(catalog: RouteCatalog): Listing[] {
   const out: Listing[] = [];
   for (const franchise of catalog.franchises) {
     const own = catalog.products.filter((product) => product.franchise_id === franchise.id);

@@ -24,6 +24,8 @@ export interface FastEditor {
   codeKey: string;
   /** Publishes the edit of these products, or answers why a build must. */
   publish(productIds: string[]): Promise<FastEditResult>;
+  /** Reads the served catalogue ahead of the next edit (after a build publishes, and at start). */
+  warm?(): Promise<void>;
 }
 
 /** Where a server's output lives and how it rebuilds it. */
@@ -155,10 +157,12 @@ export function createBuilder(
         const result = publishIncremental(built, served!, manifest, previous!);
         writeManifest(manifestFile(served!), manifest);
         onPublished?.({ mode: 'incremental', reason: null, ...result });
-        return;
+      } else {
+        publishFull(outDir, built, served, manifest, key, keepOldMs);
+        onPublished?.({ mode: 'full', reason: manifest?.reason ?? reason, written: [], removed: [] });
       }
-      publishFull(outDir, built, served, manifest, key, keepOldMs);
-      onPublished?.({ mode: 'full', reason: manifest?.reason ?? reason, written: [], removed: [] });
+      // The server reads the catalogue just published now rather than on the next edit.
+      if (options.fastEdit?.warm && options.fastEdit.codeKey === key) void options.fastEdit.warm().catch(() => undefined);
     } finally {
       fs.rmSync(staging, { recursive: true, force: true });
     }

@@ -10,7 +10,7 @@ import type { FastEditResult } from './fast-edit.ts';
 import { API_FAST_EDIT_OPERATOR_TEXT } from '~/i18n/api.ts';
 
 const Result = z.union([
-  z.object({ mode: z.literal('fast'), written: z.array(z.string()), removed: z.array(z.string()), ms: z.number() }),
+  z.object({ mode: z.literal('fast'), written: z.array(z.string()), removed: z.array(z.string()), ms: z.number(), steps: z.record(z.string(), z.number()) }),
   z.object({ mode: z.literal('fallback'), reason: z.string() }),
 ]);
 
@@ -35,18 +35,23 @@ export function serverFastEditor(options: ServerEditorOptions): FastEditor | und
   if (!codeKey) return undefined;
   return {
     codeKey,
-    async publish(productIds: string[]): Promise<FastEditResult> {
-      const origin = options.origin();
-      if (!origin) throw new Error(API_FAST_EDIT_OPERATOR_TEXT.notListening);
-      const response = await fetch(`${origin}/api/internal/catalog-edit`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${options.serviceRoleKey}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ productIds }),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 120_000),
-      });
-      const body = (await response.json().catch(() => null)) as unknown;
-      if (!response.ok) throw new Error(`HTTP ${response.status}: ${JSON.stringify(body)}`);
-      return Result.parse(body);
+    publish: (productIds) => post(productIds),
+    async warm(): Promise<void> {
+      await post([]);
     },
   };
+
+  async function post(productIds: string[]): Promise<FastEditResult> {
+    const origin = options.origin();
+    if (!origin) throw new Error(API_FAST_EDIT_OPERATOR_TEXT.notListening);
+    const response = await fetch(`${origin}/api/internal/catalog-edit`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${options.serviceRoleKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ productIds }),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 120_000),
+    });
+    const body = (await response.json().catch(() => null)) as unknown;
+    if (!response.ok) throw new Error(`HTTP ${response.status}: ${JSON.stringify(body)}`);
+    return Result.parse(body);
+  }
 }

@@ -21,7 +21,8 @@ import { currentBuild } from './served-folder.ts';
 // The products.id check constraint's rule.
 const PRODUCT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/;
 
-const EditRequest = z.object({ productIds: z.array(z.string().regex(PRODUCT_ID)).min(1).max(DEFAULT_MAX_CHANGED) });
+// No ids: read the served catalogue now, so that the next edit finds it ready.
+const EditRequest = z.object({ productIds: z.array(z.string().regex(PRODUCT_ID)).max(DEFAULT_MAX_CHANGED) });
 
 /** A page from its render route on this server, at `origin`. */
 export async function renderThrough(origin: string, job: RenderJob): Promise<string> {

@@ -18,10 +18,11 @@ import { isListed, type Product } from '~/domain/products.ts';
 import { HOME_PATH, listings, pageHref, productPath, type RouteCatalog } from '~/domain/routes.ts';
 import { API_FAST_EDIT_FALLBACK_TEXT as FALLBACK } from '~/i18n/api.ts';
 import { readSnapshotFile, saveSnapshotRows } from '../snapshot/disk.ts';
-import { catalogSearchFiles, exploreDataWith } from '../snapshot/catalog-files.ts';
+import { catalogSearchFiles, exploreJson } from '../snapshot/catalog-files.ts';
 import { patchProductRows } from '../snapshot/loader.ts';
 import {
   mergeSnapshot,
+  parseProductRows,
   type CatalogRows,
   type CatalogSnapshot,
   type SnapshotExpansion,
@@ -58,8 +59,9 @@ export interface FastEditIO {
   concurrency?: number;
 }
 
-/** What the edit did: published by the server, or left to a build with the reason. */
-export type FastEditResult = { mode: 'fast'; written: string[]; removed: string[]; ms: number } | { mode: 'fallback'; reason: string };
+/** What the edit did: published by the server (with the milliseconds of each step), or left to a build with the reason. */
+export type FastEditResult =
+  { mode: 'fast'; written: string[]; removed: string[]; ms: number; steps: Record<string, number> } | { mode: 'fallback'; reason: string };
 
 /** The catalogue as the pages read it: what the prebuilt routes get from getBuildCatalog. */
 export interface PageCatalog extends RouteCatalog {
@@ -74,6 +76,7 @@ export interface PageCatalog extends RouteCatalog {
 interface Kept {
   signature: string;
   rows: CatalogRows;
+  snapshot: CatalogSnapshot;
   catalog: PageCatalog;
 }
 
@@ -113,7 +116,28 @@ async function servedCatalog(io: FastEditIO, signature: string): Promise<Kept | 
   const rows = stored?.rows;
   if (!rows || !(['franchises', 'collections', 'expansions', 'productTypes', 'products'] as const).every((key) => Array.isArray(rows[key]))) return null;
   const { snapshot } = mergeSnapshot(rows, stored.fetchedAt ?? null, stored.wholeReadFrom ?? null);
-  return { signature, rows, catalog: pageCatalog(snapshot) };
+  return { signature, rows, snapshot, catalog: pageCatalog(snapshot) };
+}
+
+/**
+ * The snapshot with the changed products' fresh rows parsed in their place (the rest are the same
+ * objects), or null when a changed product is not a parseable row of the snapshot both before and
+ * after (new, deleted or refused: the build decides what that does to the pages).
+ */
+function patchSnapshot(snapshot: CatalogSnapshot, ids: readonly string[], fresh: readonly unknown[], fetchedAt: string): CatalogSnapshot | null {
+  const parsed = parseProductRows(fresh);
+  if (parsed.products.length !== fresh.length) return null;
+  const byId = new Map(parsed.products.map((product) => [product.id, product]));
+  const changed = new Set(ids);
+  let replaced = 0;
+  const products = snapshot.products.map((product) => {
+    if (!changed.has(product.id)) return product;
+    const next = byId.get(product.id);
+    if (next) replaced += 1;
+    return next ?? product;
+  });
+  if (replaced !== byId.size || byId.size !== changed.size) return null;
+  return { ...snapshot, fetchedAt, wholeReadFrom: null, products };
 }
 
 /** Why the edit from `before` to `after` of `ids` needs a build, or null. */
@@ -197,17 +221,32 @@ export function publishEdit(ids: readonly string[], io: FastEditIO): Promise<Fas
 
 async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastEditResult> {
   const started = performance.now();
+  const steps: Record<string, number> = {};
+  let last = started;
+  const step = (name: string) => {
+    const now = performance.now();
+    steps[name] = Math.round(now - last);
+    last = now;
+  };
   const manifestPath = manifestFile(io.servedClient);
   const signature = signatureOf(manifestPath);
   const previous = signature ? readManifest(manifestPath) : null;
   if (!signature || !previous) return { mode: 'fallback', reason: FALLBACK.noManifest };
   const served = await servedCatalog(io, signature);
   if (!served) return { mode: 'fallback', reason: FALLBACK.noSnapshot };
+  step('catalogue');
+  // No ids: only made ready for the next edit (after a build, and when the server starts).
+  if (ids.length === 0) {
+    keep(served);
+    return { mode: 'fast', written: [], removed: [], ms: Math.round(performance.now() - started), steps };
+  }
 
   const fresh = await io.readRows(ids);
-  const rows = patchProductRows(served.rows, ids, fresh);
+  step('rows');
   const fetchedAt = new Date().toISOString();
-  const after = pageCatalog(mergeSnapshot(rows, fetchedAt, null).snapshot);
+  const snapshot = patchSnapshot(served.snapshot, ids, fresh, fetchedAt);
+  if (!snapshot) return { mode: 'fallback', reason: FALLBACK.listedChanged };
+  const after = pageCatalog(snapshot);
   const before = served.catalog;
   const moved = needsBuild(before, after, ids);
   if (moved) return { mode: 'fallback', reason: moved };
@@ -216,6 +255,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   if (plan.removed.length > 0) return { mode: 'fallback', reason: FALLBACK.removedPages };
   const planned = renderJobs(plan.render, after);
   if ('missing' in planned) return { mode: 'fallback', reason: FALLBACK.otherPage(planned.missing) };
+  step('plan');
 
   // Digests of the products as the manifest knows them, the changed ones made again.
   const products: Record<string, string> = { ...previous.products };
@@ -230,12 +270,15 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   // Everything is made before anything is written.
   const output: Array<{ urlPath: string; data: string }> = [];
   const pages = await inBatches(planned.jobs, io.concurrency ?? 4, async (job) => ({ urlPath: job.path, data: await io.render(job) }));
-  const rendered = new Set(plan.render);
-  for (const page of pageFingerprints(after, digests)) if (rendered.has(page.path)) files[page.path] = page.fingerprint;
   for (const page of pages) output.push({ urlPath: page.urlPath === HOME_PATH ? HOME_PATH : page.urlPath.replace(/\/$/, ''), data: page.data });
+  step('render');
+  const rendered = new Set(plan.render);
+  for (const page of pageFingerprints(after, digests, (urlPath) => rendered.has(urlPath))) files[page.path] = page.fingerprint;
+  step('fingerprints');
   if (plan.explore) {
-    output.push({ urlPath: '/explore/catalog.json', data: JSON.stringify(exploreDataWith(after, io.storageUrl)) });
+    output.push({ urlPath: '/explore/catalog.json', data: exploreJson(after, io.storageUrl) });
     files['/explore/catalog.json'] = exploreFingerprint(after.products, digests);
+    step('explore');
   }
   if (plan.search) {
     const search = catalogSearchFiles(after, io.storageUrl);
@@ -248,6 +291,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
       files[urlPath] = fingerprint;
       output.push({ urlPath, data: text });
     }
+    step('search');
   }
 
   const written: string[] = [];
@@ -266,10 +310,14 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
     removed: [],
   };
   writeManifest(manifestPath, manifest);
+  step('write');
+  const ms = Math.round(performance.now() - started);
   // The next build (or edit) starts from this catalogue.
+  const rows = patchProductRows(served.rows, ids, fresh);
   await saveSnapshotRows(io.snapshotFile, rows, fetchedAt, null);
-  keep({ signature: signatureOf(manifestPath) ?? '', rows, catalog: after });
-  return { mode: 'fast', written, removed: [], ms: Math.round(performance.now() - started) };
+  step('copy');
+  keep({ signature: signatureOf(manifestPath) ?? '', rows, snapshot, catalog: after });
+  return { mode: 'fast', written, removed: [], ms, steps };
 }
 
 /** @internal Forgets the kept catalogue (tests). */

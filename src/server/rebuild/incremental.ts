@@ -55,12 +55,14 @@ export function productDigest(product: Product): string {
   return sha1(JSON.stringify(shown));
 }
 
-/** The fingerprint of every catalogue page: its products' digests in order plus its counts. */
-export function pageFingerprints(catalog: RouteCatalog, digests: Map<string, string>): FingerprintedFile[] {
-  return catalogPages(catalog).map((page) => ({
-    path: page.path,
-    fingerprint: sha1(`${page.extra}|${page.productIds.map((id) => `${id}:${digests.get(id) ?? ''}`).join(',')}`),
-  }));
+/** The fingerprint of every catalogue page (of those `only` accepts): its products' digests in order plus its counts. */
+export function pageFingerprints(catalog: RouteCatalog, digests: Map<string, string>, only: (path: string) => boolean = () => true): FingerprintedFile[] {
+  return catalogPages(catalog)
+    .filter((page) => only(page.path))
+    .map((page) => ({
+      path: page.path,
+      fingerprint: sha1(`${page.extra}|${page.productIds.map((id) => `${id}:${digests.get(id) ?? ''}`).join(',')}`),
+    }));
 }
 
 /** Fingerprint of a file from its whole content (search shards, feeds). */

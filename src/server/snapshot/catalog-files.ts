@@ -49,3 +49,25 @@ export function exploreDataWith(catalog: FilesCatalog, storageUrl: string): Expl
     ...(catalog.readFrom ? { readFrom: catalog.readFrom } : {}),
   };
 }
+
+/** Each product's entry in /explore's catalogue as JSON, by product object (products are never changed in place). */
+const exploreEntries = new WeakMap<Product, { storageUrl: string; json: string }>();
+
+/**
+ * `JSON.stringify(exploreDataWith(catalog, storageUrl))`, the same text, with each product's entry
+ * made once and kept while its product object lives: the running server writes the file again
+ * for each edit (src/server/rebuild/fast-edit.ts), where only the edited products are new objects.
+ */
+export function exploreJson(catalog: FilesCatalog, storageUrl: string): string {
+  const { products: _products, readFrom: _readFrom, ...options } = exploreDataWith({ ...catalog, products: [], readFrom: null }, storageUrl);
+  const entries = catalog.products.map((product) => {
+    const known = exploreEntries.get(product);
+    if (known && known.storageUrl === storageUrl) return known.json;
+    const json = JSON.stringify(toExploreProduct(product, resolveImage(product.image || product.images[0], storageUrl)));
+    exploreEntries.set(product, { storageUrl, json });
+    return json;
+  });
+  const head = JSON.stringify(options).slice(0, -1);
+  const tail = catalog.readFrom ? `,"readFrom":${JSON.stringify(catalog.readFrom)}` : '';
+  return `${head},"products":[${entries.join(',')}]${tail}}`;
+}

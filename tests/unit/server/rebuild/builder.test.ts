@@ -255,7 +255,7 @@ describe('an edit the running server publishes itself', () => {
     prepareOutput(outDir);
     const results: PublishResult[] = [];
     const asked: string[][] = [];
-    let answer: () => Promise<FastEditResult> = async () => ({ mode: 'fast', written: ['product/a/index.html'], removed: [], ms: 12 });
+    let answer: () => Promise<FastEditResult> = async () => ({ mode: 'fast', written: ['product/a/index.html'], removed: [], ms: 12, steps: { render: 5 } });
     const fastEdit: FastEditor = {
       codeKey: 'v1',
       publish: (ids) => {

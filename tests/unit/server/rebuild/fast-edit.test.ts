@@ -159,6 +159,17 @@ describe('an edit published by the running server', () => {
     expect(await publishEdit([String(second.id)], io().io)).toEqual({ mode: 'fallback', reason: 'no hay copia del catálogo de la compilación servida' });
   });
 
+  it('with no ids it only reads the served catalogue, which the next edit then uses', async () => {
+    const manifest = fs.readFileSync(manifestFile(client), 'utf8');
+    const warmed = await publishEdit([], io().io);
+    expect(warmed).toMatchObject({ mode: 'fast', written: [], removed: [] });
+    expect(fs.readFileSync(manifestFile(client), 'utf8')).toBe(manifest);
+    fs.writeFileSync(snapshotFile, 'no es JSON');
+    const row = edited();
+    row.price = 321;
+    expect((await publishEdit([String(row.id)], io().io)).mode).toBe('fast');
+  });
+
   it('leaves to a build a product that appears, disappears or moves, and writes nothing', async () => {
     const before = fs.readFileSync(manifestFile(client), 'utf8');
     const row = edited();
