@@ -62,12 +62,12 @@ export const API_FAST_EDIT_FALLBACK_TEXT = {
   newTaxonomy: 'hay una franquicia, expansión o tipo nuevo',
   removedPages: 'una lista pierde páginas',
   otherPage: (path: string) => `la página ${path} solo la genera una compilación`,
-  searchFilesMoved: 'los archivos del buscador cambian de nombre o de número',
 } as const;
 
 /** The running server's rendering of an edit, for the operator's log (src/server/rebuild/fast-edit.ts). */
 export const API_FAST_EDIT_OPERATOR_TEXT = {
-  published: (files: number, ms: number) => `Edición publicada por el servidor: ${files} archivos en ${ms} ms.`,
+  published: (files: number, ms: number, steps: string) => `Edición publicada por el servidor: ${files} archivos en ${ms} ms (${steps}).`,
+  searchFollows: 'Los archivos del buscador cambian: los escribe la compilación parcial que sigue.',
   fallback: (reason: string) => `La edición necesita una compilación: ${reason}.`,
   failed: (message: string) => `El servidor no pudo publicar la edición (${message}); se compila.`,
   renderFailed: (path: string, status: number) => `La página ${path} no se pudo generar (HTTP ${status}).`,

@@ -125,9 +125,11 @@ export function createBuilder(
     if (incremental && options.fastEdit && options.fastEdit.codeKey === key) {
       const published = await publishFast(options.fastEdit, ids, options.log);
       if (published) {
-        report?.({ phase: 'publishing', pagesWritten: published.written.length });
-        onPublished?.(published);
-        return;
+        report?.({ phase: 'publishing', pagesWritten: published.result.written.length });
+        onPublished?.(published.result);
+        // The edit is on its pages; the header search's files, when they change, follow with a build.
+        if (!published.searchFollows) return;
+        options.log?.(API_FAST_EDIT_OPERATOR_TEXT.searchFollows);
       }
     }
     const newManifest = path.join(staging, 'catalog-manifest.json');
@@ -170,12 +172,15 @@ export function createBuilder(
 }
 
 /** The server's publishing of an edit, or null when a build must do it (its reason logged). */
-async function publishFast(editor: FastEditor, ids: string[], log?: (line: string) => void): Promise<PublishResult | null> {
+async function publishFast(editor: FastEditor, ids: string[], log?: (line: string) => void): Promise<{ result: PublishResult; searchFollows: boolean } | null> {
   try {
     const result = await editor.publish(ids);
     if (result.mode === 'fast') {
-      log?.(API_FAST_EDIT_OPERATOR_TEXT.published(result.written.length, result.ms));
-      return { mode: 'fast', reason: null, written: result.written, removed: result.removed };
+      const steps = Object.entries(result.steps)
+        .map(([step, ms]) => `${step} ${ms}`)
+        .join(', ');
+      log?.(API_FAST_EDIT_OPERATOR_TEXT.published(result.written.length, result.ms, steps));
+      return { result: { mode: 'fast', reason: null, written: result.written, removed: result.removed }, searchFollows: result.searchFollows };
     }
     log?.(API_FAST_EDIT_OPERATOR_TEXT.fallback(result.reason));
   } catch (error) {

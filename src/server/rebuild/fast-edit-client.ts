@@ -10,7 +10,14 @@ import type { FastEditResult } from './fast-edit.ts';
 import { API_FAST_EDIT_OPERATOR_TEXT } from '~/i18n/api.ts';
 
 const Result = z.union([
-  z.object({ mode: z.literal('fast'), written: z.array(z.string()), removed: z.array(z.string()), ms: z.number(), steps: z.record(z.string(), z.number()) }),
+  z.object({
+    mode: z.literal('fast'),
+    written: z.array(z.string()),
+    removed: z.array(z.string()),
+    ms: z.number(),
+    steps: z.record(z.string(), z.number()),
+    searchFollows: z.boolean(),
+  }),
   z.object({ mode: z.literal('fallback'), reason: z.string() }),
 ]);
 

@@ -4,8 +4,9 @@
  * the first edit), planned (src/domain/edit-plan.ts), and the pages the plan names are rendered by
  * the server's own render routes (src/pages/catalog-render/, the same page components as the
  * prebuilt routes, so the same bytes) and written into the served folder one file at a time
- * through a rename, with /explore's catalogue, the header search's changed files, the build
- * manifest and the catalogue copy on disk. An edit it cannot publish this way (a product that
+ * through a rename, with /explore's catalogue, the build manifest and the catalogue copy on disk.
+ * The header search's files, when the edit changes them, are left to an incremental build that
+ * follows (searchFollows). An edit it cannot publish this way (a product that
  * appears, disappears or moves to another franchise, expansion or type; a new taxonomy entry; a
  * listing that loses a page) answers `fallback`, and the builder makes an incremental build.
  * Nothing is written before every page has rendered, so a failure leaves the served files as they
@@ -18,7 +19,7 @@ import { isListed, type Product } from '~/domain/products.ts';
 import { HOME_PATH, listings, pageHref, productPath, type RouteCatalog } from '~/domain/routes.ts';
 import { API_FAST_EDIT_FALLBACK_TEXT as FALLBACK } from '~/i18n/api.ts';
 import { readSnapshotFile, saveSnapshotRows } from '../snapshot/disk.ts';
-import { catalogSearchFiles, exploreJson } from '../snapshot/catalog-files.ts';
+import { exploreJson } from '../snapshot/catalog-files.ts';
 import { patchProductRows } from '../snapshot/loader.ts';
 import {
   mergeSnapshot,
@@ -29,17 +30,7 @@ import {
   type SnapshotFranchise,
   type SnapshotProductType,
 } from '../snapshot/model.ts';
-import {
-  contentFingerprint,
-  exploreFingerprint,
-  fileForPath,
-  isSearchFile,
-  pageFingerprints,
-  productDigest,
-  readManifest,
-  writeManifest,
-  type BuildManifest,
-} from './incremental.ts';
+import { exploreFingerprint, fileForPath, pageFingerprints, productDigest, readManifest, writeManifest, type BuildManifest } from './incremental.ts';
 import type { RenderJob } from './render-jobs.ts';
 import { manifestFile, replaceFile } from './served-folder.ts';
 
@@ -61,7 +52,20 @@ export interface FastEditIO {
 
 /** What the edit did: published by the server (with the milliseconds of each step), or left to a build with the reason. */
 export type FastEditResult =
-  { mode: 'fast'; written: string[]; removed: string[]; ms: number; steps: Record<string, number> } | { mode: 'fallback'; reason: string };
+  | {
+      mode: 'fast';
+      written: string[];
+      removed: string[];
+      ms: number;
+      steps: Record<string, number>;
+      /**
+       * The header search's files change too (a name, a picture, card text): they are left to an
+       * incremental build, which the builder runs next. Making them means making the whole index
+       * again, seconds of one core at 100,000 products that the serving process must not spend.
+       */
+      searchFollows: boolean;
+    }
+  | { mode: 'fallback'; reason: string };
 
 /** The catalogue as the pages read it: what the prebuilt routes get from getBuildCatalog. */
 export interface PageCatalog extends RouteCatalog {
@@ -238,7 +242,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   // No ids: only made ready for the next edit (after a build, and when the server starts).
   if (ids.length === 0) {
     keep(served);
-    return { mode: 'fast', written: [], removed: [], ms: Math.round(performance.now() - started), steps };
+    return { mode: 'fast', written: [], removed: [], ms: Math.round(performance.now() - started), steps, searchFollows: false };
   }
 
   const fresh = await io.readRows(ids);
@@ -280,20 +284,6 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
     files['/explore/catalog.json'] = exploreFingerprint(after.products, digests);
     step('explore');
   }
-  if (plan.search) {
-    const search = catalogSearchFiles(after, io.storageUrl);
-    const before = Object.keys(previous.files).filter(isSearchFile);
-    if (before.length !== search.size || before.some((urlPath) => !search.has(urlPath))) return { mode: 'fallback', reason: FALLBACK.searchFilesMoved };
-    for (const [urlPath, file] of search) {
-      const text = JSON.stringify(file);
-      const fingerprint = contentFingerprint(text);
-      if (previous.files[urlPath] === fingerprint) continue;
-      files[urlPath] = fingerprint;
-      output.push({ urlPath, data: text });
-    }
-    step('search');
-  }
-
   const written: string[] = [];
   for (const { urlPath, data } of output) {
     const file = fileForPath(urlPath);
@@ -317,7 +307,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   await saveSnapshotRows(io.snapshotFile, rows, fetchedAt, null);
   step('copy');
   keep({ signature: signatureOf(manifestPath) ?? '', rows, snapshot, catalog: after });
-  return { mode: 'fast', written, removed: [], ms, steps };
+  return { mode: 'fast', written, removed: [], ms, steps, searchFollows: plan.search };
 }
 
 /** @internal Forgets the kept catalogue (tests). */

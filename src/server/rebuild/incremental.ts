@@ -78,11 +78,6 @@ export function exploreFingerprint(products: readonly Product[], digests: Map<st
   return contentFingerprint(products.map((product) => `${product.id}:${digests.get(product.id)}:${product.stock ?? ''}`).join(','));
 }
 
-/** Whether a catalogue file is one of the header search's (its root or a shard under /search/). */
-export function isSearchFile(urlPath: string): boolean {
-  return urlPath === '/search-index.json' || urlPath.startsWith('/search/');
-}
-
 /** What the next build is asked to do, read from the environment output.ts prepares. */
 export interface IncrementalRequest {
   previous: BuildManifest | null;

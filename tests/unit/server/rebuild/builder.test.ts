@@ -255,7 +255,14 @@ describe('an edit the running server publishes itself', () => {
     prepareOutput(outDir);
     const results: PublishResult[] = [];
     const asked: string[][] = [];
-    let answer: () => Promise<FastEditResult> = async () => ({ mode: 'fast', written: ['product/a/index.html'], removed: [], ms: 12, steps: { render: 5 } });
+    let answer: () => Promise<FastEditResult> = async () => ({
+      mode: 'fast',
+      written: ['product/a/index.html'],
+      removed: [],
+      ms: 12,
+      steps: { render: 5 },
+      searchFollows: false,
+    });
     const fastEdit: FastEditor = {
       codeKey: 'v1',
       publish: (ids) => {
@@ -276,6 +283,13 @@ describe('an edit the running server publishes itself', () => {
     expect(asked).toEqual([['a']]);
     expect(results.at(-1)).toEqual({ mode: 'fast', reason: null, written: ['product/a/index.html'], removed: [] });
     expect(read(outDir, 'product/a/index.html')).toBe('uno');
+
+    // A rename changes the header search's files: the server publishes the pages, then a build writes the rest.
+    answer = async () => ({ mode: 'fast', written: ['product/a/index.html'], removed: [], ms: 12, steps: { render: 5 }, searchFollows: true });
+    const before = results.length;
+    await builder('dos-b', fastEdit)(undefined, { productIds: ['a'] });
+    expect(results.slice(before).map((r) => r.mode)).toEqual(['fast', 'incremental']);
+    expect(read(outDir, 'product/a/index.html')).toBe('dos-b');
 
     // The server cannot (a product appeared): an incremental build.
     answer = async () => ({ mode: 'fallback', reason: 'un producto aparece o deja de mostrarse' });

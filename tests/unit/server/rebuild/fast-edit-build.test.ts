@@ -38,60 +38,58 @@ async function build(outDir: string, snapshotFile: string, manifest: string): Pr
 }
 
 describe('an edit the server publishes equals a full build', () => {
-  it(
-    'writes the product page, its listings, the home page, /explore and the search files as a full build of the edited catalogue does',
-    { timeout: 600_000 },
-    async () => {
-      const rows = demoProductRows();
-      const snapshotFile = path.join(tmp, 'snapshot.json');
-      writeSnapshot(snapshotFile, rows);
-      const outDir = path.join(tmp, 'served');
-      const builtManifest = path.join(tmp, 'served-manifest.json');
-      await build(outDir, snapshotFile, builtManifest);
-      const client = prepareOutput(outDir);
-      fs.copyFileSync(builtManifest, manifestFile(client));
+  it('writes the product page, its listings, the home page and /explore as a full build of the edited catalogue does', { timeout: 600_000 }, async () => {
+    const rows = demoProductRows();
+    const snapshotFile = path.join(tmp, 'snapshot.json');
+    writeSnapshot(snapshotFile, rows);
+    const outDir = path.join(tmp, 'served');
+    const builtManifest = path.join(tmp, 'served-manifest.json');
+    await build(outDir, snapshotFile, builtManifest);
+    const client = prepareOutput(outDir);
+    fs.copyFileSync(builtManifest, manifestFile(client));
 
-      // The served build's own server bundle, as scripts/serve.mjs runs it.
-      process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-      const { handler } = (await import(/* @vite-ignore */ pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href)) as {
-        handler: (req: http.IncomingMessage, res: http.ServerResponse) => void;
-      };
-      server = http.createServer((req, res) => handler(req, res));
-      await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-      const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    // The served build's own server bundle, as scripts/serve.mjs runs it.
+    process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+    const { handler } = (await import(/* @vite-ignore */ pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href)) as {
+      handler: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+    };
+    server = http.createServer((req, res) => handler(req, res));
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 
-      // A product on the home page's sliders, renamed and repriced.
-      const edited = rows.find((row) => row.expansion_id === 'destined-rivals' && row.product_type_id === 'elite-trainer-box')!;
-      const id = String(edited.id);
-      edited.name = 'Elite Trainer Box Rivales Renombrada';
-      edited.price = 4321.5;
-      const result = await publishEdit([id], {
-        servedClient: client,
-        snapshotFile,
-        readRows: async (ids) => rows.filter((row) => ids.includes(String(row.id))),
-        render: (job) => renderThrough(origin, job),
-        storageUrl: projectUrl(undefined),
-      });
-      expect(result.mode).toBe('fast');
-      const written = result.mode === 'fast' ? result.written : [];
-      expect(written).toEqual(expect.arrayContaining([fileForPath(`/product/${id}`), 'index.html', 'explore/catalog.json', 'search-index.json']));
-      expect(written.some((file) => file.startsWith('franchise/pokemon/expansions/destined-rivals/products/'))).toBe(true);
-      expect(written.some((file) => file.startsWith('franchise/pokemon/product-types/elite-trainer-box/products/'))).toBe(true);
-      expect(fs.readFileSync(path.join(client, fileForPath(`/product/${id}`)), 'utf8')).toContain('Elite Trainer Box Rivales Renombrada');
+    // A product on the home page's sliders, renamed and repriced.
+    const edited = rows.find((row) => row.expansion_id === 'destined-rivals' && row.product_type_id === 'elite-trainer-box')!;
+    const id = String(edited.id);
+    edited.name = 'Elite Trainer Box Rivales Renombrada';
+    edited.price = 4321.5;
+    const result = await publishEdit([id], {
+      servedClient: client,
+      snapshotFile,
+      readRows: async (ids) => rows.filter((row) => ids.includes(String(row.id))),
+      render: (job) => renderThrough(origin, job),
+      storageUrl: projectUrl(undefined),
+    });
+    expect(result.mode).toBe('fast');
+    const written = result.mode === 'fast' ? result.written : [];
+    expect(written).toEqual(expect.arrayContaining([fileForPath(`/product/${id}`), 'index.html', 'explore/catalog.json']));
+    // The renamed product's search files are left to the build that follows.
+    expect(result).toMatchObject({ searchFollows: true });
+    expect(written.some((file) => file.startsWith('franchise/pokemon/expansions/destined-rivals/products/'))).toBe(true);
+    expect(written.some((file) => file.startsWith('franchise/pokemon/product-types/elite-trainer-box/products/'))).toBe(true);
+    expect(fs.readFileSync(path.join(client, fileForPath(`/product/${id}`)), 'utf8')).toContain('Elite Trainer Box Rivales Renombrada');
 
-      // The render routes show nothing to anyone else.
-      for (const kind of ['product', 'home', 'expansion-listing', 'type-listing']) {
-        const response = await fetch(`${origin}/catalog-render/${kind}`, { headers: { 'x-catalog-render': 'adivinado' } });
-        expect(response.status, kind).toBe(404);
-      }
+    // The render routes show nothing to anyone else.
+    for (const kind of ['product', 'home', 'expansion-listing', 'type-listing']) {
+      const response = await fetch(`${origin}/catalog-render/${kind}`, { headers: { 'x-catalog-render': 'adivinado' } });
+      expect(response.status, kind).toBe(404);
+    }
 
-      // A full build of the same catalogue (the copy the edit saved) writes the same bytes.
-      const fullDir = path.join(tmp, 'full');
-      await build(fullDir, snapshotFile, path.join(tmp, 'full-manifest.json'));
-      for (const file of written) {
-        expect(fs.readFileSync(path.join(client, file), 'utf8'), file).toBe(fs.readFileSync(path.join(fullDir, 'client', file), 'utf8'));
-      }
-      expect(currentBuild(outDir)).toBe(client);
-    },
-  );
+    // A full build of the same catalogue (the copy the edit saved) writes the same bytes.
+    const fullDir = path.join(tmp, 'full');
+    await build(fullDir, snapshotFile, path.join(tmp, 'full-manifest.json'));
+    for (const file of written) {
+      expect(fs.readFileSync(path.join(client, file), 'utf8'), file).toBe(fs.readFileSync(path.join(fullDir, 'client', file), 'utf8'));
+    }
+    expect(currentBuild(outDir)).toBe(client);
+  });
 });
