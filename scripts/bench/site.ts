@@ -443,29 +443,36 @@ async function measureIncremental(
       fastEdit: serverFastEditor({ outDir, origin: () => siteUrl, serviceRoleKey: serviceKey }),
       log: process.env.BENCH_LOG === '1' ? (line) => console.error(line) : undefined,
     },
-    (r) => (result = r),
+    // The first publication of each edit: the server's, when a build follows it.
+    (r) => (result ??= r),
   );
   const edits: Array<{ seconds: number; build: number; result: PublishResult | null }> = [];
-  for (const productId of productIds) {
+  for (const [n, productId] of productIds.entries()) {
     result = null;
     const price = 1234.56 + (Date.now() % 1000);
     const started = performance.now();
+    // The first edit renames the product too (its search files change), the second changes the price only.
     const saved = await fetch(`${stackUrl}/rest/v1/products?id=eq.${encodeURIComponent(productId)}`, {
       method: 'PATCH',
       headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}`, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
-      body: JSON.stringify({ price, name: `Producto editado ${price}` }),
+      body: JSON.stringify(n === 0 ? { price, name: `Producto editado ${price}` } : { price }),
     });
     if (!saved.ok) throw new Error(`saving the product failed: HTTP ${saved.status}`);
-    await builder(undefined, { productIds: [productId] });
-    const build = (performance.now() - started) / 1000;
+    // The page is read while the rebuild runs: the build that follows the server's edit (for the
+    // search files) is not waited for to see the page.
+    let build = NaN;
+    const rebuilt = builder(undefined, { productIds: [productId] }).then(() => (build = (performance.now() - started) / 1000));
+    rebuilt.catch(() => undefined);
     const expected = formatMXN(price);
     for (;;) {
       const html = await (await fetch(`${siteUrl}/product/${encodeURIComponent(productId)}`)).text();
       if (html.includes(expected)) break;
       if (performance.now() - started > 600_000) throw new Error('the edited price never appeared');
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 50));
     }
-    edits.push({ seconds: (performance.now() - started) / 1000, build, result });
+    const seconds = (performance.now() - started) / 1000;
+    await rebuilt;
+    edits.push({ seconds, build, result });
   }
   return edits;
 }
@@ -1061,6 +1068,7 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
         files: r?.written.length ?? 0,
         warmSeconds: Number(again.seconds.toFixed(2)),
         mode: r?.mode ?? null,
+        allFilesSeconds: Number(edit.build.toFixed(2)),
       };
       const how = (x: PublishResult | null) =>
         x?.mode === 'fast'
@@ -1069,16 +1077,22 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
             ? `compilación parcial, ${x.written.length} archivos`
             : 'compilación completa';
       console.error(
-        `Edición: ${how(r)}${r?.reason ? ` (${r.reason})` : ''} en ${edit.seconds.toFixed(2)} s; la segunda: ${how(r2)} en ${again.seconds.toFixed(2)} s`,
+        `Edición (nombre y precio): ${how(r)}${r?.reason ? ` (${r.reason})` : ''}, página en ${edit.seconds.toFixed(2)} s, reconstrucción terminada en ${edit.build.toFixed(2)} s; la segunda (precio): ${how(r2)}, página en ${again.seconds.toFixed(2)} s, terminada en ${again.build.toFixed(2)} s`,
       );
       rows.push({
-        measure: `Edición de un producto → precio nuevo en su página estática (${how(r)}; la primera después del build)`,
+        measure: `Edición de nombre y precio → precio nuevo en su página estática (${how(r)}; la primera después del build)`,
         figure: `${edit.seconds.toFixed(1)} s`,
         goal: '≤ 5 s',
         pass: edit.seconds <= 5,
       });
       rows.push({
-        measure: `Segunda edición, de otro producto (${how(r2)})`,
+        measure: 'La misma edición → reconstrucción terminada, con los archivos del buscador',
+        figure: `${edit.build.toFixed(1)} s`,
+        goal: '≤ 5 s',
+        pass: edit.build <= 5,
+      });
+      rows.push({
+        measure: `Segunda edición, solo el precio de otro producto (${how(r2)}; terminada en ${again.build.toFixed(1)} s)`,
         figure: `${again.seconds.toFixed(1)} s`,
         goal: '≤ 5 s',
         pass: again.seconds <= 5,

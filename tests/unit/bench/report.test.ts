@@ -13,7 +13,7 @@ const figures: BenchFigures = {
   loadAverage: 0.6,
   floor: { pages: 100_000, seconds: 80, gb: 0.75 },
   build: { seconds: 150, gb: 2.2 },
-  edit: { seconds: 4.1, files: 58, warmSeconds: 1.2, mode: 'fast' },
+  edit: { seconds: 4.1, files: 58, warmSeconds: 1.2, mode: 'fast', allFilesSeconds: 30 },
   searchFirstKeystrokeMs: 70,
   exploreFilterP95Ms: 90,
   searchFirstKeystroke4xMs: 200,
@@ -35,6 +35,7 @@ describe('the bench report', () => {
       'build_floor_ratio',
       'edit_to_page_s',
       'edit_files',
+      'edit_all_files_s',
       'edit_to_page_again_s',
       'search_first_keystroke_ms',
       'explore_filter_p95_ms',
@@ -54,6 +55,7 @@ describe('the bench report', () => {
     // 5 s at 1,800 is 3.75 s at 2,400: 4.1 s misses it although it is under 5 s.
     expect(m.get('edit_to_page_s')).toMatchObject({ value: 4.1, unit: 's', goal: 3.75, pass: false });
     expect(m.get('edit_to_page_again_s')).toMatchObject({ value: 1.2, unit: 's', goal: 3.75, pass: true });
+    expect(m.get('edit_all_files_s')).toMatchObject({ value: 30, unit: 's', goal: 3.75, pass: false });
     expect(m.get('search_first_keystroke_ms')).toMatchObject({ value: 70, goal: 75, pass: true });
     expect(m.get('explore_filter_p95_ms')).toMatchObject({ value: 90, goal: 75, pass: false });
     // With the CPU throttled 4×: 300 ms at 1,800 is 225 ms at 2,400.
