@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import { demoProducts } from '../../scripts/seed/products.ts';
+import { editsFile } from '~/server/snapshot/disk.ts';
 
 /** The seed's rows as the products table holds them. */
 export function demoProductRows(): Array<Record<string, unknown>> {
@@ -30,8 +31,9 @@ export function demoProductRows(): Array<Record<string, unknown>> {
   }));
 }
 
-/** Writes `products` as the catalogue copy a build reads (src/server/snapshot/disk.ts), with no taxonomy rows (the static catalogue's). */
+/** Writes `products` as the catalogue copy a build reads (src/server/snapshot/disk.ts), with no taxonomy rows (the static catalogue's) and no edits since. */
 export function writeSnapshot(file: string, products: Array<Record<string, unknown>>): void {
+  fs.rmSync(editsFile(file), { force: true });
   fs.writeFileSync(
     file,
     JSON.stringify({ fetchedAt: new Date().toISOString(), rows: { franchises: [], collections: [], expansions: [], productTypes: [], products } }),

@@ -18,9 +18,8 @@ import { planEdit } from '~/domain/edit-plan.ts';
 import { isListed, type Product } from '~/domain/products.ts';
 import { HOME_PATH, listings, pageHref, productPath, type RouteCatalog } from '~/domain/routes.ts';
 import { API_FAST_EDIT_FALLBACK_TEXT as FALLBACK } from '~/i18n/api.ts';
-import { readSnapshotFile, saveSnapshotRows } from '../snapshot/disk.ts';
+import { appendSnapshotEdit, readSnapshotFile } from '../snapshot/disk.ts';
 import { exploreJson } from '../snapshot/catalog-files.ts';
-import { patchProductRows } from '../snapshot/loader.ts';
 import {
   mergeSnapshot,
   parseProductRows,
@@ -79,7 +78,6 @@ export interface PageCatalog extends RouteCatalog {
 /** The served build's catalogue, kept between edits while the served manifest is the one it was read with. */
 interface Kept {
   signature: string;
-  rows: CatalogRows;
   snapshot: CatalogSnapshot;
   catalog: PageCatalog;
 }
@@ -120,7 +118,7 @@ async function servedCatalog(io: FastEditIO, signature: string): Promise<Kept | 
   const rows = stored?.rows;
   if (!rows || !(['franchises', 'collections', 'expansions', 'productTypes', 'products'] as const).every((key) => Array.isArray(rows[key]))) return null;
   const { snapshot } = mergeSnapshot(rows, stored.fetchedAt ?? null, stored.wholeReadFrom ?? null);
-  return { signature, rows, snapshot, catalog: pageCatalog(snapshot) };
+  return { signature, snapshot, catalog: pageCatalog(snapshot) };
 }
 
 /**
@@ -302,11 +300,10 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   writeManifest(manifestPath, manifest);
   step('write');
   const ms = Math.round(performance.now() - started);
-  // The next build (or edit) starts from this catalogue.
-  const rows = patchProductRows(served.rows, ids, fresh);
-  await saveSnapshotRows(io.snapshotFile, rows, fetchedAt, null);
+  // The next build (or edit) starts from this catalogue: the copy on disk and the edits since.
+  await appendSnapshotEdit(io.snapshotFile, fresh, fetchedAt);
   step('copy');
-  keep({ signature: signatureOf(manifestPath) ?? '', rows, snapshot, catalog: after });
+  keep({ signature: signatureOf(manifestPath) ?? '', snapshot, catalog: after });
   return { mode: 'fast', written, removed: [], ms, steps, searchFollows: plan.search };
 }
 

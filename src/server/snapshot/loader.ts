@@ -4,7 +4,9 @@
  */
 import path from 'node:path';
 import { API_SNAPSHOT_OPERATOR_TEXT as LOG } from '~/i18n/api.ts';
-import { readSnapshotFile, saveSnapshotRows, SNAPSHOT_FILE } from './disk.ts';
+import { patchProductRows, readSnapshotFile, saveSnapshotRows, SNAPSHOT_FILE } from './disk.ts';
+
+export { patchProductRows };
 import { buildTimeClient, fetchCatalogRows, fetchProductRows, type BackendConfig } from './fetch.ts';
 import { mergeSnapshot, parseStoredSnapshot, staticSnapshot, type CatalogRows, type CatalogSnapshot, type RejectedRow } from './model.ts';
 import { PART_ENV, PART_SNAPSHOT_SINCE_ENV, parsePart, rendersProduct } from '../rebuild/parts.ts';
@@ -40,34 +42,6 @@ export interface LoadOptions {
    * for the pages this part renders. Default: CATALOG_RENDER_PART.
    */
   part?: { index: number; count: number } | null;
-}
-
-/** The disk copy's rows with the rows of `ids` replaced by `fresh` (ids missing from `fresh` were deleted). */
-export function patchProductRows(rows: CatalogRows, ids: readonly string[], fresh: readonly unknown[]): CatalogRows {
-  const byId = new Map<string, unknown>();
-  for (const row of fresh) {
-    const id = (row as { id?: unknown } | null)?.id;
-    if (typeof id === 'string' || typeof id === 'number') byId.set(String(id), row);
-  }
-  const changed = new Set(ids);
-  const kept = rows.products.flatMap((row) => {
-    const id = String((row as { id?: unknown } | null)?.id ?? '');
-    if (!changed.has(id)) return [row];
-    const replacement = byId.get(id);
-    byId.delete(id);
-    return replacement ? [replacement] : [];
-  });
-  // New products go last; the snapshot is ordered by id like a full read.
-  const added = [...byId.values()];
-  const products =
-    added.length === 0
-      ? kept
-      : [...kept, ...added].sort((a, b) => {
-          const x = String((a as { id: unknown }).id);
-          const y = String((b as { id: unknown }).id);
-          return x < y ? -1 : x > y ? 1 : 0;
-        });
-  return { ...rows, products };
 }
 
 /** The backend the build reads from, from the environment `npm start` prepares. */

@@ -24,7 +24,7 @@ import { manifestFile } from '~/server/rebuild/served-folder.ts';
 import type { RenderJob } from '~/server/rebuild/render-jobs.ts';
 import { catalogSearchFiles } from '~/server/snapshot/catalog-files.ts';
 import { mergeSnapshot } from '~/server/snapshot/model.ts';
-import { readSnapshotFile } from '~/server/snapshot/disk.ts';
+import { editsFile, readSnapshotFile } from '~/server/snapshot/disk.ts';
 
 const STORAGE = 'https://proyecto.test';
 let dir = '';
@@ -124,11 +124,13 @@ describe('an edit published by the running server', () => {
     expect(served(untouched)).toBe(`servido ${untouched}`);
     expect(fs.readdirSync(path.dirname(path.join(client, fileForPath(productPath(id)))))).toEqual(['index.html']);
 
-    // The manifest and the catalogue copy know the edit, so the next build starts from it.
+    // The manifest and the catalogue copy know the edit, so the next build starts from it: the
+    // copy itself is not written again, the edit's row is appended beside it.
     const manifest = readManifest(manifestFile(client))!;
     expect(manifest.products[id]).toBe(productDigest(catalogOf(rows).products.find((p) => p.id === id)!));
     const copy = (await readSnapshotFile(snapshotFile)) as { rows: { products: Array<{ id: string; price: number }> } };
     expect(copy.rows.products.find((p) => p.id === id)!.price).toBe(4321.5);
+    expect(fs.readFileSync(editsFile(snapshotFile), 'utf8').trim().split('\n')).toHaveLength(1);
   });
 
   it('a rename publishes the pages and leaves the search files to the build that follows', async () => {
@@ -199,6 +201,7 @@ describe('an edit published by the running server', () => {
     row.price = 1;
     const manifest = fs.readFileSync(manifestFile(client), 'utf8');
     const copy = fs.readFileSync(snapshotFile, 'utf8');
+    expect(fs.existsSync(editsFile(snapshotFile))).toBe(false);
     const fake = io({
       render: async (job) => {
         if (job.kind !== 'product') throw new Error('La página no se pudo generar (HTTP 500).');
@@ -210,6 +213,7 @@ describe('an edit published by the running server', () => {
     expect(served('/explore/catalog.json')).toBe('servido /explore/catalog.json');
     expect(fs.readFileSync(manifestFile(client), 'utf8')).toBe(manifest);
     expect(fs.readFileSync(snapshotFile, 'utf8')).toBe(copy);
+    expect(fs.existsSync(editsFile(snapshotFile))).toBe(false);
   });
 });
 

@@ -1,8 +1,8 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readSnapshotFile, saveSnapshotRows, SNAPSHOT_FILE } from '~/server/snapshot/disk.ts';
+import { appendSnapshotEdit, editsFile, readSnapshotFile, saveSnapshotRows, SNAPSHOT_FILE } from '~/server/snapshot/disk.ts';
 import type { CatalogRows } from '~/server/snapshot/model.ts';
 
 const dirs: string[] = [];
@@ -42,5 +42,34 @@ describe('the snapshot on disk', () => {
     expect(await readSnapshotFile(path.join(dir, 'no-existe.json'))).toBeNull();
     await writeFile(path.join(dir, 'roto.json'), '{"rows": ');
     expect(await readSnapshotFile(path.join(dir, 'roto.json'))).toBeNull();
+  });
+
+  it('applies the edits appended since the copy, in order, until a line cut short; a new copy replaces them', async () => {
+    const file = path.join(await tempDir(), 'catalog-snapshot.json');
+    const two: CatalogRows = {
+      ...rows,
+      products: [
+        { id: 'p1', price: 1 },
+        { id: 'p2', price: 2 },
+      ],
+    };
+    await saveSnapshotRows(file, two, '2026-11-24T02:00:05.000Z', '2026-11-24T02:00:01.000Z');
+    await appendSnapshotEdit(file, [{ id: 'p2', price: 20 }], '2026-11-24T03:00:00.000Z');
+    await appendSnapshotEdit(file, [{ id: 'p1', price: 10 }], '2026-11-24T04:00:00.000Z');
+    await appendFile(editsFile(file), '{"fetchedAt":"2026-11-24T05:00:00.000Z","rows":[{"id":"p1","pri');
+    expect(await readSnapshotFile(file)).toEqual({
+      fetchedAt: '2026-11-24T04:00:00.000Z',
+      wholeReadFrom: null,
+      rows: {
+        ...two,
+        products: [
+          { id: 'p1', price: 10 },
+          { id: 'p2', price: 20 },
+        ],
+      },
+    });
+    await saveSnapshotRows(file, two, '2026-11-24T06:00:00.000Z');
+    expect(await readdir(path.dirname(file))).toEqual(['catalog-snapshot.json']);
+    expect(await readSnapshotFile(file)).toMatchObject({ fetchedAt: '2026-11-24T06:00:00.000Z', rows: two });
   });
 });
