@@ -26,6 +26,8 @@ export interface FastEditor {
   publish(productIds: string[]): Promise<FastEditResult>;
   /** Reads the served catalogue ahead of the next edit (after a build publishes, and at start). */
   warm?(): Promise<void>;
+  /** Takes the build that wrote an edit's search files as the catalogue it keeps, without reading it again. */
+  adopt?(): Promise<void>;
 }
 
 /** Where a server's output lives and how it rebuilds it. */
@@ -122,6 +124,7 @@ export function createBuilder(
     const ids = changes?.productIds ?? [];
     const { mode, reason } = decideBuildMode({ servedManifest: previous !== null, servedCodeKey: servedKey, codeKey: key, changedIds: ids, maxChanged });
     const incremental = mode === 'incremental';
+    let followsEdit = false;
     if (incremental && options.fastEdit && options.fastEdit.codeKey === key) {
       const published = await publishFast(options.fastEdit, ids, options.log);
       if (published) {
@@ -130,6 +133,7 @@ export function createBuilder(
         // The edit is on its pages; the header search's files, when they change, follow with a build.
         if (!published.searchFollows) return;
         options.log?.(API_FAST_EDIT_OPERATOR_TEXT.searchFollows);
+        followsEdit = true;
       }
     }
     const newManifest = path.join(staging, 'catalog-manifest.json');
@@ -159,6 +163,11 @@ export function createBuilder(
         const result = publishIncremental(built, served!, manifest, previous!);
         writeManifest(manifestFile(served!), manifest);
         onPublished?.({ mode: 'incremental', reason: null, ...result });
+        // The build that wrote an edit's search files rendered the catalogue the server keeps.
+        if (followsEdit && options.fastEdit?.adopt) {
+          void options.fastEdit.adopt().catch(() => undefined);
+          return;
+        }
       } else {
         publishFull(outDir, built, served, manifest, key, keepOldMs);
         onPublished?.({ mode: 'full', reason: manifest?.reason ?? reason, written: [], removed: [] });

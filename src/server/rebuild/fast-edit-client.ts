@@ -46,15 +46,19 @@ export function serverFastEditor(options: ServerEditorOptions): FastEditor | und
     async warm(): Promise<void> {
       await post([]);
     },
+    async adopt(): Promise<void> {
+      // Read again when nothing was kept to adopt.
+      await post([], true);
+    },
   };
 
-  async function post(productIds: string[]): Promise<FastEditResult> {
+  async function post(productIds: string[], adopt = false): Promise<FastEditResult> {
     const origin = options.origin();
     if (!origin) throw new Error(API_FAST_EDIT_OPERATOR_TEXT.notListening);
     const response = await fetch(`${origin}/api/internal/catalog-edit`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${options.serviceRoleKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ productIds }),
+      body: JSON.stringify(adopt ? { productIds, adopt } : { productIds }),
       signal: AbortSignal.timeout(options.timeoutMs ?? 120_000),
     });
     const body = (await response.json().catch(() => null)) as unknown;

@@ -13,7 +13,7 @@ import { SNAPSHOT_FILE } from '../snapshot/disk.ts';
 import { buildTimeClient, fetchProductRows } from '../snapshot/fetch.ts';
 import { backendFromEnv } from '../snapshot/loader.ts';
 import { projectUrl } from '../supabase.ts';
-import { publishEdit, type FastEditResult } from './fast-edit.ts';
+import { adoptServedManifest, publishEdit, type FastEditResult } from './fast-edit.ts';
 import { DEFAULT_MAX_CHANGED } from './incremental.ts';
 import { dropRenderJob, putRenderJob, RENDER_TOKEN_HEADER, type RenderJob } from './render-jobs.ts';
 import { currentBuild } from './served-folder.ts';
@@ -22,7 +22,8 @@ import { currentBuild } from './served-folder.ts';
 const PRODUCT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/;
 
 // No ids: read the served catalogue now, so that the next edit finds it ready.
-const EditRequest = z.object({ productIds: z.array(z.string().regex(PRODUCT_ID)).max(DEFAULT_MAX_CHANGED) });
+// adopt: the incremental build that wrote an edit's search files is taken as this server's catalogue.
+const EditRequest = z.object({ productIds: z.array(z.string().regex(PRODUCT_ID)).max(DEFAULT_MAX_CHANGED), adopt: z.boolean().optional() });
 
 /** A page from its render route on this server, at `origin`. */
 export async function renderThrough(origin: string, job: RenderJob): Promise<string> {
@@ -41,9 +42,12 @@ export async function renderThrough(origin: string, job: RenderJob): Promise<str
 /** The endpoint: `{ productIds }` in, the FastEditResult out. */
 export async function postCatalogEdit(request: Request, serviceRoleKey: string | undefined, supabaseUrl: string | undefined): Promise<Response> {
   requireShopServer(request, serviceRoleKey);
-  const { productIds } = await readJson(request, EditRequest, false, 64 * 1024);
+  const { productIds, adopt } = await readJson(request, EditRequest, false, 64 * 1024);
   const outDir = process.env.SHOP_OUT_DIR;
   const servedClient = outDir ? currentBuild(outDir) : null;
+  if (adopt && servedClient && productIds.length === 0 && (await adoptServedManifest({ servedClient }))) {
+    return json({ mode: 'fast', written: [], removed: [], ms: 0, steps: {}, searchFollows: false } satisfies FastEditResult);
+  }
   const backend = backendFromEnv();
   if (!servedClient || !backend) return json({ mode: 'fallback', reason: API_FAST_EDIT_OPERATOR_TEXT.notServing } satisfies FastEditResult);
   const origin = new URL(request.url).origin;

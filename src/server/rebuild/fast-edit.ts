@@ -221,6 +221,27 @@ export function publishEdit(ids: readonly string[], io: FastEditIO): Promise<Fas
   return run;
 }
 
+/**
+ * Takes the manifest an incremental build just wrote as the one the kept catalogue was read with,
+ * without reading the catalogue again: for the build that follows an edit of this server to write
+ * the search files, which made its pages from the same catalogue (the copy with this server's
+ * edits, and the same products read again). False when nothing is kept.
+ */
+export function adoptServedManifest(io: Pick<FastEditIO, 'servedClient'>): Promise<boolean> {
+  const store = globalThis as Record<symbol, Promise<unknown> | undefined>;
+  const run = (store[QUEUE] ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(() => {
+      const known = kept();
+      const signature = signatureOf(manifestFile(io.servedClient));
+      if (!known || !signature) return false;
+      keep({ ...known, signature });
+      return true;
+    });
+  store[QUEUE] = run;
+  return run;
+}
+
 async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastEditResult> {
   const started = performance.now();
   const steps: Record<string, number> = {};

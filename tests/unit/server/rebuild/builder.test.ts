@@ -263,12 +263,15 @@ describe('an edit the running server publishes itself', () => {
       steps: { render: 5 },
       searchFollows: false,
     });
+    const calls: string[] = [];
     const fastEdit: FastEditor = {
       codeKey: 'v1',
       publish: (ids) => {
         asked.push(ids);
         return answer();
       },
+      warm: async () => void calls.push('warm'),
+      adopt: async () => void calls.push('adopt'),
     };
     const builder = (stamp: string, editor: FastEditor) =>
       createBuilder({ root, outDir, keepOldMs: 0, codeKey: () => 'v1', command: script(stamp), fastEdit: editor }, (r) => results.push(r));
@@ -290,12 +293,16 @@ describe('an edit the running server publishes itself', () => {
     await builder('dos-b', fastEdit)(undefined, { productIds: ['a'] });
     expect(results.slice(before).map((r) => r.mode)).toEqual(['fast', 'incremental']);
     expect(read(outDir, 'product/a/index.html')).toBe('dos-b');
+    // That build made its pages from the server's catalogue: the server keeps it instead of reading it again.
+    expect(calls.at(-1)).toBe('adopt');
 
     // The server cannot (a product appeared): an incremental build.
     answer = async () => ({ mode: 'fallback', reason: 'un producto aparece o deja de mostrarse' });
     await builder('tres', fastEdit)(undefined, { productIds: ['a'] });
     expect(results.at(-1)!.mode).toBe('incremental');
     expect(read(outDir, 'product/a/index.html')).toBe('tres');
+    // Any other build: the server reads the catalogue it published.
+    expect(calls.at(-1)).toBe('warm');
 
     // The server fails: built all the same.
     answer = async () => {

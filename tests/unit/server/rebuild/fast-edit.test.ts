@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { demoProductRows, writeSnapshot } from '../../../support/demo-rows.ts';
 import { expansionListingPath, pageHref, pagesShowing, productPath, typeListingPath } from '~/domain/routes.ts';
-import { forgetServedCatalog, pageCatalog, publishEdit, renderJobs, type FastEditIO } from '~/server/rebuild/fast-edit.ts';
+import { adoptServedManifest, forgetServedCatalog, pageCatalog, publishEdit, renderJobs, type FastEditIO } from '~/server/rebuild/fast-edit.ts';
 import {
   contentFingerprint,
   exploreFingerprint,
@@ -155,12 +155,17 @@ describe('an edit published by the running server', () => {
     const result = await publishEdit([String(second.id)], io().io);
     expect(result.mode).toBe('fast');
     expect(served(productPath(String(second.id)))).toContain('55500');
-    // A build published a new manifest: the kept catalogue is no longer the served one.
-    fs.writeFileSync(snapshotFile, 'no es JSON');
+    // The build that wrote this server's edit (its search files) wrote a new manifest: the kept catalogue is adopted.
     const manifest = readManifest(manifestFile(client))!;
-    writeManifest(manifestFile(client), { ...manifest, mode: 'full' });
+    writeManifest(manifestFile(client), { ...manifest, mode: 'incremental' });
+    expect(await adoptServedManifest({ servedClient: client })).toBe(true);
+    second.price = 557;
+    expect((await publishEdit([String(second.id)], io().io)).mode).toBe('fast');
+    // Any other build's manifest: the kept catalogue is no longer the served one, the copy is read again.
+    writeManifest(manifestFile(client), { ...readManifest(manifestFile(client))!, mode: 'full' });
     second.price = 556;
     expect(await publishEdit([String(second.id)], io().io)).toEqual({ mode: 'fallback', reason: 'no hay copia del catálogo de la compilación servida' });
+    expect(await adoptServedManifest({ servedClient: client })).toBe(false);
   });
 
   it('with no ids it only reads the served catalogue, which the next edit then uses', async () => {
