@@ -1,0 +1,72 @@
+/**
+ * POST /api/internal/catalog-edit (src/server/rebuild/fast-edit-endpoint.ts): only the shop's
+ * servers, only ids that can be products; and a page rendered through its render route, which
+ * takes the job's props by its token.
+ */
+import http from 'node:http';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { postCatalogEdit, renderThrough } from '~/server/rebuild/fast-edit-endpoint.ts';
+import { takeRenderJob, RENDER_TOKEN_HEADER, type RenderJob } from '~/server/rebuild/render-jobs.ts';
+import { handle } from '~/server/http/json.ts';
+
+const KEY = 'clave-de-servicio';
+const servers: http.Server[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+  vi.unstubAllEnvs();
+});
+
+const post = (body: unknown, auth = `Bearer ${KEY}`) =>
+  handle(() =>
+    postCatalogEdit(
+      new Request('http://127.0.0.1:4321/api/internal/catalog-edit', {
+        method: 'POST',
+        headers: { Authorization: auth, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+      KEY,
+      'http://127.0.0.1:54321',
+    ),
+  );
+
+describe('POST /api/internal/catalog-edit', () => {
+  it('answers 401 without the service role key and 400 for ids that cannot be products', async () => {
+    const refused = await post({ productIds: ['a'] }, 'Bearer otra');
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: 'not_authorized' });
+    for (const body of [{ productIds: ['../a'] }, { productIds: 'a' }, {}, { productIds: Array.from({ length: 501 }, (_, i) => `p${i}`) }]) {
+      const bad = await post(body);
+      expect(bad.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect(await bad.json()).toMatchObject({ error: 'invalid_request' });
+    }
+  });
+
+  it('leaves the edit to a build when this process serves no build', async () => {
+    vi.stubEnv('SHOP_OUT_DIR', '');
+    const answer = await post({ productIds: ['a'] });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ mode: 'fallback', reason: 'este servidor no sirve una compilación o no tiene base de datos' });
+  });
+});
+
+describe('a page rendered through its route', () => {
+  it('is the route’s answer to the job’s token; any other answer fails', async () => {
+    const server = http.createServer((req, res) => {
+      const kind = (req.url ?? '').replace('/catalog-render/', '') as RenderJob['kind'];
+      const job = takeRenderJob(String(req.headers[RENDER_TOKEN_HEADER] ?? ''), kind);
+      if (!job || req.headers['accept-encoding'] !== 'identity') res.writeHead(404).end();
+      else res.writeHead(200, { 'content-type': 'text/html' }).end(`<html>${job.path}</html>`);
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    expect(await renderThrough(origin, { kind: 'home', path: '/', props: { products: [] } })).toBe('<html>/</html>');
+    const failing = http.createServer((_req, res) => res.writeHead(500).end('error'));
+    servers.push(failing);
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    const failingOrigin = `http://127.0.0.1:${(failing.address() as { port: number }).port}`;
+    await expect(renderThrough(failingOrigin, { kind: 'home', path: '/', props: { products: [] } })).rejects.toThrow(
+      'La página / no se pudo generar (HTTP 500).',
+    );
+  });
+});
