@@ -178,3 +178,6 @@ export function uniqueProductId(id: string, taken: Iterable<string>): string {
     if (!used.has(candidate)) return candidate;
   }
 }
+
+/** What a product id may be: the products.id check constraint's rule. */
+export const PRODUCT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/;

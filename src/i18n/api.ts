@@ -55,7 +55,6 @@ export const API_REBUILD_REASON_TEXT = {
 
 /** Why the running server did not render an edit's pages itself and a build does it (src/server/rebuild/fast-edit.ts), for the operator's log. */
 export const API_FAST_EDIT_FALLBACK_TEXT = {
-  noManifest: 'no hay manifiesto de la compilación servida',
   noSnapshot: 'no hay copia del catálogo de la compilación servida',
   listedChanged: 'un producto aparece o deja de mostrarse',
   movedProduct: 'un producto cambió de franquicia, expansión o tipo',

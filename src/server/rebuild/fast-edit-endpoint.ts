@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { PRODUCT_ID_PATTERN } from '~/domain/products.ts';
 import { API_FAST_EDIT_OPERATOR_TEXT } from '~/i18n/api.ts';
 import { requireShopServer } from '../http/auth.ts';
 import { json, readJson } from '../http/json.ts';
@@ -18,12 +19,9 @@ import { DEFAULT_MAX_CHANGED } from './incremental.ts';
 import { dropRenderJob, putRenderJob, RENDER_TOKEN_HEADER, type RenderJob } from './render-jobs.ts';
 import { currentBuild } from './served-folder.ts';
 
-// The products.id check constraint's rule.
-const PRODUCT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/;
-
 // No ids: read the served catalogue now, so that the next edit finds it ready.
 // adopt: the incremental build that wrote an edit's search files is taken as this server's catalogue.
-const EditRequest = z.object({ productIds: z.array(z.string().regex(PRODUCT_ID)).max(DEFAULT_MAX_CHANGED), adopt: z.boolean().optional() });
+const EditRequest = z.object({ productIds: z.array(z.string().regex(PRODUCT_ID_PATTERN)).max(DEFAULT_MAX_CHANGED), adopt: z.boolean().optional() });
 
 /** A page from its render route on this server, at `origin`. */
 export async function renderThrough(origin: string, job: RenderJob): Promise<string> {

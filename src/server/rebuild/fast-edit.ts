@@ -17,7 +17,7 @@ import path from 'node:path';
 import { planEdit } from '~/domain/edit-plan.ts';
 import { isListed, type Product } from '~/domain/products.ts';
 import { HOME_PATH, listings, pageHref, productPath, type RouteCatalog } from '~/domain/routes.ts';
-import { API_FAST_EDIT_FALLBACK_TEXT as FALLBACK } from '~/i18n/api.ts';
+import { API_FAST_EDIT_FALLBACK_TEXT as FALLBACK, API_REBUILD_REASON_TEXT } from '~/i18n/api.ts';
 import { appendSnapshotEdit, readSnapshotFile } from '../snapshot/disk.ts';
 import { exploreJson } from '../snapshot/catalog-files.ts';
 import {
@@ -254,7 +254,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   const manifestPath = manifestFile(io.servedClient);
   const signature = signatureOf(manifestPath);
   const previous = signature ? readManifest(manifestPath) : null;
-  if (!signature || !previous) return { mode: 'fallback', reason: FALLBACK.noManifest };
+  if (!signature || !previous) return { mode: 'fallback', reason: API_REBUILD_REASON_TEXT.noServedManifest };
   const served = await servedCatalog(io, signature);
   if (!served) return { mode: 'fallback', reason: FALLBACK.noSnapshot };
   step('catalogue');
