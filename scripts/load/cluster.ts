@@ -47,7 +47,7 @@ export interface Backend {
  */
 export async function startBackend(siteUrl: string, dataDir: string): Promise<Backend> {
   const pg = await startPgServer();
-  const databaseUrl = `postgres://postgres@127.0.0.1:${pg.port}/postgres`;
+  const databaseUrl = pg.socketUrl;
   try {
     const stack = await startStack({ ...SHOP_STACK, port: 0, host: '127.0.0.1', dataDir, databaseUrl, siteUrl, autoconfirm: true, verbose: false });
     return {
@@ -75,7 +75,7 @@ export async function startBackend(siteUrl: string, dataDir: string): Promise<Ba
  */
 export async function startBackendProcess(siteUrl: string, dataDir: string): Promise<Backend & { child: ChildProcess }> {
   const pg = await startPgServer();
-  const databaseUrl = `postgres://postgres@127.0.0.1:${pg.port}/postgres`;
+  const databaseUrl = pg.socketUrl;
   const port = await freePort();
   const output: string[] = [];
   const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join('scripts', 'backend.ts')], {

@@ -28,6 +28,12 @@ export interface PgServer {
   host: string;
   port: number;
   user: string;
+  /**
+   * A connection string through the server's Unix socket: a process on the same machine skips
+   * the loopback TCP stack, whose cost on each query's write was a third of the local stack's CPU
+   * in a rush of a thousand shoppers (docs/benchmarks.md, Drop rush).
+   */
+  socketUrl: string;
   stop(): Promise<void>;
 }
 
@@ -109,6 +115,7 @@ export async function startPgServer(): Promise<PgServer> {
     host: '127.0.0.1',
     port,
     user: 'postgres',
+    socketUrl: `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
     async stop() {
       try {
         await exec(bin('pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);

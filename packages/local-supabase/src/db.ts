@@ -24,13 +24,22 @@ export interface Tx {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
 }
 
+/** How a request's transaction starts (asRole). */
+export interface RoleOptions {
+  /** A read-only transaction (`begin read only`), as PostgREST runs GET and HEAD. */
+  readOnly?: boolean;
+  /** `request.headers` for the functions that read it (a JSON object of lower-case names). */
+  headers?: string;
+}
+
 export interface Db {
   /**
    * Runs `fn` in one transaction as `role` with `request.jwt.claims` = claims
    * (`set local role`, `set_config('request.jwt.claims', …, true)`); commits when
-   * fn resolves, rolls back when it throws.
+   * fn resolves, rolls back when it throws. The transaction's start and its settings take two
+   * statements whatever the options, as few round trips as PostgREST's own pipeline allows here.
    */
-  asRole<T>(role: Role, claims: Record<string, unknown>, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  asRole<T>(role: Role, claims: Record<string, unknown>, fn: (tx: Tx) => Promise<T>, options?: RoleOptions): Promise<T>;
   /** Runs `fn` in one transaction as the database owner (migrations, auth internals). */
   admin<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Subscribes to NOTIFY on `channel`; returns an unsubscribe function. */
@@ -57,6 +66,33 @@ const ROLE_SETUP_SQL =
   "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), " +
   "set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $4, true), " +
   "set_config('statement_timeout', $5, true)";
+
+/** The same with `request.headers` as well ($6). */
+const ROLE_SETUP_WITH_HEADERS_SQL = ROLE_SETUP_SQL + ", set_config('request.headers', $6, true)";
+
+/** The statement that opens a request's transaction. */
+function beginSql(options: RoleOptions | undefined): string {
+  return options?.readOnly ? 'begin read only' : 'begin';
+}
+
+/**
+ * A request's start as one script (`begin …; select set_config(…)`), one round trip to the server
+ * instead of two. The simple query protocol carries no parameters, so the values go in as literals
+ * quoted by the driver (`pg.escapeLiteral`): the role is one of the fixed three, the claims come
+ * from a verified token, the headers from the request.
+ */
+function startScript(role: Role, claims: Record<string, unknown>, options: RoleOptions | undefined): string {
+  const setup = roleSetup(role, claims, options);
+  const text = setup.sql.replace(/\$(\d+)/g, (_, n: string) => pg.escapeLiteral(String(setup.params[Number(n) - 1])));
+  return `${beginSql(options)}; ${text}`;
+}
+
+/** The role setup's text and parameters for a request (headers included when given). */
+function roleSetup(role: Role, claims: Record<string, unknown>, options: RoleOptions | undefined): { sql: string; params: unknown[] } {
+  const params = roleSetupParams(role, claims);
+  if (options?.headers === undefined) return { sql: ROLE_SETUP_SQL, params };
+  return { sql: ROLE_SETUP_WITH_HEADERS_SQL, params: [...params, options.headers] };
+}
 
 /** Supabase's per-role statement timeouts (a Postgres server enforces them; PGlite cannot). */
 const STATEMENT_TIMEOUT: Record<Role, string> = { anon: '3s', authenticated: '8s', service_role: '0' };
@@ -212,8 +248,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
       return { rows: r.rows, affectedRows: r.affectedRows };
     },
   };
-  const inTransaction = async <T>(setup: (() => Promise<unknown>) | null, fn: (tx: Tx) => Promise<T>): Promise<T> => {
-    await call({ op: 'exec', sql: 'begin' });
+  const inTransaction = async <T>(setup: (() => Promise<unknown>) | null, fn: (tx: Tx) => Promise<T>, begin = 'begin'): Promise<T> => {
+    await call({ op: 'exec', sql: begin });
     try {
       if (setup) await setup();
       const out = await fn(tx);
@@ -227,9 +263,9 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
 
   const db: Db = {
     kind: 'pglite',
-    async asRole(role, claims, fn) {
-      const params = roleSetupParams(role, claims);
-      return lock.run(() => inTransaction(() => tx.query(ROLE_SETUP_SQL, params), fn));
+    async asRole(role, claims, fn, options) {
+      const setup = roleSetup(role, claims, options);
+      return lock.run(() => inTransaction(() => tx.query(setup.sql, setup.params), fn, beginSql(options)));
     },
     admin(fn) {
       return lock.run(() => inTransaction(null, fn));
@@ -283,10 +319,10 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     },
   });
 
-  async function inTx<T>(setup: ((c: pg.PoolClient) => Promise<unknown>) | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  async function inTx<T>(setup: ((c: pg.PoolClient) => Promise<unknown>) | null, fn: (tx: Tx) => Promise<T>, begin = 'begin'): Promise<T> {
     const client = await pool.connect();
     try {
-      await client.query('begin');
+      await client.query(begin);
       if (setup) await setup(client);
       const out = await fn(wrap(client));
       await client.query('commit');
@@ -301,9 +337,8 @@ export async function openPostgres(connectionString: string): Promise<Db> {
 
   return {
     kind: 'postgres',
-    async asRole(role, claims, fn) {
-      const params = roleSetupParams(role, claims);
-      return inTx((c) => c.query(ROLE_SETUP_SQL, params), fn);
+    async asRole(role, claims, fn, options) {
+      return inTx(null, fn, startScript(role, claims, options));
     },
     admin(fn) {
       return inTx(null, fn);

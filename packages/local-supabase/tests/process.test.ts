@@ -192,6 +192,31 @@ describe('DATABASE_URL', () => {
         await waitFor(() => heard.length > 0, 5000, 'NOTIFY');
         expect(heard).toEqual(['hola']);
         await unlisten();
+
+        // A request's start is one script with its values quoted as literals: hostile text comes back
+        // exactly as sent, and a read-only request cannot write.
+        const headers = JSON.stringify({ 'x-uno': "O'Brien \\ $1 '; drop table t; -- ñ 🃏", 'x-dos': "E'\\''" });
+        const seen = await stack.ctx.db.asRole(
+          'authenticated',
+          { sub: "u'1\\$2" },
+          (tx) =>
+            tx.query<{ role: string; headers: string; sub: string; ro: string }>(
+              "select current_user as role, current_setting('request.headers', true) as headers, current_setting('request.jwt.claim.sub', true) as sub, current_setting('transaction_read_only') as ro",
+            ),
+          { readOnly: true, headers },
+        );
+        expect(seen.rows[0]).toEqual({ role: 'authenticated', headers, sub: "u'1\\$2", ro: 'on' });
+        await expect(stack.ctx.db.asRole('service_role', {}, (tx) => tx.query('create table escrito (n int)'), { readOnly: true })).rejects.toThrow(
+          /read-only/,
+        );
+        const writable = await stack.ctx.db.asRole('anon', {}, (tx) =>
+          tx.query<{ ro: string; headers: string | null }>(
+            "select current_setting('transaction_read_only') as ro, current_setting('request.headers', true) as headers",
+          ),
+        );
+        // Without headers none are set (null, or '' on a connection an earlier request set them on).
+        expect(writable.rows[0]!.ro).toBe('off');
+        expect(writable.rows[0]!.headers || null).toBeNull();
       } finally {
         await stack.stop();
       }

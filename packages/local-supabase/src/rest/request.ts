@@ -4,7 +4,6 @@ import type { Role, Tx } from '../db.ts';
 import type { StackContext } from '../types.ts';
 import type { Prefer } from './prefer.ts';
 import type { Reply } from './reply.ts';
-import { READ_ONLY_SQL } from './sql.ts';
 
 export interface RestRequest {
   req: IncomingMessage;
@@ -57,13 +56,16 @@ export async function runTx(
   headers?: string,
 ): Promise<Reply> {
   try {
-    return await ctx.db.asRole(role, claims, async (tx) => {
-      if (readOnly) await tx.query(READ_ONLY_SQL);
-      if (headers !== undefined) await tx.query("select set_config('request.headers', $1, true)", [headers]);
-      const reply = await fn(tx);
-      if (prefer.rollback) throw new RollbackWith(reply);
-      return reply;
-    });
+    return await ctx.db.asRole(
+      role,
+      claims,
+      async (tx) => {
+        const reply = await fn(tx);
+        if (prefer.rollback) throw new RollbackWith(reply);
+        return reply;
+      },
+      { readOnly, headers },
+    );
   } catch (err) {
     if (err instanceof RollbackWith) return err.reply;
     throw err;

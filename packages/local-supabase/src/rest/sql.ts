@@ -283,9 +283,6 @@ export function tableFrom(name: string, alias: string): string {
   return `${relation(name)} ${alias}`;
 }
 
-/** Makes a GET/HEAD transaction read-only. */
-export const READ_ONLY_SQL = 'set transaction read only';
-
 function whereClause(parts: string[]): string {
   return parts.length ? ` where ${parts.join(' and ')}` : '';
 }
