@@ -58,6 +58,7 @@ CREATE TABLE public.addresses (
   municipality text,
   delivery_references text,
   phone text,
+  drop_key text GENERATED ALWAYS AS (public.drop_address_key((COALESCE(street, ''::text) || COALESCE(exterior_number, ''::text)), zip, country)) STORED,
   CONSTRAINT addresses_pkey PRIMARY KEY (id),
   CONSTRAINT addresses_city_check CHECK (length(btrim(city)) <= 100 AND (length(btrim(city)) >= 1 OR municipality IS NOT NULL)),
   CONSTRAINT addresses_country_check CHECK (length(btrim(country)) >= 1 AND length(btrim(country)) <= 60),
@@ -107,6 +108,7 @@ COMMENT ON COLUMN public.addresses.neighborhood IS 'Colonia.';
 COMMENT ON COLUMN public.addresses.municipality IS 'Municipio o alcaldía.';
 COMMENT ON COLUMN public.addresses.delivery_references IS 'Referencias for the courier (at most 200 characters).';
 COMMENT ON COLUMN public.addresses.phone IS 'Contact phone for the delivery, 10 digits.';
+COMMENT ON COLUMN public.addresses.drop_key IS 'The normalised address a drop''s limit per delivery address counts by (drop_address_key of street and exterior number, postal code, country).';
 
 CREATE TABLE public.alert_mail_queue (
   id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
@@ -1059,6 +1061,11 @@ CREATE TABLE public.orders (
   oxxo_voucher jsonb,
   credit_applied numeric(12,2) DEFAULT 0 NOT NULL,
   card_funding text,
+  shipping_drop_key text GENERATED ALWAYS AS (
+CASE
+    WHEN (shipping_address ? 'street'::text) THEN public.drop_address_key((COALESCE((shipping_address ->> 'street'::text), ''::text) || COALESCE((shipping_address ->> 'exterior_number'::text), ''::text)), (shipping_address ->> 'zip'::text), (shipping_address ->> 'country'::text))
+    ELSE NULL::text
+END) STORED,
   CONSTRAINT orders_pkey PRIMARY KEY (id),
   CONSTRAINT orders_card_funding_check CHECK (card_funding IS NULL OR (card_funding = ANY (ARRAY['credit'::text, 'debit'::text, 'prepaid'::text, 'unknown'::text]))),
   CONSTRAINT orders_carrier_check CHECK (carrier IS NULL OR (carrier = ANY (ARRAY['Estafeta'::text, 'DHL'::text, 'FedEx'::text, 'Redpack'::text, 'Paquetexpress'::text, '99minutos'::text, 'Otra'::text]))),
@@ -1111,6 +1118,7 @@ GRANT ALL ON TABLE public.orders TO service_role;
 GRANT SELECT ON TABLE public.orders TO authenticated;
 GRANT UPDATE (shipping_address_id) ON TABLE public.orders TO authenticated;
 COMMENT ON COLUMN public.orders.card_funding IS 'Funding of the card that paid (credit, debit, prepaid, unknown) as the card provider reported it; null unless paid by card.';
+COMMENT ON COLUMN public.orders.shipping_drop_key IS 'drop_address_key of the order''s address copy (shipping_address), when it has a street.';
 
 CREATE TABLE public.payment_attempts (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -3910,16 +3918,21 @@ begin
      order by i.product_id
   loop
     perform pg_advisory_xact_lock(hashtextextended('drop_address:' || v_line.product_id || ':' || p_key, 0));
+    -- The order_drop_address_key of each live order, from the stored keys.
     select coalesce(sum(i.quantity), 0) into v_elsewhere
       from public.order_items i
       join public.orders o on o.id = i.order_id
+      left join public.addresses a on a.id = o.shipping_address_id
      where i.product_id = v_line.product_id
        and o.id <> p_order_id
        and (
          o.status in ('Pagado', 'Procesando', 'Enviado', 'Completado')
          or (o.status = 'Pendiente' and (o.expires_at is null or o.expires_at > now()))
        )
-       and public.order_drop_address_key(o.status, o.shipping_address_id, o.shipping_address) = p_key;
+       and case
+             when o.status <> 'Pendiente' and o.shipping_drop_key is not null then o.shipping_drop_key
+             else coalesce(a.drop_key, o.shipping_drop_key)
+           end = p_key;
     if v_elsewhere + v_line.quantity > v_line.limit_per_customer then
       raise exception 'Ya se alcanzó el límite de este lanzamiento para esta dirección de envío: «%» admite % por domicilio.',
         v_line.name, v_line.limit_per_customer
@@ -4683,7 +4696,7 @@ AS $function$
     || '|' || regexp_replace(translate(lower(coalesce(p_country, '')), 'áàäâãéèëêíìïîóòöôõúùüûñç', 'aaaaaeeeeiiiiooooouuuunc'), '[^a-z0-9]+', '', 'g')
 $function$;
 REVOKE ALL ON FUNCTION public.drop_address_key(p_street text, p_zip text, p_country text) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION public.drop_address_key(p_street text, p_zip text, p_country text) TO service_role;
+GRANT EXECUTE ON FUNCTION public.drop_address_key(p_street text, p_zip text, p_country text) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.end_sweep(p_holder text)
  RETURNS void
@@ -5411,7 +5424,8 @@ CREATE OR REPLACE FUNCTION public.orders_guard_update()
 AS $function$
 begin
   if current_user in ('anon', 'authenticated')
-     and (to_jsonb(new) - 'shipping_address_id' - 'updated_at') is distinct from (to_jsonb(old) - 'shipping_address_id' - 'updated_at')
+     and (to_jsonb(new) - 'shipping_address_id' - 'updated_at' - 'shipping_drop_key')
+         is distinct from (to_jsonb(old) - 'shipping_address_id' - 'updated_at' - 'shipping_drop_key')
   then
     raise exception 'Solo se puede cambiar la dirección de envío de un pedido.' using errcode = '42501';
   end if;

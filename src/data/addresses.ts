@@ -8,8 +8,8 @@ import { getSupabase } from './supabase.ts';
 import type { Tables, TablesUpdate } from './database.types.ts';
 import type { DataResult } from './profiles.ts';
 
-/** An address row as stored. */
-export type Address = Tables<'addresses'>;
+/** An address row as the shop reads it (drop_key, the database's own key for a drop's limit per address, is never read). */
+export type Address = Omit<Tables<'addresses'>, 'drop_key'>;
 
 /** The fields of the address form (already validated with validateAddress). */
 export interface AddressFields {

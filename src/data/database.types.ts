@@ -24,6 +24,7 @@ export type Database = {
           municipality: string | null;
           delivery_references: string | null;
           phone: string | null;
+          drop_key: string | null;
         };
         Insert: {
           id?: string;
@@ -42,6 +43,7 @@ export type Database = {
           municipality?: string | null;
           delivery_references?: string | null;
           phone?: string | null;
+          drop_key?: never;
         };
         Update: {
           id?: string;
@@ -60,6 +62,7 @@ export type Database = {
           municipality?: string | null;
           delivery_references?: string | null;
           phone?: string | null;
+          drop_key?: never;
         };
         Relationships: [];
       };
@@ -1384,6 +1387,7 @@ export type Database = {
           oxxo_voucher: Json | null;
           credit_applied: number;
           card_funding: string | null;
+          shipping_drop_key: string | null;
         };
         Insert: {
           id?: string;
@@ -1414,6 +1418,7 @@ export type Database = {
           oxxo_voucher?: Json | null;
           credit_applied?: number;
           card_funding?: string | null;
+          shipping_drop_key?: never;
         };
         Update: {
           id?: string;
@@ -1444,6 +1449,7 @@ export type Database = {
           oxxo_voucher?: Json | null;
           credit_applied?: number;
           card_funding?: string | null;
+          shipping_drop_key?: never;
         };
         Relationships: [
           {

@@ -177,3 +177,59 @@ describe('drop_address_key', () => {
     expect(row).toEqual({ same: true, other_number: false, other_zip: false });
   });
 });
+
+describe('the stored keys (addresses.drop_key, orders.shipping_drop_key)', () => {
+  it('give every order the key order_drop_address_key gives it: paid by its copy, pending by its address, or its copy without one', async () => {
+    // Kinds the earlier cases did not leave behind: a pending order with a copy and no address, a
+    // paid order whose address was edited after its copy was taken, an order whose address was deleted.
+    await sql(
+      `insert into public.products (id, name, price, stock, limit_per_customer, franchise_id) values ('pk-keys', 'Sobre de prueba', 100, 100, 10, 'pokemon')`,
+    );
+    const [row] = await sql(
+      `insert into public.addresses (user_id, street, exterior_number, neighborhood, municipality, city, state, zip, country, phone)
+       values ($1, 'Tonalá', '10', 'Roma Norte', 'Cuauhtémoc', 'Ciudad de México', 'CDMX', '06700', 'México', '5512345678') returning id`,
+      [CARLA],
+    );
+    const home = row!.id as string;
+    const paid = await orderOf(CARLA, [{ product_id: 'pk-keys', quantity: 1 }]);
+    expect((await attach(CARLA, paid, home)).ok).toBe(true);
+    await sql(`update public.orders set shipping_address = public.address_snapshot(shipping_address_id) where id = $1`, [paid]);
+    expect((await pay(paid, 'pi_stored_key')).ok).toBe(true);
+    expect((await commit(db, 'authenticated', CARLA, `update public.addresses set exterior_number = '12' where id = $1 returning id`, [home])).ok).toBe(true);
+    const copyOnly = await orderOf(CARLA, [{ product_id: 'pk-keys', quantity: 1 }]);
+    await sql(
+      `update public.orders set shipping_address = '{"street": "Orizaba", "exterior_number": "3", "neighborhood": "Roma", "municipality": "Cuauhtémoc", "state": "CDMX", "zip": "06700", "country": "MÉXICO", "phone": "5512345678"}'::jsonb where id = $1`,
+      [copyOnly],
+    );
+    const gone = await address(CARLA, 'Jalapa 1', '06700', 'México');
+    const orphan = await orderOf(CARLA, [{ product_id: 'pk-keys', quantity: 1 }]);
+    expect((await attach(CARLA, orphan, gone)).ok).toBe(true);
+    await sql('delete from public.addresses where id = $1', [gone]);
+
+    const rows = await sql(
+      `select o.id, o.status::text as status, o.shipping_address_id is not null as has_address, o.shipping_drop_key is not null as has_copy,
+              case when o.status <> 'Pendiente' and o.shipping_drop_key is not null then o.shipping_drop_key
+                   else coalesce(a.drop_key, o.shipping_drop_key) end as stored,
+              public.order_drop_address_key(o.status, o.shipping_address_id, o.shipping_address) as computed
+         from public.orders o left join public.addresses a on a.id = o.shipping_address_id`,
+    );
+    const kinds = new Set(
+      rows.map((r) => `${r.status === 'Pendiente' ? 'pending' : 'later'}/${r.has_address ? 'address' : 'none'}/${r.has_copy ? 'copy' : 'none'}`),
+    );
+    for (const kind of ['pending/address/none', 'pending/none/copy', 'pending/none/none', 'later/address/copy']) expect(kinds).toContain(kind);
+    expect(rows.filter((r) => r.stored !== r.computed)).toEqual([]);
+    expect(rows.find((r) => r.id === paid)?.computed).toBe('tonala10|06700|mexico');
+    expect(rows.find((r) => r.id === copyOnly)?.computed).toBe('orizaba3|06700|mexico');
+  });
+
+  it('cannot be written by a shopper, and the guard still lets a shopper attach an address', async () => {
+    const mine = await address(ANA, 'Mérida 5', '06700', 'México');
+    const written = await commit(db, 'authenticated', ANA, `update public.addresses set drop_key = 'x' where id = $1 returning id`, [mine]);
+    expect(written.ok).toBe(false);
+    const order = await orderOf(ANA, [{ product_id: 'pk-keys', quantity: 1 }]);
+    const forged = await commit(db, 'authenticated', ANA, `update public.orders set shipping_drop_key = 'x' where id = $1 returning id`, [order]);
+    expect(forged.ok).toBe(false);
+    expect((await attach(ANA, order, mine)).ok).toBe(true);
+    expect(await sql('select drop_key from public.addresses where id = $1', [mine])).toEqual([{ drop_key: 'merida5|06700|mexico' }]);
+  });
+});
