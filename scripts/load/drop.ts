@@ -74,6 +74,8 @@ const REACTION_MS = num('LOAD_DROP_REACTION_MS', 1000);
 const TIMEOUT_MS = Math.max(1000, num('LOAD_DROP_TIMEOUT_MS', 30_000));
 const MAX_MS = Math.max(60, num('LOAD_DROP_MAX_S', 900)) * 1000;
 const SIGN_INS = Math.max(1, Math.floor(num('LOAD_DROP_SIGN_INS', 16)));
+/** Early presses per shopper before the instant (each refused 'aún no está a la venta'); 0: none, every path cold at the instant. */
+const EARLY = Math.floor(num('LOAD_DROP_EARLY', 1));
 const INSTANCES = 2;
 /** The page opens: from this long before the drop… */
 const OPEN_BEFORE_MS = 8000;
@@ -260,6 +262,39 @@ async function signIn(backend: Backend, shoppers: DropShopper[], parallel: numbe
   return times;
 }
 
+/**
+ * Each shopper presses the button `perShopper` times before the instant, `parallel` at a time,
+ * through the drop's own order call, and must be told the product is not on sale yet
+ * (detail 'unavailable:<id>'); throws otherwise. Shoppers do press early on a drop day, and a shop
+ * that takes orders all day runs its order path warm: without these, the stack's request code and
+ * the load generator run their first thousand order calls at the instant itself, before the
+ * JavaScript engine has optimised them (a run's second drop, warm from the first, answered in about
+ * half the CPU). Returns how long they took.
+ */
+async function pressEarly(backend: Backend, shoppers: DropShopper[], rpc: string, productId: string, perShopper: number, parallel: number): Promise<number> {
+  const started = performance.now();
+  const queue = Array.from({ length: perShopper }, () => shoppers).flat();
+  let next = 0;
+  const worker = async () => {
+    while (next < queue.length) {
+      const shopper = queue[next++]!;
+      const res = await timed(`${backend.url}/rest/v1/rpc/${rpc}`, {
+        method: 'POST',
+        headers: { apikey: backend.anonKey, authorization: `Bearer ${shopper.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ items: [{ product_id: productId, quantity: 1 }] }),
+      });
+      const answer = 'error' in res ? null : readOrderAnswer(res.status, res.text);
+      if (answer?.kind !== 'refused' || answer.code !== 'unavailable') {
+        throw new Error(
+          `an early press of ${shopper.email} was not refused as not on sale yet: ${'error' in res ? res.error : `${res.status} ${res.text.slice(0, 200)}`}`,
+        );
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  return performance.now() - started;
+}
+
 /** What one shopper did and waited for. */
 interface ShopperRun {
   /** When the page was asked for, relative to the drop instant (ms). */
@@ -411,6 +446,14 @@ async function dropRound(cluster: Cluster, rpc: string, product: { id: string; n
   if ('error' in warm || warm.status !== 200) throw new Error(`${pagePath} did not answer 200 before the drop: ${'error' in warm ? warm.error : warm.status}`);
   const ids = [...new Set([...warm.text.matchAll(/data-live-product="([^"]+)"/g)].map((m) => m[1]!))];
   const liveUrl = liveStockUrl(backend.url, ids.length > 0 ? ids : [product.id], warm.text.includes('data-live-offers'));
+
+  if (EARLY > 0) {
+    await db.query(`update public.products set on_sale_at = now() + interval '1 hour' where id = $1`, [product.id]);
+    const earlyMs = await pressEarly(backend, shoppers, rpc, product.id, EARLY, SIGN_INS);
+    console.log(
+      `carga (preventa, ${rpc}): ${shoppers.length * EARLY} pulsaciones antes de tiempo en ${(earlyMs / 1000).toFixed(1)} s, todas «aún no está a la venta» (${SIGN_INS} a la vez)`,
+    );
+  }
 
   const dropAt = Date.now() + LEAD_MS;
   await db.query('update public.products set on_sale_at = $2 where id = $1', [product.id, new Date(dropAt)]);
