@@ -36,8 +36,8 @@ export interface Db {
   /**
    * Runs `fn` in one transaction as `role` with `request.jwt.claims` = claims
    * (`set local role`, `set_config('request.jwt.claims', …, true)`); commits when
-   * fn resolves, rolls back when it throws. The transaction's start and its settings take two
-   * statements whatever the options, as few round trips as PostgREST's own pipeline allows here.
+   * fn resolves, rolls back when it throws. On a Postgres server the transaction's start and all
+   * its settings take one round trip whatever the options (PostgREST pipelines them likewise).
    */
   asRole<T>(role: Role, claims: Record<string, unknown>, fn: (tx: Tx) => Promise<T>, options?: RoleOptions): Promise<T>;
   /** Runs `fn` in one transaction as the database owner (migrations, auth internals). */
@@ -59,8 +59,9 @@ export function isRole(value: unknown): value is Role {
 }
 
 /**
- * One statement sets the role and every claim setting: role validated against the
- * fixed list and bound as a parameter, never spliced into SQL text.
+ * One statement sets the role and every claim setting, the role validated against the fixed list
+ * first. PGlite binds the values as parameters; a Postgres server gets them as literals quoted by
+ * the driver, in the same round trip as `begin` (startScript).
  */
 const ROLE_SETUP_SQL =
   "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), " +
