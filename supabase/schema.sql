@@ -4412,6 +4412,35 @@ begin
     end if;
   end loop;
 
+  -- Refusals that need no lock: a plain line of a product not on sale yet, or whose stock cannot
+  -- cover its units while no expired reservation holds units of it (cancel_expired_orders below
+  -- would put those back first), is refused from the last committed row, with the text and detail
+  -- the locked checks below (and order_items_on_sale) give. During a drop the shoppers who ask
+  -- after the last unit is sold no longer queue on the product's row lock one by one to hear it.
+  -- A product in a published preorder campaign, or not available, is left to the locked checks.
+  for v_line in
+    select p.id, p.name, p.stock, p.on_sale_at, (v_plain ->> p.id)::integer as quantity
+      from public.products p
+     where p.id in (select key from jsonb_each(v_plain))
+       and p.available
+       and not exists (select 1 from public.preorder_campaigns c where c.product_id = p.id and c.offer_id is null and c.published)
+     order by p.id
+  loop
+    if v_line.on_sale_at is not null and v_line.on_sale_at > now() then
+      raise exception '«%» aún no está a la venta: sale el % (hora del centro de México).',
+        v_line.name, to_char(v_line.on_sale_at at time zone 'America/Mexico_City', 'DD/MM/YYYY "a las" HH24:MI')
+        using errcode = 'P0001', detail = 'unavailable:' || v_line.id, hint = v_line.on_sale_at::text;
+    end if;
+    if v_line.quantity > v_line.stock and not exists (
+      select 1 from public.orders o join public.order_items i on i.order_id = o.id
+       where o.status = 'Pendiente' and o.expires_at is not null and o.expires_at <= now()
+         and i.product_id = v_line.id
+    ) then
+      raise exception 'Stock insuficiente para «%» (disponible: %).', v_line.name, v_line.stock
+        using errcode = 'P0001', detail = 'out_of_stock:' || v_line.id, hint = v_line.stock::text;
+    end if;
+  end loop;
+
   -- One ordered pass locks the products being sold and those of expired orders being released,
   -- then one locks the offers the same way, and each puts the released stock back before this
   -- order checks it.

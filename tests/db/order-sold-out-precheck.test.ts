@@ -1,8 +1,10 @@
 /**
  * create_order_unless_sold_out: a drop's shoppers are refused at once ('Agotado', or not on sale
  * yet) when create_order would refuse them anyway, without waiting for the product's row lock;
- * everyone else gets create_order's answer, an order or its own refusal. The lock itself is taken
- * on a PostgreSQL server: a sold-out refusal comes back while another transaction holds the row.
+ * everyone else gets create_order's answer, an order or its own refusal. create_order itself
+ * refuses the same way with its own texts (20261130000100). The lock itself is taken on a
+ * PostgreSQL server: a sold-out refusal comes back while another transaction holds the row, and a
+ * sale still waits for it.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -129,7 +131,8 @@ describe.skipIf(!support.ok)('while another transaction holds the sold-out produ
     await holder.query(`insert into auth.users (id, email, raw_user_meta_data) values ($1, 'lock@correo.mx', '{"username":"lock"}')`, [SHOPPER]);
     await holder.query(`insert into public.franchises (id, name) values ('pokemon', 'Pokémon')`);
     await holder.query(
-      `insert into public.products (id, name, price, stock, limit_per_customer, franchise_id) values ('lock-box', 'Caja agotada', 1500, 0, 1, 'pokemon')`,
+      `insert into public.products (id, name, price, stock, limit_per_customer, franchise_id) values
+         ('lock-box', 'Caja agotada', 1500, 0, 1, 'pokemon'), ('lock-open', 'Caja con existencia', 1500, 5, 1, 'pokemon')`,
     );
     shopper = await connectTo(server);
   }, 120_000);
@@ -140,29 +143,35 @@ describe.skipIf(!support.ok)('while another transaction holds the sold-out produ
     await server?.stop();
   });
 
-  it('answers «Agotado» at once, where create_order waits for the lock', async () => {
+  it('answers a sold-out product at once, through either function, and a sale still waits for the lock', async () => {
     await holder.query('begin');
-    await holder.query(`select 1 from public.products where id = 'lock-box' for update`);
-    const items = JSON.stringify([{ product_id: 'lock-box', quantity: 1 }]);
-    const asShopper = async (fn: string) => {
+    await holder.query(`select 1 from public.products where id in ('lock-box', 'lock-open') for update`);
+    const asShopper = async (fn: string, productId: string) => {
       await shopper.query('begin');
       await shopper.query(
         "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true), set_config('lock_timeout', '500ms', true)",
         [JSON.stringify({ sub: SHOPPER, role: 'authenticated', aud: 'authenticated' })],
       );
       try {
-        await shopper.query(`select public.${fn}($1::jsonb)`, [items]);
-        return { detail: undefined, code: undefined };
+        await shopper.query(`select public.${fn}($1::jsonb)`, [JSON.stringify([{ product_id: productId, quantity: 1 }])]);
+        return { detail: undefined, code: undefined, message: undefined };
       } catch (err) {
-        return err as { detail?: string; code?: string };
+        return err as { detail?: string; code?: string; message?: string };
       } finally {
         await shopper.query('rollback');
       }
     };
-    const quick = await asShopper('create_order_unless_sold_out');
+    const quick = await asShopper('create_order_unless_sold_out', 'lock-box');
     expect(quick.detail).toBe('out_of_stock:lock-box');
-    const waiting = await asShopper('create_order');
-    expect(waiting.code).toBe('55P03'); // lock_not_available: it queued behind the holder
+    expect(quick.message).toBe('Agotado: ya no quedan unidades de «Caja agotada».');
+    // create_order itself refuses without queueing behind the holder, with its own text.
+    const direct = await asShopper('create_order', 'lock-box');
+    expect(direct.code).toBe('P0001');
+    expect(direct.detail).toBe('out_of_stock:lock-box');
+    expect(direct.message).toBe('Stock insuficiente para «Caja agotada» (disponible: 0).');
+    // A product with stock is sold under its row lock: it queues behind the holder.
+    expect((await asShopper('create_order', 'lock-open')).code).toBe('55P03');
+    expect((await asShopper('create_order_unless_sold_out', 'lock-open')).code).toBe('55P03');
     await holder.query('rollback');
   });
 });
