@@ -76,6 +76,8 @@ const MAX_MS = Math.max(60, num('LOAD_DROP_MAX_S', 900)) * 1000;
 const SIGN_INS = Math.max(1, Math.floor(num('LOAD_DROP_SIGN_INS', 16)));
 /** Early presses per shopper before the instant (each refused 'aún no está a la venta'); 0: none, every path cold at the instant. */
 const EARLY = Math.floor(num('LOAD_DROP_EARLY', 1));
+/** One shopper in this many also buys an everyday product before the drop (pressEarly). */
+const EVERYDAY_EVERY = 5;
 const INSTANCES = 2;
 /** The page opens: from this long before the drop… */
 const OPEN_BEFORE_MS = 8000;
@@ -263,32 +265,53 @@ async function signIn(backend: Backend, shoppers: DropShopper[], parallel: numbe
 }
 
 /**
- * Each shopper presses the button `perShopper` times before the instant, `parallel` at a time,
- * through the drop's own order call, and must be told the product is not on sale yet
- * (detail 'unavailable:<id>'); throws otherwise. Shoppers do press early on a drop day, and a shop
- * that takes orders all day runs its order path warm: without these, the stack's request code and
- * the load generator run their first thousand order calls at the instant itself, before the
- * JavaScript engine has optimised them (a run's second drop, warm from the first, answered in about
- * half the CPU). Returns how long they took.
+ * Before the drop, as on any day: each shopper presses the drop's button `perShopper` times too
+ * early, through the drop's own order call, and must be told the product is not on sale yet
+ * (detail 'unavailable:<id>'); and one shopper in EVERYDAY_EVERY buys one unit of an everyday
+ * product (`everydayId`, plenty of stock) through the same call and points the order at their
+ * address, as the checkout does. Throws on any other answer. A shop that sells all day runs its
+ * order path warm (the JavaScript engine's optimised code, each database connection's cached
+ * plans); without this, the stack and the load generator ran their first order calls, and the
+ * database planned its first sales, at the instant itself: a run's second drop, warm from the
+ * first, used about half the CPU of the first. Returns how long it took.
  */
-async function pressEarly(backend: Backend, shoppers: DropShopper[], rpc: string, productId: string, perShopper: number, parallel: number): Promise<number> {
+async function pressEarly(
+  backend: Backend,
+  shoppers: DropShopper[],
+  rpc: string,
+  drop: { productId: string; everydayId: string },
+  perShopper: number,
+  parallel: number,
+): Promise<number> {
   const started = performance.now();
   const queue = Array.from({ length: perShopper }, () => shoppers).flat();
   let next = 0;
+  const failed = (what: string, res: Timed) => new Error(`${what}: ${'error' in res ? res.error : `${res.status} ${res.text.slice(0, 200)}`}`);
   const worker = async () => {
     while (next < queue.length) {
-      const shopper = queue[next++]!;
-      const res = await timed(`${backend.url}/rest/v1/rpc/${rpc}`, {
-        method: 'POST',
-        headers: { apikey: backend.anonKey, authorization: `Bearer ${shopper.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ items: [{ product_id: productId, quantity: 1 }] }),
+      const i = next++;
+      const shopper = queue[i]!;
+      const auth = { apikey: backend.anonKey, authorization: `Bearer ${shopper.token}`, 'content-type': 'application/json' };
+      const order = (productId: string) =>
+        timed(`${backend.url}/rest/v1/rpc/${rpc}`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ items: [{ product_id: productId, quantity: 1 }] }),
+        });
+      const early = await order(drop.productId);
+      const answer = 'error' in early ? null : readOrderAnswer(early.status, early.text);
+      if (answer?.kind !== 'refused' || answer.code !== 'unavailable')
+        throw failed(`an early press of ${shopper.email} was not refused as not on sale yet`, early);
+      if (i % EVERYDAY_EVERY !== 0) continue;
+      const sale = await order(drop.everydayId);
+      const sold = 'error' in sale ? null : readOrderAnswer(sale.status, sale.text);
+      if (sold?.kind !== 'order') throw failed(`an everyday sale to ${shopper.email} failed`, sale);
+      const pointed = await timed(`${backend.url}/rest/v1/orders?id=eq.${sold.orderId}`, {
+        method: 'PATCH',
+        headers: { ...auth, prefer: 'return=minimal' },
+        body: JSON.stringify({ shipping_address_id: shopper.addressId }),
       });
-      const answer = 'error' in res ? null : readOrderAnswer(res.status, res.text);
-      if (answer?.kind !== 'refused' || answer.code !== 'unavailable') {
-        throw new Error(
-          `an early press of ${shopper.email} was not refused as not on sale yet: ${'error' in res ? res.error : `${res.status} ${res.text.slice(0, 200)}`}`,
-        );
-      }
+      if ('error' in pointed || pointed.status >= 300) throw failed(`an everyday order of ${shopper.email} could not take its address`, pointed);
     }
   };
   await Promise.all(Array.from({ length: parallel }, worker));
@@ -425,7 +448,7 @@ interface Cluster {
 }
 
 /** One drop: a product of its own, fresh shoppers signed in, the rush through `rpc`; the table and whether every check passed. */
-async function dropRound(cluster: Cluster, rpc: string, product: { id: string; name: string }): Promise<{ table: string; ok: boolean }> {
+async function dropRound(cluster: Cluster, rpc: string, product: { id: string; name: string }, everydayId: string): Promise<{ table: string; ok: boolean }> {
   const { backend, db, proxy, instances } = cluster;
   const startedAt = new Date();
   await db.query('update public.products set stock = $2, limit_per_customer = 1, on_sale_at = null where id = $1', [product.id, UNITS]);
@@ -449,9 +472,9 @@ async function dropRound(cluster: Cluster, rpc: string, product: { id: string; n
 
   if (EARLY > 0) {
     await db.query(`update public.products set on_sale_at = now() + interval '1 hour' where id = $1`, [product.id]);
-    const earlyMs = await pressEarly(backend, shoppers, rpc, product.id, EARLY, SIGN_INS);
+    const earlyMs = await pressEarly(backend, shoppers, rpc, { productId: product.id, everydayId }, EARLY, SIGN_INS);
     console.log(
-      `carga (preventa, ${rpc}): ${shoppers.length * EARLY} pulsaciones antes de tiempo en ${(earlyMs / 1000).toFixed(1)} s, todas «aún no está a la venta» (${SIGN_INS} a la vez)`,
+      `carga (preventa, ${rpc}): antes de la venta, ${shoppers.length * EARLY} pulsaciones antes de tiempo (todas «aún no está a la venta») y ${Math.ceil((shoppers.length * EARLY) / EVERYDAY_EVERY)} compras de otro producto con su dirección, en ${(earlyMs / 1000).toFixed(1)} s (${SIGN_INS} a la vez)`,
     );
   }
 
@@ -593,9 +616,12 @@ async function rush(started: Started): Promise<boolean> {
           and not exists (select 1 from public.card_printings c where c.product_id = p.id)
           and not exists (select 1 from public.preorder_campaigns c where c.product_id = p.id)
         order by p.id limit $1`,
-      [ROUNDS.length],
+      [ROUNDS.length + 1],
     );
-    if (products.length < ROUNDS.length) throw new Error(`only ${products.length} sealed products for ${ROUNDS.length} drops`);
+    if (products.length < ROUNDS.length + 1) throw new Error(`only ${products.length} sealed products for ${ROUNDS.length} drops and the everyday sales`);
+    // The last one is sold as usual before each drop (pressEarly).
+    const everyday = products.pop()!;
+    await db.query('update public.products set stock = 100000, limit_per_customer = 10, on_sale_at = null where id = $1', [everyday.id]);
     for (let i = 0; i < INSTANCES; i++) {
       instances.push(
         await startInstance({ name: `servidor ${i + 1}`, port: await freePort(), outDir: out.relative, backend, siteUrl, env: { REBUILD_ON_CHANGE: '0' } }),
@@ -610,7 +636,7 @@ async function rush(started: Started): Promise<boolean> {
     const cluster: Cluster = { backend, postmaster: parentPid(Number(session[0]!.pid)), db, watcher, proxy, instances };
     let ok = true;
     for (const [i, rpc] of ROUNDS.entries()) {
-      const round = await dropRound(cluster, rpc, products[i]!);
+      const round = await dropRound(cluster, rpc, products[i]!, everyday.id);
       console.log(`\n${round.table}\n`);
       ok &&= round.ok;
     }

@@ -303,9 +303,12 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
   return db;
 }
 
-/** Connects to a Postgres server (DATABASE_URL) with a pool: one client per transaction. */
-export async function openPostgres(connectionString: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+/**
+ * Connects to a Postgres server (DATABASE_URL) with a pool: one client per transaction, `max`
+ * clients at most (PostgREST's db-pool, 10 by default).
+ */
+export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<Db> {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
   // An idle client dropped by the server (restart, admin command) must not crash the stack.
   pool.on('error', (err) => console.error('[local-supabase] conexión a Postgres perdida:', err.message));
   // Fails fast with a clear error when the server is unreachable.

@@ -55,6 +55,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   const { db, usePglite, fresh, fromTemplate, templateFile } = await openDatabase({
     dataDir,
     databaseUrl: settings.databaseUrl,
+    dbPool: settings.dbPool,
     rootDir,
     project,
     memory: options.memory,

@@ -6,8 +6,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/support/net.mjs';
 import { LOCAL_JWT_SECRET } from '../src/config.ts';
-import { extractTar, openPglite, type Role } from '../src/db.ts';
+import { extractTar, openPglite, openPostgres, type Role } from '../src/db.ts';
 import { assertSafeHost, resetDataDir, StackConfigError, startStack } from '../src/index.ts';
+import { resolveSettings } from '../src/start/settings.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -214,6 +215,22 @@ describe('DATABASE_URL', () => {
             "select current_setting('transaction_read_only') as ro, current_setting('request.headers', true) as headers",
           ),
         );
+        // A pool of two: six transactions at once run on two connections at most.
+        const small = await openPostgres(databaseUrl, { max: 2 });
+        try {
+          const pids = await Promise.all(
+            Array.from({ length: 6 }, () => small.asRole('anon', {}, (tx) => tx.query<{ pid: number }>('select pg_backend_pid() as pid, pg_sleep(0.05)'))),
+          );
+          expect(new Set(pids.map((r) => r.rows[0]!.pid)).size).toBeLessThanOrEqual(2);
+        } finally {
+          await small.close();
+        }
+        expect(resolveSettings({ databaseUrl }, { LOCAL_SUPABASE_DB_POOL: '4' }).dbPool).toBe(4);
+        expect(resolveSettings({ databaseUrl }, {}).dbPool).toBe(10);
+        for (const bad of ['0', '2.5', 'muchas', '101']) {
+          expect(() => resolveSettings({ databaseUrl }, { LOCAL_SUPABASE_DB_POOL: bad })).toThrow(StackConfigError);
+        }
+
         // Without headers none are set (null, or '' on a connection an earlier request set them on).
         expect(writable.rows[0]!.ro).toBe('off');
         expect(writable.rows[0]!.headers || null).toBeNull();

@@ -12,6 +12,8 @@ import { readTemplate, templateKey, writeTemplate } from './template.ts';
 export interface DatabaseOptions {
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections to the Postgres server (default 10). */
+  dbPool?: number;
   rootDir: string;
   project: ProjectFiles;
   /** Keep a PGlite database in memory. */
@@ -46,7 +48,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
   let db: Db;
   let fromTemplate = false;
   if (!usePglite) {
-    db = await openPostgres(databaseUrl);
+    db = await openPostgres(databaseUrl, { max: options.dbPool });
   } else {
     const pgDir = options.memory ? undefined : dbDir;
     try {

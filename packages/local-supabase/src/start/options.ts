@@ -13,6 +13,8 @@ export interface StartOptions {
   memory?: boolean;
   /** Use this Postgres server instead of PGlite. Default: DATABASE_URL. */
   databaseUrl?: string;
+  /** Connections to that server (PostgREST's db-pool). Default: LOCAL_SUPABASE_DB_POOL or 10. */
+  dbPool?: number;
   /** Wipe dataDir before starting. */
   reset?: boolean;
   /** Apply supabase/ migrations and seed through migrate.ts (default true). */

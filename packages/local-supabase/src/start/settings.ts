@@ -13,6 +13,9 @@ import type { StartOptions } from './options.ts';
 /** PostgREST's db-max-rows as Supabase sets it: the most rows one read returns. */
 export const DEFAULT_MAX_ROWS = 1000;
 
+/** Connections to a Postgres server, PostgREST's default db-pool. */
+const DEFAULT_DB_POOL = 10;
+
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 /** Thrown for configuration the stack refuses to run with; the CLI prints its message. */
@@ -49,6 +52,7 @@ export interface Settings {
   dataDir: string;
   maxRows: number;
   databaseUrl: string | undefined;
+  dbPool: number;
 }
 
 /** Completes `options` with the environment and checks them; throws StackConfigError for what the stack refuses. */
@@ -67,7 +71,11 @@ export function resolveSettings(options: StartOptions, env: NodeJS.ProcessEnv = 
     throw new StackConfigError(`LOCAL_SUPABASE_MAX_ROWS debe ser un entero positivo (recibido: ${String(maxRows)}).`);
   }
   const databaseUrl = options.databaseUrl ?? (env.DATABASE_URL || undefined);
-  return { rootDir, project, host, port, jwtSecret, dataDir, maxRows, databaseUrl };
+  const dbPool = options.dbPool ?? (env.LOCAL_SUPABASE_DB_POOL ? Number(env.LOCAL_SUPABASE_DB_POOL) : DEFAULT_DB_POOL);
+  if (!Number.isSafeInteger(dbPool) || dbPool < 1 || dbPool > 100) {
+    throw new StackConfigError(`LOCAL_SUPABASE_DB_POOL debe ser un entero de 1 a 100 (recibido: ${String(dbPool)}).`);
+  }
+  return { rootDir, project, host, port, jwtSecret, dataDir, maxRows, databaseUrl, dbPool };
 }
 
 /** The stack's configuration; its `url` (and, for port 0, its `port`) are set once it listens. */
