@@ -302,7 +302,7 @@ async function pressEarly(
       const answer = 'error' in early ? null : readOrderAnswer(early.status, early.text);
       if (answer?.kind !== 'refused' || answer.code !== 'unavailable')
         throw failed(`an early press of ${shopper.email} was not refused as not on sale yet`, early);
-      if (i % EVERYDAY_EVERY !== 0) continue;
+      if (i >= shoppers.length || i % EVERYDAY_EVERY !== 0) continue;
       const sale = await order(drop.everydayId);
       const sold = 'error' in sale ? null : readOrderAnswer(sale.status, sale.text);
       if (sold?.kind !== 'order') throw failed(`an everyday sale to ${shopper.email} failed`, sale);
@@ -474,7 +474,7 @@ async function dropRound(cluster: Cluster, rpc: string, product: { id: string; n
     await db.query(`update public.products set on_sale_at = now() + interval '1 hour' where id = $1`, [product.id]);
     const earlyMs = await pressEarly(backend, shoppers, rpc, { productId: product.id, everydayId }, EARLY, SIGN_INS);
     console.log(
-      `carga (preventa, ${rpc}): antes de la venta, ${shoppers.length * EARLY} pulsaciones antes de tiempo (todas «aún no está a la venta») y ${Math.ceil((shoppers.length * EARLY) / EVERYDAY_EVERY)} compras de otro producto con su dirección, en ${(earlyMs / 1000).toFixed(1)} s (${SIGN_INS} a la vez)`,
+      `carga (preventa, ${rpc}): antes de la venta, ${shoppers.length * EARLY} pulsaciones antes de tiempo (todas «aún no está a la venta») y ${Math.ceil(shoppers.length / EVERYDAY_EVERY)} compras de otro producto con su dirección, en ${(earlyMs / 1000).toFixed(1)} s (${SIGN_INS} a la vez)`,
     );
   }
 
