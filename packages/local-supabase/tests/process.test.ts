@@ -234,6 +234,38 @@ describe('DATABASE_URL', () => {
         // Without headers none are set (null, or '' on a connection an earlier request set them on).
         expect(writable.rows[0]!.ro).toBe('off');
         expect(writable.rows[0]!.headers || null).toBeNull();
+
+        // A POST call of a function: its arguments arrive exactly as sent, it commits what it wrote,
+        // and a failure leaves nothing.
+        await stack.ctx.db.admin((tx) =>
+          tx.query(`
+            create table public.eco_escritos (t text);
+            grant insert on public.eco_escritos to anon;
+            create function public.eco(t text) returns text language plpgsql as $f$
+            begin
+              insert into public.eco_escritos values (t);
+              if t = 'falla' then raise exception 'No se pudo: %', t using errcode = 'P0001', detail = 'eco_falla'; end if;
+              return t || ' · ' || current_setting('request.jwt.claim.role', true);
+            end $f$;
+            grant execute on function public.eco(text) to anon;`),
+        );
+        // The schema is read again at most once a second when a request names something unknown.
+        await new Promise((r) => setTimeout(r, 1100));
+        const eco = (t: string) =>
+          fetch(`${stack!.url}/rest/v1/rpc/eco`, {
+            method: 'POST',
+            headers: { apikey: stack!.config.anonKey, 'content-type': 'application/json' },
+            body: JSON.stringify({ t }),
+          });
+        const hostile = "O'Brien \\ $1 '); drop table public.eco_escritos; -- 🃏";
+        const answered = await eco(hostile);
+        expect(answered.status).toBe(200);
+        expect(await answered.json()).toBe(`${hostile} · anon`);
+        const refused = await eco('falla');
+        expect(refused.status).toBe(400);
+        expect(await refused.json()).toMatchObject({ code: 'P0001', message: 'No se pudo: falla', details: 'eco_falla' });
+        const written = await stack.ctx.db.admin((tx) => tx.query<{ t: string }>('select t from public.eco_escritos order by t'));
+        expect(written.rows).toEqual([{ t: hostile }]);
       } finally {
         await stack.stop();
       }
