@@ -201,7 +201,7 @@ function parentPid(pid: number): number | null {
 /**
  * Resolves once the wall clock has reached `at` (ms). A timer may fire a millisecond before its time
  * by Date.now(): a shopper's call sent then reached the database before the drop's instant and was
- * told 'aún no está a la venta' (one shopper in one drop of 32 on 2026-11-30).
+ * told 'aún no está a la venta' (one shopper in one of the 67 drops run on 2026-11-30).
  */
 async function sleepUntil(at: number): Promise<void> {
   while (Date.now() < at) await new Promise((resolve) => setTimeout(resolve, Math.max(1, at - Date.now())));
