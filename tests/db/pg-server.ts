@@ -28,11 +28,7 @@ export interface PgServer {
   host: string;
   port: number;
   user: string;
-  /**
-   * A connection string through the server's Unix socket: a process on the same machine skips
-   * the loopback TCP stack, whose cost on each query's write was a third of the local stack's CPU
-   * in a rush of a thousand shoppers (docs/benchmarks.md, Drop rush).
-   */
+  /** A connection string through the server's Unix socket: a process on the same machine skips the loopback TCP stack. */
   socketUrl: string;
   stop(): Promise<void>;
 }

@@ -323,11 +323,11 @@ export async function openPostgres(connectionString: string, options: { max?: nu
     },
   });
 
-  async function inTx<T>(setup: ((c: pg.PoolClient) => Promise<unknown>) | null, fn: (tx: Tx) => Promise<T>, begin = 'begin'): Promise<T> {
+  /** Runs `fn` in a transaction opened by `start` (a `begin`, or a script that begins with one). */
+  async function inTx<T>(fn: (tx: Tx) => Promise<T>, start = 'begin'): Promise<T> {
     const client = await pool.connect();
     try {
-      await client.query(begin);
-      if (setup) await setup(client);
+      await client.query(start);
       const out = await fn(wrap(client));
       await client.query('commit');
       return out;
@@ -342,10 +342,10 @@ export async function openPostgres(connectionString: string, options: { max?: nu
   return {
     kind: 'postgres',
     async asRole(role, claims, fn, options) {
-      return inTx(null, fn, startScript(role, claims, options));
+      return inTx(fn, startScript(role, claims, options));
     },
     admin(fn) {
-      return inTx(null, fn);
+      return inTx(fn);
     },
     async listen(channel, onPayload) {
       const client = await pool.connect();

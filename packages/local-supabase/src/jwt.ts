@@ -33,9 +33,10 @@ function inTime(payload: JWTPayload, now: number): boolean {
 
 /**
  * Verifies an HS256 token; returns its claims, or null when invalid or expired. A token verified
- * once, or signed by this process, is remembered with its claims (HMAC verification through WebCrypto was a fifth of the
- * stack's CPU in a rush of a thousand shoppers): a remembered token is only checked for its times
- * again, since its signature and claims cannot change. Each call gets its own copy of the claims.
+ * once, or signed by this process, is remembered with its claims (HMAC verification through
+ * WebCrypto was a fifth of the stack's CPU in a rush of a thousand shoppers): a remembered token is
+ * only checked for its times again, since its signature and claims cannot change. Each call gets
+ * its own copy of the claims.
  */
 export async function verifyJwt(token: string, secret: string): Promise<JWTPayload | null> {
   const key = cacheKey(token, secret);
