@@ -74,6 +74,7 @@ CREATE TABLE public.addresses (
   CONSTRAINT addresses_zip_check CHECK (zip ~ '^[0-9]{1,5}$'::text),
   CONSTRAINT addresses_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
+CREATE INDEX addresses_drop_key_idx ON public.addresses USING btree (drop_key);
 CREATE UNIQUE INDEX addresses_one_default_per_user ON public.addresses USING btree (user_id) WHERE is_default;
 CREATE INDEX addresses_user_id_idx ON public.addresses USING btree (user_id, is_default DESC, created_at DESC);
 ALTER TABLE public.addresses ENABLE ROW LEVEL SECURITY;
@@ -1089,6 +1090,7 @@ CREATE UNIQUE INDEX orders_one_open_oxxo_voucher ON public.orders USING btree (u
 CREATE UNIQUE INDEX orders_payment_ref_key ON public.orders USING btree (payment_provider, payment_ref) WHERE (payment_ref IS NOT NULL);
 CREATE INDEX orders_pending_expires_at_idx ON public.orders USING btree (expires_at) WHERE (status = 'Pendiente'::public.order_status);
 CREATE INDEX orders_shipping_address_id_idx ON public.orders USING btree (shipping_address_id);
+CREATE INDEX orders_shipping_drop_key_idx ON public.orders USING btree (shipping_drop_key) WHERE (shipping_drop_key IS NOT NULL);
 CREATE INDEX orders_status_idx ON public.orders USING btree (status);
 CREATE INDEX orders_user_id_created_at_idx ON public.orders USING btree (user_id, created_at DESC);
 ALTER TABLE public.orders ENABLE ROW LEVEL SECURITY;
@@ -3918,12 +3920,16 @@ begin
      order by i.product_id
   loop
     perform pg_advisory_xact_lock(hashtextextended('drop_address:' || v_line.product_id || ':' || p_key, 0));
-    -- The order_drop_address_key of each live order, from the stored keys.
+    -- The orders that can have this key: by their chosen address, or by their address copy.
     select coalesce(sum(i.quantity), 0) into v_elsewhere
-      from public.order_items i
-      join public.orders o on o.id = i.order_id
+      from public.orders o
+      join public.order_items i on i.order_id = o.id and i.product_id = v_line.product_id
       left join public.addresses a on a.id = o.shipping_address_id
-     where i.product_id = v_line.product_id
+     where o.id in (
+             select c.id from public.orders c join public.addresses k on k.id = c.shipping_address_id where k.drop_key = p_key
+             union
+             select c.id from public.orders c where c.shipping_drop_key = p_key
+           )
        and o.id <> p_order_id
        and (
          o.status in ('Pagado', 'Procesando', 'Enviado', 'Completado')
