@@ -30,6 +30,14 @@ export interface RoleOptions {
   readOnly?: boolean;
   /** `request.headers` for the functions that read it (a JSON object of lower-case names). */
   headers?: string;
+  /**
+   * `fn` sends one statement and nothing after it may undo it (an RPC's call): on a Postgres
+   * server the settings and that statement go out together as one script, which PostgreSQL runs
+   * as one transaction (committed at its end, rolled back on an error): one round trip for the
+   * whole request instead of three (start, statement, commit). A statement whose parameters cannot
+   * be written as literals, or a second statement, runs in an ordinary transaction instead.
+   */
+  oneStatement?: boolean;
 }
 
 export interface Db {
@@ -71,6 +79,29 @@ const ROLE_SETUP_SQL =
 /** The same with `request.headers` as well ($6). */
 const ROLE_SETUP_WITH_HEADERS_SQL = ROLE_SETUP_SQL + ", set_config('request.headers', $6, true)";
 
+/** The role setup with its values as literals, for a script (simple query protocol: no parameters). */
+function literalSetup(role: Role, claims: Record<string, unknown>, options: RoleOptions | undefined): string {
+  const setup = roleSetup(role, claims, options);
+  return inlineParams(setup.sql, setup.params.map(String));
+}
+
+/** Whether a parameter can go into a script as a literal of the same meaning. */
+function inlineable(value: unknown): boolean {
+  return value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean';
+}
+
+/**
+ * `sql` with each `$n` replaced by its value as a literal quoted by the driver (`pg.escapeLiteral`),
+ * `null` as NULL; the statements built here carry their casts (`$1::json`), so a quoted literal
+ * means what the parameter meant. Only for values `inlineable` accepts.
+ */
+function inlineParams(sql: string, params: readonly unknown[]): string {
+  return sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    return value === null || value === undefined ? 'NULL' : pg.escapeLiteral(String(value));
+  });
+}
+
 /** The statement that opens a request's transaction. */
 function beginSql(options: RoleOptions | undefined): string {
   return options?.readOnly ? 'begin read only' : 'begin';
@@ -83,9 +114,7 @@ function beginSql(options: RoleOptions | undefined): string {
  * from a verified token, the headers from the request.
  */
 function startScript(role: Role, claims: Record<string, unknown>, options: RoleOptions | undefined): string {
-  const setup = roleSetup(role, claims, options);
-  const text = setup.sql.replace(/\$(\d+)/g, (_, n: string) => pg.escapeLiteral(String(setup.params[Number(n) - 1])));
-  return `${beginSql(options)}; ${text}`;
+  return `${beginSql(options)}; ${literalSetup(role, claims, options)}`;
 }
 
 /** The role setup's text and parameters for a request (headers included when given). */
@@ -339,9 +368,50 @@ export async function openPostgres(connectionString: string, options: { max?: nu
     }
   }
 
+  /**
+   * Runs `fn`, whose one statement goes out with the settings as one script (RoleOptions
+   * oneStatement): PostgreSQL runs a script without `begin` as one transaction, so `set_config(…,
+   * true)` holds for the statement and the script commits at its end or rolls back on an error. A
+   * statement that cannot go as a literal script, or a second one, opens an ordinary transaction.
+   */
+  async function inOneTrip<T>(fn: (tx: Tx) => Promise<T>, role: Role, claims: Record<string, unknown>, options: RoleOptions): Promise<T> {
+    const client = await pool.connect();
+    const trip: { state: 'fresh' | 'committed' | 'open' } = { state: 'fresh' };
+    try {
+      const out = await fn({
+        async query<R>(sql: string, params: unknown[] = []) {
+          if (trip.state === 'fresh' && params.every(inlineable)) {
+            trip.state = 'committed';
+            const prefix = options.readOnly ? 'set transaction read only; ' : '';
+            const results = (await client.query(
+              `${prefix}${literalSetup(role, claims, options)}; ${inlineParams(sql, params)}`,
+            )) as unknown as pg.QueryResult[];
+            const last = results[results.length - 1]!;
+            return { rows: last.rows as R[], affectedRows: last.rowCount ?? undefined };
+          }
+          if (trip.state === 'committed') throw new Error('oneStatement: a second statement after the committed one');
+          if (trip.state === 'fresh') {
+            await client.query(startScript(role, claims, options));
+            trip.state = 'open';
+          }
+          const r = await client.query(sql, params);
+          return { rows: r.rows as R[], affectedRows: r.rowCount ?? undefined };
+        },
+      });
+      if (trip.state === 'open') await client.query('commit');
+      return out;
+    } catch (err) {
+      if (trip.state === 'open') await client.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
   return {
     kind: 'postgres',
     async asRole(role, claims, fn, options) {
+      if (options?.oneStatement) return inOneTrip(fn, role, claims, options);
       return inTx(fn, startScript(role, claims, options));
     },
     admin(fn) {

@@ -266,6 +266,50 @@ describe('DATABASE_URL', () => {
         expect(await refused.json()).toMatchObject({ code: 'P0001', message: 'No se pudo: falla', details: 'eco_falla' });
         const written = await stack.ctx.db.admin((tx) => tx.query<{ t: string }>('select t from public.eco_escritos order by t'));
         expect(written.rows).toEqual([{ t: hostile }]);
+        // Asked to roll back, the call answers and keeps nothing (it does not go as one script).
+        const tried = await fetch(`${stack.url}/rest/v1/rpc/eco`, {
+          method: 'POST',
+          headers: { apikey: stack.config.anonKey, 'content-type': 'application/json', prefer: 'tx=rollback' },
+          body: JSON.stringify({ t: 'ensayo' }),
+        });
+        expect(tried.status).toBe(200);
+        expect(await tried.json()).toBe('ensayo · anon');
+        expect((await stack.ctx.db.admin((tx) => tx.query('select t from public.eco_escritos'))).rows).toHaveLength(1);
+
+        // One statement as one script (what an RPC call sends): the role, claims, headers and the
+        // role's statement timeout hold for it; read-only holds too; a value that is not text, a
+        // number or a boolean takes an ordinary transaction; a second statement is refused.
+        const single = await stack.ctx.db.asRole(
+          'authenticated',
+          { sub: "u'9" },
+          (tx) =>
+            tx.query<{ role: string; sub: string; headers: string; timeout: string; ro: string; n: number; t: string; b: boolean; z: null }>(
+              "select current_user as role, current_setting('request.jwt.claim.sub', true) as sub, current_setting('request.headers', true) as headers, current_setting('statement_timeout') as timeout, current_setting('transaction_read_only') as ro, $1::int as n, $2::text as t, $3::boolean as b, $4::text as z",
+              [7, "a'b \\ $1", true, null],
+            ),
+          { headers, oneStatement: true },
+        );
+        expect(single.rows[0]).toEqual({ role: 'authenticated', sub: "u'9", headers, timeout: '8s', ro: 'off', n: 7, t: "a'b \\ $1", b: true, z: null });
+        await expect(
+          stack.ctx.db.asRole('anon', {}, (tx) => tx.query("insert into public.eco_escritos values ('solo lectura')"), { readOnly: true, oneStatement: true }),
+        ).rejects.toThrow(/read-only/);
+        const fallback = await stack.ctx.db.asRole('anon', {}, (tx) => tx.query<{ j: unknown }>('select $1::jsonb as j', [{ a: ["O'x"] }]), {
+          oneStatement: true,
+        });
+        expect(fallback.rows[0]!.j).toEqual({ a: ["O'x"] });
+        await expect(
+          stack.ctx.db.asRole(
+            'anon',
+            {},
+            async (tx) => {
+              await tx.query("insert into public.eco_escritos values ('primera')");
+              return tx.query('select 1');
+            },
+            { oneStatement: true },
+          ),
+        ).rejects.toThrow(/second statement/);
+        // The first statement was its own transaction, committed before the second was refused.
+        expect((await stack.ctx.db.admin((tx) => tx.query("select t from public.eco_escritos where t = 'primera'"))).rows).toHaveLength(1);
       } finally {
         await stack.stop();
       }

@@ -45,6 +45,8 @@ export function requestHeadersJson(req: IncomingMessage): string {
 /**
  * Runs `fn` in one transaction as the caller; read-only for GET/HEAD; rolls back on `tx=rollback`.
  * `headers` (requestHeadersJson) is set as `request.headers` for the functions that read it.
+ * `oneStatement`: fn sends one statement and decides nothing after it (RoleOptions), unless the
+ * caller asked for a rollback.
  */
 export async function runTx(
   ctx: StackContext,
@@ -54,6 +56,7 @@ export async function runTx(
   prefer: Prefer,
   fn: (tx: Tx) => Promise<Reply>,
   headers?: string,
+  oneStatement = false,
 ): Promise<Reply> {
   try {
     return await ctx.db.asRole(
@@ -64,7 +67,7 @@ export async function runTx(
         if (prefer.rollback) throw new RollbackWith(reply);
         return reply;
       },
-      { readOnly, headers },
+      { readOnly, headers, oneStatement: oneStatement && !prefer.rollback },
     );
   } catch (err) {
     if (err instanceof RollbackWith) return err.reply;

@@ -104,6 +104,18 @@ export async function callRpc(rq: RestRequest, schema: Schema, name: string): Pr
   }
   const fn = pickFunction(schema, name, Object.keys(args));
   applyRangeHeader(req, q.mods);
-  const reply = await runTx(ctx, role, claims, readOnly, prefer, (tx) => handleRpc(req, tx, schema, fn, args, q, prefer, objectMode), requestHeadersJson(req));
+  // A function returning nothing or one value is one statement: it goes out with the request's
+  // settings in one round trip.
+  const oneStatement = fn.returnKind === 'void' || (fn.returnKind === 'scalar' && !fn.returnsSet);
+  const reply = await runTx(
+    ctx,
+    role,
+    claims,
+    readOnly,
+    prefer,
+    (tx) => handleRpc(req, tx, schema, fn, args, q, prefer, objectMode),
+    requestHeadersJson(req),
+    oneStatement,
+  );
   send(req, res, reply, objectMode && fn.returnsSet);
 }
