@@ -185,6 +185,14 @@ describe('DATABASE_URL', () => {
         const rows = (await res.json()) as Array<{ id: string; price: number }>;
         expect(rows).toHaveLength(2);
         expect(typeof rows[0]!.price).toBe('number');
+        // A read with a count takes two statements; a single object asked of two rows is refused.
+        const counted = await fetch(`${stack.url}/rest/v1/products?select=id&limit=2`, { headers: { apikey: stack.config.anonKey, prefer: 'count=exact' } });
+        expect(counted.status).toBe(206);
+        expect(counted.headers.get('content-range')).toMatch(/^0-1\/\d+$/);
+        const notOne = await fetch(`${stack.url}/rest/v1/products?select=id&limit=2`, {
+          headers: { apikey: stack.config.anonKey, accept: 'application/vnd.pgrst.object+json' },
+        });
+        expect(notOne.status).toBe(406);
         expect(await subscribe(stack.url, stack.config.anonKey, 'pg@proceso.test')).toBe(201);
         expect(await subscribers(stack.url, stack.config.serviceRoleKey)).toEqual(['pg@proceso.test']);
         const heard: string[] = [];

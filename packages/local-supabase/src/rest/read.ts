@@ -66,9 +66,21 @@ export async function readTable(rq: RestRequest, schema: Schema, table: Table): 
   const q = parseQuery(url, null, ctx.config.maxRows);
   applyRangeHeader(req, q.mods);
   const offset = q.mods.get('')!.offset ?? 0;
-  const reply = await runTx(ctx, role, claims, true, prefer, async (tx) => {
-    const result = await runRead(tx, schema, q, { from: () => tableFrom(table.name, 't0'), table, alias: 't0' }, prefer.count !== undefined);
-    return readReply(req, result, offset, objectMode);
-  });
+  const wantCount = prefer.count !== undefined;
+  // Without a count a read is one statement in a read-only transaction: it goes out with the
+  // request's settings in one round trip (what follows it may refuse the answer, never a write).
+  const reply = await runTx(
+    ctx,
+    role,
+    claims,
+    true,
+    prefer,
+    async (tx) => {
+      const result = await runRead(tx, schema, q, { from: () => tableFrom(table.name, 't0'), table, alias: 't0' }, wantCount);
+      return readReply(req, result, offset, objectMode);
+    },
+    undefined,
+    !wantCount,
+  );
   send(req, res, reply, objectMode);
 }
