@@ -91,15 +91,50 @@ function inlineable(value: unknown): boolean {
 }
 
 /**
- * `sql` with each `$n` replaced by its value as a literal quoted by the driver (`pg.escapeLiteral`),
- * `null` as NULL; the statements built here carry their casts (`$1::json`), so a quoted literal
- * means what the parameter meant. Only for values `inlineable` accepts.
+ * `sql` with each parameter `$n` replaced by its value as a literal quoted by the driver
+ * (`pg.escapeLiteral`), `null` as NULL. Text inside quoted identifiers (a select alias may read
+ * `"$1"`), string literals (E'' ones too), dollar-quoted strings and comments is copied as it is:
+ * only a real parameter is replaced, so no value can land where it would end an identifier or a
+ * comment. The statements built here carry their casts (`$1::json`), so a quoted literal means what
+ * the parameter meant. Only for values `inlineable` accepts.
  */
 function inlineParams(sql: string, params: readonly unknown[]): string {
-  return sql.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    return value === null || value === undefined ? 'NULL' : pg.escapeLiteral(String(value));
-  });
+  let out = '';
+  let i = 0;
+  const wordBefore = (at: number) => at > 0 && /[\w$]/.test(sql[at - 1]!);
+  /** The index just past a quoted run that starts at `from` and ends with `quote` (doubled: kept). */
+  const pastQuoted = (from: number, quote: string, backslashes: boolean) => {
+    let j = from + 1;
+    while (j < sql.length) {
+      if (backslashes && sql[j] === '\\') j += 2;
+      else if (sql[j] === quote && sql[j + 1] === quote) j += 2;
+      else if (sql[j] === quote) return j + 1;
+      else j += 1;
+    }
+    return sql.length;
+  };
+  while (i < sql.length) {
+    const c = sql[i]!;
+    let end = i + 1;
+    if (c === "'") end = pastQuoted(i, "'", (sql[i - 1] === 'E' || sql[i - 1] === 'e') && !wordBefore(i - 1));
+    else if (c === '"') end = pastQuoted(i, '"', false);
+    else if (c === '-' && sql[i + 1] === '-') end = sql.includes('\n', i) ? sql.indexOf('\n', i) : sql.length;
+    else if (c === '/' && sql[i + 1] === '*') end = sql.includes('*/', i + 2) ? sql.indexOf('*/', i + 2) + 2 : sql.length;
+    else if (c === '$' && !wordBefore(i)) {
+      const param = /^\$(\d+)/.exec(sql.slice(i, i + 12));
+      if (param) {
+        const value = params[Number(param[1]) - 1];
+        out += value === null || value === undefined ? 'NULL' : pg.escapeLiteral(String(value));
+        i += param[0].length;
+        continue;
+      }
+      const tag = /^\$(?:[A-Za-z_]\w*)?\$/.exec(sql.slice(i, i + 64));
+      if (tag) end = sql.includes(tag[0], i + tag[0].length) ? sql.indexOf(tag[0], i + tag[0].length) + tag[0].length : sql.length;
+    }
+    out += sql.slice(i, end);
+    i = end;
+  }
+  return out;
 }
 
 /** The statement that opens a request's transaction. */

@@ -298,6 +298,25 @@ describe('DATABASE_URL', () => {
           { headers, oneStatement: true },
         );
         expect(single.rows[0]).toEqual({ role: 'authenticated', sub: "u'9", headers, timeout: '8s', ro: 'off', n: 7, t: "a'b \\ $1", b: true, z: null });
+        // Only real parameters become literals: not `$n` inside a quoted name, a string, a
+        // dollar-quoted string or a comment, where a value could end the name or the comment.
+        const breakout = 'a" b -- c\n; select 1 as z; --';
+        const quoted = await stack.ctx.db.asRole(
+          'anon',
+          {},
+          (tx) =>
+            tx.query<Record<string, string>>(
+              "select $1::text as \"$1 \"\"x\"\"\", '$2 it''s' as lit, E'\\' $2' as e, $$ $1 $$ as d, /* $2 */ $2::text as two -- $1\n",
+              [breakout, "x'y"],
+            ),
+          { oneStatement: true },
+        );
+        expect(quoted.rows).toEqual([{ '$1 "x"': breakout, lit: "$2 it's", e: "' $2", d: ' $1 ', two: "x'y" }]);
+        const aliased = await fetch(`${stack.url}/rest/v1/products?select=$1:id&id=eq.${encodeURIComponent(breakout)}`, {
+          headers: { apikey: stack.config.anonKey },
+        });
+        expect(aliased.status).toBe(200);
+        expect(await aliased.json()).toEqual([]);
         await expect(
           stack.ctx.db.asRole('anon', {}, (tx) => tx.query("insert into public.eco_escritos values ('solo lectura')"), { readOnly: true, oneStatement: true }),
         ).rejects.toThrow(/read-only/);
