@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/support/net.mjs';
 import { LOCAL_JWT_SECRET } from '../src/config.ts';
-import { extractTar, openPglite, openPostgres, type Role } from '../src/db.ts';
+import { extractTar, openPglite, type Role } from '../src/db.ts';
+import { openPostgres } from '../src/postgres.ts';
 import { assertSafeHost, resetDataDir, StackConfigError, startStack } from '../src/index.ts';
 import { resolveSettings } from '../src/start/settings.ts';
 

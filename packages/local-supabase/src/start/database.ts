@@ -5,7 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { openPglite, openPostgres, type Db } from '../db.ts';
+import { openPglite, type Db } from '../db.ts';
+import { openPostgres } from '../postgres.ts';
 import { applyMigrations, type ProjectFiles } from '../migrate.ts';
 import { readTemplate, templateKey, writeTemplate } from './template.ts';
 
