@@ -271,6 +271,24 @@ async function signIn(backend: Backend, shoppers: DropShopper[], parallel: numbe
   return times;
 }
 
+/** A shopper's order call through `rpc` for one unit of `productId`, as the checkout sends it. */
+function orderCall(backend: Backend, shopper: DropShopper, rpc: string, productId: string): Promise<Timed> {
+  return timed(`${backend.url}/rest/v1/rpc/${rpc}`, {
+    method: 'POST',
+    headers: { apikey: backend.anonKey, authorization: `Bearer ${shopper.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ items: [{ product_id: productId, quantity: 1 }] }),
+  });
+}
+
+/** Points the shopper's order at their delivery address, as the checkout does after the order. */
+function pointAtAddress(backend: Backend, shopper: DropShopper, orderId: string): Promise<Timed> {
+  return timed(`${backend.url}/rest/v1/orders?id=eq.${orderId}`, {
+    method: 'PATCH',
+    headers: { apikey: backend.anonKey, authorization: `Bearer ${shopper.token}`, 'content-type': 'application/json', prefer: 'return=minimal' },
+    body: JSON.stringify({ shipping_address_id: shopper.addressId }),
+  });
+}
+
 /**
  * Before the drop, as on any day: each shopper presses the drop's button `perShopper` times too
  * early, through the drop's own order call, and must be told the product is not on sale yet
@@ -298,26 +316,15 @@ async function pressEarly(
     while (next < queue.length) {
       const i = next++;
       const shopper = queue[i]!;
-      const auth = { apikey: backend.anonKey, authorization: `Bearer ${shopper.token}`, 'content-type': 'application/json' };
-      const order = (productId: string) =>
-        timed(`${backend.url}/rest/v1/rpc/${rpc}`, {
-          method: 'POST',
-          headers: auth,
-          body: JSON.stringify({ items: [{ product_id: productId, quantity: 1 }] }),
-        });
-      const early = await order(drop.productId);
+      const early = await orderCall(backend, shopper, rpc, drop.productId);
       const answer = 'error' in early ? null : readOrderAnswer(early.status, early.text);
       if (answer?.kind !== 'refused' || answer.code !== 'unavailable')
         throw failed(`an early press of ${shopper.email} was not refused as not on sale yet`, early);
       if (i >= shoppers.length || i % EVERYDAY_EVERY !== 0) continue;
-      const sale = await order(drop.everydayId);
+      const sale = await orderCall(backend, shopper, rpc, drop.everydayId);
       const sold = 'error' in sale ? null : readOrderAnswer(sale.status, sale.text);
       if (sold?.kind !== 'order') throw failed(`an everyday sale to ${shopper.email} failed`, sale);
-      const pointed = await timed(`${backend.url}/rest/v1/orders?id=eq.${sold.orderId}`, {
-        method: 'PATCH',
-        headers: { ...auth, prefer: 'return=minimal' },
-        body: JSON.stringify({ shipping_address_id: shopper.addressId }),
-      });
+      const pointed = await pointAtAddress(backend, shopper, sold.orderId);
       if ('error' in pointed || pointed.status >= 300) throw failed(`an everyday order of ${shopper.email} could not take its address`, pointed);
     }
   };
@@ -378,20 +385,11 @@ async function shopperRun(options: {
     run.pageProblem = `datos en vivo: ${'error' in live ? live.error : `${live.status} ${live.text.slice(0, 160)}`}`;
   await sleepUntil(Math.max(dropAt, Date.now()) + Math.random() * REACTION_MS);
   run.calledAt = Date.now() - dropAt;
-  const auth = { apikey: backend.anonKey, authorization: `Bearer ${shopper.token}`, 'content-type': 'application/json' };
-  const order = await timed(`${backend.url}/rest/v1/rpc/${options.rpc}`, {
-    method: 'POST',
-    headers: auth,
-    body: JSON.stringify({ items: [{ product_id: options.productId, quantity: 1 }] }),
-  });
+  const order = await orderCall(backend, shopper, options.rpc, options.productId);
   run.orderMs = order.ms;
   run.answer = 'error' in order ? { kind: 'no-answer', error: order.error } : readOrderAnswer(order.status, order.text);
   if (run.answer.kind === 'order') {
-    const pointed = await timed(`${backend.url}/rest/v1/orders?id=eq.${run.answer.orderId}`, {
-      method: 'PATCH',
-      headers: { ...auth, prefer: 'return=minimal' },
-      body: JSON.stringify({ shipping_address_id: shopper.addressId }),
-    });
+    const pointed = await pointAtAddress(backend, shopper, run.answer.orderId);
     run.addressed = !('error' in pointed) && (pointed.status === 204 || pointed.status === 200);
   }
   return run;

@@ -88,10 +88,10 @@ export async function openPostgres(connectionString: string, options: { max?: nu
   probe.release();
   const listeners: pg.PoolClient[] = [];
 
+  const shape = <T>(r: pg.QueryResult) => ({ rows: r.rows as T[], affectedRows: r.rowCount ?? undefined });
   const wrap = (client: pg.PoolClient): Tx => ({
     async query<T>(sql: string, params: unknown[] = []) {
-      const r = await client.query(sql, params);
-      return { rows: r.rows as T[], affectedRows: r.rowCount ?? undefined };
+      return shape<T>(await client.query(sql, params));
     },
   });
 
@@ -119,6 +119,7 @@ export async function openPostgres(connectionString: string, options: { max?: nu
    */
   async function inOneTrip<T>(fn: (tx: Tx) => Promise<T>, role: Role, claims: Record<string, unknown>, options: RoleOptions): Promise<T> {
     const client = await pool.connect();
+    const plain = wrap(client);
     const trip: { state: 'fresh' | 'committed' | 'open' } = { state: 'fresh' };
     try {
       const out = await fn({
@@ -129,16 +130,14 @@ export async function openPostgres(connectionString: string, options: { max?: nu
             const results = (await client.query(
               `${prefix}${literalSetup(role, claims, options)}; ${inlineParams(sql, params)}`,
             )) as unknown as pg.QueryResult[];
-            const last = results[results.length - 1]!;
-            return { rows: last.rows as R[], affectedRows: last.rowCount ?? undefined };
+            return shape<R>(results[results.length - 1]!);
           }
           if (trip.state === 'committed') throw new Error('oneStatement: a second statement after the committed one');
           if (trip.state === 'fresh') {
             await client.query(startScript(role, claims, options));
             trip.state = 'open';
           }
-          const r = await client.query(sql, params);
-          return { rows: r.rows as R[], affectedRows: r.rowCount ?? undefined };
+          return plain.query<R>(sql, params);
         },
       });
       if (trip.state === 'open') await client.query('commit');
