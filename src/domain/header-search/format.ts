@@ -73,13 +73,29 @@ export function writeTags(file: Pick<SearchIndexFile, 'tagTexts' | 'tags'>, tags
   file.tagTexts = [...texts.keys()];
 }
 
+/**
+ * Each row's encodeId, kept while the row lives: the running server indexes the same row objects
+ * again for each edit (./shard-update.ts), where only the edited products are new rows. Rows are
+ * never changed in place.
+ */
+const encodedIds = new WeakMap<IndexedProduct, string>();
+
+function encodedId(row: IndexedProduct): string {
+  let stored = encodedIds.get(row);
+  if (stored === undefined) {
+    stored = encodeId(row.id, row.name);
+    encodedIds.set(row, stored);
+  }
+  return stored;
+}
+
 /** Builds the index file from catalogue rows, sorted by name so equal-ranked results read alphabetically. */
 export function buildSearchIndex(products: Iterable<IndexedProduct>, storage: string): SearchIndexFile {
   const rows = [...products].sort(compareIndexed);
   const file: SearchIndexFile = {
     v: 1,
     storage,
-    ids: rows.map((p) => encodeId(p.id, p.name)),
+    ids: rows.map(encodedId),
     names: rows.map((p) => p.name),
     images: rows.map((p) => {
       const image = p.image ?? '';

@@ -3,9 +3,10 @@
  * file: the build writes them (buildSearchShards) and the browser reads them (parseShard, through
  * ./loader.ts).
  */
-import { buildSearchIndex, decodeId, ID_TOKEN, parseSearchIndex, writeTags, type IndexedProduct, type SearchIndexFile } from './format.ts';
+import { buildSearchIndex, compareIndexed, ID_TOKEN, parseSearchIndex, writeTags, type IndexedProduct, type SearchIndexFile } from './format.ts';
 import {
   cardKeys,
+  entryRank,
   isLetters,
   normalize,
   prepareIndex,
@@ -15,6 +16,7 @@ import {
   TYPO_PREFIX,
   typoVocabulary,
   type PreparedIndex,
+  type PreparedQuery,
   type SearchEntry,
 } from '../name-matching/matching.ts';
 
@@ -89,19 +91,52 @@ export function partPath(n: number): string {
 }
 
 /**
- * Writes the sharded index: every file by its URL path. Products are sorted as buildSearchIndex
- * sorts them, so a leaf or a part keeps the order the matcher relies on. `phrases` are the
- * catalogue's franchise, expansion and type names: those whose words are all too common for a
- * leaf get an answer file of their own, so typing one never needs the whole index.
+ * What every shard file is made from: the whole index in its order, each product's search key,
+ * and the makers of a leaf (pick), a node's answer and a node's continuations, shared by
+ * buildSearchShards and updateSearchShards (./shard-update.ts) so both write the same bytes.
  */
-export function buildSearchShards(
-  products: Iterable<IndexedProduct>,
-  storage: string,
-  limit = SHARD_LIMIT,
-  phrases: Iterable<string> = [],
-): Map<string, SearchShardFile> {
-  const whole = buildSearchIndex(products, storage);
-  const files = new Map<string, SearchShardFile>();
+export interface ShardSource {
+  storage: string;
+  limit: number;
+  count: number;
+  /** Each product's search key, in the index's order. */
+  keys: string[];
+  /** The leaf (or part) of these products, given by position in the index's order. */
+  pick(members: readonly number[]): SearchIndexFile;
+  /** Members of each continuation `text + c` among `members`. */
+  children(text: string, members: readonly number[]): Map<string, number[]>;
+  /**
+   * The file of a node too big to be a leaf; the root's lists no results but its parts. `known`:
+   * its answer already worked out (its total and its results' positions), else made from `members`.
+   */
+  node(text: string, members: readonly number[], next: Iterable<string>, known?: { total: number; positions: readonly number[] }): SearchNodeFile;
+  /** A node's word list (a node of TYPO_PREFIX letters). */
+  words(text: string): SearchWordsFile;
+  /** The answer file of a catalogue name of several common words (`known`: as for node). */
+  phrase(phrase: string, known?: { total: number; positions: readonly number[] }): SearchNodeFile;
+  /** A product's position in the index's order, by its id. */
+  position(id: string): number | undefined;
+  /** entryRank of the product at position `i` for a query. */
+  rank(i: number, query: PreparedQuery): number;
+}
+
+/** Each row's search key, kept while the row lives (rows are never changed in place; see format.ts encodedId). */
+const rowKeys = new WeakMap<IndexedProduct, string>();
+
+/** The search key of an indexed product: its name, a single's card text and its tags (matching.ts searchKey). */
+export function keyOf(row: IndexedProduct): string {
+  let key = rowKeys.get(row);
+  if (key === undefined) {
+    key = searchKey(row.name, row.card || undefined, row.tags || undefined);
+    rowKeys.set(row, key);
+  }
+  return key;
+}
+
+/** The source of a catalogue's shards; products are sorted as buildSearchIndex sorts them. */
+export function shardSource(products: Iterable<IndexedProduct>, storage: string, limit = SHARD_LIMIT): ShardSource & { whole: SearchIndexFile } {
+  const rows = [...products].sort(compareIndexed);
+  const whole = buildSearchIndex(rows, storage);
   const count = whole.ids.length;
   const cards = whole.cards;
   const tags = whole.names.map((_, i) => (whole.tags && whole.tagTexts ? (whole.tagTexts[whole.tags[i]!] ?? '') : ''));
@@ -121,86 +156,142 @@ export function buildSearchShards(
     );
     return file;
   };
-  if (count <= limit) {
-    files.set(shardPath(''), whole);
-    return files;
-  }
-  const keys = whole.names.map((name, i) => searchKey(name, cards?.[i], tags[i]));
-  const singles = whole.names.map((name, i) => cardKeys(name, cards?.[i]));
-  const entries: SearchEntry[] = whole.ids.map((stored, i) => {
-    const name = whole.names[i]!;
-    const id = decodeId(stored, name);
-    const image = whole.images[i]!.split(ID_TOKEN).join(id);
-    if (tags[i]) return [id, name, image, cards?.[i] ?? '', tags[i]];
-    return cards?.[i] ? [id, name, image, cards[i]] : [id, name, image];
-  });
-
-  /** Members of each continuation `text + c` among `members`. */
-  const children = (text: string, members: readonly number[]) => {
-    const next = new Map<string, number[]>();
-    for (const i of members) {
-      const key = keys[i]!;
-      // (An empty text is found at every position, the end included: stop there.)
-      for (let at = key.indexOf(text); at >= 0 && at < key.length; at = key.indexOf(text, at + 1)) {
-        const c = key[at + text.length];
-        if (c === undefined || c === ' ') continue;
-        const list = next.get(c) ?? next.set(c, []).get(c)!;
-        // A key holding `text + c` twice is listed once.
-        if (list[list.length - 1] !== i) list.push(i);
-      }
-    }
-    return next;
+  const keys = rows.map(keyOf);
+  let made: { entries: SearchEntry[]; singles: Array<ReturnType<typeof cardKeys>>; positions: Map<SearchEntry, number> } | null = null;
+  // Made on first use: an update that answers no node never needs them.
+  const prepared = () => {
+    if (made) return made;
+    const entries = rows.map((row, i): SearchEntry => {
+      // The row's own id: what decodeId(whole.ids[i], name) gives back.
+      const id = row.id;
+      const image = whole.images[i]!.split(ID_TOKEN).join(id);
+      if (tags[i]) return [id, row.name, image, cards?.[i] ?? '', tags[i]];
+      return cards?.[i] ? [id, row.name, image, cards[i]] : [id, row.name, image];
+    });
+    made = {
+      entries,
+      singles: whole.names.map((name, i) => cardKeys(name, cards?.[i])),
+      positions: new Map(entries.map((entry, i) => [entry, i])),
+    };
+    return made;
+  };
+  const answerOf = (total: number, positions: readonly number[]) => {
+    const { v: _v, storage: _storage, ...results } = pick(positions);
+    return { total, results };
   };
   const answer = (text: string, members: readonly number[]) => {
-    const prepared: PreparedIndex = {
+    const { entries, singles, positions } = prepared();
+    const index: PreparedIndex = {
       entries: members.map((i) => entries[i]!),
       keys: members.map((i) => keys[i]!),
       cards: members.map((i) => singles[i]!),
     };
     // Taken literally (no alias, no typo): the browser uses a node's answer only for a word read as typed.
-    const { results, total } = searchPrepared(prepared, prepareQuery(text, false)!);
-    const positions = new Map(members.map((i) => [entries[i]!, i]));
-    const { v: _v, storage: _storage, ...columns } = pick(results.map((entry) => positions.get(entry)!));
-    return { total, results: columns };
+    const { results, total } = searchPrepared(index, prepareQuery(text, false)!);
+    return answerOf(
+      total,
+      results.map((entry) => positions.get(entry)!),
+    );
   };
+  let ids: Map<string, number> | null = null;
+  return {
+    storage,
+    limit,
+    count,
+    keys,
+    whole,
+    pick,
+    children(text, members) {
+      const next = new Map<string, number[]>();
+      for (const i of members) {
+        const key = keys[i]!;
+        // (An empty text is found at every position, the end included: stop there.)
+        for (let at = key.indexOf(text); at >= 0 && at < key.length; at = key.indexOf(text, at + 1)) {
+          const c = key[at + text.length];
+          if (c === undefined || c === ' ') continue;
+          const list = next.get(c) ?? next.set(c, []).get(c)!;
+          // A key holding `text + c` twice is listed once.
+          if (list[list.length - 1] !== i) list.push(i);
+        }
+      }
+      return next;
+    },
+    node(text, members, next, known) {
+      return {
+        v: 2,
+        storage,
+        ...(text === ''
+          ? { total: count, results: { ids: [], names: [], images: [] }, parts: Math.ceil(count / limit) }
+          : known
+            ? answerOf(known.total, known.positions)
+            : answer(text, members)),
+        next: [...next].sort().join(''),
+      };
+    },
+    words(text) {
+      return { v: 3, words: [...(typoVocabulary(keys).get(text) ?? [])].sort() };
+    },
+    phrase(phrase, known) {
+      if (known) return { v: 2, storage, ...answerOf(known.total, known.positions), next: '' };
+      const { entries, singles, positions } = prepared();
+      const { results, total } = searchPrepared({ entries, keys, cards: singles }, prepareQuery(phrase, false)!);
+      return { v: 2, storage, ...answerOf(total, results.map((entry) => positions.get(entry)!)), next: '' };
+    },
+    position(id) {
+      ids ??= new Map(rows.map((row, i) => [row.id, i]));
+      return ids.get(id);
+    },
+    rank(i, query) {
+      return entryRank(keys[i]!, cardKeys(whole.names[i]!, cards?.[i]), query);
+    },
+  };
+}
 
+/** The catalogue names of several words, every one a node too big to be a leaf (`isNode`), that get an answer file. */
+export function commonPhrases(phrases: Iterable<string>, isNode: (word: string) => boolean): string[] {
+  return [...new Set([...phrases].map(normalize))].filter((phrase) => phrase.includes(' ') && phrase.split(' ').every(isNode));
+}
+
+/**
+ * Writes the sharded index: every file by its URL path. Products are sorted as buildSearchIndex
+ * sorts them, so a leaf or a part keeps the order the matcher relies on. `phrases` are the
+ * catalogue's franchise, expansion and type names: those whose words are all too common for a
+ * leaf get an answer file of their own, so typing one never needs the whole index.
+ */
+export function buildSearchShards(
+  products: Iterable<IndexedProduct>,
+  storage: string,
+  limit = SHARD_LIMIT,
+  phrases: Iterable<string> = [],
+): Map<string, SearchShardFile> {
+  const source = shardSource(products, storage, limit);
+  const files = new Map<string, SearchShardFile>();
+  const { count } = source;
+  if (count <= limit) {
+    files.set(shardPath(''), source.whole);
+    return files;
+  }
   const parts = Math.ceil(count / limit);
   for (let n = 0; n < parts; n++) {
-    files.set(partPath(n), pick(Array.from({ length: Math.min(limit, count - n * limit) }, (_, k) => n * limit + k)));
+    files.set(partPath(n), source.pick(Array.from({ length: Math.min(limit, count - n * limit) }, (_, k) => n * limit + k)));
   }
   const all = Array.from({ length: count }, (_, i) => i);
   const queue: Array<[string, number[]]> = [['', all]];
   while (queue.length > 0) {
     const [text, members] = queue.pop()!;
     if (text !== '' && members.length <= limit) {
-      files.set(shardPath(text), pick(members));
+      files.set(shardPath(text), source.pick(members));
       continue;
     }
-    const next = children(text, members);
-    const node: SearchNodeFile = {
-      v: 2,
-      storage,
-      ...(text === '' ? { total: count, results: { ids: [], names: [], images: [] }, parts } : answer(text, members)),
-      next: [...next.keys()].sort().join(''),
-    };
-    files.set(shardPath(text), node);
-    if (text.length === TYPO_PREFIX && isLetters(text)) {
-      files.set(wordsPath(text), { v: 3, words: [...(typoVocabulary(keys).get(text) ?? [])].sort() });
-    }
+    const next = source.children(text, members);
+    files.set(shardPath(text), source.node(text, members, next.keys()));
+    if (text.length === TYPO_PREFIX && isLetters(text)) files.set(wordsPath(text), source.words(text));
     for (const [c, childMembers] of next) queue.push([text + c, childMembers]);
   }
-  const common = [...new Set([...phrases].map(normalize))].filter(
-    (phrase) => phrase.includes(' ') && phrase.split(' ').every((word) => files.get(shardPath(word))?.v === 2),
-  );
+  const common = commonPhrases(phrases, (word) => files.get(shardPath(word))?.v === 2);
   if (common.length > 0) {
     (files.get(shardPath('')) as SearchNodeFile).phrases = common;
-    const everything: PreparedIndex = { entries, keys, cards: singles };
-    const positions = new Map(entries.map((entry, i) => [entry, i]));
-    for (const phrase of common) {
-      const { results, total } = searchPrepared(everything, prepareQuery(phrase, false)!);
-      const { v: _v, storage: _storage, ...columns } = pick(results.map((entry) => positions.get(entry)!));
-      files.set(phrasePath(phrase), { v: 2, storage, total, results: columns, next: '' });
-    }
+    for (const phrase of common) files.set(phrasePath(phrase), source.phrase(phrase));
   }
   return files;
 }

@@ -4,6 +4,8 @@
  * /explore's catalogue. Pure: the Supabase project URL that image paths resolve against is given.
  */
 import { buildSearchShards, type SearchShardFile } from '~/domain/header-search/shards.ts';
+import { updateSearchShards, type ServedShards, type ShardEdit, type ShardUpdate } from '~/domain/header-search/shard-update.ts';
+import type { IndexedProduct } from '~/domain/header-search/format.ts';
 import { productCard } from '~/domain/header-search/cards.ts';
 import { catalogTagger } from '~/domain/name-matching/matching.ts';
 import { toExploreProduct, type ExploreData } from '~/domain/explore.ts';
@@ -21,22 +23,60 @@ export interface FilesCatalog {
   readFrom?: string | null;
 }
 
+/** Each product as the header search indexed it, with the taxonomy its tags came from (kept by the running server). */
+const indexedRows = new WeakMap<Product, { taxonomy: readonly unknown[]; row: IndexedProduct }>();
+
+/**
+ * The catalogue's products as the header search indexes them. `keep`: each product's row is kept
+ * while the product object lives (products are never changed in place), so the running server
+ * indexes only the edited products again; a build indexes each product once and keeps nothing.
+ */
+function indexedProducts(catalog: FilesCatalog, keep = false): (product: Product) => IndexedProduct {
+  const tagsOf = catalogTagger(catalog.franchises, catalog.expansions, catalog.productTypes);
+  const taxonomy = [catalog.franchises, catalog.expansions, catalog.productTypes];
+  const index = (product: Product): IndexedProduct => ({
+    id: product.id,
+    name: product.name,
+    image: productImages(product)[0] ?? '',
+    card: productCard(product),
+    // Found by its franchise, expansion and type names too, as /explore finds it (parseExploreData).
+    tags: tagsOf(product.name, product.franchise_id, product.expansion_id, product.product_type_id),
+  });
+  if (!keep) return index;
+  return (product) => {
+    const known = indexedRows.get(product);
+    if (known && known.taxonomy.every((list, i) => list === taxonomy[i])) return known.row;
+    const row = index(product);
+    indexedRows.set(product, { taxonomy, row });
+    return row;
+  };
+}
+
+/** The catalogue names that may get an answer file of their own (buildSearchShards' phrases). */
+function phraseNames(catalog: FilesCatalog): string[] {
+  return [...catalog.franchises, ...catalog.expansions, ...catalog.productTypes].map((item) => item.name);
+}
+
 /** The header search's files (src/domain/header-search/) by URL path. */
 export function catalogSearchFiles(catalog: FilesCatalog, storageUrl: string): Map<string, SearchShardFile> {
-  const tagsOf = catalogTagger(catalog.franchises, catalog.expansions, catalog.productTypes);
-  return buildSearchShards(
-    catalog.products.map((product) => ({
-      id: product.id,
-      name: product.name,
-      image: productImages(product)[0] ?? '',
-      card: productCard(product),
-      // Found by its franchise, expansion and type names too, as /explore finds it (parseExploreData).
-      tags: tagsOf(product.name, product.franchise_id, product.expansion_id, product.product_type_id),
-    })),
-    storageUrl,
-    undefined,
-    [...catalog.franchises, ...catalog.expansions, ...catalog.productTypes].map((item) => item.name),
-  );
+  return buildSearchShards(catalog.products.map(indexedProducts(catalog)), storageUrl, undefined, phraseNames(catalog));
+}
+
+/**
+ * The header search's files an edit changes (updateSearchShards): `catalog` is the catalogue after
+ * the edit, `before` the edited products as the served files show them (the same ids, in the same
+ * taxonomy). Null when a build must make the files.
+ */
+export function catalogSearchUpdate(catalog: FilesCatalog, before: readonly Product[], storageUrl: string, served: ServedShards): ShardUpdate | null {
+  const index = indexedProducts(catalog, true);
+  const now = new Map(catalog.products.map((product) => [product.id, product]));
+  const edits: ShardEdit[] = [];
+  for (const product of before) {
+    const after = now.get(product.id);
+    if (!after) return null;
+    edits.push({ before: index(product), after: index(after) });
+  }
+  return updateSearchShards(catalog.products.map(index), edits, served, storageUrl, undefined, phraseNames(catalog));
 }
 
 /** /explore's catalogue: the options of its filters and every product as /explore lists it. */

@@ -1,0 +1,265 @@
+/**
+ * The header search's files after an edit of some products, made again only where the edit shows:
+ * the same files, byte for byte, that buildSearchShards (./shards.ts) writes for the catalogue
+ * after the edit, without making the whole tree again. The running server publishes an edit's
+ * search files this way (src/server/rebuild/fast-edit.ts).
+ *
+ * A product belongs to every node whose text its search key contains. An edit of a product whose
+ * key holds neither before nor after the text of a node leaves that node's members, and so its
+ * file, as they were (the index's order of the others does not change). So only the nodes whose
+ * text is in an edited product's key, before or after, are made again: walking down from the root
+ * through them, each one's members are its parent's that still hold its text, and its
+ * continuations are the served file's, less those left with no product, plus those the new keys
+ * bring. The parts of the whole index are all made again (they follow the order, which a new name
+ * changes); the phrase answers, where an edited product matched the phrase before or after.
+ *
+ * A node that falls under the limit becomes a leaf and the files below it go; a leaf that grows
+ * past it becomes a node with its subtree made whole. The answer is null only when the served
+ * files are not a tree this code wrote (no root node): a build makes the whole tree.
+ */
+import { compareIndexed, decodeId, type IndexedProduct } from './format.ts';
+import {
+  commonPhrases,
+  keyOf,
+  partPath,
+  phrasePath,
+  shardPath,
+  shardSource,
+  wordsPath,
+  type SearchNodeFile,
+  type SearchShardFile,
+  type ShardSource,
+  SHARD_LIMIT,
+} from './shards.ts';
+import { cardKeys, DEFAULT_LIMIT, entryRank, isLetters, prepareQuery, TYPO_PREFIX, type CardKeys } from '../name-matching/matching.ts';
+
+/** What the update reads of the files served now. */
+export interface ServedShards {
+  /** The kind of the served file at a URL path: a leaf or the whole index (v 1), a node (v 2); null when there is none. */
+  kind(urlPath: string): 'leaf' | 'node' | null;
+  /** A served node's file (its continuations; the root's phrases), or null. */
+  node(urlPath: string): SearchNodeFile | null;
+}
+
+/** An edited product, as the index had it and as it has it now (the same id). */
+export interface ShardEdit {
+  before: IndexedProduct;
+  after: IndexedProduct;
+}
+
+/** The files to write (made again; some may be unchanged) and the URL paths to remove. */
+export interface ShardUpdate {
+  files: Map<string, SearchShardFile>;
+  removed: string[];
+}
+
+/** Most rows that may be new since the last update for its order to be patched rather than sorted again. */
+const MOST_MOVED = 64;
+
+/** The rows of the last update in the index's order (compareIndexed). */
+let lastOrder: IndexedProduct[] | null = null;
+
+/**
+ * `products` in the index's order: the last update's order with the rows that are new since put in
+ * their places, when only a few are (a sort of 100,000 names by the Spanish collator is a third of
+ * a second of one core); else sorted whole. Rows are never changed in place.
+ */
+function ordered(products: Iterable<IndexedProduct>): IndexedProduct[] {
+  const list = [...products];
+  const last = lastOrder;
+  if (last && last.length === list.length) {
+    const known = new Set(last);
+    const fresh = list.filter((row) => !known.has(row));
+    const present = new Set(list);
+    const kept = fresh.length <= MOST_MOVED ? last.filter((row) => present.has(row)) : [];
+    if (kept.length + fresh.length === list.length) {
+      for (const row of fresh) {
+        let low = 0;
+        let high = kept.length;
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          if (compareIndexed(kept[middle]!, row) < 0) low = middle + 1;
+          else high = middle;
+        }
+        kept.splice(low, 0, row);
+      }
+      lastOrder = kept;
+      return kept;
+    }
+  }
+  lastOrder = list.sort(compareIndexed);
+  return lastOrder;
+}
+
+/** An edited product's search key and card keys, before and after. */
+interface KeyedEdit {
+  id: string;
+  before: { key: string; card: CardKeys | null };
+  after: { key: string; card: CardKeys | null };
+}
+
+/**
+ * A served node's answer after the edits, worked out from the one served (its first results are
+ * the members of best rank, then first in the index's order, and the others keep their order):
+ * null when an edited product is among those results, whose place a product outside them may take.
+ */
+function patchAnswer(
+  source: ShardSource,
+  text: string,
+  file: SearchNodeFile,
+  edits: readonly KeyedEdit[],
+  member: (key: string) => boolean = (key) => key.includes(text),
+): { total: number; positions: number[] } | null {
+  const query = prepareQuery(text, false)!;
+  const edited = new Set(edits.map((edit) => edit.id));
+  const shown: Array<[rank: number, position: number]> = [];
+  for (let k = 0; k < file.results.ids.length; k++) {
+    const id = decodeId(file.results.ids[k]!, file.results.names[k]!);
+    const position = source.position(id);
+    if (edited.has(id) || position === undefined) return null;
+    shown.push([source.rank(position, query), position]);
+  }
+  // The answer counts the members the query matches: for a node, the products whose key holds its text.
+  const rankOf = ({ key, card }: KeyedEdit['before']) => (member(key) ? entryRank(key, card, query) : -1);
+  let total = file.total;
+  for (const edit of edits) {
+    if (rankOf(edit.before) >= 0) total -= 1;
+    const rank = rankOf(edit.after);
+    if (rank < 0) continue;
+    total += 1;
+    shown.push([rank, source.position(edit.id)!]);
+  }
+  shown.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return { total, positions: shown.slice(0, DEFAULT_LIMIT).map(([, position]) => position) };
+}
+
+/**
+ * The files of `products` (the whole catalogue after the edit) that `edits` change, given the
+ * files served now; null when only a whole build can make them (see above). The catalogue's
+ * products are the same before and after but for the edited ones.
+ */
+export function updateSearchShards(
+  products: Iterable<IndexedProduct>,
+  edits: readonly ShardEdit[],
+  served: ServedShards,
+  storage: string,
+  limit = SHARD_LIMIT,
+  phrases: Iterable<string> = [],
+): ShardUpdate | null {
+  const source = shardSource(ordered(products), storage, limit);
+  const files = new Map<string, SearchShardFile>();
+  const removed: string[] = [];
+  const rootPath = shardPath('');
+  if (source.count <= limit) {
+    if (served.kind(rootPath) !== 'leaf') return null;
+    files.set(rootPath, source.whole);
+    return { files, removed };
+  }
+  const root = served.node(rootPath);
+  if (!root) return null;
+  const touched = edits.flatMap(({ before, after }) => [keyOf(before), keyOf(after)]);
+  const affected = (text: string) => touched.some((key) => key.includes(text));
+
+  for (let n = 0; n < Math.ceil(source.count / limit); n++) {
+    files.set(partPath(n), source.pick(Array.from({ length: Math.min(limit, source.count - n * limit) }, (_, k) => n * limit + k)));
+  }
+  const keyed = edits.map(({ before, after }): KeyedEdit => ({
+    id: after.id,
+    before: { key: keyOf(before), card: cardKeys(before.name, before.card || undefined) },
+    after: { key: keyOf(after), card: cardKeys(after.name, after.card || undefined) },
+  }));
+  if (!walk(source, served, affected, keyed, files, removed)) return null;
+
+  const gone = new Set(removed);
+  const isNode = (word: string) => {
+    const made = files.get(shardPath(word));
+    return made ? made.v === 2 : !gone.has(shardPath(word)) && served.kind(shardPath(word)) === 'node';
+  };
+  const common = commonPhrases(phrases, isNode);
+  const rootFile = files.get(rootPath) as SearchNodeFile;
+  if (common.length > 0) rootFile.phrases = common;
+  const was = new Set(root.phrases ?? []);
+  for (const phrase of common) {
+    const query = prepareQuery(phrase, false)!;
+    const matches = keyed.some(({ before, after }) => entryRank(before.key, before.card, query) >= 0 || entryRank(after.key, after.card, query) >= 0);
+    if (!matches && was.has(phrase)) continue;
+    // A phrase's answer is over every product.
+    const file = was.has(phrase) ? served.node(phrasePath(phrase)) : null;
+    const known = file ? patchAnswer(source, phrase, file, keyed, () => true) : null;
+    files.set(phrasePath(phrase), source.phrase(phrase, known ?? undefined));
+  }
+  for (const phrase of was) if (!common.includes(phrase)) removed.push(phrasePath(phrase));
+  return { files, removed };
+}
+
+/**
+ * Makes again every node whose text `affected` says an edit's key holds, from the root down. A
+ * node that becomes a leaf drops the served files below it; a leaf (or a new text) that becomes a
+ * node gets its whole subtree made, as buildSearchShards makes it. False when nothing is served
+ * at the root.
+ */
+function walk(
+  source: ShardSource,
+  served: ServedShards,
+  affected: (text: string) => boolean,
+  edits: readonly KeyedEdit[],
+  files: Map<string, SearchShardFile>,
+  removed: string[],
+): boolean {
+  /** Removes the served files below the served node `text`, and its word list. */
+  const dropBelow = (text: string) => {
+    if (text.length === TYPO_PREFIX && isLetters(text)) removed.push(wordsPath(text));
+    for (const c of served.node(shardPath(text))?.next ?? '') {
+      const child = shardPath(text + c);
+      if (served.kind(child) === 'node') dropBelow(text + c);
+      removed.push(child);
+    }
+  };
+  const all = Array.from({ length: source.count }, (_, i) => i);
+  // [text, members, whether nothing is served below it (a new subtree)]
+  const queue: Array<[string, number[], boolean]> = [['', all, false]];
+  while (queue.length > 0) {
+    const [text, members, fresh] = queue.pop()!;
+    const urlPath = shardPath(text);
+    const was = fresh ? null : served.kind(urlPath);
+    if (text !== '' && members.length <= source.limit) {
+      if (was === 'node') dropBelow(text);
+      if (members.length > 0) files.set(urlPath, source.pick(members));
+      else if (was) removed.push(urlPath);
+      continue;
+    }
+    const words = text.length === TYPO_PREFIX && isLetters(text);
+    const file = was === 'node' ? served.node(urlPath) : null;
+    if (was === 'node' && !file) return false;
+    if (!file) {
+      // A new node: everything below it is new.
+      const next = source.children(text, members);
+      files.set(urlPath, source.node(text, members, next.keys()));
+      if (words) files.set(wordsPath(text), source.words(text));
+      for (const [c, childMembers] of next) queue.push([text + c, childMembers, true]);
+      continue;
+    }
+    // The continuations: the served ones, and those an edited product's new key brings.
+    const next = new Set(file.next);
+    for (const { after: { key } } of edits) {
+      for (let at = key.indexOf(text); at >= 0 && at < key.length; at = key.indexOf(text, at + 1)) {
+        const c = key[at + text.length];
+        if (c !== undefined && c !== ' ') next.add(c);
+      }
+    }
+    const kept: string[] = [];
+    for (const c of next) {
+      const child = text + c;
+      if (!affected(child)) {
+        kept.push(c);
+        continue;
+      }
+      const childMembers = members.filter((i) => source.keys[i]!.includes(child));
+      if (childMembers.length > 0) kept.push(c);
+      queue.push([child, childMembers, false]);
+    }
+    files.set(urlPath, source.node(text, members, kept, text === '' ? undefined : (patchAnswer(source, text, file, edits) ?? undefined)));
+    if (words) files.set(wordsPath(text), source.words(text));
+  }
+  return true;
+}
