@@ -31,7 +31,7 @@ export interface BenchFigures {
   floor: Floor | null;
   build: { seconds: number; gb: number } | null;
   /** The first edit after the build (the server reads its catalogue copy) and a second one; `mode` as PublishResult's. */
-  edit: { seconds: number; files: number; warmSeconds?: number; mode?: string | null; allFilesSeconds?: number } | null;
+  edit: { seconds: number; files: number; warmSeconds?: number; mode?: string | null; allFilesSeconds?: number; searchFinds?: boolean } | null;
   searchFirstKeystrokeMs: number | null;
   exploreFilterP95Ms: number | null;
   /** The same two with Chromium's CPU throttled 4× (CDP's Emulation.setCPUThrottlingRate); null when not measured. */
@@ -113,6 +113,14 @@ export function benchReport(figures: BenchFigures): BenchReport {
         's',
         scaledGoal(editGoalS(products), cpuIndex),
       ),
+      {
+        id: 'edit_search_finds',
+        label: 'When the edit is done, the header search finds the product by its new name',
+        value: edit?.searchFinds === undefined ? null : Number(edit.searchFinds),
+        unit: 'found',
+        goal: 1,
+        pass: edit?.searchFinds ?? null,
+      },
       measure(
         'edit_to_page_again_s',
         'A second edit (another product, its price only) → its static page',

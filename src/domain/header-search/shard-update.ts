@@ -241,7 +241,9 @@ function walk(
     }
     // The continuations: the served ones, and those an edited product's new key brings.
     const next = new Set(file.next);
-    for (const { after: { key } } of edits) {
+    for (const {
+      after: { key },
+    } of edits) {
       for (let at = key.indexOf(text); at >= 0 && at < key.length; at = key.indexOf(text, at + 1)) {
         const c = key[at + text.length];
         if (c !== undefined && c !== ' ') next.add(c);

@@ -235,7 +235,15 @@ export function shardSource(products: Iterable<IndexedProduct>, storage: string,
       if (known) return { v: 2, storage, ...answerOf(known.total, known.positions), next: '' };
       const { entries, singles, positions } = prepared();
       const { results, total } = searchPrepared({ entries, keys, cards: singles }, prepareQuery(phrase, false)!);
-      return { v: 2, storage, ...answerOf(total, results.map((entry) => positions.get(entry)!)), next: '' };
+      return {
+        v: 2,
+        storage,
+        ...answerOf(
+          total,
+          results.map((entry) => positions.get(entry)!),
+        ),
+        next: '',
+      };
     },
     position(id) {
       ids ??= new Map(rows.map((row, i) => [row.id, i]));

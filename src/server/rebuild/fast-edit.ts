@@ -5,8 +5,10 @@
  * the server's own render routes (src/pages/catalog-render/, the same page components as the
  * prebuilt routes, so the same bytes) and written into the served folder one file at a time
  * through a rename, with /explore's catalogue, the build manifest and the catalogue copy on disk.
- * The header search's files, when the edit changes them, are left to an incremental build that
- * follows (searchFollows). An edit it cannot publish this way (a product that
+ * The header search's files the edit changes are made again alone (catalogSearchUpdate), the
+ * same bytes a build writes; when they cannot be (the served ones are not a tree the build wrote,
+ * or lag behind an edit before), they are left to an incremental build that follows
+ * (searchFollows). An edit it cannot publish this way (a product that
  * appears, disappears or moves to another franchise, expansion or type; a new taxonomy entry; a
  * listing that loses a page) answers `fallback`, and the builder makes an incremental build.
  * Nothing is written before every page has rendered, so a failure leaves the served files as they
@@ -19,7 +21,7 @@ import { isListed, type Product } from '~/domain/products.ts';
 import { HOME_PATH, listings, pageHref, productPath, type RouteCatalog } from '~/domain/routes.ts';
 import { API_FAST_EDIT_FALLBACK_TEXT as FALLBACK, API_REBUILD_REASON_TEXT } from '~/i18n/api.ts';
 import { appendSnapshotEdit, readSnapshotFile } from '../snapshot/disk.ts';
-import { exploreJson } from '../snapshot/catalog-files.ts';
+import { catalogSearchUpdate, exploreJson } from '../snapshot/catalog-files.ts';
 import {
   mergeSnapshot,
   parseProductRows,
@@ -29,9 +31,19 @@ import {
   type SnapshotFranchise,
   type SnapshotProductType,
 } from '../snapshot/model.ts';
-import { exploreFingerprint, fileForPath, pageFingerprints, productDigest, readManifest, writeManifest, type BuildManifest } from './incremental.ts';
+import {
+  contentFingerprint,
+  exploreFingerprint,
+  fileForPath,
+  pageFingerprints,
+  productDigest,
+  readManifest,
+  writeManifest,
+  type BuildManifest,
+} from './incremental.ts';
 import type { RenderJob } from './render-jobs.ts';
 import { manifestFile, replaceFile } from './served-folder.ts';
+import { servedShards } from './served-search.ts';
 
 /** What an edit needs from its surroundings. */
 export interface FastEditIO {
@@ -58,9 +70,8 @@ export type FastEditResult =
       ms: number;
       steps: Record<string, number>;
       /**
-       * The header search's files change too (a name, a picture, card text): they are left to an
-       * incremental build, which the builder runs next. Making them means making the whole index
-       * again, seconds of one core at 100,000 products that the serving process must not spend.
+       * The header search's files change too (a name, a picture, card text) and could not be made
+       * here: they are left to an incremental build, which the builder runs next.
        */
       searchFollows: boolean;
     }
@@ -303,12 +314,35 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
     files['/explore/catalog.json'] = exploreFingerprint(after.products, digests);
     step('explore');
   }
+  // The header search's files the edit changes, unless they already wait for a build.
+  let searchFollows = false;
+  const gone: string[] = [];
+  if (plan.search) {
+    const edited = before.products.filter((product) => ids.includes(product.id));
+    const update = previous.searchBehind ? null : catalogSearchUpdate(after, edited, io.storageUrl, servedShards(io.servedClient));
+    searchFollows = update === null;
+    for (const [urlPath, file] of update?.files ?? []) {
+      const data = JSON.stringify(file);
+      const fingerprint = contentFingerprint(data);
+      if (files[urlPath] === fingerprint) continue;
+      output.push({ urlPath, data });
+      files[urlPath] = fingerprint;
+    }
+    for (const urlPath of update?.removed ?? []) {
+      if (!(urlPath in files)) continue;
+      delete files[urlPath];
+      gone.push(urlPath);
+    }
+    step('search');
+  }
   const written: string[] = [];
   for (const { urlPath, data } of output) {
     const file = fileForPath(urlPath);
     replaceFile(path.join(io.servedClient, file), data);
     written.push(file);
   }
+  const removed = gone.map(fileForPath);
+  for (const file of removed) fs.rmSync(path.join(io.servedClient, file), { force: true });
   const manifest: BuildManifest = {
     ...previous,
     mode: 'incremental',
@@ -316,8 +350,9 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
     files,
     products,
     render: output.map((item) => item.urlPath).sort(),
-    removed: [],
+    removed: gone,
   };
+  if (searchFollows) manifest.searchBehind = true;
   writeManifest(manifestPath, manifest);
   step('write');
   const ms = Math.round(performance.now() - started);
@@ -325,7 +360,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   await appendSnapshotEdit(io.snapshotFile, fresh, fetchedAt);
   step('copy');
   keep({ signature: signatureOf(manifestPath) ?? '', snapshot, catalog: after });
-  return { mode: 'fast', written, removed: [], ms, steps, searchFollows: plan.search };
+  return { mode: 'fast', written, removed, ms, steps, searchFollows };
 }
 
 /** @internal Forgets the kept catalogue (tests). */

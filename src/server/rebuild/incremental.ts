@@ -33,6 +33,11 @@ export interface BuildManifest {
   render: string[];
   /** URL paths the previous build had that this one no longer has. */
   removed: string[];
+  /**
+   * The header search's files lag behind the catalogue: an edit the server published left them
+   * to the build that follows (src/server/rebuild/fast-edit.ts). A build's manifest never has it.
+   */
+  searchBehind?: true;
 }
 
 /** A prebuilt file and what its content depends on. */

@@ -13,7 +13,7 @@ const figures: BenchFigures = {
   loadAverage: 0.6,
   floor: { pages: 100_000, seconds: 80, gb: 0.75 },
   build: { seconds: 150, gb: 2.2 },
-  edit: { seconds: 4.1, files: 58, warmSeconds: 1.2, mode: 'fast', allFilesSeconds: 30 },
+  edit: { seconds: 4.1, files: 58, warmSeconds: 1.2, mode: 'fast', allFilesSeconds: 30, searchFinds: true },
   searchFirstKeystrokeMs: 70,
   exploreFilterP95Ms: 90,
   searchFirstKeystroke4xMs: 200,
@@ -36,6 +36,7 @@ describe('the bench report', () => {
       'edit_to_page_s',
       'edit_files',
       'edit_all_files_s',
+      'edit_search_finds',
       'edit_to_page_again_s',
       'search_first_keystroke_ms',
       'explore_filter_p95_ms',
@@ -56,6 +57,9 @@ describe('the bench report', () => {
     expect(m.get('edit_to_page_s')).toMatchObject({ value: 4.1, unit: 's', goal: 3.75, pass: false });
     expect(m.get('edit_to_page_again_s')).toMatchObject({ value: 1.2, unit: 's', goal: 3.75, pass: true });
     expect(m.get('edit_all_files_s')).toMatchObject({ value: 30, unit: 's', goal: 3.75, pass: false });
+    expect(m.get('edit_search_finds')).toMatchObject({ value: 1, unit: 'found', goal: 1, pass: true });
+    expect(byId(benchReport({ ...figures, edit: { ...figures.edit!, searchFinds: false } })).get('edit_search_finds')).toMatchObject({ value: 0, pass: false });
+    expect(byId(benchReport({ ...figures, edit: null })).get('edit_search_finds')).toMatchObject({ value: null, pass: null });
     expect(m.get('search_first_keystroke_ms')).toMatchObject({ value: 70, goal: 75, pass: true });
     expect(m.get('explore_filter_p95_ms')).toMatchObject({ value: 90, goal: 75, pass: false });
     // With the CPU throttled 4×: 300 ms at 1,800 is 225 ms at 2,400.

@@ -73,7 +73,10 @@ describe('updateSearchShards', () => {
       const picked = new Set<number>();
       const many = 1 + Math.floor(random() * 3);
       while (picked.size < many) picked.add(Math.floor(random() * products.length));
-      const edits: ShardEdit[] = [...picked].map((i) => ({ before: products[i]!, after: edit(products[i]!, products[Math.floor(random() * products.length)]!, random) }));
+      const edits: ShardEdit[] = [...picked].map((i) => ({
+        before: products[i]!,
+        after: edit(products[i]!, products[Math.floor(random() * products.length)]!, random),
+      }));
       const next = products.map((product) => edits.find((e) => e.before.id === product.id)?.after ?? product);
       const whole = buildSearchShards(next, STORAGE, LIMIT, PHRASES);
       const update = updateSearchShards(next, edits, servedFrom(files), STORAGE, LIMIT, PHRASES);

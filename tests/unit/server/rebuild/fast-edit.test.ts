@@ -140,7 +140,23 @@ describe('an edit published by the running server', () => {
     expect(fs.readFileSync(editsFile(snapshotFile), 'utf8').trim().split('\n')).toHaveLength(1);
   });
 
-  it('a rename publishes the pages and leaves the search files to the build that follows', async () => {
+  it('a rename publishes the pages and the search files it changes, as a build of the edited catalogue makes them', async () => {
+    // The served search files as the build wrote them.
+    for (const [urlPath, file] of catalogSearchFiles(catalogOf(rows), STORAGE)) fs.writeFileSync(path.join(client, fileForPath(urlPath)), JSON.stringify(file));
+    const row = edited();
+    row.name = 'Elite Trainer Box Rivales Renombrada';
+    const result = await publishEdit([String(row.id)], io().io);
+    expect(result).toMatchObject({ mode: 'fast', searchFollows: false });
+    expect(result.mode === 'fast' && result.written).toContain('search-index.json');
+    expect(result.mode === 'fast' && Object.keys(result.steps)).toContain('search');
+    const expected = JSON.stringify(catalogSearchFiles(catalogOf(rows), STORAGE).get('/search-index.json'));
+    expect(served('/search-index.json')).toBe(expected);
+    const manifest = readManifest(manifestFile(client))!;
+    expect(manifest.files['/search-index.json']).toBe(contentFingerprint(expected));
+    expect(manifest.searchBehind).toBeUndefined();
+  });
+
+  it('a rename whose served search files are not what a build writes leaves them to the build that follows, and so does the next one', async () => {
     const row = edited();
     row.name = 'Elite Trainer Box Rivales Renombrada';
     const searchBefore = served('/search-index.json');
@@ -149,6 +165,15 @@ describe('an edit published by the running server', () => {
     expect(served(productPath(String(row.id)))).toContain(`product ${productPath(String(row.id))}/`);
     expect(served('/search-index.json')).toBe(searchBefore);
     expect(result.mode === 'fast' && result.written).not.toContain('search-index.json');
+    expect(readManifest(manifestFile(client))!.searchBehind).toBe(true);
+    // The search files lag behind now: even written as the build writes them, the next rename leaves them to the build.
+    for (const [urlPath, file] of catalogSearchFiles(catalogOf(rows), STORAGE)) fs.writeFileSync(path.join(client, fileForPath(urlPath)), JSON.stringify(file));
+    row.name = 'Elite Trainer Box Rivales Otra Vez';
+    expect(await publishEdit([String(row.id)], io().io)).toMatchObject({ mode: 'fast', searchFollows: true });
+    // A price alone keeps the mark for the build that follows.
+    row.price = 1234;
+    expect(await publishEdit([String(row.id)], io().io)).toMatchObject({ mode: 'fast', searchFollows: false });
+    expect(readManifest(manifestFile(client))!.searchBehind).toBe(true);
   });
 
   it('a second edit uses the catalogue it kept; a manifest another build wrote makes it read the copy again', async () => {
@@ -298,9 +323,9 @@ describe('an edit the server publishes equals a full build (a real `astro build`
     });
     expect(result.mode).toBe('fast');
     const written = result.mode === 'fast' ? result.written : [];
-    expect(written).toEqual(expect.arrayContaining([fileForPath(`/product/${id}`), 'index.html', 'explore/catalog.json']));
-    // The renamed product's search files are left to the build that follows.
-    expect(result).toMatchObject({ searchFollows: true });
+    // The renamed product's search file (the demo catalogue's is one, the whole index) is written with its pages.
+    expect(written).toEqual(expect.arrayContaining([fileForPath(`/product/${id}`), 'index.html', 'explore/catalog.json', 'search-index.json']));
+    expect(result).toMatchObject({ searchFollows: false });
     expect(written.some((file) => file.startsWith('franchise/pokemon/expansions/destined-rivals/products/'))).toBe(true);
     expect(written.some((file) => file.startsWith('franchise/pokemon/product-types/elite-trainer-box/products/'))).toBe(true);
     expect(fs.readFileSync(path.join(client, fileForPath(`/product/${id}`)), 'utf8')).toContain('Elite Trainer Box Rivales Renombrada');
