@@ -80,7 +80,7 @@ export function writeTags(file: Pick<SearchIndexFile, 'tagTexts' | 'tags'>, tags
  */
 const encodedIds = new WeakMap<IndexedProduct, string>();
 
-function encodedId(row: IndexedProduct): string {
+export function encodedId(row: IndexedProduct): string {
   let stored = encodedIds.get(row);
   if (stored === undefined) {
     stored = encodeId(row.id, row.name);

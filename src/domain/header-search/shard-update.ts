@@ -17,7 +17,7 @@
  * past it becomes a node with its subtree made whole. The answer is null only when the served
  * files are not a tree this code wrote (no root node): a build makes the whole tree.
  */
-import { compareIndexed, decodeId, type IndexedProduct } from './format.ts';
+import { compareIndexed, decodeId, encodedId, type IndexedProduct } from './format.ts';
 import {
   commonPhrases,
   keyOf,
@@ -89,6 +89,17 @@ function ordered(products: Iterable<IndexedProduct>): IndexedProduct[] {
   }
   lastOrder = list.sort(compareIndexed);
   return lastOrder;
+}
+
+/**
+ * Works out ahead what an update reads of every row (the index's order, each row's key and
+ * stored id), so that the first edit after a build costs what the next ones do.
+ */
+export function prepareSearchUpdate(products: Iterable<IndexedProduct>): void {
+  for (const row of ordered(products)) {
+    keyOf(row);
+    encodedId(row);
+  }
 }
 
 /** An edited product's search key and card keys, before and after. */

@@ -21,7 +21,7 @@ import { isListed, type Product } from '~/domain/products.ts';
 import { HOME_PATH, listings, pageHref, productPath, type RouteCatalog } from '~/domain/routes.ts';
 import { API_FAST_EDIT_FALLBACK_TEXT as FALLBACK, API_REBUILD_REASON_TEXT } from '~/i18n/api.ts';
 import { appendSnapshotEdit, readSnapshotFile } from '../snapshot/disk.ts';
-import { catalogSearchUpdate, exploreJson } from '../snapshot/catalog-files.ts';
+import { catalogSearchUpdate, exploreJson, prepareCatalogSearchUpdate } from '../snapshot/catalog-files.ts';
 import {
   mergeSnapshot,
   parseProductRows,
@@ -272,6 +272,9 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   // No ids: only made ready for the next edit (after a build, and when the server starts).
   if (ids.length === 0) {
     keep(served);
+    // The header search's rows too, which an edit of a name or a picture reads.
+    prepareCatalogSearchUpdate(served.catalog);
+    step('search');
     return { mode: 'fast', written: [], removed: [], ms: Math.round(performance.now() - started), steps, searchFollows: false };
   }
 

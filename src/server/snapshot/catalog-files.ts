@@ -4,7 +4,7 @@
  * /explore's catalogue. Pure: the Supabase project URL that image paths resolve against is given.
  */
 import { buildSearchShards, type SearchShardFile } from '~/domain/header-search/shards.ts';
-import { updateSearchShards, type ServedShards, type ShardEdit, type ShardUpdate } from '~/domain/header-search/shard-update.ts';
+import { prepareSearchUpdate, updateSearchShards, type ServedShards, type ShardEdit, type ShardUpdate } from '~/domain/header-search/shard-update.ts';
 import type { IndexedProduct } from '~/domain/header-search/format.ts';
 import { productCard } from '~/domain/header-search/cards.ts';
 import { catalogTagger } from '~/domain/name-matching/matching.ts';
@@ -77,6 +77,11 @@ export function catalogSearchUpdate(catalog: FilesCatalog, before: readonly Prod
     edits.push({ before: index(product), after: index(after) });
   }
   return updateSearchShards(catalog.products.map(index), edits, served, storageUrl, undefined, phraseNames(catalog));
+}
+
+/** Indexes the catalogue ahead of its first edit (prepareSearchUpdate): the running server, after it reads the catalogue. */
+export function prepareCatalogSearchUpdate(catalog: FilesCatalog): void {
+  prepareSearchUpdate(catalog.products.map(indexedProducts(catalog, true)));
 }
 
 /** /explore's catalogue: the options of its filters and every product as /explore lists it. */

@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { demoProductRows } from '../../../support/demo-rows.ts';
-import { exploreDataWith, exploreJson } from '~/server/snapshot/catalog-files.ts';
+import { catalogSearchFiles, catalogSearchUpdate, exploreDataWith, exploreJson, prepareCatalogSearchUpdate } from '~/server/snapshot/catalog-files.ts';
+import type { ServedShards } from '~/domain/header-search/shard-update.ts';
+import type { SearchNodeFile, SearchShardFile } from '~/domain/header-search/shards.ts';
 import { mergeSnapshot } from '~/server/snapshot/model.ts';
 import { centavos } from '~/domain/money.ts';
 
@@ -25,5 +27,50 @@ describe("/explore's catalogue text", () => {
     expect(text).toContain('Nombre nuevo');
     // Another storage URL is not served from the kept entries.
     expect(exploreJson(edited, 'https://otro.test')).toBe(JSON.stringify(exploreDataWith(edited, 'https://otro.test')));
+  });
+});
+
+/** Served files as a reader of the served folder gives them. */
+function served(files: Map<string, SearchShardFile>): ServedShards {
+  return {
+    kind: (urlPath) => (({ 1: 'leaf', 2: 'node' }) as const)[files.get(urlPath)?.v as 1 | 2] ?? null,
+    node: (urlPath) => (files.get(urlPath)?.v === 2 ? (files.get(urlPath) as SearchNodeFile) : null),
+  };
+}
+
+describe("the header search's files after an edit", () => {
+  const snapshot = mergeSnapshot({ franchises: [], collections: [], expansions: [], productTypes: [], products: demoProductRows() }, null).snapshot;
+  const catalog = { ...snapshot, readFrom: null };
+
+  it('are the files of the edited catalogue, made from the kept rows and the edited product alone', () => {
+    prepareCatalogSearchUpdate(catalog);
+    const files = catalogSearchFiles(catalog, STORAGE);
+    const [first, ...rest] = catalog.products;
+    const edited = { ...catalog, products: [{ ...first!, name: 'Nombre nuevo del producto' }, ...rest] };
+    const update = catalogSearchUpdate(edited, [first!], STORAGE, served(files))!;
+    const whole = catalogSearchFiles(edited, STORAGE);
+    expect([...update.files.keys()]).toEqual([...whole.keys()]);
+    for (const [urlPath, file] of whole) expect(JSON.stringify(update.files.get(urlPath))).toBe(JSON.stringify(file));
+    expect(JSON.stringify(update.files.get('/search-index.json'))).toContain('Nombre nuevo del producto');
+  });
+
+  it('follow a new franchise name in the tags of products the edit did not touch', () => {
+    const named = (name: string) => ({ ...catalog, franchises: [{ id: 'pokemon', name, logo: '' }] });
+    const before = named('Pokémon');
+    const files = catalogSearchFiles(before, STORAGE);
+    expect(JSON.stringify(files.get('/search-index.json'))).toContain('pokemon');
+    prepareCatalogSearchUpdate(before);
+    const [first, ...rest] = catalog.products;
+    const after = { ...named('Monstruos de bolsillo'), products: [{ ...first!, name: `${first!.name} nuevo` }, ...rest] };
+    const update = catalogSearchUpdate(after, [first!], STORAGE, served(files))!;
+    const text = JSON.stringify(update.files.get('/search-index.json'));
+    expect(text).toBe(JSON.stringify(catalogSearchFiles(after, STORAGE).get('/search-index.json')));
+    expect(text).toContain('monstruos de bolsillo');
+  });
+
+  it('are left to a build when an edited product is not in the catalogue after the edit', () => {
+    const files = catalogSearchFiles(catalog, STORAGE);
+    const [first, ...rest] = catalog.products;
+    expect(catalogSearchUpdate({ ...catalog, products: rest }, [first!], STORAGE, served(files))).toBeNull();
   });
 });
