@@ -20,6 +20,7 @@
 import { compareIndexed, decodeId, encodedId, type IndexedProduct } from './format.ts';
 import {
   commonPhrases,
+  keyMask,
   keyOf,
   partPath,
   phrasePath,
@@ -97,7 +98,7 @@ function ordered(products: Iterable<IndexedProduct>): IndexedProduct[] {
  */
 export function prepareSearchUpdate(products: Iterable<IndexedProduct>): void {
   for (const row of ordered(products)) {
-    keyOf(row);
+    keyMask(row);
     encodedId(row);
   }
 }
@@ -267,7 +268,7 @@ function walk(
         kept.push(c);
         continue;
       }
-      const childMembers = members.filter((i) => source.keys[i]!.includes(child));
+      const childMembers = source.holding(members, child);
       if (childMembers.length > 0) kept.push(c);
       queue.push([child, childMembers, false]);
     }

@@ -118,6 +118,8 @@ export interface ShardSource {
   position(id: string): number | undefined;
   /** entryRank of the product at position `i` for a query. */
   rank(i: number, query: PreparedQuery): number;
+  /** The positions among `members` whose key holds `text` (keys[i].includes(text)), in their order. */
+  holding(members: readonly number[], text: string): number[];
 }
 
 /** Each row's search key, kept while the row lives (rows are never changed in place; see format.ts encodedId). */
@@ -131,6 +133,47 @@ export function keyOf(row: IndexedProduct): string {
     rowKeys.set(row, key);
   }
   return key;
+}
+
+/*
+ * Which letters and pairs of letters a key holds, as bits: a node's members are its parent's
+ * whose key holds its text, and an update of the tree (./shard-update.ts) asks that of the same
+ * keys for many texts. The bits answer a text of one or two of these characters exactly, and rule
+ * out most keys for a longer one before it is looked for in the key.
+ */
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const SLOTS = ALPHABET.length;
+const SLOT = new Int8Array(128).fill(-1);
+for (let i = 0; i < SLOTS; i++) SLOT[ALPHABET.charCodeAt(i)] = i;
+/** Words of a mask: the characters', then the pairs'. */
+const PAIRS_AT = Math.ceil(SLOTS / 32);
+const MASK_WORDS = PAIRS_AT + Math.ceil((SLOTS * SLOTS) / 32);
+
+const slotOf = (code: number) => (code < 128 ? SLOT[code]! : -1);
+
+/** Each row's mask, kept while the row lives (rows are never changed in place). */
+const rowMasks = new WeakMap<IndexedProduct, Int32Array>();
+
+/** The characters and pairs of characters of ALPHABET in a row's key, as bits. */
+export function keyMask(row: IndexedProduct): Int32Array {
+  let mask = rowMasks.get(row);
+  if (mask) return mask;
+  const key = keyOf(row);
+  mask = new Int32Array(MASK_WORDS);
+  let previous = -1;
+  for (let k = 0; k < key.length; k++) {
+    const slot = slotOf(key.charCodeAt(k));
+    if (slot >= 0) {
+      mask[slot >>> 5]! |= 1 << (slot & 31);
+      if (previous >= 0) {
+        const bit = previous * SLOTS + slot;
+        mask[PAIRS_AT + (bit >>> 5)]! |= 1 << (bit & 31);
+      }
+    }
+    previous = slot;
+  }
+  rowMasks.set(row, mask);
+  return mask;
 }
 
 /** The source of a catalogue's shards; products are sorted as buildSearchIndex sorts them. */
@@ -194,6 +237,7 @@ export function shardSource(products: Iterable<IndexedProduct>, storage: string,
     );
   };
   let ids: Map<string, number> | null = null;
+  let columns: Int32Array | null = null;
   return {
     storage,
     limit,
@@ -251,6 +295,36 @@ export function shardSource(products: Iterable<IndexedProduct>, storage: string,
     },
     rank(i, query) {
       return entryRank(keys[i]!, cardKeys(whole.names[i]!, cards?.[i]), query);
+    },
+    holding(members, text) {
+      // Each word of the masks as a column (word w of position i at w * count + i): a text's test reads one column in order.
+      if (!columns) {
+        columns = new Int32Array(MASK_WORDS * count);
+        for (let i = 0; i < count; i++) {
+          const mask = keyMask(rows[i]!);
+          for (let w = 0; w < MASK_WORDS; w++) columns[w * count + i] = mask[w]!;
+        }
+      }
+      const bits = columns;
+      const out: number[] = [];
+      const n = text.length;
+      const last = n > 0 ? slotOf(text.charCodeAt(n - 1)) : -1;
+      const before = n > 1 ? slotOf(text.charCodeAt(n - 2)) : -1;
+      // One character of ALPHABET: its bit answers.
+      if (n === 1 && last >= 0) {
+        const [at, bit] = [(last >>> 5) * count, 1 << (last & 31)];
+        for (const i of members) if (bits[at + i]! & bit) out.push(i);
+        return out;
+      }
+      // Ending in a pair of ALPHABET: the pair's bit answers two characters, and rules keys out for more.
+      if (before >= 0 && last >= 0) {
+        const pair = before * SLOTS + last;
+        const [at, bit] = [(PAIRS_AT + (pair >>> 5)) * count, 1 << (pair & 31)];
+        for (const i of members) if (bits[at + i]! & bit && (n === 2 || keys[i]!.includes(text))) out.push(i);
+        return out;
+      }
+      for (const i of members) if (keys[i]!.includes(text)) out.push(i);
+      return out;
     },
   };
 }

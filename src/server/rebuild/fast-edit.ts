@@ -272,7 +272,10 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   // No ids: only made ready for the next edit (after a build, and when the server starts).
   if (ids.length === 0) {
     keep(served);
-    // The header search's rows too, which an edit of a name or a picture reads.
+    // What every edit writes again from every product, made now for the first edit to reuse:
+    // /explore's entries (exploreJson keeps them by product) and the header search's rows.
+    exploreJson(served.catalog, io.storageUrl);
+    step('explore');
     prepareCatalogSearchUpdate(served.catalog);
     step('search');
     return { mode: 'fast', written: [], removed: [], ms: Math.round(performance.now() - started), steps, searchFollows: false };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexedProduct } from '~/domain/header-search/format.ts';
-import { buildSearchShards, shardPath, type SearchNodeFile, type SearchShardFile } from '~/domain/header-search/shards.ts';
+import { buildSearchShards, shardPath, shardSource, type SearchNodeFile, type SearchShardFile } from '~/domain/header-search/shards.ts';
 import { updateSearchShards, type ServedShards, type ShardEdit } from '~/domain/header-search/shard-update.ts';
 import { cardText, catalogTags } from '~/domain/name-matching/matching.ts';
 import { fakeCatalog, seededRandom } from '../name-matching/fake-catalog';
@@ -182,5 +182,24 @@ describe('updateSearchShards', () => {
     const next = [after, ...products.slice(1)];
     const update = updateSearchShards(next, [{ before: products[0]!, after }], servedFrom(files), STORAGE, LIMIT, PHRASES)!;
     expect(asText(update.files)).toEqual(asText(buildSearchShards(next, STORAGE, LIMIT, PHRASES)));
+  });
+
+  it('finds the products whose key holds a text as the keys themselves do, letters, pairs, longer texts and other characters alike', () => {
+    const products = [...catalogue(300, 21), { id: 'x-1', name: 'Ωψ niño 12 ab', image: '' }];
+    const source = shardSource(products, STORAGE);
+    const texts = ['a', 'z', '0', '9', 'ω', 'ωψ', 'ab', 'ba', 'sobre', 'obr', 'b 1', 'x', 'ex', 'e', 'qq', '12', '2a', 'nin', 'caja', 'de', ' '];
+    const all = Array.from({ length: source.count }, (_, i) => i);
+    const some = all.filter((i) => i % 3 !== 1);
+    let held = 0;
+    for (const text of texts) {
+      for (const members of [all, some]) {
+        const expected = members.filter((i) => source.keys[i]!.includes(text));
+        expect(source.holding(members, text), text).toEqual(expected);
+        held += expected.length;
+      }
+    }
+    // Both answers occur for the texts asked.
+    expect(held).toBeGreaterThan(300);
+    expect(held).toBeLessThan(source.count * texts.length);
   });
 });
