@@ -112,6 +112,11 @@ function sharedPagesOf(catalog: RouteCatalog): CatalogPage[] {
 
 const samePage = (a: CatalogPage, b: CatalogPage) => a.extra === b.extra && a.productIds.join('\n') === b.productIds.join('\n');
 
+/** Lists a catalogue's shared pages ahead of its first edit (the running server, when it reads the catalogue). */
+export function prepareEditPlan(catalog: RouteCatalog): void {
+  sharedPages(catalog);
+}
+
 /**
  * The plan of an edit that turned `before` into `after` (docs/catalogue-rebuilds.md, 'Planning an
  * edit'); the running server publishes edits with it (src/server/rebuild/fast-edit.ts).

@@ -89,6 +89,19 @@ export function encodedId(row: IndexedProduct): string {
   return stored;
 }
 
+/** Each row's image path as the index stores it (its own id as ID_TOKEN), kept as encodedId keeps ids. */
+const storedImages = new WeakMap<IndexedProduct, string>();
+
+function storedImage(row: IndexedProduct): string {
+  let stored = storedImages.get(row);
+  if (stored === undefined) {
+    const image = row.image ?? '';
+    stored = row.id === '' || image.includes(ID_TOKEN) ? image : image.split(row.id).join(ID_TOKEN);
+    storedImages.set(row, stored);
+  }
+  return stored;
+}
+
 /** Builds the index file from catalogue rows, sorted by name so equal-ranked results read alphabetically. */
 export function buildSearchIndex(products: Iterable<IndexedProduct>, storage: string): SearchIndexFile {
   const rows = [...products].sort(compareIndexed);
@@ -97,10 +110,7 @@ export function buildSearchIndex(products: Iterable<IndexedProduct>, storage: st
     storage,
     ids: rows.map(encodedId),
     names: rows.map((p) => p.name),
-    images: rows.map((p) => {
-      const image = p.image ?? '';
-      return p.id === '' || image.includes(ID_TOKEN) ? image : image.split(p.id).join(ID_TOKEN);
-    }),
+    images: rows.map(storedImage),
   };
   if (rows.some((p) => p.card)) file.cards = rows.map((p) => p.card ?? '');
   writeTags(

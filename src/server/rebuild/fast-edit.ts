@@ -16,7 +16,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { planEdit } from '~/domain/edit-plan.ts';
+import { planEdit, prepareEditPlan } from '~/domain/edit-plan.ts';
 import { isListed, type Product } from '~/domain/products.ts';
 import { HOME_PATH, listings, pageHref, productPath, type RouteCatalog } from '~/domain/routes.ts';
 import { API_FAST_EDIT_FALLBACK_TEXT as FALLBACK, API_REBUILD_REASON_TEXT } from '~/i18n/api.ts';
@@ -272,10 +272,12 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   // No ids: only made ready for the next edit (after a build, and when the server starts).
   if (ids.length === 0) {
     keep(served);
-    // What every edit writes again from every product, made now for the first edit to reuse:
-    // /explore's entries (exploreJson keeps them by product) and the header search's rows.
+    // What every edit reads of every product, made now for the first edit to reuse: /explore's
+    // entries (exploreJson keeps them by product), the shared pages' plan and the header search's rows.
     exploreJson(served.catalog, io.storageUrl);
     step('explore');
+    prepareEditPlan(served.catalog);
+    step('plan');
     prepareCatalogSearchUpdate(served.catalog);
     step('search');
     return { mode: 'fast', written: [], removed: [], ms: Math.round(performance.now() - started), steps, searchFollows: false };

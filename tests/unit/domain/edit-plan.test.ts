@@ -3,7 +3,7 @@
  * an offer edit, a discount, a hidden product and a new expansion make the site render again.
  */
 import { describe, expect, it } from 'vitest';
-import { planEdit } from '~/domain/edit-plan.ts';
+import { planEdit, prepareEditPlan } from '~/domain/edit-plan.ts';
 import { parseProduct, type Product } from '~/domain/product-schema.ts';
 import { HOME_PATH, expansionListingPath, pageHref, pagesShowing, productPath, typeListingPath, type RouteCatalog } from '~/domain/routes.ts';
 
@@ -69,6 +69,15 @@ describe('the pages an edit renders again', () => {
       edited('pk-dr-03', (p) => ({ ...p, priceCentavos: (p.priceCentavos + 1000) as Product['priceCentavos'] })),
     );
     expect(first.render.sort()).toEqual([HOME_PATH, packsExpansion, packsType, productPath('pk-dr-03')].sort());
+  });
+
+  it('plans the same after the catalogue before the edit was prepared (its shared pages listed ahead)', () => {
+    const after = edited('pk-dr-03', (p) => ({ ...p, name: `${p.name} nuevo` }));
+    const cold = planEdit({ ...before }, after);
+    const ready = { ...before };
+    prepareEditPlan(ready);
+    expect(planEdit(ready, after)).toEqual(cold);
+    expect(cold.render).toContain(HOME_PATH);
   });
 
   it('renders for a price change exactly the pages routes.ts says show the product', () => {
