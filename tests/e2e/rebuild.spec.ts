@@ -181,9 +181,12 @@ test.describe('an edit reaches its page without a build', () => {
       expect(edited.status()).toBe(200);
       const result = (await edited.json()) as { mode: string; written: string[]; searchFollows: boolean };
       expect(result.mode).toBe('fast');
-      expect(result.written).toEqual(expect.arrayContaining([`product/${id}/index.html`, 'explore/catalog.json']));
-      // A new name changes the header search's files: the builder leaves them to a build after the edit.
-      expect(result.searchFollows).toBe(true);
+      // A new name changes the header search's file too: the server writes it with the pages.
+      expect(result.written).toEqual(expect.arrayContaining([`product/${id}/index.html`, 'explore/catalog.json', 'search-index.json']));
+      expect(result.searchFollows).toBe(false);
+      const index = await (await request.get('/search-index.json')).text();
+      expect(index).toContain('Producto de prueba editado');
+      expect(index).not.toContain('Producto de prueba de edición');
       const page = await request.get(`/product/${id}`);
       expect(page.headers()['etag']).toBeTruthy();
       const html = await page.text();
