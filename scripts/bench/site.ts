@@ -623,6 +623,25 @@ async function throttleCpu(page: Page, rate: number): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
+/** One /explore change's time, in milliseconds, by where it went. */
+interface ChangeParts {
+  /** From the shopper's change to the request for the results (the page's script). */
+  before: number;
+  /** The server's search (its Server-Timing). */
+  search: number;
+  /** The rest of the request: the server rendering the answer, the trip and the transfer. */
+  answer: number;
+  /** From the answer's last byte to the frame that shows the new results (parse, DOM, layout). */
+  after: number;
+}
+
+/** The median of each part of the changes, as a line for the report. */
+function changePartsLine(parts: readonly ChangeParts[]): string {
+  if (parts.length === 0) return '—';
+  const median = (pick: (p: ChangeParts) => number) => percentile(parts.map(pick), 50).toFixed(0);
+  return `antes de pedir ${median((p) => p.before)} ms; búsqueda del servidor ${median((p) => p.search)} ms; resto de la respuesta ${median((p) => p.answer)} ms; página después ${median((p) => p.after)} ms`;
+}
+
 /** The 20 filter changes of the /explore session: each a label of the filters' form and what to set. */
 const EXPLORE_CHANGES: Array<[label: string, value: string | boolean | number]> = [
   ['Franquicia', 'pokemon'],
@@ -658,7 +677,7 @@ const EXPLORE_CHANGES: Array<[label: string, value: string | boolean | number]> 
 async function exploreInBrowser(
   siteUrl: string,
   { cpuThrottle = 1 }: { cpuThrottle?: number } = {},
-): Promise<{ firstKb: number; firstMs: number; changeMs: number[]; driverMs: number[]; unchanged: string[] }> {
+): Promise<{ firstKb: number; firstMs: number; changeMs: number[]; driverMs: number[]; unchanged: string[]; parts: ChangeParts[] }> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
@@ -699,11 +718,15 @@ async function exploreInBrowser(
     const changeMs: number[] = [];
     const driverMs: number[] = [];
     const unchanged: string[] = [];
+    const parts: ChangeParts[] = [];
     for (const [label, value] of EXPLORE_CHANGES) {
       const before = await signature();
       // A flag's name carries its count ('Solo disponibles (80)').
       const field = typeof value === 'boolean' ? sheet.getByRole('checkbox', { name: label }) : sheet.getByLabel(label, { exact: true });
-      await page.evaluate(() => (window as unknown as { __sinceAction: () => void }).__sinceAction());
+      await page.evaluate(() => {
+        (window as unknown as { __sinceAction: () => void }).__sinceAction();
+        performance.clearResourceTimings();
+      });
       const t = performance.now();
       if (typeof value === 'boolean') await field.setChecked(value);
       else if (typeof value === 'number') await field.selectOption({ index: value });
@@ -723,9 +746,19 @@ async function exploreInBrowser(
       if (inPage !== null) {
         changeMs.push(inPage);
         driverMs.push(performance.now() - t);
+        // Where the change's time went: the page before it asks, the server's search (its
+        // Server-Timing), the rest of the answer's trip, and the page after it (parse, DOM, frame).
+        const timing = await page.evaluate(() => {
+          const w = window as unknown as { __actionAt: number | null };
+          const entry = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.includes('/explore/resultados')).pop();
+          if (!entry || w.__actionAt === null) return null;
+          const search = entry.serverTiming.find((t) => t.name === 'search')?.duration ?? 0;
+          return { before: entry.startTime - w.__actionAt, search, answer: entry.responseEnd - entry.startTime - search };
+        });
+        if (timing) parts.push({ ...timing, after: inPage - timing.before - timing.answer - timing.search });
       } else unchanged.push(`${label} = ${String(value)}`);
     }
-    return { firstKb, firstMs, changeMs, driverMs, unchanged };
+    return { firstKb, firstMs, changeMs, driverMs, unchanged, parts };
   } finally {
     await browser.close();
   }
@@ -997,6 +1030,7 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
       goal: '≤ 100 ms',
       pass: p95 <= 100,
     });
+    rows.push({ measure: '/explore: dónde va el tiempo de un cambio (mediana de cada parte)', figure: changePartsLine(explore.parts), goal: '—', pass: null });
     rows.push({
       measure: '/explore: lo mismo medido desde Playwright (con sus comprobaciones y viajes al navegador)',
       figure: `${driverP95.toFixed(0)} ms`,
@@ -1047,6 +1081,12 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
     const slowExplore = await exploreInBrowser(siteUrl, { cpuThrottle: 4 });
     const slowP95 = slowExplore.changeMs.length > 0 ? percentile(slowExplore.changeMs, 95) : NaN;
     figures.exploreFilterP95At4xMs = Number.isFinite(slowP95) ? Math.round(slowP95) : null;
+    rows.push({
+      measure: '/explore: dónde va el tiempo de un cambio, CPU 4× más lenta (mediana de cada parte)',
+      figure: changePartsLine(slowExplore.parts),
+      goal: '—',
+      pass: null,
+    });
     console.error(`/explore con la CPU 4× más lenta: cambios de filtro (ms, en la página): ${slowExplore.changeMs.map((ms) => ms.toFixed(0)).join(', ')}`);
     rows.push({
       measure: `/explore: cambio de filtro → resultados, CPU 4× más lenta (p95 de ${slowExplore.changeMs.length} cambios)`,

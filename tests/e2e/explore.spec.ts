@@ -332,6 +332,8 @@ test.describe('the server search', () => {
     expect(second.headers()['x-explore-answer']).toBe('hit');
     expect(second.headers()['cache-control']).toBe(first.headers()['cache-control']);
     expect(await second.text()).toBe(await first.text());
+    // Each answer says how long its search took, for the browser's Resource Timing.
+    for (const answer of [first, second]) expect(answer.headers()['server-timing']).toMatch(/^search;dur=\d+(\.\d)?$/);
 
     const html = await (await request.get('/explore?orden=precio-desc')).text();
     const preload = html.match(/<link[^>]*rel="preload"[^>]*as="image"[^>]*>/)?.[0];
