@@ -54,7 +54,7 @@ describe("the header search's files after an edit", () => {
     expect(JSON.stringify(update.files.get('/search-index.json'))).toContain('Nombre nuevo del producto');
   });
 
-  it('follow a new franchise name in the tags of products the edit did not touch', () => {
+  it('index the products again for another taxonomy: kept rows are by the taxonomy their tags came from', () => {
     const named = (name: string) => ({ ...catalog, franchises: [{ id: 'pokemon', name, logo: '' }] });
     const before = named('Pokémon');
     const files = catalogSearchFiles(before, STORAGE);
