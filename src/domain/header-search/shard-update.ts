@@ -20,9 +20,9 @@
 import { compareIndexed, decodeId, encodedId, type IndexedProduct } from './format.ts';
 import {
   commonPhrases,
+  growTree,
   keyMask,
   keyOf,
-  partPath,
   phrasePath,
   shardPath,
   shardSource,
@@ -169,17 +169,13 @@ export function updateSearchShards(
   }
   const root = served.node(rootPath);
   if (!root) return null;
-  const touched = edits.flatMap(({ before, after }) => [keyOf(before), keyOf(after)]);
-  const affected = (text: string) => touched.some((key) => key.includes(text));
-
-  for (let n = 0; n < Math.ceil(source.count / limit); n++) {
-    files.set(partPath(n), source.pick(Array.from({ length: Math.min(limit, source.count - n * limit) }, (_, k) => n * limit + k)));
-  }
+  for (const [urlPath, part] of source.parts()) files.set(urlPath, part);
   const keyed = edits.map(({ before, after }): KeyedEdit => ({
     id: after.id,
     before: { key: keyOf(before), card: cardKeys(before.name, before.card || undefined) },
     after: { key: keyOf(after), card: cardKeys(after.name, after.card || undefined) },
   }));
+  const affected = (text: string) => keyed.some(({ before, after }) => before.key.includes(text) || after.key.includes(text));
   if (!walk(source, served, affected, keyed, files, removed)) return null;
 
   const gone = new Set(removed);
@@ -207,8 +203,8 @@ export function updateSearchShards(
 /**
  * Makes again every node whose text `affected` says an edit's key holds, from the root down. A
  * node that becomes a leaf drops the served files below it; a leaf (or a new text) that becomes a
- * node gets its whole subtree made, as buildSearchShards makes it. False when nothing is served
- * at the root.
+ * node gets its whole subtree made (growTree, as buildSearchShards makes it). False when a served
+ * node cannot be read.
  */
 function walk(
   source: ShardSource,
@@ -228,27 +224,22 @@ function walk(
     }
   };
   const all = Array.from({ length: source.count }, (_, i) => i);
-  // [text, members, whether nothing is served below it (a new subtree)]
-  const queue: Array<[string, number[], boolean]> = [['', all, false]];
+  const queue: Array<[string, number[]]> = [['', all]];
   while (queue.length > 0) {
-    const [text, members, fresh] = queue.pop()!;
+    const [text, members] = queue.pop()!;
     const urlPath = shardPath(text);
-    const was = fresh ? null : served.kind(urlPath);
+    const was = served.kind(urlPath);
     if (text !== '' && members.length <= source.limit) {
       if (was === 'node') dropBelow(text);
       if (members.length > 0) files.set(urlPath, source.pick(members));
       else if (was) removed.push(urlPath);
       continue;
     }
-    const words = text.length === TYPO_PREFIX && isLetters(text);
     const file = was === 'node' ? served.node(urlPath) : null;
     if (was === 'node' && !file) return false;
     if (!file) {
-      // A new node: everything below it is new.
-      const next = source.children(text, members);
-      files.set(urlPath, source.node(text, members, next.keys()));
-      if (words) files.set(wordsPath(text), source.words(text));
-      for (const [c, childMembers] of next) queue.push([text + c, childMembers, true]);
+      // A new node (or a leaf grown past the limit): nothing is served below it, its tree is made whole.
+      growTree(source, text, members, files);
       continue;
     }
     // The continuations: the served ones, and those an edited product's new key brings.
@@ -270,10 +261,10 @@ function walk(
       }
       const childMembers = source.holding(members, child);
       if (childMembers.length > 0) kept.push(c);
-      queue.push([child, childMembers, false]);
+      queue.push([child, childMembers]);
     }
     files.set(urlPath, source.node(text, members, kept, text === '' ? undefined : (patchAnswer(source, text, file, edits) ?? undefined)));
-    if (words) files.set(wordsPath(text), source.words(text));
+    if (text.length === TYPO_PREFIX && isLetters(text)) files.set(wordsPath(text), source.words(text));
   }
   return true;
 }

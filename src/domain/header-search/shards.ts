@@ -103,6 +103,8 @@ export interface ShardSource {
   keys: string[];
   /** The leaf (or part) of these products, given by position in the index's order. */
   pick(members: readonly number[]): SearchIndexFile;
+  /** The parts of the whole index (partPath), in order: `limit` products each. */
+  parts(): Array<[urlPath: string, file: SearchIndexFile]>;
   /** Members of each continuation `text + c` among `members`. */
   children(text: string, members: readonly number[]): Map<string, number[]>;
   /**
@@ -222,19 +224,19 @@ export function shardSource(products: Iterable<IndexedProduct>, storage: string,
     const { v: _v, storage: _storage, ...results } = pick(positions);
     return { total, results };
   };
-  const answer = (text: string, members: readonly number[]) => {
-    const { entries, singles, positions } = prepared();
-    const index: PreparedIndex = {
-      entries: members.map((i) => entries[i]!),
-      keys: members.map((i) => keys[i]!),
-      cards: members.map((i) => singles[i]!),
-    };
-    // Taken literally (no alias, no typo): the browser uses a node's answer only for a word read as typed.
+  /** The answer to `text` (taken literally: no alias, no typo) over `index`, whose entries are the catalogue's. */
+  const searched = (index: PreparedIndex, text: string) => {
     const { results, total } = searchPrepared(index, prepareQuery(text, false)!);
+    const { positions } = prepared();
     return answerOf(
       total,
       results.map((entry) => positions.get(entry)!),
     );
+  };
+  const answer = (text: string, members: readonly number[]) => {
+    const { entries, singles } = prepared();
+    // The browser uses a node's answer only for a word read as typed.
+    return searched({ entries: members.map((i) => entries[i]!), keys: members.map((i) => keys[i]!), cards: members.map((i) => singles[i]!) }, text);
   };
   let ids: Map<string, number> | null = null;
   let columns: Int32Array | null = null;
@@ -245,6 +247,12 @@ export function shardSource(products: Iterable<IndexedProduct>, storage: string,
     keys,
     whole,
     pick,
+    parts() {
+      return Array.from({ length: Math.ceil(count / limit) }, (_, n) => [
+        partPath(n),
+        pick(Array.from({ length: Math.min(limit, count - n * limit) }, (_, k) => n * limit + k)),
+      ]);
+    },
     children(text, members) {
       const next = new Map<string, number[]>();
       for (const i of members) {
@@ -276,18 +284,9 @@ export function shardSource(products: Iterable<IndexedProduct>, storage: string,
       return { v: 3, words: [...(typoVocabulary(keys).get(text) ?? [])].sort() };
     },
     phrase(phrase, known) {
-      if (known) return { v: 2, storage, ...answerOf(known.total, known.positions), next: '' };
-      const { entries, singles, positions } = prepared();
-      const { results, total } = searchPrepared({ entries, keys, cards: singles }, prepareQuery(phrase, false)!);
-      return {
-        v: 2,
-        storage,
-        ...answerOf(
-          total,
-          results.map((entry) => positions.get(entry)!),
-        ),
-        next: '',
-      };
+      const { entries, singles } = prepared();
+      const answered = known ? answerOf(known.total, known.positions) : searched({ entries, keys, cards: singles }, phrase);
+      return { v: 2, storage, ...answered, next: '' };
     },
     position(id) {
       ids ??= new Map(rows.map((row, i) => [row.id, i]));
@@ -335,6 +334,26 @@ export function commonPhrases(phrases: Iterable<string>, isNode: (word: string) 
 }
 
 /**
+ * Writes the tree below the node `text` whose members are `members` (the whole tree from the
+ * root): a leaf for a node of at most `limit` products, else the node, its word list and its
+ * continuations, each in turn.
+ */
+export function growTree(source: ShardSource, text: string, members: number[], files: Map<string, SearchShardFile>): void {
+  const queue: Array<[string, number[]]> = [[text, members]];
+  while (queue.length > 0) {
+    const [at, within] = queue.pop()!;
+    if (at !== '' && within.length <= source.limit) {
+      files.set(shardPath(at), source.pick(within));
+      continue;
+    }
+    const next = source.children(at, within);
+    files.set(shardPath(at), source.node(at, within, next.keys()));
+    if (at.length === TYPO_PREFIX && isLetters(at)) files.set(wordsPath(at), source.words(at));
+    for (const [c, childMembers] of next) queue.push([at + c, childMembers]);
+  }
+}
+
+/**
  * Writes the sharded index: every file by its URL path. Products are sorted as buildSearchIndex
  * sorts them, so a leaf or a part keeps the order the matcher relies on. `phrases` are the
  * catalogue's franchise, expansion and type names: those whose words are all too common for a
@@ -353,23 +372,13 @@ export function buildSearchShards(
     files.set(shardPath(''), source.whole);
     return files;
   }
-  const parts = Math.ceil(count / limit);
-  for (let n = 0; n < parts; n++) {
-    files.set(partPath(n), source.pick(Array.from({ length: Math.min(limit, count - n * limit) }, (_, k) => n * limit + k)));
-  }
-  const all = Array.from({ length: count }, (_, i) => i);
-  const queue: Array<[string, number[]]> = [['', all]];
-  while (queue.length > 0) {
-    const [text, members] = queue.pop()!;
-    if (text !== '' && members.length <= limit) {
-      files.set(shardPath(text), source.pick(members));
-      continue;
-    }
-    const next = source.children(text, members);
-    files.set(shardPath(text), source.node(text, members, next.keys()));
-    if (text.length === TYPO_PREFIX && isLetters(text)) files.set(wordsPath(text), source.words(text));
-    for (const [c, childMembers] of next) queue.push([text + c, childMembers]);
-  }
+  for (const [urlPath, part] of source.parts()) files.set(urlPath, part);
+  growTree(
+    source,
+    '',
+    Array.from({ length: count }, (_, i) => i),
+    files,
+  );
   const common = commonPhrases(phrases, (word) => files.get(shardPath(word))?.v === 2);
   if (common.length > 0) {
     (files.get(shardPath('')) as SearchNodeFile).phrases = common;

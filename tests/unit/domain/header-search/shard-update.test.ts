@@ -49,6 +49,13 @@ function asText(files: Map<string, SearchShardFile>): Map<string, string> {
   return new Map([...files].map(([urlPath, file]) => [urlPath, JSON.stringify(file)]));
 }
 
+/** `products` with `after` in the place of the product of its id, and the update of `files` (served) for that edit. */
+function editOne(products: IndexedProduct[], files: Map<string, SearchShardFile>, after: IndexedProduct, served = servedFrom(files)) {
+  const before = products.find((product) => product.id === after.id)!;
+  const next = products.map((product) => (product.id === after.id ? after : product));
+  return { next, update: updateSearchShards(next, [{ before, after }], served, STORAGE, LIMIT, PHRASES) };
+}
+
 /** One random edit of a product: a new name (words of another product's), a picture, card text or tags. */
 function edit(product: IndexedProduct, other: IndexedProduct, random: () => number): IndexedProduct {
   const roll = random();
@@ -101,15 +108,13 @@ describe('updateSearchShards', () => {
     const files = buildSearchShards(products, STORAGE, LIMIT, PHRASES);
     const target = products[10]!;
     // No name of the catalogue has an 'ω': the root gains a continuation, and the renamed product's old words may lose theirs.
-    const renamed = { ...target, name: 'Ωψ único 1/2' };
-    const next = products.map((product) => (product.id === target.id ? renamed : product));
-    const update = updateSearchShards(next, [{ before: target, after: renamed }], servedFrom(files), STORAGE, LIMIT, PHRASES)!;
+    const { next, update } = editOne(products, files, { ...target, name: 'Ωψ único 1/2' });
     expect(update).not.toBeNull();
     const whole = buildSearchShards(next, STORAGE, LIMIT, PHRASES);
-    expect(asText(applied(files, update))).toEqual(asText(whole));
+    expect(asText(applied(files, update!))).toEqual(asText(whole));
     expect(files.has(shardPath('ω'))).toBe(false);
-    expect(update.files.get(shardPath('ω'))).toMatchObject({ v: 1, names: ['Ωψ único 1/2'] });
-    expect((update.files.get(shardPath('')) as SearchNodeFile).next).toContain('ω');
+    expect(update!.files.get(shardPath('ω'))).toMatchObject({ v: 1, names: ['Ωψ único 1/2'] });
+    expect((update!.files.get(shardPath('')) as SearchNodeFile).next).toContain('ω');
   });
 
   it('removes the leaf of a text the edit leaves to no product', () => {
@@ -118,21 +123,17 @@ describe('updateSearchShards', () => {
     const before = products.map((product) => (product.id === target.id ? target : product));
     const files = buildSearchShards(before, STORAGE, LIMIT, PHRASES);
     expect(files.has(shardPath('ω'))).toBe(true);
-    const renamed = { ...target, name: 'Sobre 1/2' };
-    const next = before.map((product) => (product.id === target.id ? renamed : product));
-    const update = updateSearchShards(next, [{ before: target, after: renamed }], servedFrom(files), STORAGE, LIMIT, PHRASES)!;
-    expect(update.removed).toContain(shardPath('ω'));
-    expect(asText(applied(files, update))).toEqual(asText(buildSearchShards(next, STORAGE, LIMIT, PHRASES)));
+    const { next, update } = editOne(before, files, { ...target, name: 'Sobre 1/2' });
+    expect(update!.removed).toContain(shardPath('ω'));
+    expect(asText(applied(files, update!))).toEqual(asText(buildSearchShards(next, STORAGE, LIMIT, PHRASES)));
   });
 
   it('leaves a picture change to the files of the nodes its key is in, and reads only served nodes', () => {
     const products = catalogue(1500, 9);
     const files = buildSearchShards(products, STORAGE, LIMIT, PHRASES);
-    const target = products[42]!;
-    const moved = { ...target, image: 'products/otra-foto.webp' };
-    const next = products.map((product) => (product.id === target.id ? moved : product));
     const served = servedFrom(files);
-    const update = updateSearchShards(next, [{ before: target, after: moved }], served, STORAGE, LIMIT, PHRASES)!;
+    const { next, update: made } = editOne(products, files, { ...products[42]!, image: 'products/otra-foto.webp' }, served);
+    const update = made!;
     const whole = buildSearchShards(next, STORAGE, LIMIT, PHRASES);
     expect(asText(applied(files, update))).toEqual(asText(whole));
     expect(update.removed).toEqual([]);
