@@ -56,8 +56,10 @@ async function rebuildIdle(request: APIRequestContext, token: string): Promise<s
 async function createDrop(minutes: number): Promise<{ id: string; name: string; at: Date }> {
   const stamp = Date.now();
   const at = new Date(Math.ceil((stamp + minutes * 60_000) / 60_000) * 60_000);
-  const id = `pk-e2e-drop-${stamp}`;
-  const name = `Caja de lanzamiento ${stamp}`;
+  // Two tests may create their drop in the same millisecond (parallel workers): the id must still be new.
+  const unique = `${stamp}-${Math.random().toString(36).slice(2, 8)}`;
+  const id = `pk-e2e-drop-${unique}`;
+  const name = `Caja de lanzamiento ${unique}`;
   const created = await serviceRest('POST', 'products', {
     id,
     name,
