@@ -155,6 +155,9 @@ function stillRight(kept: Kept, state: CatalogState): boolean {
 function respond(kept: Kept, how: 'hit' | 'miss'): Response {
   const headers = new Headers(kept.headers);
   headers.set(KEPT_HEADER, how);
+  // The render's own timings (the search's, src/pages/explore/resultados.astro) describe the
+  // request that made the answer: one handed out again ran no search.
+  if (how === 'hit') headers.delete('server-timing');
   return new Response(kept.body, { status: kept.status, headers });
 }
 

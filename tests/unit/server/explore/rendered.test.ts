@@ -17,7 +17,7 @@ function counter(status = 200, delayMs = 0, shown: string[] | null = ['a', 'b'])
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
     const response = new Response(`<p>render ${n}</p>`, {
       status,
-      headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=3', 'set-cookie': 'x=1' },
+      headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=3', 'set-cookie': 'x=1', 'server-timing': 'search;dur=12.5' },
     });
     return { response, shown };
   };
@@ -43,6 +43,9 @@ describe('RenderedAnswers', () => {
     expect(second.headers.get('cache-control')).toBe('public, s-maxage=3');
     // Nothing of one visitor's answer is handed to another.
     expect(second.headers.get('set-cookie')).toBeNull();
+    // The search's time is the render's: an answer handed out again ran none.
+    expect(first.headers.get('server-timing')).toBe('search;dur=12.5');
+    expect(second.headers.get('server-timing')).toBeNull();
     // Another address is another render.
     await kept.answer('/explore?franquicia=one-piece', catalog(1), render);
     expect(calls.n).toBe(2);
