@@ -57,10 +57,12 @@ describe('heap limit of the build processes', () => {
     const env = buildProcessEnv({ NODE_OPTIONS: '--max-old-space-size=1024', PATH: '/bin' });
     expect(env.NODE_OPTIONS).toBe('--max-old-space-size=1024 --expose-gc');
     expect(env.MIMALLOC_PURGE_DELAY).toBe('0');
+    expect(env.MIMALLOC_ARENA_EAGER_COMMIT).toBe('0');
     expect(env.PATH).toBe('/bin');
     // Applied twice, nothing doubles; a value already set stays.
     expect(buildProcessEnv(env).NODE_OPTIONS).toBe('--max-old-space-size=1024 --expose-gc');
     expect(buildProcessEnv({ MIMALLOC_PURGE_DELAY: '10' }).MIMALLOC_PURGE_DELAY).toBe('10');
+    expect(buildProcessEnv({ MIMALLOC_ARENA_EAGER_COMMIT: '1' }).MIMALLOC_ARENA_EAGER_COMMIT).toBe('1');
     expect(buildProcessEnv({}).NODE_OPTIONS).toBe('--expose-gc');
   });
 });
