@@ -20,14 +20,20 @@ function formQuery(form: HTMLFormElement): string {
 }
 
 /**
- * The HTML last copied into each part, by its name: a part whose fresh HTML is the same is left
- * as it is (an order changes the cards, not the filters' counts), which spares the browser
- * parsing and laying out every select's options again. A part changed in place otherwise ('Ver
- * más', an error message) is forgotten here, so the next answer replaces it.
+ * What was last copied into each part, by its name: a part whose fresh content is the same is left
+ * as it is (an order changes the cards, not the filters' counts), which spares the browser laying
+ * out every select's options again. Kept as a copy of the answer's part, compared node by node: no
+ * part is written out as text to be compared. A part changed in place otherwise ('Ver más', an
+ * error message) is forgotten here, so the next answer replaces it.
  */
-const applied = new Map<string, string>();
+const applied = new Map<string, Node>();
 
-/** Copies the marked parts of a fresh answer into the page: `data-part` their content, `data-show` whether they are shown. */
+/**
+ * Copies the marked parts of a fresh answer into the page: `data-part` their content, `data-show`
+ * whether they are shown. The answer is parsed once: its nodes move into the page. A select's
+ * options are written as HTML instead, so the select takes the one marked selected (moved option
+ * nodes would not); the select element itself stays, so it keeps focus while its options change.
+ */
 function applyParts(root: ParentNode, html: string): string | null {
   const fresh = document.createElement('template');
   fresh.innerHTML = html;
@@ -37,14 +43,12 @@ function applyParts(root: ParentNode, html: string): string | null {
   }
   for (const part of fresh.content.querySelectorAll<HTMLElement>('[data-part]')) {
     const name = part.dataset.part ?? '';
-    const content = part.innerHTML;
-    if (applied.get(name) === content) continue;
-    // The element itself stays, so a select keeps focus while its options change (and takes
-    // the one marked selected, which moving option nodes would not do).
+    if (applied.get(name)?.isEqualNode(part)) continue;
     const live = root.querySelector<HTMLElement>(`[data-part="${name}"]`);
     if (!live) continue;
-    live.innerHTML = content;
-    applied.set(name, content);
+    applied.set(name, part.cloneNode(true));
+    if (live instanceof HTMLSelectElement) live.innerHTML = part.innerHTML;
+    else live.replaceChildren(...part.childNodes);
   }
   return fresh.content.querySelector<HTMLElement>('[data-explore-query]')?.dataset.exploreQuery ?? null;
 }
