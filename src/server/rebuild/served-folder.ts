@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 // Relative, not `~/`: a test loads this module in plain Node, where the alias does not resolve.
 import { API_REBUILD_BUILD_OPERATOR_TEXT } from '../../i18n/api.ts';
+import { readManifest } from './incremental.ts';
 
 /** The symlink the static handler serves from. */
 export function clientLink(outDir: string): string {
@@ -100,9 +101,15 @@ export function prepareOutput(outDir: string): string {
 /**
  * The prerendered files of a served build (pages, JSON feeds, robots.txt), about what
  * `astro build` lists while prerendering: what the first rebuild's progress is measured against.
+ * Counted from the build's manifest when it has one (its catalogue files: all but a few fixed
+ * pages), which is one file to read where the folder is one directory read per page: at 100,000
+ * products 0.2 s against 1.4–2.8 s on an idle machine and 17 s on a busy one, before the server
+ * could listen (docs/benchmarks.md).
  */
 export function countPages(outDir: string): number {
   const root = currentBuild(outDir) ?? clientLink(outDir);
+  const manifest = readManifest(manifestFile(root));
+  if (manifest) return Object.keys(manifest.files).length;
   return filesUnder(root, (dir) => path.basename(dir) !== '_astro').filter((file) => /\.(html|json|txt)$/.test(file)).length;
 }
 

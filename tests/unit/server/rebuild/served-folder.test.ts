@@ -20,6 +20,7 @@ import {
   replaceFile,
   swapLink,
 } from '~/server/rebuild/served-folder.ts';
+import { MANIFEST_VERSION } from '~/server/rebuild/incremental.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -94,6 +95,26 @@ describe('the files of a build', () => {
   it('counts the prerendered pages, feeds and text files, not the hashed assets', () => {
     const outDir = freshOutput();
     prepareOutput(outDir);
+    expect(countPages(outDir)).toBe(4);
+  });
+
+  it("counts them from the build's manifest when it has one, without listing the folder", () => {
+    const outDir = freshOutput();
+    const client = prepareOutput(outDir);
+    // Two catalogue files listed, though the folder holds four: the manifest is what is read.
+    const manifest = {
+      v: MANIFEST_VERSION,
+      mode: 'full',
+      reason: null,
+      files: { '/': 'a', '/explore/catalog.json': 'b' },
+      products: {},
+      render: [],
+      removed: [],
+    };
+    write(manifestFile(client), JSON.stringify(manifest));
+    expect(countPages(outDir)).toBe(2);
+    // A manifest it cannot read: the folder is listed.
+    write(manifestFile(client), '{');
     expect(countPages(outDir)).toBe(4);
   });
 
