@@ -13,7 +13,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 // Relative, not `~/`: a test loads this module in plain Node, where the alias does not resolve.
 import { API_REBUILD_BUILD_OPERATOR_TEXT } from '../../i18n/api.ts';
-import { readManifest } from './incremental.ts';
 
 /** The symlink the static handler serves from. */
 export function clientLink(outDir: string): string {
@@ -108,9 +107,23 @@ export function prepareOutput(outDir: string): string {
  */
 export function countPages(outDir: string): number {
   const root = currentBuild(outDir) ?? clientLink(outDir);
-  const manifest = readManifest(manifestFile(root));
-  if (manifest) return Object.keys(manifest.files).length;
+  const listed = manifestFileCount(manifestFile(root));
+  if (listed !== null) return listed;
   return filesUnder(root, (dir) => path.basename(dir) !== '_astro').filter((file) => /\.(html|json|txt)$/.test(file)).length;
+}
+
+/**
+ * How many files a build's manifest lists (./incremental.ts BuildManifest `files`), or null
+ * without a readable one. Read here rather than through incremental.ts, whose imports need the
+ * project's aliases: this module also runs in plain Node before the server starts.
+ */
+function manifestFileCount(file: string): number | null {
+  try {
+    const { files } = JSON.parse(fs.readFileSync(file, 'utf8')) as { files?: unknown };
+    return typeof files === 'object' && files !== null ? Object.keys(files).length : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
