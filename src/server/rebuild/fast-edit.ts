@@ -91,6 +91,11 @@ interface Kept {
   signature: string;
   snapshot: CatalogSnapshot;
   catalog: PageCatalog;
+  /**
+   * The manifest with that signature, when this process read or wrote it: not parsed again for
+   * the next edit (15 MB at 100,000 products). Never changed in place.
+   */
+  manifest?: BuildManifest;
 }
 
 const KEPT = Symbol.for('tienda-cartas.fast-edit-catalog');
@@ -246,7 +251,8 @@ export function adoptServedManifest(io: Pick<FastEditIO, 'servedClient'>): Promi
       const known = kept();
       const signature = signatureOf(manifestFile(io.servedClient));
       if (!known || !signature) return false;
-      keep({ ...known, signature });
+      // The manifest is the build's, not the one kept: read again by the next edit.
+      keep({ ...known, signature, manifest: undefined });
       return true;
     });
   store[QUEUE] = run;
@@ -264,14 +270,15 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   };
   const manifestPath = manifestFile(io.servedClient);
   const signature = signatureOf(manifestPath);
-  const previous = signature ? readManifest(manifestPath) : null;
+  const known = kept();
+  const previous = !signature ? null : known?.signature === signature && known.manifest ? known.manifest : readManifest(manifestPath);
   if (!signature || !previous) return { mode: 'fallback', reason: API_REBUILD_REASON_TEXT.noServedManifest };
   const served = await servedCatalog(io, signature);
   if (!served) return { mode: 'fallback', reason: FALLBACK.noSnapshot };
   step('catalogue');
   // No ids: only made ready for the next edit (after a build, and when the server starts).
   if (ids.length === 0) {
-    keep(served);
+    keep({ ...served, manifest: previous });
     // What every edit reads of every product, made now for the first edit to reuse: /explore's
     // entries (exploreJson keeps them by product), the shared pages' plan and the header search's rows.
     exploreJson(served.catalog, io.storageUrl);
@@ -367,7 +374,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   // The next build (or edit) starts from this catalogue: the copy on disk and the edits since.
   await appendSnapshotEdit(io.snapshotFile, fresh, fetchedAt);
   step('copy');
-  keep({ signature: signatureOf(manifestPath) ?? '', snapshot, catalog: after });
+  keep({ signature: signatureOf(manifestPath) ?? '', snapshot, catalog: after, manifest });
   return { mode: 'fast', written, removed, ms, steps, searchFollows };
 }
 
