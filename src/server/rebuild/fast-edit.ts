@@ -125,6 +125,12 @@ export function pageCatalog(snapshot: CatalogSnapshot): PageCatalog {
   };
 }
 
+/** The served manifest: the one kept with the catalogue while it has this signature, or read from disk. */
+function servedManifest(file: string, signature: string): BuildManifest | null {
+  const known = kept();
+  return known?.signature === signature && known.manifest ? known.manifest : readManifest(file);
+}
+
 /** The served build's rows and catalogue: kept from the last edit, or read from the copy on disk. */
 async function servedCatalog(io: FastEditIO, signature: string): Promise<Kept | null> {
   const known = kept();
@@ -270,8 +276,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   };
   const manifestPath = manifestFile(io.servedClient);
   const signature = signatureOf(manifestPath);
-  const known = kept();
-  const previous = !signature ? null : known?.signature === signature && known.manifest ? known.manifest : readManifest(manifestPath);
+  const previous = signature ? servedManifest(manifestPath, signature) : null;
   if (!signature || !previous) return { mode: 'fallback', reason: API_REBUILD_REASON_TEXT.noServedManifest };
   const served = await servedCatalog(io, signature);
   if (!served) return { mode: 'fallback', reason: FALLBACK.noSnapshot };
