@@ -76,6 +76,28 @@ test.describe('product page', () => {
     await expect(page.getByRole('button', { name: /en pantalla completa/ })).toBeFocused();
   });
 
+  test('a thumbnail tapped just after the gallery woke, while React has work still queued, is the image shown', async ({ page }) => {
+    // A busy phone: React's scheduler runs each of its tasks 300 ms late (it takes setImmediate
+    // where there is one), so the effects of the gallery's hydration run well after it is live.
+    await page.addInitScript(() => {
+      (window as unknown as { setImmediate: (run: () => void) => void }).setImmediate = (run) => setTimeout(run, 300);
+    });
+    await page.goto(`/product/${GALLERY.id}`);
+    const third = page.getByRole('button', { name: 'Mostrar imagen 3 de 3' });
+    // The finger reaches the thumbnail (the gallery wakes) and taps once React has hydrated it.
+    await third.hover();
+    await page.waitForFunction(() => {
+      const thumb = document.querySelector('.gallery-thumb');
+      return thumb !== null && Object.keys(thumb).some((key) => key.startsWith('__reactProps'));
+    });
+    await third.click();
+
+    await expect(third).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('button', { name: 'Ver imagen 3 de 3 en pantalla completa' })).toBeVisible();
+    await page.waitForTimeout(1_000);
+    await expect(third, 'still the tapped image once the queued work has run').toHaveAttribute('aria-current', 'true');
+  });
+
   test('add to cart: toast with the name and Ver carrito, closes by itself after 2600 ms, header count grows', async ({ page }) => {
     const shell = new Shell(page);
     // A controlled clock: the toast's timer is measured exactly, however busy the machine is.

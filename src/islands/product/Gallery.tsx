@@ -29,11 +29,18 @@ export default function Gallery({ name, images: cardImages }: Props) {
   // On a single card's page, the chosen slab's own photos come first (./offer-images.ts); only
   // once mounted, so hydration sees the prebuilt images.
   const mounted = useMounted();
-  const offerImages = useStore($offerImages);
-  const images = mounted && offerImages ? [...offerImages, ...cardImages.filter((src) => !offerImages.includes(src))] : cardImages;
+  const storeImages = useStore($offerImages);
+  const offerImages = mounted ? storeImages : null;
+  const images = offerImages ? [...offerImages, ...cardImages.filter((src) => !offerImages.includes(src))] : cardImages;
   const count = images.length;
 
-  useEffect(() => setIndex(0), [offerImages]);
+  // Another offer's photos start the gallery over at its first. Adjusted while rendering, not in
+  // an effect: an effect run on mount, late on a busy phone, would undo the shopper's first tap.
+  const [shownOffer, setShownOffer] = useState(offerImages);
+  if (shownOffer !== offerImages) {
+    setShownOffer(offerImages);
+    setIndex(0);
+  }
 
   const go = useCallback((step: number) => setIndex((current) => wrapIndex(current + step, count)), [count]);
 
