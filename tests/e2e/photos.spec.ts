@@ -37,14 +37,17 @@ test('a product with a photo downloads one right-sized AVIF or WebP copy of at m
   await expect(main).toHaveAttribute('width', '429');
   await expect(main).toHaveAttribute('height', '600');
   await expect(main).toHaveAttribute('srcset', /240w\.jpg 240w, .*480w\.jpg 480w, .*960w\.jpg 960w$/);
-  await expect(main).toHaveAttribute('sizes', '(min-width: 900px) calc(620px * 0.714), calc(100vw * 0.714)');
+  await expect(main).toHaveAttribute(
+    'sizes',
+    '(min-width: 900px) calc(min(598px, 50vw - 42px) * 0.714), (min-width: 768px) calc(calc(100vw - 50px) * 0.714), calc(calc(100vw - 34px) * 0.714)',
+  );
   const sources = page.locator('.gallery-main picture source');
   await expect(sources).toHaveCount(2);
   await expect(sources.nth(0)).toHaveAttribute('type', 'image/avif');
   await expect(sources.nth(1)).toHaveAttribute('type', 'image/webp');
   await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
-  // The browser chose a modern copy about as wide as the place at 2×: (375 px · 1500/2100) · 2 ≈ 536 px, so the 960 px copy.
+  // The browser chose a modern copy about as wide as the place at 2×: ((375 - 34) px · 1500/2100) · 2 ≈ 487 px, so the 960 px copy.
   const chosen = await main.evaluate((img: HTMLImageElement) => img.currentSrc);
   const [, width, format] = COPY.exec(new URL(chosen).pathname) ?? [];
   expect(['avif', 'webp']).toContain(format);
@@ -89,4 +92,27 @@ test("the slab's back photo opens full size on tap", async ({ page, context }) =
 
   const axe = await new AxeBuilder({ page }).include('.product-page').analyze();
   expect(axe.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+test.describe('on a 412 px phone at 1.75× (the phone Lighthouse emulates)', () => {
+  // A phone's screen is as wide as its viewport (the desktop preset's 1,920 px screen is not).
+  test.use({ viewport: { width: 412, height: 823 }, screen: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+
+  test('the main photo drawn 270 px wide (472 device pixels) comes as the 480 px copy, neither preloaded nor fetched wider', async ({ page }) => {
+    const photos: string[] = [];
+    page.on('request', (request) => {
+      if (/demo-foto-/.test(request.url())) photos.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`/product/${LUFFY.id}`);
+    const main = page.getByRole('button', { name: /^Ver imagen 1 de \d+ en pantalla completa$/ }).getByRole('img');
+    await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    const drawn = await main.evaluate((img: HTMLImageElement) => (img.getBoundingClientRect().height * img.naturalWidth) / img.naturalHeight);
+    expect(drawn * 1.75).toBeLessThanOrEqual(480);
+    const chosen = new URL(await main.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+    expect(COPY.exec(chosen)?.[1]).toBe('480');
+    // One copy of the main photo: the preload asked for the same one the page drew.
+    const mainPhoto = chosen.replace(/\.\d+w\.\w+$/, '');
+    expect(photos.filter((url) => url.startsWith(mainPhoto) && /\.(480|960|1600)w\./.test(url))).toEqual([chosen]);
+  });
 });

@@ -88,7 +88,7 @@ describe('the copies a page asks for (responsiveImage)', () => {
       srcset:
         '/media/products/pk-abc-lqz1.1500x2100.240w.jpg 240w, /media/products/pk-abc-lqz1.1500x2100.480w.jpg 480w, /media/products/pk-abc-lqz1.1500x2100.960w.jpg 960w',
       // A portrait photo in a square place is 1500/2100 of the place's width.
-      sizes: '(min-width: 900px) calc(620px * 0.714), calc(100vw * 0.714)',
+      sizes: '(min-width: 900px) calc(min(598px, 50vw - 42px) * 0.714), (min-width: 768px) calc(calc(100vw - 50px) * 0.714), calc(calc(100vw - 34px) * 0.714)',
       width: 1500,
       height: 2100,
       sources: [
