@@ -158,7 +158,7 @@ export function updateSearchShards(
   limit = SHARD_LIMIT,
   phrases: Iterable<string> = [],
 ): ShardUpdate | null {
-  const source = shardSource(ordered(products), storage, limit);
+  const source = shardSource(ordered(products), storage, limit, { sorted: true });
   const files = new Map<string, SearchShardFile>();
   const removed: string[] = [];
   const rootPath = shardPath('');

@@ -179,8 +179,14 @@ export function keyMask(row: IndexedProduct): Int32Array {
 }
 
 /** The source of a catalogue's shards; products are sorted as buildSearchIndex sorts them. */
-export function shardSource(products: Iterable<IndexedProduct>, storage: string, limit = SHARD_LIMIT): ShardSource & { whole: SearchIndexFile } {
-  const rows = [...products].sort(compareIndexed);
+export function shardSource(
+  products: Iterable<IndexedProduct>,
+  storage: string,
+  limit = SHARD_LIMIT,
+  { sorted = false }: { sorted?: boolean } = {},
+): ShardSource & { whole: SearchIndexFile } {
+  // `sorted`: the products come in the index's order already (an update keeps it between edits).
+  const rows = sorted ? [...products] : [...products].sort(compareIndexed);
   const whole = buildSearchIndex(rows, storage);
   const count = whole.ids.length;
   const cards = whole.cards;
@@ -284,8 +290,9 @@ export function shardSource(products: Iterable<IndexedProduct>, storage: string,
       return { v: 3, words: [...(typoVocabulary(keys).get(text) ?? [])].sort() };
     },
     phrase(phrase, known) {
-      const { entries, singles } = prepared();
-      const answered = known ? answerOf(known.total, known.positions) : searched({ entries, keys, cards: singles }, phrase);
+      // Every product's entry is made only when the answer is not known (a whole build, or an
+      // edited product among the phrase's results).
+      const answered = known ? answerOf(known.total, known.positions) : searched({ entries: prepared().entries, keys, cards: prepared().singles }, phrase);
       return { v: 2, storage, ...answered, next: '' };
     },
     position(id) {
