@@ -205,6 +205,13 @@ export function updateSearchShards(
  * node that becomes a leaf drops the served files below it; a leaf (or a new text) that becomes a
  * node gets its whole subtree made (growTree, as buildSearchShards makes it). False when a served
  * node cannot be read.
+ *
+ * A text every edit leaves held or not held alike keeps its members, so its kind (leaf or node)
+ * is the served one and its members are not looked for unless its file needs them (a leaf, or a
+ * node whose answer cannot be patched). The members of a text are found from its parent's when
+ * those were needed, else from every product (ShardSource.containing): the long chains of common
+ * words (p, po, pok… pokemon) are walked without going through their tens of thousands of
+ * members at each step.
  */
 function walk(
   source: ShardSource,
@@ -223,13 +230,26 @@ function walk(
       removed.push(child);
     }
   };
-  const all = Array.from({ length: source.count }, (_, i) => i);
-  const queue: Array<[string, number[]]> = [['', all]];
+  const stable = (text: string) => edits.every(({ before, after }) => before.key.includes(text) === after.key.includes(text));
+  const found = new Map<string, number[]>([['', Array.from({ length: source.count }, (_, i) => i)]]);
+  const membersOf = (text: string): number[] => {
+    let members = found.get(text);
+    if (!members) {
+      const parent = found.get(text.slice(0, -1));
+      members = parent ? source.holding(parent, text) : source.containing(text);
+      found.set(text, members);
+    }
+    return members;
+  };
+  const queue: string[] = [''];
   while (queue.length > 0) {
-    const [text, members] = queue.pop()!;
+    const text = queue.pop()!;
     const urlPath = shardPath(text);
     const was = served.kind(urlPath);
-    if (text !== '' && members.length <= source.limit) {
+    // Its members as served (none when it is not served): its kind stays.
+    const same = text === '' || (was !== null && stable(text));
+    if (text !== '' && (same ? was === 'leaf' : membersOf(text).length <= source.limit)) {
+      const members = membersOf(text);
       if (was === 'node') dropBelow(text);
       if (members.length > 0) files.set(urlPath, source.pick(members));
       else if (was) removed.push(urlPath);
@@ -239,7 +259,7 @@ function walk(
     if (was === 'node' && !file) return false;
     if (!file) {
       // A new node (or a leaf grown past the limit): nothing is served below it, its tree is made whole.
-      growTree(source, text, members, files);
+      growTree(source, text, membersOf(text), files);
       continue;
     }
     // The continuations: the served ones, and those an edited product's new key brings.
@@ -259,11 +279,13 @@ function walk(
         kept.push(c);
         continue;
       }
-      const childMembers = source.holding(members, child);
-      if (childMembers.length > 0) kept.push(c);
-      queue.push([child, childMembers]);
+      // A served continuation every edit leaves alike still has its members; any other is counted.
+      const keeps = file.next.includes(c) && stable(child) ? true : membersOf(child).length > 0;
+      if (keeps) kept.push(c);
+      queue.push(child);
     }
-    files.set(urlPath, source.node(text, members, kept, text === '' ? undefined : (patchAnswer(source, text, file, edits) ?? undefined)));
+    const known = text === '' ? undefined : (patchAnswer(source, text, file, edits) ?? undefined);
+    files.set(urlPath, source.node(text, known || text === '' ? [] : membersOf(text), kept, known));
     if (text.length === TYPO_PREFIX && isLetters(text)) files.set(wordsPath(text), source.words(text));
   }
   return true;

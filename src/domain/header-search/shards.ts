@@ -122,6 +122,8 @@ export interface ShardSource {
   rank(i: number, query: PreparedQuery): number;
   /** The positions among `members` whose key holds `text` (keys[i].includes(text)), in their order. */
   holding(members: readonly number[], text: string): number[];
+  /** Every position whose key holds `text`, in order, with no list of members to start from. */
+  containing(text: string): number[];
 }
 
 /** Each row's search key, kept while the row lives (rows are never changed in place; see format.ts encodedId). */
@@ -246,6 +248,17 @@ export function shardSource(
   };
   let ids: Map<string, number> | null = null;
   let columns: Int32Array | null = null;
+  /** Each word of the masks as a column (word w of position i at w * count + i): a text's test reads one column in order. */
+  const maskColumns = (): Int32Array => {
+    if (!columns) {
+      columns = new Int32Array(MASK_WORDS * count);
+      for (let i = 0; i < count; i++) {
+        const mask = keyMask(rows[i]!);
+        for (let w = 0; w < MASK_WORDS; w++) columns[w * count + i] = mask[w]!;
+      }
+    }
+    return columns;
+  };
   return {
     storage,
     limit,
@@ -303,15 +316,7 @@ export function shardSource(
       return entryRank(keys[i]!, cardKeys(whole.names[i]!, cards?.[i]), query);
     },
     holding(members, text) {
-      // Each word of the masks as a column (word w of position i at w * count + i): a text's test reads one column in order.
-      if (!columns) {
-        columns = new Int32Array(MASK_WORDS * count);
-        for (let i = 0; i < count; i++) {
-          const mask = keyMask(rows[i]!);
-          for (let w = 0; w < MASK_WORDS; w++) columns[w * count + i] = mask[w]!;
-        }
-      }
-      const bits = columns;
+      const bits = maskColumns();
       const out: number[] = [];
       const n = text.length;
       const last = n > 0 ? slotOf(text.charCodeAt(n - 1)) : -1;
@@ -331,6 +336,40 @@ export function shardSource(
       }
       for (const i of members) if (keys[i]!.includes(text)) out.push(i);
       return out;
+    },
+    containing(text) {
+      const bits = maskColumns();
+      // Each character and each pair of characters of ALPHABET in the text narrows the positions
+      // (one column each); the keys themselves decide what the bits cannot.
+      let within: number[] | null = null;
+      let exact = true;
+      const narrow = (word: number, bit: number) => {
+        const at = word * count;
+        const out: number[] = [];
+        if (within === null) {
+          for (let i = 0; i < count; i++) if (bits[at + i]! & bit) out.push(i);
+        } else {
+          for (const i of within) if (bits[at + i]! & bit) out.push(i);
+        }
+        within = out;
+      };
+      for (let k = 0; k < text.length; k++) {
+        const slot = slotOf(text.charCodeAt(k));
+        if (slot < 0) {
+          exact = false;
+          continue;
+        }
+        narrow(slot >>> 5, 1 << (slot & 31));
+        const previous = k > 0 ? slotOf(text.charCodeAt(k - 1)) : -1;
+        if (previous >= 0) {
+          const pair = previous * SLOTS + slot;
+          narrow(PAIRS_AT + (pair >>> 5), 1 << (pair & 31));
+        }
+      }
+      const found: number[] = within ?? Array.from({ length: count }, (_, i) => i);
+      // One character, or two, of ALPHABET: the bits answer exactly.
+      if (exact && text.length > 0 && text.length <= 2) return found;
+      return found.filter((i) => keys[i]!.includes(text));
     },
   };
 }

@@ -185,7 +185,7 @@ describe('updateSearchShards', () => {
     expect(asText(update.files)).toEqual(asText(buildSearchShards(next, STORAGE, LIMIT, PHRASES)));
   });
 
-  it('finds the products whose key holds a text as the keys themselves do, letters, pairs, longer texts and other characters alike', () => {
+  it('finds the products whose key holds a text as the keys themselves do, letters, pairs, longer texts and other characters alike, among members or all', () => {
     const products = [...catalogue(300, 21), { id: 'x-1', name: 'Ωψ niño 12 ab', image: '' }];
     const source = shardSource(products, STORAGE);
     const texts = ['a', 'z', '0', '9', 'ω', 'ωψ', 'ab', 'ba', 'sobre', 'obr', 'b 1', 'x', 'ex', 'e', 'qq', '12', '2a', 'nin', 'caja', 'de', ' '];
@@ -198,6 +198,7 @@ describe('updateSearchShards', () => {
         expect(source.holding(members, text), text).toEqual(expected);
         held += expected.length;
       }
+      expect(source.containing(text), text).toEqual(all.filter((i) => source.keys[i]!.includes(text)));
     }
     // Both answers occur for the texts asked.
     expect(held).toBeGreaterThan(300);
