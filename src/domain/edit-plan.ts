@@ -54,6 +54,23 @@ function newTaxonomy(before: RouteCatalog, after: RouteCatalog): EditPlan['fallb
 
 /** The products whose shown fields differ, were added or were removed; and whether search shows the difference. */
 function changedProducts(before: RouteCatalog, after: RouteCatalog): { changed: Set<string>; search: boolean } {
+  // An edit of some products leaves the others as the same objects in the same places: compared
+  // side by side, only the replaced ones are looked at (no map of the whole catalogue).
+  if (before.products.length === after.products.length) {
+    const changed = new Set<string>();
+    let search = false;
+    let aligned = true;
+    for (let i = 0; i < after.products.length && aligned; i++) {
+      const [was, product] = [before.products[i]!, after.products[i]!];
+      if (was === product) continue;
+      if (was.id !== product.id) aligned = false;
+      else {
+        if (shown(was) !== shown(product)) changed.add(product.id);
+        if (searched(was) !== searched(product)) search = true;
+      }
+    }
+    if (aligned) return { changed, search };
+  }
   const old = new Map(before.products.map((product) => [product.id, product]));
   const kept = new Set<string>();
   const changed = new Set<string>();

@@ -131,6 +131,15 @@ describe('the pages an edit renders again', () => {
     expect(plan.search).toBe(true);
   });
 
+  it('a product hidden and another shown in its place, the count the same: both are changes', () => {
+    const shownPack = product({ id: 'pk-dr-new', expansion_id: 'destined-rivals', product_type_id: 'booster-pack' });
+    const plan = planEdit(before, { ...before, products: [...packs, shownPack] });
+    expect(plan.changed.sort()).toEqual(['op-single-luffy', 'pk-dr-new']);
+    expect(plan.removed).toEqual([productPath('op-single-luffy')]);
+    expect(plan.render).toContain(productPath('pk-dr-new'));
+    expect(plan.search).toBe(true);
+  });
+
   it('a new expansion falls back to a whole build (new listings and pickers)', () => {
     const newExpansion = { id: 'op-06', name: 'Wings of the Captain', franchiseId: 'one-piece' };
     expect(planEdit(before, { ...before, expansions: [...before.expansions, newExpansion] }).fallback).toBe('new-expansion');
