@@ -17,6 +17,8 @@ export interface EditPlan {
   changed: string[];
   /** Catalogue pages (URL paths) to render again: the changed products' own pages, then the pages that list them. */
   render: string[];
+  /** The same pages with the products each shows, as catalogPages (routes.ts) lists them. */
+  pages: CatalogPage[];
   /** Catalogue pages that no longer exist (a listing that lost its last page). */
   removed: string[];
   /** Whether /explore's catalogue shows something that changed. */
@@ -140,18 +142,22 @@ export function prepareEditPlan(catalog: RouteCatalog): void {
  */
 export function planEdit(before: RouteCatalog, after: RouteCatalog): EditPlan {
   const fallback = newTaxonomy(before, after);
-  if (fallback) return { fallback, changed: [], render: [], removed: [], explore: false, search: false };
+  if (fallback) return { fallback, changed: [], render: [], pages: [], removed: [], explore: false, search: false };
   const { changed, search } = changedProducts(before, after);
-  if (changed.size === 0) return { fallback: null, changed: [], render: [], removed: [], explore: false, search: false };
+  if (changed.size === 0) return { fallback: null, changed: [], render: [], pages: [], removed: [], explore: false, search: false };
   const old = new Map(sharedPages(before).map((page) => [page.path, page]));
-  const render: string[] = [];
+  const pages: CatalogPage[] = [];
   const removed: string[] = [];
-  const listed = new Set(after.products.map((product) => product.id));
-  for (const id of changed) (listed.has(id) ? render : removed).push(productPath(id));
+  const listed = new Set(after.products.filter((product) => changed.has(product.id)).map((product) => product.id));
+  for (const id of changed) {
+    if (listed.has(id)) pages.push({ path: productPath(id), productIds: [id], extra: '' });
+    else removed.push(productPath(id));
+  }
   for (const page of sharedPages(after)) {
     const was = old.get(page.path);
     old.delete(page.path);
-    if (!was || !samePage(was, page) || page.productIds.some((id) => changed.has(id))) render.push(page.path);
+    if (!was || !samePage(was, page) || page.productIds.some((id) => changed.has(id))) pages.push(page);
   }
-  return { fallback: null, changed: [...changed], render, removed: [...removed, ...old.keys()], explore: true, search };
+  const render = pages.map((page) => page.path);
+  return { fallback: null, changed: [...changed], render, pages, removed: [...removed, ...old.keys()], explore: true, search };
 }

@@ -35,11 +35,12 @@ import {
   contentFingerprint,
   exploreFingerprint,
   fileForPath,
-  pageFingerprints,
+  pageFingerprint,
   productDigest,
   readManifest,
   writeManifest,
   type BuildManifest,
+  type Digests,
 } from './incremental.ts';
 import type { RenderJob } from './render-jobs.ts';
 import { manifestFile, replaceFile } from './served-folder.ts';
@@ -166,8 +167,10 @@ function patchSnapshot(snapshot: CatalogSnapshot, ids: readonly string[], fresh:
 
 /** Why the edit from `before` to `after` of `ids` needs a build, or null. */
 function needsBuild(before: PageCatalog, after: PageCatalog, ids: readonly string[]): string | null {
-  const was = new Map(before.products.map((product) => [product.id, product]));
-  const now = new Map(after.products.map((product) => [product.id, product]));
+  // Only the edited products are looked up: no map of the whole catalogue.
+  const edited = new Set(ids);
+  const byId = (products: readonly Product[]) => new Map(products.filter((product) => edited.has(product.id)).map((product) => [product.id, product]));
+  const [was, now] = [byId(before.products), byId(after.products)];
   for (const id of ids) {
     const a = was.get(id);
     const b = now.get(id);
@@ -313,12 +316,9 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
 
   // Digests of the products as the manifest knows them, the changed ones made again.
   const products: Record<string, string> = { ...previous.products };
-  const listed = new Map(after.products.map((product) => [product.id, product]));
-  for (const id of ids) {
-    const product = listed.get(id);
-    if (product) products[id] = productDigest(product);
-  }
-  const digests = new Map(Object.entries(products));
+  const edited = new Set(ids);
+  for (const product of after.products) if (edited.has(product.id)) products[product.id] = productDigest(product);
+  const digests: Digests = { get: (id) => (Object.hasOwn(products, id) ? products[id] : undefined) };
   const files: Record<string, string> = { ...previous.files };
 
   // Everything is made before anything is written.
@@ -326,8 +326,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   const pages = await inBatches(planned.jobs, io.concurrency ?? 4, async (job) => ({ urlPath: job.path, data: await io.render(job) }));
   for (const page of pages) output.push({ urlPath: page.urlPath === HOME_PATH ? HOME_PATH : page.urlPath.replace(/\/$/, ''), data: page.data });
   step('render');
-  const rendered = new Set(plan.render);
-  for (const page of pageFingerprints(after, digests, (urlPath) => rendered.has(urlPath))) files[page.path] = page.fingerprint;
+  for (const page of plan.pages) files[page.path] = pageFingerprint(page, digests);
   step('fingerprints');
   if (plan.explore) {
     output.push({ urlPath: '/explore/catalog.json', data: exploreJson(after, io.storageUrl) });

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { catalogPages, pagesShowing, type RouteCatalog } from '~/domain/routes.ts';
+import { catalogPages, pagesShowing, type CatalogPage, type RouteCatalog } from '~/domain/routes.ts';
 import type { Product } from '~/domain/products.ts';
 import { API_REBUILD_REASON_TEXT } from '~/i18n/api.ts';
 
@@ -60,14 +60,19 @@ export function productDigest(product: Product): string {
   return sha1(JSON.stringify(shown));
 }
 
-/** The fingerprint of every catalogue page (of those `only` accepts): its products' digests in order plus its counts. */
-export function pageFingerprints(catalog: RouteCatalog, digests: Map<string, string>, only: (path: string) => boolean = () => true): FingerprintedFile[] {
+/** The products' digests (productDigest) by id. */
+export type Digests = Pick<ReadonlyMap<string, string>, 'get'>;
+
+/** A catalogue page's fingerprint: its products' digests in order plus its counts. */
+export function pageFingerprint(page: CatalogPage, digests: Digests): string {
+  return sha1(`${page.extra}|${page.productIds.map((id) => `${id}:${digests.get(id) ?? ''}`).join(',')}`);
+}
+
+/** The fingerprint of every catalogue page (of those `only` accepts). */
+export function pageFingerprints(catalog: RouteCatalog, digests: Digests, only: (path: string) => boolean = () => true): FingerprintedFile[] {
   return catalogPages(catalog)
     .filter((page) => only(page.path))
-    .map((page) => ({
-      path: page.path,
-      fingerprint: sha1(`${page.extra}|${page.productIds.map((id) => `${id}:${digests.get(id) ?? ''}`).join(',')}`),
-    }));
+    .map((page) => ({ path: page.path, fingerprint: pageFingerprint(page, digests) }));
 }
 
 /** Fingerprint of a file from its whole content (search shards, feeds). */
@@ -79,7 +84,7 @@ export function contentFingerprint(content: string): string {
  * The fingerprint of /explore's catalogue: every listed product's digest, and its stock, which
  * /explore's catalogue carries for its 'Solo disponibles' filter until the server reads it live.
  */
-export function exploreFingerprint(products: readonly Product[], digests: Map<string, string>): string {
+export function exploreFingerprint(products: readonly Product[], digests: Digests): string {
   return contentFingerprint(products.map((product) => `${product.id}:${digests.get(product.id)}:${product.stock ?? ''}`).join(','));
 }
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { planEdit, prepareEditPlan } from '~/domain/edit-plan.ts';
 import { parseProduct, type Product } from '~/domain/product-schema.ts';
-import { HOME_PATH, expansionListingPath, pageHref, pagesShowing, productPath, typeListingPath, type RouteCatalog } from '~/domain/routes.ts';
+import { HOME_PATH, catalogPages, expansionListingPath, pageHref, pagesShowing, productPath, typeListingPath, type RouteCatalog } from '~/domain/routes.ts';
 
 function product(overrides: Record<string, unknown>): Product {
   const parsed = parseProduct({ id: 'p', name: 'Producto', price: 100, stock: 5, franchise_id: 'pokemon', ...overrides });
@@ -87,12 +87,27 @@ describe('the pages an edit renders again', () => {
     }
   });
 
+  it('gives each page it renders with the products and counts catalogPages lists for it (what its fingerprint is made of)', () => {
+    for (const [id, change] of [
+      ['pk-dr-50', (p: Product) => ({ ...p, priceCentavos: (p.priceCentavos + 1000) as Product['priceCentavos'] })],
+      ['pk-dr-10', (p: Product) => ({ ...p, originalPriceCentavos: (p.priceCentavos * 2) as Product['priceCentavos'] })],
+      ['op-single-luffy', (p: Product) => ({ ...p, name: 'Luffy' })],
+    ] as const) {
+      const after = edited(id, change);
+      const plan = planEdit(before, after);
+      const listed = new Map(catalogPages(after).map((page) => [page.path, page]));
+      expect(plan.pages.length).toBeGreaterThan(1);
+      expect(plan.pages.map((page) => page.path)).toEqual(plan.render);
+      for (const page of plan.pages) expect(page).toEqual(listed.get(page.path));
+    }
+  });
+
   it('a stock change renders nothing: every page reads live stock', () => {
     const plan = planEdit(
       before,
       edited('pk-dr-03', (p) => ({ ...p, stock: 0 })),
     );
-    expect(plan).toEqual({ fallback: null, changed: [], render: [], removed: [], explore: false, search: false });
+    expect(plan).toEqual({ fallback: null, changed: [], render: [], pages: [], removed: [], explore: false, search: false });
   });
 
   it('a rename: the same pages, and the header search files as well', () => {

@@ -104,6 +104,7 @@ describe('an edit published by the running server', () => {
     const searchBefore = served('/search-index.json');
     const untouched = productPath(String(rows.find((r) => r.franchise_id === 'one-piece')!.id));
     const inodeBefore = inode(productPath(id));
+    const before = readManifest(manifestFile(client))!;
 
     const result = await publishEdit([id], fake.io);
 
@@ -135,6 +136,13 @@ describe('an edit published by the running server', () => {
     // copy itself is not written again, the edit's row is appended beside it.
     const manifest = readManifest(manifestFile(client))!;
     expect(manifest.products[id]).toBe(productDigest(catalogOf(rows).products.find((p) => p.id === id)!));
+    // Every page's fingerprint is the one a build of the edited catalogue records; the edited pages' changed.
+    const after = catalogOf(rows);
+    const digests = new Map(after.products.map((p) => [p.id, productDigest(p)]));
+    const fingerprints = pageFingerprints(after, digests);
+    for (const page of fingerprints) expect(manifest.files[page.path], page.path).toBe(page.fingerprint);
+    expect(fingerprints.filter((page) => showing.includes(page.path)).every((page) => page.fingerprint !== before.files[page.path])).toBe(true);
+    expect(manifest.files['/explore/catalog.json']).toBe(exploreFingerprint(after.products, digests));
     const copy = (await readSnapshotFile(snapshotFile)) as { rows: { products: Array<{ id: string; price: number }> } };
     expect(copy.rows.products.find((p) => p.id === id)!.price).toBe(4321.5);
     expect(fs.readFileSync(editsFile(snapshotFile), 'utf8').trim().split('\n')).toHaveLength(1);
