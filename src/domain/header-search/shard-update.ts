@@ -280,8 +280,7 @@ function walk(
         continue;
       }
       // A served continuation every edit leaves alike still has its members; any other is counted.
-      const keeps = file.next.includes(c) && stable(child) ? true : membersOf(child).length > 0;
-      if (keeps) kept.push(c);
+      if ((file.next.includes(c) && stable(child)) || membersOf(child).length > 0) kept.push(c);
       queue.push(child);
     }
     const known = text === '' ? undefined : (patchAnswer(source, text, file, edits) ?? undefined);
