@@ -303,10 +303,11 @@ export function shardSource(
       return { v: 3, words: [...(typoVocabulary(keys).get(text) ?? [])].sort() };
     },
     phrase(phrase, known) {
+      if (known) return { v: 2, storage, ...answerOf(known.total, known.positions), next: '' };
       // Every product's entry is made only when the answer is not known (a whole build, or an
       // edited product among the phrase's results).
-      const answered = known ? answerOf(known.total, known.positions) : searched({ entries: prepared().entries, keys, cards: prepared().singles }, phrase);
-      return { v: 2, storage, ...answered, next: '' };
+      const { entries, singles } = prepared();
+      return { v: 2, storage, ...searched({ entries, keys, cards: singles }, phrase), next: '' };
     },
     position(id) {
       ids ??= new Map(rows.map((row, i) => [row.id, i]));
