@@ -92,6 +92,9 @@ export function mountExplore(): void {
   const page = form.parentElement ?? document.body;
   const sheet = form.querySelector('dialog');
   form.classList.add('explore-js');
+  // The page came with the parts of its own address, as an answer would: the first change then
+  // replaces only the parts it changes, as every later one does, not every select's options.
+  for (const part of page.querySelectorAll<HTMLElement>('[data-part]')) applied.set(part.dataset.part ?? '', part.cloneNode(true));
   let shown = filtersToQuery(filtersFromQuery(window.location.search));
   let inFlight: AbortController | null = null;
 

@@ -120,6 +120,26 @@ test.describe('on a 375 px phone', () => {
     await shared.close();
   });
 
+  test("a first change that only sorts replaces the cards and leaves the filters' options as the page had them", async ({ page, request }) => {
+    const data = await catalog(request);
+    await page.goto('/explore');
+    await expect(liveCount(page, data.products.length)).toBeVisible({ timeout: 15_000 });
+    // Setup: the page's script has started (it marks the form), so the change below is its first.
+    await expect(page.locator('form.explore-js')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Filtros', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filtros' });
+    const franchise = sheet.getByRole('combobox', { name: 'Franquicia' });
+    // An option node of the page's HTML, marked: a select whose options are written again loses it.
+    await franchise.evaluate((select: HTMLSelectElement) => Object.assign(select.options[1]!, { keptFromPage: true }));
+    await sheet.getByRole('combobox', { name: 'Ordenar por' }).selectOption('precio-asc');
+    await expect(page).toHaveURL(/\?orden=precio-asc$/);
+
+    const expected = applyFilters(data.products, { ...EMPTY_FILTERS, sort: 'precio-asc' });
+    await expect(page.getByRole('list', { name: 'Productos' }).getByRole('heading', { level: 3 })).toHaveText(expected.slice(0, EXPLORE_PAGE).map((product) => product.name));
+    await expect(liveCount(page, expected.length)).toBeVisible();
+    expect(await franchise.evaluate((select: HTMLSelectElement) => (select.options[1] as HTMLOptionElement & { keptFromPage?: boolean }).keptFromPage === true)).toBe(true);
+  });
+
   test('an address with filters has its results in the HTML: before any script, and old links keep working', async ({ browser, request }) => {
     const data = await catalog(request);
     // No JavaScript at all: what a slow phone shows before the page's script, and what a crawler reads.
