@@ -135,9 +135,13 @@ test.describe('on a 375 px phone', () => {
     await expect(page).toHaveURL(/\?orden=precio-asc$/);
 
     const expected = applyFilters(data.products, { ...EMPTY_FILTERS, sort: 'precio-asc' });
-    await expect(page.getByRole('list', { name: 'Productos' }).getByRole('heading', { level: 3 })).toHaveText(expected.slice(0, EXPLORE_PAGE).map((product) => product.name));
+    await expect(page.getByRole('list', { name: 'Productos' }).getByRole('heading', { level: 3 })).toHaveText(
+      expected.slice(0, EXPLORE_PAGE).map((product) => product.name),
+    );
     await expect(liveCount(page, expected.length)).toBeVisible();
-    expect(await franchise.evaluate((select: HTMLSelectElement) => (select.options[1] as HTMLOptionElement & { keptFromPage?: boolean }).keptFromPage === true)).toBe(true);
+    expect(
+      await franchise.evaluate((select: HTMLSelectElement) => (select.options[1] as HTMLOptionElement & { keptFromPage?: boolean }).keptFromPage === true),
+    ).toBe(true);
   });
 
   test('an address with filters has its results in the HTML: before any script, and old links keep working', async ({ browser, request }) => {
