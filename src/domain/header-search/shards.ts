@@ -340,37 +340,35 @@ export function shardSource(
     },
     containing(text) {
       const bits = maskColumns();
-      // Each character and each pair of characters of ALPHABET in the text narrows the positions
-      // (one column each); the keys themselves decide what the bits cannot.
-      let within: number[] | null = null;
-      let exact = true;
-      const narrow = (word: number, bit: number) => {
-        const at = word * count;
-        const out: number[] = [];
-        if (within === null) {
-          for (let i = 0; i < count; i++) if (bits[at + i]! & bit) out.push(i);
-        } else {
-          for (const i of within) if (bits[at + i]! & bit) out.push(i);
-        }
-        within = out;
-      };
+      // The columns of each pair of characters of ALPHABET in the text, and of each such character
+      // no pair holds, are tested position by position in one pass, pairs first (they rule out the
+      // most keys); the keys themselves decide what the bits cannot.
+      const tests: number[] = [];
+      const paired = new Set<number>();
+      let exact = text.length > 0 && text.length <= 2;
       for (let k = 0; k < text.length; k++) {
         const slot = slotOf(text.charCodeAt(k));
-        if (slot < 0) {
-          exact = false;
-          continue;
-        }
-        narrow(slot >>> 5, 1 << (slot & 31));
         const previous = k > 0 ? slotOf(text.charCodeAt(k - 1)) : -1;
-        if (previous >= 0) {
+        if (slot < 0) exact = false;
+        else if (previous >= 0) {
           const pair = previous * SLOTS + slot;
-          narrow(PAIRS_AT + (pair >>> 5), 1 << (pair & 31));
+          tests.push((PAIRS_AT + (pair >>> 5)) * count, 1 << (pair & 31));
+          paired.add(previous).add(slot);
         }
       }
-      const found: number[] = within ?? Array.from({ length: count }, (_, i) => i);
-      // One character, or two, of ALPHABET: the bits answer exactly.
-      if (exact && text.length > 0 && text.length <= 2) return found;
-      return found.filter((i) => keys[i]!.includes(text));
+      for (let k = 0; k < text.length; k++) {
+        const slot = slotOf(text.charCodeAt(k));
+        if (slot < 0 || paired.has(slot)) continue;
+        tests.push((slot >>> 5) * count, 1 << (slot & 31));
+        paired.add(slot);
+      }
+      const out: number[] = [];
+      next: for (let i = 0; i < count; i++) {
+        for (let t = 0; t < tests.length; t += 2) if (!(bits[tests[t]! + i]! & tests[t + 1]!)) continue next;
+        // One character, or two, of ALPHABET: the bits answer exactly.
+        if (exact || keys[i]!.includes(text)) out.push(i);
+      }
+      return out;
     },
   };
 }
