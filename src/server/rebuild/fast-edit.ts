@@ -241,7 +241,13 @@ const QUEUE = Symbol.for('tienda-cartas.fast-edit-queue');
  */
 export function publishEdit(ids: readonly string[], io: FastEditIO): Promise<FastEditResult> {
   const store = globalThis as Record<symbol, Promise<unknown> | undefined>;
-  const run = (store[QUEUE] ?? Promise.resolve()).catch(() => undefined).then(() => publishNow(ids, io));
+  const run = (store[QUEUE] ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(() => publishNow(ids, io))
+    .catch((error: unknown) => {
+      keep(null);
+      throw error;
+    });
   store[QUEUE] = run;
   return run;
 }
@@ -314,12 +320,14 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   if ('missing' in planned) return { mode: 'fallback', reason: FALLBACK.otherPage(planned.missing) };
   step('plan');
 
-  // Digests of the products as the manifest knows them, the changed ones made again.
-  const products: Record<string, string> = { ...previous.products };
+  // Digests of the products as the manifest knows them, the changed ones made again. The manifest's
+  // digests and fingerprints are changed in place (copies of 100,000 of each took ~140 ms); an edit
+  // that fails forgets the kept manifest with the catalogue (publishEdit).
+  const products = previous.products;
   const edited = new Set(ids);
   for (const product of after.products) if (edited.has(product.id)) products[product.id] = productDigest(product);
   const digests: Digests = { get: (id) => (Object.hasOwn(products, id) ? products[id] : undefined) };
-  const files: Record<string, string> = { ...previous.files };
+  const files = previous.files;
 
   // Everything is made before anything is written.
   const output: Array<{ urlPath: string; data: string }> = [];

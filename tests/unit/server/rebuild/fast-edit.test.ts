@@ -260,6 +260,30 @@ describe('an edit published by the running server', () => {
     expect(fs.readFileSync(snapshotFile, 'utf8')).toBe(copy);
     expect(fs.existsSync(editsFile(snapshotFile))).toBe(false);
   });
+
+  it('an edit that fails after another leaves nothing of its own in the manifest the next edit writes', async () => {
+    const first = edited();
+    first.price = 999;
+    expect((await publishEdit([String(first.id)], io().io)).mode).toBe('fast');
+    const failing = rows.find((row) => row.franchise_id === 'one-piece')!;
+    const digest = readManifest(manifestFile(client))!.products[String(failing.id)];
+    failing.price = 111;
+    const broken = io({
+      render: async () => {
+        throw new Error('La página no se pudo generar (HTTP 500).');
+      },
+    });
+    await expect(publishEdit([String(failing.id)], broken.io)).rejects.toThrow('HTTP 500');
+    // The next edit (another product) starts again from the files: the failed one's page was
+    // never written, so its digest stays the one its served page was made from.
+    const next = rows.find((row) => row.franchise_id === 'pokemon' && row.id !== first.id)!;
+    next.price = 777;
+    expect((await publishEdit([String(next.id)], io().io)).mode).toBe('fast');
+    const manifest = readManifest(manifestFile(client))!;
+    expect(manifest.products[String(failing.id)]).toBe(digest);
+    expect(manifest.products[String(next.id)]).not.toBe(digest);
+    expect(served(productPath(String(failing.id)))).toBe(`servido ${productPath(String(failing.id))}`);
+  });
 });
 
 describe('render jobs of a plan', () => {
