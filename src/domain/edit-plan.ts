@@ -6,7 +6,7 @@
  * type or franchise adds routes and pickers). Stock is not a change: pages read live stock.
  * Pure, and linear in the catalogue; a product object kept from `before` is not compared again.
  */
-import { HOME_HERO_IMAGES, HOME_PATH, homeLists, listings, pageHref, productPath, type CatalogPage, type RouteCatalog } from './routes.ts';
+import { HOME_HERO_IMAGES, HOME_PATH, homeLists, listings, pageHref, productPath, relistAfterEdit, type CatalogPage, type RouteCatalog } from './routes.ts';
 import { productImages, type Product } from './products.ts';
 
 /** What an edit makes the site do. */
@@ -55,11 +55,12 @@ function newTaxonomy(before: RouteCatalog, after: RouteCatalog): EditPlan['fallb
 }
 
 /** The products whose shown fields differ, were added or were removed; and whether search shows the difference. */
-function changedProducts(before: RouteCatalog, after: RouteCatalog): { changed: Set<string>; search: boolean } {
+function changedProducts(before: RouteCatalog, after: RouteCatalog): { changed: Set<string>; search: boolean; replaced?: number[] } {
   // An edit of some products leaves the others as the same objects in the same places: compared
   // side by side, only the replaced ones are looked at (no map of the whole catalogue).
   if (before.products.length === after.products.length) {
     const changed = new Set<string>();
+    const replaced: number[] = [];
     let search = false;
     let aligned = true;
     for (let i = 0; i < after.products.length && aligned; i++) {
@@ -67,11 +68,12 @@ function changedProducts(before: RouteCatalog, after: RouteCatalog): { changed: 
       if (was === product) continue;
       if (was.id !== product.id) aligned = false;
       else {
+        replaced.push(i);
         if (shown(was) !== shown(product)) changed.add(product.id);
         if (searched(was) !== searched(product)) search = true;
       }
     }
-    if (aligned) return { changed, search };
+    if (aligned) return { changed, search, replaced };
   }
   const old = new Map(before.products.map((product) => [product.id, product]));
   const kept = new Set<string>();
@@ -114,9 +116,10 @@ const shared = new WeakMap<RouteCatalog, CatalogPage[]>();
 
 function sharedPagesOf(catalog: RouteCatalog): CatalogPage[] {
   const lists = homeLists(catalog.products);
-  const ids = new Set(catalog.products.map((product) => product.id));
+  const heroes = new Set<string>(HOME_HERO_IMAGES);
+  const shownHeroes = new Set(catalog.products.filter((product) => heroes.has(product.id)).map((product) => product.id));
   const home = [...lists.specialOffers, ...lists.destinedRivals, ...lists.journeyTogether, ...lists.newArrivals].map((product) => product.id);
-  const pages: CatalogPage[] = [{ path: HOME_PATH, productIds: [...home, ...HOME_HERO_IMAGES.filter((id) => ids.has(id))], extra: '' }];
+  const pages: CatalogPage[] = [{ path: HOME_PATH, productIds: [...home, ...HOME_HERO_IMAGES.filter((id) => shownHeroes.has(id))], extra: '' }];
   for (const listing of listings(catalog)) {
     for (const page of listing.pages) {
       pages.push({
@@ -129,7 +132,8 @@ function sharedPagesOf(catalog: RouteCatalog): CatalogPage[] {
   return pages;
 }
 
-const samePage = (a: CatalogPage, b: CatalogPage) => a.extra === b.extra && a.productIds.join('\n') === b.productIds.join('\n');
+const samePage = (a: CatalogPage, b: CatalogPage) =>
+  a.extra === b.extra && a.productIds.length === b.productIds.length && a.productIds.every((id, i) => id === b.productIds[i]);
 
 /** Lists a catalogue's shared pages ahead of its first edit (the running server, when it reads the catalogue). */
 export function prepareEditPlan(catalog: RouteCatalog): void {
@@ -143,9 +147,10 @@ export function prepareEditPlan(catalog: RouteCatalog): void {
 export function planEdit(before: RouteCatalog, after: RouteCatalog): EditPlan {
   const fallback = newTaxonomy(before, after);
   if (fallback) return { fallback, changed: [], render: [], pages: [], removed: [], explore: false, search: false };
-  const { changed, search } = changedProducts(before, after);
+  const { changed, search, replaced } = changedProducts(before, after);
   if (changed.size === 0) return { fallback: null, changed: [], render: [], pages: [], removed: [], explore: false, search: false };
   const old = new Map(sharedPages(before).map((page) => [page.path, page]));
+  if (replaced) relistAfterEdit(before, after, replaced);
   const pages: CatalogPage[] = [];
   const removed: string[] = [];
   const listed = new Set(after.products.filter((product) => changed.has(product.id)).map((product) => product.id));

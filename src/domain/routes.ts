@@ -110,6 +110,51 @@ export function listings(catalog: RouteCatalog): Listing[] {
 /** The listings of each catalogue, made once: planning, rendering and fingerprinting an edit all read them. Catalogues are never changed in place. */
 const listed = new WeakMap<RouteCatalog, Listing[]>();
 
+/**
+ * Makes listings(after) from listings(before), when `after` is `before` with the products at the
+ * positions `replaced` swapped for products of the same id, franchise, type and expansion, and
+ * the same tables (an edit the running server publishes): every listing of a type or an expansion
+ * holds the same products in the same order, so only its pages that show a swapped product get
+ * the new one, and only the pseudo-types' listings (a price, a discount or a preorder changes
+ * them) of the swapped products' franchises are made again. Does nothing when it cannot tell.
+ */
+export function relistAfterEdit(before: RouteCatalog, after: RouteCatalog, replaced: readonly number[]): void {
+  const old = listed.get(before);
+  const sameTables = before.franchises === after.franchises && before.expansions === after.expansions && before.productTypes === after.productTypes;
+  if (!old || listed.has(after) || !sameTables || before.products.length !== after.products.length) return;
+  const swapped = new Map<Product, Product>();
+  const franchises = new Set<string>();
+  for (const i of replaced) {
+    const [was, now] = [before.products[i], after.products[i]];
+    if (
+      !was ||
+      !now ||
+      was.id !== now.id ||
+      was.franchise_id !== now.franchise_id ||
+      was.product_type_id !== now.product_type_id ||
+      was.expansion_id !== now.expansion_id
+    )
+      return;
+    swapped.set(was, now);
+    if (now.franchise_id) franchises.add(now.franchise_id);
+  }
+  const shows = (page: ListingPage) => page.products.some((product) => swapped.has(product));
+  const out = old.map((listing): Listing => {
+    const pseudo = listing.kind === 'type' ? pseudoTypes.find((item) => item.id === listing.subject.id) : undefined;
+    if (pseudo) {
+      if (!franchises.has(listing.franchise.id)) return listing;
+      const own = after.products.filter((product) => product.franchise_id === listing.franchise.id);
+      return { ...listing, pages: paginate(productsForListing(own, { franchiseId: listing.franchise.id, typeId: pseudo.id })) };
+    }
+    if (!listing.pages.some(shows)) return listing;
+    return {
+      ...listing,
+      pages: listing.pages.map((page) => (shows(page) ? { ...page, products: page.products.map((product) => swapped.get(product) ?? product) } : page)),
+    };
+  });
+  listed.set(after, out);
+}
+
 function listingsOf(catalog: RouteCatalog): Listing[] {
   const out: Listing[] = [];
   for (const franchise of catalog.franchises) {
@@ -156,13 +201,25 @@ const isDiscounted = (product: Product) => product.discount || discountPercent(p
 
 /** Splits the catalogue into the home page's lists (at most `limit` products each). */
 export function homeLists(products: readonly Product[], limit = 12): HomeLists {
-  const listed = products.filter(isListed);
-  return {
-    specialOffers: listed.filter((product) => isNewArrival(product) && isDiscounted(product)).slice(0, limit),
-    destinedRivals: listed.filter((product) => product.expansion_id === 'destined-rivals').slice(0, limit),
-    journeyTogether: listed.filter((product) => product.expansion_id === 'journey-together').slice(0, limit),
-    newArrivals: listed.filter(isNewArrival).slice(0, limit),
+  const lists: HomeLists = { specialOffers: [], destinedRivals: [], journeyTogether: [], newArrivals: [] };
+  let full = 0;
+  const add = (list: Product[], product: Product) => {
+    if (list.length >= limit) return;
+    list.push(product);
+    if (list.length === limit) full += 1;
   };
+  // One pass in the catalogue's order, until every list is full.
+  for (let i = 0; i < products.length && full < 4; i++) {
+    const product = products[i]!;
+    if (!isListed(product)) continue;
+    if (isNewArrival(product)) {
+      add(lists.newArrivals, product);
+      if (lists.specialOffers.length < limit && isDiscounted(product)) add(lists.specialOffers, product);
+    }
+    if (product.expansion_id === 'destined-rivals') add(lists.destinedRivals, product);
+    else if (product.expansion_id === 'journey-together') add(lists.journeyTogether, product);
+  }
+  return lists;
 }
 
 /** The product the home carousel features, and the products whose pictures its slides show. */

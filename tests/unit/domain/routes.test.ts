@@ -4,9 +4,12 @@ import {
   LISTING_PAGE_SIZE,
   catalogPages,
   expansionListingPath,
+  homeLists,
+  listings,
   pageHref,
   pagesShowing,
   productPath,
+  relistAfterEdit,
   typeListingPath,
   type RouteCatalog,
 } from '~/domain/routes.ts';
@@ -92,5 +95,80 @@ describe('which pages show a product', () => {
     const second = pages.find((page) => page.path === `${expansionListingPath('pokemon', 'destined-rivals')}/2`)!;
     expect(second.productIds).toEqual(packs.slice(LISTING_PAGE_SIZE).map((p) => p.id));
     expect(second.extra).toBe('2/2/60');
+  });
+});
+
+describe('listings after an edit that swaps products in place', () => {
+  // Each edit swaps products at their positions for edited copies (same id, franchise, type and expansion).
+  const edits: Array<[string, Array<[number, Record<string, unknown>]>]> = [
+    ['a price on the second page', [[30, { price: 77 }]]],
+    ['a discount starting (the sale listing gains it)', [[2, { original_price: 900, price: 500 }]]],
+    [
+      'a preorder and a rename in two franchises',
+      [
+        [61, { preorder: true, release_date: '2031-01-01' }],
+        [5, { name: 'Sobre renombrado' }],
+      ],
+    ],
+    ['the sale ending', [[63, { original_price: null, price: 1500 }]]],
+  ];
+  const raw = (p: Product) => ({ ...p, price: p.priceCentavos, original_price: p.originalPriceCentavos });
+
+  for (const [label, swaps] of edits) {
+    it(`equal the listings made anew, and keep the pages the edit does not show: ${label}`, () => {
+      const before: RouteCatalog = { ...catalog, products: [...catalog.products] };
+      const old = listings(before);
+      const products = [...before.products];
+      for (const [i, fields] of swaps) products[i] = product({ ...raw(products[i]!), ...fields });
+      const after: RouteCatalog = { ...before, products };
+      relistAfterEdit(
+        before,
+        after,
+        swaps.map(([i]) => i),
+      );
+      const made = listings(after);
+      expect(made).toEqual(listings({ ...after }));
+      // One Piece's expansion listing shows no Pokémon product: the same page objects as before.
+      const untouched = made.findIndex((listing) => listing.base === expansionListingPath('one-piece', 'op-01'));
+      if (!swaps.some(([i]) => products[i]!.franchise_id === 'one-piece')) expect(made[untouched]!.pages[0]).toBe(old[untouched]!.pages[0]);
+    });
+  }
+
+  it('leaves a product moved to another expansion to listings made anew', () => {
+    const before: RouteCatalog = { ...catalog, products: [...catalog.products] };
+    listings(before);
+    const products = [...before.products];
+    products[0] = product({ ...raw(products[0]!), expansion_id: 'surging-sparks' });
+    const after: RouteCatalog = { ...before, products };
+    relistAfterEdit(before, after, [0]);
+    expect(listings(after)).toEqual(listings({ ...after }));
+    const sparks = listings(after).find((listing) => listing.base === expansionListingPath('pokemon', 'surging-sparks'))!;
+    expect(sparks.pages[0]!.products.map((p) => p.id)).toContain(products[0]!.id);
+  });
+});
+
+describe("the home page's lists", () => {
+  it('take the first products of each list in the catalogue’s order, at most the limit each, unlisted ones left out', () => {
+    const products = Array.from({ length: 40 }, (_, i) =>
+      product({
+        id: `p-${i}`,
+        type: i % 4 === 3 ? null : 'newArrivals',
+        expansion_id: i % 2 === 0 ? 'destined-rivals' : 'journey-together',
+        ...(i % 3 === 0 ? { original_price: 900, price: 500 } : {}),
+        ...(i === 6 ? { available: false } : {}),
+      }),
+    );
+    const listed = products.filter((p) => p.id !== 'p-6');
+    const lists = homeLists(products, 5);
+    const first = (keep: (p: Product) => boolean) =>
+      listed
+        .filter(keep)
+        .slice(0, 5)
+        .map((p) => p.id);
+    expect(lists.newArrivals.map((p) => p.id)).toEqual(first((p) => p.type === 'newArrivals'));
+    expect(lists.specialOffers.map((p) => p.id)).toEqual(first((p) => p.type === 'newArrivals' && p.originalPriceCentavos !== null));
+    expect(lists.destinedRivals.map((p) => p.id)).toEqual(first((p) => p.expansion_id === 'destined-rivals'));
+    expect(lists.journeyTogether.map((p) => p.id)).toEqual(first((p) => p.expansion_id === 'journey-together'));
+    expect(lists.specialOffers.map((p) => p.id)).not.toContain('p-6');
   });
 });
