@@ -188,9 +188,14 @@ export function renderJobs(paths: readonly string[], catalog: PageCatalog): { jo
   // The path each page is prerendered at (directory format: Astro.url ends in '/').
   const at = (urlPath: string) => (urlPath.endsWith('/') ? urlPath : `${urlPath}/`);
   const byId = <T extends { id: string }>(items: readonly T[], id: string | null | undefined) => (id ? items.find((item) => item.id === id) : undefined);
+  // Product pages by id: no path made for every product of the catalogue.
+  const ids = new Set(
+    [...wanted].filter((urlPath) => urlPath.startsWith(productPath(''))).map((urlPath) => decodeURIComponent(urlPath.slice(productPath('').length))),
+  );
   for (const product of catalog.products) {
+    if (!ids.has(product.id)) continue;
     const urlPath = productPath(product.id);
-    if (!wanted.delete(urlPath)) continue;
+    wanted.delete(urlPath);
     jobs.push({
       kind: 'product',
       path: at(urlPath),
