@@ -189,9 +189,8 @@ export function renderJobs(paths: readonly string[], catalog: PageCatalog): { jo
   const at = (urlPath: string) => (urlPath.endsWith('/') ? urlPath : `${urlPath}/`);
   const byId = <T extends { id: string }>(items: readonly T[], id: string | null | undefined) => (id ? items.find((item) => item.id === id) : undefined);
   // Product pages by id: no path made for every product of the catalogue.
-  const ids = new Set(
-    [...wanted].filter((urlPath) => urlPath.startsWith(productPath(''))).map((urlPath) => decodeURIComponent(urlPath.slice(productPath('').length))),
-  );
+  const prefix = productPath('');
+  const ids = new Set([...wanted].filter((urlPath) => urlPath.startsWith(prefix)).map((urlPath) => decodeURIComponent(urlPath.slice(prefix.length))));
   for (const product of catalog.products) {
     if (!ids.has(product.id)) continue;
     const urlPath = productPath(product.id);
@@ -325,9 +324,8 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   if ('missing' in planned) return { mode: 'fallback', reason: FALLBACK.otherPage(planned.missing) };
   step('plan');
 
-  // Digests of the products as the manifest knows them, the changed ones made again. The manifest's
-  // digests and fingerprints are changed in place (copies of 100,000 of each took ~140 ms); an edit
-  // that fails forgets the kept manifest with the catalogue (publishEdit).
+  // The manifest's digests (the changed ones made again) and fingerprints, changed in place: copies
+  // of 100,000 of each took ~140 ms. An edit that fails forgets the kept manifest (publishEdit).
   const products = previous.products;
   const edited = new Set(ids);
   for (const product of after.products) if (edited.has(product.id)) products[product.id] = productDigest(product);
