@@ -6,7 +6,18 @@
  * type or franchise adds routes and pickers). Stock is not a change: pages read live stock.
  * Pure, and linear in the catalogue; a product object kept from `before` is not compared again.
  */
-import { HOME_HERO_IMAGES, HOME_PATH, homeLists, listings, pageHref, productPath, relistAfterEdit, type CatalogPage, type RouteCatalog } from './routes.ts';
+import {
+  HOME_HERO_IMAGES,
+  HOME_PATH,
+  homeHeroes,
+  homeLists,
+  listings,
+  pageHref,
+  productPath,
+  relistAfterEdit,
+  type CatalogPage,
+  type RouteCatalog,
+} from './routes.ts';
 import { productImages, type Product } from './products.ts';
 
 /** What an edit makes the site do. */
@@ -116,10 +127,9 @@ const shared = new WeakMap<RouteCatalog, CatalogPage[]>();
 
 function sharedPagesOf(catalog: RouteCatalog): CatalogPage[] {
   const lists = homeLists(catalog.products);
-  const heroes = new Set<string>(HOME_HERO_IMAGES);
-  const shownHeroes = new Set(catalog.products.filter((product) => heroes.has(product.id)).map((product) => product.id));
+  const heroes = homeHeroes(catalog.products);
   const home = [...lists.specialOffers, ...lists.destinedRivals, ...lists.journeyTogether, ...lists.newArrivals].map((product) => product.id);
-  const pages: CatalogPage[] = [{ path: HOME_PATH, productIds: [...home, ...HOME_HERO_IMAGES.filter((id) => shownHeroes.has(id))], extra: '' }];
+  const pages: CatalogPage[] = [{ path: HOME_PATH, productIds: [...home, ...HOME_HERO_IMAGES.filter((id) => heroes.has(id))], extra: '' }];
   for (const listing of listings(catalog)) {
     for (const page of listing.pages) {
       pages.push({

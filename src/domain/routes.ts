@@ -143,8 +143,7 @@ export function relistAfterEdit(before: RouteCatalog, after: RouteCatalog, repla
     const pseudo = listing.kind === 'type' ? pseudoTypes.find((item) => item.id === listing.subject.id) : undefined;
     if (pseudo) {
       if (!franchises.has(listing.franchise.id)) return listing;
-      const own = after.products.filter((product) => product.franchise_id === listing.franchise.id);
-      return { ...listing, pages: paginate(productsForListing(own, { franchiseId: listing.franchise.id, typeId: pseudo.id })) };
+      return { ...listing, pages: paginate(productsForListing(after.products, { franchiseId: listing.franchise.id, typeId: pseudo.id })) };
     }
     if (!listing.pages.some(shows)) return listing;
     return {
@@ -225,6 +224,12 @@ export function homeLists(products: readonly Product[], limit = 12): HomeLists {
 /** The product the home carousel features, and the products whose pictures its slides show. */
 export const HOME_HERO_PRODUCT = 'pk-boosterbox-journey-together';
 export const HOME_HERO_IMAGES = ['pk-etb-journey-together', 'pk-etb-destined-rivals', HOME_HERO_PRODUCT] as const;
+
+/** The catalogue's products among HOME_HERO_IMAGES, by id: one pass, no map of the whole catalogue. */
+export function homeHeroes(products: readonly Product[]): Map<string, Product> {
+  const ids = new Set<string>(HOME_HERO_IMAGES);
+  return new Map(products.filter((product) => ids.has(product.id)).map((product) => [product.id, product]));
+}
 
 /** A prebuilt catalogue page and the products it shows, in order. */
 export interface CatalogPage {
