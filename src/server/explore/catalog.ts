@@ -198,7 +198,8 @@ export class LiveExploreCatalog {
       if (signature === this.fileSignature) return false;
       // Recorded before the read: a file that does not parse is not read again until it changes.
       this.fileSignature = signature;
-      const data = parseExploreData(JSON.parse(await fs.promises.readFile(file, 'utf8')));
+      // The products that did not change keep their objects (and the search what it prepared of them).
+      const data = parseExploreData(JSON.parse(await fs.promises.readFile(file, 'utf8')), this.data);
       if (!data) throw new Error(API_EXPLORE_OPERATOR_TEXT.notExploreCatalog);
       await this.install(data, Math.min(stat.mtimeMs, Date.now()));
       return true;

@@ -15,7 +15,7 @@ import {
   type ExploreData,
   type ExploreFilters,
 } from '~/domain/explore.ts';
-import { searchExplore } from '~/domain/explore-query.ts';
+import { forgetLastPrepared, searchExplore } from '~/domain/explore-query.ts';
 import { centavos } from '~/domain/money.ts';
 import { CARD_CONDITIONS } from '~/domain/singles.ts';
 import { fakeCatalog, seededRandom } from './name-matching/fake-catalog';
@@ -176,5 +176,55 @@ describe('searchExplore', () => {
       single.offers = before;
     }
     expect(ids(searchExplore(data, filters, 0, 10_000, 3).products)).toContain(single.id);
+  });
+
+  it('answers a catalogue read again with a few products changed as the same catalogue prepared whole', () => {
+    // The catalogue as served (prepared), then read again with a few products changed: new
+    // objects there, the same objects everywhere else, as the server reads it after an edit.
+    searchExplore(data, EMPTY_FILTERS, 0, 1, 10);
+    const products = [...data.products];
+    const edits: Array<(product: (typeof products)[number]) => Partial<(typeof products)[number]>> = [
+      () => ({ name: 'Aaaa Primera Carta Renombrada' }),
+      () => ({ name: 'Zzzz Última Carta Renombrada' }),
+      (product) => ({ priceCentavos: centavos(product.priceCentavos + 123_400) }),
+      () => ({ priceCentavos: centavos(1) }),
+      () => ({ released: '2031-01-01' }),
+      () => ({ franchiseId: 'one-piece', expansionId: null, typeId: null }),
+      (product) => ({ preorder: !product.preorder, sale: !product.sale }),
+      () => ({ stock: 0 }),
+      () => ({ card: '#9999 ~0', rarity: 'UR', offers: 'NM.fr.foil-nuevo LP.fr.normal' }),
+      () => ({ rarity: 'C', offers: 'G.es.holo' }),
+      (product) => ({ name: `${product.name} Reimpresión`, priceCentavos: centavos(product.priceCentavos + 100) }),
+    ];
+    const changed = edits.map((edit, k) => {
+      const i = 37 + k * 61;
+      products[i] = { ...products[i]!, ...edit(products[i]!) };
+      return products[i]!;
+    });
+    const edited = { ...data, products };
+    const filtersToTry = [
+      ...Array.from({ length: 80 }, randomFilters),
+      ...SORTS.map((sort) => ({ ...EMPTY_FILTERS, sort })),
+      ...SORTS.map((sort) => ({ ...EMPTY_FILTERS, sort, q: 'renombrada' })),
+      { ...EMPTY_FILTERS, rarity: 'UR' },
+      { ...EMPTY_FILTERS, language: 'fr', finish: 'foil-nuevo' },
+      { ...EMPTY_FILTERS, q: 'reimpresión', sort: 'precio-asc' as const },
+    ];
+    const patched = filtersToTry.map((filters) => searchExplore(edited, filters, 0, 24, 11));
+    // Each answer is what filtering the changed list gives…
+    filtersToTry.forEach((filters, k) => {
+      const expected = applyFilters(products, filters);
+      expect(patched[k]!.total, filtersToQuery(filters)).toBe(expected.length);
+      expect(ids(patched[k]!.products), filtersToQuery(filters)).toEqual(ids(expected.slice(0, 24)));
+    });
+    // …and the whole answer, counts included, is the one of the same catalogue prepared whole.
+    forgetLastPrepared();
+    const whole = { ...edited, products: [...products] };
+    filtersToTry.forEach((filters, k) => expect(patched[k], filtersToQuery(filters)).toEqual(searchExplore(whole, filters, 0, 24, 11)));
+    // The changed products are found where their changes put them.
+    expect(searchExplore(edited, { ...EMPTY_FILTERS, sort: 'nombre' }, 0, 1, 11).products[0]).toBe(changed[0]);
+    expect(searchExplore(edited, { ...EMPTY_FILTERS, sort: 'precio-asc' }, 0, 1, 11).products[0]).toBe(changed[3]);
+    expect(searchExplore(edited, { ...EMPTY_FILTERS, sort: 'nuevos' }, 0, 1, 11).products[0]).toBe(changed[4]);
+    expect(ids(searchExplore(edited, { ...EMPTY_FILTERS, rarity: 'UR' }, 0, 24, 11).products)).toEqual([changed[8]!.id]);
   });
 });

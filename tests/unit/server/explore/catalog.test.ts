@@ -348,6 +348,10 @@ describe('the /explore catalogue of the server', () => {
     // The changes from before the file was made were read into it before it was served: the
     // first answer from it already has the database's stock, not the build's.
     expect(find(after.data, SEALED).stock).toBe(3);
+    // The products the rebuild did not change keep their objects, so the search prepares again
+    // only the changed ones (src/domain/explore-query.ts); the renamed one is a new object.
+    expect(find(after.data, SINGLE)).toBe(find(before.data, SINGLE));
+    expect(find(after.data, SEALED)).not.toBe(find(before.data, SEALED));
     // A poll finds nothing more to change.
     expect(await catalog.poll()).toBe(false);
     expect((await catalog.get()).version).toBe(after.version);
