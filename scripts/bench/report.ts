@@ -31,7 +31,18 @@ export interface BenchFigures {
   floor: Floor | null;
   build: { seconds: number; gb: number } | null;
   /** The first edit after the build (the server reads its catalogue copy) and a second one; `mode` as PublishResult's. */
-  edit: { seconds: number; files: number; warmSeconds?: number; mode?: string | null; allFilesSeconds?: number; searchFinds?: boolean } | null;
+  edit: {
+    seconds: number;
+    files: number;
+    warmSeconds?: number;
+    mode?: string | null;
+    allFilesSeconds?: number;
+    searchFinds?: boolean;
+    /** The first edit until /explore finds the product by its new name. */
+    exploreSeconds?: number | null;
+    /** The slowest answer of the server to another page, asked for every 50 ms during the edits. */
+    slowestMs?: number;
+  } | null;
   searchFirstKeystrokeMs: number | null;
   exploreFilterP95Ms: number | null;
   /** The same two with Chromium's CPU throttled 4× (CDP's Emulation.setCPUThrottlingRate); null when not measured. */
@@ -113,6 +124,14 @@ export function benchReport(figures: BenchFigures): BenchReport {
         's',
         scaledGoal(editGoalS(products), cpuIndex),
       ),
+      measure(
+        'edit_to_explore_s',
+        'The same edit → /explore finds the product by its new name',
+        edit?.exploreSeconds ?? null,
+        's',
+        scaledGoal(editGoalS(products), cpuIndex),
+      ),
+      measure('edit_slowest_answer_ms', "The server's slowest answer to another page during the edits", edit?.slowestMs ?? null, 'ms', null),
       {
         id: 'edit_search_finds',
         label: 'When the edit is done, the header search finds the product by its new name',
