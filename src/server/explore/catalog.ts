@@ -5,7 +5,9 @@
  * JSON the island loads): checked at most once a second and read again, in the background, when a
  * rebuild published a new one (`<outDir>/client` is a symlink a rebuild swaps, and an incremental
  * rebuild rewrites the file); the old catalogue is served until the new one is parsed and has
- * read the changes made since shortly before its build read the database. Without
+ * read the changes made since shortly before its build read the database (a new catalogue that
+ * keeps the served one's product objects, one read again after an edit, reads only its other
+ * products, by id, and goes on from where the served one had read to). Without
  * SHOP_OUT_DIR (astro dev, tests) it is built from the build's catalogue, as the JSON route does.
  *
  * Between rebuilds the stock moves: every EXPLORE_LIVE_MS (default 2 s) the products and card
@@ -27,7 +29,7 @@ import { parseExploreData, type ExploreData, type ExploreProduct } from '~/domai
 import { isSoldOut } from '~/domain/products.ts';
 import { API_EXPLORE_OPERATOR_TEXT } from '~/i18n/api.ts';
 import { createUserClient, projectUrl } from '../supabase.ts';
-import { applyFields, PAGE, readChangedPage, readChanges, TABLES, type Place, type Table } from './live-changes.ts';
+import { applyFields, PAGE, readChangedPage, readChanges, readProducts, TABLES, type Place, type Table } from './live-changes.ts';
 
 /**
  * The catalogue as it is now. `version` grows with every change of its data; `searchVersion` is
@@ -89,6 +91,8 @@ const READ_MARGIN_MS = 30_000;
  * poll has already passed.
  */
 const OVERLAP_MS = 10_000;
+/** At most this many products of a new catalogue that are not the served one's objects are read by id (else its changes since it was made). */
+const READ_BY_ID_MAX = 1000;
 
 /** A catalogue kept live: one per source; `get()` is what the pages call. */
 export class LiveExploreCatalog {
@@ -223,6 +227,21 @@ export class LiveExploreCatalog {
    */
   private async install(data: ExploreData, madeAt: number): Promise<void> {
     const byId = new Map(data.products.map((product) => [product.id, product]));
+    // A catalogue that keeps most of the served one's objects (read again after an edit) goes on
+    // from where the served one's reading got to: those products are live already, and the few
+    // others are read by id. Reading every change since it was made could take longer than a poll
+    // may (a bulk import just before the build: the whole catalogue).
+    const fresh = this.places ? data.products.filter((product) => this.byId.get(product.id) !== product).map((product) => product.id) : [];
+    if (this.places && fresh.length <= READ_BY_ID_MAX) {
+      const places = { ...this.places };
+      try {
+        const changes = await readProducts(this.supabase, fresh, byId, AbortSignal.timeout(POLL_TIMEOUT_MS));
+        for (const [id, fields] of changes) applyFields(byId.get(id)!, fields);
+        return this.serve(data, byId, places);
+      } catch {
+        // Brought up to date as any new catalogue is, below.
+      }
+    }
     const readFrom = data.readFrom ? Date.parse(data.readFrom) - READ_MARGIN_MS : -Infinity;
     const since = new Date(Math.min(madeAt, Math.max(madeAt - LOOKBACK_MS, readFrom))).toISOString();
     const places = {} as Record<Table, Place>;
@@ -238,6 +257,10 @@ export class LiveExploreCatalog {
     } catch {
       // Served as built; the places are where the reading got to, and the next poll goes on.
     }
+    this.serve(data, byId, places);
+  }
+
+  private serve(data: ExploreData, byId: Map<string, ExploreProduct>, places: Record<Table, Place>): void {
     this.data = data;
     this.byId = byId;
     this.places = places;

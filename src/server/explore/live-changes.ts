@@ -106,6 +106,31 @@ export async function readChangedPage(supabase: SupabaseClient<Database>, table:
   return [...sameTime, ...(await read(after.id === '' ? later.gte('updated_at', after.at) : later.gt('updated_at', after.at)))];
 }
 
+/**
+ * The catalogue's products `ids` as the database has them now (stock, drop time, a single's
+ * offers), as readChanges makes them of their rows: for a catalogue whose other products are
+ * live already (explore/catalog.ts, a catalogue read again after an edit).
+ */
+export async function readProducts(
+  supabase: SupabaseClient<Database>,
+  ids: readonly string[],
+  byId: Map<string, ExploreProduct>,
+  signal: AbortSignal,
+): Promise<Map<string, Partial<ExploreProduct>>> {
+  const rows: ChangedRow[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) {
+    const { data, error } = await (supabase as unknown as SupabaseClient)
+      .from('products')
+      .select('id, stock, on_sale_at, updated_at')
+      .in('id', ids.slice(i, i + IDS_PER_REQUEST))
+      .abortSignal(signal)
+      .retry(false);
+    if (error) throw new Error(`products: ${error.message}`);
+    rows.push(...((data ?? []) as ChangedRow[]));
+  }
+  return readChanges(supabase, 'products', rows, byId, signal);
+}
+
 /** Every offer of these products, by product id. */
 async function readOffers(supabase: SupabaseClient<Database>, ids: string[], signal: AbortSignal): Promise<Map<string, OfferRow[]>> {
   const byProduct = new Map<string, OfferRow[]>();

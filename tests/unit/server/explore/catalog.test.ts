@@ -389,6 +389,46 @@ describe('the /explore catalogue of the server', () => {
     publish(await builtCatalog());
   });
 
+  it('brings a catalogue read again after an edit up to date by reading its new products by id, not every change since it was made', async () => {
+    const urls: string[] = [];
+    const recording = createClient<Database>(stack.url, stack.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: {
+        fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+          urls.push(decodeURIComponent(String(input instanceof Request ? input.url : input)));
+          return fetch(input, init);
+        },
+      },
+    });
+    const catalog = live({ supabase: recording, checkFileMs: 50 });
+    const before = await catalog.get();
+    await catalog.poll();
+    // Since the catalogue was made: more rows changed than a page holds (the fillers), and the
+    // sealed product sold some.
+    await service.from('products').update({ stock: 7 }).like('id', 'x-fill-%');
+    await update('products', { stock: 2 }, 'id', SEALED);
+    // The edit's file: the sealed product renamed, with the stock the edit read before the sale.
+    const built = await builtCatalog();
+    built.products = built.products.map((product) => (product.id === SEALED ? { ...product, name: 'Caja de sobres (editada)', stock: 5 } : product));
+    urls.length = 0;
+    publish(built);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await vi.waitFor(async () => expect(find((await catalog.get()).data, SEALED).name).toBe('Caja de sobres (editada)'), { timeout: 5000, interval: 60 });
+    const after = await catalog.get();
+    // The database's stock, read by id, before the catalogue was served.
+    expect(find(after.data, SEALED).stock).toBe(2);
+    expect(find(after.data, SINGLE)).toBe(find(before.data, SINGLE));
+    const rest = urls.filter((url) => /\/rest\/v1\/(products|card_offers)\?/.test(url));
+    expect(rest.some((url) => url.includes(`id=in.(${SEALED})`))).toBe(true);
+    expect(rest.filter((url) => url.includes('updated_at='))).toEqual([]);
+    // The next poll goes on from where the served catalogue had read to.
+    await catalog.poll();
+    const from = /updated_at=(?:gte|gt|eq)\.([^&]+)/.exec(urls.find((url) => url.includes('/rest/v1/products?') && url.includes('updated_at=')) ?? '')?.[1];
+    expect(Date.parse(from ?? 'NaN')).toBeGreaterThan(Date.now() - 60_000);
+    await update('products', { stock: 4 }, 'id', SEALED);
+    publish(await builtCatalog());
+  });
+
   it('reads the changes from shortly before the build read the whole database, not ten minutes back, when the catalogue says when that was', async () => {
     const urls: string[] = [];
     const recording = createClient<Database>(stack.url, stack.anonKey, {

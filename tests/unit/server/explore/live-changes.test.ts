@@ -9,7 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '~/data/database.types.ts';
 import type { ExploreProduct } from '~/domain/explore.ts';
-import { applyFields, PAGE, readChangedPage, readChanges, type ChangedRow } from '~/server/explore/live-changes.ts';
+import { applyFields, PAGE, readChangedPage, readChanges, readProducts, type ChangedRow } from '~/server/explore/live-changes.ts';
 
 type Row = Record<string, unknown>;
 type Call = [string, ...unknown[]];
@@ -134,6 +134,32 @@ describe('readChanges', () => {
     expect(fields.from).toBe(true);
     expect(fields).not.toHaveProperty('rarity');
     expect(changes.size).toBe(1);
+  });
+});
+
+describe('readProducts', () => {
+  it('reads the products asked for by id, a hundred per request, with their offers when they are singles', async () => {
+    const ids = Array.from({ length: 150 }, (_, i) => `p${String(i).padStart(3, '0')}`);
+    const byId = new Map(ids.map((id) => [id, product({ id, stock: 1 })]));
+    byId.set('single', product({ id: 'single', stock: 1, offers: '', rarity: 'R' }));
+    const rows = [
+      ...ids.map((id) => ({ id, stock: 3, updated_at: T1 })),
+      { id: 'single', stock: 0, updated_at: T1 },
+      { id: 'not-asked', stock: 8, updated_at: T1 },
+    ];
+    const { client, requests } = fakeClient({ products: rows, card_offers: [offer('o1', 'single', 2, 50)] });
+    const changes = await readProducts(client, [...ids, 'single'], byId, signal);
+    expect(changes.get('p000')).toEqual({ stock: 3 });
+    expect(changes.get('p149')).toEqual({ stock: 3 });
+    expect(changes.get('single')).toMatchObject({ stock: 2 });
+    expect(changes.has('not-asked')).toBe(false);
+    const products = requests.filter((request) => request.table === 'products');
+    expect(products).toHaveLength(2);
+    expect(products[0]!.calls).toContainEqual(['in', 'id', ids.slice(0, 100)]);
+    expect(requests.filter((request) => request.table === 'card_offers')).toHaveLength(1);
+
+    const failing = fakeClient({}, { message: 'boom' }).client;
+    await expect(readProducts(failing, ['p000'], byId, signal)).rejects.toThrow('products: boom');
   });
 });
 
