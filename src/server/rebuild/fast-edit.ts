@@ -38,12 +38,12 @@ import {
   pageFingerprint,
   productDigest,
   readManifest,
-  writeManifest,
+  writeManifestAsync,
   type BuildManifest,
   type Digests,
 } from './incremental.ts';
 import type { RenderJob } from './render-jobs.ts';
-import { manifestFile, replaceFile } from './served-folder.ts';
+import { manifestFile, replaceFileAsync } from './served-folder.ts';
 import { servedShards } from './served-search.ts';
 
 /** What an edit needs from its surroundings. */
@@ -70,10 +70,7 @@ export type FastEditResult =
       removed: string[];
       ms: number;
       steps: Record<string, number>;
-      /**
-       * The header search's files change too (a name, a picture, card text) and could not be made
-       * here: they are left to an incremental build, which the builder runs next.
-       */
+      /** The header search's files change too (a name, a picture) and could not be made here: an incremental build follows. */
       searchFollows: boolean;
     }
   | { mode: 'fallback'; reason: string };
@@ -92,10 +89,7 @@ interface Kept {
   signature: string;
   snapshot: CatalogSnapshot;
   catalog: PageCatalog;
-  /**
-   * The manifest with that signature, when this process read or wrote it: not parsed again for
-   * the next edit (15 MB at 100,000 products). Never changed in place.
-   */
+  /** The manifest with that signature, when this process read or wrote it (not parsed again: 15 MB at 100,000 products). */
   manifest?: BuildManifest;
 }
 
@@ -339,10 +333,12 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   step('render');
   for (const page of plan.pages) files[page.path] = pageFingerprint(page, digests);
   step('fingerprints');
+  // The longer steps below run one turn of the event loop each: shoppers' requests are answered between them.
   if (plan.explore) {
     output.push({ urlPath: '/explore/catalog.json', data: exploreJson(after, io.storageUrl) });
     files['/explore/catalog.json'] = exploreFingerprint(after.products, digests);
     step('explore');
+    await nextTurn();
   }
   // The header search's files the edit changes, unless they already wait for a build.
   let searchFollows = false;
@@ -364,11 +360,12 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
       gone.push(urlPath);
     }
     step('search');
+    await nextTurn();
   }
   const written: string[] = [];
   for (const { urlPath, data } of output) {
     const file = fileForPath(urlPath);
-    replaceFile(path.join(io.servedClient, file), data);
+    await replaceFileAsync(path.join(io.servedClient, file), data);
     written.push(file);
   }
   const removed = gone.map(fileForPath);
@@ -383,7 +380,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
     removed: gone,
   };
   if (searchFollows) manifest.searchBehind = true;
-  writeManifest(manifestPath, manifest);
+  await writeManifestAsync(manifestPath, manifest);
   step('write');
   const ms = Math.round(performance.now() - started);
   // The next build (or edit) starts from this catalogue: the copy on disk and the edits since.
@@ -392,6 +389,8 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   keep({ signature: signatureOf(manifestPath) ?? '', snapshot, catalog: after, manifest });
   return { mode: 'fast', written, removed, ms, steps, searchFollows };
 }
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** @internal Forgets the kept catalogue (tests). */
 export function forgetServedCatalog(): void {

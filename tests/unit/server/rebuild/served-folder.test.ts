@@ -18,9 +18,10 @@ import {
   prepareOutput,
   removeOldBuilds,
   replaceFile,
+  replaceFileAsync,
   swapLink,
 } from '~/server/rebuild/served-folder.ts';
-import { MANIFEST_VERSION } from '~/server/rebuild/incremental.ts';
+import { MANIFEST_VERSION, readManifest, writeManifestAsync, type BuildManifest } from '~/server/rebuild/incremental.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -138,5 +139,28 @@ describe('the files of a build', () => {
     replaceFile(target, Buffer.from('dos'));
     expect(fs.readFileSync(target, 'utf8')).toBe('dos');
     expect(fs.readdirSync(path.dirname(target))).toEqual(['index.html']);
+  });
+
+  it('replaces a file and a manifest off the event loop the same way: one rename each, no temporary file left', async () => {
+    const outDir = freshOutput();
+    const target = path.join(outDir, 'client', 'product', 'otro', 'index.html');
+    await replaceFileAsync(target, 'uno');
+    // Two at once (the server writes one edit's files in turn, but nothing relies on it).
+    await Promise.all([replaceFileAsync(target, 'dos'), replaceFileAsync(path.join(outDir, 'client', 'product', 'otro', 'b.json'), Buffer.from('{}'))]);
+    expect(fs.readFileSync(target, 'utf8')).toBe('dos');
+    expect(fs.readdirSync(path.dirname(target)).sort()).toEqual(['b.json', 'index.html']);
+    const file = manifestFile(path.join(outDir, 'client'));
+    const manifest = {
+      v: MANIFEST_VERSION,
+      mode: 'incremental',
+      reason: null,
+      files: { '/': 'f' },
+      products: { a: 'd' },
+      render: ['/'],
+      removed: [],
+    } as unknown as BuildManifest;
+    await writeManifestAsync(file, manifest);
+    expect(readManifest(file)).toEqual(manifest);
+    expect(fs.readdirSync(outDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 });
