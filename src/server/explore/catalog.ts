@@ -372,3 +372,8 @@ export function exploreCatalog(): Promise<LiveCatalog> {
   shared ??= defaultCatalog();
   return shared.get();
 }
+
+/** Tells this server's catalogue that its file was just written (an edit it published): read at once. */
+export function exploreCatalogChanged(): void {
+  void shared?.checkFile();
+}

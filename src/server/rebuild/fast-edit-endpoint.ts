@@ -19,6 +19,9 @@ import { DEFAULT_MAX_CHANGED } from './incremental.ts';
 import { dropRenderJob, putRenderJob, RENDER_TOKEN_HEADER, type RenderJob } from './render-jobs.ts';
 import { currentBuild } from './served-folder.ts';
 
+/** /explore's catalogue in the served folder, as FastEditResult.written names it. */
+const EXPLORE_FILE = 'explore/catalog.json';
+
 // No ids: read the served catalogue now, so that the next edit finds it ready.
 // adopt: the incremental build that wrote an edit's search files is taken as this server's catalogue.
 const EditRequest = z.object({ productIds: z.array(z.string().regex(PRODUCT_ID_PATTERN)).max(DEFAULT_MAX_CHANGED), adopt: z.boolean().optional() });
@@ -37,8 +40,16 @@ export async function renderThrough(origin: string, job: RenderJob): Promise<str
   }
 }
 
-/** The endpoint: `{ productIds }` in, the FastEditResult out. */
-export async function postCatalogEdit(request: Request, serviceRoleKey: string | undefined, supabaseUrl: string | undefined): Promise<Response> {
+/**
+ * The endpoint: `{ productIds }` in, the FastEditResult out. `exploreWritten` is told when the
+ * edit rewrote /explore's catalogue (this server's /explore then reads it at once).
+ */
+export async function postCatalogEdit(
+  request: Request,
+  serviceRoleKey: string | undefined,
+  supabaseUrl: string | undefined,
+  exploreWritten: () => void = () => {},
+): Promise<Response> {
   requireShopServer(request, serviceRoleKey);
   const { productIds, adopt } = await readJson(request, EditRequest, false, 64 * 1024);
   const outDir = process.env.SHOP_OUT_DIR;
@@ -57,5 +68,6 @@ export async function postCatalogEdit(request: Request, serviceRoleKey: string |
     render: (job) => renderThrough(origin, job),
     storageUrl: projectUrl(supabaseUrl),
   });
+  if (result.mode === 'fast' && result.written.includes(EXPLORE_FILE)) exploreWritten();
   return json(result);
 }

@@ -193,7 +193,14 @@ export function replaceFile(target: string, data: Buffer | string): void {
 export async function replaceFileAsync(target: string, data: Buffer | string): Promise<void> {
   await fs.promises.mkdir(path.dirname(target), { recursive: true });
   const temp = tempFor(target);
-  await fs.promises.writeFile(temp, data);
+  // The whole buffer in one write where the system allows (writeFile writes a big file in many small ones).
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+  const file = await fs.promises.open(temp, 'w');
+  try {
+    for (let at = 0; at < bytes.length;) at += (await file.write(bytes, at)).bytesWritten;
+  } finally {
+    await file.close();
+  }
   await fs.promises.rename(temp, target);
 }
 

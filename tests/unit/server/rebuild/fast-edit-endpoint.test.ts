@@ -3,11 +3,19 @@
  * servers, only ids that can be products; and a page rendered through its render route, which
  * takes the job's props by its token.
  */
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FastEditResult } from '~/server/rebuild/fast-edit.ts';
 import { postCatalogEdit, renderThrough } from '~/server/rebuild/fast-edit-endpoint.ts';
 import { takeRenderJob, RENDER_TOKEN_HEADER, type RenderJob } from '~/server/rebuild/render-jobs.ts';
 import { handle } from '~/server/http/json.ts';
+
+// The edit itself (fast-edit.ts, tested on its own) answers what each test sets.
+const edit = vi.hoisted(() => ({ result: { mode: 'fallback', reason: '' } as FastEditResult }));
+vi.mock('~/server/rebuild/fast-edit.ts', async (original) => ({ ...(await original<object>()), publishEdit: async () => edit.result }));
 
 const KEY = 'clave-de-servicio';
 const servers: http.Server[] = [];
@@ -16,7 +24,7 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-const post = (body: unknown, auth = `Bearer ${KEY}`) =>
+const post = (body: unknown, auth = `Bearer ${KEY}`, exploreWritten?: () => void) =>
   handle(() =>
     postCatalogEdit(
       new Request('http://127.0.0.1:4321/api/internal/catalog-edit', {
@@ -26,6 +34,7 @@ const post = (body: unknown, auth = `Bearer ${KEY}`) =>
       }),
       KEY,
       'http://127.0.0.1:54321',
+      exploreWritten,
     ),
   );
 
@@ -46,6 +55,29 @@ describe('POST /api/internal/catalog-edit', () => {
     const answer = await post({ productIds: ['a'] });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ mode: 'fallback', reason: 'este servidor no sirve una compilación o no tiene base de datos' });
+  });
+
+  it("tells this server's /explore when the edit rewrote its catalogue, and only then", async () => {
+    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-edit-'));
+    try {
+      fs.mkdirSync(path.join(outDir, 'builds', 'b1', 'client'), { recursive: true });
+      fs.symlinkSync(path.join('builds', 'b1', 'client'), path.join(outDir, 'client'), 'dir');
+      vi.stubEnv('SHOP_OUT_DIR', outDir);
+      vi.stubEnv('PUBLIC_SUPABASE_URL', 'http://127.0.0.1:54321');
+      vi.stubEnv('PUBLIC_SUPABASE_ANON_KEY', 'anon');
+      const told = vi.fn();
+      const fast = (written: string[]): FastEditResult => ({ mode: 'fast', written, removed: [], ms: 1, steps: {}, searchFollows: false });
+      edit.result = fast(['product/p1/index.html', 'explore/catalog.json']);
+      expect(await (await post({ productIds: ['p1'] }, `Bearer ${KEY}`, told)).json()).toMatchObject({ mode: 'fast' });
+      expect(told).toHaveBeenCalledTimes(1);
+      edit.result = fast(['product/p1/index.html']);
+      await post({ productIds: ['p1'] }, `Bearer ${KEY}`, told);
+      edit.result = { mode: 'fallback', reason: 'una compilación' };
+      await post({ productIds: ['p1'] }, `Bearer ${KEY}`, told);
+      expect(told).toHaveBeenCalledTimes(1);
+    } finally {
+      fs.rmSync(outDir, { recursive: true, force: true });
+    }
   });
 });
 
