@@ -139,40 +139,29 @@ function optionsOf(value: unknown): ExploreOption[] {
  * when it is not the catalogue; products that are not usable are left out, so one bad entry never
  * empties the page. A file cached from before prices were centavos (`price` in pesos) still reads.
  */
-export function parseExploreData(value: unknown, previous?: ExploreData | null): ExploreData | null {
+export function parseExploreData(value: unknown): ExploreData | null {
   if (!isFields(value) || !Array.isArray(value.products)) return null;
   const franchises = optionsOf(value.franchises);
   const expansions = optionsOf(value.expansions);
   const types = optionsOf(value.types);
-  const tagsOf = catalogTagger(franchises, expansions, types);
-  // A catalogue read again (the server's, after an edit) keeps the objects of the products that
-  // did not change, at the same place, with the tags already read: the search then prepares only
-  // the changed ones again (explore-query.ts).
-  const same =
-    previous && JSON.stringify([franchises, expansions, types]) === JSON.stringify([previous.franchises, previous.expansions, previous.types])
-      ? previous.products
-      : [];
-  const products: ExploreProduct[] = [];
-  for (const entry of value.products) {
-    const product = exploreProductOf(entry);
-    if (!product) continue;
-    const kept = same[products.length];
-    if (kept && sameProduct(product, kept)) {
-      products.push(kept);
-      continue;
-    }
-    const tags = tagsOf(product.name, product.franchiseId, product.expansionId, product.typeId);
-    products.push(tags ? { ...product, tags } : product);
-  }
+  const read = exploreProductReader({ franchises, expansions, types });
+  const products = value.products.flatMap((entry) => read(entry) ?? []);
   const readFrom = typeof value.readFrom === 'string' && Number.isFinite(Date.parse(value.readFrom)) ? value.readFrom : undefined;
   return { franchises, expansions, types, products, ...(readFrom ? { readFrom } : {}) };
 }
 
-/** Whether `kept` (tags aside, which follow from the fields) has exactly the fields of `product`. */
-function sameProduct(product: ExploreProduct, kept: ExploreProduct): boolean {
-  const fields = Object.keys(product) as Array<keyof ExploreProduct>;
-  if (Object.keys(kept).length !== fields.length + (kept.tags === undefined ? 0 : 1)) return false;
-  return fields.every((field) => product[field] === kept[field]);
+/**
+ * One product entry of the explore JSON as parseExploreData reads it (tags from the options'
+ * names), or null when it is not usable: for a reader of the file one entry at a time.
+ */
+export function exploreProductReader(options: Pick<ExploreData, 'franchises' | 'expansions' | 'types'>): (entry: unknown) => ExploreProduct | null {
+  const tagsOf = catalogTagger(options.franchises, options.expansions, options.types);
+  return (entry) => {
+    const product = exploreProductOf(entry);
+    if (!product) return null;
+    const tags = tagsOf(product.name, product.franchiseId, product.expansionId, product.typeId);
+    return tags ? { ...product, tags } : product;
+  };
 }
 
 const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });

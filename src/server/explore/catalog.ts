@@ -29,6 +29,7 @@ import { parseExploreData, type ExploreData, type ExploreProduct } from '~/domai
 import { isSoldOut } from '~/domain/products.ts';
 import { API_EXPLORE_OPERATOR_TEXT } from '~/i18n/api.ts';
 import { createUserClient, projectUrl } from '../supabase.ts';
+import { readCatalogFile, type CatalogFile } from './catalog-file.ts';
 import { applyFields, PAGE, readChangedPage, readChanges, readProducts, TABLES, type Place, type Table } from './live-changes.ts';
 
 /**
@@ -111,6 +112,8 @@ export class LiveExploreCatalog {
   private loading: Promise<void> | null = null;
   /** The file's mtime, size and inode when it was last read (or refused). */
   private fileSignature = '';
+  /** The file as last read, for the next read to keep what did not change. */
+  private file: CatalogFile | null = null;
   private lastCheck = 0;
   private checking: Promise<boolean> | null = null;
   /** Each table's changes after this place (time on the database's clock, then id) are still to be read. */
@@ -203,9 +206,10 @@ export class LiveExploreCatalog {
       // Recorded before the read: a file that does not parse is not read again until it changes.
       this.fileSignature = signature;
       // The products that did not change keep their objects (and the search what it prepared of them).
-      const data = parseExploreData(JSON.parse(await fs.promises.readFile(file, 'utf8')), this.data);
-      if (!data) throw new Error(API_EXPLORE_OPERATOR_TEXT.notExploreCatalog);
-      await this.install(data, Math.min(stat.mtimeMs, Date.now()));
+      const read = readCatalogFile(await fs.promises.readFile(file), this.file);
+      if (!read) throw new Error(API_EXPLORE_OPERATOR_TEXT.notExploreCatalog);
+      await this.install(read.data, Math.min(stat.mtimeMs, Date.now()));
+      this.file = read;
       return true;
     } catch (error) {
       if (!this.data) {

@@ -85,25 +85,4 @@ describe('explore presentation', () => {
   it('shows 24 results at first', () => {
     expect(EXPLORE_PAGE).toBe(24);
   });
-
-  it('keeps the objects of the products a catalogue read again did not change, and only those', () => {
-    const file = { franchises: [{ id: 'one-piece', name: 'One Piece' }], products: [box, zoro, luffy].map((p) => toExploreProduct(p, '')) };
-    const first = parseExploreData(JSON.parse(JSON.stringify(file)))!;
-    // The server changed the single's stock in place since (live stock), and the new file renames the box.
-    first.products[2]!.stock = 0;
-    const again = JSON.parse(JSON.stringify(file)) as typeof file;
-    again.products[0] = { ...again.products[0]!, name: 'Caja de sobres OP05 (nueva)' };
-    const second = parseExploreData(again, first)!;
-    expect(second.products[1]).toBe(first.products[1]);
-    expect(second.products[0]).not.toBe(first.products[0]);
-    expect(second.products[0]!.name).toBe('Caja de sobres OP05 (nueva)');
-    // The file's stock, not the one changed in place: a new object.
-    expect(second.products[2]).not.toBe(first.products[2]);
-    expect(second.products[2]!.stock).toBe(file.products[2]!.stock);
-    // Its tags are read as a first read reads them.
-    expect(second.products[1]!.tags).toBe(parseExploreData(JSON.parse(JSON.stringify(file)))!.products[1]!.tags);
-    // Other options' names: every product is read again (its tags may differ).
-    const renamed = parseExploreData({ ...JSON.parse(JSON.stringify(file)), franchises: [{ id: 'one-piece', name: 'One Piece TCG' }] }, first)!;
-    expect(renamed.products.some((product, i) => product === first.products[i])).toBe(false);
-  });
 });

@@ -333,8 +333,9 @@ describe('the /explore catalogue of the server', () => {
     await catalog.poll();
     expect(find(before.data, SEALED).stock).toBe(3);
 
-    // The rebuild's file was made from an older read of the database (stock 9) and renames a product.
-    const built = await builtCatalog();
+    // The rebuild's file was made from an older read of the database (stock 9) and renames a
+    // product; the single's entry is the served file's, byte for byte.
+    const built = JSON.parse(fs.readFileSync(catalogFile, 'utf8')) as ExploreData;
     built.products = built.products.map((product) => (product.id === SEALED ? { ...product, name: 'Caja de sobres (nueva)', stock: 9 } : product));
     publish(built);
 
@@ -348,7 +349,7 @@ describe('the /explore catalogue of the server', () => {
     // The changes from before the file was made were read into it before it was served: the
     // first answer from it already has the database's stock, not the build's.
     expect(find(after.data, SEALED).stock).toBe(3);
-    // The products the rebuild did not change keep their objects, so the search prepares again
+    // The entries the rebuild did not change keep their objects, so the search prepares again
     // only the changed ones (src/domain/explore-query.ts); the renamed one is a new object.
     expect(find(after.data, SINGLE)).toBe(find(before.data, SINGLE));
     expect(find(after.data, SEALED)).not.toBe(find(before.data, SEALED));

@@ -1,0 +1,84 @@
+/**
+ * /explore's catalogue file read one entry at a time (src/server/explore/catalog-file.ts): the
+ * same data as parsing it whole, and read again, the objects of the entries whose bytes did not
+ * change, with only the others parsed.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseExploreData, toExploreProduct, type ExploreData } from '~/domain/explore.ts';
+import { parseProduct } from '~/domain/product-schema.ts';
+import { readCatalogFile } from '~/server/explore/catalog-file.ts';
+
+function product(id: string, name: string, extra: Record<string, unknown> = {}) {
+  const parsed = parseProduct({ id, name, price: 150, stock: 3, franchise_id: 'one-piece', product_type_id: 'op-booster-box', ...extra });
+  if (!parsed) throw new Error(id);
+  return toExploreProduct(parsed, `https://img.test/${id}.webp`);
+}
+
+/** A catalogue as the build writes it (src/server/snapshot/catalog-files.ts exploreJson). */
+function file(products: unknown[], options: Partial<ExploreData> = {}, readFrom?: string): Buffer {
+  return Buffer.from(
+    JSON.stringify({
+      franchises: [{ id: 'one-piece', name: 'One Piece' }],
+      expansions: [],
+      types: [{ id: 'op-booster-box', name: 'Caja de sobres', franchiseId: 'one-piece' }],
+      ...options,
+      products,
+      ...(readFrom ? { readFrom } : {}),
+    }),
+  );
+}
+
+const products = [
+  product('op-01', 'Caja OP-01 Romance Dawn'),
+  // A name with the bytes that separate two entries: inside a string its quotes are escaped.
+  product('op-02', 'Caja "rara" },{"id": OP-02'),
+  { id: 'roto', name: 'Sin precio' },
+  product('op-03', 'Caja OP-03 Pillars of Strength', { stock: 0 }),
+];
+
+describe('readCatalogFile', () => {
+  it('reads what parsing the whole file reads, readFrom and a refused entry included', () => {
+    for (const bytes of [
+      file(products),
+      file(products, {}, '2026-12-01T03:00:00.000Z'),
+      file([]),
+      Buffer.from(JSON.stringify(JSON.parse(file(products).toString()), null, 2)),
+    ]) {
+      const read = readCatalogFile(bytes)!;
+      expect(read.data).toEqual(parseExploreData(JSON.parse(bytes.toString())));
+    }
+    expect(readCatalogFile(file(products))!.data.products.map((p) => p.id)).toEqual(['op-01', 'op-02', 'op-03']);
+    expect(readCatalogFile(Buffer.from('{"franchises":[]}'))).toBeNull();
+  });
+
+  it('read again, keeps the objects of the entries that did not change, and parses the others', () => {
+    const first = readCatalogFile(file(products))!;
+    // The server changed a stock in place since (live stock): the entry's bytes are the same, so
+    // the object it serves now stays, and the server reads the rest of what changed itself.
+    first.data.products[0]!.stock = 1;
+    const edited = [...products];
+    edited[1] = product('op-02', 'Caja OP-02 Paramount War');
+    const second = readCatalogFile(file(edited, {}, '2026-12-01T03:00:00.000Z'), first)!;
+    expect(second.data).toEqual({
+      ...parseExploreData(JSON.parse(file(edited).toString()))!,
+      products: second.data.products,
+      readFrom: '2026-12-01T03:00:00.000Z',
+    });
+    expect(second.data.products[0]).toBe(first.data.products[0]);
+    expect(second.data.products[2]).toBe(first.data.products[2]);
+    expect(second.data.products[1]).not.toBe(first.data.products[1]);
+    expect(second.data.products[1]!.name).toBe('Caja OP-02 Paramount War');
+    // Its tags are read as a first read reads them.
+    expect(second.data.products[1]).toEqual(readCatalogFile(file(edited))!.data.products[1]);
+
+    // A product more or less moves the entries after it: those are parsed again.
+    const shorter = readCatalogFile(file([products[0], products[3]]), second)!;
+    expect(shorter.data.products[0]).toBe(second.data.products[0]);
+    expect(shorter.data.products[1]).not.toBe(second.data.products[2]);
+    expect(shorter.data.products.map((p) => p.id)).toEqual(['op-01', 'op-03']);
+
+    // Other options (a franchise renamed: the tags may differ): every entry is parsed again.
+    const renamed = readCatalogFile(file(products, { franchises: [{ id: 'one-piece', name: 'One Piece TCG' }] }), first)!;
+    expect(renamed.data.products.some((p, i) => p === first.data.products[i])).toBe(false);
+  });
+});
