@@ -390,7 +390,8 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   return { mode: 'fast', written, removed, ms, steps, searchFollows };
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+// Two hops: from the I/O phase one setImmediate runs before the loop reads new requests (tried 2026-12-01).
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 
 /** @internal Forgets the kept catalogue (tests). */
 export function forgetServedCatalog(): void {
