@@ -420,6 +420,16 @@ async function searchFinds(siteUrl: string, query: string, id: string): Promise<
   return results.some(([found]) => found === id);
 }
 
+/** One edit of measureIncremental: its times, the builder's result, and what the shopper saw. */
+interface EditRun {
+  seconds: number;
+  build: number;
+  result: PublishResult | null;
+  searchFinds: boolean;
+  exploreSeconds: number | null;
+  slowestMs: number;
+}
+
 /**
  * An admin's product edit until the served static page shows it: the price and name are saved
  * through the REST API (as the admin form saves them), the rebuild is started at once with the
@@ -437,7 +447,7 @@ async function measureIncremental(
   stackUrl: string,
   serviceKey: string,
   productIds: [string, string],
-): Promise<Array<{ seconds: number; build: number; result: PublishResult | null; searchFinds: boolean; exploreSeconds: number | null; slowestMs: number }>> {
+): Promise<EditRun[]> {
   const outDir = path.join(ROOT, OUT_DIR);
   const served = currentBuild(outDir);
   if (!served) throw new Error('dist-bench/client is not a published build');
@@ -465,8 +475,7 @@ async function measureIncremental(
     // The first publication of each edit: the server's, when a build follows it.
     (r) => (result ??= r),
   );
-  const edits: Array<{ seconds: number; build: number; result: PublishResult | null; searchFinds: boolean; exploreSeconds: number | null; slowestMs: number }> =
-    [];
+  const edits: EditRun[] = [];
   // Another product's page, asked for every 50 ms while an edit is published and /explore reads
   // it: the slowest answer is how long a shopper on this server waited behind the edit's work.
   const probePath = `/product/${encodeURIComponent(productIds[1])}`;

@@ -38,7 +38,6 @@ import {
   pageFingerprint,
   productDigest,
   readManifest,
-  writeManifestAsync,
   type BuildManifest,
   type Digests,
 } from './incremental.ts';
@@ -380,7 +379,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
     removed: gone,
   };
   if (searchFollows) manifest.searchBehind = true;
-  await writeManifestAsync(manifestPath, manifest);
+  await replaceFileAsync(manifestPath, JSON.stringify(manifest));
   step('write');
   const ms = Math.round(performance.now() - started);
   // The next build (or edit) starts from this catalogue: the copy on disk and the edits since.

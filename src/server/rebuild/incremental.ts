@@ -113,13 +113,6 @@ export function writeManifest(file: string, manifest: BuildManifest): void {
   fs.renameSync(temp, file);
 }
 
-/** writeManifest with the writing off the event loop (the running server's edits). */
-export async function writeManifestAsync(file: string, manifest: BuildManifest): Promise<void> {
-  const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`;
-  await fs.promises.writeFile(temp, JSON.stringify(manifest));
-  await fs.promises.rename(temp, file);
-}
-
 /** The incremental request in `env`: CATALOG_PREVIOUS_MANIFEST, CATALOG_CHANGED_IDS, CATALOG_MAX_CHANGED. */
 export function requestFromEnv(env: Record<string, string | undefined> = process.env): IncrementalRequest | null {
   const file = env.CATALOG_PREVIOUS_MANIFEST;

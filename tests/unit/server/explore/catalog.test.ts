@@ -98,6 +98,19 @@ function live(options: { supabase?: SupabaseClient<Database>; warn?: (line: stri
   return catalog;
 }
 
+/** An anon client that records each request's URL (decoded) in `urls`. */
+function recordingClient(urls: string[]): SupabaseClient<Database> {
+  return createClient<Database>(stack.url, stack.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: {
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+        urls.push(decodeURIComponent(String(input instanceof Request ? input.url : input)));
+        return fetch(input, init);
+      },
+    },
+  });
+}
+
 const find = (data: ExploreData, id: string): ExploreProduct => {
   const product = data.products.find((item) => item.id === id);
   if (!product) throw new Error(`${id} is not in the catalogue`);
@@ -392,15 +405,7 @@ describe('the /explore catalogue of the server', () => {
 
   it('brings a catalogue read again after an edit up to date by reading its new products by id, not every change since it was made', async () => {
     const urls: string[] = [];
-    const recording = createClient<Database>(stack.url, stack.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      global: {
-        fetch: (input: RequestInfo | URL, init?: RequestInit) => {
-          urls.push(decodeURIComponent(String(input instanceof Request ? input.url : input)));
-          return fetch(input, init);
-        },
-      },
-    });
+    const recording = recordingClient(urls);
     const catalog = live({ supabase: recording, checkFileMs: 50 });
     const before = await catalog.get();
     await catalog.poll();
@@ -432,15 +437,7 @@ describe('the /explore catalogue of the server', () => {
 
   it('reads the changes from shortly before the build read the whole database, not ten minutes back, when the catalogue says when that was', async () => {
     const urls: string[] = [];
-    const recording = createClient<Database>(stack.url, stack.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      global: {
-        fetch: (input: RequestInfo | URL, init?: RequestInit) => {
-          urls.push(decodeURIComponent(String(input instanceof Request ? input.url : input)));
-          return fetch(input, init);
-        },
-      },
-    });
+    const recording = recordingClient(urls);
     /** The time the first poll's read of products starts from. */
     const firstPlace = async () => {
       urls.length = 0;

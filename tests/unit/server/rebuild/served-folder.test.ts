@@ -21,7 +21,7 @@ import {
   replaceFileAsync,
   swapLink,
 } from '~/server/rebuild/served-folder.ts';
-import { MANIFEST_VERSION, readManifest, writeManifestAsync, type BuildManifest } from '~/server/rebuild/incremental.ts';
+import { MANIFEST_VERSION, readManifest, type BuildManifest } from '~/server/rebuild/incremental.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -159,7 +159,7 @@ describe('the files of a build', () => {
       render: ['/'],
       removed: [],
     } as unknown as BuildManifest;
-    await writeManifestAsync(file, manifest);
+    await replaceFileAsync(file, JSON.stringify(manifest));
     expect(readManifest(file)).toEqual(manifest);
     expect(fs.readdirSync(outDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
