@@ -35,14 +35,16 @@ import { applyFields, PAGE, readChangedPage, readChanges, readProducts, TABLES, 
 /**
  * The catalogue as it is now. `version` grows with every change of its data; `searchVersion` is
  * the version of the last change that can alter what a search finds or counts (a new catalogue, a
- * product sold out or back in stock, a single's copies in stock); `changedAt(id)` the version of
- * a product's last change (0 if none since the catalogue was read). A stock that moves and stays
- * above zero changes only what a card of that product shows.
+ * product sold out or back in stock, a single's copies in stock); `catalogVersion` the version at
+ * which the catalogue served now was read (a build, or an edit the shop published);
+ * `changedAt(id)` the version of a product's last change (0 if none since the catalogue was read).
+ * A stock that moves and stays above zero changes only what a card of that product shows.
  */
 export interface LiveCatalog {
   data: ExploreData;
   version: number;
   searchVersion: number;
+  catalogVersion: number;
   changedAt: (id: string) => number;
 }
 
@@ -107,6 +109,7 @@ export class LiveExploreCatalog {
   private byId = new Map<string, ExploreProduct>();
   private version = 0;
   private searchVersion = 0;
+  private catalogVersion = 0;
   private readonly changed = new Map<string, number>();
   private readonly changedAt = (id: string) => this.changed.get(id) ?? 0;
   private loading: Promise<void> | null = null;
@@ -145,7 +148,7 @@ export class LiveExploreCatalog {
       void this.checkFile();
     }
     this.startTimer();
-    return { data: this.data!, version: this.version, searchVersion: this.searchVersion, changedAt: this.changedAt };
+    return { data: this.data!, version: this.version, searchVersion: this.searchVersion, catalogVersion: this.catalogVersion, changedAt: this.changedAt };
   }
 
   /**
@@ -270,6 +273,7 @@ export class LiveExploreCatalog {
     this.places = places;
     this.version++;
     this.searchVersion = this.version;
+    this.catalogVersion = this.version;
     this.changed.clear();
   }
 

@@ -11,7 +11,10 @@
  * than REUSE_MS ago is reused whatever changed: at most one render per address every REUSE_MS
  * when many products sell out at once. So what a shopper sees is at most REUSE_MS older than the
  * catalogue, which itself reads stock every EXPLORE_LIVE_MS; a CDN may keep it CDN_SECONDS more
- * (search.ts). Several requests for an address not kept yet wait for one render.
+ * (search.ts). That window is for stock: an answer made before the catalogue was read again (a
+ * build, or an owner's edit the shop published: `catalogVersion`) is never reused, so an edit is
+ * in /explore's answers as soon as the server has read it. Several requests for an address not
+ * kept yet wait for one render.
  *
  * Only whole 200 answers to GET are kept, at most MAX_ANSWERS of them and MAX_BYTES counted with
  * their keys, headers and a fixed share per answer (the least recently used go first). Nothing in
@@ -26,6 +29,7 @@ import { filtersFromQuery, filtersToQuery, pageOf } from '~/domain/explore-url.t
 export interface CatalogState {
   version: number;
   searchVersion: number;
+  catalogVersion: number;
   changedAt: (id: string) => number;
 }
 
@@ -95,7 +99,7 @@ export class RenderedAnswers {
    */
   async answer(key: string, state: CatalogState, render: () => Promise<Rendered>): Promise<Response> {
     const found = this.kept.get(key);
-    if (found && (stillRight(found, state) || this.now() - found.madeAt < this.reuseMs)) {
+    if (found && (stillRight(found, state) || (found.version >= state.catalogVersion && this.now() - found.madeAt < this.reuseMs))) {
       // Most recently used last: the Map's first key is the one to drop.
       this.kept.delete(key);
       this.kept.set(key, found);

@@ -37,7 +37,7 @@ function catalog(count: number, searchVersion = 1): LiveCatalog {
     types: [],
     products: Array.from({ length: count }, (_, i) => product(i)),
   };
-  return { data, version: searchVersion, searchVersion, changedAt: () => 0 };
+  return { data, version: searchVersion, searchVersion, catalogVersion: 1, changedAt: () => 0 };
 }
 
 describe('exploreAnswer', () => {

@@ -174,6 +174,7 @@ describe('the /explore catalogue of the server', () => {
     const first = await catalog.get();
     expect(first.version).toBe(1);
     expect(first.searchVersion).toBe(1);
+    expect(first.catalogVersion).toBe(1);
     expect(first.changedAt(SEALED)).toBe(0);
     expect(first.data.products.map((product) => product.id)).toEqual([SEALED, SINGLE]);
     // As the island reads it: the franchise's name is searchable.
@@ -201,6 +202,8 @@ describe('the /explore catalogue of the server', () => {
     expect(after.version).toBe(before.version + 1);
     // Still in stock: no search finds or counts anything else; only the product's own card changes.
     expect(after.searchVersion).toBe(before.searchVersion);
+    // The catalogue itself was not read again.
+    expect(after.catalogVersion).toBe(before.catalogVersion);
     expect(after.changedAt(SEALED)).toBe(after.version);
     expect(after.changedAt(SINGLE)).toBe(before.changedAt(SINGLE));
     // The same array and the same object, changed in place.
@@ -359,6 +362,9 @@ describe('the /explore catalogue of the server', () => {
     const after = await catalog.get();
     expect(after.data.products).not.toBe(before.data.products);
     expect(after.version).toBeGreaterThan(before.version);
+    // A catalogue read again: an answer made from the old one is not handed out (rendered.ts).
+    expect(after.catalogVersion).toBe(after.version);
+    expect(after.catalogVersion).toBeGreaterThan(before.catalogVersion);
     // The changes from before the file was made were read into it before it was served: the
     // first answer from it already has the database's stock, not the build's.
     expect(find(after.data, SEALED).stock).toBe(3);

@@ -24,9 +24,12 @@ function counter(status = 200, delayMs = 0, shown: string[] | null = ['a', 'b'])
   return { calls, render };
 }
 
-/** A catalogue at `version`, whose last change a search sees was `searchVersion`, with products changed at the versions given. */
-function catalog(version: number, searchVersion = version, changed: Record<string, number> = {}): CatalogState {
-  return { version, searchVersion, changedAt: (id) => changed[id] ?? 0 };
+/**
+ * A catalogue at `version`, whose last change a search sees was `searchVersion`, with products
+ * changed at the versions given, read at `catalogVersion` (its changes since are stock).
+ */
+function catalog(version: number, searchVersion = version, changed: Record<string, number> = {}, catalogVersion = 1): CatalogState {
+  return { version, searchVersion, catalogVersion, changedAt: (id) => changed[id] ?? 0 };
 }
 
 describe('RenderedAnswers', () => {
@@ -64,6 +67,20 @@ describe('RenderedAnswers', () => {
     // The new answer is kept for the new version however old it gets.
     clock += 60_000;
     expect(await (await kept.answer('/explore', catalog(2), render)).text()).toBe('<p>render 2</p>');
+    expect(calls.n).toBe(2);
+  });
+
+  it('never reuses an answer made before the catalogue was read again (an edit published), even within the window', async () => {
+    let clock = 1_000;
+    const kept = new RenderedAnswers({ reuseMs: 2000, now: () => clock });
+    const { calls, render } = counter();
+    await kept.answer('/explore?q=caja', catalog(3, 3, {}, 1), render);
+    clock += 100;
+    // The owner renamed a product: the server read the catalogue the edit wrote, at version 4.
+    expect(await (await kept.answer('/explore?q=caja', catalog(4, 4, {}, 4), render)).text()).toBe('<p>render 2</p>');
+    // A sell-out read right after it: the window holds again for the answer made from the new catalogue.
+    clock += 100;
+    expect(await (await kept.answer('/explore?q=caja', catalog(5, 5, {}, 4), render)).text()).toBe('<p>render 2</p>');
     expect(calls.n).toBe(2);
   });
 
