@@ -103,8 +103,9 @@ function storedImage(row: IndexedProduct): string {
 }
 
 /** Builds the index file from catalogue rows, sorted by name so equal-ranked results read alphabetically. */
-export function buildSearchIndex(products: Iterable<IndexedProduct>, storage: string): SearchIndexFile {
-  const rows = [...products].sort(compareIndexed);
+export function buildSearchIndex(products: Iterable<IndexedProduct>, storage: string, { sorted = false }: { sorted?: boolean } = {}): SearchIndexFile {
+  // `sorted`: the products come in the index's order already (shardSource sorts them once).
+  const rows = sorted ? [...products] : [...products].sort(compareIndexed);
   const file: SearchIndexFile = {
     v: 1,
     storage,

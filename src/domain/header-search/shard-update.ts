@@ -33,6 +33,7 @@ import {
   SHARD_LIMIT,
 } from './shards.ts';
 import { cardKeys, DEFAULT_LIMIT, entryRank, isLetters, prepareQuery, TYPO_PREFIX, type CardKeys } from '../name-matching/matching.ts';
+import { runSteps, type Steps } from '../steps.ts';
 
 /** What the update reads of the files served now. */
 export interface ServedShards {
@@ -158,7 +159,26 @@ export function updateSearchShards(
   limit = SHARD_LIMIT,
   phrases: Iterable<string> = [],
 ): ShardUpdate | null {
-  const source = shardSource(ordered(products), storage, limit, { sorted: true });
+  return runSteps(searchShardUpdateSteps(products, edits, served, storage, limit, phrases));
+}
+
+/**
+ * updateSearchShards in steps (../steps.ts): it yields after reading the index's order, after
+ * each file it makes and each phrase, so a server can answer between them (at 100,000 products
+ * an edit's update is most of a second of one core).
+ */
+export function* searchShardUpdateSteps(
+  products: Iterable<IndexedProduct>,
+  edits: readonly ShardEdit[],
+  served: ServedShards,
+  storage: string,
+  limit = SHARD_LIMIT,
+  phrases: Iterable<string> = [],
+): Steps<ShardUpdate | null> {
+  const rows = ordered(products);
+  yield;
+  const source = shardSource(rows, storage, limit, { sorted: true });
+  yield;
   const files = new Map<string, SearchShardFile>();
   const removed: string[] = [];
   const rootPath = shardPath('');
@@ -170,13 +190,14 @@ export function updateSearchShards(
   const root = served.node(rootPath);
   if (!root) return null;
   for (const [urlPath, part] of source.parts()) files.set(urlPath, part);
+  yield;
   const keyed = edits.map(({ before, after }): KeyedEdit => ({
     id: after.id,
     before: { key: keyOf(before), card: cardKeys(before.name, before.card || undefined) },
     after: { key: keyOf(after), card: cardKeys(after.name, after.card || undefined) },
   }));
   const affected = (text: string) => keyed.some(({ before, after }) => before.key.includes(text) || after.key.includes(text));
-  if (!walk(source, served, affected, keyed, files, removed)) return null;
+  if (!(yield* walk(source, served, affected, keyed, files, removed))) return null;
 
   const gone = new Set(removed);
   const isNode = (word: string) => {
@@ -195,6 +216,7 @@ export function updateSearchShards(
     const file = was.has(phrase) ? served.node(phrasePath(phrase)) : null;
     const known = file ? patchAnswer(source, phrase, file, keyed, () => true) : null;
     files.set(phrasePath(phrase), source.phrase(phrase, known ?? undefined));
+    yield;
   }
   for (const phrase of was) if (!common.includes(phrase)) removed.push(phrasePath(phrase));
   return { files, removed };
@@ -213,14 +235,14 @@ export function updateSearchShards(
  * words (p, po, pok… pokemon) are walked without going through their tens of thousands of
  * members at each step.
  */
-function walk(
+function* walk(
   source: ShardSource,
   served: ServedShards,
   affected: (text: string) => boolean,
   edits: readonly KeyedEdit[],
   files: Map<string, SearchShardFile>,
   removed: string[],
-): boolean {
+): Steps<boolean> {
   /** Removes the served files below the served node `text`, and its word list. */
   const dropBelow = (text: string) => {
     if (text.length === TYPO_PREFIX && isLetters(text)) removed.push(wordsPath(text));
@@ -243,6 +265,8 @@ function walk(
   };
   const queue: string[] = [''];
   while (queue.length > 0) {
+    // A pause may go between two files.
+    yield;
     const text = queue.pop()!;
     const urlPath = shardPath(text);
     const was = served.kind(urlPath);

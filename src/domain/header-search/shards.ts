@@ -189,7 +189,7 @@ export function shardSource(
 ): ShardSource & { whole: SearchIndexFile } {
   // `sorted`: the products come in the index's order already (an update keeps it between edits).
   const rows = sorted ? [...products] : [...products].sort(compareIndexed);
-  const whole = buildSearchIndex(rows, storage);
+  const whole = buildSearchIndex(rows, storage, { sorted: true });
   const count = whole.ids.length;
   const cards = whole.cards;
   const tags = whole.names.map((_, i) => (whole.tags && whole.tagTexts ? (whole.tagTexts[whole.tags[i]!] ?? '') : ''));

@@ -4,7 +4,8 @@
  * /explore's catalogue. Pure: the Supabase project URL that image paths resolve against is given.
  */
 import { buildSearchShards, type SearchShardFile } from '~/domain/header-search/shards.ts';
-import { prepareSearchUpdate, updateSearchShards, type ServedShards, type ShardEdit, type ShardUpdate } from '~/domain/header-search/shard-update.ts';
+import { prepareSearchUpdate, searchShardUpdateSteps, type ServedShards, type ShardEdit, type ShardUpdate } from '~/domain/header-search/shard-update.ts';
+import { runSteps, type Steps } from '~/domain/steps.ts';
 import type { IndexedProduct } from '~/domain/header-search/format.ts';
 import { productCard } from '~/domain/header-search/cards.ts';
 import { catalogTagger } from '~/domain/name-matching/matching.ts';
@@ -68,6 +69,16 @@ export function catalogSearchFiles(catalog: FilesCatalog, storageUrl: string): M
  * taxonomy). Null when a build must make the files.
  */
 export function catalogSearchUpdate(catalog: FilesCatalog, before: readonly Product[], storageUrl: string, served: ServedShards): ShardUpdate | null {
+  return runSteps(catalogSearchUpdateSteps(catalog, before, storageUrl, served));
+}
+
+/** catalogSearchUpdate in steps (src/domain/steps.ts), for a server that answers between them. */
+export function* catalogSearchUpdateSteps(
+  catalog: FilesCatalog,
+  before: readonly Product[],
+  storageUrl: string,
+  served: ServedShards,
+): Steps<ShardUpdate | null> {
   const index = indexedProducts(catalog, true);
   const now = new Map(catalog.products.map((product) => [product.id, product]));
   const edits: ShardEdit[] = [];
@@ -76,7 +87,9 @@ export function catalogSearchUpdate(catalog: FilesCatalog, before: readonly Prod
     if (!after) return null;
     edits.push({ before: index(product), after: index(after) });
   }
-  return updateSearchShards(catalog.products.map(index), edits, served, storageUrl, undefined, phraseNames(catalog));
+  const rows = catalog.products.map(index);
+  yield;
+  return yield* searchShardUpdateSteps(rows, edits, served, storageUrl, undefined, phraseNames(catalog));
 }
 
 /** Indexes the catalogue ahead of its first edit (prepareSearchUpdate): the running server, after it reads the catalogue. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexedProduct } from '~/domain/header-search/format.ts';
 import { buildSearchShards, shardPath, shardSource, type SearchNodeFile, type SearchShardFile } from '~/domain/header-search/shards.ts';
-import { updateSearchShards, type ServedShards, type ShardEdit } from '~/domain/header-search/shard-update.ts';
+import { searchShardUpdateSteps, updateSearchShards, type ServedShards, type ShardEdit } from '~/domain/header-search/shard-update.ts';
 import { cardText, catalogTags } from '~/domain/name-matching/matching.ts';
 import { fakeCatalog, seededRandom } from '../name-matching/fake-catalog';
 
@@ -70,6 +70,25 @@ function edit(product: IndexedProduct, other: IndexedProduct, random: () => numb
 }
 
 describe('updateSearchShards', () => {
+  it('in steps, pauses between the files it makes and ends with the same files as at once', () => {
+    const products = catalogue(1000, 3);
+    const files = buildSearchShards(products, STORAGE, LIMIT, PHRASES);
+    const before = products[7]!;
+    const after = { ...before, name: `Caja de sobres ${before.name}` };
+    const next = products.map((product) => (product.id === after.id ? after : product));
+    const whole = updateSearchShards(next, [{ before, after }], servedFrom(files), STORAGE, LIMIT, PHRASES)!;
+    const steps = searchShardUpdateSteps(next, [{ before, after }], servedFrom(files), STORAGE, LIMIT, PHRASES);
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses += 1;
+    const update = step.value!;
+    // A pause after each node it walks (a subtree grown whole is one step): most of its files.
+    expect(update.files.size).toBeGreaterThan(100);
+    expect(pauses).toBeGreaterThan(update.files.size / 2);
+    expect(asText(update.files)).toEqual(asText(whole.files));
+    expect(update.removed).toEqual(whole.removed);
+  });
+
   it('writes, for random edits, exactly the files a whole build writes for the catalogue after them', () => {
     const random = seededRandom(11);
     let products = catalogue(1000, 3);
