@@ -33,7 +33,7 @@ import {
   SHARD_LIMIT,
 } from './shards.ts';
 import { cardKeys, DEFAULT_LIMIT, entryRank, isLetters, prepareQuery, TYPO_PREFIX, type CardKeys } from '../name-matching/matching.ts';
-import { runSteps, type Steps } from '../steps.ts';
+import type { Steps } from '../steps.ts';
 
 /** What the update reads of the files served now. */
 export interface ServedShards {
@@ -150,24 +150,12 @@ function patchAnswer(
  * The files of `products` (the whole catalogue after the edit) that `edits` change, given the
  * files served now; null when only a whole build can make them (see above). The catalogue's
  * products are the same before and after but for the edited ones.
+ *
+ * Written as steps (../steps.ts: runSteps runs them at once): it yields after reading the index's
+ * order, after each node it walks and after each phrase, so a server can answer between them (at
+ * 100,000 products a rename's update is most of a second of one core).
  */
-export function updateSearchShards(
-  products: Iterable<IndexedProduct>,
-  edits: readonly ShardEdit[],
-  served: ServedShards,
-  storage: string,
-  limit = SHARD_LIMIT,
-  phrases: Iterable<string> = [],
-): ShardUpdate | null {
-  return runSteps(searchShardUpdateSteps(products, edits, served, storage, limit, phrases));
-}
-
-/**
- * updateSearchShards in steps (../steps.ts): it yields after reading the index's order, after
- * each file it makes and each phrase, so a server can answer between them (at 100,000 products
- * an edit's update is most of a second of one core).
- */
-export function* searchShardUpdateSteps(
+export function* updateSearchShards(
   products: Iterable<IndexedProduct>,
   edits: readonly ShardEdit[],
   served: ServedShards,

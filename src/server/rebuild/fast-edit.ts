@@ -21,7 +21,7 @@ import { isListed, type Product } from '~/domain/products.ts';
 import { HOME_PATH, listings, pageHref, productPath, type RouteCatalog } from '~/domain/routes.ts';
 import { API_FAST_EDIT_FALLBACK_TEXT as FALLBACK, API_REBUILD_REASON_TEXT } from '~/i18n/api.ts';
 import { appendSnapshotEdit, readSnapshotFile } from '../snapshot/disk.ts';
-import { catalogSearchUpdateSteps, exploreJson, prepareCatalogSearchUpdate } from '../snapshot/catalog-files.ts';
+import { catalogSearchUpdate, exploreJson, prepareCatalogSearchUpdate } from '../snapshot/catalog-files.ts';
 import {
   mergeSnapshot,
   parseProductRows,
@@ -347,7 +347,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
     const edited = before.products.filter((product) => ids.includes(product.id));
     // In slices: at 100,000 products a rename's update is most of a second of one core.
     const turns = new Turns();
-    const update = previous.searchBehind ? null : await turns.finish(catalogSearchUpdateSteps(after, edited, io.storageUrl, servedShards(io.servedClient)));
+    const update = previous.searchBehind ? null : await turns.finish(catalogSearchUpdate(after, edited, io.storageUrl, servedShards(io.servedClient)));
     searchFollows = update === null;
     for (const [urlPath, file] of update?.files ?? []) {
       await turns.pause();

@@ -4,8 +4,8 @@
  * /explore's catalogue. Pure: the Supabase project URL that image paths resolve against is given.
  */
 import { buildSearchShards, type SearchShardFile } from '~/domain/header-search/shards.ts';
-import { prepareSearchUpdate, searchShardUpdateSteps, type ServedShards, type ShardEdit, type ShardUpdate } from '~/domain/header-search/shard-update.ts';
-import { runSteps, type Steps } from '~/domain/steps.ts';
+import { prepareSearchUpdate, updateSearchShards, type ServedShards, type ShardEdit, type ShardUpdate } from '~/domain/header-search/shard-update.ts';
+import type { Steps } from '~/domain/steps.ts';
 import type { IndexedProduct } from '~/domain/header-search/format.ts';
 import { productCard } from '~/domain/header-search/cards.ts';
 import { catalogTagger } from '~/domain/name-matching/matching.ts';
@@ -66,19 +66,9 @@ export function catalogSearchFiles(catalog: FilesCatalog, storageUrl: string): M
 /**
  * The header search's files an edit changes (updateSearchShards): `catalog` is the catalogue after
  * the edit, `before` the edited products as the served files show them (the same ids, in the same
- * taxonomy). Null when a build must make the files.
+ * taxonomy). Null when a build must make the files. In steps, as updateSearchShards is.
  */
-export function catalogSearchUpdate(catalog: FilesCatalog, before: readonly Product[], storageUrl: string, served: ServedShards): ShardUpdate | null {
-  return runSteps(catalogSearchUpdateSteps(catalog, before, storageUrl, served));
-}
-
-/** catalogSearchUpdate in steps (src/domain/steps.ts), for a server that answers between them. */
-export function* catalogSearchUpdateSteps(
-  catalog: FilesCatalog,
-  before: readonly Product[],
-  storageUrl: string,
-  served: ServedShards,
-): Steps<ShardUpdate | null> {
+export function* catalogSearchUpdate(catalog: FilesCatalog, before: readonly Product[], storageUrl: string, served: ServedShards): Steps<ShardUpdate | null> {
   const index = indexedProducts(catalog, true);
   const now = new Map(catalog.products.map((product) => [product.id, product]));
   const edits: ShardEdit[] = [];
@@ -89,7 +79,7 @@ export function* catalogSearchUpdateSteps(
   }
   const rows = catalog.products.map(index);
   yield;
-  return yield* searchShardUpdateSteps(rows, edits, served, storageUrl, undefined, phraseNames(catalog));
+  return yield* updateSearchShards(rows, edits, served, storageUrl, undefined, phraseNames(catalog));
 }
 
 /** Indexes the catalogue ahead of its first edit (prepareSearchUpdate): the running server, after it reads the catalogue. */

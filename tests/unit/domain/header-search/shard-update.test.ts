@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexedProduct } from '~/domain/header-search/format.ts';
 import { buildSearchShards, shardPath, shardSource, type SearchNodeFile, type SearchShardFile } from '~/domain/header-search/shards.ts';
-import { searchShardUpdateSteps, updateSearchShards, type ServedShards, type ShardEdit } from '~/domain/header-search/shard-update.ts';
+import { updateSearchShards as updateInSteps, type ServedShards, type ShardEdit } from '~/domain/header-search/shard-update.ts';
+import { runSteps } from '../run-steps.ts';
 import { cardText, catalogTags } from '~/domain/name-matching/matching.ts';
 import { fakeCatalog, seededRandom } from '../name-matching/fake-catalog';
 
@@ -45,6 +46,11 @@ function applied(files: Map<string, SearchShardFile>, update: { files: Map<strin
   return out;
 }
 
+/** The update run at once, as a build runs it. */
+function updateSearchShards(...args: Parameters<typeof updateInSteps>) {
+  return runSteps(updateInSteps(...args));
+}
+
 function asText(files: Map<string, SearchShardFile>): Map<string, string> {
   return new Map([...files].map(([urlPath, file]) => [urlPath, JSON.stringify(file)]));
 }
@@ -77,7 +83,7 @@ describe('updateSearchShards', () => {
     const after = { ...before, name: `Caja de sobres ${before.name}` };
     const next = products.map((product) => (product.id === after.id ? after : product));
     const whole = updateSearchShards(next, [{ before, after }], servedFrom(files), STORAGE, LIMIT, PHRASES)!;
-    const steps = searchShardUpdateSteps(next, [{ before, after }], servedFrom(files), STORAGE, LIMIT, PHRASES);
+    const steps = updateInSteps(next, [{ before, after }], servedFrom(files), STORAGE, LIMIT, PHRASES);
     let pauses = 0;
     let step = steps.next();
     for (; !step.done; step = steps.next()) pauses += 1;

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { demoProductRows } from '../../../support/demo-rows.ts';
+import { runSteps } from '../../domain/run-steps.ts';
 import { catalogSearchFiles, catalogSearchUpdate, exploreDataWith, exploreJson, prepareCatalogSearchUpdate } from '~/server/snapshot/catalog-files.ts';
 import type { ServedShards } from '~/domain/header-search/shard-update.ts';
 import type { SearchNodeFile, SearchShardFile } from '~/domain/header-search/shards.ts';
@@ -47,7 +48,7 @@ describe("the header search's files after an edit", () => {
     const files = catalogSearchFiles(catalog, STORAGE);
     const [first, ...rest] = catalog.products;
     const edited = { ...catalog, products: [{ ...first!, name: 'Nombre nuevo del producto' }, ...rest] };
-    const update = catalogSearchUpdate(edited, [first!], STORAGE, served(files))!;
+    const update = runSteps(catalogSearchUpdate(edited, [first!], STORAGE, served(files)))!;
     const whole = catalogSearchFiles(edited, STORAGE);
     expect([...update.files.keys()]).toEqual([...whole.keys()]);
     for (const [urlPath, file] of whole) expect(JSON.stringify(update.files.get(urlPath))).toBe(JSON.stringify(file));
@@ -62,7 +63,7 @@ describe("the header search's files after an edit", () => {
     prepareCatalogSearchUpdate(before);
     const [first, ...rest] = catalog.products;
     const after = { ...named('Monstruos de bolsillo'), products: [{ ...first!, name: `${first!.name} nuevo` }, ...rest] };
-    const update = catalogSearchUpdate(after, [first!], STORAGE, served(files))!;
+    const update = runSteps(catalogSearchUpdate(after, [first!], STORAGE, served(files)))!;
     const text = JSON.stringify(update.files.get('/search-index.json'));
     expect(text).toBe(JSON.stringify(catalogSearchFiles(after, STORAGE).get('/search-index.json')));
     expect(text).toContain('monstruos de bolsillo');
@@ -71,6 +72,6 @@ describe("the header search's files after an edit", () => {
   it('are left to a build when an edited product is not in the catalogue after the edit', () => {
     const files = catalogSearchFiles(catalog, STORAGE);
     const [first, ...rest] = catalog.products;
-    expect(catalogSearchUpdate({ ...catalog, products: rest }, [first!], STORAGE, served(files))).toBeNull();
+    expect(runSteps(catalogSearchUpdate({ ...catalog, products: rest }, [first!], STORAGE, served(files)))).toBeNull();
   });
 });
