@@ -33,7 +33,14 @@ import {
   SHARD_LIMIT,
 } from './shards.ts';
 import { cardKeys, DEFAULT_LIMIT, entryRank, isLetters, prepareQuery, TYPO_PREFIX, type CardKeys } from '../name-matching/matching.ts';
-import type { Steps } from '../steps.ts';
+
+/**
+ * Long work written as a generator that yields between its pieces, so that a server can spread it
+ * over turns of the event loop and keep answering while it works (src/server/rebuild/turns.ts);
+ * a test runs the same steps at once. A `yield` says only 'a pause may go here'; the runner
+ * decides whether to take it.
+ */
+export type Steps<T> = Generator<void, T, void>;
 
 /** What the update reads of the files served now. */
 export interface ServedShards {
@@ -151,7 +158,7 @@ function patchAnswer(
  * files served now; null when only a whole build can make them (see above). The catalogue's
  * products are the same before and after but for the edited ones.
  *
- * Written as steps (../steps.ts: runSteps runs them at once): it yields after reading the index's
+ * Written as steps (Steps, above): it yields after reading the index's
  * order, after each node it walks and after each phrase, so a server can answer between them (at
  * 100,000 products a rename's update is most of a second of one core).
  */

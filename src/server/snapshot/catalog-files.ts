@@ -4,8 +4,14 @@
  * /explore's catalogue. Pure: the Supabase project URL that image paths resolve against is given.
  */
 import { buildSearchShards, type SearchShardFile } from '~/domain/header-search/shards.ts';
-import { prepareSearchUpdate, updateSearchShards, type ServedShards, type ShardEdit, type ShardUpdate } from '~/domain/header-search/shard-update.ts';
-import type { Steps } from '~/domain/steps.ts';
+import {
+  prepareSearchUpdate,
+  updateSearchShards,
+  type ServedShards,
+  type ShardEdit,
+  type ShardUpdate,
+  type Steps,
+} from '~/domain/header-search/shard-update.ts';
 import type { IndexedProduct } from '~/domain/header-search/format.ts';
 import { productCard } from '~/domain/header-search/cards.ts';
 import { catalogTagger } from '~/domain/name-matching/matching.ts';

@@ -1,5 +1,5 @@
-/** Work in steps (src/domain/steps.ts) run to its end without pausing, for tests. */
-import type { Steps } from '~/domain/steps.ts';
+/** Work in steps (Steps, src/domain/header-search/shard-update.ts) run to its end without pausing, for tests. */
+import type { Steps } from '~/domain/header-search/shard-update.ts';
 
 export function runSteps<T>(steps: Steps<T>): T {
   for (;;) {

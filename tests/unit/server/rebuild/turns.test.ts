@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Steps } from '~/domain/steps.ts';
+import type { Steps } from '~/domain/header-search/shard-update.ts';
 import { runSteps } from '../../domain/run-steps.ts';
 import { Turns } from '~/server/rebuild/turns.ts';
 
