@@ -163,4 +163,17 @@ describe('the files of a build', () => {
     expect(readManifest(file)).toEqual(manifest);
     expect(fs.readdirSync(outDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
+
+  it('writes a text of several megabytes, encoded in slices, byte for byte: no character cut between two slices', async () => {
+    const outDir = freshOutput();
+    const target = path.join(outDir, 'client', 'explore', 'catalog.json');
+    // Three code units a pattern ('a', then an emoji's two halves) over several slices of 2^20:
+    // a slice ends between an emoji's halves wherever its end falls there.
+    const text = `{"nombre":"Pokémon ${'a😀'.repeat(2_500_000)} ñ"}`;
+    await replaceFileAsync(target, text);
+    const written = fs.readFileSync(target);
+    expect(written.length).toBe(Buffer.byteLength(text));
+    expect(written.equals(Buffer.from(text))).toBe(true);
+    expect(written.includes(Buffer.from('\uFFFD'))).toBe(false);
+  });
 });
