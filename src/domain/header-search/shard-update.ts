@@ -32,15 +32,8 @@ import {
   type ShardSource,
   SHARD_LIMIT,
 } from './shards.ts';
+import { sortInSteps, type Steps } from '../steps.ts';
 import { cardKeys, DEFAULT_LIMIT, entryRank, isLetters, prepareQuery, TYPO_PREFIX, type CardKeys } from '../name-matching/matching.ts';
-
-/**
- * Long work written as a generator that yields between its pieces, so that a server can spread it
- * over turns of the event loop and keep answering while it works (src/server/rebuild/turns.ts);
- * a test runs the same steps at once. A `yield` says only 'a pause may go here'; the runner
- * decides whether to take it.
- */
-export type Steps<T> = Generator<void, T, void>;
 
 /** What the update reads of the files served now. */
 export interface ServedShards {
@@ -73,7 +66,7 @@ let lastOrder: IndexedProduct[] | null = null;
  * their places, when only a few are (a sort of 100,000 names by the Spanish collator is a third of
  * a second of one core); else sorted whole. Rows are never changed in place.
  */
-function ordered(products: Iterable<IndexedProduct>): IndexedProduct[] {
+function* ordered(products: Iterable<IndexedProduct>): Steps<IndexedProduct[]> {
   const list = [...products];
   const last = lastOrder;
   if (last && last.length === list.length) {
@@ -96,7 +89,7 @@ function ordered(products: Iterable<IndexedProduct>): IndexedProduct[] {
       return kept;
     }
   }
-  lastOrder = list.sort(compareIndexed);
+  lastOrder = yield* sortInSteps(list, compareIndexed);
   return lastOrder;
 }
 
@@ -104,12 +97,17 @@ function ordered(products: Iterable<IndexedProduct>): IndexedProduct[] {
  * Works out ahead what an update reads of every row (the index's order, each row's key and
  * stored id), so that the first edit after a build costs what the next ones do.
  */
-export function prepareSearchUpdate(products: Iterable<IndexedProduct>): void {
-  for (const row of ordered(products)) {
+export function* prepareSearchUpdate(products: Iterable<IndexedProduct>): Steps<void> {
+  let count = 0;
+  for (const row of yield* ordered(products)) {
     keyMask(row);
     encodedId(row);
+    if (++count % ROWS_PER_STEP === 0) yield;
   }
 }
+
+/** Rows keyed between two pauses of prepareSearchUpdate. */
+const ROWS_PER_STEP = 2000;
 
 /** An edited product's search key and card keys, before and after. */
 interface KeyedEdit {
@@ -158,7 +156,7 @@ function patchAnswer(
  * files served now; null when only a whole build can make them (see above). The catalogue's
  * products are the same before and after but for the edited ones.
  *
- * Written as steps (Steps, above): it yields after reading the index's
+ * Written as steps (Steps, ../steps.ts): it yields after reading the index's
  * order, after each node it walks and after each phrase, so a server can answer between them (at
  * 100,000 products a rename's update is most of a second of one core).
  */
@@ -170,7 +168,7 @@ export function* updateSearchShards(
   limit = SHARD_LIMIT,
   phrases: Iterable<string> = [],
 ): Steps<ShardUpdate | null> {
-  const rows = ordered(products);
+  const rows = yield* ordered(products);
   yield;
   const source = shardSource(rows, storage, limit, { sorted: true });
   yield;

@@ -20,10 +20,10 @@ import { planEdit, prepareEditPlan } from '~/domain/edit-plan.ts';
 import { isListed, type Product } from '~/domain/products.ts';
 import { HOME_PATH, listings, pageHref, productPath, type RouteCatalog } from '~/domain/routes.ts';
 import { API_FAST_EDIT_FALLBACK_TEXT as FALLBACK, API_REBUILD_REASON_TEXT } from '~/i18n/api.ts';
-import { appendSnapshotEdit, readSnapshotFile } from '../snapshot/disk.ts';
-import { catalogSearchUpdate, exploreJson, prepareCatalogSearchUpdate } from '../snapshot/catalog-files.ts';
+import { appendSnapshotEdit, readSnapshotBytes, snapshotInSteps } from '../snapshot/disk.ts';
+import { catalogSearchUpdate, exploreJsonInSteps, prepareCatalogSearchUpdate } from '../snapshot/catalog-files.ts';
 import {
-  mergeSnapshot,
+  mergeSnapshotInSteps,
   parseProductRows,
   type CatalogRows,
   type CatalogSnapshot,
@@ -41,7 +41,7 @@ import {
   type BuildManifest,
   type Digests,
 } from './incremental.ts';
-import type { RenderJob } from './render-jobs.ts';
+import { inBatches, type RenderJob } from './render-jobs.ts';
 import { manifestFile, replaceFileAsync } from './served-folder.ts';
 import { servedShards } from './served-search.ts';
 import { nextTurn, Turns } from './turns.ts';
@@ -103,6 +103,9 @@ function keep(value: Kept | null): void {
   (globalThis as Record<symbol, Kept | undefined>)[KEPT] = value ?? undefined;
 }
 
+/** The catalogue copy on disk as read back. */
+type Stored = { fetchedAt?: string | null; wholeReadFrom?: string | null; rows?: CatalogRows };
+
 /** Identifies the manifest file's version: another build (full or incremental) writes a new one. */
 function signatureOf(file: string): string | null {
   const stat = fs.statSync(file, { throwIfNoEntry: false });
@@ -131,10 +134,12 @@ async function servedCatalog(io: FastEditIO, signature: string): Promise<Kept | 
   const known = kept();
   if (known && known.signature === signature) return known;
   keep(null);
-  const stored = (await readSnapshotFile(io.snapshotFile)) as { fetchedAt?: string | null; wholeReadFrom?: string | null; rows?: CatalogRows } | null;
+  // In slices (179 MB of rows at 100,000 products): shoppers are answered meanwhile.
+  const turns = new Turns();
+  const stored = (await turns.finish(snapshotInSteps(await readSnapshotBytes(io.snapshotFile)))) as Stored | null;
   const rows = stored?.rows;
   if (!rows || !(['franchises', 'collections', 'expansions', 'productTypes', 'products'] as const).every((key) => Array.isArray(rows[key]))) return null;
-  const { snapshot } = mergeSnapshot(rows, stored.fetchedAt ?? null, stored.wholeReadFrom ?? null);
+  const { snapshot } = await turns.finish(mergeSnapshotInSteps(rows, stored.fetchedAt ?? null, stored.wholeReadFrom ?? null));
   return { signature, snapshot, catalog: pageCatalog(snapshot) };
 }
 
@@ -216,20 +221,6 @@ export function renderJobs(paths: readonly string[], catalog: PageCatalog): { jo
   return missing === undefined ? { jobs } : { missing };
 }
 
-/** Runs `work` over `items`, at most `limit` at once, keeping their order in the answer. */
-async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const at = next++;
-      out[at] = await work(items[at]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 const QUEUE = Symbol.for('tienda-cartas.fast-edit-queue');
 
 /**
@@ -293,11 +284,12 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
     keep({ ...served, manifest: previous });
     // What every edit reads of every product, made now for the first edit to reuse: /explore's
     // entries (exploreJson keeps them by product), the shared pages' plan and the header search's rows.
-    exploreJson(served.catalog, io.storageUrl);
+    const turns = new Turns();
+    await turns.finish(exploreJsonInSteps(served.catalog, io.storageUrl));
     step('explore');
     prepareEditPlan(served.catalog);
     step('plan');
-    prepareCatalogSearchUpdate(served.catalog);
+    await turns.finish(prepareCatalogSearchUpdate(served.catalog));
     step('search');
     return { mode: 'fast', written: [], removed: [], ms: Math.round(performance.now() - started), steps, searchFollows: false };
   }
@@ -327,7 +319,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   const files = previous.files;
 
   // Everything is made before anything is written.
-  const output: Array<{ urlPath: string; data: string }> = [];
+  const output: Array<{ urlPath: string; data: string | string[] }> = [];
   const pages = await inBatches(planned.jobs, io.concurrency ?? 4, async (job) => ({ urlPath: job.path, data: await io.render(job) }));
   for (const page of pages) output.push({ urlPath: page.urlPath === HOME_PATH ? HOME_PATH : page.urlPath.replace(/\/$/, ''), data: page.data });
   step('render');
@@ -335,7 +327,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   step('fingerprints');
   // The longer steps below run one turn of the event loop each: shoppers' requests are answered between them.
   if (plan.explore) {
-    output.push({ urlPath: '/explore/catalog.json', data: exploreJson(after, io.storageUrl) });
+    output.push({ urlPath: '/explore/catalog.json', data: await new Turns().finish(exploreJsonInSteps(after, io.storageUrl)) });
     files['/explore/catalog.json'] = exploreFingerprint(after.products, digests);
     step('explore');
     await nextTurn();

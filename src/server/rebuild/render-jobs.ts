@@ -51,3 +51,17 @@ export function takeRenderJob<K extends RenderKind>(token: string | null, kind: 
   jobs().delete(token);
   return job as Extract<RenderJob, { kind: K }>;
 }
+
+/** Runs `work` over `items`, at most `limit` at once, keeping their order in the answer. */
+export async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const at = next++;
+      out[at] = await work(items[at]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}

@@ -190,7 +190,7 @@ export function replaceFile(target: string, data: Buffer | string): void {
 }
 
 /** replaceFile with the writing off the event loop: the running server answers shoppers meanwhile (its edits, fast-edit.ts). */
-export async function replaceFileAsync(target: string, data: Buffer | string): Promise<void> {
+export async function replaceFileAsync(target: string, data: Buffer | string | readonly string[]): Promise<void> {
   await fs.promises.mkdir(path.dirname(target), { recursive: true });
   const temp = tempFor(target);
   const file = await fs.promises.open(temp, 'w');
@@ -212,10 +212,17 @@ export async function replaceFileAsync(target: string, data: Buffer | string): P
  */
 const SLICE_CHARS = 1 << 20;
 
-/** The data to write, in turn: a string as UTF-8 a slice at a time, never splitting a surrogate pair. */
-function* encodedSlices(data: Buffer | string): Generator<Buffer> {
-  if (typeof data !== 'string') {
+/**
+ * The data to write, in turn: a string as UTF-8 a slice at a time, never splitting a surrogate
+ * pair; the parts of a text one after the other, each so.
+ */
+function* encodedSlices(data: Buffer | string | readonly string[]): Generator<Buffer> {
+  if (Buffer.isBuffer(data)) {
     yield data;
+    return;
+  }
+  if (typeof data !== 'string') {
+    for (const part of data) yield* encodedSlices(part);
     return;
   }
   for (let start = 0; start < data.length;) {

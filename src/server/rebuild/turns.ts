@@ -1,10 +1,10 @@
 /**
  * Work the server does while it keeps answering shoppers (an edit it publishes, ./fast-edit.ts):
  * long steps run in slices, and between two slices the event loop reads and answers the requests
- * that came in. Work written as steps (Steps, src/domain/header-search/shard-update.ts) says where a pause may go; Turns
+ * that came in. Work written as steps (Steps, src/domain/steps.ts) says where a pause may go; Turns
  * takes one when the slice is used up.
  */
-import type { Steps } from '~/domain/header-search/shard-update.ts';
+import type { Steps } from '~/domain/steps.ts';
 
 /**
  * One turn of the event loop. Two setImmediate hops, not one: from the I/O phase a single hop

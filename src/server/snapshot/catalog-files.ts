@@ -4,14 +4,8 @@
  * /explore's catalogue. Pure: the Supabase project URL that image paths resolve against is given.
  */
 import { buildSearchShards, type SearchShardFile } from '~/domain/header-search/shards.ts';
-import {
-  prepareSearchUpdate,
-  updateSearchShards,
-  type ServedShards,
-  type ShardEdit,
-  type ShardUpdate,
-  type Steps,
-} from '~/domain/header-search/shard-update.ts';
+import { prepareSearchUpdate, updateSearchShards, type ServedShards, type ShardEdit, type ShardUpdate } from '~/domain/header-search/shard-update.ts';
+import type { Steps } from '~/domain/steps.ts';
 import type { IndexedProduct } from '~/domain/header-search/format.ts';
 import { productCard } from '~/domain/header-search/cards.ts';
 import { catalogTagger } from '~/domain/name-matching/matching.ts';
@@ -88,9 +82,18 @@ export function* catalogSearchUpdate(catalog: FilesCatalog, before: readonly Pro
   return yield* updateSearchShards(rows, edits, served, storageUrl, undefined, phraseNames(catalog));
 }
 
-/** Indexes the catalogue ahead of its first edit (prepareSearchUpdate): the running server, after it reads the catalogue. */
-export function prepareCatalogSearchUpdate(catalog: FilesCatalog): void {
-  prepareSearchUpdate(catalog.products.map(indexedProducts(catalog, true)));
+/**
+ * Indexes the catalogue ahead of its first edit (prepareSearchUpdate): the running server, after it
+ * reads the catalogue. In steps: a pause may go after every slice of products.
+ */
+export function* prepareCatalogSearchUpdate(catalog: FilesCatalog): Steps<void> {
+  const index = indexedProducts(catalog, true);
+  const rows: IndexedProduct[] = [];
+  for (const product of catalog.products) {
+    rows.push(index(product));
+    if (rows.length % ENTRIES_PER_STEP === 0) yield;
+  }
+  yield* prepareSearchUpdate(rows);
 }
 
 /** /explore's catalogue: the options of its filters and every product as /explore lists it. */
@@ -107,21 +110,39 @@ export function exploreDataWith(catalog: FilesCatalog, storageUrl: string): Expl
 /** Each product's entry in /explore's catalogue as JSON, by product object (products are never changed in place). */
 const exploreEntries = new WeakMap<Product, { storageUrl: string; json: string }>();
 
+/** Entries made between two pauses of exploreJsonInSteps, and joined into one part of its text. */
+const ENTRIES_PER_STEP = 500;
+
 /**
- * `JSON.stringify(exploreDataWith(catalog, storageUrl))`, the same text, with each product's entry
- * made once and kept while its product object lives: the running server writes the file again
- * for each edit (src/server/rebuild/fast-edit.ts), where only the edited products are new objects.
+ * The parts of `JSON.stringify(exploreDataWith(catalog, storageUrl))`, the same text once joined,
+ * with each product's entry made once and kept while its product object lives: the running server
+ * writes the file again for each edit (src/server/rebuild/fast-edit.ts), where only the edited
+ * products are new objects. In steps (Steps), a pause possible after every ENTRIES_PER_STEP
+ * products; in parts, because joining 100,000 entries into one string of 47 MB held the server
+ * 380 ms (a script, 2026-12-01), and the parts are written one after another as they are.
  */
-export function exploreJson(catalog: FilesCatalog, storageUrl: string): string {
+export function* exploreJsonInSteps(catalog: FilesCatalog, storageUrl: string): Steps<string[]> {
   const { products: _products, readFrom: _readFrom, ...options } = exploreDataWith({ ...catalog, products: [], readFrom: null }, storageUrl);
-  const entries = catalog.products.map((product) => {
+  const parts = [`${JSON.stringify(options).slice(0, -1)},"products":[`];
+  let entries: string[] = [];
+  const flush = () => {
+    parts.push(`${parts.length > 1 ? ',' : ''}${entries.join(',')}`);
+    entries = [];
+  };
+  for (const product of catalog.products) {
     const known = exploreEntries.get(product);
-    if (known && known.storageUrl === storageUrl) return known.json;
-    const json = JSON.stringify(toExploreProduct(product, resolveImage(product.image || product.images[0], storageUrl)));
-    exploreEntries.set(product, { storageUrl, json });
-    return json;
-  });
-  const head = JSON.stringify(options).slice(0, -1);
-  const tail = catalog.readFrom ? `,"readFrom":${JSON.stringify(catalog.readFrom)}` : '';
-  return `${head},"products":[${entries.join(',')}]${tail}}`;
+    if (known && known.storageUrl === storageUrl) entries.push(known.json);
+    else {
+      const json = JSON.stringify(toExploreProduct(product, resolveImage(product.image || product.images[0], storageUrl)));
+      exploreEntries.set(product, { storageUrl, json });
+      entries.push(json);
+    }
+    if (entries.length === ENTRIES_PER_STEP) {
+      flush();
+      yield;
+    }
+  }
+  if (entries.length > 0) flush();
+  parts.push(`]${catalog.readFrom ? `,"readFrom":${JSON.stringify(catalog.readFrom)}` : ''}}`);
+  return parts;
 }

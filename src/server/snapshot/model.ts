@@ -11,6 +11,7 @@ import {
   productTypes as staticProductTypes,
 } from '~/domain/catalog.ts';
 import { productSchema, type Product } from '~/domain/product-schema.ts';
+import { runSteps, type Steps } from '~/domain/steps.ts';
 import { API_SNAPSHOT_ROW_TEXT } from '~/i18n/api.ts';
 
 /** A franchise as the pages use it. */
@@ -117,9 +118,22 @@ function describe(error: z.ZodError): string {
 }
 
 function parseRows<T>(table: string, rows: readonly unknown[], schema: z.ZodType<T>, rejected: RejectedRow[]): T[] {
+  return runSteps(parseRowsInSteps(table, rows, schema, rejected));
+}
+
+/**
+ * Rows checked between two pauses of parseRowsInSteps: 12–15 ms of products on the project's
+ * machine (100,000 products in 6–7 s of one core, 2026-12-01).
+ */
+const ROWS_PER_STEP = 200;
+
+/** parseRows in steps (a pause may go after every ROWS_PER_STEP rows): the running server reads 100,000 products so. */
+function* parseRowsInSteps<T>(table: string, rows: readonly unknown[], schema: z.ZodType<T>, rejected: RejectedRow[]): Steps<T[]> {
   const parsed: T[] = [];
   const seen = new Set<string>();
+  let count = 0;
   for (const row of rows) {
+    if (++count % ROWS_PER_STEP === 0) yield;
     const result = schema.safeParse(row);
     if (!result.success) {
       rejected.push({ table, id: rowId(row), reason: describe(result.error) });
@@ -180,6 +194,15 @@ export function mergeSnapshot(
   fetchedAt: string | null,
   wholeReadFrom: string | null = null,
 ): { snapshot: CatalogSnapshot; rejected: RejectedRow[] } {
+  return runSteps(mergeSnapshotInSteps(rows, fetchedAt, wholeReadFrom));
+}
+
+/** mergeSnapshot in steps (Steps): a pause may go between two slices of the products' rows. */
+export function* mergeSnapshotInSteps(
+  rows: CatalogRows,
+  fetchedAt: string | null,
+  wholeReadFrom: string | null = null,
+): Steps<{ snapshot: CatalogSnapshot; rejected: RejectedRow[] }> {
   const rejected: RejectedRow[] = [];
 
   const franchises = mergeById<SnapshotFranchise>(
@@ -236,11 +259,10 @@ export function mergeSnapshot(
     (s, d) => ({ id: d.id, name: prefer(d.name, s?.name), franchiseId: d.franchiseId, image: prefer(d.image, s?.image) }),
   );
 
-  const parsedProducts = parseProductRows(rows.products);
-  rejected.push(...parsedProducts.rejected);
+  const products = yield* parseRowsInSteps('products', rows.products, productSchema, rejected);
 
   return {
-    snapshot: { fetchedAt, wholeReadFrom, franchises, collections, expansions, productTypes, products: parsedProducts.products },
+    snapshot: { fetchedAt, wholeReadFrom, franchises, collections, expansions, productTypes, products },
     rejected,
   };
 }

@@ -13,7 +13,17 @@ const figures: BenchFigures = {
   loadAverage: 0.6,
   floor: { pages: 100_000, seconds: 80, gb: 0.75 },
   build: { seconds: 150, gb: 2.2 },
-  edit: { seconds: 4.1, files: 58, warmSeconds: 1.2, mode: 'fast', allFilesSeconds: 30, searchFinds: true, exploreSeconds: 3.5, slowestMs: 480 },
+  edit: {
+    seconds: 4.1,
+    files: 58,
+    warmSeconds: 1.2,
+    mode: 'fast',
+    allFilesSeconds: 30,
+    searchFinds: true,
+    exploreSeconds: 3.5,
+    slowestMs: 480,
+    warmSlowestMs: 950,
+  },
   searchFirstKeystrokeMs: 70,
   exploreFilterP95Ms: 90,
   searchFirstKeystroke4xMs: 200,
@@ -38,6 +48,7 @@ describe('the bench report', () => {
       'edit_all_files_s',
       'edit_to_explore_s',
       'edit_slowest_answer_ms',
+      'warm_slowest_answer_ms',
       'edit_search_finds',
       'edit_to_page_again_s',
       'search_first_keystroke_ms',
@@ -62,6 +73,7 @@ describe('the bench report', () => {
     expect(m.get('edit_search_finds')).toMatchObject({ value: 1, unit: 'found', goal: 1, pass: true });
     expect(m.get('edit_to_explore_s')).toMatchObject({ value: 3.5, unit: 's', goal: 3.75, pass: true });
     expect(m.get('edit_slowest_answer_ms')).toMatchObject({ value: 480, unit: 'ms', goal: null, pass: null });
+    expect(m.get('warm_slowest_answer_ms')).toMatchObject({ value: 950, unit: 'ms', goal: null, pass: null });
     expect(byId(benchReport({ ...figures, edit: { ...figures.edit!, searchFinds: false } })).get('edit_search_finds')).toMatchObject({ value: 0, pass: false });
     expect(byId(benchReport({ ...figures, edit: null })).get('edit_search_finds')).toMatchObject({ value: null, pass: null });
     expect(m.get('search_first_keystroke_ms')).toMatchObject({ value: 70, goal: 75, pass: true });
@@ -112,6 +124,7 @@ describe('the bench report', () => {
       'edit_files',
       'edit_to_explore_s',
       'edit_slowest_answer_ms',
+      'warm_slowest_answer_ms',
       'lcp_product_s',
       'search_first_keystroke_4x_ms',
       'explore_filter_p95_4x_ms',

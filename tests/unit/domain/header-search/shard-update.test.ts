@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { IndexedProduct } from '~/domain/header-search/format.ts';
 import { buildSearchShards, shardPath, shardSource, type SearchNodeFile, type SearchShardFile } from '~/domain/header-search/shards.ts';
 import { updateSearchShards as updateInSteps, type ServedShards, type ShardEdit } from '~/domain/header-search/shard-update.ts';
-import { runSteps } from '../run-steps.ts';
+import { runSteps } from '~/domain/steps.ts';
 import { cardText, catalogTags } from '~/domain/name-matching/matching.ts';
 import { fakeCatalog, seededRandom } from '../name-matching/fake-catalog';
 

@@ -4,7 +4,7 @@
  * takes them, once.
  */
 import { describe, expect, it } from 'vitest';
-import { dropRenderJob, putRenderJob, takeRenderJob, type RenderJob } from '~/server/rebuild/render-jobs.ts';
+import { dropRenderJob, inBatches, putRenderJob, takeRenderJob, type RenderJob } from '~/server/rebuild/render-jobs.ts';
 
 const home: RenderJob = { kind: 'home', path: '/', props: { products: [] } };
 
@@ -25,5 +25,21 @@ describe('render jobs', () => {
     expect(putRenderJob(home)).not.toBe(token);
     dropRenderJob(token);
     expect(takeRenderJob(token, 'home')).toBeNull();
+  });
+});
+
+describe('inBatches', () => {
+  it('runs at most `limit` at once and answers in the items order, whatever order they end in', async () => {
+    let running = 0;
+    let most = 0;
+    const answer = await inBatches([30, 5, 20, 1, 10, 0], 2, async (ms) => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      running -= 1;
+      return ms * 2;
+    });
+    expect(answer).toEqual([60, 10, 40, 2, 20, 0]);
+    expect(most).toBe(2);
   });
 });

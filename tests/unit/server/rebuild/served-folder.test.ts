@@ -176,4 +176,12 @@ describe('the files of a build', () => {
     expect(written.equals(Buffer.from(text))).toBe(true);
     expect(written.includes(Buffer.from('\uFFFD'))).toBe(false);
   });
+
+  it('writes the parts of a text one after the other, a long part in slices, as the whole text', async () => {
+    const outDir = freshOutput();
+    const target = path.join(outDir, 'client', 'explore', 'catalog.json');
+    const parts = ['{"products":[', `"${'b😀'.repeat(1_000_000)}"`, '', ',"ñ"', ']}'];
+    await replaceFileAsync(target, parts);
+    expect(fs.readFileSync(target).equals(Buffer.from(parts.join('')))).toBe(true);
+  });
 });

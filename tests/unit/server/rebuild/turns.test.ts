@@ -5,8 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Steps } from '~/domain/header-search/shard-update.ts';
-import { runSteps } from '../../domain/run-steps.ts';
+import { runSteps, type Steps } from '~/domain/steps.ts';
 import { Turns } from '~/server/rebuild/turns.ts';
 
 /** `count` steps of `ms` of busy work each (no I/O: the event loop cannot run inside one), answering how many ran. */

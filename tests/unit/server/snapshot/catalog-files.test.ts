@@ -4,14 +4,24 @@
  */
 import { describe, expect, it } from 'vitest';
 import { demoProductRows } from '../../../support/demo-rows.ts';
-import { runSteps } from '../../domain/run-steps.ts';
-import { catalogSearchFiles, catalogSearchUpdate, exploreDataWith, exploreJson, prepareCatalogSearchUpdate } from '~/server/snapshot/catalog-files.ts';
+import { runSteps } from '~/domain/steps.ts';
+import {
+  catalogSearchFiles,
+  catalogSearchUpdate,
+  exploreDataWith,
+  exploreJsonInSteps,
+  prepareCatalogSearchUpdate,
+  type FilesCatalog,
+} from '~/server/snapshot/catalog-files.ts';
 import type { ServedShards } from '~/domain/header-search/shard-update.ts';
 import type { SearchNodeFile, SearchShardFile } from '~/domain/header-search/shards.ts';
 import { mergeSnapshot } from '~/server/snapshot/model.ts';
 import { centavos } from '~/domain/money.ts';
 
 const STORAGE = 'https://proyecto.test';
+
+/** /explore's catalogue as the running server writes it: its parts one after the other. */
+const exploreJson = (catalog: FilesCatalog, storageUrl: string) => runSteps(exploreJsonInSteps(catalog, storageUrl)).join('');
 
 describe("/explore's catalogue text", () => {
   it('is JSON.stringify of the catalogue, with and without readFrom, before and after a product changes', () => {
@@ -31,6 +41,52 @@ describe("/explore's catalogue text", () => {
   });
 });
 
+describe('the work the running server does over every product', () => {
+  // The demo catalogue's rows again and again under other ids: thousands of products.
+  const many = mergeSnapshot(
+    {
+      franchises: [],
+      collections: [],
+      expansions: [],
+      productTypes: [],
+      products: Array.from({ length: 25 }, (_, k) =>
+        demoProductRows().map((row) => ({ ...row, id: `${String(row.id)}-${k}`, name: `${String(row.name)} ${k}` })),
+      ).flat(),
+    },
+    null,
+  ).snapshot;
+  const catalog = { ...many, readFrom: null };
+
+  /** How many times `steps` paused, and what they made. */
+  function stepped<T>(steps: Generator<void, T, void>): { pauses: number; value: T } {
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses += 1;
+    return { pauses, value: step.value };
+  }
+
+  it("makes /explore's catalogue in steps that pause between slices, the same text in parts", () => {
+    expect(catalog.products.length).toBeGreaterThan(2000);
+    const { pauses, value } = stepped(exploreJsonInSteps(catalog, STORAGE));
+    // In parts, written one after the other: no string of the whole text is made.
+    expect(value.length).toBeGreaterThan(3);
+    expect(value.join('')).toBe(JSON.stringify(exploreDataWith(catalog, STORAGE)));
+    expect(pauses).toBeGreaterThanOrEqual(2);
+  });
+
+  it("readies the header search's update in steps that pause between slices, and an edit after it makes a whole build's files", () => {
+    const { pauses } = stepped(prepareCatalogSearchUpdate(catalog));
+    expect(pauses).toBeGreaterThanOrEqual(4);
+    const files = catalogSearchFiles(catalog, STORAGE);
+    const [first, ...rest] = catalog.products;
+    const edited = { ...catalog, products: [{ ...first!, name: 'Otro nombre del producto' }, ...rest] };
+    const update = runSteps(catalogSearchUpdate(edited, [first!], STORAGE, served(files)))!;
+    for (const [urlPath, file] of catalogSearchFiles(edited, STORAGE))
+      if (update.files.has(urlPath)) expect(JSON.stringify(update.files.get(urlPath))).toBe(JSON.stringify(file));
+    expect(JSON.stringify([...update.files.values()])).toContain('Otro nombre del producto');
+  });
+});
+
 /** Served files as a reader of the served folder gives them. */
 function served(files: Map<string, SearchShardFile>): ServedShards {
   return {
@@ -44,7 +100,7 @@ describe("the header search's files after an edit", () => {
   const catalog = { ...snapshot, readFrom: null };
 
   it('are the files of the edited catalogue, made from the kept rows and the edited product alone', () => {
-    prepareCatalogSearchUpdate(catalog);
+    runSteps(prepareCatalogSearchUpdate(catalog));
     const files = catalogSearchFiles(catalog, STORAGE);
     const [first, ...rest] = catalog.products;
     const edited = { ...catalog, products: [{ ...first!, name: 'Nombre nuevo del producto' }, ...rest] };
@@ -60,7 +116,7 @@ describe("the header search's files after an edit", () => {
     const before = named('Pokémon');
     const files = catalogSearchFiles(before, STORAGE);
     expect(JSON.stringify(files.get('/search-index.json'))).toContain('pokemon');
-    prepareCatalogSearchUpdate(before);
+    runSteps(prepareCatalogSearchUpdate(before));
     const [first, ...rest] = catalog.products;
     const after = { ...named('Monstruos de bolsillo'), products: [{ ...first!, name: `${first!.name} nuevo` }, ...rest] };
     const update = runSteps(catalogSearchUpdate(after, [first!], STORAGE, served(files)))!;

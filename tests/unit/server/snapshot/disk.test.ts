@@ -1,8 +1,16 @@
-import { appendFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appendSnapshotEdit, editsFile, readSnapshotFile, saveSnapshotRows, SNAPSHOT_FILE } from '~/server/snapshot/disk.ts';
+import {
+  appendSnapshotEdit,
+  editsFile,
+  readSnapshotBytes,
+  readSnapshotFile,
+  saveSnapshotRows,
+  snapshotInSteps,
+  SNAPSHOT_FILE,
+} from '~/server/snapshot/disk.ts';
 import type { CatalogRows } from '~/server/snapshot/model.ts';
 
 const dirs: string[] = [];
@@ -71,5 +79,37 @@ describe('the snapshot on disk', () => {
     await saveSnapshotRows(file, two, '2026-11-24T06:00:00.000Z');
     expect(await readdir(path.dirname(file))).toEqual(['catalog-snapshot.json']);
     expect(await readSnapshotFile(file)).toMatchObject({ fetchedAt: '2026-11-24T06:00:00.000Z', rows: two });
+  });
+
+  it('writes each product row on a line of its own, and reads them back in steps that pause between slices', async () => {
+    const file = path.join(await tempDir(), 'catalog-snapshot.json');
+    // Names with what could confuse a reader of lines: a line break, a comma at the end, brackets.
+    const products = Array.from({ length: 2500 }, (_, k) => ({ id: `p${k}`, name: k % 7 === 0 ? `Caja\n${k},` : `Sobre ]}} ${k}`, offers: [{ id: k }] }));
+    const many: CatalogRows = { ...rows, products };
+    await saveSnapshotRows(file, many, '2026-11-24T02:00:05.000Z', '2026-11-24T02:00:01.000Z');
+    const text = await readFile(file, 'utf8');
+    const expected = { fetchedAt: '2026-11-24T02:00:05.000Z', wholeReadFrom: '2026-11-24T02:00:01.000Z', rows: many };
+    // Still JSON any reader can parse whole.
+    expect(JSON.parse(text)).toEqual(expected);
+    expect(text.split('\n')).toHaveLength(2500 + 2);
+    const steps = snapshotInSteps(await readSnapshotBytes(file));
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses += 1;
+    expect(step.value).toEqual(expected);
+    expect(pauses).toBeGreaterThanOrEqual(2);
+  });
+
+  it('reads a copy written on one line (before rows had lines of their own), an empty one, and nothing from a row cut short', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'catalog-snapshot.json');
+    await writeFile(file, JSON.stringify({ fetchedAt: '2026-11-24T02:00:05.000Z', wholeReadFrom: null, rows }));
+    expect(await readSnapshotFile(file)).toEqual({ fetchedAt: '2026-11-24T02:00:05.000Z', wholeReadFrom: null, rows });
+    await saveSnapshotRows(file, { ...rows, products: [] }, '2026-11-24T02:00:05.000Z');
+    expect(await readSnapshotFile(file)).toMatchObject({ rows: { products: [] } });
+    await saveSnapshotRows(file, { ...rows, products: [{ id: 'p1' }, { id: 'p2' }, { id: 'p3' }] }, '2026-11-24T02:00:05.000Z');
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace('{"id":"p2"}', '{"id":"p2"'));
+    expect(await readSnapshotFile(file)).toBeNull();
   });
 });
