@@ -33,8 +33,9 @@ import {
 } from '../snapshot/model.ts';
 import {
   contentFingerprint,
-  exploreFingerprint,
+  exploreFingerprintInSteps,
   fileForPath,
+  manifestJsonInSteps,
   pageFingerprint,
   productDigest,
   readManifest,
@@ -325,10 +326,11 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   step('render');
   for (const page of plan.pages) files[page.path] = pageFingerprint(page, digests);
   step('fingerprints');
-  // The longer steps below run one turn of the event loop each: shoppers' requests are answered between them.
+  // The longer steps below run in slices (Turns): shoppers' requests are answered between them.
   if (plan.explore) {
-    output.push({ urlPath: '/explore/catalog.json', data: await new Turns().finish(exploreJsonInSteps(after, io.storageUrl)) });
-    files['/explore/catalog.json'] = exploreFingerprint(after.products, digests);
+    const turns = new Turns();
+    output.push({ urlPath: '/explore/catalog.json', data: await turns.finish(exploreJsonInSteps(after, io.storageUrl)) });
+    files['/explore/catalog.json'] = await turns.finish(exploreFingerprintInSteps(after.products, digests));
     step('explore');
     await nextTurn();
   }
@@ -375,7 +377,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
     removed: gone,
   };
   if (searchFollows) manifest.searchBehind = true;
-  await replaceFileAsync(manifestPath, JSON.stringify(manifest));
+  await replaceFileAsync(manifestPath, await new Turns().finish(manifestJsonInSteps(manifest)));
   step('write');
   const ms = Math.round(performance.now() - started);
   // The next build (or edit) starts from this catalogue: the copy on disk and the edits since.

@@ -10,7 +10,16 @@ import { demoProductRows as rows, writeSnapshot } from '../../../support/demo-ro
 import { formatMXN } from '~/domain/money.ts';
 import { parseProduct } from '~/domain/product-schema.ts';
 import { expansionListingPath, pagesShowing, productPath, typeListingPath, type RouteCatalog } from '~/domain/routes.ts';
-import { fileForPath, readManifest } from '~/server/rebuild/incremental.ts';
+import { createHash } from 'node:crypto';
+import {
+  exploreFingerprint,
+  exploreFingerprintInSteps,
+  fileForPath,
+  manifestJsonInSteps,
+  MANIFEST_VERSION,
+  readManifest,
+  type BuildManifest,
+} from '~/server/rebuild/incremental.ts';
 import { clientLink, currentBuild, manifestFile, prepareOutput } from '~/server/rebuild/served-folder.ts';
 import { createBuilder, type PublishResult } from '~/server/rebuild/builder.ts';
 import { runBuild } from '~/server/rebuild/build-process.ts';
@@ -155,5 +164,45 @@ describe('incremental catalogue rebuild (real astro build of the demo catalogue)
     expect(locs(parted)).toContain(`http://tienda.test/product/${path.basename(path.dirname(products[0]!))}/`);
     // Part 0 plans the build: its manifest describes the whole catalogue as one build's does.
     expect(readManifest(path.join(parted, 'manifest.json'))?.files).toEqual(readManifest(path.join(whole, 'manifest.json'))?.files);
+  });
+});
+
+/** How many times `steps` paused, and what they made. */
+function stepped<T>(steps: Generator<void, T, void>): { pauses: number; value: T } {
+  let pauses = 0;
+  let step = steps.next();
+  for (; !step.done; step = steps.next()) pauses += 1;
+  return { pauses, value: step.value };
+}
+
+describe('the work an edit does over every product, in steps', () => {
+  const products = Array.from({ length: 5000 }, (_, k) => ({ ...parseProduct(rows()[k % rows().length]!)!, id: `p-${k}`, stock: k % 3 === 0 ? null : k }));
+  const digests = new Map(products.map((product, k) => [product.id, `d${k}`]));
+
+  it("fingerprints /explore's catalogue a slice at a time, as the whole text's hash", () => {
+    const { pauses, value } = stepped(exploreFingerprintInSteps(products, digests));
+    const whole = products.map((product) => `${product.id}:${digests.get(product.id)}:${product.stock ?? ''}`).join(',');
+    expect(value).toBe(createHash('sha1').update(whole).digest('base64url').slice(0, 20));
+    expect(exploreFingerprint(products, digests)).toBe(value);
+    expect(pauses).toBeGreaterThanOrEqual(2);
+  });
+
+  it('writes the manifest in parts that parse to the same manifest, pausing between slices', () => {
+    const manifest: BuildManifest = {
+      v: MANIFEST_VERSION,
+      mode: 'incremental',
+      reason: null,
+      files: Object.fromEntries(products.map((product, k) => [productPath(product.id), `f"${k}\\`])),
+      products: Object.fromEntries(digests),
+      render: ['/', '/product/p-1'],
+      removed: [],
+      searchBehind: true,
+    };
+    const { pauses, value } = stepped(manifestJsonInSteps(manifest));
+    expect(value.length).toBeGreaterThan(3);
+    expect(JSON.parse(value.join(''))).toEqual(manifest);
+    expect(pauses).toBeGreaterThanOrEqual(4);
+    const empty: BuildManifest = { ...manifest, files: {}, products: {} };
+    expect(JSON.parse(stepped(manifestJsonInSteps(empty)).value.join(''))).toEqual(empty);
   });
 });
