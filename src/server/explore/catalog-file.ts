@@ -5,7 +5,7 @@
  * edit at 100,000 products the file is 47 MB with a handful of new entries; parsing it whole held
  * the server's event loop for about half a second, on every server, for every edit.
  *
- * The file is what src/server/snapshot/catalog-files.ts exploreJson writes: the filters' options,
+ * The file is what src/server/snapshot/catalog-files.ts exploreJsonInSteps writes (its parts joined): the filters' options,
  * then `"products":[…]` with one object per product, each starting with its id, then perhaps
  * `"readFrom"`. A file of another shape is parsed whole (parseExploreData), and kept nothing of.
  */
@@ -30,7 +30,7 @@ const OPEN = Buffer.from('"products":[');
 const BETWEEN = Buffer.from('},{"id":');
 const AFTER = /^\](,"readFrom":"[^"\\]*")?\}\s*$/;
 
-/** Where the entries of `bytes` are, or null when the file is not as exploreJson writes it. */
+/** Where the entries of `bytes` are, or null when the file is not as exploreJsonInSteps writes it. */
 function entries(bytes: Buffer): { headEnd: number; close: number; starts: number[]; ends: number[] } | null {
   const open = bytes.indexOf(OPEN);
   const close = bytes.lastIndexOf(']');

@@ -284,7 +284,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   if (ids.length === 0) {
     keep({ ...served, manifest: previous });
     // What every edit reads of every product, made now for the first edit to reuse: /explore's
-    // entries (exploreJson keeps them by product), the shared pages' plan and the header search's rows.
+    // entries (exploreJsonInSteps keeps them by product), the shared pages' plan and the header search's rows.
     const turns = new Turns();
     await turns.finish(exploreJsonInSteps(served.catalog, io.storageUrl));
     step('explore');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runSteps, sortInSteps, type Steps } from '~/domain/steps.ts';
+import { stepped } from '../../support/steps.ts';
 
 describe('runSteps', () => {
   it('runs every step to the end and answers what the steps return', () => {
@@ -31,11 +32,8 @@ describe('sortInSteps', () => {
     const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
     const items = Array.from({ length: 10_000 }, (_, at) => ({ key: Math.floor(random() * 500), at }));
     const byKey = (a: { key: number }, b: { key: number }) => a.key - b.key;
-    const steps = sortInSteps(items, byKey);
-    let pauses = 0;
-    let step = steps.next();
-    for (; !step.done; step = steps.next()) pauses += 1;
-    expect(step.value).toEqual([...items].sort(byKey));
+    const { pauses, value } = stepped(sortInSteps(items, byKey));
+    expect(value).toEqual([...items].sort(byKey));
     expect(pauses).toBeGreaterThan(5);
     // The list given is left as it was.
     expect(items.map((item) => item.at)).toEqual(Array.from({ length: 10_000 }, (_, at) => at));

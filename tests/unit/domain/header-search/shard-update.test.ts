@@ -3,6 +3,7 @@ import type { IndexedProduct } from '~/domain/header-search/format.ts';
 import { buildSearchShards, shardPath, shardSource, type SearchNodeFile, type SearchShardFile } from '~/domain/header-search/shards.ts';
 import { updateSearchShards as updateInSteps, type ServedShards, type ShardEdit } from '~/domain/header-search/shard-update.ts';
 import { runSteps } from '~/domain/steps.ts';
+import { stepped } from '../../../support/steps.ts';
 import { cardText, catalogTags } from '~/domain/name-matching/matching.ts';
 import { fakeCatalog, seededRandom } from '../name-matching/fake-catalog';
 
@@ -83,11 +84,8 @@ describe('updateSearchShards', () => {
     const after = { ...before, name: `Caja de sobres ${before.name}` };
     const next = products.map((product) => (product.id === after.id ? after : product));
     const whole = updateSearchShards(next, [{ before, after }], servedFrom(files), STORAGE, LIMIT, PHRASES)!;
-    const steps = updateInSteps(next, [{ before, after }], servedFrom(files), STORAGE, LIMIT, PHRASES);
-    let pauses = 0;
-    let step = steps.next();
-    for (; !step.done; step = steps.next()) pauses += 1;
-    const update = step.value!;
+    const { pauses, value } = stepped(updateInSteps(next, [{ before, after }], servedFrom(files), STORAGE, LIMIT, PHRASES));
+    const update = value!;
     // A pause after each node it walks (a subtree grown whole is one step): most of its files.
     expect(update.files.size).toBeGreaterThan(100);
     expect(pauses).toBeGreaterThan(update.files.size / 2);

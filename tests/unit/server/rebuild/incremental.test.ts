@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoProductRows as rows, writeSnapshot } from '../../../support/demo-rows.ts';
+import { stepped } from '../../../support/steps.ts';
 import { formatMXN } from '~/domain/money.ts';
 import { parseProduct } from '~/domain/product-schema.ts';
 import { expansionListingPath, pagesShowing, productPath, typeListingPath, type RouteCatalog } from '~/domain/routes.ts';
@@ -166,14 +167,6 @@ describe('incremental catalogue rebuild (real astro build of the demo catalogue)
     expect(readManifest(path.join(parted, 'manifest.json'))?.files).toEqual(readManifest(path.join(whole, 'manifest.json'))?.files);
   });
 });
-
-/** How many times `steps` paused, and what they made. */
-function stepped<T>(steps: Generator<void, T, void>): { pauses: number; value: T } {
-  let pauses = 0;
-  let step = steps.next();
-  for (; !step.done; step = steps.next()) pauses += 1;
-  return { pauses, value: step.value };
-}
 
 describe('the work an edit does over every product, in steps', () => {
   const products = Array.from({ length: 5000 }, (_, k) => ({ ...parseProduct(rows()[k % rows().length]!)!, id: `p-${k}`, stock: k % 3 === 0 ? null : k }));

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { demoProductRows } from '../../../support/demo-rows.ts';
+import { stepped } from '../../../support/steps.ts';
 import { runSteps } from '~/domain/steps.ts';
 import {
   catalogSearchFiles,
@@ -56,14 +57,6 @@ describe('the work the running server does over every product', () => {
     null,
   ).snapshot;
   const catalog = { ...many, readFrom: null };
-
-  /** How many times `steps` paused, and what they made. */
-  function stepped<T>(steps: Generator<void, T, void>): { pauses: number; value: T } {
-    let pauses = 0;
-    let step = steps.next();
-    for (; !step.done; step = steps.next()) pauses += 1;
-    return { pauses, value: step.value };
-  }
 
   it("makes /explore's catalogue in steps that pause between slices, the same text in parts", () => {
     expect(catalog.products.length).toBeGreaterThan(2000);

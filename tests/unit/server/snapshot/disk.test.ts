@@ -12,6 +12,7 @@ import {
   SNAPSHOT_FILE,
 } from '~/server/snapshot/disk.ts';
 import type { CatalogRows } from '~/server/snapshot/model.ts';
+import { stepped } from '../../../support/steps.ts';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -92,11 +93,8 @@ describe('the snapshot on disk', () => {
     // Still JSON any reader can parse whole.
     expect(JSON.parse(text)).toEqual(expected);
     expect(text.split('\n')).toHaveLength(2500 + 2);
-    const steps = snapshotInSteps(await readSnapshotBytes(file));
-    let pauses = 0;
-    let step = steps.next();
-    for (; !step.done; step = steps.next()) pauses += 1;
-    expect(step.value).toEqual(expected);
+    const { pauses, value } = stepped(snapshotInSteps(await readSnapshotBytes(file)));
+    expect(value).toEqual(expected);
     expect(pauses).toBeGreaterThanOrEqual(2);
   });
 

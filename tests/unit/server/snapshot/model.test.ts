@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { expansions as staticExpansions, franchises as staticFranchises } from '~/domain/catalog.ts';
 import { mergeSnapshot, mergeSnapshotInSteps, parseProductRows, parseStoredSnapshot, staticSnapshot, type CatalogRows } from '~/server/snapshot/model.ts';
+import { stepped } from '../../../support/steps.ts';
 
 const goodRow = {
   id: 'pk-etb-test',
@@ -96,13 +97,10 @@ describe('merge with the static catalogue', () => {
 
   it('in steps, pauses between slices of the products and merges the same, bad and repeated rows refused alike', () => {
     const products = Array.from({ length: 1600 }, (_, k) => (k === 700 ? { id: 'roto' } : { ...goodRow, id: `pk-etb-${k % 1500}`, name: `Caja ${k}` }));
-    const steps = mergeSnapshotInSteps(rows({ products }), '2026-01-01T00:00:00.000Z');
-    let pauses = 0;
-    let step = steps.next();
-    for (; !step.done; step = steps.next()) pauses += 1;
-    expect(step.value).toEqual(mergeSnapshot(rows({ products }), '2026-01-01T00:00:00.000Z'));
-    expect(step.value.snapshot.products).toHaveLength(1499);
-    expect(step.value.rejected).toHaveLength(101);
+    const { pauses, value } = stepped(mergeSnapshotInSteps(rows({ products }), '2026-01-01T00:00:00.000Z'));
+    expect(value).toEqual(mergeSnapshot(rows({ products }), '2026-01-01T00:00:00.000Z'));
+    expect(value.snapshot.products).toHaveLength(1499);
+    expect(value.rejected).toHaveLength(101);
     expect(pauses).toBeGreaterThanOrEqual(3);
   });
 
