@@ -182,7 +182,9 @@ test.describe('an edit reaches its page without a build', () => {
       const result = (await edited.json()) as { mode: string; written: string[]; searchFollows: boolean };
       expect(result.mode).toBe('fast');
       // A new name changes the header search's file too: the server writes it with the pages.
-      expect(result.written).toEqual(expect.arrayContaining([`product/${id}/index.html`, 'explore/catalog.json', 'search-index.json']));
+      // /explore's catalogue is not written again: the edited entry goes beside it.
+      expect(result.written).toEqual(expect.arrayContaining([`product/${id}/index.html`, 'explore/catalog-edits.json', 'search-index.json']));
+      expect(result.written).not.toContain('explore/catalog.json');
       expect(result.searchFollows).toBe(false);
       const index = await (await request.get('/search-index.json')).text();
       expect(index).toContain('Producto de prueba editado');
@@ -192,6 +194,13 @@ test.describe('an edit reaches its page without a build', () => {
       const html = await page.text();
       expect(html).toContain('Producto de prueba editado');
       expect(html).toContain('$777.77');
+      // /explore finds it by its new name, at its new price (its catalogue read with the edits).
+      await expect
+        .poll(async () => (await request.get(`/explore/resultados?q=${encodeURIComponent('prueba editado')}`)).text(), { timeout: 15_000, intervals: [250] })
+        .toContain(`/product/${id}`);
+      const found = await (await request.get(`/explore/resultados?q=${encodeURIComponent('prueba editado')}`)).text();
+      expect(found).toContain('Producto de prueba editado');
+      expect(found).toContain('$777.77');
 
       // Byte for byte what a full build writes: tests/unit/server/rebuild/fast-edit.test.ts builds
       // both for real. (A full rebuild here would take one of the admin's six rebuilds an hour,

@@ -9,7 +9,10 @@
  * then `"products":[…]` with one object per product, each starting with its id, then perhaps
  * `"readFrom"`. A file of another shape is parsed whole (parseExploreData), and kept nothing of.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { exploreProductReader, parseExploreData, type ExploreData, type ExploreProduct } from '~/domain/explore.ts';
+import { EXPLORE_EDITS_PATH, fileIdentity, parseExploreEdits, type ExploreEdits } from './catalog-edits.ts';
 
 /** A file read: its data, and what the next read of it compares with. */
 export interface CatalogFile {
@@ -76,4 +79,103 @@ export function readCatalogFile(bytes: Buffer, previous: CatalogFile | null = nu
   });
   const data: ExploreData = { ...around, products: products.filter((product) => product !== null) };
   return { data, bytes, starts, ends, headEnd, products };
+}
+
+/** An edited product's entry as the edits' file has it, and the product read from it (null: not usable). */
+export interface EditedEntry {
+  json: string;
+  product: ExploreProduct | null;
+}
+
+/**
+ * The catalogue `file` with `edits` (./catalog-edits.ts) applied: each edited product's entry in
+ * place of the file's, in the file's order. `kept` is what the last call made of the edits then:
+ * an entry whose text has not changed keeps its product object (live, and prepared by the search).
+ * The caller checks that the edits are for this file.
+ */
+export function withEdits(
+  file: CatalogFile,
+  edits: ExploreEdits | null,
+  kept: ReadonlyMap<string, EditedEntry> = new Map(),
+): { data: ExploreData; edited: Map<string, EditedEntry> } {
+  const edited = new Map<string, EditedEntry>();
+  if (!edits || edits.entries.size === 0) return { data: file.data, edited };
+  const read = exploreProductReader(file.data);
+  for (const [id, json] of edits.entries) {
+    const known = kept.get(id);
+    edited.set(id, known?.json === json ? known : { json, product: read(JSON.parse(json)) });
+  }
+  const products: ExploreProduct[] = [];
+  for (const product of file.data.products) {
+    const entry = edited.get(product.id);
+    if (!entry) products.push(product);
+    else if (entry.product) products.push(entry.product);
+  }
+  return { data: { ...file.data, products }, edited };
+}
+
+/** The catalogue file and its edits as read: the data served, and what the next read keeps. */
+export interface CatalogRead {
+  data: ExploreData;
+  /** When the newer of the two was written (ms since the epoch). */
+  madeAt: number;
+  file: CatalogFile;
+  /** The catalogue file's identity on disk (./catalog-edits.ts fileIdentity). */
+  identity: string;
+  edited: Map<string, EditedEntry>;
+}
+
+/** The edits' file beside the catalogue file `file`. */
+function editsFileOf(file: string): string {
+  return path.join(path.dirname(file), path.basename(EXPLORE_EDITS_PATH));
+}
+
+/** A stat that found no file: null. */
+function missing(error: unknown): null {
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+  throw error;
+}
+
+/** What changes when the catalogue file or its edits are written again: a text to compare with the last one. */
+export async function catalogSignature(file: string): Promise<string> {
+  const stat = await fs.promises.stat(file);
+  const edits = await fs.promises.stat(editsFileOf(file)).catch(missing);
+  return `${fileIdentity(stat)}|${edits ? fileIdentity(edits) : ''}`;
+}
+
+/**
+ * A file's bytes with its identity on disk, both through one open handle: a file replaced
+ * meanwhile is the old one or the new one, never the new bytes under the old identity. Null when
+ * there is no file.
+ */
+async function readWithIdentity(file: string): Promise<{ bytes: Buffer; identity: string; mtimeMs: number } | null> {
+  const handle = await fs.promises.open(file, 'r').catch(missing);
+  if (!handle) return null;
+  try {
+    const stat = await handle.stat();
+    return { bytes: await handle.readFile(), identity: fileIdentity(stat), mtimeMs: stat.mtimeMs };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The catalogue at `file` with the edits written for it beside it, keeping what `previous` (the
+ * last read) made of what did not change: the catalogue file is read again only when it is
+ * another file. Null when it is not a catalogue; edits written for another file are left out.
+ */
+export async function readCatalogWithEdits(file: string, previous: CatalogRead | null = null): Promise<CatalogRead | null> {
+  const stat = await fs.promises.stat(file);
+  let read = previous && previous.identity === fileIdentity(stat) ? { file: previous.file, identity: previous.identity, mtimeMs: stat.mtimeMs } : null;
+  if (!read) {
+    const current = await readWithIdentity(file);
+    const parsed = current && readCatalogFile(current.bytes, previous?.file ?? null);
+    if (!current || !parsed) return null;
+    read = { file: parsed, identity: current.identity, mtimeMs: current.mtimeMs };
+  }
+  const written = await readWithIdentity(editsFileOf(file));
+  const edits = written ? parseExploreEdits(written.bytes.toString('utf8')) : null;
+  const mine = edits?.base === read.identity ? edits : null;
+  const { data, edited } = withEdits(read.file, mine, previous?.edited);
+  return { data, madeAt: mine && written ? written.mtimeMs : read.mtimeMs, file: read.file, identity: read.identity, edited };
 }

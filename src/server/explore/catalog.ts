@@ -1,10 +1,11 @@
 /**
  * The /explore catalogue the server filters for `/explore?q=…&franquicia=…`, with live stock.
  *
- * The catalogue is the one the build wrote (`<SHOP_OUT_DIR>/client/explore/catalog.json`, the same
- * JSON the island loads): checked at most once a second and read again, in the background, when a
- * rebuild published a new one (`<outDir>/client` is a symlink a rebuild swaps, and an incremental
- * rebuild rewrites the file); the old catalogue is served until the new one is parsed and has
+ * The catalogue is the one the build wrote (`<SHOP_OUT_DIR>/client/explore/catalog.json`), with
+ * the edits the server published since written beside it (./catalog-edits.ts): checked at most
+ * once a second and read again, in the background, when a rebuild published a new one
+ * (`<outDir>/client` is a symlink a rebuild swaps, and an incremental rebuild rewrites the file) or
+ * an edit new edits (the catalogue itself is then not read again); the old catalogue is served until the new one is parsed and has
  * read the changes made since shortly before its build read the database (a new catalogue that
  * keeps the served one's product objects, one read again after an edit, reads only its other
  * products, by id, and goes on from where the served one had read to). Without
@@ -20,7 +21,6 @@
  * search can see (LiveCatalogue). Products that are not in the
  * catalogue are ignored: a new product appears with the rebuild that makes its page.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
@@ -29,7 +29,7 @@ import { parseExploreData, type ExploreData, type ExploreProduct } from '~/domai
 import { isSoldOut } from '~/domain/products.ts';
 import { API_EXPLORE_OPERATOR_TEXT } from '~/i18n/api.ts';
 import { createUserClient, projectUrl } from '../supabase.ts';
-import { readCatalogFile, type CatalogFile } from './catalog-file.ts';
+import { catalogSignature, readCatalogWithEdits, type CatalogRead } from './catalog-file.ts';
 import { applyFields, PAGE, readChangedPage, readChanges, readProducts, TABLES, type Place, type Table } from './live-changes.ts';
 
 /**
@@ -115,8 +115,8 @@ export class LiveExploreCatalog {
   private loading: Promise<void> | null = null;
   /** The file's mtime, size and inode when it was last read (or refused). */
   private fileSignature = '';
-  /** The file as last read, for the next read to keep what did not change. */
-  private file: CatalogFile | null = null;
+  /** The file and its edits as last read, for the next read to keep what did not change. */
+  private file: CatalogRead | null = null;
   private lastCheck = 0;
   private checking: Promise<boolean> | null = null;
   /** Each table's changes after this place (time on the database's clock, then id) are still to be read. */
@@ -202,16 +202,15 @@ export class LiveExploreCatalog {
     const file = this.source.file;
     this.lastCheck = Date.now();
     try {
-      // stat follows the client symlink, so a swapped build is a different file.
-      const stat = await fs.promises.stat(file);
-      const signature = `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
+      // The catalogue and the edits written beside it (stat follows the client symlink, so a swapped build is a different file).
+      const signature = await catalogSignature(file);
       if (signature === this.fileSignature) return false;
       // Recorded before the read: a file that does not parse is not read again until it changes.
       this.fileSignature = signature;
       // The products that did not change keep their objects (and the search what it prepared of them).
-      const read = readCatalogFile(await fs.promises.readFile(file), this.file);
+      const read = await readCatalogWithEdits(file, this.file);
       if (!read) throw new Error(API_EXPLORE_OPERATOR_TEXT.notExploreCatalog);
-      await this.install(read.data, Math.min(stat.mtimeMs, Date.now()));
+      await this.install(read.data, Math.min(read.madeAt, Date.now()));
       this.file = read;
       return true;
     } catch (error) {

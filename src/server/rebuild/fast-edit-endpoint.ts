@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { PRODUCT_ID_PATTERN } from '~/domain/products.ts';
 import { API_FAST_EDIT_OPERATOR_TEXT } from '~/i18n/api.ts';
+import { EXPLORE_CATALOG_PATH, EXPLORE_EDITS_PATH } from '../explore/catalog-edits.ts';
 import { requireShopServer } from '../http/auth.ts';
 import { json, readJson } from '../http/json.ts';
 import { SNAPSHOT_FILE } from '../snapshot/disk.ts';
@@ -15,12 +16,12 @@ import { buildTimeClient, fetchProductRows } from '../snapshot/fetch.ts';
 import { backendFromEnv } from '../snapshot/loader.ts';
 import { projectUrl } from '../supabase.ts';
 import { adoptServedManifest, publishEdit, type FastEditResult } from './fast-edit.ts';
-import { DEFAULT_MAX_CHANGED } from './incremental.ts';
+import { DEFAULT_MAX_CHANGED, fileForPath } from './incremental.ts';
 import { dropRenderJob, putRenderJob, RENDER_TOKEN_HEADER, type RenderJob } from './render-jobs.ts';
 import { currentBuild } from './served-folder.ts';
 
-/** /explore's catalogue in the served folder, as FastEditResult.written names it. */
-const EXPLORE_FILE = 'explore/catalog.json';
+/** /explore's catalogue and its edits in the served folder, as FastEditResult.written names them. */
+const EXPLORE_FILES = [EXPLORE_CATALOG_PATH, EXPLORE_EDITS_PATH].map(fileForPath);
 
 // No ids: read the served catalogue now, so that the next edit finds it ready.
 // adopt: the incremental build that wrote an edit's search files is taken as this server's catalogue.
@@ -42,7 +43,7 @@ export async function renderThrough(origin: string, job: RenderJob): Promise<str
 
 /**
  * The endpoint: `{ productIds }` in, the FastEditResult out. `exploreWritten` is told when the
- * edit rewrote /explore's catalogue (this server's /explore then reads it at once).
+ * edit wrote /explore's catalogue or its edits (this server's /explore then reads it at once).
  */
 export async function postCatalogEdit(
   request: Request,
@@ -68,6 +69,6 @@ export async function postCatalogEdit(
     render: (job) => renderThrough(origin, job),
     storageUrl: projectUrl(supabaseUrl),
   });
-  if (result.mode === 'fast' && result.written.includes(EXPLORE_FILE)) exploreWritten();
+  if (result.mode === 'fast' && result.written.some((file) => EXPLORE_FILES.includes(file))) exploreWritten();
   return json(result);
 }

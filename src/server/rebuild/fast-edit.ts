@@ -4,7 +4,8 @@
  * the first edit), planned (src/domain/edit-plan.ts), and the pages the plan names are rendered by
  * the server's own render routes (src/pages/catalog-render/, the same page components as the
  * prebuilt routes, so the same bytes) and written into the served folder one file at a time
- * through a rename, with /explore's catalogue, the build manifest and the catalogue copy on disk.
+ * through a rename, with /explore's catalogue (its edited entries beside it:
+ * src/server/explore/catalog-edits.ts), the build manifest and the catalogue copy on disk.
  * The header search's files the edit changes are made again alone (catalogSearchUpdate), the
  * same bytes a build writes; when they cannot be (the served ones are not a tree the build wrote,
  * or lag behind an edit before), they are left to an incremental build that follows
@@ -21,7 +22,8 @@ import { isListed, type Product } from '~/domain/products.ts';
 import { HOME_PATH, listings, pageHref, productPath, type RouteCatalog } from '~/domain/routes.ts';
 import { API_FAST_EDIT_FALLBACK_TEXT as FALLBACK, API_REBUILD_REASON_TEXT } from '~/i18n/api.ts';
 import { appendSnapshotEdit, readSnapshotBytes, snapshotInSteps } from '../snapshot/disk.ts';
-import { catalogSearchUpdate, exploreJsonInSteps, prepareCatalogSearchUpdate } from '../snapshot/catalog-files.ts';
+import { EXPLORE_CATALOG_PATH, EXPLORE_EDITS_PATH, exploreEditOutput } from '../explore/catalog-edits.ts';
+import { catalogSearchUpdate, exploreEntryJson, exploreJsonInSteps, prepareCatalogSearchUpdate } from '../snapshot/catalog-files.ts';
 import {
   mergeSnapshotInSteps,
   parseProductRows,
@@ -329,8 +331,10 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   // The longer steps below run in slices (Turns): shoppers' requests are answered between them.
   if (plan.explore) {
     const turns = new Turns();
-    output.push({ urlPath: '/explore/catalog.json', data: await turns.finish(exploreJsonInSteps(after, io.storageUrl)) });
-    files['/explore/catalog.json'] = await turns.finish(exploreFingerprintInSteps(after.products, digests));
+    // /explore's edited entries beside its catalogue (or, past EDITS_MOST of them, the catalogue whole).
+    const entries = after.products.filter((product) => edited.has(product.id)).map((p): [string, string] => [p.id, exploreEntryJson(p, io.storageUrl)]);
+    output.push(await exploreEditOutput(io.servedClient, entries, () => turns.finish(exploreJsonInSteps(after, io.storageUrl))));
+    files[EXPLORE_CATALOG_PATH] = await turns.finish(exploreFingerprintInSteps(after.products, digests));
     step('explore');
     await nextTurn();
   }
@@ -365,6 +369,8 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
     await replaceFileAsync(path.join(io.servedClient, file), data);
     written.push(file);
   }
+  // Edits written for a catalogue now written whole go (every reader leaves them out).
+  if (output.some(({ urlPath }) => urlPath === EXPLORE_CATALOG_PATH)) fs.rmSync(path.join(io.servedClient, fileForPath(EXPLORE_EDITS_PATH)), { force: true });
   const removed = gone.map(fileForPath);
   for (const file of removed) fs.rmSync(path.join(io.servedClient, file), { force: true });
   const manifest: BuildManifest = {

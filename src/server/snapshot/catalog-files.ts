@@ -110,6 +110,19 @@ export function exploreDataWith(catalog: FilesCatalog, storageUrl: string): Expl
 /** Each product's entry in /explore's catalogue as JSON, by product object (products are never changed in place). */
 const exploreEntries = new WeakMap<Product, { storageUrl: string; json: string }>();
 
+/**
+ * A product's entry in /explore's catalogue as JSON, as the catalogue has it: made once and kept
+ * while its product object lives. Also the entry an edit writes beside the catalogue
+ * (src/server/explore/catalog-edits.ts).
+ */
+export function exploreEntryJson(product: Product, storageUrl: string): string {
+  const known = exploreEntries.get(product);
+  if (known && known.storageUrl === storageUrl) return known.json;
+  const json = JSON.stringify(toExploreProduct(product, resolveImage(product.image || product.images[0], storageUrl)));
+  exploreEntries.set(product, { storageUrl, json });
+  return json;
+}
+
 /** Entries made between two pauses of exploreJsonInSteps, and joined into one part of its text. */
 const ENTRIES_PER_STEP = 500;
 
@@ -130,13 +143,7 @@ export function* exploreJsonInSteps(catalog: FilesCatalog, storageUrl: string): 
     entries = [];
   };
   for (const product of catalog.products) {
-    const known = exploreEntries.get(product);
-    if (known && known.storageUrl === storageUrl) entries.push(known.json);
-    else {
-      const json = JSON.stringify(toExploreProduct(product, resolveImage(product.image || product.images[0], storageUrl)));
-      exploreEntries.set(product, { storageUrl, json });
-      entries.push(json);
-    }
+    entries.push(exploreEntryJson(product, storageUrl));
     if (entries.length === ENTRIES_PER_STEP) {
       flush();
       yield;

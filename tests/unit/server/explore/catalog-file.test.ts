@@ -1,12 +1,17 @@
 /**
  * /explore's catalogue file read one entry at a time (src/server/explore/catalog-file.ts): the
  * same data as parsing it whole, and read again, the objects of the entries whose bytes did not
- * change, with only the others parsed.
+ * change, with only the others parsed; with the edits written beside it, the catalogue an edit
+ * would have written whole.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseExploreData, toExploreProduct, type ExploreData } from '~/domain/explore.ts';
 import { parseProduct } from '~/domain/product-schema.ts';
-import { readCatalogFile } from '~/server/explore/catalog-file.ts';
+import { readCatalogFile, readCatalogWithEdits } from '~/server/explore/catalog-file.ts';
+import { fileIdentity } from '~/server/explore/catalog-edits.ts';
 
 function product(id: string, name: string, extra: Record<string, unknown> = {}) {
   const parsed = parseProduct({ id, name, price: 150, stock: 3, franchise_id: 'one-piece', product_type_id: 'op-booster-box', ...extra });
@@ -80,5 +85,64 @@ describe('readCatalogFile', () => {
     // Other options (a franchise renamed: the tags may differ): every entry is parsed again.
     const renamed = readCatalogFile(file(products, { franchises: [{ id: 'one-piece', name: 'One Piece TCG' }] }), first)!;
     expect(renamed.data.products.some((p, i) => p === first.data.products[i])).toBe(false);
+  });
+});
+
+describe('readCatalogWithEdits', () => {
+  /** A served folder with the catalogue written as a build writes it. */
+  function folder(): { dir: string; catalog: string; edits: string } {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'explore-edits-'));
+    fs.mkdirSync(path.join(dir, 'explore'));
+    const catalog = path.join(dir, 'explore', 'catalog.json');
+    fs.writeFileSync(catalog, file(products));
+    return { dir, catalog, edits: path.join(dir, 'explore', 'catalog-edits.json') };
+  }
+  const editsFor = (catalog: string, entries: unknown[]) => JSON.stringify({ base: fileIdentity(fs.statSync(catalog)), products: entries });
+
+  it("serves each edited entry in its product's place, keeps the catalogue's other objects, and does not read the catalogue again", async () => {
+    const { dir, catalog, edits } = folder();
+    try {
+      const first = (await readCatalogWithEdits(catalog))!;
+      expect(first.data).toEqual(readCatalogFile(file(products))!.data);
+      const renamed = product('op-02', 'Caja OP-02 Paramount War', { price: 180 });
+      fs.writeFileSync(edits, editsFor(catalog, [renamed]));
+      const second = (await readCatalogWithEdits(catalog, first))!;
+      // As the catalogue written whole with the edit would read.
+      expect(second.data).toEqual(readCatalogFile(file([products[0], renamed, products[2], products[3]]))!.data);
+      expect(second.file).toBe(first.file);
+      expect(second.data.products[0]).toBe(first.data.products[0]);
+      expect(second.data.products[2]).toBe(first.data.products[2]);
+      expect(second.madeAt).toBe(fs.statSync(edits).mtimeMs);
+
+      // Another edit: the entry that did not change keeps the object served (live), the new one is read.
+      const third = (await readCatalogWithEdits(catalog, second))!;
+      expect(third.data.products[1]).toBe(second.data.products[1]);
+      const soldOut = product('op-01', 'Caja OP-01 Romance Dawn', { stock: 0 });
+      fs.writeFileSync(edits, editsFor(catalog, [renamed, soldOut]));
+      const fourth = (await readCatalogWithEdits(catalog, third))!;
+      expect(fourth.data.products[1]).toBe(third.data.products[1]);
+      expect(fourth.data.products[0]).toMatchObject({ id: 'op-01', stock: 0 });
+      expect(fourth.data.products.map((p) => p.id)).toEqual(['op-01', 'op-02', 'op-03']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves out edits written for another catalogue file, and a file that is not edits', async () => {
+    const { dir, catalog, edits } = folder();
+    try {
+      fs.writeFileSync(edits, editsFor(catalog, [product('op-02', 'Caja OP-02 Paramount War')]));
+      // A build wrote the catalogue again: another file, whatever its bytes.
+      fs.rmSync(catalog);
+      fs.writeFileSync(catalog, file(products));
+      const read = (await readCatalogWithEdits(catalog))!;
+      expect(read.data).toEqual(readCatalogFile(file(products))!.data);
+      fs.writeFileSync(edits, 'no es JSON');
+      expect((await readCatalogWithEdits(catalog, read))!.data).toEqual(read.data);
+      fs.writeFileSync(catalog, '{"franchises":[]}');
+      expect(await readCatalogWithEdits(catalog)).toBeNull();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

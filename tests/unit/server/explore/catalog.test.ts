@@ -12,6 +12,7 @@ import type { Database } from '~/data/database.types.ts';
 import { toExploreProduct, type ExploreData, type ExploreProduct } from '~/domain/explore.ts';
 import { parseProduct, PRODUCT_SELECT } from '~/domain/product-schema.ts';
 import { createAdminClient } from '~/server/supabase.ts';
+import { fileIdentity } from '~/server/explore/catalog-edits.ts';
 import { startTestStack, type TestStack } from '../../../../packages/local-supabase/tests/helpers.ts';
 
 // The default catalogue reads the project's URL and anon key as the server does.
@@ -437,6 +438,43 @@ describe('the /explore catalogue of the server', () => {
     await catalog.poll();
     const from = /updated_at=(?:gte|gt|eq)\.([^&]+)/.exec(urls.find((url) => url.includes('/rest/v1/products?') && url.includes('updated_at=')) ?? '')?.[1];
     expect(Date.parse(from ?? 'NaN')).toBeGreaterThan(Date.now() - 60_000);
+    await update('products', { stock: 4 }, 'id', SEALED);
+    publish(await builtCatalog());
+  });
+
+  it('serves the edits written beside the catalogue without reading the catalogue again, and leaves them out once a build publishes another', async () => {
+    const urls: string[] = [];
+    const catalog = live({ supabase: recordingClient(urls), checkFileMs: 50 });
+    const before = await catalog.get();
+    await catalog.poll();
+    await update('products', { stock: 2 }, 'id', SEALED);
+    // The edit's entry: the sealed product renamed, with the stock the edit read before a sale.
+    const entry = (await builtCatalog()).products.find((product) => product.id === SEALED)!;
+    const editsFile = path.join(path.dirname(catalogFile), 'catalog-edits.json');
+    const catalogBytes = fs.readFileSync(catalogFile);
+    urls.length = 0;
+    fs.writeFileSync(
+      editsFile,
+      JSON.stringify({ base: fileIdentity(fs.statSync(catalogFile)), products: [{ ...entry, name: 'Caja de sobres (editada aparte)', stock: 5 }] }),
+    );
+    expect(await catalog.checkFile()).toBe(true);
+    const after = await catalog.get();
+    expect(find(after.data, SEALED).name).toBe('Caja de sobres (editada aparte)');
+    // Read by id before it was served: the database's stock, not the edit's.
+    expect(find(after.data, SEALED).stock).toBe(2);
+    expect(urls.some((url) => url.includes(`id=in.(${SEALED})`))).toBe(true);
+    expect(find(after.data, SINGLE)).toBe(find(before.data, SINGLE));
+    expect(after.data.products.map((product) => product.id)).toEqual(before.data.products.map((product) => product.id));
+    expect(after.catalogVersion).toBeGreaterThan(before.catalogVersion);
+    expect(fs.readFileSync(catalogFile)).toEqual(catalogBytes);
+    expect(await catalog.checkFile()).toBe(false);
+
+    // A build publishes the catalogue again (edits beside the old one are another file's).
+    const built = await builtCatalog();
+    const written = fs.readFileSync(editsFile);
+    publish(built);
+    fs.writeFileSync(editsFile, written);
+    await vi.waitFor(async () => expect(find((await catalog.get()).data, SEALED).name).toBe(find(built, SEALED).name), { timeout: 5000, interval: 60 });
     await update('products', { stock: 4 }, 'id', SEALED);
     publish(await builtCatalog());
   });

@@ -57,7 +57,7 @@ describe('POST /api/internal/catalog-edit', () => {
     expect(await answer.json()).toEqual({ mode: 'fallback', reason: 'este servidor no sirve una compilación o no tiene base de datos' });
   });
 
-  it("tells this server's /explore when the edit rewrote its catalogue, and only then", async () => {
+  it("tells this server's /explore when the edit wrote its catalogue or its edits, and only then", async () => {
     const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-edit-'));
     try {
       fs.mkdirSync(path.join(outDir, 'builds', 'b1', 'client'), { recursive: true });
@@ -70,11 +70,15 @@ describe('POST /api/internal/catalog-edit', () => {
       edit.result = fast(['product/p1/index.html', 'explore/catalog.json']);
       expect(await (await post({ productIds: ['p1'] }, `Bearer ${KEY}`, told)).json()).toMatchObject({ mode: 'fast' });
       expect(told).toHaveBeenCalledTimes(1);
+      // Or wrote its edits beside it.
+      edit.result = fast(['product/p1/index.html', 'explore/catalog-edits.json']);
+      await post({ productIds: ['p1'] }, `Bearer ${KEY}`, told);
+      expect(told).toHaveBeenCalledTimes(2);
       edit.result = fast(['product/p1/index.html']);
       await post({ productIds: ['p1'] }, `Bearer ${KEY}`, told);
       edit.result = { mode: 'fallback', reason: 'una compilación' };
       await post({ productIds: ['p1'] }, `Bearer ${KEY}`, told);
-      expect(told).toHaveBeenCalledTimes(1);
+      expect(told).toHaveBeenCalledTimes(2);
     } finally {
       fs.rmSync(outDir, { recursive: true, force: true });
     }

@@ -29,9 +29,11 @@ import { runBuild } from '~/server/rebuild/build-process.ts';
 import { renderThrough } from '~/server/rebuild/fast-edit-endpoint.ts';
 import { projectUrl } from '~/server/supabase.ts';
 import type { RenderJob } from '~/server/rebuild/render-jobs.ts';
-import { catalogSearchFiles } from '~/server/snapshot/catalog-files.ts';
+import { catalogSearchFiles, exploreDataWith } from '~/server/snapshot/catalog-files.ts';
 import { mergeSnapshot } from '~/server/snapshot/model.ts';
 import { editsFile, readSnapshotFile } from '~/server/snapshot/disk.ts';
+import { readCatalogFile, readCatalogWithEdits } from '~/server/explore/catalog-file.ts';
+import { EDITS_MOST, fileIdentity, parseExploreEdits } from '~/server/explore/catalog-edits.ts';
 
 const STORAGE = 'https://proyecto.test';
 let dir = '';
@@ -124,10 +126,15 @@ describe('an edit published by the running server', () => {
     expect(served(productPath(id))).toBe(`<html>product ${productPath(id)}/ 432150</html>`);
     // Through a rename: a new file, not the old one rewritten.
     expect(inode(productPath(id))).not.toBe(inodeBefore);
-    expect(result.mode === 'fast' && result.written).toEqual(expect.arrayContaining([fileForPath(productPath(id)), 'explore/catalog.json']));
-    // /explore's catalogue has the new price; the search files and other pages are untouched.
-    const explore = JSON.parse(served('/explore/catalog.json')) as { products: Array<{ id: string; priceCentavos: number }> };
-    expect(explore.products.find((p) => p.id === id)!.priceCentavos).toBe(432150);
+    expect(result.mode === 'fast' && result.written).toEqual(expect.arrayContaining([fileForPath(productPath(id)), 'explore/catalog-edits.json']));
+    // /explore's catalogue is not written again: the edited entry goes beside it, and the
+    // catalogue read with it has the new price; the search files and other pages are untouched.
+    expect(result.mode === 'fast' && result.written).not.toContain('explore/catalog.json');
+    expect(served('/explore/catalog.json')).toBe('servido /explore/catalog.json');
+    const edits = parseExploreEdits(served('/explore/catalog-edits.json'))!;
+    expect(edits.base).toBe(fileIdentity(fs.statSync(path.join(client, 'explore', 'catalog.json'))));
+    expect([...edits.entries.keys()]).toEqual([id]);
+    expect(JSON.parse(edits.entries.get(id)!)).toMatchObject({ id, priceCentavos: 432150 });
     expect(served('/search-index.json')).toBe(searchBefore);
     expect(served(untouched)).toBe(`servido ${untouched}`);
     expect(fs.readdirSync(path.dirname(path.join(client, fileForPath(productPath(id)))))).toEqual(['index.html']);
@@ -206,6 +213,48 @@ describe('an edit published by the running server', () => {
     second.price = 556;
     expect(await publishEdit([String(second.id)], io().io)).toEqual({ mode: 'fallback', reason: 'no hay copia del catálogo de la compilación servida' });
     expect(await adoptServedManifest({ servedClient: client })).toBe(false);
+  });
+
+  it("keeps /explore's edited entries beside its catalogue across edits, until the catalogue is written again; past the most it writes the catalogue whole", async () => {
+    const catalogPath = path.join(client, 'explore', 'catalog.json');
+    const editsPath = path.join(client, 'explore', 'catalog-edits.json');
+    const entriesOf = () => parseExploreEdits(fs.readFileSync(editsPath, 'utf8'))!;
+    const first = edited();
+    first.price = 999;
+    expect((await publishEdit([String(first.id)], io().io)).mode).toBe('fast');
+    const second = rows.find((row) => row.franchise_id === 'one-piece')!;
+    second.price = 555;
+    expect((await publishEdit([String(second.id)], io().io)).mode).toBe('fast');
+    // Both edits' entries, for the catalogue served; the first as the first edit wrote it.
+    expect(entriesOf().base).toBe(fileIdentity(fs.statSync(catalogPath)));
+    expect([...entriesOf().entries.keys()]).toEqual([String(first.id), String(second.id)]);
+    expect(JSON.parse(entriesOf().entries.get(String(first.id))!)).toMatchObject({ priceCentavos: 99900 });
+    second.price = 556;
+    expect((await publishEdit([String(second.id)], io().io)).mode).toBe('fast');
+    expect(JSON.parse(entriesOf().entries.get(String(second.id))!)).toMatchObject({ priceCentavos: 55600 });
+    expect(entriesOf().entries.size).toBe(2);
+
+    // A build wrote the catalogue again: the entries written for the old one are not kept.
+    fs.rmSync(catalogPath);
+    fs.writeFileSync(catalogPath, 'servido otra vez');
+    second.price = 557;
+    expect((await publishEdit([String(second.id)], io().io)).mode).toBe('fast');
+    expect([...entriesOf().entries.keys()]).toEqual([String(second.id)]);
+    expect(fs.readFileSync(catalogPath, 'utf8')).toBe('servido otra vez');
+
+    // As many entries as the file holds: the next edit writes the catalogue whole, and the entries go.
+    const base = fileIdentity(fs.statSync(catalogPath));
+    const many = Array.from({ length: EDITS_MOST }, (_, k) => JSON.stringify({ id: `relleno-${k}` }));
+    fs.writeFileSync(editsPath, `{"base":${JSON.stringify(base)},"products":[${many.join(',')}]}`);
+    first.price = 1001;
+    const result = await publishEdit([String(first.id)], io().io);
+    expect(result.mode === 'fast' && result.written).toContain('explore/catalog.json');
+    expect(result.mode === 'fast' && result.written).not.toContain('explore/catalog-edits.json');
+    expect(fs.existsSync(editsPath)).toBe(false);
+    const whole = readCatalogFile(fs.readFileSync(catalogPath))!.data;
+    expect(whole.products.map((p) => p.id)).toEqual(exploreDataWith(catalogOf(rows), STORAGE).products.map((p) => p.id));
+    expect(whole.products.find((p) => p.id === String(first.id))).toMatchObject({ priceCentavos: 100100 });
+    expect(whole.products.find((p) => p.id === String(second.id))).toMatchObject({ priceCentavos: 55700 });
   });
 
   it('with no ids it only reads the served catalogue, which the next edit then uses', async () => {
@@ -356,7 +405,7 @@ describe('an edit the server publishes equals a full build (a real `astro build`
     expect(result.mode).toBe('fast');
     const written = result.mode === 'fast' ? result.written : [];
     // The renamed product's search file (the demo catalogue's is one, the whole index) is written with its pages.
-    expect(written).toEqual(expect.arrayContaining([fileForPath(`/product/${id}`), 'index.html', 'explore/catalog.json', 'search-index.json']));
+    expect(written).toEqual(expect.arrayContaining([fileForPath(`/product/${id}`), 'index.html', 'explore/catalog-edits.json', 'search-index.json']));
     expect(result).toMatchObject({ searchFollows: false });
     expect(written.some((file) => file.startsWith('franchise/pokemon/expansions/destined-rivals/products/'))).toBe(true);
     expect(written.some((file) => file.startsWith('franchise/pokemon/product-types/elite-trainer-box/products/'))).toBe(true);
@@ -371,9 +420,13 @@ describe('an edit the server publishes equals a full build (a real `astro build`
     // A full build of the same catalogue (the copy the edit saved) writes the same bytes.
     const fullDir = path.join(tmp, 'full');
     await build(fullDir, snapshotFile, path.join(tmp, 'full-manifest.json'));
-    for (const file of written) {
+    for (const file of written.filter((name) => name !== 'explore/catalog-edits.json')) {
       expect(fs.readFileSync(path.join(client, file), 'utf8'), file).toBe(fs.readFileSync(path.join(fullDir, 'client', file), 'utf8'));
     }
+    // /explore's catalogue with the edit's entries beside it reads as the full build's catalogue.
+    const explore = await readCatalogWithEdits(path.join(client, 'explore', 'catalog.json'));
+    expect(explore!.data).toEqual(readCatalogFile(fs.readFileSync(path.join(fullDir, 'client', 'explore', 'catalog.json')))!.data);
+    expect(explore!.data.products.find((p) => p.id === id)!.name).toBe('Elite Trainer Box Rivales Renombrada');
     expect(currentBuild(outDir)).toBe(client);
   });
 });
