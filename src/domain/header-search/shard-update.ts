@@ -170,7 +170,7 @@ export function* updateSearchShards(
 ): Steps<ShardUpdate | null> {
   const rows = yield* ordered(products);
   yield;
-  const source = shardSource(rows, storage, limit, { sorted: true });
+  const source = shardSource(rows, storage, limit, { sorted: true, reuseParts: true });
   yield;
   const files = new Map<string, SearchShardFile>();
   const removed: string[] = [];

@@ -34,7 +34,6 @@ import {
   type SnapshotProductType,
 } from '../snapshot/model.ts';
 import {
-  contentFingerprint,
   exploreFingerprintInSteps,
   fileForPath,
   manifestJsonInSteps,
@@ -46,7 +45,7 @@ import {
 } from './incremental.ts';
 import { inBatches, type RenderJob } from './render-jobs.ts';
 import { manifestFile, replaceFileAsync } from './served-folder.ts';
-import { servedShards } from './served-search.ts';
+import { searchFileText, servedShards } from './served-search.ts';
 import { nextTurn, Turns } from './turns.ts';
 
 /** What an edit needs from its surroundings. */
@@ -349,8 +348,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
     searchFollows = update === null;
     for (const [urlPath, file] of update?.files ?? []) {
       await turns.pause();
-      const data = JSON.stringify(file);
-      const fingerprint = contentFingerprint(data);
+      const { data, fingerprint } = searchFileText(file);
       if (files[urlPath] === fingerprint) continue;
       output.push({ urlPath, data });
       files[urlPath] = fingerprint;

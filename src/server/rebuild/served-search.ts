@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ServedShards } from '~/domain/header-search/shard-update.ts';
-import type { SearchNodeFile } from '~/domain/header-search/shards.ts';
-import { fileForPath } from './incremental.ts';
+import type { SearchNodeFile, SearchShardFile } from '~/domain/header-search/shards.ts';
+import { contentFingerprint, fileForPath } from './incremental.ts';
 
 /** The first bytes of every search file the build writes: JSON.stringify puts the version first. */
 const HEAD = /^\{"v":([12])[,}]/;
@@ -52,4 +52,23 @@ export function servedShards(servedClient: string): ServedShards {
       return valid ? (file as SearchNodeFile) : null;
     },
   };
+}
+
+/**
+ * Each search file an edit made, as text and its fingerprint, kept while the file object lives:
+ * the parts of the whole index an edit did not move are the same objects edit after edit
+ * (src/domain/header-search/shards.ts), and at 100,000 products their 10 MB of text were
+ * written out and hashed again for every rename only to be found unchanged.
+ */
+const texts = new WeakMap<SearchShardFile, { data: string; fingerprint: string }>();
+
+/** `file` as the build writes it, and its fingerprint (contentFingerprint). */
+export function searchFileText(file: SearchShardFile): { data: string; fingerprint: string } {
+  let text = texts.get(file);
+  if (!text) {
+    const data = JSON.stringify(file);
+    text = { data, fingerprint: contentFingerprint(data) };
+    texts.set(file, text);
+  }
+  return text;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, parseSearchIndex } from '~/domain/header-search/format.ts';
+import { buildSearchIndex, compareIndexed, parseSearchIndex } from '~/domain/header-search/format.ts';
 import { DEFAULT_LIMIT, prepareIndex, searchWithTotal } from '~/domain/name-matching/matching.ts';
-import { buildSearchShards, shardPath } from '~/domain/header-search/shards.ts';
+import { buildSearchShards, partPath, shardPath, shardSource } from '~/domain/header-search/shards.ts';
 import { products, searcher, wholeIndex } from './sharded-fixture';
 
 // Single words, prefixes of every length, mid-word pieces, several words in and out of order,
@@ -81,5 +81,34 @@ describe('sharded search', () => {
     const small = prepareIndex(parseSearchIndex(buildSearchIndex(products.slice(0, 150), 'https://x.supabase.co'))!.entries);
     for (const query of QUERIES) expect((await search.search(query)).results).toEqual(searchWithTotal(small, query).results);
     expect(loaded).toEqual(['/search-index.json']);
+  });
+});
+
+describe("the whole index's parts", () => {
+  it('hands out again a part whose rows did not move, and makes again only those an edit moved, as a whole build makes them', () => {
+    const rows = [...products].sort(compareIndexed);
+    const limit = 100;
+    const first = new Map(shardSource(rows, 'https://x.supabase.co', limit, { sorted: true, reuseParts: true }).parts());
+    expect(first.size).toBe(Math.ceil(rows.length / limit));
+    // The same rows: the same files.
+    const again = new Map(shardSource(rows, 'https://x.supabase.co', limit, { sorted: true, reuseParts: true }).parts());
+    for (const [urlPath, file] of first) expect(again.get(urlPath)).toBe(file);
+
+    // A rename moves one row from near the end to the start: the parts between move, the others do not.
+    const renamed = { ...rows[rows.length - 150]!, name: '0 Primero renombrado' };
+    const edited = [...rows.filter((row) => row !== rows[rows.length - 150]), renamed].sort(compareIndexed);
+    expect(edited[0]).toBe(renamed);
+    const after = new Map(shardSource(edited, 'https://x.supabase.co', limit, { sorted: true, reuseParts: true }).parts());
+    const whole = new Map(buildSearchShards(edited, 'https://x.supabase.co', limit).entries());
+    const kept = [...after].filter(([urlPath, file]) => first.get(urlPath) === file).map(([urlPath]) => urlPath);
+    expect(kept).toEqual([partPath(Math.ceil(rows.length / limit) - 1)]);
+    for (const [urlPath, file] of after) expect(JSON.stringify(file), urlPath).toBe(JSON.stringify(whole.get(urlPath)));
+    // A build's source does not keep them; another storage makes every part again.
+    const built = new Map(shardSource(edited, 'https://x.supabase.co', limit, { sorted: true }).parts());
+    for (const [urlPath, file] of built) expect(file).not.toBe(after.get(urlPath));
+    const next = new Map(shardSource(edited, 'https://x.supabase.co', limit, { sorted: true, reuseParts: true }).parts());
+    for (const [urlPath, file] of next) expect(file).toBe(after.get(urlPath));
+    const otherStorage = new Map(shardSource(edited, 'https://y.supabase.co', limit, { sorted: true, reuseParts: true }).parts());
+    for (const [urlPath, file] of otherStorage) expect(file).not.toBe(after.get(urlPath));
   });
 });

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildSearchShards, shardPath, wordsPath, type SearchShardFile } from '~/domain/header-search/shards.ts';
-import { fileForPath } from '~/server/rebuild/incremental.ts';
-import { servedShards } from '~/server/rebuild/served-search.ts';
+import { contentFingerprint, fileForPath } from '~/server/rebuild/incremental.ts';
+import { searchFileText, servedShards } from '~/server/rebuild/served-search.ts';
 import { fakeCatalog } from '../../domain/name-matching/fake-catalog';
 
 let client = '';
@@ -49,5 +49,18 @@ describe('the served search files', () => {
     expect(served.node(shardPath(''))).toBeNull();
     fs.writeFileSync(path.join(client, fileForPath(shardPath(''))), '{"v":2,"next":"ab"}');
     expect(served.node(shardPath(''))).toBeNull();
+  });
+});
+
+describe("a search file's text", () => {
+  it('is the file as JSON with its fingerprint, made once for the same file object', () => {
+    const [, file] = [...files][0]!;
+    const text = searchFileText(file);
+    expect(text).toEqual({ data: JSON.stringify(file), fingerprint: contentFingerprint(JSON.stringify(file)) });
+    expect(searchFileText(file)).toBe(text);
+    // Another object with the same content: its own text, the same fingerprint.
+    const copy = JSON.parse(JSON.stringify(file)) as SearchShardFile;
+    expect(searchFileText(copy)).not.toBe(text);
+    expect(searchFileText(copy).fingerprint).toBe(text.fingerprint);
   });
 });
