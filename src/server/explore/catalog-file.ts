@@ -117,7 +117,10 @@ export function withEdits(
 /** The catalogue file and its edits as read: the data served, and what the next read keeps. */
 export interface CatalogRead {
   data: ExploreData;
-  /** When the newer of the two was written (ms since the epoch). */
+  /**
+   * When the catalogue file was written (ms since the epoch): its products are as old as that,
+   * whatever the edits' time, so a catalogue brought up to date reads the changes from then.
+   */
   madeAt: number;
   file: CatalogFile;
   /** The catalogue file's identity on disk (./catalog-edits.ts fileIdentity). */
@@ -177,5 +180,5 @@ export async function readCatalogWithEdits(file: string, previous: CatalogRead |
   const edits = written ? parseExploreEdits(written.bytes.toString('utf8')) : null;
   const mine = edits?.base === read.identity ? edits : null;
   const { data, edited } = withEdits(read.file, mine, previous?.edited);
-  return { data, madeAt: mine && written ? written.mtimeMs : read.mtimeMs, file: read.file, identity: read.identity, edited };
+  return { data, madeAt: read.mtimeMs, file: read.file, identity: read.identity, edited };
 }

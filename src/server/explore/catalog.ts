@@ -4,11 +4,12 @@
  * The catalogue is the one the build wrote (`<SHOP_OUT_DIR>/client/explore/catalog.json`), with
  * the edits the server published since written beside it (./catalog-edits.ts): checked at most
  * once a second and read again, in the background, when a rebuild published a new one
- * (`<outDir>/client` is a symlink a rebuild swaps, and an incremental rebuild rewrites the file) or
- * an edit new edits (the catalogue itself is then not read again); the old catalogue is served until the new one is parsed and has
- * read the changes made since shortly before its build read the database (a new catalogue that
- * keeps the served one's product objects, one read again after an edit, reads only its other
- * products, by id, and goes on from where the served one had read to). Without
+ * (`<outDir>/client` is a symlink a rebuild swaps, and an incremental rebuild rewrites the file)
+ * or an edit new edits (the catalogue itself is then not read again); the old catalogue is served
+ * until the new one is parsed and has read the changes made since shortly before its build read
+ * the database (a new catalogue that keeps the served one's product objects, one read again
+ * after an edit, reads only its other products, by id, and goes on from where the served one had
+ * read to). Without
  * SHOP_OUT_DIR (astro dev, tests) it is built from the build's catalogue, as the JSON route does.
  *
  * Between rebuilds the stock moves: every EXPLORE_LIVE_MS (default 2 s) the products and card
@@ -16,7 +17,7 @@
  * catalogue's products are updated in place: a product's stock, and a single's offers in stock
  * (the singles filters' tokens), its 'Desde' flag and its stock, computed from its offers with the
  * build's own rules (domain/product-schema.ts parseProduct, domain/explore.ts toExploreProduct).
- * The products array itself is only replaced by a new catalogue file, because the search keys
+ * The products array itself is only replaced by a new catalogue file or new edits, because the search keys
  * are cached by its identity; `version` counts both kinds of change, `searchVersion` those a
  * search can see (LiveCatalogue). Products that are not in the
  * catalogue are ignored: a new product appears with the rebuild that makes its page.
