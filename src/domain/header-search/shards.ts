@@ -186,14 +186,10 @@ interface MadePart {
   file: SearchIndexFile;
 }
 
-/** The positions from `start` up to `end`. */
-const range = (start: number, end: number) => Array.from({ length: end - start }, (_, k) => start + k);
-
 /**
  * The parts of the whole index the last source that reuses them made (an edit's update, not a
- * build: ShardSource.parts): a part whose rows are
- * the same objects in the same order is the same file, handed out again (the same object, which a
- * caller may keep its text by). An edit moves the rows between a product's old and new places
+ * build: ShardSource.parts): a part whose rows are the same objects in the same order is the same
+ * file, handed out again (the same object, which a caller may keep its text by). An edit moves the rows between a product's old and new places
  * only: at 100,000 products, making the other parts again (and their text, and its fingerprint)
  * was about a third of a rename's update.
  */
@@ -286,16 +282,14 @@ export function shardSource(
     whole,
     pick,
     parts() {
-      if (!reuseParts)
-        return Array.from({ length: Math.ceil(count / limit) }, (_, n) => [partPath(n), pick(range(n * limit, Math.min(count, (n + 1) * limit)))]);
-      const made = madeParts?.storage === storage && madeParts.limit === limit ? madeParts.parts : [];
+      const made = reuseParts && madeParts?.storage === storage && madeParts.limit === limit ? madeParts.parts : [];
       const parts = Array.from({ length: Math.ceil(count / limit) }, (_, n): MadePart => {
         const members = rows.slice(n * limit, (n + 1) * limit);
         const known = made[n];
         if (known && known.rows.length === members.length && known.rows.every((row, k) => row === members[k])) return known;
-        return { rows: members, file: pick(range(n * limit, n * limit + members.length)) };
+        return { rows: members, file: pick(Array.from({ length: members.length }, (_, k) => n * limit + k)) };
       });
-      madeParts = { storage, limit, parts };
+      if (reuseParts) madeParts = { storage, limit, parts };
       return parts.map(({ file }, n) => [partPath(n), file]);
     },
     children(text, members) {

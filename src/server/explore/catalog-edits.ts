@@ -25,6 +25,11 @@ import { fileForPath } from '../rebuild/incremental.ts';
 export const EXPLORE_CATALOG_PATH = '/explore/catalog.json';
 export const EXPLORE_EDITS_PATH = '/explore/catalog-edits.json';
 
+/** The edits' file beside the catalogue file `catalogFile`. */
+export function editsFileBeside(catalogFile: string): string {
+  return path.join(path.dirname(catalogFile), path.basename(EXPLORE_EDITS_PATH));
+}
+
 /** @internal Products edited since the catalogue was written beyond which an edit writes it whole (exported for tests). */
 export const EDITS_MOST = 2000;
 
@@ -67,11 +72,11 @@ function exploreEditsText(edits: ExploreEdits): string {
  * `catalogFile`: the entries already written for it, with these added or replaced. Null when the
  * catalogue must be written whole instead: it is not there, or the edits would pass EDITS_MOST.
  */
-async function nextExploreEdits(catalogFile: string, editsFile: string, entries: Iterable<[id: string, json: string]>): Promise<string | null> {
+async function nextExploreEdits(catalogFile: string, entries: Iterable<[id: string, json: string]>): Promise<string | null> {
   const stat = await fs.promises.stat(catalogFile).catch(() => null);
   if (!stat) return null;
   const base = fileIdentity(stat);
-  const text = await fs.promises.readFile(editsFile, 'utf8').catch(() => null);
+  const text = await fs.promises.readFile(editsFileBeside(catalogFile), 'utf8').catch(() => null);
   const written = text === null ? null : parseExploreEdits(text);
   const edits: ExploreEdits = { base, entries: written?.base === base ? written.entries : new Map() };
   for (const [id, json] of entries) edits.entries.set(id, json);
@@ -88,7 +93,6 @@ export async function exploreEditOutput(
   entries: Iterable<[id: string, json: string]>,
   whole: () => Promise<string[]>,
 ): Promise<{ urlPath: string; data: string | string[] }> {
-  const at = (urlPath: string) => path.join(servedClient, fileForPath(urlPath));
-  const edits = await nextExploreEdits(at(EXPLORE_CATALOG_PATH), at(EXPLORE_EDITS_PATH), entries);
+  const edits = await nextExploreEdits(path.join(servedClient, fileForPath(EXPLORE_CATALOG_PATH)), entries);
   return edits === null ? { urlPath: EXPLORE_CATALOG_PATH, data: await whole() } : { urlPath: EXPLORE_EDITS_PATH, data: edits };
 }

@@ -10,9 +10,8 @@
  * `"readFrom"`. A file of another shape is parsed whole (parseExploreData), and kept nothing of.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { exploreProductReader, parseExploreData, type ExploreData, type ExploreProduct } from '~/domain/explore.ts';
-import { EXPLORE_EDITS_PATH, fileIdentity, parseExploreEdits, type ExploreEdits } from './catalog-edits.ts';
+import { editsFileBeside, fileIdentity, parseExploreEdits, type ExploreEdits } from './catalog-edits.ts';
 
 /** A file read: its data, and what the next read of it compares with. */
 export interface CatalogFile {
@@ -128,11 +127,6 @@ export interface CatalogRead {
   edited: Map<string, EditedEntry>;
 }
 
-/** The edits' file beside the catalogue file `file`. */
-function editsFileOf(file: string): string {
-  return path.join(path.dirname(file), path.basename(EXPLORE_EDITS_PATH));
-}
-
 /** A stat that found no file: null. */
 function missing(error: unknown): null {
   if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
@@ -142,7 +136,7 @@ function missing(error: unknown): null {
 /** What changes when the catalogue file or its edits are written again: a text to compare with the last one. */
 export async function catalogSignature(file: string): Promise<string> {
   const stat = await fs.promises.stat(file);
-  const edits = await fs.promises.stat(editsFileOf(file)).catch(missing);
+  const edits = await fs.promises.stat(editsFileBeside(file)).catch(missing);
   return `${fileIdentity(stat)}|${edits ? fileIdentity(edits) : ''}`;
 }
 
@@ -176,7 +170,7 @@ export async function readCatalogWithEdits(file: string, previous: CatalogRead |
     if (!current || !parsed) return null;
     read = { file: parsed, identity: current.identity, mtimeMs: current.mtimeMs };
   }
-  const written = await readWithIdentity(editsFileOf(file));
+  const written = await readWithIdentity(editsFileBeside(file));
   const edits = written ? parseExploreEdits(written.bytes.toString('utf8')) : null;
   const mine = edits?.base === read.identity ? edits : null;
   const { data, edited } = withEdits(read.file, mine, previous?.edited);

@@ -9,16 +9,16 @@
  * until the new one is parsed and has read the changes made since shortly before its build read
  * the database (a new catalogue that keeps the served one's product objects, one read again
  * after an edit, reads only its other products, by id, and goes on from where the served one had
- * read to). Without
- * SHOP_OUT_DIR (astro dev, tests) it is built from the build's catalogue, as the JSON route does.
+ * read to). Without SHOP_OUT_DIR (astro dev, tests) it is built from the build's catalogue, as
+ * the JSON route does.
  *
  * Between rebuilds the stock moves: every EXPLORE_LIVE_MS (default 2 s) the products and card
  * offers changed since the last look are read with the anon key (both tables are public), and the
  * catalogue's products are updated in place: a product's stock, and a single's offers in stock
  * (the singles filters' tokens), its 'Desde' flag and its stock, computed from its offers with the
  * build's own rules (domain/product-schema.ts parseProduct, domain/explore.ts toExploreProduct).
- * The products array itself is only replaced by a new catalogue file or new edits, because the search keys
- * are cached by its identity; `version` counts both kinds of change, `searchVersion` those a
+ * The products array itself is only replaced by a new catalogue file or new edits, because the
+ * search keys are cached by its identity; `version` counts both kinds of change, `searchVersion` those a
  * search can see (LiveCatalogue). Products that are not in the
  * catalogue are ignored: a new product appears with the rebuild that makes its page.
  */
