@@ -39,7 +39,7 @@ test('sin sesión /admin lleva al inicio de sesión y de vuelta; una compradora 
   await new AuthPage(page).login(ADMIN.email, ADMIN.password);
   await page.waitForURL(atPath('/admin/pedidos'));
   const office = new BackOffice(page);
-  await expect(office.nav).toBeVisible();
+  await office.ready();
   for (const label of ['Resumen', 'Pedidos', 'Productos', 'Boletín', 'Catálogo']) {
     await expect(office.nav.getByRole('link', { name: label, exact: true })).toBeVisible();
   }

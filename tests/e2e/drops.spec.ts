@@ -130,6 +130,7 @@ test.describe('a timed drop on a 375 px phone', () => {
       await new AuthPage(page).login(ADMIN.email, ADMIN.password);
       await page.waitForURL(atPath('/admin/lanzamientos'));
       const office = new BackOffice(page);
+      await office.ready();
       await expect(office.nav.getByRole('link', { name: 'Lanzamientos' })).toHaveAttribute('aria-current', 'page');
       await expect(page.getByRole('heading', { level: 1, name: 'Lanzamientos' })).toBeVisible();
       const row = page.getByRole('row').filter({ hasText: drop.name });

@@ -15,6 +15,14 @@ export class BackOffice {
   /** Opens a back-office path and waits for the admin screen (its side navigation). */
   async goto(path = '/admin'): Promise<void> {
     await this.page.goto(path);
+    await this.ready();
+  }
+
+  /**
+   * Waits for the admin screen: the island draws its navigation once it knows the visitor is an
+   * admin (session, then profile), which takes seconds on a loaded machine, e.g. while a build runs.
+   */
+  async ready(): Promise<void> {
     await expect(this.nav).toBeVisible({ timeout: 20_000 });
   }
 
