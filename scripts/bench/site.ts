@@ -725,6 +725,11 @@ function changePartsLine(parts: readonly ChangeParts[]): string {
   return `antes de pedir ${median((p) => p.before)} ms; búsqueda del servidor ${median((p) => p.search)} ms; resto de la respuesta ${median((p) => p.answer)} ms; página después ${median((p) => p.after)} ms`;
 }
 
+/** Each change's parts, in order, for the bench's log: where a slow change (often the first) spends its time. */
+function eachChangeParts(parts: readonly ChangeParts[]): string {
+  return parts.map((p) => [p.before, p.search, p.answer, p.after].map((ms) => ms.toFixed(0)).join('/')).join(', ');
+}
+
 /** The 20 filter changes of the /explore session: each a label of the filters' form and what to set. */
 const EXPLORE_CHANGES: Array<[label: string, value: string | boolean | number]> = [
   ['Franquicia', 'pokemon'],
@@ -1096,6 +1101,7 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
         `; con Playwright: ${explore.driverMs.map((ms) => ms.toFixed(0)).join(', ')}` +
         (explore.unchanged.length > 0 ? `; sin cambio en los resultados: ${explore.unchanged.join('; ')}` : ''),
     );
+    console.error(`/explore: partes de cada cambio (antes/búsqueda/respuesta/después, ms): ${eachChangeParts(explore.parts)}`);
     rows.push({
       measure: '/explore: transferido hasta los primeros resultados (página nueva, gzip)',
       figure: `${explore.firstKb.toFixed(1)} KB`,
@@ -1172,6 +1178,7 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
       pass: null,
     });
     console.error(`/explore con la CPU 4× más lenta: cambios de filtro (ms, en la página): ${slowExplore.changeMs.map((ms) => ms.toFixed(0)).join(', ')}`);
+    console.error(`/explore con la CPU 4× más lenta: partes de cada cambio (antes/búsqueda/respuesta/después, ms): ${eachChangeParts(slowExplore.parts)}`);
     rows.push({
       measure: `/explore: cambio de filtro → resultados, CPU 4× más lenta (p95 de ${slowExplore.changeMs.length} cambios)`,
       figure: `${slowP95.toFixed(0)} ms`,

@@ -70,17 +70,30 @@ function exploreEditsText(edits: ExploreEdits): string {
 /**
  * The edits' file after an edit of `entries` (id and entry text), for the catalogue at
  * `catalogFile`: the entries already written for it, with these added or replaced. Null when the
- * catalogue must be written whole instead: it is not there, or the edits would pass EDITS_MOST.
+ * catalogue must be written whole instead: it is not there, the edits would pass EDITS_MOST, or
+ * an edits' file is there but cannot be read (written without it, the earlier edits it holds
+ * would be lost; the catalogue made whole has them).
  */
 async function nextExploreEdits(catalogFile: string, entries: Iterable<[id: string, json: string]>): Promise<string | null> {
   const stat = await fs.promises.stat(catalogFile).catch(() => null);
   if (!stat) return null;
   const base = fileIdentity(stat);
-  const text = await fs.promises.readFile(editsFileBeside(catalogFile), 'utf8').catch(() => null);
-  const written = text === null ? null : parseExploreEdits(text);
-  const edits: ExploreEdits = { base, entries: written?.base === base ? written.entries : new Map() };
+  const earlier = await writtenEdits(editsFileBeside(catalogFile));
+  if (earlier === 'unreadable') return null;
+  const edits: ExploreEdits = { base, entries: earlier?.base === base ? earlier.entries : new Map() };
   for (const [id, json] of entries) edits.entries.set(id, json);
   return edits.entries.size > EDITS_MOST ? null : exploreEditsText(edits);
+}
+
+/** The edits' file at `file`: null when there is none, 'unreadable' when it cannot be read or is not such a file. */
+async function writtenEdits(file: string): Promise<ExploreEdits | null | 'unreadable'> {
+  let text: string;
+  try {
+    text = await fs.promises.readFile(file, 'utf8');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? null : 'unreadable';
+  }
+  return parseExploreEdits(text) ?? 'unreadable';
 }
 
 /**

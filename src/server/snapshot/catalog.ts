@@ -13,6 +13,7 @@ import { resolveImage } from '~/domain/images.ts';
 import { franchiseTypesPath } from '~/domain/routes.ts';
 import { projectUrl } from '../supabase.ts';
 import { catalogSearchFiles, exploreDataWith } from './catalog-files.ts';
+import { EXPLORE_CATALOG_PATH } from '../explore/catalog-edits.ts';
 import {
   contentFingerprint,
   exploreFingerprint,
@@ -244,7 +245,7 @@ function catalogFiles(catalog: PlanCatalog, digests: Map<string, string>): Finge
       ),
     });
   }
-  files.push({ path: '/explore/catalog.json', fingerprint: exploreFingerprint(catalog.products, digests) });
+  files.push({ path: EXPLORE_CATALOG_PATH, fingerprint: exploreFingerprint(catalog.products, digests) });
   for (const [urlPath, shard] of searchShards(catalog)) files.push({ path: urlPath, fingerprint: shard.fingerprint });
   return files;
 }

@@ -67,6 +67,19 @@ describe('exploreEditOutput', () => {
     fs.rmSync(catalog);
     expect((await exploreEditOutput(dir, [['a', entry('a', 1)]], whole)).urlPath).toBe('/explore/catalog.json');
   });
+
+  it("gives the catalogue whole when an edits' file is there but cannot be read, so the earlier edits it holds are not lost", async () => {
+    await edit([['a', entry('a', 100)]]);
+    fs.writeFileSync(edits, '{"base":');
+    expect(await exploreEditOutput(dir, [['b', entry('b', 200)]], whole)).toEqual({ urlPath: '/explore/catalog.json', data: await whole() });
+    fs.rmSync(edits);
+    fs.mkdirSync(edits);
+    expect((await exploreEditOutput(dir, [['b', entry('b', 200)]], whole)).urlPath).toBe('/explore/catalog.json');
+    // No edits' file at all: this edit's entries alone.
+    fs.rmSync(edits, { recursive: true });
+    expect((await edit([['b', entry('b', 200)]])).urlPath).toBe('/explore/catalog-edits.json');
+    expect([...parseExploreEdits(fs.readFileSync(edits, 'utf8'))!.entries.keys()]).toEqual(['b']);
+  });
 });
 
 describe('parseExploreEdits', () => {
