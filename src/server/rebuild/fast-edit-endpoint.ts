@@ -42,8 +42,9 @@ export async function renderThrough(origin: string, job: RenderJob): Promise<str
 }
 
 /**
- * The endpoint: `{ productIds }` in, the FastEditResult out. `exploreWritten` is told when the
- * edit wrote /explore's catalogue or its edits (this server's /explore then reads it at once).
+ * The endpoint: `{ productIds }` in, the FastEditResult out. `exploreWritten` is told once when
+ * the edit has written /explore's catalogue or its edits (this server's /explore then reads it at
+ * once), without waiting for the rest of the edit.
  */
 export async function postCatalogEdit(
   request: Request,
@@ -62,13 +63,21 @@ export async function postCatalogEdit(
   if (!servedClient || !backend) return json({ mode: 'fallback', reason: API_FAST_EDIT_OPERATOR_TEXT.notServing } satisfies FastEditResult);
   const origin = new URL(request.url).origin;
   const client = buildTimeClient(backend);
+  // Told once: as soon as the edit has written /explore's files, before its header search files.
+  let told = false;
+  const tell = (written: readonly string[]) => {
+    if (told || !written.some((file) => EXPLORE_FILES.includes(file))) return;
+    told = true;
+    exploreWritten();
+  };
   const result = await publishEdit(productIds, {
     servedClient,
     snapshotFile: path.resolve(process.env.CATALOG_SNAPSHOT_FILE || SNAPSHOT_FILE),
     readRows: (ids) => fetchProductRows(client, ids, false),
     render: (job) => renderThrough(origin, job),
     storageUrl: projectUrl(supabaseUrl),
+    published: tell,
   });
-  if (result.mode === 'fast' && result.written.some((file) => EXPLORE_FILES.includes(file))) exploreWritten();
+  if (result.mode === 'fast') tell(result.written);
   return json(result);
 }

@@ -12,14 +12,15 @@
  * (searchFollows). An edit it cannot publish this way (a product that
  * appears, disappears or moves to another franchise, expansion or type; a new taxonomy entry; a
  * listing that loses a page) answers `fallback`, and the builder makes an incremental build.
- * Nothing is written before every page has rendered, so a failure leaves the served files as they
- * were.
+ * Nothing is written before every page has rendered, so a failed render leaves the served files as
+ * they were; the pages and /explore's files are then written before the header search's are made,
+ * and the manifest last (a build after a failure renders again what differs from it).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { planEdit, prepareEditPlan } from '~/domain/edit-plan.ts';
 import { isListed, type Product } from '~/domain/products.ts';
-import { HOME_PATH, listings, pageHref, productPath, type RouteCatalog } from '~/domain/routes.ts';
+import { HOME_PATH, type RouteCatalog } from '~/domain/routes.ts';
 import { API_FAST_EDIT_FALLBACK_TEXT as FALLBACK, API_REBUILD_REASON_TEXT } from '~/i18n/api.ts';
 import { appendSnapshotEdit, readSnapshotBytes, snapshotInSteps } from '../snapshot/disk.ts';
 import { EXPLORE_CATALOG_PATH, EXPLORE_EDITS_PATH, exploreEditOutput } from '../explore/catalog-edits.ts';
@@ -43,7 +44,7 @@ import {
   type BuildManifest,
   type Digests,
 } from './incremental.ts';
-import { inBatches, type RenderJob } from './render-jobs.ts';
+import { inBatches, renderJobs, type RenderJob } from './render-jobs.ts';
 import { manifestFile, replaceFileAsync } from './served-folder.ts';
 import { searchFileText, servedShards } from './served-search.ts';
 import { nextTurn, Turns } from './turns.ts';
@@ -62,6 +63,8 @@ export interface FastEditIO {
   storageUrl: string;
   /** Pages rendered at once (default 4). */
   concurrency?: number;
+  /** Told the files written so far once the pages and /explore's are, before the header search's. */
+  published?(written: readonly string[]): void;
 }
 
 /** What the edit did: published by the server (with the milliseconds of each step), or left to a build with the reason. */
@@ -182,47 +185,6 @@ function needsBuild(before: PageCatalog, after: PageCatalog, ids: readonly strin
   return null;
 }
 
-/** The render jobs of the planned paths, or the first path no render route makes. */
-export function renderJobs(paths: readonly string[], catalog: PageCatalog): { jobs: RenderJob[] } | { missing: string } {
-  const wanted = new Set(paths);
-  const jobs: RenderJob[] = [];
-  // The path each page is prerendered at (directory format: Astro.url ends in '/').
-  const at = (urlPath: string) => (urlPath.endsWith('/') ? urlPath : `${urlPath}/`);
-  const byId = <T extends { id: string }>(items: readonly T[], id: string | null | undefined) => (id ? items.find((item) => item.id === id) : undefined);
-  // Product pages by id: no path made for every product of the catalogue.
-  const prefix = productPath('');
-  const ids = new Set([...wanted].filter((urlPath) => urlPath.startsWith(prefix)).map((urlPath) => decodeURIComponent(urlPath.slice(prefix.length))));
-  for (const product of catalog.products) {
-    if (!ids.has(product.id)) continue;
-    const urlPath = productPath(product.id);
-    wanted.delete(urlPath);
-    jobs.push({
-      kind: 'product',
-      path: at(urlPath),
-      props: {
-        product,
-        franchise: byId(catalog.franchises, product.franchise_id),
-        expansion: byId(catalog.expansions, product.expansion_id),
-        productType: byId(catalog.productTypes, product.product_type_id),
-      },
-    });
-  }
-  if (wanted.delete(HOME_PATH)) jobs.push({ kind: 'home', path: HOME_PATH, props: { products: catalog.products } });
-  for (const listing of listings(catalog)) {
-    for (const page of listing.pages) {
-      const urlPath = pageHref(listing.base, page.pageNumber);
-      if (!wanted.delete(urlPath)) continue;
-      jobs.push(
-        listing.kind === 'expansion'
-          ? { kind: 'expansion-listing', path: at(urlPath), props: { franchise: listing.franchise, expansion: listing.subject, listing: page } }
-          : { kind: 'type-listing', path: at(urlPath), props: { franchise: listing.franchise, type: listing.subject, listing: page } },
-      );
-    }
-  }
-  const [missing] = wanted;
-  return missing === undefined ? { jobs } : { missing };
-}
-
 const QUEUE = Symbol.for('tienda-cartas.fast-edit-queue');
 
 /**
@@ -320,8 +282,15 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   const digests: Digests = { get: (id) => (Object.hasOwn(products, id) ? products[id] : undefined) };
   const files = previous.files;
 
-  // Everything is made before anything is written.
+  // Made, then written in two turns: the pages and /explore's files, then the header search's.
   const output: Array<{ urlPath: string; data: string | string[] }> = [];
+  const written: string[] = [];
+  const writeMade = async () => {
+    for (const { urlPath, data } of output.slice(written.length)) {
+      await replaceFileAsync(path.join(io.servedClient, fileForPath(urlPath)), data);
+      written.push(fileForPath(urlPath));
+    }
+  };
   const pages = await inBatches(planned.jobs, io.concurrency ?? 4, async (job) => ({ urlPath: job.path, data: await io.render(job) }));
   for (const page of pages) output.push({ urlPath: page.urlPath === HOME_PATH ? HOME_PATH : page.urlPath.replace(/\/$/, ''), data: page.data });
   step('render');
@@ -335,8 +304,16 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
     output.push(await exploreEditOutput(io.servedClient, entries, () => turns.finish(exploreJsonInSteps(after, io.storageUrl))));
     files[EXPLORE_CATALOG_PATH] = await turns.finish(exploreFingerprintInSteps(after.products, digests));
     step('explore');
-    await nextTurn();
   }
+  // The edit is on its pages and in /explore before the header search is updated (over a second
+  // of a rename at 100,000 products). If what follows fails, the build the edit falls back to
+  // renders these pages again: the manifest written last still holds their old fingerprints.
+  await writeMade();
+  // Edits written for a catalogue now written whole go (every reader leaves them out).
+  if (output.some(({ urlPath }) => urlPath === EXPLORE_CATALOG_PATH)) fs.rmSync(path.join(io.servedClient, fileForPath(EXPLORE_EDITS_PATH)), { force: true });
+  io.published?.(written.slice());
+  step('publish');
+  await nextTurn();
   // The header search's files the edit changes, unless they already wait for a build.
   let searchFollows = false;
   const gone: string[] = [];
@@ -361,14 +338,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
     step('search');
     await nextTurn();
   }
-  const written: string[] = [];
-  for (const { urlPath, data } of output) {
-    const file = fileForPath(urlPath);
-    await replaceFileAsync(path.join(io.servedClient, file), data);
-    written.push(file);
-  }
-  // Edits written for a catalogue now written whole go (every reader leaves them out).
-  if (output.some(({ urlPath }) => urlPath === EXPLORE_CATALOG_PATH)) fs.rmSync(path.join(io.servedClient, fileForPath(EXPLORE_EDITS_PATH)), { force: true });
+  await writeMade();
   const removed = gone.map(fileForPath);
   for (const file of removed) fs.rmSync(path.join(io.servedClient, file), { force: true });
   const manifest: BuildManifest = {

@@ -5,7 +5,8 @@
  * On globalThis: the endpoint and the routes are separate chunks of the server bundle.
  */
 import { randomUUID } from 'node:crypto';
-import type { ListingPage, Named } from '~/domain/routes.ts';
+import { HOME_PATH, listings, pageHref, productPath, type ListingPage, type Named } from '~/domain/routes.ts';
+import type { PageCatalog } from './fast-edit.ts';
 import type { Product } from '~/domain/products.ts';
 
 /** The request header that carries a render job's token. */
@@ -64,4 +65,45 @@ export async function inBatches<T, R>(items: readonly T[], limit: number, work: 
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
+}
+
+/** The render jobs of the planned paths, or the first path no render route makes. */
+export function renderJobs(paths: readonly string[], catalog: PageCatalog): { jobs: RenderJob[] } | { missing: string } {
+  const wanted = new Set(paths);
+  const jobs: RenderJob[] = [];
+  // The path each page is prerendered at (directory format: Astro.url ends in '/').
+  const at = (urlPath: string) => (urlPath.endsWith('/') ? urlPath : `${urlPath}/`);
+  const byId = <T extends { id: string }>(items: readonly T[], id: string | null | undefined) => (id ? items.find((item) => item.id === id) : undefined);
+  // Product pages by id: no path made for every product of the catalogue.
+  const prefix = productPath('');
+  const ids = new Set([...wanted].filter((urlPath) => urlPath.startsWith(prefix)).map((urlPath) => decodeURIComponent(urlPath.slice(prefix.length))));
+  for (const product of catalog.products) {
+    if (!ids.has(product.id)) continue;
+    const urlPath = productPath(product.id);
+    wanted.delete(urlPath);
+    jobs.push({
+      kind: 'product',
+      path: at(urlPath),
+      props: {
+        product,
+        franchise: byId(catalog.franchises, product.franchise_id),
+        expansion: byId(catalog.expansions, product.expansion_id),
+        productType: byId(catalog.productTypes, product.product_type_id),
+      },
+    });
+  }
+  if (wanted.delete(HOME_PATH)) jobs.push({ kind: 'home', path: HOME_PATH, props: { products: catalog.products } });
+  for (const listing of listings(catalog)) {
+    for (const page of listing.pages) {
+      const urlPath = pageHref(listing.base, page.pageNumber);
+      if (!wanted.delete(urlPath)) continue;
+      jobs.push(
+        listing.kind === 'expansion'
+          ? { kind: 'expansion-listing', path: at(urlPath), props: { franchise: listing.franchise, expansion: listing.subject, listing: page } }
+          : { kind: 'type-listing', path: at(urlPath), props: { franchise: listing.franchise, type: listing.subject, listing: page } },
+      );
+    }
+  }
+  const [missing] = wanted;
+  return missing === undefined ? { jobs } : { missing };
 }

@@ -8,14 +8,23 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FastEditResult } from '~/server/rebuild/fast-edit.ts';
+import type { FastEditIO, FastEditResult } from '~/server/rebuild/fast-edit.ts';
 import { postCatalogEdit, renderThrough } from '~/server/rebuild/fast-edit-endpoint.ts';
 import { takeRenderJob, RENDER_TOKEN_HEADER, type RenderJob } from '~/server/rebuild/render-jobs.ts';
 import { handle } from '~/server/http/json.ts';
 
 // The edit itself (fast-edit.ts, tested on its own) answers what each test sets.
-const edit = vi.hoisted(() => ({ result: { mode: 'fallback', reason: '' } as FastEditResult }));
-vi.mock('~/server/rebuild/fast-edit.ts', async (original) => ({ ...(await original<object>()), publishEdit: async () => edit.result }));
+// `early`: the files it says are written before it ends (FastEditIO.published), if any.
+const edit = vi.hoisted(() => ({ result: { mode: 'fallback', reason: '' } as FastEditResult, early: null as string[] | null, toldBeforeEnd: 0 }));
+vi.mock('~/server/rebuild/fast-edit.ts', async (original) => ({
+  ...(await original<object>()),
+  publishEdit: async (_ids: readonly string[], io: FastEditIO) => {
+    if (edit.early) io.published?.(edit.early);
+    edit.toldBeforeEnd = told.mock.calls.length;
+    return edit.result;
+  },
+}));
+const told = vi.hoisted(() => vi.fn());
 
 const KEY = 'clave-de-servicio';
 const servers: http.Server[] = [];
@@ -65,7 +74,7 @@ describe('POST /api/internal/catalog-edit', () => {
       vi.stubEnv('SHOP_OUT_DIR', outDir);
       vi.stubEnv('PUBLIC_SUPABASE_URL', 'http://127.0.0.1:54321');
       vi.stubEnv('PUBLIC_SUPABASE_ANON_KEY', 'anon');
-      const told = vi.fn();
+      told.mockClear();
       const fast = (written: string[]): FastEditResult => ({ mode: 'fast', written, removed: [], ms: 1, steps: {}, searchFollows: false });
       edit.result = fast(['product/p1/index.html', 'explore/catalog.json']);
       expect(await (await post({ productIds: ['p1'] }, `Bearer ${KEY}`, told)).json()).toMatchObject({ mode: 'fast' });
@@ -79,6 +88,16 @@ describe('POST /api/internal/catalog-edit', () => {
       edit.result = { mode: 'fallback', reason: 'una compilación' };
       await post({ productIds: ['p1'] }, `Bearer ${KEY}`, told);
       expect(told).toHaveBeenCalledTimes(2);
+      // Told as soon as the edit has written /explore's files, before it ends, and once.
+      edit.early = ['product/p1/index.html', 'explore/catalog-edits.json'];
+      edit.result = fast([...edit.early, 'search-index.json']);
+      await post({ productIds: ['p1'] }, `Bearer ${KEY}`, told);
+      expect(edit.toldBeforeEnd).toBe(3);
+      expect(told).toHaveBeenCalledTimes(3);
+      edit.early = ['product/p1/index.html'];
+      edit.result = fast([...edit.early, 'search-index.json']);
+      await post({ productIds: ['p1'] }, `Bearer ${KEY}`, told);
+      expect(told).toHaveBeenCalledTimes(3);
     } finally {
       fs.rmSync(outDir, { recursive: true, force: true });
     }

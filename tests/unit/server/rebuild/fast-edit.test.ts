@@ -14,7 +14,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { demoProductRows, writeSnapshot } from '../../../support/demo-rows.ts';
 import { expansionListingPath, pageHref, pagesShowing, productPath, typeListingPath } from '~/domain/routes.ts';
-import { adoptServedManifest, forgetServedCatalog, pageCatalog, publishEdit, renderJobs, type FastEditIO } from '~/server/rebuild/fast-edit.ts';
+import { adoptServedManifest, forgetServedCatalog, pageCatalog, publishEdit, type FastEditIO } from '~/server/rebuild/fast-edit.ts';
+import { renderJobs } from '~/server/rebuild/render-jobs.ts';
 import {
   contentFingerprint,
   exploreFingerprint,
@@ -160,9 +161,22 @@ describe('an edit published by the running server', () => {
     for (const [urlPath, file] of catalogSearchFiles(catalogOf(rows), STORAGE)) fs.writeFileSync(path.join(client, fileForPath(urlPath)), JSON.stringify(file));
     const row = edited();
     row.name = 'Elite Trainer Box Rivales Renombrada';
-    const result = await publishEdit([String(row.id)], io().io);
+    const searchBefore = served('/search-index.json');
+    // The pages and /explore's edit are on the site before the search files are made: what was
+    // on disk when the edit said so.
+    const early: Array<{ written: readonly string[]; page: string; explore: string; search: string }> = [];
+    const published = (written: readonly string[]) =>
+      early.push({ written, page: served(productPath(String(row.id))), explore: served('/explore/catalog-edits.json'), search: served('/search-index.json') });
+    const result = await publishEdit([String(row.id)], io({ published }).io);
     expect(result).toMatchObject({ mode: 'fast', searchFollows: false });
+    expect(early).toHaveLength(1);
+    expect(early[0]!.written).toEqual(expect.arrayContaining([fileForPath(productPath(String(row.id))), 'explore/catalog-edits.json']));
+    expect(early[0]!.written).not.toContain('search-index.json');
+    expect(early[0]!.page).toContain(`product ${productPath(String(row.id))}/`);
+    expect(JSON.parse(parseExploreEdits(early[0]!.explore)!.entries.get(String(row.id))!)).toMatchObject({ name: row.name });
+    expect(early[0]!.search).toBe(searchBefore);
     expect(result.mode === 'fast' && result.written).toContain('search-index.json');
+    expect(result.mode === 'fast' && result.written.slice(0, early[0]!.written.length)).toEqual(early[0]!.written);
     expect(result.mode === 'fast' && Object.keys(result.steps)).toContain('search');
     const expected = JSON.stringify(catalogSearchFiles(catalogOf(rows), STORAGE).get('/search-index.json'));
     expect(served('/search-index.json')).toBe(expected);
