@@ -114,7 +114,6 @@ export function createBuilder(
     };
     const key = codeKey();
     const served = currentBuild(outDir);
-    const previous = served ? readManifest(manifestFile(served)) : null;
     let servedKey: string | null = null;
     try {
       servedKey = served ? fs.readFileSync(codeKeyFile(served), 'utf8') : null;
@@ -122,10 +121,12 @@ export function createBuilder(
       servedKey = null;
     }
     const ids = changes?.productIds ?? [];
-    const { mode, reason } = decideBuildMode({ servedManifest: previous !== null, servedCodeKey: servedKey, codeKey: key, changedIds: ids, maxChanged });
-    const incremental = mode === 'incremental';
+    const decide = (servedManifest: boolean) => decideBuildMode({ servedManifest, servedCodeKey: servedKey, codeKey: key, changedIds: ids, maxChanged });
+    // The server's edit reads the served manifest itself (it keeps it between edits): here it is
+    // parsed only for a build, not before every edit (15 MB at 100,000 products: 0.4–0.8 s).
+    let { mode, reason } = decide(served !== null && fs.existsSync(manifestFile(served)));
     let followsEdit = false;
-    if (incremental && options.fastEdit && options.fastEdit.codeKey === key) {
+    if (mode === 'incremental' && options.fastEdit && options.fastEdit.codeKey === key) {
       const published = await publishFast(options.fastEdit, ids, options.log);
       if (published) {
         report?.({ phase: 'publishing', pagesWritten: published.result.written.length });
@@ -136,6 +137,9 @@ export function createBuilder(
         followsEdit = true;
       }
     }
+    const previous = mode === 'incremental' ? readManifest(manifestFile(served!)) : null;
+    if (mode === 'incremental' && !previous) ({ mode, reason } = decide(false));
+    const incremental = mode === 'incremental';
     const newManifest = path.join(staging, 'catalog-manifest.json');
     const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), ASTRO_OUT_DIR: staging, CATALOG_BUILD_MANIFEST: newManifest };
     delete env.CATALOG_PREVIOUS_MANIFEST;

@@ -294,15 +294,12 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   const pages = await inBatches(planned.jobs, io.concurrency ?? 4, async (job) => ({ urlPath: job.path, data: await io.render(job) }));
   for (const page of pages) output.push({ urlPath: page.urlPath === HOME_PATH ? HOME_PATH : page.urlPath.replace(/\/$/, ''), data: page.data });
   step('render');
-  for (const page of plan.pages) files[page.path] = pageFingerprint(page, digests);
-  step('fingerprints');
   // The longer steps below run in slices (Turns): shoppers' requests are answered between them.
   if (plan.explore) {
     const turns = new Turns();
     // /explore's edited entries beside its catalogue (or, past EDITS_MOST of them, the catalogue whole).
     const entries = after.products.filter((product) => edited.has(product.id)).map((p): [string, string] => [p.id, exploreEntryJson(p, io.storageUrl)]);
     output.push(await exploreEditOutput(io.servedClient, entries, () => turns.finish(exploreJsonInSteps(after, io.storageUrl))));
-    files[EXPLORE_CATALOG_PATH] = await turns.finish(exploreFingerprintInSteps(after.products, digests));
     step('explore');
   }
   // The edit is on its pages and in /explore before the header search is updated (over a second
@@ -313,6 +310,10 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   if (output.some(({ urlPath }) => urlPath === EXPLORE_CATALOG_PATH)) fs.rmSync(path.join(io.servedClient, fileForPath(EXPLORE_EDITS_PATH)), { force: true });
   io.published?.(written.slice());
   step('publish');
+  // The fingerprints are the manifest's alone; /explore's goes over every product's digest.
+  for (const page of plan.pages) files[page.path] = pageFingerprint(page, digests);
+  if (plan.explore) files[EXPLORE_CATALOG_PATH] = await new Turns().finish(exploreFingerprintInSteps(after.products, digests));
+  step('fingerprints');
   await nextTurn();
   // The header search's files the edit changes, unless they already wait for a build.
   let searchFollows = false;
