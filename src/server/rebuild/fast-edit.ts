@@ -20,20 +20,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { planEdit, prepareEditPlan } from '~/domain/edit-plan.ts';
 import { isListed, type Product } from '~/domain/products.ts';
-import { HOME_PATH, type RouteCatalog } from '~/domain/routes.ts';
+import { HOME_PATH } from '~/domain/routes.ts';
 import { API_FAST_EDIT_FALLBACK_TEXT as FALLBACK, API_REBUILD_REASON_TEXT } from '~/i18n/api.ts';
 import { appendSnapshotEdit, readSnapshotBytes, snapshotInSteps } from '../snapshot/disk.ts';
 import { EXPLORE_CATALOG_PATH, EXPLORE_EDITS_PATH, exploreEditOutput } from '../explore/catalog-edits.ts';
 import { catalogSearchUpdate, exploreEntryJson, exploreJsonInSteps, prepareCatalogSearchUpdate } from '../snapshot/catalog-files.ts';
-import {
-  mergeSnapshotInSteps,
-  parseProductRows,
-  type CatalogRows,
-  type CatalogSnapshot,
-  type SnapshotExpansion,
-  type SnapshotFranchise,
-  type SnapshotProductType,
-} from '../snapshot/model.ts';
+import { mergeSnapshotInSteps, parseProductRows, type CatalogRows, type CatalogSnapshot } from '../snapshot/model.ts';
 import {
   exploreFingerprintInSteps,
   fileForPath,
@@ -44,7 +36,7 @@ import {
   type BuildManifest,
   type Digests,
 } from './incremental.ts';
-import { inBatches, renderJobs, type RenderJob } from './render-jobs.ts';
+import { inBatches, renderJobs, type PageCatalog, type RenderJob } from './render-jobs.ts';
 import { manifestFile, replaceFileAsync } from './served-folder.ts';
 import { searchFileText, servedShards } from './served-search.ts';
 import { nextTurn, Turns } from './turns.ts';
@@ -79,15 +71,6 @@ export type FastEditResult =
       searchFollows: boolean;
     }
   | { mode: 'fallback'; reason: string };
-
-/** The catalogue as the pages read it: what the prebuilt routes get from getBuildCatalog. */
-export interface PageCatalog extends RouteCatalog {
-  products: Product[];
-  franchises: SnapshotFranchise[];
-  expansions: SnapshotExpansion[];
-  productTypes: SnapshotProductType[];
-  readFrom: string | null;
-}
 
 /** The served build's catalogue, kept between edits while the served manifest is the one it was read with. */
 interface Kept {

@@ -5,8 +5,8 @@
  * On globalThis: the endpoint and the routes are separate chunks of the server bundle.
  */
 import { randomUUID } from 'node:crypto';
-import { HOME_PATH, listings, pageHref, productPath, type ListingPage, type Named } from '~/domain/routes.ts';
-import type { PageCatalog } from './fast-edit.ts';
+import { HOME_PATH, listings, pageHref, productPath, type ListingPage, type Named, type RouteCatalog } from '~/domain/routes.ts';
+import type { SnapshotExpansion, SnapshotFranchise, SnapshotProductType } from '../snapshot/model.ts';
 import type { Product } from '~/domain/products.ts';
 
 /** The request header that carries a render job's token. */
@@ -65,6 +65,15 @@ export async function inBatches<T, R>(items: readonly T[], limit: number, work: 
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
+}
+
+/** The catalogue as the pages read it: what the prebuilt routes get from getBuildCatalog. */
+export interface PageCatalog extends RouteCatalog {
+  products: Product[];
+  franchises: SnapshotFranchise[];
+  expansions: SnapshotExpansion[];
+  productTypes: SnapshotProductType[];
+  readFrom: string | null;
 }
 
 /** The render jobs of the planned paths, or the first path no render route makes. */
