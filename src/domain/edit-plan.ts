@@ -16,6 +16,7 @@ import {
   productPath,
   relistAfterEdit,
   type CatalogPage,
+  type Listing,
   type RouteCatalog,
 } from './routes.ts';
 import { productImages, type Product } from './products.ts';
@@ -52,17 +53,46 @@ function searched(product: Product): string {
 }
 
 /** The first id `after` names that `before` does not have, by kind, or null. */
-function newTaxonomy(before: RouteCatalog, after: RouteCatalog): EditPlan['fallback'] {
+function newTaxonomy(before: RouteCatalog, after: RouteCatalog, replaced: readonly number[] | undefined): EditPlan['fallback'] {
   const known = (items: ReadonlyArray<{ id: string }>) => new Set(items.map((item) => item.id));
+  const sameTables = before.franchises === after.franchises && before.expansions === after.expansions && before.productTypes === after.productTypes;
+  // The same tables and the products of `before` with some replaced in their places: only the
+  // replaced ones can name something new, when every product of `before` names known entries.
+  if (sameTables && replaced && namesKnown(before)) {
+    const [expansions, types] = [known(after.expansions), known(after.productTypes)];
+    for (const i of replaced) {
+      const fallback = unknownOf(after.products[i]!, expansions, types);
+      if (fallback) return fallback;
+    }
+    if (!knownNames.has(after.products)) knownNames.add(after.products);
+    return null;
+  }
   const [franchises, expansions, types] = [known(before.franchises), known(before.expansions), known(before.productTypes)];
   if (after.franchises.some((item) => !franchises.has(item.id))) return 'new-franchise';
   if (after.expansions.some((item) => !expansions.has(item.id))) return 'new-expansion';
   if (after.productTypes.some((item) => !types.has(item.id))) return 'new-type';
   for (const product of after.products) {
-    if (product.expansion_id && !expansions.has(product.expansion_id)) return 'new-expansion';
-    if (product.product_type_id && !types.has(product.product_type_id)) return 'new-type';
+    const fallback = unknownOf(product, expansions, types);
+    if (fallback) return fallback;
   }
   return null;
+}
+
+function unknownOf(product: Product, expansions: ReadonlySet<string>, types: ReadonlySet<string>): EditPlan['fallback'] {
+  if (product.expansion_id && !expansions.has(product.expansion_id)) return 'new-expansion';
+  if (product.product_type_id && !types.has(product.product_type_id)) return 'new-type';
+  return null;
+}
+
+/** Products lists whose every product names an expansion and a type its catalogue has (checked once per list). */
+const knownNames = new WeakSet<readonly Product[]>();
+
+function namesKnown(catalog: RouteCatalog): boolean {
+  if (knownNames.has(catalog.products)) return true;
+  const [expansions, types] = [new Set(catalog.expansions.map((item) => item.id)), new Set(catalog.productTypes.map((item) => item.id))];
+  if (catalog.products.some((product) => unknownOf(product, expansions, types))) return false;
+  knownNames.add(catalog.products);
+  return true;
 }
 
 /** The products whose shown fields differ, were added or were removed; and whether search shows the difference. */
@@ -127,19 +157,37 @@ const shared = new WeakMap<RouteCatalog, CatalogPage[]>();
 
 function sharedPagesOf(catalog: RouteCatalog): CatalogPage[] {
   const lists = homeLists(catalog.products);
-  const heroes = homeHeroes(catalog.products);
   const home = [...lists.specialOffers, ...lists.destinedRivals, ...lists.journeyTogether, ...lists.newArrivals].map((product) => product.id);
-  const pages: CatalogPage[] = [{ path: HOME_PATH, productIds: [...home, ...HOME_HERO_IMAGES.filter((id) => heroes.has(id))], extra: '' }];
-  for (const listing of listings(catalog)) {
-    for (const page of listing.pages) {
-      pages.push({
-        path: pageHref(listing.base, page.pageNumber),
-        productIds: page.products.map((product) => product.id),
-        extra: `${page.pageNumber}/${page.pageCount}/${page.total}`,
-      });
-    }
-  }
+  const pages: CatalogPage[] = [{ path: HOME_PATH, productIds: [...home, ...heroIdsOf(catalog)], extra: '' }];
+  for (const listing of listings(catalog)) pages.push(...listingPagesOf(listing));
   return pages;
+}
+
+/** The shared pages of a listing, made once per listing: an edit's listings keep every listing it does not change (routes.ts, relistAfterEdit). */
+const listingPages = new WeakMap<Listing, CatalogPage[]>();
+
+function listingPagesOf(listing: Listing): CatalogPage[] {
+  const known = listingPages.get(listing);
+  if (known) return known;
+  const pages = listing.pages.map((page) => ({
+    path: pageHref(listing.base, page.pageNumber),
+    productIds: page.products.map((product) => product.id),
+    extra: `${page.pageNumber}/${page.pageCount}/${page.total}`,
+  }));
+  listingPages.set(listing, pages);
+  return pages;
+}
+
+/** The home carousel's products a catalogue has, in HOME_HERO_IMAGES' order (kept for the catalogue of an edit that keeps every product in its place). */
+const heroIds = new WeakMap<RouteCatalog, string[]>();
+
+function heroIdsOf(catalog: RouteCatalog): string[] {
+  const known = heroIds.get(catalog);
+  if (known) return known;
+  const heroes = homeHeroes(catalog.products);
+  const ids = HOME_HERO_IMAGES.filter((id) => heroes.has(id));
+  heroIds.set(catalog, ids);
+  return ids;
 }
 
 const samePage = (a: CatalogPage, b: CatalogPage) =>
@@ -155,15 +203,23 @@ export function prepareEditPlan(catalog: RouteCatalog): void {
  * edit'); the running server publishes edits with it (src/server/rebuild/fast-edit.ts).
  */
 export function planEdit(before: RouteCatalog, after: RouteCatalog): EditPlan {
-  const fallback = newTaxonomy(before, after);
-  if (fallback) return { fallback, changed: [], render: [], pages: [], removed: [], explore: false, search: false };
   const { changed, search, replaced } = changedProducts(before, after);
+  const fallback = newTaxonomy(before, after, replaced);
+  if (fallback) return { fallback, changed: [], render: [], pages: [], removed: [], explore: false, search: false };
+  if (replaced) {
+    // The same products in the same places: `after`'s listings and home pictures are made from
+    // `before`'s, also when nothing shown changed (the next edit plans against `after`).
+    relistAfterEdit(before, after, replaced);
+    const heroes = heroIds.get(before);
+    if (heroes && !heroIds.has(after)) heroIds.set(after, heroes);
+  }
   if (changed.size === 0) return { fallback: null, changed: [], render: [], pages: [], removed: [], explore: false, search: false };
   const old = new Map(sharedPages(before).map((page) => [page.path, page]));
-  if (replaced) relistAfterEdit(before, after, replaced);
   const pages: CatalogPage[] = [];
   const removed: string[] = [];
-  const listed = new Set(after.products.filter((product) => changed.has(product.id)).map((product) => product.id));
+  const listed = new Set(
+    (replaced ? replaced.map((i) => after.products[i]!) : after.products).filter((product) => changed.has(product.id)).map((product) => product.id),
+  );
   for (const id of changed) {
     if (listed.has(id)) pages.push({ path: productPath(id), productIds: [id], extra: '' });
     else removed.push(productPath(id));
@@ -171,7 +227,7 @@ export function planEdit(before: RouteCatalog, after: RouteCatalog): EditPlan {
   for (const page of sharedPages(after)) {
     const was = old.get(page.path);
     old.delete(page.path);
-    if (!was || !samePage(was, page) || page.productIds.some((id) => changed.has(id))) pages.push(page);
+    if (!was || (was !== page && !samePage(was, page)) || page.productIds.some((id) => changed.has(id))) pages.push(page);
   }
   const render = pages.map((page) => page.path);
   return { fallback: null, changed: [...changed], render, pages, removed: [...removed, ...old.keys()], explore: true, search };

@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { planEdit, prepareEditPlan } from '~/domain/edit-plan.ts';
-import { isListed, type Product } from '~/domain/products.ts';
+import { isListed } from '~/domain/products.ts';
 import { HOME_PATH } from '~/domain/routes.ts';
 import { API_FAST_EDIT_FALLBACK_TEXT as FALLBACK, API_REBUILD_REASON_TEXT } from '~/i18n/api.ts';
 import { appendSnapshotEdit, readSnapshotBytes, snapshotInSteps } from '../snapshot/disk.ts';
@@ -79,6 +79,13 @@ interface Kept {
   catalog: PageCatalog;
   /** The manifest with that signature, when this process read or wrote it (not parsed again: 15 MB at 100,000 products). */
   manifest?: BuildManifest;
+  /** Each product's index in `snapshot.products` and in `catalog.products` (placesOf). */
+  places?: Places;
+}
+
+interface Places {
+  snapshot: Map<string, number>;
+  catalog: Map<string, number>;
 }
 
 const KEPT = Symbol.for('tienda-cartas.fast-edit-catalog');
@@ -131,41 +138,54 @@ async function servedCatalog(io: FastEditIO, signature: string): Promise<Kept | 
   return { signature, snapshot, catalog: pageCatalog(snapshot) };
 }
 
-/**
- * The snapshot with the changed products' fresh rows parsed in their place (the rest are the same
- * objects), or null when a changed product is not a parseable row of the snapshot both before and
- * after (new, deleted or refused: the build decides what that does to the pages).
- */
-function patchSnapshot(snapshot: CatalogSnapshot, ids: readonly string[], fresh: readonly unknown[], fetchedAt: string): CatalogSnapshot | null {
-  const parsed = parseProductRows(fresh);
-  if (parsed.products.length !== fresh.length) return null;
-  const byId = new Map(parsed.products.map((product) => [product.id, product]));
-  const changed = new Set(ids);
-  let replaced = 0;
-  const products = snapshot.products.map((product) => {
-    if (!changed.has(product.id)) return product;
-    const next = byId.get(product.id);
-    if (next) replaced += 1;
-    return next ?? product;
-  });
-  if (replaced !== byId.size || byId.size !== changed.size) return null;
-  return { ...snapshot, fetchedAt, wholeReadFrom: null, products };
+/** Where each product is in the served snapshot and in its pages' catalogue, made once per catalogue read (an edit keeps every place). */
+function placesOf(served: Kept): Places {
+  if (!served.places) {
+    const snapshot = new Map<string, number>();
+    served.snapshot.products.forEach((product, i) => snapshot.set(product.id, i));
+    const catalog = new Map<string, number>();
+    served.catalog.products.forEach((product, i) => catalog.set(product.id, i));
+    served.places = { snapshot, catalog };
+  }
+  return served.places;
 }
 
-/** Why the edit from `before` to `after` of `ids` needs a build, or null. */
-function needsBuild(before: PageCatalog, after: PageCatalog, ids: readonly string[]): string | null {
-  // Only the edited products are looked up: no map of the whole catalogue.
-  const edited = new Set(ids);
-  const byId = (products: readonly Product[]) => new Map(products.filter((product) => edited.has(product.id)).map((product) => [product.id, product]));
-  const [was, now] = [byId(before.products), byId(after.products)];
-  for (const id of ids) {
-    const a = was.get(id);
-    const b = now.get(id);
-    if (!a && !b) continue;
-    if (!a || !b) return FALLBACK.listedChanged;
-    if (a.franchise_id !== b.franchise_id || a.expansion_id !== b.expansion_id || a.product_type_id !== b.product_type_id) return FALLBACK.movedProduct;
+/**
+ * The snapshot and the pages' catalogue with the changed products' fresh rows parsed in their
+ * places (the rest are the same objects: no pass over the catalogue), or why a build must do the
+ * edit: a changed product that is new, deleted or refused, that starts or stops being listed, or
+ * that moves to another franchise, expansion or type (the build decides what that does to the pages).
+ */
+function patchServed(
+  served: Kept,
+  ids: readonly string[],
+  fresh: readonly unknown[],
+  fetchedAt: string,
+): { snapshot: CatalogSnapshot; catalog: PageCatalog } | { fallback: string } {
+  const parsed = parseProductRows(fresh);
+  const byId = new Map(parsed.products.map((product) => [product.id, product]));
+  const changed = new Set(ids);
+  if (parsed.products.length !== fresh.length || byId.size !== changed.size || [...byId.keys()].some((id) => !changed.has(id)))
+    return { fallback: FALLBACK.listedChanged };
+  const places = placesOf(served);
+  const products = served.snapshot.products.slice();
+  const listed = served.catalog.products.slice();
+  for (const id of changed) {
+    const [i, next] = [places.snapshot.get(id), byId.get(id)!];
+    if (i === undefined) return { fallback: FALLBACK.listedChanged };
+    products[i] = next;
   }
-  return null;
+  for (const id of changed) {
+    const [j, next] = [places.catalog.get(id), byId.get(id)!];
+    if ((j !== undefined) !== isListed(next)) return { fallback: FALLBACK.listedChanged };
+    if (j === undefined) continue;
+    const was = listed[j]!;
+    if (was.franchise_id !== next.franchise_id || was.expansion_id !== next.expansion_id || was.product_type_id !== next.product_type_id)
+      return { fallback: FALLBACK.movedProduct };
+    listed[j] = next;
+  }
+  const snapshot: CatalogSnapshot = { ...served.snapshot, fetchedAt, wholeReadFrom: null, products };
+  return { snapshot, catalog: { ...served.catalog, products: listed, readFrom: null } };
 }
 
 const QUEUE = Symbol.for('tienda-cartas.fast-edit-queue');
@@ -228,6 +248,8 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   step('catalogue');
   // No ids: only made ready for the next edit (after a build, and when the server starts).
   if (ids.length === 0) {
+    // Where each product is, for the first edit to patch its places alone.
+    placesOf(served);
     keep({ ...served, manifest: previous });
     // What every edit reads of every product, made now for the first edit to reuse: /explore's
     // entries (exploreJsonInSteps keeps them by product), the shared pages' plan and the header search's rows.
@@ -244,16 +266,15 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   const fresh = await io.readRows(ids);
   step('rows');
   const fetchedAt = new Date().toISOString();
-  const snapshot = patchSnapshot(served.snapshot, ids, fresh, fetchedAt);
-  if (!snapshot) return { mode: 'fallback', reason: FALLBACK.listedChanged };
-  const after = pageCatalog(snapshot);
+  const patched = patchServed(served, ids, fresh, fetchedAt);
+  if ('fallback' in patched) return { mode: 'fallback', reason: patched.fallback };
+  const { snapshot, catalog: after } = patched;
   const before = served.catalog;
-  const moved = needsBuild(before, after, ids);
-  if (moved) return { mode: 'fallback', reason: moved };
   const plan = planEdit(before, after);
   if (plan.fallback) return { mode: 'fallback', reason: FALLBACK.newTaxonomy };
   if (plan.removed.length > 0) return { mode: 'fallback', reason: FALLBACK.removedPages };
-  const planned = renderJobs(plan.render, after);
+  const places = placesOf(served).catalog;
+  const planned = renderJobs(plan.render, after, (id) => (places.has(id) ? after.products[places.get(id)!] : undefined));
   if ('missing' in planned) return { mode: 'fallback', reason: FALLBACK.otherPage(planned.missing) };
   step('plan');
 
@@ -341,7 +362,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   // The next build (or edit) starts from this catalogue: the copy on disk and the edits since.
   await appendSnapshotEdit(io.snapshotFile, fresh, fetchedAt);
   step('copy');
-  keep({ signature: signatureOf(manifestPath) ?? '', snapshot, catalog: after, manifest });
+  keep({ signature: signatureOf(manifestPath) ?? '', snapshot, catalog: after, manifest, places: served.places });
   return { mode: 'fast', written, removed, ms, steps, searchFollows };
 }
 

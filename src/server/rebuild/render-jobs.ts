@@ -76,8 +76,15 @@ export interface PageCatalog extends RouteCatalog {
   readFrom: string | null;
 }
 
-/** The render jobs of the planned paths, or the first path no render route makes. */
-export function renderJobs(paths: readonly string[], catalog: PageCatalog): { jobs: RenderJob[] } | { missing: string } {
+/**
+ * The render jobs of the planned paths, or the first path no render route makes. `find` gives a
+ * listed product by id (the server keeps where each is); without it the catalogue is looked through.
+ */
+export function renderJobs(
+  paths: readonly string[],
+  catalog: PageCatalog,
+  find?: (id: string) => Product | undefined,
+): { jobs: RenderJob[] } | { missing: string } {
   const wanted = new Set(paths);
   const jobs: RenderJob[] = [];
   // The path each page is prerendered at (directory format: Astro.url ends in '/').
@@ -86,8 +93,8 @@ export function renderJobs(paths: readonly string[], catalog: PageCatalog): { jo
   // Product pages by id: no path made for every product of the catalogue.
   const prefix = productPath('');
   const ids = new Set([...wanted].filter((urlPath) => urlPath.startsWith(prefix)).map((urlPath) => decodeURIComponent(urlPath.slice(prefix.length))));
-  for (const product of catalog.products) {
-    if (!ids.has(product.id)) continue;
+  const products = find ? [...ids].flatMap((id) => find(id) ?? []) : ids.size > 0 ? catalog.products.filter((product) => ids.has(product.id)) : [];
+  for (const product of products) {
     const urlPath = productPath(product.id);
     wanted.delete(urlPath);
     jobs.push({
@@ -102,7 +109,8 @@ export function renderJobs(paths: readonly string[], catalog: PageCatalog): { jo
     });
   }
   if (wanted.delete(HOME_PATH)) jobs.push({ kind: 'home', path: HOME_PATH, props: { products: catalog.products } });
-  for (const listing of listings(catalog)) {
+  // The listings are looked at only for a listing page (made from the whole catalogue when not made yet).
+  for (const listing of wanted.size > 0 ? listings(catalog) : []) {
     for (const page of listing.pages) {
       const urlPath = pageHref(listing.base, page.pageNumber);
       if (!wanted.delete(urlPath)) continue;

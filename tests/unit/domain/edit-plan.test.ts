@@ -80,6 +80,45 @@ describe('the pages an edit renders again', () => {
     expect(cold.render).toContain(HOME_PATH);
   });
 
+  it('plans each edit of a chain from the catalogue the edit before left as it plans it from scratch', () => {
+    // The server plans an edit against the catalogue the edit before left, whose listings and
+    // shared pages are made from the ones before (routes.ts, relistAfterEdit): a stock change
+    // (nothing shown), a discount (into the sale listing), a rename on the home page, a price.
+    const changes: Array<[string, (p: Product) => Product]> = [
+      ['pk-dr-05', (p) => ({ ...p, stock: (p.stock ?? 0) + 1 })],
+      ['pk-dr-50', (p) => ({ ...p, originalPriceCentavos: (p.priceCentavos * 2) as Product['priceCentavos'] })],
+      ['pk-dr-03', (p) => ({ ...p, name: `${p.name} nuevo` })],
+      ['pk-dr-50', (p) => ({ ...p, priceCentavos: (p.priceCentavos + 500) as Product['priceCentavos'] })],
+      ['pk-etb-destined-rivals', (p) => ({ ...p, name: 'Caja de entrenador' })],
+    ];
+    // With a product the home carousel shows a picture of.
+    const hero = product({ id: 'pk-etb-destined-rivals', expansion_id: 'destined-rivals', product_type_id: 'booster-pack' });
+    let from: RouteCatalog = { ...before, products: [...before.products, hero] };
+    prepareEditPlan(from);
+    const rendered: string[][] = [];
+    for (const [id, change] of changes) {
+      const to = { ...from, products: from.products.map((p) => (p.id === id ? change(p) : p)) };
+      const planned = planEdit(from, to);
+      // The same catalogues as new lists: nothing made for them before.
+      expect(planned).toEqual(planEdit({ ...from, products: [...from.products] }, { ...to, products: [...to.products] }));
+      rendered.push(planned.render);
+      from = to;
+    }
+    expect(rendered[0]).toEqual([]);
+    expect(rendered[1]).toContain(typeListingPath('pokemon', 'sale'));
+    expect(rendered[2]).toContain(HOME_PATH);
+    expect(rendered[3]).toContain(typeListingPath('pokemon', 'sale'));
+    expect(rendered[4]).toContain(HOME_PATH);
+  });
+
+  it('a product that already named an expansion the site lacks still makes every edit a whole build', () => {
+    const stray = product({ id: 'pk-stray', expansion_id: 'unknown-set', product_type_id: 'booster-pack' });
+    const from: RouteCatalog = { ...before, products: [...before.products, stray] };
+    prepareEditPlan(from);
+    const to = { ...from, products: from.products.map((p) => (p.id === 'pk-dr-50' ? { ...p, name: 'Otro nombre' } : p)) };
+    expect(planEdit(from, to).fallback).toBe('new-expansion');
+  });
+
   it('renders for a price change exactly the pages routes.ts says show the product', () => {
     for (const id of ['pk-dr-00', 'pk-dr-47', 'pk-dr-48', 'op-single-luffy']) {
       const after = edited(id, (p) => ({ ...p, priceCentavos: (p.priceCentavos + 1) as Product['priceCentavos'] }));

@@ -361,6 +361,25 @@ describe('render jobs of a plan', () => {
     expect(renderJobs([pageHref(listing, 99)], catalog)).toEqual({ missing: pageHref(listing, 99) });
     expect(renderJobs(['/franquicias'], catalog)).toEqual({ missing: '/franquicias' });
   });
+
+  it("finds a product page's product through `find` as through the catalogue, and names one `find` does not know", () => {
+    const catalog = catalogOf(demoProductRows());
+    const [first, second] = catalog.products;
+    const paths = [productPath(second!.id), productPath(first!.id)];
+    const looked: string[] = [];
+    const find = (id: string) => {
+      looked.push(id);
+      return catalog.products.find((p) => p.id === id);
+    };
+    const through = renderJobs(paths, catalog);
+    const found = renderJobs(paths, catalog, find);
+    expect('jobs' in found && found.jobs.map((job) => job.path).sort()).toEqual('jobs' in through && through.jobs.map((job) => job.path).sort());
+    expect('jobs' in found && found.jobs.find((job) => job.path === `${productPath(first!.id)}/`)?.props).toEqual(
+      'jobs' in through && through.jobs.find((job) => job.path === `${productPath(first!.id)}/`)?.props,
+    );
+    expect(looked.sort()).toEqual([first!.id, second!.id].sort());
+    expect(renderJobs([productPath('pk-no-existe')], catalog, () => undefined)).toEqual({ missing: productPath('pk-no-existe') });
+  });
 });
 
 const root = process.cwd();
