@@ -115,8 +115,8 @@ const listed = new WeakMap<RouteCatalog, Listing[]>();
  * positions `replaced` swapped for products of the same id, franchise, type and expansion, and
  * the same tables (an edit the running server publishes): every listing of a type or an expansion
  * holds the same products in the same order, so only its pages that show a swapped product get
- * the new one, and only the pseudo-types' listings (a price, a discount or a preorder changes
- * them) of the swapped products' franchises are made again. Does nothing when it cannot tell.
+ * the new one, and a pseudo-type's listing of a swapped product's franchise is made again only
+ * when a swapped product joins or leaves it (a discount, a preorder). Does nothing when it cannot tell.
  */
 export function relistAfterEdit(before: RouteCatalog, after: RouteCatalog, replaced: readonly number[]): void {
   const old = listed.get(before);
@@ -143,7 +143,10 @@ export function relistAfterEdit(before: RouteCatalog, after: RouteCatalog, repla
     const pseudo = listing.kind === 'type' ? pseudoTypes.find((item) => item.id === listing.subject.id) : undefined;
     if (pseudo) {
       if (!franchises.has(listing.franchise.id)) return listing;
-      return { ...listing, pages: paginate(productsForListing(after.products, { franchiseId: listing.franchise.id, typeId: pseudo.id })) };
+      // A swapped product that joins or leaves it (a discount, a preorder): made again from the
+      // catalogue. Otherwise it holds the same products in the same order, as the others.
+      const moves = [...swapped].some(([was, now]) => now.franchise_id === listing.franchise.id && pseudo.matches(was) !== pseudo.matches(now));
+      if (moves) return { ...listing, pages: paginate(productsForListing(after.products, { franchiseId: listing.franchise.id, typeId: pseudo.id })) };
     }
     if (!listing.pages.some(shows)) return listing;
     return {
