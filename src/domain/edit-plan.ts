@@ -54,7 +54,6 @@ function searched(product: Product): string {
 
 /** The first id `after` names that `before` does not have, by kind, or null. */
 function newTaxonomy(before: RouteCatalog, after: RouteCatalog, replaced: readonly number[] | undefined): EditPlan['fallback'] {
-  const known = (items: ReadonlyArray<{ id: string }>) => new Set(items.map((item) => item.id));
   const sameTables = before.franchises === after.franchises && before.expansions === after.expansions && before.productTypes === after.productTypes;
   // The same tables and the products of `before` with some replaced in their places: only the
   // replaced ones can name something new, when every product of `before` names known entries.
@@ -64,7 +63,7 @@ function newTaxonomy(before: RouteCatalog, after: RouteCatalog, replaced: readon
       const fallback = unknownOf(after.products[i]!, expansions, types);
       if (fallback) return fallback;
     }
-    if (!knownNames.has(after.products)) knownNames.add(after.products);
+    knownNames.add(after.products);
     return null;
   }
   const [franchises, expansions, types] = [known(before.franchises), known(before.expansions), known(before.productTypes)];
@@ -78,6 +77,8 @@ function newTaxonomy(before: RouteCatalog, after: RouteCatalog, replaced: readon
   return null;
 }
 
+const known = (items: ReadonlyArray<{ id: string }>) => new Set(items.map((item) => item.id));
+
 function unknownOf(product: Product, expansions: ReadonlySet<string>, types: ReadonlySet<string>): EditPlan['fallback'] {
   if (product.expansion_id && !expansions.has(product.expansion_id)) return 'new-expansion';
   if (product.product_type_id && !types.has(product.product_type_id)) return 'new-type';
@@ -89,7 +90,7 @@ const knownNames = new WeakSet<readonly Product[]>();
 
 function namesKnown(catalog: RouteCatalog): boolean {
   if (knownNames.has(catalog.products)) return true;
-  const [expansions, types] = [new Set(catalog.expansions.map((item) => item.id)), new Set(catalog.productTypes.map((item) => item.id))];
+  const [expansions, types] = [known(catalog.expansions), known(catalog.productTypes)];
   if (catalog.products.some((product) => unknownOf(product, expansions, types))) return false;
   knownNames.add(catalog.products);
   return true;
