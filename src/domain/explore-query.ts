@@ -13,7 +13,7 @@
 import { type Centavos, centavos } from './money.ts';
 import { isSoldOut } from './products.ts';
 import { optionsFor, type ExploreData, type ExploreFilters, type ExploreOption, type ExploreProduct, type Sort } from './explore.ts';
-import { cardKeys, entryRank, resolveQuery, searchKey, typoVocabulary, type CardKeys } from './name-matching/matching.ts';
+import { cardKeys, entryRank, patchTypoVocabulary, resolveQuery, searchKey, typoVocabulary, type CardKeys } from './name-matching/matching.ts';
 import { SLAB } from './singles-facets.ts';
 import { CARD_CONDITIONS, CONDITION_LABELS, finishLabel, FINISH_LABELS, languageLabel, LANGUAGE_LABELS, raritiesOf, rarityLabel } from './singles.ts';
 import { FRANCHISE_IDS, type FranchiseId } from './catalog.ts';
@@ -336,6 +336,7 @@ function patchPrepared(before: Prepared, products: readonly ExploreProduct[], ch
     prepared.values[i] = NO_VALUES;
     prepared.copiesOf[i] = undefined;
   }
+  patchTypoVocabulary(before.keys, prepared.keys, changed);
   prepared.rarityFranchise = franchisesOfRarities(prepared, products);
   const byName = reinserted(before.orders.get('nombre')!, moved, changed, byNameThenPlace(products));
   const nameRank = rankOf(byName);
@@ -350,18 +351,35 @@ function patchPrepared(before: Prepared, products: readonly ExploreProduct[], ch
   return prepared;
 }
 
-/** `order` with the `changed` positions (marked in `moved`) taken out and merged back in by `compare`. */
+/**
+ * `order` with the `changed` positions (marked in `moved`) taken out and merged back in by
+ * `compare`: each found its place by a binary search among the others, which keep their order
+ * (a linear merge called `compare`, the collator for the name order, once per product: about 80
+ * ms at 100,000 products for one edited product).
+ */
 function reinserted(order: Uint32Array, moved: Uint8Array, changed: readonly number[], compare: (a: number, b: number) => number): Uint32Array {
   const back = [...changed].sort(compare);
+  const rest = new Uint32Array(order.length - back.length);
+  let r = 0;
+  for (const i of order) if (!moved[i]) rest[r++] = i;
   const out = new Uint32Array(order.length);
   let k = 0;
-  let b = 0;
-  for (const i of order) {
-    if (moved[i]) continue;
-    while (b < back.length && compare(back[b]!, i) < 0) out[k++] = back[b++]!;
-    out[k++] = i;
+  let from = 0;
+  for (const b of back) {
+    // The first of the others that `b` comes before: the others before it keep their place.
+    let low = from;
+    let high = rest.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(b, rest[middle]!) < 0) high = middle;
+      else low = middle + 1;
+    }
+    out.set(rest.subarray(from, low), k);
+    k += low - from;
+    from = low;
+    out[k++] = b;
   }
-  while (b < back.length) out[k++] = back[b++]!;
+  out.set(rest.subarray(from), k);
   return out;
 }
 

@@ -448,6 +448,54 @@ export function typoVocabulary(keys: readonly string[]): Map<string, string[]> {
 }
 
 /**
+ * Makes the typo vocabulary of `after` from `before`'s, when that one was made (else typoVocabulary
+ * makes it on first need): `after` holds the same keys but at the `changed` positions (a catalogue
+ * read again after an edit). Their new words are added, and their old words no other key holds any
+ * longer are taken out, so the vocabulary is the one typoVocabulary(after) would make (in another
+ * order within a prefix: corrections sorts what it finds). Making it whole went over every key's
+ * words, about 80 ms at 100,000 products, on the first search after every edit.
+ */
+export function patchTypoVocabulary(before: readonly string[], after: readonly string[], changed: readonly number[]): void {
+  const known = vocabularies.get(before);
+  if (!known || vocabularies.has(after)) return;
+  const byPrefix = new Map(known);
+  // The prefixes' lists this patch changes are copies: `known` stays as it was.
+  const copied = new Set<string>();
+  const listOf = (prefix: string): string[] => {
+    if (!copied.has(prefix)) {
+      copied.add(prefix);
+      byPrefix.set(prefix, [...(known.get(prefix) ?? [])]);
+    }
+    return byPrefix.get(prefix)!;
+  };
+  const added = new Set(changed.flatMap((i) => (after[i] ?? '').split(' ').filter(isTypoWord)));
+  for (const word of added) {
+    const prefix = word.slice(0, TYPO_PREFIX);
+    if (!known.get(prefix)?.includes(word)) listOf(prefix).push(word);
+  }
+  const gone = new Set(changed.flatMap((i) => (before[i] ?? '').split(' ').filter((word) => isTypoWord(word) && !added.has(word))));
+  for (const word of gone) {
+    const prefix = word.slice(0, TYPO_PREFIX);
+    if (!known.get(prefix)?.includes(word) || holdsWord(after, word)) continue;
+    const list = listOf(prefix);
+    list.splice(list.indexOf(word), 1);
+    if (list.length === 0) byPrefix.delete(prefix);
+  }
+  vocabularies.set(after, byPrefix);
+}
+
+/** Whether any of `keys` has `word` as one of its space-separated words. */
+function holdsWord(keys: readonly string[], word: string): boolean {
+  for (const key of keys) {
+    for (let at = key.indexOf(word); at >= 0; at = key.indexOf(word, at + 1)) {
+      const end = at + word.length;
+      if ((at === 0 || key[at - 1] === ' ') && (end === key.length || key[end] === ' ')) return true;
+    }
+  }
+  return false;
+}
+
+/**
  * The corrections of the query's words (typoCandidates) that are no word of the catalogue, given
  * the catalogue's words starting with a word's first TYPO_PREFIX letters (`vocabulary`, which may
  * hold others too). Shared by every search, so all read a query alike.

@@ -31,7 +31,7 @@ import { isSoldOut } from '~/domain/products.ts';
 import { API_EXPLORE_OPERATOR_TEXT } from '~/i18n/api.ts';
 import { createUserClient, projectUrl } from '../supabase.ts';
 import { catalogSignature, readCatalogWithEdits, type CatalogRead } from './catalog-file.ts';
-import { applyFields, PAGE, readChangedPage, readChanges, readProducts, TABLES, type Place, type Table } from './live-changes.ts';
+import { applyFields, keptProducts, PAGE, readChangedPage, readChanges, readProducts, TABLES, type Place, type Table } from './live-changes.ts';
 
 /**
  * The catalogue as it is now. `version` grows with every change of its data; `searchVersion` is
@@ -233,22 +233,25 @@ export class LiveExploreCatalog {
    * is served as built and the next poll reads those changes (and reports the failure).
    */
   private async install(data: ExploreData, madeAt: number): Promise<void> {
-    const byId = new Map(data.products.map((product) => [product.id, product]));
     // A catalogue that keeps most of the served one's objects (read again after an edit) goes on
     // from where the served one's reading got to: those products are live already, and the few
     // others are read by id. Reading every change since it was made could take longer than a poll
     // may (a bulk import just before the build: the whole catalogue).
-    const fresh = this.places ? data.products.filter((product) => this.byId.get(product.id) !== product).map((product) => product.id) : [];
-    if (this.places && fresh.length <= READ_BY_ID_MAX) {
+    const kept = this.places ? keptProducts(this.byId, data.products) : null;
+    if (this.places && kept && kept.fresh.size <= READ_BY_ID_MAX) {
       const places = { ...this.places };
       try {
-        const changes = await readProducts(this.supabase, fresh, byId, AbortSignal.timeout(POLL_TIMEOUT_MS));
-        for (const [id, fields] of changes) applyFields(byId.get(id)!, fields);
-        return this.serve(data, byId, places);
+        const changes = await readProducts(this.supabase, [...kept.fresh.keys()], kept.fresh, AbortSignal.timeout(POLL_TIMEOUT_MS));
+        for (const [id, fields] of changes) applyFields(kept.fresh.get(id)!, fields);
+        // The served map with the fresh products set in it, when no served product is left out.
+        if (!kept.whole) return this.serve(data, new Map(data.products.map((product) => [product.id, product])), places);
+        for (const [id, product] of kept.fresh) this.byId.set(id, product);
+        return this.serve(data, this.byId, places);
       } catch {
         // Brought up to date as any new catalogue is, below.
       }
     }
+    const byId = new Map(data.products.map((product) => [product.id, product]));
     const readFrom = data.readFrom ? Date.parse(data.readFrom) - READ_MARGIN_MS : -Infinity;
     const since = new Date(Math.min(madeAt, Math.max(madeAt - LOOKBACK_MS, readFrom))).toISOString();
     const places = {} as Record<Table, Place>;

@@ -131,6 +131,26 @@ export async function readProducts(
   return readChanges(supabase, 'products', rows, byId, signal);
 }
 
+/**
+ * What a new catalogue keeps of the served one (`served`, its products by id): the products that
+ * are not served objects (`fresh`, by id: an edit's, read again), and whether every served product
+ * is in it still (`whole`: then its map is the served one with the fresh products set in it; a map
+ * of 100,000 products made anew took about 100 ms, on every server, after every edit).
+ */
+export function keptProducts(
+  served: ReadonlyMap<string, ExploreProduct>,
+  products: readonly ExploreProduct[],
+): { fresh: Map<string, ExploreProduct>; whole: boolean } {
+  const fresh = new Map<string, ExploreProduct>();
+  let replaced = 0;
+  for (const product of products) {
+    if (served.get(product.id) === product) continue;
+    fresh.set(product.id, product);
+    if (served.has(product.id)) replaced += 1;
+  }
+  return { fresh, whole: served.size === products.length - fresh.size + replaced };
+}
+
 /** Every offer of these products, by product id. */
 async function readOffers(supabase: SupabaseClient<Database>, ids: string[], signal: AbortSignal): Promise<Map<string, OfferRow[]>> {
   const byProduct = new Map<string, OfferRow[]>();

@@ -15,6 +15,7 @@ import {
   corrections,
   DEFAULT_LIMIT,
   oneEditApart,
+  patchTypoVocabulary,
   prepareIndex,
   resolveQuery,
   searchKey,
@@ -222,6 +223,27 @@ describe('typos', () => {
     expect(all('latoas').total).toBe(1);
     expect(all('238/192').total).toBe(0);
     expect(all('op06').total).toBe(0);
+  });
+
+  it("are read from a catalogue's words made from the last catalogue's when a few names changed, as if made whole", () => {
+    const before = ['caja pikachu latias', 'sobre charizard', 'lata zorua', 'sobre pikachu'];
+    // Made once, so the next catalogue's is patched from it.
+    typoVocabulary(before);
+    // Renamed: 'charizard' (still part of a word) and 'latias' leave the catalogue, 'pikachu' stays in another key, 'mewtwo' comes.
+    const after = ['caja pikachu', 'sobre mewtwo charizardex', 'lata zorua', 'sobre pikachu'];
+    patchTypoVocabulary(before, after, [0, 1]);
+    const sorted = (vocabulary: Map<string, string[]>) => Object.fromEntries([...vocabulary].map(([prefix, words]) => [prefix, [...words].sort()]));
+    const patched = sorted(typoVocabulary(after));
+    expect(patched.ch).toEqual(['charizardex']);
+    expect(patched.la).toBeUndefined();
+    expect(patched.me).toEqual(['mewtwo']);
+    expect(patched.pi).toEqual(['pikachu']);
+    expect(patched).toEqual(sorted(typoVocabulary([...after])));
+    // Patched, not made again: a prefix no change touched keeps its list.
+    expect(typoVocabulary(after).get('zo')).toBe(typoVocabulary(before).get('zo'));
+    // The catalogue before keeps its own.
+    expect(typoVocabulary(before).get('ch')).toEqual(['charizard']);
+    expect(typoVocabulary(before).get('la')).toEqual(['latias']);
   });
 
   it('rank after every exact match', () => {

@@ -182,6 +182,8 @@ describe('searchExplore', () => {
     // The catalogue as served (prepared), then read again with a few products changed: new
     // objects there, the same objects everywhere else, as the server reads it after an edit.
     searchExplore(data, EMPTY_FILTERS, 0, 1, 10);
+    // A misspelt word, so the catalogue's typo words are made (and the next catalogue's patched from them).
+    searchExplore(data, { ...EMPTY_FILTERS, q: 'renombarda' }, 0, 1, 10);
     const products = [...data.products];
     const edits: Array<(product: (typeof products)[number]) => Partial<(typeof products)[number]>> = [
       () => ({ name: 'Aaaa Primera Carta Renombrada' }),
@@ -209,6 +211,9 @@ describe('searchExplore', () => {
       { ...EMPTY_FILTERS, rarity: 'UR' },
       { ...EMPTY_FILTERS, language: 'fr', finish: 'foil-nuevo' },
       { ...EMPTY_FILTERS, q: 'reimpresión', sort: 'precio-asc' as const },
+      // Misspelt: the new names' words are corrections now.
+      { ...EMPTY_FILTERS, q: 'renombarda' },
+      { ...EMPTY_FILTERS, q: 'primrea carta' },
     ];
     const patched = filtersToTry.map((filters) => searchExplore(edited, filters, 0, 24, 11));
     // Each answer is what filtering the changed list gives…

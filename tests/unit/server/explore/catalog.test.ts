@@ -468,6 +468,10 @@ describe('the /explore catalogue of the server', () => {
     expect(after.catalogVersion).toBeGreaterThan(before.catalogVersion);
     expect(fs.readFileSync(catalogFile)).toEqual(catalogBytes);
     expect(await catalog.checkFile()).toBe(false);
+    // The served products by id hold the edited object: the next poll's stock goes to it.
+    await update('products', { stock: 3 }, 'id', SEALED);
+    expect(await catalog.poll()).toBe(true);
+    expect(find((await catalog.get()).data, SEALED).stock).toBe(3);
 
     // A build publishes the catalogue again (edits beside the old one are another file's).
     const built = await builtCatalog();

@@ -9,7 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '~/data/database.types.ts';
 import type { ExploreProduct } from '~/domain/explore.ts';
-import { applyFields, PAGE, readChangedPage, readChanges, readProducts, type ChangedRow } from '~/server/explore/live-changes.ts';
+import { applyFields, keptProducts, PAGE, readChangedPage, readChanges, readProducts, type ChangedRow } from '~/server/explore/live-changes.ts';
 
 type Row = Record<string, unknown>;
 type Call = [string, ...unknown[]];
@@ -170,5 +170,34 @@ describe('applyFields', () => {
     expect(applyFields(target, { stock: 0, from: undefined })).toBe(true);
     expect(target.stock).toBe(0);
     expect('from' in target).toBe(false);
+  });
+});
+
+describe('keptProducts', () => {
+  const served = [product({ id: 'a' }), product({ id: 'b' }), product({ id: 'c' })];
+  const byId = new Map(served.map((item) => [item.id, item]));
+
+  it('finds no fresh product in the served catalogue itself, and keeps it whole', () => {
+    const kept = keptProducts(byId, [...served]);
+    expect([...kept.fresh.keys()]).toEqual([]);
+    expect(kept.whole).toBe(true);
+  });
+
+  it('gives an edited product and a new one as fresh, and the catalogue as whole while every served product is in it', () => {
+    const edited = { ...served[1]!, name: 'Editado' };
+    const added = product({ id: 'd' });
+    const kept = keptProducts(byId, [served[0]!, edited, served[2]!, added]);
+    expect([...kept.fresh.entries()]).toEqual([
+      ['b', edited],
+      ['d', added],
+    ]);
+    expect(kept.whole).toBe(true);
+  });
+
+  it('says a catalogue that leaves a served product out is not whole, even with as many products', () => {
+    const added = product({ id: 'd' });
+    const kept = keptProducts(byId, [served[0]!, { ...served[1]! }, added]);
+    expect([...kept.fresh.keys()]).toEqual(['b', 'd']);
+    expect(kept.whole).toBe(false);
   });
 });
