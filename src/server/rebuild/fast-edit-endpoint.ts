@@ -42,15 +42,24 @@ export async function renderThrough(origin: string, job: RenderJob): Promise<str
 }
 
 /**
+ * How long an edit waits, at most, for this server's /explore to have read it before it makes the
+ * header search's files (a database slow to answer /explore's read must not hold the edit up).
+ */
+export const EXPLORE_WAIT_MS = 2000;
+
+/**
  * The endpoint: `{ productIds }` in, the FastEditResult out. `exploreWritten` is told once when
  * the edit has written /explore's catalogue or its edits (this server's /explore then reads it at
- * once), without waiting for the rest of the edit.
+ * once, and prepares its search), without waiting for the rest of the edit. The edit makes the
+ * header search's files once what it returns has settled (at most EXPLORE_WAIT_MS): at 100,000
+ * products both take the server's one thread, and /explore read the edit over a second later
+ * while the header search's update ran in its slices (run BG, 2026-12-01).
  */
 export async function postCatalogEdit(
   request: Request,
   serviceRoleKey: string | undefined,
   supabaseUrl: string | undefined,
-  exploreWritten: () => void = () => {},
+  exploreWritten: () => void | Promise<unknown> = () => {},
 ): Promise<Response> {
   requireShopServer(request, serviceRoleKey);
   const { productIds, adopt } = await readJson(request, EditRequest, false, 64 * 1024);
@@ -65,10 +74,13 @@ export async function postCatalogEdit(
   const client = buildTimeClient(backend);
   // Told once: as soon as the edit has written /explore's files, before its header search files.
   let told = false;
-  const tell = (written: readonly string[]) => {
+  const tell = async (written: readonly string[]) => {
     if (told || !written.some((file) => EXPLORE_FILES.includes(file))) return;
     told = true;
-    exploreWritten();
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, EXPLORE_WAIT_MS)));
+    await Promise.race([Promise.resolve(exploreWritten()).catch(() => {}), waited]);
+    clearTimeout(timer);
   };
   const result = await publishEdit(productIds, {
     servedClient,
@@ -78,6 +90,6 @@ export async function postCatalogEdit(
     storageUrl: projectUrl(supabaseUrl),
     published: tell,
   });
-  if (result.mode === 'fast') tell(result.written);
+  if (result.mode === 'fast') void tell(result.written);
   return json(result);
 }

@@ -55,8 +55,8 @@ export interface FastEditIO {
   storageUrl: string;
   /** Pages rendered at once (default 4). */
   concurrency?: number;
-  /** Told the files written so far once the pages and /explore's are, before the header search's. */
-  published?(written: readonly string[]): void;
+  /** Told the files written so far once the pages and /explore's are; the header search's are made once what it returns has settled. */
+  published?(written: readonly string[]): void | Promise<void>;
 }
 
 /** What the edit did: published by the server (with the milliseconds of each step), or left to a build with the reason. */
@@ -312,7 +312,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   await writeMade();
   // Edits written for a catalogue now written whole go (every reader leaves them out).
   if (output.some(({ urlPath }) => urlPath === EXPLORE_CATALOG_PATH)) fs.rmSync(path.join(io.servedClient, fileForPath(EXPLORE_EDITS_PATH)), { force: true });
-  io.published?.(written.slice());
+  await io.published?.(written.slice());
   step('publish');
   // The fingerprints are the manifest's alone; /explore's goes over every product's digest.
   for (const page of plan.pages) files[page.path] = pageFingerprint(page, digests);

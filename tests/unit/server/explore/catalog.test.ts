@@ -26,7 +26,7 @@ vi.mock('astro:env/client', () => ({
   },
 }));
 
-const { LiveExploreCatalog, exploreCatalog } = await import('~/server/explore/catalog.ts');
+const { LiveExploreCatalog, exploreCatalog, exploreCatalogChanged } = await import('~/server/explore/catalog.ts');
 
 const SEALED = 'x-test-sealed';
 const SINGLE = 'x-test-single';
@@ -519,7 +519,7 @@ describe('the /explore catalogue of the server', () => {
     expect((await catalog.get()).data.products.map((product) => product.id)).toEqual([SEALED, SINGLE]);
   });
 
-  it("exploreCatalogue() serves SHOP_OUT_DIR's catalogue with the stock polled every EXPLORE_LIVE_MS", async () => {
+  it("exploreCatalogue() serves SHOP_OUT_DIR's catalogue with the stock polled every EXPLORE_LIVE_MS, and reads an edit this server published at once", async () => {
     vi.stubEnv('SHOP_OUT_DIR', outDir);
     vi.stubEnv('EXPLORE_LIVE_MS', '100');
     try {
@@ -531,6 +531,15 @@ describe('the /explore catalogue of the server', () => {
       const later = await exploreCatalog();
       expect(later.version).toBeGreaterThan(first.version);
       expect(later.data.products).toBe(first.data.products);
+      // An edit this server published: read at once, and handed to `prepare` before it resolves.
+      const entry = (await builtCatalog()).products.find((product) => product.id === SEALED)!;
+      const editsFile = path.join(path.dirname(catalogFile), 'catalog-edits.json');
+      fs.writeFileSync(editsFile, JSON.stringify({ base: fileIdentity(fs.statSync(catalogFile)), products: [{ ...entry, name: 'Caja (editada aquí)' }] }));
+      const prepared: string[] = [];
+      await exploreCatalogChanged((catalog) => prepared.push(find(catalog.data, SEALED).name));
+      expect(prepared).toEqual(['Caja (editada aquí)']);
+      expect(find((await exploreCatalog()).data, SEALED).name).toBe('Caja (editada aquí)');
+      fs.rmSync(editsFile);
     } finally {
       vi.unstubAllEnvs();
     }

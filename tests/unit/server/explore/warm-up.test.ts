@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { expansions, franchises, productTypes } from '~/domain/catalog.ts';
 import { EMPTY_FILTERS, filtersFromQuery, filtersToQuery, parseExploreData, SORTS, type ExploreData } from '~/domain/explore.ts';
 import { searchExplore } from '~/domain/explore-query.ts';
-import { WARM_UP_ROUNDS, warmUpQueries, warmUpSearch } from '~/server/explore/warm-up.ts';
+import { prepareSearch, WARM_UP_ROUNDS, warmUpQueries, warmUpSearch } from '~/server/explore/warm-up.ts';
 import { fakeCatalog } from '../../domain/name-matching/fake-catalog';
 
 function fixture(): ExploreData {
@@ -75,5 +75,7 @@ it('searches each address the rounds asked, one search per turn, and resolves wi
 it('never fails, even on a catalogue the search cannot read', async () => {
   const broken = { ...data, products: [null] } as unknown as ExploreData;
   await expect(warmUpSearch({ data: broken, searchVersion: 3 }, 1, async () => {})).resolves.toBe(0);
+  // Nor does preparing a catalogue's search after an edit.
+  expect(() => prepareSearch({ data: broken, searchVersion: 3 })).not.toThrow();
   expect(EMPTY_FILTERS.sort).toBe('relevancia');
 });

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastEditIO, FastEditResult } from '~/server/rebuild/fast-edit.ts';
-import { postCatalogEdit, renderThrough } from '~/server/rebuild/fast-edit-endpoint.ts';
+import { EXPLORE_WAIT_MS, postCatalogEdit, renderThrough } from '~/server/rebuild/fast-edit-endpoint.ts';
 import { takeRenderJob, RENDER_TOKEN_HEADER, type RenderJob } from '~/server/rebuild/render-jobs.ts';
 import { handle } from '~/server/http/json.ts';
 
@@ -19,8 +19,10 @@ const edit = vi.hoisted(() => ({ result: { mode: 'fallback', reason: '' } as Fas
 vi.mock('~/server/rebuild/fast-edit.ts', async (original) => ({
   ...(await original<object>()),
   publishEdit: async (_ids: readonly string[], io: FastEditIO) => {
-    if (edit.early) io.published?.(edit.early);
+    // The edit goes on once what it was told settles, as fast-edit.ts does.
+    const telling = edit.early ? io.published?.(edit.early) : undefined;
     edit.toldBeforeEnd = told.mock.calls.length;
+    await telling;
     return edit.result;
   },
 }));
@@ -33,7 +35,7 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-const post = (body: unknown, auth = `Bearer ${KEY}`, exploreWritten?: () => void) =>
+const post = (body: unknown, auth = `Bearer ${KEY}`, exploreWritten?: () => void | Promise<unknown>) =>
   handle(() =>
     postCatalogEdit(
       new Request('http://127.0.0.1:4321/api/internal/catalog-edit', {
@@ -99,6 +101,43 @@ describe('POST /api/internal/catalog-edit', () => {
       await post({ productIds: ['p1'] }, `Bearer ${KEY}`, told);
       expect(told).toHaveBeenCalledTimes(3);
     } finally {
+      fs.rmSync(outDir, { recursive: true, force: true });
+    }
+  });
+
+  it("goes on with the edit once this server's /explore has read it, or after EXPLORE_WAIT_MS", async () => {
+    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-edit-'));
+    try {
+      fs.mkdirSync(path.join(outDir, 'builds', 'b1', 'client'), { recursive: true });
+      fs.symlinkSync(path.join('builds', 'b1', 'client'), path.join(outDir, 'client'), 'dir');
+      vi.stubEnv('SHOP_OUT_DIR', outDir);
+      vi.stubEnv('PUBLIC_SUPABASE_URL', 'http://127.0.0.1:54321');
+      vi.stubEnv('PUBLIC_SUPABASE_ANON_KEY', 'anon');
+      edit.early = ['product/p1/index.html', 'explore/catalog-edits.json'];
+      edit.result = { mode: 'fast', written: [...edit.early, 'search-index.json'], removed: [], ms: 1, steps: {}, searchFollows: false };
+      let release = () => {};
+      const reading = new Promise<void>((resolve) => (release = resolve));
+      let ended = false;
+      const answer = post({ productIds: ['p1'] }, `Bearer ${KEY}`, () => reading).then((response) => ((ended = true), response));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(ended).toBe(false);
+      release();
+      expect(await (await answer).json()).toMatchObject({ mode: 'fast' });
+      // A read that does not end holds the edit EXPLORE_WAIT_MS, no longer.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        let done = false;
+        const held = post({ productIds: ['p1'] }, `Bearer ${KEY}`, () => new Promise(() => {})).then(() => (done = true));
+        await vi.advanceTimersByTimeAsync(EXPLORE_WAIT_MS - 50);
+        expect(done).toBe(false);
+        await vi.advanceTimersByTimeAsync(100);
+        await held;
+        expect(done).toBe(true);
+      } finally {
+        vi.useRealTimers();
+      }
+    } finally {
+      edit.early = null;
       fs.rmSync(outDir, { recursive: true, force: true });
     }
   });

@@ -11,7 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoProductRows, writeSnapshot } from '../../../support/demo-rows.ts';
 import { expansionListingPath, pageHref, pagesShowing, productPath, typeListingPath } from '~/domain/routes.ts';
 import { adoptServedManifest, forgetServedCatalog, pageCatalog, publishEdit, type FastEditIO } from '~/server/rebuild/fast-edit.ts';
@@ -165,9 +165,20 @@ describe('an edit published by the running server', () => {
     // The pages and /explore's edit are on the site before the search files are made: what was
     // on disk when the edit said so.
     const early: Array<{ written: readonly string[]; page: string; explore: string; search: string }> = [];
-    const published = (written: readonly string[]) =>
+    // What it is told returns a promise (this server's /explore reading the edit): the search
+    // files wait for it.
+    let release = () => {};
+    const reading = new Promise<void>((resolve) => (release = resolve));
+    const published = (written: readonly string[]) => {
       early.push({ written, page: served(productPath(String(row.id))), explore: served('/explore/catalog-edits.json'), search: served('/search-index.json') });
-    const result = await publishEdit([String(row.id)], io({ published }).io);
+      return reading;
+    };
+    const publishing = publishEdit([String(row.id)], io({ published }).io);
+    await vi.waitFor(() => expect(early).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(served('/search-index.json')).toBe(searchBefore);
+    release();
+    const result = await publishing;
     expect(result).toMatchObject({ mode: 'fast', searchFollows: false });
     expect(early).toHaveLength(1);
     expect(early[0]!.written).toEqual(expect.arrayContaining([fileForPath(productPath(String(row.id))), 'explore/catalog-edits.json']));
