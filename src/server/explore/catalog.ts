@@ -31,7 +31,7 @@ import { isSoldOut } from '~/domain/products.ts';
 import { API_EXPLORE_OPERATOR_TEXT } from '~/i18n/api.ts';
 import { createUserClient, projectUrl } from '../supabase.ts';
 import { catalogSignature, readCatalogWithEdits, type CatalogRead } from './catalog-file.ts';
-import { applyFields, keptProducts, PAGE, readChangedPage, readChanges, readProducts, TABLES, type Place, type Table } from './live-changes.ts';
+import { applyFields, keptProducts, PAGE, productsById, readChangedPage, readChanges, readProducts, TABLES, type Place, type Table } from './live-changes.ts';
 
 /**
  * The catalogue as it is now. `version` grows with every change of its data; `searchVersion` is
@@ -244,14 +244,14 @@ export class LiveExploreCatalog {
         const changes = await readProducts(this.supabase, [...kept.fresh.keys()], kept.fresh, AbortSignal.timeout(POLL_TIMEOUT_MS));
         for (const [id, fields] of changes) applyFields(kept.fresh.get(id)!, fields);
         // The served map with the fresh products set in it, when no served product is left out.
-        if (!kept.whole) return this.serve(data, new Map(data.products.map((product) => [product.id, product])), places);
+        if (!kept.whole) return this.serve(data, productsById(data), places);
         for (const [id, product] of kept.fresh) this.byId.set(id, product);
         return this.serve(data, this.byId, places);
       } catch {
         // Brought up to date as any new catalogue is, below.
       }
     }
-    const byId = new Map(data.products.map((product) => [product.id, product]));
+    const byId = productsById(data);
     const readFrom = data.readFrom ? Date.parse(data.readFrom) - READ_MARGIN_MS : -Infinity;
     const since = new Date(Math.min(madeAt, Math.max(madeAt - LOOKBACK_MS, readFrom))).toISOString();
     const places = {} as Record<Table, Place>;

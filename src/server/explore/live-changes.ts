@@ -151,6 +151,11 @@ export function keptProducts(
   return { fresh, whole: served.size === products.length - fresh.size + replaced };
 }
 
+/** A catalogue's products by id. */
+export function productsById(data: { products: readonly ExploreProduct[] }): Map<string, ExploreProduct> {
+  return new Map(data.products.map((product) => [product.id, product]));
+}
+
 /** Every offer of these products, by product id. */
 async function readOffers(supabase: SupabaseClient<Database>, ids: string[], signal: AbortSignal): Promise<Map<string, OfferRow[]>> {
   const byProduct = new Map<string, OfferRow[]>();

@@ -49,6 +49,24 @@ const post = (body: unknown, auth = `Bearer ${KEY}`, exploreWritten?: () => void
     ),
   );
 
+/** An edit that the server published itself, having written `written`. */
+const fast = (written: string[]): FastEditResult => ({ mode: 'fast', written, removed: [], ms: 1, steps: {}, searchFollows: false });
+
+/** Runs `test` with this process serving a build from a temporary SHOP_OUT_DIR (its client folder empty). */
+async function servingABuild(test: () => Promise<void>): Promise<void> {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-edit-'));
+  try {
+    fs.mkdirSync(path.join(outDir, 'builds', 'b1', 'client'), { recursive: true });
+    fs.symlinkSync(path.join('builds', 'b1', 'client'), path.join(outDir, 'client'), 'dir');
+    vi.stubEnv('SHOP_OUT_DIR', outDir);
+    vi.stubEnv('PUBLIC_SUPABASE_URL', 'http://127.0.0.1:54321');
+    vi.stubEnv('PUBLIC_SUPABASE_ANON_KEY', 'anon');
+    await test();
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
 describe('POST /api/internal/catalog-edit', () => {
   it('answers 401 without the service role key and 400 for ids that cannot be products', async () => {
     const refused = await post({ productIds: ['a'] }, 'Bearer otra');
@@ -69,15 +87,8 @@ describe('POST /api/internal/catalog-edit', () => {
   });
 
   it("tells this server's /explore when the edit wrote its catalogue or its edits, and only then", async () => {
-    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-edit-'));
-    try {
-      fs.mkdirSync(path.join(outDir, 'builds', 'b1', 'client'), { recursive: true });
-      fs.symlinkSync(path.join('builds', 'b1', 'client'), path.join(outDir, 'client'), 'dir');
-      vi.stubEnv('SHOP_OUT_DIR', outDir);
-      vi.stubEnv('PUBLIC_SUPABASE_URL', 'http://127.0.0.1:54321');
-      vi.stubEnv('PUBLIC_SUPABASE_ANON_KEY', 'anon');
+    await servingABuild(async () => {
       told.mockClear();
-      const fast = (written: string[]): FastEditResult => ({ mode: 'fast', written, removed: [], ms: 1, steps: {}, searchFollows: false });
       edit.result = fast(['product/p1/index.html', 'explore/catalog.json']);
       expect(await (await post({ productIds: ['p1'] }, `Bearer ${KEY}`, told)).json()).toMatchObject({ mode: 'fast' });
       expect(told).toHaveBeenCalledTimes(1);
@@ -100,21 +111,13 @@ describe('POST /api/internal/catalog-edit', () => {
       edit.result = fast([...edit.early, 'search-index.json']);
       await post({ productIds: ['p1'] }, `Bearer ${KEY}`, told);
       expect(told).toHaveBeenCalledTimes(3);
-    } finally {
-      fs.rmSync(outDir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("goes on with the edit once this server's /explore has read it, or after EXPLORE_WAIT_MS", async () => {
-    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-edit-'));
-    try {
-      fs.mkdirSync(path.join(outDir, 'builds', 'b1', 'client'), { recursive: true });
-      fs.symlinkSync(path.join('builds', 'b1', 'client'), path.join(outDir, 'client'), 'dir');
-      vi.stubEnv('SHOP_OUT_DIR', outDir);
-      vi.stubEnv('PUBLIC_SUPABASE_URL', 'http://127.0.0.1:54321');
-      vi.stubEnv('PUBLIC_SUPABASE_ANON_KEY', 'anon');
+    await servingABuild(async () => {
       edit.early = ['product/p1/index.html', 'explore/catalog-edits.json'];
-      edit.result = { mode: 'fast', written: [...edit.early, 'search-index.json'], removed: [], ms: 1, steps: {}, searchFollows: false };
+      edit.result = fast([...edit.early, 'search-index.json']);
       let release = () => {};
       const reading = new Promise<void>((resolve) => (release = resolve));
       let ended = false;
@@ -136,10 +139,8 @@ describe('POST /api/internal/catalog-edit', () => {
       } finally {
         vi.useRealTimers();
       }
-    } finally {
-      edit.early = null;
-      fs.rmSync(outDir, { recursive: true, force: true });
-    }
+    });
+    edit.early = null;
   });
 });
 
