@@ -440,4 +440,30 @@ describe('database templates', () => {
       await second.stop();
     }
   }, 90_000);
+
+  it('a built database, and one started from its template, has the planner statistics of its rows', async () => {
+    const templateDir = tempDir();
+    // Offers of 2,000 products, five each: a page of 100 products' offers by id is what the live
+    // stock of /explore reads (src/server/explore/live-changes.ts).
+    const setupSql = `create table ofertas (id uuid primary key default gen_random_uuid(), producto int not null, n int not null);
+      create index ofertas_producto on ofertas (producto, n);
+      insert into ofertas (producto, n) select g % 2000, g % 5 from generate_series(1, 10000) g;`;
+    const page = `explain select * from ofertas where producto in (${Array.from({ length: 100 }, (_, i) => i * 7).join(', ')}) order by id limit 1000`;
+    const start = () => startStack({ memory: true, migrate: false, setupSql, templateDir, dataDir: tempDir(), port: 0, host: '127.0.0.1', databaseUrl: '' });
+    for (const fromTemplate of [false, true]) {
+      const stack = await start();
+      try {
+        expect(stack.timings.fromTemplate).toBe(fromTemplate);
+        const stats = await stack.ctx.db.admin((tx) => tx.query<{ n: number }>(`select count(*)::int as n from pg_stats where tablename = 'ofertas'`));
+        expect(stats.rows[0]!.n).toBeGreaterThan(0);
+        const plan = await stack.ctx.db.admin((tx) => tx.query<{ 'QUERY PLAN': string }>(page));
+        const lines = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+        // The product index finds the 500 rows; not a walk of every row in primary key order.
+        expect(lines).toContain('ofertas_producto');
+        expect(lines).not.toContain('ofertas_pkey');
+      } finally {
+        await stack.stop();
+      }
+    }
+  }, 90_000);
 });

@@ -1,7 +1,7 @@
 /**
  * The stack's database: PGlite in the data folder (or in memory), started from a cached template
  * when one matches (template.ts), or a PostgreSQL server given by URL; then, unless it came from
- * a template, the migrations, the seed and the setup SQL.
+ * a template, the migrations, the seed and the setup SQL, and the planner's statistics of them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -89,5 +89,11 @@ export async function buildDatabase(
 ): Promise<void> {
   if (options.migrate) await runMigrations(db, options.project, true);
   if (options.setupSql) await db.exec(options.setupSql);
+  // The planner's statistics of the seeded rows, which a hosted project's autovacuum gathers
+  // soon after a bulk load and PGlite never does. Without them a filter with an ORDER BY and a
+  // LIMIT (a page of card_offers for 100 products, by id) walks the whole primary key index:
+  // 0.4 s instead of 6 ms on 240,000 offers, and the live stock poll ran out of time at 100,000
+  // products. The template carries them too.
+  await db.exec('analyze');
   if (templateFile) await writeTemplate(templateFile, db);
 }

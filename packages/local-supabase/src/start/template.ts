@@ -15,6 +15,9 @@ import { migrationFiles, type ProjectFiles } from '../migrate.ts';
 export function templateKey(project: ProjectFiles, migrate: boolean, setupSql: string | undefined): string {
   const hash = createHash('sha256');
   hash.update(pgliteVersion());
+  // What a template holds besides the SQL files' work: 'analyzed' since templates carry the
+  // planner's statistics (start/database.ts); older templates lack them and are not reused.
+  hash.update('\0analyzed\0');
   if (migrate) {
     for (const file of migrationFiles(project, { seed: true })) {
       hash.update(`\0${file.version}\0`);
