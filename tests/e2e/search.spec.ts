@@ -1,7 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page, type Request, expectConsoleError } from './fixtures';
+import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page, type Request, expectConsoleError } from './fixtures';
 import { resultsLabel, type ExploreData } from '~/domain/explore';
 import { PHONE } from './pages/phone';
+
+// Each test's first results wait for the island, then for the index it downloads on first use,
+// from a server that may be busy with another spec's rebuild: in one whole run the index alone
+// took 3.2 s and the results showed 0.15 s after the 5 s default.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** The local stack the e2e web server started (playwright.config.ts passes the same port). */
 const STACK_URL = `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT || '54329'}`;
