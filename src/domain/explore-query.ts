@@ -768,20 +768,45 @@ function facetsOf(search: Search, data: ExploreData, filters: ExploreFilters): E
   };
 }
 
+/** What a search finds, whatever its order and page: the results and every filter's counts. */
+interface Scanned {
+  /** By relevance: by rank for words, else in catalogue order. */
+  results: number[];
+  facets: ExploreFacets;
+  /** Which positions are results, made by the first ordered page read from this scan. */
+  isResult?: Uint8Array;
+}
+
 /**
- * Results `offset` to `offset + limit` for `filters`, their total and every filter's counts, in
- * one pass. Finds, ranks and orders exactly as applyFilters (explore.ts) does, which the tests
- * hold it to; the orders but relevance are sorted once per catalogue. A catalogue whose stock or
- * copies changed in place is passed with a new `version`: its stock and copies are read again.
+ * The last scans of each catalogue, by their filters but the order: a shopper who changes only the
+ * order (a third of the changes of the bench's /explore session) gets the same results and counts
+ * in another order, so only the page is read again (a scan of 100,000 products takes 3-15 ms of
+ * a core, docs/benchmarks.md). Dropped when the catalogue's stock or copies change (its version).
  */
-export function searchExplore(data: ExploreData, filters: ExploreFilters, offset: number, limit: number, version = 0): ExploreAnswer {
+const scansOf = new WeakMap<readonly ExploreProduct[], { data: ExploreData; version: number; scans: Map<string, Scanned> }>();
+/** Scans kept per catalogue: the last few filter sets, up to about a megabyte each at 100,000 products. */
+const SCANS_KEPT = 8;
+let scansMade = 0;
+
+/** @internal How many scans of a catalogue searchExplore has made (tests: a change of order alone makes none). */
+export function scanCount(): number {
+  return scansMade;
+}
+
+/** The filters but the order, as the key of a kept scan. */
+function scanKey(filters: ExploreFilters): string {
+  const { sort: _sort, ...rest } = filters;
+  return JSON.stringify(rest);
+}
+
+/** The results and counts of `filters` over the catalogue, scanned once (tallyProduct or scanCatalog). */
+function scan(data: ExploreData, prepared: Prepared, filters: ExploreFilters): Scanned {
   const products = data.products;
-  const prepared = prepare(products, version);
-  const chosen = chosenOf(prepared, data, filters);
+  scansMade += 1;
   const search: Search = {
     prepared,
     products,
-    chosen,
+    chosen: chosenOf(prepared, data, filters),
     tally: emptyTally(prepared),
     seen: {
       condition: new Uint32Array(prepared.conditions.ids.length + 1),
@@ -790,45 +815,78 @@ export function searchExplore(data: ExploreData, filters: ExploreFilters, offset
     },
   };
   const query = filters.q.trim() ? resolveQuery(prepared.keys, filters.q) : null;
-  let results: number[] = [];
-  let ranks: Float64Array | null = null;
-  if (query) {
-    ranks = new Float64Array(products.length);
-    for (let i = 0; i < products.length; i += 1) {
-      const rank = entryRank(prepared.keys[i]!, prepared.cards[i], query);
-      if (rank < 0) continue;
-      ranks[i] = rank;
-      if (tallyProduct(search, i)) results.push(i);
-    }
-  } else {
-    results = scanCatalog(search);
+  if (!query) return { results: scanCatalog(search), facets: facetsOf(search, data, filters) };
+  const results: number[] = [];
+  const ranks = new Float64Array(products.length);
+  for (let i = 0; i < products.length; i += 1) {
+    const rank = entryRank(prepared.keys[i]!, prepared.cards[i], query);
+    if (rank < 0) continue;
+    ranks[i] = rank;
+    if (tallyProduct(search, i)) results.push(i);
   }
+  // Equal ranks by name as the name order has them (the collator, then catalogue order).
+  const byName = prepared.nameRank;
+  results.sort((a, b) => ranks[a]! - ranks[b]! || byName[a]! - byName[b]!);
+  return { results, facets: facetsOf(search, data, filters) };
+}
+
+/** The kept scan of `filters` over this catalogue at this version, or a new one kept. */
+function scanned(data: ExploreData, prepared: Prepared, filters: ExploreFilters, version: number): Scanned {
+  let kept = scansOf.get(data.products);
+  if (!kept || kept.data !== data || kept.version !== version) {
+    kept = { data, version, scans: new Map() };
+    scansOf.set(data.products, kept);
+  }
+  const key = scanKey(filters);
+  const known = kept.scans.get(key);
+  if (known) {
+    // Most recently used last: the Map's first key is the one to drop.
+    kept.scans.delete(key);
+    kept.scans.set(key, known);
+    return known;
+  }
+  const made = scan(data, prepared, filters);
+  kept.scans.set(key, made);
+  if (kept.scans.size > SCANS_KEPT) kept.scans.delete(kept.scans.keys().next().value!);
+  return made;
+}
+
+/**
+ * Results `offset` to `offset + limit` for `filters`, their total and every filter's counts, in
+ * one pass, kept for a change of order alone (scanned). Finds, ranks and orders exactly as
+ * applyFilters (explore.ts) does, which the tests hold it to; the orders but relevance are sorted
+ * once per catalogue. A catalogue whose stock or copies changed in place is passed with a new
+ * `version`: its stock and copies are read again.
+ */
+export function searchExplore(data: ExploreData, filters: ExploreFilters, offset: number, limit: number, version = 0): ExploreAnswer {
+  const products = data.products;
+  const prepared = prepare(products, version);
+  const found = scanned(data, prepared, filters, version);
+  const { results } = found;
   const order = filters.sort === 'relevancia' ? null : prepared.orders.get(filters.sort)!;
   let page: number[];
   if (order) {
-    // The results in catalogue order, then the chosen order read only as far as this page.
-    const isResult = new Uint8Array(products.length);
-    for (const i of results) isResult[i] = 1;
+    // The chosen order read only as far as this page, keeping the results it finds.
+    let isResult = found.isResult;
+    if (!isResult) {
+      isResult = new Uint8Array(products.length);
+      for (const i of results) isResult[i] = 1;
+      found.isResult = isResult;
+    }
     page = [];
     const end = offset + limit;
-    for (let k = 0, found = 0; k < order.length && found < end; k += 1) {
+    for (let k = 0, count = 0; k < order.length && count < end; k += 1) {
       const i = order[k]!;
       if (isResult[i] !== 1) continue;
-      if (found >= offset) page.push(i);
-      found += 1;
+      if (count >= offset) page.push(i);
+      count += 1;
     }
   } else {
-    // Equal ranks by name as the name order has them (the collator, then catalogue order).
-    if (ranks) {
-      const rankOf = ranks;
-      const byName = prepared.nameRank;
-      results.sort((a, b) => rankOf[a]! - rankOf[b]! || byName[a]! - byName[b]!);
-    }
     page = results.slice(offset, offset + limit);
   }
   return {
     total: results.length,
     products: page.map((i) => products[i]!),
-    facets: facetsOf(search, data, filters),
+    facets: found.facets,
   };
 }

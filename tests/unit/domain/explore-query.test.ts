@@ -15,7 +15,7 @@ import {
   type ExploreData,
   type ExploreFilters,
 } from '~/domain/explore.ts';
-import { forgetLastPrepared, searchExplore } from '~/domain/explore-query.ts';
+import { forgetLastPrepared, scanCount, searchExplore } from '~/domain/explore-query.ts';
 import { centavos } from '~/domain/money.ts';
 import { CARD_CONDITIONS } from '~/domain/singles.ts';
 import { fakeCatalog, seededRandom } from './name-matching/fake-catalog';
@@ -156,6 +156,48 @@ describe('searchExplore', () => {
     expect(answer.total).toBeGreaterThan(0);
     expect(answer.products.every((product) => product.priceCentavos >= 10_000 && product.priceCentavos <= 50_000)).toBe(true);
     expect(answer.products.map((product) => product.priceCentavos)).toEqual(answer.products.map((product) => product.priceCentavos).sort((a, b) => a - b));
+  });
+
+  it('answers a change of order alone from the results it found for the same filters, in each order, without a new scan', () => {
+    let checked = 0;
+    for (let run = 0; run < 40; run += 1) {
+      const filters = randomFilters();
+      searchExplore(data, filters, 0, 24, 50);
+      const scans = scanCount();
+      for (const sort of SORTS) {
+        const sorted = { ...filters, sort };
+        const expected = applyFilters(data.products, sorted);
+        const answer = searchExplore(data, sorted, 0, 24, 50);
+        expect(answer.total, filtersToQuery(sorted)).toBe(expected.length);
+        expect(ids(answer.products), filtersToQuery(sorted)).toEqual(ids(expected.slice(0, 24)));
+        expect(ids(searchExplore(data, sorted, 24, 24, 50).products), filtersToQuery(sorted)).toEqual(ids(expected.slice(24, 48)));
+        expect(answer.facets, filtersToQuery(sorted)).toEqual(searchExplore(data, { ...sorted, sort: filters.sort }, 0, 0, 50).facets);
+        if (expected.length > 24) checked += 1;
+      }
+      expect(scanCount(), filtersToQuery(filters)).toBe(scans);
+    }
+    expect(checked).toBeGreaterThan(40);
+  });
+
+  it('scans again once the stock changed (a new version), and for other filters', () => {
+    const filters = { ...EMPTY_FILTERS, inStock: true, sort: 'precio-asc' as const };
+    searchExplore(data, filters, 0, 24, 60);
+    const scans = scanCount();
+    searchExplore(data, { ...filters, sort: 'nombre' }, 0, 24, 60);
+    expect(scanCount()).toBe(scans);
+    const product = data.products.find((p) => p.stock > 0 && p.offers === undefined)!;
+    const stock = product.stock;
+    product.stock = 0;
+    try {
+      const answer = searchExplore(data, { ...filters, sort: 'relevancia' }, 0, 10_000, 61);
+      expect(scanCount()).toBe(scans + 1);
+      expect(ids(answer.products)).not.toContain(product.id);
+      expect(answer.total).toBe(applyFilters(data.products, filters).length);
+    } finally {
+      product.stock = stock;
+    }
+    searchExplore(data, { ...filters, inStock: false }, 0, 24, 61);
+    expect(scanCount()).toBe(scans + 2);
   });
 
   it('sees a copy sold since the catalogue was read when the catalogue comes with a new version', () => {
