@@ -185,7 +185,7 @@ describe('searchExplore', () => {
     const scans = scanCount();
     searchExplore(data, { ...filters, sort: 'nombre' }, 0, 24, 60);
     expect(scanCount()).toBe(scans);
-    const product = data.products.find((p) => p.stock > 0 && p.offers === undefined)!;
+    const product = data.products.find((p) => (p.stock ?? 0) > 0 && p.offers === undefined)!;
     const stock = product.stock;
     product.stock = 0;
     try {

@@ -17,6 +17,7 @@ import {
   exploreFingerprintInSteps,
   fileForPath,
   manifestJsonInSteps,
+  manifestSlicesMade,
   MANIFEST_VERSION,
   readManifest,
   type BuildManifest,
@@ -197,5 +198,36 @@ describe('the work an edit does over every product, in steps', () => {
     expect(pauses).toBeGreaterThanOrEqual(4);
     const empty: BuildManifest = { ...manifest, files: {}, products: {} };
     expect(JSON.parse(stepped(manifestJsonInSteps(empty)).value.join(''))).toEqual(empty);
+  });
+
+  it('writes the manifest again after an edit changed its records in place, making again only the slices that changed', () => {
+    const manifest: BuildManifest = {
+      v: MANIFEST_VERSION,
+      mode: 'full',
+      reason: null,
+      files: Object.fromEntries(products.map((product, k) => [productPath(product.id), `f${k}`])),
+      products: Object.fromEntries(digests),
+      render: [],
+      removed: [],
+    };
+    const made = manifestSlicesMade();
+    expect(JSON.parse(stepped(manifestJsonInSteps(manifest)).value.join(''))).toEqual(manifest);
+    const whole = manifestSlicesMade() - made;
+    expect(whole).toBeGreaterThanOrEqual(4);
+    // Written again unchanged: no slice made.
+    expect(JSON.parse(stepped(manifestJsonInSteps(manifest)).value.join(''))).toEqual(manifest);
+    expect(manifestSlicesMade() - made).toBe(whole);
+    // An edit: a digest and a fingerprint changed in the first slice, a page added at the end.
+    manifest.products['p-3'] = 'changed';
+    manifest.files[productPath('p-3')] = 'changed too';
+    manifest.files['/nueva'] = 'new';
+    manifest.mode = 'incremental';
+    manifest.render = [productPath('p-3'), '/nueva'];
+    expect(JSON.parse(stepped(manifestJsonInSteps(manifest)).value.join(''))).toEqual(manifest);
+    expect(manifestSlicesMade() - made).toBe(whole + 3);
+    // A page removed from the middle: the slices from it to the end are made again.
+    delete manifest.files[productPath('p-2500')];
+    expect(JSON.parse(stepped(manifestJsonInSteps(manifest)).value.join(''))).toEqual(manifest);
+    expect(JSON.parse(stepped(manifestJsonInSteps({ ...manifest, files: { ...manifest.files } })).value.join(''))).toEqual(manifest);
   });
 });
