@@ -36,8 +36,12 @@ import {
  * corrections) when no product holds a word of the query.
  */
 
-/** Most products in one leaf shard (about 55 KB gzip with the catalogue's names). */
-export const SHARD_LIMIT = 10_000;
+/**
+ * Most products in one leaf shard: at most 24 KB gzip with the bench's 100,000-product catalogue.
+ * A rename rewrites every leaf holding the product: leaves of 10,000 made that 15-20 MB of files
+ * per rename at 100,000 products, against 1.7-5.1 MB with 3,000 (docs/benchmarks.md).
+ */
+export const SHARD_LIMIT = 3_000;
 
 /** A node too big to be a leaf: its answer and the characters that continue it. */
 export interface SearchNodeFile {
