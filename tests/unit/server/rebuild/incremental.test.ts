@@ -18,6 +18,7 @@ import {
   fileForPath,
   manifestJsonInSteps,
   manifestSlicesMade,
+  exploreSlicesMade,
   MANIFEST_VERSION,
   readManifest,
   type BuildManifest,
@@ -173,12 +174,40 @@ describe('the work an edit does over every product, in steps', () => {
   const products = Array.from({ length: 5000 }, (_, k) => ({ ...parseProduct(rows()[k % rows().length]!)!, id: `p-${k}`, stock: k % 3 === 0 ? null : k }));
   const digests = new Map(products.map((product, k) => [product.id, `d${k}`]));
 
-  it("fingerprints /explore's catalogue a slice at a time, as the whole text's hash", () => {
+  it("fingerprints /explore's catalogue a slice at a time, as the hash of its slices' hashes", () => {
     const { pauses, value } = stepped(exploreFingerprintInSteps(products, digests));
-    const whole = products.map((product) => `${product.id}:${digests.get(product.id)}:${product.stock ?? ''}`).join(',');
-    expect(value).toBe(createHash('sha1').update(whole).digest('base64url').slice(0, 20));
+    const sha1 = (text: string) => createHash('sha1').update(text).digest('base64url').slice(0, 20);
+    const slices: string[] = [];
+    for (let start = 0; start < products.length; start += 2000) {
+      const text = products
+        .slice(start, start + 2000)
+        .map((product) => `${product.id}:${digests.get(product.id)}:${product.stock ?? ''}`)
+        .join(',');
+      slices.push(`${sha1(text)},`);
+    }
+    expect(value).toBe(createHash('sha1').update(slices.join('')).digest('base64url').slice(0, 20));
     expect(exploreFingerprint(products, digests)).toBe(value);
     expect(pauses).toBeGreaterThanOrEqual(2);
+  });
+
+  it("fingerprints /explore's catalogue after an edit hashing again only the slices it changed", () => {
+    const before = exploreFingerprint(products, digests);
+    const made = exploreSlicesMade();
+    expect(exploreFingerprint(products, digests)).toBe(before);
+    expect(exploreSlicesMade()).toBe(made);
+    // A digest changed in the first slice: one slice hashed again, another fingerprint.
+    const edited = new Map(digests).set('p-10', 'edited');
+    const afterEdit = exploreFingerprint(products, edited);
+    expect(afterEdit).not.toBe(before);
+    expect(exploreSlicesMade()).toBe(made + 1);
+    // A stock changed in the last slice (a new product object): that slice again.
+    const restocked = products.slice();
+    restocked[4999] = { ...products[4999]!, stock: 77 };
+    const afterStock = exploreFingerprint(restocked, edited);
+    expect(afterStock).not.toBe(afterEdit);
+    expect(exploreSlicesMade()).toBe(made + 2);
+    // Back to the catalogue as it was: the same fingerprint as at first.
+    expect(exploreFingerprint(products, digests)).toBe(before);
   });
 
   it('writes the manifest in parts that parse to the same manifest, pausing between slices', () => {
