@@ -30,7 +30,8 @@ import {
   type SearchNodeFile,
   type SearchShardFile,
   type ShardSource,
-  SHARD_LIMIT,
+  SHARD_LIMITS,
+  type ShardLimits,
 } from './shards.ts';
 import { sortInSteps, type Steps } from '../steps.ts';
 import { cardKeys, DEFAULT_LIMIT, entryRank, isLetters, prepareQuery, TYPO_PREFIX, type CardKeys } from '../name-matching/matching.ts';
@@ -165,17 +166,17 @@ export function* updateSearchShards(
   edits: readonly ShardEdit[],
   served: ServedShards,
   storage: string,
-  limit = SHARD_LIMIT,
+  limits: ShardLimits = SHARD_LIMITS,
   phrases: Iterable<string> = [],
 ): Steps<ShardUpdate | null> {
   const rows = yield* ordered(products);
   yield;
-  const source = shardSource(rows, storage, limit, { sorted: true, reuseParts: true });
+  const source = shardSource(rows, storage, limits, { sorted: true, reuseParts: true });
   yield;
   const files = new Map<string, SearchShardFile>();
   const removed: string[] = [];
   const rootPath = shardPath('');
-  if (source.count <= limit) {
+  if (source.count <= source.wholeLimit) {
     if (served.kind(rootPath) !== 'leaf') return null;
     files.set(rootPath, source.whole);
     return { files, removed };

@@ -43,6 +43,18 @@ import {
  */
 export const SHARD_LIMIT = 3_000;
 
+/**
+ * Most products in the whole index as one file (the root, about 51 KB gzip at 10,000 products:
+ * the browser then answers every query from it), and in each part of the whole index past that.
+ */
+export const WHOLE_INDEX_LIMIT = 10_000;
+
+/** The most products of a leaf and of the whole index in one file; one number is both. */
+export type ShardLimits = number | { leaf: number; whole: number };
+
+/** The shop's limits: leaves of SHARD_LIMIT, the whole index in one file up to WHOLE_INDEX_LIMIT. */
+export const SHARD_LIMITS: ShardLimits = { leaf: SHARD_LIMIT, whole: WHOLE_INDEX_LIMIT };
+
 /** A node too big to be a leaf: its answer and the characters that continue it. */
 export interface SearchNodeFile {
   v: 2;
@@ -101,13 +113,16 @@ export function partPath(n: number): string {
  */
 export interface ShardSource {
   storage: string;
+  /** Most products of a leaf. */
   limit: number;
+  /** Most products of the whole index in one file, and of each of its parts. */
+  wholeLimit: number;
   count: number;
   /** Each product's search key, in the index's order. */
   keys: string[];
   /** The leaf (or part) of these products, given by position in the index's order. */
   pick(members: readonly number[]): SearchIndexFile;
-  /** The parts of the whole index (partPath), in order: `limit` products each. */
+  /** The parts of the whole index (partPath), in order: `wholeLimit` products each. */
   parts(): Array<[urlPath: string, file: SearchIndexFile]>;
   /** Members of each continuation `text + c` among `members`. */
   children(text: string, members: readonly number[]): Map<string, number[]>;
@@ -203,9 +218,11 @@ let madeParts: { storage: string; limit: number; parts: MadePart[] } | null = nu
 export function shardSource(
   products: Iterable<IndexedProduct>,
   storage: string,
-  limit = SHARD_LIMIT,
+  limits: ShardLimits = SHARD_LIMITS,
   { sorted = false, reuseParts = false }: { sorted?: boolean; reuseParts?: boolean } = {},
 ): ShardSource & { whole: SearchIndexFile } {
+  const limit = typeof limits === 'number' ? limits : limits.leaf;
+  const wholeLimit = typeof limits === 'number' ? limits : limits.whole;
   // `sorted`: the products come in the index's order already (an update keeps it between edits).
   const rows = sorted ? [...products] : [...products].sort(compareIndexed);
   const whole = buildSearchIndex(rows, storage, { sorted: true });
@@ -281,19 +298,20 @@ export function shardSource(
   return {
     storage,
     limit,
+    wholeLimit,
     count,
     keys,
     whole,
     pick,
     parts() {
-      const made = reuseParts && madeParts?.storage === storage && madeParts.limit === limit ? madeParts.parts : [];
-      const parts = Array.from({ length: Math.ceil(count / limit) }, (_, n): MadePart => {
-        const members = rows.slice(n * limit, (n + 1) * limit);
+      const made = reuseParts && madeParts?.storage === storage && madeParts.limit === wholeLimit ? madeParts.parts : [];
+      const parts = Array.from({ length: Math.ceil(count / wholeLimit) }, (_, n): MadePart => {
+        const members = rows.slice(n * wholeLimit, (n + 1) * wholeLimit);
         const known = made[n];
         if (known && known.rows.length === members.length && known.rows.every((row, k) => row === members[k])) return known;
-        return { rows: members, file: pick(Array.from({ length: members.length }, (_, k) => n * limit + k)) };
+        return { rows: members, file: pick(Array.from({ length: members.length }, (_, k) => n * wholeLimit + k)) };
       });
-      if (reuseParts) madeParts = { storage, limit, parts };
+      if (reuseParts) madeParts = { storage, limit: wholeLimit, parts };
       return parts.map(({ file }, n) => [partPath(n), file]);
     },
     children(text, members) {
@@ -316,7 +334,7 @@ export function shardSource(
         v: 2,
         storage,
         ...(text === ''
-          ? { total: count, results: { ids: [], names: [], images: [] }, parts: Math.ceil(count / limit) }
+          ? { total: count, results: { ids: [], names: [], images: [] }, parts: Math.ceil(count / wholeLimit) }
           : known
             ? answerOf(known.total, known.positions)
             : answer(text, members)),
@@ -431,13 +449,13 @@ export function growTree(source: ShardSource, text: string, members: number[], f
 export function buildSearchShards(
   products: Iterable<IndexedProduct>,
   storage: string,
-  limit = SHARD_LIMIT,
+  limits: ShardLimits = SHARD_LIMITS,
   phrases: Iterable<string> = [],
 ): Map<string, SearchShardFile> {
-  const source = shardSource(products, storage, limit);
+  const source = shardSource(products, storage, limits);
   const files = new Map<string, SearchShardFile>();
   const { count } = source;
-  if (count <= limit) {
+  if (count <= source.wholeLimit) {
     files.set(shardPath(''), source.whole);
     return files;
   }

@@ -126,6 +126,25 @@ describe('updateSearchShards', () => {
     expect(updated).toBe(40);
   });
 
+  it('with leaves smaller than the whole index in one file, writes for random edits the files a whole build writes', () => {
+    const random = seededRandom(12);
+    const limits = { leaf: LIMIT, whole: 300 };
+    let products = catalogue(1000, 4);
+    let files = buildSearchShards(products, STORAGE, limits, PHRASES);
+    expect([...files.keys()].filter((path) => path.startsWith('/search/all-'))).toHaveLength(4);
+    for (let round = 0; round < 10; round++) {
+      const i = Math.floor(random() * products.length);
+      const edits: ShardEdit[] = [{ before: products[i]!, after: edit(products[i]!, products[Math.floor(random() * products.length)]!, random) }];
+      const next = products.map((product) => (product.id === edits[0]!.before.id ? edits[0]!.after : product));
+      const whole = buildSearchShards(next, STORAGE, limits, PHRASES);
+      const update = updateSearchShards(next, edits, servedFrom(files), STORAGE, limits, PHRASES);
+      expect(update).not.toBeNull();
+      expect(asText(applied(files, update!))).toEqual(asText(whole));
+      products = next;
+      files = whole;
+    }
+  });
+
   it('adds a leaf for a continuation nobody had', () => {
     const products = catalogue(800, 5);
     const files = buildSearchShards(products, STORAGE, LIMIT, PHRASES);

@@ -84,6 +84,39 @@ describe('sharded search', () => {
   });
 });
 
+describe('leaves smaller than the whole index in one file', () => {
+  const limits = { leaf: 50, whole: 400 };
+
+  it('keeps the whole index in one file up to its limit, though past the leaf limit', () => {
+    const files = buildSearchShards(products.slice(0, 300), 'https://x.supabase.co', limits);
+    expect([...files.keys()]).toEqual(['/search-index.json']);
+    expect(files.get('/search-index.json')).toEqual(buildSearchIndex(products.slice(0, 300), 'https://x.supabase.co'));
+  });
+
+  it('past it, makes leaves of the leaf limit and parts of the whole limit, answering every query like the whole index', async () => {
+    const files = buildSearchShards(products, 'https://x.supabase.co', limits);
+    const root = files.get(shardPath('')) as { v: number; parts?: number };
+    expect(root.v).toBe(2);
+    expect(root.parts).toBe(Math.ceil(products.length / limits.whole));
+    const parts = [...files].filter(([path]) => path.startsWith('/search/all-'));
+    expect(parts.map(([path]) => path)).toEqual(Array.from({ length: root.parts! }, (_, n) => partPath(n)));
+    expect(parts.slice(0, -1).every(([, file]) => file.v === 1 && file.ids.length === limits.whole)).toBe(true);
+    let leaves = 0;
+    for (const [path, file] of files) {
+      if (file.v !== 1 || path.startsWith('/search/all-')) continue;
+      leaves += 1;
+      expect(file.ids.length).toBeLessThanOrEqual(limits.leaf);
+    }
+    expect(leaves).toBeGreaterThan(10);
+    const { search } = searcher(files);
+    for (const query of QUERIES) {
+      const expected = searchWithTotal(wholeIndex, query, DEFAULT_LIMIT);
+      const got = await search.search(query);
+      expect({ query, ids: got.results.map((e) => e[0]), total: got.total }).toEqual({ query, ids: expected.results.map((e) => e[0]), total: expected.total });
+    }
+  });
+});
+
 describe("the whole index's parts", () => {
   it('hands out again a part whose rows did not move, and makes again only those an edit moved, as a whole build makes them', () => {
     const rows = [...products].sort(compareIndexed);
