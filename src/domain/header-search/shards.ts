@@ -41,13 +41,13 @@ import {
  * A rename rewrites every leaf holding the product: leaves of 10,000 made that 15-20 MB of files
  * per rename at 100,000 products, against 1.7-5.1 MB with 3,000 (docs/benchmarks.md).
  */
-export const SHARD_LIMIT = 3_000;
+const SHARD_LIMIT = 3_000;
 
 /**
  * Most products in the whole index as one file (the root, about 51 KB gzip at 10,000 products:
  * the browser then answers every query from it), and in each part of the whole index past that.
  */
-export const WHOLE_INDEX_LIMIT = 10_000;
+const WHOLE_INDEX_LIMIT = 10_000;
 
 /** The most products of a leaf and of the whole index in one file; one number is both. */
 export type ShardLimits = number | { leaf: number; whole: number };
