@@ -92,7 +92,7 @@ export function encodedId(row: IndexedProduct): string {
 /** Each row's image path as the index stores it (its own id as ID_TOKEN), kept as encodedId keeps ids. */
 const storedImages = new WeakMap<IndexedProduct, string>();
 
-function storedImage(row: IndexedProduct): string {
+export function storedImage(row: IndexedProduct): string {
   let stored = storedImages.get(row);
   if (stored === undefined) {
     const image = row.image ?? '';

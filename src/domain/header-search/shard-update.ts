@@ -25,11 +25,12 @@ import {
   keyOf,
   phrasePath,
   shardPath,
-  shardSource,
   wordsPath,
   type SearchNodeFile,
   type SearchShardFile,
+  shardSource,
   type ShardSource,
+  type SourceColumns,
   SHARD_LIMITS,
   type ShardLimits,
 } from './shards.ts';
@@ -59,52 +60,91 @@ export interface ShardUpdate {
 /** Most rows that may be new since the last update for its order to be patched rather than sorted again. */
 const MOST_MOVED = 64;
 
-/** The rows of the last update in the index's order (compareIndexed). */
-let lastOrder: IndexedProduct[] | null = null;
+/**
+ * The last update's rows as given (`input`), in the index's order (compareIndexed), and its
+ * source's columns (carried to the next).
+ */
+let last: { input: IndexedProduct[]; rows: IndexedProduct[]; columns: SourceColumns | null } | null = null;
+
+/**
+ * The rows of `list` that `input` (the last update's rows) did not hold, and those of `input` that
+ * `list` does not: read place by place when the catalogue kept its order (an edit replaces its
+ * products where they are; a row that changed places is then in both), else through sets of both.
+ * Null past MOST_MOVED new rows.
+ */
+function changesSince(input: readonly IndexedProduct[], list: readonly IndexedProduct[]): { fresh: IndexedProduct[]; gone: Set<IndexedProduct> } | null {
+  const came: IndexedProduct[] = [];
+  const went: IndexedProduct[] = [];
+  for (let i = 0; i < list.length && came.length <= MOST_MOVED; i++) {
+    if (list[i] === input[i]) continue;
+    came.push(list[i]!);
+    went.push(input[i]!);
+  }
+  // A row that only changed places is in both: taken out and put back in its place.
+  if (came.length <= MOST_MOVED) return { fresh: came, gone: new Set(went) };
+  const known = new Set(input);
+  const fresh = list.filter((row) => !known.has(row));
+  if (fresh.length > MOST_MOVED) return null;
+  const present = new Set(list);
+  return { fresh, gone: new Set(input.filter((row) => !present.has(row))) };
+}
 
 /**
  * `products` in the index's order: the last update's order with the rows that are new since put in
  * their places, when only a few are (a sort of 100,000 names by the Spanish collator is a third of
- * a second of one core); else sorted whole. Rows are never changed in place.
+ * a second of one core); else sorted whole. Rows are never changed in place. `from`, when the order
+ * was patched: each position's row's position in the last order, -1 for a new row.
  */
-function* ordered(products: Iterable<IndexedProduct>): Steps<IndexedProduct[]> {
-  const list = [...products];
-  const last = lastOrder;
-  if (last && last.length === list.length) {
-    const known = new Set(last);
-    const fresh = list.filter((row) => !known.has(row));
-    const present = new Set(list);
-    const kept = fresh.length <= MOST_MOVED ? last.filter((row) => present.has(row)) : [];
-    if (kept.length + fresh.length === list.length) {
-      for (const row of fresh) {
-        let low = 0;
-        let high = kept.length;
-        while (low < high) {
-          const middle = (low + high) >>> 1;
-          if (compareIndexed(kept[middle]!, row) < 0) low = middle + 1;
-          else high = middle;
-        }
-        kept.splice(low, 0, row);
+function* ordered(list: IndexedProduct[]): Steps<{ rows: IndexedProduct[]; from: Int32Array | null }> {
+  const changes = last && last.input.length === list.length ? changesSince(last.input, list) : null;
+  if (last && changes) {
+    const before = last.rows;
+    const { fresh, gone } = changes;
+    const kept = gone.size > 0 ? before.filter((row) => !gone.has(row)) : before.slice();
+    for (const row of fresh) {
+      let low = 0;
+      let high = kept.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (compareIndexed(kept[middle]!, row) < 0) low = middle + 1;
+        else high = middle;
       }
-      lastOrder = kept;
-      return kept;
+      kept.splice(low, 0, row);
     }
+    // The rows both orders hold are in the same order in each: one walk pairs them.
+    const from = new Int32Array(kept.length);
+    for (let i = 0, j = 0; i < kept.length; i++) {
+      while (j < before.length && before[j] !== kept[i] && gone.has(before[j]!)) j++;
+      from[i] = j < before.length && before[j] === kept[i] ? j++ : -1;
+    }
+    return { rows: kept, from };
   }
-  lastOrder = yield* sortInSteps(list, compareIndexed);
-  return lastOrder;
+  return { rows: yield* sortInSteps(list, compareIndexed), from: null };
+}
+
+/** The source of an update over `rows` (ordered's), with what it carries from the last update's; kept for the next. */
+function updateSource(input: IndexedProduct[], order: { rows: IndexedProduct[]; from: Int32Array | null }, storage: string, limits: ShardLimits) {
+  const carried = order.from && last?.columns ? { columns: last.columns, rows: last.rows, from: order.from } : undefined;
+  const source = shardSource(order.rows, storage, limits, { sorted: true, reuseParts: true, carried });
+  last = { input, rows: order.rows, columns: source.columns };
+  return source;
 }
 
 /**
- * Works out ahead what an update reads of every row (the index's order, each row's key and
- * stored id), so that the first edit after a build costs what the next ones do.
+ * Works out ahead what an update reads of every row (the index's order, each row's key, stored id
+ * and masks), so that the first edit after a build costs what the next ones do.
  */
-export function* prepareSearchUpdate(products: Iterable<IndexedProduct>): Steps<void> {
+export function* prepareSearchUpdate(products: Iterable<IndexedProduct>, storage: string, limits: ShardLimits = SHARD_LIMITS): Steps<void> {
+  const input = [...products];
+  const order = yield* ordered(input);
   let count = 0;
-  for (const row of yield* ordered(products)) {
+  for (const row of order.rows) {
     keyMask(row);
     encodedId(row);
     if (++count % ROWS_PER_STEP === 0) yield;
   }
+  yield;
+  updateSource(input, order, storage, limits).prepare();
 }
 
 /** Rows keyed between two pauses of prepareSearchUpdate. */
@@ -169,9 +209,10 @@ export function* updateSearchShards(
   limits: ShardLimits = SHARD_LIMITS,
   phrases: Iterable<string> = [],
 ): Steps<ShardUpdate | null> {
-  const rows = yield* ordered(products);
+  const input = [...products];
+  const order = yield* ordered(input);
   yield;
-  const source = shardSource(rows, storage, limits, { sorted: true, reuseParts: true });
+  const source = updateSource(input, order, storage, limits);
   yield;
   const files = new Map<string, SearchShardFile>();
   const removed: string[] = [];

@@ -3,12 +3,23 @@
  * file: the build writes them (buildSearchShards) and the browser reads them (parseShard, through
  * ./loader.ts).
  */
-import { buildSearchIndex, compareIndexed, ID_TOKEN, parseSearchIndex, writeTags, type IndexedProduct, type SearchIndexFile } from './format.ts';
+import {
+  buildSearchIndex,
+  compareIndexed,
+  encodedId,
+  ID_TOKEN,
+  parseSearchIndex,
+  storedImage,
+  writeTags,
+  type IndexedProduct,
+  type SearchIndexFile,
+} from './format.ts';
 import {
   cardKeys,
   entryRank,
   isLetters,
   normalize,
+  patchTypoVocabulary,
   prepareIndex,
   prepareQuery,
   searchKey,
@@ -214,28 +225,144 @@ interface MadePart {
  */
 let madeParts: { storage: string; limit: number; parts: MadePart[] } | null = null;
 
-/** The source of a catalogue's shards; products are sorted as buildSearchIndex sorts them. */
+/**
+ * A source's columns, by position in its order: what the next update's source carries over for
+ * the rows both hold (Carried), instead of reading 100,000 rows again. A column a source never
+ * made (the masks, the rows by id) is made by the next one on need.
+ */
+export interface SourceColumns {
+  storage: string;
+  /** Each row's encodeId, name, stored image, card text ('' for none), tags ('' for none) and search key. */
+  ids: string[];
+  names: string[];
+  images: string[];
+  cards: string[];
+  tags: string[];
+  keys: string[];
+  /** The key masks as columns (word w of position i at w * count + i), once made. */
+  masks: Int32Array | null;
+  /** The rows by id, once made: handed to the next source, which changes it for its rows. */
+  byId: Map<string, IndexedProduct> | null;
+}
+
+/** What an update's source takes from the last one: its columns, its rows in order and, for each new position, the position its row had there (-1: a new row). */
+interface Carried {
+  columns: SourceColumns;
+  rows: readonly IndexedProduct[];
+  from: Int32Array;
+}
+
+/** `make` of each row, or the last source's value where the row was there already. */
+function carryColumn<T>(
+  rows: readonly IndexedProduct[],
+  carried: Carried | undefined,
+  previous: readonly T[] | undefined,
+  make: (row: IndexedProduct) => T,
+): T[] {
+  if (!carried || !previous) return rows.map(make);
+  const { from } = carried;
+  const out = new Array<T>(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = from[i]! >= 0 ? previous[from[i]!]! : make(rows[i]!);
+  return out;
+}
+
+/**
+ * The mask columns of `rows`: the last source's moved run by run where it made them, each new
+ * row's own. When the count is the same (an edit that renames), the last source's columns are
+ * changed in place and it no longer has them: a fresh 17 MB at 100,000 products was most of the
+ * time, in page faults.
+ */
+function maskColumnsOf(rows: readonly IndexedProduct[], carried: Carried | undefined): Int32Array {
+  const count = rows.length;
+  const previous = carried?.columns.masks ?? null;
+  const before = carried ? carried.columns.keys.length : 0;
+  const inPlace = previous !== null && before === count;
+  const columns = inPlace ? previous : new Int32Array(MASK_WORDS * count);
+  if (inPlace) carried!.columns.masks = null;
+  // Runs of rows in the same order there: [position, its position there, length].
+  const runs: Array<[number, number, number]> = [];
+  const fresh: number[] = [];
+  for (let i = 0; i < count;) {
+    const f = previous ? carried!.from[i]! : -1;
+    if (f < 0) {
+      fresh.push(i++);
+      continue;
+    }
+    let end = i + 1;
+    while (end < count && carried!.from[end] === f + (end - i)) end++;
+    runs.push([i, f, end - i]);
+    i = end;
+  }
+  const move = ([i, f, length]: [number, number, number]) => {
+    for (let w = 0; w < MASK_WORDS; w++) {
+      if (inPlace) columns.copyWithin(w * count + i, w * count + f, w * count + f + length);
+      else columns.set(previous!.subarray(w * before + f, w * before + f + length), w * count + i);
+    }
+  };
+  // In place, the runs moving towards the start go first, from the start, and then those moving
+  // towards the end, from the end: no run reads what another has written (the order is the same).
+  for (const run of runs) if (run[1] >= run[0]) move(run);
+  for (let r = runs.length - 1; r >= 0; r--) if (runs[r]![1] < runs[r]![0]) move(runs[r]!);
+  for (const i of fresh) {
+    const mask = keyMask(rows[i]!);
+    for (let w = 0; w < MASK_WORDS; w++) columns[w * count + i] = mask[w]!;
+  }
+  return columns;
+}
+
+/**
+ * The source of a catalogue's shards; products are sorted as buildSearchIndex sorts them.
+ * `carried`: the last update's columns, when `products` are sorted and the rows at the positions
+ * `carried.from` gives are the same objects there.
+ */
 export function shardSource(
   products: Iterable<IndexedProduct>,
   storage: string,
   limits: ShardLimits = SHARD_LIMITS,
-  { sorted = false, reuseParts = false }: { sorted?: boolean; reuseParts?: boolean } = {},
-): ShardSource & { whole: SearchIndexFile } {
+  { sorted = false, reuseParts = false, carried: given }: { sorted?: boolean; reuseParts?: boolean; carried?: Carried } = {},
+): ShardSource & { whole: SearchIndexFile; columns: SourceColumns; prepare(): void } {
   const limit = typeof limits === 'number' ? limits : limits.leaf;
   const wholeLimit = typeof limits === 'number' ? limits : limits.whole;
   // `sorted`: the products come in the index's order already (an update keeps it between edits).
   const rows = sorted ? [...products] : [...products].sort(compareIndexed);
-  const whole = buildSearchIndex(rows, storage, { sorted: true });
-  const count = whole.ids.length;
-  const cards = whole.cards;
-  const tags = whole.names.map((_, i) => (whole.tags && whole.tagTexts ? (whole.tagTexts[whole.tags[i]!] ?? '') : ''));
+  const carried = sorted && given?.columns.storage === storage && given.from.length === rows.length ? given : undefined;
+  const count = rows.length;
+  const was = carried?.columns;
+  const own: SourceColumns = {
+    storage,
+    ids: carryColumn(rows, carried, was?.ids, encodedId),
+    names: carryColumn(rows, carried, was?.names, (row) => row.name),
+    images: carryColumn(rows, carried, was?.images, storedImage),
+    cards: carryColumn(rows, carried, was?.cards, (row) => row.card ?? ''),
+    tags: carryColumn(rows, carried, was?.tags, (row) => row.tags || ''),
+    keys: carryColumn(rows, carried, was?.keys, keyOf),
+    masks: null,
+    byId: null,
+  };
+  const { ids: idColumn, names, images, keys } = own;
+  // A file without singles leaves the column out, as buildSearchIndex does.
+  const cards = own.cards.some(Boolean) ? own.cards : undefined;
+  const tags = own.tags;
+  /** The rows that were there and are not here, and those here that were not (a carried source's). */
+  let changes: { gone: IndexedProduct[]; fresh: IndexedProduct[] } | null = null;
+  const changed = (previous: readonly IndexedProduct[]) => {
+    if (changes) return changes;
+    const kept = new Uint8Array(previous.length);
+    const fresh: IndexedProduct[] = [];
+    for (let i = 0; i < count; i++) {
+      if (carried!.from[i]! >= 0) kept[carried!.from[i]!] = 1;
+      else fresh.push(rows[i]!);
+    }
+    changes = { gone: previous.filter((_, i) => !kept[i]), fresh };
+    return changes;
+  };
   const pick = (members: readonly number[]): SearchIndexFile => {
     const file: SearchIndexFile = {
       v: 1,
       storage,
-      ids: members.map((i) => whole.ids[i]!),
-      names: members.map((i) => whole.names[i]!),
-      images: members.map((i) => whole.images[i]!),
+      ids: members.map((i) => idColumn[i]!),
+      names: members.map((i) => names[i]!),
+      images: members.map((i) => images[i]!),
     };
     // A file without singles leaves the column out, as buildSearchIndex does; tags likewise.
     if (cards && members.some((i) => cards[i])) file.cards = members.map((i) => cards[i]!);
@@ -245,21 +372,20 @@ export function shardSource(
     );
     return file;
   };
-  const keys = rows.map(keyOf);
   let made: { entries: SearchEntry[]; singles: Array<ReturnType<typeof cardKeys>>; positions: Map<SearchEntry, number> } | null = null;
   // Made on first use: an update that answers no node never needs them.
   const prepared = () => {
     if (made) return made;
     const entries = rows.map((row, i): SearchEntry => {
-      // The row's own id: what decodeId(whole.ids[i], name) gives back.
+      // The row's own id: what decodeId(idColumn[i], name) gives back.
       const id = row.id;
-      const image = whole.images[i]!.split(ID_TOKEN).join(id);
+      const image = images[i]!.split(ID_TOKEN).join(id);
       if (tags[i]) return [id, row.name, image, cards?.[i] ?? '', tags[i]];
       return cards?.[i] ? [id, row.name, image, cards[i]] : [id, row.name, image];
     });
     made = {
       entries,
-      singles: whole.names.map((name, i) => cardKeys(name, cards?.[i])),
+      singles: names.map((name, i) => cardKeys(name, cards?.[i])),
       positions: new Map(entries.map((entry, i) => [entry, i])),
     };
     return made;
@@ -282,26 +408,38 @@ export function shardSource(
     // The browser uses a node's answer only for a word read as typed.
     return searched({ entries: members.map((i) => entries[i]!), keys: members.map((i) => keys[i]!), cards: members.map((i) => singles[i]!) }, text);
   };
-  let ids: Map<string, number> | null = null;
-  let columns: Int32Array | null = null;
   /** Each word of the masks as a column (word w of position i at w * count + i): a text's test reads one column in order. */
-  const maskColumns = (): Int32Array => {
-    if (!columns) {
-      columns = new Int32Array(MASK_WORDS * count);
-      for (let i = 0; i < count; i++) {
-        const mask = keyMask(rows[i]!);
-        for (let w = 0; w < MASK_WORDS; w++) columns[w * count + i] = mask[w]!;
-      }
-    }
-    return columns;
+  const maskColumns = (): Int32Array => (own.masks ??= maskColumnsOf(rows, carried));
+  /** The rows by id: the last source's, changed for the rows that came and went, else made. */
+  const byId = (): Map<string, IndexedProduct> => {
+    if (own.byId) return own.byId;
+    const previous = carried?.columns.byId;
+    if (carried && previous) {
+      // Handed over: the last source is not asked again.
+      carried.columns.byId = null;
+      const { gone, fresh } = changed(carried.rows);
+      for (const row of gone) if (previous.get(row.id) === row) previous.delete(row.id);
+      for (const row of fresh) previous.set(row.id, row);
+      own.byId = previous;
+    } else own.byId = new Map(rows.map((row) => [row.id, row]));
+    return own.byId;
   };
+  let whole: SearchIndexFile | null = null;
   return {
     storage,
     limit,
     wholeLimit,
     count,
     keys,
-    whole,
+    columns: own,
+    /** Makes now what an update reads of every row (the masks, the typo vocabulary). */
+    prepare() {
+      maskColumns();
+      typoVocabulary(keys);
+    },
+    get whole() {
+      return (whole ??= buildSearchIndex(rows, storage, { sorted: true }));
+    },
     pick,
     parts() {
       const made = reuseParts && madeParts?.storage === storage && madeParts.limit === wholeLimit ? madeParts.parts : [];
@@ -342,6 +480,11 @@ export function shardSource(
       };
     },
     words(text) {
+      if (carried) {
+        // The last source's vocabulary, if it made it, with the words of the rows that came and went.
+        const { gone, fresh } = changed(carried.rows);
+        patchTypoVocabulary(carried.columns.keys, keys, { removed: gone.map(keyOf), added: fresh.map(keyOf) });
+      }
       return { v: 3, words: [...(typoVocabulary(keys).get(text) ?? [])].sort() };
     },
     phrase(phrase, known) {
@@ -352,11 +495,20 @@ export function shardSource(
       return { v: 2, storage, ...searched({ entries, keys, cards: singles }, phrase), next: '' };
     },
     position(id) {
-      ids ??= new Map(rows.map((row, i) => [row.id, i]));
-      return ids.get(id);
+      // The index's order is compareIndexed's, which no two rows tie in (ids differ).
+      const row = byId().get(id);
+      if (!row) return undefined;
+      let low = 0;
+      let high = count;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (compareIndexed(rows[middle]!, row) < 0) low = middle + 1;
+        else high = middle;
+      }
+      return rows[low] === row ? low : undefined;
     },
     rank(i, query) {
-      return entryRank(keys[i]!, cardKeys(whole.names[i]!, cards?.[i]), query);
+      return entryRank(keys[i]!, cardKeys(names[i]!, cards?.[i]), query);
     },
     holding(members, text) {
       const bits = maskColumns();

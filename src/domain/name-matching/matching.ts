@@ -450,14 +450,21 @@ export function typoVocabulary(keys: readonly string[]): Map<string, string[]> {
 /**
  * Makes the typo vocabulary of `after` from `before`'s, when that one was made (else typoVocabulary
  * makes it on first need): `after` holds the same keys but at the `changed` positions (a catalogue
- * read again after an edit). Their new words are added, and their old words no other key holds any
- * longer are taken out, so the vocabulary is the one typoVocabulary(after) would make (in another
- * order within a prefix: corrections sorts what it finds). Making it whole went over every key's
- * words, about 80 ms at 100,000 products, on the first search after every edit.
+ * read again after an edit), or but for the `removed` keys and with the `added` ones (keys that
+ * moved: the header search's index after a rename). Their new words are added, and their old words
+ * no other key holds any longer are taken out, so the vocabulary is the one typoVocabulary(after)
+ * would make (in another order within a prefix: corrections sorts what it finds). Making it whole
+ * went over every key's words, about 80 ms at 100,000 products, on the first search after every edit.
  */
-export function patchTypoVocabulary(before: readonly string[], after: readonly string[], changed: readonly number[]): void {
+export function patchTypoVocabulary(
+  before: readonly string[],
+  after: readonly string[],
+  changed: readonly number[] | { removed: readonly string[]; added: readonly string[] },
+): void {
   const known = vocabularies.get(before);
   if (!known || vocabularies.has(after)) return;
+  const [removedKeys, addedKeys] =
+    'removed' in changed ? [changed.removed, changed.added] : [changed.map((i) => before[i] ?? ''), changed.map((i) => after[i] ?? '')];
   const byPrefix = new Map(known);
   // The prefixes' lists this patch changes are copies: `known` stays as it was.
   const copied = new Set<string>();
@@ -468,12 +475,12 @@ export function patchTypoVocabulary(before: readonly string[], after: readonly s
     }
     return byPrefix.get(prefix)!;
   };
-  const added = new Set(changed.flatMap((i) => (after[i] ?? '').split(' ').filter(isTypoWord)));
+  const added = new Set(addedKeys.flatMap((key) => key.split(' ').filter(isTypoWord)));
   for (const word of added) {
     const prefix = word.slice(0, TYPO_PREFIX);
     if (!known.get(prefix)?.includes(word)) listOf(prefix).push(word);
   }
-  const gone = new Set(changed.flatMap((i) => (before[i] ?? '').split(' ').filter((word) => isTypoWord(word) && !added.has(word))));
+  const gone = new Set(removedKeys.flatMap((key) => key.split(' ').filter((word) => isTypoWord(word) && !added.has(word))));
   for (const word of gone) {
     const prefix = word.slice(0, TYPO_PREFIX);
     if (!known.get(prefix)?.includes(word) || holdsWord(after, word)) continue;

@@ -258,7 +258,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
     step('explore');
     prepareEditPlan(served.catalog);
     step('plan');
-    await turns.finish(prepareCatalogSearchUpdate(served.catalog));
+    await turns.finish(prepareCatalogSearchUpdate(served.catalog, io.storageUrl));
     step('search');
     return { mode: 'fast', written: [], removed: [], ms: Math.round(performance.now() - started), steps, searchFollows: false };
   }

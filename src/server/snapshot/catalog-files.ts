@@ -70,30 +70,54 @@ export function catalogSearchFiles(catalog: FilesCatalog, storageUrl: string): M
  */
 export function* catalogSearchUpdate(catalog: FilesCatalog, before: readonly Product[], storageUrl: string, served: ServedShards): Steps<ShardUpdate | null> {
   const index = indexedProducts(catalog, true);
-  const now = new Map(catalog.products.map((product) => [product.id, product]));
+  // Few products are edited at once: each is looked for among the catalogue's, not all put in a map.
+  const now = before.length > FEW_EDITS ? new Map(catalog.products.map((product) => [product.id, product])) : null;
   const edits: ShardEdit[] = [];
   for (const product of before) {
-    const after = now.get(product.id);
+    const after = now ? now.get(product.id) : catalog.products.find((item) => item.id === product.id);
     if (!after) return null;
     edits.push({ before: index(product), after: index(after) });
   }
-  const rows = catalog.products.map(index);
+  const rows = indexedRowsOf(catalog, index);
   yield;
   return yield* updateSearchShards(rows, edits, served, storageUrl, undefined, phraseNames(catalog));
+}
+
+/** Most edited products looked for one by one (catalogSearchUpdate). */
+const FEW_EDITS = 16;
+
+/** The last catalogue's products indexed (indexedRowsOf), the same objects in the same places. */
+let lastIndexed: { products: readonly Product[]; taxonomy: readonly unknown[]; rows: IndexedProduct[] } | null = null;
+
+/**
+ * The catalogue's products indexed, in its order: the last catalogue's rows where its product is
+ * the same object in the same place (an edit replaces its products where they are), so an edit
+ * does not look up 100,000 rows again.
+ */
+function indexedRowsOf(catalog: FilesCatalog, index: (product: Product) => IndexedProduct): IndexedProduct[] {
+  const taxonomy = [catalog.franchises, catalog.expansions, catalog.productTypes];
+  const known =
+    lastIndexed && lastIndexed.products.length === catalog.products.length && lastIndexed.taxonomy.every((list, i) => list === taxonomy[i])
+      ? lastIndexed
+      : null;
+  const rows = catalog.products.map((product, i) => (known && known.products[i] === product ? known.rows[i]! : index(product)));
+  lastIndexed = { products: catalog.products, taxonomy, rows };
+  return rows;
 }
 
 /**
  * Indexes the catalogue ahead of its first edit (prepareSearchUpdate): the running server, after it
  * reads the catalogue. In steps: a pause may go after every slice of products.
  */
-export function* prepareCatalogSearchUpdate(catalog: FilesCatalog): Steps<void> {
+export function* prepareCatalogSearchUpdate(catalog: FilesCatalog, storageUrl: string): Steps<void> {
   const index = indexedProducts(catalog, true);
   const rows: IndexedProduct[] = [];
   for (const product of catalog.products) {
     rows.push(index(product));
     if (rows.length % ENTRIES_PER_STEP === 0) yield;
   }
-  yield* prepareSearchUpdate(rows);
+  lastIndexed = { products: catalog.products, taxonomy: [catalog.franchises, catalog.expansions, catalog.productTypes], rows };
+  yield* prepareSearchUpdate(rows, storageUrl);
 }
 
 /** /explore's catalogue: the options of its filters and every product as /explore lists it. */

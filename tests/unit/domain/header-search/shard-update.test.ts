@@ -126,6 +126,29 @@ describe('updateSearchShards', () => {
     expect(updated).toBe(40);
   });
 
+  it('carries its order, columns and word lists from one update to the next, through edits, a new order of the same rows and rows read again', () => {
+    const random = seededRandom(21);
+    let products = catalogue(1200, 5);
+    let files = buildSearchShards(products, STORAGE, LIMIT, PHRASES);
+    for (let round = 0; round < 24; round++) {
+      const i = Math.floor(random() * products.length);
+      const after = edit(products[i]!, products[Math.floor(random() * products.length)]!, random);
+      const edits: ShardEdit[] = [{ before: products[i]!, after }];
+      let next = products.map((product) => (product.id === after.id ? after : product));
+      // Now and then the catalogue comes in another order (two rows swapped, or all), or as new
+      // objects of the same rows.
+      if (round % 6 === 1) [next[3], next[i]] = [next[i]!, next[3]!];
+      if (round % 6 === 2) next = [...next.slice(500), ...next.slice(0, 500)].reverse();
+      if (round % 6 === 4) next = next.map((product) => ({ ...product }));
+      const whole = buildSearchShards(next, STORAGE, LIMIT, PHRASES);
+      const update = updateSearchShards(next, edits, servedFrom(files), STORAGE, LIMIT, PHRASES);
+      expect(update).not.toBeNull();
+      expect(asText(applied(files, update!))).toEqual(asText(whole));
+      products = next;
+      files = whole;
+    }
+  });
+
   it('with leaves smaller than the whole index in one file, writes for random edits the files a whole build writes', () => {
     const random = seededRandom(12);
     const limits = { leaf: LIMIT, whole: 300 };

@@ -68,7 +68,7 @@ describe('the work the running server does over every product', () => {
   });
 
   it("readies the header search's update in steps that pause between slices, and an edit after it makes a whole build's files", () => {
-    const { pauses } = stepped(prepareCatalogSearchUpdate(catalog));
+    const { pauses } = stepped(prepareCatalogSearchUpdate(catalog, STORAGE));
     expect(pauses).toBeGreaterThanOrEqual(4);
     const files = catalogSearchFiles(catalog, STORAGE);
     const [first, ...rest] = catalog.products;
@@ -93,7 +93,7 @@ describe("the header search's files after an edit", () => {
   const catalog = { ...snapshot, readFrom: null };
 
   it('are the files of the edited catalogue, made from the kept rows and the edited product alone', () => {
-    runSteps(prepareCatalogSearchUpdate(catalog));
+    runSteps(prepareCatalogSearchUpdate(catalog, STORAGE));
     const files = catalogSearchFiles(catalog, STORAGE);
     const [first, ...rest] = catalog.products;
     const edited = { ...catalog, products: [{ ...first!, name: 'Nombre nuevo del producto' }, ...rest] };
@@ -109,7 +109,7 @@ describe("the header search's files after an edit", () => {
     const before = named('Pokémon');
     const files = catalogSearchFiles(before, STORAGE);
     expect(JSON.stringify(files.get('/search-index.json'))).toContain('pokemon');
-    runSteps(prepareCatalogSearchUpdate(before));
+    runSteps(prepareCatalogSearchUpdate(before, STORAGE));
     const [first, ...rest] = catalog.products;
     const after = { ...named('Monstruos de bolsillo'), products: [{ ...first!, name: `${first!.name} nuevo` }, ...rest] };
     const update = runSteps(catalogSearchUpdate(after, [first!], STORAGE, served(files)))!;
