@@ -23,6 +23,7 @@ import {
   growTree,
   keyMask,
   keyOf,
+  partPath,
   phrasePath,
   shardPath,
   wordsPath,
@@ -224,7 +225,10 @@ export function* updateSearchShards(
   }
   const root = served.node(rootPath);
   if (!root) return null;
-  for (const [urlPath, part] of source.parts()) files.set(urlPath, part);
+  const parts = source.parts();
+  for (const [urlPath, part] of parts) files.set(urlPath, part);
+  // The parts end where their rows say (shards.ts partEnds): an edit may leave fewer of them.
+  for (let n = parts.length; n < (root.parts ?? 0); n++) removed.push(partPath(n));
   yield;
   const keyed = edits.map(({ before, after }): KeyedEdit => ({
     id: after.id,
@@ -307,14 +311,18 @@ function* walk(
     const was = served.kind(urlPath);
     // Its members as served (none when it is not served): its kind stays.
     const same = text === '' || (was !== null && stable(text));
-    if (text !== '' && (same ? was === 'leaf' : membersOf(text).length <= source.limit)) {
+    const file = was === 'node' ? served.node(urlPath) : null;
+    // A served answer counts some of the node's members (those its text matches), and each edit
+    // takes one member at most: past the limit by more than the edits, the node stays one
+    // whatever they did, and its members need not be found (tens of thousands for a letter).
+    const staysNode = file !== null && file.total - edits.length > source.limit;
+    if (text !== '' && (same ? was === 'leaf' : !staysNode && membersOf(text).length <= source.limit)) {
       const members = membersOf(text);
       if (was === 'node') dropBelow(text);
       if (members.length > 0) files.set(urlPath, source.pick(members));
       else if (was) removed.push(urlPath);
       continue;
     }
-    const file = was === 'node' ? served.node(urlPath) : null;
     if (was === 'node' && !file) return false;
     if (!file) {
       // A new node (or a leaf grown past the limit): nothing is served below it, its tree is made whole.
@@ -338,8 +346,11 @@ function* walk(
         kept.push(c);
         continue;
       }
-      // A served continuation every edit leaves alike still has its members; any other is counted.
-      if ((file.next.includes(c) && stable(child)) || membersOf(child).length > 0) kept.push(c);
+      // A served continuation every edit leaves alike still has its members, a served node had
+      // more than the limit (each edit takes one at most), and one in an edited product's new key
+      // has that product; any other is counted.
+      const still = file.next.includes(c) && (stable(child) || (edits.length <= source.limit && served.kind(shardPath(child)) === 'node'));
+      if (still || edits.some(({ after }) => after.key.includes(child)) || membersOf(child).length > 0) kept.push(c);
       queue.push(child);
     }
     const known = text === '' ? undefined : (patchAnswer(source, text, file, edits) ?? undefined);

@@ -126,14 +126,14 @@ export interface ShardSource {
   storage: string;
   /** Most products of a leaf. */
   limit: number;
-  /** Most products of the whole index in one file, and of each of its parts. */
+  /** Most products of the whole index in one file, and about the size of each of its parts. */
   wholeLimit: number;
   count: number;
   /** Each product's search key, in the index's order. */
   keys: string[];
   /** The leaf (or part) of these products, given by position in the index's order. */
   pick(members: readonly number[]): SearchIndexFile;
-  /** The parts of the whole index (partPath), in order: `wholeLimit` products each. */
+  /** The parts of the whole index (partPath), in order: about `wholeLimit` products each (partEnds). */
   parts(): Array<[urlPath: string, file: SearchIndexFile]>;
   /** Members of each continuation `text + c` among `members`. */
   children(text: string, members: readonly number[]): Map<string, number[]>;
@@ -239,6 +239,8 @@ export interface SourceColumns {
   cards: string[];
   tags: string[];
   keys: string[];
+  /** Each row's id's hash (where a part of the whole index may end: partEnds). */
+  hashes: number[];
   /** The key masks as columns (word w of position i at w * count + i), once made. */
   masks: Int32Array | null;
   /** The rows by id, once made: handed to the next source, which changes it for its rows. */
@@ -310,6 +312,37 @@ function maskColumnsOf(rows: readonly IndexedProduct[], carried: Carried | undef
   return columns;
 }
 
+/** A 32-bit FNV-1a hash of a text: where a row may end a part of the whole index (partEnds). */
+function textHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/**
+ * Where each part of the whole index ends (exclusive positions, in order), from its rows' ids'
+ * hashes (textHash). A part ends after a row whose id's hash falls on one in half the whole limit, once it holds half the whole limit,
+ * or at three times the limit (one part in 150 or so): about the limit each. The ends follow the
+ * rows, not their count, so a rename, which moves one row from its old place to its new one,
+ * changes the parts of those two places (and the next one, after a part ended at its most) and
+ * not every part between them (at 100,000 products, half the parts and most of a rename's bytes).
+ */
+function partEnds(hashes: readonly number[], wholeLimit: number): number[] {
+  const least = Math.max(1, Math.ceil(wholeLimit / 2));
+  const every = Math.max(1, Math.floor(wholeLimit / 2));
+  const ends: number[] = [];
+  let start = 0;
+  for (let i = 0; i < hashes.length; i++) {
+    const size = i + 1 - start;
+    if (size >= 3 * wholeLimit || (size >= least && hashes[i]! % every === 0)) {
+      ends.push(i + 1);
+      start = i + 1;
+    }
+  }
+  if (start < hashes.length) ends.push(hashes.length);
+  return ends;
+}
+
 /**
  * The source of a catalogue's shards; products are sorted as buildSearchIndex sorts them.
  * `carried`: the last update's columns, when `products` are sorted and the rows at the positions
@@ -336,6 +369,7 @@ export function shardSource(
     cards: carryColumn(rows, carried, was?.cards, (row) => row.card ?? ''),
     tags: carryColumn(rows, carried, was?.tags, (row) => row.tags || ''),
     keys: carryColumn(rows, carried, was?.keys, keyOf),
+    hashes: carryColumn(rows, carried, was?.hashes, (row) => textHash(row.id)),
     masks: null,
     byId: null,
   };
@@ -425,6 +459,8 @@ export function shardSource(
     return own.byId;
   };
   let whole: SearchIndexFile | null = null;
+  let ends: number[] | null = null;
+  const partEndsOf = () => (ends ??= partEnds(own.hashes, wholeLimit));
   return {
     storage,
     limit,
@@ -443,11 +479,14 @@ export function shardSource(
     pick,
     parts() {
       const made = reuseParts && madeParts?.storage === storage && madeParts.limit === wholeLimit ? madeParts.parts : [];
-      const parts = Array.from({ length: Math.ceil(count / wholeLimit) }, (_, n): MadePart => {
-        const members = rows.slice(n * wholeLimit, (n + 1) * wholeLimit);
+      let start = 0;
+      const parts = partEndsOf().map((end, n): MadePart => {
+        const members = rows.slice(start, end);
+        const first = start;
+        start = end;
         const known = made[n];
         if (known && known.rows.length === members.length && known.rows.every((row, k) => row === members[k])) return known;
-        return { rows: members, file: pick(Array.from({ length: members.length }, (_, k) => n * wholeLimit + k)) };
+        return { rows: members, file: pick(Array.from({ length: members.length }, (_, k) => first + k)) };
       });
       if (reuseParts) madeParts = { storage, limit: wholeLimit, parts };
       return parts.map(({ file }, n) => [partPath(n), file]);
@@ -472,7 +511,7 @@ export function shardSource(
         v: 2,
         storage,
         ...(text === ''
-          ? { total: count, results: { ids: [], names: [], images: [] }, parts: Math.ceil(count / wholeLimit) }
+          ? { total: count, results: { ids: [], names: [], images: [] }, parts: partEndsOf().length }
           : known
             ? answerOf(known.total, known.positions)
             : answer(text, members)),
