@@ -260,6 +260,12 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
     step('plan');
     await turns.finish(prepareCatalogSearchUpdate(served.catalog, io.storageUrl));
     step('search');
+    // /explore's fingerprint and the manifest's text, made by slices that an edit makes again
+    // only where it changed them: made now, the first edit's are not made whole.
+    const products = previous.products;
+    await turns.finish(exploreFingerprintInSteps(served.catalog.products, { get: (id) => (Object.hasOwn(products, id) ? products[id] : undefined) }));
+    await turns.finish(manifestJsonInSteps(previous));
+    step('write');
     return { mode: 'fast', written: [], removed: [], ms: Math.round(performance.now() - started), steps, searchFollows: false };
   }
 
