@@ -103,9 +103,9 @@ describe('leaves smaller than the whole index in one file', () => {
     expect(root.parts).toBeGreaterThanOrEqual(products.length / limits.whole / 3);
     expect(root.parts).toBeLessThanOrEqual((products.length / limits.whole) * 2);
     for (const [, file] of parts.slice(0, -1)) {
-      expect(file.v).toBe(1);
-      expect(file.ids.length).toBeGreaterThanOrEqual(limits.whole / 2);
-      expect(file.ids.length).toBeLessThanOrEqual(limits.whole * 3);
+      const ids = file.v === 1 ? file.ids : [];
+      expect(ids.length).toBeGreaterThanOrEqual(limits.whole / 2);
+      expect(ids.length).toBeLessThanOrEqual(limits.whole * 3);
     }
     // In order, every product once.
     expect(parts.flatMap(([, file]) => (file.v === 1 ? file.names : []))).toEqual([...products].sort(compareIndexed).map((row) => row.name));
