@@ -354,14 +354,25 @@ test.describe('fallos de carga', () => {
 
     // The account itself.
     expectConsoleError(page, /Failed to load resource|net::ERR_/); // the failure is the point of this step
-    await page.route('**/rest/v1/profiles?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"caída"}' }));
+    let down = true;
+    let lastRead = Date.now();
+    await page.route('**/rest/v1/profiles?*', (route) => {
+      if (!down) return route.fallback();
+      lastRead = Date.now();
+      return route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"caída"}' });
+    });
     await page.reload();
     await expect(page.getByRole('alert')).toContainText('No se pudo cargar tu cuenta. Intenta nuevamente.');
-    // Let every read the page started meet the failure before the backend comes back.
-    await page.waitForLoadState('networkidle');
-    await page.unroute('**/rest/v1/profiles?*');
-    await page.getByRole('button', { name: 'Reintentar' }).click();
+    // Every read the page starts by itself meets the failure: the backend comes back only once none
+    // has come for 3 s (on a busy machine the session check's read came 0.9 s after the others,
+    // past the network's idle time, and loaded the account before 'Reintentar' was pressed).
+    await expect.poll(() => Date.now() - lastRead, { timeout: 30_000 }).toBeGreaterThan(3_000);
+    const retry = page.getByRole('button', { name: 'Reintentar' });
+    await expect(retry).toBeVisible();
+    down = false;
+    await retry.click();
     await expect(account.tabs).toBeVisible({ timeout: 15_000 });
+    await page.unroute('**/rest/v1/profiles?*');
 
     // The addresses.
     expectConsoleError(page, /Failed to load resource|net::ERR_/); // the failure is the point of this step
