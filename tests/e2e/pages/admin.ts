@@ -48,6 +48,16 @@ export class AdminProductForm {
     await this.form.getByRole('button', { name: 'Publicar producto' }).click();
   }
 
+  /**
+   * Waits for the form's refusal, 'No tienes acceso'. The island shows it once it has hydrated
+   * and read the session: once in CI (2026-12-02, both cores busy) the first page of a run took
+   * over 10 s to get there, hence the same 20 s as the form's.
+   */
+  async expectRefused(): Promise<void> {
+    await expect(this.page.getByRole('heading', { name: 'No tienes acceso' })).toBeVisible({ timeout: 20_000 });
+    await expect(this.form).toHaveCount(0);
+  }
+
   /** Waits for the form to be shown. */
   async expectShown(): Promise<void> {
     await expect(this.form).toBeVisible({ timeout: 20_000 });
