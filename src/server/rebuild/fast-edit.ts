@@ -265,6 +265,8 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
     const products = previous.products;
     await turns.finish(exploreFingerprintInSteps(served.catalog.products, { get: (id) => (Object.hasOwn(products, id) ? products[id] : undefined) }));
     await turns.finish(manifestJsonInSteps(previous));
+    // Again with no entry named: lists the slice of each key, for the first edit's text.
+    await turns.finish(manifestJsonInSteps(previous, { files: new Set(), products: new Set() }));
     step('write');
     return { mode: 'fast', written: [], removed: [], ms: Math.round(performance.now() - started), steps, searchFollows: false };
   }
@@ -288,7 +290,13 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   // of 100,000 of each took ~140 ms. An edit that fails forgets the kept manifest (publishEdit).
   const products = previous.products;
   const edited = new Set(ids);
-  for (const product of after.products) if (edited.has(product.id)) products[product.id] = productDigest(product);
+  // The entries changed, for the manifest's text to make only their slices again (manifestJsonInSteps).
+  const changes = { files: new Set<string>(), products: new Set<string>() };
+  for (const product of after.products) {
+    if (!edited.has(product.id)) continue;
+    products[product.id] = productDigest(product);
+    changes.products.add(product.id);
+  }
   const digests: Digests = { get: (id) => (Object.hasOwn(products, id) ? products[id] : undefined) };
   const files = previous.files;
 
@@ -321,8 +329,14 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   await io.published?.(written.slice());
   step('publish');
   // The fingerprints are the manifest's alone; /explore's goes over every product's digest.
-  for (const page of plan.pages) files[page.path] = pageFingerprint(page, digests);
-  if (plan.explore) files[EXPLORE_CATALOG_PATH] = await new Turns().finish(exploreFingerprintInSteps(after.products, digests));
+  for (const page of plan.pages) {
+    files[page.path] = pageFingerprint(page, digests);
+    changes.files.add(page.path);
+  }
+  if (plan.explore) {
+    files[EXPLORE_CATALOG_PATH] = await new Turns().finish(exploreFingerprintInSteps(after.products, digests));
+    changes.files.add(EXPLORE_CATALOG_PATH);
+  }
   step('fingerprints');
   await nextTurn();
   // The header search's files the edit changes, unless they already wait for a build.
@@ -340,10 +354,12 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
       if (files[urlPath] === fingerprint) continue;
       output.push({ urlPath, data });
       files[urlPath] = fingerprint;
+      changes.files.add(urlPath);
     }
     for (const urlPath of update?.removed ?? []) {
       if (!(urlPath in files)) continue;
       delete files[urlPath];
+      changes.files.add(urlPath);
       gone.push(urlPath);
     }
     step('search');
@@ -362,7 +378,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
     removed: gone,
   };
   if (searchFollows) manifest.searchBehind = true;
-  await replaceFileAsync(manifestPath, await new Turns().finish(manifestJsonInSteps(manifest)));
+  await replaceFileAsync(manifestPath, await new Turns().finish(manifestJsonInSteps(manifest, changes)));
   step('write');
   const ms = Math.round(performance.now() - started);
   // The next build (or edit) starts from this catalogue: the copy on disk and the edits since.

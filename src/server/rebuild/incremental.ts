@@ -159,20 +159,27 @@ export function* exploreFingerprintInSteps(products: readonly Product[], digests
   return whole.digest('base64url').slice(0, 20);
 }
 
-/** A slice of a manifest's record as JSON, with the keys and values it was made from. */
+/** A slice of a manifest's record as JSON (a comma first but in the first slice), with the keys and values it was made from. */
 interface ManifestSlice {
   keys: string[];
   values: string[];
-  text: string;
+  bytes: Buffer;
+}
+
+/** A record's slices as last written, and (once an edit asked) the slice each key is in. */
+interface RecordText {
+  slices: ManifestSlice[];
+  sliceOf: Map<string, number> | null;
 }
 
 /**
  * The slices of each record (`files`, `products`) last written as JSON, by record object: the
  * running server changes its manifest's records in place for each edit, a few entries of 100,000,
  * so the slices whose keys and values are the same are not made again (making them all took
- * 200-330 ms at 100,000 products, a script, 2026-12-02).
+ * 200-330 ms at 100,000 products, a script, 2026-12-02). Each slice is kept encoded: encoding
+ * the manifest's 12 MB for each edit took 10-20 ms more.
  */
-const slicesOf = new WeakMap<Record<string, string>, ManifestSlice[]>();
+const textOf = new WeakMap<Record<string, string>, RecordText>();
 let slicesMade = 0;
 
 /** @internal How many slices of manifest records manifestJsonInSteps has made (tests: unchanged slices are not made again). */
@@ -196,43 +203,87 @@ function sameSlice(
   return true;
 }
 
+/** The slice of `keys` with their values in `record`, as JSON; `first` when no slice comes before it. */
+function sliceOf(keys: string[], record: Record<string, string>, first: boolean): ManifestSlice {
+  slicesMade += 1;
+  const values = keys.map((key) => record[key]!);
+  const text = keys.map((key, k) => `${JSON.stringify(key)}:${JSON.stringify(values[k])}`).join(',');
+  return { keys, values, bytes: Buffer.from(first ? text : `,${text}`) };
+}
+
+/** Which entries of each record an edit set (its keys), for manifestJsonInSteps to make only their slices again. */
+export interface ManifestEdits {
+  files: ReadonlySet<string>;
+  products: ReadonlySet<string>;
+}
+
 /**
- * The manifest as JSON, in parts and in steps (Steps): the running server writes it after each
- * edit, and at 100,000 products one JSON.stringify of it (15 MB) held the server 170-340 ms
- * (2026-12-01). The same object when parsed; its digests and fingerprints come last, a slice of
- * PER_STEP entries per part, each made again only when its entries changed (slicesOf).
+ * The manifest as JSON, encoded, in parts and in steps (Steps): the running server writes it
+ * after each edit, and at 100,000 products one JSON.stringify of it (15 MB) held the server
+ * 170-340 ms (2026-12-01). The same object when parsed; its digests and fingerprints come last,
+ * a slice of PER_STEP entries per part, each made again only when its entries changed (textOf).
+ * With `edits`, the entries that may have changed: when each is still where it was (none added
+ * or removed), only their slices are looked at, instead of every key (Object.keys of a record of
+ * 100,000 took about 25 ms, comparing its slices as long).
  */
-export function* manifestJsonInSteps(manifest: BuildManifest): Steps<string[]> {
+export function* manifestJsonInSteps(manifest: BuildManifest, edits?: ManifestEdits): Steps<Buffer[]> {
   const { files, products, ...rest } = manifest;
-  const parts = [JSON.stringify(rest).slice(0, -1)];
+  const parts: Buffer[] = [Buffer.from(JSON.stringify(rest).slice(0, -1))];
   for (const [name, record] of [
     ['files', files],
     ['products', products],
   ] as const) {
-    parts.push(`,${JSON.stringify(name)}:{`);
-    const keys = Object.keys(record);
-    const kept = slicesOf.get(record) ?? [];
-    const slices: ManifestSlice[] = [];
-    for (let start = 0; start < keys.length; start += PER_STEP) {
-      const end = Math.min(start + PER_STEP, keys.length);
-      const known = kept[slices.length];
-      if (sameSlice(known, keys, start, end, record)) {
-        slices.push(known);
-      } else {
-        const sliceKeys = keys.slice(start, end);
-        const values = sliceKeys.map((key) => record[key]!);
-        const text = sliceKeys.map((key, k) => `${JSON.stringify(key)}:${JSON.stringify(values[k])}`).join(',');
-        slices.push({ keys: sliceKeys, values, text });
-        slicesMade += 1;
+    parts.push(Buffer.from(`,${JSON.stringify(name)}:{`));
+    const known = textOf.get(record);
+    const edited = known && edits ? yield* editedSlices(known, record, edits[name]) : null;
+    let text: RecordText;
+    if (known && edited) {
+      for (const at of edited) {
+        known.slices[at] = sliceOf(known.slices[at]!.keys, record, at === 0);
         yield;
       }
-      parts.push(`${start > 0 ? ',' : ''}${slices[slices.length - 1]!.text}`);
+      text = known;
+    } else {
+      text = { slices: [], sliceOf: null };
+      const keys = Object.keys(record);
+      for (let start = 0; start < keys.length; start += PER_STEP) {
+        const end = Math.min(start + PER_STEP, keys.length);
+        const kept = known?.slices[text.slices.length];
+        if (sameSlice(kept, keys, start, end, record)) text.slices.push(kept);
+        else {
+          text.slices.push(sliceOf(keys.slice(start, end), record, start === 0));
+          yield;
+        }
+      }
+      textOf.set(record, text);
     }
-    slicesOf.set(record, slices);
-    parts.push('}');
+    for (const slice of text.slices) parts.push(slice.bytes);
+    parts.push(Buffer.from('}'));
   }
-  parts.push('}');
+  parts.push(Buffer.from('}'));
   return parts;
+}
+
+/**
+ * The slices holding the `edited` keys of `record`, or null when one of them is new or was removed
+ * (the keys then move: every slice is looked at). The slice of each key is listed the first time.
+ */
+function* editedSlices(known: RecordText, record: Record<string, string>, edited: ReadonlySet<string>): Steps<Set<number> | null> {
+  if (!known.sliceOf) {
+    const sliceOf = new Map<string, number>();
+    for (const [at, slice] of known.slices.entries()) {
+      for (const key of slice.keys) sliceOf.set(key, at);
+      yield;
+    }
+    known.sliceOf = sliceOf;
+  }
+  const slices = new Set<number>();
+  for (const key of edited) {
+    const at = known.sliceOf.get(key);
+    if (at === undefined || !Object.hasOwn(record, key)) return null;
+    slices.add(at);
+  }
+  return slices;
 }
 
 /** What the next build is asked to do, read from the environment output.ts prepares. */

@@ -190,7 +190,7 @@ export function replaceFile(target: string, data: Buffer | string): void {
 }
 
 /** replaceFile with the writing off the event loop: the running server answers shoppers meanwhile (its edits, fast-edit.ts). */
-export async function replaceFileAsync(target: string, data: Buffer | string | readonly string[]): Promise<void> {
+export async function replaceFileAsync(target: string, data: Buffer | string | ReadonlyArray<string | Buffer>): Promise<void> {
   await fs.promises.mkdir(path.dirname(target), { recursive: true });
   const temp = tempFor(target);
   const file = await fs.promises.open(temp, 'w');
@@ -216,7 +216,7 @@ const SLICE_CHARS = 1 << 20;
  * The data to write, in turn: a string as UTF-8 a slice at a time, never splitting a surrogate
  * pair; the parts of a text one after the other, each so.
  */
-function* encodedSlices(data: Buffer | string | readonly string[]): Generator<Buffer> {
+function* encodedSlices(data: Buffer | string | ReadonlyArray<string | Buffer>): Generator<Buffer> {
   if (Buffer.isBuffer(data)) {
     yield data;
     return;

@@ -228,6 +228,11 @@ describe('an edit published by the running server', () => {
     const result = await publishEdit([String(second.id)], io().io);
     expect(result.mode).toBe('fast');
     expect(served(productPath(String(second.id)))).toContain('55500');
+    // The manifest, written again from the kept one, has both edits' digests and every entry it had.
+    const digestOf = (id: unknown) => productDigest(catalogOf(rows).products.find((p) => p.id === String(id))!);
+    const both = readManifest(manifestFile(client))!;
+    expect([both.products[String(first.id)], both.products[String(second.id)]]).toEqual([digestOf(first.id), digestOf(second.id)]);
+    expect(Object.keys(both.products)).toHaveLength(catalogOf(rows).products.length);
     // The build that wrote this server's edit (its search files) wrote a new manifest: the kept catalogue is adopted.
     const manifest = readManifest(manifestFile(client))!;
     writeManifest(manifestFile(client), { ...manifest, mode: 'incremental' });

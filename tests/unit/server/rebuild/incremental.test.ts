@@ -223,10 +223,49 @@ describe('the work an edit does over every product, in steps', () => {
     };
     const { pauses, value } = stepped(manifestJsonInSteps(manifest));
     expect(value.length).toBeGreaterThan(3);
-    expect(JSON.parse(value.join(''))).toEqual(manifest);
+    expect(JSON.parse(Buffer.concat(value).toString())).toEqual(manifest);
     expect(pauses).toBeGreaterThanOrEqual(4);
     const empty: BuildManifest = { ...manifest, files: {}, products: {} };
-    expect(JSON.parse(stepped(manifestJsonInSteps(empty)).value.join(''))).toEqual(empty);
+    expect(manifestOf(manifestJsonInSteps(empty))).toEqual(empty);
+  });
+
+  it("writes an edit's manifest making again only the slices of the entries it names, and every slice when one is new or gone", () => {
+    const manifest: BuildManifest = {
+      v: MANIFEST_VERSION,
+      mode: 'full',
+      reason: null,
+      files: Object.fromEntries(products.map((product, k) => [productPath(product.id), `f${k}`])),
+      products: Object.fromEntries(digests),
+      render: [],
+      removed: [],
+    };
+    const whole = manifestSlicesMade();
+    expect(manifestOf(manifestJsonInSteps(manifest))).toEqual(manifest);
+    const slices = manifestSlicesMade() - whole;
+    // Two entries of the same slice and one of the last, both records: three slices made again.
+    const edits = { files: new Set([productPath('p-1'), productPath('p-4999')]), products: new Set(['p-2']) };
+    manifest.files[productPath('p-1')] = 'uno';
+    manifest.files[productPath('p-4999')] = 'último';
+    manifest.products['p-2'] = 'dos';
+    let made = manifestSlicesMade();
+    expect(manifestOf(manifestJsonInSteps(manifest, edits))).toEqual(manifest);
+    expect(manifestSlicesMade() - made).toBe(3);
+    // An entry changed without being named keeps its old text: only named entries are looked at.
+    manifest.products['p-3000'] = 'sin nombrar';
+    made = manifestSlicesMade();
+    const unnamed = manifestOf(manifestJsonInSteps(manifest, { files: new Set(), products: new Set() }));
+    expect(manifestSlicesMade()).toBe(made);
+    expect(unnamed.products['p-3000']).toBe(digests.get('p-3000'));
+    // A new entry named: every key is read again, and only the slices that differ are made.
+    manifest.files['/nueva'] = 'nueva';
+    made = manifestSlicesMade();
+    expect(manifestOf(manifestJsonInSteps(manifest, { files: new Set(['/nueva']), products: new Set(['p-3000']) }))).toEqual(manifest);
+    expect(manifestSlicesMade() - made).toBe(2);
+    // An entry removed and named: the same, from its slice to the end of the record.
+    delete manifest.files[productPath('p-10')];
+    made = manifestSlicesMade();
+    expect(manifestOf(manifestJsonInSteps(manifest, { files: new Set([productPath('p-10')]), products: new Set() }))).toEqual(manifest);
+    expect(manifestSlicesMade() - made).toBe(slices / 2);
   });
 
   it('writes the manifest again after an edit changed its records in place, making again only the slices that changed', () => {
@@ -240,11 +279,11 @@ describe('the work an edit does over every product, in steps', () => {
       removed: [],
     };
     const made = manifestSlicesMade();
-    expect(JSON.parse(stepped(manifestJsonInSteps(manifest)).value.join(''))).toEqual(manifest);
+    expect(manifestOf(manifestJsonInSteps(manifest))).toEqual(manifest);
     const whole = manifestSlicesMade() - made;
     expect(whole).toBeGreaterThanOrEqual(4);
     // Written again unchanged: no slice made.
-    expect(JSON.parse(stepped(manifestJsonInSteps(manifest)).value.join(''))).toEqual(manifest);
+    expect(manifestOf(manifestJsonInSteps(manifest))).toEqual(manifest);
     expect(manifestSlicesMade() - made).toBe(whole);
     // An edit: a digest and a fingerprint changed in the first slice, a page added at the end.
     manifest.products['p-3'] = 'changed';
@@ -252,11 +291,16 @@ describe('the work an edit does over every product, in steps', () => {
     manifest.files['/nueva'] = 'new';
     manifest.mode = 'incremental';
     manifest.render = [productPath('p-3'), '/nueva'];
-    expect(JSON.parse(stepped(manifestJsonInSteps(manifest)).value.join(''))).toEqual(manifest);
+    expect(manifestOf(manifestJsonInSteps(manifest))).toEqual(manifest);
     expect(manifestSlicesMade() - made).toBe(whole + 3);
     // A page removed from the middle: the slices from it to the end are made again.
     delete manifest.files[productPath('p-2500')];
-    expect(JSON.parse(stepped(manifestJsonInSteps(manifest)).value.join(''))).toEqual(manifest);
-    expect(JSON.parse(stepped(manifestJsonInSteps({ ...manifest, files: { ...manifest.files } })).value.join(''))).toEqual(manifest);
+    expect(manifestOf(manifestJsonInSteps(manifest))).toEqual(manifest);
+    expect(manifestOf(manifestJsonInSteps({ ...manifest, files: { ...manifest.files } }))).toEqual(manifest);
   });
 });
+
+/** The manifest manifestJsonInSteps' parts make, parsed. */
+function manifestOf(steps: ReturnType<typeof manifestJsonInSteps>): BuildManifest {
+  return JSON.parse(Buffer.concat(stepped(steps).value).toString()) as BuildManifest;
+}
