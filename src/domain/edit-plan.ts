@@ -215,7 +215,6 @@ export function planEdit(before: RouteCatalog, after: RouteCatalog): EditPlan {
     if (heroes && !heroIds.has(after)) heroIds.set(after, heroes);
   }
   if (changed.size === 0) return { fallback: null, changed: [], render: [], pages: [], removed: [], explore: false, search: false };
-  const old = new Map(sharedPages(before).map((page) => [page.path, page]));
   const pages: CatalogPage[] = [];
   const removed: string[] = [];
   const listed = new Set(
@@ -225,11 +224,40 @@ export function planEdit(before: RouteCatalog, after: RouteCatalog): EditPlan {
     if (listed.has(id)) pages.push({ path: productPath(id), productIds: [id], extra: '' });
     else removed.push(productPath(id));
   }
-  for (const page of sharedPages(after)) {
-    const was = old.get(page.path);
-    old.delete(page.path);
-    if (!was || (was !== page && !samePage(was, page)) || page.productIds.some((id) => changed.has(id))) pages.push(page);
-  }
+  const shared = (replaced && sharedChanges(before, after, changed)) || changedPages(sharedPages(before), sharedPages(after), changed);
+  pages.push(...shared.pages);
+  removed.push(...shared.removed);
   const render = pages.map((page) => page.path);
-  return { fallback: null, changed: [...changed], render, pages, removed: [...removed, ...old.keys()], explore: true, search };
+  return { fallback: null, changed: [...changed], render, pages, removed, explore: true, search };
+}
+
+/** Of the pages `now`, those to render again (new, different from the page of the same path in `was`, or showing a changed product), and the paths `was` has that `now` lacks. */
+function changedPages(was: readonly CatalogPage[], now: readonly CatalogPage[], changed: ReadonlySet<string>): { pages: CatalogPage[]; removed: string[] } {
+  const old = new Map(was.map((page) => [page.path, page]));
+  const pages: CatalogPage[] = [];
+  for (const page of now) {
+    const known = old.get(page.path);
+    old.delete(page.path);
+    if (!known || (known !== page && !samePage(known, page)) || page.productIds.some((id) => changed.has(id))) pages.push(page);
+  }
+  return { pages, removed: [...old.keys()] };
+}
+
+/**
+ * changedPages over the shared pages, when `after`'s listings pair up with `before`'s, as the ones
+ * relistAfterEdit (routes.ts) makes do: a listing it kept as it was shows no replaced product and
+ * has the same pages, so only the home page and the listings made again are read (at 100,000
+ * products, the shared pages list each product three or four times). Null when they do not pair up.
+ */
+function sharedChanges(before: RouteCatalog, after: RouteCatalog, changed: ReadonlySet<string>): { pages: CatalogPage[]; removed: string[] } | null {
+  const [was, now] = [listings(before), listings(after)];
+  if (was.length !== now.length || was.some((listing, k) => listing.base !== now[k]!.base)) return null;
+  const out = changedPages(sharedPages(before).slice(0, 1), sharedPages(after).slice(0, 1), changed);
+  for (const [k, listing] of now.entries()) {
+    if (listing === was[k]) continue;
+    const { pages, removed } = changedPages(listingPagesOf(was[k]!), listingPagesOf(listing), changed);
+    out.pages.push(...pages);
+    out.removed.push(...removed);
+  }
+  return out;
 }
