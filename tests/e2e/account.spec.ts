@@ -26,9 +26,11 @@ test('sin sesión /account muestra el inicio de sesión y, al entrar, la cuenta 
   await auth.ready();
   await auth.login(SHOPPER.email, SHOPPER.password);
   const account = new AccountPage(page);
+  // 'Bienvenido' shows as the sign-in succeeds, for 2.6 s, while the account is still loading its
+  // profile: looked for first (on a busy machine the tabs came after it had gone, 2026-12-02).
+  await account.expectToast('Bienvenido');
   await expect(account.tabs).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/account');
-  await account.expectToast('Bienvenido');
 });
 
 test('una sesión guardada que ya no es válida muestra Sesión no disponible con Iniciar sesión', async ({ page }) => {
