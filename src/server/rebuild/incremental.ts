@@ -204,7 +204,7 @@ function sameSlice(
 }
 
 /** The slice of `keys` with their values in `record`, as JSON; `first` when no slice comes before it. */
-function sliceOf(keys: string[], record: Record<string, string>, first: boolean): ManifestSlice {
+function makeSlice(keys: string[], record: Record<string, string>, first: boolean): ManifestSlice {
   slicesMade += 1;
   const values = keys.map((key) => record[key]!);
   const text = keys.map((key, k) => `${JSON.stringify(key)}:${JSON.stringify(values[k])}`).join(',');
@@ -239,7 +239,7 @@ export function* manifestJsonInSteps(manifest: BuildManifest, edits?: ManifestEd
     let text: RecordText;
     if (known && edited) {
       for (const at of edited) {
-        known.slices[at] = sliceOf(known.slices[at]!.keys, record, at === 0);
+        known.slices[at] = makeSlice(known.slices[at]!.keys, record, at === 0);
         yield;
       }
       text = known;
@@ -251,7 +251,7 @@ export function* manifestJsonInSteps(manifest: BuildManifest, edits?: ManifestEd
         const kept = known?.slices[text.slices.length];
         if (sameSlice(kept, keys, start, end, record)) text.slices.push(kept);
         else {
-          text.slices.push(sliceOf(keys.slice(start, end), record, start === 0));
+          text.slices.push(makeSlice(keys.slice(start, end), record, start === 0));
           yield;
         }
       }

@@ -229,16 +229,19 @@ describe('the work an edit does over every product, in steps', () => {
     expect(manifestOf(manifestJsonInSteps(empty))).toEqual(empty);
   });
 
+  /** A full build's manifest of the 5,000 products: a page and a digest each. */
+  const fullManifest = (): BuildManifest => ({
+    v: MANIFEST_VERSION,
+    mode: 'full',
+    reason: null,
+    files: Object.fromEntries(products.map((product, k) => [productPath(product.id), `f${k}`])),
+    products: Object.fromEntries(digests),
+    render: [],
+    removed: [],
+  });
+
   it("writes an edit's manifest making again only the slices of the entries it names, and every slice when one is new or gone", () => {
-    const manifest: BuildManifest = {
-      v: MANIFEST_VERSION,
-      mode: 'full',
-      reason: null,
-      files: Object.fromEntries(products.map((product, k) => [productPath(product.id), `f${k}`])),
-      products: Object.fromEntries(digests),
-      render: [],
-      removed: [],
-    };
+    const manifest = fullManifest();
     const whole = manifestSlicesMade();
     expect(manifestOf(manifestJsonInSteps(manifest))).toEqual(manifest);
     const slices = manifestSlicesMade() - whole;
@@ -269,15 +272,7 @@ describe('the work an edit does over every product, in steps', () => {
   });
 
   it('writes the manifest again after an edit changed its records in place, making again only the slices that changed', () => {
-    const manifest: BuildManifest = {
-      v: MANIFEST_VERSION,
-      mode: 'full',
-      reason: null,
-      files: Object.fromEntries(products.map((product, k) => [productPath(product.id), `f${k}`])),
-      products: Object.fromEntries(digests),
-      render: [],
-      removed: [],
-    };
+    const manifest = fullManifest();
     const made = manifestSlicesMade();
     expect(manifestOf(manifestJsonInSteps(manifest))).toEqual(manifest);
     const whole = manifestSlicesMade() - made;
