@@ -5,6 +5,7 @@ import node from '@astrojs/node';
 import sitemap from '@astrojs/sitemap';
 import { catalogDirectives } from './src/integrations/client-directives/integration.ts';
 import { storefrontChunk } from './src/integrations/storefront-chunk.ts';
+import { prerenderStrings } from './src/integrations/prerender-strings.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
@@ -38,7 +39,12 @@ export default defineConfig({
   // The modules the storefront's page scripts import (cart, prices, toasts, live stock and
   // offers, nanostores) go out as one file instead of a dozen of 0.3–2 KB, each its own request
   // with its own headers, found one import level after another before the page is interactive.
-  vite: { environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [storefrontChunk()] } } } } } } },
+  // prerenderStrings: pages the build prerenders are rendered to one string each, not streamed
+  // (src/integrations/prerender-strings.ts).
+  vite: {
+    plugins: [prerenderStrings()],
+    environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [storefrontChunk()] } } } } } },
+  },
   // Every variable the app reads, with where it may be used. All optional: without them the
   // shop runs against the local stack that `npm start` launches. See .env.example.
   env: {
