@@ -1,11 +1,11 @@
 // @ts-check
 import { defineConfig, envField } from 'astro/config';
-import react from '@astrojs/react';
 import node from '@astrojs/node';
 import sitemap from '@astrojs/sitemap';
 import { catalogDirectives } from './src/integrations/client-directives/integration.ts';
 import { storefrontChunk } from './src/integrations/storefront-chunk.ts';
 import { prerenderStrings } from './src/integrations/prerender-strings.ts';
+import { reactIslands } from './src/integrations/react-islands/integration.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
@@ -30,9 +30,11 @@ export default defineConfig({
   // stream read back into a string, a third less CPU per prerendered page (docs/benchmarks-log.md).
   // No island suspends while it renders on the server (the lazy payment and product forms load
   // after a click), which is what streaming would wait for.
+  // reactIslands: @astrojs/react with its server renderer wrapped, so the islands that take no props
+  // (header, footer, toaster) render once per process (src/integrations/react-islands/renderer.ts).
   // /explore is rendered on request (its results follow its address), so the sitemap names it itself.
   integrations: [
-    react({ experimentalDisableStreaming: true }),
+    reactIslands({ experimentalDisableStreaming: true }),
     sitemap({ entryLimit: 50_000, customPages: [new URL('/explore', process.env.SITE_URL || 'http://localhost:4321').href] }),
     catalogDirectives(),
   ],
