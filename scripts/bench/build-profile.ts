@@ -45,7 +45,9 @@ export function phaseOfLine(line: string, current: BuildPhase): BuildPhase | nul
     return current === 'startup' || current === 'snapshot' || current === 'bundling' ? 'planning' : null;
   if (/Compilación en \d+ partes|\[@astrojs\/sitemap\]|Complete!/.test(text)) return 'merging';
   const early = current === 'startup' || current === 'snapshot';
-  if (/\[build\] Building (server|client)|\[vite\]/.test(text) && (early || current === 'bundling')) return 'bundling';
+  if (/\[build\] Building (server|client)/.test(text) && (early || current === 'bundling')) return 'bundling';
+  // A [vite] line before the snapshot ('Re-optimizing dependencies…') is not bundling.
+  if (/\[vite\]/.test(text) && (current === 'snapshot' || current === 'bundling')) return 'bundling';
   if (/\[content\]|\[catalog-snapshot/.test(text) && early) return 'snapshot';
   return null;
 }

@@ -22,7 +22,12 @@ export function readBuildLine(line: string, current: BuildProgress): BuildProgre
   // build.concurrency) '├─ /path' and its time on a line of its own.
   if (/[├└]─ \/\S+/.test(plain)) return { phase: 'pages', pagesWritten: current.pagesWritten + 1 };
   if (/prerendering static routes|generating static routes/i.test(plain)) return { ...current, phase: 'pages' };
-  if (/\[build\] Building (server|client)|\[vite\]/.test(plain) && current.phase !== 'pages') return { ...current, phase: 'bundling' };
+  if (/\[build\] Building (server|client)/.test(plain) && current.phase !== 'pages') return { ...current, phase: 'bundling' };
+  // A [vite] line before the content sync ('Re-optimizing dependencies because vite config has
+  // changed', after a change of the configuration or on a fresh clone) is not bundling: taken for
+  // it, the other parts of a build in parts started before part 0 had read the catalogue, and
+  // each read it from the backend again instead of using part 0's copy.
+  if (/\[vite\]/.test(plain) && (current.phase === 'content' || current.phase === 'bundling')) return { ...current, phase: 'bundling' };
   if (/\[content\]|\[catalog-snapshot/.test(plain) && current.phase === 'starting') return { ...current, phase: 'content' };
   return current;
 }

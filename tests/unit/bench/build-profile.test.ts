@@ -19,6 +19,9 @@ describe('the phase of a build line', () => {
     expect(phaseOfLine('[vite] ✓ built in 2.1s', 'product_pages')).toBeNull();
     expect(phaseOfLine('[catalog-snapshot] algo', 'other_pages')).toBeNull();
     expect(phaseOfLine('any other line', 'bundling')).toBeNull();
+    // Vite's re-optimizing before the content sync (a changed configuration, a fresh clone) is not bundling.
+    expect(phaseOfLine('[1/2] 19:56:07 [vite] Re-optimizing dependencies because vite config has changed', 'startup')).toBeNull();
+    expect(phaseOfLine('[vite] ✓ built in 2.1s', 'snapshot')).toBe('bundling');
   });
 });
 

@@ -19,6 +19,9 @@ describe('build progress from astro build output', () => {
   it('follows the phases and counts every prerendered file', () => {
     const lines = [
       '20:29:09 [@astrojs/node] Enabling sessions with filesystem storage',
+      // After a change of the configuration or on a fresh clone: not bundling yet (the content
+      // sync, which reads the catalogue, comes after it).
+      '20:29:09 [vite] Re-optimizing dependencies because vite config has changed',
       '20:29:10 [content] Syncing content',
       '20:29:10 [build] Building server entrypoints...',
       '20:29:10 [vite] ✓ built in 421ms',
