@@ -90,13 +90,20 @@ function changesSince(input: readonly IndexedProduct[], list: readonly IndexedPr
   return { fresh, gone: new Set(input.filter((row) => !present.has(row))) };
 }
 
+/** The rows in the index's order; when patched, where each was in the last order and the rows that came and went (ordered). */
+interface Order {
+  rows: IndexedProduct[];
+  from: Int32Array | null;
+  changes: { gone: IndexedProduct[]; fresh: IndexedProduct[] } | null;
+}
+
 /**
  * `products` in the index's order: the last update's order with the rows that are new since put in
  * their places, when only a few are (a sort of 100,000 names by the Spanish collator is a third of
  * a second of one core); else sorted whole. Rows are never changed in place. `from`, when the order
  * was patched: each position's row's position in the last order, -1 for a new row.
  */
-function* ordered(list: IndexedProduct[]): Steps<{ rows: IndexedProduct[]; from: Int32Array | null }> {
+function* ordered(list: IndexedProduct[]): Steps<Order> {
   const changes = last && last.input.length === list.length ? changesSince(last.input, list) : null;
   if (last && changes) {
     const before = last.rows;
@@ -118,14 +125,14 @@ function* ordered(list: IndexedProduct[]): Steps<{ rows: IndexedProduct[]; from:
       while (j < before.length && before[j] !== kept[i] && gone.has(before[j]!)) j++;
       from[i] = j < before.length && before[j] === kept[i] ? j++ : -1;
     }
-    return { rows: kept, from };
+    return { rows: kept, from, changes: { gone: [...gone], fresh } };
   }
-  return { rows: yield* sortInSteps(list, compareIndexed), from: null };
+  return { rows: yield* sortInSteps(list, compareIndexed), from: null, changes: null };
 }
 
 /** The source of an update over `rows` (ordered's), with what it carries from the last update's; kept for the next. */
-function updateSource(input: IndexedProduct[], order: { rows: IndexedProduct[]; from: Int32Array | null }, storage: string, limits: ShardLimits) {
-  const carried = order.from && last?.columns ? { columns: last.columns, rows: last.rows, from: order.from } : undefined;
+function updateSource(input: IndexedProduct[], order: Order, storage: string, limits: ShardLimits) {
+  const carried = order.from && last?.columns ? { columns: last.columns, rows: last.rows, from: order.from, changes: order.changes ?? undefined } : undefined;
   const source = shardSource(order.rows, storage, limits, { sorted: true, reuseParts: true, carried });
   last = { input, rows: order.rows, columns: source.columns };
   return source;
@@ -133,9 +140,15 @@ function updateSource(input: IndexedProduct[], order: { rows: IndexedProduct[]; 
 
 /**
  * Works out ahead what an update reads of every row (the index's order, each row's key, stored id
- * and masks), so that the first edit after a build costs what the next ones do.
+ * and masks, the rows by id) and the parts of the whole index, so that the first edit after a
+ * build costs what the next ones do. Returns those parts (none when the index is one file): the
+ * first update gives back the same objects for the parts it does not change.
  */
-export function* prepareSearchUpdate(products: Iterable<IndexedProduct>, storage: string, limits: ShardLimits = SHARD_LIMITS): Steps<void> {
+export function* prepareSearchUpdate(
+  products: Iterable<IndexedProduct>,
+  storage: string,
+  limits: ShardLimits = SHARD_LIMITS,
+): Steps<Array<[urlPath: string, file: SearchShardFile]>> {
   const input = [...products];
   const order = yield* ordered(input);
   let count = 0;
@@ -145,7 +158,10 @@ export function* prepareSearchUpdate(products: Iterable<IndexedProduct>, storage
     if (++count % ROWS_PER_STEP === 0) yield;
   }
   yield;
-  updateSource(input, order, storage, limits).prepare();
+  const source = updateSource(input, order, storage, limits);
+  source.prepare();
+  yield;
+  return source.count > source.wholeLimit ? source.parts() : [];
 }
 
 /** Rows keyed between two pauses of prepareSearchUpdate. */
@@ -346,6 +362,10 @@ function* walk(
         kept.push(c);
         continue;
       }
+      // A continuation the served node does not list had no member (every product whose key holds
+      // `child` holds `text`): its members are the edited products whose key now holds it, not
+      // looked for among every product.
+      if (!file.next.includes(c) && !found.has(child)) found.set(child, newMembers(source, edits, child));
       // A served continuation every edit leaves alike still has its members, a served node had
       // more than the limit (each edit takes one at most), and one in an edited product's new key
       // has that product; any other is counted.
@@ -358,4 +378,14 @@ function* walk(
     if (text.length === TYPO_PREFIX && isLetters(text)) files.set(wordsPath(text), source.words(text));
   }
   return true;
+}
+
+/** The positions, in order, of the edited products whose key after the edit holds `text`. */
+function newMembers(source: ShardSource, edits: readonly KeyedEdit[], text: string): number[] {
+  const positions = new Set<number>();
+  for (const { id, after } of edits) {
+    const position = after.key.includes(text) ? source.position(id) : undefined;
+    if (position !== undefined) positions.add(position);
+  }
+  return [...positions].sort((a, b) => a - b);
 }

@@ -247,11 +247,17 @@ export interface SourceColumns {
   byId: Map<string, IndexedProduct> | null;
 }
 
-/** What an update's source takes from the last one: its columns, its rows in order and, for each new position, the position its row had there (-1: a new row). */
+/**
+ * What an update's source takes from the last one: its columns, its rows in order and, for each
+ * new position, the position its row had there (-1: a new row). `changes`, when the caller knows
+ * them: the rows of the last order not in this one, and this one's not in the last (a row that
+ * only moved may be in both), so they are not looked for among 100,000.
+ */
 interface Carried {
   columns: SourceColumns;
   rows: readonly IndexedProduct[];
   from: Int32Array;
+  changes?: { gone: readonly IndexedProduct[]; fresh: readonly IndexedProduct[] };
 }
 
 /** `make` of each row, or the last source's value where the row was there already. */
@@ -378,7 +384,7 @@ export function shardSource(
   const cards = own.cards.some(Boolean) ? own.cards : undefined;
   const tags = own.tags;
   /** The rows that were there and are not here, and those here that were not (a carried source's). */
-  let changes: { gone: IndexedProduct[]; fresh: IndexedProduct[] } | null = null;
+  let changes: { gone: readonly IndexedProduct[]; fresh: readonly IndexedProduct[] } | null = carried?.changes ?? null;
   const changed = (previous: readonly IndexedProduct[]) => {
     if (changes) return changes;
     const kept = new Uint8Array(previous.length);
@@ -468,10 +474,12 @@ export function shardSource(
     count,
     keys,
     columns: own,
-    /** Makes now what an update reads of every row (the masks, the typo vocabulary). */
+    /** Makes now what an update reads of every row (the masks, the typo vocabulary, the rows by id). */
     prepare() {
       maskColumns();
       typoVocabulary(keys);
+      // The first edit's answers look their products up by id.
+      byId();
     },
     get whole() {
       return (whole ??= buildSearchIndex(rows, storage, { sorted: true }));

@@ -195,14 +195,49 @@ export async function replaceFileAsync(target: string, data: Buffer | string | R
   const temp = tempFor(target);
   const file = await fs.promises.open(temp, 'w');
   try {
-    // Each slice in one write where the system allows (writeFile writes a big file in many small ones).
-    for (const bytes of encodedSlices(data)) {
-      for (let at = 0; at < bytes.length;) at += (await file.write(bytes, at)).bytesWritten;
-    }
+    // Each slice in one write where the system allows (writeFile writes a big file in many small
+    // ones); bytes given already encoded, many at a time (the manifest's hundreds of slices).
+    for (const batch of writeBatches(data)) await writeAll(file, batch);
   } finally {
     await file.close();
   }
   await fs.promises.rename(temp, target);
+}
+
+/** Most buffers handed to one writev (the system's IOV_MAX is 1,024 on Linux). */
+const BATCH_BUFFERS = 1024;
+
+/**
+ * The data to write as batches of buffers: bytes given encoded go together (up to BATCH_BUFFERS),
+ * a string's slices one at a time, each encoded just before it is written.
+ */
+function* writeBatches(data: Buffer | string | ReadonlyArray<string | Buffer>): Generator<Buffer[]> {
+  const parts = typeof data === 'string' || Buffer.isBuffer(data) ? [data] : data;
+  let batch: Buffer[] = [];
+  for (const part of parts) {
+    if (Buffer.isBuffer(part)) {
+      batch.push(part);
+      if (batch.length < BATCH_BUFFERS) continue;
+    }
+    if (batch.length > 0) yield batch;
+    batch = [];
+    if (typeof part === 'string') for (const bytes of encodedSlices(part)) yield [bytes];
+  }
+  if (batch.length > 0) yield batch;
+}
+
+/** Writes `buffers` in order at the file's position, in one writev unless the system writes less. */
+async function writeAll(file: fs.promises.FileHandle, buffers: Buffer[]): Promise<void> {
+  let { bytesWritten } = buffers.length === 1 ? await file.write(buffers[0]!) : await file.writev(buffers);
+  for (const bytes of buffers) {
+    if (bytesWritten >= bytes.length) {
+      bytesWritten -= bytes.length;
+      continue;
+    }
+    // The rest of a short write, buffer by buffer.
+    for (let at = bytesWritten; at < bytes.length;) at += (await file.write(bytes, at)).bytesWritten;
+    bytesWritten = 0;
+  }
 }
 
 /**
@@ -212,19 +247,8 @@ export async function replaceFileAsync(target: string, data: Buffer | string | R
  */
 const SLICE_CHARS = 1 << 20;
 
-/**
- * The data to write, in turn: a string as UTF-8 a slice at a time, never splitting a surrogate
- * pair; the parts of a text one after the other, each so.
- */
-function* encodedSlices(data: Buffer | string | ReadonlyArray<string | Buffer>): Generator<Buffer> {
-  if (Buffer.isBuffer(data)) {
-    yield data;
-    return;
-  }
-  if (typeof data !== 'string') {
-    for (const part of data) yield* encodedSlices(part);
-    return;
-  }
+/** A string as UTF-8, a slice at a time, never splitting a surrogate pair. */
+function* encodedSlices(data: string): Generator<Buffer> {
   for (let start = 0; start < data.length;) {
     let end = Math.min(start + SLICE_CHARS, data.length);
     // A high surrogate ending the slice goes with its low half, in the next.

@@ -109,7 +109,7 @@ function indexedRowsOf(catalog: FilesCatalog, index: (product: Product) => Index
  * Indexes the catalogue ahead of its first edit (prepareSearchUpdate): the running server, after it
  * reads the catalogue. In steps: a pause may go after every slice of products.
  */
-export function* prepareCatalogSearchUpdate(catalog: FilesCatalog, storageUrl: string): Steps<void> {
+export function* prepareCatalogSearchUpdate(catalog: FilesCatalog, storageUrl: string): Steps<Array<[urlPath: string, file: SearchShardFile]>> {
   const index = indexedProducts(catalog, true);
   const rows: IndexedProduct[] = [];
   for (const product of catalog.products) {
@@ -117,7 +117,7 @@ export function* prepareCatalogSearchUpdate(catalog: FilesCatalog, storageUrl: s
     if (rows.length % ENTRIES_PER_STEP === 0) yield;
   }
   lastIndexed = { products: catalog.products, taxonomy: [catalog.franchises, catalog.expansions, catalog.productTypes], rows };
-  yield* prepareSearchUpdate(rows, storageUrl);
+  return yield* prepareSearchUpdate(rows, storageUrl);
 }
 
 /** /explore's catalogue: the options of its filters and every product as /explore lists it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexedProduct } from '~/domain/header-search/format.ts';
 import { buildSearchShards, shardPath, shardSource, type SearchNodeFile, type SearchShardFile } from '~/domain/header-search/shards.ts';
-import { updateSearchShards as updateInSteps, type ServedShards, type ShardEdit } from '~/domain/header-search/shard-update.ts';
+import { prepareSearchUpdate, updateSearchShards as updateInSteps, type ServedShards, type ShardEdit } from '~/domain/header-search/shard-update.ts';
 import { runSteps } from '~/domain/steps.ts';
 import { stepped } from '../../../support/steps.ts';
 import { cardText, catalogTags } from '~/domain/name-matching/matching.ts';
@@ -166,6 +166,28 @@ describe('updateSearchShards', () => {
       products = next;
       files = whole;
     }
+  });
+
+  it('prepares the parts of the whole index, and the first update after gives back the same objects for the parts it leaves', () => {
+    const limits = { leaf: LIMIT, whole: 200 };
+    // An index in one file has no parts to prepare.
+    expect(runSteps(prepareSearchUpdate(catalogue(150, 3), STORAGE, limits))).toEqual([]);
+    const products = catalogue(1000, 9);
+    const files = buildSearchShards(products, STORAGE, limits, PHRASES);
+    const prepared = runSteps(prepareSearchUpdate(products, STORAGE, limits));
+    const parts = [...files].filter(([urlPath]) => urlPath.startsWith('/search/all-'));
+    expect(parts.length).toBeGreaterThan(2);
+    expect(asText(new Map(prepared))).toEqual(asText(new Map(parts)));
+    // A new picture: the product keeps its place, and only its part is made again.
+    const before = products[500]!;
+    const after = { ...before, image: `${before.image}?v=2` };
+    const next = products.map((product) => (product.id === after.id ? after : product));
+    const update = updateSearchShards(next, [{ before, after }], servedFrom(files), STORAGE, limits, PHRASES)!;
+    const kept = prepared.filter(([urlPath, file]) => update.files.get(urlPath) === file).map(([urlPath]) => urlPath);
+    const remade = prepared.map(([urlPath]) => urlPath).filter((urlPath) => !kept.includes(urlPath));
+    expect(remade).toHaveLength(1);
+    expect(JSON.stringify(update.files.get(remade[0]!))).not.toBe(JSON.stringify(new Map(prepared).get(remade[0]!)));
+    expect(asText(applied(files, update))).toEqual(asText(buildSearchShards(next, STORAGE, limits, PHRASES)));
   });
 
   it('adds a leaf for a continuation nobody had', () => {

@@ -184,4 +184,17 @@ describe('the files of a build', () => {
     await replaceFileAsync(target, parts);
     expect(fs.readFileSync(target).equals(Buffer.from(parts.join('')))).toBe(true);
   });
+
+  it('writes thousands of encoded parts, in batches, between texts, in their order', async () => {
+    const outDir = freshOutput();
+    const target = path.join(outDir, 'client', 'catalog-manifest.json');
+    // More buffers than one batch holds (1,024), an empty one, and texts between them.
+    const encoded = Array.from({ length: 2500 }, (_, i) => Buffer.from(i % 700 === 0 ? '' : `,"clave-${i}":"ñ${i}"`));
+    const parts = ['{', ...encoded.slice(0, 1500), '"medio":"😀"', ...encoded.slice(1500), '}'];
+    await replaceFileAsync(target, parts);
+    const expected = Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
+    const written = fs.readFileSync(target);
+    expect(written.length).toBe(expected.length);
+    expect(written.equals(expected)).toBe(true);
+  });
 });
