@@ -8,6 +8,7 @@
  *   npm run bench                      everything (backend and site)
  *   tsx scripts/bench/site.ts          the site only
  *   BENCH_JSON=FILE                    also writes the figures as JSON (scripts/bench/report.ts)
+ *   BENCH_SERVER_PROFILE=DIR           the shop server's CPU profile (node --cpu-prof) in DIR
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -994,7 +995,9 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
     // The shop's own server (compression, rebuild swapping), as `npm start` runs it.
     // The server's log goes to BENCH_SERVER_LOG when set (its edits log their steps there).
     const serverLog = process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG, 'w') : 'ignore';
-    server = spawn(process.execPath, [path.join(ROOT, 'scripts', 'serve.mjs')], {
+    // BENCH_SERVER_PROFILE=DIR: the server's CPU profile over the whole run, written there as it stops.
+    const profile = process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_SERVER_PROFILE)}`] : [];
+    server = spawn(process.execPath, [...profile, path.join(ROOT, 'scripts', 'serve.mjs')], {
       cwd: ROOT,
       env: { ...env, HOST: '127.0.0.1', PORT: String(port), REBUILD_ON_CHANGE: '0' },
       stdio: ['ignore', serverLog, serverLog],
