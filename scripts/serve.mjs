@@ -184,10 +184,49 @@ server.listen(port, host, () => {
     .then((response) => response.arrayBuffer())
     .then(explore)
     .then(explore)
+    .then(() => warmRenders(origin))
     .then(() => documents.settled())
     .then(() => log(`serve: catálogo de /explore listo en ${Math.round(performance.now())} ms`))
     .catch((error) => log(`serve: no se pudo preparar /explore (${error instanceof Error ? error.message : String(error)}); se prepara con la primera visita`));
 });
+
+/**
+ * Filters and orders of /explore whose results the server renders once each as it starts, on
+ * pages 2 and 3 (48 and 72 cards). The engine compiles the render's code for speed only after it
+ * has run it many times: without this, a shopper's first two filter changes after a start took
+ * about 90 ms more each in the server than the next ones (100,000 products, docs/benchmarks.md).
+ * The search itself is warmed up apart (src/server/explore/warm-up.ts). These answers are kept
+ * like any other; a shopper's first page of the same filters is another answer.
+ */
+const WARM_RENDERS = [
+  'orden=precio-asc',
+  'orden=precio-desc',
+  'orden=nombre',
+  'orden=nuevos',
+  'disponible=1',
+  'oferta=1',
+  'preventa=1',
+  'precio_min=100&precio_max=500',
+  'condicion=NM&idioma=en',
+  'acabado=foil',
+  'graduadas=1',
+  'q=zzzzqx',
+];
+
+/**
+ * Asks this server for each of WARM_RENDERS' results one after another, and for one 'Ver más'
+ * part; stops at the first failure (the search and the page report theirs to the shoppers who ask).
+ * @param {string} origin
+ */
+async function warmRenders(origin) {
+  for (const page of [2, 3]) {
+    for (const query of [...WARM_RENDERS, 'solo=mas']) {
+      const response = await fetch(`${origin}/explore/resultados?${query}&pagina=${page}`);
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`/explore/resultados?${query}: HTTP ${response.status}`);
+    }
+  }
+}
 
 const DRAIN_MS = 10_000;
 for (const signal of ['SIGINT', 'SIGTERM']) {

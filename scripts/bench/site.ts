@@ -715,7 +715,9 @@ interface ChangeParts {
   queue: number;
   /** The server's search (its Server-Timing). */
   search: number;
-  /** The rest of the request: the server rendering the answer, the trip and the transfer. */
+  /** The server's render of the answer beyond the search (its Server-Timing `render` less `search`). */
+  render: number;
+  /** The rest of the request: compression, the trip and the transfer. */
   answer: number;
   /** From the answer's last byte to the frame that shows the new results (parse, DOM, layout). */
   after: number;
@@ -725,12 +727,12 @@ interface ChangeParts {
 function changePartsLine(parts: readonly ChangeParts[]): string {
   if (parts.length === 0) return '—';
   const median = (pick: (p: ChangeParts) => number) => percentile(parts.map(pick), 50).toFixed(0);
-  return `antes de pedir ${median((p) => p.before)} ms; en cola ${median((p) => p.queue)} ms; búsqueda del servidor ${median((p) => p.search)} ms; resto de la respuesta ${median((p) => p.answer)} ms; página después ${median((p) => p.after)} ms`;
+  return `antes de pedir ${median((p) => p.before)} ms; en cola ${median((p) => p.queue)} ms; búsqueda del servidor ${median((p) => p.search)} ms; resto del render del servidor ${median((p) => p.render)} ms; resto de la respuesta ${median((p) => p.answer)} ms; página después ${median((p) => p.after)} ms`;
 }
 
 /** Each change's parts, in order, for the bench's log: where a slow change (often the first) spends its time. */
 function eachChangeParts(parts: readonly ChangeParts[]): string {
-  return parts.map((p) => [p.before, p.queue, p.search, p.answer, p.after].map((ms) => ms.toFixed(0)).join('/')).join(', ');
+  return parts.map((p) => [p.before, p.queue, p.search, p.render, p.answer, p.after].map((ms) => ms.toFixed(0)).join('/')).join(', ');
 }
 
 /** The 20 filter changes of the /explore session: each a label of the filters' form and what to set. */
@@ -846,10 +848,11 @@ async function exploreInBrowser(
           const entry = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.includes('/explore/resultados')).pop();
           if (!entry || w.__actionAt === null) return null;
           const search = entry.serverTiming.find((t) => t.name === 'search')?.duration ?? 0;
+          const render = Math.max(0, (entry.serverTiming.find((t) => t.name === 'render')?.duration ?? search) - search);
           const sent = entry.requestStart > 0 ? entry.requestStart : entry.startTime;
-          return { before: entry.startTime - w.__actionAt, queue: sent - entry.startTime, search, answer: entry.responseEnd - sent - search };
+          return { before: entry.startTime - w.__actionAt, queue: sent - entry.startTime, search, render, answer: entry.responseEnd - sent - search - render };
         });
-        if (timing) parts.push({ ...timing, after: inPage - timing.before - timing.queue - timing.answer - timing.search });
+        if (timing) parts.push({ ...timing, after: inPage - timing.before - timing.queue - timing.answer - timing.search - timing.render });
       } else unchanged.push(`${label} = ${String(value)}`);
     }
     return { firstKb, firstMs, changeMs, driverMs, unchanged, parts };
@@ -1108,7 +1111,7 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
         `; con Playwright: ${explore.driverMs.map((ms) => ms.toFixed(0)).join(', ')}` +
         (explore.unchanged.length > 0 ? `; sin cambio en los resultados: ${explore.unchanged.join('; ')}` : ''),
     );
-    console.error(`/explore: partes de cada cambio (antes/cola/búsqueda/respuesta/después, ms): ${eachChangeParts(explore.parts)}`);
+    console.error(`/explore: partes de cada cambio (antes/cola/búsqueda/render/respuesta/después, ms): ${eachChangeParts(explore.parts)}`);
     rows.push({
       measure: '/explore: transferido hasta los primeros resultados (página nueva, gzip)',
       figure: `${explore.firstKb.toFixed(1)} KB`,
@@ -1185,7 +1188,9 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
       pass: null,
     });
     console.error(`/explore con la CPU 4× más lenta: cambios de filtro (ms, en la página): ${slowExplore.changeMs.map((ms) => ms.toFixed(0)).join(', ')}`);
-    console.error(`/explore con la CPU 4× más lenta: partes de cada cambio (antes/cola/búsqueda/respuesta/después, ms): ${eachChangeParts(slowExplore.parts)}`);
+    console.error(
+      `/explore con la CPU 4× más lenta: partes de cada cambio (antes/cola/búsqueda/render/respuesta/después, ms): ${eachChangeParts(slowExplore.parts)}`,
+    );
     rows.push({
       measure: `/explore: cambio de filtro → resultados, CPU 4× más lenta (p95 de ${slowExplore.changeMs.length} cambios)`,
       figure: `${slowP95.toFixed(0)} ms`,

@@ -118,10 +118,17 @@ export class RenderedAnswers {
   private async make(key: string, state: CatalogState, render: () => Promise<Rendered>): Promise<Kept | Response> {
     // The versions before the render: a change read while it runs makes the next request render again.
     const { version, searchVersion } = state;
+    const started = performance.now();
     const { response, shown } = await render();
     if (response.status !== 200) return response;
     const body = await response.text();
     const headers = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'set-cookie');
+    // The whole render's time (the search's own entry, when the page gives one, is part of it),
+    // beside the page's timings: where a slow answer's time went, for the browser's Resource Timing.
+    const timing = `render;dur=${(performance.now() - started).toFixed(1)}`;
+    const index = headers.findIndex(([name]) => name === 'server-timing');
+    if (index >= 0) headers[index] = ['server-timing', `${headers[index]![1]}, ${timing}`];
+    else headers.push(['server-timing', timing]);
     const made: Kept = { status: response.status, headers, body, bytes: 0, version, searchVersion, shown, madeAt: this.now() };
     made.bytes = keptBytes(key, made);
     this.drop(key);

@@ -47,11 +47,22 @@ describe('RenderedAnswers', () => {
     // Nothing of one visitor's answer is handed to another.
     expect(second.headers.get('set-cookie')).toBeNull();
     // The search's time is the render's: an answer handed out again ran none.
-    expect(first.headers.get('server-timing')).toBe('search;dur=12.5');
+    expect(first.headers.get('server-timing')).toMatch(/^search;dur=12\.5, render;dur=\d+\.\d$/);
     expect(second.headers.get('server-timing')).toBeNull();
     // Another address is another render.
     await kept.answer('/explore?franquicia=one-piece', catalog(1), render);
     expect(calls.n).toBe(2);
+  });
+
+  it("says in Server-Timing how long a new answer's render took, its body read whole", async () => {
+    const kept = new RenderedAnswers();
+    const { render } = counter(200, 40);
+    const timing = (await kept.answer('/explore', catalog(1), render)).headers.get('server-timing') ?? '';
+    const dur = Number(/render;dur=([\d.]+)/.exec(timing)?.[1]);
+    expect(dur).toBeGreaterThanOrEqual(39);
+    // A page without timings of its own gets the render's alone.
+    const plain = async () => ({ response: new Response('<p>x</p>', { headers: { 'content-type': 'text/html' } }), shown: null });
+    expect((await kept.answer('/explore?q=x', catalog(1), plain)).headers.get('server-timing')).toMatch(/^render;dur=\d+\.\d$/);
   });
 
   it('after a change a search sees, reuses an answer only within the window, then renders it again', async () => {
