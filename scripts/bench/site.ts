@@ -9,10 +9,6 @@
  *   tsx scripts/bench/site.ts          the site only
  *   BENCH_JSON=FILE                    also writes the figures as JSON (scripts/bench/report.ts)
  *   BENCH_SERVER_PROFILE=DIR           the shop server's CPU profile (node --cpu-prof) in DIR
- *   BENCH_CHROMIUM_NICE=N              Chromium (the shopper's phone) at `nice -n N`: on a machine
- *                                      of two cores its rendering takes the server's CPU, which a
- *                                      phone's never does; for a run that says how much (not the
- *                                      figures the goals are judged by)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -40,20 +36,11 @@ import { buildProfile, type MemorySample, type PhaseFigure, type TimedLine } fro
 import { PHOTO_COUNT } from '../seed/photos.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CHROMIUM = chromiumAtNice((await findChromium()) || '/usr/bin/chromium', Number(process.env.BENCH_CHROMIUM_NICE || 0));
+const CHROMIUM = (await findChromium()) || '/usr/bin/chromium';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS || 10_000);
 const OUT_DIR = 'dist-bench';
 /** The single whose page the bench measures besides a sealed product's: Monkey.D.Luffy OP05-119 and its offers. */
 const SINGLE_PRODUCT_ID = 'op-single-op-05-monkey-d-luffy-op05-119';
-
-/** `executable`, or with a niceness of `nice` (1–19) a script that starts it at that niceness (its processes inherit it). */
-function chromiumAtNice(executable: string, nice: number): string {
-  if (!Number.isInteger(nice) || nice < 1 || nice > 19) return executable;
-  const wrapper = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chromium-')), 'chromium');
-  fs.writeFileSync(wrapper, `#!/bin/sh\nexec nice -n ${nice} ${JSON.stringify(executable)} "$@"\n`, { mode: 0o755 });
-  console.error(`Chromium con nice ${nice} (${wrapper}): cifras para ver cuánto le quita al servidor, no las de las metas`);
-  return wrapper;
-}
 
 /** One line of the budget table. */
 export interface BudgetRow {
