@@ -56,6 +56,7 @@ const {
   DocumentCompression,
   rewriteServedPage,
   serverFastEditor,
+  renderWarmUpPaths,
 } = await import(pathToFileURL(runtimeFile).href);
 const { createClient } = await import('@supabase/supabase-js');
 
@@ -191,41 +192,16 @@ server.listen(port, host, () => {
 });
 
 /**
- * Filters and orders of /explore whose results the server renders once each as it starts, on
- * pages 2 and 3 (48 and 72 cards). The engine compiles the render's code for speed only after it
- * has run it many times: at 100,000 products the first filtered answer after a start spent 14 ms
- * rendering beyond its search without this and 2.6 ms with it, the next few 2–7 ms against 1–5 ms
- * (Server-Timing, curl, 2026-12-04). The search itself is warmed up apart
- * (src/server/explore/warm-up.ts). These answers are kept like any other; a shopper's first page
- * of the same filters is another answer.
- */
-const WARM_RENDERS = [
-  'orden=precio-asc',
-  'orden=precio-desc',
-  'orden=nombre',
-  'orden=nuevos',
-  'disponible=1',
-  'oferta=1',
-  'preventa=1',
-  'precio_min=100&precio_max=500',
-  'condicion=NM&idioma=en',
-  'acabado=foil',
-  'graduadas=1',
-  'q=zzzzqx',
-];
-
-/**
- * Asks this server for each of WARM_RENDERS' results one after another, and for one 'Ver más'
- * part; stops at the first failure (the search and the page report theirs to the shoppers who ask).
+ * Asks this server for each address of renderWarmUpPaths one after another (its render's code
+ * compiled before shoppers come); stops at the first failure (the page reports its own to the
+ * shoppers who ask).
  * @param {string} origin
  */
 async function warmRenders(origin) {
-  for (const page of [2, 3]) {
-    for (const query of [...WARM_RENDERS, 'solo=mas']) {
-      const response = await fetch(`${origin}/explore/resultados?${query}&pagina=${page}`);
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`/explore/resultados?${query}: HTTP ${response.status}`);
-    }
+  for (const address of renderWarmUpPaths()) {
+    const response = await fetch(`${origin}${address}`);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${address}: HTTP ${response.status}`);
   }
 }
 

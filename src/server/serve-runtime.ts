@@ -15,3 +15,4 @@ export * from './security-headers.ts';
 export * from './document-compression.ts';
 export { rewriteServedPage } from './late-scripts.ts';
 export { serverFastEditor } from './rebuild/fast-edit-client.ts';
+export { renderWarmUpPaths } from './explore/warm-up.ts';

@@ -5,9 +5,9 @@
  */
 import { expect, it } from 'vitest';
 import { expansions, franchises, productTypes } from '~/domain/catalog.ts';
-import { EMPTY_FILTERS, filtersFromQuery, filtersToQuery, parseExploreData, SORTS, type ExploreData } from '~/domain/explore.ts';
+import { EMPTY_FILTERS, filtersFromQuery, filtersToQuery, pageOf, parseExploreData, SORTS, type ExploreData } from '~/domain/explore.ts';
 import { searchExplore } from '~/domain/explore-query.ts';
-import { prepareSearch, WARM_UP_ROUNDS, warmUpQueries, warmUpSearch } from '~/server/explore/warm-up.ts';
+import { prepareSearch, renderWarmUpPaths, WARM_UP_ADDRESSES, WARM_UP_ROUNDS, warmUpQueries, warmUpSearch } from '~/server/explore/warm-up.ts';
 import { fakeCatalog } from '../../domain/name-matching/fake-catalog';
 
 function fixture(): ExploreData {
@@ -54,6 +54,21 @@ it('takes every order and each kind of filter, with the catalogue’s own franch
   expect(states.some((s) => s.condition === 'NM')).toBe(true);
   expect(states.some((s) => s.language && s.finish)).toBe(true);
   expect(states.some((s) => s.graded)).toBe(true);
+});
+
+it("renders, as the server starts, the catalogue-free addresses on pages 2 and 3 and a 'Ver más' part, never a shopper's first page", () => {
+  const paths = renderWarmUpPaths();
+  expect(paths).toHaveLength((WARM_UP_ADDRESSES.length + 1) * 2);
+  for (const address of paths) {
+    const url = new URL(address, 'http://shop.test');
+    expect(url.pathname).toBe('/explore/resultados');
+    expect([2, 3]).toContain(pageOf(url.search));
+  }
+  // The same filters as the search's warm-up, which takes them with the catalogue's own values.
+  const filters = new Set(paths.map((address) => filtersToQuery(filtersFromQuery(new URL(address, 'http://shop.test').search))));
+  for (const query of WARM_UP_ADDRESSES) expect(filters).toContain(filtersToQuery(filtersFromQuery(query)));
+  expect(warmUpQueries(data)).toEqual(expect.arrayContaining([...WARM_UP_ADDRESSES]));
+  expect(paths.filter((address) => new URL(address, 'http://shop.test').searchParams.get('solo') === 'mas')).toHaveLength(2);
 });
 
 it('searches each address the rounds asked, one search per turn, and resolves with the count', async () => {
