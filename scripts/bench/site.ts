@@ -9,6 +9,7 @@
  *   tsx scripts/bench/site.ts          the site only
  *   BENCH_JSON=FILE                    also writes the figures as JSON (scripts/bench/report.ts)
  *   BENCH_SERVER_PROFILE=DIR           the shop server's CPU profile (node --cpu-prof) in DIR
+ *   BENCH_SERVER_NODE_ARGS='--a --b'   more Node and V8 options for the shop server (--trace-gc, …)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -1000,7 +1001,9 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
     const serverLog = process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG, 'w') : 'ignore';
     // BENCH_SERVER_PROFILE=DIR: the server's CPU profile over the whole run, written there as it stops.
     const profile = process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_SERVER_PROFILE)}`] : [];
-    server = spawn(process.execPath, [...profile, path.join(ROOT, 'scripts', 'serve.mjs')], {
+    // BENCH_SERVER_NODE_ARGS: options for the server's Node (and V8) besides those of serve.mjs.
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+    server = spawn(process.execPath, [...profile, ...nodeArgs, path.join(ROOT, 'scripts', 'serve.mjs')], {
       cwd: ROOT,
       env: { ...env, HOST: '127.0.0.1', PORT: String(port), REBUILD_ON_CHANGE: '0' },
       stdio: ['ignore', serverLog, serverLog],

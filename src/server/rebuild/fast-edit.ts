@@ -36,6 +36,7 @@ import {
   type BuildManifest,
   type Digests,
 } from './incremental.ts';
+import { manifestSignature, writeManifestEdit } from './manifest-edits.ts';
 import { inBatches, renderJobs, type PageCatalog, type RenderJob } from './render-jobs.ts';
 import { manifestFile, replaceFileAsync } from './served-folder.ts';
 import { searchFileText, servedShards } from './served-search.ts';
@@ -100,12 +101,6 @@ function keep(value: Kept | null): void {
 
 /** The catalogue copy on disk as read back. */
 type Stored = { fetchedAt?: string | null; wholeReadFrom?: string | null; rows?: CatalogRows };
-
-/** Identifies the manifest file's version: another build (full or incremental) writes a new one. */
-function signatureOf(file: string): string | null {
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
-  return stat ? `${file}:${stat.ino}:${stat.mtimeMs}:${stat.size}` : null;
-}
 
 /** The pages' catalogue of a snapshot: the listed products and the taxonomy in its order. */
 export function pageCatalog(snapshot: CatalogSnapshot): PageCatalog {
@@ -220,7 +215,7 @@ export function adoptServedManifest(io: Pick<FastEditIO, 'servedClient'>): Promi
     .catch(() => undefined)
     .then(() => {
       const known = kept();
-      const signature = signatureOf(manifestFile(io.servedClient));
+      const signature = manifestSignature(manifestFile(io.servedClient));
       if (!known || !signature) return false;
       // The manifest is the build's, not the one kept: read again by the next edit.
       keep({ ...known, signature, manifest: undefined });
@@ -240,7 +235,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
     last = now;
   };
   const manifestPath = manifestFile(io.servedClient);
-  const signature = signatureOf(manifestPath);
+  const signature = manifestSignature(manifestPath);
   const previous = signature ? servedManifest(manifestPath, signature) : null;
   if (!signature || !previous) return { mode: 'fallback', reason: API_REBUILD_REASON_TEXT.noServedManifest };
   const served = await servedCatalog(io, signature);
@@ -265,13 +260,12 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
       await turns.pause();
     }
     step('search');
-    // /explore's fingerprint and the manifest's text, made by slices that an edit makes again
-    // only where it changed them: made now, the first edit's are not made whole.
+    // /explore's fingerprint and the manifest's text, made by slices that are made again only
+    // where they changed: made now, neither is made whole by the first edit (its fingerprint) nor
+    // by the edit that writes the manifest whole again (writeManifestEdit).
     const products = previous.products;
     await turns.finish(exploreFingerprintInSteps(served.catalog.products, { get: (id) => (Object.hasOwn(products, id) ? products[id] : undefined) }));
     await turns.finish(manifestJsonInSteps(previous));
-    // Again with no entry named: lists the slice of each key, for the first edit's text.
-    await turns.finish(manifestJsonInSteps(previous, { files: new Set(), products: new Set() }));
     step('write');
     return { mode: 'fast', written: [], removed: [], ms: Math.round(performance.now() - started), steps, searchFollows: false };
   }
@@ -295,7 +289,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   // of 100,000 of each took ~140 ms. An edit that fails forgets the kept manifest (publishEdit).
   const products = previous.products;
   const edited = new Set(ids);
-  // The entries changed, for the manifest's text to make only their slices again (manifestJsonInSteps).
+  // The entries changed: what the edit appends beside the manifest (writeManifestEdit).
   const changes = { files: new Set<string>(), products: new Set<string>() };
   for (const product of after.products) {
     if (!edited.has(product.id)) continue;
@@ -384,13 +378,14 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
     removed: gone,
   };
   if (searchFollows) manifest.searchBehind = true;
-  await replaceFileAsync(manifestPath, await new Turns().finish(manifestJsonInSteps(manifest, changes)));
+  // The edit's entries beside the manifest, or the whole manifest past a few hundred edits (manifest-edits.ts).
+  await writeManifestEdit(manifestPath, manifest, changes, () => new Turns().finish(manifestJsonInSteps(manifest)));
   step('write');
   const ms = Math.round(performance.now() - started);
   // The next build (or edit) starts from this catalogue: the copy on disk and the edits since.
   await appendSnapshotEdit(io.snapshotFile, fresh, fetchedAt);
   step('copy');
-  keep({ signature: signatureOf(manifestPath) ?? '', snapshot, catalog: after, manifest, places: served.places });
+  keep({ signature: manifestSignature(manifestPath) ?? '', snapshot, catalog: after, manifest, places: served.places });
   return { mode: 'fast', written, removed, ms, steps, searchFollows };
 }
 

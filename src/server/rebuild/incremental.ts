@@ -12,6 +12,7 @@ import { catalogPages, pagesShowing, type CatalogPage, type RouteCatalog } from 
 import type { Product } from '~/domain/products.ts';
 import { runSteps, type Steps } from '~/domain/steps.ts';
 import { API_REBUILD_REASON_TEXT } from '~/i18n/api.ts';
+import { manifestEditsFile, manifestIdentity, withManifestEdits } from './manifest-edits.ts';
 
 /** Manifest format; a build never reads a manifest of another version. */
 export const MANIFEST_VERSION = 1;
@@ -306,22 +307,29 @@ export interface IncrementalRequest {
   maxChanged: number;
 }
 
-/** The previous manifest, or null when the file is missing, unreadable or of another version. */
+/**
+ * The previous manifest with the edits the server published since (./manifest-edits.ts), or null
+ * when the file is missing, unreadable or of another version.
+ */
 export function readManifest(file: string): BuildManifest | null {
   try {
+    const base = manifestIdentity(file);
     const data = JSON.parse(fs.readFileSync(file, 'utf8')) as BuildManifest;
-    return data && data.v === MANIFEST_VERSION && typeof data.files === 'object' && typeof data.products === 'object' ? data : null;
+    return data && data.v === MANIFEST_VERSION && typeof data.files === 'object' && typeof data.products === 'object'
+      ? withManifestEdits(data, file, base)
+      : null;
   } catch {
     return null;
   }
 }
 
-/** Writes a manifest atomically (temp file + rename). */
+/** Writes a manifest atomically (temp file + rename); the edits written beside the one it replaces go. */
 export function writeManifest(file: string, manifest: BuildManifest): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(temp, JSON.stringify(manifest));
   fs.renameSync(temp, file);
+  fs.rmSync(manifestEditsFile(file), { force: true });
 }
 
 /** The incremental request in `env`: CATALOG_PREVIOUS_MANIFEST, CATALOG_CHANGED_IDS, CATALOG_MAX_CHANGED. */

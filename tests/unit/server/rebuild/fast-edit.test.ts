@@ -27,6 +27,7 @@ import {
   writeManifest,
 } from '~/server/rebuild/incremental.ts';
 import { currentBuild, manifestFile, prepareOutput } from '~/server/rebuild/served-folder.ts';
+import { manifestEditsFile } from '~/server/rebuild/manifest-edits.ts';
 import { runBuild } from '~/server/rebuild/build-process.ts';
 import { renderThrough } from '~/server/rebuild/fast-edit-endpoint.ts';
 import { projectUrl } from '~/server/supabase.ts';
@@ -109,6 +110,7 @@ describe('an edit published by the running server', () => {
     const untouched = productPath(String(rows.find((r) => r.franchise_id === 'one-piece')!.id));
     const inodeBefore = inode(productPath(id));
     const before = readManifest(manifestFile(client))!;
+    const manifestText = fs.readFileSync(manifestFile(client), 'utf8');
 
     const result = await publishEdit([id], fake.io);
 
@@ -145,6 +147,14 @@ describe('an edit published by the running server', () => {
     // copy itself is not written again, the edit's row is appended beside it.
     const manifest = readManifest(manifestFile(client))!;
     expect(manifest.products[id]).toBe(productDigest(catalogOf(rows).products.find((p) => p.id === id)!));
+    // The manifest file itself is not written again: the edit's entries are one line beside it.
+    expect(fs.readFileSync(manifestFile(client), 'utf8')).toBe(manifestText);
+    expect(
+      fs
+        .readFileSync(manifestEditsFile(manifestFile(client)), 'utf8')
+        .trim()
+        .split('\n'),
+    ).toHaveLength(1);
     // Every page's fingerprint is the one a build of the edited catalogue records; the edited pages' changed.
     const after = catalogOf(rows);
     const digests = new Map(after.products.map((p) => [p.id, productDigest(p)]));
@@ -294,6 +304,7 @@ describe('an edit published by the running server', () => {
     const warmed = await publishEdit([], io().io);
     expect(warmed).toMatchObject({ mode: 'fast', written: [], removed: [] });
     expect(fs.readFileSync(manifestFile(client), 'utf8')).toBe(manifest);
+    expect(fs.existsSync(manifestEditsFile(manifestFile(client)))).toBe(false);
     // The manifest's text is made ahead, by slices the edit reuses (the manifest read is new).
     expect(manifestSlicesMade()).toBeGreaterThan(manifestSlices);
     fs.writeFileSync(snapshotFile, 'no es JSON');
@@ -315,6 +326,7 @@ describe('an edit published by the running server', () => {
     rows.push({ ...row, id: 'pk-nuevo', name: 'Producto nuevo' });
     expect(await publishEdit(['pk-nuevo'], io().io)).toEqual({ mode: 'fallback', reason: 'un producto aparece o deja de mostrarse' });
     expect(fs.readFileSync(manifestFile(client), 'utf8')).toBe(before);
+    expect(fs.existsSync(manifestEditsFile(manifestFile(client)))).toBe(false);
     expect(served(productPath(id))).toBe(`servido ${productPath(id)}`);
   });
 
@@ -340,6 +352,7 @@ describe('an edit published by the running server', () => {
     expect(served(productPath(id))).toBe(`servido ${productPath(id)}`);
     expect(served('/explore/catalog.json')).toBe('servido /explore/catalog.json');
     expect(fs.readFileSync(manifestFile(client), 'utf8')).toBe(manifest);
+    expect(fs.existsSync(manifestEditsFile(manifestFile(client)))).toBe(false);
     expect(fs.readFileSync(snapshotFile, 'utf8')).toBe(copy);
     expect(fs.existsSync(editsFile(snapshotFile))).toBe(false);
   });

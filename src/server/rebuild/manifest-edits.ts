@@ -1,0 +1,154 @@
+/**
+ * The edits a running server published since its build's manifest was written whole
+ * (src/server/rebuild/fast-edit.ts), kept beside it as lines of JSON: an edit appends what it
+ * changed (a few hundred bytes) instead of writing the whole manifest again (15 MB at 100,000
+ * products, about 100 ms of each edit). Every reader of a manifest (readManifest) reads these
+ * lines too. Each line names the manifest it follows by its file's identity (inode, modification
+ * time, size): a manifest written again, by a build or by an edit, is a new file, so the lines
+ * written before it are left out without being removed first. A line cut short (a write under
+ * way) ends the edits read.
+ */
+import fs from 'node:fs';
+import type { BuildManifest } from './incremental.ts';
+import { replaceFileAsync } from './served-folder.ts';
+
+/** What one edit changed in the manifest: its fields as the edit left them, and the entries it set (null: removed). */
+export interface ManifestEdit {
+  /** The identity of the manifest this edit follows (manifestIdentity). */
+  base: string;
+  mode: BuildManifest['mode'];
+  reason: string | null;
+  render: string[];
+  removed: string[];
+  searchBehind?: true;
+  files: Record<string, string | null>;
+  products: Record<string, string>;
+}
+
+/** Past this size of edits, an edit writes the manifest whole again, and the edits start over. */
+export const MANIFEST_EDITS_MOST_BYTES = 256 * 1024;
+
+/** The file of a manifest's edits: beside it, 'catalog-manifest.json.edits'. */
+export function manifestEditsFile(manifest: string): string {
+  return `${manifest}.edits`;
+}
+
+/** A file's identity: its inode, modification time and size; null when it is missing. */
+function identity(file: string): string | null {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  return stat ? `${stat.ino}:${stat.mtimeMs}:${stat.size}` : null;
+}
+
+/** The manifest file's identity, which its edits name. */
+export function manifestIdentity(manifest: string): string | null {
+  return identity(manifest);
+}
+
+/** What changes when the manifest or its edits change (a kept manifest is the served one while it is the same); null without a manifest. */
+export function manifestSignature(manifest: string): string | null {
+  const base = identity(manifest);
+  return base ? `${manifest}:${base}:${identity(manifestEditsFile(manifest)) ?? ''}` : null;
+}
+
+/** Bytes of the edits beside a manifest (0 without any). */
+export function manifestEditsSize(manifest: string): number {
+  return fs.statSync(manifestEditsFile(manifest), { throwIfNoEntry: false })?.size ?? 0;
+}
+
+/** Applies an edit's changes to a manifest, in place. */
+function apply(manifest: BuildManifest, edit: ManifestEdit): void {
+  manifest.mode = edit.mode;
+  manifest.reason = edit.reason;
+  manifest.render = edit.render;
+  manifest.removed = edit.removed;
+  if (edit.searchBehind) manifest.searchBehind = true;
+  else delete manifest.searchBehind;
+  for (const [urlPath, fingerprint] of Object.entries(edit.files)) {
+    if (fingerprint === null) delete manifest.files[urlPath];
+    else manifest.files[urlPath] = fingerprint;
+  }
+  Object.assign(manifest.products, edit.products);
+}
+
+/** Whether a parsed line is an edit this code wrote. */
+function isEdit(value: unknown): value is ManifestEdit {
+  const edit = value as ManifestEdit | null;
+  return (
+    typeof edit === 'object' &&
+    edit !== null &&
+    typeof edit.base === 'string' &&
+    (edit.mode === 'full' || edit.mode === 'incremental') &&
+    Array.isArray(edit.render) &&
+    Array.isArray(edit.removed) &&
+    typeof edit.files === 'object' &&
+    edit.files !== null &&
+    typeof edit.products === 'object' &&
+    edit.products !== null
+  );
+}
+
+/**
+ * `manifest` (read from `file`, whose identity was `base` when it was read) with the edits written
+ * beside it since, in order; changed in place and returned.
+ */
+export function withManifestEdits(manifest: BuildManifest, file: string, base: string | null): BuildManifest {
+  let text: string;
+  try {
+    text = fs.readFileSync(manifestEditsFile(file), 'utf8');
+  } catch {
+    return manifest;
+  }
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    let edit: unknown;
+    try {
+      edit = JSON.parse(line);
+    } catch {
+      break;
+    }
+    if (!isEdit(edit)) break;
+    if (edit.base === base) apply(manifest, edit);
+  }
+  return manifest;
+}
+
+/** The entries of `record` named in `keys`: each one's value, or null when it was removed. */
+function entries(record: Record<string, string>, keys: ReadonlySet<string>): Record<string, string | null> {
+  return Object.fromEntries([...keys].map((key) => [key, Object.hasOwn(record, key) ? record[key]! : null]));
+}
+
+/**
+ * Publishes an edit's manifest, written after the edit's files (a reader sees the edit once its
+ * files are in place): one line appended beside the manifest at `file`, with the fields of
+ * `manifest` and its entries named in `changed`; or, past MANIFEST_EDITS_MOST_BYTES of edits, the
+ * whole manifest (`whole`, its text) written again in place of the old one and its edits. The line
+ * is one write; like the files' own writes, it is not synced to disk.
+ */
+export async function writeManifestEdit(
+  file: string,
+  manifest: BuildManifest,
+  changed: { files: ReadonlySet<string>; products: ReadonlySet<string> },
+  whole: () => Promise<ReadonlyArray<Buffer>>,
+): Promise<void> {
+  if (manifestEditsSize(file) > MANIFEST_EDITS_MOST_BYTES) {
+    await replaceFileAsync(file, await whole());
+    fs.rmSync(manifestEditsFile(file), { force: true });
+    return;
+  }
+  const edit: ManifestEdit = {
+    base: identity(file) ?? '',
+    mode: manifest.mode,
+    reason: manifest.reason,
+    render: manifest.render,
+    removed: manifest.removed,
+    ...(manifest.searchBehind ? { searchBehind: true as const } : {}),
+    files: entries(manifest.files, changed.files),
+    products: entries(manifest.products, changed.products) as Record<string, string>,
+  };
+  const handle = await fs.promises.open(manifestEditsFile(file), 'a');
+  try {
+    await handle.write(`${JSON.stringify(edit)}\n`);
+  } finally {
+    await handle.close();
+  }
+}
