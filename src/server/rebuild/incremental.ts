@@ -167,10 +167,9 @@ interface ManifestSlice {
   bytes: Buffer;
 }
 
-/** A record's slices as last written, and (once an edit asked) the slice each key is in. */
+/** A record's slices as last written. */
 interface RecordText {
   slices: ManifestSlice[];
-  sliceOf: Map<string, number> | null;
 }
 
 /**
@@ -178,13 +177,13 @@ interface RecordText {
  * running server changes its manifest's records in place for each edit, a few entries of 100,000,
  * so the slices whose keys and values are the same are not made again (making them all took
  * 200-330 ms at 100,000 products, a script, 2026-12-02). Each slice is kept encoded: encoding
- * the manifest's 12 MB for each edit took 10-20 ms more.
+ * the manifest's 12 MB each time it was written took 10-20 ms more.
  */
 const textOf = new WeakMap<Record<string, string>, RecordText>();
 
 /**
- * Entries of a manifest slice. An edit makes again each slice holding one of its entries (a rename
- * at 100,000 products sets about 50 pages' and 100 search files' fingerprints): with 150 entries
+ * Entries of a manifest slice. Each slice holding an entry an edit set is made again (a rename at
+ * 100,000 products sets about 50 pages' and 100 search files' fingerprints): with 150 entries
  * spread over a manifest of 204,000 and 100,000, slices of 2,000 took 124-162 ms to make again and
  * slices of 250 took 5-38 ms (a script, 2026-12-03).
  */
@@ -220,22 +219,14 @@ function makeSlice(keys: string[], record: Record<string, string>, first: boolea
   return { keys, values, bytes: Buffer.from(first ? text : `,${text}`) };
 }
 
-/** Which entries of each record an edit set (its keys), for manifestJsonInSteps to make only their slices again. */
-export interface ManifestEdits {
-  files: ReadonlySet<string>;
-  products: ReadonlySet<string>;
-}
-
 /**
  * The manifest as JSON, encoded, in parts and in steps (Steps): the running server writes it
- * after each edit, and at 100,000 products one JSON.stringify of it (15 MB) held the server
- * 170-340 ms (2026-12-01). The same object when parsed; its digests and fingerprints come last,
- * a slice of SLICE_ENTRIES entries per part, each made again only when its entries changed (textOf).
- * With `edits`, the entries that may have changed: when each is still where it was (none added
- * or removed), only their slices are looked at, instead of every key (Object.keys of a record of
- * 100,000 took about 25 ms, comparing its slices as long).
+ * whole after a few hundred edits (./manifest-edits.ts), and at 100,000 products one
+ * JSON.stringify of it (15 MB) held the server 170-340 ms (2026-12-01). The same object when
+ * parsed; its digests and fingerprints come last, a slice of SLICE_ENTRIES entries per part, each
+ * made again only when its entries changed (textOf).
  */
-export function* manifestJsonInSteps(manifest: BuildManifest, edits?: ManifestEdits): Steps<Buffer[]> {
+export function* manifestJsonInSteps(manifest: BuildManifest): Steps<Buffer[]> {
   const { files, products, ...rest } = manifest;
   const parts: Buffer[] = [Buffer.from(JSON.stringify(rest).slice(0, -1))];
   for (const [name, record] of [
@@ -244,60 +235,28 @@ export function* manifestJsonInSteps(manifest: BuildManifest, edits?: ManifestEd
   ] as const) {
     parts.push(Buffer.from(`,${JSON.stringify(name)}:{`));
     const known = textOf.get(record);
-    const edited = known && edits ? yield* editedSlices(known, record, edits[name]) : null;
-    let text: RecordText;
-    if (known && edited) {
-      for (const at of edited) {
-        known.slices[at] = makeSlice(known.slices[at]!.keys, record, at === 0);
+    const text: RecordText = { slices: [] };
+    const keys = Object.keys(record);
+    let made = 0;
+    for (let start = 0; start < keys.length; start += SLICE_ENTRIES) {
+      const end = Math.min(start + SLICE_ENTRIES, keys.length);
+      const kept = known?.slices[text.slices.length];
+      if (sameSlice(kept, keys, start, end, record)) text.slices.push(kept);
+      else {
+        text.slices.push(makeSlice(keys.slice(start, end), record, start === 0));
+        made += end - start;
+      }
+      if (made >= PER_STEP) {
+        made = 0;
         yield;
       }
-      text = known;
-    } else {
-      text = { slices: [], sliceOf: null };
-      const keys = Object.keys(record);
-      let made = 0;
-      for (let start = 0; start < keys.length; start += SLICE_ENTRIES) {
-        const end = Math.min(start + SLICE_ENTRIES, keys.length);
-        const kept = known?.slices[text.slices.length];
-        if (sameSlice(kept, keys, start, end, record)) text.slices.push(kept);
-        else {
-          text.slices.push(makeSlice(keys.slice(start, end), record, start === 0));
-          made += end - start;
-        }
-        if (made >= PER_STEP) {
-          made = 0;
-          yield;
-        }
-      }
-      textOf.set(record, text);
     }
+    textOf.set(record, text);
     for (const slice of text.slices) parts.push(slice.bytes);
     parts.push(Buffer.from('}'));
   }
   parts.push(Buffer.from('}'));
   return parts;
-}
-
-/**
- * The slices holding the `edited` keys of `record`, or null when one of them is new or was removed
- * (the keys then move: every slice is looked at). The slice of each key is listed the first time.
- */
-function* editedSlices(known: RecordText, record: Record<string, string>, edited: ReadonlySet<string>): Steps<Set<number> | null> {
-  if (!known.sliceOf) {
-    const sliceOf = new Map<string, number>();
-    for (const [at, slice] of known.slices.entries()) {
-      for (const key of slice.keys) sliceOf.set(key, at);
-      yield;
-    }
-    known.sliceOf = sliceOf;
-  }
-  const slices = new Set<number>();
-  for (const key of edited) {
-    const at = known.sliceOf.get(key);
-    if (at === undefined || !Object.hasOwn(record, key)) return null;
-    slices.add(at);
-  }
-  return slices;
 }
 
 /** What the next build is asked to do, read from the environment output.ts prepares. */

@@ -240,37 +240,6 @@ describe('the work an edit does over every product, in steps', () => {
     removed: [],
   });
 
-  it("writes an edit's manifest making again only the slices of the entries it names, and every slice when one is new or gone", () => {
-    const manifest = fullManifest();
-    const whole = manifestSlicesMade();
-    expect(manifestOf(manifestJsonInSteps(manifest))).toEqual(manifest);
-    const slices = manifestSlicesMade() - whole;
-    // Two entries of the same slice and one of the last, both records: three slices made again.
-    const edits = { files: new Set([productPath('p-1'), productPath('p-4999')]), products: new Set(['p-2']) };
-    manifest.files[productPath('p-1')] = 'uno';
-    manifest.files[productPath('p-4999')] = 'último';
-    manifest.products['p-2'] = 'dos';
-    let made = manifestSlicesMade();
-    expect(manifestOf(manifestJsonInSteps(manifest, edits))).toEqual(manifest);
-    expect(manifestSlicesMade() - made).toBe(3);
-    // An entry changed without being named keeps its old text: only named entries are looked at.
-    manifest.products['p-3000'] = 'sin nombrar';
-    made = manifestSlicesMade();
-    const unnamed = manifestOf(manifestJsonInSteps(manifest, { files: new Set(), products: new Set() }));
-    expect(manifestSlicesMade()).toBe(made);
-    expect(unnamed.products['p-3000']).toBe(digests.get('p-3000'));
-    // A new entry named: every key is read again, and only the slices that differ are made.
-    manifest.files['/nueva'] = 'nueva';
-    made = manifestSlicesMade();
-    expect(manifestOf(manifestJsonInSteps(manifest, { files: new Set(['/nueva']), products: new Set(['p-3000']) }))).toEqual(manifest);
-    expect(manifestSlicesMade() - made).toBe(2);
-    // An entry removed and named: the same, from its slice to the end of the record.
-    delete manifest.files[productPath('p-10')];
-    made = manifestSlicesMade();
-    expect(manifestOf(manifestJsonInSteps(manifest, { files: new Set([productPath('p-10')]), products: new Set() }))).toEqual(manifest);
-    expect(manifestSlicesMade() - made).toBe(slices / 2);
-  });
-
   it('writes the manifest again after an edit changed its records in place, making again only the slices that changed', () => {
     const manifest = fullManifest();
     const made = manifestSlicesMade();
