@@ -9,14 +9,27 @@
  * way) ends the edits read.
  */
 import fs from 'node:fs';
-import type { BuildManifest } from './incremental.ts';
 import { replaceFileAsync } from './served-folder.ts';
+
+/**
+ * What an edit changes of a build's manifest (./incremental.ts BuildManifest, which imports this
+ * module: its fields are named here rather than imported).
+ */
+interface EditedManifest {
+  mode: 'full' | 'incremental';
+  reason: string | null;
+  files: Record<string, string>;
+  products: Record<string, string>;
+  render: string[];
+  removed: string[];
+  searchBehind?: true;
+}
 
 /** What one edit changed in the manifest: its fields as the edit left them, and the entries it set (null: removed). */
 export interface ManifestEdit {
   /** The identity of the manifest this edit follows (manifestIdentity). */
   base: string;
-  mode: BuildManifest['mode'];
+  mode: EditedManifest['mode'];
   reason: string | null;
   render: string[];
   removed: string[];
@@ -56,7 +69,7 @@ export function manifestEditsSize(manifest: string): number {
 }
 
 /** Applies an edit's changes to a manifest, in place. */
-function apply(manifest: BuildManifest, edit: ManifestEdit): void {
+function apply(manifest: EditedManifest, edit: ManifestEdit): void {
   manifest.mode = edit.mode;
   manifest.reason = edit.reason;
   manifest.render = edit.render;
@@ -91,7 +104,7 @@ function isEdit(value: unknown): value is ManifestEdit {
  * `manifest` (read from `file`, whose identity was `base` when it was read) with the edits written
  * beside it since, in order; changed in place and returned.
  */
-export function withManifestEdits(manifest: BuildManifest, file: string, base: string | null): BuildManifest {
+export function withManifestEdits<Manifest extends EditedManifest>(manifest: Manifest, file: string, base: string | null): Manifest {
   let text: string;
   try {
     text = fs.readFileSync(manifestEditsFile(file), 'utf8');
@@ -126,7 +139,7 @@ function entries(record: Record<string, string>, keys: ReadonlySet<string>): Rec
  */
 export async function writeManifestEdit(
   file: string,
-  manifest: BuildManifest,
+  manifest: EditedManifest,
   changed: { files: ReadonlySet<string>; products: ReadonlySet<string> },
   whole: () => Promise<ReadonlyArray<Buffer>>,
 ): Promise<void> {
