@@ -5,8 +5,8 @@
  * products, about 100 ms of each edit). Every reader of a manifest (readManifest) reads these
  * lines too. Each line names the manifest it follows by its file's identity (inode, modification
  * time, size): a manifest written again, by a build or by an edit, is a new file, so the lines
- * written before it are left out without being removed first. A line cut short (a write under
- * way) ends the edits read.
+ * written before it are left out without being removed first. A line that is not a whole edit
+ * (a write under way, or one a crash cut short) is skipped: each edit starts on a line of its own.
  */
 import fs from 'node:fs';
 import { replaceFileAsync } from './served-folder.ts';
@@ -117,10 +117,9 @@ export function withManifestEdits<Manifest extends EditedManifest>(manifest: Man
     try {
       edit = JSON.parse(line);
     } catch {
-      break;
+      continue;
     }
-    if (!isEdit(edit)) break;
-    if (edit.base === base) apply(manifest, edit);
+    if (isEdit(edit) && edit.base === base) apply(manifest, edit);
   }
   return manifest;
 }
@@ -160,7 +159,8 @@ export async function writeManifestEdit(
   };
   const handle = await fs.promises.open(manifestEditsFile(file), 'a');
   try {
-    await handle.write(`${JSON.stringify(edit)}\n`);
+    // A line break first too: an edit after one a crash cut short still starts a line.
+    await handle.write(`\n${JSON.stringify(edit)}\n`);
   } finally {
     await handle.close();
   }
