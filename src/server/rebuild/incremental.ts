@@ -12,7 +12,7 @@ import { catalogPages, pagesShowing, type CatalogPage, type RouteCatalog } from 
 import type { Product } from '~/domain/products.ts';
 import { runSteps, type Steps } from '~/domain/steps.ts';
 import { API_REBUILD_REASON_TEXT } from '~/i18n/api.ts';
-import { manifestEditsFile, manifestIdentity, withManifestEdits } from './manifest-edits.ts';
+import { manifestEditsFile, manifestIdentity, withManifestEdits, type ManifestFields } from './manifest-edits.ts';
 
 /** Manifest format; a build never reads a manifest of another version. */
 export const MANIFEST_VERSION = 1;
@@ -20,26 +20,9 @@ export const MANIFEST_VERSION = 1;
 /** More changed products than this and the build renders everything. */
 export const DEFAULT_MAX_CHANGED = 500;
 
-/** What a build leaves next to its output for the next incremental build. */
-export interface BuildManifest {
+/** What a build leaves next to its output for the next incremental build: its version and its fields (ManifestFields). */
+export interface BuildManifest extends ManifestFields {
   v: typeof MANIFEST_VERSION;
-  /** 'full': every file was rendered; 'incremental': only `render`. */
-  mode: 'full' | 'incremental';
-  /** Why a full build was chosen when an incremental one was asked for, else null. */
-  reason: string | null;
-  /** Fingerprint of each prebuilt catalogue file, by URL path. */
-  files: Record<string, string>;
-  /** Digest of each listed product's shown fields, by id. */
-  products: Record<string, string>;
-  /** URL paths rendered by this build (incremental builds only; full builds render all). */
-  render: string[];
-  /** URL paths the previous build had that this one no longer has. */
-  removed: string[];
-  /**
-   * The header search's files lag behind the catalogue: an edit the server published left them
-   * to the build that follows (src/server/rebuild/fast-edit.ts). A build's manifest never has it.
-   */
-  searchBehind?: true;
 }
 
 /** A prebuilt file and what its content depends on. */

@@ -12,30 +12,34 @@ import fs from 'node:fs';
 import { replaceFileAsync } from './served-folder.ts';
 
 /**
- * What an edit changes of a build's manifest (./incremental.ts BuildManifest, which imports this
- * module: its fields are named here rather than imported).
+ * The fields of a build's manifest, all of which an edit may change (./incremental.ts
+ * BuildManifest adds its version; defined here because incremental.ts imports this module).
  */
-interface EditedManifest {
+export interface ManifestFields {
+  /** 'full': every file was rendered; 'incremental': only `render`. */
   mode: 'full' | 'incremental';
+  /** Why a full build was chosen when an incremental one was asked for, else null. */
   reason: string | null;
+  /** Fingerprint of each prebuilt catalogue file, by URL path. */
   files: Record<string, string>;
+  /** Digest of each listed product's shown fields, by id. */
   products: Record<string, string>;
+  /** URL paths rendered by this build (incremental builds only; full builds render all). */
   render: string[];
+  /** URL paths the previous build had that this one no longer has. */
   removed: string[];
+  /**
+   * The header search's files lag behind the catalogue: an edit the server published left them
+   * to the build that follows (src/server/rebuild/fast-edit.ts). A build's manifest never has it.
+   */
   searchBehind?: true;
 }
 
-/** What one edit changed in the manifest: its fields as the edit left them, and the entries it set (null: removed). */
-export interface ManifestEdit {
+/** What one edit changed in the manifest: its fields as the edit left them, and the entries it set (a file's null: removed). */
+interface ManifestEdit extends Omit<ManifestFields, 'files'> {
   /** The identity of the manifest this edit follows (manifestIdentity). */
   base: string;
-  mode: EditedManifest['mode'];
-  reason: string | null;
-  render: string[];
-  removed: string[];
-  searchBehind?: true;
   files: Record<string, string | null>;
-  products: Record<string, string>;
 }
 
 /** Past this size of edits, an edit writes the manifest whole again, and the edits start over. */
@@ -46,21 +50,16 @@ export function manifestEditsFile(manifest: string): string {
   return `${manifest}.edits`;
 }
 
-/** A file's identity: its inode, modification time and size; null when it is missing. */
-function identity(file: string): string | null {
+/** A file's identity (a manifest's, which its edits name): its inode, modification time and size; null when it is missing. */
+export function manifestIdentity(file: string): string | null {
   const stat = fs.statSync(file, { throwIfNoEntry: false });
   return stat ? `${stat.ino}:${stat.mtimeMs}:${stat.size}` : null;
 }
 
-/** The manifest file's identity, which its edits name. */
-export function manifestIdentity(manifest: string): string | null {
-  return identity(manifest);
-}
-
 /** What changes when the manifest or its edits change (a kept manifest is the served one while it is the same); null without a manifest. */
 export function manifestSignature(manifest: string): string | null {
-  const base = identity(manifest);
-  return base ? `${manifest}:${base}:${identity(manifestEditsFile(manifest)) ?? ''}` : null;
+  const base = manifestIdentity(manifest);
+  return base ? `${manifest}:${base}:${manifestIdentity(manifestEditsFile(manifest)) ?? ''}` : null;
 }
 
 /** Bytes of the edits beside a manifest (0 without any). */
@@ -69,7 +68,7 @@ export function manifestEditsSize(manifest: string): number {
 }
 
 /** Applies an edit's changes to a manifest, in place. */
-function apply(manifest: EditedManifest, edit: ManifestEdit): void {
+function apply(manifest: ManifestFields, edit: ManifestEdit): void {
   manifest.mode = edit.mode;
   manifest.reason = edit.reason;
   manifest.render = edit.render;
@@ -104,7 +103,7 @@ function isEdit(value: unknown): value is ManifestEdit {
  * `manifest` (read from `file`, whose identity was `base` when it was read) with the edits written
  * beside it since, in order; changed in place and returned.
  */
-export function withManifestEdits<Manifest extends EditedManifest>(manifest: Manifest, file: string, base: string | null): Manifest {
+export function withManifestEdits<Manifest extends ManifestFields>(manifest: Manifest, file: string, base: string | null): Manifest {
   let text: string;
   try {
     text = fs.readFileSync(manifestEditsFile(file), 'utf8');
@@ -138,7 +137,7 @@ function entries(record: Record<string, string>, keys: ReadonlySet<string>): Rec
  */
 export async function writeManifestEdit(
   file: string,
-  manifest: EditedManifest,
+  manifest: ManifestFields,
   changed: { files: ReadonlySet<string>; products: ReadonlySet<string> },
   whole: () => Promise<ReadonlyArray<Buffer>>,
 ): Promise<void> {
@@ -148,14 +147,15 @@ export async function writeManifestEdit(
     return;
   }
   const edit: ManifestEdit = {
-    base: identity(file) ?? '',
+    base: manifestIdentity(file) ?? '',
     mode: manifest.mode,
     reason: manifest.reason,
     render: manifest.render,
     removed: manifest.removed,
     ...(manifest.searchBehind ? { searchBehind: true as const } : {}),
     files: entries(manifest.files, changed.files),
-    products: entries(manifest.products, changed.products) as Record<string, string>,
+    // Products are never removed by an edit (fast-edit.ts leaves that to a build).
+    products: Object.fromEntries([...changed.products].map((id) => [id, manifest.products[id]!])),
   };
   const handle = await fs.promises.open(manifestEditsFile(file), 'a');
   try {
