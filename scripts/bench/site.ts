@@ -10,6 +10,7 @@
  *   BENCH_JSON=FILE                    also writes the figures as JSON (scripts/bench/report.ts)
  *   BENCH_SERVER_PROFILE=DIR           the shop server's CPU profile (node --cpu-prof) in DIR
  *   BENCH_SERVER_NODE_ARGS='--a --b'   more Node and V8 options for the shop server (--trace-gc, …)
+ *   BENCH_EXPLORE_TRACE=FILE           Chromium's trace of /explore's unthrottled filter changes
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -760,6 +761,18 @@ const EXPLORE_CHANGES: Array<[label: string, value: string | boolean | number]> 
   ['Franquicia', 'riftbound'],
 ];
 
+/** What BENCH_EXPLORE_TRACE records: the page's tasks, frames, script and collector, and the User Timing marks. */
+const EXPLORE_TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'blink.user_timing',
+  'v8',
+  'loading',
+  'toplevel',
+  'disabled-by-default-v8.cpu_profiler',
+];
+
 /**
  * /explore on a fresh page in a phone-sized Chromium, as a shopper uses it: bytes transferred
  * (gzip, as served: every response, headers included) from the navigation until the first
@@ -810,6 +823,10 @@ async function exploreInBrowser(
     await page.getByRole('button', { name: /^Filtros/ }).click();
     const sheet = page.getByRole('dialog', { name: 'Filtros' });
     await loadDriverHelpers(page);
+    // BENCH_EXPLORE_TRACE=FILE: Chromium's trace of the unthrottled changes (main thread, frames,
+    // garbage collection), each change marked 'cambio N' in it (User Timing).
+    const trace = cpuThrottle === 1 ? process.env.BENCH_EXPLORE_TRACE : undefined;
+    if (trace) await browser.startTracing(page, { path: trace, categories: EXPLORE_TRACE_CATEGORIES });
     const changeMs: number[] = [];
     const driverMs: number[] = [];
     const unchanged: string[] = [];
@@ -818,10 +835,14 @@ async function exploreInBrowser(
       const before = await signature();
       // A flag's name carries its count ('Solo disponibles (80)').
       const field = typeof value === 'boolean' ? sheet.getByRole('checkbox', { name: label }) : sheet.getByLabel(label, { exact: true });
-      await page.evaluate(() => {
-        (window as unknown as { __sinceAction: () => void }).__sinceAction();
-        performance.clearResourceTimings();
-      });
+      await page.evaluate(
+        (n) => {
+          (window as unknown as { __sinceAction: () => void }).__sinceAction();
+          performance.clearResourceTimings();
+          performance.mark(`cambio ${n}`);
+        },
+        changeMs.length + unchanged.length + 1,
+      );
       const t = performance.now();
       if (typeof value === 'boolean') await field.setChecked(value);
       else if (typeof value === 'number') await field.selectOption({ index: value });
@@ -856,6 +877,7 @@ async function exploreInBrowser(
         if (timing) parts.push({ ...timing, after: inPage - timing.before - timing.queue - timing.answer - timing.search - timing.render });
       } else unchanged.push(`${label} = ${String(value)}`);
     }
+    if (trace) await browser.stopTracing();
     return { firstKb, firstMs, changeMs, driverMs, unchanged, parts };
   } finally {
     await browser.close();

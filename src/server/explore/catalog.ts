@@ -211,7 +211,9 @@ export class LiveExploreCatalog {
       // The products that did not change keep their objects (and the search what it prepared of them).
       const read = await readCatalogWithEdits(file, this.file);
       if (!read) throw new Error(API_EXPLORE_OPERATOR_TEXT.notExploreCatalog);
-      await this.install(read.data, Math.min(read.madeAt, Date.now()));
+      // The products replaced since the served read, when the served catalogue is that read's.
+      const replaced = this.file && this.data === this.file.data ? read.replaced : null;
+      await this.install(read.data, Math.min(read.madeAt, Date.now()), replaced);
       this.file = read;
       return true;
     } catch (error) {
@@ -231,13 +233,14 @@ export class LiveExploreCatalog {
    * the build ran (a drop scheduled, stock sold) is never missing from a fresh answer. Until then
    * the previous catalogue, kept live, is served. When the database cannot be read the catalogue
    * is served as built and the next poll reads those changes (and reports the failure).
+   * `replaced`: the only products that are not the served ones, when that is known (an edit read).
    */
-  private async install(data: ExploreData, madeAt: number): Promise<void> {
+  private async install(data: ExploreData, madeAt: number, replaced: readonly ExploreProduct[] | null = null): Promise<void> {
     // A catalogue that keeps most of the served one's objects (read again after an edit) goes on
     // from where the served one's reading got to: those products are live already, and the few
     // others are read by id. Reading every change since it was made could take longer than a poll
     // may (a bulk import just before the build: the whole catalogue).
-    const kept = this.places ? keptProducts(this.byId, data.products) : null;
+    const kept = this.places ? keptProducts(this.byId, data.products, replaced) : null;
     if (this.places && kept && kept.fresh.size <= READ_BY_ID_MAX) {
       const places = { ...this.places };
       try {

@@ -333,7 +333,8 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
     changes.files.add(page.path);
   }
   if (plan.explore) {
-    files[EXPLORE_CATALOG_PATH] = await new Turns().finish(exploreFingerprintInSteps(after.products, digests));
+    const change = { from: before.products, places: ids.flatMap((id) => (places.has(id) ? [places.get(id)!] : [])) };
+    files[EXPLORE_CATALOG_PATH] = await new Turns().finish(exploreFingerprintInSteps(after.products, digests, change));
     changes.files.add(EXPLORE_CATALOG_PATH);
   }
   step('fingerprints');

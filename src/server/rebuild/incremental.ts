@@ -90,7 +90,20 @@ interface FingerprintSlice {
  * every product took 113-171 ms of an edit at 100,000 products, runs BL-BM).
  */
 let lastSlices: FingerprintSlice[] = [];
+/** The products array the last slices were made from (a change names it, FingerprintChange). */
+let lastProducts: readonly Product[] | null = null;
 let fingerprintSlicesMade = 0;
+
+/**
+ * What changed since the last fingerprint: it was made from `from`, and the products now differ
+ * from those only at `places` (the same products in the same places, with these replaced): the
+ * other slices are taken as they were without comparing their products (comparing 100,000 took
+ * about 27 ms of each edit at 100,000 products, run CM).
+ */
+export interface FingerprintChange {
+  from: readonly Product[];
+  places: readonly number[];
+}
 
 /** @internal How many slices of /explore fingerprints were hashed (tests: unchanged slices are not hashed again). */
 export function exploreSlicesMade(): number {
@@ -116,16 +129,22 @@ function sameProducts(
 
 /**
  * exploreFingerprint in steps (Steps): the hash of the products' slices' hashes, each slice
- * `id:digest:stock` for its PER_STEP products, hashed again only when one of them changed.
+ * `id:digest:stock` for its PER_STEP products, hashed again only when one of them changed. With
+ * `change` (made from the last fingerprint's products), only the slices of its places are compared.
  */
-export function* exploreFingerprintInSteps(products: readonly Product[], digests: Digests): Steps<string> {
+export function* exploreFingerprintInSteps(products: readonly Product[], digests: Digests, change: FingerprintChange | null = null): Steps<string> {
   const whole = createHash('sha1');
   const slices: FingerprintSlice[] = [];
+  const changed =
+    change && change.from === lastProducts && change.from.length === products.length
+      ? new Set(change.places.map((place) => Math.floor(place / PER_STEP)))
+      : null;
   for (let start = 0; start < products.length; start += PER_STEP) {
     const end = Math.min(start + PER_STEP, products.length);
     const known = lastSlices[slices.length];
     let slice: FingerprintSlice;
-    if (sameProducts(known, products, start, end, digests)) slice = known;
+    if (changed && known && !changed.has(slices.length)) slice = known;
+    else if (sameProducts(known, products, start, end, digests)) slice = known;
     else {
       const part = products.slice(start, end);
       const ids = part.map((product) => product.id);
@@ -140,6 +159,7 @@ export function* exploreFingerprintInSteps(products: readonly Product[], digests
     whole.update(`${slice.hash},`);
   }
   lastSlices = slices;
+  lastProducts = products;
   return whole.digest('base64url').slice(0, 20);
 }
 

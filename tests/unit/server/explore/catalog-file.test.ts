@@ -112,18 +112,53 @@ describe('readCatalogWithEdits', () => {
       expect(second.file).toBe(first.file);
       expect(second.data.products[0]).toBe(first.data.products[0]);
       expect(second.data.products[2]).toBe(first.data.products[2]);
+      // The one product placed anew since the first read: what the server compares, instead of every product.
+      expect(second.replaced).toEqual([second.data.products[1]]);
       // As old as the catalogue, not the edits: its other products were read when it was written.
       expect(second.madeAt).toBe(fs.statSync(catalog).mtimeMs);
 
       // Another edit: the entry that did not change keeps the object served (live), the new one is read.
       const third = (await readCatalogWithEdits(catalog, second))!;
       expect(third.data.products[1]).toBe(second.data.products[1]);
+      expect(third.replaced).toEqual([]);
       const soldOut = product('op-01', 'Caja OP-01 Romance Dawn', { stock: 0 });
       fs.writeFileSync(edits, editsFor(catalog, [renamed, soldOut]));
       const fourth = (await readCatalogWithEdits(catalog, third))!;
       expect(fourth.data.products[1]).toBe(third.data.products[1]);
       expect(fourth.data.products[0]).toMatchObject({ id: 'op-01', stock: 0 });
       expect(fourth.data.products.map((p) => p.id)).toEqual(['op-01', 'op-02', 'op-03']);
+      expect(fourth.replaced).toEqual([fourth.data.products[0]]);
+      expect(fourth.replaced![0]).not.toBe(third.data.products[0]);
+      // Read with no previous read, the same catalogue, compared whole.
+      const fresh = (await readCatalogWithEdits(catalog))!;
+      expect(fresh.data).toEqual(fourth.data);
+      expect(fresh.replaced).toBeNull();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves out an edited entry that is not a product, and places the entries again once it is one', async () => {
+    const { dir, catalog, edits } = folder();
+    try {
+      const first = (await readCatalogWithEdits(catalog))!;
+      fs.writeFileSync(edits, editsFor(catalog, [{ id: 'op-03', name: 'Sin precio' }]));
+      const second = (await readCatalogWithEdits(catalog, first))!;
+      expect(second.data.products.map((p) => p.id)).toEqual(['op-01', 'op-02']);
+      expect(second.replaced).toBeNull();
+      const back = product('op-03', 'Caja OP-03 Pillars of Strength', { price: 210 });
+      fs.writeFileSync(edits, editsFor(catalog, [back]));
+      const third = (await readCatalogWithEdits(catalog, second))!;
+      expect(third.data).toEqual(readCatalogFile(file([products[0], products[1], products[2], back]))!.data);
+      expect(third.data.products[0]).toBe(first.data.products[0]);
+      expect(third.replaced).toBeNull();
+      // From a read that holds every entry, an edit is placed again.
+      const renamed = product('op-01', 'Caja OP-01 Romance Dawn (reimpresión)');
+      fs.writeFileSync(edits, editsFor(catalog, [back, renamed]));
+      const fourth = (await readCatalogWithEdits(catalog, third))!;
+      expect(fourth.data).toEqual(readCatalogFile(file([renamed, products[1], products[2], back]))!.data);
+      expect(fourth.replaced).toEqual([fourth.data.products[0]]);
+      expect(fourth.data.products[2]).toBe(third.data.products[2]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

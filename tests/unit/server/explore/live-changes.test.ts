@@ -194,6 +194,17 @@ describe('keptProducts', () => {
     expect(kept.whole).toBe(true);
   });
 
+  it('compares only the products an edit replaced when told which they are', () => {
+    const edited = { ...served[1]!, name: 'Editado' };
+    const products = [served[0]!, edited, served[2]!];
+    const told = keptProducts(byId, products, [edited]);
+    expect([...told.fresh.entries()]).toEqual([['b', edited]]);
+    expect(told.whole).toBe(true);
+    expect(told).toEqual(keptProducts(byId, products));
+    // Only what it is told: a product it is not told of is taken as the served one.
+    expect([...keptProducts(byId, [served[0]!, edited, { ...served[2]! }], [edited]).fresh.keys()]).toEqual(['b']);
+  });
+
   it('says a catalogue that leaves a served product out is not whole, even with as many products', () => {
     const added = product({ id: 'd' });
     const kept = keptProducts(byId, [served[0]!, { ...served[1]! }, added]);

@@ -210,6 +210,28 @@ describe('the work an edit does over every product, in steps', () => {
     expect(exploreFingerprint(products, digests)).toBe(before);
   });
 
+  it("told an edit's places, compares only their slices with the last fingerprint's products", () => {
+    const first = exploreFingerprint(products, digests);
+    // Two products edited, in the first and the third slice (new objects, as an edit makes them).
+    const after = products.slice();
+    after[10] = { ...products[10]!, stock: 5 };
+    after[4500] = { ...products[4500]!, name: 'Renombrado' };
+    const edited = new Map(digests).set('p-4500', 'renamed');
+    const made = exploreSlicesMade();
+    const told = stepped(exploreFingerprintInSteps(after, edited, { from: products, places: [10, 4500] })).value;
+    expect(exploreSlicesMade()).toBe(made + 2);
+    // As the fingerprint made comparing every product.
+    expect(exploreFingerprint(products, digests)).toBe(first);
+    expect(exploreFingerprint(after, edited)).toBe(told);
+    // It trusts the places: another change is not looked for, so a caller names every place it changed.
+    const restocked = after.slice();
+    restocked[2500] = { ...after[2500]!, stock: 999 };
+    expect(stepped(exploreFingerprintInSteps(restocked, edited, { from: after, places: [] })).value).toBe(told);
+    // Made from other products than the last fingerprint's: every product is compared.
+    expect(stepped(exploreFingerprintInSteps(restocked, edited, { from: products, places: [] })).value).not.toBe(told);
+    expect(exploreFingerprint(after, edited)).toBe(told);
+  });
+
   it('writes the manifest in parts that parse to the same manifest, pausing between slices', () => {
     const manifest: BuildManifest = {
       v: MANIFEST_VERSION,
