@@ -35,6 +35,10 @@ for (const name of ['PUBLIC_SUPABASE_URL', 'SITE_URL']) {
   }
 }
 
+// A production server: libraries that read NODE_ENV when they load run their production builds
+// (React's server renderer, unset, loads its development build, with its checks and warnings).
+process.env.NODE_ENV ||= 'production';
+
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = path.resolve(root, process.env.ASTRO_OUT_DIR || 'dist');
 const entry = path.join(outDir, 'server', 'entry.mjs');

@@ -113,7 +113,7 @@ describe('what the production server imports', () => {
 });
 
 // Stands in for dist/server/entry.mjs: answers like the adapter (writeHead, then the body),
-// slowly for /slow, and counts the sweeps serve.mjs asks for.
+// slowly for /slow, counts the sweeps serve.mjs asks for, and says its NODE_ENV at /node-env.
 const FAKE_ENTRY = `
 export const options = { host: '127.0.0.1', port: 4321 };
 export function handler(req, res) {
@@ -123,6 +123,7 @@ export function handler(req, res) {
     return;
   }
   if (req.url === '/api/internal/sweep') { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{}'); return; }
+  if (req.url === '/node-env') { res.writeHead(200, { 'content-type': 'text/plain' }); res.end(String(process.env.NODE_ENV)); return; }
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
   res.write(html.slice(0, 50));
   res.end(html.slice(50));
@@ -172,6 +173,12 @@ describe('serve.mjs serving a build', () => {
     expect(output).toMatch(/serve: tienda en http:\/\/127\.0\.0\.1:\d+\/ \(lista en \d+ ms\)/);
     expect(startupMs).toBeLessThan(10_000);
     expect(fs.readFileSync(path.join(outDir, 'server', 'runtime.mjs'), 'utf8')).not.toMatch(/\btsx\b/);
+  });
+
+  it("runs its libraries' production builds: NODE_ENV is production when the environment does not set it", async () => {
+    // React's server renderer loads its development build unless NODE_ENV is 'production'.
+    const res = await fetch(`http://127.0.0.1:${port}/node-env`);
+    expect(await res.text()).toBe('production');
   });
 
   it('answers with the security headers and the page hashes, brotli-compressed', async () => {
