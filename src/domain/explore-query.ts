@@ -203,7 +203,7 @@ function prepare(products: readonly ExploreProduct[], version: number): Prepared
     return known;
   }
   const changed = lastPrepared ? changedPositions(lastPrepared.products, products) : null;
-  const prepared = changed ? patchPrepared(lastPrepared!.prepared, products, changed) : prepareWhole(products);
+  const prepared = changed ? patchPrepared(lastPrepared!.prepared, lastPrepared!.products, products, changed) : prepareWhole(products);
   readLive(prepared, products, version);
   // The typo words of the whole catalogue, read once soon after rather than by the first search
   // with a long word (which reads them itself if it comes first); not now, which would make this
@@ -297,12 +297,21 @@ function prepareWhole(products: readonly ExploreProduct[]): Prepared {
   return prepared;
 }
 
+/** @internal How many orders patchPrepared made again (tests: an order whose products kept their place in it is kept). */
+let ordersPatched = 0;
+export function ordersPatchedCount(): number {
+  return ordersPatched;
+}
+
 /**
- * `before`'s preparation for a catalogue that differs from its own only at the `changed`
- * positions: the same columns and orders as prepareWhole, with those positions read again and
- * put back in each order where they now belong (the others keep their order among themselves).
+ * `before`'s preparation (of the products `previous`) for a catalogue that differs from its own
+ * only at the `changed` positions: the same columns and orders as prepareWhole, with those
+ * positions read again and put back in each order where they now belong (the others keep their
+ * order among themselves). An order in which no changed product moved (a price edit leaves the
+ * name and release orders as they were) and the rarities' franchises are kept as they were: each
+ * is a pass over every product.
  */
-function patchPrepared(before: Prepared, products: readonly ExploreProduct[], changed: readonly number[]): Prepared {
+function patchPrepared(before: Prepared, previous: readonly ExploreProduct[], products: readonly ExploreProduct[], changed: readonly number[]): Prepared {
   const prepared: Prepared = {
     ...before,
     keys: before.keys.slice(),
@@ -337,15 +346,25 @@ function patchPrepared(before: Prepared, products: readonly ExploreProduct[], ch
     prepared.copiesOf[i] = undefined;
   }
   patchTypoVocabulary(before.keys, prepared.keys, changed);
-  prepared.rarityFranchise = franchisesOfRarities(prepared, products);
-  const byName = reinserted(before.orders.get('nombre')!, moved, changed, byNameThenPlace(products));
-  const nameRank = rankOf(byName);
+  const rarityKept =
+    prepared.rarities.ids.length === before.rarities.ids.length &&
+    changed.every((i) => prepared.rarity[i] === before.rarity[i] && products[i]!.franchiseId === previous[i]!.franchiseId);
+  prepared.rarityFranchise = rarityKept ? before.rarityFranchise : franchisesOfRarities(prepared, products);
+  // Names kept: the name order, each product's rank in it, and so the ties of the other orders.
+  const namesKept = changed.every((i) => products[i]!.name === previous[i]!.name);
+  const patch = (order: Uint32Array, compare: (a: number, b: number) => number) => {
+    ordersPatched += 1;
+    return reinserted(order, moved, changed, compare);
+  };
+  const byName = namesKept ? before.orders.get('nombre')! : patch(before.orders.get('nombre')!, byNameThenPlace(products));
+  const nameRank = namesKept ? before.nameRank : rankOf(byName);
   prepared.nameRank = nameRank;
   prepared.orders = new Map([
-    ...RANKED_ORDERS.map(
-      ([sort, compare]) =>
-        [sort, reinserted(before.orders.get(sort)!, moved, changed, (a, b) => compare(products[a]!, products[b]!) || nameRank[a]! - nameRank[b]!)] as const,
-    ),
+    ...RANKED_ORDERS.map(([sort, compare]) => {
+      const order = before.orders.get(sort)!;
+      if (namesKept && changed.every((i) => compare(products[i]!, previous[i]!) === 0)) return [sort, order] as const;
+      return [sort, patch(order, (a, b) => compare(products[a]!, products[b]!) || nameRank[a]! - nameRank[b]!)] as const;
+    }),
     ['nombre', byName],
   ]);
   return prepared;

@@ -15,7 +15,7 @@ import {
   type ExploreData,
   type ExploreFilters,
 } from '~/domain/explore.ts';
-import { forgetLastPrepared, scanCount, searchExplore } from '~/domain/explore-query.ts';
+import { forgetLastPrepared, ordersPatchedCount, scanCount, searchExplore } from '~/domain/explore-query.ts';
 import { centavos } from '~/domain/money.ts';
 import { CARD_CONDITIONS } from '~/domain/singles.ts';
 import { fakeCatalog, seededRandom } from './name-matching/fake-catalog';
@@ -273,5 +273,35 @@ describe('searchExplore', () => {
     expect(searchExplore(edited, { ...EMPTY_FILTERS, sort: 'precio-asc' }, 0, 1, 11).products[0]).toBe(changed[3]);
     expect(searchExplore(edited, { ...EMPTY_FILTERS, sort: 'nuevos' }, 0, 1, 11).products[0]).toBe(changed[4]);
     expect(ids(searchExplore(edited, { ...EMPTY_FILTERS, rarity: 'UR' }, 0, 24, 11).products)).toEqual([changed[8]!.id]);
+  });
+
+  it('keeps the orders an edit moved no product in (a price edit: the name and release orders), and answers as a catalogue prepared whole', () => {
+    const filtersToTry = [...Array.from({ length: 60 }, randomFilters), ...SORTS.map((sort) => ({ ...EMPTY_FILTERS, sort }))];
+    // Each edit in turn from the catalogue the last one left, as the server reads edit after edit.
+    // A catalogue of its own, prepared whole, so the first edit patches it and not another test's.
+    forgetLastPrepared();
+    let served = { ...data, products: [...data.products] };
+    searchExplore(served, EMPTY_FILTERS, 0, 1, 20);
+    const steps: Array<[label: string, edit: (product: (typeof data.products)[number]) => Partial<(typeof data.products)[number]>, orders: number]> = [
+      ['price', (product) => ({ priceCentavos: centavos(product.priceCentavos + 5_000) }), 2],
+      ['stock and flags', (product) => ({ stock: 0, sale: !product.sale }), 0],
+      ['release', () => ({ released: '2032-06-01' }), 1],
+      ['rarity of a single', () => ({ card: '#1 ~0', rarity: 'XR', offers: 'NM.es.normal' }), 0],
+      ['name', (product) => ({ name: `${product.name} Edición Especial` }), 4],
+    ];
+    for (const [k, [label, edit, orders]] of steps.entries()) {
+      const products = [...served.products];
+      for (const i of [5 + k, 301 + k, 702 - k]) products[i] = { ...products[i]!, ...edit(products[i]!) };
+      const edited = { ...served, products };
+      const before = ordersPatchedCount();
+      const patched = filtersToTry.map((filters) => searchExplore(edited, filters, 0, 24, 21 + k));
+      expect(ordersPatchedCount() - before, label).toBe(orders);
+      forgetLastPrepared();
+      const whole = { ...edited, products: [...products] };
+      filtersToTry.forEach((filters, n) => expect(patched[n], `${label}: ${filtersToQuery(filters)}`).toEqual(searchExplore(whole, filters, 0, 24, 21 + k)));
+      // The next edit patches the preparation of this catalogue, as the server's would.
+      searchExplore(edited, EMPTY_FILTERS, 0, 1, 21 + k);
+      served = edited;
+    }
   });
 });
