@@ -297,8 +297,9 @@ function prepareWhole(products: readonly ExploreProduct[]): Prepared {
   return prepared;
 }
 
-/** @internal How many orders patchPrepared made again (tests: an order whose products kept their place in it is kept). */
 let ordersPatched = 0;
+
+/** @internal How many orders patchPrepared made again (tests: an order whose products kept their place in it is kept). */
 export function ordersPatchedCount(): number {
   return ordersPatched;
 }
