@@ -22,6 +22,36 @@ export function expectConsoleError(page: Page, pattern: string | RegExp): void {
   allowedByPage.set(page, [...(allowedByPage.get(page) ?? []), pattern]);
 }
 
+/**
+ * Records, from the page's start, each script element that has loaded (or failed): call it before
+ * the page is opened, then waitForPageScripts.
+ */
+export async function trackScriptLoads(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const done = new WeakSet<EventTarget>();
+    const record = (event: Event) => {
+      if (event.target instanceof HTMLScriptElement) done.add(event.target);
+    };
+    document.addEventListener('load', record, true);
+    document.addEventListener('error', record, true);
+    (window as unknown as { __scriptDone: (script: Element) => boolean }).__scriptDone = (script) => done.has(script);
+  });
+}
+
+/**
+ * Waits until every module script the page has asked for has run (a module's `load` comes after
+ * its imports have run). A product page or /explore asks for its scripts after its first image
+ * (src/server/late-scripts.ts); on a busy machine that came 1.4 s after the image, when the network
+ * had long been idle, so 'networkidle' alone does not mean the page's scripts are there.
+ */
+export async function waitForPageScripts(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const scripts = [...document.querySelectorAll('script[type="module"][src]')];
+    const done = (window as unknown as { __scriptDone: (script: Element) => boolean }).__scriptDone;
+    return scripts.length > 0 && scripts.every((script) => done(script));
+  });
+}
+
 const matches = (text: string, pattern: string | RegExp) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text));
 
 interface Options {

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page } from './fixtures';
+import { expect, test, trackScriptLoads, waitForPageScripts, type Page } from './fixtures';
 
 // What a shopper's phone downloads as JavaScript before touching the page: every script file
 // plus the inline scripts (JSON-LD and other data blocks are never run, so they do not count),
@@ -12,9 +12,12 @@ async function javaScriptBeforeInteraction(page: Page, path: string): Promise<{ 
     if (response.request().resourceType() !== 'script') return;
     bodies.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, size: gzipSync(body).length })));
   });
+  await trackScriptLoads(page);
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
   await page.waitForLoadState('networkidle');
+  // A product page's and /explore's scripts are asked for after their first image (src/server/late-scripts.ts).
+  await waitForPageScripts(page);
   const inline = await page.locator('script:not([src])').evaluateAll((nodes) =>
     nodes
       .filter((n) => ['', 'module', 'text/javascript'].includes(n.getAttribute('type') ?? ''))
