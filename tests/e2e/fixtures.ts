@@ -7,7 +7,7 @@
  *   test.use({ allowConsoleErrors: [/stripe\.com/] });       // for a whole file or describe block
  *   expectConsoleError(page, /Failed to load resource.*404/); // for one page, inside a test
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Response } from '@playwright/test';
 
 export * from '@playwright/test';
 export { expect };
@@ -23,10 +23,17 @@ export function expectConsoleError(page: Page, pattern: string | RegExp): void {
 }
 
 /**
- * Records, from the page's start, each script element that has loaded (or failed): call it before
- * the page is opened, then waitForPageScripts.
+ * Opens `path` and returns every script file the page loaded before interaction, once the page's
+ * module scripts have run (a module's `load` comes after its imports ran). A product page or
+ * /explore asks for its scripts after its first image (src/server/late-scripts.ts); on a busy
+ * machine that came 1.4 s after the image, when the network had long been idle, so
+ * 'networkidle' alone does not mean the page's scripts are there.
  */
-export async function trackScriptLoads(page: Page): Promise<void> {
+export async function openWithScripts(page: Page, path: string): Promise<{ response: Response | null; scripts: Array<{ url: string; body: Buffer }> }> {
+  const bodies: Array<Promise<{ url: string; body: Buffer }>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, body })));
+  });
   await page.addInitScript(() => {
     const done = new WeakSet<EventTarget>();
     const record = (event: Event) => {
@@ -36,20 +43,13 @@ export async function trackScriptLoads(page: Page): Promise<void> {
     document.addEventListener('error', record, true);
     (window as unknown as { __scriptDone: (script: Element) => boolean }).__scriptDone = (script) => done.has(script);
   });
-}
-
-/**
- * Waits until every module script the page has asked for has run (a module's `load` comes after
- * its imports have run). A product page or /explore asks for its scripts after its first image
- * (src/server/late-scripts.ts); on a busy machine that came 1.4 s after the image, when the network
- * had long been idle, so 'networkidle' alone does not mean the page's scripts are there.
- */
-export async function waitForPageScripts(page: Page): Promise<void> {
+  const response = await page.goto(path, { waitUntil: 'networkidle' });
   await page.waitForFunction(() => {
     const scripts = [...document.querySelectorAll('script[type="module"][src]')];
     const done = (window as unknown as { __scriptDone: (script: Element) => boolean }).__scriptDone;
     return scripts.length > 0 && scripts.every((script) => done(script));
   });
+  return { response, scripts: await Promise.all(bodies) };
 }
 
 const matches = (text: string, pattern: string | RegExp) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text));

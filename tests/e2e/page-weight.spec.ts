@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test, trackScriptLoads, waitForPageScripts, type Page } from './fixtures';
+import { expect, openWithScripts, test, type Page } from './fixtures';
 
 // What a shopper's phone downloads as JavaScript before touching the page: every script file
 // plus the inline scripts (JSON-LD and other data blocks are never run, so they do not count),
@@ -7,24 +7,15 @@ import { expect, test, trackScriptLoads, waitForPageScripts, type Page } from '.
 const PHONE = { width: 390, height: 844 };
 
 async function javaScriptBeforeInteraction(page: Page, path: string): Promise<{ gzip: number; files: string[] }> {
-  const bodies: Array<Promise<{ url: string; size: number }>> = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    bodies.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, size: gzipSync(body).length })));
-  });
-  await trackScriptLoads(page);
-  const response = await page.goto(path);
+  const { response, scripts } = await openWithScripts(page, path);
   expect(response?.status()).toBe(200);
-  await page.waitForLoadState('networkidle');
-  // A product page's and /explore's scripts are asked for after their first image (src/server/late-scripts.ts).
-  await waitForPageScripts(page);
   const inline = await page.locator('script:not([src])').evaluateAll((nodes) =>
     nodes
       .filter((n) => ['', 'module', 'text/javascript'].includes(n.getAttribute('type') ?? ''))
       .map((n) => n.textContent ?? '')
       .join('\n'),
   );
-  const files = await Promise.all(bodies);
+  const files = scripts.map(({ url, body }) => ({ url, size: gzipSync(body).length }));
   const gzip = files.reduce((sum, file) => sum + file.size, 0) + (inline ? gzipSync(inline).length : 0);
   return { gzip, files: files.map((file) => `${file.url} ${file.size} B`) };
 }

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, expectConsoleError, trackScriptLoads, waitForPageScripts } from './fixtures';
+import { expect, test, type Page, expectConsoleError, openWithScripts } from './fixtures';
 import { LOCAL_JWT_SECRET } from 'local-supabase/config';
 import { apiKeys } from 'local-supabase/jwt';
 import { Shell } from './pages/shell';
@@ -198,17 +198,10 @@ test.describe('product page', () => {
   });
 
   test('stays light: HTML under 40 KB and JavaScript before interaction under 60 KB, gzipped', async ({ page }) => {
-    const bodies: Array<Promise<Buffer>> = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') bodies.push(response.body());
-    });
-    await trackScriptLoads(page);
-    const response = await page.goto(`/product/${HERO.id}`, { waitUntil: 'networkidle' });
+    const { response, scripts: files } = await openWithScripts(page, `/product/${HERO.id}`);
     const html = await response!.body();
     expect(gzipSync(html).length).toBeLessThan(40 * 1024);
-    // Its scripts are asked for after its first image (src/server/late-scripts.ts).
-    await waitForPageScripts(page);
-    const scripts = await Promise.all(bodies);
+    const scripts = files.map(({ body }) => body);
     const inline = await page.locator('script:not([src])').evaluateAll((nodes) => nodes.map((n) => n.textContent ?? '').join(''));
     const total = scripts.reduce((sum, body) => sum + gzipSync(body).length, 0) + gzipSync(inline).length;
     expect(scripts.length).toBeGreaterThan(0);
