@@ -952,8 +952,14 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
     const root = await scaledRoot(work);
     const port = await freePort();
     const siteUrl = `http://127.0.0.1:${port}`;
+    // BENCH_REUSE_BUILD=1 measures the pages of the last bench build again without rebuilding.
+    const reuse = process.env.BENCH_REUSE_BUILD === '1' && fs.existsSync(path.join(ROOT, OUT_DIR, 'server', 'entry.mjs'));
+    // The build bakes the stack's address into its pages and server (PUBLIC_SUPABASE_URL): a reused
+    // build gets its stack on the same port again, or its photos (/media/…) would not be found.
+    const stackPortFile = path.join(ROOT, OUT_DIR, 'bench-stack-port');
+    const stackPort = reuse && fs.existsSync(stackPortFile) ? Number(fs.readFileSync(stackPortFile, 'utf8')) : 0;
     // The site's origin is the stack's, so the browser's live reads pass CORS as in production.
-    stack = await startStack({ port: 0, rootDir: root, dataDir: path.join(work, 'data'), memory: true, templateDir: null, siteUrl });
+    stack = await startStack({ port: stackPort, rootDir: root, dataDir: path.join(work, 'data'), memory: true, templateDir: null, siteUrl });
     const keys = await apiKeys(LOCAL_JWT_SECRET);
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -966,9 +972,8 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
       // The bench's own copy of the catalogue, which the incremental rebuild patches.
       CATALOG_SNAPSHOT_FILE: path.join(work, 'catalog-snapshot.json'),
     };
-    // BENCH_REUSE_BUILD=1 measures the pages of the last bench build again without rebuilding.
-    const reuse = process.env.BENCH_REUSE_BUILD === '1' && fs.existsSync(path.join(ROOT, OUT_DIR, 'server', 'entry.mjs'));
     const build = reuse ? { seconds: NaN, peakMb: NaN, parts: 1, profile: [] } : await measureBuild(env, work);
+    if (!reuse) fs.writeFileSync(stackPortFile, String(new URL(stack.url).port));
     // The build by phase (scripts/bench/build-profile.ts): where its time and memory go.
     for (const phase of build.profile) {
       rows.push({
