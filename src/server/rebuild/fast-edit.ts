@@ -300,7 +300,7 @@ async function publishNow(ids: readonly string[], io: FastEditIO): Promise<FastE
   const files = previous.files;
 
   // Made, then written in two turns: the pages and /explore's files, then the header search's.
-  const output: Array<{ urlPath: string; data: string | string[] }> = [];
+  const output: Array<{ urlPath: string; data: string | string[] | Buffer }> = [];
   const written: string[] = [];
   // A few files at a time: each is five calls of the file system, in its threads (a rename's 100 search files).
   const writeMade = async () => {

@@ -60,13 +60,16 @@ export function servedShards(servedClient: string): ServedShards {
  * (src/domain/header-search/shards.ts), and at 100,000 products their 10 MB of text were
  * written out and hashed again for every rename only to be found unchanged.
  */
-const texts = new WeakMap<SearchShardFile, { data: string; fingerprint: string }>();
+const texts = new WeakMap<SearchShardFile, { data: Buffer; fingerprint: string }>();
 
-/** `file` as the build writes it, and its fingerprint (contentFingerprint). */
-export function searchFileText(file: SearchShardFile): { data: string; fingerprint: string } {
+/**
+ * `file` as the build writes it (its UTF-8 bytes, encoded once for the fingerprint and the write),
+ * and its fingerprint (contentFingerprint).
+ */
+export function searchFileText(file: SearchShardFile): { data: Buffer; fingerprint: string } {
   let text = texts.get(file);
   if (!text) {
-    const data = JSON.stringify(file);
+    const data = Buffer.from(JSON.stringify(file));
     text = { data, fingerprint: contentFingerprint(data) };
     texts.set(file, text);
   }

@@ -185,10 +185,11 @@ function searchShards(catalog: PlanCatalog): Map<string, SpooledShard> {
     spooled = new Map();
     let n = 0;
     for (const [urlPath, file] of files) {
-      const text = JSON.stringify(file);
+      // Encoded once, for the file and its fingerprint.
+      const bytes = Buffer.from(JSON.stringify(file));
       const stored = path.join(dir, `${n++}.json`);
-      fs.writeFileSync(stored, text);
-      spooled.set(urlPath, { fingerprint: contentFingerprint(text), file: stored });
+      fs.writeFileSync(stored, bytes);
+      spooled.set(urlPath, { fingerprint: contentFingerprint(bytes), file: stored });
     }
   }
   return spooled;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseExploreData, toExploreProduct, type ExploreData } from '~/domain/explore.ts';
 import { parseProduct } from '~/domain/product-schema.ts';
-import { readCatalogFile, readCatalogWithEdits } from '~/server/explore/catalog-file.ts';
+import { placesMade, readCatalogFile, readCatalogWithEdits } from '~/server/explore/catalog-file.ts';
 import { fileIdentity } from '~/server/explore/catalog-edits.ts';
 
 function product(id: string, name: string, extra: Record<string, unknown> = {}) {
@@ -104,6 +104,9 @@ describe('readCatalogWithEdits', () => {
     try {
       const first = (await readCatalogWithEdits(catalog))!;
       expect(first.data).toEqual(readCatalogFile(file(products))!.data);
+      // Where each product is, made with the read: the first edit does not go over the catalogue for it.
+      expect(placesMade(first.file)).toBe(true);
+      expect(placesMade(readCatalogFile(file(products))!)).toBe(false);
       const renamed = product('op-02', 'Caja OP-02 Paramount War', { price: 180 });
       fs.writeFileSync(edits, editsFor(catalog, [renamed]));
       const second = (await readCatalogWithEdits(catalog, first))!;

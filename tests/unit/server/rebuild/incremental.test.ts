@@ -13,6 +13,7 @@ import { parseProduct } from '~/domain/product-schema.ts';
 import { expansionListingPath, pagesShowing, productPath, typeListingPath, type RouteCatalog } from '~/domain/routes.ts';
 import { createHash } from 'node:crypto';
 import {
+  contentFingerprint,
   exploreFingerprint,
   exploreFingerprintInSteps,
   fileForPath,
@@ -167,6 +168,18 @@ describe('incremental catalogue rebuild (real astro build of the demo catalogue)
     expect(locs(parted)).toContain(`http://tienda.test/product/${path.basename(path.dirname(products[0]!))}/`);
     // Part 0 plans the build: its manifest describes the whole catalogue as one build's does.
     expect(readManifest(path.join(parted, 'manifest.json'))?.files).toEqual(readManifest(path.join(whole, 'manifest.json'))?.files);
+  });
+});
+
+describe("a file's fingerprint", () => {
+  it("is the SHA-1 of its text's UTF-8 bytes, the same given the text or the bytes (fingerprints already served stay valid)", () => {
+    for (const text of ['', '{"ids":["a"]}', 'Caja de sobres Pokémon · Escarlata y Púrpura ✓', 'x'.repeat(200_000) + 'ñ']) {
+      const expected = createHash('sha1').update(text, 'utf8').digest('base64url').slice(0, 20);
+      expect(contentFingerprint(text)).toBe(expected);
+      expect(contentFingerprint(Buffer.from(text))).toBe(expected);
+    }
+    // Not the same as its Latin-1 bytes: a text with an accent is hashed as UTF-8.
+    expect(contentFingerprint('Pokémon')).not.toBe(contentFingerprint(Buffer.from('Pokémon', 'latin1')));
   });
 });
 
