@@ -20,19 +20,15 @@ function formQuery(form: HTMLFormElement): string {
 }
 
 /**
- * What was last copied into each part, by its name: a part whose fresh content is the same is left
- * as it is (an order changes the cards, not the filters' counts), which spares the browser laying
- * out every select's options again. Kept as a copy of the answer's part, compared node by node: no
- * part is written out as text to be compared. A part changed in place otherwise ('Ver más', an
- * error message) is forgotten here, so the next answer replaces it.
- */
-const applied = new Map<string, Node>();
-
-/**
  * Copies the marked parts of a fresh answer into the page: `data-part` their content, `data-show`
- * whether they are shown. The answer is parsed once: its nodes move into the page. A select's
- * options are written as HTML instead, so the select takes the one marked selected (moved option
- * nodes would not); the select element itself stays, so it keeps focus while its options change.
+ * whether they are shown. A part the page already shows as the answer has it is left as it is (an
+ * order changes the cards, not the filters' counts), which spares the browser laying out every
+ * select's options again; the page's part itself is compared, node by node, so one changed in
+ * place since ('Ver más', an error message, a script's mark) is replaced, and nothing is copied or
+ * written out as text to be compared. The answer is parsed once: its nodes move into the page. A
+ * select's options are written as HTML instead, so the select takes the one marked selected (moved
+ * option nodes would not); the select element itself stays, so it keeps focus while its options
+ * change.
  */
 function applyParts(root: ParentNode, html: string): string | null {
   const fresh = document.createElement('template');
@@ -42,11 +38,8 @@ function applyParts(root: ParentNode, html: string): string | null {
     if (live) live.hidden = part.hidden;
   }
   for (const part of fresh.content.querySelectorAll<HTMLElement>('[data-part]')) {
-    const name = part.dataset.part ?? '';
-    if (applied.get(name)?.isEqualNode(part)) continue;
-    const live = root.querySelector<HTMLElement>(`[data-part="${name}"]`);
-    if (!live) continue;
-    applied.set(name, part.cloneNode(true));
+    const live = root.querySelector<HTMLElement>(`[data-part="${part.dataset.part ?? ''}"]`);
+    if (!live || live.isEqualNode(part)) continue;
     if (live instanceof HTMLSelectElement) live.innerHTML = part.innerHTML;
     else live.replaceChildren(...part.childNodes);
   }
@@ -92,9 +85,6 @@ export function mountExplore(): void {
   const page = form.parentElement ?? document.body;
   const sheet = form.querySelector('dialog');
   form.classList.add('explore-js');
-  // The page came with the parts of its own address, as an answer would: the first change then
-  // replaces only the parts it changes, as every later one does, not every select's options.
-  for (const part of page.querySelectorAll<HTMLElement>('[data-part]')) applied.set(part.dataset.part ?? '', part.cloneNode(true));
   let shown = filtersToQuery(filtersFromQuery(window.location.search));
   let inFlight: AbortController | null = null;
 
@@ -118,7 +108,6 @@ export function mountExplore(): void {
       if (controller.signal.aborted) return;
       const count = results.querySelector('[data-part="count"]');
       if (count) count.textContent = ERROR;
-      applied.delete('count');
     } finally {
       if (inFlight === controller) results.removeAttribute('aria-busy');
     }
@@ -174,8 +163,6 @@ async function showMore(results: HTMLElement, more: HTMLAnchorElement): Promise<
     if (!grid || cards.length === 0) throw new Error('empty');
     grid.append(...cards);
     holdDrops(grid);
-    // The cards part now holds more than its last answer: the next one replaces it whatever it is.
-    applied.delete('cards');
     cards[0]?.querySelector<HTMLAnchorElement>('.product-card-link')?.focus();
     const href = fresh.content.querySelector<HTMLAnchorElement>('[data-part="more-href"]')?.getAttribute('href');
     if (href) more.href = href;

@@ -120,6 +120,38 @@ test.describe('on a 375 px phone', () => {
     await shared.close();
   });
 
+  test("filter changes rewrite the address without asking for the tab's icon again", async ({ page, request }) => {
+    const data = await catalog(request);
+    await page.goto('/explore');
+    await expect(liveCount(page, data.products.length)).toBeVisible({ timeout: 15_000 });
+    // Chrome asks for the icon again at every change of address (history.replaceState): one it
+    // may keep costs no request and no work on the page's main thread.
+    const icon = new URL((await page.locator('link[rel="icon"]').getAttribute('href'))!, page.url()).href;
+    const answer = await request.get(icon);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toBe('image/png');
+    expect(answer.headers()['cache-control']).toMatch(/max-age=31536000.*immutable/);
+    // Chromium's own record of the page's network: whether an answer came from its cache.
+    const network = await page.context().newCDPSession(page);
+    await network.send('Network.enable');
+    const asked: string[] = [];
+    network.on('Network.responseReceived', ({ response }) => {
+      if (response.url === icon && !response.fromDiskCache && !response.fromMemoryCache) asked.push(`${response.status} ${response.url}`);
+    });
+    await page.getByRole('button', { name: 'Filtros', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filtros' });
+    await sheet.getByRole('combobox', { name: 'Franquicia' }).selectOption('pokemon');
+    await expect(page).toHaveURL(/\?franquicia=pokemon$/);
+    await sheet.getByRole('checkbox', { name: 'Solo disponibles' }).check();
+    await expect(page).toHaveURL(/\?franquicia=pokemon&disponible=1$/);
+    await sheet.getByRole('combobox', { name: 'Ordenar por' }).selectOption('precio-asc');
+    await expect(page).toHaveURL(/\?franquicia=pokemon&disponible=1&orden=precio-asc$/);
+    const expected = applyFilters(data.products, { ...EMPTY_FILTERS, franchise: 'pokemon', inStock: true, sort: 'precio-asc' });
+    await expect(liveCount(page, expected.length)).toBeVisible();
+    // An icon asked for again would have come before each change's results.
+    expect(asked).toEqual([]);
+  });
+
   test("a first change that only sorts replaces the cards and leaves the filters' options as the page had them", async ({ page, request }) => {
     const data = await catalog(request);
     await page.goto('/explore');

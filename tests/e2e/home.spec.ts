@@ -49,10 +49,12 @@ test.describe('home page shell', () => {
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Cartas Mx/);
     await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'es_MX');
     const icon = await page.locator('link[rel="icon"]').getAttribute('href');
-    expect(icon).toBe('/favicon.svg');
+    // The shop's mark as a PNG under /_astro/, named by its content (src/layouts/BaseLayout.astro).
+    expect(icon).toMatch(/^\/_astro\/favicon\.[\w-]+\.png$/);
     const favicon = await request.get(icon!);
     expect(favicon.status()).toBe(200);
-    expect(await favicon.text()).toContain('<svg');
+    expect(favicon.headers()['content-type']).toBe('image/png');
+    expect([...(await favicon.body()).subarray(1, 4)].map((byte) => String.fromCharCode(byte)).join('')).toBe('PNG');
   });
 
   test('links the home page to the three franchises', async ({ page }) => {
