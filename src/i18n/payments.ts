@@ -194,6 +194,7 @@ export const PAYMENTS_SIMULATED_CARD_TEXT = {
   notYours: 'El pago no existe o no es tuyo.',
   notConfirmable: 'Este pago ya no se puede confirmar.',
   noAuthentication: 'Este pago no espera una autenticación.',
+  canceled: 'Este pago se canceló porque tu pedido ya no se puede pagar; no se te hizo ningún cargo.',
 } as const;
 
 /** The simulated providers' charges and refunds (src/server/payments/providers/simulated-records.ts). */

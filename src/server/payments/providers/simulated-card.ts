@@ -32,6 +32,15 @@ export function simulatedOxxoReference(orderId: string): string {
 
 const OPEN_INTENT = ['requires_payment_method', 'requires_confirmation'];
 
+/**
+ * Why an intent in `status` refuses a confirmation or an authentication: a canceled one (its order
+ * was cancelled or expired, and the payments sweep closed it) says the order can no longer be paid
+ * and nothing was charged, as Stripe refuses a canceled PaymentIntent (payment_intent_unexpected_state).
+ */
+function refusal(status: string, otherwise: string): string {
+  return status === 'canceled' ? PAYMENTS_SIMULATED_CARD_TEXT.canceled : otherwise;
+}
+
 /** A JSON value as an object, or undefined when it is not one. */
 function jsonObject(value: SimData[string]): SimData | undefined {
   return value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
@@ -315,7 +324,7 @@ export class SimulatedCardProvider implements CardProvider {
       if (current.status === 'succeeded' || current.status === 'requires_action' || current.status === 'processing') {
         return this.confirmation(current);
       }
-      throw new PaymentError(PAYMENTS_SIMULATED_CARD_TEXT.notConfirmable, 409, 'intent_unexpected_state');
+      throw new PaymentError(refusal(current.status, PAYMENTS_SIMULATED_CARD_TEXT.notConfirmable), 409, 'intent_unexpected_state');
     }
     const pending = {
       type: 'card',
@@ -347,7 +356,7 @@ export class SimulatedCardProvider implements CardProvider {
     if (intent.status === 'succeeded') return this.confirmation(intent);
     const pending = jsonObject(intent.data.pending_card);
     if (intent.status !== 'requires_action' || !pending) {
-      throw new PaymentError(PAYMENTS_SIMULATED_CARD_TEXT.noAuthentication, 409, 'intent_unexpected_state');
+      throw new PaymentError(refusal(intent.status, PAYMENTS_SIMULATED_CARD_TEXT.noAuthentication), 409, 'intent_unexpected_state');
     }
     if (!approve) {
       const failed = await this.store.update(intent.id, ['requires_action'], 'requires_payment_method', {

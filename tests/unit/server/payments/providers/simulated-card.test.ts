@@ -3,6 +3,7 @@ import { SimulatedCardProvider } from '~/server/payments/providers/simulated-car
 import { memorySimStore } from '~/server/payments/providers/simulated-records.ts';
 import { PaymentError } from '~/server/payments/providers/types.ts';
 import { centavos } from '~/domain/money.ts';
+import { PAYMENTS_SIMULATED_CARD_TEXT } from '~/i18n/payments.ts';
 
 const USER = 'user-1';
 const card = (number: string) => ({ number, expMonth: 12, expYear: 2040, cvc: '123' });
@@ -56,6 +57,22 @@ describe('simulated card provider', () => {
     expect((await provider.authenticate(intent.clientSecret!, USER, false)).status).toBe('requires_payment_method');
     expect((await provider.confirmCard(intent.clientSecret!, USER, card('4000002760003184'), false)).status).toBe('requires_action');
     expect((await provider.authenticate(intent.clientSecret!, USER, true)).status).toBe('succeeded');
+  });
+
+  it('a payment closed with its order says so when the shopper confirms or authenticates it, and charges nothing', async () => {
+    const { provider, intent } = await setup();
+    expect((await provider.confirmCard(intent.clientSecret!, USER, card('4000002760003184'), false)).status).toBe('requires_action');
+    expect((await provider.cancelPaymentIntent(intent.id))!.status).toBe('canceled');
+    const closed = { status: 409, code: 'intent_unexpected_state', message: PAYMENTS_SIMULATED_CARD_TEXT.canceled };
+    await expect(provider.authenticate(intent.clientSecret!, USER, true)).rejects.toMatchObject(closed);
+    await expect(provider.confirmCard(intent.clientSecret!, USER, card('4242424242424242'), false)).rejects.toMatchObject(closed);
+    expect((await provider.retrievePaymentIntent(intent.id))!.status).toBe('canceled');
+    // An intent that is open but not waiting for an authentication keeps its own refusal.
+    const open = await setup();
+    await expect(open.provider.authenticate(open.intent.clientSecret!, USER, true)).rejects.toMatchObject({
+      status: 409,
+      message: PAYMENTS_SIMULATED_CARD_TEXT.noAuthentication,
+    });
   });
 
   it('refuses a wrong secret or another user, and invalid cards with a 400', async () => {
