@@ -37,7 +37,7 @@ const OPEN_INTENT = ['requires_payment_method', 'requires_confirmation'];
  * was cancelled or expired, and the payments sweep closed it) says the order can no longer be paid
  * and nothing was charged, as Stripe refuses a canceled PaymentIntent (payment_intent_unexpected_state).
  */
-function refusal(status: string, otherwise: string): string {
+function refusal(status: string | null, otherwise: string): string {
   return status === 'canceled' ? PAYMENTS_SIMULATED_CARD_TEXT.canceled : otherwise;
 }
 
