@@ -9,7 +9,8 @@
  * 100,000 product pages it was a tenth of a build part's CPU (the stream read back and the
  * encoding of its chunks, docs/benchmarks.md). This plugin changes the one line of Astro's build
  * environment that decides it (`defaultStreaming`), in the prerender bundle only; pages rendered by
- * the running server still stream. The HTML is the same either way (a product page edited by the
+ * the running server are not streamed either (the adapter's `experimentalDisableStreaming`,
+ * astro.config.mjs). The HTML is the same either way (a product page edited by the
  * server is compared byte for byte with the full build's, tests/unit/server/rebuild/fast-edit.test.ts).
  * If Astro's line changes, the build fails here rather than quietly streaming again.
  */
