@@ -381,7 +381,12 @@ function reinserted(order: Uint32Array, moved: Uint8Array, changed: readonly num
   const back = [...changed].sort(compare);
   const rest = new Uint32Array(order.length - back.length);
   let r = 0;
-  for (const i of order) if (!moved[i]) rest[r++] = i;
+  // By index, not for…of: an edit runs this before V8 optimizes it, and the iterator took 14–16 ms
+  // over 100,000 positions against 4–5 ms (one cold call per process, docs/benchmarks.md).
+  for (let at = 0; at < order.length; at++) {
+    const i = order[at]!;
+    if (!moved[i]) rest[r++] = i;
+  }
   const out = new Uint32Array(order.length);
   let k = 0;
   let from = 0;
