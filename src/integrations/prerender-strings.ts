@@ -3,7 +3,7 @@
  *
  * Astro renders a page it prerenders as one string and encodes it once, unless the site also has
  * server-rendered routes (an adapter: `manifest.serverLike`, which this shop is). Then each
- * prerendered page goes through the same stream as a page sent on request: every chunk encoded on
+ * prerendered page goes through the stream Astro sends on-request pages through: every chunk encoded on
  * its own into a web stream, and the build reads the stream back into one buffer before it writes
  * the file. Nobody reads a prerendered page while it renders, so the stream buys nothing there; at
  * 100,000 product pages it was a tenth of a build part's CPU (the stream read back and the
