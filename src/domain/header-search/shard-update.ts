@@ -139,8 +139,8 @@ function updateSource(input: IndexedProduct[], order: Order, storage: string, li
 }
 
 /**
- * Works out ahead what an update reads of every row (the index's order, each row's key, stored id
- * and masks, the rows by id) and the parts of the whole index, so that the first edit after a
+ * Works out ahead what an update reads of every row (the index's order, each row's key, stored id,
+ * masks and card keys, the rows by id) and the parts of the whole index, so that the first edit after a
  * build costs what the next ones do. Returns those parts (none when the index is one file): the
  * first update gives back the same objects for the parts it does not change.
  */
@@ -159,7 +159,7 @@ export function* prepareSearchUpdate(
   }
   yield;
   const source = updateSource(input, order, storage, limits);
-  source.prepare();
+  yield* source.prepare();
   yield;
   return source.count > source.wholeLimit ? source.parts() : [];
 }

@@ -23,8 +23,8 @@ export interface CardKeys {
 }
 
 /** An index ready to be searched: entries with their search keys (searchKey) and card keys made once. */
-export interface PreparedIndex {
-  readonly entries: readonly SearchEntry[];
+export interface PreparedIndex<Entry = SearchEntry> {
+  readonly entries: readonly Entry[];
   readonly keys: readonly string[];
   /** Each entry's card keys, null for a sealed product. Absent: no singles. */
   readonly cards?: ReadonlyArray<CardKeys | null>;
@@ -594,12 +594,18 @@ export function searchWithTotal(index: PreparedIndex, query: string, limit = DEF
 /**
  * Like searchWithTotal for a query already read (prepareQuery, withTypos): the sharded search
  * reads it from the shards it loads and answers it over some of them. `typosOnly`: only the
- * products found through a corrected typo and not as typed.
+ * products found through a corrected typo and not as typed. The entries may be anything the
+ * caller reads its results by (the files' builder gives positions: src/domain/header-search/shards.ts).
  */
-export function searchPrepared(index: PreparedIndex, q: PreparedQuery, limit = DEFAULT_LIMIT, typosOnly = false): { results: SearchEntry[]; total: number } {
+export function searchPrepared<Entry = SearchEntry>(
+  index: PreparedIndex<Entry>,
+  q: PreparedQuery,
+  limit = DEFAULT_LIMIT,
+  typosOnly = false,
+): { results: Entry[]; total: number } {
   if (limit <= 0) return { results: [], total: 0 };
   // The ranks of entryRank: collector number; cards found by name, then the rest, each by prefix, word start, anywhere, all words in any order.
-  const ranks: SearchEntry[][] = Array.from({ length: ENTRY_RANKS }, () => []);
+  const ranks: Entry[][] = Array.from({ length: ENTRY_RANKS }, () => []);
   const { keys, entries, cards } = index;
   let total = 0;
   for (let i = 0; i < keys.length; i++) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexedProduct } from '~/domain/header-search/format.ts';
-import { buildSearchShards, shardPath, shardSource, type SearchNodeFile, type SearchShardFile } from '~/domain/header-search/shards.ts';
+import { buildSearchShards, phrasePath, shardPath, shardSource, type SearchNodeFile, type SearchShardFile } from '~/domain/header-search/shards.ts';
+import { decodeId } from '~/domain/header-search/format.ts';
 import { prepareSearchUpdate, updateSearchShards as updateInSteps, type ServedShards, type ShardEdit } from '~/domain/header-search/shard-update.ts';
 import { runSteps } from '~/domain/steps.ts';
 import { stepped } from '../../../support/steps.ts';
@@ -147,6 +148,34 @@ describe('updateSearchShards', () => {
       products = next;
       files = whole;
     }
+  });
+
+  it("makes a phrase's answer again as a whole build does when an edited product is among its results, sealed or a single, update after update", () => {
+    const limits = { leaf: LIMIT, whole: 200 };
+    let products = catalogue(2000, 13);
+    let files = buildSearchShards(products, STORAGE, limits, PHRASES);
+    runSteps(prepareSearchUpdate(products, STORAGE, limits));
+    let singles = 0;
+    for (let round = 0; round < 8; round++) {
+      const phrases = (files.get(shardPath('')) as SearchNodeFile).phrases ?? [];
+      expect(phrases.length).toBeGreaterThan(1);
+      const phrase = phrases[round % phrases.length]!;
+      const answer = files.get(phrasePath(phrase)) as SearchNodeFile;
+      const shown = answer.results.ids.map((id, k) => products.find((product) => product.id === decodeId(id, answer.results.names[k]!))!);
+      // A sealed product in the even rounds, a single (card text) in the odd ones when the answer shows one.
+      const before = shown.find((product) => (round % 2 === 0) === !product.card) ?? shown[0]!;
+      if (before.card) singles += 1;
+      // To another place in the answer: first, or among those with a word starting with it.
+      const after = { ...before, name: round % 4 < 2 ? `${phrase} Zq ${round}` : `Zq ${round} ${before.name}` };
+      const next = products.map((product) => (product.id === after.id ? after : product));
+      const update = updateSearchShards(next, [{ before, after }], servedFrom(files), STORAGE, limits, PHRASES)!;
+      expect(update.files.has(phrasePath(phrase))).toBe(true);
+      const whole = buildSearchShards(next, STORAGE, limits, PHRASES);
+      expect(asText(applied(files, update))).toEqual(asText(whole));
+      products = next;
+      files = whole;
+    }
+    expect(singles).toBeGreaterThan(0);
   });
 
   it('with leaves smaller than the whole index in one file, writes for random edits the files a whole build writes', () => {
