@@ -88,6 +88,11 @@ test.describe('cart summary', () => {
     await page.waitForURL('**/checkout/summary');
     const checkout = new CheckoutPage(page);
     await expect(checkout.row('pk-display-stellar-crown')).toBeVisible();
+    // Setup: the page has met the live catalogue (the line's name is the catalogue's now); a price
+    // written before that is replaced by the live one, which is not what this test is about.
+    await expect
+      .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('cart') ?? '[]') as Array<{ name?: string }>)[0]?.name))
+      .toBe('Display de sobres Corona Astral (18 sobres)');
     // Tampering after reconciliation: another tab writes a cheaper price; the store follows it.
     await page.evaluate(() => {
       const cart = JSON.parse(localStorage.getItem('cart')!) as Array<{ price?: number; priceCentavos?: number }>;
