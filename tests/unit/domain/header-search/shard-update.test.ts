@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { IndexedProduct } from '~/domain/header-search/format.ts';
+import { decodeId, type IndexedProduct } from '~/domain/header-search/format.ts';
 import { buildSearchShards, phrasePath, shardPath, shardSource, type SearchNodeFile, type SearchShardFile } from '~/domain/header-search/shards.ts';
-import { decodeId } from '~/domain/header-search/format.ts';
 import { prepareSearchUpdate, updateSearchShards as updateInSteps, type ServedShards, type ShardEdit } from '~/domain/header-search/shard-update.ts';
 import { runSteps } from '~/domain/steps.ts';
 import { stepped } from '../../../support/steps.ts';
