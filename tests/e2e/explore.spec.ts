@@ -154,6 +154,51 @@ test.describe('on a 375 px phone', () => {
     expect(asked).toEqual([]);
   });
 
+  test('a change asks for its results before it rewrites the address, and a slow answer dims the cards once it has taken a moment', async ({
+    page,
+    request,
+  }) => {
+    const data = await catalog(request);
+    // What the page does, in order: each request for results and each rewrite of the address.
+    await page.addInitScript(() => {
+      const steps: string[] = [];
+      (window as unknown as { __steps: string[] }).__steps = steps;
+      const fetchBefore = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (url.includes('/explore/resultados')) steps.push(`fetch ${new URL(url, location.href).search}`);
+        return fetchBefore(input, init);
+      };
+      const replaceBefore = history.replaceState.bind(history);
+      history.replaceState = (state, unused, url) => {
+        steps.push(`address ${new URL(String(url), location.href).search}`);
+        replaceBefore(state, unused, url);
+      };
+    });
+    // The answer to one address comes late, as on a slow network.
+    await page.route('**/explore/resultados?franquicia=one-piece', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/explore');
+    await expect(liveCount(page, data.products.length)).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Filtros', exact: true }).click();
+    const franchise = page.getByRole('dialog', { name: 'Filtros' }).getByRole('combobox', { name: 'Franquicia' });
+    await franchise.selectOption('pokemon');
+    await expect(liveCount(page, applyFilters(data.products, { ...EMPTY_FILTERS, franchise: 'pokemon' }).length)).toBeVisible();
+    const steps = await page.evaluate(() => (window as unknown as { __steps: string[] }).__steps);
+    expect(steps.slice(0, 2)).toEqual(['fetch ?franquicia=pokemon', 'address ?franquicia=pokemon']);
+
+    // The slow answer: the results are busy at once, and dimmed once it has taken a moment.
+    const results = page.locator('.explore-results');
+    await franchise.selectOption('one-piece');
+    await expect(results).toHaveAttribute('aria-busy', 'true');
+    await expect.poll(() => results.evaluate((element) => getComputedStyle(element).opacity)).toBe('0.6');
+    await expect(liveCount(page, applyFilters(data.products, { ...EMPTY_FILTERS, franchise: 'one-piece' }).length)).toBeVisible();
+    await expect(results).not.toHaveAttribute('aria-busy', 'true');
+    expect(await results.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+  });
+
   test("a first change that only sorts replaces the cards and leaves the filters' options as the page had them", async ({ page, request }) => {
     const data = await catalog(request);
     await page.goto('/explore');
