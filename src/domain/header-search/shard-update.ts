@@ -60,6 +60,8 @@ export interface ShardUpdate {
 
 /** Most rows that may be new since the last update for its order to be patched rather than sorted again. */
 const MOST_MOVED = 64;
+/** At most this many rows gone are spliced out of a copy of the last order; more are filtered out. */
+const MOST_SPLICED = 16;
 
 /**
  * The last update's rows as given (`input`), in the index's order (compareIndexed), and its
@@ -108,7 +110,16 @@ function* ordered(list: IndexedProduct[]): Steps<Order> {
   if (last && changes) {
     const before = last.rows;
     const { fresh, gone } = changes;
-    const kept = gone.size > 0 ? before.filter((row) => !gone.has(row)) : before.slice();
+    // A few rows gone are found and spliced out (the engine's own loops), not 100,000 looked up.
+    let kept: IndexedProduct[];
+    if (gone.size > MOST_SPLICED) kept = before.filter((row) => !gone.has(row));
+    else {
+      kept = before.slice();
+      for (const row of gone) {
+        const at = kept.indexOf(row);
+        if (at >= 0) kept.splice(at, 1);
+      }
+    }
     for (const row of fresh) {
       let low = 0;
       let high = kept.length;

@@ -255,14 +255,54 @@ interface Carried {
   changes?: { gone: readonly IndexedProduct[]; fresh: readonly IndexedProduct[] };
 }
 
-/** `make` of each row, or the last source's value where the row was there already. */
+/**
+ * Where the rows of a carried source went: the positions there of the rows not here, and the
+ * positions here of the rows not there, each ascending. The rows both hold are in the same order
+ * in each (ordered, ./shard-update.ts), so a column is the last one with those taken out and these
+ * put in.
+ */
+interface Moves {
+  gone: number[];
+  fresh: number[];
+}
+
+/** At most this many rows taken out and put in are spliced into a copy of a carried column; more are read row by row. */
+const MOST_SPLICED = 16;
+
+function movesOf(carried: Carried, before: number): Moves {
+  const kept = new Uint8Array(before);
+  const fresh: number[] = [];
+  const { from } = carried;
+  for (let i = 0; i < from.length; i++) {
+    const f = from[i]!;
+    if (f >= 0) kept[f] = 1;
+    else fresh.push(i);
+  }
+  const gone: number[] = [];
+  for (let f = 0; f < before; f++) if (kept[f] === 0) gone.push(f);
+  return { gone, fresh };
+}
+
+/**
+ * `make` of each row, or the last source's value where the row was there already. An edit moves a
+ * few rows: the last column is copied and they are spliced out and in (the engine moves the rest
+ * at once), rather than each of 100,000 positions read through `from`, which an edit runs once,
+ * before the engine has optimized it.
+ */
 function carryColumn<T>(
   rows: readonly IndexedProduct[],
   carried: Carried | undefined,
   previous: readonly T[] | undefined,
   make: (row: IndexedProduct) => T,
+  moves?: Moves,
 ): T[] {
   if (!carried || !previous) return rows.map(make);
+  if (moves && moves.gone.length + moves.fresh.length <= MOST_SPLICED) {
+    const out = previous.slice();
+    for (let k = moves.gone.length - 1; k >= 0; k--) out.splice(moves.gone[k]!, 1);
+    for (const i of moves.fresh) out.splice(i, 0, make(rows[i]!));
+    return out;
+  }
   const { from } = carried;
   const out = new Array<T>(rows.length);
   for (let i = 0; i < rows.length; i++) out[i] = from[i]! >= 0 ? previous[from[i]!]! : make(rows[i]!);
@@ -368,15 +408,16 @@ export function shardSource(
   const carried = sorted && given?.columns.storage === storage && given.from.length === rows.length ? given : undefined;
   const count = rows.length;
   const was = carried?.columns;
+  const moves = carried && was ? movesOf(carried, carried.rows.length) : undefined;
   const own: SourceColumns = {
     storage,
-    ids: carryColumn(rows, carried, was?.ids, encodedId),
-    names: carryColumn(rows, carried, was?.names, (row) => row.name),
-    images: carryColumn(rows, carried, was?.images, storedImage),
-    cards: carryColumn(rows, carried, was?.cards, (row) => row.card ?? ''),
-    tags: carryColumn(rows, carried, was?.tags, (row) => row.tags || ''),
-    keys: carryColumn(rows, carried, was?.keys, keyOf),
-    hashes: carryColumn(rows, carried, was?.hashes, (row) => textHash(row.id)),
+    ids: carryColumn(rows, carried, was?.ids, encodedId, moves),
+    names: carryColumn(rows, carried, was?.names, (row) => row.name, moves),
+    images: carryColumn(rows, carried, was?.images, storedImage, moves),
+    cards: carryColumn(rows, carried, was?.cards, (row) => row.card ?? '', moves),
+    tags: carryColumn(rows, carried, was?.tags, (row) => row.tags || '', moves),
+    keys: carryColumn(rows, carried, was?.keys, keyOf, moves),
+    hashes: carryColumn(rows, carried, was?.hashes, (row) => textHash(row.id), moves),
     masks: null,
     byId: null,
     singles: null,
@@ -420,7 +461,7 @@ export function shardSource(
    */
   function* singlesInSteps(): Steps<Array<CardKeys | null>> {
     if (own.singles) return own.singles;
-    if (was?.singles) return (own.singles = carryColumn(rows, carried, was.singles, rowCardKeys));
+    if (was?.singles) return (own.singles = carryColumn(rows, carried, was.singles, rowCardKeys, moves));
     const made = new Array<CardKeys | null>(count);
     for (let i = 0; i < count; i++) {
       made[i] = rowCardKeys(rows[i]!);
