@@ -23,6 +23,7 @@ import {
   growTree,
   keyMask,
   keyOf,
+  MOST_SPLICED,
   partPath,
   phrasePath,
   shardPath,
@@ -60,8 +61,6 @@ export interface ShardUpdate {
 
 /** Most rows that may be new since the last update for its order to be patched rather than sorted again. */
 const MOST_MOVED = 64;
-/** At most this many rows gone are spliced out of a copy of the last order; more are filtered out. */
-const MOST_SPLICED = 16;
 
 /**
  * The last update's rows as given (`input`), in the index's order (compareIndexed), and its

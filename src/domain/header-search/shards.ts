@@ -266,8 +266,11 @@ interface Moves {
   fresh: number[];
 }
 
-/** At most this many rows taken out and put in are spliced into a copy of a carried column; more are read row by row. */
-const MOST_SPLICED = 16;
+/**
+ * At most this many rows taken out and put in are spliced into a copy of a carried column or of
+ * the last order (./shard-update.ts); more are read row by row.
+ */
+export const MOST_SPLICED = 16;
 
 function movesOf(carried: Carried, before: number): Moves {
   const kept = new Uint8Array(before);
