@@ -11,6 +11,7 @@
  *   BENCH_SERVER_PROFILE=DIR           the shop server's CPU profile (node --cpu-prof) in DIR
  *   BENCH_SERVER_NODE_ARGS='--a --b'   more Node and V8 options for the shop server (--trace-gc, …)
  *   BENCH_EXPLORE_TRACE=FILE           Chromium's trace of /explore's unthrottled filter changes
+ *   BENCH_BUILD_ONLY=1                 the build alone: its time, memory and phases, then stops
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -989,6 +990,11 @@ export async function runSiteBench(): Promise<BudgetRow[]> {
         .map((l) => l.toFixed(2))
         .join(' ')}`,
     );
+    // BENCH_BUILD_ONLY=1: the build alone (its time, memory and phases), for comparing build options.
+    if (process.env.BENCH_BUILD_ONLY === '1') {
+      console.error(`Build: ${build.seconds.toFixed(1)} s; ${(build.peakMb / 1024).toFixed(2)} GB`);
+      return rows;
+    }
     // scripts/serve.mjs needs the compiled server runtime that `npm run build` writes after astro build.
     if (!fs.existsSync(path.join(ROOT, OUT_DIR, 'server', 'runtime.mjs')) || !reuse) {
       const runtime = await run(process.execPath, [path.join(ROOT, 'scripts', 'build-server-runtime.mjs')], env);
