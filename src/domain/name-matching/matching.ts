@@ -28,6 +28,8 @@ export interface PreparedIndex<Entry = SearchEntry> {
   readonly keys: readonly string[];
   /** Each entry's card keys, null for a sealed product. Absent: no singles. */
   readonly cards?: ReadonlyArray<CardKeys | null>;
+  /** Only the entries at these positions, in this order; absent: every entry. */
+  readonly positions?: readonly number[];
 }
 
 /** Marks a card text: what follows is the collector key, then the card's names. */
@@ -606,9 +608,11 @@ export function searchPrepared<Entry = SearchEntry>(
   if (limit <= 0) return { results: [], total: 0 };
   // The ranks of entryRank: collector number; cards found by name, then the rest, each by prefix, word start, anywhere, all words in any order.
   const ranks: Entry[][] = Array.from({ length: ENTRY_RANKS }, () => []);
-  const { keys, entries, cards } = index;
+  const { keys, entries, cards, positions } = index;
+  const count = positions ? positions.length : keys.length;
   let total = 0;
-  for (let i = 0; i < keys.length; i++) {
+  for (let k = 0; k < count; k++) {
+    const i = positions ? positions[k]! : k;
     const rank = entryRank(keys[i]!, cards ? cards[i] : null, q);
     if (rank < (typosOnly ? EXACT_RANKS : 0)) continue;
     total += 1;

@@ -328,10 +328,11 @@ export interface BuildPlan {
  * (pages, search shards, feeds). Without a request (or a usable previous manifest), or with more
  * changed products than allowed, everything is rendered; otherwise the files whose fingerprint
  * differs from the previous build's or that are new, and every page that shows a changed product.
+ * `digests`: the products' digests (productDigest) when the caller has made them already.
  */
-export function planBuild(catalog: RouteCatalog, files: FingerprintedFile[], request: IncrementalRequest | null): BuildPlan {
+export function planBuild(catalog: RouteCatalog, files: FingerprintedFile[], request: IncrementalRequest | null, digests?: Digests): BuildPlan {
   const products: Record<string, string> = {};
-  for (const product of catalog.products) products[product.id] = productDigest(product);
+  for (const product of catalog.products) products[product.id] = digests?.get(product.id) ?? productDigest(product);
   const fileMap: Record<string, string> = {};
   for (const file of files) fileMap[file.path] = file.fingerprint;
   const full = (reason: string | null): BuildPlan => ({

@@ -253,7 +253,7 @@ function catalogFiles(catalog: PlanCatalog, digests: Map<string, string>): Finge
 
 function planCatalogBuild(catalog: PlanCatalog): BuildPlan {
   const digests = new Map(catalog.products.map((product) => [product.id, productDigest(product)]));
-  const plan = planBuild(catalog, catalogFiles(catalog, digests), requestFromEnv());
+  const plan = planBuild(catalog, catalogFiles(catalog, digests), requestFromEnv(), digests);
   const out = process.env.CATALOG_BUILD_MANIFEST;
   if (out) writeManifest(out, plan.manifest);
   if (plan.manifest.mode === 'incremental') console.info(`[catalog-snapshot] Compilación parcial: ${plan.manifest.render.length} archivos del catálogo.`);

@@ -9,6 +9,7 @@ import {
   prepareIndex,
   prepareQuery,
   searchKey,
+  searchPrepared,
   searchProducts,
   searchWithTotal,
   type SearchEntry,
@@ -81,6 +82,22 @@ describe('searchProducts', () => {
     expect(searchProducts(many, 'sobre', 3)).toHaveLength(3);
     expect(searchProducts(many, 'caja', 100)).toHaveLength(15);
     expect(searchProducts(many, 'sobre', 0)).toEqual([]);
+  });
+});
+
+describe('searchPrepared over some positions', () => {
+  it('answers as over those entries alone, in the order the positions give', () => {
+    const many = prepareIndex(Array.from({ length: 40 }, (_, i): SearchEntry => [`x${i}`, i % 3 ? `Caja sobre ${i}` : `Sobre ${i}`, '']));
+    const positions = [39, 3, 12, 7, 30, 1, 21, 18];
+    const copied = prepareIndex(positions.map((i) => many.entries[i]!));
+    for (const text of ['sobre', 'caja', 'sobre 3', 'nada']) {
+      const q = prepareQuery(text)!;
+      const over = searchPrepared({ ...many, positions }, q, 5);
+      expect(over).toEqual(searchPrepared(copied, q, 5));
+    }
+    // 'sobre' is in every name: the total counts the positions, not the whole index.
+    expect(searchPrepared({ ...many, positions }, prepareQuery('sobre')!, 5).total).toBe(positions.length);
+    expect(searchPrepared(many, prepareQuery('sobre')!, 5).total).toBe(40);
   });
 });
 
