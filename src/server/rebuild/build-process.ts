@@ -116,11 +116,11 @@ export const BUILD_SEMI_SPACE_MB = 32;
  * The environment of a build process: `--expose-gc`, so the catalogue loader can drop the text it
  * read at once (src/server/snapshot/loader.ts), a larger young generation (BUILD_SEMI_SPACE_MB),
  * and mimalloc (the allocator of the bundler's and the Astro compiler's native code) told to hand
- * freed memory back to the system at once; its default waits for the next allocation, which never comes once bundling is over, so a build
- * process kept about 100 MB it no longer used until it ended. Its arenas are committed as they are
- * used rather than whole when reserved: memory of an arena committed eagerly is never handed back,
- * and a build process kept about 130 MB more of it (10,000 products, paired runs, docs/benchmarks.md).
- * Values already set are kept.
+ * freed memory back to the system at once; its default waits for the next allocation, which never
+ * comes once bundling is over, so a build process kept about 100 MB it no longer used until it
+ * ended. Its arenas are committed as they are used rather than whole when reserved: memory of an
+ * arena committed eagerly is never handed back, and a build process kept about 130 MB more of it
+ * (10,000 products, paired runs, docs/benchmarks.md). Values already set are kept.
  */
 export function buildProcessEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   let options = env.NODE_OPTIONS ?? '';
