@@ -312,9 +312,9 @@ function manifestOf(steps: ReturnType<typeof manifestJsonInSteps>): BuildManifes
 describe('planBuild with the digests made', () => {
   const catalog = mergeSnapshot({ franchises: [], collections: [], expansions: [], productTypes: [], products: rows() }, null).snapshot;
   const files: FingerprintedFile[] = [{ path: '/', fingerprint: 'home' }];
+  const digests = new Map(catalog.products.map((product) => [product.id, productDigest(product)]));
 
   it('writes the digests it is given into the manifest, and makes the same ones itself without them', () => {
-    const digests = new Map(catalog.products.map((product) => [product.id, productDigest(product)]));
     expect(catalog.products.length).toBeGreaterThan(10);
     const made = planBuild(catalog, files, null);
     const given = planBuild(catalog, files, null, digests);
@@ -328,7 +328,6 @@ describe('planBuild with the digests made', () => {
   });
 
   it('plans nothing to render when the digests given are the previous build’s, and the changed product’s pages when one differs', () => {
-    const digests = new Map(catalog.products.map((product) => [product.id, productDigest(product)]));
     const previous = planBuild(catalog, files, null, digests).manifest;
     const same = planBuild(catalog, files, { previous, changedIds: [], maxChanged: 50 }, digests);
     expect(same.manifest.mode).toBe('incremental');
@@ -337,6 +336,6 @@ describe('planBuild with the digests made', () => {
     const edited = catalog.products[0]!;
     const one = new Map(digests).set(edited.id, 'another');
     const plan = planBuild(catalog, files, { previous, changedIds: [], maxChanged: 50 }, one);
-    expect(plan.render).toContain(`/product/${edited.id}`);
+    expect(plan.render).toContain(productPath(edited.id));
   });
 });
